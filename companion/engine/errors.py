@@ -1,0 +1,25 @@
+"""Refusals that name the broken rule in a sentence a player understands."""
+
+from __future__ import annotations
+
+from .i18n import Msg
+
+
+class RuleError(Exception):
+    """An action breaks a rule. The state it was applied to is unchanged.
+
+    ``rule`` is a stable identifier (``"vaaalbara.not_in_hand"``) for logs and tests;
+    ``msg`` is the sentence shown to players, in Czech and English.
+    """
+
+    def __init__(self, rule: str, msg: Msg):
+        super().__init__(f"{rule}: {msg.en}")
+        self.rule = rule
+        self.msg = msg
+
+    def text(self, lang: str = "en") -> str:
+        return self.msg.get(lang)
+
+
+class BadAction(RuleError):
+    """The action does not even fit the prompt (wrong seat, unknown option, malformed)."""

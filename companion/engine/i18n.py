@@ -1,0 +1,45 @@
+"""Every sentence a player sees exists in Czech and English."""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+
+LANGUAGES = ("cs", "en")
+
+
+@dataclass(frozen=True)
+class Msg:
+    """A player-facing text in both languages.
+
+    Stored in state and logs as ``{"cs": ..., "en": ...}`` so it stays JSON.
+    """
+
+    cs: str
+    en: str
+
+    def get(self, lang: str) -> str:
+        text = self.cs if lang == "cs" else self.en
+        # NFC so the screen's font gets precomposed ř, ů, ... (NFD misplaces the hacek)
+        return unicodedata.normalize("NFC", text)
+
+    def format(self, **values) -> "Msg":
+        """Fill ``{name}`` fields; a value that is itself a Msg is filled per language."""
+        cs = {k: (v.cs if isinstance(v, Msg) else v) for k, v in values.items()}
+        en = {k: (v.en if isinstance(v, Msg) else v) for k, v in values.items()}
+        return Msg(self.cs.format(**cs), self.en.format(**en))
+
+    def to_json(self) -> dict:
+        return {"cs": self.cs, "en": self.en}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Msg":
+        return cls(data["cs"], data["en"])
+
+    def __add__(self, other: "Msg") -> "Msg":
+        return Msg(self.cs + other.cs, self.en + other.en)
+
+
+def join(parts, sep: str = ", ") -> Msg:
+    parts = list(parts)
+    return Msg(sep.join(p.cs for p in parts), sep.join(p.en for p in parts))

@@ -1,0 +1,78 @@
+"""The prompt: the contract between a game and the generic table layer.
+
+A game says *what* input it awaits, from *which* seats, with *which* legal options; the table
+decides how to collect it (pads, host buttons, emulator) without knowing the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from .i18n import Msg
+
+
+class PromptKind(str, Enum):
+    SECRET_CHOICE = "secret_choice"  # every listed seat picks hidden; revealed together
+    VOTE = "vote"                    # hidden yes/no per seat; the game tallies
+    CHOICE = "choice"                # one seat picks from a public list
+    NUMBER = "number"                # one seat enters a count
+    CELL = "cell"                    # one seat moves a cursor over a grid and selects
+    CONFIRM = "confirm"              # acknowledge what the companion (or the table) did
+
+    @property
+    def hidden(self) -> bool:
+        return self in (PromptKind.SECRET_CHOICE, PromptKind.VOTE)
+
+
+@dataclass(frozen=True)
+class Option:
+    """One legal answer.
+
+    ``value`` goes into the action log (JSON); ``label`` is shown; ``code`` is the key sequence on
+    a pad that selects it (``"3"``, ``"12"``, ``"#"``). Codes of one prompt are unique.
+    """
+
+    value: Any
+    label: Msg
+    code: str
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What the game waits for.
+
+    ``step`` names the decision (``"pick_character"``) and is written into the action, so a log
+    reads like the game. ``seats`` are who answers; an empty tuple means anyone at the table (the
+    host buttons). ``options`` maps each seat (or -1 for "anyone") to its legal options; NUMBER
+    prompts give ``minimum``/``maximum`` instead; CONFIRM needs none.
+    """
+
+    kind: PromptKind
+    step: str
+    seats: tuple[int, ...]
+    title: Msg
+    options: dict[int, tuple[Option, ...]] = field(default_factory=dict)
+    minimum: int | None = None
+    maximum: int | None = None
+    detail: Msg | None = None
+    # CELL prompts: width x height grid, selectable cells and a 1-3 letter label per drawn cell
+    grid: tuple[int, int] | None = None
+    cells: dict[tuple[int, int], str] = field(default_factory=dict)
+    cursor: tuple[int, int] | None = None
+
+    ANYONE = -1
+
+    def options_for(self, seat: int | None) -> tuple[Option, ...]:
+        if seat is not None and seat in self.options:
+            return self.options[seat]
+        return self.options.get(Prompt.ANYONE, ())
+
+    def accepts_seat(self, seat: int | None) -> bool:
+        """Anyone may answer an open prompt; the host (seat None) may answer any public one."""
+        if not self.seats:
+            return True
+        if seat is None:
+            return not self.kind.hidden
+        return seat in self.seats

@@ -1,0 +1,196 @@
+"""The session is its action log: state = replay(log).
+
+A log is a list of entries, each either ``{"action": {...}}`` or ``{"undo": {"confirmed": b}}``.
+Undo never deletes: it appends a marker, so the log stays append-only on disk and tells the whole
+story. The effective actions are the log with every undo marker cancelling the action before it.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import Any
+
+from . import rng
+from .errors import BadAction, RuleError
+from .game import Game, Scores, Status
+from .i18n import Msg
+from .prompt import Prompt, PromptKind
+
+
+@dataclass(frozen=True)
+class Step:
+    """An evaluated but not yet committed log entry, and the state it leads to."""
+
+    entry: dict
+    state: dict
+    barrier: bool  # revealed a secret or drew randomness: undoing it needs every seat
+
+
+class ReplayError(Exception):
+    """A log entry is illegal; ``index`` is its position in the log (0-based)."""
+
+    def __init__(self, index: int, error: RuleError | str):
+        self.index = index
+        if isinstance(error, RuleError):
+            self.rule, self.msg = error.rule, error.msg
+        else:
+            self.rule, self.msg = "session.malformed", Msg(error, error)
+        super().__init__(f"action {index}: {self.rule}: {self.msg.en}")
+
+
+def check_against_prompt(prompt: Prompt | None, action: Any) -> None:
+    """Generic checks every game gets for free: right step, right seat, a legal option."""
+    if prompt is None:
+        raise BadAction("session.game_over", Msg("Hra už skončila.", "The game is already over."))
+    if not isinstance(action, dict) or action.get("step") != prompt.step:
+        raise BadAction(
+            "session.wrong_step",
+            Msg("Teď se čeká na jiný krok: {t}.", "The table is waiting for something else: {t}.")
+            .format(t=prompt.title),
+        )
+    if prompt.kind.hidden:
+        picks = action.get("picks")
+        if not isinstance(picks, dict) or set(picks) != {str(s) for s in prompt.seats}:
+            raise BadAction("session.picks_incomplete",
+                            Msg("Odhalit lze jen volby všech hráčů najednou.",
+                                "Picks are revealed only together, one from every seat."))
+        for seat_key, value in picks.items():
+            legal = [o.value for o in prompt.options_for(int(seat_key))]
+            if value not in legal:
+                raise BadAction("session.not_an_option",
+                                Msg("Tuto možnost teď hráč {s} vybrat nemůže.",
+                                    "Seat {s} cannot pick that option now.").format(s=int(seat_key) + 1))
+        return
+    seat = action.get("seat")
+    if seat is not None and not isinstance(seat, int):
+        raise BadAction("session.bad_seat", Msg("Neznámé místo u stolu.", "Unknown seat."))
+    if not prompt.accepts_seat(seat):
+        raise BadAction("session.not_your_turn",
+                        Msg("Teď nehraje toto místo u stolu.", "It is not this seat's turn."))
+    value = action.get("value")
+    if prompt.kind is PromptKind.NUMBER:
+        if (not isinstance(value, int) or isinstance(value, bool)
+                or (prompt.minimum is not None and value < prompt.minimum)
+                or (prompt.maximum is not None and value > prompt.maximum)):
+            raise BadAction("session.number_out_of_range",
+                            Msg("Číslo musí být od {a} do {b}.", "The number must be from {a} to {b}.")
+                            .format(a=prompt.minimum, b=prompt.maximum))
+    elif prompt.kind in (PromptKind.CHOICE, PromptKind.CELL):
+        legal = [o.value for o in prompt.options_for(seat)]
+        if value not in legal:
+            raise BadAction("session.not_an_option",
+                            Msg("Tuto možnost teď vybrat nelze.", "That option is not available now."))
+
+
+def _apply(game: Game, state: dict, prompt: Prompt | None, action: dict) -> tuple[dict, bool]:
+    check_against_prompt(prompt, action)
+    draws_before = rng.draws(state)
+    new_state = game.apply(copy.deepcopy(state), copy.deepcopy(action))
+    barrier = prompt.kind.hidden or rng.draws(new_state) != draws_before
+    return new_state, barrier
+
+
+def effective_actions(entries: list[dict]) -> list[tuple[int, dict]]:
+    """(log index, action) pairs left after undo markers cancel what they undo."""
+    kept: list[tuple[int, dict]] = []
+    for index, entry in enumerate(entries):
+        if not isinstance(entry, dict):
+            raise ReplayError(index, "entry is not an object")
+        if "action" in entry:
+            kept.append((index, entry["action"]))
+        elif "undo" in entry:
+            if not kept:
+                raise ReplayError(index, "undo with nothing to undo")
+            kept.pop()
+        else:
+            raise ReplayError(index, "entry has neither 'action' nor 'undo'")
+    return kept
+
+
+def replay(game: Game, options: dict, seed: int, entries: list[dict]) -> "Session":
+    """Rebuild a session from its log; ReplayError names the first illegal entry."""
+    return Session(game, options, seed, entries)
+
+
+class Session:
+    """One game being played: setup options, seed and the log; the state is derived."""
+
+    def __init__(self, game: Game, options: dict, seed: int, entries: list[dict] = ()):
+        self.game = game
+        self.options = game.validate_options(dict(options))
+        self.seed = int(seed)
+        self.entries: list[dict] = []
+        self._initial = game.setup(self.options, self.seed)
+        self._rebuild(list(entries))
+
+    # -- derived state -------------------------------------------------------------------------
+    def _rebuild(self, entries: list[dict]) -> None:
+        state, barriers = self._initial, []
+        for index, action in effective_actions(entries):
+            try:
+                state, barrier = _apply(self.game, state, self.game.prompt(state), action)
+            except RuleError as error:
+                raise ReplayError(index, error) from None
+            except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+                raise ReplayError(index, f"malformed action ({type(error).__name__})") from None
+            barriers.append(barrier)
+        self.entries, self.state, self._barriers = entries, state, barriers
+        self.prompt = self.game.prompt(state)
+
+    @property
+    def actions(self) -> list[dict]:
+        return [action for _, action in effective_actions(self.entries)]
+
+    @property
+    def over(self) -> bool:
+        return self.prompt is None
+
+    def status(self) -> Status:
+        return self.game.status(self.state)
+
+    def score(self) -> Scores:
+        return self.game.score(self.state)
+
+    # -- acting --------------------------------------------------------------------------------
+    def evaluate(self, action: dict) -> Step:
+        """Check an action without changing anything; raises RuleError naming the rule."""
+        state, barrier = _apply(self.game, self.state, self.prompt, action)
+        return Step({"action": action}, state, barrier)
+
+    def undo_needs_everyone(self) -> bool | None:
+        """None: nothing to undo; True: the last action revealed secrets or drew at random."""
+        if not self._barriers:
+            return None
+        return self._barriers[-1]
+
+    def plan_undo(self, everyone_confirmed: bool = False) -> Step:
+        needs = self.undo_needs_everyone()
+        if needs is None:
+            raise RuleError("session.nothing_to_undo", Msg("Není co vrátit.", "There is nothing to undo."))
+        if needs and not everyone_confirmed:
+            raise RuleError(
+                "session.undo_needs_everyone",
+                Msg("Vrácení by vzalo zpět odhalené volby nebo náhodu: musí souhlasit všichni hráči.",
+                    "Undoing this would take back revealed picks or a random draw: every seat must agree."))
+        entries = self.entries + [{"undo": {"confirmed": bool(everyone_confirmed)}}]
+        trial = Session.__new__(Session)
+        trial.game, trial.options, trial.seed, trial._initial = self.game, self.options, self.seed, self._initial
+        trial._rebuild(entries)
+        return Step(entries[-1], trial.state, False)
+
+    def commit(self, step: Step) -> None:
+        """Record an evaluated step. Call only after the entry is durable in storage."""
+        self.entries = self.entries + [step.entry]
+        if "undo" in step.entry:
+            self._barriers = self._barriers[:-1]
+        else:
+            self._barriers = self._barriers + [step.barrier]
+        self.state = step.state
+        self.prompt = self.game.prompt(self.state)
+
+    def submit(self, action: dict) -> Step:
+        """Evaluate and commit at once (tests, replay tools: nothing to persist in between)."""
+        step = self.evaluate(action)
+        self.commit(step)
+        return step

@@ -1,0 +1,22 @@
+"""The games the companion knows. Each lives in its own folder with its rules and box data."""
+
+from __future__ import annotations
+
+import importlib
+
+from ..engine import Game
+
+# name -> module path; the module exposes GAME, an instance of engine.Game
+REGISTRY = {
+    "vaaalbara": "companion.games.vaaalbara",
+}
+
+
+def available() -> list[str]:
+    return list(REGISTRY)
+
+
+def load(name: str) -> Game:
+    if name not in REGISTRY:
+        raise KeyError(f"unknown game {name!r}; known: {', '.join(REGISTRY)}")
+    return importlib.import_module(REGISTRY[name]).GAME

@@ -1,0 +1,49 @@
+"""Events that reach the table from the hardware (GPIO, serial pads, emulator, scripts).
+
+Every input source only *puts* these on one queue.Queue; the main loop is the only consumer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+HOST_KEYS = ("up", "down", "ok", "back")
+PAD_KEYS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "*", "#")
+
+
+@dataclass(frozen=True)
+class KeyEvent:
+    """A key went down. ``seat`` is None for the host buttons; ``key`` is in HOST_KEYS or PAD_KEYS."""
+
+    seat: int | None
+    key: str
+    source: str = ""  # "gpio", "pad:<id>", "keyboard", "script": for logs only, never for logic
+
+
+@dataclass(frozen=True)
+class PadPresence:
+    """A seat's pad was plugged in or unplugged (serial pads); waiting prompts pause while gone."""
+
+    seat: int
+    connected: bool
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class RawPadKey:
+    """A key on a pad that is not yet paired to a seat (pairing mode); ``pad`` is its board id."""
+
+    pad: str
+    key: str
+
+
+@dataclass(frozen=True)
+class Tick:
+    """A timer went off (LED blink phases, watchdog). Carries no input."""
+
+
+@dataclass(frozen=True)
+class Quit:
+    """Stop the main loop cleanly (SIGTERM, Ctrl-C, end of a script)."""
+
+    reason: str = ""

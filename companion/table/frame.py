@@ -1,0 +1,41 @@
+"""What the shared screen shows, as text; hw/ rasterises it for the OLED or the terminal.
+
+The table decides *what* to show; the screen module decides *how* to draw it on 128x64.
+Two frames that compare equal draw the same pixels, so the main loop redraws only on change.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Frame:
+    """``header``: round and phase, drawn inverted on top. ``lines``: the body, top down (the
+    screen shows as many as fit; the table puts the most important first). ``selected``: index of
+    a body line drawn inverted (a menu cursor). ``footer``: a status strip at the bottom (who has
+    locked in, key hints)."""
+
+    header: str
+    lines: tuple[str, ...] = ()
+    footer: str = ""
+    selected: int | None = None
+
+
+@dataclass(frozen=True)
+class LedState:
+    """One seat's LED. Colours are names (see hw.COLOURS); mode is off, steady or blink.
+
+    Secret prompts use exactly two states per seat: WAITING and LOCKED, the same for every pick.
+    """
+
+    colour: str = "off"
+    mode: str = "off"  # "off" | "steady" | "blink"
+
+
+LED_OFF = LedState()
+LED_WAITING = LedState("white", "blink")   # your input is awaited
+LED_LOCKED = LedState("green", "steady")   # your hidden pick is locked in (never what it is)
+LED_TURN = LedState("blue", "steady")      # your public turn
+LED_ERROR = LedState("red", "blink")       # a key made no sense; shown briefly
+LED_PAUSED = LedState("yellow", "blink")   # waiting for someone else's pad to come back
