@@ -1,0 +1,101 @@
+"""The appliance: wires hardware (real or emulated), the table and the store, and runs the one
+thread that owns the state.
+
+Every input source only puts events on ``events`` (a SimpleQueue, safe to fill from signal
+handlers and callback threads). The main loop blocks on it: idle means idle. After each event it
+redraws only what changed, and pings the systemd watchdog from this same loop.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import queue
+import signal
+import time
+from pathlib import Path
+
+from . import games as game_registry
+from .table.events import Quit, Tick
+from .table.table import Table
+
+log = logging.getLogger(__name__)
+
+
+class App:
+    def __init__(self, table: Table, display, leds, events: queue.SimpleQueue, closers=(),
+                 notifier=None, watchdog=None):
+        self.table, self.display, self.leds, self.events = table, display, leds, events
+        self.closers = list(closers)
+        self.notifier = notifier or (lambda *lines: False)
+        self.watchdog = watchdog
+        self.handled = 0
+
+    def refresh(self) -> None:
+        self.display.show(self.table.frame())
+        for seat, state in self.table.leds().items():
+            self.leds.set(seat, state)
+
+    def run(self) -> None:
+        try:
+            self.refresh()
+            self.notifier("READY=1", "STATUS=table ready")
+            while True:
+                timeout = self.watchdog.interval() if self.watchdog else None
+                try:
+                    event = self.events.get(timeout=timeout)
+                except queue.Empty:
+                    event = None
+                if self.watchdog and self.watchdog.due(time.monotonic()):
+                    self.watchdog.ping()
+                if event is None:
+                    continue
+                if isinstance(event, Quit):
+                    log.info("stopping: %s", event.reason or "quit")
+                    break
+                if isinstance(event, Tick):
+                    getattr(self.display, "redraw", lambda: None)()
+                    continue
+                self.table.handle(event)
+                self.handled += 1
+                self.refresh()
+        finally:
+            self.shutdown()
+
+    def shutdown(self) -> None:
+        """LEDs off, screen cleared, storage closed: also on SIGTERM and Ctrl-C."""
+        self.notifier("STOPPING=1")
+        for step in (self.leds.all_off, self.display.clear, self.display.close, self.leds.close,
+                     *self.closers):
+            try:
+                step()
+            except Exception as error:  # one failing device must not keep the others on
+                log.warning("shutdown step failed: %s", error)
+
+
+def install_signal_handlers(events: queue.SimpleQueue) -> None:
+    def stop(signum, _frame):
+        events.put(Quit(signal.Signals(signum).name))
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+
+
+def running_on_pi() -> bool:
+    try:
+        return "Raspberry Pi" in Path("/proc/device-tree/model").read_text(errors="replace")
+    except OSError:
+        return False
+
+
+def new_seed() -> int:
+    return int.from_bytes(os.urandom(4), "big")
+
+
+def make_table(store, language: str, seed: int | None = None) -> Table:
+    games = {name: game_registry.load(name) for name in game_registry.available()}
+    table = Table(store, games, language, new_seed=(lambda: seed) if seed is not None else new_seed)
+    unfinished = store.unfinished()
+    if unfinished:
+        table.resume(unfinished["id"], unfinished["game"], unfinished["options"], unfinished["seed"],
+                     store.entries(unfinished["id"]))
+    return table

@@ -1,0 +1,86 @@
+"""The companion's configuration file (TOML), checked strictly.
+
+An unknown key or a value of the wrong type stops start-up with a message that names the key,
+so a typo never silently falls back to a default. Everything has a default: no file is needed.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from copy import deepcopy
+from pathlib import Path
+
+SCHEMA: dict = {
+    "language": ("cs", str),
+    "mode": ("auto", str),             # auto | hardware | emulated
+    "display": {
+        "driver": ("sh1106", str),     # sh1106 | ssd1306 | none
+        "port": (1, int),
+        "address": (0x3C, int),
+        "rotate": (0, int),
+        "contrast": (255, int),
+    },
+    "buttons": {"up": (5, int), "down": (6, int), "ok": (13, int), "back": (19, int),
+                "debounce_ms": (30, int)},
+    "leds": {"pins": ({}, dict)},          # seat number ("1".."5") -> BCM pin or {red, green, blue}
+    "seat_buttons": {"pins": ({}, dict)},  # seat number -> {yes = pin, no = pin}
+    "pads": {"enabled": (True, bool), "heartbeat_s": (2.0, float)},
+}
+CHOICES = {
+    "language": ("cs", "en"),
+    "mode": ("auto", "hardware", "emulated"),
+    "display.driver": ("sh1106", "ssd1306", "none"),
+}
+
+
+class ConfigError(Exception):
+    """The config file is unreadable or has a bad entry; the message names it."""
+
+
+def defaults() -> dict:
+    def fill(schema):
+        return {k: fill(v) if isinstance(v, dict) else deepcopy(v[0]) for k, v in schema.items()}
+    return fill(SCHEMA)
+
+
+def _check(data: dict, schema: dict, where: str, out: dict) -> None:
+    for key, value in data.items():
+        name = f"{where}{key}"
+        if key not in schema:
+            known = ", ".join(sorted(schema))
+            raise ConfigError(f"unknown key '{name}' (known here: {known})")
+        spec = schema[key]
+        if isinstance(spec, dict):
+            if not isinstance(value, dict):
+                raise ConfigError(f"'{name}' must be a table like [{name}]")
+            _check(value, spec, f"{name}.", out[key])
+            continue
+        expected = spec[1]
+        ok = isinstance(value, expected) and not (expected is int and isinstance(value, bool))
+        if expected is float and isinstance(value, int) and not isinstance(value, bool):
+            value, ok = float(value), True
+        if not ok:
+            raise ConfigError(f"'{name}' must be {expected.__name__}, not {type(value).__name__} ({value!r})")
+        if name in CHOICES and value not in CHOICES[name]:
+            raise ConfigError(f"'{name}' must be one of {', '.join(CHOICES[name])}, not {value!r}")
+        out[key] = value
+
+
+def load(path: str | Path | None) -> dict:
+    """Defaults overlaid by the file at ``path`` (missing path = defaults only)."""
+    config = defaults()
+    if path is None:
+        return config
+    path = Path(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ConfigError(f"config file {path} does not exist") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise ConfigError(f"config file {path} is not valid TOML: {error}") from None
+    _check(data, SCHEMA, "", config)
+    for section in ("leds", "seat_buttons"):
+        for seat, pins in config[section]["pins"].items():
+            if not seat.isdigit() or not 1 <= int(seat) <= 5:
+                raise ConfigError(f"'{section}.pins' key {seat!r} must be a seat number 1-5")
+    return config

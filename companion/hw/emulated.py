@@ -1,0 +1,264 @@
+"""The emulated table: the OLED drawn in a terminal, pads and host buttons on the keyboard.
+
+Keyboard (see README): digits, * and # go to the *current pad*; Tab / Shift-Tab choose the pad;
+arrow up/down, Enter and Backspace are the host buttons up, down, OK and back; q quits.
+A script file can feed the same events, for tests and demos (see ``parse_script``).
+"""
+
+from __future__ import annotations
+
+import os
+import select
+import sys
+import threading
+from pathlib import Path
+
+from ..table.events import PAD_KEYS, KeyEvent, PadPresence, Quit, Tick
+from ..table.frame import LED_OFF, Frame, LedState
+from .screen import render
+
+BRAILLE_BASE = 0x2800
+# braille dot bit for pixel (dx, dy) inside a 2x4 cell
+BRAILLE_BITS = {(0, 0): 0x01, (0, 1): 0x02, (0, 2): 0x04, (1, 0): 0x08, (1, 1): 0x10, (1, 2): 0x20,
+                (0, 3): 0x40, (1, 3): 0x80}
+LED_GLYPH = {"off": "○", "steady": "●", "blink": "◎"}
+ANSI_COLOUR = {"off": "", "white": "\x1b[97m", "red": "\x1b[91m", "green": "\x1b[92m",
+               "blue": "\x1b[94m", "yellow": "\x1b[93m", "purple": "\x1b[95m", "cyan": "\x1b[96m"}
+
+
+def braille(image) -> list[str]:
+    """A 1-bit image as braille characters: every 2x4 pixels become one character."""
+    width, height = image.size
+    pixels = image.load()
+    rows = []
+    for top in range(0, height, 4):
+        row = []
+        for left in range(0, width, 2):
+            bits = 0
+            for (dx, dy), bit in BRAILLE_BITS.items():
+                x, y = left + dx, top + dy
+                if x < width and y < height and pixels[x, y]:
+                    bits |= bit
+            row.append(chr(BRAILLE_BASE + bits))
+        rows.append("".join(row))
+    return rows
+
+
+def frame_text(frame: Frame) -> list[str]:
+    """The frame as plain text lines (script mode output, logs)."""
+    lines = [f"[{frame.header}]"]
+    for index, line in enumerate(frame.lines):
+        lines.append(("> " if index == frame.selected else "  ") + line)
+    if frame.footer:
+        lines.append(f"  ({frame.footer})")
+    return lines
+
+
+def led_text(states: dict[int, LedState], colour: bool = False) -> str:
+    parts = []
+    for seat in sorted(states):
+        state = states[seat]
+        glyph = LED_GLYPH.get(state.mode, "?")
+        if colour and state.mode != "off":
+            glyph = f"{ANSI_COLOUR.get(state.colour, '')}{glyph}\x1b[0m"
+        name = state.colour if state.mode != "off" else "off"
+        parts.append(f"{seat + 1}:{glyph}{'' if colour else name}")
+    return " ".join(parts)
+
+
+class TextOutput:
+    """Display + Leds for script mode: prints each *changed* frame and LED row as text, and
+    optionally saves each changed frame as a PNG (``frames_dir``)."""
+
+    def __init__(self, out=None, frames_dir: str | Path | None = None):
+        self.out = out or sys.stdout
+        self.frames_dir = Path(frames_dir) if frames_dir else None
+        self.frame: Frame | None = None
+        self.states: dict[int, LedState] = {}
+        self.count = 0
+        if self.frames_dir:
+            self.frames_dir.mkdir(parents=True, exist_ok=True)
+
+    def show(self, frame: Frame) -> None:
+        if frame == self.frame:
+            return
+        self.frame = frame
+        self.count += 1
+        self.out.write("\n".join(frame_text(frame)) + "\n")
+        if self.frames_dir:
+            render(frame).save(self.frames_dir / f"frame_{self.count:05d}.png")
+        self.out.flush()
+
+    def set(self, seat: int, state: LedState) -> None:
+        if self.states.get(seat, LED_OFF) != state or seat not in self.states:
+            self.states[seat] = state
+            self.out.write(f"  LED {led_text({seat: state})}\n")
+
+    def all_off(self) -> None:
+        for seat in list(self.states):
+            self.set(seat, LED_OFF)
+
+    def clear(self) -> None:
+        self.frame = None
+
+    def close(self) -> None:
+        self.out.flush()
+
+
+class TerminalTable:
+    """Display + Leds in an interactive terminal: the OLED in braille, LEDs beside it."""
+
+    def __init__(self, out=None, pad_seat=lambda: 0, language: str = "cs"):
+        self.out = out or sys.stdout
+        self.frame: Frame | None = None
+        self.states: dict[int, LedState] = {}
+        self.pad_seat = pad_seat
+        self.language = language
+
+    def _draw(self) -> None:
+        if self.frame is None:
+            return
+        screen = braille(render(self.frame))
+        border = "─" * len(screen[0])
+        rows = [f"┌{border}┐"] + [f"│{row}│" for row in screen] + [f"└{border}┘"]
+        leds = led_text(self.states, colour=True)
+        seat = self.pad_seat() + 1
+        help_cs = [f"LED {leds}", f"Pad hráče {seat} (Tab mění): 0-9 * #",
+                   "Host: ↑ ↓  Enter=OK  Backspace=zpět  q=konec",
+                   "Kompas: 7 8 9 ↖↑↗ = 1 2 3 na padu; 2=S 8=J 4=Z 6=V 5=stát"]
+        help_en = [f"LEDs {leds}", f"Pad of seat {seat} (Tab switches): 0-9 * #",
+                   "Host: ↑ ↓  Enter=OK  Backspace=back  q=quit",
+                   "Compass on the pad: 2=N 8=S 4=W 6=E 5=stay"]
+        text = "\x1b[H\x1b[2J" + "\n".join(rows + (help_cs if self.language == "cs" else help_en)) + "\n"
+        self.out.write(text)
+        self.out.flush()
+
+    def show(self, frame: Frame) -> None:
+        if frame != self.frame:
+            self.frame = frame
+            self._draw()
+
+    def set(self, seat: int, state: LedState) -> None:
+        if self.states.get(seat) != state:
+            self.states[seat] = state
+            self._draw()
+
+    def redraw(self) -> None:
+        self._draw()
+
+    def all_off(self) -> None:
+        self.states = {seat: LED_OFF for seat in self.states}
+        self._draw()
+
+    def clear(self) -> None:
+        self.out.write("\x1b[H\x1b[2J")
+        self.out.flush()
+
+    def close(self) -> None:
+        self.out.write("\n")
+        self.out.flush()
+
+
+class ScriptError(ValueError):
+    """A line of a key script is malformed; the message names the line."""
+
+
+def parse_script(text: str, source: str = "script") -> list:
+    """Key-event script, one command per line:
+
+    ``pad <seat> <key> [<key> ...]`` keys on a seat's pad (seat 1-based; keys 0-9 * #),
+    ``host <up|down|ok|back> [...]`` host buttons, ``unplug <seat>`` / ``plug <seat>``,
+    ``quit``. Blank lines and lines starting with ``//`` are ignored.
+    """
+    events = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("//"):
+            continue
+        word, *args = line.split()
+        where = f"{source}:{number}"
+        if word == "pad":
+            if len(args) < 2 or not args[0].isdigit() or int(args[0]) < 1:
+                raise ScriptError(f"{where}: expected 'pad <seat> <keys...>'")
+            for key in args[1:]:
+                for char in key:
+                    if char not in PAD_KEYS:
+                        raise ScriptError(f"{where}: {char!r} is not a pad key (0-9 * #)")
+                    events.append(KeyEvent(int(args[0]) - 1, char, "script"))
+        elif word == "host":
+            for key in args:
+                if key not in ("up", "down", "ok", "back"):
+                    raise ScriptError(f"{where}: {key!r} is not a host button (up down ok back)")
+                events.append(KeyEvent(None, key, "script"))
+        elif word in ("unplug", "plug"):
+            if len(args) != 1 or not args[0].isdigit():
+                raise ScriptError(f"{where}: expected '{word} <seat>'")
+            events.append(PadPresence(int(args[0]) - 1, word == "plug"))
+        elif word == "quit":
+            events.append(Quit("script"))
+        else:
+            raise ScriptError(f"{where}: unknown command {word!r} (pad, host, unplug, plug, quit)")
+    return events
+
+
+class KeyboardReader(threading.Thread):
+    """Reads the terminal in cbreak mode and turns keys into events on the queue."""
+
+    def __init__(self, events, seats: int = 5, stream=None):
+        super().__init__(name="keyboard", daemon=True)
+        self.events = events
+        self.stream = stream or sys.stdin
+        self.seat = 0
+        self.seats = seats
+        self._stop = threading.Event()
+
+    def run(self) -> None:
+        fd = self.stream.fileno()
+        buffer = b""
+        while not self._stop.is_set():
+            ready, _, _ = select.select([fd], [], [], 0.2)
+            if not ready:
+                continue
+            chunk = os.read(fd, 32)
+            if not chunk:
+                self.events.put(Quit("end of input"))
+                return
+            buffer += chunk
+            buffer = self._consume(buffer)
+
+    def _consume(self, buffer: bytes) -> bytes:
+        sequences = {b"\x1b[A": ("host", "up"), b"\x1b[B": ("host", "down"), b"\x1b[Z": ("seat", -1),
+                     b"\t": ("seat", 1), b"\r": ("host", "ok"), b"\n": ("host", "ok"),
+                     b"\x7f": ("host", "back"), b"\x08": ("host", "back"), b"q": ("quit", None)}
+        while buffer:
+            for seq, (what, value) in sequences.items():
+                if buffer.startswith(seq):
+                    buffer = buffer[len(seq):]
+                    if what == "host":
+                        self.events.put(KeyEvent(None, value, "keyboard"))
+                    elif what == "seat":
+                        self.seat = (self.seat + value) % self.seats
+                        self.events.put(Tick())  # the loop redraws the help line
+                    else:
+                        self.events.put(Quit("keyboard"))
+                    break
+            else:
+                if buffer.startswith(b"\x1b") and len(buffer) < 3:
+                    return buffer  # wait for the rest of an escape sequence
+                char = chr(buffer[0])
+                buffer = buffer[1:]
+                if char in PAD_KEYS:
+                    self.events.put(KeyEvent(self.seat, char, "keyboard"))
+        return buffer
+
+    def stop(self) -> None:
+        self._stop.set()
+
+
+def feed(events, items) -> None:
+    for item in items:
+        events.put(item)
+
+
+__all__ = ["KeyboardReader", "ScriptError", "TerminalTable", "TextOutput", "braille", "feed",
+           "frame_text", "led_text", "parse_script"]

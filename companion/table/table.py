@@ -1,0 +1,442 @@
+"""The table: one object, driven by events from one thread, that runs a game from its prompts.
+
+It knows no game by name. It turns the session's prompt into a Frame and LED states, collects
+input from pads and host buttons, and commits actions only after the recorder made them durable.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Callable, Protocol
+
+from ..engine import Game, Msg, Prompt, PromptKind, RuleError, Session
+from ..engine.i18n import LANGUAGES
+from ..engine.session import ReplayError
+from . import texts
+from .events import HOST_KEYS, KeyEvent, PadPresence
+from .frame import LED_ERROR, LED_LOCKED, LED_OFF, LED_PAUSED, LED_TURN, LED_WAITING, Frame, LedState
+from .secret import SecretCollector, padded
+
+log = logging.getLogger(__name__)
+
+CELL_MOVES = {"2": (0, -1), "8": (0, 1), "4": (-1, 0), "6": (1, 0)}
+
+
+class Recorder(Protocol):
+    """Where accepted actions go before anyone sees them accepted (store.Store implements it)."""
+
+    def create_session(self, game: str, options: dict, seed: int, seats: list[str]) -> str: ...
+
+    def append(self, session_id: str, entry: dict) -> int: ...
+
+    def finish(self, session_id: str, scores: dict, winner: int | None) -> None: ...
+
+    def finished_count(self) -> int: ...
+
+
+@dataclass
+class MenuItem:
+    label: Msg
+    act: Callable[[], None]
+
+
+class Table:
+    """Modes: ``menu`` (pick a game and the number of players), ``play``, ``undo`` (asking),
+    ``undo_all`` (every seat confirms a costly undo) and ``over`` (final ranking)."""
+
+    def __init__(self, recorder: Recorder, games: dict[str, Game], language: str = "cs",
+                 new_seed: Callable[[], int] | None = None, max_pad_seats: int = 5):
+        self.recorder = recorder
+        self.games = games
+        self.language = language if language in LANGUAGES else "cs"
+        self.new_seed = new_seed or (lambda: 0)
+        self.session: Session | None = None
+        self.session_id: str | None = None
+        self.mode = "menu"
+        self.menu: list[MenuItem] = []
+        self.menu_title = texts.MENU_TITLE
+        self.cursor = 0
+        self.notice: list[Msg] = []
+        self.seat_errors: set[int] = set()
+        self.absent: set[int] = set()
+        self.max_pad_seats = max_pad_seats
+        self._reset_input()
+        self._main_menu()
+
+    # -- public API used by the main loop ------------------------------------------------------
+    def resume(self, session_id: str, game_name: str, options: dict, seed: int, entries: list[dict]) -> bool:
+        """Continue a session after a restart. A log that no longer replays is left untouched."""
+        try:
+            game = self.games[game_name]
+            session = Session(game, options, seed, entries)
+        except (KeyError, ReplayError, RuleError) as error:
+            why = getattr(error, "msg", None) or Msg(str(error), str(error))
+            self.notice = [texts.RESUME_FAILED.format(why=why)]
+            log.error("cannot resume session %s: %s", session_id, error)
+            return False
+        self._start(session, session_id)
+        self.notice = [texts.RESUMED]
+        return True
+
+    def handle(self, event) -> None:
+        """Process one event. Never raises for bad input: it becomes a notice or an LED."""
+        if isinstance(event, PadPresence):
+            (self.absent.discard if event.connected else self.absent.add)(event.seat)
+            if self.mode == "play" and self.secret is not None:
+                self._reveal_if_ready(self.session.prompt)
+            return
+        if not isinstance(event, KeyEvent):
+            return
+        self.notice = [] if self.mode != "menu" or event.seat is None else self.notice
+        if event.seat is not None:
+            self.seat_errors.discard(event.seat)
+        handler = getattr(self, f"_on_{self.mode}")
+        if event.seat is None and event.key not in HOST_KEYS:
+            return
+        handler(event)
+
+    # -- menu ----------------------------------------------------------------------------------
+    def _main_menu(self) -> None:
+        self.mode, self.cursor, self.menu_title = "menu", 0, texts.MENU_TITLE
+        items = [MenuItem(texts.MENU_NEW.format(game=g.title), (lambda n=name: self._seats_menu(n)))
+                 for name, g in self.games.items()]
+        items.append(MenuItem(texts.MENU_LANGUAGE, self._toggle_language))
+        self.menu = items
+
+    def _toggle_language(self) -> None:
+        self.language = LANGUAGES[(LANGUAGES.index(self.language) + 1) % len(LANGUAGES)]
+
+    def _seats_menu(self, name: str) -> None:
+        game = self.games[name]
+        self.menu_title = texts.SEATS_TITLE.format(game=game.title)
+        self.cursor = 0
+        self.menu = [MenuItem(_seat_count_label(n), (lambda n=n: self._new_game(name, n)))
+                     for n in range(game.min_seats, game.max_seats + 1)]
+        self.menu.append(MenuItem(Msg("← zpět", "← back"), self._main_menu))
+
+    def _new_game(self, name: str, seats: int) -> None:
+        game, seed = self.games[name], self.new_seed()
+        session = Session(game, {"seats": seats}, seed)
+        labels = [game.seat_label(session.state, s).get(self.language) for s in range(seats)]
+        session_id = self.recorder.create_session(name, session.options, seed, labels)
+        self._start(session, session_id)
+
+    def _on_menu(self, event: KeyEvent) -> None:
+        if event.seat is not None:
+            return
+        if event.key in ("up", "down"):
+            self.cursor = (self.cursor + (1 if event.key == "down" else -1)) % len(self.menu)
+        elif event.key == "ok":
+            self.menu[self.cursor].act()
+        elif event.key == "back":
+            self._main_menu()
+
+    # -- playing -------------------------------------------------------------------------------
+    def _start(self, session: Session, session_id: str) -> None:
+        self.session, self.session_id = session, session_id
+        self.mode = "play"
+        self._reset_input()
+        self._check_over()
+
+    def _reset_input(self) -> None:
+        """Fresh input state for the current prompt (called after every committed step)."""
+        prompt = self.session.prompt if self.session else None
+        self.secret = SecretCollector(prompt) if prompt and prompt.kind.hidden else None
+        self.typed = ""
+        self.cursor = 0
+        self.number = prompt.minimum if prompt and prompt.kind is PromptKind.NUMBER and prompt.minimum is not None else 0
+        self.cell = tuple(prompt.cursor) if prompt and prompt.cursor else None
+        self.undo_confirms: set[int] = set()
+
+    def _commit(self, action: dict, seat: int | None) -> None:
+        """Evaluate, make durable, then acknowledge: the order principle 4 demands."""
+        try:
+            step = self.session.evaluate(action)
+        except RuleError as error:
+            self._refuse(error.msg, seat)
+            return
+        if not self._persist(step.entry):
+            return
+        self.session.commit(step)
+        log.info("action %d accepted: %s", len(self.session.entries) - 1, action.get("step"))
+        self._reset_input()
+        self._check_over()
+
+    def _persist(self, entry: dict) -> bool:
+        try:
+            self.recorder.append(self.session_id, entry)
+        except Exception as error:  # a full or failing disk must not crash the table
+            log.error("could not store entry: %s", error)
+            self.notice = [texts.STORE_FAILED.format(why=str(error))]
+            return False
+        return True
+
+    def _refuse(self, msg: Msg, seat: int | None) -> None:
+        self.notice = [texts.REFUSED, msg]
+        if seat is not None:
+            self.seat_errors.add(seat)
+
+    def _check_over(self) -> None:
+        if self.session.over:
+            scores = self.session.score()
+            self.recorder.finish(self.session_id, scores.to_json(), scores.winner)
+            self.mode = "over"
+
+    def _on_play(self, event: KeyEvent) -> None:
+        prompt = self.session.prompt
+        if event.seat is None and event.key == "back":
+            self._ask_undo()
+            return
+        if prompt.kind.hidden:
+            self._hidden_key(prompt, event)
+        elif event.seat is None:
+            self._host_key(prompt, event.key)
+        elif prompt.seats and event.seat not in prompt.seats:
+            self.seat_errors.add(event.seat)
+        else:
+            self._pad_key(prompt, event.seat, event.key)
+
+    def _hidden_key(self, prompt: Prompt, event: KeyEvent) -> None:
+        if event.seat is None:
+            self.notice = [Msg("Volí se tajně na padech.", "Secret picks are made on the pads.")]
+            return
+        if not self.secret.press(event.seat, event.key):
+            self.seat_errors.add(event.seat)
+            return
+        if self.secret.entries[event.seat].mistyped:
+            self.seat_errors.add(event.seat)
+        self._reveal_if_ready(prompt)
+
+    def _reveal_if_ready(self, prompt: Prompt) -> None:
+        """Reveal once every seat is locked and every pad involved is present."""
+        if self.secret.complete() and not (self.absent & set(prompt.seats)):
+            self._commit({"step": prompt.step, "picks": self.secret.picks()}, None)
+
+    def _options(self, prompt: Prompt, seat: int | None):
+        return prompt.options_for(seat if seat is not None else (prompt.seats[0] if len(prompt.seats) == 1 else None))
+
+    def _host_key(self, prompt: Prompt, key: str) -> None:
+        kind = prompt.kind
+        if kind in (PromptKind.CHOICE, PromptKind.CELL):
+            options = self._options(prompt, None)
+            if key in ("up", "down") and options:
+                self.cursor = (self.cursor + (1 if key == "down" else -1)) % len(options)
+                if kind is PromptKind.CELL:
+                    self.cell = tuple(options[self.cursor].value)
+            elif key == "ok" and options:
+                self._commit({"step": prompt.step, "seat": None, "value": options[self.cursor].value}, None)
+        elif kind is PromptKind.NUMBER:
+            if key in ("up", "down"):
+                step = 1 if key == "up" else -1
+                low = prompt.minimum if prompt.minimum is not None else 0
+                high = prompt.maximum if prompt.maximum is not None else 999
+                self.number = min(high, max(low, self.number + step))
+            elif key == "ok":
+                self._commit({"step": prompt.step, "seat": None, "value": self.number}, None)
+        elif kind is PromptKind.CONFIRM and key == "ok":
+            self._commit({"step": prompt.step, "seat": None, "value": None}, None)
+
+    def _pad_key(self, prompt: Prompt, seat: int, key: str) -> None:
+        kind = prompt.kind
+        actor = seat if prompt.seats else None
+        if kind is PromptKind.CONFIRM:
+            if key == "#":
+                self._commit({"step": prompt.step, "seat": actor, "value": None}, seat)
+            else:
+                self.seat_errors.add(seat)
+        elif kind is PromptKind.CHOICE:
+            options = self._options(prompt, seat)
+            codes = {o.code: o.value for o in options}
+            single_key = all(len(code) == 1 for code in codes)
+            if single_key and key in codes:  # one key press picks (lands 1-9, yes/no)
+                self._commit({"step": prompt.step, "seat": actor, "value": codes[key]}, seat)
+            elif key == "#" and not single_key:
+                width = max(len(code) for code in codes)
+                by_code = {padded(code, width): value for code, value in codes.items()}
+                typed, self.typed = padded(self.typed, width), ""
+                if typed in by_code:
+                    self._commit({"step": prompt.step, "seat": actor, "value": by_code[typed]}, seat)
+                else:
+                    self._refuse(Msg("Taková možnost tu není.", "There is no such option."), seat)
+            elif key == "*" and not single_key:
+                self.typed = ""
+            elif single_key:
+                self._refuse(Msg("Taková možnost tu není.", "There is no such option."), seat)
+            else:
+                self.typed = (self.typed + key)[-4:]
+                for index, option in enumerate(options):
+                    if option.code == self.typed:
+                        self.cursor = index
+        elif kind is PromptKind.NUMBER:
+            if key.isdigit():
+                self.typed = (self.typed + key)[-4:]
+                self.number = int(self.typed)
+            elif key == "*":
+                self.typed, self.number = "", prompt.minimum or 0
+            elif key == "#":
+                self.typed = ""
+                self._commit({"step": prompt.step, "seat": actor, "value": self.number}, seat)
+        elif kind is PromptKind.CELL:
+            legal = [tuple(o.value) for o in self._options(prompt, seat)]
+            if self.cell is None and legal:
+                self.cell = legal[0]
+            if key in CELL_MOVES and self.cell is not None:
+                dx, dy = CELL_MOVES[key]
+                self.cell = (self.cell[0] + dx, self.cell[1] + dy)
+            elif key == "5" and self.cell is not None:
+                self._commit({"step": prompt.step, "seat": actor, "value": list(self.cell)}, seat)
+
+    # -- undo ----------------------------------------------------------------------------------
+    def _ask_undo(self) -> None:
+        if self.session.undo_needs_everyone() is None:
+            self.notice = [texts.UNDO_NOTHING]
+            return
+        self.mode = "undo"
+
+    def _on_undo(self, event: KeyEvent) -> None:
+        if event.seat is not None:
+            return
+        if event.key == "back":
+            self.mode = "play"
+        elif event.key == "ok":
+            if self.session.undo_needs_everyone():
+                self.mode, self.undo_confirms = "undo_all", set()
+            else:
+                self._do_undo(False)
+
+    def _on_undo_all(self, event: KeyEvent) -> None:
+        if event.seat is None:
+            if event.key == "back":
+                self.mode = "play"
+            return
+        if event.key == "#":
+            self.undo_confirms.add(event.seat)
+        elif event.key == "*":
+            self.mode = "play"
+            return
+        if self.undo_confirms >= set(range(self._seat_count())):
+            self._do_undo(True)
+
+    def _do_undo(self, everyone: bool) -> None:
+        self.mode = "play"
+        try:
+            step = self.session.plan_undo(everyone)
+        except (RuleError, ReplayError) as error:
+            self._refuse(getattr(error, "msg", texts.UNDO_NOTHING), None)
+            return
+        if self._persist(step.entry):
+            self.session.commit(step)
+            self._reset_input()
+            self.notice = [texts.UNDONE]
+
+    # -- game over -----------------------------------------------------------------------------
+    def _on_over(self, event: KeyEvent) -> None:
+        if event.seat is None and event.key == "ok":
+            self.session = self.session_id = None
+            self._main_menu()
+        elif event.seat is None and event.key == "back":
+            self.mode = "play"  # lets the last action be undone from the final screen
+            self._ask_undo()
+
+    # -- output --------------------------------------------------------------------------------
+    def _seat_count(self) -> int:
+        return self.session.game.seat_count(self.session.state) if self.session else 0
+
+    def _label(self, seat: int) -> str:
+        return self.session.game.seat_label(self.session.state, seat).get(self.language)
+
+    def frame(self) -> Frame:
+        t = lambda m: m.get(self.language)  # noqa: E731
+        notice = tuple(t(m) for m in self.notice)
+        if self.mode == "menu":
+            return Frame(t(self.menu_title), notice + tuple(t(i.label) for i in self.menu),
+                         selected=len(notice) + self.cursor)
+        status = self.session.status()
+        header = t(status.phase)
+        if status.round is not None:
+            header = f"{t(texts.ROUND)} {status.round}/{status.rounds} · {header}"
+        if self.mode == "undo":
+            return Frame(header, (t(texts.UNDO_ASK),), t(texts.UNDO_KEYS))
+        if self.mode == "undo_all":
+            total = self._seat_count()
+            return Frame(header, (t(texts.UNDO_ASK), t(texts.UNDO_EVERYONE)),
+                         t(texts.UNDO_EVERYONE_KEYS.format(n=len(self.undo_confirms), total=total)))
+        if self.mode == "over":
+            return self._over_frame(header, notice)
+        return self._play_frame(header, notice, status)
+
+    def _over_frame(self, header: str, notice: tuple[str, ...]) -> Frame:
+        t = lambda m: m.get(self.language)  # noqa: E731
+        scores = self.session.score()
+        lines = [t(texts.GAME_OVER)]
+        for rank, seat in enumerate(scores.ranking, 1):
+            lines.append(t(texts.RANK_LINE.format(rank=rank, seat=self._label(seat), points=scores.totals[seat])))
+        return Frame(header, notice + tuple(lines), t(texts.NEW_GAME_HINT))
+
+    def _play_frame(self, header: str, notice: tuple[str, ...], status) -> Frame:
+        t = lambda m: m.get(self.language)  # noqa: E731
+        prompt = self.session.prompt
+        lines = list(notice)
+        if status.turn is not None:
+            lines.append(t(texts.TURN.format(seat=self._label(status.turn))))
+        lines.append(t(prompt.title))
+        selected, footer = None, ""
+        kind = prompt.kind
+        if kind.hidden:
+            locked = self.secret.locked_seats()
+            lines.append(t(texts.LOCKED_COUNT.format(n=len(locked), total=len(prompt.seats))))
+            footer = " ".join(f"{s + 1}{'■' if s in locked else '□'}" for s in prompt.seats)
+            if self.absent & set(prompt.seats):
+                lines.insert(len(notice), t(texts.PAUSED.format(
+                    seats=", ".join(str(s + 1) for s in sorted(self.absent & set(prompt.seats))))))
+        elif kind in (PromptKind.CHOICE, PromptKind.CELL):
+            options = self._options(prompt, None)
+            first = max(0, min(self.cursor - 1, len(options) - 2))
+            window = options[first:first + 3]
+            selected = len(lines) + self.cursor - first
+            lines += [f"{o.code} {t(o.label)}" for o in window]
+            footer = t(texts.CELL_HINT if kind is PromptKind.CELL else texts.CHOICE_HINT)
+        elif kind is PromptKind.NUMBER:
+            lines.append(t(texts.VALUE.format(v=self.number)))
+            footer = t(texts.NUMBER_HINT)
+        else:
+            footer = t(texts.CONFIRM_HINT)
+        if prompt.detail is not None:
+            lines.append(t(prompt.detail))
+        lines += [t(m) for m in reversed(status.recent[-2:])]
+        return Frame(header, tuple(lines), footer, selected)
+
+    def leds(self) -> dict[int, LedState]:
+        """Each seat's LED. For hidden prompts only waiting/locked, never anything about a pick."""
+        count = self._seat_count() if self.session else 0
+        states = {seat: LED_OFF for seat in range(max(count, 0))}
+        if self.mode == "play":
+            prompt = self.session.prompt
+            if prompt.kind.hidden:
+                locked = set(self.secret.locked_seats())
+                for seat in prompt.seats:
+                    states[seat] = LED_LOCKED if seat in locked else LED_WAITING
+            else:
+                for seat in prompt.seats:
+                    states[seat] = LED_TURN
+        elif self.mode == "undo_all":
+            for seat in states:
+                states[seat] = LED_LOCKED if seat in self.undo_confirms else LED_WAITING
+        elif self.mode == "over":
+            winner = self.session.score().winner
+            if winner is not None:
+                states[winner] = LedState("green", "blink")
+        for seat in self.seat_errors:
+            if seat in states:
+                states[seat] = LED_ERROR
+        for seat in self.absent:
+            if seat in states:
+                states[seat] = LED_PAUSED
+        return states
+
+
+def _seat_count_label(n: int) -> Msg:
+    if n == 1:
+        return texts.SEATS_ITEM_ONE
+    return (texts.SEATS_ITEM if 2 <= n <= 4 else texts.SEATS_ITEM_MANY).format(n=n)

@@ -1,0 +1,43 @@
+"""The table's own sentences (menus, locks, undo), in Czech and English."""
+
+from ..engine import Msg
+
+ROUND = Msg("Kolo", "Round")
+TURN = Msg("Na tahu: {seat}", "Turn: {seat}")
+LOCKED_COUNT = Msg("Zamčeno {n} z {total}", "Locked in: {n} of {total}")
+SECRET_HINT = Msg("Kód na padu, pak #", "Code on your pad, then #")
+VOTE_HINT = Msg("# ano  * ne", "# yes  * no")
+CHOICE_HINT = Msg("▲▼ OK nebo kód", "▲▼ OK or code")
+NUMBER_HINT = Msg("▲▼ / číslice, OK", "▲▼ / digits, OK")
+CONFIRM_HINT = Msg("OK nebo # pokračuje", "OK or # to go on")
+CELL_HINT = Msg("2/4/6/8 posun, 5 vybrat", "2/4/6/8 move, 5 select")
+VALUE = Msg("Hodnota: {v}", "Value: {v}")
+REFUSED = Msg("Nelze", "Not allowed")
+ANY_KEY = Msg("Stiskni klávesu", "Press any key")
+PAUSED = Msg("Čeká se na pad: {seats}", "Waiting for pad: {seats}")
+
+MENU_TITLE = Msg("Companion", "Companion")
+MENU_NEW = Msg("Nová hra: {game}", "New game: {game}")
+MENU_LANGUAGE = Msg("Jazyk: čeština", "Language: English")
+MENU_HISTORY = Msg("Odehrané hry: {n}", "Games played: {n}")
+SEATS_TITLE = Msg("{game}: počet hráčů", "{game}: players")
+SEATS_ITEM = Msg("{n} hráči", "{n} players")
+SEATS_ITEM_MANY = Msg("{n} hráčů", "{n} players")
+SEATS_ITEM_ONE = Msg("1 hráč", "1 player")
+
+UNDO_TITLE = Msg("Vrátit tah?", "Undo?")
+UNDO_ASK = Msg("Vrátit poslední akci?", "Take back the last action?")
+UNDO_KEYS = Msg("OK ano · zpět ne", "OK yes · back no")
+UNDO_EVERYONE = Msg("Vrátí odhalené volby!", "Takes back a reveal!")
+UNDO_EVERYONE_KEYS = Msg("Všichni stiskněte # ({n}/{total})", "Everyone press # ({n}/{total})")
+UNDO_NOTHING = Msg("Není co vrátit.", "Nothing to undo.")
+UNDONE = Msg("Vráceno.", "Undone.")
+
+GAME_OVER = Msg("Konec hry", "Game over")
+WINNER = Msg("Vítěz: {seat}", "Winner: {seat}")
+RANK_LINE = Msg("{rank}. {seat} {points}", "{rank}. {seat} {points}")
+NEW_GAME_HINT = Msg("OK: nová hra", "OK: new game")
+
+RESUMED = Msg("Hra obnovena, pokračujte.", "Game resumed, carry on.")
+RESUME_FAILED = Msg("Uloženou hru nelze obnovit: {why}", "The saved game cannot be resumed: {why}")
+STORE_FAILED = Msg("Zápis selhal, akce nepřijata: {why}", "Could not save, action not accepted: {why}")

@@ -1,0 +1,50 @@
+from companion.table.events import KeyEvent
+from companion.table.table import Table
+
+from ..engine.toy import GAME as TOY
+
+
+class MemoryRecorder:
+    """Recorder double: keeps entries in memory; can be told to fail."""
+
+    def __init__(self):
+        self.sessions, self.finished, self.fail = {}, [], False
+
+    def create_session(self, game, options, seed, seats):
+        sid = f"s{len(self.sessions) + 1}"
+        self.sessions[sid] = {"game": game, "options": options, "seed": seed, "seats": seats, "entries": []}
+        return sid
+
+    def append(self, sid, entry):
+        if self.fail:
+            raise OSError("disk full")
+        self.sessions[sid]["entries"].append(entry)
+        return len(self.sessions[sid]["entries"]) - 1
+
+    def finish(self, sid, scores, winner):
+        self.finished.append((sid, scores, winner))
+
+    def finished_count(self):
+        return len(self.finished)
+
+
+def pad(seat, keys):
+    return [KeyEvent(seat - 1, k) for k in keys]
+
+
+def host(*keys):
+    return [KeyEvent(None, k) for k in keys]
+
+
+def toy_table(language="en", seats=2):
+    recorder = MemoryRecorder()
+    table = Table(recorder, {"toy": TOY}, language, new_seed=lambda: 5)
+    # main menu: first item is the toy game; then pick the seat count (2 is the first item)
+    for event in host("ok") + host(*["down"] * (seats - 2)) + host("ok"):
+        table.handle(event)
+    return table, recorder
+
+
+def press(table, events):
+    for event in events:
+        table.handle(event)

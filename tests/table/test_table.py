@@ -1,0 +1,103 @@
+from companion.table.events import KeyEvent, PadPresence
+from companion.table.frame import LED_ERROR, LED_LOCKED, LED_TURN, LED_WAITING
+
+from .helpers import host, pad, press, toy_table
+
+
+def test_menu_starts_a_game_with_the_chosen_seats():
+    table, rec = toy_table(seats=3)
+    assert table.mode == "play"
+    assert table.session.state["seats"] == 3
+    assert rec.sessions["s1"]["seed"] == 5
+
+
+def test_hidden_pick_reveals_only_when_everyone_locked_and_picks_may_change():
+    table, rec = toy_table()
+    press(table, pad(1, "3#"))
+    assert rec.sessions["s1"]["entries"] == []          # nothing leaves the table before the reveal
+    assert table.leds()[0] == LED_LOCKED and table.leds()[1] == LED_WAITING
+    press(table, pad(1, "1#"))                         # seat 1 changes its mind
+    press(table, pad(2, "2#"))                         # the last lock reveals
+    assert rec.sessions["s1"]["entries"] == [{"action": {"step": "pick", "picks": {"0": 1, "1": 2}}}]
+    assert table.session.state["picks"] == {0: 1, 1: 2}
+
+
+def test_mistyped_code_blinks_error_and_locks_nothing():
+    table, rec = toy_table()
+    press(table, pad(1, "7#"))
+    assert table.leds()[0] == LED_ERROR
+    assert table.secret.locked_seats() == ()
+    press(table, pad(1, "2"))
+    assert table.leds()[0] == LED_WAITING
+
+
+def test_host_cannot_enter_secret_picks():
+    table, _ = toy_table()
+    press(table, host("ok"))
+    assert "pads" in table.frame().lines[0]
+    assert table.secret.locked_seats() == ()
+
+
+def test_public_prompts_by_host_and_pad_and_refusal_changes_nothing():
+    table, rec = toy_table()
+    press(table, pad(1, "3#") + pad(2, "1#"))
+    press(table, host("ok"))                           # confirm: roll
+    assert table.session.prompt.step == "bonus"
+    assert table.leds()[0] == LED_TURN
+    press(table, pad(2, "1#"))                         # not seat 2's prompt
+    assert table.leds()[1] == LED_ERROR
+    entries = list(rec.sessions["s1"]["entries"])
+    press(table, pad(1, "4#"))                         # the toy forbids 4
+    assert table.frame().lines[:2] == ("Not allowed", "Four is forbidden.")
+    assert rec.sessions["s1"]["entries"] == entries
+    press(table, pad(1, "2#"))
+    assert rec.sessions["s1"]["entries"][-1]["action"] == {"step": "bonus", "seat": 0, "value": 2}
+
+
+def test_undo_free_for_public_action_needs_everyone_after_reveal():
+    table, rec = toy_table()
+    press(table, pad(1, "3#") + pad(2, "1#"))
+    press(table, host("back", "ok"))                   # undoing the reveal needs every seat
+    assert table.mode == "undo_all"
+    press(table, pad(1, "#"))
+    assert table.mode == "undo_all"
+    press(table, pad(2, "#"))
+    assert table.mode == "play" and table.session.prompt.step == "pick"
+    assert rec.sessions["s1"]["entries"][-1] == {"undo": {"confirmed": True}}
+
+
+def test_failed_storage_is_not_acknowledged():
+    table, rec = toy_table()
+    rec.fail = True
+    press(table, pad(1, "3#") + pad(2, "1#"))
+    assert table.session.prompt.step == "pick"
+    assert "disk full" in " ".join(table.frame().lines)
+
+
+def test_unplugged_pad_pauses_the_reveal_and_keeps_locked_picks():
+    table, rec = toy_table()
+    press(table, pad(1, "3#"))
+    table.handle(PadPresence(1, False))
+    press(table, pad(2, "2#"))
+    assert rec.sessions["s1"]["entries"] == []         # paused: seat 2's pad is gone... its pick waits
+    table.handle(PadPresence(1, True))                 # back: the reveal happens at once
+    assert rec.sessions["s1"]["entries"][0]["action"]["picks"] == {"0": 3, "1": 2}
+
+
+def test_full_game_reaches_final_screen_and_history():
+    table, rec = toy_table()
+    for _ in range(2):
+        press(table, pad(1, "3#") + pad(2, "1#") + host("ok") + pad(1, "1#"))
+    assert table.mode == "over"
+    assert rec.finished and rec.finished[0][2] == 0
+    assert table.frame().lines[0] == "Game over"
+    press(table, host("ok"))
+    assert table.mode == "menu"
+
+
+def test_unknown_key_events_are_ignored_without_crash():
+    table, _ = toy_table()
+    table.handle(KeyEvent(None, "3"))
+    table.handle("garbage")
+    table.handle(KeyEvent(7, "#"))
+    assert table.mode == "play"
