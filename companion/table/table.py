@@ -159,7 +159,7 @@ class Table:
         if not self._persist(step.entry):
             return
         self.session.commit(step)
-        log.info("action %d accepted: %s", len(self.session.entries) - 1, action.get("step"))
+        log.info("session %s action %d accepted: %s", self.session_id, len(self.session.entries) - 1, action.get("step"))
         self._reset_input()
         self._check_over()
 
@@ -335,9 +335,6 @@ class Table:
         if event.seat is None and event.key == "ok":
             self.session = self.session_id = None
             self._main_menu()
-        elif event.seat is None and event.key == "back":
-            self.mode = "play"  # lets the last action be undone from the final screen
-            self._ask_undo()
 
     # -- output --------------------------------------------------------------------------------
     def _seat_count(self) -> int:

@@ -1,0 +1,67 @@
+"""Indistinguishability: runs that differ only in hidden picks look the same until the reveal.
+
+Everything observable is captured after every event: the rasterised OLED frame, the LED states,
+the bytes of every file in the data directory and the text output. Before the event that
+completes the picks, the two runs must be byte-identical; the reveal itself may differ.
+"""
+
+import io
+import logging
+import queue
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from companion.app import App
+from companion.hw.emulated import TextOutput
+from companion.hw.screen import render
+from companion.store import Store
+from companion.table.events import KeyEvent
+from companion.table.table import Table
+
+from ..engine.toy import GAME as TOY
+
+FIXED = datetime(2026, 1, 1, 12, 0, 0).astimezone()
+
+
+def observe(tmp: Path, games: dict, menu_keys: list, pick_keys: list, caplog) -> list[tuple]:
+    store = Store(tmp / "companion.db", clock=lambda: FIXED)
+    out = io.StringIO()
+    output = TextOutput(out=out)
+    table = Table(store, games, "cs", new_seed=lambda: 11)
+    app = App(table, output, output, queue.SimpleQueue())
+    trace = []
+    caplog.clear()
+    with caplog.at_level(logging.DEBUG):
+        for event in menu_keys + pick_keys:
+            table.handle(event)
+            app.refresh()
+            files = tuple(sorted((p.name, p.read_bytes()) for p in tmp.iterdir() if p.is_file()))
+            trace.append((render(table.frame()).tobytes(), repr(sorted(table.leds().items())), files,
+                          out.getvalue(), caplog.text))
+    store.close()
+    return trace
+
+
+def keys(seat, text):
+    return [KeyEvent(seat, k, "pad") for k in text]
+
+
+@pytest.mark.parametrize("picks_a, picks_b", [((1, 2), (3, 1)), ((2, 2), (1, 3))])
+def test_toy_runs_differing_only_in_picks_are_identical_until_reveal(tmp_path, caplog, picks_a, picks_b):
+    menu = [KeyEvent(None, "ok"), KeyEvent(None, "ok")]
+
+    def script(picks):  # seat 1 locks, changes its mind, seat 2 locks last (the reveal)
+        first, second = picks
+        return keys(0, f"{3 - first + 1 if first != 2 else 1}#") + keys(0, f"{first}#") + keys(1, f"{second}#")
+
+    a = observe(tmp_path / "a", {"toy": TOY}, menu, script(picks_a), caplog)
+    b = observe(tmp_path / "b", {"toy": TOY}, menu, script(picks_b), caplog)
+    assert len(a) == len(b)
+    reveal = len(a) - 1
+    for index in range(reveal):
+        for what, left, right in zip(("frame", "leds", "files", "stdout", "log"), a[index], b[index]):
+            assert left == right, f"{what} differs after event {index} (before the reveal)"
+    # the reveal differs in the log on disk: the test can tell the runs apart after it
+    assert a[reveal][2] != b[reveal][2]
