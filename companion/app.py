@@ -92,7 +92,12 @@ def new_seed() -> int:
 
 
 def make_table(store, language: str, seed: int | None = None) -> Table:
-    games = {name: game_registry.load(name) for name in game_registry.available()}
+    games = {}
+    for name in game_registry.available():
+        try:
+            games[name] = game_registry.load(name)
+        except Exception as error:  # one broken game (e.g. bad box data) must not stop the others
+            log.error("game %s is unavailable: %s", name, error)
     table = Table(store, games, language, new_seed=(lambda: seed) if seed is not None else new_seed)
     unfinished = store.unfinished()
     if unfinished:

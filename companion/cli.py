@@ -153,7 +153,7 @@ def cmd_replay(args) -> int:
     from .store.export import SessionFileError, load_session_file
 
     try:
-        document = load_session_file(args.file)
+        document = load_session_file(args.file, args.session)
     except SessionFileError as error:
         return fail(str(error))
     try:
@@ -198,10 +198,10 @@ def cmd_history(args) -> int:
 
 
 def cmd_export(args) -> int:
-    from .store.export import export_csv, export_json
+    from .store.export import history_csv, history_json
     store = open_store(Path(args.data_dir) if args.data_dir else default_data_dir())
     try:
-        text = export_csv(store) if args.format == "csv" else export_json(store)
+        text = history_csv(store) if args.format == "csv" else history_json(store)
     finally:
         store.close()
     if args.out:
@@ -229,6 +229,7 @@ def parser() -> argparse.ArgumentParser:
     rep = sub.add_parser("replay", help="replay a session file and print the result")
     rep.add_argument("file")
     rep.add_argument("--json", action="store_true", help="final state and scores as JSON")
+    rep.add_argument("--session", type=int, help="which session of an export holding several")
     hist = sub.add_parser("history", help="list finished games")
     hist.add_argument("--data-dir")
     exp = sub.add_parser("export", help="export history as CSV or JSON")
