@@ -91,14 +91,16 @@ def new_seed() -> int:
     return int.from_bytes(os.urandom(4), "big")
 
 
-def make_table(store, language: str, seed: int | None = None) -> Table:
+def make_table(store, language: str, seed: int | None = None,
+               yes_no_seats: frozenset[int] = frozenset()) -> Table:
     games = {}
     for name in game_registry.available():
         try:
             games[name] = game_registry.load(name)
         except Exception as error:  # one broken game (e.g. bad box data) must not stop the others
             log.error("game %s is unavailable: %s", name, error)
-    table = Table(store, games, language, new_seed=(lambda: seed) if seed is not None else new_seed)
+    table = Table(store, games, language, new_seed=(lambda: seed) if seed is not None else new_seed,
+                  yes_no_seats=yes_no_seats)
     unfinished = store.unfinished()
     if unfinished:
         table.resume(unfinished["id"], unfinished["game"], unfinished["options"], unfinished["seed"],

@@ -76,7 +76,8 @@ def cmd_run(args) -> int:
         closers.insert(0, reader.stop)
     else:
         display = leds = TextOutput(frames_dir=args.frames)
-    table = make_table(store, language, seed=args.seed)
+    yes_no = frozenset(int(k) - 1 for k in cfg["seat_buttons"]["pins"]) if mode == "hardware" else frozenset()
+    table = make_table(store, language, seed=args.seed, yes_no_seats=yes_no)
     app = App(table, display, leds, events, closers, notifier, watchdog)
     install_signal_handlers(events)
     if interactive:

@@ -80,6 +80,14 @@ class SecretCollector:
         entry.mistyped = False
         return True
 
+    def lock_value(self, seat: int, value) -> None:
+        """Lock a pick entered on the host buttons (a seat without a full pad)."""
+        self._lock(self.entries[seat], value)
+
+    def needs_keypad(self, seat: int) -> bool:
+        """True unless the seat's options are all yes/no keys (which two buttons can enter)."""
+        return not all(o.code in YES_NO_KEYS for o in self.prompt.options_for(seat))
+
     @staticmethod
     def _lock(entry: SeatEntry, value) -> None:
         entry.locked, entry.is_locked, entry.mistyped, entry.typed = value, True, False, ""

@@ -46,7 +46,8 @@ class Table:
     ``undo_all`` (every seat confirms a costly undo) and ``over`` (final ranking)."""
 
     def __init__(self, recorder: Recorder, games: dict[str, Game], language: str = "cs",
-                 new_seed: Callable[[], int] | None = None, max_pad_seats: int = 5):
+                 new_seed: Callable[[], int] | None = None, max_pad_seats: int = 5,
+                 yes_no_seats: frozenset[int] = frozenset()):
         self.recorder = recorder
         self.games = games
         self.language = language if language in LANGUAGES else "cs"
@@ -61,6 +62,9 @@ class Table:
         self.seat_errors: set[int] = set()
         self.absent: set[int] = set()
         self.max_pad_seats = max_pad_seats
+        self.yes_no_seats = frozenset(yes_no_seats)  # seats with two buttons, not a keypad
+        self.private_seat: int | None = None           # seat entering a secret on the host
+        self.private_started = False
         self._reset_input()
         self._main_menu()
 
@@ -148,6 +152,7 @@ class Table:
         self.number = prompt.minimum if prompt and prompt.kind is PromptKind.NUMBER and prompt.minimum is not None else 0
         self.cell = tuple(prompt.cursor) if prompt and prompt.cursor else None
         self.undo_confirms: set[int] = set()
+        self.private_seat, self.private_started = None, False
 
     def _commit(self, action: dict, seat: int | None) -> None:
         """Evaluate, make durable, then acknowledge: the order principle 4 demands."""
@@ -197,9 +202,15 @@ class Table:
         else:
             self._pad_key(prompt, event.seat, event.key)
 
+    def _host_entry_seats(self, prompt: Prompt) -> list[int]:
+        """Seats that cannot type this prompt's codes and are not locked yet."""
+        locked = set(self.secret.locked_seats())
+        return [s for s in prompt.seats
+                if s in self.yes_no_seats and self.secret.needs_keypad(s) and s not in locked]
+
     def _hidden_key(self, prompt: Prompt, event: KeyEvent) -> None:
         if event.seat is None:
-            self.notice = [Msg("Volí se tajně na padech.", "Secret picks are made on the pads.")]
+            self._private_host_key(prompt, event.key)
             return
         if not self.secret.press(event.seat, event.key):
             self.seat_errors.add(event.seat)
@@ -207,6 +218,27 @@ class Table:
         if self.secret.entries[event.seat].mistyped:
             self.seat_errors.add(event.seat)
         self._reveal_if_ready(prompt)
+
+    def _private_host_key(self, prompt: Prompt, key: str) -> None:
+        """The privacy prompt: a seat without a keypad picks on the host buttons, others look away."""
+        if self.private_seat is None:
+            waiting = self._host_entry_seats(prompt)
+            if key == "ok" and waiting:
+                self.private_seat, self.private_started, self.cursor = waiting[0], False, 0
+            else:
+                self.notice = [Msg("Volí se tajně na padech.", "Secret picks are made on the pads.")]
+            return
+        options = prompt.options_for(self.private_seat)
+        if key == "back":
+            self.private_seat = None
+        elif not self.private_started:
+            self.private_started = key == "ok"
+        elif key in ("up", "down"):
+            self.cursor = (self.cursor + (1 if key == "down" else -1)) % len(options)
+        elif key == "ok":
+            self.secret.lock_value(self.private_seat, options[self.cursor].value)
+            self.private_seat, self.cursor = None, 0
+            self._reveal_if_ready(prompt)
 
     def _reveal_if_ready(self, prompt: Prompt) -> None:
         """Reveal once every seat is locked and every pad involved is present."""
@@ -380,10 +412,23 @@ class Table:
         lines.append(t(prompt.title))
         selected, footer = None, ""
         kind = prompt.kind
+        if kind.hidden and self.private_seat is not None:
+            seat = self._label(self.private_seat)
+            if not self.private_started:
+                return Frame(t(texts.PRIVATE_TITLE), (t(texts.PRIVATE_LOOK_AWAY.format(seat=seat)),),
+                             t(texts.PRIVATE_START))
+            options = prompt.options_for(self.private_seat)
+            first = max(0, min(self.cursor - 1, len(options) - 3))
+            return Frame(t(texts.PRIVATE_TITLE) + f" · {seat}",
+                         tuple(t(o.label) for o in options[first:first + 3]), t(texts.PRIVATE_KEYS),
+                         self.cursor - first)
         if kind.hidden:
             locked = self.secret.locked_seats()
             lines.append(t(texts.LOCKED_COUNT.format(n=len(locked), total=len(prompt.seats))))
             footer = " ".join(f"{s + 1}{'■' if s in locked else '□'}" for s in prompt.seats)
+            waiting = self._host_entry_seats(prompt)
+            if waiting:
+                lines.append(t(texts.PRIVATE_NEXT.format(seat=self._label(waiting[0]))))
             if self.absent & set(prompt.seats):
                 lines.insert(len(notice), t(texts.PAUSED.format(
                     seats=", ".join(str(s + 1) for s in sorted(self.absent & set(prompt.seats))))))

@@ -101,3 +101,20 @@ def test_unknown_key_events_are_ignored_without_crash():
     table.handle("garbage")
     table.handle(KeyEvent(7, "#"))
     assert table.mode == "play"
+
+
+def test_seat_without_keypad_picks_on_host_behind_a_privacy_prompt():
+    from companion.table.table import Table
+
+    from ..engine.toy import GAME as TOY
+    from .helpers import MemoryRecorder
+    rec = MemoryRecorder()
+    table = Table(rec, {"toy": TOY}, "en", new_seed=lambda: 5, yes_no_seats=frozenset({1}))
+    press(table, host("ok", "ok"))
+    press(table, pad(1, "2#"))
+    assert "OK = secret pick on host" in " ".join(table.frame().lines)
+    press(table, host("ok"))                            # seat 2 comes to the box
+    assert "look away" in table.frame().lines[0]
+    assert rec.sessions["s1"]["entries"] == []
+    press(table, host("ok", "down", "down", "ok"))      # start, move to the third option, lock
+    assert rec.sessions["s1"]["entries"][0]["action"]["picks"] == {"0": 2, "1": 3}
