@@ -57,6 +57,10 @@ def cmd_run(args) -> int:
             return fail(f"cannot read script: {error}")
         except ScriptError as error:
             return fail(str(error))
+    try:
+        data_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        return fail(f"cannot create the data directory {data_dir}: {error}")
     logging.basicConfig(
         level=logging.DEBUG if args.verbose else (logging.INFO if mode == "hardware" else logging.WARNING),
         filename=str(data_dir / "companion.log") if interactive else None,

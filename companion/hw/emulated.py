@@ -125,11 +125,13 @@ class TerminalTable:
         seat = self.pad_seat() + 1
         help_cs = [f"LED {leds}", f"Pad hráče {seat} (Tab mění): 0-9 * #",
                    "Host: ↑ ↓  Enter=OK  Backspace=zpět  q=konec",
-                   "Kompas: 7 8 9 ↖↑↗ = 1 2 3 na padu; 2=S 8=J 4=Z 6=V 5=stát"]
+                   "Kompas na padu: 2=S 8=J 4=Z 6=V, rohy šikmo, 5=stát"]
         help_en = [f"LEDs {leds}", f"Pad of seat {seat} (Tab switches): 0-9 * #",
                    "Host: ↑ ↓  Enter=OK  Backspace=back  q=quit",
-                   "Compass on the pad: 2=N 8=S 4=W 6=E 5=stay"]
-        text = "\x1b[H\x1b[2J" + "\n".join(rows + (help_cs if self.language == "cs" else help_en)) + "\n"
+                   "Compass on the pad: 2=N 8=S 4=W 6=E, corners diagonal, 5=stay"]
+        readable = [f"  {line}" for line in frame_text(self.frame)]  # the same screen as text
+        help_lines = help_cs if self.language == "cs" else help_en
+        text = "\x1b[H\x1b[2J" + "\n".join(rows + readable + [""] + help_lines) + "\n"
         self.out.write(text)
         self.out.flush()
 
