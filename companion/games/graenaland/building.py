@@ -1,0 +1,283 @@
+"""Phase 4: what a player may build and where (rulebook p.6-8, final building p.9, the 5-player
+grant p.11). Payment stays physical; every placement is checked here and nowhere else.
+
+A build is a string: ``settlement:C2``, ``church:C2`` (``church:C2:move`` also moves the priest
+to a later church), ``army``, ``road:C2``, ``coop:road:C2``, ``grant:3``, ``supply``, ``done``.
+Modes: ``main`` (the main player), ``final`` (after a victory: no supply card, no public
+buildings) and ``grant`` (one build offered by the main player in the 5-player variant).
+"""
+
+from __future__ import annotations
+
+from ...engine import Msg, RuleError
+from . import texts
+from .board import adjacent
+from .votes import houses
+
+BUILDINGS = ("stronghold", "church", "hall")
+PUBLIC = ("road", "market", "palisade", "improvement")
+ENTERS_WITH = {"church": "priest", "hall": "skald"}
+
+
+def _refuse(rule: str, cs: str, en: str, **values) -> RuleError:
+    return RuleError(f"graenaland.{rule}", Msg(cs, en).format(**values))
+
+
+def houses_left(state: dict, seat: int) -> int:
+    """14 houses per colour, one of them on the army track (p.3): the rest can reach the board."""
+    rules = state["board"]["rules"]
+    on_board = sum(houses(state, seat, tid) for tid in state["board"]["order"])
+    return rules["houses_per_player"] - rules["houses_on_army_track"] - on_board
+
+
+def _territory(state, tid) -> Msg:
+    return texts.territory(state["board"], tid)
+
+
+def _check_house_left(state, seat):
+    if houses_left(state, seat) <= 0:
+        raise _refuse("no_houses_left", "Už ti nezbývá žádný domeček (každý klan má 14, jeden ukazuje sílu vojska).",
+                      "You have no house left (each clan has 14, one marks the army strength).")
+
+
+def check_settlement(state, seat, tid):
+    """On a territory where you have a house, or next to one (p.6)."""
+    _check_house_left(state, seat)
+    board = state["board"]
+    own = [t for t in board["order"] if houses(state, seat, t) > 0]
+    if tid not in own and not any(adjacent(board, t, tid) for t in own):
+        raise _refuse("settlement_not_adjacent",
+                      "Osadu lze postavit jen na území s tvým sídlem nebo na sousední území; {t} takové není.",
+                      "A settlement goes only where you have a house or next to such a territory; {t} is neither.",
+                      t=_territory(state, tid))
+
+
+def check_building(state, seat, kind, tid, move=False):
+    """Only where you have a settlement, never on mountains, one of each kind per territory, on
+    a printed symbol (p.6)."""
+    _check_house_left(state, seat)
+    info = state["board"]["territories"][tid]
+    where = _territory(state, tid)
+    name = texts.BUILDING[kind]
+    if info["terrain"] == "mountains":
+        raise _refuse("no_buildings_on_mountains", "V horách nelze stavět budovy.",
+                      "No buildings can be built in the mountains.")
+    if state["settlements"][tid].get(str(seat), 0) == 0:
+        raise _refuse("building_needs_settlement",
+                      "Budovu lze postavit jen na území, kde máš osadu; na {t} žádnou nemáš.",
+                      "A building needs a settlement of yours on its territory; you have none on {t}.", t=where)
+    if info["buildings"] != "unknown" and kind not in info["buildings"]:
+        raise _refuse("no_building_symbol", "Na {t} není vytištěn symbol pro {b}.",
+                      "{t} has no printed symbol for a {b}.", t=where, b=name)
+    if kind in state["buildings"][tid]:
+        raise _refuse("building_taken", "Na {t} už {b} stojí; na území může být jen jedna budova každého typu.",
+                      "{t} already has a {b}; a territory holds one building of each kind.", t=where, b=name)
+    if move:
+        hero = ENTERS_WITH.get(kind)
+        mine = state["heroes"][seat]
+        if hero is None or mine[hero] is None:
+            raise _refuse("hero_not_in_play", "Tento hrdina ještě není ve hře, nelze ho přesunout.",
+                          "That hero is not in play yet, so it cannot be moved.")
+        if any(where_ == tid for h, where_ in mine.items() if h != hero):
+            raise _refuse("hero_would_share", "Na {t} už stojí jiný tvůj hrdina; dva tvoji hrdinové nestojí spolu.",
+                          "Another of your heroes stands on {t}; two of your heroes never share a territory.", t=where)
+
+
+def check_public(state, seat, kind, tid, mode):
+    """Only where you have a house, one of each kind per territory, while tiles last, never in
+    the final building phases (p.7-9)."""
+    if mode == "final":
+        raise _refuse("no_public_in_final", "Během závěrečného stavění nelze stavět veřejné stavby.",
+                      "No public buildings may be built during the final building phases.")
+    where = _territory(state, tid)
+    if houses(state, seat, tid) == 0:
+        raise _refuse("public_needs_house", "Veřejnou stavbu lze postavit jen na území s tvým sídlem; na {t} žádné nemáš.",
+                      "A public building needs a house of yours on its territory; you have none on {t}.", t=where)
+    if kind in state["public"][tid]:
+        raise _refuse("public_exists", "Na {t} už {p} je; od každého druhu jen jedna.",
+                      "{t} already has a {p}; one of each kind per territory.", t=where, p=texts.PUBLIC[kind])
+    built = sum(kind in state["public"][t] for t in state["board"]["order"])
+    if built >= state["board"]["public"][kind]["tiles"]:
+        raise _refuse("public_tiles_used_up", "Všechny žetony ({p}) už jsou na plánu.",
+                      "Every {p} tile is already on the board.", p=texts.PUBLIC[kind])
+
+
+def check_army(state, seat):
+    top = state["board"]["rules"]["army_max"]
+    if isinstance(top, int) and state["army"][seat] >= top:
+        raise _refuse("army_track_end", "Vojsko je už na konci počitadla.", "The army is at the end of its track.")
+
+
+def check(state: dict, seat: int, value: str, mode: str) -> None:
+    """Raise RuleError naming the broken rule if ``seat`` may not build ``value`` now."""
+    parts = value.split(":")
+    head = parts[0]
+    order = state["board"]["order"]
+    if head in ("done", "nothing"):
+        if mode == "main" and head == "done" and not state["supply"]["taken"] and state["supply"]["display"] > 0:
+            raise _refuse("supply_card_required", "Než skončíš, vezmi si kartu zásob.",
+                          "Take your supply card before you finish building.")
+        return
+    if head == "supply":
+        if mode != "main":
+            raise _refuse("no_supply_now", "Kartu zásob si bere jen hlavní hráč ve své fázi stavby.",
+                          "Only the main player takes a supply card, in his own building phase.")
+        if state["supply"]["taken"]:
+            raise _refuse("supply_once", "Kartu zásob už sis v tomto kole vzal.",
+                          "You already took your supply card this round.")
+        if state["supply"]["display"] <= 0:
+            raise _refuse("supply_empty", "Žádná karta zásob neleží lícem nahoru.", "No supply card lies face up.")
+        return
+    if head == "army":
+        return check_army(state, seat)
+    if head == "grant":
+        if mode != "main" or not state["options"]["five_player_grant"]:
+            raise _refuse("grant_unavailable", "Nabídku stavby může učinit jen hlavní hráč při hře v pěti.",
+                          "Only the main player of a 5-player game with that variant may offer a build.")
+        if state["round_flags"]["coop"] or state["round_flags"]["grant"]:
+            raise _refuse("coop_once_per_round", "V tomto kole už byla společná stavba nebo nabídka využita.",
+                          "The joint public building or the offered build was already used this round.")
+        if int(parts[1]) == seat or not 0 <= int(parts[1]) < state["seats"]:
+            raise _refuse("grant_other_player", "Stavbu lze nabídnout jen jinému hráči.",
+                          "A build can only be offered to another player.")
+        return
+    if head == "coop":
+        if mode != "main":
+            raise _refuse("coop_main_only", "Společnou veřejnou stavbu navrhuje jen hlavní hráč.",
+                          "Only the main player proposes a joint public building.")
+        if state["round_flags"]["coop"] or state["round_flags"]["grant"]:
+            raise _refuse("coop_once_per_round", "Společnou veřejnou stavbu lze navrhnout jen jednou za kolo.",
+                          "A joint public building may be proposed only once per round.")
+        kind, tid = parts[1], parts[2]
+        if kind not in PUBLIC or tid not in order:
+            raise _refuse("unknown_build", "Neznámá stavba.", "Unknown construction.")
+        return check_public(state, seat, kind, tid, mode)
+    if len(parts) < 2 or parts[1] not in order:
+        raise _refuse("unknown_build", "Neznámá stavba.", "Unknown construction.")
+    tid = parts[1]
+    if head == "settlement":
+        return check_settlement(state, seat, tid)
+    if head in BUILDINGS:
+        move = len(parts) > 2 and parts[2] == "move"
+        if move and mode == "grant":
+            raise _refuse("unknown_build", "Neznámá stavba.", "Unknown construction.")
+        return check_building(state, seat, head, tid, move)
+    if head in PUBLIC:
+        return check_public(state, seat, head, tid, mode)
+    raise _refuse("unknown_build", "Neznámá stavba.", "Unknown construction.")
+
+
+def candidates(state: dict, seat: int, mode: str) -> list[str]:
+    """Every build value worth listing for this seat and mode, before checking legality."""
+    order = state["board"]["order"]
+    out = [f"settlement:{t}" for t in order]
+    for kind in BUILDINGS:
+        for t in order:
+            out.append(f"{kind}:{t}")
+            hero = ENTERS_WITH.get(kind)
+            if mode != "grant" and hero and state["heroes"][seat][hero] is not None:
+                out.append(f"{kind}:{t}:move")
+    out.append("army")
+    out += [f"{kind}:{t}" for kind in PUBLIC for t in order]
+    if mode == "main":
+        out += [f"coop:{kind}:{t}" for kind in PUBLIC for t in order]
+        out += [f"grant:{s}" for s in range(state["seats"])]
+        out.append("supply")
+    return out
+
+
+def legal(state: dict, seat: int, mode: str) -> list[str]:
+    out = []
+    for value in candidates(state, seat, mode):
+        try:
+            check(state, seat, value, mode)
+        except RuleError:
+            continue
+        out.append(value)
+    return out
+
+
+def label(state: dict, value: str) -> Msg:
+    parts = value.split(":")
+    head = parts[0]
+    if head == "done":
+        return Msg("Konec stavby", "Finish building")
+    if head == "nothing":
+        return Msg("Nic nestavět", "Build nothing")
+    if head == "supply":
+        return Msg("Vzít kartu zásob", "Take a supply card")
+    if head == "army":
+        return Msg("Zvětšit vojsko o 1", "Raise the army by 1")
+    if head == "grant":
+        return Msg("Nabídnout stavbu: {s}", "Offer a build: {s}").format(s=texts.seat(int(parts[1])))
+    if head == "coop":
+        return Msg("Společně: {p} – {t}", "Jointly: {p} – {t}").format(
+            p=texts.PUBLIC[parts[1]], t=_territory(state, parts[2]))
+    where = _territory(state, parts[1])
+    if head == "settlement":
+        return Msg("Osada – {t}", "Settlement – {t}").format(t=where)
+    if head in BUILDINGS:
+        name = texts.BUILDING[head]
+        if len(parts) > 2:
+            return Msg("{b} – {t}, přesunout hrdinu", "{b} – {t}, move the hero there").format(
+                b=name, t=where)
+        return Msg("{b} – {t}", "{b} – {t}").format(b=name, t=where)
+    return Msg("{p} – {t}", "{p} – {t}").format(p=texts.PUBLIC[head], t=where)
+
+
+def apply(state: dict, seat: int, value: str, mode: str) -> list[Msg]:
+    """Place what ``value`` builds (already checked) and return the public events."""
+    parts = value.split(":")
+    head = parts[0]
+    who = texts.seat(seat)
+    if head == "supply":
+        state["supply"]["taken"] = True
+        state["supply"]["display"] -= 1
+        return [Msg("{s} si bere kartu zásob.", "{s} takes a supply card.").format(s=who)]
+    if head == "army":
+        state["army"][seat] += 1
+        return [Msg("{s} zvětšuje vojsko na {n}.", "{s} raises the army to {n}.").format(s=who, n=state["army"][seat])]
+    tid = parts[1]
+    where = _territory(state, tid)
+    if head == "settlement":
+        events = []
+        if "palisade" in state["public"][tid] and houses(state, seat, tid) == 0:
+            owners = [s for s in range(state["seats"]) if houses(state, s, tid) > 0]
+            if owners:
+                names = [texts.seat(s) for s in owners]
+                events.append(Msg("Palisáda: {s} dá po jedné kartě surovin hráčům: {o}.",
+                                  "Palisade: {s} gives one resource card to each of: {o}.").format(
+                    s=who, o=Msg(", ".join(n.cs for n in names), ", ".join(n.en for n in names))))
+        state["settlements"][tid][str(seat)] = state["settlements"][tid].get(str(seat), 0) + 1
+        return [Msg("{s} staví osadu – {t}.", "{s} builds a settlement – {t}.").format(s=who, t=where), *events]
+    if head in BUILDINGS:
+        state["buildings"][tid][head] = seat
+        events = [Msg("{s} staví budovu {b} – {t}.", "{s} builds a {b} – {t}.").format(
+            s=who, b=texts.BUILDING[head], t=where)]
+        hero = ENTERS_WITH.get(head)
+        if hero:
+            events += _hero_enters(state, seat, hero, tid, move=len(parts) > 2)
+        return events
+    state["public"][tid].append(head)
+    return [Msg("{s} staví veřejnou stavbu: {p} – {t}.", "{s} builds a public building: {p} – {t}.").format(
+        s=who, p=texts.PUBLIC[head], t=where)]
+
+
+def _hero_enters(state, seat, hero, tid, move) -> list[Msg]:
+    """The first church brings the priest, the first hall the skald, onto that territory; if
+    another own hero stands there, the newcomer waits and enters after a later movement phase
+    (p.7). A later church may move the priest there (``move``)."""
+    mine = state["heroes"][seat]
+    name = texts.HERO[hero]
+    if move:
+        mine[hero] = tid
+        return [Msg("Hrdina {h} se přesouvá – {t}.", "The {h} moves – {t}.").format(h=name, t=texts.territory(state["board"], tid))]
+    if mine[hero] is not None or state["pending"][seat].get(hero):
+        return []
+    if any(where == tid for where in mine.values()):
+        state["pending"][seat][hero] = tid
+        return [Msg("Hrdina {h} vstoupí do hry, až tam nebude jiný tvůj hrdina.",
+                    "The {h} enters once no other hero of yours stands there.").format(h=name)]
+    mine[hero] = tid
+    return [Msg("Hrdina {h} vstupuje do hry – {t}.", "The {h} enters the game – {t}.").format(
+        h=name, t=texts.territory(state["board"], tid))]

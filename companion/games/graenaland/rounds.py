@@ -1,0 +1,342 @@
+"""The round tracker: five phases in order (rulebook p.3), the ship marker moving left, and the
+end of the game (p.9, p.11). Every function here moves ``state["step"]`` to the next input the
+table needs and records public events in ``state["recent"]``.
+
+Seats are numbered clockwise from the first main player, so "to the left" is seat + 1.
+"""
+
+from __future__ import annotations
+
+from ...engine import Msg
+from . import building, goals, production, texts
+from .board import resolve
+from .votes import passes, voters, weight, weights
+
+RECENT = 12
+
+
+def note(state: dict, *events: Msg) -> None:
+    state["recent"] = (state["recent"] + [e.to_json() for e in events])[-RECENT:]
+
+
+def clockwise(state: dict, start: int) -> list[int]:
+    n = state["seats"]
+    return [(start + k) % n for k in range(n)]
+
+
+# -- phase 1: production ----------------------------------------------------------------------
+def start_round(state: dict) -> None:
+    state["phase"], state["step"] = "production", "production"
+    state["round_flags"] = {"coop": False, "grant": False}
+    note(state, Msg("Kolo {r}: hlavní hráč je {s}.", "Round {r}: the main player is {s}.").format(
+        r=state["round"], s=texts.seat(state["main"])))
+
+
+def produce(state: dict) -> None:
+    """Lay the sure cards; improvement checks wait for the dealer's count (a NUMBER prompt)."""
+    checks = []
+    for entry in production.plan(state):
+        tid = entry["territory"]
+        state["cards"][tid] += entry["regular"] + entry["road"]
+        if entry["check"]:
+            checks.append(tid)
+    state["checks"] = checks
+    note(state, Msg("Suroviny vyprodukovány.", "Resources produced."))
+    if checks:
+        state["step"] = "improvement"
+    else:
+        start_movement(state)
+
+
+def improvement_counted(state: dict, count: int) -> None:
+    tid = state["checks"].pop(0)
+    kept = count - state["cards"][tid]
+    state["cards"][tid] = count
+    where = texts.territory(state["board"], tid)
+    note(state, Msg("{t}: kontrolní karta {k}.", "{t}: the check card {k}.").format(
+        t=where, k=Msg("odpovídá a zůstává", "matches and stays") if kept else
+        Msg("neodpovídá a jde do odhozu", "does not match and is discarded")))
+    if not state["checks"]:
+        start_movement(state)
+
+
+# -- phase 2: hero movement -------------------------------------------------------------------
+def movers(state: dict) -> list[int]:
+    """Everyone but the main player, whose heroes stay (p.4)."""
+    return [s for s in clockwise(state, state["main"] + 1) if s != state["main"]]
+
+
+def start_movement(state: dict) -> None:
+    state["phase"], state["step"] = "movement", "move"
+
+
+def moves_revealed(state: dict, picks: dict[str, str]) -> None:
+    """All compasses at once; one hero per player; impossible moves stay; own heroes swap."""
+    board = state["board"]
+    events = []
+    for seat in movers(state):
+        hero, direction = picks[str(seat)].split(":")
+        mine = state["heroes"][seat]
+        start = mine[hero]
+        outcome, swapped = resolve(mine, board, hero, direction)
+        who, name = texts.seat(seat), texts.HERO[hero]
+        if outcome == "moved":
+            msg = Msg("{s}: {h} → {t}", "{s}: {h} → {t}").format(
+                s=who, h=name, t=texts.territory(board, mine[hero]))
+            if swapped:
+                msg = msg + Msg(" (výměna: {o} → {f})", " (swap: {o} → {f})").format(
+                    o=texts.HERO[swapped], f=texts.territory(board, start))
+        elif outcome == "blocked":
+            msg = Msg("{s}: {h} – směr {d} nelze, zůstává.", "{s}: the {h} cannot go {d} and stays.").format(
+                s=who, h=name, d=texts.DIRECTION[direction])
+        else:
+            msg = Msg("{s}: {h} zůstává.", "{s}: the {h} stays.").format(s=who, h=name)
+        events.append(msg)
+    state["last_moves"] = {str(s): picks[str(s)] for s in movers(state)}
+    note(state, *events)
+    heroes_enter(state)
+    start_distribution(state)
+
+
+def heroes_enter(state: dict) -> None:
+    """A waiting priest or skald enters after movement, before the first proposal, once no
+    other hero of its owner stands on its church or hall (p.7)."""
+    for seat, waiting in enumerate(state["pending"]):
+        for hero, tid in list(waiting.items()):
+            mine = state["heroes"][seat]
+            if not any(where == tid for where in mine.values()):
+                mine[hero] = tid
+                del waiting[hero]
+                note(state, Msg("{s}: hrdina {h} vstupuje do hry – {t}.", "{s}: the {h} enters the game – {t}.")
+                     .format(s=texts.seat(seat), h=texts.HERO[hero], t=texts.territory(state["board"], tid)))
+
+
+# -- phase 3: distribution --------------------------------------------------------------------
+def start_distribution(state: dict) -> None:
+    state["phase"] = "distribution"
+    state["queue"] = movers(state)  # from the main player's left, clockwise (p.5)
+    next_proposer(state)
+
+
+def proposable(state: dict, seat: int) -> list[str]:
+    """Territories with cards on which the proposer has at least one vote (p.5)."""
+    return [tid for tid in state["board"]["order"]
+            if state["cards"][tid] > 0 and weight(state, seat, tid) > 0]
+
+
+def next_proposer(state: dict) -> None:
+    while state["queue"]:
+        seat = state["queue"][0]
+        if proposable(state, seat):
+            state["step"] = "propose"
+            return
+        note(state, Msg("{s} nemá co navrhnout.", "{s} has nothing to propose.").format(s=texts.seat(seat)))
+        state["queue"].pop(0)
+    after_distribution(state)
+
+
+def proposed(state: dict, value: str) -> None:
+    seat = state["queue"][0]
+    if value == "pass":
+        note(state, Msg("{s} nic nenavrhuje.", "{s} makes no proposal.").format(s=texts.seat(seat)))
+        state["queue"].pop(0)
+        next_proposer(state)
+        return
+    # cards go only to players with a vote there, the proposer first, then clockwise
+    recipients = [s for s in clockwise(state, seat) if s in voters(state, value)]
+    state["proposal"] = {"proposer": seat, "territory": value, "cards": state["cards"][value],
+                         "recipients": recipients, "shares": {}, "ask": recipients[:-1]}
+    next_share(state)
+
+
+def next_share(state: dict) -> None:
+    proposal = state["proposal"]
+    remaining = proposal["cards"] - sum(proposal["shares"].values())
+    while proposal["ask"]:
+        if remaining > 0:
+            state["step"] = "split"
+            return
+        proposal["shares"][str(proposal["ask"].pop(0))] = 0
+    proposal["shares"][str(proposal["recipients"][-1])] = remaining
+    start_vote(state)
+
+
+def share_given(state: dict, count: int) -> None:
+    proposal = state["proposal"]
+    proposal["shares"][str(proposal["ask"].pop(0))] = count
+    next_share(state)
+
+
+def start_vote(state: dict) -> None:
+    """Votes are weighed when the vote starts; nothing changes them during the phase."""
+    proposal = state["proposal"]
+    tid = proposal["territory"]
+    all_weights = weights(state, tid)
+    proposal["weights"] = {str(s): all_weights[s] for s in clockwise(state, proposal["proposer"])
+                           if all_weights[s] > 0}
+    if state["options"]["open_votes"]:
+        proposal["open"] = {}
+        state["step"] = "vote_open"
+    else:
+        state["step"] = "vote"
+
+
+def open_voter(state: dict) -> int:
+    proposal = state["proposal"]
+    return next(int(s) for s in proposal["weights"] if s not in proposal["open"])
+
+
+def open_vote_given(state: dict, value: str) -> None:
+    proposal = state["proposal"]
+    proposal["open"][str(open_voter(state))] = value
+    if len(proposal["open"]) == len(proposal["weights"]):
+        vote_counted(state, proposal["open"], public=True)
+
+
+def vote_counted(state: dict, choices: dict[str, str], public: bool) -> None:
+    """Passed: the cards go as proposed. Failed (half or less): they stay (p.6)."""
+    proposal = state.pop("proposal")
+    state["proposal"] = None
+    w = proposal["weights"]
+    yes = sum(w[s] for s, choice in choices.items() if choice == "yes")
+    total = sum(w.values())
+    passed = passes(yes, total)
+    tid = proposal["territory"]
+    if passed:
+        state["cards"][tid] = 0
+    state["last_vote"] = {
+        "round": state["round"], "proposer": proposal["proposer"], "territory": tid,
+        "shares": proposal["shares"], "weights": w, "yes": yes, "no": total - yes, "total": total,
+        "passed": passed, "choices": dict(choices) if public else None,
+    }
+    shares = [Msg(f"{texts.seat(int(s)).cs}: {n}", f"{texts.seat(int(s)).en}: {n}")
+              for s, n in proposal["shares"].items() if n]
+    split = Msg(", ".join(m.cs for m in shares), ", ".join(m.en for m in shares))
+    note(state, Msg("Návrh ({t} – {d}) {r}: {y} pro, {n} proti z {a}.",
+                    "Proposal ({t} – {d}) {r}: {y} for, {n} against of {a}.").format(
+        t=texts.territory(state["board"], tid), d=split,
+        r=Msg("přijat", "passed") if passed else Msg("zamítnut", "failed"),
+        y=yes, n=total - yes, a=total))
+    state["queue"].pop(0)
+    next_proposer(state)
+
+
+def after_distribution(state: dict) -> None:
+    if state["options"]["vp_cards"]:
+        state["phase"], state["step"] = "building", "claim"
+        state["claims"] = {}
+    else:
+        start_building(state)
+
+
+# -- expansion: announcing a win before the main player's building (p.11) ---------------------
+def claim_done(state: dict) -> None:
+    """Highest claim first; on a tie the player nearest the main player, clockwise, main first."""
+    claims = {int(s): v for s, v in state["claims"].items()}
+    if not claims:
+        start_building(state)
+        return
+    order = clockwise(state, state["main"])
+    announcer = max(claims, key=lambda s: (claims[s], -order.index(s)))
+    state["announcer"] = announcer
+    note(state, Msg("{s} ohlašuje vítězství ({v} VB) a začíná závěrečné stavění.",
+                    "{s} announces victory ({v} VP) and starts the final building.").format(
+        s=texts.seat(announcer), v=claims[announcer]))
+    state["final"] = clockwise(state, announcer)
+    next_final(state)
+
+
+# -- phase 4: building ------------------------------------------------------------------------
+def start_building(state: dict) -> None:
+    state["phase"], state["step"] = "building", "build"
+    state["builder"], state["mode"] = state["main"], "main"
+
+
+def built(state: dict, value: str) -> None:
+    seat, mode = state["builder"], state["mode"]
+    head = value.split(":")[0]
+    if head == "done":
+        if mode == "final":
+            next_final(state)
+        else:
+            end_of_building(state)
+        return
+    if head == "nothing":
+        note(state, Msg("{s} nic nestaví.", "{s} builds nothing.").format(s=texts.seat(seat)))
+        start_building(state)
+        return
+    if head == "coop":
+        _, kind, tid = value.split(":")
+        state["round_flags"]["coop"] = True
+        state["coop"] = {"kind": kind, "territory": tid}
+        state["step"] = "coop_result"
+        note(state, Msg("{s} navrhuje společnou stavbu: {p} – {t}.", "{s} proposes a joint build: {p} – {t}.")
+             .format(s=texts.seat(seat), p=texts.PUBLIC[kind], t=texts.territory(state["board"], tid)))
+        return
+    if head == "grant":
+        chosen = int(value.split(":")[1])
+        state["round_flags"]["grant"] = True
+        state["builder"], state["mode"] = chosen, "grant"
+        note(state, Msg("{s} nabízí jednu stavbu: {o}.", "{s} offers one build to {o}.").format(
+            s=texts.seat(seat), o=texts.seat(chosen)))
+        return
+    note(state, *building.apply(state, seat, value, mode))
+    if mode == "grant":
+        start_building(state)
+
+
+def coop_decided(state: dict, value: str) -> None:
+    coop = state.pop("coop")
+    state["coop"] = None
+    if value == "built":
+        note(state, *building.apply(state, state["main"], f"{coop['kind']}:{coop['territory']}", "main"))
+    else:
+        note(state, Msg("Společná stavba se nestaví.", "The joint build is not built."))
+    state["step"] = "build"
+
+
+def end_of_building(state: dict) -> None:
+    """Base game: a main player meeting 3 of the 5 goals may announce victory (p.9)."""
+    if not state["options"]["vp_cards"] and goals.can_announce(state, state["main"]):
+        state["phase"], state["step"] = "end", "announce"
+        return
+    end_round(state)
+
+
+def announced(state: dict, value: str) -> None:
+    if value == "no":
+        end_round(state)
+        return
+    main = state["main"]
+    state["announcer"] = main
+    note(state, Msg("{s} ohlašuje vítězství; ostatní mají ještě jednu fázi stavby.",
+                    "{s} announces victory; every other player builds once more.").format(s=texts.seat(main)))
+    state["final"] = clockwise(state, main + 1)[:-1]
+    next_final(state)
+
+
+# -- phase 5: end of round --------------------------------------------------------------------
+def end_round(state: dict) -> None:
+    """The ship marker moves left and one supply card is turned up (p.9)."""
+    state["phase"] = "end"
+    supply = state["supply"]
+    if supply["deck"] > 0 and supply["display"] < state["board"]["supply"]["display"]:
+        supply["deck"] -= 1
+        supply["display"] += 1
+    supply["taken"] = False
+    state["main"] = (state["main"] + 1) % state["seats"]
+    state["round"] += 1
+    start_round(state)
+
+
+# -- final building ---------------------------------------------------------------------------
+def next_final(state: dict) -> None:
+    """Each remaining player builds once: like a main player, but no supply card and no public
+    buildings (p.9)."""
+    if state["final"]:
+        state["phase"], state["step"] = "final", "build"
+        state["builder"], state["mode"] = state["final"].pop(0), "final"
+        return
+    state["phase"], state["step"] = "over", "over"
+    state["builder"] = state["mode"] = None
+    note(state, Msg("Konec hry.", "The game is over."))

@@ -1,0 +1,439 @@
+"""Graenaland on the companion: setup, the awaited input, applying actions, views and scores.
+
+The rules themselves live next door: ``rounds`` (phase order), ``board`` (moves), ``votes``,
+``production``, ``building``, ``payment``, ``goals``; box data in ``data/box.toml``.
+Resource and supply cards stay physical: the companion tracks only how many cards lie at each
+territory, and who owns what on the board.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from ...engine import Game, Msg, Option, Prompt, PromptKind, RuleError, Scores, Status, rng
+from . import boxdata, building, goals, production, rounds, texts
+from .board import HEROES, move_choices, move_code
+from .rounds import clockwise, movers, open_voter, proposable
+from .votes import weights
+
+OPTIONS = {"seats", "three_player_variant", "open_votes", "vp_cards", "five_player_grant", "box"}
+YES_NO = (Option("yes", texts.YES, "#"), Option("no", texts.NO, "*"))
+
+
+@lru_cache(maxsize=1)
+def _file_data() -> dict:
+    return boxdata.load()
+
+
+def box_data(options: dict) -> dict:
+    return boxdata.merge(_file_data(), options.get("box") or {})
+
+
+def _bad_option(name: str, cs: str, en: str) -> RuleError:
+    return RuleError("graenaland.bad_option",
+                     Msg("Volba {o}: " + cs, "Option {o}: " + en).format(o=name))
+
+
+class Graenaland(Game):
+    name = "graenaland"
+    title = Msg("Graenaland", "Graenaland")
+    min_seats, max_seats = 3, 5
+
+    # -- setup -----------------------------------------------------------------------------------
+    def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        unknown = set(options) - OPTIONS
+        if unknown:
+            raise _bad_option(", ".join(sorted(unknown)), "tuto volbu hra nezná.", "the game has no such option.")
+        seats = options.get("seats")
+        if not isinstance(seats, int) or isinstance(seats, bool) or not 3 <= seats <= 5:
+            raise _bad_option("seats", "Graenaland hrají 3 až 5 hráči.", "Graenaland is for 3 to 5 players.")
+        out = {"seats": seats,
+               "three_player_variant": options.get("three_player_variant", seats == 3),
+               "open_votes": options.get("open_votes", False),
+               "vp_cards": options.get("vp_cards", False),
+               "five_player_grant": options.get("five_player_grant", False),
+               "box": options.get("box") or {}}
+        for key in ("three_player_variant", "open_votes", "vp_cards", "five_player_grant"):
+            if not isinstance(out[key], bool):
+                raise _bad_option(key, "má být ano nebo ne.", "must be true or false.")
+        if out["three_player_variant"] and seats != 3:
+            raise _bad_option("three_player_variant", "úpravy pro hru ve třech platí jen pro 3 hráče.",
+                              "the 3-player changes are for 3 players only.")
+        if out["five_player_grant"] and seats != 5:
+            raise _bad_option("five_player_grant", "alternativa pro pět hráčů platí jen pro 5 hráčů.",
+                              "the 5-player alternative is for 5 players only.")
+        if not isinstance(out["box"], dict):
+            raise _bad_option("box", "oprava dat krabice má tvar souboru box.toml.",
+                              "a box data correction has the shape of box.toml.")
+        data = box_data(out)
+        boxdata.check(data)
+        if out["vp_cards"]:
+            known = boxdata.known_vp_cards(data)
+            need = data["vp"]["dealt"] * seats
+            if len(known) < need:
+                missing = [f"vp_cards id {c.get('id')}" for c in data["vp_cards"]
+                           if c.get("thresholds") == boxdata.UNKNOWN][:3]
+                raise RuleError("graenaland.vp_cards_unknown", Msg(
+                    "Karty vítězných bodů: známe hodnoty jen {k} karet, k rozdání je třeba {n}. Doplňte je v data/box.toml ({m}…).",
+                    "Victory-point cards: only {k} cards have known thresholds, dealing needs {n}. Enter them in data/box.toml ({m}…).")
+                    .format(k=len(known), n=need, m=", ".join(missing)))
+        return out
+
+    def setup(self, options: dict[str, Any], seed: int) -> dict:
+        seats = options["seats"]
+        data = box_data(options)
+        board = boxdata.board_for(data, seats)
+        order = board["order"]
+        state = {
+            "seats": seats, "options": {k: v for k, v in options.items() if k != "box"},
+            "rng": rng.new(seed), "board": board,
+            "settlements": {t: {} for t in order}, "buildings": {t: {} for t in order},
+            "public": {t: [] for t in order}, "cards": {t: 0 for t in order},
+            "heroes": [], "pending": [{} for _ in range(seats)],
+            "army": [board["rules"]["army_start"]] * seats,
+            "round": 1, "main": 0, "phase": "setup", "step": "setup",
+            "checks": [], "queue": [], "proposal": None, "last_vote": None, "last_moves": {},
+            "supply": {"deck": board["supply"]["cards"] - board["supply"]["display"],
+                       "display": board["supply"]["display"], "taken": False},
+            "round_flags": {"coop": False, "grant": False}, "coop": None,
+            "builder": None, "mode": None, "final": [], "announcer": None, "claims": {},
+            "vp": None, "recent": [],
+        }
+        for seat in range(seats):
+            spot = board["start"][str(seat)]
+            for tid in spot["settlements"]:
+                state["settlements"][tid][str(seat)] = state["settlements"][tid].get(str(seat), 0) + 1
+            state["heroes"].append({"warrior": spot["warrior"], "priest": None, "skald": None})
+        rounds.note(state, Msg("Každý hráč si vezme 2 karty surovin, jednu za každou svou osadu.",
+                               "Each player takes 2 resource cards, one for each of his settlements."))
+        if options["vp_cards"]:
+            ids = rng.shuffle(state, sorted(board["vp_cards"], key=int))
+            dealt = board["vp"]["dealt"]
+            state["vp"] = {"dealt": {str(s): ids[s * dealt:(s + 1) * dealt] for s in range(seats)}, "kept": {}}
+            state["step"] = "keep_vp_card"
+        else:
+            rounds.start_round(state)
+        return state
+
+    # -- what is awaited -------------------------------------------------------------------------
+    def prompt(self, state: dict) -> Prompt | None:
+        step = state["step"]
+        board = state["board"]
+        if step == "over":
+            return None
+        if step == "keep_vp_card":
+            seats = tuple(range(state["seats"]))
+            return Prompt(PromptKind.SECRET_CHOICE, step, seats,
+                          Msg("Vyber si kartu vítězných bodů", "Keep one victory-point card"),
+                          {s: tuple(Option(cid, Msg(f"Karta č. {cid}", f"Card no. {cid}"), str(i + 1))
+                                    for i, cid in enumerate(state["vp"]["dealt"][str(s)])) for s in seats})
+        if step == "production":
+            return Prompt(PromptKind.CONFIRM, step, (), Msg("Produkce surovin", "Resource production"),
+                          detail=self._production_detail(state))
+        if step == "improvement":
+            tid = state["checks"][0]
+            low = state["cards"][tid]
+            res = board["territories"][tid]["improvement_resource"]
+            return Prompt(PromptKind.NUMBER, step, (),
+                          Msg("{t}: kolik karet tam teď leží?", "{t}: how many cards lie there now?").format(
+                              t=texts.territory(board, tid)),
+                          minimum=low, maximum=low + 1,
+                          detail=Msg("Otoč kontrolní kartu. Odpovídá-li symbolu zlepšení ({r}), přilož ji ({h}); jinak ji odlož ({l}).",
+                                     "Turn the check card. If it matches the improvement symbol ({r}), add it ({h}); otherwise discard it ({l}).")
+                          .format(r=texts.RESOURCE.get(res, texts.RESOURCE["unknown"]), h=low + 1, l=low))
+        if step == "move":
+            seats = tuple(movers(state))
+            return Prompt(PromptKind.SECRET_CHOICE, step, seats,
+                          Msg("Pohyb hrdinů: hrdina a směr", "Hero movement: hero and direction"),
+                          {s: self._move_options(state, s) for s in seats},
+                          detail=Msg("Hrdina 1–3, směr na kompasu (5 = zůstat), pak 5, nebo týž směr znovu = o dva po pobřeží.",
+                                     "Hero 1-3, compass direction (5 = stay), then 5, or the same direction again = two along the coast."))
+        if step == "propose":
+            seat = state["queue"][0]
+            options = [Option(tid, Msg("{t}, karty: {n}", "{t}, cards: {n}").format(
+                t=texts.territory(board, tid), n=state["cards"][tid]), str(board["order"].index(tid) + 1))
+                for tid in proposable(state, seat)]
+            options.append(Option("pass", Msg("Nenavrhovat", "No proposal"), "0"))
+            return Prompt(PromptKind.CHOICE, step, (seat,),
+                          Msg("{s}: návrh na rozdělení – které území?", "{s}: proposal – which territory?").format(
+                              s=texts.seat(seat)), {seat: tuple(options)})
+        if step == "split":
+            proposal = state["proposal"]
+            remaining = proposal["cards"] - sum(proposal["shares"].values())
+            target = proposal["ask"][0]
+            return Prompt(PromptKind.NUMBER, step, (proposal["proposer"],),
+                          Msg("Kolik karet dostane {s}?", "How many cards for {s}?").format(s=texts.seat(target)),
+                          minimum=0, maximum=remaining,
+                          detail=Msg("Zbývá {n} z {a} karet – {t}.", "{n} of {a} cards left – {t}.").format(
+                              n=remaining, a=proposal["cards"], t=texts.territory(board, proposal["territory"])))
+        if step == "vote":
+            proposal = state["proposal"]
+            seats = tuple(int(s) for s in proposal["weights"])
+            return Prompt(PromptKind.VOTE, step, seats, self._vote_title(state),
+                          {s: YES_NO for s in seats}, detail=self._vote_detail(state))
+        if step == "vote_open":
+            seat = open_voter(state)
+            return Prompt(PromptKind.CHOICE, step, (seat,), self._vote_title(state),
+                          {seat: YES_NO}, detail=self._vote_detail(state))
+        if step == "claim":
+            options = [Option("done", Msg("Nikdo další", "Nobody else"), "#")]
+            options += [Option(f"seat:{s}", texts.seat(s), str(s + 1))
+                        for s in clockwise(state, state["main"]) if str(s) not in state["claims"]]
+            return Prompt(PromptKind.CHOICE, step, (),
+                          Msg("Ohlašuje někdo vítězství (6 VB)?", "Does anyone announce victory (6 VP)?"),
+                          {Prompt.ANYONE: tuple(options)})
+        if step == "claim_points":
+            seat = state["claimant"]
+            return Prompt(PromptKind.NUMBER, step, (seat,),
+                          Msg("{s}: kolik VB získáš?", "{s}: how many VP will you reach?").format(s=texts.seat(seat)),
+                          minimum=board["vp"]["win"], maximum=15)
+        if step == "build":
+            seat, mode = state["builder"], state["mode"]
+            values = building.legal(state, seat, mode)
+            values.append("nothing" if mode == "grant" else "done")
+            width = max(2, len(str(len(values))))
+            options = tuple(Option(v, building.label(state, v),
+                                   "#" if v in ("done", "nothing") else str(i + 1).zfill(width))
+                            for i, v in enumerate(values))
+            title = {"main": Msg("{s} staví", "{s} builds"),
+                     "final": Msg("{s}: závěrečné stavění", "{s}: final building"),
+                     "grant": Msg("{s}: jedna nabídnutá stavba", "{s}: one offered build")}[mode]
+            return Prompt(PromptKind.CHOICE, step, (seat,), title.format(s=texts.seat(seat)), {seat: options},
+                          detail=self._build_detail(state, seat, mode))
+        if step == "coop_result":
+            coop = state["coop"]
+            main = state["main"]
+            return Prompt(PromptKind.CHOICE, step, (main,),
+                          Msg("Postaví se společně {p} – {t}?", "Is the joint {p} – {t} built?").format(
+                              p=texts.PUBLIC[coop["kind"]], t=texts.territory(board, coop["territory"])),
+                          {main: (Option("built", Msg("Postaveno", "Built"), "#"),
+                                  Option("not_built", Msg("Nepostaveno", "Not built"), "*"))})
+        if step == "announce":
+            main = state["main"]
+            return Prompt(PromptKind.CHOICE, step, (main,),
+                          Msg("{s} splňuje 3 cíle. Ohlásit vítězství?", "{s} meets 3 goals. Announce victory?")
+                          .format(s=texts.seat(main)), {main: YES_NO})
+        raise RuntimeError(f"unknown step {step!r}")
+
+    def _move_options(self, state: dict, seat: int) -> tuple[Option, ...]:
+        out = []
+        for hero in HEROES:
+            if state["heroes"][seat][hero] is None:
+                continue
+            for direction in move_choices(state["board"]):
+                out.append(Option(f"{hero}:{direction}", Msg("{h}: {d}", "{h}: {d}").format(
+                    h=texts.HERO[hero], d=texts.DIRECTION[direction]), move_code(hero, direction)))
+        return tuple(out)
+
+    def _production_detail(self, state: dict) -> Msg:
+        lines = []
+        for entry in production.plan(state):
+            parts = []
+            if entry["regular"]:
+                parts.append(Msg("1 lícem nahoru", "1 face up"))
+            if entry["road"]:
+                parts.append(Msg("1 lícem dolů (cesta)", "1 face down (road)"))
+            if entry["check"]:
+                parts.append(Msg("1 kontrolní (zlepšení)", "1 check card (improvement)"))
+            what = Msg(" + ".join(p.cs for p in parts) or "nic (limit)", " + ".join(p.en for p in parts) or "nothing (cap)")
+            lines.append(Msg("{t}: {w}", "{t}: {w}").format(t=texts.territory(state["board"], entry["territory"]), w=what))
+        return Msg("; ".join(m.cs for m in lines) or "Nic se neprodukuje.",
+                   "; ".join(m.en for m in lines) or "Nothing is produced.")
+
+    def _vote_title(self, state: dict) -> Msg:
+        proposal = state["proposal"]
+        return Msg("Hlasování: návrh – {s}, {t}", "Vote: proposal by {s}, {t}").format(
+            s=texts.seat(proposal["proposer"]), t=texts.territory(state["board"], proposal["territory"]))
+
+    def _vote_detail(self, state: dict) -> Msg:
+        proposal = state["proposal"]
+        shares = "; ".join(f"{texts.seat(int(s)).en}: {n}" for s, n in proposal["shares"].items())
+        shares_cs = "; ".join(f"{texts.seat(int(s)).cs}: {n}" for s, n in proposal["shares"].items())
+        votes = ", ".join(f"{int(s) + 1}={w}" for s, w in proposal["weights"].items())
+        return Msg(f"Dělení – {shares_cs}. Hlasy: {votes}. Projde víc než polovina.",
+                   f"Split – {shares}. Votes: {votes}. More than half passes.")
+
+    def _build_detail(self, state: dict, seat: int, mode: str) -> Msg:
+        if mode == "final":
+            return Msg("Bez karty zásob a bez veřejných staveb.", "No supply card and no public buildings.")
+        if mode == "grant":
+            return Msg("Jedna stavba, platíš sám: bez tržiště a karty zásob.",
+                       "One build, paid alone: no market, no supply card.")
+        if not state["supply"]["taken"] and state["supply"]["display"] > 0:
+            return Msg("Nezapomeň si vzít kartu zásob.", "Remember to take a supply card.")
+        return Msg("Stav, co zaplatíš.", "Build what you can pay for.")
+
+    # -- applying actions --------------------------------------------------------------------------
+    def apply(self, state: dict, action: dict) -> dict:
+        step = state["step"]
+        if action.get("step") != step:
+            raise RuleError("graenaland.wrong_step", Msg("Teď se čeká na jiný krok.", "Another step is awaited now."))
+        value = action.get("value")
+        if step == "keep_vp_card":
+            for seat, card in action["picks"].items():
+                if card not in state["vp"]["dealt"][seat]:
+                    raise RuleError("graenaland.vp_card_not_dealt", Msg("Tuto kartu jsi nedostal.",
+                                                                      "That card was not dealt to you."))
+                state["vp"]["kept"][seat] = card
+            rounds.note(state, Msg("Každý si vybral kartu vítězných bodů.", "Everyone kept a victory-point card."))
+            rounds.start_round(state)
+        elif step == "production":
+            rounds.produce(state)
+        elif step == "improvement":
+            low = state["cards"][state["checks"][0]]
+            if value not in (low, low + 1):
+                raise RuleError("graenaland.improvement_count", Msg(
+                    "Po kontrolní kartě je tam karet: {a}, nebo {b}.",
+                    "After the check card there are {a} or {b} cards.").format(a=low, b=low + 1))
+            rounds.improvement_counted(state, value)
+        elif step == "move":
+            picks = action["picks"]
+            for seat, pick in picks.items():
+                hero, _, direction = str(pick).partition(":")
+                if (hero not in HEROES or state["heroes"][int(seat)][hero] is None
+                        or direction not in move_choices(state["board"])):
+                    raise RuleError("graenaland.hero_not_in_play", Msg(
+                        "Pohnout lze jen hrdinou, který je na plánu, a jen jedním směrem z kompasu.",
+                        "Only a hero on the board can move, in one direction of the compass."))
+            rounds.moves_revealed(state, picks)
+        elif step == "propose":
+            seat = state["queue"][0]
+            if value != "pass" and value not in proposable(state, seat):
+                raise RuleError("graenaland.proposal_needs_vote", Msg(
+                    "Navrhnout lze jen rozdělení karet z území, kde máš aspoň jeden hlas.",
+                    "You may only propose for a territory with cards where you have at least one vote."))
+            rounds.proposed(state, value)
+        elif step == "split":
+            proposal = state["proposal"]
+            remaining = proposal["cards"] - sum(proposal["shares"].values())
+            if not isinstance(value, int) or not 0 <= value <= remaining:
+                raise RuleError("graenaland.split_all_cards", Msg(
+                    "Rozděluješ všechny karty území, zbývá jich {n}.",
+                    "The proposal splits all the territory's cards; {n} are left.").format(n=remaining))
+            rounds.share_given(state, value)
+        elif step == "vote":
+            rounds.vote_counted(state, {str(s): v for s, v in action["picks"].items()}, public=False)
+        elif step == "vote_open":
+            if value not in ("yes", "no"):
+                raise RuleError("graenaland.vote_yes_no", Msg("Hlasuje se ano, nebo ne.", "The vote is yes or no."))
+            rounds.open_vote_given(state, value)
+        elif step == "claim":
+            if value == "done":
+                rounds.claim_done(state)
+            else:
+                state["claimant"] = int(str(value).split(":")[1])
+                state["step"] = "claim_points"
+        elif step == "claim_points":
+            state["claims"][str(state.pop("claimant"))] = value
+            state["step"] = "claim"
+        elif step == "build":
+            building.check(state, state["builder"], str(value), state["mode"])
+            rounds.built(state, str(value))
+        elif step == "coop_result":
+            coop = state["coop"]
+            if value == "built":
+                building.check_public(state, state["main"], coop["kind"], coop["territory"], "main")
+            rounds.coop_decided(state, value)
+        elif step == "announce":
+            if value == "yes" and not goals.can_announce(state, state["main"]):
+                raise RuleError("graenaland.goals_not_met", Msg("K vítězství jsou třeba 3 splněné cíle.",
+                                                               "Victory needs 3 goals met."))
+            rounds.announced(state, value)
+        return state
+
+    # -- what players see --------------------------------------------------------------------------
+    def view(self, state: dict, seat: int | None = None) -> dict:
+        board = state["board"]
+        territories = {}
+        for tid in board["order"]:
+            info = board["territories"][tid]
+            w = weights(state, tid)
+            territories[tid] = {
+                "name": texts.territory(board, tid).to_json(),
+                "terrain": info["terrain"], "coastal": info["coastal"], "piece": info["piece"],
+                "neighbours": board["neighbours"][tid],
+                "cards": state["cards"][tid],
+                "settlements": dict(state["settlements"][tid]),
+                "buildings": dict(state["buildings"][tid]),
+                "public": list(state["public"][tid]),
+                "heroes": [[s, h] for s, mine in enumerate(state["heroes"]) for h, where in mine.items() if where == tid],
+                "votes": {str(s): v for s, v in w.items() if v},
+                "settlement_cost": info["settlement_cost"],
+                "improvement_resource": info["improvement_resource"],
+            }
+        players = {}
+        for s in range(state["seats"]):
+            players[str(s)] = {
+                "army": state["army"][s], "heroes": dict(state["heroes"][s]),
+                "waiting_heroes": dict(state["pending"][s]),
+                "houses_left": building.houses_left(state, s),
+                "goals": goals.goals_met(state, s), "stats": goals.stats(state, s),
+            }
+        proposal = state["proposal"]
+        out = {
+            "game": "graenaland", "round": state["round"], "main": state["main"],
+            "phase": state["phase"], "step": state["step"], "awaiting": self._awaiting(state),
+            "territories": territories, "players": players,
+            "supply": dict(state["supply"]), "round_flags": dict(state["round_flags"]),
+            "proposal": None if proposal is None else {
+                k: proposal[k] for k in ("proposer", "territory", "cards", "shares", "weights") if k in proposal},
+            "last_vote": state["last_vote"], "last_moves": state["last_moves"],
+            "announcer": state["announcer"], "claims": dict(state["claims"]),
+            "costs": {**board["costs"], **{k: v["cost"] for k, v in board["public"].items()}},
+            "recent": state["recent"],
+            "data": {"unverified_count": len(board["unverified"]), "unverified": board["unverified"]},
+        }
+        if state["vp"] is not None and seat is not None and str(seat) in state["vp"]["dealt"]:
+            kept = state["vp"]["kept"].get(str(seat))
+            out["vp_card"] = {"dealt": state["vp"]["dealt"][str(seat)], "kept": kept,
+                              "thresholds": board["vp_cards"].get(kept) if kept else None,
+                              "points": goals.vp_total(state, seat)}
+        return out
+
+    def _awaiting(self, state: dict) -> dict:
+        prompt = self.prompt(state)
+        if prompt is None:
+            return {"step": None, "seats": []}
+        return {"step": prompt.step, "seats": list(prompt.seats), "title": prompt.title.to_json()}
+
+    def score(self, state: dict) -> Scores:
+        n = state["seats"]
+        use_vp = state["vp"] is not None and state["vp"]["kept"]
+        totals, breakdown = {}, {}
+        for s in range(n):
+            have = goals.stats(state, s)
+            if use_vp:
+                card = state["board"]["vp_cards"][state["vp"]["kept"][str(s)]]
+                breakdown[s] = goals.vp_points(card, have)
+            else:
+                breakdown[s] = {k: int(v) for k, v in goals.goals_met(state, s).items()}
+            totals[s] = sum(breakdown[s].values())
+        over = state["step"] == "over"
+        ranking: tuple[int, ...] = ()
+        if over:
+            announcer = state["announcer"]
+            order = clockwise(state, announcer)
+            winner_ok = not use_vp or totals[announcer] >= state["board"]["vp"]["win"]
+            rest = [s for s in order if s != announcer or not winner_ok]
+            rest.sort(key=lambda s: (-totals[s], order.index(s)))  # ties: nearer the announcer first
+            ranking = tuple(([announcer] if winner_ok else []) + rest)
+        return Scores(totals, breakdown, ranking, over)
+
+    def status(self, state: dict) -> Status:
+        prompt = self.prompt(state)
+        phase = texts.PHASE[state["phase"]]
+        ship = Msg("loď: {s}", "ship: {s}").format(s=texts.seat(state["main"]))
+        awaited = prompt.title if prompt else Msg("nic", "nothing")
+        turn = None
+        if prompt is not None and not prompt.kind.hidden and len(prompt.seats) == 1:
+            turn = prompt.seats[0]
+        return Status(state["round"], None,
+                      Msg("{p} · {s} · čeká se: {a}", "{p} · {s} · awaiting: {a}").format(p=phase, s=ship, a=awaited),
+                      turn, tuple(Msg.from_json(m) for m in state["recent"][-5:]))
+
+    def seat_label(self, state: dict, seat: int) -> Msg:
+        return texts.seat(seat)
+
+
+GAME = Graenaland()
