@@ -109,7 +109,7 @@ def build_hardware(cfg: dict, events):
     from .hw.notify import Watchdog, sd_notify
     from .hw.oled import OledDisplay
 
-    display = OledDisplay(cfg["display"])
+    display = OledDisplay(cfg["display"]) if cfg["display"]["driver"] != "none" else _NoScreen()
     buttons = cfg["buttons"]
     host = HostButtons({k: buttons[k] for k in ("up", "down", "ok", "back")}, events,
                        debounce_ms=buttons["debounce_ms"])
@@ -129,6 +129,19 @@ def build_hardware(cfg: dict, events):
         except Exception as error:  # pads are optional; the host buttons still work
             log.warning("serial pads unavailable: %s", error)
     return display, leds, closers, sd_notify, Watchdog()
+
+
+class _NoScreen:
+    """A box built without a screen: LEDs and pads only."""
+
+    def show(self, frame):
+        pass
+
+    def clear(self):
+        pass
+
+    def close(self):
+        pass
 
 
 class _Both:

@@ -1,0 +1,220 @@
+"""Host buttons, seat yes/no buttons and seat LEDs on the Pi's GPIO header, through gpiozero.
+
+Callbacks only put KeyEvents on the queue: gpiozero runs them on its own thread (on lgpio, one
+thread for every pin), and the main loop is the only owner of the game state.
+
+Debouncing lives here, not in gpiozero's ``bounce_time``: that parameter means something
+different on each backend (a stable-time filter that delays every press on lgpio, an edge
+lockout on RPi.GPIO, nothing at all on mock pins), so it stays None and ``Debouncer`` does the
+one thing the table needs, testably.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from collections.abc import Callable, Hashable, Mapping
+
+from gpiozero import LED, RGBLED, Button
+
+from ..table.events import HOST_KEYS, KeyEvent
+from ..table.frame import LED_OFF, LedState
+from .base import COLOURS
+
+Clock = Callable[[], float]
+
+SEAT_KEYS = {"yes": "#", "no": "*"}  # the pad's confirm and no/back keys
+RGB_NAMES = ("red", "green", "blue")
+LED_MODES = ("off", "steady", "blink")
+
+
+class Debouncer:
+    """Drops a press that comes within ``window_s`` of the same button's previous edge.
+
+    The window counts from the last edge of either kind, accepted or not: a bounce train longer
+    than the window stays one press, and the chatter of a release after a long hold is not a
+    new press. Different buttons never block each other.
+    """
+
+    def __init__(self, window_s: float, clock: Clock = time.monotonic):
+        self.window_s = window_s
+        self.clock = clock
+        self._last: dict[Hashable, float] = {}
+        self._lock = threading.Lock()  # some backends call back from more than one thread
+
+    def press(self, button: Hashable) -> bool:
+        """Record a press edge; True when it is a real press to report."""
+        with self._lock:
+            now = self.clock()
+            last = self._last.get(button)
+            self._last[button] = now
+            return last is None or now - last >= self.window_s
+
+    def release(self, button: Hashable) -> None:
+        """Record a release edge (it only opens a new window)."""
+        with self._lock:
+            self._last[button] = self.clock()
+
+
+class _ButtonGroup:
+    """gpiozero Buttons that put one KeyEvent each on a queue, debounced."""
+
+    def __init__(self, bindings: list[tuple[int | str, int | None, str]],
+                 events: queue.Queue, pin_factory, debounce_ms: float, clock: Clock,
+                 pull_up: bool):
+        self.events = events
+        self.debouncer = Debouncer(debounce_ms / 1000.0, clock)
+        self.buttons: list[Button] = []
+        try:
+            for pin, seat, key in bindings:
+                button = Button(pin, pull_up=pull_up, bounce_time=None, pin_factory=pin_factory)
+                button.when_pressed = self._on_press(seat, key)
+                button.when_released = self._on_release(seat, key)
+                self.buttons.append(button)
+        except Exception:
+            self.close()  # do not leave the pins built so far reserved
+            raise
+
+    def _on_press(self, seat: int | None, key: str):
+        def pressed() -> None:
+            if self.debouncer.press((seat, key)):
+                self.events.put(KeyEvent(seat=seat, key=key, source="gpio"))
+        return pressed
+
+    def _on_release(self, seat: int | None, key: str):
+        def released() -> None:
+            self.debouncer.release((seat, key))
+        return released
+
+    def close(self) -> None:
+        """Release every pin; safe to call twice."""
+        buttons, self.buttons = self.buttons, []
+        for button in buttons:
+            button.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+class HostButtons(_ButtonGroup):
+    """The up/down/OK/back buttons on the box; events carry ``seat=None``.
+
+    ``pins`` maps a name in HOST_KEYS to a BCM pin (or any pin spec gpiozero accepts). Buttons
+    connect the pin to ground and use the internal pull-up unless ``pull_up=False``.
+    """
+
+    def __init__(self, pins: Mapping[str, int | str], events: queue.Queue, pin_factory=None,
+                 debounce_ms: float = 30, clock: Clock = time.monotonic, pull_up: bool = True):
+        unknown = sorted(set(pins) - set(HOST_KEYS))
+        if unknown:
+            raise ValueError(f"unknown host button(s) {unknown}; expected {list(HOST_KEYS)}")
+        super().__init__([(pin, None, name) for name, pin in pins.items()],
+                         events, pin_factory, debounce_ms, clock, pull_up)
+
+
+class SeatButtons(_ButtonGroup):
+    """A yes/no button pair per seat, for groups without serial pads.
+
+    ``seat_pins`` maps a seat to ``{"yes": pin, "no": pin}``; yes is the pad's ``#`` (confirm)
+    and no its ``*`` (no/back), so the table treats both inputs the same.
+    """
+
+    def __init__(self, seat_pins: Mapping[int, Mapping[str, int | str]], events: queue.Queue,
+                 pin_factory=None, debounce_ms: float = 30, clock: Clock = time.monotonic,
+                 pull_up: bool = True):
+        bindings = []
+        for seat, pins in seat_pins.items():
+            unknown = sorted(set(pins) - set(SEAT_KEYS))
+            if unknown:
+                raise ValueError(f"seat {seat}: unknown button(s) {unknown}; expected yes, no")
+            bindings += [(pin, seat, SEAT_KEYS[name]) for name, pin in pins.items()]
+        super().__init__(bindings, events, pin_factory, debounce_ms, clock, pull_up)
+
+
+def _rgb(colour: str) -> tuple[float, float, float]:
+    try:
+        r, g, b = COLOURS[colour]
+    except KeyError:
+        raise ValueError(f"unknown LED colour {colour!r}; expected one of {sorted(COLOURS)}")
+    return (r / 255, g / 255, b / 255)
+
+
+class GpioLeds:
+    """Leds protocol over host GPIO LEDs, one per seat.
+
+    ``seat_pins`` maps a seat to a pin (a single-colour LED: lit for any colour) or to
+    ``{"red": pin, "green": pin, "blue": pin}`` (an RGB LED, PWM-mixed). Blinking runs in
+    gpiozero's background thread, so the main loop never has to wake up for it. Seats without
+    an entry are ignored (their LED may be on a pad). ``active_high=False`` for LEDs wired to
+    3V3 (common-anode RGB).
+    """
+
+    def __init__(self, seat_pins: Mapping[int, int | str | Mapping[str, int | str]],
+                 pin_factory=None, active_high: bool = True,
+                 blink_s: tuple[float, float] = (0.5, 0.5)):
+        self.blink_s = blink_s
+        self.devices: dict[int, LED | RGBLED] = {}
+        self.states: dict[int, LedState] = {}
+        try:
+            for seat, spec in seat_pins.items():
+                if isinstance(spec, Mapping):
+                    if set(spec) != set(RGB_NAMES):
+                        raise ValueError(f"seat {seat}: an RGB LED needs red, green and blue pins")
+                    self.devices[seat] = RGBLED(*(spec[c] for c in RGB_NAMES),
+                                                active_high=active_high, pin_factory=pin_factory)
+                else:
+                    self.devices[seat] = LED(spec, active_high=active_high,
+                                             pin_factory=pin_factory)
+                self.states[seat] = LED_OFF
+        except Exception:
+            self.close()
+            raise
+
+    def set(self, seat: int, state: LedState) -> None:
+        device = self.devices.get(seat)
+        if device is None or self.states.get(seat) == state:
+            return
+        if state.mode not in LED_MODES:
+            raise ValueError(f"unknown LED mode {state.mode!r}; expected one of {LED_MODES}")
+        on_time, off_time = self.blink_s
+        lit = state.mode != "off" and state.colour != "off"
+        if isinstance(device, RGBLED):
+            colour = _rgb(state.colour)
+            if not lit:
+                device.off()
+            elif state.mode == "blink":
+                device.blink(on_time, off_time, on_color=colour, off_color=(0, 0, 0),
+                             background=True)
+            else:
+                device.color = colour
+        else:
+            if state.colour not in COLOURS:
+                _rgb(state.colour)  # same error for a typo as on an RGB LED
+            if not lit:
+                device.off()
+            elif state.mode == "blink":
+                device.blink(on_time, off_time, background=True)
+            else:
+                device.on()
+        self.states[seat] = state
+
+    def all_off(self) -> None:
+        for seat in self.devices:
+            self.set(seat, LED_OFF)
+
+    def close(self) -> None:
+        """Switch every LED off and release its pins; safe to call twice."""
+        devices, self.devices = self.devices, {}
+        for device in devices.values():
+            device.close()
+        self.states.clear()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()

@@ -1,0 +1,172 @@
+"""Rasterise a Frame for a small monochrome panel (128x64 OLED), read from across a table.
+
+Pure and deterministic: the same frame gives the same pixels, so the display driver can skip
+identical redraws and tests can compare against golden PNGs.
+
+Layout (128x64):
+
+    +--------------------------------+
+    | KOLO 3 · STAVĚNÍ               |  header: bold condensed, dark text on a lit bar
+    | Body line 1                    |  body: regular, one slot per line; the selected
+    |#Body line 2 (selected)#########|        line is a lit bar with dark text
+    | Body line 3                    |
+    | 1■ 2■ 3□ 4□                    |  footer: a smaller regular line at the bottom
+    +--------------------------------+
+
+Vertical sizes come from each font's real ink box: accented capitals (Ř, Š, Ů...) rise above the
+font's ascent at some sizes, so line slots are measured from those glyphs, never from the ascent
+alone. Nothing is drawn past an edge: long lines end in an ellipsis.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+from ..table.frame import Frame
+
+FONT_DIR = Path(__file__).resolve().parent.parent / "assets" / "fonts"
+REGULAR = FONT_DIR / "DejaVuSans.ttf"
+BOLD_CONDENSED = FONT_DIR / "DejaVuSansCondensed-Bold.ttf"
+
+# Sizes in pixels, chosen by looking at the panel scaled up: 11 px regular is the largest body
+# that still fits three lines plus header and footer in 64 rows; the header is bold condensed so
+# "KOLO 12 · STAVĚNÍ" fits with room to spare; the 9 px footer still draws every Czech
+# diacritic distinctly (8 px smudges them). Slot heights follow from these (13 + 1 + 3 x 13 + 11).
+HEADER_SIZE = 10
+BODY_SIZE = 11
+FOOTER_SIZE = 9
+
+ELLIPSIS = "\u2026"
+MARGIN_X = 2  # text never starts at the very edge: bezels hide a column on some modules
+
+# Glyphs that reach highest (accented capitals, ascenders with a caron) and lowest (descenders,
+# ogonek, comma): a line slot must hold both without clipping.
+TALL_SAMPLE = "ŘŠŽČÁÉÍÚŮÝĚŇŤĎďťľbdfhklÅ"
+DEEP_SAMPLE = "gjpqyýÿ,;()[]ąęQ"
+
+
+@lru_cache(maxsize=None)
+def font(path: Path, size: int) -> ImageFont.FreeTypeFont:
+    """Load a bundled font once. BASIC layout: it is always available (no libraqm needed on
+    the Pi) and gives the same pixels everywhere; NFC input needs no complex shaping."""
+    return ImageFont.truetype(str(path), size, layout_engine=ImageFont.Layout.BASIC)
+
+
+@dataclass(frozen=True)
+class _Metrics:
+    """Ink extent of a font around its baseline: drawn with anchor "ls" at row y, its glyphs
+    cover rows ``y - above`` to ``y + below - 1``."""
+
+    above: int
+    below: int
+
+    @property
+    def height(self) -> int:
+        return self.above + self.below
+
+
+@lru_cache(maxsize=None)
+def _metrics(path: Path, size: int) -> _Metrics:
+    f = font(path, size)
+    tall = f.getbbox(TALL_SAMPLE, anchor="ls")
+    deep = f.getbbox(DEEP_SAMPLE, anchor="ls")
+    return _Metrics(above=-min(tall[1], deep[1]), below=max(tall[3], deep[3]))
+
+
+@dataclass(frozen=True)
+class _Layout:
+    header_h: int     # height of the lit header bar (exactly the header font's ink extent)
+    body_top: int     # first row of the first body slot (one dark row under the header)
+    slot_h: int       # height of one body line slot, also of the selection bar
+    rows: int         # body lines that fit
+    footer_base: int  # footer baseline; the footer's lowest ink lands on the bottom row
+
+
+@lru_cache(maxsize=None)
+def _layout(height: int, has_footer: bool) -> _Layout:
+    """Stack header, body slots and footer from the fonts' ink extents, top to bottom.
+
+    Every slot holds the tallest accented capital and the deepest descender of its font, so no
+    glyph is ever clipped; the slots are packed without spare rows because 64 rows are scarce.
+    """
+    head = _metrics(BOLD_CONDENSED, HEADER_SIZE)
+    body = _metrics(REGULAR, BODY_SIZE)
+    foot = _metrics(REGULAR, FOOTER_SIZE)
+    body_top = head.height + 1  # one dark row: a selected first line stays apart from the bar
+    body_bottom = height - foot.height if has_footer else height
+    rows = max(0, (body_bottom - body_top) // body.height)
+    return _Layout(head.height, body_top, body.height, rows, height - foot.below)
+
+
+def _clean(text: str) -> str:
+    """NFC (precomposed letters lay out correctly) and no control characters on one line."""
+    text = unicodedata.normalize("NFC", text)
+    return "".join(" " if unicodedata.category(c)[0] == "C" else c for c in text).strip()
+
+
+def fit(text: str, f: ImageFont.FreeTypeFont, max_width: float) -> str:
+    """Return ``text`` or its longest prefix plus an ellipsis that fits ``max_width`` pixels.
+
+    The cut never separates a letter from a combining mark that NFC left decomposed.
+    """
+    text = _clean(text)
+    if f.getlength(text) <= max_width:
+        return text
+    lo, hi = 0, len(text)  # invariant: text[:lo] + ELLIPSIS fits (or lo == 0)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if f.getlength(text[:mid].rstrip() + ELLIPSIS) <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    while lo > 0 and lo < len(text) and unicodedata.combining(text[lo]):
+        lo -= 1
+    short = text[:lo].rstrip()
+    return short + ELLIPSIS if f.getlength(short + ELLIPSIS) <= max_width else ""
+
+
+def visible_lines(frame: Frame, rows: int) -> tuple[int, tuple[str, ...]]:
+    """Which body lines are on screen: the first ones; moved down only as far as needed to keep
+    the selected line visible (a menu longer than the screen still shows its cursor)."""
+    first = 0
+    if frame.selected is not None and frame.selected >= rows > 0:
+        first = frame.selected - rows + 1
+    return first, tuple(frame.lines[first:first + rows])
+
+
+def render(frame: Frame, width: int = 128, height: int = 64) -> Image.Image:
+    """Draw ``frame`` on a new mode-"1" image (1 = lit pixel)."""
+    img = Image.new("1", (width, height), 0)
+    draw = ImageDraw.Draw(img)
+    draw.fontmode = "1"  # no antialiasing: the panel has one bit per pixel
+    text_w = width - 2 * MARGIN_X
+    footer = _clean(frame.footer)
+    lay = _layout(height, bool(footer))
+
+    head_font = font(BOLD_CONDENSED, HEADER_SIZE)
+    draw.rectangle((0, 0, width - 1, lay.header_h - 1), fill=1)
+    draw.text((MARGIN_X, _metrics(BOLD_CONDENSED, HEADER_SIZE).above),
+              fit(frame.header, head_font, text_w), font=head_font, fill=0, anchor="ls")
+
+    body_font = font(REGULAR, BODY_SIZE)
+    body_above = _metrics(REGULAR, BODY_SIZE).above
+    first, shown = visible_lines(frame, lay.rows)
+    for i, line in enumerate(shown):
+        top = lay.body_top + i * lay.slot_h
+        ink = 1
+        if frame.selected == first + i:
+            draw.rectangle((0, top, width - 1, top + lay.slot_h - 1), fill=1)
+            ink = 0
+        draw.text((MARGIN_X, top + body_above), fit(line, body_font, text_w),
+                  font=body_font, fill=ink, anchor="ls")
+
+    if footer:
+        foot_font = font(REGULAR, FOOTER_SIZE)
+        draw.text((MARGIN_X, lay.footer_base), fit(footer, foot_font, text_w),
+                  font=foot_font, fill=1, anchor="ls")
+    return img
