@@ -1,0 +1,81 @@
+"""The appliance in hardware mode on mock pins: readiness, watchdog, keys, clean SIGTERM."""
+
+import os
+import queue
+import signal
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from gpiozero import Device
+from gpiozero.pins.mock import MockFactory
+
+from companion.app import App, make_table
+from companion.hw.gpio import GpioLeds, HostButtons
+from companion.hw.oled import OledDisplay
+from companion.store import Store
+from companion.table.events import Quit
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def mock_pins():
+    saved = Device.pin_factory
+    Device.pin_factory = MockFactory()
+    try:
+        yield Device.pin_factory
+    finally:
+        Device.pin_factory.reset()
+        Device.pin_factory = saved
+
+
+def test_buttons_drive_the_table_and_shutdown_darkens_everything(tmp_path, mock_pins):
+    events = queue.SimpleQueue()
+    buttons = HostButtons({"up": 5, "down": 6, "ok": 13, "back": 19}, events, debounce_ms=0)
+    leds = GpioLeds({0: 17, 1: 27})
+    display = OledDisplay({"driver": "dummy"})
+    store = Store(tmp_path / "companion.db")
+    table = make_table(store, "en", seed=1)
+    app = App(table, display, leds, events, closers=[buttons.close, store.close])
+    for pin in (13, 13):                      # OK on "new game", OK on "2 players"
+        mock_pins.pin(pin).drive_low()
+        mock_pins.pin(pin).drive_high()
+    events.put(Quit("test"))
+    app.refresh()
+    panel = display.device            # luma's dummy device keeps the last image pushed to it
+    app.run()
+    assert table.mode == "play" and table.session.state["seats"] == 2
+    assert mock_pins.pin(17).state == 0 and mock_pins.pin(27).state == 0   # LEDs off at the end
+    assert display.last_image.getbbox()                                     # something was shown
+    assert not panel.image.getbbox()                                        # and cleared at the end
+
+
+def test_sigterm_stops_cleanly_with_readiness_and_stopping_sent(tmp_path):
+    sock_path = tmp_path / "notify.sock"
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    sock.bind(str(sock_path))
+    sock.settimeout(30)
+    config = tmp_path / "config.toml"
+    config.write_text('[display]\ndriver = "none"\n[pads]\nenabled = false\n[leds]\npins = {"1" = 17}\n')
+    env = dict(os.environ, GPIOZERO_PIN_FACTORY="mock", NOTIFY_SOCKET=str(sock_path),
+               WATCHDOG_USEC="400000", WATCHDOG_PID="")
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "run", "--hardware", "--config", str(config),
+                             "--data-dir", str(tmp_path / "data")], cwd=ROOT, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        messages = [sock.recv(4096).decode()]
+        assert "READY=1" in messages[0]
+        messages.append(sock.recv(4096).decode())      # the watchdog ping comes from the idle loop
+        assert "WATCHDOG=1" in messages[-1]
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=30)
+        while "STOPPING=1" not in messages[-1]:
+            messages.append(sock.recv(4096).decode())
+    finally:
+        proc.kill()
+        sock.close()
+    assert proc.returncode == 0, err
+    assert "stopping: SIGTERM" in err and "Traceback" not in err
