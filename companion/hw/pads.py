@@ -1,0 +1,516 @@
+"""Player pads over USB serial: discovery, handshake, keys in, LED states out.
+
+Threads only *put* events (KeyEvent, RawPadKey, PadPresence) on the table's queue; the table
+never waits on a pad. One reader thread owns each port and is the only one that closes it; a
+scanner thread discovers ports, pings pads and declares silent ones gone. A pad is known by the
+board id in its HELLO, never by its port name or USB id (every MicroPython Pico is 2E8A:0005).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import queue
+import re
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+
+import serial
+
+from ..table.events import KeyEvent, PadPresence, RawPadKey
+from ..table.frame import LED_OFF, LedState
+from .protocol import (BAD_ARGS, SEQ_MOD, Frame, FrameDecoder, Hello, encode_frame, led_args,
+                       parse_hello, version_problem)
+
+log = logging.getLogger("companion.pads")
+
+PICO_VID, PICO_PID = 0x2E8A, 0x0005
+BAUDRATE = 115200  # ignored by USB CDC, but pyserial wants one
+
+# Link states
+HANDSHAKE = "handshake"        # port open, no HELLO yet
+READY = "ready"                # HELLO accepted: keys count
+INCOMPATIBLE = "incompatible"  # another protocol version: kept open, ignored, reported
+REFUSED = "refused"            # its board id is already connected on another port
+
+
+def pico_ports() -> list[str]:
+    """Serial ports of MicroPython Picos (all pads look alike here; HELLO tells them apart)."""
+    from serial.tools import list_ports
+
+    return sorted(p.device for p in list_ports.comports()
+                  if p.vid == PICO_VID and p.pid == PICO_PID)
+
+
+@dataclass(frozen=True)
+class PadInfo:
+    """A snapshot of one open port, for menus, logs and the pairing screen."""
+
+    port: str
+    state: str
+    board_id: str | None
+    fw: str | None
+    proto: int | None
+    seat: int | None
+    problem: str | None
+
+
+class _Link:
+    """One open port. Only its reader thread closes the transport (no fd reuse races)."""
+
+    def __init__(self, port: str, transport, now: float):
+        self.port = port
+        self.t = transport
+        self.decoder = FrameDecoder()
+        self.state = HANDSHAKE
+        self.hello: Hello | None = None
+        self.problem: str | None = None
+        self.seat: int | None = None       # the seat announced present for this pad
+        self.opened = now
+        self.last_rx = now
+        self.last_ping = now
+        self.led_pending: tuple[int, float] | None = None  # (seq, sent at) awaiting ACK
+        self.seq = 0
+        self.stop = threading.Event()
+        self.closed = False
+        self.wlock = threading.Lock()
+        self.thread: threading.Thread | None = None
+
+    @property
+    def board_id(self) -> str | None:
+        return self.hello.board_id if self.hello else None
+
+    def send(self, verb: str, *args: object) -> int | None:
+        """Write one frame; returns its seq, or None when the port is gone (the reader notices)."""
+        with self.wlock:
+            if self.closed:
+                return None
+            seq = self.seq
+            self.seq = (seq + 1) % SEQ_MOD
+            try:
+                self.t.write(encode_frame(seq, verb, *args))
+            except (serial.SerialException, OSError) as e:
+                log.debug("write to %s failed: %s", self.port, e)
+                return None
+            return seq
+
+    def close_transport(self) -> None:
+        with self.wlock:
+            self.closed = True
+            try:
+                self.t.close()
+            except Exception as e:  # already gone; nothing else to release
+                log.debug("closing %s: %s", self.port, e)
+
+
+class PadHub:
+    """All serial pads of the table; also the Leds implementation for seats with pads.
+
+    ``seat_of`` maps board id -> seat (from a saved Pairing). ``transport_factory(port, **kw)``
+    opens a port (serial.Serial, or serial.serial_for_url for loop:// in tests);
+    ``port_lister()`` returns the candidate port names.
+    """
+
+    def __init__(self, events: queue.Queue, seat_of: Mapping[str, int],
+                 transport_factory: Callable = serial.Serial,
+                 port_lister: Callable[[], Iterable[str]] = pico_ports, *,
+                 heartbeat_s: float = 2.0, timeout_s: float = 6.5, scan_s: float = 1.0,
+                 ack_timeout_s: float = 1.0, backoff_s: tuple[float, float] = (0.2, 5.0),
+                 read_timeout_s: float = 0.1, write_timeout_s: float = 0.5,
+                 clock: Callable[[], float] = time.monotonic):
+        self._events = events
+        self._seat_of = dict(seat_of)
+        self._factory = transport_factory
+        self._lister = port_lister
+        self.heartbeat_s = heartbeat_s
+        self.timeout_s = timeout_s
+        self.scan_s = scan_s
+        self.ack_timeout_s = ack_timeout_s
+        self.backoff_s = backoff_s
+        self.read_timeout_s = read_timeout_s
+        self.write_timeout_s = write_timeout_s
+        self._clock = clock
+        self._lock = threading.RLock()
+        self._links: dict[str, _Link] = {}
+        self._backoff: dict[str, tuple[float, float]] = {}  # port -> (delay, next try)
+        self._leds: dict[int, LedState] = {}
+        self._warned: set[str] = set()
+        self._retired = Counter()
+        self._counts = Counter()
+        self._stop = threading.Event()
+        self._scanner: threading.Thread | None = None
+
+    # ---- lifecycle ------------------------------------------------------------------------
+
+    def start(self) -> PadHub:
+        if self._scanner is None:
+            self._scanner = threading.Thread(target=self._run, name="pad-scan", daemon=True)
+            self._scanner.start()
+        return self
+
+    def __enter__(self) -> PadHub:
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """LEDs off, threads stopped, ports closed. Safe to call twice."""
+        if self._stop.is_set():
+            return
+        try:
+            self.all_off()
+        finally:
+            self._stop.set()
+            if self._scanner is not None:
+                self._scanner.join(timeout=2.0)
+            with self._lock:
+                links = list(self._links.values())
+                self._links.clear()
+            for link in links:
+                self._stop_link(link)
+            for link in links:
+                if link.thread is not None:
+                    link.thread.join(timeout=2.0)
+
+    # ---- Leds protocol ---------------------------------------------------------------------
+
+    def set(self, seat: int, state: LedState) -> None:
+        """Show a seat's LED state on its pad; remembered and re-sent after a reconnect."""
+        led_args(state)  # unknown colour or mode is a programming error: fail here, not later
+        with self._lock:
+            if self._leds.get(seat) == state:
+                return
+            self._leds[seat] = state
+            targets = [l for l in self._links.values()
+                       if l.state == READY and self._seat_of.get(l.board_id) == seat]
+        for link in targets:
+            self._send_led(link)
+
+    def all_off(self) -> None:
+        with self._lock:
+            for seat in self._leds:
+                self._leds[seat] = LED_OFF
+            targets = [l for l in self._links.values() if l.state == READY]
+        for link in targets:
+            self._send_led(link)
+
+    # ---- seating and introspection ---------------------------------------------------------
+
+    def set_seating(self, seat_of: Mapping[str, int]) -> None:
+        """A new pairing: announce moved pads and give each its seat's LED state."""
+        with self._lock:
+            self._seat_of = dict(seat_of)
+            moved = []
+            for link in self._links.values():
+                if link.state != READY:
+                    continue
+                seat = self._seat_of.get(link.board_id)
+                if seat != link.seat:
+                    if link.seat is not None:
+                        self._events.put(PadPresence(link.seat, False, "pad moved to another seat"))
+                    if seat is not None:
+                        self._events.put(PadPresence(seat, True, f"pad {link.board_id}"))
+                    link.seat = seat
+                    moved.append(link)
+        for link in moved:
+            self._send_led(link)
+
+    def pads(self) -> list[PadInfo]:
+        with self._lock:
+            return [PadInfo(l.port, l.state, l.board_id, l.hello.fw if l.hello else None,
+                            l.hello.proto if l.hello else None,
+                            self._seat_of.get(l.board_id) if l.state == READY else None,
+                            l.problem)
+                    for l in sorted(self._links.values(), key=lambda l: l.port)]
+
+    def problems(self) -> list[str]:
+        """Sentences for the screen: pads needing a firmware update, duplicate board ids."""
+        with self._lock:
+            return sorted({l.problem for l in self._links.values() if l.problem})
+
+    def stats(self) -> dict:
+        """Frames accepted and dropped (by reason) over all links, past and present."""
+        with self._lock:
+            dropped = Counter(self._retired)
+            accepted = self._counts["accepted_retired"]
+            for l in self._links.values():
+                dropped.update(l.decoder.dropped)
+                accepted += l.decoder.accepted
+            return {"accepted": accepted, "dropped": dropped,
+                    **{k: v for k, v in self._counts.items() if k != "accepted_retired"}}
+
+    def _count(self, what: str) -> None:
+        with self._lock:
+            self._counts[what] += 1
+
+    # ---- scanner thread --------------------------------------------------------------------
+
+    def _run(self) -> None:
+        tick = max(0.01, min(0.25, self.heartbeat_s / 2, self.scan_s))
+        next_scan = 0.0
+        while not self._stop.is_set():
+            now = self._clock()
+            try:
+                if now >= next_scan:
+                    next_scan = now + self.scan_s
+                    self._scan(now)
+                self._heartbeat(now)
+            except Exception:  # never let one bad port stop discovery for all
+                log.exception("pad scanner")
+            self._stop.wait(tick)
+
+    def _scan(self, now: float) -> None:
+        try:
+            ports = set(self._lister())
+        except Exception as e:
+            log.warning("listing serial ports failed: %s", e)
+            return
+        with self._lock:
+            for gone in set(self._backoff) - ports:  # unplugged: a replug gets a fresh start
+                del self._backoff[gone]
+            todo = [p for p in sorted(ports) if p not in self._links
+                    and self._backoff.get(p, (0.0, 0.0))[1] <= now]
+        for port in todo:
+            if not self._stop.is_set():
+                self._open(port, now)
+
+    def _open(self, port: str, now: float) -> None:
+        try:
+            t = self._factory(port, baudrate=BAUDRATE, timeout=self.read_timeout_s,
+                              write_timeout=self.write_timeout_s, exclusive=True)
+        except (serial.SerialException, OSError, ValueError) as e:
+            log.info("cannot open %s: %s", port, e)
+            self._back_off(port, now)
+            return
+        try:
+            t.reset_input_buffer()  # drop boot banners and stale bytes
+        except (serial.SerialException, OSError):
+            pass
+        link = _Link(port, t, now)
+        link.thread = threading.Thread(target=self._read_loop, args=(link,),
+                                       name=f"pad-read {port}", daemon=True)
+        with self._lock:
+            self._links[port] = link
+        link.thread.start()
+        link.send("ID?")
+        log.debug("opened %s", port)
+
+    def _back_off(self, port: str, now: float) -> None:
+        with self._lock:
+            delay = self._backoff.get(port, (0.0, 0.0))[0]
+            delay = min(self.backoff_s[1], delay * 2) if delay else self.backoff_s[0]
+            self._backoff[port] = (delay, now + delay)
+
+    def _heartbeat(self, now: float) -> None:
+        with self._lock:
+            links = list(self._links.values())
+        for link in links:
+            if link.state == INCOMPATIBLE:
+                continue  # it may not understand PING; the reader still sees an unplug
+            if now - link.last_rx > self.timeout_s:
+                self._lost(link, f"silent for {now - link.last_rx:.1f} s")
+                continue
+            if now - link.last_ping >= self.heartbeat_s:
+                link.last_ping = now
+                link.send("PING" if link.state == READY else "ID?")
+            pending = link.led_pending
+            if link.state == READY and pending and now - pending[1] > self.ack_timeout_s:
+                self._count("led_resends")
+                self._send_led(link)
+
+    # ---- reader threads --------------------------------------------------------------------
+
+    def _read_loop(self, link: _Link) -> None:
+        t = link.t
+        try:
+            while not link.stop.is_set():
+                try:
+                    data = t.read(t.in_waiting or 1)
+                except (serial.SerialException, OSError, TypeError) as e:
+                    # TypeError: pyserial on a port closed under it; all mean "gone"
+                    if not link.stop.is_set():
+                        self._lost(link, f"unplugged ({e})")
+                    return
+                if data:
+                    try:
+                        self._on_bytes(link, data)
+                    except Exception:
+                        log.exception("handling bytes from %s", link.port)
+        finally:
+            link.close_transport()
+
+    def _on_bytes(self, link: _Link, data: bytes) -> None:
+        for frame in link.decoder.feed(data):
+            link.last_rx = self._clock()
+            self._dispatch(link, frame)
+
+    def _dispatch(self, link: _Link, f: Frame) -> None:
+        if f.verb == "HELLO":
+            try:
+                hello = parse_hello(f)
+            except ValueError:
+                link.decoder.dropped[BAD_ARGS] += 1
+                return
+            self._on_hello(link, hello)
+            return
+        if link.state != READY:
+            if f.verb == "KEY":
+                self._count("ignored_keys")
+            return
+        if f.verb == "KEY":
+            pad = link.board_id
+            seat = self._seat_of.get(pad)
+            if seat is None:
+                self._events.put(RawPadKey(pad, f.args[0]))
+            else:
+                self._events.put(KeyEvent(seat, f.args[0], source=f"pad:{pad}"))
+        elif f.verb == "ACK":
+            pending = link.led_pending
+            if pending and int(f.args[0]) == pending[0]:
+                link.led_pending = None
+        elif f.verb == "ERR":
+            log.warning("pad %s on %s reports: %s", link.board_id, link.port, " ".join(f.args))
+
+    def _on_hello(self, link: _Link, hello: Hello) -> None:
+        with self._lock:
+            if self._links.get(link.port) is not link:
+                return
+            old_seat = link.seat if link.state == READY else None
+            was = (link.state, link.board_id)
+            link.hello = hello
+            problem = version_problem(hello, link.port)
+            if problem is None:
+                other = next((l for l in self._links.values() if l is not link
+                              and l.state == READY and l.board_id == hello.board_id), None)
+                if other is not None:
+                    problem = (f"Two pads claim board id {hello.board_id} ({other.port} and "
+                               f"{link.port}): the one on {link.port} is ignored.")
+            if problem is not None:
+                link.state = INCOMPATIBLE if not hello.compatible else REFUSED
+                link.problem = problem
+                link.seat = None
+                if old_seat is not None:
+                    self._events.put(PadPresence(old_seat, False, problem))
+                else:
+                    seat = self._seat_of.get(hello.board_id)
+                    if seat is not None and not hello.compatible:
+                        self._events.put(PadPresence(seat, False, problem))
+                if problem not in self._warned:
+                    self._warned.add(problem)
+                    log.error("%s", problem)
+                return
+            link.state = READY
+            link.problem = None
+            self._backoff.pop(link.port, None)
+            seat = self._seat_of.get(hello.board_id)
+            if was != (READY, hello.board_id):
+                log.info("pad %s (firmware %s) ready on %s, seat %s",
+                         hello.board_id, hello.fw, link.port, seat)
+                if old_seat is not None and old_seat != seat:
+                    self._events.put(PadPresence(old_seat, False, "another pad on this port"))
+                if seat is not None and seat != old_seat:
+                    self._events.put(PadPresence(seat, True, f"pad {hello.board_id}"))
+                link.seat = seat
+        self._send_led(link)  # the pad may have rebooted: it shows what the table expects
+
+    def _send_led(self, link: _Link) -> None:
+        with self._lock:
+            seat = self._seat_of.get(link.board_id)
+            state = self._leds.get(seat, LED_OFF) if seat is not None else LED_OFF
+        seq = link.send("LED", *led_args(state))
+        link.led_pending = None if seq is None else (seq, self._clock())
+
+    def _lost(self, link: _Link, reason: str) -> None:
+        with self._lock:
+            if self._links.get(link.port) is not link:
+                return
+            del self._links[link.port]
+            link.decoder.flush()
+            self._retired.update(link.decoder.dropped)
+            self._counts["accepted_retired"] += link.decoder.accepted
+            if link.state == READY and link.seat is not None:
+                self._events.put(PadPresence(link.seat, False, reason))
+            self._back_off(link.port, self._clock())
+        log.warning("pad %s on %s gone: %s", link.board_id or "?", link.port, reason)
+        self._stop_link(link)
+
+    @staticmethod
+    def _stop_link(link: _Link) -> None:
+        link.stop.set()
+        try:
+            link.t.cancel_read()  # wake the reader now rather than at its read timeout
+        except Exception:
+            pass
+
+
+_PAD_ID = re.compile(r"[0-9A-Za-z_-]{1,32}")
+
+
+class Pairing:
+    """Seat pads by asking each player in seat order to press any key on their pad.
+
+    Pure bookkeeping: the caller feeds it RawPadKey presses and persists ``to_json()``.
+    """
+
+    VERSION = 1
+
+    def __init__(self, seats: int):
+        if seats < 1:
+            raise ValueError("at least one seat")
+        self.seats = seats
+        self._order: list[str] = []
+
+    @property
+    def mapping(self) -> dict[str, int]:
+        return {pad: seat for seat, pad in enumerate(self._order)}
+
+    @property
+    def next_seat(self) -> int | None:
+        return len(self._order) if len(self._order) < self.seats else None
+
+    @property
+    def done(self) -> bool:
+        return len(self._order) == self.seats
+
+    def press(self, pad: str) -> int | None:
+        """A key on pad ``pad``: its seat (newly given or already held), None once all are full."""
+        if pad in self._order:
+            return self._order.index(pad)
+        if self.done:
+            return None
+        if not _PAD_ID.fullmatch(pad):
+            raise ValueError(f"not a board id: {pad!r}")
+        self._order.append(pad)
+        return len(self._order) - 1
+
+    def undo(self) -> str | None:
+        """Forget the last pad seated (someone pressed out of turn)."""
+        return self._order.pop() if self._order else None
+
+    def to_json(self) -> str:
+        return json.dumps({"version": self.VERSION, "seats": self.seats,
+                           "pads": self._order}, indent=1)
+
+    @classmethod
+    def from_json(cls, text: str) -> Pairing:
+        """Load a saved pairing; raises ValueError on anything but a clean file."""
+        try:
+            data = json.loads(text)
+            seats, pads = int(data["seats"]), list(data["pads"])
+            version = data.get("version")
+        except (ValueError, KeyError, TypeError) as e:
+            raise ValueError(f"not a pairing file: {e}") from None
+        if version != cls.VERSION:
+            raise ValueError(f"pairing file version {version!r}, expected {cls.VERSION}")
+        if len(pads) > seats or len(set(pads)) != len(pads):
+            raise ValueError("pairing file lists too many or repeated pads")
+        p = cls(seats)
+        for pad in pads:
+            if not isinstance(pad, str):
+                raise ValueError("pairing file: board ids must be strings")
+            p.press(pad)
+        return p

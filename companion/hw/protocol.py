@@ -1,0 +1,264 @@
+"""The pad line protocol, host side: framing, CRC, validation, versioning. Pure: no I/O.
+
+A frame is one ASCII line ``<seq> <VERB> <args...>*<CRC16 hex4>\\n``. The CRC is
+CRC-16/CCITT-FALSE over everything before the ``*``. The pad shares its USB serial port with
+the MicroPython REPL, so the decoder must survive banners, tracebacks, echoes, line noise and
+lines cut by a reset, and never act on any of them. See docs/pad-protocol.md.
+"""
+
+from __future__ import annotations
+
+import binascii
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ..table.events import PAD_KEYS
+from ..table.frame import LedState
+from .base import COLOURS
+
+PROTO_VERSION = 1
+MAX_LINE = 128        # bytes per line, without the line ending
+SEQ_MOD = 65536       # sequence numbers run 0..65535 and wrap
+BLINK_ON_MS = 500     # the pad's blink phases (fixed by the protocol, so all pads agree)
+BLINK_OFF_MS = 500
+
+# Drop reasons, the keys of FrameDecoder.dropped
+CRC = "crc"                    # CRC field present, checksum wrong
+TRUNCATED = "truncated"        # looks like a frame but has no complete *CRC field (cut by a reset)
+OVERLONG = "overlong"          # more than MAX_LINE bytes before a newline
+UNKNOWN_VERB = "unknown_verb"  # valid frame, verb not spoken in this direction
+BAD_ARGS = "bad_args"          # known verb, arguments do not fit it
+NON_ASCII = "non_ascii"        # bytes outside printable ASCII (line noise, 0x03 from Ctrl-C)
+REPL_NOISE = "repl_noise"      # REPL prompt, banner, traceback, stray print output
+MALFORMED = "malformed"        # checksum fine but no valid sequence number or verb
+DROP_REASONS = (CRC, TRUNCATED, OVERLONG, UNKNOWN_VERB, BAD_ARGS, NON_ASCII, REPL_NOISE,
+                MALFORMED)
+
+LED_MODES = ("off", "steady", "blink")
+
+_TOKEN = re.compile(r"[!-~]+")  # one printable, non-space ASCII run
+_BOARD_ID = re.compile(r"[0-9A-Za-z_-]{1,32}")
+_FW = re.compile(r"[0-9A-Za-z._+-]{1,16}")
+_SEQ = re.compile(r"[0-9]{1,5}")
+_VERB = re.compile(r"[A-Z][A-Z?]{0,7}")
+_BAD_BYTE = re.compile(rb"[^\x20-\x7e]")
+_FRAMELIKE = re.compile(rb"[0-9]{1,5} [A-Z]")
+_REPL_PREFIXES = (b">>>", b"...", b"Traceback", b"  File ", b"MicroPython", b"MPY:",
+                  b"Type \"help", b"raw REPL", b"soft reboot")
+_EXC_LINE = re.compile(rb"[A-Za-z_.]*(Error|Exception|Interrupt|Exit)\b")
+
+
+def crc16(data: bytes) -> int:
+    """CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF); crc16(b"123456789") == 0x29B1."""
+    return binascii.crc_hqx(data, 0xFFFF)
+
+
+def _is_uint(s: str, limit: int) -> bool:
+    return s.isdigit() and len(s) <= 5 and int(s) < limit
+
+
+def _hello_ok(args: tuple[str, ...]) -> bool:
+    # Only proto= is frozen across versions; fw= and id= are checked after the version check
+    # so that an older or newer pad still gets a readable "update" message.
+    kv = _kv(args)
+    return kv is not None and _is_uint(kv.get("proto", ""), SEQ_MOD)
+
+
+def _kv(args: tuple[str, ...]) -> dict[str, str] | None:
+    out = {}
+    for a in args:
+        k, sep, v = a.partition("=")
+        if not sep or not k:
+            return None
+        out[k] = v
+    return out
+
+
+# verb -> argument check; the direction is part of the protocol (a pad never sends PING, so the
+# host's own PING echoed by a crashed pad's REPL is an unknown verb, not a reply).
+PAD_TO_HOST = {
+    "HELLO": _hello_ok,
+    "KEY": lambda a: len(a) == 1 and a[0] in PAD_KEYS,
+    "PONG": lambda a: not a,
+    "ACK": lambda a: len(a) == 1 and _is_uint(a[0], SEQ_MOD),
+    "ERR": lambda a: len(a) >= 1,
+}
+HOST_TO_PAD = {
+    "LED": lambda a: (len(a) == 4 and a[0] in LED_MODES
+                      and all(_is_uint(x, 256) for x in a[1:])),
+    "PING": lambda a: not a,
+    "ID?": lambda a: not a,
+    "REPL": lambda a: not a,
+}
+
+
+@dataclass(frozen=True)
+class Frame:
+    seq: int
+    verb: str
+    args: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Hello:
+    """What a pad says about itself. ``board_id`` comes from the RP2040's flash unique id."""
+
+    proto: int
+    fw: str
+    board_id: str
+    extra: dict = field(default_factory=dict, compare=False)
+
+    @property
+    def compatible(self) -> bool:
+        return self.proto == PROTO_VERSION
+
+
+def encode_frame(seq: int, verb: str, *args: object) -> bytes:
+    """One frame with its CRC and a bare LF; arguments are printable tokens (``*`` is fine: the
+    CRC field is found from the right)."""
+    parts = [str(seq % SEQ_MOD), verb]
+    for a in args:
+        s = str(a)
+        if not _TOKEN.fullmatch(s):
+            raise ValueError(f"frame argument {s!r} is not a printable token")
+        parts.append(s)
+    payload = " ".join(parts).encode("ascii")
+    if len(payload) + 5 > MAX_LINE:
+        raise ValueError("frame longer than MAX_LINE")
+    return b"%s*%04X\n" % (payload, crc16(payload))
+
+
+def led_args(state: LedState) -> tuple[str, int, int, int]:
+    """LedState -> LED frame arguments; mode off (or colour off) sends black."""
+    if state.mode not in LED_MODES:
+        raise ValueError(f"unknown LED mode {state.mode!r}")
+    if state.colour not in COLOURS:
+        raise ValueError(f"unknown LED colour {state.colour!r}")
+    r, g, b = COLOURS[state.colour]
+    if state.mode == "off" or (r, g, b) == (0, 0, 0):
+        return ("off", 0, 0, 0)
+    return (state.mode, r, g, b)
+
+
+def parse_hello(frame: Frame) -> Hello:
+    """HELLO proto=<n> fw=<version> id=<board id> [more=...]; raises ValueError if unusable."""
+    kv = _kv(frame.args)
+    if frame.verb != "HELLO" or kv is None or not _is_uint(kv.get("proto", ""), SEQ_MOD):
+        raise ValueError("not a HELLO frame")
+    proto = int(kv.pop("proto"))
+    fw = kv.pop("fw", "?")
+    board = kv.pop("id", "")
+    if proto == PROTO_VERSION and not (_FW.fullmatch(fw) and _BOARD_ID.fullmatch(board)):
+        raise ValueError("HELLO without a valid fw= and id=")
+    return Hello(proto, fw, board, kv)
+
+
+def version_problem(hello: Hello, port: str = "") -> str | None:
+    """A sentence for the log and the screen when a pad speaks another protocol version."""
+    if hello.compatible:
+        return None
+    where = f" on {port}" if port else ""
+    who = f"Pad {hello.board_id or '?'}{where} (firmware {hello.fw})"
+    if hello.proto < PROTO_VERSION:
+        return (f"{who} speaks pad protocol {hello.proto}, this box needs {PROTO_VERSION}: "
+                "update the pad firmware (firmware_scripts/deploy.sh).")
+    return (f"{who} speaks pad protocol {hello.proto}, newer than this box's {PROTO_VERSION}: "
+            "update companion, or flash the matching pad firmware.")
+
+
+class FrameDecoder:
+    """Bytes in arbitrary chunks -> valid frames; everything else is dropped and counted.
+
+    Bounded: at most ``max_line`` bytes are held; a longer line is discarded up to its newline.
+    Only whole lines are ever parsed, so a frame split across reads is never half-yielded.
+    """
+
+    def __init__(self, verbs: dict = PAD_TO_HOST, max_line: int = MAX_LINE):
+        self.verbs = verbs
+        self.max_line = max_line
+        self.dropped: Counter[str] = Counter()
+        self.accepted = 0
+        self._buf = bytearray()
+        self._skipping = False  # inside an overlong line, waiting for its newline
+
+    def feed(self, data: bytes) -> list[Frame]:
+        out: list[Frame] = []
+        if self._skipping:
+            nl = data.find(b"\n")
+            if nl < 0:
+                return out
+            data = data[nl + 1:]
+            self._skipping = False
+        buf = self._buf
+        buf += data
+        start = 0
+        limit = self.max_line + 1  # room for a trailing \r
+        while True:
+            nl = buf.find(b"\n", start)
+            if nl < 0:
+                break
+            if nl - start > limit:
+                self.dropped[OVERLONG] += 1
+            else:
+                frame = self._line(bytes(buf[start:nl]))
+                if frame is not None:
+                    out.append(frame)
+            start = nl + 1
+        del buf[:start]
+        if len(buf) > limit:
+            self.dropped[OVERLONG] += 1
+            buf.clear()
+            self._skipping = True
+        return out
+
+    def flush(self) -> None:
+        """The link went away: a pending partial line can never complete."""
+        if self._buf:
+            self.dropped[TRUNCATED] += 1
+        self._buf.clear()
+        self._skipping = False
+
+    @property
+    def pending(self) -> int:
+        return len(self._buf)
+
+    def _line(self, line: bytes) -> Frame | None:
+        if line.endswith(b"\r"):
+            line = line[:-1]
+        if not line:
+            return None
+        reason = self._reason(line)
+        if isinstance(reason, Frame):
+            self.accepted += 1
+            return reason
+        self.dropped[reason] += 1
+        return None
+
+    def _reason(self, line: bytes) -> Frame | str:
+        if line.startswith(_REPL_PREFIXES) or _EXC_LINE.match(line):
+            return REPL_NOISE
+        if _BAD_BYTE.search(line):
+            return NON_ASCII
+        star = line.rfind(b"*")
+        tail = line[star + 1:]
+        if star < 0 or len(tail) != 4:
+            return TRUNCATED if _FRAMELIKE.match(line) else REPL_NOISE
+        try:
+            want = int(tail, 16)
+        except ValueError:
+            return TRUNCATED if _FRAMELIKE.match(line) else REPL_NOISE
+        payload = line[:star]
+        if crc16(payload) != want:
+            return CRC
+        parts = payload.decode("ascii").split(" ")
+        if len(parts) < 2 or not _SEQ.fullmatch(parts[0]) or int(parts[0]) >= SEQ_MOD \
+                or not _VERB.fullmatch(parts[1]) or "" in parts:
+            return MALFORMED
+        check = self.verbs.get(parts[1])
+        if check is None:
+            return UNKNOWN_VERB
+        args = tuple(parts[2:])
+        if not check(args):
+            return BAD_ARGS
+        return Frame(int(parts[0]), parts[1], args)

@@ -1,0 +1,177 @@
+#!/usr/bin/env bash
+# Set up a Raspberry Pi (Raspberry Pi OS Bookworm) as a companion table box.
+#
+#   sudo firmware_scripts/setup-pi.sh            # from a checkout of the repository
+#
+# What it does (every step is safe to repeat):
+#   1. apt packages for the venv and for building lgpio (skip with --no-apt);
+#   2. I2C on, without prompts: `raspi-config nonint do_i2c 0` (0 means enable), and
+#      dtparam=i2c_arm_baudrate=400000 in /boot/firmware/config.txt (or /boot/config.txt on
+#      older images): a full OLED frame takes ~23 ms instead of ~92 ms. Needs a reboot;
+#   3. the system user `companion` in the groups gpio, i2c, dialout (no login, no home);
+#   4. a venv in /opt/companion/venv with this package and its [pi] extra;
+#   5. /etc/udev/rules.d/70-companion-pads.rules (pad ports: group dialout, no ModemManager);
+#   6. /etc/systemd/system/companion.service, enabled (starts at the next boot, or now with
+#      `systemctl start companion`); /etc/companion/config.toml if missing.
+#
+# Options:
+#   --root DIR   write every file under DIR instead of /, and only print the system commands
+#                (useradd, apt-get, pip, systemctl...). For tests and for inspecting the result.
+#   --dry-run    change nothing at all; print what would be done.
+#   --source DIR the package to install (default: the checkout this script is in).
+#   --no-apt     do not run apt-get.
+#   -h, --help   this text.
+set -euo pipefail
+
+ROOT=/
+DRY_RUN=0
+NO_APT=0
+SRC="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+usage() { sed -n '2,/^set -euo/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'; }
+
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --root) ROOT="${2:?--root needs a directory}"; shift 2 ;;
+        --root=*) ROOT="${1#--root=}"; shift ;;
+        --dry-run) DRY_RUN=1; shift ;;
+        --source) SRC="${2:?--source needs a directory}"; shift 2 ;;
+        --no-apt) NO_APT=1; shift ;;
+        -h|--help) usage; exit 0 ;;
+        *) echo "setup-pi.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
+    esac
+done
+
+ROOT="${ROOT%/}"
+OFFLINE=0   # 1: do not run system commands, only print them
+if [[ -n "$ROOT" ]]; then
+    [[ -d "$ROOT" ]] || { echo "setup-pi.sh: --root $ROOT is not a directory" >&2; exit 2; }
+    ROOT="$(cd "$ROOT" && pwd)"
+    [[ "$ROOT" == / ]] && ROOT=""
+fi
+[[ -n "$ROOT" || "$DRY_RUN" == 1 ]] && OFFLINE=1
+if [[ "$OFFLINE" == 0 && "$(id -u)" != 0 ]]; then
+    echo "setup-pi.sh: run as root (sudo), or use --root DIR / --dry-run" >&2
+    exit 1
+fi
+
+say() { printf '==> %s\n' "$*"; }
+
+# A system command: run it, or print it when offline.
+run() {
+    if [[ "$OFFLINE" == 1 ]]; then
+        printf 'would run:'; printf ' %q' "$@"; printf '\n'
+    else
+        "$@"
+    fi
+}
+
+# Install file $1 to $ROOT$2 with mode $3 (identical content: nothing changes).
+put() {
+    local src="$1" dest="$ROOT$2" mode="$3"
+    if [[ "$DRY_RUN" == 1 ]]; then
+        echo "would install $src -> $dest (mode $mode)"
+        return
+    fi
+    mkdir -p "$(dirname "$dest")"
+    if [[ -f "$dest" ]] && cmp -s "$src" "$dest"; then
+        chmod "$mode" "$dest"
+        return
+    fi
+    install -m "$mode" "$src" "$dest"
+    echo "installed $dest"
+}
+
+# Ensure "key=value" in a config.txt: replace an existing key=... line, else append under [all].
+set_config() {
+    local file="$1" key="$2" value="$3"
+    if [[ "$DRY_RUN" == 1 ]]; then
+        echo "would set $key=$value in $file"
+        return
+    fi
+    if grep -Eq "^[[:space:]]*${key}=" "$file"; then
+        if ! grep -Eq "^[[:space:]]*${key}=${value}[[:space:]]*$" "$file"; then
+            sed -i -E "s|^[[:space:]]*${key}=.*$|${key}=${value}|" "$file"
+            echo "set $key=$value in $file"
+        fi
+        return
+    fi
+    local last_section
+    last_section="$(grep -E '^[[:space:]]*\[[^]]*\]' "$file" | tail -n 1 | tr -d '[:space:]' || true)"
+    {
+        [[ -s "$file" && -n "$(tail -c 1 "$file")" ]] && echo
+        [[ -n "$last_section" && "$last_section" != "[all]" ]] && echo "[all]"
+        echo "${key}=${value}"
+    } >> "$file"
+    echo "added $key=$value to $file"
+}
+
+# 1. packages
+if [[ "$NO_APT" == 0 ]]; then
+    say "apt packages"
+    run apt-get update
+    run apt-get install -y --no-install-recommends python3-venv python3-dev swig liblgpio-dev i2c-tools
+fi
+
+# 2. I2C
+say "I2C at 400 kHz"
+if [[ "$OFFLINE" == 1 ]] || command -v raspi-config >/dev/null; then
+    run raspi-config nonint do_i2c 0
+else
+    echo "raspi-config not found: enabling I2C in config.txt only" >&2
+fi
+CONFIG=""
+for c in /boot/firmware/config.txt /boot/config.txt; do
+    if [[ -f "$ROOT$c" ]]; then CONFIG="$ROOT$c"; break; fi
+done
+if [[ -n "$CONFIG" ]]; then
+    set_config "$CONFIG" dtparam=i2c_arm on
+    set_config "$CONFIG" dtparam=i2c_arm_baudrate 400000
+else
+    echo "no /boot/firmware/config.txt or /boot/config.txt under '${ROOT:-/}': skipping" >&2
+fi
+
+# 3. user
+say "system user companion"
+for g in gpio i2c dialout; do   # Pi OS has them all; a plain Debian may lack gpio and i2c
+    if [[ "$OFFLINE" == 1 ]]; then
+        echo "would create group $g if missing"
+    elif ! getent group "$g" >/dev/null; then
+        groupadd --system "$g"
+    fi
+done
+if [[ "$OFFLINE" == 0 ]] && id companion >/dev/null 2>&1; then
+    run usermod --append --groups gpio,i2c,dialout companion
+else
+    run useradd --system --user-group --groups gpio,i2c,dialout --home-dir /var/lib/companion \
+        --no-create-home --shell /usr/sbin/nologin companion
+fi
+
+# 4. venv and package
+say "venv in /opt/companion/venv"
+if [[ "$DRY_RUN" == 0 ]]; then mkdir -p "$ROOT/opt/companion"; fi
+run python3 -m venv "$ROOT/opt/companion/venv"
+run "$ROOT/opt/companion/venv/bin/pip" install --upgrade pip
+run "$ROOT/opt/companion/venv/bin/pip" install --upgrade "${SRC}[pi]"
+
+# 5. udev rule for the pads
+say "udev rule"
+put "$SRC/systemd/70-companion-pads.rules" /etc/udev/rules.d/70-companion-pads.rules 0644
+run udevadm control --reload
+run udevadm trigger --subsystem-match=tty
+
+# 6. configuration and service
+say "service"
+if [[ "$DRY_RUN" == 1 ]]; then
+    echo "would create $ROOT/etc/companion/config.toml if missing"
+elif [[ ! -e "$ROOT/etc/companion/config.toml" ]]; then
+    mkdir -p "$ROOT/etc/companion"
+    printf '# companion settings (TOML). Empty: built-in defaults.\n' > "$ROOT/etc/companion/config.toml"
+    chmod 0644 "$ROOT/etc/companion/config.toml"
+    echo "created $ROOT/etc/companion/config.toml"
+fi
+put "$SRC/systemd/companion.service" /etc/systemd/system/companion.service 0644
+run systemctl daemon-reload
+run systemctl enable companion.service
+
+say "done. Reboot once for the I2C speed (sudo reboot); then: systemctl status companion"

@@ -1,0 +1,151 @@
+"""setup-pi.sh and deploy.sh, run for real but offline: files under a temporary root, system
+commands replaced by recorders on PATH so nothing on this machine is changed."""
+
+import os
+import pathlib
+import subprocess
+
+import pytest
+
+from companion.hw import protocol
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+SETUP = ROOT / "firmware_scripts" / "setup-pi.sh"
+DEPLOY = ROOT / "firmware_scripts" / "deploy.sh"
+SYSTEM_COMMANDS = ("apt-get", "raspi-config", "useradd", "usermod", "groupadd", "systemctl",
+                   "udevadm", "pip", "python3", "mpremote")
+
+
+@pytest.fixture
+def shims(tmp_path):
+    """A PATH where every system command only records its call."""
+    bin_dir = tmp_path / "shims"
+    bin_dir.mkdir()
+    log = tmp_path / "calls.log"
+    for name in SYSTEM_COMMANDS:
+        p = bin_dir / name
+        p.write_text(f'#!/bin/sh\necho "{name} $*" >> "{log}"\n')
+        p.chmod(0o755)
+    env = dict(os.environ, PATH=f"{bin_dir}:{os.environ['PATH']}")
+    return env, log
+
+
+def calls(log):
+    return log.read_text().splitlines() if log.exists() else []
+
+
+def setup(root, env, *args):
+    r = subprocess.run(["bash", str(SETUP), "--root", str(root), *args], env=env,
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    return r.stdout
+
+
+def tree(root):
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*"))
+            if p.is_file()}
+
+
+def test_scripts_are_strict_bash():
+    for script in (SETUP, DEPLOY):
+        text = script.read_text()
+        assert text.startswith("#!/usr/bin/env bash\n") and "\nset -euo pipefail\n" in text
+        assert os.access(script, os.X_OK)
+        subprocess.run(["bash", "-n", str(script)], check=True, timeout=30)
+
+
+def test_setup_writes_the_files_under_root_and_runs_nothing(tmp_path, shims):
+    env, log = shims
+    root = tmp_path / "root"
+    (root / "boot/firmware").mkdir(parents=True)
+    (root / "boot/firmware/config.txt").write_text("[pi4]\narm_boost=1\n\n[all]\n"
+                                                   "dtparam=audio=on\n")
+    out = setup(root, env)
+    files = tree(root)
+    assert files["etc/systemd/system/companion.service"] == \
+        (ROOT / "systemd/companion.service").read_bytes()
+    assert files["etc/udev/rules.d/70-companion-pads.rules"] == \
+        (ROOT / "systemd/70-companion-pads.rules").read_bytes()
+    assert "etc/companion/config.toml" in files
+    config = files["boot/firmware/config.txt"].decode()
+    assert config.endswith("[all]\ndtparam=audio=on\ndtparam=i2c_arm=on\n"
+                           "dtparam=i2c_arm_baudrate=400000\n")
+    for expected in ("raspi-config nonint do_i2c 0",
+                     "useradd --system --user-group --groups gpio\\,i2c\\,dialout",
+                     "-m venv " + str(root / "opt/companion/venv"),
+                     "pip install --upgrade " + str(ROOT) + "\\[pi\\]",
+                     "systemctl enable companion.service", "udevadm control --reload"):
+        assert expected in out, expected
+    assert calls(log) == []
+
+    again = setup(root, env)   # idempotent: same files, nothing re-installed or re-added
+    assert tree(root) == files
+    assert "installed" not in again and "added" not in again
+    assert calls(log) == []
+
+
+def test_setup_falls_back_to_boot_config_and_fixes_a_slow_baudrate(tmp_path, shims):
+    env, log = shims
+    root = tmp_path / "root"
+    (root / "boot").mkdir(parents=True)
+    (root / "boot/config.txt").write_text("dtparam=i2c_arm=off\ndtparam=i2c_arm_baudrate=100000\n"
+                                          "[cm4]\notg_mode=1")
+    setup(root, env, "--no-apt")
+    config = (root / "boot/config.txt").read_text()
+    assert config.splitlines()[:2] == ["dtparam=i2c_arm=on", "dtparam=i2c_arm_baudrate=400000"]
+    assert config.count("i2c_arm") == 2
+    assert not (root / "boot/firmware").exists()
+    assert calls(log) == []
+
+
+def test_setup_appends_under_all_when_the_last_section_is_conditional(tmp_path, shims):
+    env, _ = shims
+    root = tmp_path / "root"
+    (root / "boot/firmware").mkdir(parents=True)
+    (root / "boot/firmware/config.txt").write_text("[pi4]\narm_boost=1\n")
+    setup(root, env)
+    assert (root / "boot/firmware/config.txt").read_text() == (
+        "[pi4]\narm_boost=1\n[all]\ndtparam=i2c_arm=on\ndtparam=i2c_arm_baudrate=400000\n")
+
+
+def test_setup_dry_run_writes_nothing(tmp_path, shims):
+    env, log = shims
+    root = tmp_path / "root"
+    root.mkdir()
+    out = setup(root, env, "--dry-run")
+    assert "would install" in out and tree(root) == {} and calls(log) == []
+    r = subprocess.run(["bash", str(SETUP), "--dry-run", "--no-apt"], env=env,
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0 and "would run: systemctl enable companion.service" in r.stdout
+    assert calls(log) == []
+
+
+def test_setup_refuses_to_touch_the_system_without_root(shims):
+    env, log = shims
+    if os.geteuid() == 0:
+        pytest.skip("running as root")
+    r = subprocess.run(["bash", str(SETUP)], env=env, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 1 and "run as root" in r.stderr and calls(log) == []
+
+
+def test_deploy_sends_the_repl_frame_then_copies_with_mpremote(tmp_path, shims):
+    env, log = shims
+    env["PATH"] = env["PATH"].replace(str(tmp_path / "shims") + ":", "", 1)
+    shim_dir = tmp_path / "mp"
+    shim_dir.mkdir()
+    (shim_dir / "mpremote").write_text(f'#!/bin/sh\necho "mpremote $*" >> "{log}"\n')
+    (shim_dir / "mpremote").chmod(0o755)
+    env["PATH"] = f"{shim_dir}:{env['PATH']}"   # real python3, recorded mpremote
+    port = tmp_path / "ttyACM0"
+    port.write_bytes(b"")
+    r = subprocess.run(["bash", str(DEPLOY), "--port", str(port), "--wait", "1"], env=env,
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    frames = protocol.FrameDecoder(protocol.HOST_TO_PAD).feed(port.read_bytes())
+    assert [f.verb for f in frames] == ["REPL"]
+    fw = ROOT / "firmware_scripts"
+    assert calls(log) == [f"mpremote connect {port} fs cp {fw}/padlogic.py :padlogic.py + "
+                          f"fs cp {fw}/main.py :main.py + reset"]
+    r = subprocess.run(["bash", str(DEPLOY), "--port", str(tmp_path / "nope"), "--no-break"],
+                       env=env, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 1 and "no such port" in r.stderr
