@@ -23,10 +23,12 @@ def default_data_dir() -> Path:
     return Path(base) / "companion"
 
 
-def open_store(data_dir: Path):
+def open_store(data_dir: Path, read_only: bool = False):
+    """The store in ``data_dir``; read-only for history/export so they work while the table runs."""
     from .store import Store
-    data_dir.mkdir(parents=True, exist_ok=True)
-    return Store(data_dir / "companion.db")
+    if not read_only:
+        data_dir.mkdir(parents=True, exist_ok=True)
+    return Store(data_dir / "companion.db", read_only=read_only)
 
 
 def fail(message: str, code: int = 2) -> int:
@@ -199,7 +201,7 @@ def cmd_replay(args) -> int:
 
 # -- history / export -------------------------------------------------------------------------
 def cmd_history(args) -> int:
-    store = open_store(Path(args.data_dir) if args.data_dir else default_data_dir())
+    store = open_store(Path(args.data_dir) if args.data_dir else default_data_dir(), read_only=True)
     try:
         records = store.history()
     finally:
@@ -216,16 +218,13 @@ def cmd_history(args) -> int:
 
 
 def cmd_export(args) -> int:
-    from .store.export import history_csv, history_json
-    store = open_store(Path(args.data_dir) if args.data_dir else default_data_dir())
+    from .store.export import write_history_csv, write_history_json
+    store = open_store(Path(args.data_dir) if args.data_dir else default_data_dir(), read_only=True)
     try:
-        text = history_csv(store) if args.format == "csv" else history_json(store)
+        write = write_history_csv if args.format == "csv" else write_history_json
+        write(store, args.out or sys.stdout)
     finally:
         store.close()
-    if args.out:
-        Path(args.out).write_text(text, encoding="utf-8")
-    else:
-        sys.stdout.write(text)
     return 0
 
 

@@ -26,11 +26,11 @@ CELL_MOVES = {"2": (0, -1), "8": (0, 1), "4": (-1, 0), "6": (1, 0)}
 class Recorder(Protocol):
     """Where accepted actions go before anyone sees them accepted (store.Store implements it)."""
 
-    def create_session(self, game: str, options: dict, seed: int, seats: list[str]) -> str: ...
+    def create_session(self, game: str, options: dict, seed: int, seats: list[str]) -> int: ...
 
-    def append(self, session_id: str, entry: dict) -> int: ...
+    def append(self, session_id: int, entry: dict) -> int: ...
 
-    def finish(self, session_id: str, scores: dict, winner: int | None) -> None: ...
+    def finish(self, session_id: int, scores: dict, winner: int | None) -> None: ...
 
     def finished_count(self) -> int: ...
 
@@ -53,7 +53,7 @@ class Table:
         self.language = language if language in LANGUAGES else "cs"
         self.new_seed = new_seed or (lambda: 0)
         self.session: Session | None = None
-        self.session_id: str | None = None
+        self.session_id: int | None = None
         self.mode = "menu"
         self.menu: list[MenuItem] = []
         self.menu_title = texts.MENU_TITLE
@@ -69,7 +69,7 @@ class Table:
         self._main_menu()
 
     # -- public API used by the main loop ------------------------------------------------------
-    def resume(self, session_id: str, game_name: str, options: dict, seed: int, entries: list[dict]) -> bool:
+    def resume(self, session_id: int, game_name: str, options: dict, seed: int, entries: list[dict]) -> bool:
         """Continue a session after a restart. A log that no longer replays is left untouched."""
         try:
             game = self.games[game_name]
@@ -137,7 +137,7 @@ class Table:
             self._main_menu()
 
     # -- playing -------------------------------------------------------------------------------
-    def _start(self, session: Session, session_id: str) -> None:
+    def _start(self, session: Session, session_id: int) -> None:
         self.session, self.session_id = session, session_id
         self.mode = "play"
         self._reset_input()

@@ -1,0 +1,250 @@
+"""History export (CSV for spreadsheets, JSON with full logs) and reading session files back.
+
+A session file is the self-contained document ``Store.session_document`` builds (see
+docs/session-format.md). ``load_session_file`` accepts it, a JSON export holding it, or a TinyDB
+JSON database holding it, and explains in one sentence what is wrong with anything else.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import secrets
+from collections.abc import Mapping
+from pathlib import Path
+from typing import IO, Any
+
+from .journal import FORMAT as JOURNAL_FORMAT
+from .journal import fsync_directory
+from .sessions import HISTORY, SESSION_FORMAT, SESSION_VERSION, SESSIONS, Store, check_entry, log_table
+
+CSV_COLUMNS = ("id", "game", "started", "finished", "duration_s", "seats", "scores", "winner", "actions")
+REQUIRED_FIELDS = ("format", "version", "game", "options", "seed", "entries")
+META_FIELDS = ("id", "started", "finished", "seats", "scores", "winner")
+
+
+class SessionFileError(Exception):
+    """A session file cannot be used; the message says which file and what is wrong."""
+
+    def __init__(self, path: os.PathLike | str, problem: str):
+        self.path = str(path)
+        self.problem = problem
+        super().__init__(f"{self.path}: {problem}")
+
+
+# -- export -------------------------------------------------------------------------------------
+def _seat_label(seats: list[str], seat: Any) -> str:
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(seats):
+        return seats[seat]
+    return "" if seat is None else str(seat)
+
+
+def _scores_text(seats: list[str], scores: Any) -> str:
+    """``Anna: 12; Petr: 9`` from ``Scores.to_json()``; anything else as compact JSON."""
+    totals = scores.get("totals") if isinstance(scores, Mapping) else None
+    if isinstance(totals, Mapping) and all(str(key).isdigit() for key in totals):
+        ordered = sorted(totals.items(), key=lambda item: int(item[0]))
+        return "; ".join(f"{_seat_label(seats, int(seat))}: {total}" for seat, total in ordered)
+    return json.dumps(scores, ensure_ascii=False, separators=(",", ":"))
+
+
+def history_rows(store: Store) -> list[dict[str, Any]]:
+    """One flat row per finished session, newest first, with human-readable seats and scores."""
+    rows = []
+    for record in store.history():
+        seats = record["seats"]
+        rows.append({
+            "id": record["session"],
+            "game": record["game"],
+            "started": record["started"],
+            "finished": record["finished"],
+            "duration_s": record["duration_s"],
+            "seats": "; ".join(seats),
+            "scores": _scores_text(seats, record["scores"]),
+            "winner": _seat_label(seats, record["winner"]),
+            "actions": record["actions"],
+        })
+    return rows
+
+
+def history_csv(store: Store) -> str:
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=CSV_COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(history_rows(store))
+    return buffer.getvalue()
+
+
+def history_json(store: Store) -> str:
+    """Every finished session as a full session document (with its log), newest first."""
+    documents = [store.session_document(record["session"]) for record in store.history()]
+    return json.dumps(documents, ensure_ascii=False, indent=2) + "\n"
+
+
+def write_history_csv(store: Store, destination: os.PathLike | str | IO[str]) -> int:
+    """Write the CSV to a path (atomically) or a text stream; returns the number of sessions."""
+    _write_text(destination, history_csv(store))
+    return len(store.history())
+
+
+def write_history_json(store: Store, destination: os.PathLike | str | IO[str]) -> int:
+    _write_text(destination, history_json(store))
+    return len(store.history())
+
+
+def _write_text(destination: os.PathLike | str | IO[str], text: str) -> None:
+    """Streams get the text; paths are replaced atomically, so an export is whole or absent."""
+    if hasattr(destination, "write"):
+        destination.write(text)
+        return
+    path = Path(destination)
+    temp = path.with_name(f".{path.name}.tmp-{secrets.token_hex(6)}")
+    try:
+        with open(temp, "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise
+    fsync_directory(path.parent)
+
+
+# -- import -------------------------------------------------------------------------------------
+def load_session_file(path: os.PathLike | str, session_id: int | None = None) -> dict:
+    """Read and check a session file; raises SessionFileError with a one-line reason.
+
+    Accepts a session document, a JSON list of them (a history export) or a TinyDB JSON
+    database holding one (as a document, or as this store's sessions/log tables). When the
+    file holds several sessions, ``session_id`` picks one by ``meta.id``.
+    """
+    data = _read_json(Path(path))
+    candidates = _find_sessions(data)
+    if not candidates:
+        if isinstance(data, dict) and ("format" in data or "entries" in data or "game" in data):
+            candidates = [data]  # a session document with something wrong: say what below
+        else:
+            raise SessionFileError(path, f'holds no companion session (a session file has "format": '
+                                         f'"{SESSION_FORMAT}")')
+    if session_id is not None:
+        chosen = [doc for doc in candidates if isinstance(doc.get("meta"), dict)
+                  and doc["meta"].get("id") == session_id]
+        if not chosen:
+            raise SessionFileError(path, f"holds no session with id {session_id}")
+        candidates = chosen
+    if len(candidates) > 1:
+        ids = ", ".join(str((doc.get("meta") or {}).get("id")) for doc in candidates)
+        raise SessionFileError(path, f"holds {len(candidates)} sessions (ids {ids}); choose one by its id")
+    return _check_document(path, candidates[0])
+
+
+def _read_json(path: Path) -> Any:
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise SessionFileError(path, "no such file") from None
+    except IsADirectoryError:
+        raise SessionFileError(path, "is a directory, not a session file") from None
+    except OSError as error:
+        raise SessionFileError(path, f"cannot be read: {error.strerror}") from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise SessionFileError(path, f"is not UTF-8 text (bad byte at offset {error.start})") from None
+    if not text.strip():
+        raise SessionFileError(path, "is empty")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        first_line = text.split("\n", 1)[0]
+        if _is_journal_header(first_line):
+            raise SessionFileError(path, "is the companion's store (a journal), not a session file; "
+                                         "export a session from it first") from None
+        # The parser stopped at the end of the text, or inside a string that never closes.
+        if error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated string"):
+            raise SessionFileError(path, f"is truncated: the JSON stops before it is complete "
+                                         f"(line {error.lineno})") from None
+        raise SessionFileError(path, f"is not valid JSON: {error.msg} at line {error.lineno}, "
+                                     f"column {error.colno}") from None
+
+
+def _is_journal_header(line: str) -> bool:
+    try:
+        header = json.loads(line)
+    except json.JSONDecodeError:
+        return False
+    return isinstance(header, dict) and header.get("format") == JOURNAL_FORMAT
+
+
+def _find_sessions(data: Any) -> list[dict]:
+    if isinstance(data, dict) and "format" in data:
+        return [data]
+    if isinstance(data, list):
+        return [item for item in data if isinstance(item, dict) and "format" in item]
+    if not isinstance(data, dict) or not all(isinstance(table, dict) for table in data.values()):
+        return []
+    # A TinyDB JSON database: {table: {doc_id: document}}.
+    found = [doc for table in data.values() for doc in table.values()
+             if isinstance(doc, dict) and doc.get("format") == SESSION_FORMAT]
+    for doc_id, record in data.get(SESSIONS, {}).items():
+        if isinstance(record, dict) and doc_id.isdigit():
+            found.append(_document_from_tables(data, int(doc_id), record))
+    return found
+
+
+def _document_from_tables(tables: dict, session_id: int, record: dict) -> dict:
+    """Rebuild a session document from this store's table layout (sessions, log-<id>, history)."""
+    log = tables.get(log_table(session_id), {})
+    entries = [log[key] for key in sorted(log, key=lambda key: int(key) if key.isdigit() else -1)]
+    result = next((doc for doc in tables.get(HISTORY, {}).values()
+                   if isinstance(doc, dict) and doc.get("session") == session_id), {})
+    return {
+        "format": SESSION_FORMAT, "version": SESSION_VERSION,
+        **{key: record[key] for key in ("game", "options", "seed") if key in record},
+        "entries": entries,
+        "meta": {"id": session_id, "started": record.get("started"), "finished": result.get("finished"),
+                 "seats": record.get("seats"), "scores": result.get("scores"), "winner": result.get("winner")},
+    }
+
+
+def _check_document(path: os.PathLike | str, doc: dict) -> dict:
+    missing = [name for name in REQUIRED_FIELDS if name not in doc]
+    if missing:
+        names = ", ".join(repr(name) for name in missing)
+        raise SessionFileError(path, f"is missing the field{'s' if len(missing) > 1 else ''} {names}")
+    if doc["format"] != SESSION_FORMAT:
+        raise SessionFileError(path, f'has format {doc["format"]!r}; a session file has "{SESSION_FORMAT}"')
+    version = doc["version"]
+    if version != SESSION_VERSION or isinstance(version, bool):
+        raise SessionFileError(path, f"is version {version!r}; this companion reads version {SESSION_VERSION}")
+    if not isinstance(doc["game"], str) or not doc["game"]:
+        raise SessionFileError(path, "'game' must be a game's name (a non-empty string)")
+    if not isinstance(doc["options"], dict):
+        raise SessionFileError(path, f"'options' must be an object, not {_kind(doc['options'])}")
+    if not isinstance(doc["seed"], int) or isinstance(doc["seed"], bool):
+        raise SessionFileError(path, f"'seed' must be an integer, not {_kind(doc['seed'])}")
+    if not isinstance(doc["entries"], list):
+        raise SessionFileError(path, f"'entries' must be a list, not {_kind(doc['entries'])}")
+    for index, entry in enumerate(doc["entries"]):
+        try:
+            check_entry(entry)
+        except ValueError as error:
+            raise SessionFileError(path, f"entry {index}: {error}") from None
+    meta = doc.get("meta", {})
+    if meta is None:
+        meta = {}
+    if not isinstance(meta, dict):
+        raise SessionFileError(path, f"'meta' must be an object, not {_kind(meta)}")
+    return {
+        "format": SESSION_FORMAT, "version": SESSION_VERSION,
+        "game": doc["game"], "options": doc["options"], "seed": doc["seed"], "entries": doc["entries"],
+        "meta": {name: meta.get(name) for name in META_FIELDS},
+    }
+
+
+def _kind(value: Any) -> str:
+    return {dict: "an object", list: "a list", str: "a string", bool: "true/false", int: "a number",
+            float: "a number", type(None): "null"}.get(type(value), type(value).__name__)

@@ -1,0 +1,397 @@
+"""A crash-safe, append-only TinyDB storage: the database file is a JSON Lines journal.
+
+TinyDB's own ``JSONStorage`` rewrites the whole file in place on every write: a crash mid-write
+leaves a broken file, and each insert costs time proportional to everything stored. Here:
+
+* line 1 is a snapshot header ``{"format": "companion-store", "version": 1, "tables": {...}}``;
+* every later line is one appended insert ``{"insert": <table>, "docs": {<id>: {...}, ...}}``.
+
+``JournalTable.insert`` appends exactly one line (write, flush, ``fsync``), so an insert costs the
+same with ten thousand documents stored as with none. Every other TinyDB write (update, remove,
+truncate, drop) goes through ``Storage.write`` and replaces the file by a compacted snapshot,
+atomically: temporary file in the same directory, ``fsync``, ``os.replace``, ``fsync`` of the
+directory. A crash therefore leaves either the old file or the new one, plus at most one torn
+(never acknowledged) last line, which is cut off on the next open.
+
+The whole database is kept in memory (a table-top box stores kilobytes to a few megabytes);
+reads never touch the disk. One process and one thread may write: a lock file next to the
+journal keeps a second writing process out; threads must be serialised by the caller.
+"""
+
+from __future__ import annotations
+
+import errno
+import fcntl
+import json
+import logging
+import os
+import secrets
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from tinydb import TinyDB
+from tinydb.storages import Storage
+from tinydb.table import Table
+
+FORMAT = "companion-store"
+VERSION = 1
+
+log = logging.getLogger("companion.store")
+
+
+class StoreError(Exception):
+    """The store cannot be opened or written; the message names the file (and line).
+
+    Raised before anything on disk is changed, so the file can be inspected and repaired by hand.
+    """
+
+    def __init__(self, message: str, path: os.PathLike | str | None = None, line: int | None = None):
+        self.path = None if path is None else str(path)
+        self.line = line
+        where = ""
+        if self.path is not None:
+            where = self.path + (f", line {line}" if line is not None else "") + ": "
+        super().__init__(where + message)
+
+
+def dumps(value: Any) -> str:
+    """Compact one-line JSON, UTF-8 readable (Czech stays Czech), strict (no NaN)."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+def fsync_directory(directory: Path) -> None:
+    """Make a rename or a new file in ``directory`` survive a power cut."""
+    fd = os.open(directory, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _is_doc_id(key: Any) -> bool:
+    return isinstance(key, str) and key.isascii() and key.isdigit()
+
+
+def _check_table(path: Path, line: int, name: Any, docs: Any, what: str) -> None:
+    if not isinstance(name, str) or not name:
+        raise StoreError(f"{what}: table name must be a non-empty string, not {name!r}", path, line)
+    if not isinstance(docs, dict):
+        raise StoreError(f"{what}: table {name!r} must map document ids to documents", path, line)
+    for doc_id, doc in docs.items():
+        if not _is_doc_id(doc_id):
+            raise StoreError(f"{what}: table {name!r} has a bad document id {doc_id!r}", path, line)
+        if not isinstance(doc, dict):
+            raise StoreError(f"{what}: document {name}/{doc_id} is not an object", path, line)
+
+
+def parse_journal(path: Path, raw: bytes) -> tuple[dict[str, dict[str, dict]], int]:
+    """Rebuild the tables from a journal's bytes without touching the file.
+
+    Returns the tables and the length of the valid prefix; bytes after it are a torn last line
+    (an append that never completed, so never acknowledged). Any other defect raises StoreError.
+    """
+    end = raw.rfind(b"\n") + 1
+    if end == 0:
+        raise StoreError(
+            "not a companion store journal (no complete header line; a journal starts with "
+            f'{{"format": "{FORMAT}", ...}} on its own line)', path, 1)
+    tables: dict[str, dict[str, dict]] = {}
+    for number, chunk in enumerate(raw[:end].split(b"\n")[:-1], start=1):
+        if number > 1 and not chunk.strip():
+            continue  # a blank line left by a hand edit carries nothing
+        try:
+            record = json.loads(chunk.decode("utf-8"))
+        except UnicodeDecodeError as error:
+            raise StoreError(f"not UTF-8 text at byte {error.start} of the line", path, number) from None
+        except json.JSONDecodeError as error:
+            if number == 1:
+                raise StoreError(f"not a companion store journal (line 1 is not JSON: {error.msg})",
+                                 path, 1) from None
+            raise StoreError(f"malformed record: {error.msg} at column {error.colno}", path, number) from None
+        if number == 1:
+            tables = _read_header(path, record)
+        else:
+            _apply_record(path, number, record, tables)
+    return tables, end
+
+
+def _read_header(path: Path, header: Any) -> dict[str, dict[str, dict]]:
+    if not isinstance(header, dict) or header.get("format") != FORMAT:
+        raise StoreError(f'not a companion store journal (line 1 lacks "format": "{FORMAT}")', path, 1)
+    version = header.get("version")
+    if version != VERSION or isinstance(version, bool):
+        raise StoreError(f"journal version {version!r} is not supported (this companion reads "
+                         f"version {VERSION}); it may come from a newer companion", path, 1)
+    tables = header.get("tables")
+    if not isinstance(tables, dict):
+        raise StoreError('header has no "tables" object', path, 1)
+    for name, docs in tables.items():
+        _check_table(path, 1, name, docs, "header")
+    return tables
+
+
+def _apply_record(path: Path, number: int, record: Any, tables: dict[str, dict[str, dict]]) -> None:
+    if not isinstance(record, dict) or set(record) != {"insert", "docs"}:
+        raise StoreError('malformed record: expected {"insert": <table>, "docs": {...}}', path, number)
+    name, docs = record["insert"], record["docs"]
+    _check_table(path, number, name, docs, "record")
+    table = tables.setdefault(name, {})
+    for doc_id, doc in docs.items():
+        if doc_id in table:
+            raise StoreError(f"record inserts document {name}/{doc_id}, which already exists", path, number)
+        table[doc_id] = doc
+
+
+class JournalStorage(Storage):
+    """TinyDB storage on an append-only JSON Lines journal (see the module docstring).
+
+    ``read_only=True`` opens without the writer lock and never changes the file (a torn last
+    line is ignored, not cut): for a second process (history, export) while the table runs.
+    """
+
+    def __init__(self, path: os.PathLike | str, *, read_only: bool = False, create_dirs: bool = False):
+        super().__init__()
+        self.path = Path(path)
+        self.read_only = read_only
+        self._fd: int | None = None
+        self._lock_fd: int | None = None
+        self._size = 0
+        self._broken: str | None = None
+        self._data: dict[str, dict[str, dict]] = {}
+        if create_dirs and not read_only:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            if not read_only:
+                self._acquire_lock()
+                self._remove_stale_temporaries()
+            self._open()
+        except BaseException:
+            self.close()
+            raise
+
+    # -- opening -------------------------------------------------------------------------------
+    def _acquire_lock(self) -> None:
+        lock_path = self.path.with_name(self.path.name + ".lock")
+        try:
+            self._lock_fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+        except OSError as error:
+            raise StoreError(f"cannot create the lock file {lock_path}: {error.strerror}", self.path) from None
+        try:
+            fcntl.flock(self._lock_fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as error:
+            if error.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                raise StoreError("already open for writing by another process", self.path) from None
+            raise
+
+    def _temp_prefix(self) -> str:
+        return f".{self.path.name}.tmp-"
+
+    def _remove_stale_temporaries(self) -> None:
+        """A snapshot interrupted by a crash leaves a temporary file; the journal never needs it."""
+        if not self.path.parent.is_dir():
+            return
+        for stale in self.path.parent.glob(self._temp_prefix() + "*"):
+            log.warning("%s: removing %s, left by a snapshot that a crash interrupted", self.path, stale.name)
+            stale.unlink(missing_ok=True)
+
+    def _open(self) -> None:
+        try:
+            raw = self.path.read_bytes()
+        except FileNotFoundError:
+            raw = None
+        except IsADirectoryError:
+            raise StoreError("is a directory, not a journal file", self.path) from None
+        except OSError as error:
+            raise StoreError(f"cannot read: {error.strerror}", self.path) from None
+        if not raw:  # missing or empty: nothing to lose, start a fresh journal
+            self._data = {}
+            if not self.read_only:
+                self._replace_file(self._snapshot_bytes({}))
+            return
+        self._data, valid = parse_journal(self.path, raw)
+        if valid < len(raw):
+            torn = raw[valid:]
+            if self.read_only:
+                log.info("%s: ignoring an incomplete last line (%d bytes)", self.path, len(torn))
+            else:
+                log.warning("%s: cutting off a torn last line (%d bytes, never acknowledged): %r",
+                            self.path, len(torn), torn[:200])
+                self._cut(valid)
+        if not self.read_only:
+            self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC)
+            self._size = os.fstat(self._fd).st_size
+
+    def _cut(self, size: int) -> None:
+        fd = os.open(self.path, os.O_WRONLY | os.O_CLOEXEC)
+        try:
+            os.ftruncate(fd, size)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+    # -- the TinyDB storage interface -----------------------------------------------------------
+    def read(self) -> dict[str, dict[str, Any]]:
+        """The in-memory tables. A new outer dict; treat the documents in it as read-only."""
+        return dict(self._data)
+
+    def write(self, data: dict[str, dict[str, Any]]) -> None:
+        """Replace the journal by a snapshot of ``data`` (atomically; one line)."""
+        self._check_writable()
+        try:
+            blob = self._snapshot_bytes(data)
+            self._replace_file(blob)
+        except BaseException:
+            # TinyDB edits cached documents in place before calling write(); the file is still
+            # the truth, so reload it to forget an edit that did not reach the disk.
+            self._reload()
+            raise
+        self._data = json.loads(blob)["tables"]
+
+    def close(self) -> None:
+        for name in ("_fd", "_lock_fd"):
+            fd = getattr(self, name)
+            if fd is not None:
+                setattr(self, name, None)
+                os.close(fd)  # closing the lock file releases the writer lock
+
+    # -- appending -----------------------------------------------------------------------------
+    def append(self, table: str, docs: Mapping[int | str, Mapping]) -> dict[str, dict]:
+        """Insert documents into ``table`` as ONE journal line; durable when this returns.
+
+        Cost depends only on the size of ``docs``. Returns the documents as stored (after the
+        JSON round trip: keys are strings, tuples are lists), which is also what reads return.
+        Raises ValueError for a duplicate id, TypeError/ValueError for non-JSON values (nothing
+        written), StoreError when the disk refuses (the journal is left as it was).
+        """
+        self._check_writable()
+        existing = self._data.get(table, {})
+        record = {"insert": table, "docs": {}}
+        for doc_id, doc in docs.items():
+            key = str(doc_id)
+            if not _is_doc_id(key):
+                raise ValueError(f"document id must be a non-negative integer, not {doc_id!r}")
+            if key in existing or key in record["docs"]:
+                raise ValueError(f"Document with ID {key} already exists")
+            record["docs"][key] = dict(doc)
+        if not record["docs"]:
+            return {}
+        payload = dumps(record)
+        self._append_line((payload + "\n").encode("utf-8"))
+        stored = json.loads(payload)["docs"]
+        self._data.setdefault(table, {}).update(stored)
+        return stored
+
+    def _append_line(self, line: bytes) -> None:
+        start = self._size
+        try:
+            view = memoryview(line)
+            while view:
+                written = os.write(self._fd, view)
+                view = view[written:]
+            os.fsync(self._fd)
+        except BaseException as error:
+            self._take_back(start, error)
+            if isinstance(error, OSError):
+                raise StoreError(f"could not append a record: {error.strerror or error}", self.path) from error
+            raise
+        self._size = start + len(line)
+
+    def _take_back(self, size: int, error: BaseException) -> None:
+        """Remove a partly written line so the journal never has a broken line in the middle."""
+        try:
+            os.ftruncate(self._fd, size)
+            os.fsync(self._fd)
+        except OSError as cleanup_error:
+            self._broken = (f"an append failed ({error!r}) and the partial line could not be removed "
+                            f"({cleanup_error.strerror}); reopen the store to repair it")
+            log.error("%s: %s", self.path, self._broken)
+
+    # -- snapshots -----------------------------------------------------------------------------
+    @staticmethod
+    def _snapshot_bytes(tables: Mapping) -> bytes:
+        header = {"format": FORMAT, "version": VERSION, "tables": tables}
+        return (dumps(header) + "\n").encode("utf-8")
+
+    def _replace_file(self, blob: bytes) -> None:
+        """Write ``blob`` to a temporary file, make it durable, rename it over the journal."""
+        directory = self.path.parent
+        temp = directory / (self._temp_prefix() + secrets.token_hex(6))
+        try:
+            mode = self.path.stat().st_mode & 0o777
+        except FileNotFoundError:
+            mode = 0o644
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND | os.O_CLOEXEC, mode)
+        try:
+            view = memoryview(blob)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+            os.replace(temp, self.path)
+        except BaseException as error:
+            os.close(fd)
+            temp.unlink(missing_ok=True)
+            if isinstance(error, OSError):
+                raise StoreError(f"could not write a snapshot: {error.strerror or error}", self.path) from error
+            raise
+        # The temporary's descriptor now refers to the journal itself: appends continue on it.
+        old, self._fd, self._size = self._fd, fd, len(blob)
+        if old is not None:
+            os.close(old)
+        fsync_directory(directory)
+
+    def _reload(self) -> None:
+        try:
+            self._data, _ = parse_journal(self.path, self.path.read_bytes())
+        except (OSError, StoreError) as error:
+            self._broken = f"could not re-read the journal after a failed write: {error}"
+            log.error("%s: %s", self.path, self._broken)
+
+    def _check_writable(self) -> None:
+        if self.read_only:
+            raise StoreError("opened read-only", self.path)
+        if self._broken:
+            raise StoreError(self._broken, self.path)
+        if self._fd is None:
+            raise StoreError("the store is closed", self.path)
+
+
+class JournalTable(Table):
+    """A TinyDB table whose inserts append one journal line instead of rewriting the file."""
+
+    def insert(self, document: Mapping) -> int:
+        return self.insert_multiple([document])[0]
+
+    def insert_multiple(self, documents: Iterable[Mapping]) -> list[int]:
+        storage = self.storage
+        if not isinstance(storage, JournalStorage):
+            return super().insert_multiple(documents)
+        docs: dict[int, dict] = {}
+        try:
+            for document in documents:
+                if not isinstance(document, Mapping):
+                    raise ValueError("Document is not a Mapping")
+                if isinstance(document, self.document_class):
+                    doc_id = document.doc_id
+                    self._next_id = None
+                else:
+                    doc_id = self._get_next_id()
+                    while doc_id in docs:  # an explicit id earlier in this batch took it
+                        doc_id = self._get_next_id()
+                if doc_id in docs:
+                    raise ValueError(f"Document with ID {doc_id} already exists")
+                docs[doc_id] = dict(document)
+            storage.append(self.name, docs)
+        except BaseException:
+            self._next_id = None  # recount from the stored table: no id is skipped or reused
+            raise
+        finally:
+            self.clear_cache()
+        return list(docs)
+
+
+class JournalDB(TinyDB):
+    """TinyDB on a journal file: ``JournalDB(path)``, ``JournalDB(path, read_only=True)``."""
+
+    table_class = JournalTable
+    default_storage_class = JournalStorage

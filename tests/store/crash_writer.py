@@ -1,0 +1,49 @@
+"""Writes to a store until it is killed, printing what each write acknowledged.
+
+Run by test_crash.py: ``python crash_writer.py append|snapshot <path> <run>``. A line is printed
+only after the write returned, so every printed line is a promise the file must keep.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+
+from companion.store import JournalDB, Store
+
+
+def say(text: str) -> None:
+    sys.stdout.write(text + "\n")
+    sys.stdout.flush()
+
+
+def appender(path: str, run: int) -> None:
+    store = Store(path)
+    resume = store.unfinished()
+    session = resume["id"] if resume else store.create_session("crash", {}, 1, ["A", "B"])
+    say(f"ready {session}")
+    rng = random.Random(run)
+    for k in range(10**9):
+        # Mostly small entries, now and then a big one so a kill can land inside a long write.
+        pad = "ž" * (60_000 if rng.random() < 0.05 else rng.choice([0, 10, 100]))
+        index = store.append(session, {"action": {"run": run, "k": k, "pad": pad}})
+        say(f"{index} {k}")
+
+
+def snapshotter(path: str, run: int) -> None:
+    db = JournalDB(path)
+    items, counter = db.table("items"), db.table("counter")
+    if not counter:
+        items.insert_multiple({"k": -1, "filler": "x" * 100} for _ in range(3000))
+        counter.insert({"n": 0})
+    say("ready")
+    for k in range(10**9):
+        items.insert({"run": run, "k": k})
+        say(f"insert {k}")
+        counter.update({"n": run * 10**6 + k})  # rewrites the whole file as a snapshot
+        say(f"update {run * 10**6 + k}")
+
+
+if __name__ == "__main__":
+    mode, path, run = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    {"append": appender, "snapshot": snapshotter}[mode](path, run)

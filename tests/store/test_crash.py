@@ -1,0 +1,91 @@
+"""Kill a writing process at random instants; every acknowledged write must survive.
+
+A child process writes and prints each acknowledgement after the write returned. SIGKILL gives
+it no chance to clean up. After each kill the store is reopened in this process: it must open
+cleanly and hold everything that was printed. The file is kept across runs, so later runs start
+from whatever the earlier kills left behind.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from companion.store import JournalDB, Store
+
+WRITER = Path(__file__).with_name("crash_writer.py")
+RUNS = 30
+TIME_LIMIT_S = 20.0
+
+
+def run_and_kill(mode: str, path: Path, run: int, rng: random.Random) -> list[str]:
+    """Start a writer, let it write for a random moment, SIGKILL it; return what it acknowledged."""
+    child = subprocess.Popen([sys.executable, str(WRITER), mode, str(path), str(run)],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8")
+    try:
+        ready = child.stdout.readline()
+        assert ready.startswith("ready"), f"writer failed to start: {ready!r} {child.stderr.read()}"
+        time.sleep(rng.uniform(0.0, 0.08))
+        child.send_signal(signal.SIGKILL)
+        rest, errors = child.communicate(timeout=30)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert child.returncode == -signal.SIGKILL, errors
+    # The last printed line may itself be cut by the kill: only whole lines were acknowledged.
+    return [line for line in rest.split("\n")[:-1] if line]
+
+
+def test_killed_appends_lose_nothing_acknowledged(tmp_path):
+    path = tmp_path / "companion.db"
+    rng = random.Random(20250601)
+    deadline = time.monotonic() + TIME_LIMIT_S
+    acknowledged_total = 0
+    for run in range(RUNS):
+        if run >= 5 and time.monotonic() > deadline:
+            break
+        acknowledged = run_and_kill("append", path, run, rng)
+        with Store(path) as store:  # opens cleanly (a torn tail is cut)
+            session = store.unfinished()["id"]
+            entries = store.entries(session)
+            for line in acknowledged:
+                index, k = map(int, line.split())
+                assert entries[index]["action"]["run"] == run, f"run {run}: index {index} lost"
+                assert entries[index]["action"]["k"] == k
+            assert all("action" in entry for entry in entries)
+        acknowledged_total += len(acknowledged)
+    assert acknowledged_total > 0
+    with Store(path) as store:  # and a second reopen agrees with the first
+        assert len(store.entries(store.unfinished()["id"])) >= acknowledged_total
+
+
+def test_killed_snapshot_rewrites_lose_nothing_acknowledged(tmp_path):
+    path = tmp_path / "companion.db"
+    rng = random.Random(20250602)
+    deadline = time.monotonic() + TIME_LIMIT_S
+    inserted: set[tuple[int, int]] = set()
+    counter_floor = 0
+    for run in range(RUNS):
+        if run >= 5 and time.monotonic() > deadline:
+            break
+        acknowledged = run_and_kill("snapshot", path, run, rng)
+        for line in acknowledged:
+            kind, value = line.split()
+            if kind == "insert":
+                inserted.add((run, int(value)))
+            else:
+                counter_floor = max(counter_floor, int(value))
+        with JournalDB(path) as db:
+            stored = {(doc["run"], doc["k"]) for doc in db.table("items") if "run" in doc}
+            assert inserted <= stored, f"run {run}: lost {sorted(inserted - stored)[:5]}"
+            assert db.table("counter").get(doc_id=1)["n"] >= counter_floor
+            assert len(db.table("items")) == 3000 + len(stored)
+        # reopening as a writer removed any temporary an interrupted snapshot left behind
+        assert not [name for name in os.listdir(tmp_path) if ".tmp-" in name]
+    assert inserted and counter_floor > 0
