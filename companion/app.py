@@ -91,8 +91,38 @@ def new_seed() -> int:
     return int.from_bytes(os.urandom(4), "big")
 
 
+class SavedPadSeating:
+    """Pads' seats kept in ``pads.json`` in the data directory, applied to the pad hub."""
+
+    def __init__(self, hub, path: Path):
+        from .table.pairing import Pairing
+        self.hub, self.path = hub, path
+        self.mapping: dict[str, int] = {}
+        if path.exists():
+            try:
+                self.mapping = Pairing.from_json(path.read_text(encoding="utf-8")).mapping
+            except (OSError, ValueError) as error:
+                log.error("ignoring %s: %s; pair the pads again from the menu", path, error)
+        hub.set_seating(self.mapping)
+
+    def begin(self) -> None:
+        self.hub.set_seating({})
+
+    def finish(self, mapping: dict[str, int] | None) -> None:
+        from .table.pairing import Pairing
+        if mapping is not None:
+            pairing = Pairing(max(len(mapping), 1))
+            for pad in sorted(mapping, key=mapping.get):
+                pairing.press(pad)
+            temp = self.path.with_suffix(".tmp")
+            temp.write_text(pairing.to_json(), encoding="utf-8")
+            os.replace(temp, self.path)
+            self.mapping = dict(mapping)
+        self.hub.set_seating(self.mapping)
+
+
 def make_table(store, language: str, seed: int | None = None,
-               yes_no_seats: frozenset[int] = frozenset()) -> Table:
+               yes_no_seats: frozenset[int] = frozenset(), seating=None) -> Table:
     games = {}
     for name in game_registry.available():
         try:
@@ -100,7 +130,7 @@ def make_table(store, language: str, seed: int | None = None,
         except Exception as error:  # one broken game (e.g. bad box data) must not stop the others
             log.error("game %s is unavailable: %s", name, error)
     table = Table(store, games, language, new_seed=(lambda: seed) if seed is not None else new_seed,
-                  yes_no_seats=yes_no_seats)
+                  yes_no_seats=yes_no_seats, seating=seating)
     unfinished = store.unfinished()
     if unfinished:
         table.resume(unfinished["id"], unfinished["game"], unfinished["options"], unfinished["seed"],

@@ -71,10 +71,13 @@ def cmd_run(args) -> int:
     store = open_store(data_dir)
     events: queue.SimpleQueue = queue.SimpleQueue()
     closers = [store.close]
-    notifier = watchdog = None
+    notifier = watchdog = seating = None
     if mode == "hardware":
-        display, leds, more_closers, notifier, watchdog = build_hardware(cfg, events)
+        display, leds, more_closers, notifier, watchdog, hub = build_hardware(cfg, events)
         closers = more_closers + closers
+        if hub is not None:
+            from .app import SavedPadSeating
+            seating = SavedPadSeating(hub, data_dir / "pads.json")
     elif interactive:
         from .hw.emulated import KeyboardReader
         reader = KeyboardReader(events)
@@ -83,7 +86,7 @@ def cmd_run(args) -> int:
     else:
         display = leds = TextOutput(frames_dir=args.frames)
     yes_no = frozenset(int(k) - 1 for k in cfg["seat_buttons"]["pins"]) if mode == "hardware" else frozenset()
-    table = make_table(store, language, seed=args.seed, yes_no_seats=yes_no)
+    table = make_table(store, language, seed=args.seed, yes_no_seats=yes_no, seating=seating)
     app = App(table, display, leds, events, closers, notifier, watchdog)
     install_signal_handlers(events)
     if interactive:
@@ -122,15 +125,17 @@ def build_hardware(cfg: dict, events):
         closers.append(seat_buttons.close)
     led_pins = {int(k) - 1: v for k, v in cfg["leds"]["pins"].items()}
     leds = GpioLeds(led_pins)
+    hub = None
     if cfg["pads"]["enabled"]:
         try:
             from .hw.pads import PadHub
-            hub = PadHub(events, {})
+            hub = PadHub(events, {}, heartbeat_s=cfg["pads"]["heartbeat_s"]).start()
             leds = _Both(leds, hub)
             closers.append(hub.close)
         except Exception as error:  # pads are optional; the host buttons still work
             log.warning("serial pads unavailable: %s", error)
-    return display, leds, closers, sd_notify, Watchdog()
+            hub = None
+    return display, leds, closers, sd_notify, Watchdog(), hub
 
 
 class _NoScreen:

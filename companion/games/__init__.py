@@ -9,6 +9,8 @@ from ..engine import Game
 # name -> module path; the module exposes GAME, an instance of engine.Game
 REGISTRY = {
     "vaaalbara": "companion.games.vaaalbara",
+    "graenaland": "companion.games.graenaland",
+    "dva_bratri": "companion.games.dva_bratri",
 }
 
 

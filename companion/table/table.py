@@ -14,7 +14,8 @@ from ..engine import Game, Msg, Prompt, PromptKind, RuleError, Session
 from ..engine.i18n import LANGUAGES
 from ..engine.session import ReplayError
 from . import texts
-from .events import HOST_KEYS, KeyEvent, PadPresence
+from .events import HOST_KEYS, KeyEvent, PadPresence, RawPadKey
+from .pairing import Pairing
 from .frame import LED_ERROR, LED_LOCKED, LED_OFF, LED_PAUSED, LED_TURN, LED_WAITING, Frame, LedState
 from .secret import SecretCollector, padded
 
@@ -41,13 +42,23 @@ class MenuItem:
     act: Callable[[], None]
 
 
+class PadSeating(Protocol):
+    """The serial pads' seat assignment (hw.pads.PadHub plus a file), seen from the table."""
+
+    def begin(self) -> None:
+        """Unseat every pad so each key arrives as RawPadKey."""
+
+    def finish(self, mapping: dict[str, int] | None) -> None:
+        """Seat pads by ``mapping`` and remember it; None restores the previous seating."""
+
+
 class Table:
     """Modes: ``menu`` (pick a game and the number of players), ``play``, ``undo`` (asking),
     ``undo_all`` (every seat confirms a costly undo) and ``over`` (final ranking)."""
 
     def __init__(self, recorder: Recorder, games: dict[str, Game], language: str = "cs",
                  new_seed: Callable[[], int] | None = None, max_pad_seats: int = 5,
-                 yes_no_seats: frozenset[int] = frozenset()):
+                 yes_no_seats: frozenset[int] = frozenset(), seating: PadSeating | None = None):
         self.recorder = recorder
         self.games = games
         self.language = language if language in LANGUAGES else "cs"
@@ -65,6 +76,8 @@ class Table:
         self.yes_no_seats = frozenset(yes_no_seats)  # seats with two buttons, not a keypad
         self.private_seat: int | None = None           # seat entering a secret on the host
         self.private_started = False
+        self.seating = seating
+        self.pairing: Pairing | None = None
         self._reset_input()
         self._main_menu()
 
@@ -90,6 +103,14 @@ class Table:
             if self.mode == "play" and self.secret is not None:
                 self._reveal_if_ready(self.session.prompt)
             return
+        if isinstance(event, RawPadKey):
+            if self.mode == "pair":
+                self.pairing.press(event.pad)
+                if self.pairing.done:
+                    self._finish_pairing(True)
+            else:
+                self.notice = [texts.UNPAIRED_PAD]
+            return
         if not isinstance(event, KeyEvent):
             return
         self.notice = [] if self.mode != "menu" or event.seat is None else self.notice
@@ -105,8 +126,31 @@ class Table:
         self.mode, self.cursor, self.menu_title = "menu", 0, texts.MENU_TITLE
         items = [MenuItem(texts.MENU_NEW.format(game=g.title), (lambda n=name: self._seats_menu(n)))
                  for name, g in self.games.items()]
+        if self.seating is not None:
+            items.append(MenuItem(texts.MENU_PAIR, self._begin_pairing))
         items.append(MenuItem(texts.MENU_LANGUAGE, self._toggle_language))
         self.menu = items
+
+    def _begin_pairing(self) -> None:
+        self.seating.begin()
+        self.pairing, self.mode = Pairing(self.max_pad_seats), "pair"
+
+    def _finish_pairing(self, keep: bool) -> None:
+        mapping = self.pairing.mapping if keep else None
+        self.seating.finish(mapping)
+        self.pairing = None
+        self._main_menu()
+        if mapping is not None:
+            self.notice = [texts.PAIR_SAVED.format(n=len(mapping))]
+
+    def _on_pair(self, event: KeyEvent) -> None:
+        if event.seat is not None:
+            return
+        if event.key == "ok":
+            self._finish_pairing(bool(self.pairing.mapping))
+        elif event.key == "back":
+            if self.pairing.undo() is None:
+                self._finish_pairing(False)
 
     def _toggle_language(self) -> None:
         self.language = LANGUAGES[(LANGUAGES.index(self.language) + 1) % len(LANGUAGES)]
@@ -381,6 +425,10 @@ class Table:
         if self.mode == "menu":
             return Frame(t(self.menu_title), notice + tuple(t(i.label) for i in self.menu),
                          selected=len(notice) + self.cursor)
+        if self.mode == "pair":
+            return Frame(t(texts.PAIR_TITLE),
+                         (t(texts.PAIR_NEXT.format(n=len(self.pairing.mapping) + 1)),
+                          t(texts.PAIR_COUNT.format(n=len(self.pairing.mapping)))), t(texts.PAIR_KEYS))
         status = self.session.status()
         header = t(status.phase)
         if status.round is not None:

@@ -118,3 +118,35 @@ def test_seat_without_keypad_picks_on_host_behind_a_privacy_prompt():
     assert rec.sessions["s1"]["entries"] == []
     press(table, host("ok", "down", "down", "ok"))      # start, move to the third option, lock
     assert rec.sessions["s1"]["entries"][0]["action"]["picks"] == {"0": 2, "1": 3}
+
+
+class FakeSeating:
+    def __init__(self):
+        self.calls = []
+
+    def begin(self):
+        self.calls.append("begin")
+
+    def finish(self, mapping):
+        self.calls.append(mapping)
+
+
+def test_pairing_from_the_menu_seats_pads_in_press_order():
+    from companion.table.events import RawPadKey
+    from companion.table.table import Table
+
+    from ..engine.toy import GAME as TOY
+    from .helpers import MemoryRecorder
+    seating = FakeSeating()
+    table = Table(MemoryRecorder(), {"toy": TOY}, "en", seating=seating)
+    table.handle(RawPadKey("E661", "5"))
+    assert table.notice[0].en.startswith("Unpaired pad")
+    press(table, host("down", "ok"))                     # "Pair pads" is after the game
+    assert table.mode == "pair" and seating.calls == ["begin"]
+    table.handle(RawPadKey("BBB", "1"))
+    table.handle(RawPadKey("AAA", "#"))
+    table.handle(RawPadKey("BBB", "2"))                  # the same pad again keeps its seat
+    assert "Seat 3" in table.frame().lines[0]
+    press(table, host("back"))                           # undo the last seated pad
+    press(table, host("ok"))
+    assert seating.calls[-1] == {"BBB": 0} and table.mode == "menu"

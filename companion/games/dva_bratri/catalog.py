@@ -1,0 +1,162 @@
+"""The box as data: sets, buildings, the 54 tiles and the 10 treasure tokens.
+
+Per-tile facts are not public, so a fact comes from (first match wins): what was learned in this
+game (state["learned"]), the box overrides given as a setup option (state["box"]), the shipped
+catalog. A fact known nowhere raises NeedFacts: the game then asks the table instead of guessing.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+
+from ...engine import Msg
+
+DATA = Path(__file__).parent / "data"
+COLOURS = ("green", "grey", "yellow")
+RESOURCES = {"green": "wood", "grey": "stone", "yellow": "grain"}
+EDGES = ("N", "E", "S", "W")
+TILE_FIELDS = ("building", "colour", "cost", "roads", "params")
+TREASURE_FIELDS = ("kind", "need")
+
+
+class NeedFacts(Exception):
+    """A rule needs facts about a tile (or treasure) that nobody has told the companion yet."""
+
+    def __init__(self, kind: str, ident: str, fields: list[str]):
+        super().__init__(f"{kind} {ident}: {fields}")
+        self.kind, self.ident, self.fields = kind, ident, list(fields)
+
+
+@lru_cache(maxsize=1)
+def tiles_file() -> dict:
+    with open(DATA / "tiles.toml", "rb") as handle:
+        return tomllib.load(handle)
+
+
+@lru_cache(maxsize=1)
+def treasures_file() -> dict:
+    with open(DATA / "treasures.toml", "rb") as handle:
+        return tomllib.load(handle)
+
+
+def sets() -> dict:
+    return tiles_file()["sets"]
+
+
+def buildings() -> dict:
+    return tiles_file()["buildings"]
+
+
+@lru_cache(maxsize=1)
+def tile_entries() -> dict[str, dict]:
+    """id -> the shipped entry (verified fields only; fields listed in ``unknown`` are absent)."""
+    out = {}
+    for entry in tiles_file()["tiles"]:
+        known = {k: v for k, v in entry.items() if k not in ("id", "unknown")}
+        out[entry["id"]] = known
+    return out
+
+
+@lru_cache(maxsize=1)
+def treasure_entries() -> dict[str, dict]:
+    return {e["id"]: {k: v for k, v in e.items() if k not in ("id", "unknown")}
+            for e in treasures_file()["treasures"]}
+
+
+def unknown_in_catalog() -> dict[str, list[str]]:
+    """Which shipped facts are unknown, per tile and token id (for docs and the report)."""
+    out = {e["id"]: list(e.get("unknown", ())) for e in tiles_file()["tiles"]}
+    out.update({e["id"]: list(e.get("unknown", ())) for e in treasures_file()["treasures"]})
+    return out
+
+
+def set_tiles(set_key: str) -> list[str]:
+    return [tid for tid, e in tile_entries().items() if e["set"] == set_key]
+
+
+# -- looking facts up ------------------------------------------------------------------------
+def _lookup(state: dict, group: str, ident: str, field: str, shipped: dict):
+    for source in (state["learned"][group], state["box"].get(group, {})):
+        facts = source.get(ident)
+        if facts and field in facts:
+            return True, facts[field]
+    entry = shipped.get(ident, {})
+    if field in entry:
+        return True, entry[field]
+    return False, None
+
+
+def known(state: dict, tile: str, field: str) -> bool:
+    return _lookup(state, "tiles", tile, field, tile_entries())[0]
+
+
+def fact(state: dict, tile: str, field: str):
+    """A tile's fact; raises NeedFacts when it is unknown."""
+    found, value = _lookup(state, "tiles", tile, field, tile_entries())
+    if not found:
+        raise NeedFacts("tile", tile, [field])
+    return value
+
+
+def need(state: dict, tile: str, fields) -> None:
+    """Raise NeedFacts for all of ``fields`` that are unknown, so they are asked in one go."""
+    missing = [f for f in fields if not known(state, tile, f)]
+    if missing:
+        raise NeedFacts("tile", tile, missing)
+
+
+def placement_fields(state: dict, tile: str) -> list[str]:
+    """Facts a face-up tile needs on the board: roads and its effect's parameters."""
+    fields = ["roads"]
+    if buildings()[fact(state, tile, "building")]["params"]:
+        fields.append("params")
+    return fields
+
+
+def treasure_fact(state: dict, token: str, field: str):
+    found, value = _lookup(state, "treasures", token, field, treasure_entries())
+    if not found:
+        raise NeedFacts("treasure", token, [field])
+    return value
+
+
+def treasure_known(state: dict, token: str) -> bool:
+    return all(_lookup(state, "treasures", token, f, treasure_entries())[0] for f in TREASURE_FIELDS)
+
+
+def set_name(key: str) -> Msg:
+    s = sets()[key]
+    return Msg(s["cs"], s["en"])
+
+
+def building_name(key: str) -> Msg:
+    b = buildings()[key]
+    return Msg(b["cs"], b["en"])
+
+
+def colour_name(colour: str) -> Msg:
+    c = tiles_file()["colours"][colour]
+    return Msg(c["cs"], c["en"])
+
+
+def resource_name(colour: str) -> Msg:
+    c = tiles_file()["colours"][colour]
+    return Msg(c["res_cs"], c["res_en"])
+
+
+def describe(state: dict, tile: str) -> Msg:
+    """'Hostinec (zelená)' as far as known; '?' for what is not."""
+    b = building_name(fact(state, tile, "building")) if known(state, tile, "building") else Msg("?", "?")
+    c = colour_name(fact(state, tile, "colour")) if known(state, tile, "colour") else Msg("?", "?")
+    return Msg("{b} ({c})", "{b} ({c})").format(b=b, c=c)
+
+
+def signature(state: dict, tile: str) -> str:
+    """Everything known about a tile, to tell apart tiles a player can tell apart."""
+    parts = []
+    for field in TILE_FIELDS:
+        found, value = _lookup(state, "tiles", tile, field, tile_entries())
+        parts.append(repr(value) if found else "?")
+    return "|".join(parts)

@@ -1,0 +1,1034 @@
+"""Game flow: setup, whose input is awaited, and carrying out actions.
+
+The table is the truth about hidden things: which tile turned up in the offer, the colour on the
+back of the supply's top tile, which treasure token was drawn. The companion asks for them, and
+for any printed fact it does not know yet (learning the box), then checks and scores the rest.
+
+State keys worth knowing: ``board`` ("x,y" -> cell), ``offer`` (7 slots, the shield's index and
+crown), ``units``, ``hands`` (per side), ``turn`` (this turn's take / moved units / discounts),
+``queue`` (questions and confirmations to handle before anything else, head first),
+``pending`` (a move the player has started), ``learned`` (facts the table told us).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from ...engine import Game, Msg, Option, Prompt, PromptKind, RuleError, Scores, Status, rng
+from . import board, catalog, jindrich, moves, scoring
+from .board import NORTH, SOUTH, key, xy
+from .catalog import COLOURS, NeedFacts
+
+FIRST_GAME_SETS = ["putovani", "dominium", "obchod_cirkev"]
+PLAYER_COLOURS = {"white": Msg("Bílý", "White"), "blue": Msg("Modrý", "Blue")}
+COMPASS = {"1": (-1, 1), "2": (0, 1), "3": (1, 1), "4": (-1, 0), "6": (1, 0), "7": (-1, -1),
+           "8": (0, -1), "9": (1, -1)}
+BACK = Option("back", Msg("Zpět", "Back"), "*")
+MAX_RECENT = 6
+
+
+def _refuse(rule: str, cs: str, en: str) -> RuleError:
+    return RuleError(f"dva_bratri.{rule}", Msg(cs, en))
+
+
+def _codes(n: int) -> list[str]:
+    return [str(i + 1) for i in range(n)] if n <= 9 else [f"{i + 1:02d}" for i in range(n)]
+
+
+def _choices(pairs: list[tuple[Any, Msg]], back: bool = False) -> tuple[Option, ...]:
+    opts = [Option(v, label, c) for (v, label), c in zip(pairs, _codes(len(pairs)))]
+    return tuple(opts + ([BACK] if back else []))
+
+
+def _say(state: dict, msg: Msg) -> None:
+    state["recent"] = (state["recent"] + [msg.to_json()])[-MAX_RECENT:]
+
+
+def _colour_opts(extra_any: bool = False) -> list[tuple[str, Msg]]:
+    out = [(c, catalog.colour_name(c)) for c in COLOURS]
+    return out + ([("any", Msg("libovolná (hnědá)", "any (brown)"))] if extra_any else [])
+
+
+def _at(k: str) -> str:
+    x, y = xy(k)
+    return f"[{x},{y}]"
+
+
+class DvaBratri(Game):
+    name = "dva_bratri"
+    title = Msg("Dva bratři", "The Two Heirs")
+    min_seats, max_seats = 1, 2
+
+    # -- setup ---------------------------------------------------------------------------------
+    def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        out = dict(options)
+        out.setdefault("seats", 1)
+        out.setdefault("sets", list(FIRST_GAME_SETS))
+        out.setdefault("level", 2)
+        out.setdefault("colour", "white")
+        out.setdefault("roads", True)
+        out.setdefault("box", {})
+        if out["seats"] not in (1, 2):
+            raise _refuse("option_seats", "Hrají 1 (proti Jindřichovi) nebo 2 hráči.",
+                          "One player (against Jindřich) or two players.")
+        chosen = out["sets"]
+        if len(set(chosen)) != 3 or any(s not in catalog.sets() for s in chosen):
+            raise _refuse("option_sets", "Vyberte přesně 3 různé sady destiček.",
+                          "Choose exactly 3 different tile sets.")
+        if out["level"] not in jindrich.LEVELS:
+            raise _refuse("option_level", "Obtížnost je 1, 2 nebo 3.", "The level is 1, 2 or 3.")
+        if out["colour"] not in PLAYER_COLOURS:
+            raise _refuse("option_colour", "Barva je bílá nebo modrá.", "The colour is white or blue.")
+        box = out["box"]
+        if not isinstance(box, dict) or any(g not in ("tiles", "treasures") for g in box):
+            raise _refuse("option_box", "Data krabice mají jen části 'tiles' a 'treasures'.",
+                          "Box data has only 'tiles' and 'treasures' parts.")
+        return out
+
+    def setup(self, options: dict[str, Any], seed: int) -> dict:
+        options = self.validate_options(options)
+        solo = options["seats"] == 1
+        other = "blue" if options["colour"] == "white" else "white"
+        state: dict[str, Any] = {
+            "game": self.name, "seats": options["seats"], "solo": solo, "level": options["level"],
+            "sets": list(options["sets"]), "colours": [options["colour"], other],
+            "roads": bool(options["roads"]), "box": copy.deepcopy(options["box"]),
+            "learned": {"tiles": {}, "treasures": {}}, "rng": rng.new(seed),
+            "supply": 9 * 3 - 7, "seen": [], "start_colour": None,
+            "offer": {"slots": [None] * 7, "shield": 0, "crown": SOUTH},
+            "board": {}, "units": {}, "hands": [[], []], "active": SOUTH, "round": 1,
+            "turn": self._fresh_turn(), "last_building": None,
+            "treasures": {"stack": 0, "seen": [], "cleared": 0},
+            "final_trigger": False, "final_left": None, "over": False,
+            "queue": [], "pending": None, "recent": [],
+        }
+        board.place(state, "0,0", None, "green", False, None)  # colour asked below
+        state["units"]["0e"] = {"side": SOUTH, "elite": True, "cross": None, "at": "0,0"}
+        for u in ("0a", "0b"):
+            state["units"][u] = {"side": SOUTH, "elite": False, "cross": None, "at": "offer"}
+        if solo:
+            # all his units wait at the edge; which of them is the elite does not matter to him
+            for colour in COLOURS:
+                state["units"]["1" + colour] = {"side": NORTH, "elite": False, "cross": colour, "at": "out"}
+            state["treasures"]["stack"] = 10 - jindrich.LEVELS[options["level"]]
+        else:
+            state["units"]["1e"] = {"side": NORTH, "elite": True, "cross": None, "at": "0,0"}
+            for u in ("1a", "1b"):
+                state["units"][u] = {"side": NORTH, "elite": False, "cross": None, "at": "offer"}
+            state["active"] = rng.randint(state, 0, 1)  # the shield tossed like a coin
+            state["offer"]["crown"] = state["active"]
+        state["queue"] = [{"t": "reveal", "slot": i} for i in range(1, 7)] + [{"t": "start_colour"}]
+        return state
+
+    @staticmethod
+    def _fresh_turn() -> dict:
+        return {"taken": False, "moved": [], "discounts": 0}
+
+    # -- labels --------------------------------------------------------------------------------
+    def seat_label(self, state: dict, seat: int) -> Msg:
+        if state["solo"] and seat == 1:
+            return Msg("Jindřich", "Jindřich")
+        return PLAYER_COLOURS[state["colours"][seat]]
+
+    def _seat(self, state: dict) -> tuple[int, ...]:
+        return (0,) if state["solo"] else (state["active"],)
+
+    def side_label(self, state: dict, side: int) -> Msg:
+        return self.seat_label(state, side)
+
+    # -- the prompt ----------------------------------------------------------------------------
+    def prompt(self, state: dict) -> Prompt | None:
+        if state["queue"]:
+            return self._task_prompt(state, state["queue"][0])
+        if state["over"]:
+            return None
+        if state["pending"]:
+            return self._pending_prompt(state, state["pending"])
+        return self._menu(state)
+
+    def _menu(self, state: dict) -> Prompt:
+        items = [
+            ("take", Msg("Vzít destičku", "Take a tile"), "1"),
+            ("build", Msg("Postavit budovu", "Build"), "2"),
+            ("terrain", Msg("Volný terén", "Lay free terrain"), "3"),
+            ("step", Msg("Posunout jednotku", "Step a unit"), "4"),
+            ("call", Msg("Povolat z nabídky", "Call in a unit"), "5"),
+            ("withdraw", Msg("Stáhnout do nabídky", "Withdraw a unit"), "6"),
+            ("camp", Msg("Využít ležení", "Use a camp"), "7"),
+            ("correct", Msg("Opravit obraz stolu", "Correct the picture"), "9"),
+            ("end", Msg("Ukončit tah", "End the turn"), "#"),
+        ]
+        side = state["active"]
+        res = board.resources(state, side)
+        detail = Msg("Dosah {r}, suroviny {s}, v ruce {h}.", "Reach {r}, resources {s}, in hand {h}.").format(
+            r=board.reach(state, side), s=moves._res(res), h=len(state["hands"][side]))
+        return Prompt(PromptKind.CHOICE, "turn", self._seat(state),
+                      Msg("Tvůj tah: co uděláš?", "Your turn: what next?"),
+                      {-1: tuple(Option(v, m, c) for v, m, c in items)}, detail=detail)
+
+    def _grid(self, state: dict) -> tuple[int, int, int, int]:
+        xs = [xy(k)[0] for k in state["board"]]
+        ys = [xy(k)[1] for k in state["board"]]
+        minx, maxx, miny, maxy = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
+        return minx, maxy, maxx - minx + 1, maxy - miny + 1
+
+    def _to_grid(self, state: dict, k: str) -> list[int]:
+        minx, maxy, _, _ = self._grid(state)
+        x, y = xy(k)
+        return [x - minx, maxy - y]
+
+    def _from_grid(self, state: dict, value) -> str:
+        minx, maxy, _, _ = self._grid(state)
+        return key(minx + int(value[0]), maxy - int(value[1]))
+
+    def label(self, state: dict, k: str) -> str:
+        """Up to 3 characters per tile: building code (upper case South's, lower case North's)
+        or '~' + colour letter for free terrain; then '*' South's unit, '+' North's unit."""
+        c = state["board"][k]
+        colour = catalog.tiles_file()["colours"][c["colour"]]["abbr"]
+        if c["up"] and catalog.known(state, c["tile"], "building"):
+            code = catalog.buildings()[catalog.fact(state, c["tile"], "building")]["abbr"]
+            code = code if c["owner"] == SOUTH else code.lower()
+        else:
+            code = "~" + colour.lower()
+        uid = board.unit_at(state, k)
+        if uid is not None:
+            code += "*" if state["units"][uid]["side"] == SOUTH else "+"
+        return code
+
+    def _cell_prompt(self, state: dict, step: str, title: Msg, places: list[str], detail: Msg | None = None) -> Prompt:
+        _, _, w, h = self._grid(state)
+        cells = {tuple(self._to_grid(state, k)): self.label(state, k) for k in state["board"]}
+        opts = tuple(Option(self._to_grid(state, k), Msg(_at(k), _at(k)), c)
+                     for k, c in zip(places, _codes(len(places))))
+        anchor = state["last_building"] or "0,0"
+        return Prompt(PromptKind.CELL, step, self._seat(state), title, {-1: opts}, detail=detail,
+                      grid=(w, h), cells=cells, cursor=tuple(self._to_grid(state, anchor)))
+
+    def _pending_prompt(self, state: dict, p: dict) -> Prompt:
+        side = state["active"]
+        kind = p["kind"]
+        hand = state["hands"][side]
+        if kind == "take":
+            order = board.clockwise(state)
+            pairs = [(i, Msg("{n}. {d}", "{n}. {d}").format(n=n + 1, d=catalog.describe(state, state["offer"]["slots"][i])))
+                     for n, i in enumerate(order)]
+            return Prompt(PromptKind.CHOICE, "take_tile", self._seat(state),
+                          Msg("Kterou destičku si bereš? (pořadí od štítu)", "Which tile do you take? (order from the shield)"),
+                          {-1: _choices(pairs, back=True)},
+                          detail=Msg("Tvůj dosah: {r}.", "Your reach: {r}.").format(r=board.reach(state, side)))
+        if kind in ("build", "terrain"):
+            pairs = [(t, catalog.describe(state, t)) for t in hand]
+            title = Msg("Kterou destičku stavíš?", "Which tile do you build?") if kind == "build" else \
+                Msg("Kterou destičku kladeš lícem dolů?", "Which tile do you lay face down?")
+            return Prompt(PromptKind.CHOICE, kind + "_tile", self._seat(state), title, {-1: _choices(pairs, back=True)})
+        if kind in ("build_at", "terrain_at"):
+            return self._cell_prompt(state, kind, Msg("Kam ji položíš?", "Where does it go?"), board.frontier(state),
+                                     catalog.describe(state, p["tile"]))
+        if kind in ("step", "withdraw"):
+            units = [u for u in board.units_of(state, side) if state["units"][u]["at"] in state["board"]]
+            pairs = [(u, self._unit_label(state, u)) for u in units]
+            title = Msg("Kterou jednotku?", "Which unit?")
+            return Prompt(PromptKind.CHOICE, kind + "_unit", self._seat(state), title, {-1: _choices(pairs, back=True)})
+        if kind in ("step_to", "call_to", "fix_unit_to"):
+            return self._cell_prompt(state, kind, Msg("Na kterou destičku?", "Onto which tile?"), sorted(state["board"]))
+        if kind == "camp":
+            camps = [k for k, b in board.buildings_of(state, side) if b == "camp"]
+            pairs = [(k, Msg("Ležení " + _at(k), "Camp " + _at(k))) for k in camps]
+            return Prompt(PromptKind.CHOICE, "camp_at", self._seat(state), Msg("Které ležení?", "Which camp?"),
+                          {-1: _choices(pairs, back=True)})
+        if kind == "correct":
+            pairs = [("unit", Msg("Jednotka jinam", "Move a unit")),
+                     ("unit_offer", Msg("Jednotka do nabídky", "Unit to the offer")),
+                     ("remove", Msg("Odebrat destičku", "Remove a tile")),
+                     ("flip", Msg("Otočit destičku", "Flip a tile")),
+                     ("treasure", Msg("Odebrat poklad", "Remove a treasure"))]
+            return Prompt(PromptKind.CHOICE, "correct", self._seat(state),
+                          Msg("Co na stole vypadá jinak?", "What differs on the table?"), {-1: _choices(pairs, back=True)})
+        if kind in ("fix_unit", "fix_unit_offer"):
+            pairs = [(u, self._unit_label(state, u)) for u in state["units"]]
+            return Prompt(PromptKind.CHOICE, kind, self._seat(state), Msg("Která jednotka?", "Which unit?"),
+                          {-1: _choices(pairs, back=True)})
+        if kind in ("fix_remove", "fix_flip"):
+            return self._cell_prompt(state, kind, Msg("Která destička?", "Which tile?"), sorted(state["board"]))
+        if kind == "fix_treasure":
+            places = sorted(k for k, c in state["board"].items() if c["treasure"])
+            return self._cell_prompt(state, kind, Msg("Který poklad?", "Which treasure?"), places)
+        raise KeyError(kind)
+
+    def _unit_label(self, state: dict, uid: str) -> Msg:
+        u = state["units"][uid]
+        who = self.side_label(state, u["side"])
+        kind = Msg("elitní", "elite") if u["elite"] else Msg("řadová", "regular")
+        if u["cross"]:
+            kind = Msg("křížek {c}", "{c} cross").format(c=catalog.colour_name(u["cross"]))
+        where = Msg("v nabídce", "in the offer") if u["at"] == "offer" else (
+            Msg("mimo plochu", "off the board") if u["at"] == "out" else Msg(_at(u["at"]), _at(u["at"])))
+        return Msg("{w} {k} {p}", "{w} {k} {p}").format(w=who, k=kind, p=where)
+
+    # -- questions to the table ----------------------------------------------------------------
+    def _task_prompt(self, state: dict, task: dict) -> Prompt:
+        seats = self._seat(state)
+        t = task["t"]
+        if t == "start_colour":
+            return Prompt(PromptKind.CHOICE, "start_colour", seats,
+                          Msg("Jakou barvu má počáteční destička?", "What colour is the start tile?"),
+                          {-1: _choices(_colour_opts())})
+        if t == "reveal":
+            return self._reveal_prompt(state, task, seats)
+        if t == "learn":
+            return self._learn_prompt(state, task, seats)
+        if t == "treasure":
+            return self._treasure_prompt(state, task, seats)
+        if t == "jindrich":
+            if state["supply"] > 0:
+                return Prompt(PromptKind.CHOICE, "jindrich_top", seats,
+                              Msg("Jindřich: jakou barvu má rub vrchní destičky zásoby?",
+                                  "Jindřich: what colour is the back of the supply's top tile?"),
+                              {-1: _choices(_colour_opts())})
+            return Prompt(PromptKind.CONFIRM, "jindrich_top", seats,
+                          Msg("Jindřich je na tahu (zásoba je prázdná).", "Jindřich's turn (the supply is empty)."))
+        if t == "jindrich_done":
+            return Prompt(PromptKind.CONFIRM, "jindrich_done", seats, Msg("Jindřichův tah", "Jindřich's turn"),
+                          detail=Msg.from_json(task["msg"]))
+        if t == "discard":
+            side = state["active"]
+            pairs = [(tile, catalog.describe(state, tile)) for tile in state["hands"][side]]
+            return Prompt(PromptKind.CHOICE, "discard", seats,
+                          Msg("V ruce smíš mít nanejvýš 3 destičky: kterou vrátíš do krabice?",
+                              "You may keep at most 3 tiles: which one goes back to the box?"),
+                          {-1: _choices(pairs)})
+        if t == "siege":
+            pairs = [(k, Msg("Zničit {b} {a}", "Destroy {b} {a}").format(
+                b=catalog.building_name(board.building_at(state, k)), a=_at(k))) for k in task["targets"]]
+            pairs.append(("no", Msg("Nic neničit", "Destroy nothing")))
+            return Prompt(PromptKind.CHOICE, "siege", seats,
+                          Msg("Dvě tvé obléhací věže sousedí se soupeřovou budovou.",
+                              "Two of your siege towers touch an opponent's building."), {-1: _choices(pairs)})
+        raise KeyError(t)
+
+    def _unseen(self, state: dict, set_key: str) -> list[str]:
+        return [tid for tid in catalog.set_tiles(set_key) if tid not in state["seen"]]
+
+    def _reveal_prompt(self, state: dict, task: dict, seats) -> Prompt:
+        if "set" not in task:
+            pairs = [(s, catalog.set_name(s)) for s in state["sets"] if self._unseen(state, s)]
+            return Prompt(PromptKind.CHOICE, "reveal_set", seats,
+                          Msg("Nová destička v nabídce: z které sady je?", "New tile in the offer: which set?"),
+                          {-1: _choices(pairs)}, detail=Msg("Pozice {n}", "Slot {n}").format(n=task["slot"]))
+        pairs, signatures = [], set()
+        unknown = False
+        for tid in self._unseen(state, task["set"]):
+            if not (catalog.known(state, tid, "building") and catalog.known(state, tid, "colour")):
+                unknown = True
+                continue
+            sig = catalog.signature(state, tid)
+            if sig not in signatures:
+                signatures.add(sig)
+                pairs.append((tid, catalog.describe(state, tid)))
+        if unknown:
+            pairs.append(("new", Msg("Jiná (zatím neznámá)", "Another (not known yet)")))
+        return Prompt(PromptKind.CHOICE, "reveal_tile", seats, Msg("Která destička to je?", "Which tile is it?"),
+                      {-1: _choices(pairs, back=True)})
+
+    def _learn_prompt(self, state: dict, task: dict, seats) -> Prompt:
+        tile, field, part = task["tile"], task["fields"][0], task["partial"]
+        who = Msg("{id}: ", "{id}: ").format(id=tile)
+        desc = catalog.describe(state, tile)
+        if field == "building":
+            set_key = catalog.fact(state, tile, "set")
+            pairs = [(b, catalog.building_name(b)) for b in catalog.sets()[set_key]["buildings"]]
+            return Prompt(PromptKind.CHOICE, "learn_building", seats, who + Msg("jaká je to budova?", "which building is it?"),
+                          {-1: _choices(pairs)})
+        if field == "colour":
+            return Prompt(PromptKind.CHOICE, "learn_colour", seats, who + Msg("jakou má barvu?", "which colour is it?"),
+                          {-1: _choices(_colour_opts())}, detail=desc)
+        if field == "cost":
+            res = next(r for r in ("wood", "stone", "grain") if r not in part.get("cost", {}))
+            names = {"wood": Msg("dřeva", "wood"), "stone": Msg("kamene", "stone"), "grain": Msg("obilí", "grain")}
+            hint = catalog.buildings()[catalog.fact(state, tile, "building")].get("example_costs")
+            detail = desc if not hint else desc + Msg(" – v pravidlech: {h}", " – rulebook example: {h}").format(
+                h=moves._res(hint[0]))
+            return Prompt(PromptKind.NUMBER, "learn_cost", seats,
+                          who + Msg("kolik {r} stojí stavba?", "how much {r} does it cost?").format(r=names[res]),
+                          minimum=0, maximum=5, detail=detail)
+        if field == "roads":
+            on = part.get("roads", [])
+            pairs = [(e, Msg("{e}: {s}", "{e}: {s}").format(
+                e=Msg({"N": "nahoře", "E": "vpravo", "S": "dole", "W": "vlevo"}[e], {"N": "top", "E": "right", "S": "bottom", "W": "left"}[e]),
+                s=Msg("silnice", "road") if e in on else Msg("nic", "none"))) for e in catalog.EDGES]
+            opts = tuple(Option(v, m, c) for (v, m), c in zip(pairs, ("2", "6", "8", "4")))
+            opts += (Option("done", Msg("Hotovo", "Done"), "#"),)
+            return Prompt(PromptKind.CHOICE, "learn_roads", seats,
+                          who + Msg("na kterých hranách (destička na výšku) je silnice?", "which edges (tile upright) show a road?"),
+                          {-1: opts}, detail=desc)
+        if field == "params":
+            building = catalog.fact(state, tile, "building")
+            params = part.get("params", {})
+            missing = [p for p in catalog.buildings()[building]["params"] if p not in params]
+            p = missing[0]
+            if p == "line":
+                pairs = [("row", Msg("řada (vodorovně)", "row (across)")), ("column", Msg("sloupec (svisle)", "column (up and down)"))]
+                return Prompt(PromptKind.CHOICE, "learn_line", seats, who + Msg("řada, nebo sloupec?", "row or column?"),
+                              {-1: _choices(pairs)}, detail=desc)
+            if p == "depicts":
+                pairs = [(b, catalog.building_name(b)) for b in ("farm", "sawmill", "quarry")]
+                return Prompt(PromptKind.CHOICE, "learn_depicts", seats, who + Msg("která budova je vyobrazena?", "which building is pictured?"),
+                              {-1: _choices(pairs)}, detail=desc)
+            if p == "boosts":
+                pairs = [(b, catalog.building_name(b)) for b in ("basket_workshop", "potter_workshop", "cooper_workshop")]
+                pairs.append(("all", Msg("všechny dílny", "all workshops")))
+                return Prompt(PromptKind.CHOICE, "learn_boosts", seats, who + Msg("kterou dílnu posiluje?", "which workshop does it boost?"),
+                              {-1: _choices(pairs)}, detail=desc)
+            if "pairs_n" not in part:
+                return Prompt(PromptKind.NUMBER, "learn_pairs", seats, who + Msg("kolik dvojic pozic je vyznačeno?", "how many pairs of places are shown?"),
+                              minimum=0, maximum=4, detail=desc)
+            return Prompt(PromptKind.CHOICE, "learn_pair_pos", seats,
+                          who + Msg("dvojice {i}, pozice {j} (klávesy jako kompas, destička na výšku)",
+                                    "pair {i}, place {j} (keys as a compass, tile upright)").format(
+                              i=len(part["flat"]) // 2 + 1, j=len(part["flat"]) % 2 + 1),
+                          {-1: tuple(Option(list(v), Msg(c, c), c) for c, v in COMPASS.items())}, detail=desc)
+        raise KeyError(field)
+
+    def _learn_treasure_prompt(self, state: dict, task: dict, seats) -> Prompt:
+        token, field, part = task["tile"], task["fields"][0], task["partial"]
+        who = Msg("Poklad {id}: ", "Treasure {id}: ").format(id=token)
+        if field == "kind":
+            pairs = [("vertical", Msg("svislá (sloupec)", "vertical (column)")),
+                     ("horizontal", Msg("vodorovná (řada)", "horizontal (row)")),
+                     ("positional", Msg("poziční", "positional"))]
+            return Prompt(PromptKind.CHOICE, "learn_kind", seats, who + Msg("jaká podmínka?", "which condition?"), {-1: _choices(pairs)})
+        items = part.get("need", [])
+        kind = part.get("kind") or catalog.treasure_fact(state, token, "kind")
+        if kind == "positional" and (not items or "colour" in items[-1]) and len(items) < 2:
+            return Prompt(PromptKind.CHOICE, "learn_pos", seats,
+                          who + Msg("{i}. vyznačená pozice (kompas, z tvého pohledu)", "marked place {i} (compass, your view)").format(i=len(items) + 1),
+                          {-1: tuple(Option(list(v), Msg(c, c), c) for c, v in COMPASS.items())})
+        n = len(items) if kind != "positional" else len(items) - 1
+        return Prompt(PromptKind.CHOICE, "learn_need", seats,
+                      who + Msg("barva {i}. destičky", "colour of tile {i}").format(i=n + 1), {-1: _choices(_colour_opts(True))})
+
+    def _treasure_prompt(self, state: dict, task: dict, seats) -> Prompt:
+        if "token" in task:  # identified: ask what is still unknown about it
+            return self._learn_treasure_prompt(state, {"tile": task["token"], "fields": self._treasure_missing(state, task),
+                                                       "partial": task["partial"]}, seats)
+        pairs, sigs, unknown = [], set(), False
+        for tid in catalog.treasure_entries():
+            if tid in state["treasures"]["seen"]:
+                continue
+            if not catalog.treasure_known(state, tid):
+                unknown = True
+                continue
+            sig = repr((catalog.treasure_fact(state, tid, "kind"), catalog.treasure_fact(state, tid, "need")))
+            if sig not in sigs:
+                sigs.add(sig)
+                pairs.append((tid, self._treasure_text(state, tid)))
+        if unknown:
+            pairs.append(("new", Msg("Jiný (zatím neznámý)", "Another (not known yet)")))
+        return Prompt(PromptKind.CHOICE, "treasure_id", seats,
+                      Msg("Otoč poklad na {a}: který to je?", "Turn up the treasure on {a}: which one is it?").format(a=_at(task["at"])),
+                      {-1: _choices(pairs)})
+
+    def _treasure_text(self, state: dict, tid: str) -> Msg:
+        kind = catalog.treasure_fact(state, tid, "kind")
+        need = catalog.treasure_fact(state, tid, "need")
+        names = {"vertical": Msg("sloupec", "column"), "horizontal": Msg("řada", "row"), "positional": Msg("pozice", "places")}
+        cols = [catalog.colour_name(i["colour"]) if i["colour"] != "any" else Msg("libovolná", "any") for i in need]
+        return Msg("{k}: {a} + {b}", "{k}: {a} + {b}").format(k=names[kind], a=cols[0], b=cols[1])
+
+    def _treasure_missing(self, state: dict, task: dict) -> list[str]:
+        return [f for f in catalog.TREASURE_FIELDS
+                if f not in task["partial"].get("done", [])
+                and not catalog._lookup(state, "treasures", task["token"], f, catalog.treasure_entries())[0]]
+
+    # -- applying actions ----------------------------------------------------------------------
+    def apply(self, state: dict, action: dict) -> dict:
+        return self._run(state, action, resumed=False)
+
+    def _run(self, state: dict, action: dict, resumed: bool) -> dict:
+        """Carry out an action; when it needs an unknown printed fact, put the question first and
+        retry the action once the table has answered."""
+        snapshot = copy.deepcopy(state)
+        try:
+            self._dispatch(state, action)
+        except NeedFacts as need:
+            state = snapshot
+            state["queue"].insert(0, {"t": "learn", "tile": need.ident, "fields": need.fields,
+                                      "partial": {}, "resume": action})
+        except RuleError as error:
+            if not resumed:
+                raise
+            # the answers are kept; the move they were for turned out illegal: say why
+            state = snapshot
+            _say(state, error.msg)
+        return state
+
+    def _dispatch(self, state: dict, action: dict) -> None:
+        step, value = action["step"], action.get("value")
+        handler = getattr(self, "_do_" + step, None)
+        if handler is None:
+            raise RuleError("dva_bratri.unknown_step", Msg("Neznámý krok.", "Unknown step."))
+        handler(state, value)
+
+    # setup and reveals
+    def _do_start_colour(self, state: dict, value: str) -> None:
+        state["board"]["0,0"]["colour"] = value
+        state["start_colour"] = value
+        state["queue"].pop(0)
+
+    def _do_reveal_set(self, state: dict, value: str) -> None:
+        state["queue"][0]["set"] = value
+
+    def _do_reveal_tile(self, state: dict, value: str) -> None:
+        task = state["queue"][0]
+        if value == "back":
+            del task["set"]
+            return
+        if value == "new":
+            tile = next(t for t in self._unseen(state, task["set"])
+                        if not (catalog.known(state, t, "building") and catalog.known(state, t, "colour")))
+        else:
+            tile = value
+            expect = task.get("expect")
+            if expect and catalog.fact(state, tile, "colour") != expect:
+                raise _refuse("reveal_colour_mismatch",
+                              "Tato destička má jinou barvu, než jakou měl rub vrchní destičky zásoby.",
+                              "This tile's colour differs from the back of the supply's top tile.")
+        state["queue"].pop(0)
+        state["seen"].append(tile)
+        state["offer"]["slots"][task["slot"]] = tile
+        missing = [f for f in ("building", "colour") if not catalog.known(state, tile, f)]
+        if missing:
+            state["queue"].insert(0, {"t": "learn", "tile": tile, "fields": missing, "partial": {},
+                                      "resume": None, "expect": task.get("expect")})
+        else:
+            _say(state, Msg("V nabídce: {d}", "In the offer: {d}").format(d=catalog.describe(state, tile)))
+
+    # learning printed facts
+    def _learned(self, state: dict, task: dict, field: str, value) -> dict:
+        """Record one fact; when the task is complete, run the move it was asked for."""
+        state["learned"]["tiles"].setdefault(task["tile"], {})[field] = value
+        task["fields"].pop(0)
+        if task["fields"]:
+            return state
+        state["queue"].remove(task)
+        if task.get("resume"):
+            return self._run(state, task["resume"], resumed=True)
+        return state
+
+    def _learn_task(self, state: dict) -> dict:
+        return state["queue"][0]
+
+    def _do_learn_building(self, state: dict, value: str) -> None:
+        self._finish(state, self._learned(state, self._learn_task(state), "building", value))
+
+    def _do_learn_colour(self, state: dict, value: str) -> None:
+        task = self._learn_task(state)
+        tile = task["tile"]
+        if task.get("expect") and value != task["expect"]:
+            raise _refuse("reveal_colour_mismatch",
+                          "Rub vrchní destičky zásoby měl jinou barvu.",
+                          "The back of the supply's top tile showed another colour.")
+        set_key = catalog.fact(state, tile, "set")
+        same = [t for t in catalog.set_tiles(set_key) if t != tile and catalog.known(state, t, "colour")
+                and catalog.fact(state, t, "colour") == value]
+        if len(same) >= catalog.sets()[set_key]["colours"][value]:
+            raise _refuse("set_colour_count", "Každá sada má jen 3 destičky každé barvy; tato barva je už vyčerpaná.",
+                          "Each set has only 3 tiles of each colour; this colour is used up.")
+        self._finish(state, self._learned(state, task, "colour", value))
+        if tile in state["offer"]["slots"]:
+            _say(state, Msg("V nabídce: {d}", "In the offer: {d}").format(d=catalog.describe(state, tile)))
+
+    def _do_learn_cost(self, state: dict, value: int) -> None:
+        task = self._learn_task(state)
+        cost = task["partial"].setdefault("cost", {})
+        cost[next(r for r in ("wood", "stone", "grain") if r not in cost)] = value
+        if len(cost) == 3:
+            self._finish(state, self._learned(state, task, "cost", dict(cost)))
+
+    def _do_learn_roads(self, state: dict, value: str) -> None:
+        task = self._learn_task(state)
+        on = task["partial"].setdefault("roads", [])
+        if value == "done":
+            self._finish(state, self._learned(state, task, "roads", [e for e in catalog.EDGES if e in on]))
+        elif value in on:
+            on.remove(value)
+        else:
+            on.append(value)
+
+    def _param(self, state: dict, name: str, value) -> None:
+        task = self._learn_task(state)
+        params = task["partial"].setdefault("params", {})
+        params[name] = value
+        building = catalog.fact(state, task["tile"], "building")
+        if all(p in params for p in catalog.buildings()[building]["params"]):
+            self._finish(state, self._learned(state, task, "params", dict(params)))
+
+    def _do_learn_line(self, state: dict, value: str) -> None:
+        self._param(state, "line", value)
+
+    def _do_learn_depicts(self, state: dict, value: str) -> None:
+        self._param(state, "depicts", value)
+
+    def _do_learn_boosts(self, state: dict, value: str) -> None:
+        self._param(state, "boosts", value)
+
+    def _do_learn_pairs(self, state: dict, value: int) -> None:
+        task = self._learn_task(state)
+        task["partial"]["pairs_n"], task["partial"]["flat"] = value, []
+        if value == 0:
+            self._param(state, "pairs", [])
+
+    def _do_learn_pair_pos(self, state: dict, value: list) -> None:
+        part = self._learn_task(state)["partial"]
+        part["flat"].append(list(value))
+        if len(part["flat"]) == 2 * part["pairs_n"]:
+            flat = part["flat"]
+            self._param(state, "pairs", [[flat[i], flat[i + 1]] for i in range(0, len(flat), 2)])
+
+    def _finish(self, state: dict, new_state: dict) -> None:
+        """Handlers mutate in place; a resumed move may hand back another state object."""
+        if new_state is not state:
+            state.clear()
+            state.update(new_state)
+
+    # treasures
+    def _do_treasure_id(self, state: dict, value: str) -> None:
+        task = state["queue"][0]
+        if value == "new":
+            value = next(t for t in catalog.treasure_entries()
+                         if t not in state["treasures"]["seen"] and not catalog.treasure_known(state, t))
+        task["token"], task["partial"] = value, {}
+        state["treasures"]["seen"].append(value)
+        state["board"][task["at"]]["treasure"] = value
+        self._treasure_progress(state, task)
+
+    def _treasure_progress(self, state: dict, task: dict) -> None:
+        if self._treasure_missing(state, task):
+            return
+        state["queue"].remove(task)
+        self._check_treasures(state)
+
+    def _do_learn_kind(self, state: dict, value: str) -> None:
+        task = state["queue"][0]
+        task["partial"]["kind"] = value
+        state["learned"]["treasures"].setdefault(task["token"], {})["kind"] = value
+        task["partial"].setdefault("done", []).append("kind")
+        self._treasure_progress(state, task)
+
+    def _do_learn_pos(self, state: dict, value: list) -> None:
+        task = state["queue"][0]
+        task["partial"].setdefault("need", []).append({"pos": list(value)})
+
+    def _do_learn_need(self, state: dict, value: str) -> None:
+        task = state["queue"][0]
+        items = task["partial"].setdefault("need", [])
+        if items and "colour" not in items[-1]:
+            items[-1]["colour"] = value
+        else:
+            items.append({"colour": value})
+        if len(items) == 2 and "colour" in items[-1]:
+            state["learned"]["treasures"].setdefault(task["token"], {})["need"] = items
+            task["partial"].setdefault("done", []).append("need")
+            self._treasure_progress(state, task)
+
+    def _check_treasures(self, state: dict) -> None:
+        """A treasure whose condition is met leaves the game at once (also right when placed)."""
+        for k in sorted(state["board"]):
+            token = state["board"][k]["treasure"]
+            if not token or not catalog.treasure_known(state, token):
+                continue
+            if any(t["t"] == "treasure" and t["at"] == k for t in state["queue"]):
+                continue
+            if jindrich.condition_met(state, k, token):
+                state["board"][k]["treasure"] = None
+                state["treasures"]["cleared"] += 1
+                _say(state, Msg("Poklad na {a} je splněn: odeber ho ze hry.",
+                                "The treasure on {a} is met: remove it from the game.").format(a=_at(k)))
+
+    # the player's turn: the menu
+    def _do_turn(self, state: dict, value: str) -> None:
+        side = state["active"]
+        hand = state["hands"][side]
+        if value == "take":
+            if state["turn"]["taken"]:
+                raise _refuse("one_take_per_turn", "V tomto tahu už sis destičku vzal.",
+                              "You have already taken a tile this turn.")
+            if not board.clockwise(state):
+                raise _refuse("offer_empty", "Královská nabídka je prázdná.", "The royal offer is empty.")
+        elif value in ("build", "terrain") and not hand:
+            raise _refuse("hand_empty", "Nemáš v ruce žádnou destičku.", "You hold no tile.")
+        elif value == "call":
+            if not [u for u in board.units_of(state, side) if state["units"][u]["at"] == "offer"]:
+                raise _refuse("no_unit_in_offer", "V královské nabídce nemáš žádnou jednotku.",
+                              "You have no unit in the royal offer.")
+        elif value == "camp":
+            if not any(b == "camp" for _, b in board.buildings_of(state, side)):
+                raise _refuse("no_camp", "Nemáš žádné nevyužité ležení.", "You have no unused camp.")
+            if not state["turn"]["taken"]:
+                raise _refuse("camp_after_take", "Ležení lze využít až poté, co sis v tahu vzal destičku.",
+                              "A camp can be used only after you have taken a tile this turn.")
+        elif value == "end":
+            moves.check_end(state, side)
+            if len(hand) > moves.HAND_LIMIT:
+                state["queue"].insert(0, {"t": "discard"})
+                return
+            self._end_turn(state)
+            return
+        state["pending"] = {"kind": "call_to" if value == "call" else value}
+
+    def _back(self, state: dict, value) -> bool:
+        if value == "back":
+            state["pending"] = None
+            return True
+        return False
+
+    def _do_take_tile(self, state: dict, value) -> None:
+        if self._back(state, value):
+            return
+        side = state["active"]
+        moves.check_take(state, side, value)
+        tile = state["offer"]["slots"][value]
+        refill = self._take_from_offer(state, value)
+        state["hands"][side].append(tile)
+        state["turn"]["taken"] = True
+        state["pending"] = None
+        _say(state, Msg("{w} si bere: {d}.", "{w} takes: {d}.").format(w=self.side_label(state, side), d=catalog.describe(state, tile)))
+        if refill is not None:
+            state["queue"].insert(0, {"t": "reveal", "slot": refill})
+
+    def _take_from_offer(self, state: dict, slot: int) -> int | None:
+        """The shield moves into the emptied slot and turns; its old slot is refilled from the
+        supply (none left: the final round is coming, nothing is refilled any more)."""
+        offer = state["offer"]
+        old = offer["shield"]
+        offer["slots"][slot] = None
+        offer["shield"] = slot
+        offer["crown"] = NORTH if state["active"] == SOUTH else SOUTH
+        if state["supply"] > 0 and state["final_left"] is None:
+            state["supply"] -= 1
+            if state["supply"] == 0:
+                state["final_trigger"] = True
+                _say(state, Msg("Zásoba došla: po tomto tahu odehraje každý ještě jeden tah.",
+                                "The supply is empty: after this turn each side plays one more turn."))
+            return old
+        return None
+
+    def _do_build_tile(self, state: dict, value) -> None:
+        if self._back(state, value):
+            return
+        side = state["active"]
+        catalog.need(state, value, ["cost"] + catalog.placement_fields(state, value))
+        moves.check_pay(state, side, value)
+        state["pending"] = {"kind": "build_at", "tile": value}
+
+    def _do_build_at(self, state: dict, value) -> None:
+        side, tile = state["active"], state["pending"]["tile"]
+        k = self._from_grid(state, value)
+        moves.check_place(state, side, k)
+        state["turn"]["discounts"] -= moves.check_pay(state, side, tile)
+        state["hands"][side].remove(tile)
+        board.place(state, k, tile, catalog.fact(state, tile, "colour"), True, side)
+        if side == SOUTH:
+            state["last_building"] = k  # the scaffolding token
+        state["pending"] = None
+        _say(state, Msg("{w} staví na {a}: {d}.", "{w} builds at {a}: {d}.").format(
+            w=self.side_label(state, side), d=catalog.describe(state, tile), a=_at(k)))
+        self._check_treasures(state)
+        if catalog.fact(state, tile, "building") == "siege_tower":
+            targets = self._siege_targets(state, k, side)
+            if targets:
+                state["queue"].insert(0, {"t": "siege", "targets": targets})
+
+    def _siege_targets(self, state: dict, k: str, side: int) -> list[str]:
+        """Opponent buildings touched by a side by this tower and by another own siege tower."""
+        out = []
+        for n in board.ring(k, board.SIDES4):
+            c = state["board"].get(n)
+            if not board.is_building(c) or c["owner"] == side:
+                continue
+            towers = [m for m in board.ring(n, board.SIDES4) if m != k
+                      and board.is_building(state["board"].get(m)) and state["board"][m]["owner"] == side
+                      and board.building_at(state, m) == "siege_tower"]
+            if towers:
+                out.append(n)
+        return out
+
+    def _do_siege(self, state: dict, value) -> None:
+        state["queue"].pop(0)
+        if value != "no":
+            c = state["board"][value]
+            c["up"], c["owner"] = False, None
+            _say(state, Msg("Budova na {a} je zničena: je z ní volný terén.",
+                            "The building at {a} is destroyed: it is free terrain now.").format(a=_at(value)))
+
+    def _do_terrain_tile(self, state: dict, value) -> None:
+        if self._back(state, value):
+            return
+        state["pending"] = {"kind": "terrain_at", "tile": value}
+
+    def _do_terrain_at(self, state: dict, value) -> None:
+        side, tile = state["active"], state["pending"]["tile"]
+        k = self._from_grid(state, value)
+        moves.check_place(state, side, k)
+        state["hands"][side].remove(tile)
+        board.place(state, k, tile, catalog.fact(state, tile, "colour"), False, None)
+        state["turn"]["discounts"] += 1
+        state["pending"] = None
+        _say(state, Msg("{w} klade volný terén na {a} (sleva 1 suroviny).",
+                        "{w} lays free terrain at {a} (1 resource off).").format(w=self.side_label(state, side), a=_at(k)))
+        self._check_treasures(state)
+
+    def _do_step_unit(self, state: dict, value) -> None:
+        if self._back(state, value):
+            return
+        moves.check_unit_free(state, value)
+        state["pending"] = {"kind": "step_to", "unit": value}
+
+    def _do_step_to(self, state: dict, value) -> None:
+        uid = state["pending"]["unit"]
+        k = self._from_grid(state, value)
+        moves.check_step(state, uid, k)
+        self._move_unit(state, uid, k)
+
+    def _do_call_to(self, state: dict, value) -> None:
+        side = state["active"]
+        k = self._from_grid(state, value)
+        waiting = [u for u in board.units_of(state, side) if state["units"][u]["at"] == "offer"]
+        free = [u for u in waiting if u not in state["turn"]["moved"]]
+        if not free:
+            moves.check_unit_free(state, waiting[0])
+        moves.check_call(state, side, k)
+        self._move_unit(state, free[0], k)
+
+    def _do_withdraw_unit(self, state: dict, value) -> None:
+        if self._back(state, value):
+            return
+        moves.check_withdraw(state, value)
+        self._move_unit(state, value, "offer")
+
+    def _move_unit(self, state: dict, uid: str, to: str) -> None:
+        state["units"][uid]["at"] = to
+        state["turn"]["moved"].append(uid)
+        state["pending"] = None
+        where = Msg("do nabídky", "to the offer") if to == "offer" else Msg("na " + _at(to), "to " + _at(to))
+        _say(state, Msg("Jednotka {w}", "Unit {w}").format(w=where))
+
+    def _do_camp_at(self, state: dict, value) -> None:
+        if self._back(state, value):
+            return
+        c = state["board"][value]
+        c["up"], c["owner"] = False, None
+        state["turn"]["taken"] = False
+        state["offer"]["crown"] = state["active"]
+        state["pending"] = None
+        _say(state, Msg("Ležení otočeno: můžeš si vzít další destičku.", "Camp flipped: you may take another tile."))
+
+    def _do_discard(self, state: dict, value) -> None:
+        side = state["active"]
+        state["hands"][side].remove(value)
+        _say(state, Msg("Destička do krabice: {d}", "Tile back to the box: {d}").format(d=catalog.describe(state, value)))
+        if len(state["hands"][side]) <= moves.HAND_LIMIT:
+            state["queue"].pop(0)
+            self._end_turn(state)
+
+    # corrections: the table's picture wins
+    def _do_correct(self, state: dict, value) -> None:
+        if self._back(state, value):
+            return
+        state["pending"] = {"kind": {"unit": "fix_unit", "unit_offer": "fix_unit_offer", "remove": "fix_remove",
+                                     "flip": "fix_flip", "treasure": "fix_treasure"}[value]}
+
+    def _do_fix_unit(self, state: dict, value) -> None:
+        if self._back(state, value):
+            return
+        state["pending"] = {"kind": "fix_unit_to", "unit": value}
+
+    def _do_fix_unit_to(self, state: dict, value) -> None:
+        k = self._from_grid(state, value)
+        state["units"][state["pending"]["unit"]]["at"] = k
+        self._corrected(state, Msg("jednotka na " + _at(k), "unit to " + _at(k)))
+
+    def _do_fix_unit_offer(self, state: dict, value) -> None:
+        if self._back(state, value):
+            return
+        state["units"][value]["at"] = "offer"
+        self._corrected(state, Msg("jednotka do nabídky", "unit to the offer"))
+
+    def _do_fix_remove(self, state: dict, value) -> None:
+        k = self._from_grid(state, value)
+        if k == "0,0":
+            raise _refuse("start_tile_stays", "Počáteční destička zůstává.", "The start tile stays.")
+        for u in state["units"].values():
+            if u["at"] == k:
+                u["at"] = "offer" if not state["solo"] or u["side"] == SOUTH else "out"
+        del state["board"][k]
+        if state["last_building"] == k:
+            state["last_building"] = None
+        self._corrected(state, Msg("destička z " + _at(k) + " odebrána", "tile at " + _at(k) + " removed"))
+
+    def _do_fix_flip(self, state: dict, value) -> None:
+        k = self._from_grid(state, value)
+        c = state["board"][k]
+        if c["tile"] is None:
+            raise _refuse("start_tile_stays", "Počáteční destička zůstává lícem dolů.", "The start tile stays face down.")
+        if c["up"]:
+            c["up"], c["owner"] = False, None
+        else:
+            catalog.need(state, c["tile"], catalog.placement_fields(state, c["tile"]))
+            c["up"], c["owner"] = True, state["active"]
+        self._corrected(state, Msg("destička na " + _at(k) + " otočena", "tile at " + _at(k) + " flipped"))
+
+    def _do_fix_treasure(self, state: dict, value) -> None:
+        k = self._from_grid(state, value)
+        state["board"][k]["treasure"] = None
+        state["treasures"]["cleared"] += 1
+        self._corrected(state, Msg("poklad z " + _at(k) + " odebrán", "treasure at " + _at(k) + " removed"))
+
+    def _corrected(self, state: dict, what: Msg) -> None:
+        state["pending"] = None
+        _say(state, Msg("Oprava: ", "Correction: ") + what)
+        self._check_treasures(state)
+
+    # turns and the end
+    def _end_turn(self, state: dict) -> None:
+        """Next side's turn; after the supply ran out each side plays one more turn, then the end."""
+        state["turn"] = self._fresh_turn()
+        state["pending"] = None
+        if state["final_left"] is not None:
+            state["final_left"] -= 1
+        elif state["final_trigger"]:
+            state["final_left"] = 2
+        if state["final_left"] == 0:
+            state["over"] = True
+            _say(state, Msg("Konec hry: závěrečné bodování.", "Game over: final scoring."))
+            return
+        state["active"] = NORTH if state["active"] == SOUTH else SOUTH
+        if state["active"] == SOUTH:
+            state["round"] += 1
+        if state["solo"] and state["active"] == NORTH:
+            state["queue"].append({"t": "jindrich"})
+
+    def _do_jindrich_top(self, state: dict, value) -> None:
+        """Jindřich's whole turn: take, place upside down for free, treasure, unit."""
+        top = value if state["supply"] > 0 else None
+        slot = jindrich.choose_take(state, top)
+        if slot is None:
+            state["queue"].pop(0)
+            _say(state, Msg("Jindřich nemá co vzít.", "Jindřich has nothing to take."))
+            self._end_turn(state)
+            return
+        tile = state["offer"]["slots"][slot]
+        catalog.need(state, tile, catalog.placement_fields(state, tile))
+        position = board.clockwise(state).index(slot) + 1
+        state["queue"].pop(0)
+        refill = self._take_from_offer(state, slot)
+        anchor = jindrich.anchor(state)
+        spot = jindrich.choose_place(state, tile)
+        desc = catalog.describe(state, tile)
+        tasks: list[dict] = []
+        if spot is None:
+            msg = Msg("Jindřich bere: {d}, {n}. od štítu. Kolem tvé poslední budovy není místo: destička jde do krabice.",
+                      "Jindřich takes: {d}, {n}. from the shield. No room around your last building: the tile goes to the box.").format(d=desc, n=position)
+        else:
+            k, letter = spot
+            colour = catalog.fact(state, tile, "colour")
+            board.place(state, k, tile, colour, True, NORTH)
+            uid = jindrich.unit_for(state, colour)
+            state["units"][uid]["at"] = k
+            words = jindrich.direction_words(anchor, k)
+            what = Msg("od tvé poslední budovy", "of your last building") if state["last_building"] else \
+                Msg("od počáteční destičky", "of the start tile")
+            cross = {"green": "zeleným", "grey": "šedým", "yellow": "žlutým"}[colour]
+            msg = Msg("Jindřich bere: {d}, {n}. od štítu. Polož ji vzhůru nohama na {a}, {w} {t} (pravidlo {l}); "
+                      "jeho jednotku se {x} křížkem na ni.",
+                      "Jindřich takes: {d}, {n}. from the shield. Put it upside down at {a}, {w} {t} (rule {l}); "
+                      "his unit with the {c} cross onto it.").format(
+                d=desc, n=position, a=_at(k), w=Msg(*words), t=what, l=letter, x=cross, c=catalog.colour_name(colour))
+            if state["treasures"]["stack"] > 0:
+                state["treasures"]["stack"] -= 1
+                msg = msg + Msg(" Navrch poklad z hromádky.", " A treasure from the stack on top.")
+                tasks.append({"t": "treasure", "at": k})
+            self._check_treasures(state)
+        tasks.insert(0, {"t": "jindrich_done", "msg": msg.to_json()})
+        if refill is not None:
+            tasks.insert(1, {"t": "reveal", "slot": refill, "expect": top})
+        state["queue"][0:0] = tasks
+        _say(state, msg)
+        self._end_turn(state)
+
+    def _do_jindrich_done(self, state: dict, value) -> None:
+        state["queue"].pop(0)
+
+    # -- views and scores ----------------------------------------------------------------------
+    def view(self, state: dict, seat: int | None = None) -> dict:
+        cells = []
+        for k, c in sorted(state["board"].items()):
+            x, y = xy(k)
+            entry = {"x": x, "y": y, "colour": c["colour"], "up": c["up"], "owner": c["owner"],
+                     "label": self.label(state, k), "treasure": c["treasure"]}
+            if c["tile"]:
+                entry["tile"] = c["tile"]
+                entry["text"] = catalog.describe(state, c["tile"]).to_json()
+            cells.append(entry)
+        offer = [{"slot": i, "tile": t, "text": catalog.describe(state, t).to_json() if t else None}
+                 for i, t in enumerate(state["offer"]["slots"])]
+        out = {
+            "board": cells, "offer": offer, "shield": state["offer"]["shield"], "crown": state["offer"]["crown"],
+            "supply": state["supply"], "units": state["units"], "active": state["active"],
+            "hand_sizes": [len(h) for h in state["hands"]], "last_building": state["last_building"],
+            "treasures": {"stack": state["treasures"]["stack"], "cleared": state["treasures"]["cleared"]},
+            "reach": [board.reach(state, s) for s in (SOUTH, NORTH)],
+        }
+        if seat is not None and seat < 2:
+            out["hand"] = [{"tile": t, "text": catalog.describe(state, t).to_json()} for t in state["hands"][seat]]
+        return out
+
+    def learned_box(self, state: dict) -> dict:
+        """Box overrides (the setup option's plus what was learned), ready to save per box."""
+        out = copy.deepcopy(state["box"])
+        for group in ("tiles", "treasures"):
+            target = out.setdefault(group, {})
+            for ident, facts in state["learned"][group].items():
+                target.setdefault(ident, {}).update(copy.deepcopy(facts))
+        return out
+
+    def _side_scores(self, state: dict) -> list[dict]:
+        out = []
+        for side in (SOUTH, NORTH):
+            s = scoring.side_score(state, side, jindrich=state["solo"] and side == NORTH)
+            if not state["roads"]:
+                s["total"] -= s["roads"]
+                s["roads"] = 0
+            out.append(s)
+        return out
+
+    def score(self, state: dict) -> Scores:
+        parts = self._side_scores(state)
+        totals = {s: parts[s]["total"] for s in (SOUTH, NORTH)}
+        breakdown = {s: {k: v for k, v in parts[s].items() if k != "total"} for s in (SOUTH, NORTH)}
+        ranking: tuple[int, ...] = ()
+        if state["over"]:
+            if state["solo"]:  # the player wins only with strictly more points
+                ranking = (SOUTH, NORTH) if totals[SOUTH] > totals[NORTH] else (NORTH, SOUTH)
+            else:
+                a = (totals[SOUTH], board.in_offer(state, SOUTH))
+                b = (totals[NORTH], board.in_offer(state, NORTH))
+                ranking = (SOUTH, NORTH) if a > b else (NORTH, SOUTH) if b > a else ()
+        return Scores(totals, breakdown, ranking, final=state["over"])
+
+    def status(self, state: dict) -> Status:
+        p = self.prompt(state)
+        if p is None:
+            phase = Msg("Konec hry", "Game over")
+        elif p.step.startswith("jindrich"):
+            phase = Msg("Jindřichův tah", "Jindřich's turn")
+        elif p.step.startswith(("reveal", "learn", "treasure", "start")):
+            phase = Msg("Otázka pro stůl", "Question for the table")
+        else:
+            phase = Msg("Tah", "Turn")
+        if state["final_left"] is not None or state["final_trigger"]:
+            phase = phase + Msg(" (závěrečné kolo)", " (final round)")
+        turn = None if (state["solo"] and state["active"] == NORTH) else state["active"]
+        return Status(state["round"], None, phase, turn, tuple(Msg.from_json(m) for m in state["recent"]))

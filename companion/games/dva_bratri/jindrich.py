@@ -1,0 +1,106 @@
+"""Jindřich, the solo opponent: which tile he takes, where it goes, and his treasures.
+
+Everything here is a pure decision over the state; flow.py carries it out and asks the table.
+"""
+
+from __future__ import annotations
+
+from . import board, catalog
+from .board import NORTH, RING, key, xy
+
+JINDRICH = NORTH
+LEVELS = {1: 4, 2: 2, 3: 0}  # difficulty -> treasure tokens removed unseen at setup
+LEVEL_NAMES = {1: ("Jindřich Chudý", "Henry the Poor"), 2: ("Jindřich Statečný", "Henry the Brave"),
+               3: ("Jindřich Neúprosný", "Henry the Relentless")}
+
+
+def choose_take(state: dict, top_colour: str | None) -> int | None:
+    """Offer slot he takes: the first clockwise from the shield matching the colour on the back
+    of the supply's top tile, else (no match or empty supply) the first one. His reach is
+    unlimited. None when the offer is empty."""
+    order = board.clockwise(state)
+    if not order:
+        return None
+    if top_colour is not None:
+        for i in order:
+            if catalog.fact(state, state["offer"]["slots"][i], "colour") == top_colour:
+                return i
+    return order[0]
+
+
+def anchor(state: dict) -> str:
+    """The player's last building (the scaffolding token), or the start tile before there is one."""
+    return state["last_building"] or "0,0"
+
+
+def choose_place(state: dict, tile: str) -> tuple[str, str] | None:
+    """(cell, rule letter) for his tile, or None when it leaves the game (rule D).
+
+    The eight neighbours of the anchor are scanned clockwise from its top edge. A: a side place
+    where the anchor has a road and his upside-down tile has one on the facing edge; B: a side
+    place across one of the anchor's roads that his tile does not continue; C: the first free
+    place at all.
+    """
+    a = anchor(state)
+    roads = set(board.road_edges(state, a))
+    his_roads = set(catalog.fact(state, tile, "roads"))
+    ax, ay = xy(a)
+    places = [(key(ax + dx, ay + dy), (dx, dy)) for dx, dy in RING]
+    free = [(k, d) for k, d in places if k not in state["board"]]
+    for letter in "AB":
+        for k, d in free:
+            edge = _edge_towards(d)
+            if edge is None or edge not in roads:
+                continue
+            # his tile lies upside down, so its printed edge facing the anchor is ``edge`` itself
+            continues = edge in his_roads
+            if (letter == "A") == continues:
+                return k, letter
+    if free:
+        return free[0][0], "C"
+    return None
+
+
+def _edge_towards(d: tuple[int, int]) -> str | None:
+    for e, v in board.EDGE_VEC.items():
+        if v == d:
+            return e
+    return None
+
+
+def unit_for(state: dict, colour: str) -> str:
+    """His unit whose cross shows the new building's terrain colour."""
+    for uid, u in state["units"].items():
+        if u["side"] == JINDRICH and u["cross"] == colour:
+            return uid
+    raise KeyError(colour)
+
+
+# -- treasures --------------------------------------------------------------------------------
+def _matches(colour: str | None, wanted: str) -> bool:
+    return colour is not None and (wanted == "any" or colour == wanted)
+
+
+def condition_met(state: dict, k: str, token: str) -> bool:
+    """Vertical / horizontal: two tiles of the pictured colours anywhere in the token's column /
+    row, its own tile not counted. Positional: tiles at both marked places (player's frame)."""
+    kind = catalog.treasure_fact(state, token, "kind")
+    need = catalog.treasure_fact(state, token, "need")
+    x, y = xy(k)
+    if kind == "positional":
+        return all(_matches(board.colour_at(state, key(x + it["pos"][0], y + it["pos"][1])), it["colour"])
+                   for it in need)
+    line = [c["colour"] for ck, c in state["board"].items()
+            if ck != k and (xy(ck)[0] == x if kind == "vertical" else xy(ck)[1] == y)]
+    first, second = need[0]["colour"], need[1]["colour"]
+    for i, a in enumerate(line):
+        for j, b in enumerate(line):
+            if i != j and _matches(a, first) and _matches(b, second):
+                return True
+    return False
+
+
+def direction_words(anchor_key: str, k: str) -> tuple[str, str]:
+    ax, ay = xy(anchor_key)
+    x, y = xy(k)
+    return board.DIRECTION_NAMES[(x - ax, y - ay)]

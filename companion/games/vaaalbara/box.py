@@ -1,0 +1,201 @@
+"""Box facts of Vaaalbara, read from ``data/box.toml``: lands, characters, clans, rule settings.
+
+They are data, not code, so a table whose box differs can correct an unverified value without
+touching the rules. A broken or incomplete file fails at load with an error naming the entry.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ...engine import Msg
+
+BOX_FILE = Path(__file__).parent / "data" / "box.toml"
+
+# The rules refer to these by id, so the file must define exactly these.
+LAND_TYPES = ("meadow", "forest", "mountain", "field", "village", "river")
+INITIATIVES = tuple(range(1, 13))
+FACTS = ("rounds", "start_vp", "land_cards", "highest_player_mark")
+SETTINGS = ("warrior_reveal_keeps_card", "warrior_player_gains", "falconer_gain_capped",
+            "ties_use_current_omens", "two_player_meadow_neighbour_once")
+
+
+class BoxDataError(ValueError):
+    """box.toml is broken or incomplete; the message names the file and the entry."""
+
+
+@dataclass(frozen=True)
+class LandType:
+    id: str
+    name: Msg
+    colour: Msg
+    verified: bool
+
+
+@dataclass(frozen=True)
+class LandCard:
+    """One kind of land a player can take: a type, and for a forest its printed value."""
+
+    id: str            # "meadow", "forest4", ...
+    type: str
+    name: Msg
+    code: str          # the pad key that picks it
+    forest_value: int | None = None
+
+
+@dataclass(frozen=True)
+class Character:
+    initiative: int
+    name: Msg
+    en_verified: bool
+
+
+@dataclass(frozen=True)
+class Clan:
+    id: str
+    name: Msg
+    cs_masculine: str
+    verified: bool
+
+
+@dataclass(frozen=True)
+class Setting:
+    name: str
+    default: bool
+    verified: bool
+    question: str
+    note: str
+
+
+@dataclass(frozen=True)
+class Box:
+    facts: dict[str, int]
+    land_types: dict[str, LandType]
+    land_cards: dict[str, LandCard]        # in pad-code order
+    characters: dict[int, Character]
+    clans: dict[str, Clan]
+    default_clans: tuple[str, ...]
+    settings: dict[str, Setting]
+
+
+class _Reader:
+    """Typed access to one table of the file, with errors that say where the problem is."""
+
+    def __init__(self, source: str, where: str, table: Any):
+        self.source, self.where = source, where
+        if not isinstance(table, dict):
+            self.fail("is not a table")
+        self.table = table
+
+    def fail(self, problem: str):
+        raise BoxDataError(f"{self.source}: {self.where} {problem}")
+
+    def get(self, key: str, kind: type | tuple[type, ...]):
+        if key not in self.table:
+            self.fail(f"has no '{key}'")
+        value = self.table[key]
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        if isinstance(value, bool) and bool not in kinds or not isinstance(value, kinds):
+            self.fail(f"'{key}' must be {' or '.join(k.__name__ for k in kinds)}, not {value!r}")
+        return value
+
+    def msg(self, key: str | None = None) -> Msg:
+        table = self if key is None else _Reader(self.source, f"{self.where} '{key}'", self.get(key, dict))
+        return Msg(table.get("cs", str), table.get("en", str))
+
+    def list_of(self, key: str, kind: type) -> list:
+        values = self.get(key, list)
+        if not values or any(isinstance(v, bool) or not isinstance(v, kind) for v in values):
+            self.fail(f"'{key}' must be a non-empty list of {kind.__name__}")
+        return values
+
+
+def _require_exactly(source: str, what: str, found: list, expected) -> None:
+    missing = [str(e) for e in expected if e not in found]
+    extra = [str(f) for f in found if f not in expected]
+    twice = sorted({str(f) for f in found if found.count(f) > 1})
+    for problem, items in (("missing", missing), ("unknown", extra), ("defined twice", twice)):
+        if items:
+            raise BoxDataError(f"{source}: {what} {problem}: {', '.join(items)}")
+
+
+def load_box(path: Path | str = BOX_FILE) -> Box:
+    path = Path(path)
+    source = path.name
+    try:
+        with path.open("rb") as handle:
+            data = tomllib.load(handle)
+    except OSError as error:
+        raise BoxDataError(f"{source}: cannot be read ({error.strerror})") from None
+    except tomllib.TOMLDecodeError as error:
+        raise BoxDataError(f"{source}: is not valid TOML ({error})") from None
+    root = _Reader(source, "file", data)
+
+    facts_table = _Reader(source, "[facts]", root.get("facts", dict))
+    facts = {}
+    for name in FACTS:
+        fact = _Reader(source, f"fact '{name}'", facts_table.get(name, dict))
+        facts[name] = fact.get("value", int)
+        fact.get("verified", bool)
+
+    land_types, land_cards = {}, {}
+    lands = root.get("land", list)
+    for index, raw in enumerate(lands):
+        land = _Reader(source, f"land #{index + 1}", raw)
+        land_id = land.get("id", str)
+        land = _Reader(source, f"land '{land_id}'", raw)
+        land_types[land_id] = LandType(land_id, land.msg(), land.msg("colour"), land.get("verified", bool))
+        land.get("note", str)
+        if land_id == "forest":
+            for value in land.list_of("values", int):
+                card_id = f"forest{value}"
+                name = Msg(f"{land.get('cs', str)} {value}", f"{land.get('en', str)} {value}")
+                land_cards[card_id] = LandCard(card_id, land_id, name, "", value)
+        else:
+            land_cards[land_id] = LandCard(land_id, land_id, land.msg(), "")
+    _require_exactly(source, "land types", [r.get("id") for r in lands if isinstance(r, dict)], LAND_TYPES)
+    if len(land_cards) > 9:
+        raise BoxDataError(f"{source}: more than 9 kinds of land cards: a pad picks one with a single key 1-9")
+    land_cards = {card.id: LandCard(card.id, card.type, card.name, str(code), card.forest_value)
+                  for code, card in enumerate(land_cards.values(), start=1)}
+
+    characters = {}
+    raw_characters = root.get("character", list)
+    for index, raw in enumerate(raw_characters):
+        entry = _Reader(source, f"character #{index + 1}", raw)
+        initiative = entry.get("initiative", int)
+        entry = _Reader(source, f"character {initiative}", raw)
+        characters[initiative] = Character(initiative, entry.msg(), entry.get("en_verified", bool))
+    _require_exactly(source, "characters", [r.get("initiative") for r in raw_characters if isinstance(r, dict)],
+                     INITIATIVES)
+
+    clans = {}
+    for index, raw in enumerate(root.get("clan", list)):
+        entry = _Reader(source, f"clan #{index + 1}", raw)
+        clan_id = entry.get("id", str)
+        entry = _Reader(source, f"clan '{clan_id}'", raw)
+        if clan_id in clans:
+            entry.fail("is defined twice")
+        clans[clan_id] = Clan(clan_id, entry.msg(), entry.get("cs_masculine", str), entry.get("verified", bool))
+        entry.get("note", str)
+
+    defaults = _Reader(source, "[defaults]", root.get("defaults", dict))
+    default_clans = tuple(defaults.list_of("clans", str))
+    unknown = [c for c in default_clans if c not in clans]
+    if unknown:
+        defaults.fail(f"'clans' names unknown clans: {', '.join(unknown)}")
+    if len(default_clans) < 5 or len(set(default_clans)) != len(default_clans):
+        defaults.fail("'clans' must name 5 different clans, one per seat of a 5-player game")
+
+    settings = {}
+    settings_table = root.get("rules", dict)
+    _require_exactly(source, "rule settings", list(settings_table), SETTINGS)
+    for name in SETTINGS:
+        entry = _Reader(source, f"rule setting '{name}'", settings_table[name])
+        settings[name] = Setting(name, entry.get("value", bool), entry.get("verified", bool),
+                                 entry.get("question", str), entry.get("note", str))
+
+    return Box(facts, land_types, land_cards, characters, clans, default_clans, settings)
