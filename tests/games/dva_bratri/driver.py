@@ -1,0 +1,221 @@
+"""A made-up box (the true facts of every tile and token, for tests only) and a scripted table
+that answers the companion's prompts: it shuffles a physical supply, reveals tiles, tells
+unknown facts when asked and plays a simple strategy."""
+
+from __future__ import annotations
+
+import random
+
+from companion.engine import PromptKind, RuleError, Session
+from companion.games.dva_bratri import GAME, catalog
+
+ROAD_PATTERNS = [["N", "S"], ["E", "W"], [], ["N", "E"], ["N", "E", "S", "W"], ["S"], [], ["E", "S", "W"], ["W"]]
+COSTS = [{"wood": 1, "stone": 0, "grain": 0}, {"wood": 0, "stone": 1, "grain": 1}, {"wood": 1, "stone": 1, "grain": 0},
+         {"wood": 0, "stone": 2, "grain": 1}, {"wood": 1, "stone": 0, "grain": 2}, {"wood": 0, "stone": 0, "grain": 1}]
+
+
+def made_up_box() -> dict:
+    """Facts for all 54 tiles and 10 tokens: consistent with the rules, not the real box."""
+    tiles = {}
+    for set_key, s in catalog.sets().items():
+        for i, tid in enumerate(catalog.set_tiles(set_key)):
+            building = s["buildings"][i % len(s["buildings"])]
+            params = {}
+            for p in catalog.buildings()[building]["params"]:
+                params[p] = {"line": "row" if i % 2 else "column",
+                             "pairs": [[[-1, 0], [1, 0]], [[0, 1], [0, -1]]],
+                             "depicts": ("farm", "sawmill", "quarry")[i % 3],
+                             "boosts": "all"}[p]
+            tiles[tid] = {"building": building, "colour": catalog.COLOURS[i % 3], "cost": COSTS[i % len(COSTS)],
+                          "roads": ROAD_PATTERNS[i], "params": params}
+    kinds = ["vertical", "horizontal", "positional"]
+    treasures = {}
+    for i, tid in enumerate(catalog.treasure_entries()):
+        kind = kinds[i % 3]
+        if kind == "positional":
+            need = [{"pos": [1, 0], "colour": "any"}, {"pos": [-1, 0], "colour": "any"}]
+        else:
+            need = [{"colour": catalog.COLOURS[i % 3]}, {"colour": "any"}]
+        treasures[tid] = {"kind": kind, "need": need}
+    return {"tiles": tiles, "treasures": treasures}
+
+
+class Table:
+    """The physical table: the shuffled supply and treasure stack, and a player's choices."""
+
+    def __init__(self, options: dict, seed: int, truth: dict | None = None, entries=()):
+        self.truth = truth or made_up_box()
+        self.options = dict(options)
+        self.session = Session(GAME, self.options, seed, list(entries))
+        rnd = random.Random(seed)
+        deck = [t for s in self.session.state["sets"] for t in catalog.set_tiles(s)]
+        rnd.shuffle(deck)
+        self.deck = deck  # physical supply, top first: 6 offer tiles, the start tile, then the rest
+        tokens = list(catalog.treasure_entries())
+        rnd.shuffle(tokens)
+        self.tokens = tokens
+        self.rnd = rnd
+        self.pending_tile = None
+        self.refusals = 0
+
+    # -- physical facts -----------------------------------------------------------------------
+    def fact(self, tile, field):
+        return self.truth["tiles"][tile][field]
+
+    def next_tile(self):
+        return self.deck.pop(0)
+
+    def answer(self, prompt):
+        s = self.session.state
+        step = prompt.step
+        opts = [o.value for o in prompt.options_for(None)]
+        if step == "reveal_set":
+            if self.pending_tile is None:
+                self.pending_tile = self.next_tile()
+            return catalog.fact(s, self.pending_tile, "set") if catalog.known(s, self.pending_tile, "set") else None
+        if step == "reveal_tile":
+            tile, self.pending_tile = self.pending_tile, None
+            want = {k: v for k, v in self.truth["tiles"][tile].items()}
+            for v in opts:
+                if v in ("new", "back"):
+                    continue
+                if all(not catalog.known(s, v, f) or catalog.fact(s, v, f) == want[f] for f in catalog.TILE_FIELDS):
+                    self.assigned[v] = tile
+                    return v
+            task = s["queue"][0]
+            new = next(t for t in GAME._unseen(s, task["set"])
+                       if not (catalog.known(s, t, "building") and catalog.known(s, t, "colour")))
+            self.assigned[new] = tile
+            return "new"
+        if step == "start_colour":
+            self.start = self.next_tile()
+            return self.fact(self.start, "colour")
+        if step == "jindrich_top":
+            if prompt.kind is PromptKind.CONFIRM:
+                return None
+            self.pending_tile = self.next_tile()
+            return self.fact(self.pending_tile, "colour")
+        if step.startswith("learn_") and step not in ("learn_kind", "learn_pos", "learn_need"):
+            return self.learn(prompt)
+        if step == "treasure_id":
+            token = self.tokens.pop(0)
+            self.token = token
+            known = {k for k in opts if k != "new"}
+            for v in known:
+                if self.truth["treasures"][v] == self.truth["treasures"][token]:
+                    return v
+            return "new"
+        if step in ("learn_kind", "learn_pos", "learn_need"):
+            return self.learn_treasure(prompt)
+        if step in ("jindrich_done",):
+            return None
+        if step == "discard":
+            return opts[0]
+        if step == "siege":
+            return opts[0]
+        return self.play(prompt, opts)
+
+    def learn(self, prompt):
+        task = self.session.state["queue"][0]
+        truth = self.truth["tiles"][self.real(task["tile"])]
+        field = task["fields"][0]
+        if field in ("building", "colour"):
+            return truth[field]
+        if field == "cost":
+            return truth["cost"][next(r for r in ("wood", "stone", "grain") if r not in task["partial"].get("cost", {}))]
+        if field == "roads":
+            on = task["partial"].get("roads", [])
+            for e in truth["roads"]:
+                if e not in on:
+                    return e
+            return "done"
+        params, part = truth["params"], task["partial"]
+        got = part.get("params", {})
+        for p in catalog.buildings()[truth["building"]]["params"]:
+            if p in got:
+                continue
+            if p != "pairs":
+                return params[p]
+            if "pairs_n" not in part:
+                return len(params["pairs"])
+            flat = [pos for pair in params["pairs"] for pos in pair]
+            return flat[len(part["flat"])]
+        raise AssertionError(prompt.step)
+
+    def learn_treasure(self, prompt):
+        truth = self.truth["treasures"][self.token]
+        task = self.session.state["queue"][0]
+        part = task["partial"]
+        if prompt.step == "learn_kind":
+            return truth["kind"]
+        items = part.get("need", [])
+        if prompt.step == "learn_pos":
+            return truth["need"][len(items)]["pos"]
+        n = len(items) if truth["kind"] != "positional" else len(items) - 1
+        return truth["need"][n]["colour"]
+
+    def real(self, tile):
+        """The catalog id the companion uses is the physical tile (ids are assigned on learning)."""
+        return self.assigned.get(tile, tile)
+
+    # -- a simple player --------------------------------------------------------------------------
+    def play(self, prompt, opts):
+        s = self.session.state
+        side = s["active"]
+        plan = self.plan
+        if prompt.step == "turn":
+            if not s["turn"]["taken"] and "take" not in plan["done"]:
+                plan["done"].add("take")
+                return "take"
+            hand = s["hands"][side]
+            from companion.games.dva_bratri import board
+            room = any(board.touches_own_unit(s, side, k) for k in board.frontier(s))
+            if not room:
+                plan["done"] |= {"build", "terrain"}
+            if hand and "build" not in plan["done"]:
+                plan["done"].add("build")
+                return "build"
+            if len(hand) > 2 and "terrain" not in plan["done"]:
+                plan["done"].add("terrain")
+                return "terrain"
+            return "end"
+        if prompt.step == "take_tile":
+            return opts[0]
+        if prompt.step in ("build_tile", "terrain_tile"):
+            return self.rnd.choice([o for o in opts if o != "back"])
+        if prompt.kind is PromptKind.CELL:
+            from companion.games.dva_bratri import board
+            legal = [o for o in opts if board.touches_own_unit(s, side, GAME._from_grid(s, o))]
+            return self.rnd.choice(legal) if legal else None
+        raise AssertionError(prompt.step)
+
+    def step(self):
+        prompt = self.session.prompt
+        value = self.answer(prompt)
+        if value is None and prompt.kind is PromptKind.CELL:
+            for _ in range(2):  # nowhere to put it: back to the menu
+                self.session.commit(self.session.plan_undo())
+            return
+        action = {"step": prompt.step, "seat": None, "value": value}
+        try:
+            self.session.submit(action)
+        except RuleError:
+            self.refusals += 1
+            if prompt.step in ("build_tile",):
+                self.session.submit({"step": "build_tile", "seat": None, "value": "back"})
+            else:
+                raise
+        self.last_step = prompt.step
+
+    def play_game(self, limit=5000):
+        self.assigned, self.plan, self.last_step = {}, {"done": set()}, None
+        turn_owner = None
+        for _ in range(limit):
+            if self.session.over:
+                return self.session
+            s = self.session.state
+            if (s["active"], s["round"]) != turn_owner:
+                turn_owner = (s["active"], s["round"])
+                self.plan = {"done": set()}
+            self.step()
+        raise AssertionError("game did not end")
