@@ -41,6 +41,8 @@ def keys_for_prompt(prompt, rng: random.Random) -> tuple[list[str], dict]:
     single = all(len(o.code) == 1 for o in options)
     if seat is not None and single:
         return [f"pad {seat + 1} {option.code}"], {"step": prompt.step, "seat": seat, "value": option.value}
+    if seat is not None and option.code in ("#", "*"):
+        return [f"pad {seat + 1} {option.code}"], {"step": prompt.step, "seat": seat, "value": option.value}
     if seat is not None:
         width = max(len(o.code) for o in options)
         return [f"pad {seat + 1} {' '.join(padded(option.code, width))} #"], \
@@ -57,8 +59,21 @@ def play_script(game, seats: int, seed: int, game_index: int = 0, games_in_menu:
              "host " + " ".join(["down"] * (seats - game.min_seats) + ["ok"])]
     session = Session(game, {"seats": seats}, seed)
     while session.prompt is not None:
-        more, action = keys_for_prompt(session.prompt, rng)
+        more, action = legal_keys(session, rng)
         lines += more
         session.submit(action)
     lines.append("host ok")  # leave the final screen for the menu
     return lines, session
+
+
+def legal_keys(session, rng: random.Random, tries: int = 200):
+    """Keys for a random option the rules accept (some offered options depend on context)."""
+    from companion.engine import RuleError
+    for _ in range(tries):
+        more, action = keys_for_prompt(session.prompt, rng)
+        try:
+            session.evaluate(action)
+        except RuleError:
+            continue
+        return more, action
+    raise RuntimeError(f"no legal option found for {session.prompt.step}")

@@ -77,7 +77,7 @@ def finish_script(store_path: Path, seed: int) -> tuple[list[str], object] | Non
     """Keys that finish the stored unfinished game from where it stopped, and the expected end."""
     from companion.engine import Session
 
-    from .keyscript import keys_for_prompt
+    from .keyscript import legal_keys
     store = Store(store_path)
     try:
         record = store.unfinished()
@@ -88,7 +88,7 @@ def finish_script(store_path: Path, seed: int) -> tuple[list[str], object] | Non
         store.close()
     rng, lines = random.Random(seed), []
     while session.prompt is not None:
-        more, action = keys_for_prompt(session.prompt, rng)
+        more, action = legal_keys(session, rng)
         lines += more
         session.submit(action)
     return lines + ["host ok"], session

@@ -327,6 +327,8 @@ class Table:
             single_key = all(len(code) == 1 for code in codes)
             if single_key and key in codes:  # one key press picks (lands 1-9, yes/no)
                 self._commit({"step": prompt.step, "seat": actor, "value": codes[key]}, seat)
+            elif key in ("#", "*") and key in codes and not self.typed:  # "#" = done, "*" = none
+                self._commit({"step": prompt.step, "seat": actor, "value": codes[key]}, seat)
             elif key == "#" and not single_key:
                 width = max(len(code) for code in codes)
                 by_code = {padded(code, width): value for code, value in codes.items()}
@@ -432,7 +434,8 @@ class Table:
         status = self.session.status()
         header = t(status.phase)
         if status.round is not None:
-            header = f"{t(texts.ROUND)} {status.round}/{status.rounds} · {header}"
+            of = f"/{status.rounds}" if status.rounds else ""
+            header = f"{t(texts.ROUND)} {status.round}{of} · {header}"
         if self.mode == "undo":
             return Frame(header, (t(texts.UNDO_ASK),), t(texts.UNDO_KEYS))
         if self.mode == "undo_all":

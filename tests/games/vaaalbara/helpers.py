@@ -75,5 +75,7 @@ def first_option_action(prompt: Prompt) -> dict:
 
 
 def play_first_options_until_round(s: Session, round_number: int) -> None:
-    while s.prompt is not None and not (s.state["round"] == round_number and s.prompt.step == "pick_character"):
+    while s.prompt is not None:
+        if s.state["round"] == round_number and s.prompt.step == "pick_character":
+            return
         s.submit(first_option_action(s.prompt))

@@ -6,7 +6,7 @@ from pathlib import Path
 from companion.engine import Session
 from companion.games.vaaalbara import GAME
 
-from .helpers import answer, breakdown, new, play_round, totals
+from .helpers import new, play_round, totals
 
 EXAMPLE_FILE = Path(__file__).parents[3] / "docs" / "games" / "vaaalbara-example.json"
 
@@ -17,17 +17,19 @@ FOUR_PLAYER_GAME = [
     ([3, 3, 10, 12], ["meadow", "field", "river", "field"], {"omen_best": [0]}),
     ([1, 2, 6, 7], ["mountain", "village", "forest6", "mountain"],
      {"warrior_reveal": ["yes", "no", "yes"], "bard_target": [3]}),
-    ([12, 8, 8, 5], ["mountain", "meadow", "river", "forest5"], {"omen_best": [2], "midwife_take_back": [10, 3]}),
+    ([12, 8, 8, 5], ["mountain", "meadow", "river", "forest5"],
+     {"omen_best": [2], "midwife_take_back": [10, 3]}),
     ([2, 3, 10, 10], ["field", "forest3", "mountain", "village"], {"bard_target": [1], "omen_best": [3]}),
     ([6, 1, 4, 9], ["river", "river", "field", "meadow"], {"warrior_reveal": ["yes", "no"]}),
     ([11, 12, 12, 3], ["forest6", "field", "meadow", "forest3"],
      {"explorer_give": ["forest4"], "explorer_receive": ["village"], "omen_best": [1]}),
     ([7, 7, 11, 8], ["village", "mountain", "village", "river"],
-     {"omen_best": [1], "midwife_take_back": [9], "explorer_give": ["mountain"], "explorer_receive": ["river"]}),
+     {"omen_best": [1], "midwife_take_back": [9],
+      "explorer_give": ["mountain"], "explorer_receive": ["river"]}),
     ([5, 4, 2, 9], ["field", "river", "forest5", "village"], {"bard_target": [0]}),
 ]
 
-# Worked out by hand round by round (see the comments in docs/games/vaaalbara.md's example).
+# Worked out by hand round by round (the table at the end of docs/games/vaaalbara.md).
 FOUR_PLAYER_BREAKDOWN = {
     0: {"start": 2, "lands": 56, "characters": 24, "falconer_losses": 0, "end_bonus": 10},
     1: {"start": 2, "lands": 36, "characters": 5, "falconer_losses": -2, "end_bonus": 10},

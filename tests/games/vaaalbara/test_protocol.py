@@ -58,7 +58,8 @@ def test_pick_character_offers_what_each_seat_can_still_hold():
     assert prompt.options_for(0)[7].label == Msg("Porodní bába", "Midwife")
     play_round(s, [4, 5, 9], ["field"] * 3)
     assert [len(s.prompt.options_for(seat)) for seat in range(3)] == [11, 11, 11]
-    assert 4 not in [o.value for o in s.prompt.options_for(0)] and 4 in [o.value for o in s.prompt.options_for(1)]
+    assert 4 not in [o.value for o in s.prompt.options_for(0)]
+    assert 4 in [o.value for o in s.prompt.options_for(1)]
 
 
 def test_take_land_is_one_key_among_nine():
@@ -93,7 +94,8 @@ def test_refusals_leave_the_session_unchanged():
     refuses(s, {"step": "pick_character", "picks": {"0": 2, "1": 3}}, "session.picks_incomplete")
     refuses(s, {"step": "pick_character", "picks": {"0": 2, "1": 3, "2": 13}}, "session.not_an_option")
     # True == 1 passes the generic check, but it is not a character
-    refuses(s, {"step": "pick_character", "picks": {"0": True, "1": 3, "2": 4}}, "vaaalbara.no_such_character")
+    refuses(s, {"step": "pick_character", "picks": {"0": True, "1": 3, "2": 4}},
+            "vaaalbara.no_such_character")
     answer(s, "pick_character", [2, 3, 4])
     refuses(s, {"step": "bard_target", "seat": 0, "value": 0}, "session.not_an_option")
     refuses(s, {"step": "bard_target", "seat": 1, "value": 2}, "session.not_your_turn")
@@ -112,7 +114,8 @@ def test_refusals_from_the_rules_name_the_rule_in_both_languages():
     state = s.state
     cases = [
         ({"step": "pick_character", "picks": {"0": 2, "1": 5, "2": 6}}, "vaaalbara.character_discarded",
-         "Modrá: postava Bardka už leží mezi odhozenými kartami.", "Blue: the Bard is already on your discard pile."),
+         "Modrá: postava Bardka už leží mezi odhozenými kartami.",
+         "Blue: the Bard is already on your discard pile."),
         ({"step": "pick_character", "picks": {"0": 5}}, "vaaalbara.picks_together", None, None),
         ({"step": "take_land", "seat": 0, "value": "field"}, "vaaalbara.wrong_step", None, None),
     ]
@@ -179,7 +182,8 @@ def test_score_is_final_only_at_the_end():
     s = new(2)
     scores = GAME.score(s.state)
     assert scores.totals == {0: 2, 1: 2} and not scores.final and scores.ranking == ()
-    assert scores.breakdown[0] == {"start": 2, "lands": 0, "characters": 0, "falconer_losses": 0, "end_bonus": 0}
+    assert scores.breakdown[0] == {"start": 2, "lands": 0, "characters": 0, "falconer_losses": 0,
+                                   "end_bonus": 0}
 
 
 def test_status_follows_the_round():
