@@ -65,3 +65,25 @@ def test_toy_runs_differing_only_in_picks_are_identical_until_reveal(tmp_path, c
             assert left == right, f"{what} differs after event {index} (before the reveal)"
     # the reveal differs in the log on disk: the test can tell the runs apart after it
     assert a[reveal][2] != b[reveal][2]
+
+
+@pytest.mark.parametrize("picks_a, picks_b", [((1, 12, 3), (12, 1, 3)), ((5, 5, 5), (11, 2, 9))])
+def test_vaaalbara_character_picks_cost_the_same_keys_and_show_nothing(tmp_path, caplog, picks_a, picks_b):
+    """Initiatives 1 and 12 are typed as 0 1 # and 1 2 #: same keys, same screens, same files."""
+    from companion.games import load
+    games = {"vaaalbara": load("vaaalbara")}
+    menu = [KeyEvent(None, "ok"), KeyEvent(None, "down"), KeyEvent(None, "ok")]   # 3 players
+
+    def script(picks):
+        events = []
+        for seat, initiative in enumerate(picks):
+            events += keys(seat, f"{initiative:02d}#")
+        return events
+
+    a = observe(tmp_path / "a", games, menu, script(picks_a), caplog)
+    b = observe(tmp_path / "b", games, menu, script(picks_b), caplog)
+    assert len(a) == len(b)
+    for index in range(len(a) - 1):
+        for what, left, right in zip(("frame", "leds", "files", "stdout", "log"), a[index], b[index]):
+            assert left == right, f"{what} differs after event {index} (before the reveal)"
+    assert a[-1][0] != b[-1][0] or a[-1][2] != b[-1][2]
