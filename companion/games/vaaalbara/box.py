@@ -158,7 +158,7 @@ def load_box(path: Path | str = BOX_FILE) -> Box:
             land_cards[land_id] = LandCard(land_id, land_id, land.msg(), "")
     _require_exactly(source, "land types", [r.get("id") for r in lands if isinstance(r, dict)], LAND_TYPES)
     if len(land_cards) > 9:
-        raise BoxDataError(f"{source}: more than 9 kinds of land cards: a pad picks one with a single key 1-9")
+        raise BoxDataError(f"{source}: more than 9 kinds of land cards: a pad picks one with one key 1-9")
     land_cards = {card.id: LandCard(card.id, card.type, card.name, str(code), card.forest_value)
                   for code, card in enumerate(land_cards.values(), start=1)}
 
@@ -169,8 +169,8 @@ def load_box(path: Path | str = BOX_FILE) -> Box:
         initiative = entry.get("initiative", int)
         entry = _Reader(source, f"character {initiative}", raw)
         characters[initiative] = Character(initiative, entry.msg(), entry.get("en_verified", bool))
-    _require_exactly(source, "characters", [r.get("initiative") for r in raw_characters if isinstance(r, dict)],
-                     INITIATIVES)
+    initiatives = [r.get("initiative") for r in raw_characters if isinstance(r, dict)]
+    _require_exactly(source, "characters", initiatives, INITIATIVES)
 
     clans = {}
     for index, raw in enumerate(root.get("clan", list)):
@@ -179,7 +179,8 @@ def load_box(path: Path | str = BOX_FILE) -> Box:
         entry = _Reader(source, f"clan '{clan_id}'", raw)
         if clan_id in clans:
             entry.fail("is defined twice")
-        clans[clan_id] = Clan(clan_id, entry.msg(), entry.get("cs_masculine", str), entry.get("verified", bool))
+        clans[clan_id] = Clan(clan_id, entry.msg(), entry.get("cs_masculine", str),
+                              entry.get("verified", bool))
         entry.get("note", str)
 
     defaults = _Reader(source, "[defaults]", root.get("defaults", dict))

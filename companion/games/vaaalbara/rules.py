@@ -355,8 +355,8 @@ class Midwife(Character):
 
     def start(self, state, seat):
         if not self.returnable(state, seat):
-            event(state, Msg("{who}: Porodní bába nemá co vzít zpět", "{who}: the Midwife has nothing to take back")
-                  .format(who=clan(state, seat)))
+            event(state, Msg("{who}: Porodní bába nemá co vzít zpět",
+                             "{who}: the Midwife has nothing to take back").format(who=clan(state, seat)))
             return None
         return {"step": "midwife_take_back"}
 
@@ -651,17 +651,20 @@ class Vaaalbara(Game):
     # -- setup -----------------------------------------------------------------------------------
     def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
         if not isinstance(options, dict):
-            raise refuse("bad_options", "Nastavení hry musí být slovník.", "The game options must be a mapping.")
+            raise refuse("bad_options", "Nastavení hry musí být slovník.",
+                         "The game options must be a mapping.")
         known = {"seats", "clans", *BOX.settings}
         unknown = sorted(str(k) for k in options if k not in known)
         if unknown:
-            raise refuse("unknown_option", "Neznámé nastavení: {k}.", "Unknown option: {k}.", k=", ".join(unknown))
+            raise refuse("unknown_option", "Neznámé nastavení: {k}.", "Unknown option: {k}.",
+                         k=", ".join(unknown))
         seats = options.get("seats")
         if type(seats) is not int or not self.min_seats <= seats <= self.max_seats:
             raise refuse("seats", "Vaaalbaru hrají 2 až 5 hráči.", "Vaaalbara is played by 2 to 5 players.")
         clans = options.get("clans", list(BOX.default_clans[:seats]))
         if (not isinstance(clans, list) or len(clans) != seats
-                or any(not isinstance(c, str) or c not in BOX.clans for c in clans) or len(set(clans)) != len(clans)):
+                or any(not isinstance(c, str) or c not in BOX.clans for c in clans)
+                or len(set(clans)) != len(clans)):
             raise refuse("clans", "Každé místo potřebuje jiný klan, jeden z: {ids}.",
                          "Every seat needs a different clan, one of: {ids}.", ids=", ".join(BOX.clans))
         completed: dict[str, Any] = {"seats": seats, "clans": list(clans)}
@@ -710,7 +713,8 @@ class Vaaalbara(Game):
             return Prompt(PromptKind.SECRET_CHOICE, step, seats,
                           Msg("Vyberte tajně postavu", "Choose your character in secret"),
                           {s: tuple(Option(c.initiative, c.name, str(c.initiative))
-                                    for c in BOX.characters.values() if c.initiative not in state["discards"][s])
+                                    for c in BOX.characters.values()
+                                    if c.initiative not in state["discards"][s])
                            for s in seats},
                           detail=Msg("Kolo {r}/{n}", "Round {r}/{n}").format(r=state["round"], n=ROUNDS))
         if step == "omen_best":
@@ -744,8 +748,8 @@ class Vaaalbara(Game):
             raise refuse("game_over", "Hra už skončila.", "The game is already over.")
         step = action.get("step")
         if step != awaited["step"]:
-            raise refuse("wrong_step", "Teď se čeká na jiný krok: {t}.", "The table is waiting for something else: {t}.",
-                         t=self.prompt(state).title)
+            raise refuse("wrong_step", "Teď se čeká na jiný krok: {t}.",
+                         "The table is waiting for something else: {t}.", t=self.prompt(state).title)
         if step == "pick_character":
             self._reveal(state, action.get("picks"))
         else:
