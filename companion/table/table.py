@@ -21,6 +21,7 @@ from .secret import SecretCollector, padded
 
 log = logging.getLogger(__name__)
 
+TITLE_CHARS = 18  # about what one 11 px line of the 128 px screen holds
 CELL_MOVES = {"2": (0, -1), "8": (0, 1), "4": (-1, 0), "6": (1, 0)}
 
 
@@ -458,11 +459,20 @@ class Table:
         t = lambda m: m.get(self.language)  # noqa: E731
         prompt = self.session.prompt
         lines = list(notice)
-        if status.turn is not None:
-            lines.append(t(texts.TURN.format(seat=self._label(status.turn))))
-        lines.append(t(prompt.title))
-        selected, footer = None, ""
+        title = t(prompt.title)
         kind = prompt.kind
+        if status.turn is not None:
+            label = self._label(status.turn)
+            if title.startswith(label):      # the question already names whose turn it is
+                pass
+            elif kind in (PromptKind.CHOICE, PromptKind.NUMBER, PromptKind.CELL):
+                title = f"{label}: {title}"
+            else:
+                lines.append(t(texts.TURN.format(seat=label)))
+        # questions with few other lines get two lines; lists keep room for their options
+        roomy = kind.hidden or kind is PromptKind.CONFIRM
+        lines += _wrap(title, TITLE_CHARS) if roomy else [title]
+        selected, footer = None, ""
         if kind.hidden and self.private_seat is not None:
             seat = self._label(self.private_seat)
             if not self.private_started:
@@ -527,6 +537,18 @@ class Table:
             if seat in states:
                 states[seat] = LED_PAUSED
         return states
+
+
+def _wrap(text: str, width: int, lines: int = 2) -> list[str]:
+    """Split at spaces into at most ``lines`` lines; the screen shortens what still overflows."""
+    out, current = [], ""
+    for word in text.split():
+        if current and len(current) + 1 + len(word) > width and len(out) < lines - 1:
+            out.append(current)
+            current = word
+        else:
+            current = f"{current} {word}" if current else word
+    return out + [current] if current else out
 
 
 def _seat_count_label(n: int) -> Msg:
