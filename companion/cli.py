@@ -261,14 +261,16 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+HANDLERS = {"run": cmd_run, "replay": cmd_replay, "history": cmd_history, "export": cmd_export}
+
+
 def main(argv=None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or (argv[0] not in HANDLERS and argv[0] not in ("-h", "--help", "--version")):
+        argv.insert(0, "run")  # `companion` and `companion --emulated` mean `companion run ...`
     args = parser().parse_args(argv)
-    command = args.command or "run"
-    if args.command is None:
-        args = parser().parse_args(["run", *(argv or sys.argv[1:])])
-    handlers = {"run": cmd_run, "replay": cmd_replay, "history": cmd_history, "export": cmd_export}
     try:
-        return handlers[command](args)
+        return HANDLERS[args.command](args)
     except config_module.ConfigError as error:
         return fail(f"configuration: {error}")
     except Exception as error:

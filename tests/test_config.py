@@ -47,3 +47,9 @@ def test_cli_reports_bad_config_without_traceback(tmp_path, capsys):
 def test_missing_config_file(tmp_path, capsys):
     assert main(["run", "--config", str(tmp_path / "none.toml"), "--data-dir", str(tmp_path)]) == 2
     assert "does not exist" in capsys.readouterr().err
+
+
+def test_options_without_a_command_mean_run(tmp_path, capsys):
+    script = write(tmp_path, "host down\n", "keys.txt")
+    assert main(["--script", str(script), "--data-dir", str(tmp_path), "--language", "en"]) == 0
+    assert "> Language: English" in capsys.readouterr().out

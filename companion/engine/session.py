@@ -173,11 +173,12 @@ class Session:
                 "session.undo_needs_everyone",
                 Msg("Vrácení by vzalo zpět odhalené volby nebo náhodu: musí souhlasit všichni hráči.",
                     "Undoing this would take back revealed picks or a random draw: every seat must agree."))
-        entries = self.entries + [{"undo": {"confirmed": bool(everyone_confirmed)}}]
-        trial = Session.__new__(Session)
-        trial.game, trial.options, trial.seed, trial._initial = self.game, self.options, self.seed, self._initial
-        trial._rebuild(entries)
-        return Step(entries[-1], trial.state, False)
+        entry = {"undo": {"confirmed": bool(everyone_confirmed)}}
+        kept = effective_actions(self.entries)[:-1]
+        state = self._initial
+        for _, action in kept:  # the log without its last action: the same replay as on load
+            state, _ = _apply(self.game, state, self.game.prompt(state), action)
+        return Step(entry, state, False)
 
     def commit(self, step: Step) -> None:
         """Record an evaluated step. Call only after the entry is durable in storage."""

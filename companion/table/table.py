@@ -106,7 +106,11 @@ class Table:
             return
         if isinstance(event, RawPadKey):
             if self.mode == "pair":
-                self.pairing.press(event.pad)
+                try:
+                    self.pairing.press(event.pad)
+                except ValueError:  # a board id the pairing file could not hold: ignore that pad
+                    log.warning("pad with an unusable board id %r ignored", event.pad)
+                    return
                 if self.pairing.done:
                     self._finish_pairing(True)
             else:
@@ -114,7 +118,8 @@ class Table:
             return
         if not isinstance(event, KeyEvent):
             return
-        self.notice = [] if self.mode != "menu" or event.seat is None else self.notice
+        if self.mode != "menu" or event.seat is None:  # pad keys mean nothing in the menu
+            self.notice = []
         if event.seat is not None:
             self.seat_errors.discard(event.seat)
         handler = getattr(self, f"_on_{self.mode}")
@@ -229,8 +234,8 @@ class Table:
 
     def _check_over(self) -> None:
         if self.session.over:
-            scores = self.session.score()
-            self.recorder.finish(self.session_id, scores.to_json(), scores.winner)
+            self.final_scores = self.session.score()
+            self.recorder.finish(self.session_id, self.final_scores.to_json(), self.final_scores.winner)
             self.mode = "over"
 
     def _on_play(self, event: KeyEvent) -> None:
@@ -449,7 +454,7 @@ class Table:
 
     def _over_frame(self, header: str, notice: tuple[str, ...]) -> Frame:
         t = lambda m: m.get(self.language)  # noqa: E731
-        scores = self.session.score()
+        scores = self.final_scores
         lines = [t(texts.GAME_OVER)]
         for rank, seat in enumerate(scores.ranking, 1):
             lines.append(t(texts.RANK_LINE.format(rank=rank, seat=self._label(seat), points=scores.totals[seat])))
@@ -527,7 +532,7 @@ class Table:
             for seat in states:
                 states[seat] = LED_LOCKED if seat in self.undo_confirms else LED_WAITING
         elif self.mode == "over":
-            winner = self.session.score().winner
+            winner = self.final_scores.winner
             if winner is not None:
                 states[winner] = LedState("green", "blink")
         for seat in self.seat_errors:
