@@ -25,6 +25,31 @@ class Status:
 
 
 @dataclass(frozen=True)
+class Setting:
+    """A setup option the players choose in the menu before a game starts.
+
+    ``values`` pairs each allowed value with its label; the first is the default. ``pick`` > 1
+    makes the option a list of exactly that many distinct values (``default`` then gives them).
+    ``seats`` limits the option to some player counts (None: always offered).
+    """
+
+    key: str
+    label: Msg
+    values: tuple[tuple[Any, Msg], ...]
+    seats: tuple[int, ...] | None = None
+    pick: int = 1
+    default: Any = None
+
+    def applies(self, seats: int) -> bool:
+        return self.seats is None or seats in self.seats
+
+    def initial(self) -> Any:
+        if self.default is not None:
+            return self.default
+        return self.values[0][0] if self.pick == 1 else [v for v, _ in self.values[:self.pick]]
+
+
+@dataclass(frozen=True)
 class Scores:
     """Totals per seat with a breakdown, and the ranking once the game is over.
 
@@ -61,6 +86,7 @@ class Game:
     title: Msg = Msg("", "")
     min_seats: int = 1
     max_seats: int = 1
+    settings: tuple[Setting, ...] = ()  # offered in the menu; validate_options has the last word
 
     def setup(self, options: dict[str, Any], seed: int) -> dict:
         raise NotImplementedError
@@ -91,3 +117,8 @@ class Game:
     def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """Check and complete the setup options; raise RuleError naming a bad one."""
         return dict(options)
+
+    def learned_box(self, state: dict) -> dict:
+        """Box-data corrections made or learned in this session, in the shape of the ``box``
+        setup option. The appliance saves them per box and passes them to the next session."""
+        return {}

@@ -57,10 +57,15 @@ class Prompt:
     minimum: int | None = None
     maximum: int | None = None
     detail: Msg | None = None
-    # CELL prompts: width x height grid, selectable cells and a 1-3 letter label per drawn cell
+    # A map (CELL prompts, and any prompt that shows a place, e.g. an opponent's placement):
+    # width x height grid, a 1-3 letter label per drawn cell, the cursor (or the shown place).
+    # CELL prompts list the selectable cells as options whose value is [x, y].
     grid: tuple[int, int] | None = None
     cells: dict[tuple[int, int], str] = field(default_factory=dict)
     cursor: tuple[int, int] | None = None
+    # The answering seat sits across the table: draw the map turned 180 degrees and turn the
+    # cursor keys with it, so "2" still moves away from that player.
+    turned: bool = False
 
     ANYONE = -1
 

@@ -99,6 +99,9 @@ class Graenaland(Game):
             "round_flags": {"coop": False, "grant": False}, "coop": None,
             "builder": None, "mode": None, "final": [], "announcer": None, "claims": {},
             "vp": None, "recent": [],
+            # box data: the session's corrections given as the option, and what was learned
+            # or corrected on the device during play (both in box.toml's shape)
+            "box": options.get("box") or {}, "learned": {},
         }
         for seat in range(seats):
             spot = board["start"][str(seat)]
@@ -390,6 +393,9 @@ class Graenaland(Game):
                               "thresholds": board["vp_cards"].get(kept) if kept else None,
                               "points": goals.vp_total(state, seat)}
         return out
+
+    def learned_box(self, state: dict) -> dict:
+        return boxdata.merge(state.get("box") or {}, state.get("learned") or {})
 
     def _awaiting(self, state: dict) -> dict:
         prompt = self.prompt(state)
