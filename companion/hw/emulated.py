@@ -44,11 +44,22 @@ def braille(image) -> list[str]:
     return rows
 
 
+def _map_cell_text(cell) -> str:
+    """Five characters per cell: [Lbl] a tile, <Lbl> the cursor, ' .  ' a place to choose."""
+    inner = (cell.label or (" . " if cell.selectable else "   "))[:3].center(3)
+    if cell.cursor:
+        return f"<{inner}>"
+    return f"[{inner}]" if cell.label else f" {inner} "
+
+
 def frame_text(frame: Frame) -> list[str]:
     """The frame as plain text lines (script mode output, logs)."""
     lines = [f"[{frame.header}]"]
     for index, line in enumerate(frame.lines):
         lines.append(("> " if index == frame.selected else "  ") + line)
+    if frame.map is not None:
+        for row in frame.map.rows:
+            lines.append("  " + "".join(_map_cell_text(c) for c in row))
     if frame.footer:
         lines.append(f"  ({frame.footer})")
     return lines

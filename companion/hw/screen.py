@@ -13,6 +13,10 @@ Layout (128x64):
     | 1■ 2■ 3□ 4□                    |  footer: a smaller regular line at the bottom
     +--------------------------------+
 
+A frame with a map keeps the header and its first body line; the rest of the panel is the map:
+a window of cells (5 x 3 on 128x64), each a box with the tile's label, dotted where a place may
+be chosen, drawn lit where the cursor is.
+
 Vertical sizes come from each font's real ink box: accented capitals (Ř, Š, Ů...) rise above the
 font's ascent at some sizes, so line slots are measured from those glyphs, never from the ascent
 alone. Nothing is drawn past an edge: long lines end in an ellipsis.
@@ -27,7 +31,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from ..table.frame import Frame
+from ..table.frame import Frame, MapView
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "assets" / "fonts"
 REGULAR = FONT_DIR / "DejaVuSans.ttf"
@@ -155,6 +159,13 @@ def render(frame: Frame, width: int = 128, height: int = 64) -> Image.Image:
 
     body_font = font(REGULAR, BODY_SIZE)
     body_above = _metrics(REGULAR, BODY_SIZE).above
+    if frame.map is not None:
+        lay = _layout(height, False)
+        if frame.lines:
+            draw.text((MARGIN_X, lay.body_top + body_above), fit(frame.lines[0], body_font, text_w),
+                      font=body_font, fill=1, anchor="ls")
+        _draw_map(draw, frame.map, lay.body_top + lay.slot_h, width, height)
+        return img
     first, shown = visible_lines(frame, lay.rows)
     for i, line in enumerate(shown):
         top = lay.body_top + i * lay.slot_h
@@ -170,3 +181,38 @@ def render(frame: Frame, width: int = 128, height: int = 64) -> Image.Image:
         draw.text((MARGIN_X, lay.footer_base), fit(footer, foot_font, text_w),
                   font=foot_font, fill=1, anchor="ls")
     return img
+
+
+LABEL_SIZE = 9  # bold condensed: a 3-letter tile label ("Mw+") fits a 25 px cell
+
+
+def _draw_map(draw: ImageDraw.ImageDraw, view: MapView, top: int, width: int, height: int) -> None:
+    """Draw ``view`` into rows ``top``..``height - 1``: one box per cell, centred labels."""
+    rows = len(view.rows)
+    cols = max((len(r) for r in view.rows), default=0)
+    if not rows or not cols:
+        return
+    cell_w = width // cols
+    cell_h = (height - top) // rows
+    left = (width - cell_w * cols) // 2
+    label_font = font(BOLD_CONDENSED, LABEL_SIZE)
+    lab = _metrics(BOLD_CONDENSED, LABEL_SIZE)
+    for r, row in enumerate(view.rows):
+        for c, cell in enumerate(row):
+            x0, y0 = left + c * cell_w, top + r * cell_h
+            x1, y1 = x0 + cell_w - 2, y0 + cell_h - 2  # one dark pixel between neighbours
+            ink = 1
+            if cell.cursor:
+                draw.rectangle((x0, y0, x1, y1), fill=1)
+                ink = 0
+            elif cell.label:
+                draw.rectangle((x0, y0, x1, y1), outline=1)
+            elif cell.selectable:  # a free place that may be chosen: dotted corners
+                for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)):
+                    draw.point((x, y), fill=1)
+                draw.point(((x0 + x1) // 2, (y0 + y1) // 2), fill=1)
+            if cell.label:
+                text = fit(cell.label, label_font, cell_w - 3)
+                tx = x0 + (cell_w - 1 - label_font.getlength(text)) / 2
+                ty = y0 + (cell_h - 1 - lab.height) // 2 + lab.above
+                draw.text((round(tx), ty), text, font=label_font, fill=ink, anchor="ls")

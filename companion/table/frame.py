@@ -10,16 +10,36 @@ from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
+class MapCell:
+    """One drawn place of a map window: a tile's 1-3 letter label ("" = nothing lies there),
+    whether it may be selected now, and whether the cursor (or the shown place) is on it."""
+
+    label: str = ""
+    selectable: bool = False
+    cursor: bool = False
+
+
+@dataclass(frozen=True)
+class MapView:
+    """A window of a game's grid around the cursor, rows top down as the viewer sees them (the
+    table has already turned it for a player sitting across)."""
+
+    rows: tuple[tuple[MapCell, ...], ...]
+
+
+@dataclass(frozen=True)
 class Frame:
     """``header``: round and phase, drawn inverted on top. ``lines``: the body, top down (the
     screen shows as many as fit; the table puts the most important first). ``selected``: index of
     a body line drawn inverted (a menu cursor). ``footer``: a status strip at the bottom (who has
-    locked in, key hints)."""
+    locked in, key hints). ``map``: a picture of the place being chosen or shown; the OLED then
+    draws the first body line above it (a text display prints every line)."""
 
     header: str
     lines: tuple[str, ...] = ()
     footer: str = ""
     selected: int | None = None
+    map: MapView | None = None
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,8 @@ from ..engine.session import ReplayError
 from . import texts
 from .events import HOST_KEYS, KeyEvent, PadPresence, RawPadKey
 from .pairing import Pairing
-from .frame import LED_ERROR, LED_LOCKED, LED_OFF, LED_PAUSED, LED_TURN, LED_WAITING, Frame, LedState
+from .frame import (LED_ERROR, LED_LOCKED, LED_OFF, LED_PAUSED, LED_TURN, LED_WAITING, Frame, LedState,
+                    MapCell, MapView)
 from .secret import SecretCollector, padded
 
 log = logging.getLogger(__name__)
@@ -304,7 +305,7 @@ class Table:
             options = self._options(prompt, None)
             if key in ("up", "down") and options:
                 self.cursor = (self.cursor + (1 if key == "down" else -1)) % len(options)
-                if kind is PromptKind.CELL:
+                if kind is PromptKind.CELL and _is_place(options[self.cursor].value):
                     self.cell = tuple(options[self.cursor].value)
             elif key == "ok" and options:
                 self._commit({"step": prompt.step, "seat": None, "value": options[self.cursor].value}, None)
@@ -362,14 +363,21 @@ class Table:
                 self.typed = ""
                 self._commit({"step": prompt.step, "seat": actor, "value": self.number}, seat)
         elif kind is PromptKind.CELL:
-            legal = [tuple(o.value) for o in self._options(prompt, seat)]
+            options = self._options(prompt, seat)
+            legal = [tuple(o.value) for o in options if _is_place(o.value)]
             if self.cell is None and legal:
                 self.cell = legal[0]
             if key in CELL_MOVES and self.cell is not None:
                 dx, dy = CELL_MOVES[key]
+                if prompt.turned:  # the player sits across: "2" still moves away from him
+                    dx, dy = -dx, -dy
                 self.cell = (self.cell[0] + dx, self.cell[1] + dy)
             elif key == "5" and self.cell is not None:
                 self._commit({"step": prompt.step, "seat": actor, "value": list(self.cell)}, seat)
+            elif key in ("*", "#") and (chosen := [o for o in options if o.code == key]):
+                self._commit({"step": prompt.step, "seat": actor, "value": chosen[0].value}, seat)
+            else:
+                self.seat_errors.add(seat)
 
     # -- undo ----------------------------------------------------------------------------------
     def _ask_undo(self) -> None:
@@ -498,6 +506,18 @@ class Table:
             if self.absent & set(prompt.seats):
                 lines.insert(len(notice), t(texts.PAUSED.format(
                     seats=", ".join(str(s + 1) for s in sorted(self.absent & set(prompt.seats))))))
+        elif (view := self._map_view(prompt)) is not None:
+            if kind is PromptKind.CELL:
+                options = self._options(prompt, None)
+                current = options[self.cursor] if options and self.cursor < len(options) else None
+                if current is not None and not _is_place(current.value):  # host cursor on "back"
+                    lines.insert(len(notice), f"→ {t(current.label)}")
+                footer = t(texts.CELL_HINT)
+            else:
+                footer = t(texts.CONFIRM_HINT)
+            if prompt.detail is not None:
+                lines.append(t(prompt.detail))
+            return Frame(header, tuple(lines), footer, None, view)
         elif kind in (PromptKind.CHOICE, PromptKind.CELL):
             options = self._options(prompt, None)
             first = max(0, min(self.cursor - 1, len(options) - 2))
@@ -514,6 +534,30 @@ class Table:
             lines.append(t(prompt.detail))
         lines += [t(m) for m in reversed(status.recent[-2:])]
         return Frame(header, tuple(lines), footer, selected)
+
+    MAP_SIZE = (5, 3)  # cells across and down around the cursor: what the 128x64 panel holds
+
+    def _map_view(self, prompt: Prompt) -> MapView | None:
+        """The grid window around the cursor (CELL) or the shown place, turned 180 degrees for
+        a player across the table, so the picture matches the cardboard in front of him."""
+        if prompt.grid is None:
+            return None
+        centre = self.cell if prompt.kind is PromptKind.CELL and self.cell is not None else prompt.cursor
+        if centre is None:
+            return None
+        cx, cy = centre
+        places = {tuple(o.value) for o in self._options(prompt, None) if _is_place(o.value)} \
+            if prompt.kind is PromptKind.CELL else set()
+        turn = -1 if prompt.turned else 1
+        cols, rows = self.MAP_SIZE
+        out = []
+        for dy in range(-(rows // 2), rows // 2 + 1):
+            row = []
+            for dx in range(-(cols // 2), cols // 2 + 1):
+                at = (cx + turn * dx, cy + turn * dy)
+                row.append(MapCell(prompt.cells.get(at, ""), at in places, dx == 0 and dy == 0))
+            out.append(tuple(row))
+        return MapView(tuple(out))
 
     def leds(self) -> dict[int, LedState]:
         """Each seat's LED. For hidden prompts only waiting/locked, never anything about a pick."""
@@ -542,6 +586,11 @@ class Table:
             if seat in states:
                 states[seat] = LED_PAUSED
         return states
+
+
+def _is_place(value) -> bool:
+    """A CELL option's value is a place [x, y]; anything else is a plain choice (e.g. back)."""
+    return isinstance(value, (list, tuple)) and len(value) == 2 and all(isinstance(v, int) for v in value)
 
 
 def _wrap(text: str, width: int, lines: int = 2) -> list[str]:
