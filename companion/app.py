@@ -122,7 +122,7 @@ class SavedPadSeating:
 
 
 def make_table(store, language: str, seed: int | None = None,
-               yes_no_seats: frozenset[int] = frozenset(), seating=None) -> Table:
+               yes_no_seats: frozenset[int] = frozenset(), seating=None, box_memory=None) -> Table:
     games = {}
     for name in game_registry.available():
         try:
@@ -130,7 +130,7 @@ def make_table(store, language: str, seed: int | None = None,
         except Exception as error:  # one broken game (e.g. bad box data) must not stop the others
             log.error("game %s is unavailable: %s", name, error)
     table = Table(store, games, language, new_seed=(lambda: seed) if seed is not None else new_seed,
-                  yes_no_seats=yes_no_seats, seating=seating)
+                  yes_no_seats=yes_no_seats, seating=seating, box_memory=box_memory)
     unfinished = store.unfinished()
     if unfinished:
         table.resume(unfinished["id"], unfinished["game"], unfinished["options"], unfinished["seed"],

@@ -86,7 +86,9 @@ def cmd_run(args) -> int:
     else:
         display = leds = TextOutput(frames_dir=args.frames)
     yes_no = frozenset(int(k) - 1 for k in cfg["seat_buttons"]["pins"]) if mode == "hardware" else frozenset()
-    table = make_table(store, language, seed=args.seed, yes_no_seats=yes_no, seating=seating)
+    from .store.boxes import BoxFiles
+    table = make_table(store, language, seed=args.seed, yes_no_seats=yes_no, seating=seating,
+                       box_memory=BoxFiles(data_dir / "box"))
     app = App(table, display, leds, events, closers, notifier, watchdog)
     install_signal_handlers(events)
     if interactive:
@@ -233,6 +235,25 @@ def cmd_export(args) -> int:
     return 0
 
 
+def cmd_box(args) -> int:
+    """Show or forget what the table learned about a game's box (see docs/configuration.md)."""
+    from . import games as registry
+    from .store.boxes import BoxFiles
+    if args.game not in registry.available():
+        return fail(f"no game {args.game!r}; games: {', '.join(registry.available())}")
+    memory = BoxFiles((Path(args.data_dir) if args.data_dir else default_data_dir()) / "box")
+    path = memory.path(args.game)
+    if args.forget:
+        print(f"forgot {path}" if memory.forget(args.game) else f"nothing learned yet ({path} does not exist)")
+        return 0
+    if not path.exists():
+        print(f"nothing learned yet for {args.game} ({path} does not exist)")
+        return 0
+    print(f"# {path}")
+    print(json.dumps(memory.load(args.game), ensure_ascii=False, indent=1, sort_keys=True))
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="companion", description="The table companion for board games.")
     p.add_argument("--version", action="version", version=f"companion {__version__}")
@@ -258,10 +279,15 @@ def parser() -> argparse.ArgumentParser:
     exp.add_argument("--format", choices=("csv", "json"), default="csv")
     exp.add_argument("--out", help="file to write (default: standard output)")
     exp.add_argument("--data-dir")
+    box = sub.add_parser("box", help="show (or --forget) box facts the table learned for a game")
+    box.add_argument("game")
+    box.add_argument("--forget", action="store_true", help="delete them; the shipped data is used again")
+    box.add_argument("--data-dir")
     return p
 
 
-HANDLERS = {"run": cmd_run, "replay": cmd_replay, "history": cmd_history, "export": cmd_export}
+HANDLERS = {"run": cmd_run, "replay": cmd_replay, "history": cmd_history, "export": cmd_export,
+            "box": cmd_box}
 
 
 def main(argv=None) -> int:

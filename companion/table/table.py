@@ -54,13 +54,22 @@ class PadSeating(Protocol):
         """Seat pads by ``mapping`` and remember it; None restores the previous seating."""
 
 
+class BoxMemory(Protocol):
+    """Box-data corrections kept per game between sessions (store.boxes.BoxFiles implements it)."""
+
+    def load(self, game: str) -> dict: ...
+
+    def save(self, game: str, box: dict) -> None: ...
+
+
 class Table:
     """Modes: ``menu`` (pick a game and the number of players), ``play``, ``undo`` (asking),
     ``undo_all`` (every seat confirms a costly undo) and ``over`` (final ranking)."""
 
     def __init__(self, recorder: Recorder, games: dict[str, Game], language: str = "cs",
                  new_seed: Callable[[], int] | None = None, max_pad_seats: int = 5,
-                 yes_no_seats: frozenset[int] = frozenset(), seating: PadSeating | None = None):
+                 yes_no_seats: frozenset[int] = frozenset(), seating: PadSeating | None = None,
+                 box_memory: BoxMemory | None = None):
         self.recorder = recorder
         self.games = games
         self.language = language if language in LANGUAGES else "cs"
@@ -80,6 +89,8 @@ class Table:
         self.private_started = False
         self.seating = seating
         self.pairing: Pairing | None = None
+        self.box_memory = box_memory
+        self.remembered_box: dict = {}
         self._reset_input()
         self._main_menu()
 
@@ -95,6 +106,7 @@ class Table:
             log.error("cannot resume session %s: %s", session_id, error)
             return False
         self._start(session, session_id)
+        self._remember_box()  # in case the last one was learned just before the power went
         self.notice = [texts.RESUMED]
         return True
 
@@ -166,16 +178,110 @@ class Table:
         game = self.games[name]
         self.menu_title = texts.SEATS_TITLE.format(game=game.title)
         self.cursor = 0
-        self.menu = [MenuItem(_seat_count_label(n), (lambda n=n: self._new_game(name, n)))
+        self.menu = [MenuItem(_seat_count_label(n), (lambda n=n: self._settings_menu(name, n)))
                      for n in range(game.min_seats, game.max_seats + 1)]
-        self.menu.append(MenuItem(Msg("← zpět", "← back"), self._main_menu))
+        self.menu.append(MenuItem(texts.BACK, self._main_menu))
 
-    def _new_game(self, name: str, seats: int) -> None:
+    # -- settings: the game's own options, chosen before it starts -------------------------------
+    def _settings_menu(self, name: str, seats: int, chosen: dict | None = None) -> None:
+        """List the game's settings for this player count; OK on one changes it. A game with
+        none starts at once."""
+        game = self.games[name]
+        offered = [s for s in game.settings if s.applies(seats)]
+        if chosen is None:
+            chosen = {s.key: s.initial() for s in offered}
+        if not offered:
+            self._new_game(name, {"seats": seats})
+            return
+        self.menu_title = texts.SETTINGS_TITLE.format(game=game.title)
+        self.cursor = 0
+        self.menu = [MenuItem(texts.SETTINGS_START, lambda: self._new_game(name, {"seats": seats, **chosen}))]
+        for setting in offered:
+            self.menu.append(MenuItem(
+                texts.SETTING_LINE.format(label=setting.label, value=_setting_value(setting, chosen[setting.key])),
+                lambda s=setting: self._change_setting(name, seats, chosen, s)))
+        self.menu.append(MenuItem(texts.BACK, lambda: self._seats_menu(name)))
+
+    def _change_setting(self, name: str, seats: int, chosen: dict, setting) -> None:
+        keep = self.cursor
+        if setting.pick == 1:
+            values = [v for v, _ in setting.values]
+            current = values.index(chosen[setting.key]) if chosen[setting.key] in values else -1
+            chosen[setting.key] = values[(current + 1) % len(values)]
+            self._settings_menu(name, seats, chosen)
+            self.cursor = keep
+        else:
+            self._pick_menu(name, seats, chosen, setting, 0)
+
+    def _pick_menu(self, name: str, seats: int, chosen: dict, setting, cursor: int) -> None:
+        """Choose exactly ``setting.pick`` values: OK toggles one; done returns when the count is right."""
+        picked = list(chosen[setting.key])
+        self.menu_title = texts.SETTING_PICK_TITLE.format(label=setting.label, n=setting.pick)
+
+        def toggle(value):
+            now = list(chosen[setting.key])
+            chosen[setting.key] = [v for v in now if v != value] if value in now else now + [value]
+            self._pick_menu(name, seats, chosen, setting, self.cursor)
+
+        def done():
+            if len(chosen[setting.key]) != setting.pick:
+                self.notice = [texts.SETTING_PICK_COUNT.format(k=len(chosen[setting.key]), n=setting.pick)]
+                return
+            order = [v for v, _ in setting.values]
+            chosen[setting.key] = sorted(chosen[setting.key], key=order.index)
+            self._settings_menu(name, seats, chosen)
+
+        self.menu = [MenuItem(Msg("{m} {l}", "{m} {l}").format(m="☑" if v in picked else "☐", l=label),
+                              (lambda v=v: toggle(v))) for v, label in setting.values]
+        self.menu.append(MenuItem(texts.SETTING_PICK_DONE, done))
+        self.cursor = cursor
+
+    def _new_game(self, name: str, options: dict) -> None:
         game, seed = self.games[name], self.new_seed()
-        session = Session(game, {"seats": seats}, seed)
+        saved = self.box_memory.load(name) if self.box_memory else {}
+        try:
+            session = Session(game, {**options, "box": saved} if saved else options, seed)
+        except RuleError as error:
+            if not saved:  # a setting combination the game refuses: say why, stay in the menu
+                self.notice = [texts.REFUSED, error.msg]
+                return
+            # the remembered box corrections no longer fit this box: play without, keep the file
+            log.error("saved box corrections for %s ignored: %s", name, error)
+            self._new_game_without_memory(name, options, error.msg)
+            return
+        self._open(name, session, seed)
+
+    def _new_game_without_memory(self, name: str, options: dict, why: Msg) -> None:
+        seed = self.new_seed()
+        try:
+            session = Session(self.games[name], options, seed)
+        except RuleError as error:
+            self.notice = [texts.REFUSED, error.msg]
+            return
+        self._open(name, session, seed)
+        self.notice = [texts.BOX_MEMORY_IGNORED.format(why=why)]
+
+    def _open(self, name: str, session: Session, seed: int) -> None:
+        game = session.game
+        seats = game.seat_count(session.state)
         labels = [game.seat_label(session.state, s).get(self.language) for s in range(seats)]
         session_id = self.recorder.create_session(name, session.options, seed, labels)
         self._start(session, session_id)
+        self.remembered_box = game.learned_box(session.state)
+
+    def _remember_box(self) -> None:
+        """Save what the session learned or corrected about the box, for the next game. The
+        session log stays the truth; this file only spares the players the same questions."""
+        if self.box_memory is None:
+            return
+        learned = self.session.game.learned_box(self.session.state)
+        if learned == self.remembered_box:
+            return
+        try:
+            self.box_memory.save(self.session.game.name, learned)
+            self.remembered_box = learned
+        except Exception as error:  # the game goes on; the facts are in the session log anyway
+            log.error("could not save the box corrections: %s", error)
 
     def _on_menu(self, event: KeyEvent) -> None:
         if event.seat is not None:
@@ -215,6 +321,7 @@ class Table:
         if not self._persist(step.entry):
             return
         self.session.commit(step)
+        self._remember_box()
         log.info("session %s action %d accepted: %s", self.session_id, len(self.session.entries) - 1, action.get("step"))
         self._reset_input()
         self._check_over()
@@ -419,6 +526,7 @@ class Table:
             return
         if self._persist(step.entry):
             self.session.commit(step)
+            self._remember_box()  # a fact entered by mistake and taken back is forgotten too
             self._reset_input()
             self.notice = [texts.UNDONE]
 
@@ -586,6 +694,14 @@ class Table:
             if seat in states:
                 states[seat] = LED_PAUSED
         return states
+
+
+def _setting_value(setting, value) -> Msg:
+    labels = dict((repr(v), label) for v, label in setting.values)
+    if setting.pick == 1:
+        return labels.get(repr(value), Msg(str(value), str(value)))
+    parts = [labels.get(repr(v), Msg(str(v), str(v))) for v in value]
+    return Msg(", ".join(p.cs for p in parts), ", ".join(p.en for p in parts))
 
 
 def _is_place(value) -> bool:
