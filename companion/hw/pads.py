@@ -18,11 +18,11 @@ from dataclasses import dataclass
 
 import serial
 
-from ..table.events import KeyEvent, PadPresence, RawPadKey
+from ..table.events import KeyEvent, PadPresence, PadTrouble, RawPadKey
 from ..table.pairing import Pairing  # noqa: F401  (re-exported: pairing is table bookkeeping)
 from ..table.frame import LED_OFF, LedState
-from .protocol import (BAD_ARGS, SEQ_MOD, Frame, FrameDecoder, Hello, encode_frame, led_args,
-                       parse_hello, version_problem)
+from .protocol import (BAD_ARGS, PROTO_VERSION, SEQ_MOD, Frame, FrameDecoder, Hello, encode_frame,
+                       led_args, parse_hello, version_problem)
 
 log = logging.getLogger("companion.pads")
 
@@ -137,6 +137,7 @@ class PadHub:
         self._backoff: dict[str, tuple[float, float]] = {}  # port -> (delay, next try)
         self._leds: dict[int, LedState] = {}
         self._warned: set[str] = set()
+        self._troubled: dict[str, str] = {}  # board id -> the trouble last reported to the table
         self._retired = Counter()
         self._counts = Counter()
         self._stop = threading.Event()
@@ -389,6 +390,11 @@ class PadHub:
                     problem = (f"Two pads claim board id {hello.board_id} ({other.port} and "
                                f"{link.port}): the one on {link.port} is ignored.")
             if problem is not None:
+                kind = "duplicate_id" if hello.compatible else (
+                    "old_firmware" if hello.proto < PROTO_VERSION else "new_firmware")
+                if self._troubled.get(hello.board_id) != kind:
+                    self._troubled[hello.board_id] = kind
+                    self._events.put(PadTrouble(hello.board_id, kind, problem))
                 link.state = INCOMPATIBLE if not hello.compatible else REFUSED
                 link.problem = problem
                 link.seat = None
@@ -404,6 +410,8 @@ class PadHub:
                 return
             link.state = READY
             link.problem = None
+            if self._troubled.pop(hello.board_id, None) is not None:
+                self._events.put(PadTrouble(hello.board_id, ""))
             self._backoff.pop(link.port, None)
             seat = self._seat_of.get(hello.board_id)
             if was != (READY, hello.board_id):

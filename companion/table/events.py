@@ -30,6 +30,16 @@ class PadPresence:
 
 
 @dataclass(frozen=True)
+class PadTrouble:
+    """A pad that cannot be used, and why: ``kind`` is "old_firmware" (update the pad),
+    "new_firmware" (update the box) or "duplicate_id"; "" means that pad is fine again."""
+
+    pad: str
+    kind: str
+    detail: str = ""  # the English sentence also written to the log
+
+
+@dataclass(frozen=True)
 class RawPadKey:
     """A key on a pad that is not yet paired to a seat (pairing mode); ``pad`` is its board id."""
 

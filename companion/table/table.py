@@ -14,7 +14,7 @@ from ..engine import Game, Msg, Prompt, PromptKind, RuleError, Session
 from ..engine.i18n import LANGUAGES
 from ..engine.session import ReplayError
 from . import texts
-from .events import HOST_KEYS, KeyEvent, PadPresence, RawPadKey
+from .events import HOST_KEYS, KeyEvent, PadPresence, PadTrouble, RawPadKey
 from .pairing import Pairing
 from .frame import (LED_ERROR, LED_LOCKED, LED_OFF, LED_PAUSED, LED_TURN, LED_WAITING, Frame, LedState,
                     MapCell, MapView)
@@ -90,6 +90,7 @@ class Table:
         self.seating = seating
         self.pairing: Pairing | None = None
         self.box_memory = box_memory
+        self.pad_troubles: dict[str, Msg] = {}  # pads that cannot be used; shown in the menu
         self.remembered_box: dict = {}
         self._reset_input()
         self._main_menu()
@@ -116,6 +117,14 @@ class Table:
             (self.absent.discard if event.connected else self.absent.add)(event.seat)
             if self.mode == "play" and self.secret is not None:
                 self._reveal_if_ready(self.session.prompt)
+            return
+        if isinstance(event, PadTrouble):
+            if event.kind:
+                message = texts.PAD_TROUBLE.get(event.kind, texts.PAD_TROUBLE["old_firmware"]).format(pad=event.pad)
+                self.pad_troubles[event.pad] = message
+                self.notice = [message]
+            else:
+                self.pad_troubles.pop(event.pad, None)
             return
         if isinstance(event, RawPadKey):
             if self.mode == "pair":
@@ -547,8 +556,10 @@ class Table:
         t = lambda m: m.get(self.language)  # noqa: E731
         notice = tuple(t(m) for m in self.notice)
         if self.mode == "menu":
-            return Frame(t(self.menu_title), notice + tuple(t(i.label) for i in self.menu),
-                         selected=len(notice) + self.cursor)
+            troubles = tuple(t(m) for pad, m in sorted(self.pad_troubles.items()) if m not in self.notice)
+            top = notice + troubles
+            return Frame(t(self.menu_title), top + tuple(t(i.label) for i in self.menu),
+                         selected=len(top) + self.cursor)
         if self.mode == "pair":
             return Frame(t(texts.PAIR_TITLE),
                          (t(texts.PAIR_NEXT.format(n=len(self.pairing.mapping) + 1)),

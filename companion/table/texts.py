@@ -57,3 +57,9 @@ PAIR_COUNT = Msg("Spárováno: {n}", "Paired: {n}")
 PAIR_KEYS = Msg("OK hotovo · zpět vrátit", "OK done · back undo")
 PAIR_SAVED = Msg("Pady spárovány: {n}", "Pads paired: {n}")
 UNPAIRED_PAD = Msg("Nespárovaný pad: spárujte ho v menu.", "Unpaired pad: pair it in the menu.")
+
+PAD_TROUBLE = {
+    "old_firmware": Msg("Pad {pad}: nahrajte nový firmware padu.", "Pad {pad}: update the pad firmware."),
+    "new_firmware": Msg("Pad {pad} je novější: aktualizujte krabici.", "Pad {pad} is newer: update the box."),
+    "duplicate_id": Msg("Dva pady mají číslo {pad}: jeden se nepoužije.", "Two pads have id {pad}: one is ignored."),
+}

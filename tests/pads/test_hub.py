@@ -9,7 +9,7 @@ import serial
 
 from companion.hw import protocol
 from companion.hw.pads import READY, REFUSED, PadHub, Pairing
-from companion.table.events import KeyEvent, PadPresence, RawPadKey
+from companion.table.events import KeyEvent, PadPresence, PadTrouble, RawPadKey
 from companion.table.frame import LED_LOCKED, LED_OFF, LED_WAITING, LedState
 
 from .fakepad import Bench, OldFirmware, drain, next_event, pl, wait_until
@@ -185,6 +185,8 @@ def test_a_pad_claiming_a_connected_board_id_is_refused(bench, make_hub):
     first = bench.plug("SAME")
     next_event(events, presence(0, True))
     clone = bench.plug("SAME")
+    trouble = next_event(events, lambda e: isinstance(e, PadTrouble))
+    assert (trouble.pad, trouble.kind) == ("SAME", "duplicate_id")
     wait_until(lambda: any(i.state == REFUSED for i in hub.pads()), what="clone refused")
     (problem,) = hub.problems()
     assert "SAME" in problem and clone.port in problem and first.port in problem
@@ -197,7 +199,9 @@ def test_a_pad_claiming_a_connected_board_id_is_refused(bench, make_hub):
     # once the first one is gone, the other may take the seat (it answers the next ID?)
     bench.unplug(first)
     next_event(events, presence(0, False))
-    next_event(events, presence(0, True))
+    seen = []
+    next_event(events, lambda e: seen.append(e) or presence(0, True)(e))
+    assert PadTrouble("SAME", "") in seen                               # the screen forgets it
     clone.press("6")
     assert next_event(events, keyed("6")) == KeyEvent(0, "6", source="pad:SAME")
     assert hub.problems() == []
@@ -206,6 +210,8 @@ def test_a_pad_claiming_a_connected_board_id_is_refused(bench, make_hub):
 def test_firmware_version_mismatch_is_reported_and_its_keys_ignored(bench, make_hub):
     hub, events = make_hub({"OLD1": 0})
     pad = bench.plug("OLD1", OldFirmware)
+    trouble = next_event(events, lambda e: isinstance(e, PadTrouble))
+    assert (trouble.pad, trouble.kind) == ("OLD1", "old_firmware")   # the OLED says what to do
     p = next_event(events, presence(0, False))
     assert "update the pad firmware" in p.detail
     (problem,) = hub.problems()

@@ -150,3 +150,17 @@ def test_pairing_from_the_menu_seats_pads_in_press_order():
     press(table, host("back"))                           # undo the last seated pad
     press(table, host("ok"))
     assert seating.calls[-1] == {"BBB": 0} and table.mode == "menu"
+
+
+def test_a_pad_needing_new_firmware_is_named_on_the_screen_until_it_is_fine():
+    from companion.table.events import PadTrouble
+    from companion.table.table import Table
+    from .helpers import MemoryRecorder
+    table = Table(MemoryRecorder(), {}, "cs")
+    table.handle(PadTrouble("A7", "old_firmware", "Pad A7 speaks pad protocol 0 ..."))
+    assert table.frame().lines[0] == "Pad A7: nahrajte nový firmware padu."
+    table.handle(KeyEvent(None, "down"))                 # a key clears notices, not the trouble
+    assert table.frame().lines[0] == "Pad A7: nahrajte nový firmware padu."
+    assert table.frame().selected == 1                   # the menu cursor stays on the menu
+    table.handle(PadTrouble("A7", ""))
+    assert "Pad A7" not in " ".join(table.frame().lines)
