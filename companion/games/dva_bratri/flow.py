@@ -15,7 +15,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from ...engine import Game, Msg, Option, Prompt, PromptKind, RuleError, Scores, Status, rng
+from ...engine import Game, Msg, Option, Prompt, PromptKind, RuleError, Scores, Setting, Status, rng
 from . import board, catalog, jindrich, moves, scoring
 from .board import NORTH, SOUTH, key, xy
 from .catalog import COLOURS, NeedFacts
@@ -59,6 +59,18 @@ class DvaBratri(Game):
     name = "dva_bratri"
     title = Msg("Dva bratři", "The Two Heirs")
     min_seats, max_seats = 1, 2
+    settings = (
+        Setting("level", Msg("Jindřich", "Jindřich"), (
+            (2, Msg("Statečný", "Brave")), (3, Msg("Neúprosný", "Relentless")), (1, Msg("Chudý", "Poor"))),
+            seats=(1,)),
+        Setting("sets", Msg("Sady", "Sets"), tuple(
+            (k, Msg(v["cs"], v["en"])) for k, v in catalog.sets().items()), pick=3,
+            default=list(FIRST_GAME_SETS)),
+        Setting("colour", Msg("Barva hráče 1", "Player 1 colour"),
+                tuple((k, m) for k, m in PLAYER_COLOURS.items())),
+        Setting("roads", Msg("Bodovat cesty", "Score roads"),
+                ((True, Msg("ano", "yes")), (False, Msg("ne (1. hra)", "no (1st game)")))),
+    )
 
     # -- setup ---------------------------------------------------------------------------------
     def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
