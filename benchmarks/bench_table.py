@@ -9,6 +9,8 @@
    bookkeeping) against applying the same actions with the game's bare rules.
 3. memory (max RSS) of `companion run` on the emulated table playing a whole game, against a bare
    Python interpreter that imports nothing of ours.
+4. rasterising a frame with a map (a CELL prompt's 5x3 cells) against a text frame of the same
+   header and four body lines.
 """
 
 from __future__ import annotations
@@ -120,6 +122,24 @@ def bench_memory(tmp: Path) -> tuple[int, int]:
     return run, baseline
 
 
+def bench_map_render(repeat: int = 400) -> tuple[float, float]:
+    from companion.table.frame import Frame, MapCell, MapView
+    labels = ["Hs*", "~g", "", "Mw+", "Ka"]
+    rows = tuple(tuple(MapCell(labels[(r + c) % 5], c % 2 == 0, (r, c) == (1, 2)) for c in range(5))
+                 for r in range(3))
+    with_map = Frame("Kolo 4 · Tah", ("Bílý: Kam ji položíš?",), "", None, MapView(rows))
+    text = Frame("Kolo 4 · Tah", ("Bílý: Kam ji položíš?", "1 Mlýn", "2 Pila", "3 Hostinec"), "▲▼ OK nebo kód", 1)
+    timings = {}
+    for name, frame in (("map", with_map), ("text", text)):
+        samples = []
+        for _ in range(repeat):
+            start = time.perf_counter()
+            render(frame)
+            samples.append(time.perf_counter() - start)
+        timings[name] = median_us(samples)
+    return timings["map"], timings["text"]
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
@@ -130,6 +150,10 @@ def main() -> None:
         replay, bare = bench_replay()
         print("replay of a 2,000-action session")
         print(f"  engine replay: {replay:7.1f} ms   bare rules: {bare:7.1f} ms   ratio: {replay / bare:5.2f}")
+        drawn_map, drawn_text = bench_map_render()
+        print("rasterising a frame for the 128x64 panel")
+        print(f"  with a 5x3 map: {drawn_map:6.0f} us   text only: {drawn_text:6.0f} us   "
+              f"ratio: {drawn_map / drawn_text:5.2f}")
         run, baseline = bench_memory(tmp)
         print("memory of `companion run` (emulated table, one whole game, max RSS)")
         print(f"  companion: {run / 1024:6.1f} MiB   bare python: {baseline / 1024:6.1f} MiB   "
