@@ -353,7 +353,7 @@ class Table:
         if self.session.over:
             self.final_scores = self.session.score()
             self.recorder.finish(self.session_id, self.final_scores.to_json(), self.final_scores.winner)
-            self.mode = "over"
+            self.mode, self.cursor = "over", 0
 
     def _on_play(self, event: KeyEvent) -> None:
         prompt = self.session.prompt
@@ -544,6 +544,8 @@ class Table:
         if event.seat is None and event.key == "ok":
             self.session = self.session_id = None
             self._main_menu()
+        elif event.seat is None and event.key in ("up", "down"):
+            self.cursor = max(0, self.cursor + (1 if event.key == "down" else -1))
 
     # -- output --------------------------------------------------------------------------------
     def _seat_count(self) -> int:
@@ -582,10 +584,15 @@ class Table:
     def _over_frame(self, header: str, notice: tuple[str, ...]) -> Frame:
         t = lambda m: m.get(self.language)  # noqa: E731
         scores = self.final_scores
-        lines = [t(texts.GAME_OVER)]
-        for rank, seat in enumerate(scores.ranking, 1):
-            lines.append(t(texts.RANK_LINE.format(rank=rank, seat=self._label(seat), points=scores.totals[seat])))
-        return Frame(header, notice + tuple(lines), t(texts.NEW_GAME_HINT))
+        lines = [t(texts.RANK_LINE.format(rank=rank, seat=self._label(seat), points=scores.totals[seat]))
+                 for rank, seat in enumerate(scores.ranking, 1)]
+        if not lines:  # a game that ranks nobody (e.g. a shared result): show the totals
+            lines = [f"{self._label(seat)} {points}" for seat, points in scores.totals.items()]
+        # the ranking may be longer than the panel: up/down scroll it (the selected line stays shown)
+        self.cursor = min(self.cursor, max(len(lines) - 1, 0))
+        hint = texts.NEW_GAME_HINT if len(notice) + len(lines) <= 3 else texts.NEW_GAME_SCROLL_HINT
+        return Frame(f"{t(texts.GAME_OVER)} · {header}", notice + tuple(lines), t(hint),
+                     len(notice) + self.cursor if len(notice) + len(lines) > 3 else None)
 
     def _play_frame(self, header: str, notice: tuple[str, ...], status) -> Frame:
         t = lambda m: m.get(self.language)  # noqa: E731

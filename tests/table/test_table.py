@@ -90,9 +90,24 @@ def test_full_game_reaches_final_screen_and_history():
         press(table, pad(1, "3#") + pad(2, "1#") + host("ok") + pad(1, "1#"))
     assert table.mode == "over"
     assert rec.finished and rec.finished[0][2] == 0
-    assert table.frame().lines[0] == "Game over"
+    frame = table.frame()
+    assert frame.header.startswith("Game over")
+    assert frame.lines[0].startswith("1. Player 1 ") and frame.lines[1].startswith("2. Player 2 ")
     press(table, host("ok"))
     assert table.mode == "menu"
+
+
+def test_a_long_ranking_scrolls_on_the_final_screen():
+    table, rec = toy_table(seats=4)
+    for _ in range(2):
+        press(table, pad(1, "3#") + pad(2, "1#") + pad(3, "2#") + pad(4, "1#") + host("ok") + pad(1, "1#"))
+    assert table.mode == "over"
+    frame = table.frame()
+    assert len(frame.lines) == 4 and frame.selected == 0 and "▲▼" in frame.footer
+    press(table, host("down", "down", "down", "down"))
+    assert table.frame().selected == 3                     # stops at the last place
+    from companion.hw.screen import visible_lines
+    assert visible_lines(table.frame(), 3)[1][-1].startswith("4. ")
 
 
 def test_unknown_key_events_are_ignored_without_crash():
