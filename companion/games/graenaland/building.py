@@ -35,7 +35,9 @@ def _territory(state, tid) -> Msg:
 
 
 def _check_house_left(state, seat):
-    if houses_left(state, seat) <= 0:
+    """Only while the clan has a house left, unless the box data says running out does not
+    limit building (``house_limit``, digest U15)."""
+    if state["board"]["rules"].get("house_limit", True) and houses_left(state, seat) <= 0:
         raise _refuse("no_houses_left", "Už ti nezbývá žádný domeček (každý klan má 14, jeden ukazuje sílu vojska).",
                       "You have no house left (each clan has 14, one marks the army strength).")
 
@@ -103,9 +105,17 @@ def check_public(state, seat, kind, tid, mode):
 
 
 def check_army(state, seat):
+    """The army track ends at ``army_max`` when the box data knows it; "unknown" sets no cap."""
     top = state["board"]["rules"]["army_max"]
     if isinstance(top, int) and state["army"][seat] >= top:
-        raise _refuse("army_track_end", "Vojsko je už na konci počitadla.", "The army is at the end of its track.")
+        raise _refuse("army_track_end", "Vojsko už má nejvyšší sílu, kterou počitadlo ukazuje ({n}).",
+                      "The army already has the highest strength on its track ({n}).", n=top)
+
+
+def supply_available(state: dict) -> bool:
+    """A supply card lies face up. Once the deck and the display are used up, nobody takes one
+    any more (used cards are not reshuffled: our reading of digest U16)."""
+    return state["supply"]["display"] > 0
 
 
 def check(state: dict, seat: int, value: str, mode: str) -> None:
@@ -114,7 +124,7 @@ def check(state: dict, seat: int, value: str, mode: str) -> None:
     head = parts[0]
     order = state["board"]["order"]
     if head in ("done", "nothing"):
-        if mode == "main" and head == "done" and not state["supply"]["taken"] and state["supply"]["display"] > 0:
+        if mode == "main" and head == "done" and not state["supply"]["taken"] and supply_available(state):
             raise _refuse("supply_card_required", "Než skončíš, vezmi si kartu zásob.",
                           "Take your supply card before you finish building.")
         return
@@ -125,8 +135,9 @@ def check(state: dict, seat: int, value: str, mode: str) -> None:
         if state["supply"]["taken"]:
             raise _refuse("supply_once", "Kartu zásob už sis v tomto kole vzal.",
                           "You already took your supply card this round.")
-        if state["supply"]["display"] <= 0:
-            raise _refuse("supply_empty", "Žádná karta zásob neleží lícem nahoru.", "No supply card lies face up.")
+        if not supply_available(state):
+            raise _refuse("supply_empty", "Karty zásob došly: žádná neleží lícem nahoru a balíček je prázdný.",
+                          "The supply cards are used up: none lies face up and the deck is empty.")
         return
     if head == "army":
         return check_army(state, seat)

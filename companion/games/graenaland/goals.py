@@ -41,7 +41,39 @@ def vp_points(card: dict, have: dict[str, int]) -> dict[str, int]:
 
 
 def vp_total(state: dict, seat: int) -> int | None:
+    """The player's VP, or None while his card (or its thresholds) is unknown."""
     card_id = state["vp"]["kept"].get(str(seat)) if state.get("vp") else None
-    if card_id is None:
+    card = state["board"]["vp_cards"].get(str(card_id))
+    if card is None:
         return None
-    return sum(vp_points(state["board"]["vp_cards"][card_id], stats(state, seat)).values())
+    return sum(vp_points(card, stats(state, seat)).values())
+
+
+def announcer_won(state: dict) -> bool:
+    """Base game: announcing needs 3 goals, so he wins. VP cards: he wins if his revealed card
+    reaches the points he claimed."""
+    return state["vp"] is None or bool(state["vp"]["claim"] and state["vp"]["claim"]["met"])
+
+
+def ranking(state: dict, totals: dict[int, int]) -> tuple[int, ...]:
+    """The final order: the announcer first (p.9, p.11), the others by their totals (goals met
+    or VP); equal totals go clockwise from the announcer, the rules saying nothing about ties.
+
+    What happens when an announcer misses his claim is not in the rules (digest 12.4). Reading
+    used here: the game still ends, the others rank by VP and the announcer comes last, so a
+    claim made only to take priority never pays.
+    """
+    announcer = state["announcer"]
+    order = [(announcer + k) % state["seats"] for k in range(state["seats"])]
+    others = sorted(order[1:], key=lambda s: (-totals[s], order.index(s)))
+    return tuple([announcer, *others] if announcer_won(state) else [*others, announcer])
+
+
+def announcer_mark(state: dict) -> str:
+    return "★" if announcer_won(state) else "✗"
+
+
+def learned_card(card_id: int, thresholds: dict[str, list[int]]) -> dict:
+    """A card typed in from the revealed card, as one [[vp_cards]] entry of data/box.toml."""
+    return {"id": card_id, **thresholds, "verified": True,
+            "source": "entered on the companion from the revealed card"}

@@ -7,12 +7,13 @@ Seats are numbered clockwise from the first main player, so "to the left" is sea
 
 from __future__ import annotations
 
-from ...engine import Msg
-from . import building, goals, production, texts
+from ...engine import Msg, RuleError
+from . import boxdata, building, goals, production, texts
 from .board import resolve
 from .votes import passes, voters, weight, weights
 
 RECENT = 12
+THRESHOLD_MAX = 30  # highest value accepted for a VP card threshold typed in from a card
 
 
 def note(state: dict, *events: Msg) -> None:
@@ -22,6 +23,33 @@ def note(state: dict, *events: Msg) -> None:
 def clockwise(state: dict, start: int) -> list[int]:
     n = state["seats"]
     return [(start + k) % n for k in range(n)]
+
+
+# -- after the starting positions --------------------------------------------------------------
+def after_placement(state: dict) -> None:
+    """Printed spots or the draft are done: keep a VP card (expansion, p.10), then round 1."""
+    if state["options"]["vp_cards"]:
+        state["step"] = "keep_vp_card"
+    else:
+        start_round(state)
+
+
+def vp_cards_kept(state: dict, picks: dict[str, int]) -> None:
+    """Each player entered the number printed on the card he keeps. It stays out of every
+    public view and event until the card is revealed."""
+    count = state["vp"]["cards"]
+    if any(not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= count for n in picks.values()):
+        raise RuleError("graenaland.vp_card_number", Msg(
+            "Karty vítězných bodů mají čísla 1 až {n}.", "Victory-point cards are numbered 1 to {n}.").format(n=count))
+    if len(set(picks.values())) < len(picks):
+        # naming neither the card nor the seats: the picks are still secret
+        raise RuleError("graenaland.vp_card_twice", Msg(
+            "Dva hráči zadali stejné číslo karty, ale každá karta je jen jednou. Zkontrolujte svá čísla a zadejte je znovu.",
+            "Two players entered the same card number, but every card exists once. Check your numbers and enter them again."))
+    state["vp"]["kept"] = dict(picks)
+    note(state, Msg("Každý má svou kartu vítězných bodů; zůstane tajná, dokud ji hráč neodkryje.",
+                    "Everyone has his victory-point card; it stays secret until he reveals it."))
+    start_round(state)
 
 
 # -- phase 1: production ----------------------------------------------------------------------
@@ -256,7 +284,9 @@ def built(state: dict, value: str) -> None:
     seat, mode = state["builder"], state["mode"]
     head = value.split(":")[0]
     if head == "done":
-        if mode == "final":
+        if mode == "final" and state["vp"] is not None and seat == state["announcer"] and state["vp"]["claim"] is None:
+            reveal_claim(state)
+        elif mode == "final":
             next_final(state)
         else:
             end_of_building(state)
@@ -337,6 +367,95 @@ def next_final(state: dict) -> None:
         state["phase"], state["step"] = "final", "build"
         state["builder"], state["mode"] = state["final"].pop(0), "final"
         return
-    state["phase"], state["step"] = "over", "over"
     state["builder"] = state["mode"] = None
+    if state["vp"] is not None:
+        reveal_all(state)
+    else:
+        game_over(state)
+
+
+def game_over(state: dict) -> None:
+    state["phase"], state["step"] = "over", "over"
     note(state, Msg("Konec hry.", "The game is over."))
+
+
+# -- expansion: revealing victory-point cards (p.11) -----------------------------------------
+def reveal(state: dict, seat: int) -> None:
+    """The card is public from now on; unknown thresholds are asked before anything needs them."""
+    vp = state["vp"]
+    card = vp["kept"][str(seat)]
+    vp["revealed"].append(seat)
+    note(state, Msg("{s} odkrývá kartu vítězných bodů č. {c}.", "{s} reveals victory-point card no. {c}.").format(
+        s=texts.seat(seat), c=card))
+    if str(card) not in state["board"]["vp_cards"]:
+        vp["to_learn"].append([seat, card])
+
+
+def reveal_claim(state: dict) -> None:
+    """The announcer has built; he shows his card to prove his claim (p.11)."""
+    state["builder"] = state["mode"] = None
+    reveal(state, state["announcer"])
+    state["vp"]["then"] = "claim"
+    next_card_to_learn(state)
+
+
+def reveal_all(state: dict) -> None:
+    """Everyone has built: all cards are shown and rank the players by VP."""
+    for seat in [(state["announcer"] + k) % state["seats"] for k in range(state["seats"])]:
+        if seat not in state["vp"]["revealed"]:
+            reveal(state, seat)
+    state["vp"]["then"] = "end"
+    next_card_to_learn(state)
+
+
+def next_card_to_learn(state: dict) -> None:
+    vp = state["vp"]
+    if vp["to_learn"]:
+        seat, card = vp["to_learn"].pop(0)
+        vp["learning"] = {"seat": seat, "card": card, "levels": []}
+        state["phase"], state["step"] = "final", "vp_threshold"
+        return
+    vp["learning"] = None
+    if vp["then"] == "claim":
+        check_claim(state)
+        next_final(state)
+    else:
+        game_over(state)
+
+
+def threshold_entered(state: dict, value: int) -> None:
+    """15 numbers per card, column by column, each column rising. A finished card joins the
+    session's box data and ``learned`` (box.toml's shape) for later games."""
+    learning = state["vp"]["learning"]
+    levels = learning["levels"]
+    low = levels[-1] if len(levels) % 3 else 0
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= THRESHOLD_MAX:
+        raise RuleError("graenaland.vp_threshold_rising", Msg(
+            "Stupně ve sloupci karty rostou zleva doprava: zadej číslo od {a} do {b}.",
+            "A column's levels rise from left to right: enter a number from {a} to {b}.").format(a=low, b=THRESHOLD_MAX))
+    levels.append(value)
+    if len(levels) < 3 * len(goals.COLUMNS):
+        return
+    card = learning["card"]
+    thresholds = {column: levels[3 * i:3 * i + 3] for i, column in enumerate(goals.COLUMNS)}
+    state["board"]["vp_cards"][str(card)] = thresholds
+    state["learned"] = boxdata.merge(state["learned"], {"vp_cards": [goals.learned_card(card, thresholds)]})
+    note(state, Msg("Hodnoty karty č. {c} uloženy.", "The values of card no. {c} are saved.").format(c=card))
+    next_card_to_learn(state)
+
+
+def check_claim(state: dict) -> None:
+    """Did the announcer reach the VP he claimed? The claim is at least the 6 needed to win."""
+    seat = state["announcer"]
+    claimed = state["claims"][str(seat)]
+    reached = goals.vp_total(state, seat)
+    met = reached >= claimed
+    state["vp"]["claim"] = {"seat": seat, "claimed": claimed, "reached": reached, "met": met}
+    who = texts.seat(seat)
+    if met:
+        note(state, Msg("{s} má {r} VB a ohlášení splnil; ostatní ještě jednou stavějí.",
+                        "{s} has {r} VP and meets his claim; the others build once more.").format(s=who, r=reached))
+    else:
+        note(state, Msg("{s} má jen {r} VB z ohlášených {c}: ohlášení nesplnil. Hra přesto končí a {s} bude v pořadí poslední.",
+                        "{s} has only {r} of the {c} VP claimed: the claim fails. The game still ends and he comes last.")
+             .format(s=who, r=reached, c=claimed))

@@ -11,14 +11,15 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ...engine import Game, Msg, Option, Prompt, PromptKind, RuleError, Scores, Status, rng
-from . import boxdata, building, goals, production, rounds, texts
+from ...engine import Game, Msg, Option, Prompt, PromptKind, RuleError, Scores, Setting, Status, rng
+from . import boxcheck, boxdata, building, draft, goals, production, rounds, texts
 from .board import HEROES, move_choices, move_code
 from .rounds import clockwise, movers, open_voter, proposable
 from .votes import weights
 
-OPTIONS = {"seats", "three_player_variant", "open_votes", "vp_cards", "five_player_grant", "box"}
+OPTIONS = {"seats", "three_player_variant", "open_votes", "vp_cards", "draft_starts", "five_player_grant", "box", "check_box"}
 YES_NO = (Option("yes", texts.YES, "#"), Option("no", texts.NO, "*"))
+OFF_ON = ((False, texts.NO), (True, texts.YES))
 
 
 @lru_cache(maxsize=1)
@@ -39,6 +40,14 @@ class Graenaland(Game):
     name = "graenaland"
     title = Msg("Graenaland", "Graenaland")
     min_seats, max_seats = 3, 5
+    settings = (
+        Setting("three_player_variant", Msg("Úpravy pro tři", "3-player changes"), OFF_ON[::-1], seats=(3,)),
+        Setting("open_votes", Msg("Veřejné hlasování", "Open votes"), OFF_ON),
+        Setting("vp_cards", Msg("Karty vít. bodů", "VP cards"), OFF_ON),
+        Setting("draft_starts", Msg("Výběr pozic", "Drafted starts"), OFF_ON),
+        Setting("five_player_grant", Msg("Nabídka stavby", "Offer a build"), OFF_ON, seats=(5,)),
+        Setting("check_box", Msg("Ověřit data dílů", "Check box data"), OFF_ON),
+    )
 
     # -- setup -----------------------------------------------------------------------------------
     def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
@@ -52,9 +61,11 @@ class Graenaland(Game):
                "three_player_variant": options.get("three_player_variant", seats == 3),
                "open_votes": options.get("open_votes", False),
                "vp_cards": options.get("vp_cards", False),
+               "draft_starts": options.get("draft_starts", False),
                "five_player_grant": options.get("five_player_grant", False),
-               "box": options.get("box") or {}}
-        for key in ("three_player_variant", "open_votes", "vp_cards", "five_player_grant"):
+               "box": options.get("box") or {},
+               "check_box": options.get("check_box", False)}
+        for key in ("three_player_variant", "open_votes", "vp_cards", "draft_starts", "five_player_grant", "check_box"):
             if not isinstance(out[key], bool):
                 raise _bad_option(key, "má být ano nebo ne.", "must be true or false.")
         if out["three_player_variant"] and seats != 3:
@@ -68,16 +79,6 @@ class Graenaland(Game):
                               "a box data correction has the shape of box.toml.")
         data = box_data(out)
         boxdata.check(data)
-        if out["vp_cards"]:
-            known = boxdata.known_vp_cards(data)
-            need = data["vp"]["dealt"] * seats
-            if len(known) < need:
-                missing = [f"vp_cards id {c.get('id')}" for c in data["vp_cards"]
-                           if c.get("thresholds") == boxdata.UNKNOWN][:3]
-                raise RuleError("graenaland.vp_cards_unknown", Msg(
-                    "Karty vítězných bodů: známe hodnoty jen {k} karet, k rozdání je třeba {n}. Doplňte je v data/box.toml ({m}…).",
-                    "Victory-point cards: only {k} cards have known thresholds, dealing needs {n}. Enter them in data/box.toml ({m}…).")
-                    .format(k=len(known), n=need, m=", ".join(missing)))
         return out
 
     def setup(self, options: dict[str, Any], seed: int) -> dict:
@@ -103,20 +104,28 @@ class Graenaland(Game):
             # or corrected on the device during play (both in box.toml's shape)
             "box": options.get("box") or {}, "learned": {},
         }
-        for seat in range(seats):
-            spot = board["start"][str(seat)]
-            for tid in spot["settlements"]:
-                state["settlements"][tid][str(seat)] = state["settlements"][tid].get(str(seat), 0) + 1
-            state["heroes"].append({"warrior": spot["warrior"], "priest": None, "skald": None})
-        rounds.note(state, Msg("Každý hráč si vezme 2 karty surovin, jednu za každou svou osadu.",
-                               "Each player takes 2 resource cards, one for each of his settlements."))
         if options["vp_cards"]:
-            ids = rng.shuffle(state, sorted(board["vp_cards"], key=int))
-            dealt = board["vp"]["dealt"]
-            state["vp"] = {"dealt": {str(s): ids[s * dealt:(s + 1) * dealt] for s in range(seats)}, "kept": {}}
-            state["step"] = "keep_vp_card"
+            # the cards are dealt on the table; the companion learns each kept card's number
+            # (hidden until revealed) and, when a card is shown, its thresholds if unknown
+            state["vp"] = {"cards": data["vp"]["cards"], "kept": {}, "revealed": [], "claim": None,
+                           "learning": None, "to_learn": [], "then": None}
+            # thresholds still marked verified = false (box.toml's card 1 only fits the
+            # rulebook example) decide nothing: such a card is asked like an unknown one
+            checked = {str(c.get("id")) for c in data["vp_cards"] if c.get("verified") is True}
+            board["vp_cards"] = {k: v for k, v in board["vp_cards"].items() if k in checked}
+        if options.get("draft_starts"):
+            draft.begin(state)
         else:
-            rounds.start_round(state)
+            for seat in range(seats):
+                spot = board["start"][str(seat)]
+                for tid in spot["settlements"]:
+                    state["settlements"][tid][str(seat)] = state["settlements"][tid].get(str(seat), 0) + 1
+                state["heroes"].append({"warrior": spot["warrior"], "priest": None, "skald": None})
+            rounds.note(state, Msg("Každý hráč si vezme 2 karty surovin, jednu za každou svou osadu.",
+                                   "Each player takes 2 resource cards, one for each of his settlements."))
+            rounds.after_placement(state)
+        if options.get("check_box"):
+            boxcheck.begin(state, data)   # before round 1 and any other setup step
         return state
 
     # -- what is awaited -------------------------------------------------------------------------
@@ -125,12 +134,22 @@ class Graenaland(Game):
         board = state["board"]
         if step == "over":
             return None
+        if step == boxcheck.STEP:
+            return boxcheck.prompt(state)
+        if step in ("draft_cards", "draft_place", "draft_anchor"):
+            return draft.prompt(state)
         if step == "keep_vp_card":
             seats = tuple(range(state["seats"]))
+            cards = tuple(Option(n, Msg(f"Karta č. {n}", f"Card no. {n}"), f"{n:02d}")
+                          for n in range(1, state["vp"]["cards"] + 1))
             return Prompt(PromptKind.SECRET_CHOICE, step, seats,
-                          Msg("Vyber si kartu vítězných bodů", "Keep one victory-point card"),
-                          {s: tuple(Option(cid, Msg(f"Karta č. {cid}", f"Card no. {cid}"), str(i + 1))
-                                    for i, cid in enumerate(state["vp"]["dealt"][str(s)])) for s in seats})
+                          Msg("Karta VB: zadej její číslo", "VP card: enter its number"),
+                          {s: cards for s in seats},
+                          detail=Msg("Rozdejte každému 3 karty vítězných bodů. Každý si jednu tajně nechá, dvě odloží lícem dolů a na padu zadá číslo své karty (01–{n}) a #.",
+                                     "Deal 3 victory-point cards to each player. Each keeps one secretly, discards two face down and enters his card's number on the pad (01-{n}), then #.")
+                          .format(n=state["vp"]["cards"]))
+        if step == "vp_threshold":
+            return self._threshold_prompt(state)
         if step == "production":
             return Prompt(PromptKind.CONFIRM, step, (), Msg("Produkce surovin", "Resource production"),
                           detail=self._production_detail(state))
@@ -219,6 +238,20 @@ class Graenaland(Game):
                           .format(s=texts.seat(main)), {main: YES_NO})
         raise RuntimeError(f"unknown step {step!r}")
 
+    def _threshold_prompt(self, state: dict) -> Prompt:
+        """One threshold of a revealed card whose values the box data does not know."""
+        learning = state["vp"]["learning"]
+        levels = learning["levels"]
+        column, level = goals.COLUMNS[len(levels) // 3], len(levels) % 3 + 1
+        # the card is public now: anyone may type (the column and level first, the screen is narrow)
+        return Prompt(PromptKind.NUMBER, "vp_threshold", (),
+                      Msg("{g} {l}/3, karta {c}", "{g} {l}/3, card {c}").format(
+                          c=learning["card"], g=texts.GOAL_SHORT[column], l=level),
+                      minimum=levels[-1] if len(levels) % 3 else 0, maximum=rounds.THRESHOLD_MAX,
+                      detail=Msg("Opiš z odkryté karty č. {c} stupně sloupců zleva doprava ({k}/15): hodnoty karty zatím neznáme, uloží se pro příští hry.",
+                                 "Copy the levels from revealed card no. {c}, column by column, left to right ({k}/15): the card is not known yet and is kept for later games.")
+                      .format(c=learning["card"], k=len(levels) + 1))
+
     def _move_options(self, state: dict, seat: int) -> tuple[Option, ...]:
         out = []
         for hero in HEROES:
@@ -273,14 +306,18 @@ class Graenaland(Game):
         if action.get("step") != step:
             raise RuleError("graenaland.wrong_step", Msg("Teď se čeká na jiný krok.", "Another step is awaited now."))
         value = action.get("value")
-        if step == "keep_vp_card":
-            for seat, card in action["picks"].items():
-                if card not in state["vp"]["dealt"][seat]:
-                    raise RuleError("graenaland.vp_card_not_dealt", Msg("Tuto kartu jsi nedostal.",
-                                                                      "That card was not dealt to you."))
-                state["vp"]["kept"][seat] = card
-            rounds.note(state, Msg("Každý si vybral kartu vítězných bodů.", "Everyone kept a victory-point card."))
-            rounds.start_round(state)
+        if step == boxcheck.STEP:
+            boxcheck.apply(state, value)
+        elif step == "draft_cards":
+            draft.cards_laid(state)
+        elif step == "draft_place":
+            draft.place(state, value)
+        elif step == "draft_anchor":
+            draft.anchor(state, value)
+        elif step == "keep_vp_card":
+            rounds.vp_cards_kept(state, {str(s): v for s, v in action["picks"].items()})
+        elif step == "vp_threshold":
+            rounds.threshold_entered(state, value)
         elif step == "production":
             rounds.produce(state)
         elif step == "improvement":
@@ -387,12 +424,21 @@ class Graenaland(Game):
             "recent": state["recent"],
             "data": {"unverified_count": len(board["unverified"]), "unverified": board["unverified"]},
         }
-        if state["vp"] is not None and seat is not None and str(seat) in state["vp"]["dealt"]:
-            kept = state["vp"]["kept"].get(str(seat))
-            out["vp_card"] = {"dealt": state["vp"]["dealt"][str(seat)], "kept": kept,
-                              "thresholds": board["vp_cards"].get(kept) if kept else None,
-                              "points": goals.vp_total(state, seat)}
+        if state.get("draft") and not state["draft"]["done"]:
+            out["draft"] = {k: state["draft"][k] for k in ("round", "queue", "cards", "arrivals", "anchor")}
+        vp = state["vp"]
+        if vp is not None:
+            # a kept card is public only once revealed; its owner always sees his own
+            out["vp_cards"] = {str(s): self._vp_card_view(state, s) for s in vp["revealed"]}
+            out["vp_claim"] = vp["claim"]
+            if seat is not None and str(seat) in vp["kept"]:
+                out["vp_card"] = self._vp_card_view(state, seat)
         return out
+
+    def _vp_card_view(self, state: dict, seat: int) -> dict:
+        card = state["vp"]["kept"][str(seat)]
+        return {"kept": card, "thresholds": state["board"]["vp_cards"].get(str(card)),
+                "points": goals.vp_total(state, seat)}
 
     def learned_box(self, state: dict) -> dict:
         return boxdata.merge(state.get("box") or {}, state.get("learned") or {})
@@ -404,26 +450,23 @@ class Graenaland(Game):
         return {"step": prompt.step, "seats": list(prompt.seats), "title": prompt.title.to_json()}
 
     def score(self, state: dict) -> Scores:
-        n = state["seats"]
-        use_vp = state["vp"] is not None and state["vp"]["kept"]
-        totals, breakdown = {}, {}
-        for s in range(n):
-            have = goals.stats(state, s)
-            if use_vp:
-                card = state["board"]["vp_cards"][state["vp"]["kept"][str(s)]]
-                breakdown[s] = goals.vp_points(card, have)
-            else:
+        """Totals are what ranks the players: goals met (base game) or victory points (VP
+        cards); the breakdown gives them per goal. A hidden VP card counts nothing until it is
+        revealed, so no score tells what a player keeps. Ranking: the announcer first, the
+        others by total, equal totals clockwise from the announcer; an announcer who missed his
+        claim comes last (see goals.ranking)."""
+        vp = state["vp"]
+        breakdown = {}
+        for s in range(state["seats"]):
+            if vp is None:
                 breakdown[s] = {k: int(v) for k, v in goals.goals_met(state, s).items()}
-            totals[s] = sum(breakdown[s].values())
+            else:
+                card = state["board"]["vp_cards"].get(str(vp["kept"].get(str(s))))
+                shown = s in vp["revealed"] and card is not None
+                breakdown[s] = goals.vp_points(card, goals.stats(state, s)) if shown else {}
+        totals = {s: sum(parts.values()) for s, parts in breakdown.items()}
         over = state["step"] == "over"
-        ranking: tuple[int, ...] = ()
-        if over:
-            announcer = state["announcer"]
-            order = clockwise(state, announcer)
-            winner_ok = not use_vp or totals[announcer] >= state["board"]["vp"]["win"]
-            rest = [s for s in order if s != announcer or not winner_ok]
-            rest.sort(key=lambda s: (-totals[s], order.index(s)))  # ties: nearer the announcer first
-            ranking = tuple(([announcer] if winner_ok else []) + rest)
+        ranking = goals.ranking(state, totals) if over else ()
         return Scores(totals, breakdown, ranking, over)
 
     def status(self, state: dict) -> Status:
@@ -434,11 +477,17 @@ class Graenaland(Game):
         turn = None
         if prompt is not None and not prompt.kind.hidden and len(prompt.seats) == 1:
             turn = prompt.seats[0]
+        if prompt is None:  # the final screen: its header stays short enough to read
+            return Status(state["round"], None, phase, None, tuple(Msg.from_json(m) for m in state["recent"][-5:]))
         return Status(state["round"], None,
                       Msg("{p} · {s} · čeká se: {a}", "{p} · {s} · awaiting: {a}").format(p=phase, s=ship, a=awaited),
                       turn, tuple(Msg.from_json(m) for m in state["recent"][-5:]))
 
     def seat_label(self, state: dict, seat: int) -> Msg:
+        """On the final screen the announcer is marked, since he ranks first (or, having
+        missed his claim, last) whatever his total: ★ won, ✗ missed the claim."""
+        if state["step"] == "over" and seat == state["announcer"]:
+            return texts.seat(seat) + Msg(" " + goals.announcer_mark(state), " " + goals.announcer_mark(state))
         return texts.seat(seat)
 
 

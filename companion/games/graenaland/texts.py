@@ -67,6 +67,13 @@ GOAL = {
     "buildings": Msg("Budovy", "Buildings"),
     "army": Msg("Vojsko", "Army"),
 }
+GOAL_SHORT = {  # column heads short enough for one line of the screen
+    "houses": Msg("Sídla", "Houses"),
+    "territories": Msg("Území", "Territories"),
+    "largest": Msg("Největší", "Largest"),
+    "buildings": Msg("Budovy", "Buildings"),
+    "army": Msg("Vojsko", "Army"),
+}
 YES = Msg("ano", "yes")
 NO = Msg("ne", "no")
 

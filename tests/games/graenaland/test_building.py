@@ -176,3 +176,38 @@ def test_five_player_grant_replaces_the_joint_build():
     assert granted["army"][2] == 2 and granted["builder"] == 0 and granted["mode"] == "main"
     refused(granted, "coop:road:C1", "coop_once_per_round")
     refused(granted, "grant:3", "coop_once_per_round")
+
+
+# -- box data that changes what is offered (digest U14-U16) -----------------------------------
+def test_a_known_army_track_end_caps_the_army():
+    st = build_state(box={"army_max": {"value": 2, "verified": True, "source": "my box"}})
+    assert "army" in building.legal(st, 0, "main")
+    after = build(st, "army")
+    assert "army" not in building.legal(after, 0, "main")
+    refused(after, "army", "army_track_end")
+    free = build_state()                       # "unknown": no cap
+    free["army"][0] = 40
+    assert "army" in building.legal(free, 0, "main")
+
+
+def test_houses_limit_building_unless_the_box_data_says_otherwise():
+    st = build_state(box={"house_limit": {"value": False, "verified": True, "source": "house rule"}})
+    st["settlements"]["C1"]["0"] = 12
+    assert building.houses_left(st, 0) == 0 and "settlement:C1" in building.legal(st, 0, "main")
+    limited = build_state()
+    limited["settlements"]["C1"]["0"] = 12
+    assert not [v for v in building.legal(limited, 0, "main") if v.startswith(("settlement", "church", "hall"))]
+
+
+def test_no_supply_card_once_deck_and_display_are_used_up():
+    st = build_state()
+    st["supply"] = {"deck": 0, "display": 0, "taken": False}
+    prompt = GAME.prompt(st)
+    assert "supply" not in [o.value for o in prompt.options[0]]
+    assert "supply" not in prompt.detail.en.lower() and "zásob" not in prompt.detail.cs
+    refused(st, "supply", "supply_empty")
+    with pytest.raises(RuleError) as err:
+        build(st, "supply")
+    assert "deck is empty" in err.value.text("en") and "balíček je prázdný" in err.value.text("cs")
+    finished = build(st, "done")               # finishing needs no supply card now
+    assert finished["supply"] == {"deck": 0, "display": 0, "taken": False} and finished["main"] == 1

@@ -46,13 +46,17 @@ def test_neighbour_symmetry_is_checked_and_names_the_entry():
     d = data()
     d["layouts"]["4"]["neighbours"]["C2"]["NE"] = "I3"
     found = boxdata.problems(d)
-    assert any(p.startswith("layouts.4.neighbours.C2.NE") and "I3's SW must be C2" in p for p in found)
+    assert any(p.en.startswith("layouts.4.neighbours.C2.NE") and "I3's SW must be C2" in p.en for p in found)
+    assert any(p.cs.startswith("layouts.4.neighbours.C2.NE") and "I3 musí mít na směru SW území C2" in p.cs
+               for p in found)
 
 
 def test_settlement_cost_total_must_match_the_rulebook():
     d = data()
     d["pieces"]["T3"]["settlement_cost"] = {"any": 4}
-    assert any(p.startswith("pieces.T3.settlement_cost") and "says 5" in p for p in boxdata.problems(d))
+    (problem,) = boxdata.problems(d)
+    assert problem.en.startswith("pieces.T3.settlement_cost") and "says 5" in problem.en
+    assert problem.cs == "pieces.T3.settlement_cost: součet je 4, pravidla na takovém dílu uvádějí 5"
 
 
 def test_wrong_pieces_and_start_spots_are_named():
@@ -60,7 +64,7 @@ def test_wrong_pieces_and_start_spots_are_named():
     d["layouts"]["3"]["pieces"]["C3"] = "T6"      # a 4,5 piece in the 3-player layout
     d["layouts"]["5"]["start"]["2"]["warrior"] = "C5"
     del d["pieces"]["T1"]["verified"]
-    found = boxdata.problems(d)
+    found = [p.en for p in boxdata.problems(d)]
     assert any("layouts.3.pieces.C3" in p and "corner label" in p for p in found)
     assert any(p.startswith("layouts.5.start.2.warrior") for p in found)
     assert any(p == "pieces.T1.verified: must be true or false" for p in found)
@@ -81,11 +85,10 @@ def test_a_correct_override_is_used_and_kept_in_the_state():
     assert "pieces.T1" not in s.state["board"]["unverified"]
 
 
-def test_vp_expansion_refuses_unknown_cards_by_name():
-    with pytest.raises(RuleError) as err:
-        Session(GAME, {"seats": 4, "vp_cards": True}, 0)
-    assert err.value.rule == "graenaland.vp_cards_unknown"
-    assert "vp_cards id 2" in err.value.text("en")
+def test_vp_expansion_starts_without_known_card_thresholds():
+    """Cards are dealt on the table and their thresholds asked once revealed (test_vp_cards.py)."""
+    s = Session(GAME, {"seats": 4, "vp_cards": True}, 0)
+    assert s.prompt.step == "keep_vp_card"
 
 
 def test_bad_options_are_refused():
@@ -95,3 +98,61 @@ def test_bad_options_are_refused():
         with pytest.raises(RuleError) as err:
             Session(GAME, options, 0)
         assert err.value.rule == "graenaland.bad_option" and name in err.value.text("en")
+
+
+def test_vp_cards_merge_by_id_other_lists_replace():
+    base = data()
+    merged = boxdata.merge(base, {"vp_cards": [{"id": 7, "houses": [5, 7, 9], "territories": [2, 3, 4],
+                                                 "largest": [3, 4, 5], "buildings": [1, 2, 3], "army": [2, 3, 4],
+                                                 "verified": True, "source": "my box"}]})
+    assert len(merged["vp_cards"]) == 20
+    seven = next(c for c in merged["vp_cards"] if c["id"] == 7)
+    assert "thresholds" not in seven and seven["houses"] == [5, 7, 9] and seven["source"] == "my box"
+    assert next(c for c in merged["vp_cards"] if c["id"] == 1) == base["vp_cards"][0]
+    assert set(boxdata.known_vp_cards(merged)) == {"1", "7"}
+    assert boxdata.problems(merged) == []
+    again = boxdata.merge(merged, {"vp_cards": [{"id": 7, "verified": False}]})   # a partial card
+    assert next(c for c in again["vp_cards"] if c["id"] == 7)["houses"] == [5, 7, 9]
+    added = boxdata.merge(base, {"vp_cards": [{"id": 21, "thresholds": "unknown", "verified": False, "source": "x"}]})
+    assert [c["id"] for c in added["vp_cards"]][-2:] == [20, 21]
+    # other lists replace, and a cost replaces the old cost instead of adding resources
+    layouts = boxdata.merge(base, {"layouts": {"4": {"coast": ["C1"]}}, "costs": {"army": {"cost": {"wood": 2}}}})
+    assert layouts["layouts"]["4"]["coast"] == ["C1"] and layouts["costs"]["army"]["cost"] == {"wood": 2}
+    assert layouts["layouts"]["4"]["inland"] == base["layouts"]["4"]["inland"]
+
+
+def test_every_problem_is_a_sentence_in_both_languages_naming_its_entry():
+    d = data()
+    d["pieces"]["T1"]["terrain"] = "mountains"          # a coastal piece is never mountains (S4)
+    d["army_max"]["value"] = -2
+    d["house_limit"]["value"] = "maybe"
+    d["pieces"]["T2"]["confirmed"] = ["colour"]
+    d["supply_cards"]["faces"] = [["grain", "wood"]] * 16
+    found = boxdata.problems(d)
+    names = [p.en.split(":")[0] for p in found]
+    assert {"pieces.T1.terrain", "army_max.value", "house_limit.value", "pieces.T2.confirmed",
+            "supply_cards.faces.2"} <= set(names)
+    for problem in found:
+        assert problem.cs.split(":")[0] == problem.en.split(":")[0] and problem.cs != problem.en
+    with pytest.raises(RuleError) as err:
+        boxdata.check(d)
+    assert err.value.text("en").startswith(f"The box data is wrong – {found[0].en} (and {len(found) - 1} more)")
+    assert f"(a ještě {len(found) - 1} dalších problémů)" in err.value.text("cs")
+    d = data()
+    d["army_max"]["value"] = "ten"
+    d["house_limit"]["value"] = 1
+    with pytest.raises(RuleError) as err:
+        boxdata.check(d, on_device=True)
+    assert err.value.rule == "graenaland.box_correction" and "(a ještě 1 další problém)" in err.value.text("cs")
+    assert "data/box.toml" not in err.value.text("en")
+
+
+def test_the_checker_prints_every_problem(tmp_path, capsys):
+    assert boxdata.main(["boxdata"]) == 0
+    assert "0 problem(s)" in capsys.readouterr().out
+    broken = tmp_path / "box.toml"
+    broken.write_text(boxdata.BOX_FILE.read_text(encoding="utf-8").replace(
+        'terrain = "hills"\ncoastal = false', 'terrain = "lava"\ncoastal = false', 1), encoding="utf-8")
+    assert boxdata.main(["boxdata", str(broken)]) == 1
+    out = capsys.readouterr().out
+    assert "pieces.T3.terrain: 'lava' is not one of" in out and "pieces.T3.terrain: 'lava' není žádný z terénů" in out

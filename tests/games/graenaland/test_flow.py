@@ -66,6 +66,8 @@ def test_random_legal_play_replays_to_the_same_state(seats, seed, moves, open_vo
         options["five_player_grant"] = bool(moves % 2)
     if moves % 3 == 0:
         options.update(vp_cards=True, box=vp_box(15))
+    if moves % 4 == 0:
+        options["draft_starts"] = True
     s = Session(GAME, options, seed)
     play_randomly(s, random.Random(moves), 200)
     again = Session(GAME, options, seed, s.entries)
@@ -86,3 +88,21 @@ def test_a_drafted_start_is_entered_as_a_box_correction():
     s = Session(GAME, {"seats": 4, "box": {"layouts": {"4": {"start": start}}}}, 0)
     assert s.state["heroes"][0]["warrior"] == "C2"
     assert s.state["settlements"]["C2"]["0"] == 1 and "0" not in s.state["settlements"]["C1"]
+
+
+def test_menu_settings_are_short_bilingual_and_accepted():
+    keys = [s.key for s in GAME.settings]
+    for key in ("three_player_variant", "open_votes", "vp_cards", "draft_starts", "five_player_grant"):
+        assert key in keys
+    for setting in GAME.settings:
+        assert 0 < len(setting.label.cs) <= 18 and 0 < len(setting.label.en) <= 18
+        assert [v for v, _ in setting.values] in ([False, True], [True, False])
+        assert {label.en for _, label in setting.values} == {"yes", "no"}
+        for seats in (3, 4, 5):
+            if setting.applies(seats):
+                chosen = {"seats": seats, setting.key: setting.initial()}
+                assert GAME.validate_options(chosen)[setting.key] == setting.initial()
+                assert GAME.validate_options({"seats": seats})[setting.key] == setting.initial()
+    by_key = {s.key: s for s in GAME.settings}
+    assert by_key["three_player_variant"].seats == (3,) and by_key["three_player_variant"].initial() is True
+    assert by_key["five_player_grant"].seats == (5,) and by_key["draft_starts"].initial() is False

@@ -1,8 +1,10 @@
 import pytest
 
-from companion.engine import PromptKind, RuleError, Session
+from companion.engine import RuleError, Session
 from companion.games.graenaland import GAME, goals
+from companion.table.table import Table
 
+from ...table.helpers import MemoryRecorder
 from .helpers import apply, empty_board, session, state, to_step
 
 EXAMPLE_CARD = {"houses": [6, 8, 10], "territories": [3, 4, 5], "largest": [4, 6, 7],
@@ -103,57 +105,68 @@ def test_declining_or_not_meeting_goals_continues_the_game():
     assert err.value.rule == "graenaland.goals_not_met"
 
 
+# -- the final screen ---------------------------------------------------------------------------
+# Start spots meet "houses", "largest territory" and "army" with these goals, so the first main
+# player can announce at once; 2 houses on one territory add "territories".
+EASY_GOALS = {"goals": {"houses": 2, "territories": 1, "territory_houses": 2, "largest": 1,
+                        "buildings": 2, "army": 1, "needed": 3}}
+
+
+def final_screen(options, entries, language):
+    recorder = MemoryRecorder()
+    table = Table(recorder, {"graenaland": GAME}, language)
+    sid = recorder.create_session("graenaland", options, 0, [])
+    assert table.resume(sid, "graenaland", options, 0, entries)
+    assert table.mode == "over"
+    return table.frame().lines, recorder.finished[0]
+
+
+def test_the_announcer_is_first_and_marked_even_with_fewer_or_equal_goals():
+    options = {"seats": 4, "box": EASY_GOALS}
+    s = Session(GAME, options, 0)
+    to_step(s, "build")
+    s.submit({"step": "build", "seat": 0, "value": "supply"})
+    s.submit({"step": "build", "seat": 0, "value": "done"})
+    s.submit({"step": "announce", "seat": 0, "value": "yes"})
+    s.submit({"step": "build", "seat": 1, "value": "done"})
+    s.submit({"step": "build", "seat": 2, "value": "settlement:C3"})     # a 4th goal in the final building
+    s.submit({"step": "build", "seat": 2, "value": "done"})
+    s.submit({"step": "build", "seat": 3, "value": "done"})
+    scores = s.score()
+    assert scores.totals == {0: 3, 1: 3, 2: 4, 3: 3}
+    assert scores.breakdown[2] == {"houses": 1, "territories": 1, "largest": 1, "buildings": 0, "army": 1}
+    # the announcer wins (p.9); the others by goals, equal ones clockwise from the announcer
+    assert scores.ranking == (0, 2, 1, 3) and scores.winner == 0
+    lines, (_, stored, winner) = final_screen(options, s.entries, "cs")
+    assert lines[-4:] == ("1. Hráč 1 ★ 3", "2. Hráč 3 4", "3. Hráč 2 3", "4. Hráč 4 3")
+    assert stored["totals"] == {"0": 3, "1": 3, "2": 4, "3": 3} and winner == 0
+    assert final_screen(options, s.entries, "en")[0][-4] == "1. Player 1 ★ 3"
+
+
+def test_vp_totals_on_the_final_screen():
+    """Card 1 gives 6 VP from the start spots; card 2 gives everything (15): the announcer
+    still ranks first, marked, and the numbers are each player's VP."""
+    low = {"houses": [2, 3, 4], "territories": [0, 0, 1], "largest": [1, 2, 3], "buildings": [0, 1, 2], "army": [1, 2, 3]}
+    cards = [{"id": 1, **low}, {"id": 2, **{c: [0, 0, 0] for c in goals.COLUMNS}}, {"id": 3, **EXAMPLE_CARD}]
+    options = {"seats": 3, "vp_cards": True,
+               "box": {"vp_cards": [{**c, "verified": True, "source": "test card"} for c in cards]}}
+    s = Session(GAME, options, 0)
+    s.submit({"step": "keep_vp_card", "picks": {"0": 1, "1": 2, "2": 3}})
+    to_step(s, "claim")
+    s.submit({"step": "claim", "seat": None, "value": "seat:0"})
+    s.submit({"step": "claim_points", "seat": 0, "value": 6})
+    s.submit({"step": "claim", "seat": None, "value": "done"})
+    while s.prompt is not None:
+        s.submit({"step": "build", "seat": s.prompt.seats[0], "value": "done"})
+    assert s.score().totals == {0: 6, 1: 15, 2: 0} and s.score().ranking == (0, 1, 2)
+    lines, _ = final_screen(options, s.entries, "cs")
+    assert lines[-3:] == ("1. Hráč 1 ★ 6", "2. Hráč 2 15", "3. Hráč 3 0")
+
+
 # -- expansion: victory-point cards ------------------------------------------------------------
 def vp_box(count=12):
-    cards = [{"id": i, **EXAMPLE_CARD, "verified": False, "source": "test card"} for i in range(1, count + 1)]
+    cards = [{"id": i, **EXAMPLE_CARD, "verified": True, "source": "test card"} for i in range(1, count + 1)]
     return {"vp_cards": cards}
 
 
-def test_vp_cards_are_kept_secretly_and_shown_only_to_their_owner():
-    s = Session(GAME, {"seats": 4, "vp_cards": True, "box": vp_box()}, 3)
-    p = s.prompt
-    assert p.kind is PromptKind.SECRET_CHOICE and p.step == "keep_vp_card" and p.seats == (0, 1, 2, 3)
-    assert [o.code for o in p.options[0]] == ["1", "2", "3"]
-    dealt = [o.value for s_ in p.seats for o in p.options[s_]]
-    assert len(set(dealt)) == 12
-    s.submit({"step": "keep_vp_card", "picks": {str(x): p.options[x][1].value for x in p.seats}})
-    assert "vp_card" not in GAME.view(s.state)
-    mine = GAME.view(s.state, 2)["vp_card"]
-    assert mine["kept"] == p.options[2][1].value and mine["thresholds"] == EXAMPLE_CARD
-    assert s.prompt.step == "production"
-
-
-def test_alternative_end_priority_and_vp_ranking():
-    s = Session(GAME, {"seats": 4, "vp_cards": True, "box": vp_box()}, 3)
-    p = s.prompt
-    s.submit({"step": "keep_vp_card", "picks": {str(x): p.options[x][0].value for x in p.seats}})
-    to_step(s, "claim")
-    assert s.state["phase"] == "building" and s.prompt.seats == ()
-    # seats 3 and 1 both claim 6; seat 1 is nearer the main player (seat 0) clockwise
-    for seat, points in ((3, 6), (1, 6)):
-        s.submit({"step": "claim", "seat": None, "value": f"seat:{seat}"})
-        assert s.prompt.kind is PromptKind.NUMBER and s.prompt.seats == (seat,)
-        s.submit({"step": "claim_points", "seat": seat, "value": points})
-    s.submit({"step": "claim", "seat": None, "value": "done"})
-    assert s.state["announcer"] == 1 and s.prompt.seats == (1,) and s.state["phase"] == "final"
-    order = []
-    while s.prompt is not None:
-        order.append(s.prompt.seats[0])
-        s.submit({"step": "build", "seat": s.prompt.seats[0], "value": "done"})
-    assert order == [1, 2, 3, 0]
-    scores = s.score()
-    # nobody really has 6 points: the claim failed, so the ranking goes purely by points
-    assert scores.final and scores.totals == {0: 0, 1: 0, 2: 0, 3: 0}
-    assert scores.ranking == (1, 2, 3, 0)
-
-
-def test_a_higher_claim_goes_first():
-    s = Session(GAME, {"seats": 4, "vp_cards": True, "box": vp_box()}, 3)
-    p = s.prompt
-    s.submit({"step": "keep_vp_card", "picks": {str(x): p.options[x][0].value for x in p.seats}})
-    to_step(s, "claim")
-    for seat, points in ((1, 6), (3, 7)):
-        s.submit({"step": "claim", "seat": None, "value": f"seat:{seat}"})
-        s.submit({"step": "claim_points", "seat": seat, "value": points})
-    s.submit({"step": "claim", "seat": None, "value": "done"})
-    assert s.state["announcer"] == 3
+# keeping a card, claims, reveals and learned thresholds: test_vp_cards.py

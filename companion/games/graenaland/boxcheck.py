@@ -1,0 +1,421 @@
+"""Guided correction of the box data on the device (setup option ``check_box``).
+
+Before the first round, and before any other setup step, the table walks through every fact
+that is still unverified and matters with this player count: one public question per fact,
+answered on the host buttons or any pad. ``#`` keeps the value as it is (it stays unverified and
+is asked again next time), picking a value (the current one included) confirms it, ``*`` skips
+the rest. Facts are grouped per board piece, in the order the pieces lie on the table, then the
+reference card, the army track, the houses and the supply cards.
+
+Every answer is an action in the log. A correction is re-checked with ``boxdata.check`` against
+the whole data before it is accepted, then applied to ``state["board"]`` and recorded in
+``state["learned"]`` (box.toml's shape) so ``learned_box`` hands it to the next session.
+
+Not asked here, because a 128x64 screen cannot show them usefully: which piece lies where
+(``layouts.N.pieces``, and with it a piece's ``coastal`` row and corner label), the neighbours
+with their compass directions, the starting spots, and the victory-point cards' thresholds.
+"""
+
+from __future__ import annotations
+
+import copy
+from itertools import combinations, product
+
+from ...engine import Msg, Option, Prompt, PromptKind, RuleError
+from ...engine.i18n import join
+from . import boxdata, rounds, texts
+from .boxdata import UNKNOWN
+
+STEP = "box_check"
+KEEP, SKIP = "keep", "skip"
+DEVICE = "corrected on the device"
+# resources a printed cost is entered in (gold is wild: a cost showing gold goes in the file)
+COST_RESOURCES = ("grain", "livestock", "wood", "ore")
+MOST_PER_RESOURCE = 5
+ARMY_TRACK_ENDS = range(3, 16)
+PIECE_FACTS = ("terrain", "settlement_cost", "buildings", "stronghold_resource", "improvement_resource")
+# the few combinations of building symbols a piece can show
+BUILDING_SETS = [list(c) for n in range(4) for c in combinations(("stronghold", "church", "hall"), n)]
+GENITIVE = {"grain": "obilí", "livestock": "dobytka", "wood": "dřeva", "ore": "rudy", "gold": "zlata"}
+
+
+# -- which facts are open ----------------------------------------------------------------------
+def _open(entry: dict, field: str) -> bool:
+    return entry.get("verified") is False and field not in (entry.get("confirmed") or [])
+
+
+def open_facts(data: dict, seats: int) -> list[dict]:
+    """Every unverified fact this player count uses, in the order they are asked."""
+    out = []
+    layout = data["layouts"][str(seats)]
+    for tid in (*layout["coast"], *layout["inland"]):
+        pid = layout["pieces"][tid]
+        piece = data["pieces"][pid]
+        for field in PIECE_FACTS:
+            if not _open(piece, field):
+                continue
+            if field in ("buildings", "stronghold_resource") and piece["terrain"] == "mountains":
+                continue  # no buildings on mountains (p.6): nothing printed to ask about
+            if (field == "stronghold_resource" and isinstance(piece["buildings"], list)
+                    and "stronghold" not in piece["buildings"]):
+                continue
+            out.append({"id": f"pieces.{pid}.{field}", "group": "pieces", "key": pid, "field": field, "where": tid})
+    for group, kinds in (("costs", data["meta"]["buildings"]), ("public", data["meta"]["public"])):
+        for kind in kinds:
+            if _open(data[group][kind], "cost"):
+                out.append({"id": f"{group}.{kind}.cost", "group": group, "key": kind, "field": "cost"})
+    for group in ("army_max", "house_limit"):
+        if _open(data[group], "value"):
+            out.append({"id": f"{group}.value", "group": group, "key": None, "field": "value"})
+    for number in range(1, data["supply"]["cards"] + 1):
+        if _open(data["supply_cards"], f"faces.{number}"):
+            out.append({"id": f"supply_cards.faces.{number}", "group": "supply_cards", "key": None,
+                        "field": f"faces.{number}", "card": number})
+    return out
+
+
+def begin(state: dict, data: dict) -> None:
+    """Put the walk in front of whatever step setup ended at; nothing to ask = no walk."""
+    if not open_facts(data, state["seats"]):
+        return
+    state["boxcheck"] = {"data": copy.deepcopy(data), "done": [], "partial": {},
+                         "counts": {"corrected": 0, "confirmed": 0, "kept": 0},
+                         "resume": {"step": state["step"], "phase": state["phase"]}}
+    state["step"], state["phase"] = STEP, "setup"
+    rounds.note(state, Msg("Kontrola údajů z krabice: vyberte, co je vytištěno; # ponechá, * přeskočí zbytek.",
+                           "Box data check: pick what is printed; # keeps, * skips the rest."))
+
+
+def current(state: dict) -> tuple[dict, int, int]:
+    """The fact asked now, its number and the total (the total shrinks when an answer makes
+    later facts moot, e.g. a piece corrected to mountains has no building symbols)."""
+    check = state["boxcheck"]
+    left = [f for f in open_facts(check["data"], state["seats"]) if f["id"] not in check["done"]]
+    return left[0], len(check["done"]) + 1, len(check["done"]) + len(left)
+
+
+def _entry(data: dict, fact: dict) -> dict:
+    return data[fact["group"]][fact["key"]] if fact["key"] else data[fact["group"]]
+
+
+def _value(data: dict, fact: dict):
+    if fact["group"] == "supply_cards":
+        return boxdata.supply_faces(data)[fact["card"] - 1]
+    return _entry(data, fact)[fact["field"]]
+
+
+def _is_cost(fact: dict) -> bool:
+    return fact["field"] in ("settlement_cost", "cost")
+
+
+# -- texts -------------------------------------------------------------------------------------
+def _capital(msg: Msg) -> Msg:
+    return Msg(msg.cs[:1].upper() + msg.cs[1:], msg.en[:1].upper() + msg.en[1:])
+
+
+def _place(data: dict, fact: dict) -> Msg:
+    """'Pobřeží 2': the row and the count from the west, as on the table (see texts.territory)."""
+    row = Msg("Pobřeží", "Coast") if _entry(data, fact)["coastal"] else Msg("Vnitrozemí", "Inland")
+    return row + Msg(f" {fact['where'][1:]}", f" {fact['where'][1:]}")
+
+
+def _resource(value: str) -> Msg:
+    if value == "none":
+        return Msg("žádná", "none")
+    return texts.RESOURCE.get(value, texts.RESOURCE["unknown"])
+
+
+def _cost_text(cost) -> Msg:
+    if cost == UNKNOWN:
+        return Msg("neznámá", "unknown")
+    if set(cost) == {"any"}:
+        return Msg(f"{cost['any']}× dle dílu", f"{cost['any']} as printed")
+    return join([Msg(f"{n}× {texts.RESOURCE[r].cs}", f"{n} {texts.RESOURCE[r].en}") for r, n in cost.items()], " + ")
+
+
+def _buildings_text(kinds) -> Msg:
+    if kinds == UNKNOWN:
+        return Msg("neznámé", "unknown")
+    if not kinds:
+        return Msg("žádné", "none")
+    return join([texts.BUILDING[k] for k in kinds], " + ")
+
+
+def _face_text(face) -> Msg:
+    if face == UNKNOWN:
+        return Msg("neznámá", "unknown")
+    return join([texts.RESOURCE[r] for r in face], " + ")
+
+
+def _describe(fact: dict, value) -> Msg:
+    field = fact["field"]
+    if field == "terrain":
+        return texts.TERRAIN[value]
+    if _is_cost(fact):
+        return _cost_text(value)
+    if field == "buildings":
+        return _buildings_text(value)
+    if field.endswith("_resource"):
+        return _resource(value)
+    if fact["group"] == "army_max":
+        return Msg("bez omezení", "no cap") if value == UNKNOWN else Msg(str(value), str(value))
+    if fact["group"] == "house_limit":
+        return Msg("omezují", "they limit") if value else Msg("neomezují", "they do not limit")
+    return _face_text(value)
+
+
+def _subject(data: dict, fact: dict, resource: str | None) -> Msg:
+    """The short title line: where and what."""
+    field = fact["field"]
+    if fact["group"] == "pieces":
+        what = {"terrain": Msg("terén", "terrain"), "buildings": Msg("budovy", "buildings"),
+                "stronghold_resource": Msg("tvrz", "stronghold"),
+                "improvement_resource": Msg("zlepšení", "improvement")}.get(field)
+        if field == "settlement_cost":
+            what = Msg("osada – ", "settlement – ") + texts.RESOURCE[resource]
+        return _place(data, fact) + Msg(": ", ": ") + what
+    if _is_cost(fact):
+        name = (texts.BUILDING if fact["group"] == "costs" else texts.PUBLIC)[fact["key"]]
+        return _capital(name) + Msg(": ", ": ") + texts.RESOURCE[resource]
+    if fact["group"] == "army_max":
+        return Msg("Počitadlo vojska", "Army track")
+    if fact["group"] == "house_limit":
+        return Msg("Domečky", "Houses")
+    return Msg(f"Karta zásob {fact['card']}", f"Supply card {fact['card']}")
+
+
+def _settlement_total(data: dict, fact: dict) -> int:
+    piece = _entry(data, fact)
+    return boxdata.settlement_total(piece["terrain"], piece["coastal"])
+
+
+def _resources_word(n: int) -> str:
+    return "surovinu" if n == 1 else "suroviny" if 2 <= n <= 4 else "surovin"
+
+
+def _question(data: dict, fact: dict, resource: str | None, partial: dict) -> Msg:
+    field = fact["field"]
+    piece = Msg("Díl {p}: ", "Piece {p}: ").format(p=fact["key"]) if fact["group"] == "pieces" else None
+    if field == "terrain":
+        return piece + Msg("jaký terén na něm je?", "which terrain is it?")
+    if field == "buildings":
+        return piece + Msg("které symboly budov jsou na něm vytištěny?", "which building symbols are printed on it?")
+    if field == "stronghold_resource":
+        return piece + Msg("která surovina je pod symbolem tvrze?", "which resource is under the stronghold symbol?")
+    if field == "improvement_resource":
+        return piece + Msg("kterou surovinu ukazuje políčko zlepšení uprostřed?",
+                           "which resource does the improvement square in the middle show?")
+    if field == "settlement_cost":
+        total = _settlement_total(data, fact)
+        question = piece + Msg(f"osada tu stojí celkem {total} {_resources_word(total)}. Kolik z toho je {{r}}?",
+                               f"a settlement here costs {total} resources in all. How many of them are {{r}}?"
+                               ).format(r=texts.RESOURCE[resource])
+    elif field == "cost":
+        name = (texts.BUILDING if fact["group"] == "costs" else texts.PUBLIC)[fact["key"]]
+        question = Msg("Přehledová karta: kolik {g} stojí {b}?", "Reference card: how much {r} does the {b} cost?").format(
+            g=GENITIVE[resource], r=texts.RESOURCE[resource].en, b=name)
+    elif fact["group"] == "army_max":
+        return Msg("Jaké nejvyšší číslo je na počitadle síly vojska?", "What is the highest number on the army-strength track?")
+    elif fact["group"] == "house_limit":
+        return Msg("Omezují domečky stavění? Klan má 14 domečků, jeden z nich na počitadle vojska.",
+                   "Do the houses limit building? A clan has 14 houses, one of them on the army track.")
+    else:
+        return Msg("Které dvě suroviny ukazuje karta zásob č. {n}, v pořadí shora (zleva)? Každá karta je jiná.",
+                   "Which two resources does supply card no. {n} show, top (left) first? Every card is different."
+                   ).format(n=fact["card"])
+    if partial:
+        question = question + Msg(" Zadáno: ", " Entered: ") + _cost_text(partial) + Msg(".", ".")
+    return question
+
+
+# -- the prompt --------------------------------------------------------------------------------
+def _next_resource(fact: dict, partial: dict) -> str | None:
+    return next((r for r in COST_RESOURCES if r not in partial), None) if _is_cost(fact) else None
+
+
+def _coded(pairs: list[tuple[object, Msg]], first: int = 1) -> list[Option]:
+    """Number the answers from ``first``; two digits as soon as one needs them."""
+    width = len(str(first + len(pairs) - 1))
+    return [Option(value, label, str(first + i).zfill(width)) for i, (value, label) in enumerate(pairs)]
+
+
+def _answers(data: dict, fact: dict, partial: dict) -> list[Option]:
+    field = fact["field"]
+    if field == "terrain":
+        piece = _entry(data, fact)
+        row = data["meta"].get("coastal_terrains" if piece["coastal"] else "inland_terrains", data["meta"]["terrains"])
+        return _coded([(t, texts.TERRAIN[t]) for t in row])
+    if field == "buildings":
+        return _coded([("+".join(kinds) or "none", _buildings_text(kinds)) for kinds in BUILDING_SETS])
+    if field.endswith("_resource"):
+        return _coded([(r, texts.RESOURCE[r]) for r in data["meta"]["resources"]])
+    if _is_cost(fact):
+        resource = _next_resource(fact, partial)
+        if field == "settlement_cost":
+            low, high = 0, _settlement_total(data, fact) - sum(partial.values())
+        else:
+            nothing_yet = resource == COST_RESOURCES[-1] and not any(partial.values())
+            low, high = (1 if nothing_yet else 0), MOST_PER_RESOURCE   # a cost is never empty
+        return [Option(n, Msg(f"{n}× {texts.RESOURCE[resource].cs}", f"{n} {texts.RESOURCE[resource].en}"), str(n))
+                for n in range(low, high + 1)]
+    if fact["group"] == "army_max":
+        return [Option(n, Msg(str(n), str(n)), str(n).zfill(2)) for n in ARMY_TRACK_ENDS]
+    if fact["group"] == "house_limit":
+        return [Option("yes", Msg("Ano, bez domečku se nestaví", "Yes, no house, no build"), "1"),
+                Option("no", Msg("Ne, stavět lze dál", "No, building goes on"), "2")]
+    pairs = product(data["meta"]["resources"], repeat=2)   # 16 different cards need the order too
+    return _coded([(f"{a}+{b}", _face_text([a, b])) for a, b in pairs])
+
+
+def _options(state: dict, fact: dict) -> tuple[Option, ...]:
+    check = state["boxcheck"]
+    now = _describe(fact, _value(check["data"], fact))
+    return (Option(KEEP, Msg("Ponechat: {v}", "Keep: {v}").format(v=now), "#"),
+            *_answers(check["data"], fact, check["partial"]),
+            Option(SKIP, Msg("Přeskočit zbytek kontroly", "Skip the rest of the check"), "*"))
+
+
+def prompt(state: dict) -> Prompt:
+    check = state["boxcheck"]
+    fact, number, total = current(state)
+    data, partial = check["data"], check["partial"]
+    resource = _next_resource(fact, partial)
+    title = Msg(f"{number}/{total} ", f"{number}/{total} ") + _subject(data, fact, resource)
+    now = _describe(fact, _value(data, fact))
+    detail = (_question(data, fact, resource, partial)
+              + Msg(" Teď: {v} [{e}].", " Now: {v} [{e}].").format(v=now, e=fact["id"]))
+    return Prompt(PromptKind.CHOICE, STEP, (), title, {Prompt.ANYONE: _options(state, fact)}, detail=detail)
+
+
+# -- answers -----------------------------------------------------------------------------------
+def apply(state: dict, value) -> None:
+    """One answer: keep, skip the rest, one part of a cost, or a whole value to check and learn."""
+    check = state["boxcheck"]
+    fact, _, _ = current(state)
+    if not any(value == o.value and type(value) is type(o.value) for o in _options(state, fact)):
+        raise RuleError("graenaland.box_check_answer", Msg("Tuto odpověď teď vybrat nelze.",
+                                                            "That answer is not available now."))
+    if value == SKIP:
+        finish(state)
+        return
+    if value == KEEP:
+        check["done"].append(fact["id"])
+        check["partial"] = {}
+        check["counts"]["kept"] += 1
+        _advance(state)
+        return
+    if _is_cost(fact):
+        check["partial"][_next_resource(fact, check["partial"])] = value
+        value = _whole_cost(check["data"], fact, check["partial"])
+        if value is None:
+            return
+    _correct(state, fact, value)
+
+
+def _whole_cost(data: dict, fact: dict, partial: dict) -> dict | None:
+    """The cost once every part is known: a settlement's last resource is what is left of the
+    known total; None while parts are missing."""
+    left = [r for r in COST_RESOURCES if r not in partial]
+    if fact["field"] == "settlement_cost":
+        remaining = _settlement_total(data, fact) - sum(partial.values())
+        if remaining == 0 or len(left) == 1:
+            partial.update({r: 0 for r in left})
+            partial[COST_RESOURCES[-1]] += remaining
+            left = []
+    if left:
+        return None
+    return {r: n for r, n in partial.items() if n}
+
+
+def _changes(data: dict, fact: dict, value) -> tuple[dict, list[str], list[str]]:
+    """(new field values, fields confirmed, fields no longer confirmed) for one answer, with
+    what the rules derive from it (mountains carry no building symbols, p.6)."""
+    entry, field = _entry(data, fact), fact["field"]
+    if fact["group"] == "supply_cards":
+        faces = boxdata.supply_faces(data)
+        faces[fact["card"] - 1] = value.split("+")
+        return {"faces": faces}, [field], []
+    if fact["group"] == "house_limit":
+        return {"value": value == "yes"}, [field], []
+    if field == "buildings":
+        value = [] if value == "none" else value.split("+")
+    changes, confirmed, dropped = {field: value}, [field], []
+    if field == "terrain":
+        cost = entry["settlement_cost"]
+        if isinstance(cost, dict) and set(cost) == {"any"}:
+            changes["settlement_cost"] = {"any": boxdata.settlement_total(value, entry["coastal"])}
+        if value == "mountains":
+            changes.update(buildings=[], stronghold_resource="none")
+            confirmed += ["buildings", "stronghold_resource"]
+        elif entry["terrain"] == "mountains":
+            if entry["buildings"] == []:
+                changes["buildings"] = UNKNOWN
+            if entry["stronghold_resource"] == "none":
+                changes["stronghold_resource"] = UNKNOWN
+            dropped = ["buildings", "stronghold_resource"]
+    if field == "buildings":
+        if "stronghold" not in value:
+            changes["stronghold_resource"] = "none"
+            confirmed.append("stronghold_resource")
+        elif entry["stronghold_resource"] == "none":
+            changes["stronghold_resource"] = UNKNOWN
+            dropped.append("stronghold_resource")
+    return changes, confirmed, dropped
+
+
+def _source(entry: dict, confirmed: list[str]) -> str:
+    """'corrected on the device: terrain; before: <the file's note>' without piling up."""
+    before = entry.get("source", "")
+    if before.startswith(DEVICE) and "; before: " in before:
+        before = before.split("; before: ", 1)[1]
+    return f"{DEVICE}: {', '.join(confirmed)}; before: {before}"
+
+
+def _correct(state: dict, fact: dict, value) -> None:
+    check = state["boxcheck"]
+    data = check["data"]
+    entry = _entry(data, fact)
+    old = _value(data, fact)
+    changes, confirmed, dropped = _changes(data, fact, value)
+    fields = boxdata.device_fields(fact["group"], entry, data)
+    done = set(entry.get("confirmed") or []) - set(dropped) | set(confirmed)
+    patch = dict(changes, confirmed=[f for f in fields if f in done])
+    if set(fields) <= done:
+        patch.update(verified=True, source=DEVICE)
+    else:
+        patch.update(verified=False, source=_source(entry, patch["confirmed"]))
+    patch = {fact["group"]: {fact["key"]: patch} if fact["key"] else patch}
+    candidate = boxdata.merge(data, patch)
+    boxdata.check(candidate, on_device=True)
+    check["data"] = candidate
+    state["learned"] = boxdata.merge(state.get("learned") or {}, patch)
+    fresh = boxdata.board_for(candidate, state["seats"])
+    for key in ("territories", "costs", "public", "rules", "supply", "unverified"):
+        state["board"][key] = fresh[key]
+    new = _value(candidate, fact)
+    shown = _describe(fact, new)
+    if new == old:
+        check["counts"]["confirmed"] += 1
+        rounds.note(state, Msg("Potvrzeno: {e} = {v}.", "Confirmed: {e} = {v}.").format(e=fact["id"], v=shown))
+    else:
+        check["counts"]["corrected"] += 1
+        rounds.note(state, Msg("Opraveno: {e} = {v}.", "Corrected: {e} = {v}.").format(e=fact["id"], v=shown))
+    check["done"].append(fact["id"])
+    check["partial"] = {}
+    _advance(state)
+
+
+def _advance(state: dict) -> None:
+    check = state["boxcheck"]
+    if not any(f["id"] not in check["done"] for f in open_facts(check["data"], state["seats"])):
+        finish(state)
+
+
+def finish(state: dict) -> None:
+    """Back to the step setup ended at; the corrections stay in the board and in "learned"."""
+    check = state.pop("boxcheck")
+    state["step"], state["phase"] = check["resume"]["step"], check["resume"]["phase"]
+    counts = check["counts"]
+    rounds.note(state, Msg("Kontrola dat skončila: opraveno {c}, potvrzeno {k}, ponecháno {p}.",
+                           "The box data check is over: {c} corrected, {k} confirmed, {p} kept.").format(
+        c=counts["corrected"], k=counts["confirmed"], p=counts["kept"]))
