@@ -23,6 +23,7 @@ from .secret import SecretCollector, padded
 log = logging.getLogger(__name__)
 
 TITLE_CHARS = 18  # about what one 11 px line of the 128 px screen holds
+BODY_ROWS = 3     # body lines the 128x64 panel shows under the header, above the footer
 CELL_MOVES = {"2": (0, -1), "8": (0, 1), "4": (-1, 0), "6": (1, 0)}
 
 
@@ -319,6 +320,7 @@ class Table:
         self.cell = tuple(prompt.cursor) if prompt and prompt.cursor else None
         self.undo_confirms: set[int] = set()
         self.private_seat, self.private_started = None, False
+        self.scroll = 0  # lines of a long text scrolled away (CONFIRM and secret prompts)
 
     def _commit(self, action: dict, seat: int | None) -> None:
         """Evaluate, make durable, then acknowledge: the order principle 4 demands."""
@@ -392,6 +394,8 @@ class Table:
             waiting = self._host_entry_seats(prompt)
             if key == "ok" and waiting:
                 self.private_seat, self.private_started, self.cursor = waiting[0], False, 0
+            elif key in ("up", "down"):
+                self._scroll(key)
             else:
                 self.notice = [Msg("Volí se tajně na padech.", "Secret picks are made on the pads.")]
             return
@@ -435,6 +439,12 @@ class Table:
                 self._commit({"step": prompt.step, "seat": None, "value": self.number}, None)
         elif kind is PromptKind.CONFIRM and key == "ok":
             self._commit({"step": prompt.step, "seat": None, "value": None}, None)
+        elif kind is PromptKind.CONFIRM and key in ("up", "down"):
+            self._scroll(key)
+
+    def _scroll(self, key: str) -> None:
+        """Move a long text (a production plan, instructions) by one line; the frame clamps it."""
+        self.scroll = max(0, self.scroll + (1 if key == "down" else -1))
 
     def _pad_key(self, prompt: Prompt, seat: int, key: str) -> None:
         kind = prompt.kind
@@ -442,6 +452,8 @@ class Table:
         if kind is PromptKind.CONFIRM:
             if key == "#":
                 self._commit({"step": prompt.step, "seat": actor, "value": None}, seat)
+            elif key in ("2", "8"):  # up / down through a long text
+                self._scroll("up" if key == "2" else "down")
             else:
                 self.seat_errors.add(seat)
         elif kind is PromptKind.CHOICE:
@@ -656,9 +668,17 @@ class Table:
             footer = t(texts.NUMBER_HINT)
         else:
             footer = t(texts.CONFIRM_HINT)
+        scrolls = kind is PromptKind.CONFIRM or kind.hidden
         if prompt.detail is not None:
-            lines.append(t(prompt.detail))
+            # texts worth reading whole (a production plan) get all their lines, one item a line
+            lines += _wrap_all(t(prompt.detail), TITLE_CHARS + 2) if scrolls else [t(prompt.detail)]
         lines += [t(m) for m in reversed(status.recent[-2:])]
+        if scrolls and len(lines) > len(notice) + BODY_ROWS:
+            # keep the notice; scroll the rest, never past its last screenful
+            self.scroll = min(self.scroll, len(lines) - len(notice) - BODY_ROWS)
+            lines = lines[:len(notice)] + lines[len(notice) + self.scroll:]
+            if kind is PromptKind.CONFIRM:
+                footer = t(texts.SCROLL_HINT)
         return Frame(header, tuple(lines), footer, selected)
 
     MAP_SIZE = (5, 3)  # cells across and down around the cursor: what the 128x64 panel holds
@@ -725,6 +745,15 @@ def _setting_value(setting, value) -> Msg:
 def _is_place(value) -> bool:
     """A CELL option's value is a place [x, y]; anything else is a plain choice (e.g. back)."""
     return isinstance(value, (list, tuple)) and len(value) == 2 and all(isinstance(v, int) for v in value)
+
+
+def _wrap_all(text: str, width: int) -> list[str]:
+    """Every line of ``text``: a new line after each "; " (one item of a list a line), long
+    items split at spaces."""
+    out = []
+    for item in text.split("; "):
+        out += _wrap(item, width, lines=99)
+    return out
 
 
 def _wrap(text: str, width: int, lines: int = 2) -> list[str]:

@@ -179,3 +179,43 @@ def test_a_pad_needing_new_firmware_is_named_on_the_screen_until_it_is_fine():
     assert table.frame().selected == 1                   # the menu cursor stays on the menu
     table.handle(PadTrouble("A7", ""))
     assert "Pad A7" not in " ".join(table.frame().lines)
+
+
+def test_a_long_text_is_shown_whole_one_item_a_line_and_scrolls():
+    from companion.engine import Game, Msg, Prompt, PromptKind, Scores, Status
+    from companion.table.table import Table
+    from .helpers import MemoryRecorder
+
+    plan = "; ".join(f"Coast {n}: 1 face up" for n in range(1, 6))
+
+    class Plan(Game):
+        name, title, min_seats, max_seats = "plan", Msg("Plán", "Plan"), 2, 2
+
+        def setup(self, options, seed):
+            return {"seats": 2, "done": False}
+
+        def prompt(self, state):
+            return None if state["done"] else Prompt(PromptKind.CONFIRM, "go", (), Msg("Production", "Production"),
+                                                     detail=Msg(plan, plan))
+
+        def apply(self, state, action):
+            state["done"] = True
+            return state
+
+        def score(self, state):
+            return Scores({0: 0, 1: 0}, {}, (0, 1), state["done"])
+
+        def status(self, state):
+            return Status(1, None, Msg("P", "P"))
+
+    table = Table(MemoryRecorder(), {"plan": Plan()}, "en")
+    press(table, host("ok", "ok"))
+    frame = table.frame()
+    assert frame.lines[:3] == ("Production", "Coast 1: 1 face up", "Coast 2: 1 face up")
+    assert "more lines" in frame.footer
+    press(table, host("down", "down", "down", "down", "down", "down"))   # clamps at the end
+    assert table.frame().lines == ("Coast 3: 1 face up", "Coast 4: 1 face up", "Coast 5: 1 face up")
+    press(table, pad(1, "2"))                                              # a pad scrolls back up
+    assert table.frame().lines[0] == "Coast 2: 1 face up"
+    press(table, host("ok"))
+    assert table.mode == "over"
