@@ -30,24 +30,55 @@ def keys_for_prompt(prompt, rng: random.Random) -> tuple[list[str], dict]:
         return ["host ok"], {"step": prompt.step, "seat": None, "value": None}
     if prompt.kind is PromptKind.NUMBER:
         value = rng.randint(prompt.minimum or 0, prompt.maximum if prompt.maximum is not None else 9)
-        who = f"pad {seat + 1}" if seat is not None else None
-        if who:
-            return [f"{who} {' '.join(str(value))} #"], {"step": prompt.step, "seat": seat, "value": value}
-        steps = value - (prompt.minimum or 0)
-        return ["host " + " ".join(["up"] * steps + ["ok"])], {"step": prompt.step, "seat": None, "value": value}
+    else:
+        value = rng.choice(prompt.options_for(seat)).value
+    return keys_for_value(prompt, seat, value), {"step": prompt.step, "seat": seat, "value": value}
+
+
+# pad keys that move a CELL prompt's cursor by one grid cell (the table's CELL_MOVES)
+CELL_KEYS = {(0, -1): "2", (0, 1): "8", (-1, 0): "4", (1, 0): "6"}
+TURNED_KEY = {"2": "8", "8": "2", "4": "6", "6": "4"}
+
+
+def cell_keys(prompt, target) -> list[str]:
+    """Cursor keys from the prompt's cursor to ``target`` [x, y], then 5 to select.
+
+    A ``turned`` map is drawn for the player across the table and its keys turn with it.
+    """
+    start = prompt.cursor or next(o.value for o in prompt.options_for(prompt.seats[0] if prompt.seats else None)
+                                  if isinstance(o.value, list))
+    dx, dy = target[0] - start[0], target[1] - start[1]
+    keys = [CELL_KEYS[(1 if dx > 0 else -1, 0)]] * abs(dx) + [CELL_KEYS[(0, 1 if dy > 0 else -1)]] * abs(dy)
+    if prompt.turned:
+        keys = [TURNED_KEY[k] for k in keys]
+    return keys + ["5"]
+
+
+def keys_for_value(prompt, seat, value) -> list[str]:
+    """Script lines that make the table pick ``value`` on a public prompt: the seat's pad when
+    one seat answers, else the host buttons (CONFIRM: the pad's # or the host's OK)."""
+    if prompt.kind is PromptKind.CONFIRM:
+        return [f"pad {seat + 1} #"] if seat is not None else ["host ok"]
+    if prompt.kind is PromptKind.NUMBER:
+        if seat is not None:
+            return [f"pad {seat + 1} {' '.join(str(value))} #"]
+        return ["host " + " ".join(["up"] * (value - (prompt.minimum or 0)) + ["ok"])]
     options = prompt.options_for(seat)
-    index = rng.randrange(len(options))
+    index = [o.value for o in options].index(value)
     option = options[index]
     single = all(len(o.code) == 1 for o in options)
+    if seat is not None and prompt.kind is PromptKind.CELL:
+        if isinstance(value, list):
+            return [f"pad {seat + 1} {' '.join(cell_keys(prompt, value))}"]
+        return [f"pad {seat + 1} {option.code}"]  # a CELL prompt's non-place option (e.g. "*" back)
     if seat is not None and single:
-        return [f"pad {seat + 1} {option.code}"], {"step": prompt.step, "seat": seat, "value": option.value}
+        return [f"pad {seat + 1} {option.code}"]
     if seat is not None and option.code in ("#", "*"):
-        return [f"pad {seat + 1} {option.code}"], {"step": prompt.step, "seat": seat, "value": option.value}
+        return [f"pad {seat + 1} {option.code}"]
     if seat is not None:
         width = max(len(o.code) for o in options)
-        return [f"pad {seat + 1} {' '.join(padded(option.code, width))} #"], \
-            {"step": prompt.step, "seat": seat, "value": option.value}
-    return ["host " + " ".join(["down"] * index + ["ok"])], {"step": prompt.step, "seat": None, "value": option.value}
+        return [f"pad {seat + 1} {' '.join(padded(option.code, width))} #"]
+    return ["host " + " ".join(["down"] * index + ["ok"])]
 
 
 def play_script(game, seats: int, seed: int, game_index: int = 0, games_in_menu: list | None = None):

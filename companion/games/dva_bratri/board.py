@@ -132,6 +132,11 @@ def clockwise(state: dict) -> list[int]:
     return [i for i in order if offer["slots"][i] is not None]
 
 
+def offer_position(state: dict, slot: int) -> int:
+    """An offer slot counted clockwise from the shield (1..6), as players count it."""
+    return (slot - state["offer"]["shield"]) % 7
+
+
 def reach(state: dict, side: int) -> int:
     """1 + own units in the offer (the royal protocol); at least 1."""
     return max(1, 1 + in_offer(state, side))
@@ -160,6 +165,27 @@ def resources(state: dict, side: int) -> dict[str, int]:
 
 def shortfall(cost: dict, available: dict) -> int:
     return sum(max(0, int(cost.get(r, 0)) - available.get(r, 0)) for r in ("wood", "stone", "grain"))
+
+
+def tiles_in_play(state: dict) -> set[str]:
+    """Tile ids the picture has somewhere: in the offer, in a hand or on the board."""
+    out = {t for t in state["offer"]["slots"] if t}
+    out.update(t for hand in state["hands"] for t in hand)
+    out.update(c["tile"] for c in state["board"].values() if c["tile"])
+    return out
+
+
+def tile_place(state: dict, tile: str) -> tuple[str, object] | None:
+    """Where a tile is: ("offer", slot), ("hand", side), ("board", cell); None when nowhere."""
+    if tile in state["offer"]["slots"]:
+        return "offer", state["offer"]["slots"].index(tile)
+    for side, hand in enumerate(state["hands"]):
+        if tile in hand:
+            return "hand", side
+    for k, c in state["board"].items():
+        if c["tile"] == tile:
+            return "board", k
+    return None
 
 
 def place(state: dict, k: str, tile: str | None, colour: str, up: bool, owner: int | None) -> None:

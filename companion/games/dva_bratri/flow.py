@@ -7,7 +7,8 @@ for any printed fact it does not know yet (learning the box), then checks and sc
 State keys worth knowing: ``board`` ("x,y" -> cell), ``offer`` (7 slots, the shield's index and
 crown), ``units``, ``hands`` (per side), ``turn`` (this turn's take / moved units / discounts),
 ``queue`` (questions and confirmations to handle before anything else, head first),
-``pending`` (a move the player has started), ``learned`` (facts the table told us).
+``pending`` (a move the player has started; "*" drops it), ``learned`` (facts the table told
+us), ``seen`` (tiles that have turned up; the others may still be in the supply).
 """
 
 from __future__ import annotations
@@ -19,43 +20,15 @@ from ...engine import Game, Msg, Option, Prompt, PromptKind, RuleError, Scores, 
 from . import board, catalog, jindrich, moves, scoring
 from .board import NORTH, SOUTH, key, xy
 from .catalog import COLOURS, NeedFacts
+from .common import BACK, COMPASS, TILES_IN_GAME, at, choices, codes, colour_opts, ordinal, refuse, say
+from .corrections import Corrections
 
 FIRST_GAME_SETS = ["putovani", "dominium", "obchod_cirkev"]
 PLAYER_COLOURS = {"white": Msg("Bílý", "White"), "blue": Msg("Modrý", "Blue")}
-COMPASS = {"1": (-1, 1), "2": (0, 1), "3": (1, 1), "4": (-1, 0), "6": (1, 0), "7": (-1, -1),
-           "8": (0, -1), "9": (1, -1)}
-BACK = Option("back", Msg("Zpět", "Back"), "*")
-MAX_RECENT = 6
+CROSS_COLOURS = {"green": "zeleným", "grey": "šedým", "yellow": "žlutým"}  # "se zeleným křížkem"
 
 
-def _refuse(rule: str, cs: str, en: str) -> RuleError:
-    return RuleError(f"dva_bratri.{rule}", Msg(cs, en))
-
-
-def _codes(n: int) -> list[str]:
-    return [str(i + 1) for i in range(n)] if n <= 9 else [f"{i + 1:02d}" for i in range(n)]
-
-
-def _choices(pairs: list[tuple[Any, Msg]], back: bool = False) -> tuple[Option, ...]:
-    opts = [Option(v, label, c) for (v, label), c in zip(pairs, _codes(len(pairs)))]
-    return tuple(opts + ([BACK] if back else []))
-
-
-def _say(state: dict, msg: Msg) -> None:
-    state["recent"] = (state["recent"] + [msg.to_json()])[-MAX_RECENT:]
-
-
-def _colour_opts(extra_any: bool = False) -> list[tuple[str, Msg]]:
-    out = [(c, catalog.colour_name(c)) for c in COLOURS]
-    return out + ([("any", Msg("libovolná (hnědá)", "any (brown)"))] if extra_any else [])
-
-
-def _at(k: str) -> str:
-    x, y = xy(k)
-    return f"[{x},{y}]"
-
-
-class DvaBratri(Game):
+class DvaBratri(Corrections, Game):
     name = "dva_bratri"
     title = Msg("Dva bratři", "The Two Heirs")
     min_seats, max_seats = 1, 2
@@ -82,20 +55,20 @@ class DvaBratri(Game):
         out.setdefault("roads", True)
         out.setdefault("box", {})
         if out["seats"] not in (1, 2):
-            raise _refuse("option_seats", "Hrají 1 (proti Jindřichovi) nebo 2 hráči.",
-                          "One player (against Jindřich) or two players.")
+            raise refuse("option_seats", "Hrají 1 (proti Jindřichovi) nebo 2 hráči.",
+                         "One player (against Jindřich) or two players.")
         chosen = out["sets"]
         if len(set(chosen)) != 3 or any(s not in catalog.sets() for s in chosen):
-            raise _refuse("option_sets", "Vyberte přesně 3 různé sady destiček.",
-                          "Choose exactly 3 different tile sets.")
+            raise refuse("option_sets", "Vyberte přesně 3 různé sady destiček.",
+                         "Choose exactly 3 different tile sets.")
         if out["level"] not in jindrich.LEVELS:
-            raise _refuse("option_level", "Obtížnost je 1, 2 nebo 3.", "The level is 1, 2 or 3.")
+            raise refuse("option_level", "Obtížnost je 1, 2 nebo 3.", "The level is 1, 2 or 3.")
         if out["colour"] not in PLAYER_COLOURS:
-            raise _refuse("option_colour", "Barva je bílá nebo modrá.", "The colour is white or blue.")
+            raise refuse("option_colour", "Barva je bílá nebo modrá.", "The colour is white or blue.")
         box = out["box"]
         if not isinstance(box, dict) or any(g not in ("tiles", "treasures") for g in box):
-            raise _refuse("option_box", "Data krabice mají jen části 'tiles' a 'treasures'.",
-                          "Box data has only 'tiles' and 'treasures' parts.")
+            raise refuse("option_box", "Data krabice mají jen části 'tiles' a 'treasures'.",
+                         "Box data has only 'tiles' and 'treasures' parts.")
         return out
 
     def setup(self, options: dict[str, Any], seed: int) -> dict:
@@ -107,7 +80,7 @@ class DvaBratri(Game):
             "sets": list(options["sets"]), "colours": [options["colour"], other],
             "roads": bool(options["roads"]), "box": copy.deepcopy(options["box"]),
             "learned": {"tiles": {}, "treasures": {}}, "rng": rng.new(seed),
-            "supply": 9 * 3 - 7, "seen": [], "start_colour": None,
+            "supply": TILES_IN_GAME - 7, "seen": [], "start_colour": None,
             "offer": {"slots": [None] * 7, "shield": 0, "crown": SOUTH},
             "board": {}, "units": {}, "hands": [[], []], "active": SOUTH, "round": 1,
             "turn": self._fresh_turn(), "last_building": None,
@@ -123,7 +96,7 @@ class DvaBratri(Game):
             # all his units wait at the edge; which of them is the elite does not matter to him
             for colour in COLOURS:
                 state["units"]["1" + colour] = {"side": NORTH, "elite": False, "cross": colour, "at": "out"}
-            state["treasures"]["stack"] = 10 - jindrich.LEVELS[options["level"]]
+            state["treasures"]["stack"] = self._tokens_in_play(state)
         else:
             state["units"]["1e"] = {"side": NORTH, "elite": True, "cross": None, "at": "0,0"}
             for u in ("1a", "1b"):
@@ -137,6 +110,11 @@ class DvaBratri(Game):
     def _fresh_turn() -> dict:
         return {"taken": False, "moved": [], "discounts": 0}
 
+    @staticmethod
+    def _tokens_in_play(state: dict) -> int:
+        """Treasure tokens left in the game after the level removed some unseen."""
+        return len(catalog.treasure_entries()) - jindrich.LEVELS[state["level"]]
+
     # -- labels --------------------------------------------------------------------------------
     def seat_label(self, state: dict, seat: int) -> Msg:
         if state["solo"] and seat == 1:
@@ -148,6 +126,57 @@ class DvaBratri(Game):
 
     def side_label(self, state: dict, side: int) -> Msg:
         return self.seat_label(state, side)
+
+    def _turned(self, state: dict) -> bool:
+        """The second player sits across the table: their maps are drawn turned round."""
+        return not state["solo"] and state["active"] == NORTH
+
+    # -- the board picture ---------------------------------------------------------------------
+    def _grid(self, state: dict) -> tuple[int, int, int, int]:
+        """(min x, max y, width, height) of the board plus one free row or column around it."""
+        xs = [xy(k)[0] for k in state["board"]]
+        ys = [xy(k)[1] for k in state["board"]]
+        minx, maxx, miny, maxy = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
+        return minx, maxy, maxx - minx + 1, maxy - miny + 1
+
+    def _to_grid(self, state: dict, k: str) -> list[int]:
+        """Board place -> grid [column, row]; row 0 is the far side from the South player."""
+        minx, maxy, _, _ = self._grid(state)
+        x, y = xy(k)
+        return [x - minx, maxy - y]
+
+    def _from_grid(self, state: dict, value) -> str:
+        minx, maxy, _, _ = self._grid(state)
+        return key(minx + int(value[0]), maxy - int(value[1]))
+
+    def label(self, state: dict, k: str) -> str:
+        """Up to 3 characters per tile: building code (upper case South's, lower case North's)
+        or '~' + colour letter for free terrain; then '*' South's unit, '+' North's unit."""
+        c = state["board"][k]
+        colour = catalog.tiles_file()["colours"][c["colour"]]["abbr"]
+        if c["up"] and catalog.known(state, c["tile"], "building"):
+            code = catalog.buildings()[catalog.fact(state, c["tile"], "building")]["abbr"]
+            code = code if c["owner"] == SOUTH else code.lower()
+        else:
+            code = "~" + colour.lower()
+        uid = board.unit_at(state, k)
+        if uid is not None:
+            code += "*" if state["units"][uid]["side"] == SOUTH else "+"
+        return code
+
+    def _map(self, state: dict, cursor: str) -> dict:
+        """The Prompt fields of a map: the grid, a label per tile, the cursor on ``cursor``."""
+        _, _, w, h = self._grid(state)
+        cells = {tuple(self._to_grid(state, k)): self.label(state, k) for k in state["board"]}
+        return {"grid": (w, h), "cells": cells, "cursor": tuple(self._to_grid(state, cursor))}
+
+    def _cell_prompt(self, state: dict, step: str, title: Msg, places: list[str], detail: Msg | None = None,
+                     cursor: str | None = None) -> Prompt:
+        """Pick a place on the map; "*" (value "back") drops the move instead."""
+        opts = tuple(Option(self._to_grid(state, k), Msg(at(k), at(k)), c)
+                     for k, c in zip(places, codes(len(places)))) + (BACK,)
+        return Prompt(PromptKind.CELL, step, self._seat(state), title, {-1: opts}, detail=detail,
+                      turned=self._turned(state), **self._map(state, cursor or jindrich.anchor(state)))
 
     # -- the prompt ----------------------------------------------------------------------------
     def prompt(self, state: dict) -> Prompt | None:
@@ -179,62 +208,25 @@ class DvaBratri(Game):
                       Msg("Tvůj tah: co uděláš?", "Your turn: what next?"),
                       {-1: tuple(Option(v, m, c) for v, m, c in items)}, detail=detail)
 
-    def _grid(self, state: dict) -> tuple[int, int, int, int]:
-        xs = [xy(k)[0] for k in state["board"]]
-        ys = [xy(k)[1] for k in state["board"]]
-        minx, maxx, miny, maxy = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
-        return minx, maxy, maxx - minx + 1, maxy - miny + 1
-
-    def _to_grid(self, state: dict, k: str) -> list[int]:
-        minx, maxy, _, _ = self._grid(state)
-        x, y = xy(k)
-        return [x - minx, maxy - y]
-
-    def _from_grid(self, state: dict, value) -> str:
-        minx, maxy, _, _ = self._grid(state)
-        return key(minx + int(value[0]), maxy - int(value[1]))
-
-    def label(self, state: dict, k: str) -> str:
-        """Up to 3 characters per tile: building code (upper case South's, lower case North's)
-        or '~' + colour letter for free terrain; then '*' South's unit, '+' North's unit."""
-        c = state["board"][k]
-        colour = catalog.tiles_file()["colours"][c["colour"]]["abbr"]
-        if c["up"] and catalog.known(state, c["tile"], "building"):
-            code = catalog.buildings()[catalog.fact(state, c["tile"], "building")]["abbr"]
-            code = code if c["owner"] == SOUTH else code.lower()
-        else:
-            code = "~" + colour.lower()
-        uid = board.unit_at(state, k)
-        if uid is not None:
-            code += "*" if state["units"][uid]["side"] == SOUTH else "+"
-        return code
-
-    def _cell_prompt(self, state: dict, step: str, title: Msg, places: list[str], detail: Msg | None = None) -> Prompt:
-        _, _, w, h = self._grid(state)
-        cells = {tuple(self._to_grid(state, k)): self.label(state, k) for k in state["board"]}
-        opts = tuple(Option(self._to_grid(state, k), Msg(_at(k), _at(k)), c)
-                     for k, c in zip(places, _codes(len(places))))
-        anchor = state["last_building"] or "0,0"
-        return Prompt(PromptKind.CELL, step, self._seat(state), title, {-1: opts}, detail=detail,
-                      grid=(w, h), cells=cells, cursor=tuple(self._to_grid(state, anchor)))
-
     def _pending_prompt(self, state: dict, p: dict) -> Prompt:
         side = state["active"]
         kind = p["kind"]
         hand = state["hands"][side]
+        if kind == "correct" or kind.startswith("fix_"):
+            return self._correction_prompt(state, p)
         if kind == "take":
             order = board.clockwise(state)
-            pairs = [(i, Msg("{n}. {d}", "{n}. {d}").format(n=n + 1, d=catalog.describe(state, state["offer"]["slots"][i])))
+            pairs = [(i, Msg("{n} {d}", "{n} {d}").format(n=ordinal(n + 1), d=catalog.describe(state, state["offer"]["slots"][i])))
                      for n, i in enumerate(order)]
             return Prompt(PromptKind.CHOICE, "take_tile", self._seat(state),
                           Msg("Kterou destičku si bereš? (pořadí od štítu)", "Which tile do you take? (order from the shield)"),
-                          {-1: _choices(pairs, back=True)},
+                          {-1: choices(pairs, back=True)},
                           detail=Msg("Tvůj dosah: {r}.", "Your reach: {r}.").format(r=board.reach(state, side)))
         if kind in ("build", "terrain"):
             pairs = [(t, catalog.describe(state, t)) for t in hand]
             title = Msg("Kterou destičku stavíš?", "Which tile do you build?") if kind == "build" else \
                 Msg("Kterou destičku kladeš lícem dolů?", "Which tile do you lay face down?")
-            return Prompt(PromptKind.CHOICE, kind + "_tile", self._seat(state), title, {-1: _choices(pairs, back=True)})
+            return Prompt(PromptKind.CHOICE, kind + "_tile", self._seat(state), title, {-1: choices(pairs, back=True)})
         if kind in ("build_at", "terrain_at"):
             return self._cell_prompt(state, kind, Msg("Kam ji položíš?", "Where does it go?"), board.frontier(state),
                                      catalog.describe(state, p["tile"]))
@@ -242,31 +234,16 @@ class DvaBratri(Game):
             units = [u for u in board.units_of(state, side) if state["units"][u]["at"] in state["board"]]
             pairs = [(u, self._unit_label(state, u)) for u in units]
             title = Msg("Kterou jednotku?", "Which unit?")
-            return Prompt(PromptKind.CHOICE, kind + "_unit", self._seat(state), title, {-1: _choices(pairs, back=True)})
-        if kind in ("step_to", "call_to", "fix_unit_to"):
-            return self._cell_prompt(state, kind, Msg("Na kterou destičku?", "Onto which tile?"), sorted(state["board"]))
+            return Prompt(PromptKind.CHOICE, kind + "_unit", self._seat(state), title, {-1: choices(pairs, back=True)})
+        if kind in ("step_to", "call_to"):
+            unit_at = state["units"][p["unit"]]["at"] if kind == "step_to" else None
+            return self._cell_prompt(state, kind, Msg("Na kterou destičku?", "Onto which tile?"), sorted(state["board"]),
+                                     cursor=unit_at)
         if kind == "camp":
             camps = [k for k, b in board.buildings_of(state, side) if b == "camp"]
-            pairs = [(k, Msg("Ležení " + _at(k), "Camp " + _at(k))) for k in camps]
+            pairs = [(k, Msg("Ležení " + at(k), "Camp " + at(k))) for k in camps]
             return Prompt(PromptKind.CHOICE, "camp_at", self._seat(state), Msg("Které ležení?", "Which camp?"),
-                          {-1: _choices(pairs, back=True)})
-        if kind == "correct":
-            pairs = [("unit", Msg("Jednotka jinam", "Move a unit")),
-                     ("unit_offer", Msg("Jednotka do nabídky", "Unit to the offer")),
-                     ("remove", Msg("Odebrat destičku", "Remove a tile")),
-                     ("flip", Msg("Otočit destičku", "Flip a tile")),
-                     ("treasure", Msg("Odebrat poklad", "Remove a treasure"))]
-            return Prompt(PromptKind.CHOICE, "correct", self._seat(state),
-                          Msg("Co na stole vypadá jinak?", "What differs on the table?"), {-1: _choices(pairs, back=True)})
-        if kind in ("fix_unit", "fix_unit_offer"):
-            pairs = [(u, self._unit_label(state, u)) for u in state["units"]]
-            return Prompt(PromptKind.CHOICE, kind, self._seat(state), Msg("Která jednotka?", "Which unit?"),
-                          {-1: _choices(pairs, back=True)})
-        if kind in ("fix_remove", "fix_flip"):
-            return self._cell_prompt(state, kind, Msg("Která destička?", "Which tile?"), sorted(state["board"]))
-        if kind == "fix_treasure":
-            places = sorted(k for k, c in state["board"].items() if c["treasure"])
-            return self._cell_prompt(state, kind, Msg("Který poklad?", "Which treasure?"), places)
+                          {-1: choices(pairs, back=True)})
         raise KeyError(kind)
 
     def _unit_label(self, state: dict, uid: str) -> Msg:
@@ -276,7 +253,7 @@ class DvaBratri(Game):
         if u["cross"]:
             kind = Msg("křížek {c}", "{c} cross").format(c=catalog.colour_name(u["cross"]))
         where = Msg("v nabídce", "in the offer") if u["at"] == "offer" else (
-            Msg("mimo plochu", "off the board") if u["at"] == "out" else Msg(_at(u["at"]), _at(u["at"])))
+            Msg("mimo plochu", "off the board") if u["at"] == "out" else Msg(at(u["at"]), at(u["at"])))
         return Msg("{w} {k} {p}", "{w} {k} {p}").format(w=who, k=kind, p=where)
 
     # -- questions to the table ----------------------------------------------------------------
@@ -286,7 +263,7 @@ class DvaBratri(Game):
         if t == "start_colour":
             return Prompt(PromptKind.CHOICE, "start_colour", seats,
                           Msg("Jakou barvu má počáteční destička?", "What colour is the start tile?"),
-                          {-1: _choices(_colour_opts())})
+                          {-1: choices(colour_opts())})
         if t == "reveal":
             return self._reveal_prompt(state, task, seats)
         if t == "learn":
@@ -295,67 +272,107 @@ class DvaBratri(Game):
             return self._treasure_prompt(state, task, seats)
         if t == "jindrich":
             if state["supply"] > 0:
+                pairs = [(c, m) for c, m in colour_opts() if self._supply_may_show(state, c)]
                 return Prompt(PromptKind.CHOICE, "jindrich_top", seats,
                               Msg("Jindřich: jakou barvu má rub vrchní destičky zásoby?",
                                   "Jindřich: what colour is the back of the supply's top tile?"),
-                              {-1: _choices(_colour_opts())})
+                              {-1: choices(pairs)})
             return Prompt(PromptKind.CONFIRM, "jindrich_top", seats,
                           Msg("Jindřich je na tahu (zásoba je prázdná).", "Jindřich's turn (the supply is empty)."))
         if t == "jindrich_done":
-            return Prompt(PromptKind.CONFIRM, "jindrich_done", seats, Msg("Jindřichův tah", "Jindřich's turn"),
-                          detail=Msg.from_json(task["msg"]))
+            # his placement as a picture: the lead's map is drawn around the cursor, from the
+            # solo player's side (he has no seat of his own, so nothing is turned)
+            return Prompt(PromptKind.CONFIRM, "jindrich_done", seats, Msg.from_json(task["title"]),
+                          detail=Msg.from_json(task["msg"]), **self._map(state, task["at"] or task["anchor"]))
         if t == "discard":
             side = state["active"]
             pairs = [(tile, catalog.describe(state, tile)) for tile in state["hands"][side]]
             return Prompt(PromptKind.CHOICE, "discard", seats,
                           Msg("V ruce smíš mít nanejvýš 3 destičky: kterou vrátíš do krabice?",
                               "You may keep at most 3 tiles: which one goes back to the box?"),
-                          {-1: _choices(pairs)})
+                          {-1: choices(pairs, back=True)},
+                          detail=Msg("* = tah ještě neukončuj", "* = do not end the turn yet"))
         if t == "siege":
             pairs = [(k, Msg("Zničit {b} {a}", "Destroy {b} {a}").format(
-                b=catalog.building_name(board.building_at(state, k)), a=_at(k))) for k in task["targets"]]
+                b=catalog.building_name(board.building_at(state, k)), a=at(k))) for k in task["targets"]]
             pairs.append(("no", Msg("Nic neničit", "Destroy nothing")))
             return Prompt(PromptKind.CHOICE, "siege", seats,
                           Msg("Dvě tvé obléhací věže sousedí se soupeřovou budovou.",
-                              "Two of your siege towers touch an opponent's building."), {-1: _choices(pairs)})
+                              "Two of your siege towers touch an opponent's building."), {-1: choices(pairs)})
         raise KeyError(t)
 
-    def _unseen(self, state: dict, set_key: str) -> list[str]:
-        return [tid for tid in catalog.set_tiles(set_key) if tid not in state["seen"]]
+    # revealing tiles (and identifying tiles named in a correction)
+    def _candidates(self, state: dict, set_key: str, fix: bool) -> list[str]:
+        """Tiles of a set that may be the one on the table: from the supply only tiles that have
+        not turned up yet; in a correction any tile not already in the picture (no tile twice)."""
+        if fix:
+            used = board.tiles_in_play(state)
+            return [t for t in catalog.set_tiles(set_key) if t not in used]
+        return [t for t in catalog.set_tiles(set_key) if t not in state["seen"]]
+
+    def _may_show(self, state: dict, tile: str, colour: str | None) -> bool:
+        """Can this tile be of ``colour``? A known colour must match; an unknown one needs a tile
+        of that colour its set has not been told about yet (3 of each colour per set)."""
+        if colour is None:
+            return True
+        if catalog.known(state, tile, "colour"):
+            return catalog.fact(state, tile, "colour") == colour
+        set_key = catalog.fact(state, tile, "set")
+        told = sum(1 for t in catalog.set_tiles(set_key)
+                   if catalog.known(state, t, "colour") and catalog.fact(state, t, "colour") == colour)
+        return told < catalog.sets()[set_key]["colours"][colour]
+
+    def _supply_may_show(self, state: dict, colour: str) -> bool:
+        """Some tile still in the supply can have this colour on its back."""
+        return any(self._may_show(state, t, colour) for s in state["sets"] for t in self._candidates(state, s, False))
+
+    def _new_tiles(self, state: dict, task: dict) -> list[str]:
+        """Tiles of the task's set the companion cannot name yet (first one is used for 'new')."""
+        return [t for t in self._candidates(state, task["set"], task.get("fix", False))
+                if not (catalog.known(state, t, "building") and catalog.known(state, t, "colour"))
+                and self._may_show(state, t, task.get("expect"))]
 
     def _reveal_prompt(self, state: dict, task: dict, seats) -> Prompt:
+        fix = task.get("fix", False)
+        if "slot" in task:
+            where = Msg("Pozice {n} od štítu", "Place {n} from the shield").format(
+                n=board.offer_position(state, task["slot"]))
+        else:
+            where = Msg("Destička do ruky", "A tile for the hand")
         if "set" not in task:
-            pairs = [(s, catalog.set_name(s)) for s in state["sets"] if self._unseen(state, s)]
-            return Prompt(PromptKind.CHOICE, "reveal_set", seats,
-                          Msg("Nová destička v nabídce: z které sady je?", "New tile in the offer: which set?"),
-                          {-1: _choices(pairs)}, detail=Msg("Pozice {n}", "Slot {n}").format(n=task["slot"]))
+            pairs = [(s, catalog.set_name(s)) for s in state["sets"]
+                     if any(self._may_show(state, t, task.get("expect")) for t in self._candidates(state, s, fix))]
+            if fix and "slot" in task and state["offer"]["slots"][task["slot"]] is not None:
+                pairs.append(("empty", Msg("Je tam prázdno", "It is empty")))
+            title = Msg("Z které sady je destička, která tam leží?", "Which set is the tile lying there from?") if fix \
+                else Msg("Nová destička v nabídce: z které sady je?", "New tile in the offer: which set?")
+            return Prompt(PromptKind.CHOICE, "reveal_set", seats, title, {-1: choices(pairs, back=fix)}, detail=where)
         pairs, signatures = [], set()
-        unknown = False
-        for tid in self._unseen(state, task["set"]):
+        for tid in self._candidates(state, task["set"], fix):
             if not (catalog.known(state, tid, "building") and catalog.known(state, tid, "colour")):
-                unknown = True
                 continue
             sig = catalog.signature(state, tid)
             if sig not in signatures:
                 signatures.add(sig)
                 pairs.append((tid, catalog.describe(state, tid)))
-        if unknown:
+        if self._new_tiles(state, task):
             pairs.append(("new", Msg("Jiná (zatím neznámá)", "Another (not known yet)")))
         return Prompt(PromptKind.CHOICE, "reveal_tile", seats, Msg("Která destička to je?", "Which tile is it?"),
-                      {-1: _choices(pairs, back=True)})
+                      {-1: choices(pairs, back=True)}, detail=where)
 
     def _learn_prompt(self, state: dict, task: dict, seats) -> Prompt:
         tile, field, part = task["tile"], task["fields"][0], task["partial"]
         who = Msg("{id}: ", "{id}: ").format(id=tile)
         desc = catalog.describe(state, tile)
+        back = self._learning_cancellable(state, task)
         if field == "building":
             set_key = catalog.fact(state, tile, "set")
             pairs = [(b, catalog.building_name(b)) for b in catalog.sets()[set_key]["buildings"]]
             return Prompt(PromptKind.CHOICE, "learn_building", seats, who + Msg("jaká je to budova?", "which building is it?"),
-                          {-1: _choices(pairs)})
+                          {-1: choices(pairs, back)})
         if field == "colour":
             return Prompt(PromptKind.CHOICE, "learn_colour", seats, who + Msg("jakou má barvu?", "which colour is it?"),
-                          {-1: _choices(_colour_opts())}, detail=desc)
+                          {-1: choices(colour_opts(), back)}, detail=desc)
         if field == "cost":
             res = next(r for r in ("wood", "stone", "grain") if r not in part.get("cost", {}))
             names = {"wood": Msg("dřeva", "wood"), "stone": Msg("kamene", "stone"), "grain": Msg("obilí", "grain")}
@@ -371,7 +388,7 @@ class DvaBratri(Game):
                 e=Msg({"N": "nahoře", "E": "vpravo", "S": "dole", "W": "vlevo"}[e], {"N": "top", "E": "right", "S": "bottom", "W": "left"}[e]),
                 s=Msg("silnice", "road") if e in on else Msg("nic", "none"))) for e in catalog.EDGES]
             opts = tuple(Option(v, m, c) for (v, m), c in zip(pairs, ("2", "6", "8", "4")))
-            opts += (Option("done", Msg("Hotovo", "Done"), "#"),)
+            opts += (Option("done", Msg("Hotovo", "Done"), "#"),) + ((BACK,) if back else ())
             return Prompt(PromptKind.CHOICE, "learn_roads", seats,
                           who + Msg("na kterých hranách (destička na výšku) je silnice?", "which edges (tile upright) show a road?"),
                           {-1: opts}, detail=desc)
@@ -383,48 +400,56 @@ class DvaBratri(Game):
             if p == "line":
                 pairs = [("row", Msg("řada (vodorovně)", "row (across)")), ("column", Msg("sloupec (svisle)", "column (up and down)"))]
                 return Prompt(PromptKind.CHOICE, "learn_line", seats, who + Msg("řada, nebo sloupec?", "row or column?"),
-                              {-1: _choices(pairs)}, detail=desc)
+                              {-1: choices(pairs, back)}, detail=desc)
             if p == "depicts":
                 pairs = [(b, catalog.building_name(b)) for b in ("farm", "sawmill", "quarry")]
                 return Prompt(PromptKind.CHOICE, "learn_depicts", seats, who + Msg("která budova je vyobrazena?", "which building is pictured?"),
-                              {-1: _choices(pairs)}, detail=desc)
+                              {-1: choices(pairs, back)}, detail=desc)
             if p == "boosts":
                 pairs = [(b, catalog.building_name(b)) for b in ("basket_workshop", "potter_workshop", "cooper_workshop")]
                 pairs.append(("all", Msg("všechny dílny", "all workshops")))
                 return Prompt(PromptKind.CHOICE, "learn_boosts", seats, who + Msg("kterou dílnu posiluje?", "which workshop does it boost?"),
-                              {-1: _choices(pairs)}, detail=desc)
+                              {-1: choices(pairs, back)}, detail=desc)
             if "pairs_n" not in part:
                 return Prompt(PromptKind.NUMBER, "learn_pairs", seats, who + Msg("kolik dvojic pozic je vyznačeno?", "how many pairs of places are shown?"),
                               minimum=0, maximum=4, detail=desc)
+            opts = tuple(Option(list(v), Msg(c, c), c) for c, v in COMPASS.items()) + ((BACK,) if back else ())
             return Prompt(PromptKind.CHOICE, "learn_pair_pos", seats,
                           who + Msg("dvojice {i}, pozice {j} (klávesy jako kompas, destička na výšku)",
                                     "pair {i}, place {j} (keys as a compass, tile upright)").format(
                               i=len(part["flat"]) // 2 + 1, j=len(part["flat"]) % 2 + 1),
-                          {-1: tuple(Option(list(v), Msg(c, c), c) for c, v in COMPASS.items())}, detail=desc)
+                          {-1: opts}, detail=desc)
         raise KeyError(field)
 
-    def _learn_treasure_prompt(self, state: dict, task: dict, seats) -> Prompt:
+    def _learning_cancellable(self, state: dict, task: dict) -> bool:
+        """Questions asked in the middle of a move the player started (or of re-entering a
+        tile's facts) can drop that move."""
+        return bool(task.get("relearn")) or (bool(task.get("resume")) and bool(state["pending"]))
+
+    def _learn_treasure_prompt(self, state: dict, task: dict, seats, back: bool = False) -> Prompt:
         token, field, part = task["tile"], task["fields"][0], task["partial"]
         who = Msg("Poklad {id}: ", "Treasure {id}: ").format(id=token)
         if field == "kind":
             pairs = [("vertical", Msg("svislá (sloupec)", "vertical (column)")),
                      ("horizontal", Msg("vodorovná (řada)", "horizontal (row)")),
                      ("positional", Msg("poziční", "positional"))]
-            return Prompt(PromptKind.CHOICE, "learn_kind", seats, who + Msg("jaká podmínka?", "which condition?"), {-1: _choices(pairs)})
+            return Prompt(PromptKind.CHOICE, "learn_kind", seats, who + Msg("jaká podmínka?", "which condition?"),
+                          {-1: choices(pairs, back)})
         items = part.get("need", [])
         kind = part.get("kind") or catalog.treasure_fact(state, token, "kind")
         if kind == "positional" and (not items or "colour" in items[-1]) and len(items) < 2:
+            opts = tuple(Option(list(v), Msg(c, c), c) for c, v in COMPASS.items()) + ((BACK,) if back else ())
             return Prompt(PromptKind.CHOICE, "learn_pos", seats,
                           who + Msg("{i}. vyznačená pozice (kompas, z tvého pohledu)", "marked place {i} (compass, your view)").format(i=len(items) + 1),
-                          {-1: tuple(Option(list(v), Msg(c, c), c) for c, v in COMPASS.items())})
+                          {-1: opts})
         n = len(items) if kind != "positional" else len(items) - 1
         return Prompt(PromptKind.CHOICE, "learn_need", seats,
-                      who + Msg("barva {i}. destičky", "colour of tile {i}").format(i=n + 1), {-1: _choices(_colour_opts(True))})
+                      who + Msg("barva {i}. destičky", "colour of tile {i}").format(i=n + 1), {-1: choices(colour_opts(True), back)})
 
     def _treasure_prompt(self, state: dict, task: dict, seats) -> Prompt:
         if "token" in task:  # identified: ask what is still unknown about it
             return self._learn_treasure_prompt(state, {"tile": task["token"], "fields": self._treasure_missing(state, task),
-                                                       "partial": task["partial"]}, seats)
+                                                       "partial": task["partial"]}, seats, back=bool(task.get("relearn")))
         pairs, sigs, unknown = [], set(), False
         for tid in catalog.treasure_entries():
             if tid in state["treasures"]["seen"]:
@@ -439,8 +464,8 @@ class DvaBratri(Game):
         if unknown:
             pairs.append(("new", Msg("Jiný (zatím neznámý)", "Another (not known yet)")))
         return Prompt(PromptKind.CHOICE, "treasure_id", seats,
-                      Msg("Otoč poklad na {a}: který to je?", "Turn up the treasure on {a}: which one is it?").format(a=_at(task["at"])),
-                      {-1: _choices(pairs)})
+                      Msg("Otoč poklad na {a}: který to je?", "Turn up the treasure on {a}: which one is it?").format(a=at(task["at"])),
+                      {-1: choices(pairs)})
 
     def _treasure_text(self, state: dict, tid: str) -> Msg:
         kind = catalog.treasure_fact(state, tid, "kind")
@@ -450,9 +475,10 @@ class DvaBratri(Game):
         return Msg("{k}: {a} + {b}", "{k}: {a} + {b}").format(k=names[kind], a=cols[0], b=cols[1])
 
     def _treasure_missing(self, state: dict, task: dict) -> list[str]:
-        return [f for f in catalog.TREASURE_FIELDS
-                if f not in task["partial"].get("done", [])
-                and not catalog._lookup(state, "treasures", task["token"], f, catalog.treasure_entries())[0]]
+        """Condition fields still to ask; a correction asks them all again."""
+        done = task["partial"].get("done", [])
+        return [f for f in catalog.TREASURE_FIELDS if f not in done
+                and (task.get("relearn") or not catalog._lookup(state, "treasures", task["token"], f, catalog.treasure_entries())[0])]
 
     # -- applying actions ----------------------------------------------------------------------
     def apply(self, state: dict, action: dict) -> dict:
@@ -473,7 +499,7 @@ class DvaBratri(Game):
                 raise
             # the answers are kept; the move they were for turned out illegal: say why
             state = snapshot
-            _say(state, error.msg)
+            say(state, error.msg)
         return state
 
     def _dispatch(self, state: dict, action: dict) -> None:
@@ -483,6 +509,13 @@ class DvaBratri(Game):
             raise RuleError("dva_bratri.unknown_step", Msg("Neznámý krok.", "Unknown step."))
         handler(state, value)
 
+    def _back(self, state: dict, value) -> bool:
+        """The "*" option: drop the move the player has started, change nothing else."""
+        if value == "back":
+            state["pending"] = None
+            return True
+        return False
+
     # setup and reveals
     def _do_start_colour(self, state: dict, value: str) -> None:
         state["board"]["0,0"]["colour"] = value
@@ -490,7 +523,15 @@ class DvaBratri(Game):
         state["queue"].pop(0)
 
     def _do_reveal_set(self, state: dict, value: str) -> None:
-        state["queue"][0]["set"] = value
+        task = state["queue"][0]
+        if value == "back":          # only a correction can be dropped here
+            state["queue"].pop(0)
+            return
+        if value == "empty":
+            self._offer_slot_empty(state, task["slot"])
+            state["queue"].pop(0)
+            return
+        task["set"] = value
 
     def _do_reveal_tile(self, state: dict, value: str) -> None:
         task = state["queue"][0]
@@ -498,69 +539,106 @@ class DvaBratri(Game):
             del task["set"]
             return
         if value == "new":
-            tile = next(t for t in self._unseen(state, task["set"])
-                        if not (catalog.known(state, t, "building") and catalog.known(state, t, "colour")))
+            tile = self._new_tiles(state, task)[0]
         else:
             tile = value
             expect = task.get("expect")
             if expect and catalog.fact(state, tile, "colour") != expect:
-                raise _refuse("reveal_colour_mismatch",
-                              "Tato destička má jinou barvu, než jakou měl rub vrchní destičky zásoby.",
-                              "This tile's colour differs from the back of the supply's top tile.")
+                raise refuse("reveal_colour_mismatch",
+                             "Tato destička má jinou barvu, než jakou měl rub vrchní destičky zásoby.",
+                             "This tile's colour differs from the back of the supply's top tile.")
+        old = state["offer"]["slots"][task["slot"]] if "slot" in task else None
+        if task.get("fix"):  # the tile it replaces leaves the picture
+            self._check_tile_count(state, tile, freed=int(bool(old) and old in state["seen"]))
+            if old:
+                self._unsee(state, old)
         state["queue"].pop(0)
-        state["seen"].append(tile)
-        state["offer"]["slots"][task["slot"]] = tile
+        if "slot" in task:
+            state["offer"]["slots"][task["slot"]] = tile
+        else:
+            state["hands"][task["hand"]].append(tile)
+        if tile not in state["seen"]:
+            state["seen"].append(tile)
         missing = [f for f in ("building", "colour") if not catalog.known(state, tile, f)]
         if missing:
             state["queue"].insert(0, {"t": "learn", "tile": tile, "fields": missing, "partial": {},
                                       "resume": None, "expect": task.get("expect")})
         else:
-            _say(state, Msg("V nabídce: {d}", "In the offer: {d}").format(d=catalog.describe(state, tile)))
+            self._say_identified(state, task, tile)
+
+    def _say_identified(self, state: dict, task: dict, tile: str) -> None:
+        where = Msg("V nabídce: ", "In the offer: ") if "slot" in task else Msg("Do ruky: ", "Into the hand: ")
+        prefix = Msg("Oprava: ", "Correction: ") if task.get("fix") else Msg("", "")
+        say(state, prefix + where + catalog.describe(state, tile))
 
     # learning printed facts
     def _learned(self, state: dict, task: dict, field: str, value) -> dict:
         """Record one fact; when the task is complete, run the move it was asked for."""
         state["learned"]["tiles"].setdefault(task["tile"], {})[field] = value
+        if field == "colour":  # a corrected colour changes the tile where it lies too
+            for c in state["board"].values():
+                if c["tile"] == task["tile"]:
+                    c["colour"] = value
         task["fields"].pop(0)
+        building = catalog.fact(state, task["tile"], "building") if task["fields"][:1] == ["params"] else None
+        if building and not catalog.buildings()[building]["params"]:
+            state["learned"]["tiles"][task["tile"]]["params"] = {}  # a re-entered building without any
+            task["fields"].pop(0)
         if task["fields"]:
             return state
         state["queue"].remove(task)
+        if task.get("relearn"):
+            self._relearned(state, task)
         if task.get("resume"):
             return self._run(state, task["resume"], resumed=True)
         return state
 
-    def _learn_task(self, state: dict) -> dict:
+    def _learn_task(self, state: dict, value) -> dict | None:
+        """The learning task at the head of the queue; None when "*" dropped it and its move
+        (a dropped correction puts the facts back as they were before it)."""
+        if value == "back":
+            task = state["queue"].pop(0)
+            state["pending"] = None
+            if task.get("relearn"):
+                self._restore_facts(state, task)
+            return None
         return state["queue"][0]
 
     def _do_learn_building(self, state: dict, value: str) -> None:
-        self._finish(state, self._learned(state, self._learn_task(state), "building", value))
+        task = self._learn_task(state, value)
+        if task:
+            self._finish(state, self._learned(state, task, "building", value))
 
     def _do_learn_colour(self, state: dict, value: str) -> None:
-        task = self._learn_task(state)
+        task = self._learn_task(state, value)
+        if not task:
+            return
         tile = task["tile"]
         if task.get("expect") and value != task["expect"]:
-            raise _refuse("reveal_colour_mismatch",
-                          "Rub vrchní destičky zásoby měl jinou barvu.",
-                          "The back of the supply's top tile showed another colour.")
+            raise refuse("reveal_colour_mismatch",
+                         "Rub vrchní destičky zásoby měl jinou barvu.",
+                         "The back of the supply's top tile showed another colour.")
         set_key = catalog.fact(state, tile, "set")
         same = [t for t in catalog.set_tiles(set_key) if t != tile and catalog.known(state, t, "colour")
                 and catalog.fact(state, t, "colour") == value]
         if len(same) >= catalog.sets()[set_key]["colours"][value]:
-            raise _refuse("set_colour_count", "Každá sada má jen 3 destičky každé barvy; tato barva je už vyčerpaná.",
-                          "Each set has only 3 tiles of each colour; this colour is used up.")
+            raise refuse("set_colour_count", "Každá sada má jen 3 destičky každé barvy; tato barva je už vyčerpaná.",
+                         "Each set has only 3 tiles of each colour; this colour is used up.")
         self._finish(state, self._learned(state, task, "colour", value))
-        if tile in state["offer"]["slots"]:
-            _say(state, Msg("V nabídce: {d}", "In the offer: {d}").format(d=catalog.describe(state, tile)))
+        if tile in state["offer"]["slots"] and not task.get("relearn"):
+            say(state, Msg("V nabídce: {d}", "In the offer: {d}").format(d=catalog.describe(state, tile)))
 
     def _do_learn_cost(self, state: dict, value: int) -> None:
-        task = self._learn_task(state)
+        task = state["queue"][0]
         cost = task["partial"].setdefault("cost", {})
         cost[next(r for r in ("wood", "stone", "grain") if r not in cost)] = value
         if len(cost) == 3:
             self._finish(state, self._learned(state, task, "cost", dict(cost)))
 
     def _do_learn_roads(self, state: dict, value: str) -> None:
-        task = self._learn_task(state)
+        task = self._learn_task(state, value)
+        if not task:
+            return
         on = task["partial"].setdefault("roads", [])
         if value == "done":
             self._finish(state, self._learned(state, task, "roads", [e for e in catalog.EDGES if e in on]))
@@ -570,7 +648,9 @@ class DvaBratri(Game):
             on.append(value)
 
     def _param(self, state: dict, name: str, value) -> None:
-        task = self._learn_task(state)
+        task = self._learn_task(state, value)
+        if not task:
+            return
         params = task["partial"].setdefault("params", {})
         params[name] = value
         building = catalog.fact(state, task["tile"], "building")
@@ -587,13 +667,16 @@ class DvaBratri(Game):
         self._param(state, "boosts", value)
 
     def _do_learn_pairs(self, state: dict, value: int) -> None:
-        task = self._learn_task(state)
+        task = state["queue"][0]
         task["partial"]["pairs_n"], task["partial"]["flat"] = value, []
         if value == 0:
             self._param(state, "pairs", [])
 
     def _do_learn_pair_pos(self, state: dict, value: list) -> None:
-        part = self._learn_task(state)["partial"]
+        task = self._learn_task(state, value)
+        if not task:
+            return
+        part = task["partial"]
         part["flat"].append(list(value))
         if len(part["flat"]) == 2 * part["pairs_n"]:
             flat = part["flat"]
@@ -620,21 +703,30 @@ class DvaBratri(Game):
         if self._treasure_missing(state, task):
             return
         state["queue"].remove(task)
+        if task.get("relearn"):
+            say(state, Msg("Oprava: podmínka pokladu {t}: {c}", "Correction: treasure {t}'s condition: {c}").format(
+                t=task["token"], c=self._treasure_text(state, task["token"])))
         self._check_treasures(state)
 
     def _do_learn_kind(self, state: dict, value: str) -> None:
-        task = state["queue"][0]
+        task = self._learn_task(state, value)
+        if not task:
+            return
         task["partial"]["kind"] = value
         state["learned"]["treasures"].setdefault(task["token"], {})["kind"] = value
         task["partial"].setdefault("done", []).append("kind")
         self._treasure_progress(state, task)
 
     def _do_learn_pos(self, state: dict, value: list) -> None:
-        task = state["queue"][0]
+        task = self._learn_task(state, value)
+        if not task:
+            return
         task["partial"].setdefault("need", []).append({"pos": list(value)})
 
     def _do_learn_need(self, state: dict, value: str) -> None:
-        task = state["queue"][0]
+        task = self._learn_task(state, value)
+        if not task:
+            return
         items = task["partial"].setdefault("need", [])
         if items and "colour" not in items[-1]:
             items[-1]["colour"] = value
@@ -656,8 +748,8 @@ class DvaBratri(Game):
             if jindrich.condition_met(state, k, token):
                 state["board"][k]["treasure"] = None
                 state["treasures"]["cleared"] += 1
-                _say(state, Msg("Poklad na {a} je splněn: odeber ho ze hry.",
-                                "The treasure on {a} is met: remove it from the game.").format(a=_at(k)))
+                say(state, Msg("Poklad na {a} je splněn: odeber ho ze hry.",
+                               "The treasure on {a} is met: remove it from the game.").format(a=at(k)))
 
     # the player's turn: the menu
     def _do_turn(self, state: dict, value: str) -> None:
@@ -665,22 +757,22 @@ class DvaBratri(Game):
         hand = state["hands"][side]
         if value == "take":
             if state["turn"]["taken"]:
-                raise _refuse("one_take_per_turn", "V tomto tahu už sis destičku vzal.",
-                              "You have already taken a tile this turn.")
+                raise refuse("one_take_per_turn", "V tomto tahu už sis destičku vzal.",
+                             "You have already taken a tile this turn.")
             if not board.clockwise(state):
-                raise _refuse("offer_empty", "Královská nabídka je prázdná.", "The royal offer is empty.")
+                raise refuse("offer_empty", "Královská nabídka je prázdná.", "The royal offer is empty.")
         elif value in ("build", "terrain") and not hand:
-            raise _refuse("hand_empty", "Nemáš v ruce žádnou destičku.", "You hold no tile.")
+            raise refuse("hand_empty", "Nemáš v ruce žádnou destičku.", "You hold no tile.")
         elif value == "call":
             if not [u for u in board.units_of(state, side) if state["units"][u]["at"] == "offer"]:
-                raise _refuse("no_unit_in_offer", "V královské nabídce nemáš žádnou jednotku.",
-                              "You have no unit in the royal offer.")
+                raise refuse("no_unit_in_offer", "V královské nabídce nemáš žádnou jednotku.",
+                             "You have no unit in the royal offer.")
         elif value == "camp":
             if not any(b == "camp" for _, b in board.buildings_of(state, side)):
-                raise _refuse("no_camp", "Nemáš žádné nevyužité ležení.", "You have no unused camp.")
+                raise refuse("no_camp", "Nemáš žádné nevyužité ležení.", "You have no unused camp.")
             if not state["turn"]["taken"]:
-                raise _refuse("camp_after_take", "Ležení lze využít až poté, co sis v tahu vzal destičku.",
-                              "A camp can be used only after you have taken a tile this turn.")
+                raise refuse("camp_after_take", "Ležení lze využít až poté, co sis v tahu vzal destičku.",
+                             "A camp can be used only after you have taken a tile this turn.")
         elif value == "end":
             moves.check_end(state, side)
             if len(hand) > moves.HAND_LIMIT:
@@ -689,12 +781,6 @@ class DvaBratri(Game):
             self._end_turn(state)
             return
         state["pending"] = {"kind": "call_to" if value == "call" else value}
-
-    def _back(self, state: dict, value) -> bool:
-        if value == "back":
-            state["pending"] = None
-            return True
-        return False
 
     def _do_take_tile(self, state: dict, value) -> None:
         if self._back(state, value):
@@ -706,7 +792,7 @@ class DvaBratri(Game):
         state["hands"][side].append(tile)
         state["turn"]["taken"] = True
         state["pending"] = None
-        _say(state, Msg("{w} si bere: {d}.", "{w} takes: {d}.").format(w=self.side_label(state, side), d=catalog.describe(state, tile)))
+        say(state, Msg("{w} si bere: {d}.", "{w} takes: {d}.").format(w=self.side_label(state, side), d=catalog.describe(state, tile)))
         if refill is not None:
             state["queue"].insert(0, {"t": "reveal", "slot": refill})
 
@@ -722,8 +808,8 @@ class DvaBratri(Game):
             state["supply"] -= 1
             if state["supply"] == 0:
                 state["final_trigger"] = True
-                _say(state, Msg("Zásoba došla: po tomto tahu odehraje každý ještě jeden tah.",
-                                "The supply is empty: after this turn each side plays one more turn."))
+                say(state, Msg("Zásoba došla: po tomto tahu odehraje každý ještě jeden tah.",
+                               "The supply is empty: after this turn each side plays one more turn."))
             return old
         return None
 
@@ -736,6 +822,8 @@ class DvaBratri(Game):
         state["pending"] = {"kind": "build_at", "tile": value}
 
     def _do_build_at(self, state: dict, value) -> None:
+        if self._back(state, value):
+            return
         side, tile = state["active"], state["pending"]["tile"]
         k = self._from_grid(state, value)
         moves.check_place(state, side, k)
@@ -745,8 +833,8 @@ class DvaBratri(Game):
         if side == SOUTH:
             state["last_building"] = k  # the scaffolding token
         state["pending"] = None
-        _say(state, Msg("{w} staví na {a}: {d}.", "{w} builds at {a}: {d}.").format(
-            w=self.side_label(state, side), d=catalog.describe(state, tile), a=_at(k)))
+        say(state, Msg("{w} staví na {a}: {d}.", "{w} builds at {a}: {d}.").format(
+            w=self.side_label(state, side), d=catalog.describe(state, tile), a=at(k)))
         self._check_treasures(state)
         if catalog.fact(state, tile, "building") == "siege_tower":
             targets = self._siege_targets(state, k, side)
@@ -772,8 +860,8 @@ class DvaBratri(Game):
         if value != "no":
             c = state["board"][value]
             c["up"], c["owner"] = False, None
-            _say(state, Msg("Budova na {a} je zničena: je z ní volný terén.",
-                            "The building at {a} is destroyed: it is free terrain now.").format(a=_at(value)))
+            say(state, Msg("Budova na {a} je zničena: je z ní volný terén.",
+                           "The building at {a} is destroyed: it is free terrain now.").format(a=at(value)))
 
     def _do_terrain_tile(self, state: dict, value) -> None:
         if self._back(state, value):
@@ -781,6 +869,8 @@ class DvaBratri(Game):
         state["pending"] = {"kind": "terrain_at", "tile": value}
 
     def _do_terrain_at(self, state: dict, value) -> None:
+        if self._back(state, value):
+            return
         side, tile = state["active"], state["pending"]["tile"]
         k = self._from_grid(state, value)
         moves.check_place(state, side, k)
@@ -788,8 +878,8 @@ class DvaBratri(Game):
         board.place(state, k, tile, catalog.fact(state, tile, "colour"), False, None)
         state["turn"]["discounts"] += 1
         state["pending"] = None
-        _say(state, Msg("{w} klade volný terén na {a} (sleva 1 suroviny).",
-                        "{w} lays free terrain at {a} (1 resource off).").format(w=self.side_label(state, side), a=_at(k)))
+        say(state, Msg("{w} klade volný terén na {a} (sleva 1 suroviny).",
+                       "{w} lays free terrain at {a} (1 resource off).").format(w=self.side_label(state, side), a=at(k)))
         self._check_treasures(state)
 
     def _do_step_unit(self, state: dict, value) -> None:
@@ -799,12 +889,16 @@ class DvaBratri(Game):
         state["pending"] = {"kind": "step_to", "unit": value}
 
     def _do_step_to(self, state: dict, value) -> None:
+        if self._back(state, value):
+            return
         uid = state["pending"]["unit"]
         k = self._from_grid(state, value)
         moves.check_step(state, uid, k)
         self._move_unit(state, uid, k)
 
     def _do_call_to(self, state: dict, value) -> None:
+        if self._back(state, value):
+            return
         side = state["active"]
         k = self._from_grid(state, value)
         waiting = [u for u in board.units_of(state, side) if state["units"][u]["at"] == "offer"]
@@ -824,8 +918,8 @@ class DvaBratri(Game):
         state["units"][uid]["at"] = to
         state["turn"]["moved"].append(uid)
         state["pending"] = None
-        where = Msg("do nabídky", "to the offer") if to == "offer" else Msg("na " + _at(to), "to " + _at(to))
-        _say(state, Msg("Jednotka {w}", "Unit {w}").format(w=where))
+        where = Msg("do nabídky", "to the offer") if to == "offer" else Msg("na " + at(to), "to " + at(to))
+        say(state, Msg("Jednotka {w}", "Unit {w}").format(w=where))
 
     def _do_camp_at(self, state: dict, value) -> None:
         if self._back(state, value):
@@ -835,73 +929,18 @@ class DvaBratri(Game):
         state["turn"]["taken"] = False
         state["offer"]["crown"] = state["active"]
         state["pending"] = None
-        _say(state, Msg("Ležení otočeno: můžeš si vzít další destičku.", "Camp flipped: you may take another tile."))
+        say(state, Msg("Ležení otočeno: můžeš si vzít další destičku.", "Camp flipped: you may take another tile."))
 
     def _do_discard(self, state: dict, value) -> None:
+        if value == "back":  # the turn goes on: build or lay terrain before ending it
+            state["queue"].pop(0)
+            return
         side = state["active"]
         state["hands"][side].remove(value)
-        _say(state, Msg("Destička do krabice: {d}", "Tile back to the box: {d}").format(d=catalog.describe(state, value)))
+        say(state, Msg("Destička do krabice: {d}", "Tile back to the box: {d}").format(d=catalog.describe(state, value)))
         if len(state["hands"][side]) <= moves.HAND_LIMIT:
             state["queue"].pop(0)
             self._end_turn(state)
-
-    # corrections: the table's picture wins
-    def _do_correct(self, state: dict, value) -> None:
-        if self._back(state, value):
-            return
-        state["pending"] = {"kind": {"unit": "fix_unit", "unit_offer": "fix_unit_offer", "remove": "fix_remove",
-                                     "flip": "fix_flip", "treasure": "fix_treasure"}[value]}
-
-    def _do_fix_unit(self, state: dict, value) -> None:
-        if self._back(state, value):
-            return
-        state["pending"] = {"kind": "fix_unit_to", "unit": value}
-
-    def _do_fix_unit_to(self, state: dict, value) -> None:
-        k = self._from_grid(state, value)
-        state["units"][state["pending"]["unit"]]["at"] = k
-        self._corrected(state, Msg("jednotka na " + _at(k), "unit to " + _at(k)))
-
-    def _do_fix_unit_offer(self, state: dict, value) -> None:
-        if self._back(state, value):
-            return
-        state["units"][value]["at"] = "offer"
-        self._corrected(state, Msg("jednotka do nabídky", "unit to the offer"))
-
-    def _do_fix_remove(self, state: dict, value) -> None:
-        k = self._from_grid(state, value)
-        if k == "0,0":
-            raise _refuse("start_tile_stays", "Počáteční destička zůstává.", "The start tile stays.")
-        for u in state["units"].values():
-            if u["at"] == k:
-                u["at"] = "offer" if not state["solo"] or u["side"] == SOUTH else "out"
-        del state["board"][k]
-        if state["last_building"] == k:
-            state["last_building"] = None
-        self._corrected(state, Msg("destička z " + _at(k) + " odebrána", "tile at " + _at(k) + " removed"))
-
-    def _do_fix_flip(self, state: dict, value) -> None:
-        k = self._from_grid(state, value)
-        c = state["board"][k]
-        if c["tile"] is None:
-            raise _refuse("start_tile_stays", "Počáteční destička zůstává lícem dolů.", "The start tile stays face down.")
-        if c["up"]:
-            c["up"], c["owner"] = False, None
-        else:
-            catalog.need(state, c["tile"], catalog.placement_fields(state, c["tile"]))
-            c["up"], c["owner"] = True, state["active"]
-        self._corrected(state, Msg("destička na " + _at(k) + " otočena", "tile at " + _at(k) + " flipped"))
-
-    def _do_fix_treasure(self, state: dict, value) -> None:
-        k = self._from_grid(state, value)
-        state["board"][k]["treasure"] = None
-        state["treasures"]["cleared"] += 1
-        self._corrected(state, Msg("poklad z " + _at(k) + " odebrán", "treasure at " + _at(k) + " removed"))
-
-    def _corrected(self, state: dict, what: Msg) -> None:
-        state["pending"] = None
-        _say(state, Msg("Oprava: ", "Correction: ") + what)
-        self._check_treasures(state)
 
     # turns and the end
     def _end_turn(self, state: dict) -> None:
@@ -914,7 +953,7 @@ class DvaBratri(Game):
             state["final_left"] = 2
         if state["final_left"] == 0:
             state["over"] = True
-            _say(state, Msg("Konec hry: závěrečné bodování.", "Game over: final scoring."))
+            say(state, Msg("Konec hry: závěrečné bodování.", "Game over: final scoring."))
             return
         state["active"] = NORTH if state["active"] == SOUTH else SOUTH
         if state["active"] == SOUTH:
@@ -923,12 +962,19 @@ class DvaBratri(Game):
             state["queue"].append({"t": "jindrich"})
 
     def _do_jindrich_top(self, state: dict, value) -> None:
-        """Jindřich's whole turn: take, place upside down for free, treasure, unit."""
+        """Jindřich's whole turn: take, place upside down for free, treasure, unit.
+
+        That is all he does (solo rules, "Průběh hry", phases 1 and 2 with steps 3 and 4). The
+        base game's effects that are the owner's choice are no part of his turn: he never flips
+        a camp for another tile (Ležení: "můžete otočit") and never destroys with two siege
+        towers (Obléhací věž: "můžete tuto budovu zničit ... Ničení není povinné"). His unused
+        camps score their 2 points and his towers count for his fortresses, as for any player.
+        """
         top = value if state["supply"] > 0 else None
         slot = jindrich.choose_take(state, top)
         if slot is None:
             state["queue"].pop(0)
-            _say(state, Msg("Jindřich nemá co vzít.", "Jindřich has nothing to take."))
+            say(state, Msg("Jindřich nemá co vzít.", "Jindřich has nothing to take."))
             self._end_turn(state)
             return
         tile = state["offer"]["slots"][slot]
@@ -938,36 +984,42 @@ class DvaBratri(Game):
         refill = self._take_from_offer(state, slot)
         anchor = jindrich.anchor(state)
         spot = jindrich.choose_place(state, tile)
-        desc = catalog.describe(state, tile)
+        building = catalog.building_name(catalog.fact(state, tile, "building"))
+        from_set = Msg(" ze sady {s}", " from the {s} set").format(s=catalog.set_name(catalog.fact(state, tile, "set"))) \
+            if catalog.known(state, tile, "set") else Msg("", "")
+        msg = Msg("Jindřich bere: {d}{f}, {n} od štítu. ", "Jindřich takes: {d}{f}, the {n} from the shield. ").format(
+            d=catalog.describe(state, tile), f=from_set, n=ordinal(position))
         tasks: list[dict] = []
         if spot is None:
-            msg = Msg("Jindřich bere: {d}, {n}. od štítu. Kolem tvé poslední budovy není místo: destička jde do krabice.",
-                      "Jindřich takes: {d}, {n}. from the shield. No room around your last building: the tile goes to the box.").format(d=desc, n=position)
+            k = None
+            title = Msg("Jindřich: {b} do krabice", "Jindřich: {b} to the box").format(b=building)
+            around = Msg("tvé poslední budovy", "your last building") if state["last_building"] else \
+                Msg("počáteční destičky", "the start tile")
+            msg += Msg("Kolem {w} není volné místo: destička jde do krabice.",
+                       "There is no free place around {w}: the tile goes back to the box.").format(w=around)
         else:
             k, letter = spot
             colour = catalog.fact(state, tile, "colour")
             board.place(state, k, tile, colour, True, NORTH)
             uid = jindrich.unit_for(state, colour)
             state["units"][uid]["at"] = k
-            words = jindrich.direction_words(anchor, k)
             what = Msg("od tvé poslední budovy", "of your last building") if state["last_building"] else \
                 Msg("od počáteční destičky", "of the start tile")
-            cross = {"green": "zeleným", "grey": "šedým", "yellow": "žlutým"}[colour]
-            msg = Msg("Jindřich bere: {d}, {n}. od štítu. Polož ji vzhůru nohama na {a}, {w} {t} (pravidlo {l}); "
-                      "jeho jednotku se {x} křížkem na ni.",
-                      "Jindřich takes: {d}, {n}. from the shield. Put it upside down at {a}, {w} {t} (rule {l}); "
-                      "his unit with the {c} cross onto it.").format(
-                d=desc, n=position, a=_at(k), w=Msg(*words), t=what, l=letter, x=cross, c=catalog.colour_name(colour))
+            title = Msg("Jindřich: {b} na {a}", "Jindřich: {b} at {a}").format(b=building, a=at(k))
+            msg += Msg("Polož ji nohama vzhůru na {a}, {w} {t} (pravidlo {l}), a postav na ni jeho jednotku se {x} křížkem.",
+                       "Put it upside down at {a}, {w} {t} (rule {l}), and his unit with the {c} cross onto it.").format(
+                a=at(k), w=Msg(*jindrich.direction_words(anchor, k)), t=what, l=letter, x=CROSS_COLOURS[colour],
+                c=catalog.colour_name(colour))
             if state["treasures"]["stack"] > 0:
                 state["treasures"]["stack"] -= 1
-                msg = msg + Msg(" Navrch poklad z hromádky.", " A treasure from the stack on top.")
+                msg += Msg(" Navrch polož poklad z hromádky.", " Put a treasure from the stack on top.")
                 tasks.append({"t": "treasure", "at": k})
             self._check_treasures(state)
-        tasks.insert(0, {"t": "jindrich_done", "msg": msg.to_json()})
+        tasks.insert(0, {"t": "jindrich_done", "msg": msg.to_json(), "title": title.to_json(), "at": k, "anchor": anchor})
         if refill is not None:
             tasks.insert(1, {"t": "reveal", "slot": refill, "expect": top})
         state["queue"][0:0] = tasks
-        _say(state, msg)
+        say(state, msg)
         self._end_turn(state)
 
     def _do_jindrich_done(self, state: dict, value) -> None:
@@ -1032,10 +1084,13 @@ class DvaBratri(Game):
 
     def status(self, state: dict) -> Status:
         p = self.prompt(state)
+        head = state["queue"][0] if state["queue"] else {}
         if p is None:
             phase = Msg("Konec hry", "Game over")
         elif p.step.startswith("jindrich"):
             phase = Msg("Jindřichův tah", "Jindřich's turn")
+        elif p.step.startswith(("fix", "correct")) or head.get("fix") or head.get("relearn"):
+            phase = Msg("Oprava obrazu stolu", "Correcting the picture")
         elif p.step.startswith(("reveal", "learn", "treasure", "start")):
             phase = Msg("Otázka pro stůl", "Question for the table")
         else:

@@ -82,9 +82,7 @@ class Table:
                 if all(not catalog.known(s, v, f) or catalog.fact(s, v, f) == want[f] for f in catalog.TILE_FIELDS):
                     self.assigned[v] = tile
                     return v
-            task = s["queue"][0]
-            new = next(t for t in GAME._unseen(s, task["set"])
-                       if not (catalog.known(s, t, "building") and catalog.known(s, t, "colour")))
+            new = GAME._new_tiles(s, s["queue"][0])[0]
             self.assigned[new] = tile
             return "new"
         if step == "start_colour":
@@ -185,17 +183,13 @@ class Table:
             return self.rnd.choice([o for o in opts if o != "back"])
         if prompt.kind is PromptKind.CELL:
             from companion.games.dva_bratri import board
-            legal = [o for o in opts if board.touches_own_unit(s, side, GAME._from_grid(s, o))]
-            return self.rnd.choice(legal) if legal else None
+            legal = [o for o in opts if o != "back" and board.touches_own_unit(s, side, GAME._from_grid(s, o))]
+            return self.rnd.choice(legal) if legal else "back"
         raise AssertionError(prompt.step)
 
     def step(self):
         prompt = self.session.prompt
         value = self.answer(prompt)
-        if value is None and prompt.kind is PromptKind.CELL:
-            for _ in range(2):  # nowhere to put it: back to the menu
-                self.session.commit(self.session.plan_undo())
-            return
         action = {"step": prompt.step, "seat": None, "value": value}
         try:
             self.session.submit(action)

@@ -200,3 +200,52 @@ def test_jindrich_without_a_last_building_goes_next_to_the_start_tile():
     assert jindrich.choose_take(st, "green") == 1     # no green tile: the first from the shield
     assert jindrich.choose_take(st, None) == 1        # empty supply: the first from the shield
     assert jindrich.choose_place(st, "j") == ("0,1", "C")
+
+
+def _siege_board(jindrich_turn: bool):
+    """The player's cathedral at (5,5) is the last building; a siege tower of the side about to
+    build touches it at (6,5); the next tower will go north of it, (5,6), by rule C."""
+    tiles = {"cat": tile("cathedral", "grey"), "tower": tile("siege_tower", "green"),
+             "tower2": tile("siege_tower", "green"), "camp": tile("camp", "yellow")}
+    st = blank(tiles, offer=["tower2", "camp"])
+    attacker = N if jindrich_turn else S
+    defender = S if jindrich_turn else N
+    put(st, "5,5", "cat", defender)
+    put(st, "6,5", "tower", attacker)
+    st["last_building"] = "5,5"
+    return st
+
+
+def test_jindrich_never_destroys_with_two_siege_towers():
+    # solo rules: his turn is take, place, treasure, unit; destroying is the owner's choice
+    # ("můžete tuto budovu zničit ... Ničení není povinné"), so he never makes it
+    st = _siege_board(jindrich_turn=True)
+    st["active"] = N
+    st["queue"] = [{"t": "jindrich"}]
+    after = act(st, "jindrich_top", "green")
+    assert after["board"]["5,6"]["tile"] == "tower2" and after["board"]["5,6"]["owner"] == N
+    assert "siege" not in [t["t"] for t in after["queue"]]
+    assert after["board"]["5,5"]["up"] and after["board"]["5,5"]["owner"] == S
+
+
+def test_the_player_may_destroy_with_two_siege_towers():
+    st = _siege_board(jindrich_turn=False)
+    unit(st, "0e", "6,5")
+    st["hands"][S] = ["tower2"]
+    st = act(act(act(st, "turn", "build"), "build_tile", "tower2"), "build_at", cell(st, "5,6"))
+    assert st["queue"] == [{"t": "siege", "targets": ["5,5"]}]
+    st = act(st, "siege", "5,5")
+    assert not st["board"]["5,5"]["up"] and st["board"]["5,5"]["owner"] is None
+
+
+def test_jindrich_never_uses_a_camp_and_it_scores_two_for_him():
+    st = _siege_board(jindrich_turn=True)
+    st["offer"]["slots"][1], st["offer"]["slots"][2] = "camp", "tower2"
+    st["active"] = N
+    st["queue"] = [{"t": "jindrich"}]
+    after = act(st, "jindrich_top", "yellow")
+    assert after["board"]["5,6"]["tile"] == "camp" and after["board"]["5,6"]["up"]
+    assert after["active"] == S and after["offer"]["slots"][2] == "tower2"   # no second take
+    after["queue"] = []
+    assert scoring.building_points(after, "5,6") == 2
+    assert scoring.side_score(after, N, jindrich=True)["buildings"] == 2 * 2  # among his best 3: doubled

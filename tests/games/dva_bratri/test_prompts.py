@@ -1,0 +1,151 @@
+"""What the prompts carry for the table: the "*" way back, maps turned for the player across the
+table, and Jindřich's placement as a picture."""
+
+import copy
+
+import pytest
+
+from companion.engine import PromptKind, RuleError
+from companion.games.dva_bratri import GAME
+
+from .helpers import N, S, act, blank, cell, put, tile, unit
+
+
+def back_codes(prompt):
+    return [o.code for o in prompt.options_for(None) if o.value == "back"]
+
+
+def test_every_started_move_has_a_way_back_that_changes_nothing():
+    tiles = {"f": tile(colour="grey"), "h": tile(colour="yellow"), "o": tile(colour="green")}
+    st = blank(tiles, offer=["o"])
+    put(st, "1,0", "f", up=False)
+    st["hands"][S] = ["h"]
+    unit(st, "0a", "1,0")
+    moves = {"step": ["step_unit", "0e"], "build": ["build_tile", "h"], "terrain": ["terrain_tile", "h"],
+             "call": [], "withdraw": [], "take": [], "correct": ["correct", "unit", "fix_unit", "0e"]}
+    for first, path in moves.items():
+        before = copy.deepcopy(st)
+        state = act(st, "turn", first)
+        for step, value in zip(path[::2], path[1::2]):
+            state = act(state, step, value)
+        prompt = GAME.prompt(state)
+        assert back_codes(prompt) == ["*"], prompt.step
+        assert act(state, prompt.step, "back") == before, prompt.step
+
+
+def test_every_cell_prompt_carries_the_back_option_after_its_places():
+    tiles = {"f": tile(colour="grey"), "h": tile(colour="yellow")}
+    st = blank(tiles)
+    st["hands"][S] = ["h"]
+    p = GAME.prompt(act(act(st, "turn", "terrain"), "terrain_tile", "h"))
+    assert p.kind is PromptKind.CELL
+    values = [o.value for o in p.options_for(None)]
+    assert values[-1] == "back" and all(isinstance(v, list) for v in values[:-1])
+
+
+def test_a_unit_with_nowhere_to_step_can_still_go_back():
+    # the dead end random play found: the start tile is the only tile, the elite stands on it
+    st = blank({})
+    state = act(act(st, "turn", "step"), "step_unit", "0e")
+    prompt = GAME.prompt(state)
+    for option in prompt.options_for(None):
+        if option.value != "back":
+            with pytest.raises(RuleError):
+                act(state, prompt.step, option.value)
+    assert GAME.prompt(act(state, "step_to", "back")).step == "turn"
+
+
+def test_learning_in_the_middle_of_a_build_can_drop_the_build_and_keeps_what_was_told():
+    st = blank({}, offer=[])
+    st["learned"]["tiles"]["PUT-1"] = {"building": "inn", "colour": "grey"}
+    st["hands"][S] = ["PUT-1"]
+    st = act(act(st, "turn", "build"), "build_tile", "PUT-1")
+    assert GAME.prompt(st).kind is PromptKind.NUMBER      # a number has no options: answer or undo
+    for value in (0, 1, 1):
+        st = act(st, "learn_cost", value)
+    assert back_codes(GAME.prompt(st)) == ["*"]
+    st = act(st, "learn_roads", "back")
+    assert st["queue"] == [] and st["pending"] is None and st["hands"][S] == ["PUT-1"]
+    assert st["learned"]["tiles"]["PUT-1"]["cost"] == {"wood": 0, "stone": 1, "grain": 1}
+    assert "roads" not in st["learned"]["tiles"]["PUT-1"]
+
+
+def test_facts_asked_for_jindrich_cannot_be_dropped():
+    st = blank({}, offer=[])
+    st["queue"] = [{"t": "learn", "tile": "PUT-1", "fields": ["roads"], "partial": {},
+                    "resume": {"step": "jindrich_top", "seat": None, "value": "grey"}}]
+    st["learned"]["tiles"]["PUT-1"] = {"building": "inn", "colour": "grey"}
+    assert back_codes(GAME.prompt(st)) == []
+
+
+def test_ending_the_turn_over_the_hand_limit_can_be_taken_back():
+    tiles = {c: tile(colour="grey") for c in "abcd"}
+    st = blank(tiles, offer=[])
+    st["hands"][S] = list("abcd")
+    st["turn"]["taken"] = True
+    before = copy.deepcopy(st)
+    asked = act(st, "turn", "end")
+    assert GAME.prompt(asked).step == "discard" and back_codes(GAME.prompt(asked)) == ["*"]
+    assert act(asked, "discard", "back") == before
+
+
+def test_the_second_player_sits_across_the_table_and_gets_turned_maps():
+    tiles = {"h": tile(colour="yellow")}
+    st = blank(tiles, seats=2)
+    st["hands"] = [["h"], ["h"]]
+    for side, turned in ((S, False), (N, True)):
+        st["active"] = side
+        p = GAME.prompt(act(act(st, "turn", "terrain"), "terrain_tile", "h"))
+        assert p.kind is PromptKind.CELL and p.seats == (side,) and p.turned is turned
+        p = GAME.prompt(act(act(st, "turn", "step"), "step_unit", "0e" if side == S else "1e"))
+        assert p.turned is turned
+    solo = blank(tiles)
+    solo["hands"][S] = ["h"]
+    assert GAME.prompt(act(act(solo, "turn", "terrain"), "terrain_tile", "h")).turned is False
+
+
+def test_map_rows_start_on_the_far_side_and_keys_follow_the_compass():
+    tiles = {"f": tile(colour="grey")}
+    st = blank(tiles)
+    put(st, "0,1", "f", up=False)      # north of the start tile: away from the South player
+    p = GAME.prompt(act(act(st, "turn", "step"), "step_unit", "0e"))
+    assert p.grid == (3, 4) and p.cursor == (1, 2)
+    assert p.cells == {(1, 2): "~g*", (1, 1): "~s"}   # one row up on the map = one step north
+    assert GAME._from_grid(st, [1, 1]) == "0,1"
+
+
+def _jindrich_turn(his_tile, around=()):
+    tiles = {"pm": tile("pilgrimage", "grey", roads=["N", "E", "S", "W"]), "f": tile(colour="yellow"),
+             "his": his_tile, "o": tile("cathedral", "grey")}
+    st = blank(tiles, offer=["his", "o"])
+    st["box"]["tiles"]["his"]["set"] = "valceni"
+    put(st, "5,5", "pm", S)
+    st["last_building"] = "5,5"
+    for k in around:
+        put(st, k, "f", up=False)
+    st["active"] = N
+    st["queue"] = [{"t": "jindrich"}]
+    st["treasures"]["stack"] = 2
+    return act(st, "jindrich_top", his_tile["colour"])
+
+
+def test_jindrichs_placement_is_shown_as_a_picture_with_words():
+    st = _jindrich_turn(tile("siege_tower", "green", roads=["N", "S"]),
+                        around=("5,6", "6,6", "6,5", "6,4", "5,4", "4,5"))
+    p = GAME.prompt(st)
+    assert p.step == "jindrich_done" and p.kind is PromptKind.CONFIRM and not p.turned
+    assert p.cursor == tuple(cell(st, "4,4")) and p.cells[p.cursor] == "ov+"   # his tile, his unit
+    assert p.cells[tuple(cell(st, "5,5"))] == "PM"
+    assert p.title.cs == "Jindřich: Obléhací věž na [4,4]" and p.title.en == "Jindřich: Siege tower at [4,4]"
+    assert p.detail.cs.startswith("Jindřich bere: Obléhací věž (zelená) ze sady Válčení, 1. od štítu. "
+                                  "Polož ji nohama vzhůru na [4,4], jihozápadně od tvé poslední budovy (pravidlo C)")
+    assert "from the Warfare set, the 1st from the shield" in p.detail.en and "south-west" in p.detail.en
+    assert "se zeleným křížkem" in p.detail.cs and "treasure" in p.detail.en
+
+
+def test_when_there_is_no_room_the_picture_shows_the_full_ring():
+    ring = ("5,6", "6,6", "6,5", "6,4", "5,4", "4,4", "4,5", "4,6")
+    st = _jindrich_turn(tile("fortress", "green"), around=ring)
+    p = GAME.prompt(st)
+    assert p.cursor == tuple(cell(st, "5,5")) and p.title.en == "Jindřich: Fortress to the box"
+    assert "goes back to the box" in p.detail.en and "jde do krabice" in p.detail.cs
