@@ -645,6 +645,11 @@ class Table:
                 lines.insert(len(notice), t(texts.PAUSED.format(
                     seats=", ".join(str(s + 1) for s in sorted(self.absent & set(prompt.seats))))))
         elif (view := self._map_view(prompt)) is not None:
+            # the one line above the map: a notice, else the question itself (whose turn it is
+            # goes in front of it); the rest is printed by text displays only
+            if status.turn is not None and not title.startswith(self._label(status.turn)):
+                title = f"{self._label(status.turn)}: {title}"
+            lines = list(notice) + [title]
             if kind is PromptKind.CELL:
                 options = self._options(prompt, None)
                 current = options[self.cursor] if options and self.cursor < len(options) else None
@@ -652,9 +657,13 @@ class Table:
                     lines.insert(len(notice), f"→ {t(current.label)}")
                 footer = t(texts.CELL_HINT)
             else:
-                footer = t(texts.CONFIRM_HINT)
+                footer = t(texts.MAP_TEXT_HINT)
             if prompt.detail is not None:
                 lines.append(t(prompt.detail))
+            if kind is not PromptKind.CELL and self.scroll > 0:  # the words instead of the picture
+                words = [title] + (_wrap_all(t(prompt.detail), TITLE_CHARS + 2) if prompt.detail else [])
+                self.scroll = min(self.scroll, max(1, len(words) - BODY_ROWS + 1))
+                return Frame(header, tuple(notice) + tuple(words[self.scroll - 1:]), t(texts.MAP_PICTURE_HINT))
             return Frame(header, tuple(lines), footer, None, view)
         elif kind in (PromptKind.CHOICE, PromptKind.CELL):
             options = self._options(prompt, None)

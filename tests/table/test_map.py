@@ -158,3 +158,14 @@ def test_map_frame_renders_like_the_golden_png():
         image.save(golden)
     with Image.open(golden) as expected:
         assert ImageChops.difference(image.convert("L"), expected.convert("L")).getbbox() is None
+
+
+def test_a_shown_place_can_be_read_in_words_and_back_to_the_picture():
+    table = place_table()
+    press(table, pad(1, "45") + pad(2, "25"))
+    assert table.frame().map is not None and "in words" in table.frame().footer
+    press(table, host("down"))
+    frame = table.frame()
+    assert frame.map is None and frame.lines[0] == "It went here" and "picture" in frame.footer
+    press(table, pad(1, "2"))                              # a pad's "2" goes back up, too
+    assert table.frame().map is not None

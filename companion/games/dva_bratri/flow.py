@@ -1097,5 +1097,6 @@ class DvaBratri(Corrections, Game):
             phase = Msg("Tah", "Turn")
         if state["final_left"] is not None or state["final_trigger"]:
             phase = phase + Msg(" (závěrečné kolo)", " (final round)")
-        turn = None if (state["solo"] and state["active"] == NORTH) else state["active"]
+        jindrich_acts = state["solo"] and (state["active"] == NORTH or (p is not None and p.step.startswith("jindrich")))
+        turn = None if jindrich_acts else state["active"]
         return Status(state["round"], None, phase, turn, tuple(Msg.from_json(m) for m in state["recent"]))
