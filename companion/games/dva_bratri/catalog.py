@@ -147,16 +147,11 @@ def resource_name(colour: str) -> Msg:
 
 
 def describe(state: dict, tile: str) -> Msg:
-    """'Hostinec (zelená)' as far as known; '?' for what is not."""
+    """'Hostinec – zelená' as far as known; '?' for what is not.
+
+    The colour is the tile's (destička, feminine), not the building's, so it stands apart after a
+    dash instead of agreeing with a building name of another gender ("Hostinec (zelená)")."""
     b = building_name(fact(state, tile, "building")) if known(state, tile, "building") else Msg("?", "?")
     c = colour_name(fact(state, tile, "colour")) if known(state, tile, "colour") else Msg("?", "?")
-    return Msg("{b} ({c})", "{b} ({c})").format(b=b, c=c)
+    return Msg("{b} – {c}", "{b} – {c}").format(b=b, c=c)
 
-
-def signature(state: dict, tile: str) -> str:
-    """Everything known about a tile, to tell apart tiles a player can tell apart."""
-    parts = []
-    for field in TILE_FIELDS:
-        found, value = _lookup(state, "tiles", tile, field, tile_entries())
-        parts.append(repr(value) if found else "?")
-    return "|".join(parts)

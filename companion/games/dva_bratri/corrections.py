@@ -84,7 +84,7 @@ class Corrections:
             return Prompt(PromptKind.CHOICE, kind, seats, title, {-1: counts(highest)},
                           detail=Msg("Teď {n}. Napiš číslo a #, * = zpět.", "Now {n}. Type the number and #, * = back.").format(n=now))
         if kind == "fix_facts_set":
-            return choice(Msg("Z které sady je destička?", "Which set is the tile from?"),
+            return choice(Msg("Ze které sady je destička?", "Which set is the tile from?"),
                           [(s, catalog.set_name(s)) for s in state["sets"]])
         if kind == "fix_facts_tile":
             pairs = [(t, Msg("{d} {w}", "{d} {w}").format(d=catalog.describe(state, t), w=self._tile_where(state, t)))
@@ -319,8 +319,8 @@ class Corrections:
             state["board"][k]["colour"] = colour
 
     def _relearned(self, state: dict, task: dict) -> None:
-        say(state, Msg("Oprava: {t} je {d}", "Correction: {t} is {d}").format(
-            t=task["tile"], d=catalog.describe(state, task["tile"])))
+        say(state, Msg("Oprava údajů: {d} {w}", "Corrected facts: {d} {w}").format(
+            d=catalog.describe(state, task["tile"]), w=self._tile_where(state, task["tile"])))
         self._check_treasures(state)
 
     # treasures (solo)

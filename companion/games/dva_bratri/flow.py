@@ -24,8 +24,11 @@ from .common import BACK, COMPASS, TILES_IN_GAME, at, choices, codes, colour_opt
 from .corrections import Corrections
 
 FIRST_GAME_SETS = ["putovani", "dominium", "obchod_cirkev"]
-PLAYER_COLOURS = {"white": Msg("Bílý", "White"), "blue": Msg("Modrý", "Blue")}
+PLAYER_COLOURS = {"white": Msg("Bílý", "White"), "blue": Msg("Modrý", "Blue")}  # (hráč)
+UNIT_COLOURS = {"white": Msg("Bílá", "White"), "blue": Msg("Modrá", "Blue")}      # (jednotka)
 CROSS_COLOURS = {"green": "zeleným", "grey": "šedým", "yellow": "žlutým"}  # "se zeleným křížkem"
+# printed facts that tell apart two known tiles of the same building and colour, asked in this order
+TELLING_FIELDS = ("roads", "cost", "params")
 
 
 class DvaBratri(Corrections, Game):
@@ -41,7 +44,7 @@ class DvaBratri(Corrections, Game):
             default=list(FIRST_GAME_SETS)),
         Setting("colour", Msg("Barva hráče 1", "Player 1 colour"),
                 tuple((k, m) for k, m in PLAYER_COLOURS.items())),
-        Setting("roads", Msg("Bodovat cesty", "Score roads"),
+        Setting("roads", Msg("Bodovat silnice", "Score roads"),
                 ((True, Msg("ano", "yes")), (False, Msg("ne (1. hra)", "no (1st game)")))),
     )
 
@@ -55,7 +58,7 @@ class DvaBratri(Corrections, Game):
         out.setdefault("roads", True)
         out.setdefault("box", {})
         if out["seats"] not in (1, 2):
-            raise refuse("option_seats", "Hrají 1 (proti Jindřichovi) nebo 2 hráči.",
+            raise refuse("option_seats", "Hraje 1 hráč (proti Jindřichovi), nebo 2 hráči.",
                          "One player (against Jindřich) or two players.")
         chosen = out["sets"]
         if len(set(chosen)) != 3 or any(s not in catalog.sets() for s in chosen):
@@ -247,14 +250,16 @@ class DvaBratri(Corrections, Game):
         raise KeyError(kind)
 
     def _unit_label(self, state: dict, uid: str) -> Msg:
+        """'Bílá řadová jednotka v nabídce', 'Jindřichova jednotka se zeleným křížkem na [1,0]'."""
         u = state["units"][uid]
-        who = self.side_label(state, u["side"])
-        kind = Msg("elitní", "elite") if u["elite"] else Msg("řadová", "regular")
-        if u["cross"]:
-            kind = Msg("křížek {c}", "{c} cross").format(c=catalog.colour_name(u["cross"]))
         where = Msg("v nabídce", "in the offer") if u["at"] == "offer" else (
-            Msg("mimo plochu", "off the board") if u["at"] == "out" else Msg(at(u["at"]), at(u["at"])))
-        return Msg("{w} {k} {p}", "{w} {k} {p}").format(w=who, k=kind, p=where)
+            Msg("mimo plochu", "off the board") if u["at"] == "out" else Msg("na " + at(u["at"]), "at " + at(u["at"])))
+        if u["cross"]:  # Jindřich's units are told apart by their crosses
+            return Msg("Jindřichova jednotka se {x} křížkem {p}", "Jindřich's unit with the {c} cross {p}").format(
+                x=CROSS_COLOURS[u["cross"]], c=catalog.colour_name(u["cross"]), p=where)
+        kind = Msg("elitní", "elite") if u["elite"] else Msg("řadová", "regular")
+        return Msg("{w} {k} jednotka {p}", "{w} {k} unit {p}").format(
+            w=UNIT_COLOURS[state["colours"][u["side"]]], k=kind, p=where)
 
     # -- questions to the table ----------------------------------------------------------------
     def _task_prompt(self, state: dict, task: dict) -> Prompt:
@@ -293,7 +298,7 @@ class DvaBratri(Corrections, Game):
                           {-1: choices(pairs, back=True)},
                           detail=Msg("* = tah ještě neukončuj", "* = do not end the turn yet"))
         if t == "siege":
-            pairs = [(k, Msg("Zničit {b} {a}", "Destroy {b} {a}").format(
+            pairs = [(k, Msg("Zničit budovu na {a}: {b}", "Destroy the building at {a}: {b}").format(
                 b=catalog.building_name(board.building_at(state, k)), a=at(k))) for k in task["targets"]]
             pairs.append(("no", Msg("Nic neničit", "Destroy nothing")))
             return Prompt(PromptKind.CHOICE, "siege", seats,
@@ -333,6 +338,8 @@ class DvaBratri(Corrections, Game):
                 and self._may_show(state, t, task.get("expect"))]
 
     def _reveal_prompt(self, state: dict, task: dict, seats) -> Prompt:
+        if "identify" in task:  # two known tiles look alike: ask what tells them apart
+            return self._learn_prompt(state, task["identify"], seats)
         fix = task.get("fix", False)
         if "slot" in task:
             where = Msg("Pozice {n} od štítu", "Place {n} from the shield").format(
@@ -344,17 +351,13 @@ class DvaBratri(Corrections, Game):
                      if any(self._may_show(state, t, task.get("expect")) for t in self._candidates(state, s, fix))]
             if fix and "slot" in task and state["offer"]["slots"][task["slot"]] is not None:
                 pairs.append(("empty", Msg("Je tam prázdno", "It is empty")))
-            title = Msg("Z které sady je destička, která tam leží?", "Which set is the tile lying there from?") if fix \
-                else Msg("Nová destička v nabídce: z které sady je?", "New tile in the offer: which set?")
+            title = Msg("Ze které sady je destička, která tam leží?", "Which set is the tile lying there from?") if fix \
+                else Msg("Nová destička v nabídce: ze které sady je?", "New tile in the offer: which set?")
             return Prompt(PromptKind.CHOICE, "reveal_set", seats, title, {-1: choices(pairs, back=fix)}, detail=where)
-        pairs, signatures = [], set()
-        for tid in self._candidates(state, task["set"], fix):
-            if not (catalog.known(state, tid, "building") and catalog.known(state, tid, "colour")):
-                continue
-            sig = catalog.signature(state, tid)
-            if sig not in signatures:
-                signatures.add(sig)
-                pairs.append((tid, catalog.describe(state, tid)))
+        # one line per building and colour: tiles of the same building and colour are told apart
+        # by asking their printed facts once one is chosen (_do_reveal_tile), never by a label that
+        # hides them
+        pairs = [(group[0], catalog.describe(state, group[0])) for group in self._look_alikes(state, task)]
         if self._new_tiles(state, task):
             pairs.append(("new", Msg("Jiná (zatím neznámá)", "Another (not known yet)")))
         return Prompt(PromptKind.CHOICE, "reveal_tile", seats, Msg("Která destička to je?", "Which tile is it?"),
@@ -362,8 +365,17 @@ class DvaBratri(Corrections, Game):
 
     def _learn_prompt(self, state: dict, task: dict, seats) -> Prompt:
         tile, field, part = task["tile"], task["fields"][0], task["partial"]
-        who = Msg("{id}: ", "{id}: ").format(id=tile)
+        # the tile as players can match it on the table (the catalog's ids are printed nowhere)
+        if task.get("relearn"):
+            who = Msg("Oprava údajů: ", "Correcting facts: ")
+        elif field in ("building", "colour") or not catalog.known(state, tile, "building"):
+            who = Msg("Nová destička: ", "New tile: ")
+        else:
+            who = catalog.building_name(catalog.fact(state, tile, "building")) + Msg(": ", ": ")
         desc = catalog.describe(state, tile)
+        if task.get("identify"):
+            desc = Msg("Znám víc destiček {d}; takhle poznám, kterou máš.",
+                       "I know several tiles {d}; this tells me which one you have.").format(d=desc)
         back = self._learning_cancellable(state, task)
         if field == "building":
             set_key = catalog.fact(state, tile, "set")
@@ -390,7 +402,7 @@ class DvaBratri(Corrections, Game):
             opts = tuple(Option(v, m, c) for (v, m), c in zip(pairs, ("2", "6", "8", "4")))
             opts += (Option("done", Msg("Hotovo", "Done"), "#"),) + ((BACK,) if back else ())
             return Prompt(PromptKind.CHOICE, "learn_roads", seats,
-                          who + Msg("na kterých hranách (destička na výšku) je silnice?", "which edges (tile upright) show a road?"),
+                          who + Msg("na kterých hranách je silnice? (spodní hranou k tobě)", "which edges show a road? (bottom edge towards you)"),
                           {-1: opts}, detail=desc)
         if field == "params":
             building = catalog.fact(state, tile, "building")
@@ -415,20 +427,21 @@ class DvaBratri(Corrections, Game):
                               minimum=0, maximum=4, detail=desc)
             opts = tuple(Option(list(v), Msg(c, c), c) for c, v in COMPASS.items()) + ((BACK,) if back else ())
             return Prompt(PromptKind.CHOICE, "learn_pair_pos", seats,
-                          who + Msg("dvojice {i}, pozice {j} (klávesy jako kompas, destička na výšku)",
-                                    "pair {i}, place {j} (keys as a compass, tile upright)").format(
+                          who + Msg("dvojice {i}, pozice {j} (klávesy jako kompas, spodní hranou k tobě)",
+                                    "pair {i}, place {j} (keys as a compass, bottom edge towards you)").format(
                               i=len(part["flat"]) // 2 + 1, j=len(part["flat"]) % 2 + 1),
                           {-1: opts}, detail=desc)
         raise KeyError(field)
 
     def _learning_cancellable(self, state: dict, task: dict) -> bool:
         """Questions asked in the middle of a move the player started (or of re-entering a
-        tile's facts) can drop that move."""
-        return bool(task.get("relearn")) or (bool(task.get("resume")) and bool(state["pending"]))
+        tile's facts) can drop that move; those telling look-alikes apart go back to the list."""
+        return (bool(task.get("relearn")) or bool(task.get("identify"))
+                or (bool(task.get("resume")) and bool(state["pending"])))
 
     def _learn_treasure_prompt(self, state: dict, task: dict, seats, back: bool = False) -> Prompt:
         token, field, part = task["tile"], task["fields"][0], task["partial"]
-        who = Msg("Poklad {id}: ", "Treasure {id}: ").format(id=token)
+        who = Msg("Poklad na {a}: ", "Treasure on {a}: ").format(a=at(task["at"]))
         if field == "kind":
             pairs = [("vertical", Msg("svislá (sloupec)", "vertical (column)")),
                      ("horizontal", Msg("vodorovná (řada)", "horizontal (row)")),
@@ -449,7 +462,8 @@ class DvaBratri(Corrections, Game):
     def _treasure_prompt(self, state: dict, task: dict, seats) -> Prompt:
         if "token" in task:  # identified: ask what is still unknown about it
             return self._learn_treasure_prompt(state, {"tile": task["token"], "fields": self._treasure_missing(state, task),
-                                                       "partial": task["partial"]}, seats, back=bool(task.get("relearn")))
+                                                       "partial": task["partial"], "at": task["at"]},
+                                               seats, back=bool(task.get("relearn")))
         pairs, sigs, unknown = [], set(), False
         for tid in catalog.treasure_entries():
             if tid in state["treasures"]["seen"]:
@@ -539,14 +553,106 @@ class DvaBratri(Corrections, Game):
             del task["set"]
             return
         if value == "new":
-            tile = self._new_tiles(state, task)[0]
-        else:
-            tile = value
-            expect = task.get("expect")
-            if expect and catalog.fact(state, tile, "colour") != expect:
-                raise refuse("reveal_colour_mismatch",
-                             "Tato destička má jinou barvu, než jakou měl rub vrchní destičky zásoby.",
-                             "This tile's colour differs from the back of the supply's top tile.")
+            self._reveal_as(state, task, self._new_tiles(state, task)[0])
+            return
+        expect = task.get("expect")
+        if expect and catalog.fact(state, value, "colour") != expect:
+            raise refuse("reveal_colour_mismatch",
+                         "Tato destička má jinou barvu, než jakou měl rub vrchní destičky zásoby.",
+                         "This tile's colour differs from the back of the supply's top tile.")
+        building, colour = (catalog.fact(state, value, f) for f in ("building", "colour"))
+        # the known tiles of this building and colour, and the tiles not known yet that could be
+        # one more copy of it: which of them lies on the table, their printed facts decide
+        unseen = [t for t in self._new_tiles(state, task)
+                  if (not catalog.known(state, t, "building") or catalog.fact(state, t, "building") == building)
+                  and self._may_show(state, t, colour)]
+        task["identify"] = {"identify": True, "building": building, "colour": colour,
+                            "group": next(g for g in self._look_alikes(state, task) if value in g), "unseen": unseen,
+                            "answers": {}, "tile": value, "fields": [], "partial": {}}
+        self._identify_next(state, task)   # nothing to tell apart: settled at once
+
+    # telling apart tiles of the same building and colour
+    def _look_alikes(self, state: dict, task: dict) -> list[list[str]]:
+        """Candidates whose building and colour are known, grouped by building and colour (the
+        label players see), in the catalog's order."""
+        groups: dict[tuple, list[str]] = {}
+        for tid in self._candidates(state, task["set"], task.get("fix", False)):
+            if catalog.known(state, tid, "building") and catalog.known(state, tid, "colour"):
+                label = (catalog.fact(state, tid, "building"), catalog.fact(state, tid, "colour"))
+                groups.setdefault(label, []).append(tid)
+        return list(groups.values())
+
+    @staticmethod
+    def _telling_fields(building: str) -> list[str]:
+        return [f for f in TELLING_FIELDS if f != "params" or catalog.buildings()[building]["params"]]
+
+    @staticmethod
+    def _norm(field: str, value):
+        """A printed fact in one form: roads as a set of edges, a cost with all three resources."""
+        if field == "roads":
+            return sorted(value)
+        if field == "cost":
+            return {r: int(value.get(r, 0)) for r in ("wood", "stone", "grain")}
+        return value
+
+    def _printed(self, state: dict, tile: str, answers: dict, fields: list[str]) -> dict:
+        """The telling facts as far as known, the table's answers filling what is not."""
+        out = {}
+        for f in fields:
+            if f in answers:
+                out[f] = self._norm(f, answers[f])
+            elif catalog.known(state, tile, f):
+                out[f] = self._norm(f, catalog.fact(state, tile, f))
+        return out
+
+    def _agreeing(self, state: dict, tile: str, answers: dict) -> int | None:
+        """How many answers the tile's known facts confirm; None when one contradicts them."""
+        same = 0
+        for f, v in answers.items():
+            if catalog.known(state, tile, f):
+                if self._norm(f, catalog.fact(state, tile, f)) != self._norm(f, v):
+                    return None
+                same += 1
+        return same
+
+    def _identify_next(self, state: dict, task: dict) -> None:
+        """Narrow the look-alikes down with the answers so far: ask the next fact in which those
+        still possible differ, or settle on the tile. A tile whose facts are unknown gets the
+        answers as its facts; it never takes over another tile's."""
+        ident = task["identify"]
+        answers, fields = ident["answers"], self._telling_fields(ident["building"])
+        fits = [t for t in ident["group"] + ident["unseen"] if self._agreeing(state, t, answers) is not None]
+        printed = {t: self._printed(state, t, answers, fields) for t in fits}
+        for f in fields:
+            if f not in answers and len({repr(p.get(f)) for p in printed.values()}) > 1:
+                ident["fields"], ident["partial"] = [f], {}
+                return
+        if fits:  # all still possible print the same: the one the companion knows best
+            tile = max(fits, key=lambda t: sum(catalog.known(state, t, f) for f in fields))
+            if tile in ident["unseen"]:
+                answers = {"building": ident["building"], "colour": ident["colour"], **answers}
+        else:  # no tile prints these facts and the set has no room for another of this colour
+            unasked = [f for f in fields if f not in answers]
+            if unasked:  # all of it first, to find the closest and to correct all of it
+                ident["fields"], ident["partial"] = unasked[:1], {}
+                return
+            tile = max(ident["group"], key=lambda t: sum(
+                1 for f, v in answers.items() if catalog.known(state, t, f)
+                and self._norm(f, catalog.fact(state, t, f)) == self._norm(f, v)))
+            say(state, Msg("Oprava: zapamatované údaje destičky {d} nesouhlasily, platí zadané.",
+                           "Correction: what was remembered of the tile {d} was wrong; your answers hold.").format(
+                d=catalog.describe(state, tile)))
+        self._take_answers(state, tile, answers)
+        del task["identify"]
+        self._reveal_as(state, task, tile)
+
+    def _take_answers(self, state: dict, tile: str, answers: dict) -> None:
+        for f, v in answers.items():
+            if not catalog.known(state, tile, f) or self._norm(f, catalog.fact(state, tile, f)) != self._norm(f, v):
+                state["learned"]["tiles"].setdefault(tile, {})[f] = v
+
+    def _reveal_as(self, state: dict, task: dict, tile: str) -> None:
+        """The revealed tile is ``tile``: it goes into the offer place or the hand."""
         old = state["offer"]["slots"][task["slot"]] if "slot" in task else None
         if task.get("fix"):  # the tile it replaces leaves the picture
             self._check_tile_count(state, tile, freed=int(bool(old) and old in state["seen"]))
@@ -574,6 +680,10 @@ class DvaBratri(Corrections, Game):
     # learning printed facts
     def _learned(self, state: dict, task: dict, field: str, value) -> dict:
         """Record one fact; when the task is complete, run the move it was asked for."""
+        if task.get("identify"):  # an answer that tells look-alike tiles apart
+            task["answers"][field] = value
+            self._identify_next(state, state["queue"][0])
+            return state
         state["learned"]["tiles"].setdefault(task["tile"], {})[field] = value
         if field == "colour":  # a corrected colour changes the tile where it lies too
             for c in state["board"].values():
@@ -595,7 +705,14 @@ class DvaBratri(Corrections, Game):
 
     def _learn_task(self, state: dict, value) -> dict | None:
         """The learning task at the head of the queue; None when "*" dropped it and its move
-        (a dropped correction puts the facts back as they were before it)."""
+        (a dropped correction puts the facts back as they were before it). While look-alike
+        tiles are told apart, it is the reveal's question; "*" goes back to the list of tiles."""
+        head = state["queue"][0]
+        if head["t"] == "reveal":
+            if value == "back":
+                del head["identify"]
+                return None
+            return head["identify"]
         if value == "back":
             task = state["queue"].pop(0)
             state["pending"] = None
@@ -629,7 +746,7 @@ class DvaBratri(Corrections, Game):
             say(state, Msg("V nabídce: {d}", "In the offer: {d}").format(d=catalog.describe(state, tile)))
 
     def _do_learn_cost(self, state: dict, value: int) -> None:
-        task = state["queue"][0]
+        task = self._learn_task(state, value)
         cost = task["partial"].setdefault("cost", {})
         cost[next(r for r in ("wood", "stone", "grain") if r not in cost)] = value
         if len(cost) == 3:
@@ -667,7 +784,7 @@ class DvaBratri(Corrections, Game):
         self._param(state, "boosts", value)
 
     def _do_learn_pairs(self, state: dict, value: int) -> None:
-        task = state["queue"][0]
+        task = self._learn_task(state, value)
         task["partial"]["pairs_n"], task["partial"]["flat"] = value, []
         if value == 0:
             self._param(state, "pairs", [])
@@ -704,8 +821,8 @@ class DvaBratri(Corrections, Game):
             return
         state["queue"].remove(task)
         if task.get("relearn"):
-            say(state, Msg("Oprava: podmínka pokladu {t}: {c}", "Correction: treasure {t}'s condition: {c}").format(
-                t=task["token"], c=self._treasure_text(state, task["token"])))
+            say(state, Msg("Oprava: podmínka pokladu na {a}: {c}", "Correction: the condition of the treasure on {a}: {c}").format(
+                a=at(task["at"]), c=self._treasure_text(state, task["token"])))
         self._check_treasures(state)
 
     def _do_learn_kind(self, state: dict, value: str) -> None:
@@ -748,8 +865,8 @@ class DvaBratri(Corrections, Game):
             if jindrich.condition_met(state, k, token):
                 state["board"][k]["treasure"] = None
                 state["treasures"]["cleared"] += 1
-                say(state, Msg("Poklad na {a} je splněn: odeber ho ze hry.",
-                               "The treasure on {a} is met: remove it from the game.").format(a=at(k)))
+                say(state, Msg("Podmínka pokladu na {a} je splněna: odeber ho ze hry.",
+                               "The condition of the treasure on {a} is met: remove it from the game.").format(a=at(k)))
 
     # the player's turn: the menu
     def _do_turn(self, state: dict, value: str) -> None:
@@ -878,7 +995,7 @@ class DvaBratri(Corrections, Game):
         board.place(state, k, tile, catalog.fact(state, tile, "colour"), False, None)
         state["turn"]["discounts"] += 1
         state["pending"] = None
-        say(state, Msg("{w} klade volný terén na {a} (sleva 1 suroviny).",
+        say(state, Msg("{w} klade volný terén na {a} (sleva o 1 surovinu).",
                        "{w} lays free terrain at {a} (1 resource off).").format(w=self.side_label(state, side), a=at(k)))
         self._check_treasures(state)
 
@@ -985,9 +1102,9 @@ class DvaBratri(Corrections, Game):
         anchor = jindrich.anchor(state)
         spot = jindrich.choose_place(state, tile)
         building = catalog.building_name(catalog.fact(state, tile, "building"))
-        from_set = Msg(" ze sady {s}", " from the {s} set").format(s=catalog.set_name(catalog.fact(state, tile, "set"))) \
+        from_set = Msg(", sada {s}", ", {s} set").format(s=catalog.set_name(catalog.fact(state, tile, "set"))) \
             if catalog.known(state, tile, "set") else Msg("", "")
-        msg = Msg("Jindřich bere: {d}{f}, {n} od štítu. ", "Jindřich takes: {d}{f}, the {n} from the shield. ").format(
+        msg = Msg("Jindřich bere {n} destičku od štítu: {d}{f}. ", "Jindřich takes the {n} tile from the shield: {d}{f}. ").format(
             d=catalog.describe(state, tile), f=from_set, n=ordinal(position))
         tasks: list[dict] = []
         if spot is None:
@@ -1006,7 +1123,7 @@ class DvaBratri(Corrections, Game):
             what = Msg("od tvé poslední budovy", "of your last building") if state["last_building"] else \
                 Msg("od počáteční destičky", "of the start tile")
             title = Msg("Jindřich: {b} na {a}", "Jindřich: {b} at {a}").format(b=building, a=at(k))
-            msg += Msg("Polož ji nohama vzhůru na {a}, {w} {t} (pravidlo {l}), a postav na ni jeho jednotku se {x} křížkem.",
+            msg += Msg("Polož destičku nohama vzhůru na {a}, {w} {t} (pravidlo {l}), a postav na ni jeho jednotku se {x} křížkem.",
                        "Put it upside down at {a}, {w} {t} (rule {l}), and his unit with the {c} cross onto it.").format(
                 a=at(k), w=Msg(*jindrich.direction_words(anchor, k)), t=what, l=letter, x=CROSS_COLOURS[colour],
                 c=catalog.colour_name(colour))

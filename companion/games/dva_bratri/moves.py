@@ -85,8 +85,8 @@ def check_call(state: dict, side: int, k: str) -> None:
     check_target_empty(state, k)
     if not board.touches_own_unit(state, side, k):
         raise _refuse("call_not_next_to_own_unit",
-                      "Jednotku z nabídky povoláš jen na destičku sousedící s tvou obsazenou destičkou.",
-                      "A unit from the offer comes only onto a tile next to one your units hold.")
+                      "Jednotku z nabídky povoláš jen na destičku sousedící s destičkou, na které stojí tvá jednotka.",
+                      "A unit from the offer comes only onto a tile next to a tile where one of your units stands.")
 
 
 def check_withdraw(state: dict, uid: str) -> None:

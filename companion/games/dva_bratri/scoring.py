@@ -1,7 +1,8 @@
 """Final scoring: every building's printed condition, unit doubling, roads, Jindřich's twist.
 
 Readings of unclear rules (docs/games/dva_bratri.md lists them):
-- Inn: up to 3 tiles counted in each direction of its printed line, wherever they lie in it.
+- Inn: up to 3 tiles counted in each direction of its printed line, wherever they lie in it
+  (INN_READING below; the other reading is implemented too).
 - Mill / Stonemason's / Byre: side-connected groups of the colour touching the building by a side;
   the building itself neither counts nor joins groups (it has its own 1 point).
 - Bakery / Smithy / Lodge: other own buildings on tiles of the colour (itself gives the base 1).
@@ -14,17 +15,27 @@ from __future__ import annotations
 from . import board, catalog
 from .board import NORTH, SOUTH, xy, key
 
+# The Inn: "1 bod za každou destičku ve stejném sloupci nebo řadě ... až do maxima 3 destiček v obou
+# směrech". Two readings of "3 tiles in each direction":
+INN_ANY_DISTANCE = "any_distance"  # the first 3 tiles each way, however far along the line (gaps allowed)
+INN_NEXT_PLACES = "next_places"    # only tiles on the 3 places next to the inn each way
+INN_READING = INN_ANY_DISTANCE     # the reading this companion plays (docs/games/dva_bratri.md)
+INN_LIMIT = 3
+
 GROUP_COLOUR = {"mill": "yellow", "stonemason": "grey", "byre": "green"}
 OWN_COLOUR = {"bakery": "yellow", "smithy": "grey", "lodge": "green"}
 
 
-def _line_count(state: dict, k: str, line: str, limit: int | None, colour: str | None = None) -> int:
+def _line_count(state: dict, k: str, line: str, limit: int | None, colour: str | None = None,
+                within: int | None = None) -> int:
+    """Tiles in the row or column of ``k`` (of ``colour`` if given), at most ``limit`` each way,
+    only up to ``within`` places away if given."""
     x, y = xy(k)
     total = 0
     for sign in (1, -1):
         found = [c for ck, c in state["board"].items()
                  if ck != k and (xy(ck)[1] == y if line == "row" else xy(ck)[0] == x)
-                 and ((xy(ck)[0] - x if line == "row" else xy(ck)[1] - y) * sign > 0)
+                 and 0 < (xy(ck)[0] - x if line == "row" else xy(ck)[1] - y) * sign <= (within or float("inf"))
                  and (colour is None or c["colour"] == colour)]
         total += len(found) if limit is None else min(limit, len(found))
     return total
@@ -79,7 +90,8 @@ def building_points(state: dict, k: str) -> int:
     opp = NORTH if owner == SOUTH else SOUTH
     params = lambda: catalog.fact(state, c["tile"], "params") or {}  # noqa: E731
     if b == "inn":
-        return 1 + _line_count(state, k, params()["line"], 3)
+        within = INN_LIMIT if INN_READING == INN_NEXT_PLACES else None
+        return 1 + _line_count(state, k, params()["line"], INN_LIMIT, within=within)
     if b == "marketplace":
         return 1 + sum(1 for n in board.ring(k, board.SIDES4) if n in state["board"])
     if b == "pilgrimage":

@@ -56,6 +56,7 @@ class Table:
         self.tokens = tokens
         self.rnd = rnd
         self.pending_tile = None
+        self.revealing = None
         self.refusals = 0
 
     # -- physical facts -----------------------------------------------------------------------
@@ -75,16 +76,18 @@ class Table:
             return catalog.fact(s, self.pending_tile, "set") if catalog.known(s, self.pending_tile, "set") else None
         if step == "reveal_tile":
             tile, self.pending_tile = self.pending_tile, None
-            want = {k: v for k, v in self.truth["tiles"][tile].items()}
-            for v in opts:
+            want = self.truth["tiles"][tile]
+            for v in opts:   # one option per building and colour; look-alikes are told apart after
                 if v in ("new", "back"):
                     continue
-                if all(not catalog.known(s, v, f) or catalog.fact(s, v, f) == want[f] for f in catalog.TILE_FIELDS):
-                    self.assigned[v] = tile
+                if all(catalog.fact(s, v, f) == want[f] for f in ("building", "colour")):
+                    self.assigned[v] = self.revealing = tile
                     return v
             new = GAME._new_tiles(s, s["queue"][0])[0]
             self.assigned[new] = tile
             return "new"
+        if s["queue"] and "identify" in s["queue"][0]:   # which of the look-alikes: from the tile itself
+            return self.learn(prompt, s["queue"][0]["identify"], self.truth["tiles"][self.revealing])
         if step == "start_colour":
             self.start = self.next_tile()
             return self.fact(self.start, "colour")
@@ -113,9 +116,9 @@ class Table:
             return opts[0]
         return self.play(prompt, opts)
 
-    def learn(self, prompt):
-        task = self.session.state["queue"][0]
-        truth = self.truth["tiles"][self.real(task["tile"])]
+    def learn(self, prompt, task=None, truth=None):
+        task = task or self.session.state["queue"][0]
+        truth = truth or self.truth["tiles"][self.real(task["tile"])]
         field = task["fields"][0]
         if field in ("building", "colour"):
             return truth[field]
@@ -151,6 +154,14 @@ class Table:
             return truth["need"][len(items)]["pos"]
         n = len(items) if truth["kind"] != "positional" else len(items) - 1
         return truth["need"][n]["colour"]
+
+    def note_reveal(self, seen_before):
+        """The catalog id the companion settled on for the tile just revealed (look-alikes are
+        told apart by their facts, so it may be another id than the option chosen)."""
+        new = [t for t in self.session.state["seen"] if t not in seen_before]
+        if new and self.revealing is not None:
+            self.assigned[new[0]] = self.revealing
+            self.revealing = None
 
     def real(self, tile):
         """The catalog id the companion uses is the physical tile (ids are assigned on learning)."""
@@ -191,8 +202,10 @@ class Table:
         prompt = self.session.prompt
         value = self.answer(prompt)
         action = {"step": prompt.step, "seat": None, "value": value}
+        seen = list(self.session.state["seen"])
         try:
             self.session.submit(action)
+            self.note_reveal(seen)
         except RuleError:
             self.refusals += 1
             if prompt.step in ("build_tile",):

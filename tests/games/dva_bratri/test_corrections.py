@@ -33,6 +33,9 @@ def offer_state():
              "PUT-3": tile("robbers_keep", "green")}
     fillers = [f"DOM-{i}" for i in range(1, 6)]
     tiles.update({t: tile("mill", "grey") for t in fillers})
+    # the set's other tiles are pilgrimage sites of unknown colour: none can be another copy of a
+    # tile above (that would be told apart by its printed facts first, see test_look_alikes.py)
+    tiles.update({f"PUT-{i}": {"building": "pilgrimage"} for i in range(4, 10)})
     st = blank(tiles, offer=["PUT-1"] + fillers)
     st["seen"] = ["PUT-1", "PUT-3"] + fillers
     st["hands"][S] = ["PUT-3"]
@@ -41,17 +44,17 @@ def offer_state():
 
 def test_a_misread_offer_tile_is_replaced_and_may_still_turn_up():
     st = run(offer_state(), ("turn", "correct"), ("correct", "offer"))
-    assert labels(st)[:2] == ["1. Inn (grey)", "2. Mill (grey)"]
+    assert labels(st)[:2] == ["1. Inn – grey", "2. Mill – grey"]
     st = act(st, "fix_offer", 1)
     assert "It is empty" in labels(st) and labels(st)[-1] == "Back"
     st = act(st, "reveal_set", "putovani")
     shown = labels(st)
-    assert "Marketplace (yellow)" in shown and "Another (not known yet)" in shown
-    assert "Robbers' keep (green)" not in shown            # in the hand: no tile twice
-    assert "Inn (grey)" not in shown                       # the one it is not
+    assert "Marketplace – yellow" in shown and "Another (not known yet)" in shown
+    assert "Robbers' keep – green" not in shown            # in the hand: no tile twice
+    assert "Inn – grey" not in shown                       # the one it is not
     st = act(st, "reveal_tile", "PUT-2")
     assert st["offer"]["slots"][1] == "PUT-2" and "PUT-1" not in st["seen"] and "PUT-2" in st["seen"]
-    assert st["recent"][-1]["en"] == "Correction: In the offer: Marketplace (yellow)"
+    assert st["recent"][-1]["en"] == "Correction: In the offer: Marketplace – yellow"
     assert GAME.prompt(st).step == "turn"
 
 
@@ -77,7 +80,7 @@ def test_a_tile_that_never_turned_up_joins_only_if_the_supply_leaves_room():
 
 def test_a_tile_not_in_the_hand_leaves_it():
     st = run(offer_state(), ("turn", "correct"), ("correct", "hand"))
-    assert labels(st) == ["Not held: Robbers' keep (green)", "Holds another tile", "Back"]
+    assert labels(st) == ["Not held: Robbers' keep – green", "Holds another tile", "Back"]
     st = act(st, "fix_hand", "PUT-3")
     assert st["hands"][S] == [] and "PUT-3" not in st["seen"]
 
@@ -145,7 +148,7 @@ def test_a_treasure_condition_can_be_entered_again():
     st = run(st, ("learn_kind", "vertical"), ("learn_need", "green"), ("learn_need", "any"))
     # column x=0: the green start tile and ... nothing else: not met yet
     assert st["board"]["0,1"]["treasure"] == "T01" and GAME.learned_box(st)["treasures"]["T01"]["kind"] == "vertical"
-    assert st["recent"][-1]["en"] == "Correction: treasure T01's condition: column: green + any"
+    assert st["recent"][-1]["en"] == "Correction: the condition of the treasure on [0,1]: column: green + any"
 
 
 def test_a_tile_with_a_treasure_or_the_elite_is_not_removed_blindly():
@@ -199,7 +202,7 @@ def test_wrong_roads_and_colour_are_entered_again_and_everything_follows():
     assert GAME.learned_box(st)["tiles"]["PUT-1"] == {"building": "marketplace", "colour": "grey",
                                                       "cost": {"wood": 0, "stone": 0, "grain": 0},
                                                       "roads": ["E"], "params": {}}
-    assert st["recent"][-1]["en"] == "Correction: PUT-1 is Marketplace (grey)"
+    assert st["recent"][-1]["en"] == "Corrected facts: Marketplace – grey ([0,-1])"
 
 
 def test_a_corrected_colour_can_meet_a_treasure_condition():

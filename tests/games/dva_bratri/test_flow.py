@@ -1,5 +1,6 @@
 """Game flow: the catalog, learning unknown facts, treasures, refusals, the end, whole games."""
 
+import copy
 import json
 from pathlib import Path
 
@@ -7,7 +8,7 @@ import pytest
 
 from companion.engine import PromptKind, RuleError, Session
 from companion.games import load
-from companion.games.dva_bratri import GAME, board, catalog
+from companion.games.dva_bratri import GAME, board, catalog, scoring
 
 from .driver import Table, made_up_box
 from .helpers import N, S, act, blank, cell, put, tile
@@ -18,7 +19,11 @@ ROOT = Path(__file__).resolve().parents[3]
 def test_catalog_has_54_tiles_in_6_sets_and_10_treasures_all_unknown_per_tile():
     assert len(catalog.tile_entries()) == 54
     assert {s: len(catalog.set_tiles(s)) for s in catalog.sets()} == {s: 9 for s in catalog.sets()}
-    assert all(sum(s["colours"].values()) == 9 and s["status"] == "verified" for s in catalog.sets().values())
+    assert all(sum(s["colours"].values()) == 9 for s in catalog.sets().values())
+    # the rulebook has no heading for Řemesla's buildings: that membership is an inference
+    assert {k: s["status"] for k, s in catalog.sets().items()} == {
+        "putovani": "verified", "dominium": "verified", "obchod_cirkev": "verified", "valceni": "verified",
+        "remesla": "inferred", "straz": "verified"}
     assert {b for s in catalog.sets().values() for b in s["buildings"]} == set(catalog.buildings())
     assert len(catalog.treasure_entries()) == 10
     unknown = catalog.unknown_in_catalog()
@@ -43,7 +48,7 @@ def test_unknown_facts_are_asked_once_and_offered_for_the_box_file():
     s2 = Session(GAME, {"seats": 1, "box": GAME.learned_box(s.state)}, 0)
     s2.submit({"step": "reveal_set", "seat": None, "value": "putovani"})
     labels = [o.label.en for o in s2.prompt.options_for(None)]
-    assert labels[0] == "Inn (grey)" and "Another (not known yet)" in labels
+    assert labels[0] == "Inn – grey" and "Another (not known yet)" in labels
 
 
 def test_a_set_has_only_three_tiles_of_a_colour():
@@ -248,3 +253,118 @@ def test_example_file_replays_through_session():
     assert data["format"] == "companion-session" and data["version"] == 1 and data["game"] == "dva_bratri"
     session = Session(load(data["game"]), data["options"], data["seed"], data["entries"])
     assert session.over and session.score().final
+
+
+# -- the camp, the end, treasures through Jindřich's turn, the levels --------------------------
+def _camp_state(supply=10):
+    tiles = {c: tile(colour="grey") for c in "abcdefg"}
+    tiles["camp"] = tile("camp", "yellow")
+    st = blank(tiles, offer=list("abcdef"), supply=supply)
+    put(st, "1,0", "camp", S)
+    return st
+
+
+def test_the_players_camp_grants_a_second_take_and_scores_nothing_once_used():
+    st = _camp_state()
+    assert scoring.side_score(st, S)["buildings"] == 2            # unused: 2 points
+    with pytest.raises(RuleError) as err:
+        act(st, "turn", "camp")
+    assert err.value.rule == "dva_bratri.camp_after_take"
+    st = act(act(st, "turn", "take"), "take_tile", 1)
+    st["queue"] = []                                             # the refill, as if revealed
+    with pytest.raises(RuleError) as err:
+        act(st, "turn", "take")
+    assert err.value.rule == "dva_bratri.one_take_per_turn"
+    st = act(act(st, "turn", "camp"), "camp_at", "1,0")
+    assert st["board"]["1,0"]["up"] is False and st["board"]["1,0"]["owner"] is None
+    assert not st["turn"]["taken"] and "another tile" in st["recent"][-1]["en"]
+    st = act(act(st, "turn", "take"), "take_tile", board.clockwise(st)[0])
+    assert st["hands"][S] == ["a", "b"]
+    st["queue"] = []
+    with pytest.raises(RuleError) as err:
+        act(st, "turn", "camp")
+    assert err.value.rule == "dva_bratri.no_camp"                # flipped: no camp any more
+    assert scoring.side_score(st, S)["buildings"] == 0           # a used camp scores nothing
+
+
+def test_a_camp_take_in_the_turn_that_empties_the_supply_refills_nothing():
+    st = _camp_state(supply=1)
+    st = act(act(st, "turn", "take"), "take_tile", 1)
+    assert st["supply"] == 0 and st["final_trigger"] and st["queue"] == [{"t": "reveal", "slot": 0}]
+    st["offer"]["slots"][0], st["queue"] = "g", []               # the last tile, as if revealed
+    st = act(act(act(st, "turn", "camp"), "camp_at", "1,0"), "turn", "take")
+    gap = st["offer"]["shield"]                                  # where a refill would go
+    st = act(st, "take_tile", board.clockwise(st)[0])
+    assert st["queue"] == [] and st["offer"]["slots"][gap] is None and st["supply"] == 0
+    assert st["hands"][S] == ["a", "b"]
+    assert st["final_left"] is None                              # the trigger turn goes on
+    st = act(st, "turn", "end")
+    assert st["final_left"] == 2 and st["active"] == N
+
+
+def _jindrich_turn_state(supply, stack):
+    tiles = {"PUT-1": tile("inn", "grey", line="row"), "PUT-2": tile("marketplace", "yellow"),
+             "PUT-3": tile("robbers_keep", "grey"), "y": tile(colour="yellow"), "g": tile(colour="green")}
+    tiles.update({f"PUT-{i}": {"building": "pilgrimage"} for i in range(4, 10)})   # no other keep
+    st = blank(tiles, offer=["PUT-1", "PUT-2"], supply=supply)
+    st["seen"] = ["PUT-1", "PUT-2"]
+    st["box"]["treasures"] = {"T01": {"kind": "horizontal", "need": [{"colour": "yellow"}, {"colour": "any"}]},
+                              "T02": {"kind": "vertical", "need": [{"colour": "yellow"}, {"colour": "any"}]}}
+    put(st, "1,1", "y", up=False)       # row 1 (not column 0): yellow terrain and a green one
+    put(st, "-1,1", "g", up=False)
+    st["treasures"]["stack"] = stack
+    st["active"] = N
+    st["queue"] = [{"t": "jindrich"}]
+    return st
+
+
+@pytest.mark.parametrize("token,met", [("T01", True), ("T02", False)])
+def test_a_treasure_met_when_jindrich_places_it_leaves_at_once(token, met):
+    st = act(_jindrich_turn_state(supply=5, stack=3), "jindrich_top", "grey")
+    assert st["board"]["0,1"]["tile"] == "PUT-1"                  # rule C: north of the start tile
+    assert [t["t"] for t in st["queue"]] == ["jindrich_done", "reveal", "treasure"]
+    st = act(st, "jindrich_done")
+    st = act(act(st, "reveal_set", "putovani"), "reveal_tile", "PUT-3")   # the grey refill
+    assert st["offer"]["slots"][0] == "PUT-3" and GAME.prompt(st).step == "treasure_id"
+    st = act(st, "treasure_id", token)
+    assert st["queue"] == [] and st["treasures"]["stack"] == 2
+    if met:   # horizontal: yellow + any tile in its row, its own tile not counted
+        assert st["board"]["0,1"]["treasure"] is None and st["treasures"]["cleared"] == 1
+        assert st["recent"][-1]["cs"] == "Podmínka pokladu na [0,1] je splněna: odeber ho ze hry."
+    else:     # vertical: column 0 holds only the green start tile besides it
+        assert st["board"]["0,1"]["treasure"] == "T02" and st["treasures"]["cleared"] == 0
+    assert GAME.score(st).breakdown[N]["treasures"] == 5 * (2 + (not met))
+
+
+def test_when_jindrich_empties_the_supply_each_side_plays_one_more_turn():
+    st = act(_jindrich_turn_state(supply=1, stack=0), "jindrich_top", "grey")
+    assert st["supply"] == 0 and st["final_left"] == 2 and st["active"] == S and not st["over"]
+    st = act(st, "jindrich_done")
+    st = act(act(st, "reveal_set", "putovani"), "reveal_tile", "PUT-3")   # the last tile of the supply
+    assert "(final round)" in GAME.status(st).phase.en
+    st = act(act(st, "turn", "take"), "take_tile", board.clockwise(st)[0])
+    assert st["queue"] == []                                      # no refill in the final round
+    st = act(st, "turn", "end")
+    assert st["final_left"] == 1 and st["active"] == N and not st["over"]
+    assert GAME.prompt(st).kind is PromptKind.CONFIRM             # his last turn: the supply is empty
+    st = act(st, "jindrich_top")
+    assert st["final_left"] == 0 and st["over"]
+    st = act(st, "jindrich_done")                                 # the picture of his last placement
+    assert GAME.prompt(st) is None and GAME.score(st).final
+
+
+@pytest.mark.parametrize("level,tokens", [(1, 6), (2, 8), (3, 10)])
+def test_the_level_leaves_six_eight_or_ten_treasures_in_play(level, tokens):
+    s = Session(GAME, {"seats": 1, "level": level}, 0)
+    assert s.state["treasures"]["stack"] == tokens
+    assert s.score().breakdown[N]["treasures"] == 5 * tokens      # all of them still Jindřich's
+    state = s.state
+    state["queue"], state["treasures"]["seen"] = [], []
+    path = [("turn", "correct"), ("correct", "treasure"), ("fix_treasures", "stack")]
+    st = state
+    for step, value in path:
+        st = act(st, step, value)
+    with pytest.raises(RuleError) as err:   # (level 3: not even offered; the rule still holds)
+        GAME.apply(copy.deepcopy(st), {"step": "fix_stack", "seat": None, "value": tokens + 1})
+    assert err.value.rule == "dva_bratri.stack_count"
+    assert act(st, "fix_stack", tokens)["treasures"]["stack"] == tokens

@@ -137,9 +137,10 @@ def test_jindrichs_placement_is_shown_as_a_picture_with_words():
     assert p.cursor == tuple(cell(st, "4,4")) and p.cells[p.cursor] == "ov+"   # his tile, his unit
     assert p.cells[tuple(cell(st, "5,5"))] == "PM"
     assert p.title.cs == "Jindřich: Obléhací věž na [4,4]" and p.title.en == "Jindřich: Siege tower at [4,4]"
-    assert p.detail.cs.startswith("Jindřich bere: Obléhací věž (zelená) ze sady Válčení, 1. od štítu. "
-                                  "Polož ji nohama vzhůru na [4,4], jihozápadně od tvé poslední budovy (pravidlo C)")
-    assert "from the Warfare set, the 1st from the shield" in p.detail.en and "south-west" in p.detail.en
+    assert p.detail.cs.startswith("Jindřich bere 1. destičku od štítu: Obléhací věž – zelená, sada Válčení. "
+                                  "Polož destičku nohama vzhůru na [4,4], jihozápadně od tvé poslední budovy (pravidlo C)")
+    assert "takes the 1st tile from the shield: Siege tower – green, Warfare set" in p.detail.en
+    assert "south-west" in p.detail.en
     assert "se zeleným křížkem" in p.detail.cs and "treasure" in p.detail.en
 
 
@@ -149,3 +150,71 @@ def test_when_there_is_no_room_the_picture_shows_the_full_ring():
     p = GAME.prompt(st)
     assert p.cursor == tuple(cell(st, "5,5")) and p.title.en == "Jindřich: Fortress to the box"
     assert "goes back to the box" in p.detail.en and "jde do krabice" in p.detail.cs
+
+
+# -- the words on the screen ------------------------------------------------------------------
+def _labels(state, lang="cs"):
+    return [o.label.get(lang) for o in GAME.prompt(state).options_for(None)]
+
+
+def test_unit_labels_agree_with_jednotka():
+    tiles = {"f": tile(colour="grey")}
+    st = blank(tiles)
+    put(st, "1,0", "f", up=False)
+    unit(st, "1green", "1,0")
+    st = act(act(st, "turn", "correct"), "correct", "unit")
+    assert _labels(st) == ["Bílá elitní jednotka na [0,0]", "Bílá řadová jednotka v nabídce",
+                           "Bílá řadová jednotka v nabídce", "Jindřichova jednotka se zeleným křížkem na [1,0]",
+                           "Jindřichova jednotka se šedým křížkem mimo plochu",
+                           "Jindřichova jednotka se žlutým křížkem mimo plochu", "Zpět"]
+    assert _labels(st, "en")[3] == "Jindřich's unit with the green cross at [1,0]"
+    two = blank(tiles, seats=2)
+    two["colours"] = ["blue", "white"]
+    two = act(act(two, "turn", "correct"), "correct", "unit")
+    assert _labels(two)[:4] == ["Modrá elitní jednotka na [0,0]", "Modrá řadová jednotka v nabídce",
+                                "Modrá řadová jednotka v nabídce", "Bílá elitní jednotka na [0,0]"]
+
+
+def test_siege_choice_names_the_place_then_the_building():
+    tiles = {"cat": tile("cathedral", "grey"), "tower": tile("siege_tower", "green"), "t2": tile("siege_tower", "green")}
+    st = blank(tiles, seats=2)
+    put(st, "5,5", "cat", N)
+    put(st, "6,5", "tower", S)
+    unit(st, "0e", "6,5")
+    st["hands"][S] = ["t2"]
+    st = act(act(act(st, "turn", "build"), "build_tile", "t2"), "build_at", cell(st, "5,6"))
+    assert _labels(st) == ["Zničit budovu na [5,5]: Katedrála", "Nic neničit"]
+    assert _labels(st, "en")[0] == "Destroy the building at [5,5]: Cathedral"
+
+
+def test_messages_in_natural_czech():
+    tiles = {"h": tile(colour="yellow"), "j": tile("cathedral", "grey")}
+    st = blank(tiles)
+    st["hands"][S] = ["h"]
+    st = act(act(act(st, "turn", "terrain"), "terrain_tile", "h"), "terrain_at", cell(st, "1,0"))
+    assert st["recent"][-1]["cs"] == "Bílý klade volný terén na [1,0] (sleva o 1 surovinu)."
+    st = blank(tiles)
+    st["box"]["treasures"] = {"T01": {"kind": "horizontal", "need": [{"colour": "green"}, {"colour": "any"}]}}
+    put(st, "1,0", "j", N)
+    put(st, "2,0", "h", up=False)
+    st["queue"] = [{"t": "treasure", "at": "1,0"}]
+    st = act(st, "treasure_id", "T01")
+    assert st["recent"][-1] == {"cs": "Podmínka pokladu na [1,0] je splněna: odeber ho ze hry.",
+                                "en": "The condition of the treasure on [1,0] is met: remove it from the game."}
+    with pytest.raises(RuleError) as err:
+        GAME.validate_options({"seats": 3})
+    assert err.value.text("cs") == "Hraje 1 hráč (proti Jindřichovi), nebo 2 hráči."
+    roads = next(s for s in GAME.settings if s.key == "roads")
+    assert roads.label.cs == "Bodovat silnice" and len(roads.label.cs) <= 18
+
+
+def test_a_call_in_refusal_says_where_the_unit_must_stand():
+    tiles = {"f": tile(colour="grey")}
+    st = blank(tiles)
+    for k in ("1,0", "2,0", "3,0"):
+        put(st, k, "f", up=False)
+    with pytest.raises(RuleError) as err:
+        act(act(st, "turn", "call"), "call_to", cell(st, "3,0"))
+    assert err.value.rule == "dva_bratri.call_not_next_to_own_unit"
+    assert err.value.text("cs") == ("Jednotku z nabídky povoláš jen na destičku sousedící s destičkou, "
+                                    "na které stojí tvá jednotka.")

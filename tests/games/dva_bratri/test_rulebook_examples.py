@@ -26,12 +26,11 @@ def test_example_2_sources_pool_and_serve_every_building():
              "inn": tile("inn", "grey", {"wood": 0, "stone": 2, "grain": 1}, line="row"),
              "post": tile("trading_post", "yellow", {"wood": 1, "stone": 0, "grain": 2}, depicts="farm")}
     st = blank(tiles, offer=["g", "w", "x"])
-    unit(st, "0a", "0,0")   # one regular unit on the board -> reach 2
     put(st, "1,0", "ybuild")
     put(st, "2,0", "gterr", up=False)
     put(st, "3,0", "farm")
-    unit(st, "0e", "1,0")
-    unit(st, "0a", "2,0")
+    unit(st, "0e", "1,0")   # on the yellow building
+    unit(st, "0a", "2,0")   # on the grey free terrain; 0b stays in the offer -> reach 2
     assert board.reach(st, S) == 2
     assert board.resources(st, S) == {"grain": 2, "stone": 2, "wood": 1}
     assert moves.check_pay(st, S, "inn") == 0
@@ -41,11 +40,10 @@ def test_example_2_sources_pool_and_serve_every_building():
 def test_example_3_free_terrain_takes_one_resource_off():
     tiles = {"bakery": tile("bakery", "yellow", {"wood": 1, "stone": 0, "grain": 2}),
              "grey": tile(colour="grey"), "y": tile(colour="yellow"), "w": tile(colour="green")}
-    st = blank(tiles, start="grey", offer=["y", "w"])
+    st = blank(tiles, start="green", offer=["y", "w"])
     unit(st, "0a", "elsewhere")
-    unit(st, "0b", "elsewhere")       # reach 1: only the yellow offer tile
-    st["units"]["0e"]["at"] = "0,0"   # grey start tile: 1 stone
-    st["board"]["0,0"]["colour"] = "green"  # make it wood: grain 1 + wood 1 available
+    unit(st, "0b", "elsewhere")       # no unit in the offer: reach 1, only the yellow offer tile
+    # the elite stands on the green start tile (0,0): 1 wood; so grain 1 + wood 1 in all
     st["hands"][S] = ["bakery", "grey"]
     st["turn"]["taken"] = True
     assert board.resources(st, S) == {"wood": 1, "stone": 0, "grain": 1}

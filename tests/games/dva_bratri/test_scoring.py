@@ -131,3 +131,28 @@ def test_solo_player_loses_ties_and_two_players_break_ties_by_units_in_the_offer
     assert GAME.score(st2).winner == S     # 2 units in the offer against 1
     unit(st2, "0a", "0,0")
     assert GAME.score(st2).winner is None  # still level: a draw
+
+
+def test_inn_reading_counts_the_first_three_tiles_each_way_at_any_distance(monkeypatch):
+    # row of the inn (y=5, away from the start tile): tiles 2, 4, 5 and 10 places east, 1 west
+    st = board(("10,5", "inn"), *[(f"{10 + d},5", "s", None) for d in (2, 4, 5, 10, -1)])
+    assert scoring.INN_READING == scoring.INN_ANY_DISTANCE
+    assert pts(st, "10,5") == 1 + 3 + 1
+    monkeypatch.setattr(scoring, "INN_READING", scoring.INN_NEXT_PLACES)   # the other reading
+    assert pts(st, "10,5") == 1 + 1 + 1
+
+
+def test_marketplace_scores_five_with_four_side_neighbours():
+    st = board(("10,0", "market"), ("10,1", "cat", N), ("11,0", "g", None), ("9,0", "catY"), ("10,-1", "y", None),
+               ("11,1", "s", None), ("9,-1", "s", None))   # corners do not count
+    assert pts(st, "10,0") == 5
+
+
+def test_watchtower_on_a_row_counts_its_colour_anywhere_in_the_row():
+    # a grey row watchtower: grey free terrain far east, North's grey building west, a green tile
+    # in the row and a grey one in its column do not count
+    st = board(("10,0", "watchR"), ("15,0", "s", None), ("6,0", "cat", N), ("11,0", "g", None),
+               ("10,2", "s", None))
+    assert pts(st, "10,0") == 3
+    unit(st, "0a", "10,0")
+    assert scoring.side_score(st, S)["buildings"] == 6    # doubled by the owner's unit
