@@ -603,7 +603,9 @@ class Table:
         # the ranking may be longer than the panel: up/down scroll it (the selected line stays shown)
         self.cursor = min(self.cursor, max(len(lines) - 1, 0))
         hint = texts.NEW_GAME_HINT if len(notice) + len(lines) <= 3 else texts.NEW_GAME_SCROLL_HINT
-        return Frame(f"{t(texts.GAME_OVER)} · {header}", notice + tuple(lines), t(hint),
+        status = self.session.status()
+        header = t(texts.GAME_OVER) + (f" · {t(texts.ROUND)} {status.round}" if status.round is not None else "")
+        return Frame(header, notice + tuple(lines), t(hint),
                      len(notice) + self.cursor if len(notice) + len(lines) > 3 else None)
 
     def _play_frame(self, header: str, notice: tuple[str, ...], status) -> Frame:
