@@ -122,7 +122,7 @@ def _place(data: dict, fact: dict) -> Msg:
 def _resource(value: str) -> Msg:
     if value == "none":
         return Msg("žádná", "none")
-    return texts.RESOURCE.get(value, texts.RESOURCE["unknown"])
+    return texts.RESOURCE.get(value, Msg("neznámá", "unknown")) if value != UNKNOWN else Msg("neznámá", "unknown")
 
 
 def _cost_text(cost) -> Msg:
@@ -217,8 +217,10 @@ def _question(data: dict, fact: dict, resource: str | None, partial: dict) -> Ms
     elif fact["group"] == "army_max":
         return Msg("Jaké nejvyšší číslo je na počitadle síly vojska?", "What is the highest number on the army-strength track?")
     elif fact["group"] == "house_limit":
-        return Msg("Omezují domečky stavění? Klan má 14 domečků, jeden z nich na počitadle vojska.",
-                   "Do the houses limit building? A clan has 14 houses, one of them on the army track.")
+        rules = data["rules"]
+        return Msg("Omezují domečky stavění? Klan má {n} domečků, {a} z nich na počitadle vojska.",
+                   "Do the houses limit building? A clan has {n} houses, {a} of them on the army track.").format(
+            n=rules["houses_per_player"], a=rules["houses_on_army_track"])
     else:
         return Msg("Které dvě suroviny ukazuje karta zásob č. {n}, v pořadí shora (zleva)? Každá karta je jiná.",
                    "Which two resources does supply card no. {n} show, top (left) first? Every card is different."
@@ -270,9 +272,9 @@ def _answers(data: dict, fact: dict, partial: dict) -> list[Option]:
 def _options(state: dict, fact: dict) -> tuple[Option, ...]:
     check = state["boxcheck"]
     now = _describe(fact, _value(check["data"], fact))
-    return (Option(KEEP, Msg("Ponechat: {v}", "Keep: {v}").format(v=now), "#"),
+    return (Option(KEEP, Msg("Nechat: {v}", "Keep: {v}").format(v=now), "#"),
             *_answers(check["data"], fact, check["partial"]),
-            Option(SKIP, Msg("Přeskočit zbytek kontroly", "Skip the rest of the check"), "*"))
+            Option(SKIP, Msg("Přeskočit zbytek", "Skip the rest"), "*"))
 
 
 def prompt(state: dict) -> Prompt:
@@ -280,7 +282,8 @@ def prompt(state: dict) -> Prompt:
     fact, number, total = current(state)
     data, partial = check["data"], check["partial"]
     resource = _next_resource(fact, partial)
-    title = Msg(f"{number}/{total} ", f"{number}/{total} ") + _subject(data, fact, resource)
+    # what and where first, the progress last: the screen cuts what does not fit
+    title = _subject(data, fact, resource) + Msg(f" {number}/{total}", f" {number}/{total}")
     now = _describe(fact, _value(data, fact))
     detail = (_question(data, fact, resource, partial)
               + Msg(" Teď: {v} [{e}].", " Now: {v} [{e}].").format(v=now, e=fact["id"]))

@@ -17,6 +17,7 @@ import tomllib
 from pathlib import Path
 
 from ...engine import Msg, RuleError
+from .texts import TERRAIN
 
 BOX_FILE = Path(__file__).with_name("data") / "box.toml"
 UNKNOWN = "unknown"
@@ -229,11 +230,11 @@ def _piece_problems(name: str, piece: dict, meta: dict, row_terrains: dict) -> l
     terrain, coastal = piece.get("terrain"), piece.get("coastal")
     if terrain not in terrains:
         out.append(_problem(f"{name}.terrain", "{t!r} není žádný z terénů {a}", "{t!r} is not one of {a}",
-                            t=terrain, a=", ".join(terrains)))
+                            t=terrain, a=_terrain_names(terrains, ", ")))
     elif isinstance(coastal, bool) and terrain not in row_terrains[coastal]:
-        out.append(_problem(f"{name}.terrain", "{row} díl je jen {a} (S4)", "a {row_en} piece is {a} only (S4)",
+        out.append(_problem(f"{name}.terrain", "{row} díl je jen {a} (S4)", "{row_en} piece is {a} only (S4)",
                             row="pobřežní" if coastal else "vnitrozemský",
-                            row_en="coastal" if coastal else "inland", a=" / ".join(row_terrains[coastal])))
+                            row_en="a coastal" if coastal else "an inland", a=_terrain_names(row_terrains[coastal], " / ")))
     if not isinstance(coastal, bool):
         out.append(_problem(f"{name}.coastal", "má být true nebo false", "must be true or false"))
     players = piece.get("players")
@@ -261,6 +262,12 @@ def _piece_problems(name: str, piece: dict, meta: dict, row_terrains: dict) -> l
             out.append(_problem(f"{name}.{key}", "surovina, \"none\" nebo \"unknown\"",
                                 "a resource, \"none\" or \"unknown\""))
     return out
+
+
+def _terrain_names(ids, sep: str) -> Msg:
+    """Czech terrain names in the Czech sentence, the file's ids in the English one."""
+    names = [TERRAIN.get(t, Msg(str(t), str(t))) for t in ids]
+    return Msg(sep.join(n.cs for n in names), sep.join(str(t) for t in ids))
 
 
 def _face_problems(data, resources, flagged) -> list[Msg]:

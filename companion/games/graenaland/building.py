@@ -12,6 +12,7 @@ from __future__ import annotations
 from ...engine import Msg, RuleError
 from . import texts
 from .board import adjacent
+from .payment import army_costs
 from .votes import houses
 
 BUILDINGS = ("stronghold", "church", "hall")
@@ -24,7 +25,8 @@ def _refuse(rule: str, cs: str, en: str, **values) -> RuleError:
 
 
 def houses_left(state: dict, seat: int) -> int:
-    """14 houses per colour, one of them on the army track (p.3): the rest can reach the board."""
+    """The houses of a colour (14, box data ``rules``), one of them on the army track (p.3):
+    the rest can reach the board."""
     rules = state["board"]["rules"]
     on_board = sum(houses(state, seat, tid) for tid in state["board"]["order"])
     return rules["houses_per_player"] - rules["houses_on_army_track"] - on_board
@@ -37,9 +39,11 @@ def _territory(state, tid) -> Msg:
 def _check_house_left(state, seat):
     """Only while the clan has a house left, unless the box data says running out does not
     limit building (``house_limit``, digest U15)."""
-    if state["board"]["rules"].get("house_limit", True) and houses_left(state, seat) <= 0:
-        raise _refuse("no_houses_left", "Už ti nezbývá žádný domeček (každý klan má 14, jeden ukazuje sílu vojska).",
-                      "You have no house left (each clan has 14, one marks the army strength).")
+    rules = state["board"]["rules"]
+    if rules.get("house_limit", True) and houses_left(state, seat) <= 0:
+        raise _refuse("no_houses_left", "Už ti nezbývá žádný domeček (každý klan má {n}, {a} ukazuje sílu vojska).",
+                      "You have no house left (each clan has {n}, {a} marking the army strength).",
+                      n=rules["houses_per_player"], a=rules["houses_on_army_track"])
 
 
 def check_settlement(state, seat, tid):
@@ -81,7 +85,7 @@ def check_building(state, seat, kind, tid, move=False):
             raise _refuse("hero_not_in_play", "Tento hrdina ještě není ve hře, nelze ho přesunout.",
                           "That hero is not in play yet, so it cannot be moved.")
         if any(where_ == tid for h, where_ in mine.items() if h != hero):
-            raise _refuse("hero_would_share", "Na {t} už stojí jiný tvůj hrdina; dva tvoji hrdinové nestojí spolu.",
+            raise _refuse("hero_would_share", "Na {t} už stojí jiný tvůj hrdina; dva tvoji hrdinové nesmějí stát na jednom území.",
                           "Another of your heroes stands on {t}; two of your heroes never share a territory.", t=where)
 
 
@@ -208,50 +212,74 @@ def legal(state: dict, seat: int, mode: str) -> list[str]:
     return out
 
 
-def label(state: dict, value: str) -> Msg:
+def cost_of(state: dict, seat: int, value: str):
+    """The printed cost of a build value (box data), or None for what costs nothing. The army
+    lists its cheapest ways (4 grain + ore, or grain + ore + the resource under a stronghold)."""
+    parts = value.split(":")
+    head, board = parts[0], state["board"]
+    if head == "army":
+        return army_costs(state, seat)
+    if head == "coop":
+        return [board["public"][parts[1]]["cost"]]
+    if head == "settlement":
+        return [board["territories"][parts[1]]["settlement_cost"]]
+    if head in BUILDINGS:
+        return [board["costs"][head]]
+    if head in PUBLIC:
+        return [board["public"][head]["cost"]]
+    return None
+
+
+def label(state: dict, value: str, seat: int | None = None) -> Msg:
+    """One line of the build menu: what and where first (short), the cost last, after " · "
+    ('Osada P2 · 4 sur.'), since the screen cuts what does not fit."""
     parts = value.split(":")
     head = parts[0]
+    board = state["board"]
     if head == "done":
         return Msg("Konec stavby", "Finish building")
     if head == "nothing":
         return Msg("Nic nestavět", "Build nothing")
     if head == "supply":
-        return Msg("Vzít kartu zásob", "Take a supply card")
-    if head == "army":
-        return Msg("Zvětšit vojsko o 1", "Raise the army by 1")
+        return Msg("Vzít kartu zásob", "Take supply card")
     if head == "grant":
-        return Msg("Nabídnout stavbu: {s}", "Offer a build: {s}").format(s=texts.seat(int(parts[1])))
-    if head == "coop":
-        return Msg("Společně: {p} – {t}", "Jointly: {p} – {t}").format(
-            p=texts.PUBLIC[parts[1]], t=_territory(state, parts[2]))
-    where = _territory(state, parts[1])
-    if head == "settlement":
-        return Msg("Osada – {t}", "Settlement – {t}").format(t=where)
-    if head in BUILDINGS:
-        name = texts.BUILDING[head]
+        return Msg("Nabídnout: {s}", "Offer to {s}").format(s=texts.seat(int(parts[1])))
+    if head == "army":
+        what = Msg("Vojsko +1", "Army +1")
+    elif head == "coop":
+        what = Msg("Spol. {p} {t}", "Joint {p} {t}").format(p=texts.PUBLIC_SHORT[parts[1]], t=texts.tag(board, parts[2]))
+    elif head == "settlement":
+        what = Msg("Osada {t}", "Settlement {t}").format(t=texts.tag(board, parts[1]))
+    elif head in BUILDINGS:
+        what = texts.capital(texts.BUILDING[head]) + Msg(" {t}", " {t}").format(t=texts.tag(board, parts[1]))
         if len(parts) > 2:
-            return Msg("{b} – {t}, přesunout hrdinu", "{b} – {t}, move the hero there").format(
-                b=name, t=where)
-        return Msg("{b} – {t}", "{b} – {t}").format(b=name, t=where)
-    return Msg("{p} – {t}", "{p} – {t}").format(p=texts.PUBLIC[head], t=where)
+            what = what + Msg("+{h}", "+{h}").format(h=texts.HERO[ENTERS_WITH[head]])   # the hero moves there
+    else:
+        what = texts.capital(texts.PUBLIC_SHORT[head]) + Msg(" {t}", " {t}").format(t=texts.tag(board, parts[1]))
+    costs = cost_of(state, 0 if seat is None else seat, value)
+    shown = [texts.cost_short(c) for c in costs]
+    return what + Msg(" · ", " · ") + Msg(" / ".join(c.cs for c in shown), " / ".join(c.en for c in shown))
 
 
-def apply(state: dict, seat: int, value: str, mode: str) -> list[Msg]:
-    """Place what ``value`` builds (already checked) and return the public events."""
+def apply(state: dict, seat: int, value: str, mode: str) -> tuple[list[Msg], tuple[Msg, list[Msg]] | None]:
+    """Place what ``value`` builds (already checked). Returns the public events and, when the
+    table has to act on the board (pay the palisade fee, place a priest or skald), the title
+    and lines of a screen that says so."""
     parts = value.split(":")
     head = parts[0]
     who = texts.seat(seat)
     if head == "supply":
         state["supply"]["taken"] = True
         state["supply"]["display"] -= 1
-        return [Msg("{s} si bere kartu zásob.", "{s} takes a supply card.").format(s=who)]
+        return [Msg("{s} si bere kartu zásob.", "{s} takes a supply card.").format(s=who)], None
     if head == "army":
         state["army"][seat] += 1
-        return [Msg("{s} zvětšuje vojsko na {n}.", "{s} raises the army to {n}.").format(s=who, n=state["army"][seat])]
+        return [Msg("{s} zvětšuje vojsko na {n}.", "{s} raises the army to {n}.").format(s=who, n=state["army"][seat])], None
     tid = parts[1]
     where = _territory(state, tid)
     if head == "settlement":
-        events = []
+        result = None
+        events = [Msg("{s} staví osadu – {t}.", "{s} builds a settlement – {t}.").format(s=who, t=where)]
         if "palisade" in state["public"][tid] and houses(state, seat, tid) == 0:
             owners = [s for s in range(state["seats"]) if houses(state, s, tid) > 0]
             if owners:
@@ -259,36 +287,53 @@ def apply(state: dict, seat: int, value: str, mode: str) -> list[Msg]:
                 events.append(Msg("Palisáda: {s} dá po jedné kartě surovin hráčům: {o}.",
                                   "Palisade: {s} gives one resource card to each of: {o}.").format(
                     s=who, o=Msg(", ".join(n.cs for n in names), ", ".join(n.en for n in names))))
+                result = (Msg("Palisáda: poplatek", "Palisade fee"),
+                          [Msg("{s} dá 1 kartu surovin:", "{s} gives 1 resource card to:").format(s=who),
+                           *(Msg("→ {o}", "→ {o}").format(o=n) for n in names)])
         state["settlements"][tid][str(seat)] = state["settlements"][tid].get(str(seat), 0) + 1
-        return [Msg("{s} staví osadu – {t}.", "{s} builds a settlement – {t}.").format(s=who, t=where), *events]
+        return events, result
     if head in BUILDINGS:
         state["buildings"][tid][head] = seat
-        events = [Msg("{s} staví budovu {b} – {t}.", "{s} builds a {b} – {t}.").format(
+        events = [Msg("{s} staví {b} – {t}.", "{s} builds a {b} – {t}.").format(
             s=who, b=texts.BUILDING[head], t=where)]
         hero = ENTERS_WITH.get(head)
-        if hero:
-            events += _hero_enters(state, seat, hero, tid, move=len(parts) > 2)
-        return events
+        entry = _hero_enters(state, seat, hero, tid, move=len(parts) > 2) if hero else None
+        if entry is None:
+            return events, None
+        event, title, items = entry
+        return events + [event], (title, items)
     state["public"][tid].append(head)
     return [Msg("{s} staví veřejnou stavbu: {p} – {t}.", "{s} builds a public building: {p} – {t}.").format(
-        s=who, p=texts.PUBLIC[head], t=where)]
+        s=who, p=texts.PUBLIC[head], t=where)], None
 
 
-def _hero_enters(state, seat, hero, tid, move) -> list[Msg]:
+def _hero_enters(state, seat, hero, tid, move) -> tuple[Msg, Msg, list[Msg]] | None:
     """The first church brings the priest, the first hall the skald, onto that territory; if
     another own hero stands there, the newcomer waits and enters after a later movement phase
-    (p.7). A later church may move the priest there (``move``)."""
+    (p.7). A later church may move the priest there (``move``). Returns the event and the
+    screen's title and lines for the table, or None when nothing changes on the board."""
     mine = state["heroes"][seat]
     name = texts.HERO[hero]
+    title = texts.capital(name)
+    place = texts.place(state["board"], tid)
+    who = texts.seat(seat)
+    goes = [Msg("{s}: {h} → {t}", "{s}: {h} → {t}").format(s=who, h=name, t=place)]
     if move:
         mine[hero] = tid
-        return [Msg("Hrdina {h} se přesouvá – {t}.", "The {h} moves – {t}.").format(h=name, t=texts.territory(state["board"], tid))]
+        return (Msg("{hc} se přesouvá – {t}.", "The {h} moves – {t}.").format(hc=title, h=name, t=place),
+                title + Msg(" se přesouvá", " moves"), goes)
     if mine[hero] is not None or state["pending"][seat].get(hero):
-        return []
+        return None
     if any(where == tid for where in mine.values()):
         state["pending"][seat][hero] = tid
-        return [Msg("Hrdina {h} vstoupí do hry, až tam nebude jiný tvůj hrdina.",
-                    "The {h} enters once no other hero of yours stands there.").format(h=name)]
+        return (Msg("{hc} vstoupí do hry, až na {t} nebude jiný hrdina hráče {n}.",
+                    "The {h} enters once no other hero of player {n} stands on {t}.").format(
+                    hc=title, h=name, t=place, n=seat + 1),
+                title + Msg(" zatím čeká", " waits"),
+                [Msg("{s}: na {t} stojí jiný tvůj hrdina.", "{s}: another hero of yours stands on {t}.").format(
+                    s=who, t=place),
+                 Msg("{hc} vstoupí po fázi pohybu, až tam žádný nebude.",
+                     "The {h} enters after a movement phase once none stands there.").format(hc=title, h=name)])
     mine[hero] = tid
-    return [Msg("Hrdina {h} vstupuje do hry – {t}.", "The {h} enters the game – {t}.").format(
-        h=name, t=texts.territory(state["board"], tid))]
+    return (Msg("{hc} vstupuje do hry – {t}.", "The {h} enters the game – {t}.").format(hc=title, h=name, t=place),
+            title + Msg(" vstupuje", " enters"), goes)

@@ -67,31 +67,34 @@ def prompt(state: dict) -> Prompt:
                       .format(c=coast))
     if step == "draft_place":
         seat = draft["queue"][0]
-        title = (Msg("{s}: osada a bojovník – kam?", "{s}: settlement and warrior – where?") if draft["round"] == 1
-                 else Msg("{s}: druhá osada – kam?", "{s}: second settlement – where?"))
+        title = (Msg("{s}: první osada?", "{s}: spot 1?") if draft["round"] == 1
+                 else Msg("{s}: druhá osada?", "{s}: spot 2?"))
         options = tuple(_territory_option(state, tid) for tid in placements(state, seat))
         return Prompt(PromptKind.CHOICE, step, (seat,), title.format(s=texts.seat(seat)), {seat: options},
-                      detail=Msg("Vezmi si kartu, která u území leží; třetí osada kartu nedostane.",
-                                 "Take a card lying at that territory; a third settlement gets none."))
+                      detail=(Msg("Osada a bojovník na pobřeží. ", "A settlement and the warrior on the coast. ")
+                              if draft["round"] == 1 else Msg("Druhá osada na pobřeží. ", "The second settlement on the coast. "))
+                      + Msg("Vezmi si kartu, která u území leží; třetí osada kartu nedostane.",
+                            "Take a card lying at that territory; a third settlement gets none."))
     seat = draft["anchor"]["ask"][0]
     left = draft["anchor"]["territory"]
-    options = [Option("stay", Msg("Zůstat", "Stay"), "0")]
+    options = [Option("stay", Msg("Zůstat na {t}", "Stay on {t}").format(t=texts.place(board, left)), "0")]
     options += [_territory_option(state, tid) for tid in anchor_targets(state, seat)]
     warrior = (Msg(" Bojovník pluje s ní.", " The warrior sails along.") if WARRIOR_FOLLOWS_ANCHOR
                else Msg(" Bojovník zůstává.", " The warrior stays."))
     return Prompt(PromptKind.CHOICE, step, (seat,),
-                  Msg("{s}: zvednout kotvu – {t}?", "{s}: raise anchor – {t}?").format(
-                      s=texts.seat(seat), t=texts.territory(board, left)),
+                  Msg("{s}: odplout?", "{s}: sail away?").format(s=texts.seat(seat)),
                   {seat: tuple(options)},
-                  detail=Msg("Území je přeplněné. Kdo odpluje, přesune svou osadu na méně zaplněné území a vezme si tam kartu.",
-                             "The territory is overcrowded. Whoever leaves moves his settlement to a less crowded territory and takes a card there.")
+                  detail=Msg("{t} je přeplněné: zvednout kotvu? Kdo odpluje, přesune svou osadu na méně zaplněné území a vezme si tam kartu.",
+                             "{t} is overcrowded: raise anchor? Whoever leaves moves his settlement to a less crowded territory and takes a card there.")
+                  .format(t=texts.territory(board, left))
                   + warrior)
 
 
 def _territory_option(state: dict, tid: str) -> Option:
-    """The name first (the screen is narrow); the cards lying there follow."""
-    label = Msg("{t}, karty {c}", "{t}, cards {c}").format(
-        t=texts.territory(state["board"], tid), c=state["draft"]["cards"][tid])
+    """The name and terrain first (the screen is narrow), then the cards lying there."""
+    board = state["board"]
+    label = Msg("{t}, {r}: {c}", "{t}, {r}: {c}").format(
+        t=texts.place(board, tid), r=texts.TERRAIN[board["territories"][tid]["terrain"]], c=state["draft"]["cards"][tid])
     return Option(tid, label, str(state["board"]["order"].index(tid) + 1))
 
 
@@ -257,12 +260,13 @@ def _advance(state: dict) -> None:
                         "Second draft round: counter-clockwise, settlements only."))
         state["step"] = "draft_place"
         return
-    left = [texts.territory(state["board"], tid) + Msg(f": {n}", f": {n}")
+    left = [texts.place(state["board"], tid) + Msg(": ", ": ") + texts.cards(n)
             for tid, n in draft["cards"].items() if n]
     draft["done"] = True
-    note(state,
-         Msg("Zbylé karty odložte: {c}.", "Discard the leftover cards: {c}.").format(c=join(left))
-         if left else Msg("Žádné karty nezbyly.", "No cards are left over."),
-         Msg("Karty z výběru jsou vaše počáteční suroviny; další si nikdo nebere.",
-             "The cards you took are your starting resources; nobody draws any more."))
+    items = ([Msg("Odložte zbylé karty:", "Discard the leftover cards:"), *left] if left
+             else [Msg("Žádné karty nezbyly.", "No cards are left over.")])
+    items.append(Msg("Vzaté karty jsou vaše počáteční suroviny, další si nikdo nebere.",
+                     "The cards you took are your starting resources, nobody draws more."))
+    note(state, Msg("Výběr pozic skončil.", "The draft is over."))
     rounds.after_placement(state)
+    rounds.show(state, "draft_done", "setup", Msg("Pozice vybrány", "Starts chosen"), items)

@@ -14,10 +14,52 @@ from .votes import passes, voters, weight, weights
 
 RECENT = 12
 THRESHOLD_MAX = 30  # highest value accepted for a VP card threshold typed in from a card
+CLAIM_MAX = 15      # highest VP claim accepted (5 columns x 3 levels)
+
+
+# CONFIRM steps that show a result the table has to act on (move the heroes, hand out the
+# cards, pay the palisade fee, ...): the screen shows only a prompt's title and detail, never
+# the older events, so a result the table must see gets its own OK.
+SHOWN = ("start_spots", "heroes_moved", "vote_result", "build_result", "claim_result", "draft_done")
 
 
 def note(state: dict, *events: Msg) -> None:
     state["recent"] = (state["recent"] + [e.to_json() for e in events])[-RECENT:]
+
+
+def show(state: dict, step: str, phase: str, title: Msg, items: list[Msg]) -> None:
+    """Put a CONFIRM in front of the step already set up next: ``title`` and one detail line
+    per item (the table shows them one a line and scrolls). OK resumes (``resume``)."""
+    state["shown"] = {"title": title.to_json(), "items": [i.to_json() for i in items],
+                      "resume": {"step": state["step"], "phase": state["phase"]}}
+    state["step"], state["phase"] = step, phase
+
+
+def resume(state: dict) -> None:
+    shown = state.pop("shown")
+    state["shown"] = None
+    state["step"], state["phase"] = shown["resume"]["step"], shown["resume"]["phase"]
+
+
+def start_spots(state: dict) -> None:
+    """The printed start spots are placeholders while the layout is unverified: tell the table
+    where every piece goes, once the pieces are placed (before any box check resumes here)."""
+    board = state["board"]
+    n = state["seats"]
+    unverified = any(name in board["unverified"] for name in (f"layouts.{n}", f"layouts.{n}.start"))
+    items = []
+    if unverified:
+        items.append(Msg("Pozice NEOVĚŘENÉ (box.toml)", "Spots UNVERIFIED (box.toml)"))
+    for seat in range(n):   # one short line per piece, under the seat
+        spot = board["start"][str(seat)]
+        items.append(texts.seat(seat) + Msg(":", ":"))
+        items += [Msg("osada {t}", "settlement {t}").format(t=texts.place(board, t)) for t in spot["settlements"]]
+        items.append(Msg("bojovník {t}", "warrior {t}").format(t=texts.place(board, spot["warrior"])))
+    if unverified:
+        items.append(Msg("Postavte figurky sem, nebo opravte box.toml či hrajte s výběrem pozic.",
+                         "Put your pieces here, or correct box.toml or play with drafted starts."))
+    items.append(Msg("Každý si vezme 2 karty surovin.", "Everyone takes 2 resource cards."))
+    show(state, "start_spots", "setup", Msg("Rozestavění", "Starting spots"), items)
 
 
 def clockwise(state: dict, start: int) -> list[int]:
@@ -77,15 +119,44 @@ def produce(state: dict) -> None:
 
 
 def improvement_counted(state: dict, count: int) -> None:
+    """The dealer's answer is the outcome (added or discarded), so no result screen follows."""
     tid = state["checks"].pop(0)
     kept = count - state["cards"][tid]
     state["cards"][tid] = count
-    where = texts.territory(state["board"], tid)
+    where = texts.place(state["board"], tid)
     note(state, Msg("{t}: kontrolní karta {k}.", "{t}: the check card {k}.").format(
         t=where, k=Msg("odpovídá a zůstává", "matches and stays") if kept else
         Msg("neodpovídá a jde do odhozu", "does not match and is discarded")))
     if not state["checks"]:
         start_movement(state)
+
+
+# -- correcting a count of lying cards (asked from the proposal screen) -------------------------
+def fix_started(state: dict) -> None:
+    state["step"] = "fix_cards"
+
+
+def fix_territory(state: dict, value: str) -> None:
+    if value == "back":
+        state["step"] = "propose"
+        return
+    state["fixing"] = value
+    state["step"] = "fix_count"
+
+
+def fix_count(state: dict, count: int) -> None:
+    tid = state.pop("fixing")
+    state["fixing"] = None
+    before = state["cards"][tid]
+    state["cards"][tid] = count
+    note(state, Msg("Opraveno: {t} – leží {n} (bylo {b}).", "Corrected: {t} – {n} lie there (was {b}).").format(
+        t=texts.place(state["board"], tid), n=count, b=before))
+    state["step"] = "propose"
+
+
+def fix_most(state: dict, tid: str) -> int:
+    """At most the cap (houses + 1), or what the companion counted if that is more."""
+    return max(production.cap(production.total_houses(state, tid)), state["cards"][tid])
 
 
 # -- phase 2: hero movement -------------------------------------------------------------------
@@ -102,6 +173,7 @@ def moves_revealed(state: dict, picks: dict[str, str]) -> None:
     """All compasses at once; one hero per player; impossible moves stay; own heroes swap."""
     board = state["board"]
     events = []
+    moved = False
     for seat in movers(state):
         hero, direction = picks[str(seat)].split(":")
         mine = state["heroes"][seat]
@@ -109,34 +181,40 @@ def moves_revealed(state: dict, picks: dict[str, str]) -> None:
         outcome, swapped = resolve(mine, board, hero, direction)
         who, name = texts.seat(seat), texts.HERO[hero]
         if outcome == "moved":
+            moved = True
             msg = Msg("{s}: {h} → {t}", "{s}: {h} → {t}").format(
-                s=who, h=name, t=texts.territory(board, mine[hero]))
+                s=who, h=name, t=texts.place(board, mine[hero]))
             if swapped:
-                msg = msg + Msg(" (výměna: {o} → {f})", " (swap: {o} → {f})").format(
-                    o=texts.HERO[swapped], f=texts.territory(board, start))
+                msg = msg + Msg(", {o} → {f}", ", {o} → {f}").format(
+                    o=texts.HERO[swapped], f=texts.place(board, start))
         elif outcome == "blocked":
-            msg = Msg("{s}: {h} – směr {d} nelze, zůstává.", "{s}: the {h} cannot go {d} and stays.").format(
-                s=who, h=name, d=texts.DIRECTION[direction])
+            msg = Msg("{s}: {h} nemůže {d}, zůstává", "{s}: the {h} cannot go {d}, stays").format(
+                s=who, h=name, d=texts.towards(direction))
         else:
-            msg = Msg("{s}: {h} zůstává.", "{s}: the {h} stays.").format(s=who, h=name)
+            msg = Msg("{s}: {h} zůstává", "{s}: the {h} stays").format(s=who, h=name)
         events.append(msg)
     state["last_moves"] = {str(s): picks[str(s)] for s in movers(state)}
-    note(state, *events)
-    heroes_enter(state)
+    entered = heroes_enter(state)
+    note(state, *events, *entered)
     start_distribution(state)
+    title = (Msg("Posuňte hrdiny", "Move the heroes") if moved or entered
+             else Msg("Hrdinové stojí", "The heroes stay"))
+    show(state, "heroes_moved", "movement", title, events + entered)
 
 
-def heroes_enter(state: dict) -> None:
+def heroes_enter(state: dict) -> list[Msg]:
     """A waiting priest or skald enters after movement, before the first proposal, once no
-    other hero of its owner stands on its church or hall (p.7)."""
+    other hero of its owner stands on its church or hall (p.7). Returns what the table moves."""
+    out = []
     for seat, waiting in enumerate(state["pending"]):
         for hero, tid in list(waiting.items()):
             mine = state["heroes"][seat]
             if not any(where == tid for where in mine.values()):
                 mine[hero] = tid
                 del waiting[hero]
-                note(state, Msg("{s}: hrdina {h} vstupuje do hry – {t}.", "{s}: the {h} enters the game – {t}.")
-                     .format(s=texts.seat(seat), h=texts.HERO[hero], t=texts.territory(state["board"], tid)))
+                out.append(Msg("{s}: {h} vstupuje → {t}", "{s}: the {h} enters → {t}")
+                           .format(s=texts.seat(seat), h=texts.HERO[hero], t=texts.place(state["board"], tid)))
+    return out
 
 
 # -- phase 3: distribution --------------------------------------------------------------------
@@ -237,16 +315,22 @@ def vote_counted(state: dict, choices: dict[str, str], public: bool) -> None:
         "shares": proposal["shares"], "weights": w, "yes": yes, "no": total - yes, "total": total,
         "passed": passed, "choices": dict(choices) if public else None,
     }
-    shares = [Msg(f"{texts.seat(int(s)).cs}: {n}", f"{texts.seat(int(s)).en}: {n}")
-              for s, n in proposal["shares"].items() if n]
-    split = Msg(", ".join(m.cs for m in shares), ", ".join(m.en for m in shares))
-    note(state, Msg("Návrh ({t} – {d}) {r}: {y} pro, {n} proti z {a}.",
-                    "Proposal ({t} – {d}) {r}: {y} for, {n} against of {a}.").format(
-        t=texts.territory(state["board"], tid), d=split,
-        r=Msg("přijat", "passed") if passed else Msg("zamítnut", "failed"),
-        y=yes, n=total - yes, a=total))
+    where = texts.place(state["board"], tid)
+    count = Msg("pro {y}, proti {n} (celkem {a})", "for {y}, against {n} (total {a})").format(
+        y=yes, n=total - yes, a=total)
+    # what the table does first (hand out the cards), then the count; a line holds ~20 characters
+    if passed:
+        items = [Msg("{s} bere {c}", "{s} takes {c}").format(s=texts.seat(int(s)), c=texts.cards_accusative(n))
+                 for s, n in proposal["shares"].items() if n]
+        items.append(where + Msg(": ", ": ") + count)
+    else:
+        items = [Msg("Karty zůstávají: {t}", "The cards stay: {t}").format(t=where), count]
+    note(state, Msg("Návrh – {t}: {r}, {c}.", "Proposal – {t}: {r}, {c}.").format(
+        t=where, r=Msg("přijat", "passed") if passed else Msg("zamítnut", "failed"), c=count))
     state["queue"].pop(0)
     next_proposer(state)
+    title = Msg("Návrh přijat", "Proposal passed") if passed else Msg("Návrh zamítnut", "Proposal failed")
+    show(state, "vote_result", "distribution", title, items)
 
 
 def after_distribution(state: dict) -> None:
@@ -310,16 +394,21 @@ def built(state: dict, value: str) -> None:
         note(state, Msg("{s} nabízí jednu stavbu: {o}.", "{s} offers one build to {o}.").format(
             s=texts.seat(seat), o=texts.seat(chosen)))
         return
-    note(state, *building.apply(state, seat, value, mode))
+    events, result = building.apply(state, seat, value, mode)
+    note(state, *events)
     if mode == "grant":
         start_building(state)
+    if result is not None:
+        title, items = result
+        show(state, "build_result", state["phase"], title, items)
 
 
 def coop_decided(state: dict, value: str) -> None:
     coop = state.pop("coop")
     state["coop"] = None
     if value == "built":
-        note(state, *building.apply(state, state["main"], f"{coop['kind']}:{coop['territory']}", "main"))
+        events, _ = building.apply(state, state["main"], f"{coop['kind']}:{coop['territory']}", "main")
+        note(state, *events)   # a public building: no fee, no hero
     else:
         note(state, Msg("Společná stavba se nestaví.", "The joint build is not built."))
     state["step"] = "build"
@@ -350,9 +439,11 @@ def end_round(state: dict) -> None:
     """The ship marker moves left and one supply card is turned up (p.9)."""
     state["phase"] = "end"
     supply = state["supply"]
+    supply["turned"] = False
     if supply["deck"] > 0 and supply["display"] < state["board"]["supply"]["display"]:
         supply["deck"] -= 1
         supply["display"] += 1
+        supply["turned"] = True   # the production screen tells the table to turn it up
     supply["taken"] = False
     state["main"] = (state["main"] + 1) % state["seats"]
     state["round"] += 1
@@ -419,6 +510,7 @@ def next_card_to_learn(state: dict) -> None:
     if vp["then"] == "claim":
         check_claim(state)
         next_final(state)
+        show_claim(state)
     else:
         game_over(state)
 
@@ -459,3 +551,18 @@ def check_claim(state: dict) -> None:
         note(state, Msg("{s} má jen {r} VB z ohlášených {c}: ohlášení nesplnil. Hra přesto končí a {s} bude v pořadí poslední.",
                         "{s} has only {r} of the {c} VP claimed: the claim fails. The game still ends and he comes last.")
              .format(s=who, r=reached, c=claimed))
+
+
+def show_claim(state: dict) -> None:
+    """After the announcer's card is shown and checked: the result, before the others build."""
+    claim = state["vp"]["claim"]
+    who = texts.seat(claim["seat"])
+    items = [Msg("{s}: karta č. {k}", "{s}: card no. {k}").format(s=who, k=state["vp"]["kept"][str(claim["seat"])]),
+             Msg("má {r} VB, ohlásil {c}", "has {r} VP, claimed {c}").format(r=claim["reached"], c=claim["claimed"])]
+    if claim["met"]:
+        title = Msg("{s}: splněno", "{s} made it").format(s=who)
+        items.append(Msg("Ostatní ještě jednou stavějí.", "The others build once more."))
+    else:
+        title = Msg("{s}: nesplněno", "{s} missed it").format(s=who)
+        items.append(Msg("Hra přesto končí, {s} bude poslední.", "The game still ends, he comes last.").format(s=who))
+    show(state, "claim_result", "final", title, items)

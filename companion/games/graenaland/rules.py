@@ -96,10 +96,10 @@ class Graenaland(Game):
             "round": 1, "main": 0, "phase": "setup", "step": "setup",
             "checks": [], "queue": [], "proposal": None, "last_vote": None, "last_moves": {},
             "supply": {"deck": board["supply"]["cards"] - board["supply"]["display"],
-                       "display": board["supply"]["display"], "taken": False},
+                       "display": board["supply"]["display"], "taken": False, "turned": False},
             "round_flags": {"coop": False, "grant": False}, "coop": None,
             "builder": None, "mode": None, "final": [], "announcer": None, "claims": {},
-            "vp": None, "recent": [],
+            "vp": None, "recent": [], "shown": None, "fixing": None,
             # box data: the session's corrections given as the option, and what was learned
             # or corrected on the device during play (both in box.toml's shape)
             "box": options.get("box") or {}, "learned": {},
@@ -124,6 +124,7 @@ class Graenaland(Game):
             rounds.note(state, Msg("Každý hráč si vezme 2 karty surovin, jednu za každou svou osadu.",
                                    "Each player takes 2 resource cards, one for each of his settlements."))
             rounds.after_placement(state)
+            rounds.start_spots(state)   # where the pieces go (the spots are placeholders)
         if options.get("check_box"):
             boxcheck.begin(state, data)   # before round 1 and any other setup step
         return state
@@ -150,45 +151,62 @@ class Graenaland(Game):
                           .format(n=state["vp"]["cards"]))
         if step == "vp_threshold":
             return self._threshold_prompt(state)
+        if step in rounds.SHOWN:
+            shown = state["shown"]
+            return Prompt(PromptKind.CONFIRM, step, (), Msg.from_json(shown["title"]),
+                          detail=Msg("; ".join(i["cs"] for i in shown["items"]),
+                                     "; ".join(i["en"] for i in shown["items"])))
         if step == "production":
             return Prompt(PromptKind.CONFIRM, step, (), Msg("Produkce surovin", "Resource production"),
                           detail=self._production_detail(state))
         if step == "improvement":
-            tid = state["checks"][0]
-            low = state["cards"][tid]
-            res = board["territories"][tid]["improvement_resource"]
-            return Prompt(PromptKind.NUMBER, step, (),
-                          Msg("{t}: kolik karet tam teď leží?", "{t}: how many cards lie there now?").format(
-                              t=texts.territory(board, tid)),
-                          minimum=low, maximum=low + 1,
-                          detail=Msg("Otoč kontrolní kartu. Odpovídá-li symbolu zlepšení ({r}), přilož ji ({h}); jinak ji odlož ({l}).",
-                                     "Turn the check card. If it matches the improvement symbol ({r}), add it ({h}); otherwise discard it ({l}).")
-                          .format(r=texts.RESOURCE.get(res, texts.RESOURCE["unknown"]), h=low + 1, l=low))
+            return self._improvement_prompt(state)
+        if step == "fix_cards":
+            options = [Option(tid, Msg("{t}: leží {n}", "{t}: {n} lie").format(
+                t=texts.place(board, tid), n=state["cards"][tid]), str(board["order"].index(tid) + 1))
+                for tid in board["order"] if production.total_houses(state, tid) or state["cards"][tid]]
+            options.append(Option("back", Msg("Zpět", "Back"), "#"))
+            return Prompt(PromptKind.CHOICE, step, (), Msg("Oprava: které území?", "Fix which territory?"),
+                          {Prompt.ANYONE: tuple(options)},
+                          detail=Msg("Vyberte území, kde leží jiný počet karet, než companion ukazuje.",
+                                     "Pick the territory where the cards lying there differ from the companion's count."))
+        if step == "fix_count":
+            tid = state["fixing"]
+            most = rounds.fix_most(state, tid)
+            return Prompt(PromptKind.NUMBER, step, (), Msg("{t}: karet?", "{t}: cards?").format(t=texts.place(board, tid)),
+                          minimum=0, maximum=most,
+                          detail=Msg("Kolik karet tam opravdu leží (nejvýš {m}).", "How many cards really lie there (at most {m}).")
+                          .format(m=most))
         if step == "move":
             seats = tuple(movers(state))
             return Prompt(PromptKind.SECRET_CHOICE, step, seats,
-                          Msg("Pohyb hrdinů: hrdina a směr", "Hero movement: hero and direction"),
+                          Msg("Pohyb: hrdina a směr", "Move: hero, direction"),
                           {s: self._move_options(state, s) for s in seats},
                           detail=Msg("Hrdina 1–3, směr na kompasu (5 = zůstat), pak 5, nebo týž směr znovu = o dva po pobřeží.",
                                      "Hero 1-3, compass direction (5 = stay), then 5, or the same direction again = two along the coast."))
         if step == "propose":
             seat = state["queue"][0]
-            options = [Option(tid, Msg("{t}, karty: {n}", "{t}, cards: {n}").format(
-                t=texts.territory(board, tid), n=state["cards"][tid]), str(board["order"].index(tid) + 1))
+            # the card count first, then the territory: the screen cuts what does not fit
+            options = [Option(tid, Msg("{n}× {t}", "{n}× {t}").format(
+                t=texts.place(board, tid), n=state["cards"][tid]), str(board["order"].index(tid) + 1))
                 for tid in proposable(state, seat)]
             options.append(Option("pass", Msg("Nenavrhovat", "No proposal"), "0"))
+            options.append(Option("fix", Msg("Opravit počet karet", "Fix a card count"), "*"))
             return Prompt(PromptKind.CHOICE, step, (seat,),
-                          Msg("{s}: návrh na rozdělení – které území?", "{s}: proposal – which territory?").format(
-                              s=texts.seat(seat)), {seat: tuple(options)})
+                          Msg("{s}: návrh – kde?", "{s}: proposal?").format(s=texts.seat(seat)),
+                          {seat: tuple(options)},
+                          detail=Msg("Území s kartami, kde máš hlas (karet× území); * opraví počet karet, který nesedí.",
+                                     "Territories with cards where you have a vote (cards× territory); * fixes a count that is wrong."))
         if step == "split":
             proposal = state["proposal"]
             remaining = proposal["cards"] - sum(proposal["shares"].values())
             target = proposal["ask"][0]
+            # the recipient first (the proposer answers: his LED shows it)
             return Prompt(PromptKind.NUMBER, step, (proposal["proposer"],),
-                          Msg("Kolik karet dostane {s}?", "How many cards for {s}?").format(s=texts.seat(target)),
+                          Msg("→ {s}: kolik karet?", "→ {s}: cards?").format(s=texts.seat(target)),
                           minimum=0, maximum=remaining,
-                          detail=Msg("Zbývá {n} z {a} karet – {t}.", "{n} of {a} cards left – {t}.").format(
-                              n=remaining, a=proposal["cards"], t=texts.territory(board, proposal["territory"])))
+                          detail=Msg("Zbývá rozdělit {n} (celkem {a}) – {t}.", "{n} left to share (of {a}) – {t}.").format(
+                              n=remaining, a=proposal["cards"], t=texts.place(board, proposal["territory"])))
         if step == "vote":
             proposal = state["proposal"]
             seats = tuple(int(s) for s in proposal["weights"])
@@ -196,46 +214,58 @@ class Graenaland(Game):
                           {s: YES_NO for s in seats}, detail=self._vote_detail(state))
         if step == "vote_open":
             seat = open_voter(state)
-            return Prompt(PromptKind.CHOICE, step, (seat,), self._vote_title(state),
-                          {seat: YES_NO}, detail=self._vote_detail(state))
+            return Prompt(PromptKind.CHOICE, step, (seat,),
+                          Msg("{s}: pro návrh?", "{s}: for it?").format(s=texts.seat(seat)),
+                          {seat: YES_NO}, detail=self._vote_title(state) + Msg(": ", ": ") + self._vote_detail(state))
         if step == "claim":
+            win = board["vp"]["win"]
             options = [Option("done", Msg("Nikdo další", "Nobody else"), "#")]
             options += [Option(f"seat:{s}", texts.seat(s), str(s + 1))
                         for s in clockwise(state, state["main"]) if str(s) not in state["claims"]]
             return Prompt(PromptKind.CHOICE, step, (),
-                          Msg("Ohlašuje někdo vítězství (6 VB)?", "Does anyone announce victory (6 VP)?"),
-                          {Prompt.ANYONE: tuple(options)})
+                          Msg("Ohlásí někdo {w}+ VB?", "Who claims {w}+ VP?").format(w=win),
+                          {Prompt.ANYONE: tuple(options)},
+                          detail=Msg("Kdo má aspoň {w} vítězných bodů, může ohlásit vítězství.",
+                                     "Whoever has at least {w} victory points may announce victory.").format(w=win))
         if step == "claim_points":
             seat = state["claimant"]
             return Prompt(PromptKind.NUMBER, step, (seat,),
-                          Msg("{s}: kolik VB získáš?", "{s}: how many VP will you reach?").format(s=texts.seat(seat)),
-                          minimum=board["vp"]["win"], maximum=15)
+                          Msg("{s}: kolik VB?", "{s}: VP claimed?").format(s=texts.seat(seat)),
+                          minimum=board["vp"]["win"], maximum=rounds.CLAIM_MAX,
+                          detail=Msg("Kolik vítězných bodů ohlašuješ (nejméně {w}).",
+                                     "How many victory points you claim (at least {w}).").format(w=board["vp"]["win"]))
         if step == "build":
             seat, mode = state["builder"], state["mode"]
             values = building.legal(state, seat, mode)
             values.append("nothing" if mode == "grant" else "done")
             width = max(2, len(str(len(values))))
-            options = tuple(Option(v, building.label(state, v),
+            options = tuple(Option(v, building.label(state, v, seat),
                                    "#" if v in ("done", "nothing") else str(i + 1).zfill(width))
                             for i, v in enumerate(values))
             title = {"main": Msg("{s} staví", "{s} builds"),
-                     "final": Msg("{s}: závěrečné stavění", "{s}: final building"),
-                     "grant": Msg("{s}: jedna nabídnutá stavba", "{s}: one offered build")}[mode]
+                     "final": Msg("{s} staví naposled", "{s}: last build"),
+                     "grant": Msg("{s}: stavba navíc", "{s}: one build")}[mode]
             return Prompt(PromptKind.CHOICE, step, (seat,), title.format(s=texts.seat(seat)), {seat: options},
                           detail=self._build_detail(state, seat, mode))
         if step == "coop_result":
             coop = state["coop"]
             main = state["main"]
+            # the main player answers (his LED and the header's ship show it); the question first
             return Prompt(PromptKind.CHOICE, step, (main,),
-                          Msg("Postaví se společně {p} – {t}?", "Is the joint {p} – {t} built?").format(
-                              p=texts.PUBLIC[coop["kind"]], t=texts.territory(board, coop["territory"])),
+                          Msg("Stojí {p} {t}?", "{P} {t} built?").format(
+                              p=texts.PUBLIC_SHORT[coop["kind"]], P=texts.capital(texts.PUBLIC_SHORT[coop["kind"]]),
+                              t=texts.tag(board, coop["territory"])),
                           {main: (Option("built", Msg("Postaveno", "Built"), "#"),
-                                  Option("not_built", Msg("Nepostaveno", "Not built"), "*"))})
+                                  Option("not_built", Msg("Nepostaveno", "Not built"), "*"))},
+                          detail=Msg("Postavili jste společně {p} – {t}?", "Did you build the joint {p} – {t}?").format(
+                              p=texts.PUBLIC[coop["kind"]], t=texts.territory(board, coop["territory"])))
         if step == "announce":
             main = state["main"]
             return Prompt(PromptKind.CHOICE, step, (main,),
-                          Msg("{s} splňuje 3 cíle. Ohlásit vítězství?", "{s} meets 3 goals. Announce victory?")
-                          .format(s=texts.seat(main)), {main: YES_NO})
+                          Msg("{s}: ohlásí výhru?", "{s}: announce?").format(s=texts.seat(main)), {main: YES_NO},
+                          detail=Msg("{s} splňuje {n} cíle a může ohlásit vítězství.",
+                                     "{s} meets {n} goals and may announce victory.").format(
+                              s=texts.seat(main), n=board["goals"]["needed"]))
         raise RuntimeError(f"unknown step {step!r}")
 
     def _threshold_prompt(self, state: dict) -> Prompt:
@@ -262,33 +292,59 @@ class Graenaland(Game):
                     h=texts.HERO[hero], d=texts.DIRECTION[direction]), move_code(hero, direction)))
         return tuple(out)
 
+    def _improvement_prompt(self, state: dict) -> Prompt:
+        """The dealer turns the check card: the two possible counts are the answers, so the
+        answer is the outcome the table sees."""
+        board = state["board"]
+        tid = state["checks"][0]
+        low = state["cards"][tid]
+        res = board["territories"][tid]["improvement_resource"]
+        symbol = (Msg("symbol na dílu", "the symbol on the piece") if res not in texts.RESOURCE or res == "unknown"
+                  else texts.RESOURCE[res])
+        match = Msg("shoda", "match") if res not in texts.RESOURCE or res == "unknown" else texts.RESOURCE[res]
+        options = (Option(low + 1, texts.capital(match) + Msg(": přidat ({n})", ": add it ({n})").format(n=low + 1), "#"),
+                   Option(low, Msg("Jiná: odložit ({n})", "Other: discard ({n})").format(n=low), "*"))
+        return Prompt(PromptKind.CHOICE, "improvement", (),
+                      Msg("Kontrola {t}", "Check: {t}").format(t=texts.place(board, tid)),
+                      {Prompt.ANYONE: options},
+                      detail=Msg("Otoč kontrolní kartu. Odpovídá-li symbolu zlepšení ({r}), přilož ji (pak leží {h}); jinak ji odlož (leží {l}).",
+                                 "Turn the check card. If it matches the improvement symbol ({r}), add it ({h} lie there); otherwise discard it ({l}).")
+                      .format(r=symbol, h=low + 1, l=low))
+
     def _production_detail(self, state: dict) -> Msg:
+        """One line per item: what lies at each settled territory now against its cap, then
+        what the dealer adds there."""
         lines = []
+        if state["supply"].get("turned"):
+            lines.append(Msg("Otočte novou kartu zásob.", "Turn up a new supply card."))
         for entry in production.plan(state):
-            parts = []
+            lines.append(Msg("{t}: leží {n}/{c}", "{t}: {n}/{c} lie").format(
+                t=texts.place(state["board"], entry["territory"]), n=entry["lying"], c=entry["cap"]))
             if entry["regular"]:
-                parts.append(Msg("1 lícem nahoru", "1 face up"))
+                lines.append(Msg("+1 lícem nahoru", "+1 face up"))
             if entry["road"]:
-                parts.append(Msg("1 lícem dolů (cesta)", "1 face down (road)"))
+                lines.append(Msg("+1 lícem dolů (cesta)", "+1 face down (road)"))
             if entry["check"]:
-                parts.append(Msg("1 kontrolní (zlepšení)", "1 check card (improvement)"))
-            what = Msg(" + ".join(p.cs for p in parts) or "nic (limit)", " + ".join(p.en for p in parts) or "nothing (cap)")
-            lines.append(Msg("{t}: {w}", "{t}: {w}").format(t=texts.territory(state["board"], entry["territory"]), w=what))
+                lines.append(Msg("+1 kontrolní karta", "+1 check card"))
+            if not (entry["regular"] or entry["road"] or entry["check"]):
+                lines.append(Msg("nic, je plno", "nothing, it is full"))
         return Msg("; ".join(m.cs for m in lines) or "Nic se neprodukuje.",
                    "; ".join(m.en for m in lines) or "Nothing is produced.")
 
     def _vote_title(self, state: dict) -> Msg:
         proposal = state["proposal"]
-        return Msg("Hlasování: návrh – {s}, {t}", "Vote: proposal by {s}, {t}").format(
-            s=texts.seat(proposal["proposer"]), t=texts.territory(state["board"], proposal["territory"]))
+        return Msg("Hlasování – {t}", "Vote – {t}").format(t=texts.place(state["board"], proposal["territory"]))
 
     def _vote_detail(self, state: dict) -> Msg:
+        """One line per item: who proposes, who would get what, each voter's votes, the rule."""
         proposal = state["proposal"]
-        shares = "; ".join(f"{texts.seat(int(s)).en}: {n}" for s, n in proposal["shares"].items())
-        shares_cs = "; ".join(f"{texts.seat(int(s)).cs}: {n}" for s, n in proposal["shares"].items())
-        votes = ", ".join(f"{int(s) + 1}={w}" for s, w in proposal["weights"].items())
-        return Msg(f"Dělení – {shares_cs}. Hlasy: {votes}. Projde víc než polovina.",
-                   f"Split – {shares}. Votes: {votes}. More than half passes.")
+        items = [Msg("Navrhuje {s}", "Proposed by {s}").format(s=texts.seat(proposal["proposer"]))]
+        items += [Msg("{s} dostane {c}", "{s} gets {c}").format(s=texts.seat(int(s)), c=texts.cards_accusative(n))
+                  for s, n in proposal["shares"].items()]
+        items += [Msg("{s}: {v}", "{s}: {v}").format(s=texts.seat(int(s)), v=texts.votes(w))
+                  for s, w in proposal["weights"].items()]
+        items.append(Msg("Návrh projde s více než polovinou hlasů.", "The proposal passes with more than half the votes."))
+        return Msg("; ".join(m.cs for m in items), "; ".join(m.en for m in items))
 
     def _build_detail(self, state: dict, seat: int, mode: str) -> Msg:
         if mode == "final":
@@ -318,15 +374,30 @@ class Graenaland(Game):
             rounds.vp_cards_kept(state, {str(s): v for s, v in action["picks"].items()})
         elif step == "vp_threshold":
             rounds.threshold_entered(state, value)
+        elif step in rounds.SHOWN:
+            rounds.resume(state)
         elif step == "production":
             rounds.produce(state)
         elif step == "improvement":
             low = state["cards"][state["checks"][0]]
-            if value not in (low, low + 1):
+            if value not in (low, low + 1) or isinstance(value, bool):
                 raise RuleError("graenaland.improvement_count", Msg(
-                    "Po kontrolní kartě je tam karet: {a}, nebo {b}.",
-                    "After the check card there are {a} or {b} cards.").format(a=low, b=low + 1))
+                    "Po kontrolní kartě tam leží {a}, nebo {b}.",
+                    "After the check card {a} or {b} cards lie there.").format(a=low, b=texts.cards(low + 1)))
             rounds.improvement_counted(state, value)
+        elif step == "fix_cards":
+            board = state["board"]
+            if value != "back" and value not in board["order"]:
+                raise RuleError("graenaland.fix_territory", Msg("Opravit lze jen počet karet na území.",
+                                                                 "Only the card count of a territory can be fixed."))
+            rounds.fix_territory(state, value)
+        elif step == "fix_count":
+            most = rounds.fix_most(state, state["fixing"])
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= most:
+                raise RuleError("graenaland.fix_count_cap", Msg(
+                    "Na území leží nejvýš o kartu víc, než kolik je tam sídel: {m}.",
+                    "A territory holds at most one card more than its houses: {m}.").format(m=most))
+            rounds.fix_count(state, value)
         elif step == "move":
             picks = action["picks"]
             for seat, pick in picks.items():
@@ -339,6 +410,9 @@ class Graenaland(Game):
             rounds.moves_revealed(state, picks)
         elif step == "propose":
             seat = state["queue"][0]
+            if value == "fix":
+                rounds.fix_started(state)
+                return state
             if value != "pass" and value not in proposable(state, seat):
                 raise RuleError("graenaland.proposal_needs_vote", Msg(
                     "Navrhnout lze jen rozdělení karet z území, kde máš aspoň jeden hlas.",
@@ -365,6 +439,11 @@ class Graenaland(Game):
                 state["claimant"] = int(str(value).split(":")[1])
                 state["step"] = "claim_points"
         elif step == "claim_points":
+            win = state["board"]["vp"]["win"]
+            if not isinstance(value, int) or isinstance(value, bool) or not win <= value <= rounds.CLAIM_MAX:
+                raise RuleError("graenaland.claim_points", Msg(
+                    "Ohlásit lze {w} až {m} vítězných bodů.", "A claim is {w} to {m} victory points.").format(
+                    w=win, m=rounds.CLAIM_MAX))
             state["claims"][str(state.pop("claimant"))] = value
             state["step"] = "claim"
         elif step == "build":
@@ -470,18 +549,21 @@ class Graenaland(Game):
         return Scores(totals, breakdown, ranking, over)
 
     def status(self, state: dict) -> Status:
+        """The header reads 'Kolo 3 · Pohyb ⚓2': the phase and the seat holding the ship
+        marker (the main player), short enough for the 128 px header; the question itself is
+        the body's first line."""
         prompt = self.prompt(state)
         phase = texts.PHASE[state["phase"]]
-        ship = Msg("loď: {s}", "ship: {s}").format(s=texts.seat(state["main"]))
-        awaited = prompt.title if prompt else Msg("nic", "nothing")
-        turn = None
-        if prompt is not None and not prompt.kind.hidden and len(prompt.seats) == 1:
-            turn = prompt.seats[0]
+        recent = tuple(Msg.from_json(m) for m in state["recent"][-5:])
         if prompt is None:  # the final screen: its header stays short enough to read
-            return Status(state["round"], None, phase, None, tuple(Msg.from_json(m) for m in state["recent"][-5:]))
-        return Status(state["round"], None,
-                      Msg("{p} · {s} · čeká se: {a}", "{p} · {s} · awaiting: {a}").format(p=phase, s=ship, a=awaited),
-                      turn, tuple(Msg.from_json(m) for m in state["recent"][-5:]))
+            return Status(state["round"], None, phase, None, recent)
+        turn = None
+        # the split names its recipient first, the joint build its building; the answering
+        # seat's LED shows who answers
+        if not prompt.kind.hidden and len(prompt.seats) == 1 and prompt.step not in ("split", "coop_result"):
+            turn = prompt.seats[0]
+        ship = Msg(f" ⚓{state['main'] + 1}", f" ⚓{state['main'] + 1}")
+        return Status(state["round"], None, phase + ship, turn, recent)
 
     def seat_label(self, state: dict, seat: int) -> Msg:
         """On the final screen the announcer is marked, since he ranks first (or, having

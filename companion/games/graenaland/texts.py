@@ -38,27 +38,42 @@ PUBLIC = {
 DIRECTION = {
     "stay": Msg("zůstat", "stay"),
     "N": Msg("sever", "north"),
-    "NE": Msg("severovýchod", "north-east"),
+    "NE": Msg("SV", "NE"),   # diagonals abbreviated: a pad's private list shows ~20 characters
     "E": Msg("východ", "east"),
-    "SE": Msg("jihovýchod", "south-east"),
+    "SE": Msg("JV", "SE"),
     "S": Msg("jih", "south"),
-    "SW": Msg("jihozápad", "south-west"),
+    "SW": Msg("JZ", "SW"),
     "W": Msg("západ", "west"),
-    "NW": Msg("severozápad", "north-west"),
-    "E2": Msg("o dva na východ po pobřeží", "two east along the coast"),
-    "W2": Msg("o dva na západ po pobřeží", "two west along the coast"),
-    "N2": Msg("o dva na sever po pobřeží", "two north along the coast"),
-    "S2": Msg("o dva na jih po pobřeží", "two south along the coast"),
+    "NW": Msg("SZ", "NW"),
+    # two pieces along the coast: short, since a pad's private list shows about 20 characters
+    "E2": Msg("2× východ", "2× east"),
+    "W2": Msg("2× západ", "2× west"),
+    "N2": Msg("2× sever", "2× north"),
+    "S2": Msg("2× jih", "2× south"),
 }
+# Phase names for the header "Kolo 12 · <phase> ⚓5": short enough for the 128 px header line
+# in its bold condensed font (the header test measures them).
 PHASE = {
     "setup": Msg("Příprava", "Setup"),
-    "production": Msg("1 Produkce surovin", "1 Resource production"),
-    "movement": Msg("2 Pohyb hrdinů", "2 Hero movement"),
-    "distribution": Msg("3 Rozdělování surovin", "3 Resource distribution"),
-    "building": Msg("4 Stavba", "4 Building"),
-    "end": Msg("5 Konec kola", "5 End of round"),
-    "final": Msg("Závěrečné stavění", "Final building"),
+    "production": Msg("Produkce", "Produce"),
+    "movement": Msg("Pohyb", "Moves"),
+    "distribution": Msg("Rozdělení", "Sharing"),
+    "building": Msg("Stavba", "Building"),
+    "end": Msg("Konec kola", "Round end"),
+    "final": Msg("Závěr", "Final"),
     "over": Msg("Konec hry", "Game over"),
+}
+# Short names of things built, for the build menu (one line holds about 20 characters)
+PUBLIC_SHORT = {
+    "road": Msg("cesta", "road"),
+    "market": Msg("tržiště", "market"),
+    "palisade": Msg("palisáda", "palisade"),
+    "improvement": Msg("zlepšení", "impr."),
+}
+# Resource initials for costs in the build menu: "2O+1R" = 2 grain + 1 ore
+RESOURCE_SHORT = {
+    "grain": Msg("O", "G"), "livestock": Msg("D", "L"), "wood": Msg("Dř", "W"),
+    "ore": Msg("R", "O"), "gold": Msg("Z", "Au"), "unknown": Msg("?", "?"),
 }
 GOAL = {
     "houses": Msg("Počet sídel", "Houses"),
@@ -69,7 +84,7 @@ GOAL = {
 }
 GOAL_SHORT = {  # column heads short enough for one line of the screen
     "houses": Msg("Sídla", "Houses"),
-    "territories": Msg("Území", "Territories"),
+    "territories": Msg("Území", "Terr."),
     "largest": Msg("Největší", "Largest"),
     "buildings": Msg("Budovy", "Buildings"),
     "army": Msg("Vojsko", "Army"),
@@ -82,15 +97,69 @@ def seat(n: int) -> Msg:
     return Msg(f"Hráč {n + 1}", f"Player {n + 1}")
 
 
+def capital(msg: Msg) -> Msg:
+    return Msg(msg.cs[:1].upper() + msg.cs[1:], msg.en[:1].upper() + msg.en[1:])
+
+
+def cards(n: int) -> Msg:
+    """'1 karta', '3 karty', '5 karet': Czech needs three plural forms."""
+    noun = "karta" if n == 1 else "karty" if 2 <= n <= 4 else "karet"
+    return Msg(f"{n} {noun}", f"{n} card" + ("" if n == 1 else "s"))
+
+
+def cards_accusative(n: int) -> Msg:
+    """'dostane 1 kartu, 3 karty, 5 karet'."""
+    noun = "kartu" if n == 1 else "karty" if 2 <= n <= 4 else "karet"
+    return Msg(f"{n} {noun}", f"{n} card" + ("" if n == 1 else "s"))
+
+
+def votes(n: int) -> Msg:
+    noun = "hlas" if n == 1 else "hlasy" if 2 <= n <= 4 else "hlasů"
+    return Msg(f"{n} {noun}", f"{n} vote" + ("" if n == 1 else "s"))
+
+
+def towards(direction: str) -> Msg:
+    """Where a move leads, for a sentence: 'na sever', 'o dva na východ po pobřeží'."""
+    base = {"N": ("sever", "north"), "NE": ("severovýchod", "north-east"), "E": ("východ", "east"),
+            "SE": ("jihovýchod", "south-east"), "S": ("jih", "south"), "SW": ("jihozápad", "south-west"),
+            "W": ("západ", "west"), "NW": ("severozápad", "north-west")}
+    if direction.endswith("2"):
+        cs, en = base[direction[:-1]]
+        return Msg(f"o dva na {cs} po pobřeží", f"two {en} along the coast")
+    cs, en = base[direction]
+    return Msg(f"na {cs}", en)
+
+
+def place(board: dict, tid: str) -> Msg:
+    """'Pobřeží 2': the row and the count from the west, without the terrain (short lines)."""
+    row = Msg("Pobřeží", "Coast") if board["territories"][tid]["coastal"] else Msg("Vnitrozemí", "Inland")
+    return row + Msg(f" {tid[1:]}", f" {tid[1:]}")
+
+
+def tag(board: dict, tid: str) -> Msg:
+    """'P2' / 'C2', 'V1' / 'I1': Pobřeží / Vnitrozemí (Coast / Inland) and the count from the
+    west, for the build menu where a line holds about 20 characters."""
+    coastal = board["territories"][tid]["coastal"]
+    return Msg(("P" if coastal else "V") + tid[1:], ("C" if coastal else "I") + tid[1:])
+
+
+def cost_short(value) -> Msg:
+    """A cost in a few characters for the end of a menu line: '2O+1R' (2 grain + 1 ore), '4 sur.'
+    (4 resources of the kinds printed on the piece), '?' (not known: see the reference card)."""
+    if value == "unknown" or not value:
+        return Msg("?", "?")
+    parts = []
+    for res, n in value.items():
+        if res == "any":
+            parts.append(Msg(f"{n} sur.", f"{n} res."))
+        else:
+            short = RESOURCE_SHORT.get(res, RESOURCE_SHORT["unknown"])
+            parts.append(Msg(f"{n}{short.cs}", f"{n}{short.en}"))
+    return Msg("+".join(p.cs for p in parts), "+".join(p.en for p in parts))
+
+
 def territory(board: dict, tid: str) -> Msg:
     """'Pobřeží 2 (les)': the row and the count from the west, as players find it on the table."""
     info = board["territories"][tid]
     row = Msg("Pobřeží", "Coast") if info["coastal"] else Msg("Vnitrozemí", "Inland")
     return Msg("{r} {i} ({t})", "{r} {i} ({t})").format(r=row, i=tid[1:], t=TERRAIN[info["terrain"]])
-
-
-def cost(value) -> Msg:
-    if value == "unknown" or not value:
-        return Msg("cena neznámá (viz přehledová karta)", "cost unknown (see the reference card)")
-    parts = [Msg(f"{n}× {RESOURCE[r].cs}", f"{n} {RESOURCE[r].en}") for r, n in value.items()]
-    return Msg(" + ".join(p.cs for p in parts), " + ".join(p.en for p in parts))

@@ -5,13 +5,30 @@ import random
 
 from companion.engine import PromptKind, RuleError, Session
 from companion.games.graenaland import GAME
+from companion.games.graenaland.rounds import SHOWN
 
 CONFIRM = {"step": "production", "seat": None, "value": None}
 
 
+def ok(step):
+    """The action of a CONFIRM (the host's OK)."""
+    return {"step": step, "seat": None, "value": None}
+
+
+def past_shown(s):
+    """Confirm result screens (start spots, moves, vote results, ...) until a real question."""
+    while s.prompt is not None and s.prompt.step in SHOWN:
+        s.submit(ok(s.prompt.step))
+    return s
+
+
 def state(seats=4, **options):
-    """A fresh game state, ready for hand-placing pieces (bypasses the session)."""
-    return GAME.setup(GAME.validate_options({"seats": seats, **options}), 0)
+    """A fresh game state past the start-spots screen, ready for hand-placing pieces
+    (bypasses the session)."""
+    st = GAME.setup(GAME.validate_options({"seats": seats, **options}), 0)
+    while st["step"] in SHOWN:
+        st = GAME.apply(st, ok(st["step"]))
+    return st
 
 
 def empty_board(st):
@@ -33,7 +50,16 @@ def apply(st, action):
 
 
 def session(seats=4, seed=0, **options):
-    return Session(GAME, {"seats": seats, **options}, seed)
+    """A new session past the start-spots screen (tests of setup itself use Session directly)."""
+    return past_shown(Session(GAME, {"seats": seats, **options}, seed))
+
+
+def state_after(st, action):
+    """Apply like the session, then confirm any result screen that follows."""
+    st = apply(st, action)
+    while st["step"] in SHOWN:
+        st = apply(st, ok(st["step"]))
+    return st
 
 
 def stay_picks(s):
@@ -46,10 +72,10 @@ def to_step(s, step, limit=60):
         p = s.prompt
         if p.step == step:
             return s
-        if p.step == "production":
-            s.submit(CONFIRM)
+        if p.step in SHOWN or p.step == "production":
+            s.submit(ok(p.step))
         elif p.step == "improvement":
-            s.submit({"step": "improvement", "seat": None, "value": p.minimum})
+            s.submit({"step": "improvement", "seat": None, "value": min(o.value for o in p.options_for(None))})
         elif p.step == "move":
             s.submit({"step": "move", "picks": stay_picks(s)})
         elif p.step == "propose":
@@ -71,11 +97,20 @@ def to_step(s, step, limit=60):
 
 
 def random_answer(prompt, rand: random.Random):
-    """A random action that fits the prompt (the rules may still refuse it)."""
+    """A random action that fits the prompt (the rules may still refuse it). Building is free
+    on the device (cards are physical), so the main player builds sparingly, as paying would
+    make him: usually he takes his supply card and finishes. Fixing a card count is rare."""
+    seat = prompt.seats[0] if len(prompt.seats) == 1 else None
+    if prompt.step == "build" and rand.random() < 0.8:
+        values = [o.value for o in prompt.options_for(seat)]
+        end = "supply" if "supply" in values else "done" if "done" in values else "nothing"
+        return {"step": "build", "seat": seat, "value": end}
+    if prompt.step == "propose" and rand.random() < 0.9:
+        values = [o.value for o in prompt.options_for(seat) if o.value != "fix"]
+        return {"step": "propose", "seat": seat, "value": rand.choice(values)}
     if prompt.kind in (PromptKind.SECRET_CHOICE, PromptKind.VOTE):
         return {"step": prompt.step,
                 "picks": {str(s): rand.choice(prompt.options_for(s)).value for s in prompt.seats}}
-    seat = prompt.seats[0] if len(prompt.seats) == 1 else None
     if prompt.kind is PromptKind.NUMBER:
         return {"step": prompt.step, "seat": seat, "value": rand.randint(prompt.minimum, prompt.maximum)}
     if prompt.kind is PromptKind.CONFIRM:

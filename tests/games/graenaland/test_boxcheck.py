@@ -81,7 +81,9 @@ def test_the_walk_asks_every_open_fact_of_this_player_count_grouped_per_piece():
     assert (options[-1].value, options[-1].code) == ("skip", "*")
     assert [o.value for o in options[1:-1]] == ["plains", "forest", "hills"]      # a coastal piece
     facts = [f["id"] for f in boxcheck.open_facts(s.state["boxcheck"]["data"], 3)]
-    assert p.title.en.startswith(f"1/{len(facts)} Coast 1: terrain") and p.title.cs.startswith(f"1/{len(facts)} Pobřeží 1: terén")
+    # what and where first, the progress last (the screen cuts what does not fit)
+    assert p.title.en == f"Coast 1: terrain 1/{len(facts)}" and p.title.cs == f"Pobřeží 1: terén 1/{len(facts)}"
+    assert options[0].label.cs == "Nechat: pláně" and options[-1].label.cs == "Přeskočit zbytek"
     assert "pieces.T1.terrain" in p.detail.en and "Teď: pláně" in p.detail.cs
     pieces = [f.split(".")[1] for f in facts if f.startswith("pieces.")]
     assert sorted(set(pieces)) == ["T1", "T2", "T3", "T4", "T5"]                   # no 4,5 or 5 pieces
@@ -107,7 +109,7 @@ def test_correcting_a_piece_to_mountains_removes_its_building_options():
     assert fact_id(s) == "pieces.T3.settlement_cost"
     assert s.state["recent"][-1]["en"] == "Corrected: pieces.T3.terrain = mountains."
     answer(s, "skip")
-    assert s.prompt.step == "production" and "boxcheck" not in s.state
+    assert s.prompt.step == "start_spots" and "boxcheck" not in s.state
     to_step(s, "build")
     legal = building.legal(s.state, 0, "main")
     assert not [v for v in legal if v.split(":")[0] in building.BUILDINGS and v.split(":")[1] == "I1"]
@@ -132,7 +134,7 @@ def test_a_cost_is_entered_resource_by_resource_and_checked_as_a_whole():
         answer(s, count)
     assert 0 not in values(s)                              # a cost is never empty
     answer(s, 2)
-    assert s.prompt.step == "production"
+    assert s.prompt.step == "start_spots"
     assert s.state["board"]["costs"]["church"] == {"ore": 2}
     learned = s.state["learned"]
     assert learned["costs"]["church"] == {"cost": {"ore": 2}, "confirmed": ["cost"], "verified": True,
@@ -143,8 +145,9 @@ def test_a_cost_is_entered_resource_by_resource_and_checked_as_a_whole():
 def test_keep_changes_nothing_and_is_asked_again_next_time():
     s = session(box=box_only(4, "army_max.value", "house_limit.value"), check_box=True)
     answer(s, "keep")
+    assert "Klan má 14 domečků, 1 z nich na počitadle vojska." in s.prompt.detail.cs   # from the box data
     answer(s, "yes")                                       # the houses do limit building: confirmed
-    assert s.prompt.step == "production"
+    assert s.prompt.step == "start_spots"
     assert s.state["learned"] == {"house_limit": {"value": True, "confirmed": ["value"], "verified": True,
                                                   "source": "corrected on the device"}}
     assert "Confirmed: house_limit.value" in s.state["recent"][-2]["en"]
@@ -152,7 +155,7 @@ def test_keep_changes_nothing_and_is_asked_again_next_time():
     again = Session(GAME, {"seats": 4, "box": GAME.learned_box(s.state), "check_box": True}, 0)
     assert fact_id(again) == "army_max.value"
     answer(again, "skip")
-    assert again.prompt.step == "production"
+    assert again.prompt.step == "start_spots"
 
 
 def test_army_track_end_learned_on_the_device_caps_the_army():
@@ -212,18 +215,18 @@ def test_a_bad_correction_is_refused_and_changes_nothing():
         answer(s, "lava")
     assert err.value.rule in ("session.not_an_option", "graenaland.box_check_answer")
     answer(s, "wood+grain" if "wood+grain" in values(s) else "grain+ore")
-    assert s.prompt.step == "production"
+    assert s.prompt.step == "start_spots"
 
 
 def test_learned_box_is_a_box_option_that_needs_no_more_questions():
     s = session(check_box=True)
     answer_everything(s)
-    assert s.prompt.step == "production"
+    assert s.prompt.step == "start_spots"
     learned = GAME.learned_box(s.state)
     options = GAME.validate_options({"seats": 4, "box": learned, "check_box": True})
     assert boxcheck.open_facts(boxdata.merge(boxdata.load(), options["box"]), 4) == []
     again = Session(GAME, {"seats": 4, "box": learned, "check_box": True}, 0)
-    assert again.prompt.step == "production"               # nothing left to ask: no walk
+    assert again.prompt.step == "start_spots"               # nothing left to ask: no walk
     assert again.state["board"]["territories"] == s.state["board"]["territories"]
     unverified = again.state["board"]["unverified"]
     assert "pieces.T1.coastal" in unverified and "pieces.T1.terrain" not in unverified   # the row is file-only
@@ -271,7 +274,7 @@ def test_through_the_table_on_pads_and_host_buttons_and_remembered_for_the_next_
     press((None, "down"), (None, "down"), (None, "down"), (None, "ok"))   # host: 2 livestock
     assert table.session.state["board"]["territories"]["C1"]["settlement_cost"] == {"grain": 2, "livestock": 2}
     press((1, "*"))                        # pad 2 skips the rest
-    assert table.session.prompt.step == "production"
+    assert table.session.prompt.step == "start_spots"
     saved = memory.load("graenaland")
     assert saved["pieces"]["T1"]["settlement_cost"] == {"grain": 2, "livestock": 2}
     again = Session(GAME, {"seats": 4, "box": saved, "check_box": True}, 0)

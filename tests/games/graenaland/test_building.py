@@ -1,10 +1,10 @@
 import pytest
 
-from companion.engine import RuleError
+from companion.engine import PromptKind, RuleError
 from companion.games.graenaland import GAME, building
 from companion.games.graenaland.payment import army_costs, covers, markets_for
 
-from .helpers import apply, empty_board, session, state, to_step
+from .helpers import apply, empty_board, ok, past_shown, session, state, to_step
 
 
 def build_state(seats=4, **options):
@@ -12,6 +12,7 @@ def build_state(seats=4, **options):
     s = session(seats=seats, **options)
     to_step(s, "move")
     s.submit({"step": "move", "picks": {str(x): "warrior:stay" for x in s.prompt.seats}})
+    past_shown(s)
     while s.prompt.step == "propose":
         s.submit({"step": "propose", "seat": s.prompt.seats[0], "value": "pass"})
     assert s.prompt.step == "build" and s.prompt.seats == (0,)
@@ -113,8 +114,16 @@ def test_palisade_fee_is_announced_for_a_first_house_there():
     st["public"]["C2"] = ["palisade"]
     after = build(st, "settlement:C2")
     assert any("Palisade: Player 1 gives one resource card to each of: Player 2" in m["en"] for m in after["recent"])
+    # the fee has its own screen: the table hands the card over, then building goes on
+    fee = GAME.prompt(after)
+    assert fee.kind is PromptKind.CONFIRM and fee.step == "build_result" and fee.title.cs == "Palisáda: poplatek"
+    assert fee.detail.cs.split("; ") == ["Hráč 1 dá 1 kartu surovin:", "→ Hráč 2"]
+    assert fee.detail.en.split("; ") == ["Player 1 gives 1 resource card to:", "→ Player 2"]
+    after = apply(after, ok("build_result"))
+    assert after["step"] == "build" and after["settlements"]["C2"] == {"1": 1, "0": 1}
     again = build(after, "settlement:C2")       # a second house there pays no fee
     assert "Palisade" not in again["recent"][-1]["en"] and "settlement" in again["recent"][-1]["en"]
+    assert again["step"] == "build"
 
 
 def test_houses_run_out_at_thirteen_on_the_board():
@@ -122,23 +131,35 @@ def test_houses_run_out_at_thirteen_on_the_board():
     st["settlements"]["C1"]["0"] = 12           # 12 + I1 = 13 houses, the 14th marks the army
     assert building.houses_left(st, 0) == 0
     refused(st, "settlement:C1", "no_houses_left")
+    with pytest.raises(RuleError) as err:
+        build(st, "settlement:C1")
+    assert "každý klan má 14, 1 ukazuje sílu vojska" in err.value.text("cs")
+    # the counts come from the box data
+    fewer = build_state(box={"rules": {"houses_per_player": 10}})
+    fewer["settlements"]["C1"]["0"] = 8
+    with pytest.raises(RuleError) as err:
+        build(fewer, "settlement:C1")
+    assert err.value.rule == "graenaland.no_houses_left" and "each clan has 10" in err.value.text("en")
 
 
 def test_supply_card_once_and_required_before_finishing():
     st = build_state()
     refused(st, "done", "supply_card_required")
     after = build(st, "supply")
-    assert after["supply"] == {"deck": 12, "display": 3, "taken": True}
+    assert after["supply"] == {"deck": 12, "display": 3, "taken": True, "turned": False}
     refused(after, "supply", "supply_once")
     finished = build(after, "done")
-    assert finished["main"] == 1 and finished["supply"] == {"deck": 11, "display": 4, "taken": False}
+    assert finished["main"] == 1 and finished["supply"] == {"deck": 11, "display": 4, "taken": False, "turned": True}
     assert finished["round"] == 2 and finished["step"] == "production"
+    # the next production screen tells the table to turn up the new card first
+    assert GAME.prompt(finished).detail.cs.split("; ")[0] == "Otočte novou kartu zásob."
 
 
 def test_refusals_through_the_session_change_nothing():
     s = session()
     to_step(s, "move")
     s.submit({"step": "move", "picks": {str(x): "warrior:stay" for x in s.prompt.seats}})
+    past_shown(s)
     while s.prompt.step == "propose":
         s.submit({"step": "propose", "seat": s.prompt.seats[0], "value": "pass"})
     before = (s.state, list(s.entries), s.prompt)
@@ -201,7 +222,7 @@ def test_houses_limit_building_unless_the_box_data_says_otherwise():
 
 def test_no_supply_card_once_deck_and_display_are_used_up():
     st = build_state()
-    st["supply"] = {"deck": 0, "display": 0, "taken": False}
+    st["supply"] = {"deck": 0, "display": 0, "taken": False, "turned": False}
     prompt = GAME.prompt(st)
     assert "supply" not in [o.value for o in prompt.options[0]]
     assert "supply" not in prompt.detail.en.lower() and "zásob" not in prompt.detail.cs
@@ -210,4 +231,59 @@ def test_no_supply_card_once_deck_and_display_are_used_up():
         build(st, "supply")
     assert "deck is empty" in err.value.text("en") and "balíček je prázdný" in err.value.text("cs")
     finished = build(st, "done")               # finishing needs no supply card now
-    assert finished["supply"] == {"deck": 0, "display": 0, "taken": False} and finished["main"] == 1
+    assert finished["supply"] == {"deck": 0, "display": 0, "taken": False, "turned": False} and finished["main"] == 1
+    assert "zásob" not in GAME.prompt(finished).detail.cs
+
+
+# -- a later church or hall may move the hero (p.7) -------------------------------------------
+def hero_state():
+    """Seat 0 building, his priest already in play on C1, settlements on C1 and C2 (4 players)."""
+    st = build_state()
+    st["settlements"]["C2"]["0"] = 1
+    st["heroes"][0].update(warrior="I1", priest="C1")
+    st["buildings"]["C1"]["church"] = 0
+    return st
+
+
+def test_a_later_church_moves_the_priest_there():
+    st = hero_state()
+    legal = building.legal(st, 0, "main")
+    assert "church:C2" in legal and "church:C2:move" in legal
+    labels = {o.value: o.label for o in GAME.prompt(st).options[0]}
+    assert labels["church:C2:move"].cs == "Kostel P2+kněz · ?" and labels["church:C2"].cs == "Kostel P2 · ?"
+    after = build(st, "church:C2:move")
+    assert after["heroes"][0]["priest"] == "C2" and after["buildings"]["C2"]["church"] == 0
+    shown = GAME.prompt(after)
+    assert shown.step == "build_result" and shown.title.cs == "Kněz se přesouvá" and shown.title.en == "Priest moves"
+    assert shown.detail.cs == "Hráč 1: kněz → Pobřeží 2"
+    assert after["recent"][-1]["cs"] == "Kněz se přesouvá – Pobřeží 2."
+    stays = build(st, "church:C2")                # without moving: the priest stays, no screen
+    assert stays["heroes"][0]["priest"] == "C1" and stays["step"] == "build"
+    assert stays["recent"][-1]["cs"] == "Hráč 1 staví kostel – Pobřeží 2 (pláně)."
+
+
+def test_moving_a_hero_onto_another_own_hero_is_refused():
+    st = hero_state()
+    st["heroes"][0]["warrior"] = "C2"
+    assert "church:C2:move" not in building.legal(st, 0, "main") and "church:C2" in building.legal(st, 0, "main")
+    refused(st, "church:C2:move", "hero_would_share")
+    with pytest.raises(RuleError) as err:
+        build(st, "church:C2:move")
+    assert err.value.text("cs") == ("Na Pobřeží 2 (pláně) už stojí jiný tvůj hrdina; "
+                                    "dva tvoji hrdinové nesmějí stát na jednom území.")
+    refused(st, "hall:C2:move", "hero_not_in_play")       # no skald yet
+
+
+def test_build_menu_lines_show_what_where_and_the_cost():
+    st = build_state(box={"costs": {"stronghold": {"cost": {"wood": 2, "ore": 1}}}})
+    labels = {o.value: o.label for o in GAME.prompt(st).options[0]}
+    assert labels["settlement:C1"].cs == "Osada P1 · 4 sur." and labels["settlement:C1"].en == "Settlement C1 · 4 res."
+    assert labels["settlement:I1"].cs == "Osada V1 · 5 sur."
+    assert labels["stronghold:C1"].cs == "Tvrz P1 · 2Dř+1R" and labels["stronghold:C1"].en == "Stronghold C1 · 2W+1O"
+    assert labels["church:C1"].cs == "Kostel P1 · ?"          # the reference card's cost is not known
+    assert labels["army"].cs == "Vojsko +1 · 4O+1R" and labels["army"].en == "Army +1 · 4G+1O"
+    assert labels["road:C1"].cs == "Cesta P1 · ?" and labels["coop:improvement:C1"].en == "Joint impr. C1 · ?"
+    assert labels["supply"].cs == "Vzít kartu zásob" and labels["done"].cs == "Konec stavby"
+    st["buildings"]["C1"]["stronghold"] = 0                   # a stronghold adds a cheaper army price
+    assert GAME.prompt(st).options[0][[o.value for o in GAME.prompt(st).options[0]].index("army")].label.cs == \
+        "Vojsko +1 · 4O+1R / 1O+1R+1D"

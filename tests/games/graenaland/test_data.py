@@ -88,6 +88,7 @@ def test_a_correct_override_is_used_and_kept_in_the_state():
 def test_vp_expansion_starts_without_known_card_thresholds():
     """Cards are dealt on the table and their thresholds asked once revealed (test_vp_cards.py)."""
     s = Session(GAME, {"seats": 4, "vp_cards": True}, 0)
+    s.submit({"step": "start_spots", "seat": None, "value": None})
     assert s.prompt.step == "keep_vp_card"
 
 
@@ -155,4 +156,16 @@ def test_the_checker_prints_every_problem(tmp_path, capsys):
         'terrain = "hills"\ncoastal = false', 'terrain = "lava"\ncoastal = false', 1), encoding="utf-8")
     assert boxdata.main(["boxdata", str(broken)]) == 1
     out = capsys.readouterr().out
-    assert "pieces.T3.terrain: 'lava' is not one of" in out and "pieces.T3.terrain: 'lava' není žádný z terénů" in out
+    assert "pieces.T3.terrain: 'lava' is not one of plains, forest, hills, mountains" in out
+    assert "pieces.T3.terrain: 'lava' není žádný z terénů pláně, les, kopce, hory" in out
+
+
+def test_czech_problems_name_terrains_in_czech():
+    d = data()
+    d["pieces"]["T3"]["terrain"] = "forest"          # an inland piece
+    d["pieces"]["T3"]["settlement_cost"] = {"any": 5}
+    found = [p for p in boxdata.problems(d) if p.en.startswith("pieces.T3.terrain")]
+    assert found[0].cs == "pieces.T3.terrain: vnitrozemský díl je jen kopce / hory (S4)"
+    assert found[0].en == "pieces.T3.terrain: an inland piece is hills / mountains only (S4)"
+    for english in ("plains", "forest", "hills", "mountains"):
+        assert english not in found[0].cs

@@ -53,7 +53,8 @@ def test_round_one_clockwise_settlement_and_warrior_then_round_two_backwards():
     seen = []
     for tid in ("C1", "C2", "C3", "C4"):
         p = s.prompt
-        assert p.kind is PromptKind.CHOICE and "settlement and warrior" in p.title.en
+        assert p.kind is PromptKind.CHOICE and p.title.cs == f"Hráč {p.seats[0] + 1}: první osada?"
+        assert p.detail.en.startswith("A settlement and the warrior on the coast.")
         assert [(o.value, o.code) for o in p.options[p.seats[0]]] == [("C1", "1"), ("C2", "2"), ("C3", "3"), ("C4", "4")]
         seen.append(p.seats[0])
         place(s, tid)
@@ -63,11 +64,14 @@ def test_round_one_clockwise_settlement_and_warrior_then_round_two_backwards():
     seen = []
     for tid in ("C1", "C2", "C3", "C4"):
         seen.append(s.prompt.seats[0])
-        assert "second settlement" in s.prompt.title.en
+        assert s.prompt.title.en == f"Player {s.prompt.seats[0] + 1}: spot 2?"
         place(s, tid)
     assert seen == [3, 2, 1, 0]
     assert s.state["settlements"]["C1"] == {"0": 1, "3": 1}
     assert [mine["warrior"] for mine in s.state["heroes"]] == ["C1", "C2", "C3", "C4"]   # no heroes in round 2
+    assert s.prompt.step == "draft_done" and s.prompt.detail.cs.split("; ") == [
+        "Žádné karty nezbyly.", "Vzaté karty jsou vaše počáteční suroviny, další si nikdo nebere."]
+    s.submit({"step": "draft_done", "seat": None, "value": None})
     assert s.prompt.step == "production"
 
 
@@ -95,6 +99,8 @@ def test_overcrowding_asks_the_first_settler_then_the_second_never_the_newcomer(
     assert p.step == "draft_anchor" and p.seats == (0,)
     assert "overcrowded" in recent(s)[-1]
     assert offered(s) == ["stay", "C2", "C3", "C4"] and p.options[0][0].code == "0"
+    assert p.title.cs == "Hráč 1: odplout?" and p.detail.cs.startswith("Pobřeží 1 (pláně) je přeplněné")
+    assert [o.label.cs for o in p.options[0][:2]] == ["Zůstat na Pobřeží 1", "Pobřeží 2, pláně: 2"]
     answer(s, "stay")
     assert s.prompt.step == "draft_anchor" and s.prompt.seats == (1,)
     answer(s, "stay")
@@ -118,7 +124,7 @@ def test_raising_anchor_moves_the_settlement_takes_a_card_and_leaves_the_warrior
     assert s.prompt.step == "draft_place" and s.prompt.seats == (3,)
     # round 2 then keeps him off his moved first house
     place(s, "C4")
-    assert s.prompt.seats == (3,) and "second settlement" in s.prompt.title.en
+    assert s.prompt.seats == (3,) and s.prompt.title.cs == "Hráč 4: druhá osada?"
     place(s, "C2", "C4")
     assert s.prompt.seats == (1,) and "C3" not in offered(s)
 
@@ -217,10 +223,15 @@ def test_leftover_cards_are_discarded_and_play_goes_on_as_after_the_normal_setup
     answer(s, "stay")
     answer(s, "stay")
     place(s, "C2", "C3", "C4", "C2", "C3")
+    # the table discards on its own screen, then play goes on
+    done = s.prompt
+    assert done.kind is PromptKind.CONFIRM and done.step == "draft_done" and s.state["phase"] == "setup"
+    assert done.title.cs == "Pozice vybrány" and done.detail.cs.split("; ") == [
+        "Odložte zbylé karty:", "Pobřeží 4: 1 karta",
+        "Vzaté karty jsou vaše počáteční suroviny, další si nikdo nebere."]
+    assert done.detail.en.split("; ")[:2] == ["Discard the leftover cards:", "Coast 4: 1 card"]
+    s.submit({"step": "draft_done", "seat": None, "value": None})
     assert s.prompt.step == "production" and s.state["phase"] == "production"
-    assert "Discard the leftover cards: Coast 4 (forest): 1." in recent(s)
-    assert "Zbylé karty odložte: Pobřeží 4 (les): 1." in [m["cs"] for m in s.state["recent"]]
-    assert "The cards you took are your starting resources; nobody draws any more." in recent(s)
     for seat in range(4):
         spots = [tid for tid, owners in s.state["settlements"].items() if str(seat) in owners]
         assert len(spots) == 2 and all(s.state["board"]["territories"][t]["coastal"] for t in spots)
@@ -230,6 +241,7 @@ def test_leftover_cards_are_discarded_and_play_goes_on_as_after_the_normal_setup
 def test_vp_cards_follow_the_draft():
     s = drafting(vp_cards=True)
     place(s, "C1", "C2", "C3", "C4", "C1", "C2", "C3", "C4")
+    s.submit({"step": "draft_done", "seat": None, "value": None})
     assert s.prompt.step == "keep_vp_card"
 
 
@@ -245,6 +257,7 @@ def test_random_drafts_replay_and_keep_the_rules(seats):
                 # a card lies there exactly while fewer than two settlers stand there
                 assert s.state["draft"]["cards"][tid] == max(0, 2 - len(settlers))
         assert s.prompt.step == "production"
+        assert s.entries[-1]["action"]["step"] == "draft_done"
         for seat in range(seats):
             spots = [tid for tid, owners in s.state["settlements"].items() if str(seat) in owners]
             assert len(spots) == 2 and all(s.state["board"]["territories"][t]["coastal"] for t in spots)

@@ -1,10 +1,10 @@
 import pytest
 
-from companion.engine import RuleError
+from companion.engine import Msg, PromptKind, RuleError
 from companion.games.graenaland import GAME
 from companion.games.graenaland.board import destination, move_code
 
-from .helpers import apply, empty_board, session, state, to_step
+from .helpers import apply, empty_board, ok, session, state, to_step
 
 
 def moving_state():
@@ -38,7 +38,13 @@ def test_off_the_island_leaves_the_hero_in_place():
     st["heroes"][1]["warrior"] = "C1"
     after = move(st, s1="warrior:W")
     assert after["heroes"][1]["warrior"] == "C1"
-    assert any("cannot go west and stays" in m["en"] for m in after["recent"])
+    # the reveal is shown on its own screen, one move a line, before the first proposal
+    shown = GAME.prompt(after)
+    assert shown.kind is PromptKind.CONFIRM and shown.step == "heroes_moved"
+    assert "Player 2: the warrior cannot go west, stays" in shown.detail.en.split("; ")
+    assert "Hráč 2: bojovník nemůže na západ, zůstává" in shown.detail.cs.split("; ")
+    assert shown.title.cs == "Hrdinové stojí" and after["phase"] == "movement"
+    assert apply(after, ok("heroes_moved"))["step"] == "propose"
 
 
 def test_a_neighbour_in_the_chosen_direction():
@@ -66,7 +72,10 @@ def test_moving_onto_an_own_hero_swaps_them():
     st["heroes"][1].update(warrior="C2", priest="C3")
     after = move(st, s1="warrior:E")
     assert after["heroes"][1]["warrior"] == "C3" and after["heroes"][1]["priest"] == "C2"
-    assert any("swap" in m["en"] for m in after["recent"])
+    lines = GAME.prompt(after).detail.cs.split("; ")
+    assert lines[0] == "Hráč 2: bojovník → Pobřeží 3, kněz → Pobřeží 2"
+    assert lines[1:] == ["Hráč 3: bojovník zůstává", "Hráč 4: bojovník zůstává"]
+    assert GAME.prompt(after).title.en == "Move the heroes"
 
 
 def test_other_colours_share_territories():
@@ -118,15 +127,17 @@ def test_priest_waits_for_the_church_territory_to_be_free_then_enters_after_move
     st["settlements"]["C2"]["1"] = 1
     # seat 1 built its first church on C2 while its warrior stood there
     from companion.games.graenaland import building
-    events = building.apply(st, 1, "church:C2", "main")
+    events, (title, lines) = building.apply(st, 1, "church:C2", "main")
     assert st["heroes"][1]["priest"] is None and st["pending"][1] == {"priest": "C2"}
-    assert "enters once" in events[-1].en
+    assert "enters once" in events[-1].en and title.cs == "Kněz zatím čeká"
     stayed = move(st)
     assert stayed["heroes"][1]["priest"] is None
     left = move(st, s1="warrior:E")
     assert left["heroes"][1] == {"warrior": "C3", "priest": "C2", "skald": None}
     assert left["pending"][1] == {}
-    assert left["step"] in ("propose", "build")
+    # the table sees the entry on the moves screen, after the moves
+    assert GAME.prompt(left).detail.cs.split("; ")[-1] == "Hráč 2: kněz vstupuje → Pobřeží 2"
+    assert apply(left, ok("heroes_moved"))["step"] in ("propose", "build")
 
 
 def test_first_church_on_a_free_territory_brings_the_priest_at_once():
@@ -134,5 +145,7 @@ def test_first_church_on_a_free_territory_brings_the_priest_at_once():
     st["settlements"]["C3"]["0"] = 1
     st["heroes"][0]["warrior"] = "C1"
     from companion.games.graenaland import building
-    building.apply(st, 0, "church:C3", "main")
+    events, (title, lines) = building.apply(st, 0, "church:C3", "main")
     assert st["heroes"][0]["priest"] == "C3"
+    assert events[0].cs == "Hráč 1 staví kostel – Pobřeží 3 (les)."
+    assert title.cs == "Kněz vstupuje" and lines == [Msg("Hráč 1: kněz → Pobřeží 3", "Player 1: priest → Coast 3")]

@@ -3,7 +3,7 @@ import pytest
 from companion.engine import PromptKind, RuleError
 from companion.games.graenaland import GAME, production
 
-from .helpers import CONFIRM, apply, empty_board, session, state
+from .helpers import CONFIRM, apply, empty_board, session, state, to_step
 
 
 @pytest.mark.parametrize("lying, expected", [
@@ -41,7 +41,12 @@ def test_production_on_the_device_asks_only_about_the_check_card(lying, after_su
     assert st["cards"]["C1"] == after_sure
     if asks:
         prompt = GAME.prompt(st)
-        assert prompt.kind is PromptKind.NUMBER and (prompt.minimum, prompt.maximum) == (2, 3)
+        # the two outcomes are the answers, so what the dealer picks is the result everyone sees
+        assert prompt.kind is PromptKind.CHOICE and prompt.seats == ()
+        options = prompt.options_for(None)
+        assert [(o.value, o.code) for o in options] == [(3, "#"), (2, "*")]
+        assert [o.label.cs for o in options] == ["Shoda: přidat (3)", "Jiná: odložit (2)"]
+        assert prompt.title.cs == "Kontrola Pobřeží 1" and "(symbol na dílu)" in prompt.detail.cs
         matched = apply(st, {"step": "improvement", "seat": None, "value": 3})
         missed = apply(st, {"step": "improvement", "seat": None, "value": 2})
         assert matched["cards"]["C1"] == 3 and missed["cards"]["C1"] == 2
@@ -49,6 +54,7 @@ def test_production_on_the_device_asks_only_about_the_check_card(lying, after_su
         with pytest.raises(RuleError) as err:
             apply(st, {"step": "improvement", "seat": None, "value": 1})
         assert err.value.rule == "graenaland.improvement_count"
+        assert err.value.text("cs") == "Po kontrolní kartě tam leží 2, nebo 3 karty."
     else:
         assert st["step"] == "move"
 
@@ -63,7 +69,51 @@ def test_unsettled_territories_produce_nothing_and_the_plan_is_in_board_order():
 
 def test_production_prompt_lists_every_draw():
     s = session()
-    detail = s.prompt.detail.en
-    assert "Coast 1 (plains): 1 face up" in detail
+    lines = s.prompt.detail.en.split("; ")
+    assert lines[:2] == ["Coast 1: 0/2 lie", "+1 face up"]
     s.submit(CONFIRM)
     assert s.state["cards"]["C1"] == 1
+
+
+def test_production_shows_what_lies_against_the_cap_and_each_draw():
+    st = _example_state(1)
+    prompt = GAME.prompt(st)
+    assert prompt.detail.cs.split("; ") == ["Pobřeží 1: leží 1/3", "+1 lícem nahoru", "+1 lícem dolů (cesta)"]
+    st["cards"]["C1"] = 3
+    assert GAME.prompt(st).detail.cs.split("; ") == ["Pobřeží 1: leží 3/3", "nic, je plno"]
+    st["cards"]["C1"] = 0
+    assert GAME.prompt(st).detail.en.split("; ")[1:] == ["+1 face up", "+1 face down (road)", "+1 check card"]
+
+
+def test_a_known_improvement_symbol_is_named_in_the_answers():
+    st = _example_state(0)
+    st["board"]["territories"]["C1"]["improvement_resource"] = "grain"
+    st = apply(st, CONFIRM)
+    assert [o.label.cs for o in GAME.prompt(st).options_for(None)] == ["Obilí: přidat (3)", "Jiná: odložit (2)"]
+    assert "(obilí)" in GAME.prompt(st).detail.cs
+
+
+def test_a_wrong_count_of_lying_cards_is_fixed_from_the_proposal_screen():
+    s = session()
+    to_step(s, "propose")
+    seat = s.prompt.seats[0]
+    fix = [o for o in s.prompt.options[seat] if o.value == "fix"]
+    assert fix and fix[0].code == "*" and fix[0].label.cs == "Opravit počet karet"
+    s.submit({"step": "propose", "seat": seat, "value": "fix"})
+    p = s.prompt
+    assert p.kind is PromptKind.CHOICE and p.step == "fix_cards" and p.seats == ()
+    labels = {o.value: o.label.cs for o in p.options_for(None)}
+    assert labels["C2"] == "Pobřeží 2: leží 1" and labels["back"] == "Zpět"
+    s.submit({"step": "fix_cards", "seat": None, "value": "C2"})
+    p = s.prompt
+    assert p.kind is PromptKind.NUMBER and p.title.cs == "Pobřeží 2: karet?" and (p.minimum, p.maximum) == (0, 2)
+    with pytest.raises(RuleError) as err:        # the rules refuse it too, not only the screen
+        apply(s.state, {"step": "fix_count", "seat": None, "value": 3})
+    assert err.value.rule == "graenaland.fix_count_cap"
+    s.submit({"step": "fix_count", "seat": None, "value": 2})
+    assert s.state["cards"]["C2"] == 2 and s.prompt.step == "propose" and s.prompt.seats == (seat,)
+    assert s.state["recent"][-1]["cs"] == "Opraveno: Pobřeží 2 – leží 2 (bylo 1)."
+    assert [o.label.cs for o in s.prompt.options[seat] if o.value == "C2"] == ["2× Pobřeží 2"]
+    s.submit({"step": "propose", "seat": seat, "value": "fix"})
+    s.submit({"step": "fix_cards", "seat": None, "value": "back"})     # nothing changed
+    assert s.state["cards"]["C2"] == 2 and s.prompt.step == "propose"

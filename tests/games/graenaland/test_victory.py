@@ -5,7 +5,7 @@ from companion.games.graenaland import GAME, goals
 from companion.table.table import Table
 
 from ...table.helpers import MemoryRecorder
-from .helpers import apply, empty_board, session, state, to_step
+from .helpers import apply, empty_board, past_shown, session, state, state_after, to_step
 
 EXAMPLE_CARD = {"houses": [6, 8, 10], "territories": [3, 4, 5], "largest": [4, 6, 7],
                 "buildings": [2, 3, 4], "army": [3, 4, 5]}
@@ -53,6 +53,7 @@ def test_vp_card_example_gives_six_points():
 def _building(s):
     to_step(s, "move")
     s.submit({"step": "move", "picks": {str(x): "warrior:stay" for x in s.prompt.seats}})
+    past_shown(s)
     while s.prompt.step == "propose":
         s.submit({"step": "propose", "seat": s.prompt.seats[0], "value": "pass"})
 
@@ -62,18 +63,21 @@ def test_announced_victory_then_one_final_building_each_then_ranking():
     st = apply(st, {"step": "production", "seat": None, "value": None})   # nothing settled: no draws
     strong(st)
     st["heroes"] = [{"warrior": "C1", "priest": None, "skald": None} for _ in range(4)]
-    st = apply(st, {"step": "move", "picks": {"1": "warrior:stay", "2": "warrior:stay", "3": "warrior:stay"}})
+    st = state_after(st, {"step": "move", "picks": {"1": "warrior:stay", "2": "warrior:stay", "3": "warrior:stay"}})
     st["settlements"]["C3"]["2"] = 4      # seat 2 meets "largest territory"
     st = apply(st, {"step": "build", "seat": 0, "value": "supply"})
     st = apply(st, {"step": "build", "seat": 0, "value": "done"})
     prompt = GAME.prompt(st)
     assert prompt.step == "announce" and st["phase"] == "end"
+    assert prompt.title.cs == "Hráč 1: ohlásí výhru?" and prompt.title.en == "Player 1: announce?"
+    assert prompt.detail.cs == "Hráč 1 splňuje 3 cíle a může ohlásit vítězství."
     st = apply(st, {"step": "announce", "seat": 0, "value": "yes"})
     finals = []
     while GAME.prompt(st) is not None:
         prompt = GAME.prompt(st)
         assert prompt.step == "build" and st["phase"] == "final"
         seat = prompt.seats[0]
+        assert prompt.title.cs == f"Hráč {seat + 1} staví naposled"
         values = [o.value for o in prompt.options[seat]]
         assert "supply" not in values and not any(v.split(":")[0] in ("road", "market", "coop") for v in values)
         with pytest.raises(RuleError) as err:
@@ -123,7 +127,7 @@ def final_screen(options, entries, language):
 
 def test_the_announcer_is_first_and_marked_even_with_fewer_or_equal_goals():
     options = {"seats": 4, "box": EASY_GOALS}
-    s = Session(GAME, options, 0)
+    s = past_shown(Session(GAME, options, 0))
     to_step(s, "build")
     s.submit({"step": "build", "seat": 0, "value": "supply"})
     s.submit({"step": "build", "seat": 0, "value": "done"})
@@ -150,14 +154,15 @@ def test_vp_totals_on_the_final_screen():
     cards = [{"id": 1, **low}, {"id": 2, **{c: [0, 0, 0] for c in goals.COLUMNS}}, {"id": 3, **EXAMPLE_CARD}]
     options = {"seats": 3, "vp_cards": True,
                "box": {"vp_cards": [{**c, "verified": True, "source": "test card"} for c in cards]}}
-    s = Session(GAME, options, 0)
+    s = past_shown(Session(GAME, options, 0))
     s.submit({"step": "keep_vp_card", "picks": {"0": 1, "1": 2, "2": 3}})
     to_step(s, "claim")
     s.submit({"step": "claim", "seat": None, "value": "seat:0"})
     s.submit({"step": "claim_points", "seat": 0, "value": 6})
     s.submit({"step": "claim", "seat": None, "value": "done"})
     while s.prompt is not None:
-        s.submit({"step": "build", "seat": s.prompt.seats[0], "value": "done"})
+        if past_shown(s).prompt is not None:
+            s.submit({"step": "build", "seat": s.prompt.seats[0], "value": "done"})
     assert s.score().totals == {0: 6, 1: 15, 2: 0} and s.score().ranking == (0, 1, 2)
     lines, _ = final_screen(options, s.entries, "cs")
     assert lines[-3:] == ("1. Hráč 1 ★ 6", "2. Hráč 2 15", "3. Hráč 3 0")

@@ -4,7 +4,7 @@ from companion.engine import PromptKind, RuleError
 from companion.games.graenaland import GAME
 from companion.games.graenaland.votes import passes, weight, weights
 
-from .helpers import apply, empty_board, session, state, to_step
+from .helpers import apply, empty_board, ok, past_shown, session, state, state_after, to_step
 
 YELLOW, RED, WHITE, BLUE, PURPLE = range(5)
 
@@ -79,7 +79,7 @@ def _distribution_session(**options):
     s = session(**options)
     to_step(s, "move")
     s.submit({"step": "move", "picks": {"1": "warrior:stay", "2": "warrior:stay", "3": "warrior:stay"}})
-    return s
+    return past_shown(s)
 
 
 def test_proposal_split_and_hidden_weighted_vote():
@@ -99,6 +99,12 @@ def test_proposal_split_and_hidden_weighted_vote():
     last = GAME.view(s.state)["last_vote"]
     assert last["passed"] is False and last["weights"] == {"1": 1, "3": 1} and last["choices"] is None
     assert s.state["cards"]["I2"] == 1
+    # the result has its own screen: the table reads it before the next proposal
+    result = s.prompt
+    assert result.kind is PromptKind.CONFIRM and result.step == "vote_result"
+    assert result.title.cs == "Návrh zamítnut" and result.title.en == "Proposal failed"
+    assert result.detail.cs.split("; ") == ["Karty zůstávají: Vnitrozemí 2", "pro 1, proti 1 (celkem 2)"]
+    s.submit(ok("vote_result"))
     # seat 1 cannot propose again this round; seat 2 is next
     assert s.prompt.step == "propose" and s.prompt.seats == (2,)
 
@@ -108,6 +114,7 @@ def test_the_same_territory_may_be_proposed_again_by_another_player():
     s.submit({"step": "propose", "seat": 1, "value": "I2"})
     s.submit({"step": "split", "seat": 1, "value": 1})
     s.submit({"step": "vote", "picks": {"1": "yes", "3": "no"}})
+    s.submit(ok("vote_result"))
     s.submit({"step": "propose", "seat": 2, "value": "pass"})
     assert s.prompt.seats == (3,) and "I2" in [o.value for o in s.prompt.options[3]]
     s.submit({"step": "propose", "seat": 3, "value": "I2"})
@@ -115,13 +122,18 @@ def test_the_same_territory_may_be_proposed_again_by_another_player():
     s.submit({"step": "vote", "picks": {"1": "yes", "3": "yes"}})
     assert s.state["last_vote"]["shares"] == {"3": 0, "1": 1} and s.state["last_vote"]["passed"]
     assert s.state["cards"]["I2"] == 0
+    result = s.prompt
+    assert result.title.cs == "Návrh přijat" and s.status().phase.cs == "Rozdělení ⚓1"
+    assert result.detail.cs.split("; ") == ["Hráč 2 bere 1 kartu", "Vnitrozemí 2: pro 2, proti 0 (celkem 2)"]
+    assert result.detail.en.split("; ") == ["Player 2 takes 1 card", "Inland 2: for 2, against 0 (total 2)"]
+    s.submit(ok("vote_result"))
     assert s.prompt.step == "build"            # everyone had one proposal: building starts
 
 
 def test_a_passed_proposal_clears_the_territory_and_the_main_player_votes_and_receives():
     st = apply(state(), {"step": "production", "seat": None, "value": None})
     # seat 1's warrior walks west onto C1, where the main player (seat 0) has a house and his warrior
-    st = apply(st, {"step": "move", "picks": {"1": "warrior:W", "2": "warrior:stay", "3": "warrior:stay"}})
+    st = state_after(st, {"step": "move", "picks": {"1": "warrior:W", "2": "warrior:stay", "3": "warrior:stay"}})
     assert st["step"] == "propose" and weights(st, "C1") == {0: 2, 1: 1, 2: 0, 3: 0}
     st = apply(st, {"step": "propose", "seat": 1, "value": "C1"})
     assert st["proposal"]["recipients"] == [1, 0]
@@ -130,11 +142,12 @@ def test_a_passed_proposal_clears_the_territory_and_the_main_player_votes_and_re
     st = apply(st, {"step": "vote", "picks": {"0": "yes", "1": "no"}})
     assert st["last_vote"]["passed"] and st["last_vote"]["shares"] == {"1": 0, "0": 1}
     assert st["cards"]["C1"] == 0
+    assert GAME.prompt(st).detail.cs.split("; ") == ["Hráč 1 bere 1 kartu", "Pobřeží 1: pro 2, proti 1 (celkem 3)"]
 
 
 def test_proposal_only_where_the_proposer_has_a_vote():
     st = apply(state(), {"step": "production", "seat": None, "value": None})
-    st = apply(st, {"step": "move", "picks": {"1": "warrior:stay", "2": "warrior:stay", "3": "warrior:stay"}})
+    st = state_after(st, {"step": "move", "picks": {"1": "warrior:stay", "2": "warrior:stay", "3": "warrior:stay"}})
     assert "C1" not in [o.value for o in GAME.prompt(st).options[1]]
     with pytest.raises(RuleError) as err:
         apply(st, {"step": "propose", "seat": 1, "value": "C1"})
@@ -146,14 +159,39 @@ def test_open_voting_asks_each_voter_in_turn():
     s.submit({"step": "propose", "seat": 1, "value": "I2"})
     s.submit({"step": "split", "seat": 1, "value": 1})
     assert s.prompt.kind is PromptKind.CHOICE and s.prompt.seats == (1,)
+    assert s.prompt.title.cs == "Hráč 2: pro návrh?"
     s.submit({"step": "vote_open", "seat": 1, "value": "yes"})
     assert s.prompt.seats == (3,)
     s.submit({"step": "vote_open", "seat": 3, "value": "yes"})
     assert s.state["last_vote"]["choices"] == {"1": "yes", "3": "yes"}
-    assert s.state["last_vote"]["passed"]
+    assert s.state["last_vote"]["passed"] and s.prompt.step == "vote_result"
 
 
 def test_view_shows_each_players_weight_per_territory():
     st = palisade_example()
     view = GAME.view(st)
     assert view["territories"]["C2"]["votes"] == {"0": 1, "1": 2, "2": 2, "4": 3}
+
+
+def test_three_player_skald_on_a_palisaded_territory():
+    """3-player changes: every hero +1, and the palisade takes 1 from every hero of a player
+    without a house there (p.9); a skald counts the other heroes there."""
+    st = empty_board(state(seats=3))
+    st["public"]["C2"] = ["palisade"]
+    st["settlements"]["C2"] = {"0": 1}
+    st["heroes"][1]["skald"] = "C2"
+    st["heroes"][2]["warrior"] = "C2"
+    st["army"] = [1, 1, 2]
+    # skald: 1 other hero + 1 (variant) - 1 (palisade, no house) = 1; warrior 2 + 1 - 1 = 2
+    assert weights(st, "C2") == {0: 1, 1: 1, 2: 2}
+    st["settlements"]["C2"]["1"] = 1                     # a house there: no palisade penalty
+    assert weight(st, 1, "C2") == 1 + 2
+    alone = empty_board(state(seats=3))
+    alone["public"]["C2"] = ["palisade"]
+    alone["heroes"][1]["skald"] = "C2"                   # alone: 0 + 1 - 1, never below 0
+    assert weight(alone, 1, "C2") == 0
+    base = empty_board(state(seats=4))                    # base game: the palisade spares the skald
+    base["public"]["C2"] = ["palisade"]
+    base["heroes"][1]["skald"] = "C2"
+    base["heroes"][2]["warrior"] = "C2"
+    assert weight(base, 1, "C2") == 1

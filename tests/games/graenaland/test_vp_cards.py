@@ -18,7 +18,7 @@ from companion.store import Store
 from companion.table.events import KeyEvent
 from companion.table.table import Table
 
-from .helpers import apply, empty_board, state, to_step
+from .helpers import apply, empty_board, past_shown, state, state_after, to_step
 from .test_victory import EXAMPLE_CARD, vp_box
 
 PRODUCTION = {"step": "production", "seat": None, "value": None}
@@ -53,7 +53,7 @@ def at_claim(picks, seats=4, box=None):
     st = apply(st, PRODUCTION)                       # nothing settled: nothing produced
     for mine in st["heroes"]:
         mine["warrior"] = "C4"
-    st = apply(st, {"step": "move", "picks": {str(s): "warrior:stay" for s in range(1, seats)}})
+    st = state_after(st, {"step": "move", "picks": {str(s): "warrior:stay" for s in range(1, seats)}})
     assert GAME.prompt(st).step == "claim"
     return st
 
@@ -66,8 +66,9 @@ def claim(st, *claims):
 
 
 def build_done(st):
+    """Finish one build and confirm the screen that may follow (the claim's result)."""
     seat = GAME.prompt(st).seats[0]
-    return apply(st, {"step": "build", "seat": seat, "value": "done"})
+    return state_after(st, {"step": "build", "seat": seat, "value": "done"})
 
 
 def enter_card(st, card):
@@ -83,7 +84,7 @@ def recent(st):
 
 # -- keeping a card --------------------------------------------------------------------------
 def test_the_table_deals_and_each_player_enters_the_number_of_his_card():
-    s = Session(GAME, {"seats": 4, "vp_cards": True}, 0)
+    s = past_shown(Session(GAME, {"seats": 4, "vp_cards": True}, 0))
     p = s.prompt
     assert p.kind is PromptKind.SECRET_CHOICE and p.step == "keep_vp_card" and p.seats == (0, 1, 2, 3)
     assert [o.code for o in p.options[0]] == [f"{n:02d}" for n in range(1, 21)]
@@ -100,7 +101,7 @@ def test_the_table_deals_and_each_player_enters_the_number_of_his_card():
 def test_nothing_public_tells_the_kept_cards_apart():
     runs = []
     for cards in ([4, 9, 1, 17], [20, 2, 13, 5]):
-        s = Session(GAME, {"seats": 4, "vp_cards": True, "box": vp_box(20)}, 0)
+        s = past_shown(Session(GAME, {"seats": 4, "vp_cards": True, "box": vp_box(20)}, 0))
         keep(s, cards)
         to_step(s, "build")
         runs.append((json.dumps(GAME.view(s.state)), s.status(), s.score(), s.prompt,
@@ -111,7 +112,7 @@ def test_nothing_public_tells_the_kept_cards_apart():
 
 
 def test_a_card_entered_twice_is_refused_without_naming_it():
-    s = Session(GAME, {"seats": 4, "vp_cards": True}, 0)
+    s = past_shown(Session(GAME, {"seats": 4, "vp_cards": True}, 0))
     with pytest.raises(RuleError) as err:
         keep(s, [7, 7, 3, 4])
     assert err.value.rule == "graenaland.vp_card_twice"
@@ -133,7 +134,7 @@ def _observe(tmp, cards, caplog):
     options = GAME.validate_options({"seats": 3, "vp_cards": True})
     sid = store.create_session("graenaland", options, 11, ["Hráč 1", "Hráč 2", "Hráč 3"])
     assert table.resume(sid, "graenaland", options, 11, [])
-    events = []
+    events = [KeyEvent(None, "ok")]                  # the start spots
     for seat, card in enumerate(cards):
         events += [KeyEvent(seat, key, "pad") for key in f"{card:02d}#"]
     events += [KeyEvent(None, "ok")]                 # confirm the production after the reveal
@@ -156,8 +157,8 @@ def test_on_the_table_the_kept_card_never_shows_on_screen_leds_output_or_log(tmp
     file (the log holds the revealed picks); the screen never names a kept card."""
     a = _observe(tmp_path / "a", [3, 12, 20], caplog)
     b = _observe(tmp_path / "b", [19, 1, 7], caplog)
-    assert len(a) == len(b) == 10
-    reveal = 8                                      # the third seat's "#"
+    assert len(a) == len(b) == 11
+    reveal = 9                                      # the third seat's "#"
     for index in range(len(a)):
         for what, left, right in zip(("frame", "leds", "stdout", "log"), a[index][:4], b[index][:4]):
             assert left == right, f"{what} differs after event {index}"
@@ -187,7 +188,7 @@ def test_rulebook_example_card_gives_six_points_and_proves_the_claim():
     st = claim(t6_position(at_claim([1, UNKNOWN_CARD, 2, 3]), 1), (1, 6))
     assert GAME.prompt(st).seats == (1,) and st["mode"] == "final"
     assert "supply" not in [o.value for o in GAME.prompt(st).options[1]]
-    st = build_done(st)                           # the announcer builds first, then reveals
+    st = apply(st, {"step": "build", "seat": 1, "value": "done"})   # the announcer builds first, then reveals
     assert "Player 2 reveals victory-point card no. 15." in recent(st)
     assert GAME.view(st)["vp_cards"]["1"]["kept"] == UNKNOWN_CARD and "0" not in GAME.view(st)["vp_cards"]
     p = GAME.prompt(st)
@@ -198,13 +199,18 @@ def test_rulebook_example_card_gives_six_points_and_proves_the_claim():
     assert GAME.prompt(st).minimum == 6 and GAME.prompt(st).title.en == "Houses 2/3, card 15"
     st = apply(st, {"step": "vp_threshold", "seat": 1, "value": 8})
     st = apply(st, {"step": "vp_threshold", "seat": 1, "value": 10})
-    assert GAME.prompt(st).title.en == "Territories 1/3, card 15" and GAME.prompt(st).minimum == 0
+    assert GAME.prompt(st).title.en == "Terr. 1/3, card 15" and GAME.prompt(st).minimum == 0
     rest = {k: v for k, v in T6_CARD.items() if k != "houses"}
     for column in goals.COLUMNS[1:]:
         for level in rest[column]:
             st = apply(st, {"step": "vp_threshold", "seat": None, "value": level})
     assert st["vp"]["claim"] == {"seat": 1, "claimed": 6, "reached": 6, "met": True}
     assert "Player 2 has 6 VP and meets his claim; the others build once more." in recent(st)
+    # the result has its own screen before the others build
+    shown = GAME.prompt(st)
+    assert shown.kind is PromptKind.CONFIRM and shown.step == "claim_result" and shown.title.cs == "Hráč 2: splněno"
+    assert shown.detail.cs.split("; ") == ["Hráč 2: karta č. 15", "má 6 VB, ohlásil 6", "Ostatní ještě jednou stavějí."]
+    st = apply(st, {"step": "claim_result", "seat": None, "value": None})
     order = []
     while GAME.prompt(st) is not None:
         order.append(GAME.prompt(st).seats[0])
@@ -236,9 +242,14 @@ def test_learned_thresholds_are_known_in_the_next_session():
 
 def test_a_missed_claim_ends_the_game_with_the_announcer_last():
     st = claim(t6_position(at_claim([1, 2, 3, 4]), 2), (2, 7))
-    st = build_done(st)
+    st = apply(st, {"step": "build", "seat": 2, "value": "done"})
+    shown = GAME.prompt(st)
+    assert shown.step == "claim_result" and shown.title.cs == "Hráč 3: nesplněno" and shown.title.en == "Player 3 missed it"
+    assert shown.detail.cs.split("; ") == ["Hráč 3: karta č. 3", "má 6 VB, ohlásil 7", "Hra přesto končí, Hráč 3 bude poslední."]
+    st = apply(st, {"step": "claim_result", "seat": None, "value": None})
     assert st["vp"]["claim"] == {"seat": 2, "claimed": 7, "reached": 6, "met": False}
     assert "Player 3 has only 6 of the 7 VP claimed: the claim fails. The game still ends and he comes last." in recent(st)
+    assert st["recent"][-1]["en"].startswith("Player 3 has only 6")
     while GAME.prompt(st) is not None:
         st = build_done(st)
     scores = GAME.score(st)
