@@ -141,11 +141,6 @@ def colour_name(colour: str) -> Msg:
     return Msg(c["cs"], c["en"])
 
 
-def resource_name(colour: str) -> Msg:
-    c = tiles_file()["colours"][colour]
-    return Msg(c["res_cs"], c["res_en"])
-
-
 def describe(state: dict, tile: str) -> Msg:
     """'Hostinec – zelená' as far as known; '?' for what is not.
 

@@ -747,6 +747,8 @@ class DvaBratri(Corrections, Game):
 
     def _do_learn_cost(self, state: dict, value: int) -> None:
         task = self._learn_task(state, value)
+        if not task:
+            return
         cost = task["partial"].setdefault("cost", {})
         cost[next(r for r in ("wood", "stone", "grain") if r not in cost)] = value
         if len(cost) == 3:
@@ -785,6 +787,8 @@ class DvaBratri(Corrections, Game):
 
     def _do_learn_pairs(self, state: dict, value: int) -> None:
         task = self._learn_task(state, value)
+        if not task:
+            return
         task["partial"]["pairs_n"], task["partial"]["flat"] = value, []
         if value == 0:
             self._param(state, "pairs", [])

@@ -10,8 +10,6 @@ from .board import NORTH, RING, key, xy
 
 JINDRICH = NORTH
 LEVELS = {1: 4, 2: 2, 3: 0}  # difficulty -> treasure tokens removed unseen at setup
-LEVEL_NAMES = {1: ("Jindřich Chudý", "Henry the Poor"), 2: ("Jindřich Statečný", "Henry the Brave"),
-               3: ("Jindřich Neúprosný", "Henry the Relentless")}
 
 
 def choose_take(state: dict, top_colour: str | None) -> int | None:

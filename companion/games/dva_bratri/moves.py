@@ -2,23 +2,20 @@
 
 from __future__ import annotations
 
-from ...engine import Msg, RuleError
+from ...engine import Msg
 from . import board, catalog
+from .common import refuse
 
 HAND_LIMIT = 3
-
-
-def _refuse(rule: str, cs: str, en: str, **values) -> RuleError:
-    return RuleError(f"dva_bratri.{rule}", Msg(cs, en).format(**values) if values else Msg(cs, en))
 
 
 def check_take(state: dict, side: int, slot: int) -> None:
     """Exactly one tile a turn (a Camp grants another), and only within reach."""
     if state["turn"]["taken"]:
-        raise _refuse("one_take_per_turn", "V tomto tahu už sis destičku vzal.",
+        raise refuse("one_take_per_turn", "V tomto tahu už sis destičku vzal.",
                       "You have already taken a tile this turn.")
     if slot not in board.reachable(state, side):
-        raise _refuse("out_of_reach",
+        raise refuse("out_of_reach",
                       "Na tuto destičku nedosáhneš: tvůj dosah je {r} (1 + tvé jednotky v královské nabídce).",
                       "That tile is out of reach: your reach is {r} (1 + your units in the royal offer).",
                       r=board.reach(state, side))
@@ -27,9 +24,9 @@ def check_take(state: dict, side: int, slot: int) -> None:
 def check_place(state: dict, side: int, k: str) -> None:
     """A tile goes on a free place touching (side or corner) a tile with one of your units."""
     if k in state["board"]:
-        raise _refuse("place_taken", "Tady už destička leží.", "There is a tile here already.")
+        raise refuse("place_taken", "Tady už destička leží.", "There is a tile here already.")
     if not board.touches_own_unit(state, side, k):
-        raise _refuse("not_next_to_own_unit",
+        raise refuse("not_next_to_own_unit",
                       "Destička musí přiléhat stranou nebo rohem k destičce s tvou jednotkou.",
                       "A tile must touch, by a side or a corner, a tile with one of your units.")
 
@@ -44,7 +41,7 @@ def check_pay(state: dict, side: int, tile: str) -> int:
     if short == 1 and state["turn"]["discounts"] > 0:
         return 1
     have = board.resources(state, side)
-    raise _refuse("cannot_pay",
+    raise refuse("cannot_pay",
                   "Na stavbu ti chybí suroviny: potřebuješ {c}, máš k dispozici {h}.",
                   "You lack resources to build this: it needs {c}, you have {h}.",
                   c=_res(cost), h=_res(have))
@@ -60,16 +57,16 @@ def _res(amounts: dict) -> Msg:
 def check_unit_free(state: dict, uid: str) -> None:
     """Each unit moves at most once a turn."""
     if uid in state["turn"]["moved"]:
-        raise _refuse("unit_moves_once", "Tato jednotka se v tomto tahu už pohnula.",
+        raise refuse("unit_moves_once", "Tato jednotka se v tomto tahu už pohnula.",
                       "This unit has already moved this turn.")
 
 
 def check_target_empty(state: dict, k: str) -> None:
     """Two units never share a tile (only the start tile at setup holds both elites)."""
     if k not in state["board"]:
-        raise _refuse("no_tile_there", "Jednotka může stát jen na destičce.", "A unit can only stand on a tile.")
+        raise refuse("no_tile_there", "Jednotka může stát jen na destičce.", "A unit can only stand on a tile.")
     if board.unit_at(state, k) is not None:
-        raise _refuse("one_unit_per_tile", "Na této destičce už jednotka stojí.",
+        raise refuse("one_unit_per_tile", "Na této destičce už jednotka stojí.",
                       "A unit already stands on this tile.")
 
 
@@ -77,14 +74,14 @@ def check_step(state: dict, uid: str, k: str) -> None:
     check_unit_free(state, uid)
     check_target_empty(state, k)
     if k not in board.ring(state["units"][uid]["at"]):
-        raise _refuse("step_not_adjacent", "Jednotka se posouvá jen na sousední destičku (stranou či rohem).",
+        raise refuse("step_not_adjacent", "Jednotka se posouvá jen na sousední destičku (stranou či rohem).",
                       "A unit steps only to a neighbouring tile (side or corner).")
 
 
 def check_call(state: dict, side: int, k: str) -> None:
     check_target_empty(state, k)
     if not board.touches_own_unit(state, side, k):
-        raise _refuse("call_not_next_to_own_unit",
+        raise refuse("call_not_next_to_own_unit",
                       "Jednotku z nabídky povoláš jen na destičku sousedící s destičkou, na které stojí tvá jednotka.",
                       "A unit from the offer comes only onto a tile next to a tile where one of your units stands.")
 
@@ -92,12 +89,12 @@ def check_call(state: dict, side: int, k: str) -> None:
 def check_withdraw(state: dict, uid: str) -> None:
     check_unit_free(state, uid)
     if state["units"][uid]["elite"]:
-        raise _refuse("elite_stays", "Elitní jednotka nesmí opustit herní plochu.",
+        raise refuse("elite_stays", "Elitní jednotka nesmí opustit herní plochu.",
                       "The elite unit never leaves the board.")
 
 
 def check_end(state: dict, side: int) -> None:
     """Taking a tile is compulsory while one is within reach."""
     if not state["turn"]["taken"] and board.reachable(state, side):
-        raise _refuse("must_take", "Nejdřív si musíš vzít jednu destičku z královské nabídky.",
+        raise refuse("must_take", "Nejdřív si musíš vzít jednu destičku z královské nabídky.",
                       "You must first take one tile from the royal offer.")

@@ -109,10 +109,6 @@ def _is_cost(fact: dict) -> bool:
 
 
 # -- texts -------------------------------------------------------------------------------------
-def _capital(msg: Msg) -> Msg:
-    return Msg(msg.cs[:1].upper() + msg.cs[1:], msg.en[:1].upper() + msg.en[1:])
-
-
 def _place(data: dict, fact: dict) -> Msg:
     """'Pobřeží 2': the row and the count from the west, as on the table (see texts.territory)."""
     row = Msg("Pobřeží", "Coast") if _entry(data, fact)["coastal"] else Msg("Vnitrozemí", "Inland")
@@ -176,7 +172,7 @@ def _subject(data: dict, fact: dict, resource: str | None) -> Msg:
         return _place(data, fact) + Msg(": ", ": ") + what
     if _is_cost(fact):
         name = (texts.BUILDING if fact["group"] == "costs" else texts.PUBLIC)[fact["key"]]
-        return _capital(name) + Msg(": ", ": ") + texts.RESOURCE[resource]
+        return texts.capital(name) + Msg(": ", ": ") + texts.RESOURCE[resource]
     if fact["group"] == "army_max":
         return Msg("Počitadlo vojska", "Army track")
     if fact["group"] == "house_limit":

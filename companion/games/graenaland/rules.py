@@ -421,7 +421,7 @@ class Graenaland(Game):
         elif step == "split":
             proposal = state["proposal"]
             remaining = proposal["cards"] - sum(proposal["shares"].values())
-            if not isinstance(value, int) or not 0 <= value <= remaining:
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= remaining:
                 raise RuleError("graenaland.split_all_cards", Msg(
                     "Rozděluješ všechny karty území, zbývá jich {n}.",
                     "The proposal splits all the territory's cards; {n} are left.").format(n=remaining))

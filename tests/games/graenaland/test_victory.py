@@ -35,6 +35,8 @@ def test_three_player_buildings_goal_skips_the_first_building():
     st["buildings"]["C1"] = {"church": 0, "hall": 0}
     assert goals.goals_met(st, 0)["buildings"] is False
     assert goals.stats(st, 0)["houses"] == 3        # the first building is still a house
+    assert goals.stats(st, 0)["territories"] == 1   # ... and counts for territories with 2+ houses
+    assert goals.stats(st, 0)["largest"] == 3       # ... and for the largest territory
     st["buildings"]["C2"] = {"stronghold": 0}
     assert goals.goals_met(st, 0)["buildings"] is True
     four = empty_board(state(seats=4))

@@ -186,6 +186,14 @@ def test_three_player_skald_on_a_palisaded_territory():
     assert weights(st, "C2") == {0: 1, 1: 1, 2: 2}
     st["settlements"]["C2"]["1"] = 1                     # a house there: no palisade penalty
     assert weight(st, 1, "C2") == 1 + 2
+    priest = empty_board(state(seats=3))                 # a priest of a player without a house there
+    priest["public"]["C2"] = ["palisade"]
+    priest["settlements"]["C2"] = {"0": 1}
+    priest["heroes"][1]["priest"] = "C2"
+    priest["heroes"][1]["warrior"] = "C2"
+    priest["army"] = [1, 1, 1]
+    # the priest cancels warriors' votes; his own 1 (variant) - 1 (palisade) = 0
+    assert weight(priest, 1, "C2") == 0
     alone = empty_board(state(seats=3))
     alone["public"]["C2"] = ["palisade"]
     alone["heroes"][1]["skald"] = "C2"                   # alone: 0 + 1 - 1, never below 0

@@ -219,7 +219,6 @@ def test_rulebook_example_card_gives_six_points_and_proves_the_claim():
     scores = GAME.score(st)
     assert scores.breakdown[1] == {"houses": 2, "territories": 0, "largest": 1, "buildings": 2, "army": 1}
     assert scores.totals[1] == 6 and scores.winner == 1 and scores.ranking[0] == 1
-    assert goals.vp_points(EXAMPLE_CARD, goals.stats(st, 1)) == scores.breakdown[1]
     learned = [c for c in GAME.learned_box(st)["vp_cards"] if c["id"] == UNKNOWN_CARD]
     assert [{k: v for k, v in c.items() if k != "source"} for c in learned] == [{"id": UNKNOWN_CARD, **T6_CARD, "verified": True}]
 
