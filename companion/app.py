@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 from . import games as game_registry
+from .store.journal import atomic_write
 from .table.events import Quit, Tick
 from .table.table import Table
 
@@ -114,9 +115,7 @@ class SavedPadSeating:
             pairing = Pairing(max(len(mapping), 1))
             for pad in sorted(mapping, key=mapping.get):
                 pairing.press(pad)
-            temp = self.path.with_suffix(".tmp")
-            temp.write_text(pairing.to_json(), encoding="utf-8")
-            os.replace(temp, self.path)
+            atomic_write(self.path, pairing.to_json().encode("utf-8"))
             self.mapping = dict(mapping)
         self.hub.set_seating(self.mapping)
 

@@ -8,7 +8,7 @@ from .i18n import Msg
 class RuleError(Exception):
     """An action breaks a rule. The state it was applied to is unchanged.
 
-    ``rule`` is a stable identifier (``"vaaalbara.not_in_hand"``) for logs and tests;
+    ``rule`` is a stable identifier (``"<game>.<rule>"``, e.g. ``"<game>.not_in_hand"``) for logs and tests;
     ``msg`` is the sentence shown to players, in Czech and English.
     """
 

@@ -32,8 +32,6 @@ BAD_ARGS = "bad_args"          # known verb, arguments do not fit it
 NON_ASCII = "non_ascii"        # bytes outside printable ASCII (line noise, 0x03 from Ctrl-C)
 REPL_NOISE = "repl_noise"      # REPL prompt, banner, traceback, stray print output
 MALFORMED = "malformed"        # checksum fine but no valid sequence number or verb
-DROP_REASONS = (CRC, TRUNCATED, OVERLONG, UNKNOWN_VERB, BAD_ARGS, NON_ASCII, REPL_NOISE,
-                MALFORMED)
 
 LED_MODES = ("off", "steady", "blink")
 

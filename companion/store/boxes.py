@@ -1,8 +1,7 @@
 """What a table has taught the companion about its own box, kept between sessions.
 
 One JSON file per game in ``<data>/box/<game>.json``, in the shape of the game's ``box`` setup
-option (for Graenaland the shape of its box.toml, for Dva bratři ``{"tiles": ..., "treasures":
-...}``). A new session of that game gets it as its ``box`` option, so facts entered once on the
+option (for a game whose box data is a TOML file, the shape of that file). A new session of that game gets it as its ``box`` option, so facts entered once on the
 device (a tile's roads, a corrected piece of the island) are not asked again. Each session still
 stores its own options and log, so replaying an old session never depends on this file.
 
@@ -18,7 +17,7 @@ import os
 import re
 from pathlib import Path
 
-from .journal import fsync_directory
+from .journal import atomic_write, fsync_directory
 
 log = logging.getLogger(__name__)
 NAME = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -56,14 +55,7 @@ class BoxFiles:
     def save(self, game: str, box: dict) -> None:
         path = self.path(game)
         self.directory.mkdir(parents=True, exist_ok=True)
-        temp = path.with_name(f".{path.name}.tmp")
-        data = json.dumps(box, ensure_ascii=False, indent=1, sort_keys=True).encode("utf-8") + b"\n"
-        with open(temp, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, path)
-        fsync_directory(self.directory)
+        atomic_write(path, json.dumps(box, ensure_ascii=False, indent=1, sort_keys=True).encode("utf-8") + b"\n")
 
     def forget(self, game: str) -> bool:
         """Delete what was learned (the CLI's ``box --forget``); True if there was a file."""

@@ -11,13 +11,12 @@ import csv
 import io
 import json
 import os
-import secrets
 from collections.abc import Mapping
 from pathlib import Path
 from typing import IO, Any
 
 from .journal import FORMAT as JOURNAL_FORMAT
-from .journal import fsync_directory
+from .journal import atomic_write
 from .sessions import HISTORY, SESSION_FORMAT, SESSION_VERSION, SESSIONS, Store, check_entry, log_table
 
 CSV_COLUMNS = ("id", "game", "started", "finished", "duration_s", "seats", "scores", "winner", "actions")
@@ -99,18 +98,7 @@ def _write_text(destination: os.PathLike | str | IO[str], text: str) -> None:
     if hasattr(destination, "write"):
         destination.write(text)
         return
-    path = Path(destination)
-    temp = path.with_name(f".{path.name}.tmp-{secrets.token_hex(6)}")
-    try:
-        with open(temp, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        temp.unlink(missing_ok=True)
-        raise
-    fsync_directory(path.parent)
+    atomic_write(destination, text.encode("utf-8"))
 
 
 # -- import -------------------------------------------------------------------------------------

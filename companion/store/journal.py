@@ -60,6 +60,23 @@ def dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
+def atomic_write(path: os.PathLike | str, data: bytes) -> None:
+    """Replace ``path`` by ``data`` so that a power cut leaves the old file or the new one, whole:
+    a temporary file in the same directory, fsync, rename, fsync of the directory."""
+    path = Path(path)
+    temp = path.with_name(f".{path.name}.tmp-{secrets.token_hex(6)}")
+    try:
+        with open(temp, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise
+    fsync_directory(path.parent)
+
+
 def fsync_directory(directory: Path) -> None:
     """Make a rename or a new file in ``directory`` survive a power cut."""
     fd = os.open(directory, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))

@@ -95,9 +95,6 @@ class SecretCollector:
     def locked_seats(self) -> tuple[int, ...]:
         return tuple(s for s, e in self.entries.items() if e.is_locked)
 
-    def typing(self, seat: int) -> bool:
-        return bool(self.entries[seat].typed)
-
     def complete(self) -> bool:
         return all(e.is_locked for e in self.entries.values())
 

@@ -246,9 +246,9 @@ class Table:
         self.menu.append(MenuItem(texts.SETTING_PICK_DONE, done))
         self.cursor = cursor
 
-    def _new_game(self, name: str, options: dict) -> None:
+    def _new_game(self, name: str, options: dict, use_memory: bool = True) -> None:
         game, seed = self.games[name], self.new_seed()
-        saved = self.box_memory.load(name) if self.box_memory else {}
+        saved = self.box_memory.load(name) if self.box_memory and use_memory else {}
         try:
             session = Session(game, {**options, "box": saved} if saved else options, seed)
         except RuleError as error:
@@ -257,19 +257,11 @@ class Table:
                 return
             # the remembered box corrections no longer fit this box: play without, keep the file
             log.error("saved box corrections for %s ignored: %s", name, error)
-            self._new_game_without_memory(name, options, error.msg)
+            self._new_game(name, options, use_memory=False)
+            if self.mode == "play":
+                self.notice = [texts.BOX_MEMORY_IGNORED.format(why=error.msg)]
             return
         self._open(name, session, seed)
-
-    def _new_game_without_memory(self, name: str, options: dict, why: Msg) -> None:
-        seed = self.new_seed()
-        try:
-            session = Session(self.games[name], options, seed)
-        except RuleError as error:
-            self.notice = [texts.REFUSED, error.msg]
-            return
-        self._open(name, session, seed)
-        self.notice = [texts.BOX_MEMORY_IGNORED.format(why=why)]
 
     def _open(self, name: str, session: Session, seed: int) -> None:
         game = session.game
@@ -590,10 +582,10 @@ class Table:
             return Frame(header, (t(texts.UNDO_ASK), t(texts.UNDO_EVERYONE)),
                          t(texts.UNDO_EVERYONE_KEYS.format(n=len(self.undo_confirms), total=total)))
         if self.mode == "over":
-            return self._over_frame(header, notice)
+            return self._over_frame(status, notice)
         return self._play_frame(header, notice, status)
 
-    def _over_frame(self, header: str, notice: tuple[str, ...]) -> Frame:
+    def _over_frame(self, status, notice: tuple[str, ...]) -> Frame:
         t = lambda m: m.get(self.language)  # noqa: E731
         scores = self.final_scores
         lines = [t(texts.RANK_LINE.format(rank=rank, seat=self._label(seat), points=scores.totals[seat]))
@@ -603,7 +595,6 @@ class Table:
         # the ranking may be longer than the panel: up/down scroll it (the selected line stays shown)
         self.cursor = min(self.cursor, max(len(lines) - 1, 0))
         hint = texts.NEW_GAME_HINT if len(notice) + len(lines) <= 3 else texts.NEW_GAME_SCROLL_HINT
-        status = self.session.status()
         header = t(texts.GAME_OVER) + (f" · {t(texts.ROUND)} {status.round}" if status.round is not None else "")
         return Frame(header, notice + tuple(lines), t(hint),
                      len(notice) + self.cursor if len(notice) + len(lines) > 3 else None)

@@ -160,8 +160,8 @@ def test_fit_never_splits_a_letter_from_its_combining_mark():
     for width in range(10, 124, 3):
         short = screen.fit(text, f, width)
         body = short[:-1] if short.endswith(screen.ELLIPSIS) else short
-        assert not body or not unicodedata.combining(body[-1]) or body[-2] == "q"
-        assert not body.endswith("q") or text.startswith(body + "\u0307")
+        assert text.startswith(body)
+        assert not body.endswith("q")               # a q is never shown without its dot
 
 
 def test_more_lines_than_fit_shows_the_first_ones():
