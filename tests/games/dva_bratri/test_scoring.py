@@ -156,3 +156,18 @@ def test_watchtower_on_a_row_counts_its_colour_anywhere_in_the_row():
     assert pts(st, "10,0") == 3
     unit(st, "0a", "10,0")
     assert scoring.side_score(st, S)["buildings"] == 6    # doubled by the owner's unit
+
+
+def test_digest_t8_robbers_keep_with_the_owners_or_the_opponents_unit():
+    """Digest T8: a keep with 4 opponent buildings at its sides scores 10; 20 with its owner's
+    unit on it; 10 with the opponent's unit on it."""
+    neighbours = ("10,1", "11,0", "9,0", "10,-1")
+    st = board(("10,0", "keep"), *[(k, "cat", N) for k in neighbours])
+    assert pts(st, "10,0") == 10
+    own = board(("10,0", "keep"), *[(k, "cat", N) for k in neighbours])
+    unit(own, "0a", "10,0")
+    theirs = board(("10,0", "keep"), *[(k, "cat", N) for k in neighbours])
+    unit(theirs, "1green", "10,0")
+    # the South side owns only the keep here, so its building points are the keep's
+    assert scoring.side_score(own, S)["buildings"] == 20
+    assert scoring.side_score(theirs, S)["buildings"] == 10
