@@ -86,7 +86,7 @@ def total(state: dict, seat: int) -> int:
 
 
 def event(state: dict, msg: Msg) -> None:
-    state["events"] = (state["events"] + [msg.to_json()])[-KEPT_EVENTS:]
+    state["recent"] = (state["recent"] + [msg.to_json()])[-KEPT_EVENTS:]
 
 
 def gain(state: dict, seat: int, category: str, amount: int, source: Msg) -> None:
@@ -697,7 +697,7 @@ class Vaaalbara(Game):
             "points": [{c: (BOX.facts["start_vp"] if c == START else 0) for c in CATEGORIES}
                        for _ in range(seats)],
             "ranking": None,
-            "events": [],
+            "recent": [],
         }
         advance(state)
         return state
@@ -832,7 +832,7 @@ class Vaaalbara(Game):
             "discards": [list(d) for d in state["discards"]],
             "domains": [list(d) for d in state["domains"]],
             "omens": [list(pair) for pair in state["omens"]],
-            "events": list(state["events"]),
+            "events": list(state["recent"]),
             "rules": dict(state["rules"]),
         }
         if over:
@@ -854,7 +854,7 @@ class Vaaalbara(Game):
     def status(self, state: dict) -> Status:
         return Status(state["round"], ROUNDS, PHASE_NAMES[state["phase"]],
                       turn=state["turn"] if state["phase"] == RESOLVE else None,
-                      recent=tuple(Msg.from_json(e) for e in state["events"][-RECENT_EVENTS:]))
+                      recent=tuple(Msg.from_json(e) for e in state["recent"][-RECENT_EVENTS:]))
 
     def seat_label(self, state: dict, seat: int) -> Msg:
         return clan(state, seat)

@@ -34,7 +34,7 @@ def breakdown(s: Session, seat: int) -> dict[str, int]:
 
 
 def events(s: Session, lang: str = "cs") -> list[str]:
-    return [e[lang] for e in s.state["events"]]
+    return [e[lang] for e in s.state["recent"]]
 
 
 def play_round(s: Session, picks: list[int], lands: list[str], end: bool = True, **answers) -> list[str]:
