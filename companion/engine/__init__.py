@@ -3,13 +3,17 @@
 Nothing here touches hardware, files or screens.
 """
 
-from .errors import RuleError
+from .choices import BACK, YES_NO, counts, numbered
+from .errors import RuleError, refusal
+from .events import announce, recent
 from .game import Game, Scores, Setting, Status
-from .i18n import Msg
+from .i18n import Msg, counted, plural
 from .prompt import Option, Prompt, PromptKind
-from .session import Session, Step, replay
+from .session import Outcome, Session, replay
+from .steps import Action, Ask, Awaited, Step, Steps, queued
 
 __all__ = [
-    "Game", "Msg", "Option", "Prompt", "PromptKind", "RuleError", "Scores",
-    "Session", "Setting", "Status", "Step", "replay",
+    "BACK", "YES_NO", "Action", "Ask", "Awaited", "Game", "Msg", "Option", "Outcome", "Prompt",
+    "PromptKind", "RuleError", "Scores", "Session", "Setting", "Status", "Step", "Steps",
+    "announce", "counted", "counts", "numbered", "plural", "queued", "recent", "refusal", "replay",
 ]

@@ -23,3 +23,9 @@ class RuleError(Exception):
 
 class BadAction(RuleError):
     """The action does not even fit the prompt (wrong seat, unknown option, malformed)."""
+
+
+def refusal(game: str, rule: str, cs: str, en: str, **values) -> RuleError:
+    """A refusal naming ``<game>.<rule>``, its sentence filled in both languages."""
+    msg = Msg(cs, en)
+    return RuleError(f"{game}.{rule}", msg.format(**values) if values else msg)

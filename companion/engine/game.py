@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any
 
+from .errors import RuleError
+from .events import announce
 from .i18n import Msg
 from .prompt import Prompt
+from .steps import QUEUE, Action, Ask, Awaited, Steps, check_action
 
 
 @dataclass(frozen=True)
@@ -43,6 +47,14 @@ class Setting:
     def applies(self, seats: int) -> bool:
         return self.seats is None or seats in self.seats
 
+    def allows(self, value: Any) -> bool:
+        """A listed value, or for ``pick`` > 1 that many distinct listed values."""
+        listed = [v for v, _ in self.values]
+        if self.pick == 1:
+            return any(value == v and type(value) is type(v) for v in listed)
+        return (isinstance(value, list) and len(value) == self.pick and len(set(map(str, value))) == self.pick
+                and all(v in listed for v in value))
+
     def initial(self) -> Any:
         if self.default is not None:
             return self.default
@@ -78,24 +90,81 @@ class Scores:
 class Game:
     """Base class of a game's rules. Subclasses live in ``companion/games/<name>/``.
 
-    ``apply`` receives a private deep copy of the state: it may mutate and return it, or raise
-    ``RuleError``; the session's state is untouched either way.
+    A game lists its decisions as ``steps`` (``engine.steps.Step`` objects) and says which one a
+    state awaits in ``awaiting``; ``prompt`` and ``apply`` are then the same for every game.
+    ``apply`` never changes the state it is given: it returns a new one or raises ``RuleError``.
     """
 
     name: str = ""
     title: Msg = Msg("", "")
     min_seats: int = 1
     max_seats: int = 1
-    settings: tuple[Setting, ...] = ()  # offered in the menu; validate_options has the last word
+    settings: tuple[Setting, ...] = ()  # offered in the menu and checked by validate_options
+    steps: Steps = Steps()
+    # "Vaaalbaru hrají 2 až 5 hráči.": the refusal of a wrong player count (None: a generic one)
+    players: Msg | None = None
 
-    def setup(self, options: dict[str, Any], seed: int) -> dict:
+    # -- the step machinery, the same for every game -------------------------------------------
+    def awaiting(self, state: dict) -> Awaited | None:
+        """The step the state waits for and its task, or None when the game is over."""
         raise NotImplementedError
 
     def prompt(self, state: dict) -> Prompt | None:
         """The awaited input, or None when the game is over."""
-        raise NotImplementedError
+        awaited = self.awaiting(state)
+        return None if awaited is None else self.steps[awaited.step].prompt(state, awaited.task)
 
-    def apply(self, state: dict, action: dict) -> dict:
+    def apply(self, state: dict, action: dict, prompt: Prompt | None = None) -> dict:
+        """Check ``action`` against the awaited prompt (pass it when already built) and carry it
+        out on a copy; returns the new state or raises RuleError. ``state`` is never changed."""
+        checked = check_action(self.prompt(state) if prompt is None else prompt, action, self, state)
+        work = copy.deepcopy(state)
+        try:
+            self.perform(work, checked)
+        except Ask as ask:
+            work = copy.deepcopy(state)
+            ask.queue_in(work, checked.logged)
+        return work
+
+    def perform(self, state: dict, action: Action) -> None:
+        """Hand a checked action to the awaited step (in place)."""
+        awaited = self.awaiting(state)
+        self.steps[awaited.step].apply(state, action, awaited.task)
+
+    def resume(self, state: dict, task: dict) -> None:
+        """A queued question is answered: take it off the queue and carry out again the action
+        it interrupted. If that action now breaks a rule, the answers stay and the table is told
+        why; if it needs another answer, that question is queued in turn."""
+        state[QUEUE].remove(task)
+        logged = task.get("resume")
+        if not logged:
+            return
+        before = copy.deepcopy(state)
+        try:
+            self.perform(state, Action.from_log(logged))
+        except Ask as ask:
+            _restore(state, before)
+            ask.queue_in(state, logged)
+        except RuleError as error:
+            _restore(state, before)
+            announce(state, error.msg, keep=self.recent_kept)
+
+    recent_kept: int = 12  # public events kept in the state ("recent")
+
+    # -- setup options -------------------------------------------------------------------------
+    def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """Check setup options against ``settings`` and complete them with defaults; raise
+        RuleError naming a bad one. ``check_options`` has the last word."""
+        return self.check_options(check_settings(self, options))
+
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """What the declared settings cannot say (a combination, box data): raise or complete."""
+        return options
+
+    extra_options: tuple[str, ...] = ()  # option keys checked only by check_options
+
+    # -- what every game answers ---------------------------------------------------------------
+    def setup(self, options: dict[str, Any], seed: int) -> dict:
         raise NotImplementedError
 
     def view(self, state: dict, seat: int | None = None) -> dict:
@@ -114,11 +183,54 @@ class Game:
     def seat_count(self, state: dict) -> int:
         return int(state["seats"])
 
-    def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        """Check and complete the setup options; raise RuleError naming a bad one."""
-        return dict(options)
-
     def learned_box(self, state: dict) -> dict:
         """Box-data corrections made or learned in this session, in the shape of the ``box``
         setup option. The appliance saves them per box and passes them to the next session."""
         return {}
+
+
+def _restore(state: dict, before: dict) -> None:
+    state.clear()
+    state.update(before)
+
+
+def _bad_option(game: Game, key: str, cs: str, en: str, **values) -> RuleError:
+    return RuleError(f"{game.name}.bad_option",
+                     Msg("Volba {o}: " + cs, "Option {o}: " + en).format(o=key, **values))
+
+
+def _check_seats(game: Game, seats: Any) -> None:
+    if type(seats) is not int or not game.min_seats <= seats <= game.max_seats:
+        raise RuleError(f"{game.name}.seats", game.players or Msg(
+            "{g} hrají {a} až {b} hráči.", "{g} is for {a} to {b} players.").format(
+            g=game.title, a=game.min_seats, b=game.max_seats))
+
+
+def check_settings(game: Game, options: Any) -> dict[str, Any]:
+    """Options checked against the game's declared settings: known keys only, a player count
+    the game allows, every setting a listed value (its default when absent), ``box`` a mapping.
+    A setting that does not apply to the player count keeps its first value."""
+    if not isinstance(options, dict):
+        raise RuleError(f"{game.name}.bad_option", Msg("Nastavení hry musí být slovník.",
+                                                       "The game options must be a mapping."))
+    known = {"seats", "box", *(s.key for s in game.settings), *game.extra_options}
+    unknown = sorted(str(k) for k in options if k not in known)
+    if unknown:
+        raise _bad_option(game, ", ".join(unknown), "tuto volbu hra nezná.", "the game has no such option.")
+    seats = options.get("seats")
+    _check_seats(game, seats)
+    out: dict[str, Any] = {"seats": seats}
+    for setting in game.settings:
+        value = options.get(setting.key, setting.initial())
+        if not setting.allows(value):
+            raise _bad_option(game, setting.key, "{v} tu nelze zvolit.", "{v} is not one of its values.",
+                              v=repr(value))
+        out[setting.key] = value
+    for key in game.extra_options:
+        if key in options:
+            out[key] = options[key]
+    box = options.get("box", {})
+    if not isinstance(box, dict):
+        raise _bad_option(game, "box", "data krabice mají tvar slovníku.", "box data must be a mapping.")
+    out["box"] = box
+    return out

@@ -43,3 +43,15 @@ class Msg:
 def join(parts, sep: str = ", ") -> Msg:
     parts = list(parts)
     return Msg(sep.join(p.cs for p in parts), sep.join(p.en for p in parts))
+
+
+def plural(n: int, one: str, few: str, many: str) -> str:
+    """The Czech form for a count: 1 karta, 2–4 karty, 0 or 5+ karet (the number not included)."""
+    if n == 1:
+        return one
+    return few if 2 <= n <= 4 else many
+
+
+def counted(n: int, cs: tuple[str, str, str], en: tuple[str, str]) -> Msg:
+    """"3 karty" / "3 cards": a count with its noun in both languages."""
+    return Msg(f"{n} {plural(n, *cs)}", f"{n} {en[0] if n == 1 else en[1]}")

@@ -7,19 +7,19 @@ story. The effective actions are the log with every undo marker cancelling the a
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from typing import Any
 
 from . import rng
-from .errors import BadAction, RuleError
+from .errors import RuleError
 from .game import Game, Scores, Status
 from .i18n import Msg
-from .prompt import Prompt, PromptKind
+from .prompt import Prompt
+from .steps import check_action
 
 
 @dataclass(frozen=True)
-class Step:
+class Outcome:
     """An evaluated but not yet committed log entry, and the state it leads to."""
 
     entry: dict
@@ -40,53 +40,18 @@ class ReplayError(Exception):
 
 
 def check_against_prompt(prompt: Prompt | None, action: Any) -> None:
-    """Generic checks every game gets for free: right step, right seat, a legal option."""
-    if prompt is None:
-        raise BadAction("session.game_over", Msg("Hra už skončila.", "The game is already over."))
-    if not isinstance(action, dict) or action.get("step") != prompt.step:
-        raise BadAction(
-            "session.wrong_step",
-            Msg("Teď se čeká na jiný krok: {t}.", "The table is waiting for something else: {t}.")
-            .format(t=prompt.title),
-        )
-    if prompt.kind.hidden:
-        picks = action.get("picks")
-        if not isinstance(picks, dict) or set(picks) != {str(s) for s in prompt.seats}:
-            raise BadAction("session.picks_incomplete",
-                            Msg("Odhalit lze jen volby všech hráčů najednou.",
-                                "Picks are revealed only together, one from every seat."))
-        for seat_key, value in picks.items():
-            legal = [o.value for o in prompt.options_for(int(seat_key))]
-            if value not in legal:
-                raise BadAction("session.not_an_option",
-                                Msg("Tuto možnost teď hráč {s} vybrat nemůže.",
-                                    "Seat {s} cannot pick that option now.").format(s=int(seat_key) + 1))
-        return
-    seat = action.get("seat")
-    if seat is not None and not isinstance(seat, int):
-        raise BadAction("session.bad_seat", Msg("Neznámé místo u stolu.", "Unknown seat."))
-    if not prompt.accepts_seat(seat):
-        raise BadAction("session.not_your_turn",
-                        Msg("Teď nehraje toto místo u stolu.", "It is not this seat's turn."))
-    value = action.get("value")
-    if prompt.kind is PromptKind.NUMBER:
-        if (not isinstance(value, int) or isinstance(value, bool)
-                or (prompt.minimum is not None and value < prompt.minimum)
-                or (prompt.maximum is not None and value > prompt.maximum)):
-            raise BadAction("session.number_out_of_range",
-                            Msg("Číslo musí být od {a} do {b}.", "The number must be from {a} to {b}.")
-                            .format(a=prompt.minimum, b=prompt.maximum))
-    elif prompt.kind in (PromptKind.CHOICE, PromptKind.CELL):
-        legal = [o.value for o in prompt.options_for(seat)]
-        if value not in legal:
-            raise BadAction("session.not_an_option",
-                            Msg("Tuto možnost teď vybrat nelze.", "That option is not available now."))
+    """The generic checks alone (right step, right seat, a listed option): see ``steps.check_action``."""
+    check_action(prompt, action)
 
 
 def _apply(game: Game, state: dict, prompt: Prompt | None, action: dict) -> tuple[dict, bool]:
-    check_against_prompt(prompt, action)
     draws_before = rng.draws(state)
-    new_state = game.apply(copy.deepcopy(state), copy.deepcopy(action))
+    if type(game).apply is not Game.apply:  # TRANSITION: a game not yet on steps
+        import copy
+        check_action(prompt, action)
+        new_state = game.apply(copy.deepcopy(state), copy.deepcopy(action))
+    else:
+        new_state = game.apply(state, action, prompt)  # checks once, works on its own copy
     barrier = prompt.kind.hidden or rng.draws(new_state) != draws_before
     return new_state, barrier
 
@@ -153,10 +118,10 @@ class Session:
         return self.game.score(self.state)
 
     # -- acting --------------------------------------------------------------------------------
-    def evaluate(self, action: dict) -> Step:
+    def evaluate(self, action: dict) -> Outcome:
         """Check an action without changing anything; raises RuleError naming the rule."""
         state, barrier = _apply(self.game, self.state, self.prompt, action)
-        return Step({"action": action}, state, barrier)
+        return Outcome({"action": action}, state, barrier)
 
     def undo_needs_everyone(self) -> bool | None:
         """None: nothing to undo; True: the last action revealed secrets or drew at random."""
@@ -164,7 +129,7 @@ class Session:
             return None
         return self._barriers[-1]
 
-    def plan_undo(self, everyone_confirmed: bool = False) -> Step:
+    def plan_undo(self, everyone_confirmed: bool = False) -> Outcome:
         needs = self.undo_needs_everyone()
         if needs is None:
             raise RuleError("session.nothing_to_undo", Msg("Není co vrátit.", "There is nothing to undo."))
@@ -178,9 +143,9 @@ class Session:
         state = self._initial
         for _, action in kept:  # the log without its last action: the same replay as on load
             state, _ = _apply(self.game, state, self.game.prompt(state), action)
-        return Step(entry, state, False)
+        return Outcome(entry, state, False)
 
-    def commit(self, step: Step) -> None:
+    def commit(self, step: Outcome) -> None:
         """Record an evaluated step. Call only after the entry is durable in storage."""
         self.entries = self.entries + [step.entry]
         if "undo" in step.entry:
@@ -190,7 +155,7 @@ class Session:
         self.state = step.state
         self.prompt = self.game.prompt(self.state)
 
-    def submit(self, action: dict) -> Step:
+    def submit(self, action: dict) -> Outcome:
         """Evaluate and commit at once (tests, replay tools: nothing to persist in between)."""
         step = self.evaluate(action)
         self.commit(step)

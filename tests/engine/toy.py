@@ -1,47 +1,110 @@
-"""A tiny game for engine and table tests: each round every seat secretly picks 1-3, then a
-public die is rolled (chance) and the host confirms; highest pick + die wins the round."""
+"""The smallest complete game, written the way every game is (docs/architecture.md shows it).
 
-from companion.engine import Game, Msg, Option, Prompt, PromptKind, RuleError, Scores, Status
-from companion.engine import rng
+Each round every seat secretly picks 1-3, then a public die is rolled (chance) and the first seat
+adds a bonus; highest pick + die + bonus scores. A bonus of 4 is forbidden by a rule; a bonus of
+5 needs the table to say first whether the die shows a star (an interruption, then the bonus is
+carried out again).
+"""
+
+from companion.engine import (
+    Action, Ask, Awaited, Game, Msg, Prompt, PromptKind, Scores, Status, Step, Steps,
+    announce, counts, numbered, queued, refusal, rng,
+)
+
+
+def refuse(rule, cs, en, **values):
+    return refusal("toy", rule, cs, en, **values)
+
+
+class Pick(Step):
+    """Every seat picks 1-3 in secret; revealed together."""
+
+    name = "pick"
+
+    def prompt(self, state, task):
+        seats = tuple(range(state["seats"]))
+        options = numbered((v, Msg(str(v), str(v))) for v in (1, 2, 3))
+        return Prompt(PromptKind.SECRET_CHOICE, self.name, seats, Msg("Vyber", "Pick"),
+                      {s: options for s in seats})
+
+    def apply(self, state, action, task):
+        state["picks"] = dict(action.picks)
+        state["phase"] = "roll"
+
+
+class Roll(Step):
+    """The host rolls the die: the box draws it (a chance event)."""
+
+    name = "roll"
+
+    def prompt(self, state, task):
+        return Prompt(PromptKind.CONFIRM, self.name, (), Msg("Hoď", "Roll"))
+
+    def apply(self, state, action, task):
+        state["die"] = rng.randint(state, 1, 6)
+        state["phase"] = "bonus"
+
+
+class Bonus(Step):
+    """The first seat adds a bonus 0-5 (4 is forbidden; 5 asks about the star first)."""
+
+    name = "bonus"
+
+    def prompt(self, state, task):
+        return Prompt(PromptKind.NUMBER, self.name, (0,), Msg("Bonus", "Bonus"), minimum=0,
+                      maximum=state["bonus_max"])
+
+    def apply(self, state, action: Action, task):
+        if action.value == 4:
+            raise refuse("no_four", "Čtyřka je zakázaná.", "Four is forbidden.")
+        if action.value == 5 and state["star"] is None:
+            raise Ask({"t": "star"})
+        best = max(state["picks"], key=lambda s: state["picks"][s])
+        state["points"][best] += state["die"] + action.value + (1 if state["star"] else 0)
+        announce(state, Msg("{s}: +{n}", "{s}: +{n}").format(s=best + 1, n=state["die"] + action.value))
+        state.update(round=state["round"] + 1, phase="pick", star=None)
+
+
+class Star(Step):
+    """Asked only when a rule needs it: does the die show a star?"""
+
+    name = "star"
+
+    def prompt(self, state, task):
+        return Prompt(PromptKind.CHOICE, self.name, (0,), Msg("Hvězda na kostce?", "A star on the die?"),
+                      {-1: counts(1)})
+
+    def apply(self, state, action, task):
+        state["star"] = bool(action.value)
+        GAME.resume(state, task)
 
 
 class Toy(Game):
     name = "toy"
     title = Msg("Hračka", "Toy")
     min_seats, max_seats = 2, 4
+    steps = Steps(Pick(), Roll(), Bonus(), Star())
+    extra_options = ("rounds",)   # set by tests only, so not a menu setting
+
+    def check_options(self, options):
+        if options.setdefault("rounds", 2) not in range(1, 10):
+            raise refuse("rounds", "Hraje se 1 až 9 kol.", "1 to 9 rounds are played.")
+        return options
 
     def setup(self, options, seed):
-        return {"seats": options.get("seats", 2), "round": 1, "rounds": options.get("rounds", 2),
-                "picks": None, "points": [0] * options.get("seats", 2), "phase": "pick",
-                "rng": rng.new(seed), "die": None}
+        options = self.validate_options(options)
+        seats = options["seats"]
+        return {"seats": seats, "round": 1, "rounds": options["rounds"], "picks": None,
+                "points": [0] * seats, "phase": "pick", "rng": rng.new(seed), "die": None,
+                "star": None, "bonus_max": 5, "queue": [], "recent": []}
 
-    def prompt(self, state):
+    def awaiting(self, state):
+        task = queued(state)
+        if task is not None:
+            return Awaited(task["t"], task)
         if state["round"] > state["rounds"]:
             return None
-        seats = tuple(range(state["seats"]))
-        if state["phase"] == "pick":
-            opts = tuple(Option(v, Msg(str(v), str(v)), str(v)) for v in (1, 2, 3))
-            return Prompt(PromptKind.SECRET_CHOICE, "pick", seats, Msg("Vyber", "Pick"),
-                          {s: opts for s in seats})
-        if state["phase"] == "roll":
-            return Prompt(PromptKind.CONFIRM, "roll", (), Msg("Hoď", "Roll"))
-        return Prompt(PromptKind.NUMBER, "bonus", (0,), Msg("Bonus", "Bonus"), minimum=0, maximum=5)
-
-    def apply(self, state, action):
-        if action["step"] == "pick":
-            state["picks"] = {int(k): v for k, v in action["picks"].items()}
-            state["phase"] = "roll"
-        elif action["step"] == "roll":
-            state["die"] = rng.randint(state, 1, 6)
-            state["phase"] = "bonus"
-        else:
-            if action["value"] == 4:
-                raise RuleError("toy.no_four", Msg("Čtyřka je zakázaná.", "Four is forbidden."))
-            best = max(state["picks"], key=lambda s: state["picks"][s])
-            state["points"][best] += state["die"] + action["value"]
-            state["round"] += 1
-            state["phase"] = "pick"
-        return state
+        return Awaited(state["phase"], {})
 
     def view(self, state, seat=None):
         return {"round": state["round"], "points": state["points"]}

@@ -1,0 +1,179 @@
+"""Steps: one object per decision a game can await, its prompt and its apply side by side.
+
+A game lists its steps in a ``Steps`` table and says in ``Game.awaiting`` which one the state
+waits for (and with which task, the step's context). The engine does the rest the same way for
+every game: it builds the prompt from the awaited step, checks an incoming action against that
+prompt once (game over, wrong step, wrong seat, an option that is not listed), hands the step a
+typed ``Action``, and runs the standard interruption: a step that needs an answer first raises
+``Ask``; the question goes to the head of the state's queue and the interrupted action is carried
+out again once the question is answered (``resume``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from .errors import BadAction, RuleError
+from .i18n import Msg
+from .prompt import Prompt, PromptKind
+
+if TYPE_CHECKING:
+    from .game import Game
+
+QUEUE = "queue"  # state key: questions and notices to handle before anything else, head first
+
+
+@dataclass(frozen=True)
+class Action:
+    """An action that fits the awaited prompt: the session's generic checks have passed.
+
+    ``seat`` answered a public prompt (None: the host buttons); ``picks`` holds every seat's
+    hidden pick of a secret prompt. ``logged`` is the action as the log keeps it.
+    """
+
+    step: str
+    seat: int | None = None
+    value: Any = None
+    picks: dict[int, Any] = field(default_factory=dict)
+    logged: dict = field(default_factory=dict, compare=False)
+
+    @classmethod
+    def from_log(cls, logged: dict) -> "Action":
+        picks = logged.get("picks") or {}
+        return cls(logged["step"], logged.get("seat"), logged.get("value"),
+                   {int(seat): pick for seat, pick in picks.items()}, logged)
+
+
+class Awaited(NamedTuple):
+    """The step a state waits for, and its task: the context the step was set up with."""
+
+    step: str
+    task: dict
+
+
+class Step:
+    """One decision of a game. Subclasses set ``name`` (the action's ``step`` in the log) and
+    implement ``prompt`` and ``apply``; ``explain`` names the rule behind an unlisted answer."""
+
+    name: str = ""
+
+    def prompt(self, state: dict, task: dict) -> Prompt:
+        raise NotImplementedError
+
+    def apply(self, state: dict, action: Action, task: dict) -> None:
+        """Carry out the checked action on ``state`` (a private copy): mutate it, or raise
+        RuleError (nothing is kept) or Ask (the question comes first)."""
+        raise NotImplementedError
+
+    def explain(self, state: dict, task: dict, seat: int | None, value: Any) -> RuleError | None:
+        """Why ``value`` is not among the listed options: the rule it breaks, in a sentence.
+        None falls back to the generic "not available now"."""
+        return None
+
+
+class Steps(Mapping[str, Step]):
+    """A game's steps by name; a name used twice is a programming error caught at import."""
+
+    def __init__(self, *steps: Step):
+        self._by_name: dict[str, Step] = {}
+        for step in steps:
+            if not step.name or step.name in self._by_name:
+                raise ValueError(f"step name {step.name!r} is empty or used twice")
+            self._by_name[step.name] = step
+
+    def __getitem__(self, name: str) -> Step:
+        return self._by_name[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._by_name)
+
+    def __len__(self) -> int:
+        return len(self._by_name)
+
+
+class Ask(Exception):
+    """Raised by a step that needs an answer before it can go on (a printed fact nobody has
+    told the companion yet). The action is undone, ``task`` goes to the head of the queue with
+    the action to resume, and the game awaits the question's step."""
+
+    def __init__(self, task: dict):
+        super().__init__(task)
+        self.task = task
+
+    def queue_in(self, state: dict, logged: dict) -> None:
+        state[QUEUE].insert(0, {**self.task, "resume": logged})
+
+
+def queued(state: dict) -> dict | None:
+    """The question or notice at the head of the queue, if any."""
+    queue = state.get(QUEUE)
+    return queue[0] if queue else None
+
+
+# -- the generic checks, written once for every game ---------------------------------------------
+
+def _refuse(rule: str, cs: str, en: str, **values) -> BadAction:
+    return BadAction(f"session.{rule}", Msg(cs, en).format(**values) if values else Msg(cs, en))
+
+
+def _check_picks(game: "Game", state: dict, prompt: Prompt, action: dict) -> Action:
+    picks = action.get("picks")
+    if not isinstance(picks, dict) or set(picks) != {str(s) for s in prompt.seats}:
+        raise _refuse("picks_incomplete", "Odhalit lze jen volby všech hráčů najednou.",
+                      "Picks are revealed only together, one from every seat.")
+    for seat_key, value in picks.items():
+        if value not in [o.value for o in prompt.options_for(int(seat_key))]:
+            raise _explained(game, state, int(seat_key), value) or _refuse(
+                "not_an_option", "Tuto možnost teď hráč {s} vybrat nemůže.",
+                "Seat {s} cannot pick that option now.", s=int(seat_key) + 1)
+    return Action.from_log(action)
+
+
+def _check_value(game: "Game", state: dict, prompt: Prompt, seat: int | None, value: Any) -> None:
+    if prompt.kind is PromptKind.NUMBER:
+        if (not isinstance(value, int) or isinstance(value, bool)
+                or (prompt.minimum is not None and value < prompt.minimum)
+                or (prompt.maximum is not None and value > prompt.maximum)):
+            raise _refuse("number_out_of_range", "Číslo musí být od {a} do {b}.",
+                          "The number must be from {a} to {b}.", a=prompt.minimum, b=prompt.maximum)
+    elif prompt.kind in (PromptKind.CHOICE, PromptKind.CELL):
+        if value not in [o.value for o in prompt.options_for(seat)]:
+            raise _explained(game, state, seat, value) or _refuse(
+                "not_an_option", "Tuto možnost teď vybrat nelze.", "That option is not available now.")
+
+
+def _explained(game: "Game", state: dict, seat: int | None, value: Any) -> RuleError | None:
+    """The awaited step's own reason for refusing an unlisted value (None: it has none)."""
+    if game is None or state is None:
+        return None
+    awaited = game.awaiting(state)
+    return game.steps[awaited.step].explain(state, awaited.task, seat, value) if awaited else None
+
+
+def check_action(prompt: Prompt | None, action: Any, game: "Game | None" = None,
+                 state: dict | None = None) -> Action:
+    """The checks every game gets for free: the game goes on, the right step, the right seat, a
+    listed option. Returns the typed action; raises BadAction (or the step's named refusal)."""
+    if prompt is None:
+        raise _refuse("game_over", "Hra už skončila.", "The game is already over.")
+    if not isinstance(action, dict) or action.get("step") != prompt.step:
+        raise _refuse("wrong_step", "Teď se čeká na jiný krok: {t}.",
+                      "The table is waiting for something else: {t}.", t=prompt.title)
+    if prompt.kind.hidden:
+        return _check_picks(game, state, prompt, action)
+    seat = action.get("seat")
+    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
+        raise _refuse("bad_seat", "Neznámé místo u stolu.", "Unknown seat.")
+    if not prompt.accepts_seat(seat):
+        raise _not_your_turn(game, state, prompt)
+    _check_value(game, state, prompt, seat, action.get("value"))
+    return Action.from_log(action)
+
+
+def _not_your_turn(game: "Game | None", state: dict | None, prompt: Prompt) -> BadAction:
+    if game is not None and state is not None and len(prompt.seats) == 1:
+        return _refuse("not_your_turn", "Teď je na tahu {who}.", "It is {who}'s turn now.",
+                       who=game.seat_label(state, prompt.seats[0]))
+    return _refuse("not_your_turn", "Teď nehraje toto místo u stolu.", "It is not this seat's turn.")
