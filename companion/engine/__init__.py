@@ -10,10 +10,10 @@ from .game import Game, Scores, Setting, Status
 from .i18n import Msg, counted, plural
 from .prompt import Option, Prompt, PromptKind
 from .session import Outcome, Session, replay
-from .steps import Action, Ask, Awaited, Step, Steps, queued
+from .steps import Action, Ask, Awaited, Step, Steps, answered, queued
 
 __all__ = [
     "BACK", "YES_NO", "Action", "Ask", "Awaited", "Game", "Msg", "Option", "Outcome", "Prompt",
     "PromptKind", "RuleError", "Scores", "Session", "Setting", "Status", "Step", "Steps",
-    "announce", "counted", "counts", "numbered", "plural", "queued", "recent", "refusal", "replay",
+    "announce", "answered", "counted", "counts", "numbered", "plural", "queued", "recent", "refusal", "replay",
 ]

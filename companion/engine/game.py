@@ -10,7 +10,7 @@ from .errors import RuleError
 from .events import announce
 from .i18n import Msg
 from .prompt import Prompt
-from .steps import QUEUE, Action, Ask, Awaited, Steps, check_action
+from .steps import Action, Ask, Awaited, Steps, answered, check_action, take_resume
 
 
 @dataclass(frozen=True)
@@ -127,18 +127,24 @@ class Game:
         return work
 
     def perform(self, state: dict, action: Action) -> None:
-        """Hand a checked action to the awaited step (in place)."""
+        """Hand a checked action to the awaited step (in place); when the step answered a queued
+        question (``steps.answered``), carry out again the action that question interrupted."""
         awaited = self.awaiting(state)
         self.steps[awaited.step].apply(state, action, awaited.task)
+        interrupted = take_resume(awaited.task)
+        if interrupted:
+            self._carry_out_again(state, interrupted)
 
     def resume(self, state: dict, task: dict) -> None:
-        """A queued question is answered: take it off the queue and carry out again the action
-        it interrupted. If that action now breaks a rule, the answers stay and the table is told
+        """``answered`` and the interrupted action carried out at once (for code outside a step)."""
+        answered(state, task)
+        interrupted = take_resume(task)
+        if interrupted:
+            self._carry_out_again(state, interrupted)
+
+    def _carry_out_again(self, state: dict, logged: dict) -> None:
+        """If the interrupted action now breaks a rule, the answers stay and the table is told
         why; if it needs another answer, that question is queued in turn."""
-        state[QUEUE].remove(task)
-        logged = task.get("resume")
-        if not logged:
-            return
         before = copy.deepcopy(state)
         try:
             self.perform(state, Action.from_log(logged))

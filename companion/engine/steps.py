@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 QUEUE = "queue"  # state key: questions and notices to handle before anything else, head first
+_RESUME = "_resume"  # set on an answered task once it has left the queue (never in a state)
 
 
 @dataclass(frozen=True)
@@ -110,6 +111,20 @@ def queued(state: dict) -> dict | None:
     """The question or notice at the head of the queue, if any."""
     queue = state.get(QUEUE)
     return queue[0] if queue else None
+
+
+def answered(state: dict, task: dict) -> None:
+    """The queued question ``task`` is answered: it leaves the queue, and once its step is done
+    the engine carries out again the action it interrupted (if any). A question dropped with
+    "back" is simply removed from the queue instead: its action is forgotten."""
+    state[QUEUE].remove(task)
+    if task.get("resume"):
+        task[_RESUME] = task["resume"]
+
+
+def take_resume(task: dict) -> dict | None:
+    """The interrupted action to carry out now that ``task`` was answered (engine use)."""
+    return task.pop(_RESUME, None)
 
 
 # -- the generic checks, written once for every game ---------------------------------------------

@@ -8,7 +8,7 @@ carried out again).
 
 from companion.engine import (
     Action, Ask, Awaited, Game, Msg, Prompt, PromptKind, Scores, Status, Step, Steps,
-    announce, counts, numbered, queued, refusal, rng,
+    announce, answered, counts, numbered, queued, refusal, rng,
 )
 
 
@@ -76,7 +76,7 @@ class Star(Step):
 
     def apply(self, state, action, task):
         state["star"] = bool(action.value)
-        GAME.resume(state, task)
+        answered(state, task)
 
 
 class Toy(Game):
