@@ -1,0 +1,79 @@
+"""Engine cost per action before and after the games moved onto step objects, in one process.
+
+    python benchmarks/bench_steps.py [BASELINE_COMMIT]
+
+The baseline is the code of BASELINE_COMMIT (default: the last commit before the move), unpacked
+with ``git archive`` into a temporary folder as the package ``companion_before``. Both versions
+replay the same recorded corpus logs (tests/data/corpus) through ``Session`` -- the generic checks,
+the game's prompt and apply, the undo bookkeeping -- interleaved run by run, and the figures are
+medians per action with the ratio after/before. A ratio at or below 1.00 means not slower.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from io import BytesIO
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+BEFORE_MOVE = "e8a631a"   # the corpus recorded, the games not yet on steps
+RUNS = 7
+
+
+def unpack_baseline(commit: str, into: Path) -> None:
+    """The baseline's ``companion`` package as ``companion_before`` (its imports are relative)."""
+    archive = subprocess.run(["git", "archive", "--format=tar", commit, "companion"], cwd=ROOT,
+                             check=True, capture_output=True).stdout
+    with tarfile.open(fileobj=BytesIO(archive)) as tar:
+        tar.extractall(into, filter="data")
+    (into / "companion").rename(into / "companion_before")
+    sys.path.insert(0, str(into))
+
+
+def corpus_logs(name: str) -> list[dict]:
+    logs = []
+    for path in sorted((ROOT / "tests/data/corpus").glob(f"{name}-*.json")):
+        logs += json.loads(path.read_text(encoding="utf-8"))["games"]
+    return logs
+
+
+def replay_all(package: str, name: str, logs: list[dict]) -> float:
+    """Seconds to replay every log of one game with one version of the code."""
+    engine = importlib.import_module(f"{package}.engine")
+    game = importlib.import_module(f"{package}.games.{name}").GAME
+    start = time.perf_counter()
+    for log in logs:
+        session = engine.Session(game, log["options"], log["seed"])
+        for entry in log["entries"]:
+            session.commit(session.evaluate(entry["action"]))
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    commit = sys.argv[1] if len(sys.argv) > 1 else BEFORE_MOVE
+    with tempfile.TemporaryDirectory() as tmp:
+        unpack_baseline(commit, Path(tmp))
+        print(f"engine cost per action, replaying the recorded corpus (baseline {commit})")
+        for name in ("vaaalbara", "graenaland", "dva_bratri"):
+            logs = corpus_logs(name)
+            actions = sum(len(log["entries"]) for log in logs)
+            before, after = [], []
+            for _ in range(RUNS):
+                before.append(replay_all("companion_before", name, logs))
+                after.append(replay_all("companion", name, logs))
+            b, a = statistics.median(before) / actions * 1e6, statistics.median(after) / actions * 1e6
+            print(f"  {name:11s} {actions:6d} actions   before {b:7.1f} us   after {a:7.1f} us   "
+                  f"ratio after/before {a / b:5.2f}")
+
+
+if __name__ == "__main__":
+    main()
