@@ -184,3 +184,10 @@ def test_czech_plurals_have_three_forms(n, cs, en):
 def test_a_game_without_steps_is_a_programming_error():
     with pytest.raises(NotImplementedError):
         Game().prompt({})
+
+
+def test_the_architecture_doc_shows_the_toy_game_as_it_is():
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    doc = (root / "docs/architecture.md").read_text(encoding="utf-8")
+    assert (root / "tests/engine/toy.py").read_text(encoding="utf-8") in doc
