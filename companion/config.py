@@ -55,15 +55,20 @@ def _check(data: dict, schema: dict, where: str, out: dict) -> None:
                 raise ConfigError(f"'{name}' must be a table like [{name}]")
             _check(value, spec, f"{name}.", out[key])
             continue
-        expected = spec[1]
-        ok = isinstance(value, expected) and not (expected is int and isinstance(value, bool))
-        if expected is float and isinstance(value, int) and not isinstance(value, bool):
-            value, ok = float(value), True
-        if not ok:
-            raise ConfigError(f"'{name}' must be {expected.__name__}, not {type(value).__name__} ({value!r})")
-        if name in CHOICES and value not in CHOICES[name]:
-            raise ConfigError(f"'{name}' must be one of {', '.join(CHOICES[name])}, not {value!r}")
-        out[key] = value
+        out[key] = _checked_value(name, value, spec[1])
+
+
+def _checked_value(name: str, value, expected: type):
+    """The value as stored: type-checked (bool is not an int; an int is a fine float), then
+    checked against the allowed choices."""
+    ok = isinstance(value, expected) and not (expected is int and isinstance(value, bool))
+    if expected is float and isinstance(value, int) and not isinstance(value, bool):
+        value, ok = float(value), True
+    if not ok:
+        raise ConfigError(f"'{name}' must be {expected.__name__}, not {type(value).__name__} ({value!r})")
+    if name in CHOICES and value not in CHOICES[name]:
+        raise ConfigError(f"'{name}' must be one of {', '.join(CHOICES[name])}, not {value!r}")
+    return value
 
 
 def load(path: str | Path | None) -> dict:

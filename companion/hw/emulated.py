@@ -190,28 +190,46 @@ def parse_script(text: str, source: str = "script") -> list:
             continue
         word, *args = line.split()
         where = f"{source}:{number}"
-        if word == "pad":
-            if len(args) < 2 or not args[0].isdigit() or int(args[0]) < 1:
-                raise ScriptError(f"{where}: expected 'pad <seat> <keys...>'")
-            for key in args[1:]:
-                for char in key:
-                    if char not in PAD_KEYS:
-                        raise ScriptError(f"{where}: {char!r} is not a pad key (0-9 * #)")
-                    events.append(KeyEvent(int(args[0]) - 1, char, "script"))
-        elif word == "host":
-            for key in args:
-                if key not in ("up", "down", "ok", "back"):
-                    raise ScriptError(f"{where}: {key!r} is not a host button (up down ok back)")
-                events.append(KeyEvent(None, key, "script"))
-        elif word in ("unplug", "plug"):
-            if len(args) != 1 or not args[0].isdigit():
-                raise ScriptError(f"{where}: expected '{word} <seat>'")
-            events.append(PadPresence(int(args[0]) - 1, word == "plug"))
-        elif word == "quit":
-            events.append(Quit("script"))
-        else:
+        command = _SCRIPT_COMMANDS.get(word)
+        if command is None:
             raise ScriptError(f"{where}: unknown command {word!r} (pad, host, unplug, plug, quit)")
+        events.extend(command(word, args, where))
     return events
+
+
+def _script_pad(word: str, args: list[str], where: str) -> list:
+    if len(args) < 2 or not args[0].isdigit() or int(args[0]) < 1:
+        raise ScriptError(f"{where}: expected 'pad <seat> <keys...>'")
+    events = []
+    for char in "".join(args[1:]):  # "pad 1 12 #" and "pad 1 1 2 #" are the same keys
+        if char not in PAD_KEYS:
+            raise ScriptError(f"{where}: {char!r} is not a pad key (0-9 * #)")
+        events.append(KeyEvent(int(args[0]) - 1, char, "script"))
+    return events
+
+
+def _script_host(word: str, args: list[str], where: str) -> list:
+    events = []
+    for key in args:
+        if key not in ("up", "down", "ok", "back"):
+            raise ScriptError(f"{where}: {key!r} is not a host button (up down ok back)")
+        events.append(KeyEvent(None, key, "script"))
+    return events
+
+
+def _script_presence(word: str, args: list[str], where: str) -> list:
+    if len(args) != 1 or not args[0].isdigit():
+        raise ScriptError(f"{where}: expected '{word} <seat>'")
+    return [PadPresence(int(args[0]) - 1, word == "plug")]
+
+
+def _script_quit(word: str, args: list[str], where: str) -> list:
+    return [Quit("script")]  # words after "quit" on its line are ignored
+
+
+# script command -> (command, its arguments, "file:line") -> events; ScriptError names the line
+_SCRIPT_COMMANDS = {"pad": _script_pad, "host": _script_host, "unplug": _script_presence,
+                    "plug": _script_presence, "quit": _script_quit}
 
 
 class KeyboardReader(threading.Thread):

@@ -180,27 +180,34 @@ class GpioLeds:
             return
         if state.mode not in LED_MODES:
             raise ValueError(f"unknown LED mode {state.mode!r}; expected one of {LED_MODES}")
-        on_time, off_time = self.blink_s
         lit = state.mode != "off" and state.colour != "off"
         if isinstance(device, RGBLED):
-            colour = _rgb(state.colour)
-            if not lit:
-                device.off()
-            elif state.mode == "blink":
-                device.blink(on_time, off_time, on_color=colour, off_color=(0, 0, 0),
-                             background=True)
-            else:
-                device.color = colour
+            self._show_rgb(device, state, lit)
         else:
-            if state.colour not in COLOURS:
-                _rgb(state.colour)  # same error for a typo as on an RGB LED
-            if not lit:
-                device.off()
-            elif state.mode == "blink":
-                device.blink(on_time, off_time, background=True)
-            else:
-                device.on()
+            self._show_single(device, state, lit)
         self.states[seat] = state
+
+    def _show_rgb(self, device: RGBLED, state: LedState, lit: bool) -> None:
+        colour = _rgb(state.colour)  # checked even when off, so a typo fails at once
+        if not lit:
+            device.off()
+        elif state.mode == "blink":
+            on_time, off_time = self.blink_s
+            device.blink(on_time, off_time, on_color=colour, off_color=(0, 0, 0), background=True)
+        else:
+            device.color = colour
+
+    def _show_single(self, device: LED, state: LedState, lit: bool) -> None:
+        """A one-colour LED shows any colour as on."""
+        if state.colour not in COLOURS:
+            _rgb(state.colour)  # same error for a typo as on an RGB LED
+        if not lit:
+            device.off()
+        elif state.mode == "blink":
+            on_time, off_time = self.blink_s
+            device.blink(on_time, off_time, background=True)
+        else:
+            device.on()
 
     def all_off(self) -> None:
         for seat in self.devices:

@@ -234,24 +234,19 @@ class FrameDecoder:
         return None
 
     def _reason(self, line: bytes) -> Frame | str:
-        if line.startswith(_REPL_PREFIXES) or _EXC_LINE.match(line):
-            return REPL_NOISE
-        if _BAD_BYTE.search(line):
-            return NON_ASCII
-        star = line.rfind(b"*")
-        tail = line[star + 1:]
-        if star < 0 or len(tail) != 4:
-            return TRUNCATED if _FRAMELIKE.match(line) else REPL_NOISE
-        try:
-            want = int(tail, 16)
-        except ValueError:
-            return TRUNCATED if _FRAMELIKE.match(line) else REPL_NOISE
-        payload = line[:star]
-        if crc16(payload) != want:
-            return CRC
-        parts = payload.decode("ascii").split(" ")
-        if len(parts) < 2 or not _SEQ.fullmatch(parts[0]) or int(parts[0]) >= SEQ_MOD \
-                or not _VERB.fullmatch(parts[1]) or "" in parts:
+        """The frame on ``line``, or why it is dropped: noise first, then the CRC, then grammar."""
+        noise = _noise_reason(line)
+        if noise is not None:
+            return noise
+        payload = _checked_payload(line)
+        if isinstance(payload, str):
+            return payload
+        return self._parse(payload.decode("ascii"))
+
+    def _parse(self, payload: str) -> Frame | str:
+        """A payload whose CRC matched: sequence number, a verb of this direction, its arguments."""
+        parts = payload.split(" ")
+        if not _well_formed(parts):
             return MALFORMED
         check = self.verbs.get(parts[1])
         if check is None:
@@ -260,3 +255,38 @@ class FrameDecoder:
         if not check(args):
             return BAD_ARGS
         return Frame(int(parts[0]), parts[1], args)
+
+
+def _noise_reason(line: bytes) -> str | None:
+    """REPL output and line noise are recognised before any frame parsing."""
+    if line.startswith(_REPL_PREFIXES) or _EXC_LINE.match(line):
+        return REPL_NOISE
+    if _BAD_BYTE.search(line):
+        return NON_ASCII
+    return None
+
+
+def _checked_payload(line: bytes) -> bytes | str:
+    """The bytes before ``*CRC`` when the checksum matches, else the drop reason."""
+    star = line.rfind(b"*")
+    want = _crc_field(line[star + 1:]) if star >= 0 else None
+    if want is None:  # a frame cut by a reset has no whole CRC field; anything else is chatter
+        return TRUNCATED if _FRAMELIKE.match(line) else REPL_NOISE
+    payload = line[:star]
+    return payload if crc16(payload) == want else CRC
+
+
+def _crc_field(tail: bytes) -> int | None:
+    """The CRC written after ``*``, or None when it is not four hex digits' worth."""
+    if len(tail) != 4:
+        return None
+    try:
+        return int(tail, 16)
+    except ValueError:
+        return None
+
+
+def _well_formed(parts: list[str]) -> bool:
+    """``<seq> <VERB> <args...>`` with single spaces and a sequence number below SEQ_MOD."""
+    return (len(parts) >= 2 and _SEQ.fullmatch(parts[0]) is not None and int(parts[0]) < SEQ_MOD
+            and _VERB.fullmatch(parts[1]) is not None and "" not in parts)

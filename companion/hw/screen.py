@@ -31,7 +31,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from ..table.frame import Frame, MapView
+from ..table.frame import Frame, MapCell, MapView
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "assets" / "fonts"
 REGULAR = FONT_DIR / "DejaVuSans.ttf"
@@ -195,24 +195,37 @@ def _draw_map(draw: ImageDraw.ImageDraw, view: MapView, top: int, width: int, he
     cell_w = width // cols
     cell_h = (height - top) // rows
     left = (width - cell_w * cols) // 2
-    label_font = font(BOLD_CONDENSED, LABEL_SIZE)
-    lab = _metrics(BOLD_CONDENSED, LABEL_SIZE)
     for r, row in enumerate(view.rows):
         for c, cell in enumerate(row):
             x0, y0 = left + c * cell_w, top + r * cell_h
-            x1, y1 = x0 + cell_w - 2, y0 + cell_h - 2  # one dark pixel between neighbours
-            ink = 1
-            if cell.cursor:
-                draw.rectangle((x0, y0, x1, y1), fill=1)
-                ink = 0
-            elif cell.label:
-                draw.rectangle((x0, y0, x1, y1), outline=1)
-            elif cell.selectable:  # a free place that may be chosen: dotted corners
-                for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)):
-                    draw.point((x, y), fill=1)
-                draw.point(((x0 + x1) // 2, (y0 + y1) // 2), fill=1)
-            if cell.label:
-                text = fit(cell.label, label_font, cell_w - 3)
-                tx = x0 + (cell_w - 1 - label_font.getlength(text)) / 2
-                ty = y0 + (cell_h - 1 - lab.height) // 2 + lab.above
-                draw.text((round(tx), ty), text, font=label_font, fill=ink, anchor="ls")
+            _draw_cell(draw, cell, x0, y0, cell_w, cell_h)
+
+
+def _draw_cell(draw: ImageDraw.ImageDraw, cell: MapCell, x0: int, y0: int,
+               cell_w: int, cell_h: int) -> None:
+    """One map cell at (x0, y0): its box, then its label in the ink that shows on that box."""
+    x1, y1 = x0 + cell_w - 2, y0 + cell_h - 2  # one dark pixel between neighbours
+    ink = _draw_cell_box(draw, cell, (x0, y0, x1, y1))
+    if cell.label:
+        label_font = font(BOLD_CONDENSED, LABEL_SIZE)
+        lab = _metrics(BOLD_CONDENSED, LABEL_SIZE)
+        text = fit(cell.label, label_font, cell_w - 3)
+        tx = x0 + (cell_w - 1 - label_font.getlength(text)) / 2
+        ty = y0 + (cell_h - 1 - lab.height) // 2 + lab.above
+        draw.text((round(tx), ty), text, font=label_font, fill=ink, anchor="ls")
+
+
+def _draw_cell_box(draw: ImageDraw.ImageDraw, cell: MapCell, box: tuple[int, int, int, int]) -> int:
+    """Filled for the cursor, outlined when labelled, dotted corners for a free selectable
+    place; returns the label ink (0 on the filled cursor box, else 1)."""
+    x0, y0, x1, y1 = box
+    if cell.cursor:
+        draw.rectangle(box, fill=1)
+        return 0
+    if cell.label:
+        draw.rectangle(box, outline=1)
+    elif cell.selectable:
+        for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)):
+            draw.point((x, y), fill=1)
+        draw.point(((x0 + x1) // 2, (y0 + y1) // 2), fill=1)
+    return 1

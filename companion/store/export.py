@@ -110,23 +110,30 @@ def load_session_file(path: os.PathLike | str, session_id: int | None = None) ->
     file holds several sessions, ``session_id`` picks one by ``meta.id``.
     """
     data = _read_json(Path(path))
-    candidates = _find_sessions(data)
-    if not candidates:
-        if isinstance(data, dict) and ("format" in data or "entries" in data or "game" in data):
-            candidates = [data]  # a session document with something wrong: say what below
-        else:
-            raise SessionFileError(path, f'holds no companion session (a session file has "format": '
-                                         f'"{SESSION_FORMAT}")')
+    candidates = _find_sessions(data) or _broken_document_or_fail(path, data)
     if session_id is not None:
-        chosen = [doc for doc in candidates if isinstance(doc.get("meta"), dict)
-                  and doc["meta"].get("id") == session_id]
-        if not chosen:
-            raise SessionFileError(path, f"holds no session with id {session_id}")
-        candidates = chosen
+        candidates = _with_id(path, candidates, session_id)
     if len(candidates) > 1:
         ids = ", ".join(str((doc.get("meta") or {}).get("id")) for doc in candidates)
         raise SessionFileError(path, f"holds {len(candidates)} sessions (ids {ids}); choose one by its id")
     return _check_document(path, candidates[0])
+
+
+def _broken_document_or_fail(path: os.PathLike | str, data: Any) -> list[dict]:
+    """No session found: a dict that looks like a session document is still checked, so the
+    message says what is wrong with it rather than that there is nothing."""
+    if isinstance(data, dict) and ("format" in data or "entries" in data or "game" in data):
+        return [data]
+    raise SessionFileError(path, f'holds no companion session (a session file has "format": '
+                                 f'"{SESSION_FORMAT}")')
+
+
+def _with_id(path: os.PathLike | str, candidates: list[dict], session_id: int) -> list[dict]:
+    chosen = [doc for doc in candidates if isinstance(doc.get("meta"), dict)
+              and doc["meta"].get("id") == session_id]
+    if not chosen:
+        raise SessionFileError(path, f"holds no session with id {session_id}")
+    return chosen
 
 
 def _read_json(path: Path) -> Any:
@@ -172,14 +179,23 @@ def _find_sessions(data: Any) -> list[dict]:
         return [data]
     if isinstance(data, list):
         return [item for item in data if isinstance(item, dict) and "format" in item]
-    if not isinstance(data, dict) or not all(isinstance(table, dict) for table in data.values()):
+    if not _is_tinydb_database(data):
         return []
-    # A TinyDB JSON database: {table: {doc_id: document}}.
-    found = [doc for table in data.values() for doc in table.values()
+    return _sessions_in_database(data)
+
+
+def _is_tinydb_database(data: Any) -> bool:
+    """A TinyDB JSON database is {table: {doc_id: document}}."""
+    return isinstance(data, dict) and all(isinstance(table, dict) for table in data.values())
+
+
+def _sessions_in_database(tables: dict) -> list[dict]:
+    """Session documents stored whole in any table, then those rebuilt from this store's tables."""
+    found = [doc for table in tables.values() for doc in table.values()
              if isinstance(doc, dict) and doc.get("format") == SESSION_FORMAT]
-    for doc_id, record in data.get(SESSIONS, {}).items():
+    for doc_id, record in tables.get(SESSIONS, {}).items():
         if isinstance(record, dict) and doc_id.isdigit():
-            found.append(_document_from_tables(data, int(doc_id), record))
+            found.append(_document_from_tables(tables, int(doc_id), record))
     return found
 
 
@@ -199,15 +215,35 @@ def _document_from_tables(tables: dict, session_id: int, record: dict) -> dict:
 
 
 def _check_document(path: os.PathLike | str, doc: dict) -> dict:
+    """The document in its canonical shape, or SessionFileError naming the first problem."""
+    _check_required_fields(path, doc)
+    _check_format_and_version(path, doc)
+    _check_field_types(path, doc)
+    _check_entries(path, doc["entries"])
+    meta = _checked_meta(path, doc)
+    return {
+        "format": SESSION_FORMAT, "version": SESSION_VERSION,
+        "game": doc["game"], "options": doc["options"], "seed": doc["seed"], "entries": doc["entries"],
+        "meta": {name: meta.get(name) for name in META_FIELDS},
+    }
+
+
+def _check_required_fields(path: os.PathLike | str, doc: dict) -> None:
     missing = [name for name in REQUIRED_FIELDS if name not in doc]
     if missing:
         names = ", ".join(repr(name) for name in missing)
         raise SessionFileError(path, f"is missing the field{'s' if len(missing) > 1 else ''} {names}")
+
+
+def _check_format_and_version(path: os.PathLike | str, doc: dict) -> None:
     if doc["format"] != SESSION_FORMAT:
         raise SessionFileError(path, f'has format {doc["format"]!r}; a session file has "{SESSION_FORMAT}"')
     version = doc["version"]
     if version != SESSION_VERSION or isinstance(version, bool):
         raise SessionFileError(path, f"is version {version!r}; this companion reads version {SESSION_VERSION}")
+
+
+def _check_field_types(path: os.PathLike | str, doc: dict) -> None:
     if not isinstance(doc["game"], str) or not doc["game"]:
         raise SessionFileError(path, "'game' must be a game's name (a non-empty string)")
     if not isinstance(doc["options"], dict):
@@ -216,21 +252,24 @@ def _check_document(path: os.PathLike | str, doc: dict) -> dict:
         raise SessionFileError(path, f"'seed' must be an integer, not {_kind(doc['seed'])}")
     if not isinstance(doc["entries"], list):
         raise SessionFileError(path, f"'entries' must be a list, not {_kind(doc['entries'])}")
-    for index, entry in enumerate(doc["entries"]):
+
+
+def _check_entries(path: os.PathLike | str, entries: list) -> None:
+    for index, entry in enumerate(entries):
         try:
             check_entry(entry)
         except ValueError as error:
             raise SessionFileError(path, f"entry {index}: {error}") from None
+
+
+def _checked_meta(path: os.PathLike | str, doc: dict) -> dict:
+    """``meta`` is optional and may be null; anything else must be an object."""
     meta = doc.get("meta", {})
     if meta is None:
         meta = {}
     if not isinstance(meta, dict):
         raise SessionFileError(path, f"'meta' must be an object, not {_kind(meta)}")
-    return {
-        "format": SESSION_FORMAT, "version": SESSION_VERSION,
-        "game": doc["game"], "options": doc["options"], "seed": doc["seed"], "entries": doc["entries"],
-        "meta": {name: meta.get(name) for name in META_FIELDS},
-    }
+    return meta
 
 
 def _kind(value: Any) -> str:
