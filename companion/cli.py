@@ -8,7 +8,9 @@ import logging
 import os
 import queue
 import sys
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from . import __version__
 from . import config as config_module
@@ -36,77 +38,154 @@ def fail(message: str, code: int = 2) -> int:
     return code
 
 
+def data_dir_of(args) -> Path:
+    """``--data-dir`` if given, else the default data directory."""
+    return Path(args.data_dir) if args.data_dir else default_data_dir()
+
+
 # -- run --------------------------------------------------------------------------------------
+class _CannotRun(Exception):
+    """The table cannot start; the message is printed after ``companion:``, exit code 2."""
+
+
+@dataclass
+class _RunIo:
+    """What the run mode puts around the table: where frames and LED states go, what to close
+    before the store, and the mode's extras."""
+
+    display: Any
+    leds: Any
+    closers: list
+    notifier: Any = None
+    watchdog: Any = None
+    seating: Any = None
+    yes_no_seats: frozenset = frozenset()
+    reader: Any = None  # the keyboard reader of the interactive emulator
+
+
 def cmd_run(args) -> int:
-    from .app import App, install_signal_handlers, make_table, running_on_pi
-    from .hw.emulated import ScriptError, TerminalTable, TextOutput, parse_script
-    from .table.events import Quit
+    """Check everything that can refuse to start before the store is opened, then run the loop."""
+    from .app import App, install_signal_handlers, make_table
+    from .store.boxes import BoxFiles
 
     cfg = config_module.load(args.config)
     language = args.language or cfg["language"]
-    mode = "emulated" if args.emulated or args.script else ("hardware" if args.hardware else cfg["mode"])
-    if mode == "auto":
-        mode = "hardware" if running_on_pi() else "emulated"
-    data_dir = Path(args.data_dir) if args.data_dir else default_data_dir()
+    mode = _run_mode(args, cfg)
+    data_dir = data_dir_of(args)
     interactive = mode == "emulated" and not args.script
-    if interactive and not sys.stdin.isatty():
-        return fail("the emulated table needs a terminal; pass --script FILE to feed keys from a file")
-    script_events = []
-    if args.script:
-        try:
-            script_events = parse_script(Path(args.script).read_text(encoding="utf-8"), args.script)
-        except OSError as error:
-            return fail(f"cannot read script: {error}")
-        except ScriptError as error:
-            return fail(str(error))
     try:
-        data_dir.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        return fail(f"cannot create the data directory {data_dir}: {error}")
-    logging.basicConfig(
-        level=logging.DEBUG if args.verbose else (logging.INFO if mode == "hardware" else logging.WARNING),
-        filename=str(data_dir / "companion.log") if interactive else None,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+        script_events = _prepare_run(args, data_dir, interactive)
+    except _CannotRun as error:
+        return fail(str(error))
+    _configure_logging(args.verbose, mode, data_dir / "companion.log" if interactive else None)
 
     store = open_store(data_dir)
     events: queue.SimpleQueue = queue.SimpleQueue()
-    closers = [store.close]
-    notifier = watchdog = seating = None
-    if mode == "hardware":
-        display, leds, more_closers, notifier, watchdog, hub = build_hardware(cfg, events)
-        closers = more_closers + closers
-        if hub is not None:
-            from .app import SavedPadSeating
-            seating = SavedPadSeating(hub, data_dir / "pads.json")
-    elif interactive:
-        from .hw.emulated import KeyboardReader
-        reader = KeyboardReader(events)
-        display = leds = TerminalTable(pad_seat=lambda: reader.seat, language=language)
-        closers.insert(0, reader.stop)
-    else:
-        display = leds = TextOutput(frames_dir=args.frames)
-    yes_no = frozenset(int(k) - 1 for k in cfg["seat_buttons"]["pins"]) if mode == "hardware" else frozenset()
-    from .store.boxes import BoxFiles
-    table = make_table(store, language, seed=args.seed, yes_no_seats=yes_no, seating=seating,
-                       box_memory=BoxFiles(data_dir / "box"))
-    app = App(table, display, leds, events, closers, notifier, watchdog)
+    io = _run_io(mode, interactive, cfg, events, data_dir, language, args.frames)
+    table = make_table(store, language, seed=args.seed, yes_no_seats=io.yes_no_seats,
+                       seating=io.seating, box_memory=BoxFiles(data_dir / "box"))
+    app = App(table, io.display, io.leds, events, io.closers + [store.close], io.notifier, io.watchdog)
     install_signal_handlers(events)
     if interactive:
-        import termios
-        import tty
-        saved = termios.tcgetattr(sys.stdin.fileno())
-        tty.setcbreak(sys.stdin.fileno())
-        reader.start()
-        try:
-            app.run()
-        finally:
-            termios.tcsetattr(sys.stdin.fileno(), termios.TCSADRAIN, saved)
-        return 0
+        return _run_in_terminal(app, io.reader)
     for event in script_events:
         events.put(event)
-    if args.script:
-        events.put(Quit("end of script"))
     app.run()
+    return 0
+
+
+def _run_mode(args, cfg: dict) -> str:
+    """hardware or emulated: a script or --emulated forces the emulator; auto asks the board."""
+    from .app import running_on_pi
+
+    if args.emulated or args.script:
+        return "emulated"
+    mode = "hardware" if args.hardware else cfg["mode"]
+    if mode == "auto":
+        mode = "hardware" if running_on_pi() else "emulated"
+    return mode
+
+
+def _prepare_run(args, data_dir: Path, interactive: bool) -> list:
+    """Everything that can refuse to start, checked before anything is opened: the terminal,
+    the key script (its events, ending with Quit), the data directory."""
+    if interactive and not sys.stdin.isatty():
+        raise _CannotRun("the emulated table needs a terminal; pass --script FILE to feed keys from a file")
+    script_events = _read_script(args.script) if args.script else []
+    try:
+        data_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise _CannotRun(f"cannot create the data directory {data_dir}: {error}") from None
+    return script_events
+
+
+def _read_script(path: str) -> list:
+    from .hw.emulated import ScriptError, parse_script
+    from .table.events import Quit
+
+    try:
+        events = parse_script(Path(path).read_text(encoding="utf-8"), path)
+    except OSError as error:
+        raise _CannotRun(f"cannot read script: {error}") from None
+    except ScriptError as error:
+        raise _CannotRun(str(error)) from None
+    return events + [Quit("end of script")]
+
+
+def _configure_logging(verbose: bool, mode: str, log_file: Path | None) -> None:
+    """The interactive emulator logs to a file so that log lines do not tear the terminal table."""
+    if verbose:
+        level = logging.DEBUG
+    else:
+        level = logging.INFO if mode == "hardware" else logging.WARNING
+    logging.basicConfig(level=level, filename=str(log_file) if log_file else None,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+
+
+def _run_io(mode: str, interactive: bool, cfg: dict, events, data_dir: Path, language: str,
+            frames_dir: str | None) -> _RunIo:
+    if mode == "hardware":
+        return _hardware_io(cfg, events, data_dir)
+    if interactive:
+        return _keyboard_io(events, language)
+    from .hw.emulated import TextOutput
+
+    output = TextOutput(frames_dir=frames_dir)
+    return _RunIo(output, output, [])
+
+
+def _hardware_io(cfg: dict, events, data_dir: Path) -> _RunIo:
+    """The real box; with pads, their pairing is kept in pads.json."""
+    display, leds, closers, notifier, watchdog, hub = build_hardware(cfg, events)
+    seating = None
+    if hub is not None:
+        from .app import SavedPadSeating
+        seating = SavedPadSeating(hub, data_dir / "pads.json")
+    yes_no = frozenset(int(k) - 1 for k in cfg["seat_buttons"]["pins"])
+    return _RunIo(display, leds, closers, notifier, watchdog, seating, yes_no)
+
+
+def _keyboard_io(events, language: str) -> _RunIo:
+    """The terminal table; the keyboard reader is stopped first on shutdown."""
+    from .hw.emulated import KeyboardReader, TerminalTable
+
+    reader = KeyboardReader(events)
+    terminal = TerminalTable(pad_seat=lambda: reader.seat, language=language)
+    return _RunIo(terminal, terminal, [reader.stop], reader=reader)
+
+
+def _run_in_terminal(app, reader) -> int:
+    """Run with the terminal in cbreak mode (keys arrive unbuffered) and restore it afterwards."""
+    import termios
+    import tty
+
+    saved = termios.tcgetattr(sys.stdin.fileno())
+    tty.setcbreak(sys.stdin.fileno())
+    reader.start()
+    try:
+        app.run()
+    finally:
+        termios.tcsetattr(sys.stdin.fileno(), termios.TCSADRAIN, saved)
     return 0
 
 
@@ -208,7 +287,7 @@ def cmd_replay(args) -> int:
 
 # -- history / export -------------------------------------------------------------------------
 def cmd_history(args) -> int:
-    store = open_store(Path(args.data_dir) if args.data_dir else default_data_dir(), read_only=True)
+    store = open_store(data_dir_of(args), read_only=True)
     try:
         records = store.history()
     finally:
@@ -226,7 +305,7 @@ def cmd_history(args) -> int:
 
 def cmd_export(args) -> int:
     from .store.export import write_history_csv, write_history_json
-    store = open_store(Path(args.data_dir) if args.data_dir else default_data_dir(), read_only=True)
+    store = open_store(data_dir_of(args), read_only=True)
     try:
         write = write_history_csv if args.format == "csv" else write_history_json
         write(store, args.out or sys.stdout)
@@ -241,7 +320,7 @@ def cmd_box(args) -> int:
     from .store.boxes import BoxFiles
     if args.game not in registry.available():
         return fail(f"no game {args.game!r}; games: {', '.join(registry.available())}")
-    memory = BoxFiles((Path(args.data_dir) if args.data_dir else default_data_dir()) / "box")
+    memory = BoxFiles(data_dir_of(args) / "box")
     path = memory.path(args.game)
     if args.forget:
         print(f"forgot {path}" if memory.forget(args.game) else f"nothing learned yet ({path} does not exist)")

@@ -350,79 +350,113 @@ class PadHub:
 
     def _dispatch(self, link: _Link, f: Frame) -> None:
         if f.verb == "HELLO":
-            try:
-                hello = parse_hello(f)
-            except ValueError:
-                link.decoder.dropped[BAD_ARGS] += 1
-                return
-            self._on_hello(link, hello)
+            self._on_hello_frame(link, f)
             return
-        if link.state != READY:
+        if link.state != READY:  # keys before the handshake (or from a refused pad) never count
             if f.verb == "KEY":
                 self._count("ignored_keys")
             return
-        if f.verb == "KEY":
-            pad = link.board_id
-            seat = self._seat_of.get(pad)
-            if seat is None:
-                self._events.put(RawPadKey(pad, f.args[0]))
-            else:
-                self._events.put(KeyEvent(seat, f.args[0], source=f"pad:{pad}"))
-        elif f.verb == "ACK":
-            pending = link.led_pending
-            if pending and int(f.args[0]) == pending[0]:
-                link.led_pending = None
-        elif f.verb == "ERR":
-            log.warning("pad %s on %s reports: %s", link.board_id, link.port, " ".join(f.args))
+        handler = self._READY_HANDLERS.get(f.verb)
+        if handler is not None:
+            handler(self, link, f)
+
+    def _on_hello_frame(self, link: _Link, f: Frame) -> None:
+        try:
+            hello = parse_hello(f)
+        except ValueError:
+            link.decoder.dropped[BAD_ARGS] += 1
+            return
+        self._on_hello(link, hello)
+
+    def _on_key(self, link: _Link, f: Frame) -> None:
+        """A paired pad's key is its seat's; an unpaired pad's key goes to the pairing screen."""
+        pad = link.board_id
+        seat = self._seat_of.get(pad)
+        if seat is None:
+            self._events.put(RawPadKey(pad, f.args[0]))
+        else:
+            self._events.put(KeyEvent(seat, f.args[0], source=f"pad:{pad}"))
+
+    def _on_ack(self, link: _Link, f: Frame) -> None:
+        pending = link.led_pending
+        if pending and int(f.args[0]) == pending[0]:
+            link.led_pending = None
+
+    def _on_err(self, link: _Link, f: Frame) -> None:
+        log.warning("pad %s on %s reports: %s", link.board_id, link.port, " ".join(f.args))
+
+    # verb -> handler for a READY link; PONG needs none (receiving it already refreshed last_rx)
+    _READY_HANDLERS: dict[str, Callable[[PadHub, _Link, Frame], None]] = {
+        "KEY": _on_key, "ACK": _on_ack, "ERR": _on_err}
 
     def _on_hello(self, link: _Link, hello: Hello) -> None:
         with self._lock:
             if self._links.get(link.port) is not link:
-                return
+                return  # the link was lost while its HELLO was being read
             old_seat = link.seat if link.state == READY else None
             was = (link.state, link.board_id)
             link.hello = hello
-            problem = version_problem(hello, link.port)
-            if problem is None:
-                other = next((l for l in self._links.values() if l is not link
-                              and l.state == READY and l.board_id == hello.board_id), None)
-                if other is not None:
-                    problem = (f"Two pads claim board id {hello.board_id} ({other.port} and "
-                               f"{link.port}): the one on {link.port} is ignored.")
+            problem = self._hello_problem(link, hello)
             if problem is not None:
-                kind = "duplicate_id" if hello.compatible else (
-                    "old_firmware" if hello.proto < PROTO_VERSION else "new_firmware")
-                if self._troubled.get(hello.board_id) != kind:
-                    self._troubled[hello.board_id] = kind
-                    self._events.put(PadTrouble(hello.board_id, kind, problem))
-                link.state = INCOMPATIBLE if not hello.compatible else REFUSED
-                link.problem = problem
-                link.seat = None
-                if old_seat is not None:
-                    self._events.put(PadPresence(old_seat, False, problem))
-                else:
-                    seat = self._seat_of.get(hello.board_id)
-                    if seat is not None and not hello.compatible:
-                        self._events.put(PadPresence(seat, False, problem))
-                if problem not in self._warned:
-                    self._warned.add(problem)
-                    log.error("%s", problem)
+                self._refuse(link, hello, problem, old_seat)
                 return
-            link.state = READY
-            link.problem = None
-            if self._troubled.pop(hello.board_id, None) is not None:
-                self._events.put(PadTrouble(hello.board_id, ""))
-            self._backoff.pop(link.port, None)
-            seat = self._seat_of.get(hello.board_id)
-            if was != (READY, hello.board_id):
-                log.info("pad %s (firmware %s) ready on %s, seat %s",
-                         hello.board_id, hello.fw, link.port, seat)
-                if old_seat is not None and old_seat != seat:
-                    self._events.put(PadPresence(old_seat, False, "another pad on this port"))
-                if seat is not None and seat != old_seat:
-                    self._events.put(PadPresence(seat, True, f"pad {hello.board_id}"))
-                link.seat = seat
+            self._accept(link, hello, old_seat, was)
         self._send_led(link)  # the pad may have rebooted: it shows what the table expects
+
+    def _hello_problem(self, link: _Link, hello: Hello) -> str | None:
+        """Why this HELLO cannot make the link READY: another protocol version, or its board id
+        already READY on another port. Called with the lock held."""
+        problem = version_problem(hello, link.port)
+        if problem is not None:
+            return problem
+        other = next((l for l in self._links.values() if l is not link
+                      and l.state == READY and l.board_id == hello.board_id), None)
+        if other is None:
+            return None
+        return (f"Two pads claim board id {hello.board_id} ({other.port} and "
+                f"{link.port}): the one on {link.port} is ignored.")
+
+    def _refuse(self, link: _Link, hello: Hello, problem: str, old_seat: int | None) -> None:
+        """Keep the link open but ignored; tell the table (once per kind) and the log (once)."""
+        self._report_trouble(hello, problem)
+        link.state = INCOMPATIBLE if not hello.compatible else REFUSED
+        link.problem = problem
+        link.seat = None
+        if old_seat is not None:
+            self._events.put(PadPresence(old_seat, False, problem))
+        else:
+            seat = self._seat_of.get(hello.board_id)
+            if seat is not None and not hello.compatible:
+                self._events.put(PadPresence(seat, False, problem))
+        if problem not in self._warned:
+            self._warned.add(problem)
+            log.error("%s", problem)
+
+    def _report_trouble(self, hello: Hello, problem: str) -> None:
+        """A PadTrouble for the table when this board's kind of trouble changes."""
+        kind = "duplicate_id" if hello.compatible else (
+            "old_firmware" if hello.proto < PROTO_VERSION else "new_firmware")
+        if self._troubled.get(hello.board_id) != kind:
+            self._troubled[hello.board_id] = kind
+            self._events.put(PadTrouble(hello.board_id, kind, problem))
+
+    def _accept(self, link: _Link, hello: Hello, old_seat: int | None, was: tuple) -> None:
+        """The link is READY; clear a reported trouble and announce the seat if it changed."""
+        link.state = READY
+        link.problem = None
+        if self._troubled.pop(hello.board_id, None) is not None:
+            self._events.put(PadTrouble(hello.board_id, ""))
+        self._backoff.pop(link.port, None)
+        seat = self._seat_of.get(hello.board_id)
+        if was == (READY, hello.board_id):
+            return  # the same pad said HELLO again: its seat is already announced
+        log.info("pad %s (firmware %s) ready on %s, seat %s",
+                 hello.board_id, hello.fw, link.port, seat)
+        if old_seat is not None and old_seat != seat:
+            self._events.put(PadPresence(old_seat, False, "another pad on this port"))
+        if seat is not None and seat != old_seat:
+            self._events.put(PadPresence(seat, True, f"pad {hello.board_id}"))
+        link.seat = seat
 
     def _send_led(self, link: _Link) -> None:
         with self._lock:
