@@ -8,7 +8,7 @@ tiles are free terrain: nobody's, never part of a road, still of their colour.
 
 from __future__ import annotations
 
-from . import catalog
+from . import box
 
 SOUTH, NORTH = 0, 1
 # clockwise from the top edge: N, NE, E, SE, S, SW, W, NW (the solo rules' scan order)
@@ -61,12 +61,12 @@ def is_building(c: dict | None) -> bool:
 
 def building_at(state: dict, k: str) -> str | None:
     c = state["board"].get(k)
-    return catalog.fact(state, c["tile"], "building") if is_building(c) else None
+    return box.fact(state, c["tile"], "building") if is_building(c) else None
 
 
 def buildings_of(state: dict, side: int) -> list[tuple[str, str]]:
     """(cell, building type) of every face-up tile the side owns."""
-    return [(k, catalog.fact(state, c["tile"], "building"))
+    return [(k, box.fact(state, c["tile"], "building"))
             for k, c in state["board"].items() if c["up"] and c["owner"] == side]
 
 
@@ -82,7 +82,7 @@ def road_edges(state: dict, k: str) -> list[str]:
     c = state["board"].get(k)
     if not is_building(c):
         return []
-    return [world_edge(e, c["owner"]) for e in catalog.fact(state, c["tile"], "roads")]
+    return [world_edge(e, c["owner"]) for e in box.fact(state, c["tile"], "roads")]
 
 
 def road_networks(state: dict, k: str) -> list[list[str]]:
@@ -153,9 +153,9 @@ def resources(state: dict, side: int) -> dict[str, int]:
     """
     out = {"wood": 0, "stone": 0, "grain": 0}
     for i in reachable(state, side):
-        out[catalog.RESOURCES[catalog.fact(state, state["offer"]["slots"][i], "colour")]] += 1
+        out[box.RESOURCES[box.fact(state, state["offer"]["slots"][i], "colour")]] += 1
     for k in occupied_by(state, side):
-        out[catalog.RESOURCES[state["board"][k]["colour"]]] += 1
+        out[box.RESOURCES[state["board"][k]["colour"]]] += 1
     producers = {"farm": "grain", "sawmill": "wood", "quarry": "stone"}
     for _, b in buildings_of(state, side):
         if b in producers:

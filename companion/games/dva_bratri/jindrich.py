@@ -1,11 +1,11 @@
 """Jindřich, the solo opponent: which tile he takes, where it goes, and his treasures.
 
-Everything here is a pure decision over the state; flow.py carries it out and asks the table.
+Everything here is a pure decision over the state; steps/jindrich.py carries it out and asks the table.
 """
 
 from __future__ import annotations
 
-from . import board, catalog
+from . import board, box
 from .board import NORTH, RING, key, xy
 
 JINDRICH = NORTH
@@ -21,7 +21,7 @@ def choose_take(state: dict, top_colour: str | None) -> int | None:
         return None
     if top_colour is not None:
         for i in order:
-            if catalog.fact(state, state["offer"]["slots"][i], "colour") == top_colour:
+            if box.fact(state, state["offer"]["slots"][i], "colour") == top_colour:
                 return i
     return order[0]
 
@@ -41,7 +41,7 @@ def choose_place(state: dict, tile: str) -> tuple[str, str] | None:
     """
     a = anchor(state)
     roads = set(board.road_edges(state, a))
-    his_roads = set(catalog.fact(state, tile, "roads"))
+    his_roads = set(box.fact(state, tile, "roads"))
     ax, ay = xy(a)
     places = [(key(ax + dx, ay + dy), (dx, dy)) for dx, dy in RING]
     free = [(k, d) for k, d in places if k not in state["board"]]
@@ -82,20 +82,30 @@ def _matches(colour: str | None, wanted: str) -> bool:
 def condition_met(state: dict, k: str, token: str) -> bool:
     """Vertical / horizontal: two tiles of the pictured colours anywhere in the token's column /
     row, its own tile not counted. Positional: tiles at both marked places (player's frame)."""
-    kind = catalog.treasure_fact(state, token, "kind")
-    need = catalog.treasure_fact(state, token, "need")
-    x, y = xy(k)
+    kind = box.treasure_fact(state, token, "kind")
+    need = box.treasure_fact(state, token, "need")
     if kind == "positional":
-        return all(_matches(board.colour_at(state, key(x + it["pos"][0], y + it["pos"][1])), it["colour"])
-                   for it in need)
-    line = [c["colour"] for ck, c in state["board"].items()
-            if ck != k and (xy(ck)[0] == x if kind == "vertical" else xy(ck)[1] == y)]
-    first, second = need[0]["colour"], need[1]["colour"]
-    for i, a in enumerate(line):
-        for j, b in enumerate(line):
-            if i != j and _matches(a, first) and _matches(b, second):
-                return True
-    return False
+        return _places_met(state, k, need)
+    return _line_met(_line_colours(state, k, kind), need[0]["colour"], need[1]["colour"])
+
+
+def _places_met(state: dict, k: str, need: list[dict]) -> bool:
+    x, y = xy(k)
+    return all(_matches(board.colour_at(state, key(x + it["pos"][0], y + it["pos"][1])), it["colour"])
+               for it in need)
+
+
+def _line_colours(state: dict, k: str, kind: str) -> list[str]:
+    """Colours of the other tiles in the token's column (vertical) or row (horizontal)."""
+    x, y = xy(k)
+    axis, at = (0, x) if kind == "vertical" else (1, y)
+    return [c["colour"] for ck, c in state["board"].items() if ck != k and xy(ck)[axis] == at]
+
+
+def _line_met(line: list[str], first: str, second: str) -> bool:
+    """Two different tiles of the line show the two pictured colours."""
+    return any(i != j and _matches(a, first) and _matches(b, second)
+               for i, a in enumerate(line) for j, b in enumerate(line))
 
 
 def direction_words(anchor_key: str, k: str) -> tuple[str, str]:

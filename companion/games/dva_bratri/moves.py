@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from ...engine import Msg
-from . import board, catalog
-from .common import refuse
+from . import board, box
+from .texts import refuse, resources
 
 HAND_LIMIT = 3
 
@@ -34,7 +33,7 @@ def check_place(state: dict, side: int, k: str) -> None:
 def check_pay(state: dict, side: int, tile: str) -> int:
     """All resources of the cost must be reachable; laying free terrain this turn takes 1 off
     one building's cost. Returns how many discounts the build uses (0 or 1)."""
-    cost = catalog.fact(state, tile, "cost")
+    cost = box.fact(state, tile, "cost")
     short = board.shortfall(cost, board.resources(state, side))
     if short == 0:
         return 0
@@ -44,14 +43,7 @@ def check_pay(state: dict, side: int, tile: str) -> int:
     raise refuse("cannot_pay",
                   "Na stavbu ti chybí suroviny: potřebuješ {c}, máš k dispozici {h}.",
                   "You lack resources to build this: it needs {c}, you have {h}.",
-                  c=_res(cost), h=_res(have))
-
-
-def _res(amounts: dict) -> Msg:
-    """'1D 2K 0O' / '1W 2S 0G' (wood, stone, grain)."""
-    letters = (("wood", "D", "W"), ("stone", "K", "S"), ("grain", "O", "G"))
-    return Msg(" ".join(f"{int(amounts.get(r, 0))}{cs}" for r, cs, _ in letters),
-               " ".join(f"{int(amounts.get(r, 0))}{en}" for r, _, en in letters))
+                  c=resources(cost), h=resources(have))
 
 
 def check_unit_free(state: dict, uid: str) -> None:
@@ -98,3 +90,32 @@ def check_end(state: dict, side: int) -> None:
     if not state["turn"]["taken"] and board.reachable(state, side):
         raise refuse("must_take", "Nejdřív si musíš vzít jednu destičku z královské nabídky.",
                       "You must first take one tile from the royal offer.")
+
+
+# -- what the turn menu's choices need before the move starts -----------------------------------
+def check_can_take(state: dict, side: int) -> None:
+    if state["turn"]["taken"]:
+        raise refuse("one_take_per_turn", "V tomto tahu už sis destičku vzal.",
+                     "You have already taken a tile this turn.")
+    if not board.clockwise(state):
+        raise refuse("offer_empty", "Královská nabídka je prázdná.", "The royal offer is empty.")
+
+
+def check_holds_tile(state: dict, side: int) -> None:
+    if not state["hands"][side]:
+        raise refuse("hand_empty", "Nemáš v ruce žádnou destičku.", "You hold no tile.")
+
+
+def check_unit_in_offer(state: dict, side: int) -> None:
+    if not [u for u in board.units_of(state, side) if state["units"][u]["at"] == "offer"]:
+        raise refuse("no_unit_in_offer", "V královské nabídce nemáš žádnou jednotku.",
+                     "You have no unit in the royal offer.")
+
+
+def check_camp(state: dict, side: int) -> None:
+    """An unused camp of one's own, and only after this turn's tile was taken."""
+    if not any(b == "camp" for _, b in board.buildings_of(state, side)):
+        raise refuse("no_camp", "Nemáš žádné nevyužité ležení.", "You have no unused camp.")
+    if not state["turn"]["taken"]:
+        raise refuse("camp_after_take", "Ležení lze využít až poté, co sis v tahu vzal destičku.",
+                     "A camp can be used only after you have taken a tile this turn.")

@@ -12,7 +12,7 @@ Readings of unclear rules (docs/games/dva_bratri.md lists them):
 
 from __future__ import annotations
 
-from . import board, catalog
+from . import board, box
 from .board import NORTH, SOUTH, xy, key
 
 # The Inn: "1 bod za každou destičku ve stejném sloupci nebo řadě ... až do maxima 3 destiček v obou
@@ -30,15 +30,22 @@ def _line_count(state: dict, k: str, line: str, limit: int | None, colour: str |
                 within: int | None = None) -> int:
     """Tiles in the row or column of ``k`` (of ``colour`` if given), at most ``limit`` each way,
     only up to ``within`` places away if given."""
-    x, y = xy(k)
     total = 0
     for sign in (1, -1):
-        found = [c for ck, c in state["board"].items()
-                 if ck != k and (xy(ck)[1] == y if line == "row" else xy(ck)[0] == x)
-                 and 0 < (xy(ck)[0] - x if line == "row" else xy(ck)[1] - y) * sign <= (within or float("inf"))
-                 and (colour is None or c["colour"] == colour)]
-        total += len(found) if limit is None else min(limit, len(found))
+        found = len(_line_side(state, k, line, sign, colour, within))
+        total += found if limit is None else min(limit, found)
     return total
+
+
+def _line_side(state: dict, k: str, line: str, sign: int, colour: str | None, within: int | None) -> list[dict]:
+    """The tiles on one side (``sign``) of ``k`` along its row or column."""
+    x, y = xy(k)
+    across, along = (1, 0) if line == "row" else (0, 1)
+    start, here = (x, y)[along], (x, y)[across]
+    reach = within or float("inf")
+    return [c for ck, c in state["board"].items()
+            if ck != k and xy(ck)[across] == here and 0 < (xy(ck)[along] - start) * sign <= reach
+            and (colour is None or c["colour"] == colour)]
 
 
 def _colour_groups(state: dict, k: str, colour: str) -> int:
@@ -56,12 +63,12 @@ def _colour_groups(state: dict, k: str, colour: str) -> int:
 
 def _workshop(state: dict, k: str, owner: int, kind: str) -> int:
     c = state["board"][k]
-    params = catalog.fact(state, c["tile"], "params") or {}
-    a, b = catalog.buildings()[kind]["pair"]
+    params = box.fact(state, c["tile"], "params") or {}
+    a, b = box.buildings()[kind]["pair"]
     per = 3
     for gk, g in board.buildings_of(state, owner):
         if g == "guild_house":
-            boosts = (catalog.fact(state, state["board"][gk]["tile"], "params") or {}).get("boosts")
+            boosts = (box.fact(state, state["board"][gk]["tile"], "params") or {}).get("boosts")
             if boosts in (kind, "all"):
                 per = 4
     x, y = xy(k)
@@ -83,48 +90,85 @@ def longest_road_at(state: dict, k: str) -> int:
     return best
 
 
+def _params(state: dict, k: str) -> dict:
+    return box.fact(state, state["board"][k]["tile"], "params") or {}
+
+
+def _opponent(owner: int) -> int:
+    return NORTH if owner == SOUTH else SOUTH
+
+
+def _inn(state: dict, k: str, owner: int, b: str) -> int:
+    within = INN_LIMIT if INN_READING == INN_NEXT_PLACES else None
+    return 1 + _line_count(state, k, _params(state, k)["line"], INN_LIMIT, within=within)
+
+
+def _marketplace(state: dict, k: str, owner: int, b: str) -> int:
+    return 1 + sum(1 for n in board.ring(k, board.SIDES4) if n in state["board"])
+
+
+def _pilgrimage(state: dict, k: str, owner: int, b: str) -> int:
+    return longest_road_at(state, k)
+
+
+def _robbers_keep(state: dict, k: str, owner: int, b: str) -> int:
+    opp = _opponent(owner)
+    return 2 + 2 * sum(1 for n in board.ring(k, board.SIDES4)
+                       if board.is_building(state["board"].get(n)) and state["board"][n]["owner"] == opp)
+
+
+def _group_of_colour(state: dict, k: str, owner: int, b: str) -> int:
+    return 1 + _colour_groups(state, k, GROUP_COLOUR[b])
+
+
+def _own_on_colour(state: dict, k: str, owner: int, b: str) -> int:
+    return 1 + sum(1 for gk, _ in board.buildings_of(state, owner)
+                   if gk != k and state["board"][gk]["colour"] == OWN_COLOUR[b])
+
+
+def _trading_post(state: dict, k: str, owner: int, b: str) -> int:
+    depicts = _params(state, k)["depicts"]
+    return 3 * sum(1 for _, g in board.buildings_of(state, owner) if g == depicts)
+
+
+def _fortress(state: dict, k: str, owner: int, b: str) -> int:
+    return sum(1 for _, g in board.buildings_of(state, owner) if g in ("siege_tower", "fortress"))
+
+
+def _watchtower(state: dict, k: str, owner: int, b: str) -> int:
+    return 1 + _line_count(state, k, _params(state, k)["line"], None, state["board"][k]["colour"])
+
+
+def _guardhouse(state: dict, k: str, owner: int, b: str) -> int:
+    x, y = xy(k)
+    towers = sum(1 for gk, gc in state["board"].items()
+                 if gk != k and gc["up"] and abs(xy(gk)[0] - x) == abs(xy(gk)[1] - y)
+                 and box.fact(state, gc["tile"], "building") == "watchtower")
+    return 2 + 2 * towers
+
+
+def _fixed(points: int):
+    return lambda state, k, owner, b: points
+
+
+# building -> its printed condition (state, place, owner, building) -> points; farm, sawmill,
+# quarry, siege tower and guild house have effects but no points of their own
+POINTS = {
+    "inn": _inn, "marketplace": _marketplace, "pilgrimage": _pilgrimage, "robbers_keep": _robbers_keep,
+    **{b: _group_of_colour for b in GROUP_COLOUR}, **{b: _own_on_colour for b in OWN_COLOUR},
+    "camp": _fixed(2),  # a used camp lies face down and is no building any more
+    "trading_post": _trading_post, "cathedral": _fixed(5), "fortress": _fortress,
+    "watchtower": _watchtower, "guardhouse": _guardhouse,
+    **{b: _workshop for b in ("basket_workshop", "potter_workshop", "cooper_workshop")},
+}
+
+
 def building_points(state: dict, k: str) -> int:
     """The printed condition of the building at ``k``, before any doubling."""
     c = state["board"][k]
-    owner, b = c["owner"], catalog.fact(state, c["tile"], "building")
-    opp = NORTH if owner == SOUTH else SOUTH
-    params = lambda: catalog.fact(state, c["tile"], "params") or {}  # noqa: E731
-    if b == "inn":
-        within = INN_LIMIT if INN_READING == INN_NEXT_PLACES else None
-        return 1 + _line_count(state, k, params()["line"], INN_LIMIT, within=within)
-    if b == "marketplace":
-        return 1 + sum(1 for n in board.ring(k, board.SIDES4) if n in state["board"])
-    if b == "pilgrimage":
-        return longest_road_at(state, k)
-    if b == "robbers_keep":
-        return 2 + 2 * sum(1 for n in board.ring(k, board.SIDES4)
-                           if board.is_building(state["board"].get(n)) and state["board"][n]["owner"] == opp)
-    if b in GROUP_COLOUR:
-        return 1 + _colour_groups(state, k, GROUP_COLOUR[b])
-    if b in OWN_COLOUR:
-        return 1 + sum(1 for gk, _ in board.buildings_of(state, owner)
-                       if gk != k and state["board"][gk]["colour"] == OWN_COLOUR[b])
-    if b == "camp":
-        return 2  # a used camp lies face down and is no building any more
-    if b == "trading_post":
-        return 3 * sum(1 for _, g in board.buildings_of(state, owner) if g == params()["depicts"])
-    if b == "cathedral":
-        return 5
-    if b == "fortress":
-        return sum(1 for _, g in board.buildings_of(state, owner) if g in ("siege_tower", "fortress"))
-    if b == "watchtower":
-        return 1 + _line_count(state, k, params()["line"], None, c["colour"])
-    if b == "guardhouse":
-        x, y = xy(k)
-        towers = 0
-        for gk, gc in state["board"].items():
-            gx, gy = xy(gk)
-            if gk != k and gc["up"] and abs(gx - x) == abs(gy - y) and catalog.fact(state, gc["tile"], "building") == "watchtower":
-                towers += 1
-        return 2 + 2 * towers
-    if b in ("basket_workshop", "potter_workshop", "cooper_workshop"):
-        return _workshop(state, k, owner, b)
-    return 0  # farm, sawmill, quarry, siege tower, guild house: effects, no points
+    b = box.fact(state, c["tile"], "building")
+    rule = POINTS.get(b)
+    return rule(state, k, c["owner"], b) if rule else 0
 
 
 def _component(state: dict, start: str, net: list[str]) -> set[tuple]:

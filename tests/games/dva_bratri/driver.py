@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from companion.engine import PromptKind, RuleError, Session
-from companion.games.dva_bratri import GAME, catalog
+from companion.games.dva_bratri import GAME, box, picture, reveal
 
 ROAD_PATTERNS = [["N", "S"], ["E", "W"], [], ["N", "E"], ["N", "E", "S", "W"], ["S"], [], ["E", "S", "W"], ["W"]]
 COSTS = [{"wood": 1, "stone": 0, "grain": 0}, {"wood": 0, "stone": 1, "grain": 1}, {"wood": 1, "stone": 1, "grain": 0},
@@ -17,25 +17,25 @@ COSTS = [{"wood": 1, "stone": 0, "grain": 0}, {"wood": 0, "stone": 1, "grain": 1
 def made_up_box() -> dict:
     """Facts for all 54 tiles and 10 tokens: consistent with the rules, not the real box."""
     tiles = {}
-    for set_key, s in catalog.sets().items():
-        for i, tid in enumerate(catalog.set_tiles(set_key)):
+    for set_key, s in box.sets().items():
+        for i, tid in enumerate(box.set_tiles(set_key)):
             building = s["buildings"][i % len(s["buildings"])]
             params = {}
-            for p in catalog.buildings()[building]["params"]:
+            for p in box.buildings()[building]["params"]:
                 params[p] = {"line": "row" if i % 2 else "column",
                              "pairs": [[[-1, 0], [1, 0]], [[0, 1], [0, -1]]],
                              "depicts": ("farm", "sawmill", "quarry")[i % 3],
                              "boosts": "all"}[p]
-            tiles[tid] = {"building": building, "colour": catalog.COLOURS[i % 3], "cost": COSTS[i % len(COSTS)],
+            tiles[tid] = {"building": building, "colour": box.COLOURS[i % 3], "cost": COSTS[i % len(COSTS)],
                           "roads": ROAD_PATTERNS[i], "params": params}
     kinds = ["vertical", "horizontal", "positional"]
     treasures = {}
-    for i, tid in enumerate(catalog.treasure_entries()):
+    for i, tid in enumerate(box.treasure_entries()):
         kind = kinds[i % 3]
         if kind == "positional":
             need = [{"pos": [1, 0], "colour": "any"}, {"pos": [-1, 0], "colour": "any"}]
         else:
-            need = [{"colour": catalog.COLOURS[i % 3]}, {"colour": "any"}]
+            need = [{"colour": box.COLOURS[i % 3]}, {"colour": "any"}]
         treasures[tid] = {"kind": kind, "need": need}
     return {"tiles": tiles, "treasures": treasures}
 
@@ -48,10 +48,10 @@ class Table:
         self.options = dict(options)
         self.session = Session(GAME, self.options, seed, list(entries))
         rnd = random.Random(seed)
-        deck = [t for s in self.session.state["sets"] for t in catalog.set_tiles(s)]
+        deck = [t for s in self.session.state["sets"] for t in box.set_tiles(s)]
         rnd.shuffle(deck)
         self.deck = deck  # physical supply, top first: 6 offer tiles, the start tile, then the rest
-        tokens = list(catalog.treasure_entries())
+        tokens = list(box.treasure_entries())
         rnd.shuffle(tokens)
         self.tokens = tokens
         self.rnd = rnd
@@ -73,17 +73,17 @@ class Table:
         if step == "reveal_set":
             if self.pending_tile is None:
                 self.pending_tile = self.next_tile()
-            return catalog.fact(s, self.pending_tile, "set") if catalog.known(s, self.pending_tile, "set") else None
+            return box.fact(s, self.pending_tile, "set") if box.known(s, self.pending_tile, "set") else None
         if step == "reveal_tile":
             tile, self.pending_tile = self.pending_tile, None
             want = self.truth["tiles"][tile]
             for v in opts:   # one option per building and colour; look-alikes are told apart after
                 if v in ("new", "back"):
                     continue
-                if all(catalog.fact(s, v, f) == want[f] for f in ("building", "colour")):
+                if all(box.fact(s, v, f) == want[f] for f in ("building", "colour")):
                     self.assigned[v] = self.revealing = tile
                     return v
-            new = GAME._new_tiles(s, s["queue"][0])[0]
+            new = reveal.new_tiles(s, s["queue"][0])[0]
             self.assigned[new] = tile
             return "new"
         if s["queue"] and "identify" in s["queue"][0]:   # which of the look-alikes: from the tile itself
@@ -132,7 +132,7 @@ class Table:
             return "done"
         params, part = truth["params"], task["partial"]
         got = part.get("params", {})
-        for p in catalog.buildings()[truth["building"]]["params"]:
+        for p in box.buildings()[truth["building"]]["params"]:
             if p in got:
                 continue
             if p != "pairs":
@@ -194,7 +194,7 @@ class Table:
             return self.rnd.choice([o for o in opts if o != "back"])
         if prompt.kind is PromptKind.CELL:
             from companion.games.dva_bratri import board
-            legal = [o for o in opts if o != "back" and board.touches_own_unit(s, side, GAME._from_grid(s, o))]
+            legal = [o for o in opts if o != "back" and board.touches_own_unit(s, side, picture.from_grid(s, o))]
             return self.rnd.choice(legal) if legal else "back"
         raise AssertionError(prompt.step)
 

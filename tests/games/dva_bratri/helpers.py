@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 
 from companion.engine.session import check_against_prompt
-from companion.games.dva_bratri import GAME, board
+from companion.games.dva_bratri import GAME, board, picture
 
 S, N = board.SOUTH, board.NORTH
 
@@ -47,4 +47,4 @@ def act(state: dict, step: str, value=None, seat=None) -> dict:
 
 
 def cell(state: dict, k: str) -> list[int]:
-    return GAME._to_grid(state, k)
+    return picture.to_grid(state, k)

@@ -4,7 +4,7 @@ re-entering a tile's printed facts. The table wins, but the box's limits hold.""
 import pytest
 
 from companion.engine import RuleError, Session
-from companion.games.dva_bratri import GAME, catalog, scoring
+from companion.games.dva_bratri import GAME, box, scoring
 
 from .driver import Table, made_up_box
 from .helpers import N, S, act, blank, cell, put, tile, unit
@@ -239,7 +239,7 @@ def test_relearning_is_in_the_log_and_replays():
     session = table.session
     tile_id = session.state["offer"]["slots"][1]
     for step, value in [("turn", "correct"), ("correct", "facts"),
-                        ("fix_facts_set", catalog.fact(session.state, tile_id, "set")), ("fix_facts_tile", tile_id)]:
+                        ("fix_facts_set", box.fact(session.state, tile_id, "set")), ("fix_facts_tile", tile_id)]:
         session.submit({"step": step, "seat": 0, "value": value})
     asked = set()
     while session.state["queue"]:          # the scripted table answers from the true facts

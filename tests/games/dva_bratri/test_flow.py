@@ -8,7 +8,7 @@ import pytest
 
 from companion.engine import PromptKind, RuleError, Session
 from companion.games import load
-from companion.games.dva_bratri import GAME, board, catalog, scoring
+from companion.games.dva_bratri import GAME, board, box, picture, scoring
 
 from .driver import Table, made_up_box
 from .helpers import N, S, act, blank, cell, put, tile
@@ -17,17 +17,17 @@ ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_catalog_has_54_tiles_in_6_sets_and_10_treasures_all_unknown_per_tile():
-    assert len(catalog.tile_entries()) == 54
-    assert {s: len(catalog.set_tiles(s)) for s in catalog.sets()} == {s: 9 for s in catalog.sets()}
-    assert all(sum(s["colours"].values()) == 9 for s in catalog.sets().values())
+    assert len(box.tile_entries()) == 54
+    assert {s: len(box.set_tiles(s)) for s in box.sets()} == {s: 9 for s in box.sets()}
+    assert all(sum(s["colours"].values()) == 9 for s in box.sets().values())
     # the rulebook has no heading for Řemesla's buildings: that membership is an inference
-    assert {k: s["status"] for k, s in catalog.sets().items()} == {
+    assert {k: s["status"] for k, s in box.sets().items()} == {
         "putovani": "verified", "dominium": "verified", "obchod_cirkev": "verified", "valceni": "verified",
         "remesla": "inferred", "straz": "verified"}
-    assert {b for s in catalog.sets().values() for b in s["buildings"]} == set(catalog.buildings())
-    assert len(catalog.treasure_entries()) == 10
-    unknown = catalog.unknown_in_catalog()
-    assert all(unknown[t] == list(catalog.TILE_FIELDS) for t in catalog.tile_entries())
+    assert {b for s in box.sets().values() for b in s["buildings"]} == set(box.buildings())
+    assert len(box.treasure_entries()) == 10
+    unknown = box.unknown_in_catalog()
+    assert all(unknown[t] == list(box.TILE_FIELDS) for t in box.tile_entries())
     assert load("dva_bratri") is GAME
 
 
@@ -80,7 +80,7 @@ def test_building_asks_cost_roads_and_effect_then_builds():
     p = GAME.prompt(st)
     assert p.cells[tuple(cell(st, "0,0"))] == "~g*" and list(cell(st, "1,1")) in [o.value for o in p.options_for(0)]
     st = act(st, "build_at", cell(st, "1,1"))
-    assert GAME.label(st, "1,1") == "HO"
+    assert picture.label(st, "1,1") == "HO"
 
 
 def test_refusals_name_the_rule_and_change_nothing():

@@ -6,7 +6,7 @@ import copy
 import pytest
 
 from companion.engine import PromptKind, RuleError
-from companion.games.dva_bratri import GAME
+from companion.games.dva_bratri import GAME, picture
 
 from .helpers import N, S, act, blank, cell, put, tile, unit
 
@@ -111,7 +111,7 @@ def test_map_rows_start_on_the_far_side_and_keys_follow_the_compass():
     p = GAME.prompt(act(act(st, "turn", "step"), "step_unit", "0e"))
     assert p.grid == (3, 4) and p.cursor == (1, 2)
     assert p.cells == {(1, 2): "~g*", (1, 1): "~s"}   # one row up on the map = one step north
-    assert GAME._from_grid(st, [1, 1]) == "0,1"
+    assert picture.from_grid(st, [1, 1]) == "0,1"
 
 
 def _jindrich_turn(his_tile, around=()):

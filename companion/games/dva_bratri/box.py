@@ -11,7 +11,7 @@ import tomllib
 from functools import lru_cache
 from pathlib import Path
 
-from ...engine import Msg
+from ...engine import Ask, Msg
 
 DATA = Path(__file__).parent / "data"
 COLOURS = ("green", "grey", "yellow")
@@ -19,13 +19,17 @@ RESOURCES = {"green": "wood", "grey": "stone", "yellow": "grain"}
 EDGES = ("N", "E", "S", "W")
 TILE_FIELDS = ("building", "colour", "cost", "roads", "params")
 TREASURE_FIELDS = ("kind", "need")
+TILES_IN_GAME = 27  # 3 sets of 9
 
 
-class NeedFacts(Exception):
-    """A rule needs facts about a tile (or treasure) that nobody has told the companion yet."""
+class NeedFacts(Ask):
+    """A rule needs facts about a tile (or treasure) that nobody has told the companion yet.
+
+    The engine's standard interruption: the move is undone, this learning task goes to the head
+    of the queue, and the move is carried out again once the table has told the facts."""
 
     def __init__(self, kind: str, ident: str, fields: list[str]):
-        super().__init__(f"{kind} {ident}: {fields}")
+        super().__init__({"t": "learn", "tile": ident, "fields": list(fields), "partial": {}})
         self.kind, self.ident, self.fields = kind, ident, list(fields)
 
 
@@ -122,8 +126,12 @@ def treasure_fact(state: dict, token: str, field: str):
     return value
 
 
+def treasure_field_known(state: dict, token: str, field: str) -> bool:
+    return _lookup(state, "treasures", token, field, treasure_entries())[0]
+
+
 def treasure_known(state: dict, token: str) -> bool:
-    return all(_lookup(state, "treasures", token, f, treasure_entries())[0] for f in TREASURE_FIELDS)
+    return all(treasure_field_known(state, token, f) for f in TREASURE_FIELDS)
 
 
 def set_name(key: str) -> Msg:

@@ -1,0 +1,207 @@
+"""The game: setup, which step the state awaits, views, scores and the status line.
+
+The table is the truth about hidden things: which tile turned up in the offer, the colour on the
+back of the supply's top tile, which treasure token was drawn. The companion asks for them, and
+for any printed fact it does not know yet (learning the box), then checks and scores the rest.
+
+State keys worth knowing: ``board`` ("x,y" -> cell), ``offer`` (7 slots, the shield's index and
+crown), ``units``, ``hands`` (per side), ``turn`` (this turn's take / moved units / discounts),
+``queue`` (questions and confirmations to handle before anything else, head first),
+``pending`` (a move the player has started; "*" drops it), ``learned`` (facts the table told
+us), ``seen`` (tiles that have turned up; the others may still be in the supply), ``recent``
+(public events).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from ...engine import Awaited, Game, Msg, Scores, Setting, Status, queued, recent, rng
+from . import board, box, scoring, turns
+from .board import NORTH, SOUTH, xy
+from .box import COLOURS
+from .picture import label
+from .steps import ASKED, MOVES, STEPS
+from .texts import PLAYER_COLOURS, RECENT_KEPT, refuse, side_name
+
+FIRST_GAME_SETS = ["putovani", "dominium", "obchod_cirkev"]
+BOX_GROUPS = ("tiles", "treasures")
+# the status line's phase by the awaited step's name
+PHASES = (
+    (("jindrich",), Msg("Jindřichův tah", "Jindřich's turn")),
+    (("fix", "correct"), Msg("Oprava obrazu stolu", "Correcting the picture")),
+    (("reveal", "learn", "treasure", "start"), Msg("Otázka pro stůl", "Question for the table")),
+)
+
+
+class DvaBratri(Game):
+    name = "dva_bratri"
+    title = Msg("Dva bratři", "The Two Heirs")
+    min_seats, max_seats = 1, 2
+    players = Msg("Hraje 1 hráč (proti Jindřichovi), nebo 2 hráči.", "One player (against Jindřich) or two players.")
+    settings = (
+        Setting("level", Msg("Jindřich", "Jindřich"), (
+            (2, Msg("Statečný", "Brave")), (3, Msg("Neúprosný", "Relentless")), (1, Msg("Chudý", "Poor"))),
+            seats=(1,)),
+        Setting("sets", Msg("Sady", "Sets"), tuple(
+            (k, Msg(v["cs"], v["en"])) for k, v in box.sets().items()), pick=3,
+            default=list(FIRST_GAME_SETS)),
+        Setting("colour", Msg("Barva hráče 1", "Player 1 colour"),
+                tuple((k, m) for k, m in PLAYER_COLOURS.items())),
+        Setting("roads", Msg("Bodovat silnice", "Score roads"),
+                ((True, Msg("ano", "yes")), (False, Msg("ne (1. hra)", "no (1st game)")))),
+    )
+    steps = STEPS
+    recent_kept = RECENT_KEPT
+
+    # -- setup ---------------------------------------------------------------------------------
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """Box data (saved per box by the appliance) holds only tiles and treasures."""
+        if any(g not in BOX_GROUPS for g in options["box"]):
+            raise refuse("bad_option", "Volba box: data krabice mají jen části 'tiles' a 'treasures'.",
+                         "Option box: box data has only 'tiles' and 'treasures' parts.")
+        return options
+
+    def setup(self, options: dict[str, Any], seed: int) -> dict:
+        options = self.validate_options(options)
+        solo = options["seats"] == 1
+        other = "blue" if options["colour"] == "white" else "white"
+        state: dict[str, Any] = {
+            "game": self.name, "seats": options["seats"], "solo": solo, "level": options["level"],
+            "sets": list(options["sets"]), "colours": [options["colour"], other],
+            "roads": bool(options["roads"]), "box": copy.deepcopy(options["box"]),
+            "learned": {"tiles": {}, "treasures": {}}, "rng": rng.new(seed),
+            "supply": box.TILES_IN_GAME - 7, "seen": [], "start_colour": None,
+            "offer": {"slots": [None] * 7, "shield": 0, "crown": SOUTH},
+            "board": {}, "units": {}, "hands": [[], []], "active": SOUTH, "round": 1,
+            "turn": turns.fresh_turn(), "last_building": None,
+            "treasures": {"stack": 0, "seen": [], "cleared": 0},
+            "final_trigger": False, "final_left": None, "over": False,
+            "queue": [], "pending": None, "recent": [],
+        }
+        board.place(state, "0,0", None, "green", False, None)  # colour asked below
+        state["units"]["0e"] = {"side": SOUTH, "elite": True, "cross": None, "at": "0,0"}
+        for u in ("0a", "0b"):
+            state["units"][u] = {"side": SOUTH, "elite": False, "cross": None, "at": "offer"}
+        (_solo_setup if solo else _duel_setup)(state)
+        state["queue"] = [{"t": "reveal", "slot": i} for i in range(1, 7)] + [{"t": "start_colour"}]
+        return state
+
+    # -- what the state awaits -----------------------------------------------------------------
+    def awaiting(self, state: dict) -> Awaited | None:
+        """The queue's head first (even after the end: his last placement is still shown), then
+        the end, a started move, or the turn's menu."""
+        task = queued(state)
+        if task is not None:
+            return Awaited(ASKED[task["t"]](state, task), task)
+        if state["over"]:
+            return None
+        pending = state["pending"]
+        if pending:
+            return Awaited(MOVES.get(pending["kind"], pending["kind"]), pending)
+        return Awaited("turn", {})
+
+    # -- labels --------------------------------------------------------------------------------
+    def seat_label(self, state: dict, seat: int) -> Msg:
+        return side_name(state, seat)
+
+    # -- views and scores ----------------------------------------------------------------------
+    def view(self, state: dict, seat: int | None = None) -> dict:
+        offer = [{"slot": i, "tile": t, "text": box.describe(state, t).to_json() if t else None}
+                 for i, t in enumerate(state["offer"]["slots"])]
+        out = {
+            "board": [_cell_view(state, k, c) for k, c in sorted(state["board"].items())],
+            "offer": offer, "shield": state["offer"]["shield"], "crown": state["offer"]["crown"],
+            "supply": state["supply"], "units": state["units"], "active": state["active"],
+            "hand_sizes": [len(h) for h in state["hands"]], "last_building": state["last_building"],
+            "treasures": {"stack": state["treasures"]["stack"], "cleared": state["treasures"]["cleared"]},
+            "reach": [board.reach(state, s) for s in (SOUTH, NORTH)],
+        }
+        if seat is not None and seat < 2:
+            out["hand"] = [{"tile": t, "text": box.describe(state, t).to_json()} for t in state["hands"][seat]]
+        return out
+
+    def learned_box(self, state: dict) -> dict:
+        """Box overrides (the setup option's plus what was learned), ready to save per box."""
+        out = copy.deepcopy(state["box"])
+        for group in BOX_GROUPS:
+            target = out.setdefault(group, {})
+            for ident, facts in state["learned"][group].items():
+                target.setdefault(ident, {}).update(copy.deepcopy(facts))
+        return out
+
+    def _side_scores(self, state: dict) -> list[dict]:
+        """Each side's breakdown and total, South first."""
+        return [_side_score(state, side) for side in (SOUTH, NORTH)]
+
+    def score(self, state: dict) -> Scores:
+        parts = self._side_scores(state)
+        totals = {s: parts[s]["total"] for s in (SOUTH, NORTH)}
+        breakdown = {s: {k: v for k, v in parts[s].items() if k != "total"} for s in (SOUTH, NORTH)}
+        ranking = _ranking(state, totals) if state["over"] else ()
+        return Scores(totals, breakdown, ranking, final=state["over"])
+
+    def status(self, state: dict) -> Status:
+        awaited = self.awaiting(state)
+        phase = _phase(awaited, queued(state) or {})
+        if state["final_left"] is not None or state["final_trigger"]:
+            phase = phase + Msg(" (závěrečné kolo)", " (final round)")
+        jindrich_acts = state["solo"] and (state["active"] == NORTH
+                                           or (awaited is not None and awaited.step.startswith("jindrich")))
+        turn = None if jindrich_acts else state["active"]
+        return Status(state["round"], None, phase, turn, recent(state, RECENT_KEPT))
+
+
+def _solo_setup(state: dict) -> None:
+    """All his units wait at the edge; which of them is the elite does not matter to him."""
+    for colour in COLOURS:
+        state["units"]["1" + colour] = {"side": NORTH, "elite": False, "cross": colour, "at": "out"}
+    state["treasures"]["stack"] = turns.tokens_in_play(state)
+
+
+def _duel_setup(state: dict) -> None:
+    state["units"]["1e"] = {"side": NORTH, "elite": True, "cross": None, "at": "0,0"}
+    for u in ("1a", "1b"):
+        state["units"][u] = {"side": NORTH, "elite": False, "cross": None, "at": "offer"}
+    state["active"] = rng.randint(state, 0, 1)  # the shield tossed like a coin
+    state["offer"]["crown"] = state["active"]
+
+
+def _cell_view(state: dict, k: str, c: dict) -> dict:
+    x, y = xy(k)
+    entry = {"x": x, "y": y, "colour": c["colour"], "up": c["up"], "owner": c["owner"],
+             "label": label(state, k), "treasure": c["treasure"]}
+    if c["tile"]:
+        entry["tile"] = c["tile"]
+        entry["text"] = box.describe(state, c["tile"]).to_json()
+    return entry
+
+
+def _side_score(state: dict, side: int) -> dict:
+    s = scoring.side_score(state, side, jindrich=state["solo"] and side == NORTH)
+    if not state["roads"]:
+        s["total"] -= s["roads"]
+        s["roads"] = 0
+    return s
+
+
+def _ranking(state: dict, totals: dict[int, int]) -> tuple[int, ...]:
+    if state["solo"]:  # the player wins only with strictly more points
+        return (SOUTH, NORTH) if totals[SOUTH] > totals[NORTH] else (NORTH, SOUTH)
+    a = (totals[SOUTH], board.in_offer(state, SOUTH))
+    b = (totals[NORTH], board.in_offer(state, NORTH))
+    return (SOUTH, NORTH) if a > b else (NORTH, SOUTH) if b > a else ()
+
+
+def _phase(awaited: Awaited | None, head: dict) -> Msg:
+    if awaited is None:
+        return Msg("Konec hry", "Game over")
+    step = awaited.step
+    if step.startswith("jindrich"):
+        return PHASES[0][1]
+    if step.startswith(PHASES[1][0]) or head.get("fix") or head.get("relearn"):
+        return PHASES[1][1]
+    if step.startswith(PHASES[2][0]):
+        return PHASES[2][1]
+    return Msg("Tah", "Turn")

@@ -1,0 +1,119 @@
+"""Jindřich's turn (solo): the table tells the colour on the back of the supply's top tile, the
+companion decides what he takes and where it goes, and shows the placement on the map.
+
+That is all he does (solo rules, "Průběh hry", phases 1 and 2 with steps 3 and 4). The base
+game's effects that are the owner's choice are no part of his turn: he never flips a camp for
+another tile (Ležení: "můžete otočit") and never destroys with two siege towers (Obléhací věž:
+"můžete tuto budovu zničit ... Ničení není povinné"). His unused camps score their 2 points and
+his towers count for his fortresses, as for any player.
+"""
+
+from __future__ import annotations
+
+from ....engine import Msg, Prompt, PromptKind, Step, announce
+from .. import board, box, jindrich, picture, reveal, turns
+from ..board import NORTH
+from ..texts import CROSS_COLOURS, NOTHING, RECENT_KEPT, at, colour_opts, ordinal
+from .base import choice, seats
+
+
+class JindrichTop(Step):
+    """The colour on the back of the supply's top tile (a plain confirm once the supply is empty),
+    then his whole turn: take, place upside down for free, treasure, unit."""
+
+    name = "jindrich_top"
+
+    def prompt(self, state: dict, task: dict) -> Prompt:
+        if state["supply"] > 0:
+            pairs = [(c, m) for c, m in colour_opts() if reveal.supply_may_show(state, c)]
+            return choice(state, self.name, Msg("Jindřich: jakou barvu má rub vrchní destičky zásoby?",
+                                                "Jindřich: what colour is the back of the supply's top tile?"), pairs)
+        return Prompt(PromptKind.CONFIRM, self.name, seats(state),
+                      Msg("Jindřich je na tahu (zásoba je prázdná).", "Jindřich's turn (the supply is empty)."))
+
+    def apply(self, state: dict, action, task: dict) -> None:
+        top = action.value if state["supply"] > 0 else None
+        slot = jindrich.choose_take(state, top)
+        if slot is None:
+            state["queue"].pop(0)
+            announce(state, Msg("Jindřich nemá co vzít.", "Jindřich has nothing to take."), keep=RECENT_KEPT)
+            turns.end_turn(state)
+            return
+        tile = state["offer"]["slots"][slot]
+        box.need(state, tile, box.placement_fields(state, tile))
+        msg = _took(state, tile, board.clockwise(state).index(slot) + 1)
+        state["queue"].pop(0)
+        refill = turns.take_from_offer(state, slot)
+        anchor = jindrich.anchor(state)
+        spot = jindrich.choose_place(state, tile)
+        if spot is None:
+            k, title, msg, tasks = None, *_to_the_box(state, tile, msg), []
+        else:
+            k = spot[0]
+            title, msg, tasks = _place(state, tile, spot, anchor, msg)
+        tasks.insert(0, {"t": "jindrich_done", "msg": msg.to_json(), "title": title.to_json(), "at": k, "anchor": anchor})
+        if refill is not None:
+            tasks.insert(1, {"t": "reveal", "slot": refill, "expect": top})
+        state["queue"][0:0] = tasks
+        announce(state, msg, keep=RECENT_KEPT)
+        turns.end_turn(state)
+
+
+def _took(state: dict, tile: str, position: int) -> Msg:
+    """'Jindřich takes the 2nd tile from the shield: Inn – grey, Travel set.'"""
+    from_set = Msg(", sada {s}", ", {s} set").format(s=box.set_name(box.fact(state, tile, "set"))) \
+        if box.known(state, tile, "set") else NOTHING
+    return Msg("Jindřich bere {n} destičku od štítu: {d}{f}. ", "Jindřich takes the {n} tile from the shield: {d}{f}. ").format(
+        d=box.describe(state, tile), f=from_set, n=ordinal(position))
+
+
+def _building(state: dict, tile: str) -> Msg:
+    return box.building_name(box.fact(state, tile, "building"))
+
+
+def _to_the_box(state: dict, tile: str, msg: Msg) -> tuple[Msg, Msg]:
+    """No free place around the anchor (rule D): the tile leaves the game."""
+    title = Msg("Jindřich: {b} do krabice", "Jindřich: {b} to the box").format(b=_building(state, tile))
+    around = Msg("tvé poslední budovy", "your last building") if state["last_building"] else \
+        Msg("počáteční destičky", "the start tile")
+    return title, msg + Msg("Kolem {w} není volné místo: destička jde do krabice.",
+                            "There is no free place around {w}: the tile goes back to the box.").format(w=around)
+
+
+def _place(state: dict, tile: str, spot: tuple[str, str], anchor: str, msg: Msg) -> tuple[Msg, Msg, list[dict]]:
+    """His tile upside down on ``spot``, his unit of its colour onto it, a treasure on top."""
+    k, letter = spot
+    colour = box.fact(state, tile, "colour")
+    board.place(state, k, tile, colour, True, NORTH)
+    state["units"][jindrich.unit_for(state, colour)]["at"] = k
+    what = Msg("od tvé poslední budovy", "of your last building") if state["last_building"] else \
+        Msg("od počáteční destičky", "of the start tile")
+    title = Msg("Jindřich: {b} na {a}", "Jindřich: {b} at {a}").format(b=_building(state, tile), a=at(k))
+    msg += Msg("Polož destičku nohama vzhůru na {a}, {w} {t} (pravidlo {l}), a postav na ni jeho jednotku se {x} křížkem.",
+               "Put it upside down at {a}, {w} {t} (rule {l}), and his unit with the {c} cross onto it.").format(
+        a=at(k), w=Msg(*jindrich.direction_words(anchor, k)), t=what, l=letter, x=CROSS_COLOURS[colour],
+        c=box.colour_name(colour))
+    tasks = []
+    if state["treasures"]["stack"] > 0:
+        state["treasures"]["stack"] -= 1
+        msg += Msg(" Navrch polož poklad z hromádky.", " Put a treasure from the stack on top.")
+        tasks.append({"t": "treasure", "at": k})
+    turns.check_treasures(state)
+    return title, msg, tasks
+
+
+class JindrichDone(Step):
+    """His placement as a picture: the map drawn around the cursor, from the solo player's side
+    (he has no seat of his own, so nothing is turned)."""
+
+    name = "jindrich_done"
+
+    def prompt(self, state: dict, task: dict) -> Prompt:
+        return Prompt(PromptKind.CONFIRM, self.name, seats(state), Msg.from_json(task["title"]),
+                      detail=Msg.from_json(task["msg"]), **picture.map_fields(state, task["at"] or task["anchor"]))
+
+    def apply(self, state: dict, action, task: dict) -> None:
+        state["queue"].pop(0)
+
+
+STEPS = (JindrichTop(), JindrichDone())

@@ -1,0 +1,332 @@
+"""Learning a tile's printed facts from the table: building, colour, cost, roads and its effect's
+parameters, one question each (the box is learned as it is played, never guessed).
+
+A learning task is the queue's head: ``{"t": "learn", "tile", "fields", "partial"}`` asked
+because a move needed the facts (``resume``: the move, carried out again once all are known),
+because a tile turned up that the companion cannot name yet, or because a correction enters a
+tile's facts again (``relearn``). While look-alike tiles are told apart, the same questions are
+asked for the reveal task at the head (its ``identify`` part collects the answers).
+"""
+
+from __future__ import annotations
+
+from ....engine import BACK, Msg, Option, Prompt, PromptKind, Step, announce
+from .. import box, turns
+from ..texts import EDGE_NAMES, RECENT_KEPT, RESOURCE_NAMES, colour_opts, refuse, resources, tile_where
+from .base import choice, resume, seats
+from .identify import identify_next
+
+RESOURCE_ORDER = ("wood", "stone", "grain")
+# compass keys of the pad (2 = up = north, 5 unused), as offsets with y up
+COMPASS = {"1": (-1, 1), "2": (0, 1), "3": (1, 1), "4": (-1, 0), "6": (1, 0), "7": (-1, -1),
+           "8": (0, -1), "9": (1, -1)}
+EDGE_KEYS = {"N": "2", "E": "6", "S": "8", "W": "4"}
+
+
+def learning_of(task: dict) -> dict:
+    """What is being learned: the learning task itself, or a reveal's telling-apart part."""
+    return task["identify"] if task["t"] == "reveal" else task
+
+
+def _missing_param(state: dict, learning: dict) -> str:
+    params = learning["partial"].get("params", {})
+    building = box.fact(state, learning["tile"], "building")
+    return next(p for p in box.buildings()[building]["params"] if p not in params)
+
+
+def step_for(state: dict, learning: dict) -> str:
+    """The step asking the next fact of a learning task (or of telling look-alikes apart)."""
+    field = learning["fields"][0]
+    if field != "params":
+        return "learn_" + field
+    param = _missing_param(state, learning)
+    if param != "pairs":
+        return "learn_" + param
+    return "learn_pair_pos" if "pairs_n" in learning["partial"] else "learn_pairs"
+
+
+def compass_options(back: bool) -> tuple[Option, ...]:
+    """A place next to a tile, typed as the pad's compass key."""
+    return tuple(Option(list(v), Msg(c, c), c) for c, v in COMPASS.items()) + ((BACK,) if back else ())
+
+
+# -- dropping a question ---------------------------------------------------------------------------
+def drop(state: dict, task: dict) -> None:
+    """"*" on a question: telling look-alikes apart goes back to the list of tiles; otherwise the
+    question and its move are dropped (a dropped correction puts the facts back as they were)."""
+    if task["t"] == "reveal":
+        del task["identify"]
+        return
+    state["queue"].pop(0)
+    state["pending"] = None
+    if task.get("relearn"):
+        restore_facts(state, task)
+
+
+def restore_facts(state: dict, task: dict) -> None:
+    """Re-entering dropped half-way: what was known before it holds again."""
+    group = "tiles" if task["t"] == "learn" else "treasures"
+    ident = task["tile"] if task["t"] == "learn" else task["token"]
+    if task["before"]["facts"] is None:
+        state["learned"][group].pop(ident, None)
+    else:
+        state["learned"][group][ident] = task["before"]["facts"]
+    for k, colour in task["before"].get("colours", {}).items():
+        state["board"][k]["colour"] = colour
+
+
+def cancellable(state: dict, learning: dict) -> bool:
+    """Questions asked in the middle of a move the player started (or of re-entering a tile's
+    facts) can drop that move; those telling look-alikes apart go back to the list."""
+    return (bool(learning.get("relearn")) or bool(learning.get("identify"))
+            or (bool(learning.get("resume")) and bool(state["pending"])))
+
+
+class LearnStep(Step):
+    """One question about a printed fact; "*" drops it (see ``drop``)."""
+
+    def apply(self, state: dict, action, task: dict) -> None:
+        if action.value == BACK.value:
+            drop(state, task)
+            return
+        self.answer(state, action.value, task, learning_of(task))
+
+    def answer(self, state: dict, value, task: dict, learning: dict) -> None:
+        raise NotImplementedError
+
+
+# -- recording what was learned ------------------------------------------------------------------
+def learned(state: dict, task: dict, learning: dict, field: str, value) -> None:
+    """Record one fact; when the task is complete, carry out the move it was asked for."""
+    if learning.get("identify"):  # an answer that tells look-alike tiles apart
+        learning["answers"][field] = value
+        identify_next(state, task)
+        return
+    tile = learning["tile"]
+    state["learned"]["tiles"].setdefault(tile, {})[field] = value
+    if field == "colour":  # a corrected colour changes the tile where it lies too
+        for c in state["board"].values():
+            if c["tile"] == tile:
+                c["colour"] = value
+    learning["fields"].pop(0)
+    if learning["fields"][:1] == ["params"] and not box.buildings()[box.fact(state, tile, "building")]["params"]:
+        state["learned"]["tiles"][tile]["params"] = {}  # a re-entered building without any
+        learning["fields"].pop(0)
+    if learning["fields"]:
+        return
+    if learning.get("relearn"):
+        state["queue"].remove(learning)
+        announce(state, Msg("Oprava údajů: {d} {w}", "Corrected facts: {d} {w}").format(
+            d=box.describe(state, tile), w=tile_where(state, tile)), keep=RECENT_KEPT)
+        turns.check_treasures(state)
+        return
+    resume(state, learning)
+
+
+# -- the questions -------------------------------------------------------------------------------
+def _asker(state: dict, learning: dict) -> Msg:
+    """Whose facts: the tile as players can match it on the table (the ids are printed nowhere)."""
+    tile, field = learning["tile"], learning["fields"][0]
+    if learning.get("relearn"):
+        return Msg("Oprava údajů: ", "Correcting facts: ")
+    if field in ("building", "colour") or not box.known(state, tile, "building"):
+        return Msg("Nová destička: ", "New tile: ")
+    return box.building_name(box.fact(state, tile, "building")) + Msg(": ", ": ")
+
+
+def _described(state: dict, learning: dict) -> Msg:
+    desc = box.describe(state, learning["tile"])
+    if learning.get("identify"):
+        return Msg("Znám víc destiček {d}; takhle poznám, kterou máš.",
+                   "I know several tiles {d}; this tells me which one you have.").format(d=desc)
+    return desc
+
+
+class LearnChoice(LearnStep):
+    """A fact picked from a list: ``question`` asks it, ``pairs`` lists the answers."""
+
+    question = Msg("", "")
+    with_detail = True
+
+    def pairs(self, state: dict, learning: dict) -> list[tuple]:
+        raise NotImplementedError
+
+    def prompt(self, state: dict, task: dict) -> Prompt:
+        learning = learning_of(task)
+        return choice(state, self.name, _asker(state, learning) + self.question, self.pairs(state, learning),
+                      cancellable(state, learning), _described(state, learning) if self.with_detail else None)
+
+
+class LearnBuilding(LearnChoice):
+    name = "learn_building"
+    question = Msg("jaká je to budova?", "which building is it?")
+    with_detail = False
+
+    def pairs(self, state: dict, learning: dict) -> list[tuple]:
+        set_key = box.fact(state, learning["tile"], "set")
+        return [(b, box.building_name(b)) for b in box.sets()[set_key]["buildings"]]
+
+    def answer(self, state: dict, value, task: dict, learning: dict) -> None:
+        learned(state, task, learning, "building", value)
+
+
+class LearnColour(LearnChoice):
+    name = "learn_colour"
+    question = Msg("jakou má barvu?", "which colour is it?")
+
+    def pairs(self, state: dict, learning: dict) -> list[tuple]:
+        return colour_opts()
+
+    def answer(self, state: dict, value, task: dict, learning: dict) -> None:
+        tile = learning["tile"]
+        if learning.get("expect") and value != learning["expect"]:
+            raise refuse("reveal_colour_mismatch",
+                         "Rub vrchní destičky zásoby měl jinou barvu.",
+                         "The back of the supply's top tile showed another colour.")
+        set_key = box.fact(state, tile, "set")
+        same = [t for t in box.set_tiles(set_key) if t != tile and box.known(state, t, "colour")
+                and box.fact(state, t, "colour") == value]
+        if len(same) >= box.sets()[set_key]["colours"][value]:
+            raise refuse("set_colour_count", "Každá sada má jen 3 destičky každé barvy; tato barva je už vyčerpaná.",
+                         "Each set has only 3 tiles of each colour; this colour is used up.")
+        learned(state, task, learning, "colour", value)
+        if tile in state["offer"]["slots"] and not learning.get("relearn"):
+            announce(state, Msg("V nabídce: {d}", "In the offer: {d}").format(d=box.describe(state, tile)),
+                     keep=RECENT_KEPT)
+
+
+class LearnCost(LearnStep):
+    """The cost, one resource at a time (wood, stone, grain)."""
+
+    name = "learn_cost"
+
+    def prompt(self, state: dict, task: dict) -> Prompt:
+        learning = learning_of(task)
+        res = next(r for r in RESOURCE_ORDER if r not in learning["partial"].get("cost", {}))
+        desc = _described(state, learning)
+        hint = box.buildings()[box.fact(state, learning["tile"], "building")].get("example_costs")
+        detail = desc if not hint else desc + Msg(" – v pravidlech: {h}", " – rulebook example: {h}").format(
+            h=resources(hint[0]))
+        return Prompt(PromptKind.NUMBER, self.name, seats(state), _asker(state, learning) + Msg(
+            "kolik {r} stojí stavba?", "how much {r} does it cost?").format(r=RESOURCE_NAMES[res]),
+                      minimum=0, maximum=5, detail=detail)
+
+    def answer(self, state: dict, value, task: dict, learning: dict) -> None:
+        cost = learning["partial"].setdefault("cost", {})
+        cost[next(r for r in RESOURCE_ORDER if r not in cost)] = value
+        if len(cost) == 3:
+            learned(state, task, learning, "cost", dict(cost))
+
+
+class LearnRoads(LearnStep):
+    """Edges with a road, toggled one by one, then "#" (done)."""
+
+    name = "learn_roads"
+
+    def prompt(self, state: dict, task: dict) -> Prompt:
+        learning = learning_of(task)
+        on = learning["partial"].get("roads", [])
+        opts = tuple(Option(e, Msg("{e}: {s}", "{e}: {s}").format(
+            e=EDGE_NAMES[e], s=Msg("silnice", "road") if e in on else Msg("nic", "none")), EDGE_KEYS[e])
+            for e in box.EDGES)
+        opts += (Option("done", Msg("Hotovo", "Done"), "#"),) + ((BACK,) if cancellable(state, learning) else ())
+        return Prompt(PromptKind.CHOICE, self.name, seats(state), _asker(state, learning) + Msg(
+            "na kterých hranách je silnice? (spodní hranou k tobě)", "which edges show a road? (bottom edge towards you)"),
+                      {-1: opts}, detail=_described(state, learning))
+
+    def answer(self, state: dict, value, task: dict, learning: dict) -> None:
+        on = learning["partial"].setdefault("roads", [])
+        if value == "done":
+            learned(state, task, learning, "roads", [e for e in box.EDGES if e in on])
+        elif value in on:
+            on.remove(value)
+        else:
+            on.append(value)
+
+
+# -- the effect's parameters ---------------------------------------------------------------------
+def param(state: dict, task: dict, learning: dict, name: str, value) -> None:
+    """One parameter of the building's effect; all of them known: the params are learned."""
+    params = learning["partial"].setdefault("params", {})
+    params[name] = value
+    building = box.fact(state, learning["tile"], "building")
+    if all(p in params for p in box.buildings()[building]["params"]):
+        learned(state, task, learning, "params", dict(params))
+
+
+class LearnParam(LearnChoice):
+    """A parameter picked from a list: ``options`` are its values with their names."""
+
+    options: tuple[tuple[str, Msg], ...] = ()
+
+    def pairs(self, state: dict, learning: dict) -> list[tuple]:
+        return list(self.options)
+
+    def answer(self, state: dict, value, task: dict, learning: dict) -> None:
+        param(state, task, learning, self.name.removeprefix("learn_"), value)
+
+
+class LearnLine(LearnParam):
+    name = "learn_line"
+    question = Msg("řada, nebo sloupec?", "row or column?")
+    options = (("row", Msg("řada (vodorovně)", "row (across)")), ("column", Msg("sloupec (svisle)", "column (up and down)")))
+
+
+class LearnDepicts(LearnParam):
+    name = "learn_depicts"
+    question = Msg("která budova je vyobrazena?", "which building is pictured?")
+
+    def pairs(self, state: dict, learning: dict) -> list[tuple]:
+        return [(b, box.building_name(b)) for b in ("farm", "sawmill", "quarry")]
+
+
+class LearnBoosts(LearnParam):
+    name = "learn_boosts"
+    question = Msg("kterou dílnu posiluje?", "which workshop does it boost?")
+
+    def pairs(self, state: dict, learning: dict) -> list[tuple]:
+        return [(b, box.building_name(b)) for b in ("basket_workshop", "potter_workshop", "cooper_workshop")] + [
+            ("all", Msg("všechny dílny", "all workshops"))]
+
+
+class LearnPairs(LearnStep):
+    """How many pairs of places a workshop shows (then each place, see LearnPairPos)."""
+
+    name = "learn_pairs"
+
+    def prompt(self, state: dict, task: dict) -> Prompt:
+        learning = learning_of(task)
+        return Prompt(PromptKind.NUMBER, self.name, seats(state), _asker(state, learning) + Msg(
+            "kolik dvojic pozic je vyznačeno?", "how many pairs of places are shown?"),
+                      minimum=0, maximum=4, detail=_described(state, learning))
+
+    def answer(self, state: dict, value, task: dict, learning: dict) -> None:
+        learning["partial"]["pairs_n"], learning["partial"]["flat"] = value, []
+        if value == 0:
+            param(state, task, learning, "pairs", [])
+
+
+class LearnPairPos(LearnStep):
+    """One place of a pair, as a compass key from the workshop."""
+
+    name = "learn_pair_pos"
+
+    def prompt(self, state: dict, task: dict) -> Prompt:
+        learning = learning_of(task)
+        flat = learning["partial"]["flat"]
+        return Prompt(PromptKind.CHOICE, self.name, seats(state), _asker(state, learning) + Msg(
+            "dvojice {i}, pozice {j} (klávesy jako kompas, spodní hranou k tobě)",
+            "pair {i}, place {j} (keys as a compass, bottom edge towards you)").format(
+            i=len(flat) // 2 + 1, j=len(flat) % 2 + 1),
+                      {-1: compass_options(cancellable(state, learning))}, detail=_described(state, learning))
+
+    def answer(self, state: dict, value, task: dict, learning: dict) -> None:
+        part = learning["partial"]
+        part["flat"].append(list(value))
+        if len(part["flat"]) == 2 * part["pairs_n"]:
+            flat = part["flat"]
+            param(state, task, learning, "pairs", [[flat[i], flat[i + 1]] for i in range(0, len(flat), 2)])
+
+
+STEPS = (LearnBuilding(), LearnColour(), LearnCost(), LearnRoads(), LearnLine(), LearnDepicts(), LearnBoosts(),
+         LearnPairs(), LearnPairPos())

@@ -1,0 +1,118 @@
+"""The table tells what turned up: the start tile's colour, and which tile a revealed one is
+(into the offer or, in a correction, a hand), telling look-alike tiles apart by their facts."""
+
+from __future__ import annotations
+
+from ....engine import Msg, Prompt, Step, announce
+from .. import board, box, reveal
+from ..texts import RECENT_KEPT, colour_opts, refuse
+from .base import choice
+from .identify import identify_next, reveal_as
+from .learning import step_for
+
+
+def reveal_step(state: dict, task: dict) -> str:
+    """The step a reveal task awaits: its set, its tile, or a fact telling look-alikes apart."""
+    if "identify" in task:
+        return step_for(state, task["identify"])
+    return "reveal_tile" if "set" in task else "reveal_set"
+
+
+class StartColour(Step):
+    """The start tile lies face down: which colour is it (its resource counts for a unit on it)."""
+
+    name = "start_colour"
+
+    def prompt(self, state: dict, task: dict) -> Prompt:
+        return choice(state, self.name, Msg("Jakou barvu má počáteční destička?", "What colour is the start tile?"),
+                      colour_opts())
+
+    def apply(self, state: dict, action, task: dict) -> None:
+        state["board"]["0,0"]["colour"] = action.value
+        state["start_colour"] = action.value
+        state["queue"].pop(0)
+
+
+def _where(state: dict, task: dict) -> Msg:
+    if "slot" in task:
+        return Msg("Pozice {n} od štítu", "Place {n} from the shield").format(
+            n=board.offer_position(state, task["slot"]))
+    return Msg("Destička do ruky", "A tile for the hand")
+
+
+class RevealSet(Step):
+    """Which set the revealed tile is from (a correction may instead say the place is empty)."""
+
+    name = "reveal_set"
+
+    def prompt(self, state: dict, task: dict) -> Prompt:
+        fix = task.get("fix", False)
+        pairs = [(s, box.set_name(s)) for s in state["sets"]
+                 if any(reveal.may_show(state, t, task.get("expect")) for t in reveal.candidates(state, s, fix))]
+        if fix and "slot" in task and state["offer"]["slots"][task["slot"]] is not None:
+            pairs.append(("empty", Msg("Je tam prázdno", "It is empty")))
+        title = Msg("Ze které sady je destička, která tam leží?", "Which set is the tile lying there from?") if fix \
+            else Msg("Nová destička v nabídce: ze které sady je?", "New tile in the offer: which set?")
+        return choice(state, self.name, title, pairs, back=fix, detail=_where(state, task))
+
+    def apply(self, state: dict, action, task: dict) -> None:
+        if action.value == "back":          # only a correction can be dropped here
+            state["queue"].pop(0)
+        elif action.value == "empty":
+            _offer_slot_empty(state, task["slot"])
+            state["queue"].pop(0)
+        else:
+            task["set"] = action.value
+
+
+def _offer_slot_empty(state: dict, slot: int) -> None:
+    old = state["offer"]["slots"][slot]
+    state["offer"]["slots"][slot] = None
+    reveal.unsee(state, old)
+    announce(state, Msg("Oprava: pozice {n} nabídky je prázdná", "Correction: offer place {n} is empty").format(
+        n=board.offer_position(state, slot)), keep=RECENT_KEPT)
+
+
+class RevealTile(Step):
+    """Which tile of the set it is. One line per building and colour: tiles of the same building
+    and colour are told apart by asking their printed facts once one is chosen, never by a label
+    that hides them."""
+
+    name = "reveal_tile"
+
+    def prompt(self, state: dict, task: dict) -> Prompt:
+        pairs = [(group[0], box.describe(state, group[0])) for group in reveal.look_alikes(state, task)]
+        if reveal.new_tiles(state, task):
+            pairs.append(("new", Msg("Jiná (zatím neznámá)", "Another (not known yet)")))
+        return choice(state, self.name, Msg("Která destička to je?", "Which tile is it?"), pairs, back=True,
+                      detail=_where(state, task))
+
+    def apply(self, state: dict, action, task: dict) -> None:
+        value = action.value
+        if value == "back":
+            del task["set"]
+        elif value == "new":
+            reveal_as(state, task, reveal.new_tiles(state, task)[0])
+        else:
+            self._look_alike(state, task, value)
+
+    @staticmethod
+    def _look_alike(state: dict, task: dict, value: str) -> None:
+        expect = task.get("expect")
+        if expect and box.fact(state, value, "colour") != expect:
+            raise refuse("reveal_colour_mismatch",
+                         "Tato destička má jinou barvu, než jakou měl rub vrchní destičky zásoby.",
+                         "This tile's colour differs from the back of the supply's top tile.")
+        building, colour = (box.fact(state, value, f) for f in ("building", "colour"))
+        # the known tiles of this building and colour, and the tiles not known yet that could be
+        # one more copy of it: which of them lies on the table, their printed facts decide
+        unseen = [t for t in reveal.new_tiles(state, task)
+                  if (not box.known(state, t, "building") or box.fact(state, t, "building") == building)
+                  and reveal.may_show(state, t, colour)]
+        task["identify"] = {"identify": True, "building": building, "colour": colour,
+                            "group": next(g for g in reveal.look_alikes(state, task) if value in g), "unseen": unseen,
+                            "answers": {}, "tile": value, "fields": [], "partial": {}}
+        identify_next(state, task)   # nothing to tell apart: settled at once
+
+
+STEPS = (StartColour(), RevealSet(), RevealTile())

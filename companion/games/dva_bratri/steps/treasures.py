@@ -1,0 +1,150 @@
+"""Solo treasures: which token was drawn onto Jindřich's tile, and its condition when the
+companion does not know it yet (or a correction enters it again).
+
+The task is the queue's head ``{"t": "treasure", "at": place}``; once identified it carries
+``token`` and the answers so far in ``partial`` (``done`` lists the fields learned).
+"""
+
+from __future__ import annotations
+
+from ....engine import Msg, Prompt, PromptKind, Step, announce
+from .. import box, turns
+from ..texts import RECENT_KEPT, at, colour_opts, treasure_text
+from .base import choice, seats
+from .learning import LearnStep, compass_options
+
+
+def missing(state: dict, task: dict) -> list[str]:
+    """Condition fields still to ask; a correction asks them all again."""
+    done = task["partial"].get("done", [])
+    return [f for f in box.TREASURE_FIELDS if f not in done
+            and (task.get("relearn") or not box.treasure_field_known(state, task["token"], f))]
+
+
+def _kind(state: dict, task: dict) -> str:
+    return task["partial"].get("kind") or box.treasure_fact(state, task["token"], "kind")
+
+
+def _asks_place(state: dict, task: dict) -> bool:
+    """A positional condition: the next answer is a marked place (then its colour)."""
+    items = task["partial"].get("need", [])
+    return _kind(state, task) == "positional" and (not items or "colour" in items[-1]) and len(items) < 2
+
+
+def step_for(state: dict, task: dict) -> str:
+    """The step a treasure task awaits: the token, or the next part of its condition."""
+    if "token" not in task:
+        return "treasure_id"
+    if missing(state, task)[0] == "kind":
+        return "learn_kind"
+    return "learn_pos" if _asks_place(state, task) else "learn_need"
+
+
+def progress(state: dict, task: dict) -> None:
+    """All of the condition known: the task is done, and the treasure may leave at once."""
+    if missing(state, task):
+        return
+    state["queue"].remove(task)
+    if task.get("relearn"):
+        announce(state, Msg("Oprava: podmínka pokladu na {a}: {c}",
+                            "Correction: the condition of the treasure on {a}: {c}").format(
+            a=at(task["at"]), c=treasure_text(state, task["token"])), keep=RECENT_KEPT)
+    turns.check_treasures(state)
+
+
+def _who(task: dict) -> Msg:
+    return Msg("Poklad na {a}: ", "Treasure on {a}: ").format(a=at(task["at"]))
+
+
+class TreasureId(Step):
+    """Which token it is: one line per condition the companion knows, or another one."""
+
+    name = "treasure_id"
+
+    def prompt(self, state: dict, task: dict) -> Prompt:
+        pairs, sigs, unknown = [], set(), False
+        for tid in box.treasure_entries():
+            if tid in state["treasures"]["seen"]:
+                continue
+            if not box.treasure_known(state, tid):
+                unknown = True
+                continue
+            sig = repr((box.treasure_fact(state, tid, "kind"), box.treasure_fact(state, tid, "need")))
+            if sig not in sigs:
+                sigs.add(sig)
+                pairs.append((tid, treasure_text(state, tid)))
+        if unknown:
+            pairs.append(("new", Msg("Jiný (zatím neznámý)", "Another (not known yet)")))
+        return choice(state, self.name, Msg("Otoč poklad na {a}: který to je?",
+                                            "Turn up the treasure on {a}: which one is it?").format(a=at(task["at"])),
+                      pairs)
+
+    def apply(self, state: dict, action, task: dict) -> None:
+        value = action.value
+        if value == "new":
+            value = next(t for t in box.treasure_entries()
+                         if t not in state["treasures"]["seen"] and not box.treasure_known(state, t))
+        task["token"], task["partial"] = value, {}
+        state["treasures"]["seen"].append(value)
+        state["board"][task["at"]]["treasure"] = value
+        progress(state, task)
+
+
+class LearnKind(LearnStep):
+    """Vertical, horizontal or positional."""
+
+    name = "learn_kind"
+
+    def prompt(self, state: dict, task: dict) -> Prompt:
+        pairs = [("vertical", Msg("svislá (sloupec)", "vertical (column)")),
+                 ("horizontal", Msg("vodorovná (řada)", "horizontal (row)")),
+                 ("positional", Msg("poziční", "positional"))]
+        return choice(state, self.name, _who(task) + Msg("jaká podmínka?", "which condition?"), pairs,
+                      bool(task.get("relearn")))
+
+    def answer(self, state: dict, value, task: dict, learning: dict) -> None:
+        task["partial"]["kind"] = value
+        state["learned"]["treasures"].setdefault(task["token"], {})["kind"] = value
+        task["partial"].setdefault("done", []).append("kind")
+        progress(state, task)
+
+
+class LearnPos(LearnStep):
+    """A marked place of a positional condition, as a compass key from the token."""
+
+    name = "learn_pos"
+
+    def prompt(self, state: dict, task: dict) -> Prompt:
+        items = task["partial"].get("need", [])
+        return Prompt(PromptKind.CHOICE, self.name, seats(state), _who(task) + Msg(
+            "{i}. vyznačená pozice (kompas, z tvého pohledu)", "marked place {i} (compass, your view)").format(
+            i=len(items) + 1), {-1: compass_options(bool(task.get("relearn")))})
+
+    def answer(self, state: dict, value, task: dict, learning: dict) -> None:
+        task["partial"].setdefault("need", []).append({"pos": list(value)})
+
+
+class LearnNeed(LearnStep):
+    """The colour of a pictured tile (for a positional condition: of the place just given)."""
+
+    name = "learn_need"
+
+    def prompt(self, state: dict, task: dict) -> Prompt:
+        items = task["partial"].get("need", [])
+        n = len(items) if _kind(state, task) != "positional" else len(items) - 1
+        return choice(state, self.name, _who(task) + Msg("barva {i}. destičky", "colour of tile {i}").format(i=n + 1),
+                      colour_opts(True), bool(task.get("relearn")))
+
+    def answer(self, state: dict, value, task: dict, learning: dict) -> None:
+        items = task["partial"].setdefault("need", [])
+        if items and "colour" not in items[-1]:
+            items[-1]["colour"] = value
+        else:
+            items.append({"colour": value})
+        if len(items) == 2 and "colour" in items[-1]:
+            state["learned"]["treasures"].setdefault(task["token"], {})["need"] = items
+            task["partial"].setdefault("done", []).append("need")
+            progress(state, task)
+
+
+STEPS = (TreasureId(), LearnKind(), LearnPos(), LearnNeed())

@@ -1,0 +1,288 @@
+"""The player's turn: the menu, then each move as its own steps (which tile, where, which unit),
+"*" dropping a move that is not finished; siege and the hand limit as questions after a move.
+
+A started move is ``state["pending"]`` (the task of its steps): ``{"kind": ...}`` plus what is
+chosen so far (``tile``, ``unit``).
+"""
+
+from __future__ import annotations
+
+from ....engine import Msg, Option, Prompt, PromptKind, Step, announce
+from .. import board, box, moves, turns
+from ..board import SOUTH
+from ..picture import from_grid
+from ..texts import RECENT_KEPT, at, ordinal, resources, side_name, unit_label
+from .base import MoveStep, cell_prompt, choice, seats
+
+MENU = (
+    ("take", Msg("Vzít destičku", "Take a tile"), "1"),
+    ("build", Msg("Postavit budovu", "Build"), "2"),
+    ("terrain", Msg("Volný terén", "Lay free terrain"), "3"),
+    ("step", Msg("Posunout jednotku", "Step a unit"), "4"),
+    ("call", Msg("Povolat z nabídky", "Call in a unit"), "5"),
+    ("withdraw", Msg("Stáhnout do nabídky", "Withdraw a unit"), "6"),
+    ("camp", Msg("Využít ležení", "Use a camp"), "7"),
+    ("correct", Msg("Opravit obraz stolu", "Correct the picture"), "9"),
+    ("end", Msg("Ukončit tah", "End the turn"), "#"),
+)
+# what a menu choice needs before its move starts
+MENU_CHECKS = {"take": moves.check_can_take, "build": moves.check_holds_tile, "terrain": moves.check_holds_tile,
+               "call": moves.check_unit_in_offer, "camp": moves.check_camp}
+
+
+def tell(state: dict, msg: Msg) -> None:
+    announce(state, msg, keep=RECENT_KEPT)
+
+
+class Turn(Step):
+    """The menu of the player on turn."""
+
+    name = "turn"
+
+    def prompt(self, state: dict, task: dict) -> Prompt:
+        side = state["active"]
+        detail = Msg("Dosah {r}, suroviny {s}, v ruce {h}.", "Reach {r}, resources {s}, in hand {h}.").format(
+            r=board.reach(state, side), s=resources(board.resources(state, side)), h=len(state["hands"][side]))
+        return Prompt(PromptKind.CHOICE, self.name, seats(state), Msg("Tvůj tah: co uděláš?", "Your turn: what next?"),
+                      {-1: tuple(Option(v, m, c) for v, m, c in MENU)}, detail=detail)
+
+    def apply(self, state: dict, action, task: dict) -> None:
+        side, value = state["active"], action.value
+        if value == "end":
+            self._end(state, side)
+            return
+        if value in MENU_CHECKS:
+            MENU_CHECKS[value](state, side)
+        state["pending"] = {"kind": "call_to" if value == "call" else value}
+
+    @staticmethod
+    def _end(state: dict, side: int) -> None:
+        moves.check_end(state, side)
+        if len(state["hands"][side]) > moves.HAND_LIMIT:
+            state["queue"].insert(0, {"t": "discard"})
+            return
+        turns.end_turn(state)
+
+
+class TakeTile(MoveStep):
+    """A tile from the royal offer, counted clockwise from the shield, within reach."""
+
+    name = "take_tile"
+
+    def prompt(self, state: dict, task: dict) -> Prompt:
+        pairs = [(i, Msg("{n} {d}", "{n} {d}").format(n=ordinal(n + 1), d=box.describe(state, state["offer"]["slots"][i])))
+                 for n, i in enumerate(board.clockwise(state))]
+        return choice(state, self.name, Msg("Kterou destičku si bereš? (pořadí od štítu)",
+                                            "Which tile do you take? (order from the shield)"), pairs, back=True,
+                      detail=Msg("Tvůj dosah: {r}.", "Your reach: {r}.").format(r=board.reach(state, state["active"])))
+
+    def carry_out(self, state: dict, value, task: dict) -> None:
+        side = state["active"]
+        moves.check_take(state, side, value)
+        tile = state["offer"]["slots"][value]
+        refill = turns.take_from_offer(state, value)
+        state["hands"][side].append(tile)
+        state["turn"]["taken"] = True
+        state["pending"] = None
+        tell(state, Msg("{w} si bere: {d}.", "{w} takes: {d}.").format(w=side_name(state, side), d=box.describe(state, tile)))
+        if refill is not None:
+            state["queue"].insert(0, {"t": "reveal", "slot": refill})
+
+
+class HandTile(MoveStep):
+    """A tile from the hand (to build, or to lay face down)."""
+
+    title = Msg("", "")
+
+    def prompt(self, state: dict, task: dict) -> Prompt:
+        pairs = [(t, box.describe(state, t)) for t in state["hands"][state["active"]]]
+        return choice(state, self.name, self.title, pairs, back=True)
+
+
+class BuildTile(HandTile):
+    name = "build_tile"
+    title = Msg("Kterou destičku stavíš?", "Which tile do you build?")
+
+    def carry_out(self, state: dict, value, task: dict) -> None:
+        box.need(state, value, ["cost"] + box.placement_fields(state, value))
+        moves.check_pay(state, state["active"], value)
+        state["pending"] = {"kind": "build_at", "tile": value}
+
+
+class TerrainTile(HandTile):
+    name = "terrain_tile"
+    title = Msg("Kterou destičku kladeš lícem dolů?", "Which tile do you lay face down?")
+
+    def carry_out(self, state: dict, value, task: dict) -> None:
+        state["pending"] = {"kind": "terrain_at", "tile": value}
+
+
+class PlaceTile(MoveStep):
+    """Where the chosen tile goes: any free place touching the landscape is shown."""
+
+    def prompt(self, state: dict, task: dict) -> Prompt:
+        return cell_prompt(state, self.name, Msg("Kam ji položíš?", "Where does it go?"), board.frontier(state),
+                           box.describe(state, task["tile"]))
+
+
+class BuildAt(PlaceTile):
+    name = "build_at"
+
+    def carry_out(self, state: dict, value, task: dict) -> None:
+        side, tile = state["active"], task["tile"]
+        k = from_grid(state, value)
+        moves.check_place(state, side, k)
+        state["turn"]["discounts"] -= moves.check_pay(state, side, tile)
+        state["hands"][side].remove(tile)
+        board.place(state, k, tile, box.fact(state, tile, "colour"), True, side)
+        if side == SOUTH:
+            state["last_building"] = k  # the scaffolding token
+        state["pending"] = None
+        tell(state, Msg("{w} staví na {a}: {d}.", "{w} builds at {a}: {d}.").format(
+            w=side_name(state, side), d=box.describe(state, tile), a=at(k)))
+        turns.check_treasures(state)
+        if box.fact(state, tile, "building") == "siege_tower":
+            targets = turns.siege_targets(state, k, side)
+            if targets:
+                state["queue"].insert(0, {"t": "siege", "targets": targets})
+
+
+class TerrainAt(PlaceTile):
+    name = "terrain_at"
+
+    def carry_out(self, state: dict, value, task: dict) -> None:
+        side, tile = state["active"], task["tile"]
+        k = from_grid(state, value)
+        moves.check_place(state, side, k)
+        state["hands"][side].remove(tile)
+        board.place(state, k, tile, box.fact(state, tile, "colour"), False, None)
+        state["turn"]["discounts"] += 1
+        state["pending"] = None
+        tell(state, Msg("{w} klade volný terén na {a} (sleva o 1 surovinu).",
+                        "{w} lays free terrain at {a} (1 resource off).").format(w=side_name(state, side), a=at(k)))
+        turns.check_treasures(state)
+
+
+class Siege(Step):
+    """Two own siege towers touch an opponent's building: destroy it, or not."""
+
+    name = "siege"
+
+    def prompt(self, state: dict, task: dict) -> Prompt:
+        pairs = [(k, Msg("Zničit budovu na {a}: {b}", "Destroy the building at {a}: {b}").format(
+            b=box.building_name(board.building_at(state, k)), a=at(k))) for k in task["targets"]]
+        pairs.append(("no", Msg("Nic neničit", "Destroy nothing")))
+        return choice(state, self.name, Msg("Dvě tvé obléhací věže sousedí se soupeřovou budovou.",
+                                            "Two of your siege towers touch an opponent's building."), pairs)
+
+    def apply(self, state: dict, action, task: dict) -> None:
+        state["queue"].pop(0)
+        if action.value != "no":
+            c = state["board"][action.value]
+            c["up"], c["owner"] = False, None
+            tell(state, Msg("Budova na {a} je zničena: je z ní volný terén.",
+                            "The building at {a} is destroyed: it is free terrain now.").format(a=at(action.value)))
+
+
+class WhichUnit(MoveStep):
+    """One of the player's units on the board."""
+
+    def prompt(self, state: dict, task: dict) -> Prompt:
+        units = [u for u in board.units_of(state, state["active"]) if state["units"][u]["at"] in state["board"]]
+        return choice(state, self.name, Msg("Kterou jednotku?", "Which unit?"),
+                      [(u, unit_label(state, u)) for u in units], back=True)
+
+
+class StepUnit(WhichUnit):
+    name = "step_unit"
+
+    def carry_out(self, state: dict, value, task: dict) -> None:
+        moves.check_unit_free(state, value)
+        state["pending"] = {"kind": "step_to", "unit": value}
+
+
+class WithdrawUnit(WhichUnit):
+    name = "withdraw_unit"
+
+    def carry_out(self, state: dict, value, task: dict) -> None:
+        moves.check_withdraw(state, value)
+        turns.move_unit(state, value, "offer")
+
+
+class StepTo(MoveStep):
+    """The neighbouring tile the unit steps onto."""
+
+    name = "step_to"
+
+    def prompt(self, state: dict, task: dict) -> Prompt:
+        return cell_prompt(state, self.name, Msg("Na kterou destičku?", "Onto which tile?"), sorted(state["board"]),
+                           cursor=state["units"][task["unit"]]["at"])
+
+    def carry_out(self, state: dict, value, task: dict) -> None:
+        uid, k = task["unit"], from_grid(state, value)
+        moves.check_step(state, uid, k)
+        turns.move_unit(state, uid, k)
+
+
+class CallTo(MoveStep):
+    """The tile a unit from the royal offer comes onto."""
+
+    name = "call_to"
+
+    def prompt(self, state: dict, task: dict) -> Prompt:
+        return cell_prompt(state, self.name, Msg("Na kterou destičku?", "Onto which tile?"), sorted(state["board"]))
+
+    def carry_out(self, state: dict, value, task: dict) -> None:
+        side, k = state["active"], from_grid(state, value)
+        waiting = [u for u in board.units_of(state, side) if state["units"][u]["at"] == "offer"]
+        free = [u for u in waiting if u not in state["turn"]["moved"]]
+        if not free:
+            moves.check_unit_free(state, waiting[0])
+        moves.check_call(state, side, k)
+        turns.move_unit(state, free[0], k)
+
+
+class CampAt(MoveStep):
+    """An unused camp flipped: the player may take another tile this turn."""
+
+    name = "camp_at"
+
+    def prompt(self, state: dict, task: dict) -> Prompt:
+        camps = [k for k, b in board.buildings_of(state, state["active"]) if b == "camp"]
+        return choice(state, self.name, Msg("Které ležení?", "Which camp?"),
+                      [(k, Msg("Ležení " + at(k), "Camp " + at(k))) for k in camps], back=True)
+
+    def carry_out(self, state: dict, value, task: dict) -> None:
+        c = state["board"][value]
+        c["up"], c["owner"] = False, None
+        state["turn"]["taken"] = False
+        state["offer"]["crown"] = state["active"]
+        state["pending"] = None
+        tell(state, Msg("Ležení otočeno: můžeš si vzít další destičku.", "Camp flipped: you may take another tile."))
+
+
+class Discard(Step):
+    """More than 3 tiles at the end of the turn: one at a time back to the box ("*": not yet)."""
+
+    name = "discard"
+
+    def prompt(self, state: dict, task: dict) -> Prompt:
+        pairs = [(tile, box.describe(state, tile)) for tile in state["hands"][state["active"]]]
+        return choice(state, self.name, Msg("V ruce smíš mít nanejvýš 3 destičky: kterou vrátíš do krabice?",
+                                            "You may keep at most 3 tiles: which one goes back to the box?"),
+                      pairs, back=True, detail=Msg("* = tah ještě neukončuj", "* = do not end the turn yet"))
+
+    def apply(self, state: dict, action, task: dict) -> None:
+        if action.value == "back":  # the turn goes on: build or lay terrain before ending it
+            state["queue"].pop(0)
+            return
+        side = state["active"]
+        state["hands"][side].remove(action.value)
+        tell(state, Msg("Destička do krabice: {d}", "Tile back to the box: {d}").format(d=box.describe(state, action.value)))
+        if len(state["hands"][side]) <= moves.HAND_LIMIT:
+            state["queue"].pop(0)
+            turns.end_turn(state)
+
+
+STEPS = (Turn(), TakeTile(), BuildTile(), TerrainTile(), BuildAt(), TerrainAt(), Siege(), StepUnit(), WithdrawUnit(),
+         StepTo(), CallTo(), CampAt(), Discard())

@@ -1,0 +1,95 @@
+"""Names and sentences players read: colours, places, units, treasures, resources, refusals."""
+
+from __future__ import annotations
+
+from ...engine import Msg, RuleError, refusal
+from . import board, box
+
+PLAYER_COLOURS = {"white": Msg("Bílý", "White"), "blue": Msg("Modrý", "Blue")}  # (hráč)
+UNIT_COLOURS = {"white": Msg("Bílá", "White"), "blue": Msg("Modrá", "Blue")}      # (jednotka)
+CROSS_COLOURS = {"green": "zeleným", "grey": "šedým", "yellow": "žlutým"}  # "se zeleným křížkem"
+EDGE_NAMES = {"N": Msg("nahoře", "top"), "E": Msg("vpravo", "right"), "S": Msg("dole", "bottom"),
+              "W": Msg("vlevo", "left")}
+RESOURCE_NAMES = {"wood": Msg("dřeva", "wood"), "stone": Msg("kamene", "stone"), "grain": Msg("obilí", "grain")}
+CONDITION_NAMES = {"vertical": Msg("sloupec", "column"), "horizontal": Msg("řada", "row"),
+                   "positional": Msg("pozice", "places")}
+NOTHING = Msg("", "")
+RECENT_KEPT = 6  # public events kept in state["recent"] for the status line
+
+
+def refuse(rule: str, cs: str, en: str, **values) -> RuleError:
+    """A refusal naming ``dva_bratri.<rule>``."""
+    return refusal("dva_bratri", rule, cs, en, **values)
+
+
+def side_name(state: dict, side: int) -> Msg:
+    """'Bílý' / 'Modrý' by the colour the side plays; Jindřich in the solo game."""
+    if state["solo"] and side == 1:
+        return Msg("Jindřich", "Jindřich")
+    return PLAYER_COLOURS[state["colours"][side]]
+
+
+def at(k: str) -> str:
+    """A board place as players read it: "[x,y]"."""
+    x, y = board.xy(k)
+    return f"[{x},{y}]"
+
+
+def ordinal(n: int) -> Msg:
+    """"2." / "2nd": a position counted clockwise from the shield."""
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(n if n < 20 else n % 10, "th")
+    return Msg(f"{n}.", f"{n}{suffix}")
+
+
+def colour_opts(extra_any: bool = False) -> list[tuple[str, Msg]]:
+    """The three terrain colours as (value, name) pairs; treasures also picture "any" (brown)."""
+    out = [(c, box.colour_name(c)) for c in box.COLOURS]
+    return out + ([("any", Msg("libovolná (hnědá)", "any (brown)"))] if extra_any else [])
+
+
+def resources(amounts: dict) -> Msg:
+    """'1D 2K 0O' / '1W 2S 0G' (wood, stone, grain)."""
+    letters = (("wood", "D", "W"), ("stone", "K", "S"), ("grain", "O", "G"))
+    return Msg(" ".join(f"{int(amounts.get(r, 0))}{cs}" for r, cs, _ in letters),
+               " ".join(f"{int(amounts.get(r, 0))}{en}" for r, _, en in letters))
+
+
+def _unit_place(at_: str) -> Msg:
+    if at_ == "offer":
+        return Msg("v nabídce", "in the offer")
+    if at_ == "out":
+        return Msg("mimo plochu", "off the board")
+    return Msg("na " + at(at_), "at " + at(at_))
+
+
+def unit_label(state: dict, uid: str) -> Msg:
+    """'Bílá řadová jednotka v nabídce', 'Jindřichova jednotka se zeleným křížkem na [1,0]'."""
+    u = state["units"][uid]
+    where = _unit_place(u["at"])
+    if u["cross"]:  # Jindřich's units are told apart by their crosses
+        return Msg("Jindřichova jednotka se {x} křížkem {p}", "Jindřich's unit with the {c} cross {p}").format(
+            x=CROSS_COLOURS[u["cross"]], c=box.colour_name(u["cross"]), p=where)
+    kind = Msg("elitní", "elite") if u["elite"] else Msg("řadová", "regular")
+    return Msg("{w} {k} jednotka {p}", "{w} {k} unit {p}").format(
+        w=UNIT_COLOURS[state["colours"][u["side"]]], k=kind, p=where)
+
+
+def treasure_text(state: dict, tid: str) -> Msg:
+    """A treasure's condition as players match it with the token: 'sloupec: zelená + libovolná'."""
+    kind = box.treasure_fact(state, tid, "kind")
+    need = box.treasure_fact(state, tid, "need")
+    cols = [box.colour_name(i["colour"]) if i["colour"] != "any" else Msg("libovolná", "any") for i in need]
+    return Msg("{k}: {a} + {b}", "{k}: {a} + {b}").format(k=CONDITION_NAMES[kind], a=cols[0], b=cols[1])
+
+
+def tile_where(state: dict, tile: str) -> Msg:
+    """Where a tile is, in brackets: '(nabídka 2)', '(v ruce)', '([1,0])', '(mimo hru)'."""
+    found = board.tile_place(state, tile)
+    if found is None:
+        return Msg("(mimo hru)", "(out of play)") if tile in state["seen"] else Msg("(zatím neodkrytá)", "(not turned up yet)")
+    where, spot = found
+    if where == "offer":
+        return Msg("(nabídka {n})", "(offer {n})").format(n=board.offer_position(state, spot))
+    if where == "hand":
+        return Msg("(v ruce)", "(in hand)")
+    return Msg("(" + at(spot) + ")", "(" + at(spot) + ")")

@@ -1,0 +1,104 @@
+"""The course of the game outside any one question: taking from the royal offer, moving units,
+treasures leaving the game, siege targets, and the end of a turn and of the game."""
+
+from __future__ import annotations
+
+from ...engine import Msg, announce
+from . import board, box, jindrich
+from .board import NORTH, SOUTH
+from .texts import RECENT_KEPT, at
+
+
+def fresh_turn() -> dict:
+    """This turn's bookkeeping: a tile taken, the units moved, discounts from free terrain."""
+    return {"taken": False, "moved": [], "discounts": 0}
+
+
+def tokens_in_play(state: dict) -> int:
+    """Treasure tokens left in the game after the level removed some unseen."""
+    return len(box.treasure_entries()) - jindrich.LEVELS[state["level"]]
+
+
+def take_from_offer(state: dict, slot: int) -> int | None:
+    """The shield moves into the emptied slot and turns; its old slot is refilled from the
+    supply (none left: the final round is coming, nothing is refilled any more). Returns the
+    slot to refill."""
+    offer = state["offer"]
+    old = offer["shield"]
+    offer["slots"][slot] = None
+    offer["shield"] = slot
+    offer["crown"] = NORTH if state["active"] == SOUTH else SOUTH
+    if state["supply"] > 0 and state["final_left"] is None:
+        state["supply"] -= 1
+        if state["supply"] == 0:
+            state["final_trigger"] = True
+            announce(state, Msg("Zásoba došla: po tomto tahu odehraje každý ještě jeden tah.",
+                                "The supply is empty: after this turn each side plays one more turn."),
+                     keep=RECENT_KEPT)
+        return old
+    return None
+
+
+def move_unit(state: dict, uid: str, to: str) -> None:
+    """A unit moves (onto a tile or into the offer): it has moved this turn, the move is done."""
+    state["units"][uid]["at"] = to
+    state["turn"]["moved"].append(uid)
+    state["pending"] = None
+    where = Msg("do nabídky", "to the offer") if to == "offer" else Msg("na " + at(to), "to " + at(to))
+    announce(state, Msg("Jednotka {w}", "Unit {w}").format(w=where), keep=RECENT_KEPT)
+
+
+def siege_targets(state: dict, k: str, side: int) -> list[str]:
+    """Opponent buildings touched by a side by this tower and by another own siege tower."""
+    return [n for n in board.ring(k, board.SIDES4)
+            if _opponent_building(state, n, side) and _other_tower_touches(state, n, k, side)]
+
+
+def _opponent_building(state: dict, k: str, side: int) -> bool:
+    c = state["board"].get(k)
+    return board.is_building(c) and c["owner"] != side
+
+
+def _other_tower_touches(state: dict, target: str, tower: str, side: int) -> bool:
+    return any(m != tower and board.is_building(state["board"].get(m)) and state["board"][m]["owner"] == side
+               and board.building_at(state, m) == "siege_tower" for m in board.ring(target, board.SIDES4))
+
+
+def _waits_for_condition(state: dict, k: str) -> bool:
+    """A treasure on ``k`` is still being identified (its task in the queue) or unknown."""
+    token = state["board"][k]["treasure"]
+    if not token or not box.treasure_known(state, token):
+        return True
+    return any(t["t"] == "treasure" and t["at"] == k for t in state["queue"])
+
+
+def check_treasures(state: dict) -> None:
+    """A treasure whose condition is met leaves the game at once (also right when placed)."""
+    for k in sorted(state["board"]):
+        if _waits_for_condition(state, k):
+            continue
+        if jindrich.condition_met(state, k, state["board"][k]["treasure"]):
+            state["board"][k]["treasure"] = None
+            state["treasures"]["cleared"] += 1
+            announce(state, Msg("Podmínka pokladu na {a} je splněna: odeber ho ze hry.",
+                                "The condition of the treasure on {a} is met: remove it from the game.").format(a=at(k)),
+                     keep=RECENT_KEPT)
+
+
+def end_turn(state: dict) -> None:
+    """Next side's turn; after the supply ran out each side plays one more turn, then the end."""
+    state["turn"] = fresh_turn()
+    state["pending"] = None
+    if state["final_left"] is not None:
+        state["final_left"] -= 1
+    elif state["final_trigger"]:
+        state["final_left"] = 2
+    if state["final_left"] == 0:
+        state["over"] = True
+        announce(state, Msg("Konec hry: závěrečné bodování.", "Game over: final scoring."), keep=RECENT_KEPT)
+        return
+    state["active"] = NORTH if state["active"] == SOUTH else SOUTH
+    if state["active"] == SOUTH:
+        state["round"] += 1
+    if state["solo"] and state["active"] == NORTH:
+        state["queue"].append({"t": "jindrich"})
