@@ -62,7 +62,9 @@ class Clan:
 
 
 @dataclass(frozen=True)
-class Setting:
+class RuleSetting:
+    """A reading of an open question of the rulebook; the game offers it as a true/false option."""
+
     name: str
     default: bool
     verified: bool
@@ -78,7 +80,7 @@ class Box:
     characters: dict[int, Character]
     clans: dict[str, Clan]
     default_clans: tuple[str, ...]
-    settings: dict[str, Setting]
+    settings: dict[str, RuleSetting]
 
 
 class _Reader:
@@ -123,80 +125,109 @@ def _require_exactly(source: str, what: str, found: list, expected) -> None:
 
 
 def load_box(path: Path | str = BOX_FILE) -> Box:
+    """Read and check the whole file, in the order it is written."""
     path = Path(path)
     source = path.name
+    root = _Reader(source, "file", _read_toml(path))
+    facts = _facts(root)
+    land_types, land_cards = _lands(root)
+    characters = _characters(root)
+    clans = _clans(root)
+    return Box(facts, land_types, land_cards, characters, clans, _default_clans(root, clans), _settings(root))
+
+
+def _read_toml(path: Path) -> dict:
     try:
         with path.open("rb") as handle:
-            data = tomllib.load(handle)
+            return tomllib.load(handle)
     except OSError as error:
-        raise BoxDataError(f"{source}: cannot be read ({error.strerror})") from None
+        raise BoxDataError(f"{path.name}: cannot be read ({error.strerror})") from None
     except tomllib.TOMLDecodeError as error:
-        raise BoxDataError(f"{source}: is not valid TOML ({error})") from None
-    root = _Reader(source, "file", data)
+        raise BoxDataError(f"{path.name}: is not valid TOML ({error})") from None
 
-    facts_table = _Reader(source, "[facts]", root.get("facts", dict))
+
+def _facts(root: _Reader) -> dict[str, int]:
+    table = _Reader(root.source, "[facts]", root.get("facts", dict))
     facts = {}
     for name in FACTS:
-        fact = _Reader(source, f"fact '{name}'", facts_table.get(name, dict))
+        fact = _Reader(root.source, f"fact '{name}'", table.get(name, dict))
         facts[name] = fact.get("value", int)
         fact.get("verified", bool)
+    return facts
 
-    land_types, land_cards = {}, {}
+
+def _land_cards(land: _Reader, land_id: str) -> list[LandCard]:
+    """The cards of one land type: one per printed forest value, else the type itself."""
+    if land_id != "forest":
+        return [LandCard(land_id, land_id, land.msg(), "")]
+    return [LandCard(f"forest{value}", land_id,
+                     Msg(f"{land.get('cs', str)} {value}", f"{land.get('en', str)} {value}"), "", value)
+            for value in land.list_of("values", int)]
+
+
+def _lands(root: _Reader) -> tuple[dict[str, LandType], dict[str, LandCard]]:
+    """Land types in file order, and the cards a player can take, coded 1-9 in that order."""
+    source = root.source
+    land_types, cards = {}, {}
     lands = root.get("land", list)
     for index, raw in enumerate(lands):
-        land = _Reader(source, f"land #{index + 1}", raw)
-        land_id = land.get("id", str)
+        land_id = _Reader(source, f"land #{index + 1}", raw).get("id", str)
         land = _Reader(source, f"land '{land_id}'", raw)
         land_types[land_id] = LandType(land_id, land.msg(), land.msg("colour"), land.get("verified", bool))
         land.get("note", str)
-        if land_id == "forest":
-            for value in land.list_of("values", int):
-                card_id = f"forest{value}"
-                name = Msg(f"{land.get('cs', str)} {value}", f"{land.get('en', str)} {value}")
-                land_cards[card_id] = LandCard(card_id, land_id, name, "", value)
-        else:
-            land_cards[land_id] = LandCard(land_id, land_id, land.msg(), "")
+        cards.update((card.id, card) for card in _land_cards(land, land_id))
     _require_exactly(source, "land types", [r.get("id") for r in lands if isinstance(r, dict)], LAND_TYPES)
-    if len(land_cards) > 9:
+    if len(cards) > 9:
         raise BoxDataError(f"{source}: more than 9 kinds of land cards: a pad picks one with one key 1-9")
-    land_cards = {card.id: LandCard(card.id, card.type, card.name, str(code), card.forest_value)
-                  for code, card in enumerate(land_cards.values(), start=1)}
+    return land_types, {card.id: LandCard(card.id, card.type, card.name, str(code), card.forest_value)
+                        for code, card in enumerate(cards.values(), start=1)}
 
+
+def _characters(root: _Reader) -> dict[int, Character]:
     characters = {}
     raw_characters = root.get("character", list)
     for index, raw in enumerate(raw_characters):
-        entry = _Reader(source, f"character #{index + 1}", raw)
-        initiative = entry.get("initiative", int)
-        entry = _Reader(source, f"character {initiative}", raw)
+        initiative = _Reader(root.source, f"character #{index + 1}", raw).get("initiative", int)
+        entry = _Reader(root.source, f"character {initiative}", raw)
         characters[initiative] = Character(initiative, entry.msg(), entry.get("en_verified", bool))
     initiatives = [r.get("initiative") for r in raw_characters if isinstance(r, dict)]
-    _require_exactly(source, "characters", initiatives, INITIATIVES)
+    _require_exactly(root.source, "characters", initiatives, INITIATIVES)
+    return characters
 
+
+def _clans(root: _Reader) -> dict[str, Clan]:
     clans = {}
     for index, raw in enumerate(root.get("clan", list)):
-        entry = _Reader(source, f"clan #{index + 1}", raw)
-        clan_id = entry.get("id", str)
-        entry = _Reader(source, f"clan '{clan_id}'", raw)
+        clan_id = _Reader(root.source, f"clan #{index + 1}", raw).get("id", str)
+        entry = _Reader(root.source, f"clan '{clan_id}'", raw)
         if clan_id in clans:
             entry.fail("is defined twice")
         clans[clan_id] = Clan(clan_id, entry.msg(), entry.get("cs_masculine", str),
                               entry.get("verified", bool))
         entry.get("note", str)
+    return clans
 
-    defaults = _Reader(source, "[defaults]", root.get("defaults", dict))
+
+def _default_clans(root: _Reader, clans: dict[str, Clan]) -> tuple[str, ...]:
+    defaults = _Reader(root.source, "[defaults]", root.get("defaults", dict))
     default_clans = tuple(defaults.list_of("clans", str))
     unknown = [c for c in default_clans if c not in clans]
     if unknown:
         defaults.fail(f"'clans' names unknown clans: {', '.join(unknown)}")
     if len(default_clans) < 5 or len(set(default_clans)) != len(default_clans):
         defaults.fail("'clans' must name 5 different clans, one per seat of a 5-player game")
+    return default_clans
 
+
+def _settings(root: _Reader) -> dict[str, RuleSetting]:
+    table = root.get("rules", dict)
+    _require_exactly(root.source, "rule settings", list(table), SETTINGS)
     settings = {}
-    settings_table = root.get("rules", dict)
-    _require_exactly(source, "rule settings", list(settings_table), SETTINGS)
     for name in SETTINGS:
-        entry = _Reader(source, f"rule setting '{name}'", settings_table[name])
-        settings[name] = Setting(name, entry.get("value", bool), entry.get("verified", bool),
-                                 entry.get("question", str), entry.get("note", str))
+        entry = _Reader(root.source, f"rule setting '{name}'", table[name])
+        settings[name] = RuleSetting(name, entry.get("value", bool), entry.get("verified", bool),
+                                     entry.get("question", str), entry.get("note", str))
+    return settings
 
-    return Box(facts, land_types, land_cards, characters, clans, default_clans, settings)
+
+BOX: Box = load_box(BOX_FILE)

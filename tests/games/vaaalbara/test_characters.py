@@ -4,7 +4,7 @@ import pytest
 
 from companion.engine import PromptKind, RuleError
 from companion.games.vaaalbara import GAME
-from companion.games.vaaalbara.rules import deck_cards_left
+from companion.games.vaaalbara.omens import deck_cards_left
 
 from .helpers import (answer, breakdown, events, gains, new, play_first_options_until_round, play_round,
                       totals)

@@ -1,7 +1,8 @@
 """Turn order: initiative, omen questions asked only when needed, and the final tie-break."""
 
 from companion.games.vaaalbara import GAME
-from companion.games.vaaalbara import rules
+from companion.games.vaaalbara.common import FINAL, OVER
+from companion.games.vaaalbara.flow import advance
 
 from .helpers import answer, new, play_round
 
@@ -78,10 +79,10 @@ def test_omen_answers_last_one_round():
 def final_state(totals):
     """A game whose last land was taken, with the given totals, just before the ranking."""
     state = GAME.setup({"seats": len(totals)}, 0)
-    state.update({"round": 9, "phase": rules.FINAL, "await": None, "picks": [1] * len(totals)})
+    state.update({"round": 9, "phase": FINAL, "await": None, "picks": [1] * len(totals)})
     for seat, value in enumerate(totals):
         state["points"][seat]["lands"] = value - state["points"][seat]["start"]
-    rules.advance(state)
+    advance(state)
     return state
 
 
@@ -95,5 +96,5 @@ def test_a_tie_below_the_top_is_also_ranked():
 
 def test_no_tie_no_question():
     state = final_state([10, 20, 11, 5])
-    assert state["phase"] == rules.OVER and state["ranking"] == [1, 2, 0, 3]
+    assert state["phase"] == OVER and state["ranking"] == [1, 2, 0, 3]
     assert GAME.prompt(state) is None

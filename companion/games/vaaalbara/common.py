@@ -1,0 +1,112 @@
+"""What every part of Vaaalbara's rules reads: the box facts, the seats and their clans, the
+characters played this round, the VP per category, and the public events.
+
+The state keeps VP per seat and category (``points``), the characters revealed this round
+(``picks``) and the rule settings chosen at setup (``rules``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine import Msg, Option, RuleError, announce, refusal
+from .box import BOX
+
+ROUNDS: int = BOX.facts["rounds"]
+
+(WARRIOR, BARD, HUNTER, SEER, CARPENTER, FALCONER,
+ TRACKER, MIDWIFE, RIDER, WOODCARVER, EXPLORER, FARMER) = range(1, 13)
+
+# Phases of the state
+ASSIGN, RESOLVE, END_ROUND, FINAL, OVER = "assign", "resolve", "end_round", "final", "over"
+
+# Where a seat's VP come from (the breakdown of ``score``); the total is their sum.
+START, LANDS, CHARACTER_GAINS, FALCONER_LOSSES, END_BONUS = (
+    "start", "lands", "characters", "falconer_losses", "end_bonus")
+CATEGORIES = (START, LANDS, CHARACTER_GAINS, FALCONER_LOSSES, END_BONUS)
+
+KEPT_EVENTS = 12       # public events kept in the state, so it does not grow with the game
+
+
+def refuse(rule: str, cs: str, en: str, **values) -> RuleError:
+    """A refusal naming the broken rule ``vaaalbara.<rule>``, in both languages."""
+    return refusal("vaaalbara", rule, cs, en, **values)
+
+
+def setting(state: dict, name: str) -> bool:
+    """The reading of an open rulebook question chosen for this game (see data/box.toml)."""
+    return state["rules"][name]
+
+
+def clan(state: dict, seat: int) -> Msg:
+    return BOX.clans[state["clans"][seat]].name
+
+
+def character_name(initiative: int) -> Msg:
+    return BOX.characters[initiative].name
+
+
+def neighbours(state: dict, seat: int) -> list[int]:
+    """The players directly left and right; with 2 players the single opponent, once."""
+    count = state["seats"]
+    return sorted({(seat - 1) % count, (seat + 1) % count})
+
+
+def played(state: dict, seat: int) -> int:
+    """The initiative of the character the seat revealed this round."""
+    return state["picks"][seat]
+
+
+def total(state: dict, seat: int) -> int:
+    return sum(state["points"][seat].values())
+
+
+def event(state: dict, msg: Msg) -> None:
+    announce(state, msg, keep=KEPT_EVENTS)
+
+
+def gain(state: dict, seat: int, category: str, amount: int, source: Msg) -> None:
+    """Add VP and announce the gain: gains are public (tokens are taken openly), totals are not."""
+    state["points"][seat][category] += amount
+    event(state, Msg("{who}: +{n} ({src})", "{who}: +{n} ({src})").format(
+        who=clan(state, seat), n=amount, src=source))
+
+
+# -- answers that name a seat, a land or a character ------------------------------------------------
+# The engine lists the options of a prompt; True == 1 and 1.0 == 1 still pass that check, so the
+# steps also check the type where an int is expected.
+
+def is_seat(value: Any, state: dict) -> bool:
+    return type(value) is int and 0 <= value < state["seats"]
+
+
+def is_land(value: Any) -> bool:
+    return isinstance(value, str) and value in BOX.land_cards
+
+
+def is_character(value: Any) -> bool:
+    return type(value) is int and value in BOX.characters
+
+
+def unknown_seat() -> RuleError:
+    return refuse("unknown_seat", "U stolu takové místo není.", "There is no such seat at the table.")
+
+
+def unknown_land() -> RuleError:
+    return refuse("unknown_land", "Takový druh území ve hře není.", "There is no such kind of land.")
+
+
+def checked_seat(value: Any, state: dict) -> int:
+    if not is_seat(value, state):
+        raise unknown_seat()
+    return value
+
+
+def seat_option(state: dict, seat: int) -> Option:
+    """A seat as a pad option: its clan, typed as its number (seat 0 is "1")."""
+    return Option(seat, clan(state, seat), str(seat + 1))
+
+
+def land_options() -> tuple[Option, ...]:
+    """The nine kinds of land card, one key each, in the order of the box file."""
+    return tuple(Option(card.id, card.name, card.code) for card in BOX.land_cards.values())

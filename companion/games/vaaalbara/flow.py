@@ -1,0 +1,104 @@
+"""The automatic part of the game: everything that happens between two answers.
+
+The state names the awaited step and its task in ``state["await"]`` (``{"step": name, ...}``,
+None while nothing is awaited yet). After every answer a step calls ``answered`` or
+``effect_goes_on``; ``advance`` then runs what needs nobody (the next turn, a character's
+automatic effect, the end of the round, the end bonus, the ranking) until a step is awaited or
+the game is over.
+
+A round: ``pick_character`` (hidden) -> for each seat in turn order: its character's effect
+(steps/characters.py), then ``take_land`` -> ``end_round``. After round 9: end bonus and ranking.
+"""
+
+from __future__ import annotations
+
+from ...engine import Msg
+from .box import BOX
+from .common import (ASSIGN, END_BONUS, END_ROUND, FINAL, OVER, RESOLVE, ROUNDS, event, gain, played)
+from .lands import end_bonus, land_types_in
+from .omens import final_ranking, next_actor
+
+
+def advance(state: dict) -> None:
+    """Run everything automatic until the game awaits an answer or is over."""
+    while state["await"] is None and state["phase"] != OVER:
+        AUTOMATIC[state["phase"]](state)
+
+
+def answered(state: dict) -> None:
+    """The awaited step is carried out: go on to whatever comes next."""
+    state["await"] = None
+    advance(state)
+
+
+def effect_goes_on(state: dict, task: dict | None) -> None:
+    """The acting character's effect awaits ``task`` next, or (None) is over."""
+    _effect_awaits(state, task)
+    advance(state)
+
+
+def _assign(state: dict) -> None:
+    state["await"] = {"step": "pick_character"}
+
+
+def _end_round(state: dict) -> None:
+    state["await"] = {"step": "end_round"}
+
+
+def _resolve(state: dict) -> None:
+    """The acting seat takes its land; else the next seat starts its turn, or the round ends."""
+    if state["turn"] is not None:
+        state["await"] = {"step": "take_land"}
+    elif len(state["acted"]) == state["seats"]:
+        _finish_round(state)
+    else:
+        seat, question = next_actor(state)
+        if question:
+            state["await"] = {"step": "omen_best", "candidates": question}
+        else:
+            _start_turn(state, seat)
+
+
+def _final(state: dict) -> None:
+    """Rank everyone (asking the omens of tied totals first) and name the winner."""
+    ranking, question = final_ranking(state)
+    if question:
+        state["await"] = {"step": "final_omen_best", "candidates": question}
+        return
+    state["ranking"] = ranking
+    state["phase"] = OVER
+    winner = BOX.clans[state["clans"][ranking[0]]]
+    event(state, Msg("Vítězí {c} klan!", "The {e} clan wins!").format(
+        c=winner.cs_masculine, e=winner.name.en))
+
+
+AUTOMATIC = {ASSIGN: _assign, RESOLVE: _resolve, END_ROUND: _end_round, FINAL: _final}
+
+
+def _start_turn(state: dict, seat: int) -> None:
+    # imported here: the characters' steps call back into this module when they are answered
+    from .steps.characters import CHARACTERS
+
+    state["turn"] = seat
+    _effect_awaits(state, CHARACTERS[played(state, seat)].start(state, seat))
+
+
+def _effect_awaits(state: dict, task: dict | None) -> None:
+    state["await"] = task
+    if task is None:
+        # the effect is over: the card goes face up onto the discard pile
+        seat = state["turn"]
+        state["discards"][seat] = sorted(state["discards"][seat] + [played(state, seat)])
+
+
+def _finish_round(state: dict) -> None:
+    if state["round"] < ROUNDS:
+        state["phase"] = END_ROUND
+        return
+    for seat in range(state["seats"]):
+        domain = state["domains"][seat]
+        bonus = end_bonus(domain)
+        if bonus:
+            gain(state, seat, END_BONUS, bonus,
+                 Msg("{k} druhů území", "{k} land types").format(k=land_types_in(domain)))
+    state["phase"] = FINAL
