@@ -129,6 +129,11 @@ def take_resume(task: dict) -> dict | None:
 
 # -- the generic checks, written once for every game ---------------------------------------------
 
+def listed(value: Any, options) -> bool:
+    """``value`` is one of the options' values, of the same type (True is not the option 1)."""
+    return any(value == o.value and type(value) is type(o.value) for o in options)
+
+
 def _refuse(rule: str, cs: str, en: str, **values) -> BadAction:
     return BadAction(f"session.{rule}", Msg(cs, en).format(**values) if values else Msg(cs, en))
 
@@ -139,7 +144,7 @@ def _check_picks(game: "Game", state: dict, prompt: Prompt, action: dict) -> Act
         raise _refuse("picks_incomplete", "Odhalit lze jen volby všech hráčů najednou.",
                       "Picks are revealed only together, one from every seat.")
     for seat_key, value in picks.items():
-        if value not in [o.value for o in prompt.options_for(int(seat_key))]:
+        if not listed(value, prompt.options_for(int(seat_key))):
             raise _explained(game, state, int(seat_key), value) or _refuse(
                 "not_an_option", "Tuto možnost teď hráč {s} vybrat nemůže.",
                 "Seat {s} cannot pick that option now.", s=int(seat_key) + 1)
@@ -154,7 +159,7 @@ def _check_value(game: "Game", state: dict, prompt: Prompt, seat: int | None, va
             raise _refuse("number_out_of_range", "Číslo musí být od {a} do {b}.",
                           "The number must be from {a} to {b}.", a=prompt.minimum, b=prompt.maximum)
     elif prompt.kind in (PromptKind.CHOICE, PromptKind.CELL):
-        if value not in [o.value for o in prompt.options_for(seat)]:
+        if not listed(value, prompt.options_for(seat)):
             raise _explained(game, state, seat, value) or _refuse(
                 "not_an_option", "Tuto možnost teď vybrat nelze.", "That option is not available now.")
 
