@@ -27,12 +27,6 @@ from .texts import PLAYER_COLOURS, RECENT_KEPT, refuse, side_name
 
 FIRST_GAME_SETS = ["putovani", "dominium", "obchod_cirkev"]
 BOX_GROUPS = ("tiles", "treasures")
-# the status line's phase by the awaited step's name
-PHASES = (
-    (("jindrich",), Msg("Jindřichův tah", "Jindřich's turn")),
-    (("fix", "correct"), Msg("Oprava obrazu stolu", "Correcting the picture")),
-    (("reveal", "learn", "treasure", "start"), Msg("Otázka pro stůl", "Question for the table")),
-)
 
 
 class DvaBratri(Game):
@@ -195,13 +189,14 @@ def _ranking(state: dict, totals: dict[int, int]) -> tuple[int, ...]:
 
 
 def _phase(awaited: Awaited | None, head: dict) -> Msg:
+    """The status line's phase, read from the awaited step (and the queue's head)."""
     if awaited is None:
         return Msg("Konec hry", "Game over")
     step = awaited.step
     if step.startswith("jindrich"):
-        return PHASES[0][1]
-    if step.startswith(PHASES[1][0]) or head.get("fix") or head.get("relearn"):
-        return PHASES[1][1]
-    if step.startswith(PHASES[2][0]):
-        return PHASES[2][1]
+        return Msg("Jindřichův tah", "Jindřich's turn")
+    if step.startswith(("fix", "correct")) or head.get("fix") or head.get("relearn"):
+        return Msg("Oprava obrazu stolu", "Correcting the picture")
+    if step.startswith(("reveal", "learn", "treasure", "start")):
+        return Msg("Otázka pro stůl", "Question for the table")
     return Msg("Tah", "Turn")

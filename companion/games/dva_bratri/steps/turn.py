@@ -30,10 +30,6 @@ MENU_CHECKS = {"take": moves.check_can_take, "build": moves.check_holds_tile, "t
                "call": moves.check_unit_in_offer, "camp": moves.check_camp}
 
 
-def tell(state: dict, msg: Msg) -> None:
-    announce(state, msg, keep=RECENT_KEPT)
-
-
 class Turn(Step):
     """The menu of the player on turn."""
 
@@ -84,7 +80,8 @@ class TakeTile(MoveStep):
         state["hands"][side].append(tile)
         state["turn"]["taken"] = True
         state["pending"] = None
-        tell(state, Msg("{w} si bere: {d}.", "{w} takes: {d}.").format(w=side_name(state, side), d=box.describe(state, tile)))
+        announce(state, Msg("{w} si bere: {d}.", "{w} takes: {d}.").format(
+            w=side_name(state, side), d=box.describe(state, tile)), keep=RECENT_KEPT)
         if refill is not None:
             state["queue"].insert(0, {"t": "reveal", "slot": refill})
 
@@ -138,8 +135,8 @@ class BuildAt(PlaceTile):
         if side == SOUTH:
             state["last_building"] = k  # the scaffolding token
         state["pending"] = None
-        tell(state, Msg("{w} staví na {a}: {d}.", "{w} builds at {a}: {d}.").format(
-            w=side_name(state, side), d=box.describe(state, tile), a=at(k)))
+        announce(state, Msg("{w} staví na {a}: {d}.", "{w} builds at {a}: {d}.").format(
+            w=side_name(state, side), d=box.describe(state, tile), a=at(k)), keep=RECENT_KEPT)
         turns.check_treasures(state)
         if box.fact(state, tile, "building") == "siege_tower":
             targets = turns.siege_targets(state, k, side)
@@ -158,8 +155,9 @@ class TerrainAt(PlaceTile):
         board.place(state, k, tile, box.fact(state, tile, "colour"), False, None)
         state["turn"]["discounts"] += 1
         state["pending"] = None
-        tell(state, Msg("{w} klade volný terén na {a} (sleva o 1 surovinu).",
-                        "{w} lays free terrain at {a} (1 resource off).").format(w=side_name(state, side), a=at(k)))
+        announce(state, Msg("{w} klade volný terén na {a} (sleva o 1 surovinu).",
+                            "{w} lays free terrain at {a} (1 resource off).").format(w=side_name(state, side), a=at(k)),
+                 keep=RECENT_KEPT)
         turns.check_treasures(state)
 
 
@@ -180,8 +178,9 @@ class Siege(Step):
         if action.value != "no":
             c = state["board"][action.value]
             c["up"], c["owner"] = False, None
-            tell(state, Msg("Budova na {a} je zničena: je z ní volný terén.",
-                            "The building at {a} is destroyed: it is free terrain now.").format(a=at(action.value)))
+            announce(state, Msg("Budova na {a} je zničena: je z ní volný terén.",
+                                "The building at {a} is destroyed: it is free terrain now.").format(a=at(action.value)),
+                     keep=RECENT_KEPT)
 
 
 class WhichUnit(MoveStep):
@@ -258,7 +257,8 @@ class CampAt(MoveStep):
         state["turn"]["taken"] = False
         state["offer"]["crown"] = state["active"]
         state["pending"] = None
-        tell(state, Msg("Ležení otočeno: můžeš si vzít další destičku.", "Camp flipped: you may take another tile."))
+        announce(state, Msg("Ležení otočeno: můžeš si vzít další destičku.", "Camp flipped: you may take another tile."),
+                 keep=RECENT_KEPT)
 
 
 class Discard(Step):
@@ -278,7 +278,8 @@ class Discard(Step):
             return
         side = state["active"]
         state["hands"][side].remove(action.value)
-        tell(state, Msg("Destička do krabice: {d}", "Tile back to the box: {d}").format(d=box.describe(state, action.value)))
+        announce(state, Msg("Destička do krabice: {d}", "Tile back to the box: {d}").format(
+            d=box.describe(state, action.value)), keep=RECENT_KEPT)
         if len(state["hands"][side]) <= moves.HAND_LIMIT:
             state["queue"].pop(0)
             turns.end_turn(state)
