@@ -32,13 +32,6 @@ def cell_prompt(state: dict, step: str, title: Msg, places: list[str], detail: M
                   turned=turned(state), **picture.map_fields(state, cursor or jindrich.anchor(state)))
 
 
-def resume(state: dict, task: dict) -> None:
-    """The question ``task`` is answered: take it off the queue and carry out again the move it
-    interrupted, if any (the engine's standard interruption)."""
-    from .. import GAME  # the game imports its steps, so the instance is looked up when needed
-    GAME.resume(state, task)
-
-
 class MoveStep(Step):
     """A step of a move the player has started (its task is ``state["pending"]``); "*" drops the
     move and changes nothing else."""

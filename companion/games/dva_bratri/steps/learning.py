@@ -10,10 +10,10 @@ asked for the reveal task at the head (its ``identify`` part collects the answer
 
 from __future__ import annotations
 
-from ....engine import BACK, Msg, Option, Prompt, PromptKind, Step, announce
+from ....engine import BACK, Msg, Option, Prompt, PromptKind, Step, announce, answered
 from .. import box, turns
 from ..texts import EDGE_NAMES, RECENT_KEPT, RESOURCE_NAMES, colour_opts, refuse, resources, tile_where
-from .base import choice, resume, seats
+from .base import choice, seats
 from .identify import identify_next
 
 RESOURCE_ORDER = ("wood", "stone", "grain")
@@ -120,7 +120,7 @@ def learned(state: dict, task: dict, learning: dict, field: str, value) -> None:
             d=box.describe(state, tile), w=tile_where(state, tile)), keep=RECENT_KEPT)
         turns.check_treasures(state)
         return
-    resume(state, learning)
+    answered(state, learning)  # the engine then carries out the move it was asked for
 
 
 # -- the questions -------------------------------------------------------------------------------
