@@ -212,31 +212,32 @@ def _check_seats(game: Game, seats: Any) -> None:
             g=game.title, a=game.min_seats, b=game.max_seats))
 
 
-def check_settings(game: Game, options: Any) -> dict[str, Any]:
-    """Options checked against the game's declared settings: known keys only, a player count
-    the game allows, every setting a listed value (its default when absent), ``box`` a mapping.
-    A setting that does not apply to the player count keeps its first value."""
-    if not isinstance(options, dict):
-        raise RuleError(f"{game.name}.bad_option", Msg("Nastavení hry musí být slovník.",
-                                                       "The game options must be a mapping."))
+def _known_keys(game: Game, options: dict) -> None:
     known = {"seats", "box", *(s.key for s in game.settings), *game.extra_options}
     unknown = sorted(str(k) for k in options if k not in known)
     if unknown:
         raise _bad_option(game, ", ".join(unknown), "tuto volbu hra nezná.", "the game has no such option.")
-    seats = options.get("seats")
-    _check_seats(game, seats)
-    out: dict[str, Any] = {"seats": seats}
-    for setting in game.settings:
-        value = options.get(setting.key, setting.initial())
-        if not setting.allows(value):
-            raise _bad_option(game, setting.key, "{v} tu nelze zvolit.", "{v} is not one of its values.",
-                              v=repr(value))
-        out[setting.key] = value
-    for key in game.extra_options:
-        if key in options:
-            out[key] = options[key]
-    box = options.get("box", {})
-    if not isinstance(box, dict):
+
+
+def _setting_value(game: Game, setting: Setting, options: dict) -> Any:
+    value = options.get(setting.key, setting.initial())
+    if not setting.allows(value):
+        raise _bad_option(game, setting.key, "{v} tu nelze zvolit.", "{v} is not one of its values.", v=repr(value))
+    return value
+
+
+def check_settings(game: Game, options: Any) -> dict[str, Any]:
+    """Options checked against the game's declared settings: known keys only, a player count
+    the game allows, every setting a listed value (its default when absent), ``box`` a mapping."""
+    if not isinstance(options, dict):
+        raise RuleError(f"{game.name}.bad_option", Msg("Nastavení hry musí být slovník.",
+                                                       "The game options must be a mapping."))
+    _known_keys(game, options)
+    _check_seats(game, options.get("seats"))
+    out: dict[str, Any] = {"seats": options["seats"]}
+    out.update((s.key, _setting_value(game, s, options)) for s in game.settings)
+    out.update((key, options[key]) for key in game.extra_options if key in options)
+    if not isinstance(options.get("box", {}), dict):
         raise _bad_option(game, "box", "data krabice mají tvar slovníku.", "box data must be a mapping.")
-    out["box"] = box
+    out["box"] = options.get("box", {})
     return out

@@ -151,17 +151,19 @@ def _check_picks(game: "Game", state: dict, prompt: Prompt, action: dict) -> Act
     return Action.from_log(action)
 
 
+def _number_in_range(prompt: Prompt, value: Any) -> bool:
+    return (isinstance(value, int) and not isinstance(value, bool)
+            and (prompt.minimum is None or value >= prompt.minimum)
+            and (prompt.maximum is None or value <= prompt.maximum))
+
+
 def _check_value(game: "Game", state: dict, prompt: Prompt, seat: int | None, value: Any) -> None:
-    if prompt.kind is PromptKind.NUMBER:
-        if (not isinstance(value, int) or isinstance(value, bool)
-                or (prompt.minimum is not None and value < prompt.minimum)
-                or (prompt.maximum is not None and value > prompt.maximum)):
-            raise _refuse("number_out_of_range", "Číslo musí být od {a} do {b}.",
-                          "The number must be from {a} to {b}.", a=prompt.minimum, b=prompt.maximum)
-    elif prompt.kind in (PromptKind.CHOICE, PromptKind.CELL):
-        if not listed(value, prompt.options_for(seat)):
-            raise _explained(game, state, seat, value) or _refuse(
-                "not_an_option", "Tuto možnost teď vybrat nelze.", "That option is not available now.")
+    if prompt.kind is PromptKind.NUMBER and not _number_in_range(prompt, value):
+        raise _refuse("number_out_of_range", "Číslo musí být od {a} do {b}.",
+                      "The number must be from {a} to {b}.", a=prompt.minimum, b=prompt.maximum)
+    if prompt.kind in (PromptKind.CHOICE, PromptKind.CELL) and not listed(value, prompt.options_for(seat)):
+        raise _explained(game, state, seat, value) or _refuse(
+            "not_an_option", "Tuto možnost teď vybrat nelze.", "That option is not available now.")
 
 
 def _explained(game: "Game", state: dict, seat: int | None, value: Any) -> RuleError | None:
