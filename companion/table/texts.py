@@ -67,3 +67,6 @@ PAD_TROUBLE = {
     "new_firmware": Msg("Pad {pad} je novější: aktualizujte krabici.", "Pad {pad} is newer: update the box."),
     "duplicate_id": Msg("Dva pady mají číslo {pad}: jeden se nepoužije.", "Two pads have id {pad}: one is ignored."),
 }
+
+NO_SUCH_OPTION = Msg("Taková možnost tu není.", "There is no such option.")
+SECRET_ON_PADS = Msg("Volí se tajně na padech.", "Secret picks are made on the pads.")

@@ -1,0 +1,68 @@
+"""Each seat's LED, from the table's mode.
+
+For hidden prompts a seat shows only waiting or locked, the same whatever it picked. A key that
+made no sense blinks red; a pad that is gone shows paused, over anything else.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from .frame import LED_ERROR, LED_LOCKED, LED_OFF, LED_PAUSED, LED_TURN, LED_WAITING, LedState
+
+if TYPE_CHECKING:
+    from .table import Table
+
+LED_WINNER = LedState("green", "blink")
+
+
+def seat_leds(table: Table) -> dict[int, LedState]:
+    """Every seat's LED: what the mode says, then errors, then absent pads."""
+    count = table.seat_count() if table.session else 0
+    states = {seat: LED_OFF for seat in range(max(count, 0))}
+    _LEDS_BY_MODE.get(table.mode, _all_off)(table, states)
+    _overlay(states, table.seat_errors, LED_ERROR)
+    _overlay(states, table.absent, LED_PAUSED)
+    return states
+
+
+def _play(table: Table, states: dict[int, LedState]) -> None:
+    """The seats the prompt waits for: locked or waiting (hidden), else their turn."""
+    prompt = table.session.prompt
+    if prompt.kind.hidden:
+        locked = set(table.secret.locked_seats())
+        for seat in prompt.seats:
+            states[seat] = LED_LOCKED if seat in locked else LED_WAITING
+    else:
+        for seat in prompt.seats:
+            states[seat] = LED_TURN
+
+
+def _undo_all(table: Table, states: dict[int, LedState]) -> None:
+    """Every seat confirms a costly undo: locked once it did."""
+    for seat in states:
+        states[seat] = LED_LOCKED if seat in table.undo_confirms else LED_WAITING
+
+
+def _over(table: Table, states: dict[int, LedState]) -> None:
+    winner = table.final_scores.winner
+    if winner is not None:
+        states[winner] = LED_WINNER
+
+
+def _all_off(table: Table, states: dict[int, LedState]) -> None:
+    """Modes that light no seat (the menu, pairing, the undo question)."""
+
+
+def _overlay(states: dict[int, LedState], seats: set[int], state: LedState) -> None:
+    """Show ``state`` on those of ``seats`` that have an LED now."""
+    for seat in seats:
+        if seat in states:
+            states[seat] = state
+
+
+_LEDS_BY_MODE: dict[str, Callable[[Table, dict[int, LedState]], None]] = {
+    "play": _play,
+    "undo_all": _undo_all,
+    "over": _over,
+}

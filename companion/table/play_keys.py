@@ -1,0 +1,245 @@
+"""Keys of the play mode: what a host button or a pad key does to the prompt on the table.
+
+Public prompts are answered through one small handler per prompt kind and source (host buttons
+or a pad). Hidden prompts go to the SecretCollector, or, for a seat without a keypad, through
+the privacy screen on the host buttons. Back on the host (asking to undo) is the table's.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from ..engine import Option, Prompt, PromptKind
+from . import texts
+from .events import KeyEvent
+from .prompts import host_entry_seats, is_place, options_for
+from .secret import padded
+
+if TYPE_CHECKING:
+    from .table import Table
+
+CELL_MOVES = {"2": (0, -1), "8": (0, 1), "4": (-1, 0), "6": (1, 0)}
+TYPED_KEYS = 4  # a pad keeps the last this many keys of a typed code or number
+
+
+def on_play_key(table: Table, prompt: Prompt, event: KeyEvent) -> None:
+    """Send a key to the handler of the prompt's kind; a pad of a seat not asked only blinks."""
+    if prompt.kind.hidden:
+        _hidden_key(table, prompt, event)
+    elif event.seat is None:
+        _HOST_KEY_BY_KIND.get(prompt.kind, _ignore_host_key)(table, prompt, event.key)
+    elif prompt.seats and event.seat not in prompt.seats:
+        table.seat_errors.add(event.seat)
+    else:
+        _PAD_KEY_BY_KIND.get(prompt.kind, _ignore_pad_key)(table, prompt, event.seat, event.key)
+
+
+def reveal_if_ready(table: Table, prompt: Prompt) -> None:
+    """Reveal once every seat is locked and every pad involved is present."""
+    if table.secret.complete() and not (table.absent & set(prompt.seats)):
+        table.commit({"step": prompt.step, "picks": table.secret.picks()}, None)
+
+
+def _answer(table: Table, prompt: Prompt, seat: int | None, value) -> None:
+    """Commit a public answer typed on ``seat``'s pad (None: the host buttons). The action names
+    the seat only when the prompt says who answers; a refusal blinks that seat's LED."""
+    table.commit({"step": prompt.step, "seat": seat if prompt.seats else None, "value": value}, seat)
+
+
+def _scroll(table: Table, key: str) -> None:
+    """Move a long text (a production plan, instructions) by one line; the frame clamps it."""
+    table.scroll = max(0, table.scroll + (1 if key == "down" else -1))
+
+
+# -- host buttons on a public prompt ---------------------------------------------------------------
+
+def _host_choice(table: Table, prompt: Prompt, key: str) -> None:
+    """Up/down walk the options (on a map the cursor follows a place); OK picks the one shown."""
+    options = options_for(prompt, None)
+    if not options:
+        return
+    if key in ("up", "down"):
+        table.cursor = (table.cursor + (1 if key == "down" else -1)) % len(options)
+        if prompt.kind is PromptKind.CELL and is_place(options[table.cursor].value):
+            table.cell = tuple(options[table.cursor].value)
+    elif key == "ok":
+        _answer(table, prompt, None, options[table.cursor].value)
+
+
+def _host_number(table: Table, prompt: Prompt, key: str) -> None:
+    """Up/down count within the prompt's bounds (0 to 999 where it sets none); OK enters it."""
+    if key in ("up", "down"):
+        low = prompt.minimum if prompt.minimum is not None else 0
+        high = prompt.maximum if prompt.maximum is not None else 999
+        table.number = min(high, max(low, table.number + (1 if key == "up" else -1)))
+    elif key == "ok":
+        _answer(table, prompt, None, table.number)
+
+
+def _host_confirm(table: Table, prompt: Prompt, key: str) -> None:
+    if key == "ok":
+        _answer(table, prompt, None, None)
+    elif key in ("up", "down"):
+        _scroll(table, key)
+
+
+def _ignore_host_key(table: Table, prompt: Prompt, key: str) -> None:
+    """A prompt kind without host keys."""
+
+
+_HOST_KEY_BY_KIND: dict[PromptKind, Callable[[Table, Prompt, str], None]] = {
+    PromptKind.CHOICE: _host_choice,
+    PromptKind.CELL: _host_choice,
+    PromptKind.NUMBER: _host_number,
+    PromptKind.CONFIRM: _host_confirm,
+}
+
+
+# -- a pad on a public prompt ----------------------------------------------------------------------
+
+def _pad_confirm(table: Table, prompt: Prompt, seat: int, key: str) -> None:
+    if key == "#":
+        _answer(table, prompt, seat, None)
+    elif key in ("2", "8"):  # up / down through a long text
+        _scroll(table, "up" if key == "2" else "down")
+    else:
+        table.seat_errors.add(seat)
+
+
+def _pad_choice(table: Table, prompt: Prompt, seat: int, key: str) -> None:
+    """One key press picks when every code is one key (lands 1-9, yes/no); longer codes are
+    typed and entered with "#"."""
+    options = options_for(prompt, seat)
+    codes = {o.code: o.value for o in options}
+    if not all(len(code) == 1 for code in codes):
+        _typed_choice_key(table, prompt, seat, key, options, codes)
+    elif key in codes:
+        _answer(table, prompt, seat, codes[key])
+    else:
+        table.refuse(texts.NO_SUCH_OPTION, seat)
+
+
+def _typed_choice_key(table: Table, prompt: Prompt, seat: int, key: str, options: tuple[Option, ...],
+                      codes: dict[str, object]) -> None:
+    """A key towards a code of several digits; the host cursor follows a code typed whole."""
+    if key in ("#", "*") and key in codes and not table.typed:  # "#" = done, "*" = none
+        _answer(table, prompt, seat, codes[key])
+    elif key == "#":
+        _enter_typed_code(table, prompt, seat, codes)
+    elif key == "*":
+        table.typed = ""
+    else:
+        table.typed = (table.typed + key)[-TYPED_KEYS:]
+        for index, option in enumerate(options):
+            if option.code == table.typed:
+                table.cursor = index
+
+
+def _enter_typed_code(table: Table, prompt: Prompt, seat: int, codes: dict[str, object]) -> None:
+    """Codes compare padded to one width, so "03" and "3" are the same option."""
+    width = max(len(code) for code in codes)
+    by_code = {padded(code, width): value for code, value in codes.items()}
+    typed, table.typed = padded(table.typed, width), ""
+    if typed in by_code:
+        _answer(table, prompt, seat, by_code[typed])
+    else:
+        table.refuse(texts.NO_SUCH_OPTION, seat)
+
+
+def _pad_number(table: Table, prompt: Prompt, seat: int, key: str) -> None:
+    """Digits type the number, "*" clears it, "#" enters it."""
+    if key.isdigit():
+        table.typed = (table.typed + key)[-TYPED_KEYS:]
+        table.number = int(table.typed)
+    elif key == "*":
+        table.typed, table.number = "", prompt.minimum or 0
+    elif key == "#":
+        table.typed = ""
+        _answer(table, prompt, seat, table.number)
+
+
+def _pad_cell(table: Table, prompt: Prompt, seat: int, key: str) -> None:
+    """2/4/6/8 move the cursor over the grid, 5 selects its place, "*"/"#" pick the option with
+    that code (e.g. back); the cursor starts on the first place offered."""
+    options = options_for(prompt, seat)
+    if table.cell is None:
+        table.cell = next((tuple(o.value) for o in options if is_place(o.value)), None)
+    if key in CELL_MOVES and table.cell is not None:
+        table.cell = _moved_cell(table.cell, key, prompt.turned)
+    elif key == "5" and table.cell is not None:
+        _answer(table, prompt, seat, list(table.cell))
+    elif (coded := _coded_option(options, key)) is not None:
+        _answer(table, prompt, seat, coded.value)
+    else:
+        table.seat_errors.add(seat)
+
+
+def _coded_option(options: tuple[Option, ...], key: str) -> Option | None:
+    """The option a "*" or "#" key picks on a map, if the prompt has one with that code."""
+    if key not in ("*", "#"):
+        return None
+    return next((o for o in options if o.code == key), None)
+
+
+def _moved_cell(cell: tuple[int, int], key: str, turned: bool) -> tuple[int, int]:
+    dx, dy = CELL_MOVES[key]
+    if turned:  # the player sits across: "2" still moves away from him
+        dx, dy = -dx, -dy
+    return cell[0] + dx, cell[1] + dy
+
+
+def _ignore_pad_key(table: Table, prompt: Prompt, seat: int, key: str) -> None:
+    """A prompt kind without pad keys."""
+
+
+_PAD_KEY_BY_KIND: dict[PromptKind, Callable[[Table, Prompt, int, str], None]] = {
+    PromptKind.CONFIRM: _pad_confirm,
+    PromptKind.CHOICE: _pad_choice,
+    PromptKind.NUMBER: _pad_number,
+    PromptKind.CELL: _pad_cell,
+}
+
+
+# -- hidden prompts --------------------------------------------------------------------------------
+
+def _hidden_key(table: Table, prompt: Prompt, event: KeyEvent) -> None:
+    """A pad key goes to the collector (a mistyped code blinks); the host keys serve the seats
+    without a keypad."""
+    if event.seat is None:
+        _private_host_key(table, prompt, event.key)
+        return
+    if not table.secret.press(event.seat, event.key):
+        table.seat_errors.add(event.seat)
+        return
+    if table.secret.entries[event.seat].mistyped:
+        table.seat_errors.add(event.seat)
+    reveal_if_ready(table, prompt)
+
+
+def _private_host_key(table: Table, prompt: Prompt, key: str) -> None:
+    """The privacy prompt: a seat without a keypad picks on the host buttons, others look away."""
+    if table.private_seat is None:
+        _before_private_pick(table, prompt, key)
+        return
+    options = prompt.options_for(table.private_seat)
+    if key == "back":
+        table.private_seat = None
+    elif not table.private_started:
+        table.private_started = key == "ok"
+    elif key in ("up", "down"):
+        table.cursor = (table.cursor + (1 if key == "down" else -1)) % len(options)
+    elif key == "ok":
+        table.secret.lock_value(table.private_seat, options[table.cursor].value)
+        table.private_seat, table.cursor = None, 0
+        reveal_if_ready(table, prompt)
+
+
+def _before_private_pick(table: Table, prompt: Prompt, key: str) -> None:
+    """OK opens the privacy screen for the next seat that picks on the host; up/down scroll."""
+    waiting = host_entry_seats(prompt, table.secret, table.yes_no_seats)
+    if key == "ok" and waiting:
+        table.private_seat, table.private_started, table.cursor = waiting[0], False, 0
+    elif key in ("up", "down"):
+        _scroll(table, key)
+    else:
+        table.notice = [texts.SECRET_ON_PADS]

@@ -1,0 +1,24 @@
+"""Small readings of a prompt that both the keys and the screens of the play mode need."""
+
+from __future__ import annotations
+
+from ..engine import Option, Prompt
+from .secret import SecretCollector
+
+
+def options_for(prompt: Prompt, seat: int | None) -> tuple[Option, ...]:
+    """The options ``seat`` chooses from; for the host (None) those of the one seat that answers,
+    else the options open to anyone."""
+    return prompt.options_for(seat if seat is not None else (prompt.seats[0] if len(prompt.seats) == 1 else None))
+
+
+def is_place(value) -> bool:
+    """A CELL option's value is a place [x, y]; anything else is a plain choice (e.g. back)."""
+    return isinstance(value, (list, tuple)) and len(value) == 2 and all(isinstance(v, int) for v in value)
+
+
+def host_entry_seats(prompt: Prompt, secret: SecretCollector, yes_no_seats: frozenset[int]) -> list[int]:
+    """Seats of a hidden prompt that cannot type its codes (two buttons, not a keypad) and are
+    not locked yet: they pick on the host buttons behind the privacy screen."""
+    locked = set(secret.locked_seats())
+    return [s for s in prompt.seats if s in yes_no_seats and secret.needs_keypad(s) and s not in locked]

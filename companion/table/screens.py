@@ -1,0 +1,313 @@
+"""What the shared screen shows in each mode: the table's state as a Frame.
+
+Building a frame also clamps the scroll of a long text and the cursor of the final ranking to
+what there is to show, so the keys never move past the last screenful.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from ..engine import Msg, Prompt, PromptKind, Status
+from . import texts
+from .frame import Frame, MapCell, MapView
+from .prompts import host_entry_seats, is_place, options_for
+
+if TYPE_CHECKING:
+    from .table import Table
+
+TITLE_CHARS = 18  # about what one 11 px line of the 128 px screen holds
+BODY_ROWS = 3     # body lines the 128x64 panel shows under the header, above the footer
+MAP_SIZE = (5, 3)  # cells across and down around the cursor: what the 128x64 panel holds
+
+
+def table_frame(table: Table) -> Frame:
+    """The frame of the table's current mode."""
+    t = _words(table)
+    notice = tuple(t(m) for m in table.notice)
+    if table.mode == "menu":
+        return _menu_frame(table, notice)
+    if table.mode == "pair":
+        return _pair_frame(table)
+    status = table.session.status()
+    return _SESSION_FRAMES[table.mode](table, _header(table, status), notice, status)
+
+
+def _words(table: Table) -> Callable[[Msg], str]:
+    """A message in the table's language."""
+    return lambda msg: msg.get(table.language)
+
+
+def _header(table: Table, status: Status) -> str:
+    t = _words(table)
+    header = t(status.phase)
+    if status.round is not None:
+        of = f"/{status.rounds}" if status.rounds else ""
+        header = f"{t(texts.ROUND)} {status.round}{of} · {header}"
+    return header
+
+
+# -- before and after a game -----------------------------------------------------------------------
+
+def _menu_frame(table: Table, notice: tuple[str, ...]) -> Frame:
+    """The menu under the notice and the pads that cannot be used (each named once)."""
+    t = _words(table)
+    troubles = tuple(t(m) for pad, m in sorted(table.pad_troubles.items()) if m not in table.notice)
+    top = notice + troubles
+    return Frame(t(table.menu_title), top + tuple(t(i.label) for i in table.menu), selected=len(top) + table.cursor)
+
+
+def _pair_frame(table: Table) -> Frame:
+    t = _words(table)
+    paired = len(table.pairing.mapping)
+    return Frame(t(texts.PAIR_TITLE), (t(texts.PAIR_NEXT.format(n=paired + 1)), t(texts.PAIR_COUNT.format(n=paired))),
+                 t(texts.PAIR_KEYS))
+
+
+def _over_frame(table: Table, header: str, notice: tuple[str, ...], status: Status) -> Frame:
+    """The final ranking under its own header; up/down scroll a ranking longer than the panel
+    (the selected line stays shown)."""
+    t = _words(table)
+    scores = table.final_scores
+    lines = [t(texts.RANK_LINE.format(rank=rank, seat=table.seat_label(seat), points=scores.totals[seat]))
+             for rank, seat in enumerate(scores.ranking, 1)]
+    if not lines:  # a game that ranks nobody (e.g. a shared result): show the totals
+        lines = [f"{table.seat_label(seat)} {points}" for seat, points in scores.totals.items()]
+    table.cursor = min(table.cursor, max(len(lines) - 1, 0))
+    scrolls = len(notice) + len(lines) > BODY_ROWS
+    over = t(texts.GAME_OVER) + (f" · {t(texts.ROUND)} {status.round}" if status.round is not None else "")
+    return Frame(over, notice + tuple(lines), t(texts.NEW_GAME_SCROLL_HINT if scrolls else texts.NEW_GAME_HINT),
+                 len(notice) + table.cursor if scrolls else None)
+
+
+# -- undo ------------------------------------------------------------------------------------------
+
+def _undo_frame(table: Table, header: str, notice: tuple[str, ...], status: Status) -> Frame:
+    t = _words(table)
+    return Frame(header, (t(texts.UNDO_ASK),), t(texts.UNDO_KEYS))
+
+
+def _undo_all_frame(table: Table, header: str, notice: tuple[str, ...], status: Status) -> Frame:
+    t = _words(table)
+    return Frame(header, (t(texts.UNDO_ASK), t(texts.UNDO_EVERYONE)),
+                 t(texts.UNDO_EVERYONE_KEYS.format(n=len(table.undo_confirms), total=table.seat_count())))
+
+
+# -- playing ---------------------------------------------------------------------------------------
+
+def _play_frame(table: Table, header: str, notice: tuple[str, ...], status: Status) -> Frame:
+    """The prompt: the notice first, whose turn, the question, what the prompt kind shows (a
+    list, a value, who has locked), the prompt's detail and the latest public events."""
+    prompt = table.session.prompt
+    if prompt.kind.hidden and table.private_seat is not None:
+        return _private_frame(table, prompt)
+    view = None if prompt.kind.hidden else map_view(table, prompt)
+    if view is not None:
+        return _map_frame(table, header, notice, status, view)
+    lines = list(notice) + _question(table, prompt, status)
+    footer, selected = _body_for(prompt.kind)(table, prompt, lines, notice)
+    lines += _detail(table, prompt) + [_words(table)(m) for m in reversed(status.recent[-2:])]
+    if _scrolls(prompt.kind) and len(lines) > len(notice) + BODY_ROWS:
+        lines = _scrolled(table, lines, len(notice))
+        if prompt.kind is PromptKind.CONFIRM:
+            footer = _words(table)(texts.SCROLL_HINT)
+    return Frame(header, tuple(lines), footer, selected)
+
+
+def _question(table: Table, prompt: Prompt, status: Status) -> list[str]:
+    """Whose turn it is (in front of a question one seat answers, else a line of its own, never
+    twice) and the question; questions with few other lines get two lines, lists keep room for
+    their options."""
+    t = _words(table)
+    title, lines = t(prompt.title), []
+    label = table.seat_label(status.turn) if status.turn is not None else None
+    if label is not None and not title.startswith(label):
+        if prompt.kind in (PromptKind.CHOICE, PromptKind.NUMBER, PromptKind.CELL):
+            title = f"{label}: {title}"
+        else:
+            lines.append(t(texts.TURN.format(seat=label)))
+    return lines + (wrap(title, TITLE_CHARS) if _scrolls(prompt.kind) else [title])
+
+
+def _scrolls(kind: PromptKind) -> bool:
+    """Kinds whose screen has room to read a long text: nothing to pick from a list on it."""
+    return kind.hidden or kind is PromptKind.CONFIRM
+
+
+def _detail(table: Table, prompt: Prompt) -> list[str]:
+    """Texts worth reading whole (a production plan) get all their lines, one item a line."""
+    if prompt.detail is None:
+        return []
+    text = _words(table)(prompt.detail)
+    return wrap_all(text, TITLE_CHARS + 2) if _scrolls(prompt.kind) else [text]
+
+
+def _scrolled(table: Table, lines: list[str], kept: int) -> list[str]:
+    """Keep the first ``kept`` lines (the notice); scroll the rest, never past its last screenful."""
+    table.scroll = min(table.scroll, len(lines) - kept - BODY_ROWS)
+    return lines[:kept] + lines[kept + table.scroll:]
+
+
+def _private_frame(table: Table, prompt: Prompt) -> Frame:
+    """The privacy screen of a seat picking on the host: first only who picks, then its options."""
+    t = _words(table)
+    seat = table.seat_label(table.private_seat)
+    if not table.private_started:
+        return Frame(t(texts.PRIVATE_TITLE), (t(texts.PRIVATE_LOOK_AWAY.format(seat=seat)),), t(texts.PRIVATE_START))
+    options = prompt.options_for(table.private_seat)
+    first = max(0, min(table.cursor - 1, len(options) - 3))
+    return Frame(t(texts.PRIVATE_TITLE) + f" · {seat}", tuple(t(o.label) for o in options[first:first + 3]),
+                 t(texts.PRIVATE_KEYS), table.cursor - first)
+
+
+# What a prompt kind shows under the question: it appends its lines (after the notice given)
+# and returns the footer and the selected line.
+Body = Callable[["Table", Prompt, "list[str]", "tuple[str, ...]"], "tuple[str, int | None]"]
+
+
+def _hidden_body(table: Table, prompt: Prompt, lines: list[str], notice: tuple[str, ...]) -> tuple[str, None]:
+    """Only who has locked, never what; a paused reveal goes right under the notice."""
+    t = _words(table)
+    locked = table.secret.locked_seats()
+    lines.append(t(texts.LOCKED_COUNT.format(n=len(locked), total=len(prompt.seats))))
+    footer = " ".join(f"{s + 1}{'■' if s in locked else '□'}" for s in prompt.seats)
+    waiting = host_entry_seats(prompt, table.secret, table.yes_no_seats)
+    if waiting:
+        lines.append(t(texts.PRIVATE_NEXT.format(seat=table.seat_label(waiting[0]))))
+    absent = table.absent & set(prompt.seats)
+    if absent:
+        lines.insert(len(notice), t(texts.PAUSED.format(seats=", ".join(str(s + 1) for s in sorted(absent)))))
+    return footer, None
+
+
+def _list_body(table: Table, prompt: Prompt, lines: list[str], notice: tuple[str, ...]) -> tuple[str, int]:
+    """Three options around the host cursor, with their pad codes."""
+    t = _words(table)
+    options = options_for(prompt, None)
+    first = max(0, min(table.cursor - 1, len(options) - 2))
+    selected = len(lines) + table.cursor - first
+    lines += [f"{o.code} {t(o.label)}" for o in options[first:first + 3]]
+    return t(texts.CELL_HINT if prompt.kind is PromptKind.CELL else texts.CHOICE_HINT), selected
+
+
+def _number_body(table: Table, prompt: Prompt, lines: list[str], notice: tuple[str, ...]) -> tuple[str, None]:
+    t = _words(table)
+    lines.append(t(texts.VALUE.format(v=table.number)))
+    return t(texts.NUMBER_HINT), None
+
+
+def _confirm_body(table: Table, prompt: Prompt, lines: list[str], notice: tuple[str, ...]) -> tuple[str, None]:
+    return _words(table)(texts.CONFIRM_HINT), None
+
+
+_BODY_BY_KIND: dict[PromptKind, Body] = {
+    PromptKind.CHOICE: _list_body,
+    PromptKind.CELL: _list_body,
+    PromptKind.NUMBER: _number_body,
+    PromptKind.CONFIRM: _confirm_body,
+}
+
+
+def _body_for(kind: PromptKind) -> Body:
+    return _hidden_body if kind.hidden else _BODY_BY_KIND.get(kind, _confirm_body)
+
+
+# -- maps ------------------------------------------------------------------------------------------
+
+def _map_frame(table: Table, header: str, notice: tuple[str, ...], status: Status, view: MapView) -> Frame:
+    """The one line above the map: a notice, else the question itself (whose turn it is goes in
+    front of it); the rest is printed by text displays only. Down on a shown place reads it in
+    words instead."""
+    t = _words(table)
+    prompt = table.session.prompt
+    title = t(prompt.title)
+    if status.turn is not None and not title.startswith(table.seat_label(status.turn)):
+        title = f"{table.seat_label(status.turn)}: {title}"
+    if prompt.kind is not PromptKind.CELL and table.scroll > 0:
+        return _map_in_words(table, header, notice, prompt, title)
+    lines = list(notice) + [title]
+    if prompt.kind is PromptKind.CELL:
+        current = _host_option(table, prompt)
+        if current is not None and not is_place(current.value):  # host cursor on "back"
+            lines.insert(len(notice), f"→ {t(current.label)}")
+    if prompt.detail is not None:
+        lines.append(t(prompt.detail))
+    footer = t(texts.CELL_HINT if prompt.kind is PromptKind.CELL else texts.MAP_TEXT_HINT)
+    return Frame(header, tuple(lines), footer, None, view)
+
+
+def _host_option(table: Table, prompt: Prompt):
+    """The option under the host cursor, if the cursor is on one."""
+    options = options_for(prompt, None)
+    return options[table.cursor] if options and table.cursor < len(options) else None
+
+
+def _map_in_words(table: Table, header: str, notice: tuple[str, ...], prompt: Prompt, title: str) -> Frame:
+    """The question and the detail as text, scrolled by the keys; up from the top shows the map."""
+    t = _words(table)
+    words = [title] + (wrap_all(t(prompt.detail), TITLE_CHARS + 2) if prompt.detail else [])
+    table.scroll = min(table.scroll, max(1, len(words) - BODY_ROWS + 1))
+    return Frame(header, tuple(notice) + tuple(words[table.scroll - 1:]), t(texts.MAP_PICTURE_HINT))
+
+
+def map_view(table: Table, prompt: Prompt) -> MapView | None:
+    """The grid window around the cursor (CELL) or the shown place, turned 180 degrees for
+    a player across the table, so the picture matches the cardboard in front of him."""
+    if prompt.grid is None:
+        return None
+    centre = table.cell if prompt.kind is PromptKind.CELL and table.cell is not None else prompt.cursor
+    if centre is None:
+        return None
+    places = _selectable_places(prompt)
+    turn = -1 if prompt.turned else 1
+    cols, rows = MAP_SIZE
+    return MapView(tuple(_map_row(prompt, places, centre, turn, dy, cols)
+                         for dy in range(-(rows // 2), rows // 2 + 1)))
+
+
+def _selectable_places(prompt: Prompt) -> set[tuple[int, int]]:
+    if prompt.kind is not PromptKind.CELL:
+        return set()
+    return {tuple(o.value) for o in options_for(prompt, None) if is_place(o.value)}
+
+
+def _map_row(prompt: Prompt, places: set, centre: tuple[int, int], turn: int, dy: int,
+             cols: int) -> tuple[MapCell, ...]:
+    """One row of the window, ``dy`` rows below the centre as the viewer sees it."""
+    cx, cy = centre
+    row = []
+    for dx in range(-(cols // 2), cols // 2 + 1):
+        at = (cx + turn * dx, cy + turn * dy)
+        row.append(MapCell(prompt.cells.get(at, ""), at in places, dx == 0 and dy == 0))
+    return tuple(row)
+
+
+# -- text ------------------------------------------------------------------------------------------
+
+def wrap_all(text: str, width: int) -> list[str]:
+    """Every line of ``text``: a new line after each "; " (one item of a list a line), long
+    items split at spaces."""
+    out = []
+    for item in text.split("; "):
+        out += wrap(item, width, lines=99)
+    return out
+
+
+def wrap(text: str, width: int, lines: int = 2) -> list[str]:
+    """Split at spaces into at most ``lines`` lines; the screen shortens what still overflows."""
+    out, current = [], ""
+    for word in text.split():
+        if current and len(current) + 1 + len(word) > width and len(out) < lines - 1:
+            out.append(current)
+            current = word
+        else:
+            current = f"{current} {word}" if current else word
+    return out + [current] if current else out
+
+
+_SESSION_FRAMES: dict[str, Callable[[Table, str, tuple[str, ...], Status], Frame]] = {
+    "play": _play_frame,
+    "undo": _undo_frame,
+    "undo_all": _undo_all_frame,
+    "over": _over_frame,
+}
