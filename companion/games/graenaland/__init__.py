@@ -1,9 +1,12 @@
 """Graenaland (Vlaada Chvátil, 2006): settle an island, split its produce by weighted votes.
 
-Rules as pure functions over JSON state; box data in ``data/box.toml``. See
-docs/games/graenaland.md for how the companion plays it.
+The game object is in ``game.py``, its steps (one per decision the table is asked) in
+``steps/``, the rules as pure functions over JSON state in the modules beside them, box data in
+``data/box.toml`` (``box.py``). See docs/games/graenaland.md for how the companion plays it.
 """
 
-from .rules import GAME, Graenaland
+from .game import Graenaland
+
+GAME = Graenaland()
 
 __all__ = ["GAME", "Graenaland"]

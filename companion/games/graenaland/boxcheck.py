@@ -7,7 +7,7 @@ is asked again next time), picking a value (the current one included) confirms i
 the rest. Facts are grouped per board piece, in the order the pieces lie on the table, then the
 reference card, the army track, the houses and the supply cards.
 
-Every answer is an action in the log. A correction is re-checked with ``boxdata.check`` against
+Every answer is an action in the log. A correction is re-checked with ``box.check`` against
 the whole data before it is accepted, then applied to ``state["board"]`` and recorded in
 ``state["learned"]`` (box.toml's shape) so ``learned_box`` hands it to the next session.
 
@@ -21,10 +21,11 @@ from __future__ import annotations
 import copy
 from itertools import combinations, product
 
-from ...engine import Msg, Option, Prompt, PromptKind, RuleError
+from ...engine import Msg, announce, plural
 from ...engine.i18n import join
-from . import boxdata, rounds, texts
-from .boxdata import UNKNOWN
+from . import box, texts
+from .box import UNKNOWN
+from .screens import RECENT
 
 STEP = "box_check"
 KEEP, SKIP = "keep", "skip"
@@ -46,32 +47,37 @@ def _open(entry: dict, field: str) -> bool:
 
 def open_facts(data: dict, seats: int) -> list[dict]:
     """Every unverified fact this player count uses, in the order they are asked."""
+    out = _piece_facts(data, data["layouts"][str(seats)])
+    for group, kinds in (("costs", data["meta"]["buildings"]), ("public", data["meta"]["public"])):
+        out += [{"id": f"{group}.{kind}.cost", "group": group, "key": kind, "field": "cost"}
+                for kind in kinds if _open(data[group][kind], "cost")]
+    out += [{"id": f"{group}.value", "group": group, "key": None, "field": "value"}
+            for group in ("army_max", "house_limit") if _open(data[group], "value")]
+    out += [{"id": f"supply_cards.faces.{number}", "group": "supply_cards", "key": None,
+             "field": f"faces.{number}", "card": number}
+            for number in range(1, data["supply"]["cards"] + 1) if _open(data["supply_cards"], f"faces.{number}")]
+    return out
+
+
+def _piece_facts(data: dict, layout: dict) -> list[dict]:
+    """The pieces' facts, piece by piece in the order they lie on the table."""
     out = []
-    layout = data["layouts"][str(seats)]
     for tid in (*layout["coast"], *layout["inland"]):
         pid = layout["pieces"][tid]
-        piece = data["pieces"][pid]
-        for field in PIECE_FACTS:
-            if not _open(piece, field):
-                continue
-            if field in ("buildings", "stronghold_resource") and piece["terrain"] == "mountains":
-                continue  # no buildings on mountains (p.6): nothing printed to ask about
-            if (field == "stronghold_resource" and isinstance(piece["buildings"], list)
-                    and "stronghold" not in piece["buildings"]):
-                continue
-            out.append({"id": f"pieces.{pid}.{field}", "group": "pieces", "key": pid, "field": field, "where": tid})
-    for group, kinds in (("costs", data["meta"]["buildings"]), ("public", data["meta"]["public"])):
-        for kind in kinds:
-            if _open(data[group][kind], "cost"):
-                out.append({"id": f"{group}.{kind}.cost", "group": group, "key": kind, "field": "cost"})
-    for group in ("army_max", "house_limit"):
-        if _open(data[group], "value"):
-            out.append({"id": f"{group}.value", "group": group, "key": None, "field": "value"})
-    for number in range(1, data["supply"]["cards"] + 1):
-        if _open(data["supply_cards"], f"faces.{number}"):
-            out.append({"id": f"supply_cards.faces.{number}", "group": "supply_cards", "key": None,
-                        "field": f"faces.{number}", "card": number})
+        out += [{"id": f"pieces.{pid}.{field}", "group": "pieces", "key": pid, "field": field, "where": tid}
+                for field in PIECE_FACTS if _asked(data["pieces"][pid], field)]
     return out
+
+
+def _asked(piece: dict, field: str) -> bool:
+    """Open, and printed at all: no building symbols on mountains (p.6), no stronghold
+    resource where no stronghold symbol is."""
+    if not _open(piece, field):
+        return False
+    if field in ("buildings", "stronghold_resource") and piece["terrain"] == "mountains":
+        return False
+    return not (field == "stronghold_resource" and isinstance(piece["buildings"], list)
+                and "stronghold" not in piece["buildings"])
 
 
 def begin(state: dict, data: dict) -> None:
@@ -82,8 +88,8 @@ def begin(state: dict, data: dict) -> None:
                          "counts": {"corrected": 0, "confirmed": 0, "kept": 0},
                          "resume": {"step": state["step"], "phase": state["phase"]}}
     state["step"], state["phase"] = STEP, "setup"
-    rounds.note(state, Msg("Kontrola údajů z krabice: vyberte, co je vytištěno; # ponechá, * přeskočí zbytek.",
-                           "Box data check: pick what is printed; # keeps, * skips the rest."))
+    announce(state, Msg("Kontrola údajů z krabice: vyberte, co je vytištěno; # ponechá, * přeskočí zbytek.",
+                        "Box data check: pick what is printed; # keeps, * skips the rest."), keep=RECENT)
 
 
 def current(state: dict) -> tuple[dict, int, int]:
@@ -98,14 +104,26 @@ def _entry(data: dict, fact: dict) -> dict:
     return data[fact["group"]][fact["key"]] if fact["key"] else data[fact["group"]]
 
 
-def _value(data: dict, fact: dict):
+def value_of(data: dict, fact: dict):
     if fact["group"] == "supply_cards":
-        return boxdata.supply_faces(data)[fact["card"] - 1]
+        return box.supply_faces(data)[fact["card"] - 1]
     return _entry(data, fact)[fact["field"]]
 
 
 def _is_cost(fact: dict) -> bool:
     return fact["field"] in ("settlement_cost", "cost")
+
+
+def kind(fact: dict) -> str:
+    """What is asked: terrain, buildings, resource, cost, army_max, house_limit or face."""
+    field = fact["field"]
+    if field in ("terrain", "buildings"):
+        return field
+    if field.endswith("_resource"):
+        return "resource"
+    if _is_cost(fact):
+        return "cost"
+    return fact["group"] if fact["group"] in ("army_max", "house_limit") else "face"
 
 
 # -- texts -------------------------------------------------------------------------------------
@@ -143,157 +161,158 @@ def _face_text(face) -> Msg:
     return join([texts.RESOURCE[r] for r in face], " + ")
 
 
-def _describe(fact: dict, value) -> Msg:
-    field = fact["field"]
-    if field == "terrain":
-        return texts.TERRAIN[value]
-    if _is_cost(fact):
-        return _cost_text(value)
-    if field == "buildings":
-        return _buildings_text(value)
-    if field.endswith("_resource"):
-        return _resource(value)
-    if fact["group"] == "army_max":
-        return Msg("bez omezení", "no cap") if value == UNKNOWN else Msg(str(value), str(value))
-    if fact["group"] == "house_limit":
-        return Msg("omezují", "they limit") if value else Msg("neomezují", "they do not limit")
-    return _face_text(value)
+def _army_text(value) -> Msg:
+    return Msg("bez omezení", "no cap") if value == UNKNOWN else Msg(str(value), str(value))
 
 
-def _subject(data: dict, fact: dict, resource: str | None) -> Msg:
+def _limit_text(value) -> Msg:
+    return Msg("omezují", "they limit") if value else Msg("neomezují", "they do not limit")
+
+
+DESCRIBE = {"terrain": lambda value: texts.TERRAIN[value], "cost": _cost_text, "buildings": _buildings_text,
+            "resource": _resource, "army_max": _army_text, "house_limit": _limit_text, "face": _face_text}
+
+
+def describe(fact: dict, value) -> Msg:
+    """A value of the fact as the screen shows it."""
+    return DESCRIBE[kind(fact)](value)
+
+
+PIECE_SUBJECT = {"terrain": Msg("terén", "terrain"), "buildings": Msg("budovy", "buildings"),
+                 "stronghold_resource": Msg("tvrz", "stronghold"),
+                 "improvement_resource": Msg("zlepšení", "improvement")}
+
+
+def subject(data: dict, fact: dict, resource: str | None) -> Msg:
     """The short title line: where and what."""
     field = fact["field"]
     if fact["group"] == "pieces":
-        what = {"terrain": Msg("terén", "terrain"), "buildings": Msg("budovy", "buildings"),
-                "stronghold_resource": Msg("tvrz", "stronghold"),
-                "improvement_resource": Msg("zlepšení", "improvement")}.get(field)
+        what = PIECE_SUBJECT.get(field)
         if field == "settlement_cost":
             what = Msg("osada – ", "settlement – ") + texts.RESOURCE[resource]
         return _place(data, fact) + Msg(": ", ": ") + what
     if _is_cost(fact):
-        name = (texts.BUILDING if fact["group"] == "costs" else texts.PUBLIC)[fact["key"]]
-        return texts.capital(name) + Msg(": ", ": ") + texts.RESOURCE[resource]
-    if fact["group"] == "army_max":
-        return Msg("Počitadlo vojska", "Army track")
-    if fact["group"] == "house_limit":
-        return Msg("Domečky", "Houses")
-    return Msg(f"Karta zásob {fact['card']}", f"Supply card {fact['card']}")
+        return texts.capital(_cost_name(fact)) + Msg(": ", ": ") + texts.RESOURCE[resource]
+    return {"army_max": Msg("Počitadlo vojska", "Army track"), "house_limit": Msg("Domečky", "Houses")}.get(
+        fact["group"]) or Msg(f"Karta zásob {fact['card']}", f"Supply card {fact['card']}")
+
+
+def _cost_name(fact: dict) -> Msg:
+    return (texts.BUILDING if fact["group"] == "costs" else texts.PUBLIC)[fact["key"]]
 
 
 def _settlement_total(data: dict, fact: dict) -> int:
     piece = _entry(data, fact)
-    return boxdata.settlement_total(piece["terrain"], piece["coastal"])
+    return box.settlement_total(piece["terrain"], piece["coastal"])
 
 
-def _resources_word(n: int) -> str:
-    return "surovinu" if n == 1 else "suroviny" if 2 <= n <= 4 else "surovin"
+PIECE_QUESTION = {
+    "terrain": Msg("jaký terén na něm je?", "which terrain is it?"),
+    "buildings": Msg("které symboly budov jsou na něm vytištěny?", "which building symbols are printed on it?"),
+    "stronghold_resource": Msg("která surovina je pod symbolem tvrze?", "which resource is under the stronghold symbol?"),
+    "improvement_resource": Msg("kterou surovinu ukazuje políčko zlepšení uprostřed?",
+                                "which resource does the improvement square in the middle show?"),
+}
 
 
-def _question(data: dict, fact: dict, resource: str | None, partial: dict) -> Msg:
+def question(data: dict, fact: dict, resource: str | None, partial: dict) -> Msg:
+    """The whole question, for the screen's detail lines; a cost says what is entered so far."""
     field = fact["field"]
-    piece = Msg("Díl {p}: ", "Piece {p}: ").format(p=fact["key"]) if fact["group"] == "pieces" else None
-    if field == "terrain":
-        return piece + Msg("jaký terén na něm je?", "which terrain is it?")
-    if field == "buildings":
-        return piece + Msg("které symboly budov jsou na něm vytištěny?", "which building symbols are printed on it?")
-    if field == "stronghold_resource":
-        return piece + Msg("která surovina je pod symbolem tvrze?", "which resource is under the stronghold symbol?")
-    if field == "improvement_resource":
-        return piece + Msg("kterou surovinu ukazuje políčko zlepšení uprostřed?",
-                           "which resource does the improvement square in the middle show?")
+    if field in PIECE_QUESTION:
+        return _piece(fact) + PIECE_QUESTION[field]
     if field == "settlement_cost":
         total = _settlement_total(data, fact)
-        question = piece + Msg(f"osada tu stojí celkem {total} {_resources_word(total)}. Kolik z toho je {{r}}?",
-                               f"a settlement here costs {total} resources in all. How many of them are {{r}}?"
-                               ).format(r=texts.RESOURCE[resource])
+        asked = _piece(fact) + Msg(
+            f"osada tu stojí celkem {total} {plural(total, 'surovinu', 'suroviny', 'surovin')}. Kolik z toho je {{r}}?",
+            f"a settlement here costs {total} resources in all. How many of them are {{r}}?"
+        ).format(r=texts.RESOURCE[resource])
     elif field == "cost":
-        name = (texts.BUILDING if fact["group"] == "costs" else texts.PUBLIC)[fact["key"]]
-        question = Msg("Přehledová karta: kolik {g} stojí {b}?", "Reference card: how much {r} does the {b} cost?").format(
-            g=GENITIVE[resource], r=texts.RESOURCE[resource].en, b=name)
-    elif fact["group"] == "army_max":
+        asked = Msg("Přehledová karta: kolik {g} stojí {b}?", "Reference card: how much {r} does the {b} cost?").format(
+            g=GENITIVE[resource], r=texts.RESOURCE[resource].en, b=_cost_name(fact))
+    else:
+        return _other_question(data, fact)
+    if partial:
+        asked = asked + Msg(" Zadáno: ", " Entered: ") + _cost_text(partial) + Msg(".", ".")
+    return asked
+
+
+def _piece(fact: dict) -> Msg:
+    return Msg("Díl {p}: ", "Piece {p}: ").format(p=fact["key"])
+
+
+def _other_question(data: dict, fact: dict) -> Msg:
+    if fact["group"] == "army_max":
         return Msg("Jaké nejvyšší číslo je na počitadle síly vojska?", "What is the highest number on the army-strength track?")
-    elif fact["group"] == "house_limit":
+    if fact["group"] == "house_limit":
         rules = data["rules"]
         return Msg("Omezují domečky stavění? Klan má {n} domečků, {a} z nich na počitadle vojska.",
                    "Do the houses limit building? A clan has {n} houses, {a} of them on the army track.").format(
             n=rules["houses_per_player"], a=rules["houses_on_army_track"])
-    else:
-        return Msg("Které dvě suroviny ukazuje karta zásob č. {n}, v pořadí shora (zleva)? Každá karta je jiná.",
-                   "Which two resources does supply card no. {n} show, top (left) first? Every card is different."
-                   ).format(n=fact["card"])
-    if partial:
-        question = question + Msg(" Zadáno: ", " Entered: ") + _cost_text(partial) + Msg(".", ".")
-    return question
+    return Msg("Které dvě suroviny ukazuje karta zásob č. {n}, v pořadí shora (zleva)? Každá karta je jiná.",
+               "Which two resources does supply card no. {n} show, top (left) first? Every card is different."
+               ).format(n=fact["card"])
 
 
-# -- the prompt --------------------------------------------------------------------------------
-def _next_resource(fact: dict, partial: dict) -> str | None:
+# -- the answers offered -----------------------------------------------------------------------
+def next_resource(fact: dict, partial: dict) -> str | None:
+    """The resource a cost is asked for next (a cost is entered resource by resource)."""
     return next((r for r in COST_RESOURCES if r not in partial), None) if _is_cost(fact) else None
 
 
-def _coded(pairs: list[tuple[object, Msg]], first: int = 1) -> list[Option]:
-    """Number the answers from ``first``; two digits as soon as one needs them."""
-    width = len(str(first + len(pairs) - 1))
-    return [Option(value, label, str(first + i).zfill(width)) for i, (value, label) in enumerate(pairs)]
+def _terrain_answers(data: dict, fact: dict, partial: dict) -> tuple[int, list]:
+    piece = _entry(data, fact)
+    row = data["meta"].get("coastal_terrains" if piece["coastal"] else "inland_terrains", data["meta"]["terrains"])
+    return 1, [(t, texts.TERRAIN[t]) for t in row]
 
 
-def _answers(data: dict, fact: dict, partial: dict) -> list[Option]:
-    field = fact["field"]
-    if field == "terrain":
-        piece = _entry(data, fact)
-        row = data["meta"].get("coastal_terrains" if piece["coastal"] else "inland_terrains", data["meta"]["terrains"])
-        return _coded([(t, texts.TERRAIN[t]) for t in row])
-    if field == "buildings":
-        return _coded([("+".join(kinds) or "none", _buildings_text(kinds)) for kinds in BUILDING_SETS])
-    if field.endswith("_resource"):
-        return _coded([(r, texts.RESOURCE[r]) for r in data["meta"]["resources"]])
-    if _is_cost(fact):
-        resource = _next_resource(fact, partial)
-        if field == "settlement_cost":
-            low, high = 0, _settlement_total(data, fact) - sum(partial.values())
-        else:
-            nothing_yet = resource == COST_RESOURCES[-1] and not any(partial.values())
-            low, high = (1 if nothing_yet else 0), MOST_PER_RESOURCE   # a cost is never empty
-        return [Option(n, Msg(f"{n}× {texts.RESOURCE[resource].cs}", f"{n} {texts.RESOURCE[resource].en}"), str(n))
-                for n in range(low, high + 1)]
-    if fact["group"] == "army_max":
-        return [Option(n, Msg(str(n), str(n)), str(n).zfill(2)) for n in ARMY_TRACK_ENDS]
-    if fact["group"] == "house_limit":
-        return [Option("yes", Msg("Ano, bez domečku se nestaví", "Yes, no house, no build"), "1"),
-                Option("no", Msg("Ne, stavět lze dál", "No, building goes on"), "2")]
+def _building_answers(data: dict, fact: dict, partial: dict) -> tuple[int, list]:
+    return 1, [("+".join(kinds) or "none", _buildings_text(kinds)) for kinds in BUILDING_SETS]
+
+
+def _resource_answers(data: dict, fact: dict, partial: dict) -> tuple[int, list]:
+    return 1, [(r, texts.RESOURCE[r]) for r in data["meta"]["resources"]]
+
+
+def _cost_answers(data: dict, fact: dict, partial: dict) -> tuple[int, list]:
+    resource = next_resource(fact, partial)
+    if fact["field"] == "settlement_cost":
+        low, high = 0, _settlement_total(data, fact) - sum(partial.values())
+    else:
+        nothing_yet = resource == COST_RESOURCES[-1] and not any(partial.values())
+        low, high = (1 if nothing_yet else 0), MOST_PER_RESOURCE   # a cost is never empty
+    return low, [(n, Msg(f"{n}× {texts.RESOURCE[resource].cs}", f"{n} {texts.RESOURCE[resource].en}"))
+                 for n in range(low, high + 1)]
+
+
+def _army_answers(data: dict, fact: dict, partial: dict) -> tuple[int, list]:
+    return ARMY_TRACK_ENDS[0], [(n, Msg(str(n), str(n))) for n in ARMY_TRACK_ENDS]
+
+
+def _limit_answers(data: dict, fact: dict, partial: dict) -> tuple[int, list]:
+    return 1, [("yes", Msg("Ano, bez domečku se nestaví", "Yes, no house, no build")),
+               ("no", Msg("Ne, stavět lze dál", "No, building goes on"))]
+
+
+def _face_answers(data: dict, fact: dict, partial: dict) -> tuple[int, list]:
     pairs = product(data["meta"]["resources"], repeat=2)   # 16 different cards need the order too
-    return _coded([(f"{a}+{b}", _face_text([a, b])) for a, b in pairs])
+    return 1, [(f"{a}+{b}", _face_text([a, b])) for a, b in pairs]
 
 
-def _options(state: dict, fact: dict) -> tuple[Option, ...]:
-    check = state["boxcheck"]
-    now = _describe(fact, _value(check["data"], fact))
-    return (Option(KEEP, Msg("Nechat: {v}", "Keep: {v}").format(v=now), "#"),
-            *_answers(check["data"], fact, check["partial"]),
-            Option(SKIP, Msg("Přeskočit zbytek", "Skip the rest"), "*"))
+ANSWERS = {"terrain": _terrain_answers, "buildings": _building_answers, "resource": _resource_answers,
+           "cost": _cost_answers, "army_max": _army_answers, "house_limit": _limit_answers, "face": _face_answers}
 
 
-def prompt(state: dict) -> Prompt:
-    check = state["boxcheck"]
-    fact, number, total = current(state)
-    data, partial = check["data"], check["partial"]
-    resource = _next_resource(fact, partial)
-    # what and where first, the progress last: the screen cuts what does not fit
-    title = _subject(data, fact, resource) + Msg(f" {number}/{total}", f" {number}/{total}")
-    now = _describe(fact, _value(data, fact))
-    detail = (_question(data, fact, resource, partial)
-              + Msg(" Teď: {v} [{e}].", " Now: {v} [{e}].").format(v=now, e=fact["id"]))
-    return Prompt(PromptKind.CHOICE, STEP, (), title, {Prompt.ANYONE: _options(state, fact)}, detail=detail)
+def answers(data: dict, fact: dict, partial: dict) -> tuple[int, list[tuple]]:
+    """The values that can be picked, as (value, label) pairs numbered from the first number
+    returned (a cost part from its lowest count, the army track from its shortest end)."""
+    return ANSWERS[kind(fact)](data, fact, partial)
 
 
 # -- answers -----------------------------------------------------------------------------------
-def apply(state: dict, value) -> None:
-    """One answer: keep, skip the rest, one part of a cost, or a whole value to check and learn."""
+def answer(state: dict, fact: dict, value) -> None:
+    """One answer to ``fact``: keep, skip the rest, one part of a cost, or a whole value to
+    check and learn."""
     check = state["boxcheck"]
-    fact, _, _ = current(state)
-    if not any(value == o.value and type(value) is type(o.value) for o in _options(state, fact)):
-        raise RuleError("graenaland.box_check_answer", Msg("Tuto odpověď teď vybrat nelze.",
-                                                            "That answer is not available now."))
     if value == SKIP:
         finish(state)
         return
@@ -304,7 +323,7 @@ def apply(state: dict, value) -> None:
         _advance(state)
         return
     if _is_cost(fact):
-        check["partial"][_next_resource(fact, check["partial"])] = value
+        check["partial"][next_resource(fact, check["partial"])] = value
         value = _whole_cost(check["data"], fact, check["partial"])
         if value is None:
             return
@@ -331,34 +350,43 @@ def _changes(data: dict, fact: dict, value) -> tuple[dict, list[str], list[str]]
     what the rules derive from it (mountains carry no building symbols, p.6)."""
     entry, field = _entry(data, fact), fact["field"]
     if fact["group"] == "supply_cards":
-        faces = boxdata.supply_faces(data)
+        faces = box.supply_faces(data)
         faces[fact["card"] - 1] = value.split("+")
         return {"faces": faces}, [field], []
     if fact["group"] == "house_limit":
         return {"value": value == "yes"}, [field], []
-    if field == "buildings":
-        value = [] if value == "none" else value.split("+")
-    changes, confirmed, dropped = {field: value}, [field], []
     if field == "terrain":
-        cost = entry["settlement_cost"]
-        if isinstance(cost, dict) and set(cost) == {"any"}:
-            changes["settlement_cost"] = {"any": boxdata.settlement_total(value, entry["coastal"])}
-        if value == "mountains":
-            changes.update(buildings=[], stronghold_resource="none")
-            confirmed += ["buildings", "stronghold_resource"]
-        elif entry["terrain"] == "mountains":
-            if entry["buildings"] == []:
-                changes["buildings"] = UNKNOWN
-            if entry["stronghold_resource"] == "none":
-                changes["stronghold_resource"] = UNKNOWN
-            dropped = ["buildings", "stronghold_resource"]
+        return _terrain_changes(entry, value)
     if field == "buildings":
-        if "stronghold" not in value:
-            changes["stronghold_resource"] = "none"
-            confirmed.append("stronghold_resource")
-        elif entry["stronghold_resource"] == "none":
+        return _building_changes(entry, [] if value == "none" else value.split("+"))
+    return {field: value}, [field], []
+
+
+def _terrain_changes(entry: dict, value: str) -> tuple[dict, list[str], list[str]]:
+    changes, confirmed, dropped = {"terrain": value}, ["terrain"], []
+    cost = entry["settlement_cost"]
+    if isinstance(cost, dict) and set(cost) == {"any"}:
+        changes["settlement_cost"] = {"any": box.settlement_total(value, entry["coastal"])}
+    if value == "mountains":
+        changes.update(buildings=[], stronghold_resource="none")
+        confirmed += ["buildings", "stronghold_resource"]
+    elif entry["terrain"] == "mountains":
+        if entry["buildings"] == []:
+            changes["buildings"] = UNKNOWN
+        if entry["stronghold_resource"] == "none":
             changes["stronghold_resource"] = UNKNOWN
-            dropped.append("stronghold_resource")
+        dropped = ["buildings", "stronghold_resource"]
+    return changes, confirmed, dropped
+
+
+def _building_changes(entry: dict, kinds: list[str]) -> tuple[dict, list[str], list[str]]:
+    changes, confirmed, dropped = {"buildings": kinds}, ["buildings"], []
+    if "stronghold" not in kinds:
+        changes["stronghold_resource"] = "none"
+        confirmed.append("stronghold_resource")
+    elif entry["stronghold_resource"] == "none":
+        changes["stronghold_resource"] = UNKNOWN
+        dropped.append("stronghold_resource")
     return changes, confirmed, dropped
 
 
@@ -374,9 +402,9 @@ def _correct(state: dict, fact: dict, value) -> None:
     check = state["boxcheck"]
     data = check["data"]
     entry = _entry(data, fact)
-    old = _value(data, fact)
+    old = value_of(data, fact)
     changes, confirmed, dropped = _changes(data, fact, value)
-    fields = boxdata.device_fields(fact["group"], entry, data)
+    fields = box.device_fields(fact["group"], entry, data)
     done = set(entry.get("confirmed") or []) - set(dropped) | set(confirmed)
     patch = dict(changes, confirmed=[f for f in fields if f in done])
     if set(fields) <= done:
@@ -384,21 +412,21 @@ def _correct(state: dict, fact: dict, value) -> None:
     else:
         patch.update(verified=False, source=_source(entry, patch["confirmed"]))
     patch = {fact["group"]: {fact["key"]: patch} if fact["key"] else patch}
-    candidate = boxdata.merge(data, patch)
-    boxdata.check(candidate, on_device=True)
+    candidate = box.merge(data, patch)
+    box.check(candidate, on_device=True)
     check["data"] = candidate
-    state["learned"] = boxdata.merge(state.get("learned") or {}, patch)
-    fresh = boxdata.board_for(candidate, state["seats"])
+    state["learned"] = box.merge(state.get("learned") or {}, patch)
+    fresh = box.board_for(candidate, state["seats"])
     for key in ("territories", "costs", "public", "rules", "supply", "unverified"):
         state["board"][key] = fresh[key]
-    new = _value(candidate, fact)
-    shown = _describe(fact, new)
+    new = value_of(candidate, fact)
+    shown = describe(fact, new)
     if new == old:
         check["counts"]["confirmed"] += 1
-        rounds.note(state, Msg("Potvrzeno: {e} = {v}.", "Confirmed: {e} = {v}.").format(e=fact["id"], v=shown))
+        announce(state, Msg("Potvrzeno: {e} = {v}.", "Confirmed: {e} = {v}.").format(e=fact["id"], v=shown), keep=RECENT)
     else:
         check["counts"]["corrected"] += 1
-        rounds.note(state, Msg("Opraveno: {e} = {v}.", "Corrected: {e} = {v}.").format(e=fact["id"], v=shown))
+        announce(state, Msg("Opraveno: {e} = {v}.", "Corrected: {e} = {v}.").format(e=fact["id"], v=shown), keep=RECENT)
     check["done"].append(fact["id"])
     check["partial"] = {}
     _advance(state)
@@ -415,6 +443,6 @@ def finish(state: dict) -> None:
     check = state.pop("boxcheck")
     state["step"], state["phase"] = check["resume"]["step"], check["resume"]["phase"]
     counts = check["counts"]
-    rounds.note(state, Msg("Kontrola dat skončila: opraveno {c}, potvrzeno {k}, ponecháno {p}.",
-                           "The box data check is over: {c} corrected, {k} confirmed, {p} kept.").format(
-        c=counts["corrected"], k=counts["confirmed"], p=counts["kept"]))
+    announce(state, Msg("Kontrola dat skončila: opraveno {c}, potvrzeno {k}, ponecháno {p}.",
+                        "The box data check is over: {c} corrected, {k} confirmed, {p} kept.").format(
+        c=counts["corrected"], k=counts["confirmed"], p=counts["kept"]), keep=RECENT)

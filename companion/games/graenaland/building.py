@@ -9,7 +9,7 @@ buildings) and ``grant`` (one build offered by the main player in the 5-player v
 
 from __future__ import annotations
 
-from ...engine import Msg, RuleError
+from ...engine import Msg, RuleError, refusal
 from . import texts
 from .board import adjacent
 from .payment import army_costs
@@ -21,7 +21,7 @@ ENTERS_WITH = {"church": "priest", "hall": "skald"}
 
 
 def _refuse(rule: str, cs: str, en: str, **values) -> RuleError:
-    return RuleError(f"graenaland.{rule}", Msg(cs, en).format(**values))
+    return refusal("graenaland", rule, cs, en, **values)
 
 
 def houses_left(state: dict, seat: int) -> int:
@@ -79,14 +79,21 @@ def check_building(state, seat, kind, tid, move=False):
         raise _refuse("building_taken", "Na {t} už {b} stojí; na území může být jen jedna budova každého typu.",
                       "{t} already has a {b}; a territory holds one building of each kind.", t=where, b=name)
     if move:
-        hero = ENTERS_WITH.get(kind)
-        mine = state["heroes"][seat]
-        if hero is None or mine[hero] is None:
-            raise _refuse("hero_not_in_play", "Tento hrdina ještě není ve hře, nelze ho přesunout.",
-                          "That hero is not in play yet, so it cannot be moved.")
-        if any(where_ == tid for h, where_ in mine.items() if h != hero):
-            raise _refuse("hero_would_share", "Na {t} už stojí jiný tvůj hrdina; dva tvoji hrdinové nesmějí stát na jednom území.",
-                          "Another of your heroes stands on {t}; two of your heroes never share a territory.", t=where)
+        _check_hero_move(state, seat, kind, tid)
+
+
+def _check_hero_move(state, seat, kind, tid):
+    """A later church moves the priest (a later hall the skald) there, if no other own hero
+    stands there (p.7)."""
+    hero = ENTERS_WITH.get(kind)
+    mine = state["heroes"][seat]
+    if hero is None or mine[hero] is None:
+        raise _refuse("hero_not_in_play", "Tento hrdina ještě není ve hře, nelze ho přesunout.",
+                      "That hero is not in play yet, so it cannot be moved.")
+    if any(where_ == tid for h, where_ in mine.items() if h != hero):
+        raise _refuse("hero_would_share", "Na {t} už stojí jiný tvůj hrdina; dva tvoji hrdinové nesmějí stát na jednom území.",
+                      "Another of your heroes stands on {t}; two of your heroes never share a territory.",
+                      t=_territory(state, tid))
 
 
 def check_public(state, seat, kind, tid, mode):
@@ -122,64 +129,79 @@ def supply_available(state: dict) -> bool:
     return state["supply"]["display"] > 0
 
 
-def check(state: dict, seat: int, value: str, mode: str) -> None:
-    """Raise RuleError naming the broken rule if ``seat`` may not build ``value`` now."""
-    parts = value.split(":")
-    head = parts[0]
-    order = state["board"]["order"]
-    if head in ("done", "nothing"):
-        if mode == "main" and head == "done" and not state["supply"]["taken"] and supply_available(state):
-            raise _refuse("supply_card_required", "Než skončíš, vezmi si kartu zásob.",
-                          "Take your supply card before you finish building.")
-        return
-    if head == "supply":
-        if mode != "main":
-            raise _refuse("no_supply_now", "Kartu zásob si bere jen hlavní hráč ve své fázi stavby.",
-                          "Only the main player takes a supply card, in his own building phase.")
-        if state["supply"]["taken"]:
-            raise _refuse("supply_once", "Kartu zásob už sis v tomto kole vzal.",
-                          "You already took your supply card this round.")
-        if not supply_available(state):
-            raise _refuse("supply_empty", "Karty zásob došly: žádná neleží lícem nahoru a balíček je prázdný.",
-                          "The supply cards are used up: none lies face up and the deck is empty.")
-        return
-    if head == "army":
-        return check_army(state, seat)
-    if head == "grant":
-        if mode != "main" or not state["options"]["five_player_grant"]:
-            raise _refuse("grant_unavailable", "Nabídku stavby může učinit jen hlavní hráč při hře v pěti.",
-                          "Only the main player of a 5-player game with that variant may offer a build.")
-        if state["round_flags"]["coop"] or state["round_flags"]["grant"]:
-            raise _refuse("coop_once_per_round", "V tomto kole už byla společná stavba nebo nabídka využita.",
-                          "The joint public building or the offered build was already used this round.")
-        if int(parts[1]) == seat or not 0 <= int(parts[1]) < state["seats"]:
-            raise _refuse("grant_other_player", "Stavbu lze nabídnout jen jinému hráči.",
-                          "A build can only be offered to another player.")
-        return
-    if head == "coop":
-        if mode != "main":
-            raise _refuse("coop_main_only", "Společnou veřejnou stavbu navrhuje jen hlavní hráč.",
-                          "Only the main player proposes a joint public building.")
-        if state["round_flags"]["coop"] or state["round_flags"]["grant"]:
-            raise _refuse("coop_once_per_round", "Společnou veřejnou stavbu lze navrhnout jen jednou za kolo.",
-                          "A joint public building may be proposed only once per round.")
-        kind, tid = parts[1], parts[2]
-        if kind not in PUBLIC or tid not in order:
-            raise _refuse("unknown_build", "Neznámá stavba.", "Unknown construction.")
-        return check_public(state, seat, kind, tid, mode)
-    if len(parts) < 2 or parts[1] not in order:
-        raise _refuse("unknown_build", "Neznámá stavba.", "Unknown construction.")
-    tid = parts[1]
+def _unknown_build() -> RuleError:
+    return _refuse("unknown_build", "Neznámá stavba.", "Unknown construction.")
+
+
+def _check_end(state, seat, parts, mode):
+    if mode == "main" and parts[0] == "done" and not state["supply"]["taken"] and supply_available(state):
+        raise _refuse("supply_card_required", "Než skončíš, vezmi si kartu zásob.",
+                      "Take your supply card before you finish building.")
+
+
+def _check_supply(state, seat, parts, mode):
+    if mode != "main":
+        raise _refuse("no_supply_now", "Kartu zásob si bere jen hlavní hráč ve své fázi stavby.",
+                      "Only the main player takes a supply card, in his own building phase.")
+    if state["supply"]["taken"]:
+        raise _refuse("supply_once", "Kartu zásob už sis v tomto kole vzal.",
+                      "You already took your supply card this round.")
+    if not supply_available(state):
+        raise _refuse("supply_empty", "Karty zásob došly: žádná neleží lícem nahoru a balíček je prázdný.",
+                      "The supply cards are used up: none lies face up and the deck is empty.")
+
+
+def _check_grant(state, seat, parts, mode):
+    if mode != "main" or not state["options"]["five_player_grant"]:
+        raise _refuse("grant_unavailable", "Nabídku stavby může učinit jen hlavní hráč při hře v pěti.",
+                      "Only the main player of a 5-player game with that variant may offer a build.")
+    if state["round_flags"]["coop"] or state["round_flags"]["grant"]:
+        raise _refuse("coop_once_per_round", "V tomto kole už byla společná stavba nebo nabídka využita.",
+                      "The joint public building or the offered build was already used this round.")
+    if int(parts[1]) == seat or not 0 <= int(parts[1]) < state["seats"]:
+        raise _refuse("grant_other_player", "Stavbu lze nabídnout jen jinému hráči.",
+                      "A build can only be offered to another player.")
+
+
+def _check_coop(state, seat, parts, mode):
+    if mode != "main":
+        raise _refuse("coop_main_only", "Společnou veřejnou stavbu navrhuje jen hlavní hráč.",
+                      "Only the main player proposes a joint public building.")
+    if state["round_flags"]["coop"] or state["round_flags"]["grant"]:
+        raise _refuse("coop_once_per_round", "Společnou veřejnou stavbu lze navrhnout jen jednou za kolo.",
+                      "A joint public building may be proposed only once per round.")
+    kind, tid = parts[1], parts[2]
+    if kind not in PUBLIC or tid not in state["board"]["order"]:
+        raise _unknown_build()
+    check_public(state, seat, kind, tid, mode)
+
+
+def _check_placed(state, seat, parts, mode):
+    """A construction on a territory: ``settlement:T``, ``church:T[:move]``, ``road:T``, ..."""
+    if len(parts) < 2 or parts[1] not in state["board"]["order"]:
+        raise _unknown_build()
+    head, tid = parts[0], parts[1]
     if head == "settlement":
         return check_settlement(state, seat, tid)
     if head in BUILDINGS:
         move = len(parts) > 2 and parts[2] == "move"
         if move and mode == "grant":
-            raise _refuse("unknown_build", "Neznámá stavba.", "Unknown construction.")
+            raise _unknown_build()
         return check_building(state, seat, head, tid, move)
     if head in PUBLIC:
         return check_public(state, seat, head, tid, mode)
-    raise _refuse("unknown_build", "Neznámá stavba.", "Unknown construction.")
+    raise _unknown_build()
+
+
+CHECKS = {"done": _check_end, "nothing": _check_end, "supply": _check_supply,
+          "army": lambda state, seat, parts, mode: check_army(state, seat),
+          "grant": _check_grant, "coop": _check_coop}
+
+
+def check(state: dict, seat: int, value: str, mode: str) -> None:
+    """Raise RuleError naming the broken rule if ``seat`` may not build ``value`` now."""
+    parts = value.split(":")
+    CHECKS.get(parts[0], _check_placed)(state, seat, parts, mode)
 
 
 def candidates(state: dict, seat: int, mode: str) -> list[str]:
@@ -187,18 +209,24 @@ def candidates(state: dict, seat: int, mode: str) -> list[str]:
     order = state["board"]["order"]
     out = [f"settlement:{t}" for t in order]
     for kind in BUILDINGS:
+        moves = _hero_may_move(state, seat, kind, mode)
         for t in order:
-            out.append(f"{kind}:{t}")
-            hero = ENTERS_WITH.get(kind)
-            if mode != "grant" and hero and state["heroes"][seat][hero] is not None:
-                out.append(f"{kind}:{t}:move")
+            out += [f"{kind}:{t}", f"{kind}:{t}:move"] if moves else [f"{kind}:{t}"]
     out.append("army")
     out += [f"{kind}:{t}" for kind in PUBLIC for t in order]
-    if mode == "main":
-        out += [f"coop:{kind}:{t}" for kind in PUBLIC for t in order]
-        out += [f"grant:{s}" for s in range(state["seats"])]
-        out.append("supply")
-    return out
+    return out + (_main_only(state, order) if mode == "main" else [])
+
+
+def _main_only(state: dict, order: list[str]) -> list[str]:
+    """The joint public building, the offered build and the supply card."""
+    return ([f"coop:{kind}:{t}" for kind in PUBLIC for t in order]
+            + [f"grant:{s}" for s in range(state["seats"])] + ["supply"])
+
+
+def _hero_may_move(state: dict, seat: int, kind: str, mode: str) -> bool:
+    """A later church or hall may move its hero there (not in an offered build)."""
+    hero = ENTERS_WITH.get(kind)
+    return mode != "grant" and hero is not None and state["heroes"][seat][hero] is not None
 
 
 def legal(state: dict, seat: int, mode: str) -> list[str]:
@@ -230,35 +258,39 @@ def cost_of(state: dict, seat: int, value: str):
     return None
 
 
+WORDS = {"done": Msg("Konec stavby", "Finish building"), "nothing": Msg("Nic nestavět", "Build nothing"),
+         "supply": Msg("Vzít kartu zásob", "Take supply card")}
+
+
 def label(state: dict, value: str, seat: int | None = None) -> Msg:
     """One line of the build menu: what and where first (short), the cost last, after " · "
     ('Osada P2 · 4 sur.'), since the screen cuts what does not fit."""
     parts = value.split(":")
     head = parts[0]
-    board = state["board"]
-    if head == "done":
-        return Msg("Konec stavby", "Finish building")
-    if head == "nothing":
-        return Msg("Nic nestavět", "Build nothing")
-    if head == "supply":
-        return Msg("Vzít kartu zásob", "Take supply card")
+    if head in WORDS:
+        return WORDS[head]
     if head == "grant":
         return Msg("Nabídnout: {s}", "Offer to {s}").format(s=texts.seat(int(parts[1])))
+    costs = cost_of(state, 0 if seat is None else seat, value)
+    shown = [texts.cost_short(c) for c in costs]
+    return _what(state["board"], parts) + Msg(" · ", " · ") + Msg(" / ".join(c.cs for c in shown),
+                                                                   " / ".join(c.en for c in shown))
+
+
+def _what(board: dict, parts: list[str]) -> Msg:
+    head = parts[0]
     if head == "army":
-        what = Msg("Vojsko +1", "Army +1")
-    elif head == "coop":
-        what = Msg("Spol. {p} {t}", "Joint {p} {t}").format(p=texts.PUBLIC_SHORT[parts[1]], t=texts.tag(board, parts[2]))
-    elif head == "settlement":
-        what = Msg("Osada {t}", "Settlement {t}").format(t=texts.tag(board, parts[1]))
-    elif head in BUILDINGS:
+        return Msg("Vojsko +1", "Army +1")
+    if head == "coop":
+        return Msg("Spol. {p} {t}", "Joint {p} {t}").format(p=texts.PUBLIC_SHORT[parts[1]], t=texts.tag(board, parts[2]))
+    if head == "settlement":
+        return Msg("Osada {t}", "Settlement {t}").format(t=texts.tag(board, parts[1]))
+    if head in BUILDINGS:
         what = texts.capital(texts.BUILDING[head]) + Msg(" {t}", " {t}").format(t=texts.tag(board, parts[1]))
         if len(parts) > 2:
             what = what + Msg("+{h}", "+{h}").format(h=texts.HERO[ENTERS_WITH[head]])   # the hero moves there
-    else:
-        what = texts.capital(texts.PUBLIC_SHORT[head]) + Msg(" {t}", " {t}").format(t=texts.tag(board, parts[1]))
-    costs = cost_of(state, 0 if seat is None else seat, value)
-    shown = [texts.cost_short(c) for c in costs]
-    return what + Msg(" · ", " · ") + Msg(" / ".join(c.cs for c in shown), " / ".join(c.en for c in shown))
+        return what
+    return texts.capital(texts.PUBLIC_SHORT[head]) + Msg(" {t}", " {t}").format(t=texts.tag(board, parts[1]))
 
 
 def apply(state: dict, seat: int, value: str, mode: str) -> tuple[list[Msg], tuple[Msg, list[Msg]] | None]:
@@ -275,36 +307,47 @@ def apply(state: dict, seat: int, value: str, mode: str) -> tuple[list[Msg], tup
     if head == "army":
         state["army"][seat] += 1
         return [Msg("{s} zvětšuje vojsko na {n}.", "{s} raises the army to {n}.").format(s=who, n=state["army"][seat])], None
-    tid = parts[1]
-    where = _territory(state, tid)
     if head == "settlement":
-        result = None
-        events = [Msg("{s} staví osadu – {t}.", "{s} builds a settlement – {t}.").format(s=who, t=where)]
-        if "palisade" in state["public"][tid] and houses(state, seat, tid) == 0:
-            owners = [s for s in range(state["seats"]) if houses(state, s, tid) > 0]
-            if owners:
-                names = [texts.seat(s) for s in owners]
-                events.append(Msg("Palisáda: {s} dá po jedné kartě surovin hráčům: {o}.",
-                                  "Palisade: {s} gives one resource card to each of: {o}.").format(
-                    s=who, o=Msg(", ".join(n.cs for n in names), ", ".join(n.en for n in names))))
-                result = (Msg("Palisáda: poplatek", "Palisade fee"),
-                          [Msg("{s} dá 1 kartu surovin:", "{s} gives 1 resource card to:").format(s=who),
-                           *(Msg("→ {o}", "→ {o}").format(o=n) for n in names)])
-        state["settlements"][tid][str(seat)] = state["settlements"][tid].get(str(seat), 0) + 1
-        return events, result
+        return _settle(state, seat, parts[1])
     if head in BUILDINGS:
-        state["buildings"][tid][head] = seat
-        events = [Msg("{s} staví {b} – {t}.", "{s} builds a {b} – {t}.").format(
-            s=who, b=texts.BUILDING[head], t=where)]
-        hero = ENTERS_WITH.get(head)
-        entry = _hero_enters(state, seat, hero, tid, move=len(parts) > 2) if hero else None
-        if entry is None:
-            return events, None
-        event, title, items = entry
-        return events + [event], (title, items)
+        return _erect(state, seat, head, parts)
+    tid = parts[1]
     state["public"][tid].append(head)
     return [Msg("{s} staví veřejnou stavbu: {p} – {t}.", "{s} builds a public building: {p} – {t}.").format(
-        s=who, p=texts.PUBLIC[head], t=where)], None
+        s=who, p=texts.PUBLIC[head], t=_territory(state, tid))], None
+
+
+def _settle(state: dict, seat: int, tid: str) -> tuple[list[Msg], tuple[Msg, list[Msg]] | None]:
+    """A settlement; behind another's palisade the newcomer pays each owner one card (p.8)."""
+    who = texts.seat(seat)
+    result = None
+    events = [Msg("{s} staví osadu – {t}.", "{s} builds a settlement – {t}.").format(s=who, t=_territory(state, tid))]
+    if "palisade" in state["public"][tid] and houses(state, seat, tid) == 0:
+        owners = [s for s in range(state["seats"]) if houses(state, s, tid) > 0]
+        if owners:
+            names = [texts.seat(s) for s in owners]
+            events.append(Msg("Palisáda: {s} dá po jedné kartě surovin hráčům: {o}.",
+                              "Palisade: {s} gives one resource card to each of: {o}.").format(
+                s=who, o=Msg(", ".join(n.cs for n in names), ", ".join(n.en for n in names))))
+            result = (Msg("Palisáda: poplatek", "Palisade fee"),
+                      [Msg("{s} dá 1 kartu surovin:", "{s} gives 1 resource card to:").format(s=who),
+                       *(Msg("→ {o}", "→ {o}").format(o=n) for n in names)])
+    state["settlements"][tid][str(seat)] = state["settlements"][tid].get(str(seat), 0) + 1
+    return events, result
+
+
+def _erect(state: dict, seat: int, kind: str, parts: list[str]) -> tuple[list[Msg], tuple[Msg, list[Msg]] | None]:
+    """A building; the first church or hall brings its hero (``_hero_enters``)."""
+    tid = parts[1]
+    state["buildings"][tid][kind] = seat
+    events = [Msg("{s} staví {b} – {t}.", "{s} builds a {b} – {t}.").format(
+        s=texts.seat(seat), b=texts.BUILDING[kind], t=_territory(state, tid))]
+    hero = ENTERS_WITH.get(kind)
+    entry = _hero_enters(state, seat, hero, tid, move=len(parts) > 2) if hero else None
+    if entry is None:
+        return events, None
+    event, title, items = entry
+    return events + [event], (title, items)
 
 
 def _hero_enters(state, seat, hero, tid, move) -> tuple[Msg, Msg, list[Msg]] | None:

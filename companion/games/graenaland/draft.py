@@ -15,10 +15,9 @@ territory, and they are the players' starting resources (no other cards are draw
 
 from __future__ import annotations
 
-from ...engine import Msg, Option, Prompt, PromptKind, RuleError
-from ...engine.i18n import join
+from ...engine import Msg, RuleError, announce, refusal
 from . import rounds, texts
-from .rounds import note
+from .screens import RECENT, show
 
 CARDS_PER_COAST = 2  # verified: S1 p.10 "dvě karty surovin ... lícem dolů"
 
@@ -39,10 +38,6 @@ WARRIOR_FOLLOWS_ANCHOR = False
 LAST_PLAYER = 0  # round 2 runs backwards, so the first player places the last settlement
 
 
-def _refuse(rule: str, cs: str, en: str) -> RuleError:
-    return RuleError(f"graenaland.{rule}", Msg(cs, en))
-
-
 def begin(state: dict) -> None:
     """Replace the printed start spots: no piece on the board yet, cards to lay first."""
     coast = state["board"]["coast"]
@@ -53,49 +48,6 @@ def begin(state: dict) -> None:
                       "arrivals": {tid: [] for tid in coast},   # settlers in order of arrival
                       "first": {}, "anchor": None, "done": False}
     state["step"] = "draft_cards"
-
-
-# -- prompts -----------------------------------------------------------------------------------
-def prompt(state: dict) -> Prompt:
-    board, draft, step = state["board"], state["draft"], state["step"]
-    if step == "draft_cards":
-        coast = join([texts.territory(board, tid) for tid in board["coast"]])
-        return Prompt(PromptKind.CONFIRM, step, (),
-                      Msg("Výběr pozic: karty k pobřeží", "Drafted starts: cards at the coast"),
-                      detail=Msg("Ke každému pobřežnímu území položte lícem dolů 2 karty surovin příslušné krajiny: {c}.",
-                                 "Put 2 face-down resource cards of the matching terrain next to each coastal territory: {c}.")
-                      .format(c=coast))
-    if step == "draft_place":
-        seat = draft["queue"][0]
-        title = (Msg("{s}: první osada?", "{s}: spot 1?") if draft["round"] == 1
-                 else Msg("{s}: druhá osada?", "{s}: spot 2?"))
-        options = tuple(_territory_option(state, tid) for tid in placements(state, seat))
-        return Prompt(PromptKind.CHOICE, step, (seat,), title.format(s=texts.seat(seat)), {seat: options},
-                      detail=(Msg("Osada a bojovník na pobřeží. ", "A settlement and the warrior on the coast. ")
-                              if draft["round"] == 1 else Msg("Druhá osada na pobřeží. ", "The second settlement on the coast. "))
-                      + Msg("Vezmi si kartu, která u území leží; třetí osada kartu nedostane.",
-                            "Take a card lying at that territory; a third settlement gets none."))
-    seat = draft["anchor"]["ask"][0]
-    left = draft["anchor"]["territory"]
-    options = [Option("stay", Msg("Zůstat na {t}", "Stay on {t}").format(t=texts.place(board, left)), "0")]
-    options += [_territory_option(state, tid) for tid in anchor_targets(state, seat)]
-    warrior = (Msg(" Bojovník pluje s ní.", " The warrior sails along.") if WARRIOR_FOLLOWS_ANCHOR
-               else Msg(" Bojovník zůstává.", " The warrior stays."))
-    return Prompt(PromptKind.CHOICE, step, (seat,),
-                  Msg("{s}: odplout?", "{s}: sail away?").format(s=texts.seat(seat)),
-                  {seat: tuple(options)},
-                  detail=Msg("{t} je přeplněné: zvednout kotvu? Kdo odpluje, přesune svou osadu na méně zaplněné území a vezme si tam kartu.",
-                             "{t} is overcrowded: raise anchor? Whoever leaves moves his settlement to a less crowded territory and takes a card there.")
-                  .format(t=texts.territory(board, left))
-                  + warrior)
-
-
-def _territory_option(state: dict, tid: str) -> Option:
-    """The name and terrain first (the screen is narrow), then the cards lying there."""
-    board = state["board"]
-    label = Msg("{t}, {r}: {c}", "{t}, {r}: {c}").format(
-        t=texts.place(board, tid), r=texts.TERRAIN[board["territories"][tid]["terrain"]], c=state["draft"]["cards"][tid])
-    return Option(tid, label, str(state["board"]["order"].index(tid) + 1))
 
 
 # -- what is legal -----------------------------------------------------------------------------
@@ -146,23 +98,28 @@ def anchor_targets(state: dict, seat: int) -> list[str]:
 
 # -- applying ----------------------------------------------------------------------------------
 def cards_laid(state: dict) -> None:
-    note(state, Msg("Karty leží u pobřeží. Výběr pozic začíná.", "The cards lie at the coast. The draft begins."))
+    announce(state, Msg("Karty leží u pobřeží. Výběr pozic začíná.", "The cards lie at the coast. The draft begins."), keep=RECENT)
     state["step"] = "draft_place"
 
 
-def place(state: dict, value) -> None:
+def place_refusal(state: dict, value) -> RuleError:
+    """Why ``value`` is not among the placements offered to the seat placing now."""
+    draft = state["draft"]
+    if value not in state["board"]["coast"]:
+        return refusal("graenaland", "draft_coast_only", "Při výběru pozic se osady stavějí jen na pobřežní území.",
+                       "In the draft, settlements go on coastal territories only.")
+    if value in homes(draft, draft["queue"][0]):
+        return refusal("graenaland", "draft_not_both_on_one", "Obě osady nesmíš postavit na totéž území.",
+                       "You may not put both settlements on the same territory.")
+    return refusal("graenaland", "draft_leave_card_for_last",
+                   "Poslední osada nesmí být nucena přeplnit území: nech ležet kartu u jiného území, než kde stojí první osada posledního hráče.",
+                   "The last settlement must not be forced to overcrowd: leave a card at a territory other than the one with the last player's first house.")
+
+
+def place(state: dict, value: str) -> None:
+    """One settlement (and in round 1 the warrior) on an offered coastal territory."""
     draft = state["draft"]
     seat = draft["queue"][0]
-    if value not in placements(state, seat):
-        if value not in state["board"]["coast"]:
-            raise _refuse("draft_coast_only", "Při výběru pozic se osady stavějí jen na pobřežní území.",
-                          "In the draft, settlements go on coastal territories only.")
-        if value in homes(draft, seat):
-            raise _refuse("draft_not_both_on_one", "Obě osady nesmíš postavit na totéž území.",
-                          "You may not put both settlements on the same territory.")
-        raise _refuse("draft_leave_card_for_last",
-                      "Poslední osada nesmí být nucena přeplnit území: nech ležet kartu u jiného území, než kde stojí první osada posledního hráče.",
-                      "The last settlement must not be forced to overcrowd: leave a card at a territory other than the one with the last player's first house.")
     guard = _second_to_last(state)
     draft["arrivals"][value].append(seat)
     state["settlements"][value][str(seat)] = 1
@@ -174,35 +131,40 @@ def place(state: dict, value) -> None:
         what = Msg("{s}: osada a bojovník → {t}", "{s}: settlement and warrior → {t}")
     else:
         what = Msg("{s}: druhá osada → {t}", "{s}: second settlement → {t}")
-    note(state, what.format(s=who, t=where) + _card_note(took))
+    announce(state, what.format(s=who, t=where) + _card_note(took), keep=RECENT)
     draft["placed"] += 1
     draft["queue"].pop(0)
     if len(draft["arrivals"][value]) > OVERCROWDED_ABOVE:
         draft["anchor"] = {"territory": value, "ask": draft["arrivals"][value][:-1], "guard": guard}
-        note(state, Msg("{t} je přeplněné: dřívější osadníci mohou zvednout kotvu.",
-                        "{t} is overcrowded: the earlier settlers may raise anchor.").format(t=where))
+        announce(state, Msg("{t} je přeplněné: dřívější osadníci mohou zvednout kotvu.",
+                            "{t} is overcrowded: the earlier settlers may raise anchor.").format(t=where), keep=RECENT)
         _next_anchor(state)
     else:
         _advance(state)
 
 
-def anchor(state: dict, value) -> None:
+def anchor_refusal(state: dict, value) -> RuleError:
+    """Why the asked settler may not sail to ``value``."""
+    draft = state["draft"]
+    if value in homes(draft, draft["anchor"]["ask"][0]):
+        return refusal("graenaland", "draft_not_both_on_one", "Obě osady nesmíš mít na témže území.",
+                       "You may not have both settlements on the same territory.")
+    return refusal("graenaland", "draft_anchor_less_crowded",
+                   "Odplout lze jen na jiné, méně zaplněné pobřežní území, kde ještě leží karta (a poslední hráč musí mít volnou kartu jinde než u své první osady).",
+                   "You may only sail to another, less crowded coastal territory where a card still lies (and the last player must keep a free card away from his first house).")
+
+
+def anchor(state: dict, value: str) -> None:
+    """The asked settler stays, or sails to an offered territory and takes a card there."""
     draft = state["draft"]
     seat = draft["anchor"]["ask"][0]
     left = draft["anchor"]["territory"]
     who = texts.seat(seat)
     if value == "stay":
-        note(state, Msg("{s} zůstává.", "{s} stays.").format(s=who))
+        announce(state, Msg("{s} zůstává.", "{s} stays.").format(s=who), keep=RECENT)
         draft["anchor"]["ask"].pop(0)
         _next_anchor(state)
         return
-    if value not in anchor_targets(state, seat):
-        if value in homes(draft, seat):
-            raise _refuse("draft_not_both_on_one", "Obě osady nesmíš mít na témže území.",
-                          "You may not have both settlements on the same territory.")
-        raise _refuse("draft_anchor_less_crowded",
-                      "Odplout lze jen na jiné, méně zaplněné pobřežní území, kde ještě leží karta (a poslední hráč musí mít volnou kartu jinde než u své první osady).",
-                      "You may only sail to another, less crowded coastal territory where a card still lies (and the last player must keep a free card away from his first house).")
     draft["arrivals"][left].remove(seat)
     draft["arrivals"][value].append(seat)
     del state["settlements"][left][str(seat)]
@@ -217,7 +179,7 @@ def anchor(state: dict, value) -> None:
         elif state["heroes"][seat]["warrior"] == left:
             events.append(Msg("Bojovník zůstává – {t}.", "The warrior stays – {t}.").format(
                 t=texts.territory(state["board"], left)))
-    note(state, *events)
+    announce(state, *events, keep=RECENT)
     draft["anchor"] = None
     _advance(state)
 
@@ -242,8 +204,8 @@ def _next_anchor(state: dict) -> None:
     if ask:
         state["step"] = "draft_anchor"
         return
-    note(state, Msg("Všechny osady zůstávají – {t}.", "Every settlement stays – {t}.").format(
-        t=texts.territory(state["board"], draft["anchor"]["territory"])))
+    announce(state, Msg("Všechny osady zůstávají – {t}.", "Every settlement stays – {t}.").format(
+        t=texts.territory(state["board"], draft["anchor"]["territory"])), keep=RECENT)
     draft["anchor"] = None
     _advance(state)
 
@@ -256,8 +218,8 @@ def _advance(state: dict) -> None:
     if draft["round"] == 1:
         draft["round"] = 2
         draft["queue"] = list(reversed(range(state["seats"])))
-        note(state, Msg("Druhé kolo výběru: proti směru hodinových ručiček, jen osady.",
-                        "Second draft round: counter-clockwise, settlements only."))
+        announce(state, Msg("Druhé kolo výběru: proti směru hodinových ručiček, jen osady.",
+                            "Second draft round: counter-clockwise, settlements only."), keep=RECENT)
         state["step"] = "draft_place"
         return
     left = [texts.place(state["board"], tid) + Msg(": ", ": ") + texts.cards(n)
@@ -267,6 +229,6 @@ def _advance(state: dict) -> None:
              else [Msg("Žádné karty nezbyly.", "No cards are left over.")])
     items.append(Msg("Vzaté karty jsou vaše počáteční suroviny, další si nikdo nebere.",
                      "The cards you took are your starting resources, nobody draws more."))
-    note(state, Msg("Výběr pozic skončil.", "The draft is over."))
+    announce(state, Msg("Výběr pozic skončil.", "The draft is over."), keep=RECENT)
     rounds.after_placement(state)
-    rounds.show(state, "draft_done", "setup", Msg("Pozice vybrány", "Starts chosen"), items)
+    show(state, "draft_done", "setup", Msg("Pozice vybrány", "Starts chosen"), items)

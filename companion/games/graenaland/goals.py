@@ -77,3 +77,14 @@ def learned_card(card_id: int, thresholds: dict[str, list[int]]) -> dict:
     """A card typed in from the revealed card, as one [[vp_cards]] entry of data/box.toml."""
     return {"id": card_id, **thresholds, "verified": True,
             "source": "entered on the companion from the revealed card"}
+
+
+def breakdown(state: dict, seat: int) -> dict[str, int]:
+    """A seat's score per goal: goals met (base game), or the VP of his card once it is
+    revealed and its thresholds known (nothing before)."""
+    vp = state["vp"]
+    if vp is None:
+        return {k: int(v) for k, v in goals_met(state, seat).items()}
+    card = state["board"]["vp_cards"].get(str(vp["kept"].get(str(seat))))
+    shown = seat in vp["revealed"] and card is not None
+    return vp_points(card, stats(state, seat)) if shown else {}

@@ -22,36 +22,46 @@ def covers(cost: dict[str, int], payment: dict, markets: int = 0) -> bool:
     cards = [tuple(card) for card in payment.get("supply", [])]
     # per supply card: one side, the other, both, as a market's stand-in, or not used
     for uses in product(("a", "b", "ab", "market", None), repeat=len(cards)):
-        need = {k: v for k, v in cost.items()}
-        spare_markets = markets
-        wild = 0
-        for card, use in zip(cards, uses):
-            if use == "market":
-                spare_markets -= 1
-                wild += 1
-                continue
-            for res in (card if use == "ab" else card[:1] if use == "a" else card[1:] if use == "b" else ()):
-                if res == "gold":
-                    wild += 1
-                elif need.get(res, 0) > 0:
-                    need[res] -= 1
-                elif need.get("any", 0) > 0:
-                    need["any"] -= 1
-        if spare_markets < 0:
-            continue
-        spare = 0
-        for res in RESOURCES:
-            have = payment.get(res, 0)
-            used = min(have, need.get(res, 0))
-            need[res] = need.get(res, 0) - used
-            spare += have - used
-        any_used = min(spare, need.get("any", 0))
-        need["any"] = need.get("any", 0) - any_used
-        spare -= any_used
-        missing = sum(v for v in need.values() if v > 0)
-        if missing <= wild + payment.get("gold", 0) + min(spare_markets, spare):
+        need, wild, spare_markets = _after_supply(cost, cards, uses, markets)
+        if spare_markets >= 0 and _rest_paid(need, payment, wild, spare_markets):
             return True
     return False
+
+
+def _after_supply(cost: dict[str, int], cards: list[tuple], uses: tuple, markets: int) -> tuple[dict, int, int]:
+    """What is still needed once the supply cards are used as ``uses`` says; the wild
+    resources they give (gold, a market's stand-in) and the markets left."""
+    need = dict(cost)
+    wild, spare_markets = 0, markets
+    for card, use in zip(cards, uses):
+        if use == "market":
+            spare_markets -= 1
+            wild += 1
+            continue
+        for res in {"ab": card, "a": card[:1], "b": card[1:]}.get(use, ()):
+            if res == "gold":
+                wild += 1
+            elif need.get(res, 0) > 0:
+                need[res] -= 1
+            elif need.get("any", 0) > 0:
+                need["any"] -= 1
+    return need, wild, spare_markets
+
+
+def _rest_paid(need: dict, payment: dict, wild: int, spare_markets: int) -> bool:
+    """Resource cards pay their own kind, then "any"; gold, wild resources and markets (each
+    turning one spare card) cover the rest."""
+    spare = 0
+    for res in RESOURCES:
+        have = payment.get(res, 0)
+        used = min(have, need.get(res, 0))
+        need[res] = need.get(res, 0) - used
+        spare += have - used
+    any_used = min(spare, need.get("any", 0))
+    need["any"] = need.get("any", 0) - any_used
+    spare -= any_used
+    missing = sum(v for v in need.values() if v > 0)
+    return missing <= wild + payment.get("gold", 0) + min(spare_markets, spare)
 
 
 def markets_for(state: dict, seat: int) -> int:

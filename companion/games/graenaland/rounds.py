@@ -1,65 +1,17 @@
-"""The round tracker: five phases in order (rulebook p.3), the ship marker moving left, and the
-end of the game (p.9, p.11). Every function here moves ``state["step"]`` to the next input the
-table needs and records public events in ``state["recent"]``.
+"""The round tracker: five phases in order (rulebook p.3), the ship marker moving left. Every
+function here moves ``state["step"]`` to the next input the table needs and records public
+events in ``state["recent"]``; the game's end (final building, VP cards) is in ``victory``.
 
 Seats are numbered clockwise from the first main player, so "to the left" is seat + 1.
 """
 
 from __future__ import annotations
 
-from ...engine import Msg, RuleError
-from . import boxdata, building, goals, production, texts
+from ...engine import Msg, announce
+from . import building, goals, production, texts, victory
 from .board import resolve
+from .screens import RECENT, show
 from .votes import passes, voters, weight, weights
-
-RECENT = 12
-THRESHOLD_MAX = 30  # highest value accepted for a VP card threshold typed in from a card
-CLAIM_MAX = 15      # highest VP claim accepted (5 columns x 3 levels)
-
-
-# CONFIRM steps that show a result the table has to act on (move the heroes, hand out the
-# cards, pay the palisade fee, ...): the screen shows only a prompt's title and detail, never
-# the older events, so a result the table must see gets its own OK.
-SHOWN = ("start_spots", "heroes_moved", "vote_result", "build_result", "claim_result", "draft_done")
-
-
-def note(state: dict, *events: Msg) -> None:
-    state["recent"] = (state["recent"] + [e.to_json() for e in events])[-RECENT:]
-
-
-def show(state: dict, step: str, phase: str, title: Msg, items: list[Msg]) -> None:
-    """Put a CONFIRM in front of the step already set up next: ``title`` and one detail line
-    per item (the table shows them one a line and scrolls). OK resumes (``resume``)."""
-    state["shown"] = {"title": title.to_json(), "items": [i.to_json() for i in items],
-                      "resume": {"step": state["step"], "phase": state["phase"]}}
-    state["step"], state["phase"] = step, phase
-
-
-def resume(state: dict) -> None:
-    shown = state.pop("shown")
-    state["shown"] = None
-    state["step"], state["phase"] = shown["resume"]["step"], shown["resume"]["phase"]
-
-
-def start_spots(state: dict) -> None:
-    """The printed start spots are placeholders while the layout is unverified: tell the table
-    where every piece goes, once the pieces are placed (before any box check resumes here)."""
-    board = state["board"]
-    n = state["seats"]
-    unverified = any(name in board["unverified"] for name in (f"layouts.{n}", f"layouts.{n}.start"))
-    items = []
-    if unverified:
-        items.append(Msg("Pozice NEOVĚŘENÉ (box.toml)", "Spots UNVERIFIED (box.toml)"))
-    for seat in range(n):   # one short line per piece, under the seat
-        spot = board["start"][str(seat)]
-        items.append(texts.seat(seat) + Msg(":", ":"))
-        items += [Msg("osada {t}", "settlement {t}").format(t=texts.place(board, t)) for t in spot["settlements"]]
-        items.append(Msg("bojovník {t}", "warrior {t}").format(t=texts.place(board, spot["warrior"])))
-    if unverified:
-        items.append(Msg("Postavte figurky sem, nebo opravte box.toml či hrajte s výběrem pozic.",
-                         "Put your pieces here, or correct box.toml or play with drafted starts."))
-    items.append(Msg("Každý si vezme 2 karty surovin.", "Everyone takes 2 resource cards."))
-    show(state, "start_spots", "setup", Msg("Rozestavění", "Starting spots"), items)
 
 
 def clockwise(state: dict, start: int) -> list[int]:
@@ -76,30 +28,12 @@ def after_placement(state: dict) -> None:
         start_round(state)
 
 
-def vp_cards_kept(state: dict, picks: dict[str, int]) -> None:
-    """Each player entered the number printed on the card he keeps. It stays out of every
-    public view and event until the card is revealed."""
-    count = state["vp"]["cards"]
-    if any(not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= count for n in picks.values()):
-        raise RuleError("graenaland.vp_card_number", Msg(
-            "Karty vítězných bodů mají čísla 1 až {n}.", "Victory-point cards are numbered 1 to {n}.").format(n=count))
-    if len(set(picks.values())) < len(picks):
-        # naming neither the card nor the seats: the picks are still secret
-        raise RuleError("graenaland.vp_card_twice", Msg(
-            "Dva hráči zadali stejné číslo karty, ale každá karta je jen jednou. Zkontrolujte svá čísla a zadejte je znovu.",
-            "Two players entered the same card number, but every card exists once. Check your numbers and enter them again."))
-    state["vp"]["kept"] = dict(picks)
-    note(state, Msg("Každý má svou kartu vítězných bodů; zůstane tajná, dokud ji hráč neodkryje.",
-                    "Everyone has his victory-point card; it stays secret until he reveals it."))
-    start_round(state)
-
-
 # -- phase 1: production ----------------------------------------------------------------------
 def start_round(state: dict) -> None:
     state["phase"], state["step"] = "production", "production"
     state["round_flags"] = {"coop": False, "grant": False}
-    note(state, Msg("Kolo {r}: hlavní hráč je {s}.", "Round {r}: the main player is {s}.").format(
-        r=state["round"], s=texts.seat(state["main"])))
+    announce(state, Msg("Kolo {r}: hlavní hráč je {s}.", "Round {r}: the main player is {s}.").format(
+        r=state["round"], s=texts.seat(state["main"])), keep=RECENT)
 
 
 def produce(state: dict) -> None:
@@ -111,7 +45,7 @@ def produce(state: dict) -> None:
         if entry["check"]:
             checks.append(tid)
     state["checks"] = checks
-    note(state, Msg("Suroviny vyprodukovány.", "Resources produced."))
+    announce(state, Msg("Suroviny vyprodukovány.", "Resources produced."), keep=RECENT)
     if checks:
         state["step"] = "improvement"
     else:
@@ -124,18 +58,14 @@ def improvement_counted(state: dict, count: int) -> None:
     kept = count - state["cards"][tid]
     state["cards"][tid] = count
     where = texts.place(state["board"], tid)
-    note(state, Msg("{t}: kontrolní karta {k}.", "{t}: the check card {k}.").format(
+    announce(state, Msg("{t}: kontrolní karta {k}.", "{t}: the check card {k}.").format(
         t=where, k=Msg("odpovídá a zůstává", "matches and stays") if kept else
-        Msg("neodpovídá a jde do odhozu", "does not match and is discarded")))
+        Msg("neodpovídá a jde do odhozu", "does not match and is discarded")), keep=RECENT)
     if not state["checks"]:
         start_movement(state)
 
 
 # -- correcting a count of lying cards (asked from the proposal screen) -------------------------
-def fix_started(state: dict) -> None:
-    state["step"] = "fix_cards"
-
-
 def fix_territory(state: dict, value: str) -> None:
     if value == "back":
         state["step"] = "propose"
@@ -149,8 +79,8 @@ def fix_count(state: dict, count: int) -> None:
     state["fixing"] = None
     before = state["cards"][tid]
     state["cards"][tid] = count
-    note(state, Msg("Opraveno: {t} – leží {n} (bylo {b}).", "Corrected: {t} – {n} lie there (was {b}).").format(
-        t=texts.place(state["board"], tid), n=count, b=before))
+    announce(state, Msg("Opraveno: {t} – leží {n} (bylo {b}).", "Corrected: {t} – {n} lie there (was {b}).").format(
+        t=texts.place(state["board"], tid), n=count, b=before), keep=RECENT)
     state["step"] = "propose"
 
 
@@ -195,7 +125,7 @@ def moves_revealed(state: dict, picks: dict[str, str]) -> None:
         events.append(msg)
     state["last_moves"] = {str(s): picks[str(s)] for s in movers(state)}
     entered = heroes_enter(state)
-    note(state, *events, *entered)
+    announce(state, *events, *entered, keep=RECENT)
     start_distribution(state)
     title = (Msg("Posuňte hrdiny", "Move the heroes") if moved or entered
              else Msg("Hrdinové stojí", "The heroes stay"))
@@ -236,7 +166,7 @@ def next_proposer(state: dict) -> None:
         if proposable(state, seat):
             state["step"] = "propose"
             return
-        note(state, Msg("{s} nemá co navrhnout.", "{s} has nothing to propose.").format(s=texts.seat(seat)))
+        announce(state, Msg("{s} nemá co navrhnout.", "{s} has nothing to propose.").format(s=texts.seat(seat)), keep=RECENT)
         state["queue"].pop(0)
     after_distribution(state)
 
@@ -244,7 +174,7 @@ def next_proposer(state: dict) -> None:
 def proposed(state: dict, value: str) -> None:
     seat = state["queue"][0]
     if value == "pass":
-        note(state, Msg("{s} nic nenavrhuje.", "{s} makes no proposal.").format(s=texts.seat(seat)))
+        announce(state, Msg("{s} nic nenavrhuje.", "{s} makes no proposal.").format(s=texts.seat(seat)), keep=RECENT)
         state["queue"].pop(0)
         next_proposer(state)
         return
@@ -325,8 +255,8 @@ def vote_counted(state: dict, choices: dict[str, str], public: bool) -> None:
         items.append(where + Msg(": ", ": ") + count)
     else:
         items = [Msg("Karty zůstávají: {t}", "The cards stay: {t}").format(t=where), count]
-    note(state, Msg("Návrh – {t}: {r}, {c}.", "Proposal – {t}: {r}, {c}.").format(
-        t=where, r=Msg("přijat", "passed") if passed else Msg("zamítnut", "failed"), c=count))
+    announce(state, Msg("Návrh – {t}: {r}, {c}.", "Proposal – {t}: {r}, {c}.").format(
+        t=where, r=Msg("přijat", "passed") if passed else Msg("zamítnut", "failed"), c=count), keep=RECENT)
     state["queue"].pop(0)
     next_proposer(state)
     title = Msg("Návrh přijat", "Proposal passed") if passed else Msg("Návrh zamítnut", "Proposal failed")
@@ -341,23 +271,6 @@ def after_distribution(state: dict) -> None:
         start_building(state)
 
 
-# -- expansion: announcing a win before the main player's building (p.11) ---------------------
-def claim_done(state: dict) -> None:
-    """Highest claim first; on a tie the player nearest the main player, clockwise, main first."""
-    claims = {int(s): v for s, v in state["claims"].items()}
-    if not claims:
-        start_building(state)
-        return
-    order = clockwise(state, state["main"])
-    announcer = max(claims, key=lambda s: (claims[s], -order.index(s)))
-    state["announcer"] = announcer
-    note(state, Msg("{s} ohlašuje vítězství ({v} VB) a začíná závěrečné stavění.",
-                    "{s} announces victory ({v} VP) and starts the final building.").format(
-        s=texts.seat(announcer), v=claims[announcer]))
-    state["final"] = clockwise(state, announcer)
-    next_final(state)
-
-
 # -- phase 4: building ------------------------------------------------------------------------
 def start_building(state: dict) -> None:
     state["phase"], state["step"] = "building", "build"
@@ -365,37 +278,50 @@ def start_building(state: dict) -> None:
 
 
 def built(state: dict, value: str) -> None:
-    seat, mode = state["builder"], state["mode"]
+    """One answer of the build menu (already checked): finish, build nothing, propose the joint
+    public building, offer a build, or build."""
     head = value.split(":")[0]
-    if head == "done":
-        if mode == "final" and state["vp"] is not None and seat == state["announcer"] and state["vp"]["claim"] is None:
-            reveal_claim(state)
-        elif mode == "final":
-            next_final(state)
-        else:
-            end_of_building(state)
-        return
-    if head == "nothing":
-        note(state, Msg("{s} nic nestaví.", "{s} builds nothing.").format(s=texts.seat(seat)))
-        start_building(state)
-        return
-    if head == "coop":
-        _, kind, tid = value.split(":")
-        state["round_flags"]["coop"] = True
-        state["coop"] = {"kind": kind, "territory": tid}
-        state["step"] = "coop_result"
-        note(state, Msg("{s} navrhuje společnou stavbu: {p} – {t}.", "{s} proposes a joint build: {p} – {t}.")
-             .format(s=texts.seat(seat), p=texts.PUBLIC[kind], t=texts.territory(state["board"], tid)))
-        return
-    if head == "grant":
-        chosen = int(value.split(":")[1])
-        state["round_flags"]["grant"] = True
-        state["builder"], state["mode"] = chosen, "grant"
-        note(state, Msg("{s} nabízí jednu stavbu: {o}.", "{s} offers one build to {o}.").format(
-            s=texts.seat(seat), o=texts.seat(chosen)))
-        return
-    events, result = building.apply(state, seat, value, mode)
-    note(state, *events)
+    BUILT.get(head, _construct)(state, value)
+
+
+def _finished(state: dict, value: str) -> None:
+    """The announcer who claimed VP shows his card once he has built (p.11)."""
+    seat, mode = state["builder"], state["mode"]
+    if mode == "final" and state["vp"] is not None and seat == state["announcer"] and state["vp"]["claim"] is None:
+        victory.reveal_claim(state)
+    elif mode == "final":
+        victory.next_final(state)
+    else:
+        end_of_building(state)
+
+
+def _nothing(state: dict, value: str) -> None:
+    announce(state, Msg("{s} nic nestaví.", "{s} builds nothing.").format(s=texts.seat(state["builder"])), keep=RECENT)
+    start_building(state)
+
+
+def _coop_proposed(state: dict, value: str) -> None:
+    _, kind, tid = value.split(":")
+    state["round_flags"]["coop"] = True
+    state["coop"] = {"kind": kind, "territory": tid}
+    state["step"] = "coop_result"
+    announce(state, Msg("{s} navrhuje společnou stavbu: {p} – {t}.", "{s} proposes a joint build: {p} – {t}.")
+             .format(s=texts.seat(state["builder"]), p=texts.PUBLIC[kind], t=texts.territory(state["board"], tid)),
+             keep=RECENT)
+
+
+def _granted(state: dict, value: str) -> None:
+    seat, chosen = state["builder"], int(value.split(":")[1])
+    state["round_flags"]["grant"] = True
+    state["builder"], state["mode"] = chosen, "grant"
+    announce(state, Msg("{s} nabízí jednu stavbu: {o}.", "{s} offers one build to {o}.").format(
+        s=texts.seat(seat), o=texts.seat(chosen)), keep=RECENT)
+
+
+def _construct(state: dict, value: str) -> None:
+    mode = state["mode"]
+    events, result = building.apply(state, state["builder"], value, mode)
+    announce(state, *events, keep=RECENT)
     if mode == "grant":
         start_building(state)
     if result is not None:
@@ -403,14 +329,17 @@ def built(state: dict, value: str) -> None:
         show(state, "build_result", state["phase"], title, items)
 
 
+BUILT = {"done": _finished, "nothing": _nothing, "coop": _coop_proposed, "grant": _granted}
+
+
 def coop_decided(state: dict, value: str) -> None:
     coop = state.pop("coop")
     state["coop"] = None
     if value == "built":
         events, _ = building.apply(state, state["main"], f"{coop['kind']}:{coop['territory']}", "main")
-        note(state, *events)   # a public building: no fee, no hero
+        announce(state, *events, keep=RECENT)   # a public building: no fee, no hero
     else:
-        note(state, Msg("Společná stavba se nestaví.", "The joint build is not built."))
+        announce(state, Msg("Společná stavba se nestaví.", "The joint build is not built."), keep=RECENT)
     state["step"] = "build"
 
 
@@ -420,18 +349,6 @@ def end_of_building(state: dict) -> None:
         state["phase"], state["step"] = "end", "announce"
         return
     end_round(state)
-
-
-def announced(state: dict, value: str) -> None:
-    if value == "no":
-        end_round(state)
-        return
-    main = state["main"]
-    state["announcer"] = main
-    note(state, Msg("{s} ohlašuje vítězství; ostatní mají ještě jednu fázi stavby.",
-                    "{s} announces victory; every other player builds once more.").format(s=texts.seat(main)))
-    state["final"] = clockwise(state, main + 1)[:-1]
-    next_final(state)
 
 
 # -- phase 5: end of round --------------------------------------------------------------------
@@ -448,121 +365,3 @@ def end_round(state: dict) -> None:
     state["main"] = (state["main"] + 1) % state["seats"]
     state["round"] += 1
     start_round(state)
-
-
-# -- final building ---------------------------------------------------------------------------
-def next_final(state: dict) -> None:
-    """Each remaining player builds once: like a main player, but no supply card and no public
-    buildings (p.9)."""
-    if state["final"]:
-        state["phase"], state["step"] = "final", "build"
-        state["builder"], state["mode"] = state["final"].pop(0), "final"
-        return
-    state["builder"] = state["mode"] = None
-    if state["vp"] is not None:
-        reveal_all(state)
-    else:
-        game_over(state)
-
-
-def game_over(state: dict) -> None:
-    state["phase"], state["step"] = "over", "over"
-    note(state, Msg("Konec hry.", "The game is over."))
-
-
-# -- expansion: revealing victory-point cards (p.11) -----------------------------------------
-def reveal(state: dict, seat: int) -> None:
-    """The card is public from now on; unknown thresholds are asked before anything needs them."""
-    vp = state["vp"]
-    card = vp["kept"][str(seat)]
-    vp["revealed"].append(seat)
-    note(state, Msg("{s} odkrývá kartu vítězných bodů č. {c}.", "{s} reveals victory-point card no. {c}.").format(
-        s=texts.seat(seat), c=card))
-    if str(card) not in state["board"]["vp_cards"]:
-        vp["to_learn"].append([seat, card])
-
-
-def reveal_claim(state: dict) -> None:
-    """The announcer has built; he shows his card to prove his claim (p.11)."""
-    state["builder"] = state["mode"] = None
-    reveal(state, state["announcer"])
-    state["vp"]["then"] = "claim"
-    next_card_to_learn(state)
-
-
-def reveal_all(state: dict) -> None:
-    """Everyone has built: all cards are shown and rank the players by VP."""
-    for seat in [(state["announcer"] + k) % state["seats"] for k in range(state["seats"])]:
-        if seat not in state["vp"]["revealed"]:
-            reveal(state, seat)
-    state["vp"]["then"] = "end"
-    next_card_to_learn(state)
-
-
-def next_card_to_learn(state: dict) -> None:
-    vp = state["vp"]
-    if vp["to_learn"]:
-        seat, card = vp["to_learn"].pop(0)
-        vp["learning"] = {"seat": seat, "card": card, "levels": []}
-        state["phase"], state["step"] = "final", "vp_threshold"
-        return
-    vp["learning"] = None
-    if vp["then"] == "claim":
-        check_claim(state)
-        next_final(state)
-        show_claim(state)
-    else:
-        game_over(state)
-
-
-def threshold_entered(state: dict, value: int) -> None:
-    """15 numbers per card, column by column, each column rising. A finished card joins the
-    session's box data and ``learned`` (box.toml's shape) for later games."""
-    learning = state["vp"]["learning"]
-    levels = learning["levels"]
-    low = levels[-1] if len(levels) % 3 else 0
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= THRESHOLD_MAX:
-        raise RuleError("graenaland.vp_threshold_rising", Msg(
-            "Stupně ve sloupci karty rostou zleva doprava: zadej číslo od {a} do {b}.",
-            "A column's levels rise from left to right: enter a number from {a} to {b}.").format(a=low, b=THRESHOLD_MAX))
-    levels.append(value)
-    if len(levels) < 3 * len(goals.COLUMNS):
-        return
-    card = learning["card"]
-    thresholds = {column: levels[3 * i:3 * i + 3] for i, column in enumerate(goals.COLUMNS)}
-    state["board"]["vp_cards"][str(card)] = thresholds
-    state["learned"] = boxdata.merge(state["learned"], {"vp_cards": [goals.learned_card(card, thresholds)]})
-    note(state, Msg("Hodnoty karty č. {c} uloženy.", "The values of card no. {c} are saved.").format(c=card))
-    next_card_to_learn(state)
-
-
-def check_claim(state: dict) -> None:
-    """Did the announcer reach the VP he claimed? The claim is at least the 6 needed to win."""
-    seat = state["announcer"]
-    claimed = state["claims"][str(seat)]
-    reached = goals.vp_total(state, seat)
-    met = reached >= claimed
-    state["vp"]["claim"] = {"seat": seat, "claimed": claimed, "reached": reached, "met": met}
-    who = texts.seat(seat)
-    if met:
-        note(state, Msg("{s} má {r} VB a ohlášení splnil; ostatní ještě jednou stavějí.",
-                        "{s} has {r} VP and meets his claim; the others build once more.").format(s=who, r=reached))
-    else:
-        note(state, Msg("{s} má jen {r} VB z ohlášených {c}: ohlášení nesplnil. Hra přesto končí a {s} bude v pořadí poslední.",
-                        "{s} has only {r} of the {c} VP claimed: the claim fails. The game still ends and he comes last.")
-             .format(s=who, r=reached, c=claimed))
-
-
-def show_claim(state: dict) -> None:
-    """After the announcer's card is shown and checked: the result, before the others build."""
-    claim = state["vp"]["claim"]
-    who = texts.seat(claim["seat"])
-    items = [Msg("{s}: karta č. {k}", "{s}: card no. {k}").format(s=who, k=state["vp"]["kept"][str(claim["seat"])]),
-             Msg("má {r} VB, ohlásil {c}", "has {r} VP, claimed {c}").format(r=claim["reached"], c=claim["claimed"])]
-    if claim["met"]:
-        title = Msg("{s}: splněno", "{s} made it").format(s=who)
-        items.append(Msg("Ostatní ještě jednou stavějí.", "The others build once more."))
-    else:
-        title = Msg("{s}: nesplněno", "{s} missed it").format(s=who)
-        items.append(Msg("Hra přesto končí, {s} bude poslední.", "The game still ends, he comes last.").format(s=who))
-    show(state, "claim_result", "final", title, items)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...engine import Msg
+from ...engine import Msg, counted
 
 TERRAIN = {
     "plains": Msg("pláně", "plains"),
@@ -102,20 +102,17 @@ def capital(msg: Msg) -> Msg:
 
 
 def cards(n: int) -> Msg:
-    """'1 karta', '3 karty', '5 karet': Czech needs three plural forms."""
-    noun = "karta" if n == 1 else "karty" if 2 <= n <= 4 else "karet"
-    return Msg(f"{n} {noun}", f"{n} card" + ("" if n == 1 else "s"))
+    """'1 karta', '3 karty', '5 karet'."""
+    return counted(n, ("karta", "karty", "karet"), ("card", "cards"))
 
 
 def cards_accusative(n: int) -> Msg:
     """'dostane 1 kartu, 3 karty, 5 karet'."""
-    noun = "kartu" if n == 1 else "karty" if 2 <= n <= 4 else "karet"
-    return Msg(f"{n} {noun}", f"{n} card" + ("" if n == 1 else "s"))
+    return counted(n, ("kartu", "karty", "karet"), ("card", "cards"))
 
 
 def votes(n: int) -> Msg:
-    noun = "hlas" if n == 1 else "hlasy" if 2 <= n <= 4 else "hlasů"
-    return Msg(f"{n} {noun}", f"{n} vote" + ("" if n == 1 else "s"))
+    return counted(n, ("hlas", "hlasy", "hlasů"), ("vote", "votes"))
 
 
 def towards(direction: str) -> Msg:

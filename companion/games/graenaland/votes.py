@@ -31,17 +31,24 @@ def weight(state: dict, seat: int, tid: str) -> int:
     for owner, hero in present:
         if owner != seat:
             continue
-        if hero == "warrior":
-            value = (1 if priest_here else state["army"][seat] + 1) if variant else \
-                (0 if priest_here else state["army"][seat])
-        elif hero == "priest":
-            value = 1 if variant else 0
-        else:
-            value = len(present) - 1 + (1 if variant else 0)
+        value = _hero_votes(hero, state["army"][seat], len(present), priest_here, variant)
         if fenced and (variant or hero == "warrior"):
             value -= 1
         total += max(value, 0)
     return total
+
+
+def _hero_votes(hero: str, army: int, present: int, priest_here: bool, variant: bool) -> int:
+    """One hero's votes before the palisade: the warrior his army (none beside a priest), a
+    skald one per other hero there; the 3-player variant adds one to each (a priest sets the
+    warrior to one)."""
+    if hero == "warrior":
+        if variant:
+            return 1 if priest_here else army + 1
+        return 0 if priest_here else army
+    if hero == "priest":
+        return 1 if variant else 0
+    return present - 1 + (1 if variant else 0)
 
 
 def weights(state: dict, tid: str) -> dict[int, int]:

@@ -5,7 +5,7 @@ import random
 
 from companion.engine import PromptKind, RuleError, Session
 from companion.games.graenaland import GAME
-from companion.games.graenaland.rounds import SHOWN
+from companion.games.graenaland.screens import SHOWN
 
 CONFIRM = {"step": "production", "seat": None, "value": None}
 

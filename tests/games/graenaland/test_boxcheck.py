@@ -6,7 +6,7 @@ import json
 import pytest
 
 from companion.engine import PromptKind, RuleError, Session
-from companion.games.graenaland import GAME, boxcheck, boxdata, building
+from companion.games.graenaland import GAME, box, boxcheck, building
 
 from .helpers import session, to_step
 
@@ -30,7 +30,7 @@ def values(s):
 
 def box_only(seats, *open_ids):
     """A box option that leaves exactly ``open_ids`` unverified among what the walk would ask."""
-    data = boxdata.load()
+    data = box.load()
     entries = {}
     for fact in boxcheck.open_facts(data, seats):
         entries.setdefault((fact["group"], fact["key"]), [])
@@ -39,7 +39,7 @@ def box_only(seats, *open_ids):
     override = {}
     for (group, key), still_open in entries.items():
         entry = data[group][key] if key else data[group]
-        fields = boxdata.device_fields(group, entry, data)
+        fields = box.device_fields(group, entry, data)
         patch = ({"verified": False, "confirmed": [f for f in fields if f not in still_open]} if still_open
                  else {"verified": True})
         if key:
@@ -224,7 +224,7 @@ def test_learned_box_is_a_box_option_that_needs_no_more_questions():
     assert s.prompt.step == "start_spots"
     learned = GAME.learned_box(s.state)
     options = GAME.validate_options({"seats": 4, "box": learned, "check_box": True})
-    assert boxcheck.open_facts(boxdata.merge(boxdata.load(), options["box"]), 4) == []
+    assert boxcheck.open_facts(box.merge(box.load(), options["box"]), 4) == []
     again = Session(GAME, {"seats": 4, "box": learned, "check_box": True}, 0)
     assert again.prompt.step == "start_spots"               # nothing left to ask: no walk
     assert again.state["board"]["territories"] == s.state["board"]["territories"]
@@ -302,7 +302,7 @@ def test_random_answers_replay_exactly_and_leave_a_usable_box(seats, seed):
     assert again.state == s.state
     learned = GAME.learned_box(s.state)
     assert GAME.validate_options({"seats": seats, "box": learned})["box"] == learned
-    asked = {f["id"] for f in boxcheck.open_facts(boxdata.merge(boxdata.load(), learned), seats)}
+    asked = {f["id"] for f in boxcheck.open_facts(box.merge(box.load(), learned), seats)}
     confirmed = {f"{group}.{key}.{field}" for group in ("pieces", "costs", "public")
                  for key, entry in learned.get(group, {}).items() for field in entry.get("confirmed", [])}
     assert not asked & confirmed

@@ -107,9 +107,9 @@ def test_a_wrong_count_of_lying_cards_is_fixed_from_the_proposal_screen():
     s.submit({"step": "fix_cards", "seat": None, "value": "C2"})
     p = s.prompt
     assert p.kind is PromptKind.NUMBER and p.title.cs == "Pobřeží 2: karet?" and (p.minimum, p.maximum) == (0, 2)
-    with pytest.raises(RuleError) as err:        # the rules refuse it too, not only the screen
+    with pytest.raises(RuleError) as err:        # refused when applied too, not only on the screen
         apply(s.state, {"step": "fix_count", "seat": None, "value": 3})
-    assert err.value.rule == "graenaland.fix_count_cap"
+    assert err.value.rule == "session.number_out_of_range"
     s.submit({"step": "fix_count", "seat": None, "value": 2})
     assert s.state["cards"]["C2"] == 2 and s.prompt.step == "propose" and s.prompt.seats == (seat,)
     assert s.state["recent"][-1]["cs"] == "Opraveno: Pobřeží 2 – leží 2 (bylo 1)."

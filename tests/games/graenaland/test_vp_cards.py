@@ -281,7 +281,7 @@ def test_card_levels_rise_within_a_column():
     st = apply(build_done(st), {"step": "vp_threshold", "seat": 1, "value": 5})
     with pytest.raises(RuleError) as err:
         apply(st, {"step": "vp_threshold", "seat": 1, "value": 4})
-    assert err.value.rule == "graenaland.vp_threshold_rising"
+    assert err.value.rule == "session.number_out_of_range"
     assert apply(st, {"step": "vp_threshold", "seat": 1, "value": 5})["vp"]["learning"]["levels"] == [5, 5]
 
 

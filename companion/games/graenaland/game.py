@@ -1,0 +1,188 @@
+"""The Graenaland game object: its settings, its steps, setup, what is awaited, views and scores.
+
+The rules live next door: ``rounds`` and ``victory`` (the phase order and the game's end),
+``board`` (moves), ``votes``, ``production``, ``building``, ``payment``, ``goals``; the steps in
+``steps/``; box data in ``box`` and ``data/box.toml``. Resource and supply cards stay physical:
+the companion tracks only how many cards lie at each territory, and who owns what on the board.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from ...engine import Awaited, Game, Msg, RuleError, Scores, Setting, Status, Steps, announce, recent, refusal, rng
+from . import box, boxcheck, draft, goals, rounds, screens, texts, views
+from .steps import (
+    Announce, BoxCheck, Build, Claim, ClaimPoints, CoopResult, DraftAnchor, DraftCards, DraftPlace, FixCards,
+    FixCount, Improvement, KeepVpCard, Move, Production, Propose, Shown, Split, Vote, VoteOpen, VpThreshold,
+)
+
+OFF_ON = ((False, texts.NO), (True, texts.YES))
+# the seat answering these names someone else first (the recipient, the building): the header
+# does not mark him as the one whose turn it is, his LED shows it
+NOT_A_TURN = ("split", "coop_result")
+
+
+@lru_cache(maxsize=1)
+def _file_data() -> dict:
+    return box.load()
+
+
+def box_data(options: dict) -> dict:
+    """The shipped box data with the session's corrections (setup option ``box``)."""
+    return box.merge(_file_data(), options.get("box") or {})
+
+
+def _bad_option(name: str, cs: str, en: str) -> RuleError:
+    return refusal("graenaland", "bad_option", "Volba {o}: " + cs, "Option {o}: " + en, o=name)
+
+
+class Graenaland(Game):
+    name = "graenaland"
+    title = Msg("Graenaland", "Graenaland")
+    min_seats, max_seats = 3, 5
+    players = Msg("Graenaland hrají 3 až 5 hráči.", "Graenaland is for 3 to 5 players.")
+    recent_kept = screens.RECENT
+    settings = (
+        Setting("three_player_variant", Msg("Úpravy pro tři", "3-player changes"), OFF_ON[::-1], seats=(3,)),
+        Setting("open_votes", Msg("Veřejné hlasování", "Open votes"), OFF_ON),
+        Setting("vp_cards", Msg("Karty vít. bodů", "VP cards"), OFF_ON),
+        Setting("draft_starts", Msg("Výběr pozic", "Drafted starts"), OFF_ON),
+        Setting("five_player_grant", Msg("Nabídka stavby", "Offer a build"), OFF_ON, seats=(5,)),
+        Setting("check_box", Msg("Ověřit data dílů", "Check box data"), OFF_ON),
+    )
+    steps = Steps(
+        BoxCheck(), DraftCards(), DraftPlace(), DraftAnchor(), KeepVpCard(),
+        *(Shown(name) for name in screens.SHOWN),
+        Production(), Improvement(), Move(), Propose(), FixCards(), FixCount(), Split(), Vote(), VoteOpen(),
+        Claim(), ClaimPoints(), Build(), CoopResult(), Announce(), VpThreshold(),
+    )
+
+    # -- setup -----------------------------------------------------------------------------------
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The 3-player changes exist only with 3 players, the offered build only with 5; the
+        box data with its corrections must be usable."""
+        seats = options["seats"]
+        if seats != 3:
+            # its menu default (on) is for 3 players; the engine fills it in for every count
+            options["three_player_variant"] = False
+        if options["five_player_grant"] and seats != 5:
+            raise _bad_option("five_player_grant", "alternativa pro pět hráčů platí jen pro 5 hráčů.",
+                              "the 5-player alternative is for 5 players only.")
+        box.check(box_data(options))
+        return options
+
+    def setup(self, options: dict[str, Any], seed: int) -> dict:
+        data = box_data(options)
+        state = _new_state(options, seed, box.board_for(data, options["seats"]))
+        if options["vp_cards"]:
+            _deal_vp_cards(state, data)
+        if options.get("draft_starts"):
+            draft.begin(state)
+        else:
+            _printed_starts(state)
+        if options.get("check_box"):
+            boxcheck.begin(state, data)   # before round 1 and any other setup step
+        return state
+
+    # -- what is awaited -------------------------------------------------------------------------
+    def awaiting(self, state: dict) -> Awaited | None:
+        """The rules keep the awaited step in ``state["step"]`` (a result screen's in
+        ``state["shown"]``); the step reads its task from the state."""
+        step = state["step"]
+        if step == "over":
+            return None
+        return Awaited(step, self.steps[step].task_of(state))
+
+    # -- what players see --------------------------------------------------------------------------
+    def view(self, state: dict, seat: int | None = None) -> dict:
+        return views.view(state, self._awaiting_view(state), seat)
+
+    def _awaiting_view(self, state: dict) -> dict:
+        prompt = self.prompt(state)
+        if prompt is None:
+            return {"step": None, "seats": []}
+        return {"step": prompt.step, "seats": list(prompt.seats), "title": prompt.title.to_json()}
+
+    def learned_box(self, state: dict) -> dict:
+        return box.merge(state.get("box") or {}, state.get("learned") or {})
+
+    def score(self, state: dict) -> Scores:
+        """Totals are what ranks the players: goals met (base game) or victory points (VP
+        cards); the breakdown gives them per goal. A hidden VP card counts nothing until it is
+        revealed, so no score tells what a player keeps. Ranking: the announcer first, the
+        others by total, equal totals clockwise from the announcer; an announcer who missed his
+        claim comes last (see goals.ranking)."""
+        breakdown = {s: goals.breakdown(state, s) for s in range(state["seats"])}
+        totals = {s: sum(parts.values()) for s, parts in breakdown.items()}
+        over = state["step"] == "over"
+        ranking = goals.ranking(state, totals) if over else ()
+        return Scores(totals, breakdown, ranking, over)
+
+    def status(self, state: dict) -> Status:
+        """The header reads 'Kolo 3 · Pohyb ⚓2': the phase and the seat holding the ship
+        marker (the main player), short enough for the 128 px header; the question itself is
+        the body's first line."""
+        prompt = self.prompt(state)
+        phase = texts.PHASE[state["phase"]]
+        if prompt is None:  # the final screen: its header stays short enough to read
+            return Status(state["round"], None, phase, None, recent(state, 5))
+        answers_alone = not prompt.kind.hidden and len(prompt.seats) == 1
+        turn = prompt.seats[0] if answers_alone and prompt.step not in NOT_A_TURN else None
+        ship = Msg(f" ⚓{state['main'] + 1}", f" ⚓{state['main'] + 1}")
+        return Status(state["round"], None, phase + ship, turn, recent(state, 5))
+
+    def seat_label(self, state: dict, seat: int) -> Msg:
+        """On the final screen the announcer is marked, since he ranks first (or, having
+        missed his claim, last) whatever his total: ★ won, ✗ missed the claim."""
+        if state["step"] == "over" and seat == state["announcer"]:
+            return texts.seat(seat) + Msg(" " + goals.announcer_mark(state), " " + goals.announcer_mark(state))
+        return texts.seat(seat)
+
+
+def _new_state(options: dict, seed: int, board: dict) -> dict:
+    seats, order = options["seats"], board["order"]
+    return {
+        "seats": seats, "options": {k: v for k, v in options.items() if k != "box"},
+        "rng": rng.new(seed), "board": board,
+        "settlements": {t: {} for t in order}, "buildings": {t: {} for t in order},
+        "public": {t: [] for t in order}, "cards": {t: 0 for t in order},
+        "heroes": [], "pending": [{} for _ in range(seats)],
+        "army": [board["rules"]["army_start"]] * seats,
+        "round": 1, "main": 0, "phase": "setup", "step": "setup",
+        "checks": [], "queue": [], "proposal": None, "last_vote": None, "last_moves": {},
+        "supply": {"deck": board["supply"]["cards"] - board["supply"]["display"],
+                   "display": board["supply"]["display"], "taken": False, "turned": False},
+        "round_flags": {"coop": False, "grant": False}, "coop": None,
+        "builder": None, "mode": None, "final": [], "announcer": None, "claims": {},
+        "vp": None, "recent": [], "shown": None, "fixing": None,
+        # box data: the session's corrections given as the option, and what was learned
+        # or corrected on the device during play (both in box.toml's shape)
+        "box": options.get("box") or {}, "learned": {},
+    }
+
+
+def _deal_vp_cards(state: dict, data: dict) -> None:
+    """The cards are dealt on the table; the companion learns each kept card's number (hidden
+    until revealed) and, when a card is shown, its thresholds if unknown."""
+    state["vp"] = {"cards": data["vp"]["cards"], "kept": {}, "revealed": [], "claim": None,
+                   "learning": None, "to_learn": [], "then": None}
+    # thresholds still marked verified = false (box.toml's card 1 only fits the rulebook
+    # example) decide nothing: such a card is asked like an unknown one
+    checked = {str(c.get("id")) for c in data["vp_cards"] if c.get("verified") is True}
+    board = state["board"]
+    board["vp_cards"] = {k: v for k, v in board["vp_cards"].items() if k in checked}
+
+
+def _printed_starts(state: dict) -> None:
+    """Every clan's two settlements and warrior on its printed start spot."""
+    for seat in range(state["seats"]):
+        spot = state["board"]["start"][str(seat)]
+        for tid in spot["settlements"]:
+            state["settlements"][tid][str(seat)] = state["settlements"][tid].get(str(seat), 0) + 1
+        state["heroes"].append({"warrior": spot["warrior"], "priest": None, "skald": None})
+    announce(state, Msg("Každý hráč si vezme 2 karty surovin, jednu za každou svou osadu.",
+                        "Each player takes 2 resource cards, one for each of his settlements."), keep=screens.RECENT)
+    rounds.after_placement(state)
+    screens.start_spots(state)   # where the pieces go (the spots are placeholders)

@@ -1,0 +1,51 @@
+"""Result screens: a CONFIRM put in front of the step already set up next, showing what the
+table has to do on the board. ``state["shown"]`` holds the screen and the step it resumes; the
+public events go to ``state["recent"]``, capped at ``RECENT``.
+"""
+
+from __future__ import annotations
+
+from ...engine import Msg
+from . import texts
+
+RECENT = 12  # public events kept in state["recent"]
+# CONFIRM steps that show a result the table has to act on (move the heroes, hand out the
+# cards, pay the palisade fee, ...): the screen shows only a prompt's title and detail, never
+# the older events, so a result the table must see gets its own OK.
+SHOWN = ("start_spots", "heroes_moved", "vote_result", "build_result", "claim_result", "draft_done")
+
+
+def show(state: dict, step: str, phase: str, title: Msg, items: list[Msg]) -> None:
+    """Put a CONFIRM in front of the step already set up next: ``title`` and one detail line
+    per item (the table shows them one a line and scrolls). OK resumes (``resume``)."""
+    state["shown"] = {"title": title.to_json(), "items": [i.to_json() for i in items],
+                      "resume": {"step": state["step"], "phase": state["phase"]}}
+    state["step"], state["phase"] = step, phase
+
+
+def resume(state: dict) -> None:
+    """OK on a result screen: back to the step it was put in front of."""
+    shown = state.pop("shown")
+    state["shown"] = None
+    state["step"], state["phase"] = shown["resume"]["step"], shown["resume"]["phase"]
+
+
+def start_spots(state: dict) -> None:
+    """The printed start spots are placeholders while the layout is unverified: tell the table
+    where every piece goes, once the pieces are placed (before any box check resumes here)."""
+    board = state["board"]
+    n = state["seats"]
+    unverified = any(name in board["unverified"] for name in (f"layouts.{n}", f"layouts.{n}.start"))
+    items = []
+    if unverified:
+        items.append(Msg("Pozice NEOVĚŘENÉ (box.toml)", "Spots UNVERIFIED (box.toml)"))
+    for seat in range(n):   # one short line per piece, under the seat
+        spot = board["start"][str(seat)]
+        items.append(texts.seat(seat) + Msg(":", ":"))
+        items += [Msg("osada {t}", "settlement {t}").format(t=texts.place(board, t)) for t in spot["settlements"]]
+        items.append(Msg("bojovník {t}", "warrior {t}").format(t=texts.place(board, spot["warrior"])))
+    if unverified:
+        items.append(Msg("Postavte figurky sem, nebo opravte box.toml či hrajte s výběrem pozic.",
+                         "Put your pieces here, or correct box.toml or play with drafted starts."))
+    items.append(Msg("Každý si vezme 2 karty surovin.", "Everyone takes 2 resource cards."))
+    show(state, "start_spots", "setup", Msg("Rozestavění", "Starting spots"), items)

@@ -1,0 +1,83 @@
+"""Phase 4: the build menu (the main player, an offered build, the final building) and the
+joint public building's outcome."""
+
+from __future__ import annotations
+
+from ....engine import Msg, Option, Prompt, PromptKind, RuleError
+from .. import building, rounds, texts
+from .common import TableStep
+
+ENDS = ("done", "nothing")   # typed with "#", the last line of the menu
+TITLE = {"main": Msg("{s} staví", "{s} builds"),
+         "final": Msg("{s} staví naposled", "{s}: last build"),
+         "grant": Msg("{s}: stavba navíc", "{s}: one build")}
+
+
+class Build(TableStep):
+    """Everything the builder may build now, then how he ends ("done", or "nothing" for an
+    offered build). Codes have at least two digits, so every line costs the same keys."""
+
+    name = "build"
+
+    def task_of(self, state):
+        return {"seat": state["builder"], "mode": state["mode"]}
+
+    def prompt(self, state, task):
+        seat, mode = task["seat"], task["mode"]
+        values = building.legal(state, seat, mode)
+        values.append("nothing" if mode == "grant" else "done")
+        width = max(2, len(str(len(values))))
+        options = tuple(Option(v, building.label(state, v, seat), "#" if v in ENDS else str(i + 1).zfill(width))
+                        for i, v in enumerate(values))
+        return Prompt(PromptKind.CHOICE, self.name, (seat,), TITLE[mode].format(s=texts.seat(seat)), {seat: options},
+                      detail=_build_detail(state, mode))
+
+    def apply(self, state, action, task):
+        if action.value == "done":   # listed always; finishing may still need the supply card
+            building.check(state, task["seat"], action.value, task["mode"])
+        rounds.built(state, action.value)
+
+    def explain(self, state, task, seat, value):
+        try:
+            building.check(state, task["seat"], str(value), task["mode"])
+        except RuleError as error:
+            return error
+        except (ValueError, IndexError):
+            return None   # not even a build value
+        return None
+
+
+def _build_detail(state: dict, mode: str) -> Msg:
+    if mode == "final":
+        return Msg("Bez karty zásob a bez veřejných staveb.", "No supply card and no public buildings.")
+    if mode == "grant":
+        return Msg("Jedna stavba, platíš sám: bez tržiště a karty zásob.",
+                   "One build, paid alone: no market, no supply card.")
+    if not state["supply"]["taken"] and state["supply"]["display"] > 0:
+        return Msg("Nezapomeň si vzít kartu zásob.", "Remember to take a supply card.")
+    return Msg("Stav, co zaplatíš.", "Build what you can pay for.")
+
+
+class CoopResult(TableStep):
+    """Did the players build the joint public building together? The main player answers."""
+
+    name = "coop_result"
+
+    def task_of(self, state):
+        return {"seat": state["main"], **state["coop"]}
+
+    def prompt(self, state, task):
+        board, main, kind, tid = state["board"], task["seat"], task["kind"], task["territory"]
+        # the main player answers (his LED and the header's ship show it); the question first
+        return Prompt(PromptKind.CHOICE, self.name, (main,),
+                      Msg("Stojí {p} {t}?", "{P} {t} built?").format(
+                          p=texts.PUBLIC_SHORT[kind], P=texts.capital(texts.PUBLIC_SHORT[kind]), t=texts.tag(board, tid)),
+                      {main: (Option("built", Msg("Postaveno", "Built"), "#"),
+                              Option("not_built", Msg("Nepostaveno", "Not built"), "*"))},
+                      detail=Msg("Postavili jste společně {p} – {t}?", "Did you build the joint {p} – {t}?").format(
+                          p=texts.PUBLIC[kind], t=texts.territory(board, tid)))
+
+    def apply(self, state, action, task):
+        if action.value == "built":
+            building.check_public(state, task["seat"], task["kind"], task["territory"], "main")
+        rounds.coop_decided(state, action.value)
