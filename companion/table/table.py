@@ -23,7 +23,7 @@ from .leds import seat_leds
 from .menu import MenuItem, finish_pairing, main_menu, on_menu_key, on_pair_key
 from .pairing import Pairing
 from .play_keys import on_play_key, reveal_if_ready
-from .screens import MAP_SIZE, table_frame
+from .screens import table_frame
 from .screens import TITLE_CHARS, wrap as _wrap  # noqa: F401  (tests/games/graenaland/test_flow.py imports them from here)
 from .secret import SecretCollector
 
@@ -64,8 +64,6 @@ class Table:
     """Modes: ``menu`` (pick a game and the number of players), ``pair`` (seat the serial pads),
     ``play``, ``undo`` (asking), ``undo_all`` (every seat confirms a costly undo) and ``over``
     (final ranking)."""
-
-    MAP_SIZE = MAP_SIZE  # cells across and down a map shows (kept here for callers that read it)
 
     def __init__(self, recorder: Recorder, games: dict[str, Game], language: str = "cs",
                  new_seed: Callable[[], int] | None = None, max_pad_seats: int = 5,
