@@ -18,13 +18,13 @@ import sys
 import tomllib
 from pathlib import Path
 
-from ...engine import Msg, RuleError, plural
+from ...engine import Msg, plural, refusal
 from .boxschema import (
     UNKNOWN, VP_COLUMNS, device_fields, is_count, problems, settlement_total,
 )
 
-__all__ = ["UNKNOWN", "BOX_FILE", "board_for", "check", "device_fields", "load", "merge", "problems",
-           "settlement_total", "supply_faces", "unverified"]
+__all__ = ["BOX_FILE", "UNKNOWN", "board_for", "check", "device_fields", "known_vp_cards", "load", "main", "merge",
+           "problems", "settlement_total", "supply_faces", "unverified"]
 
 BOX_FILE = Path(__file__).with_name("data") / "box.toml"
 # tables whose value is one cost: an override replaces them whole instead of adding resources
@@ -97,11 +97,10 @@ def check(data: dict, on_device: bool = False) -> None:
         return
     first = found[0] + _more(len(found) - 1)
     if on_device:
-        raise RuleError("graenaland.box_correction",
-                        Msg("Tuto opravu nelze přijmout – {e}.", "This correction cannot be accepted – {e}.").format(e=first))
-    raise RuleError("graenaland.box_data",
-                    Msg("Data krabice nejsou v pořádku – {e}. Opravte je v data/box.toml.",
-                        "The box data is wrong – {e}. Correct it in data/box.toml.").format(e=first))
+        raise refusal("graenaland", "box_correction", "Tuto opravu nelze přijmout – {e}.",
+                      "This correction cannot be accepted – {e}.", e=first)
+    raise refusal("graenaland", "box_data", "Data krabice nejsou v pořádku – {e}. Opravte je v data/box.toml.",
+                  "The box data is wrong – {e}. Correct it in data/box.toml.", e=first)
 
 
 def unverified(data: dict) -> list[str]:

@@ -9,6 +9,7 @@ from ...engine import Msg
 from . import texts
 
 RECENT = 12  # public events kept in state["recent"]
+
 # CONFIRM steps that show a result the table has to act on (move the heroes, hand out the
 # cards, pay the palisade fee, ...): the screen shows only a prompt's title and detail, never
 # the older events, so a result the table must see gets its own OK.
