@@ -32,33 +32,15 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from ..table.frame import Frame, MapCell, MapView
-
-FONT_DIR = Path(__file__).resolve().parent.parent / "assets" / "fonts"
-REGULAR = FONT_DIR / "DejaVuSans.ttf"
-BOLD_CONDENSED = FONT_DIR / "DejaVuSansCondensed-Bold.ttf"
-
-# Sizes in pixels, chosen by looking at the panel scaled up: 11 px regular is the largest body
-# that still fits three lines plus header and footer in 64 rows; the header is bold condensed so
-# "KOLO 12 · STAVĚNÍ" fits with room to spare; the 9 px footer still draws every Czech
-# diacritic distinctly (8 px smudges them). Slot heights follow from these (13 + 1 + 3 x 13 + 11).
-HEADER_SIZE = 10
-BODY_SIZE = 11
-FOOTER_SIZE = 9
+from ..table.panel import (  # noqa: F401  (the panel's fonts, shared with the table's line breaking)
+    BODY_SIZE, BOLD_CONDENSED, FONT_DIR, FOOTER_SIZE, HEADER_SIZE, LINE_PX, MARGIN_X, REGULAR, font,
+)
 
 ELLIPSIS = "\u2026"
-MARGIN_X = 2  # text never starts at the very edge: bezels hide a column on some modules
-
 # Glyphs that reach highest (accented capitals, ascenders with a caron) and lowest (descenders,
 # ogonek, comma): a line slot must hold both without clipping.
 TALL_SAMPLE = "ŘŠŽČÁÉÍÚŮÝĚŇŤĎďťľbdfhklÅ"
 DEEP_SAMPLE = "gjpqyýÿ,;()[]ąęQ"
-
-
-@lru_cache(maxsize=None)
-def font(path: Path, size: int) -> ImageFont.FreeTypeFont:
-    """Load a bundled font once. BASIC layout: it is always available (no libraqm needed on
-    the Pi) and gives the same pixels everywhere; NFC input needs no complex shaping."""
-    return ImageFont.truetype(str(path), size, layout_engine=ImageFont.Layout.BASIC)
 
 
 @dataclass(frozen=True)
@@ -138,8 +120,9 @@ def visible_lines(frame: Frame, rows: int) -> tuple[int, tuple[str, ...]]:
     """Which body lines are on screen: the first ones; moved down only as far as needed to keep
     the selected line visible (a menu longer than the screen still shows its cursor)."""
     first = 0
-    if frame.selected is not None and frame.selected >= rows > 0:
-        first = frame.selected - rows + 1
+    if frame.selected is not None and rows > 0:
+        last = frame.selected + min(frame.selected_rows, rows) - 1
+        first = max(0, last - rows + 1)
     return first, tuple(frame.lines[first:first + rows])
 
 
@@ -170,7 +153,7 @@ def render(frame: Frame, width: int = 128, height: int = 64) -> Image.Image:
     for i, line in enumerate(shown):
         top = lay.body_top + i * lay.slot_h
         ink = 1
-        if frame.selected == first + i:
+        if frame.is_selected(first + i):
             draw.rectangle((0, top, width - 1, top + lay.slot_h - 1), fill=1)
             ink = 0
         draw.text((MARGIN_X, top + body_above), fit(line, body_font, text_w),
@@ -181,6 +164,16 @@ def render(frame: Frame, width: int = 128, height: int = 64) -> Image.Image:
         draw.text((MARGIN_X, lay.footer_base), fit(footer, foot_font, text_w),
                   font=foot_font, fill=1, anchor="ls")
     return img
+
+
+def cut_lines(frame: Frame) -> list[str]:
+    """The lines of ``frame`` the panel would have to shorten: the header, the body lines it
+    can show (all of them as they scroll into view; only the first one above a map) and the
+    footer. The table breaks texts into rows, so this should always be empty."""
+    faces = ((frame.header, font(BOLD_CONDENSED, HEADER_SIZE)), (frame.footer, font(REGULAR, FOOTER_SIZE)))
+    body = frame.lines[:1] if frame.map is not None else frame.lines
+    lines = list(faces) + [(line, font(REGULAR, BODY_SIZE)) for line in body]
+    return [text for text, face in lines if fit(text, face, LINE_PX) != _clean(text)]
 
 
 LABEL_SIZE = 9  # bold condensed: a 3-letter tile label ("Mw+") fits a 25 px cell

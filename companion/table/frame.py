@@ -31,7 +31,7 @@ class MapView:
 class Frame:
     """``header``: round and phase, drawn inverted on top. ``lines``: the body, top down (the
     screen shows as many as fit; the table puts the most important first). ``selected``: index of
-    a body line drawn inverted (a menu cursor). ``footer``: a status strip at the bottom (who has
+    a body line drawn inverted (a menu cursor), ``selected_rows`` lines from there. ``footer``: a status strip at the bottom (who has
     locked in, key hints). ``map``: a picture of the place being chosen or shown; the OLED then
     draws the first body line above it (a text display prints every line)."""
 
@@ -40,6 +40,10 @@ class Frame:
     footer: str = ""
     selected: int | None = None
     map: MapView | None = None
+    selected_rows: int = 1  # a selected item broken over several lines is lit whole
+
+    def is_selected(self, line: int) -> bool:
+        return self.selected is not None and self.selected <= line < self.selected + self.selected_rows
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Callable
 from ..engine import Msg, Prompt, PromptKind, Status
 from . import texts
 from .frame import Frame, MapCell, MapView
+from .panel import FOOTER_SIZE, all_rows, items, rows
 from .prompts import host_entry_seats, is_place, options_for
 
 if TYPE_CHECKING:
@@ -53,14 +54,27 @@ def _menu_frame(table: Table, notice: tuple[str, ...]) -> Frame:
     """The menu under the notice and the pads that cannot be used (each named once)."""
     t = _words(table)
     troubles = tuple(t(m) for pad, m in sorted(table.pad_troubles.items()) if m not in table.notice)
-    top = notice + troubles
-    return Frame(t(table.menu_title), top + tuple(t(i.label) for i in table.menu), selected=len(top) + table.cursor)
+    top = all_rows(notice + troubles)
+    lines, selected, span = _listed(top, [t(i.label) for i in table.menu], table.cursor)
+    return Frame(t(table.menu_title), tuple(lines), selected=selected, selected_rows=span)
+
+
+def _listed(top: list[str], entries: list[str], cursor: int) -> tuple[list[str], int, int]:
+    """``top`` then every entry broken into rows; the first row of the entry under the cursor
+    and how many rows it takes."""
+    lines, selected, span = list(top), len(top), 1
+    for index, entry in enumerate(entries):
+        if index == cursor:
+            selected, span = len(lines), len(rows(entry))
+        lines += rows(entry)
+    return lines, selected, span
 
 
 def _pair_frame(table: Table) -> Frame:
     t = _words(table)
     paired = len(table.pairing.mapping)
-    return Frame(t(texts.PAIR_TITLE), (t(texts.PAIR_NEXT.format(n=paired + 1)), t(texts.PAIR_COUNT.format(n=paired))),
+    return Frame(t(texts.PAIR_TITLE), tuple(all_rows((t(texts.PAIR_NEXT.format(n=paired + 1)),
+                                                      t(texts.PAIR_COUNT.format(n=paired))))),
                  t(texts.PAIR_KEYS))
 
 
@@ -74,22 +88,23 @@ def _over_frame(table: Table, header: str, notice: tuple[str, ...], status: Stat
     if not lines:  # a game that ranks nobody (e.g. a shared result): show the totals
         lines = [f"{table.seat_label(seat)} {points}" for seat, points in scores.totals.items()]
     table.cursor = min(table.cursor, max(len(lines) - 1, 0))
-    scrolls = len(notice) + len(lines) > BODY_ROWS
+    body, selected, span = _listed(all_rows(notice), lines, table.cursor)
+    scrolls = len(body) > BODY_ROWS
     over = t(texts.GAME_OVER) + (f" · {t(texts.ROUND)} {status.round}" if status.round is not None else "")
-    return Frame(over, notice + tuple(lines), t(texts.NEW_GAME_SCROLL_HINT if scrolls else texts.NEW_GAME_HINT),
-                 len(notice) + table.cursor if scrolls else None)
+    return Frame(over, tuple(body), t(texts.NEW_GAME_SCROLL_HINT if scrolls else texts.NEW_GAME_HINT),
+                 selected if scrolls else None, selected_rows=span)
 
 
 # -- undo ------------------------------------------------------------------------------------------
 
 def _undo_frame(table: Table, header: str, notice: tuple[str, ...], status: Status) -> Frame:
     t = _words(table)
-    return Frame(header, (t(texts.UNDO_ASK),), t(texts.UNDO_KEYS))
+    return Frame(header, tuple(rows(t(texts.UNDO_ASK))), t(texts.UNDO_KEYS))
 
 
 def _undo_all_frame(table: Table, header: str, notice: tuple[str, ...], status: Status) -> Frame:
     t = _words(table)
-    return Frame(header, (t(texts.UNDO_ASK), t(texts.UNDO_EVERYONE)),
+    return Frame(header, tuple(all_rows((t(texts.UNDO_ASK), t(texts.UNDO_EVERYONE)))),
                  t(texts.UNDO_EVERYONE_KEYS.format(n=len(table.undo_confirms), total=table.seat_count())))
 
 
@@ -104,20 +119,20 @@ def _play_frame(table: Table, header: str, notice: tuple[str, ...], status: Stat
     view = None if prompt.kind.hidden else map_view(table, prompt)
     if view is not None:
         return _map_frame(table, header, notice, status, view)
+    notice = tuple(all_rows(notice))
     lines = list(notice) + _question(table, prompt, status)
-    footer, selected = _body_for(prompt.kind)(table, prompt, lines, notice)
-    lines += _detail(table, prompt) + [_words(table)(m) for m in reversed(status.recent[-2:])]
+    footer, selected, span = _body_for(prompt.kind)(table, prompt, lines, notice)
+    lines += _detail(table, prompt) + all_rows(_words(table)(m) for m in reversed(status.recent[-2:]))
     if _scrolls(prompt.kind) and len(lines) > len(notice) + BODY_ROWS:
         lines = _scrolled(table, lines, len(notice))
         if prompt.kind is PromptKind.CONFIRM:
             footer = _words(table)(texts.SCROLL_HINT)
-    return Frame(header, tuple(lines), footer, selected)
+    return Frame(header, tuple(lines), footer, selected, selected_rows=span)
 
 
 def _question(table: Table, prompt: Prompt, status: Status) -> list[str]:
     """Whose turn it is (in front of a question one seat answers, else a line of its own, never
-    twice) and the question; questions with few other lines get two lines, lists keep room for
-    their options."""
+    twice) and the question, both broken into rows that fit the panel."""
     t = _words(table)
     title, lines = t(prompt.title), []
     label = table.seat_label(status.turn) if status.turn is not None else None
@@ -125,8 +140,8 @@ def _question(table: Table, prompt: Prompt, status: Status) -> list[str]:
         if prompt.kind in (PromptKind.CHOICE, PromptKind.NUMBER, PromptKind.CELL):
             title = f"{label}: {title}"
         else:
-            lines.append(t(texts.TURN.format(seat=label)))
-    return lines + (wrap(title, TITLE_CHARS) if _scrolls(prompt.kind) else [title])
+            lines += rows(t(texts.TURN.format(seat=label)))
+    return lines + rows(title)
 
 
 def _scrolls(kind: PromptKind) -> bool:
@@ -139,7 +154,7 @@ def _detail(table: Table, prompt: Prompt) -> list[str]:
     if prompt.detail is None:
         return []
     text = _words(table)(prompt.detail)
-    return wrap_all(text, TITLE_CHARS + 2) if _scrolls(prompt.kind) else [text]
+    return items(text) if _scrolls(prompt.kind) else rows(text)
 
 
 def _scrolled(table: Table, lines: list[str], kept: int) -> list[str]:
@@ -156,48 +171,51 @@ def _private_frame(table: Table, prompt: Prompt) -> Frame:
         return Frame(t(texts.PRIVATE_TITLE), (t(texts.PRIVATE_LOOK_AWAY.format(seat=seat)),), t(texts.PRIVATE_START))
     options = prompt.options_for(table.private_seat)
     first = max(0, min(table.cursor - 1, len(options) - 3))
-    return Frame(t(texts.PRIVATE_TITLE) + f" · {seat}", tuple(t(o.label) for o in options[first:first + 3]),
-                 t(texts.PRIVATE_KEYS), table.cursor - first)
+    lines, selected, span = _listed([], [t(o.label) for o in options[first:first + 3]], table.cursor - first)
+    return Frame(t(texts.PRIVATE_TITLE) + f" · {seat}", tuple(lines), t(texts.PRIVATE_KEYS), selected,
+                 selected_rows=span)
 
 
 # What a prompt kind shows under the question: it appends its lines (after the notice given)
-# and returns the footer and the selected line.
-Body = Callable[["Table", Prompt, "list[str]", "tuple[str, ...]"], "tuple[str, int | None]"]
+# and returns the footer, the selected line and how many rows the selection takes.
+Body = Callable[["Table", Prompt, "list[str]", "tuple[str, ...]"], "tuple[str, int | None, int]"]
 
 
-def _hidden_body(table: Table, prompt: Prompt, lines: list[str], notice: tuple[str, ...]) -> tuple[str, None]:
+def _hidden_body(table: Table, prompt: Prompt, lines: list[str], notice: tuple[str, ...]) -> tuple[str, None, int]:
     """Only who has locked, never what; a paused reveal goes right under the notice."""
     t = _words(table)
     locked = table.secret.locked_seats()
-    lines.append(t(texts.LOCKED_COUNT.format(n=len(locked), total=len(prompt.seats))))
+    lines += rows(t(texts.LOCKED_COUNT.format(n=len(locked), total=len(prompt.seats))))
     footer = " ".join(f"{s + 1}{'■' if s in locked else '□'}" for s in prompt.seats)
     waiting = host_entry_seats(prompt, table.secret, table.yes_no_seats)
     if waiting:
-        lines.append(t(texts.PRIVATE_NEXT.format(seat=table.seat_label(waiting[0]))))
+        lines += rows(t(texts.PRIVATE_NEXT.format(seat=table.seat_label(waiting[0]))))
     absent = table.absent & set(prompt.seats)
     if absent:
-        lines.insert(len(notice), t(texts.PAUSED.format(seats=", ".join(str(s + 1) for s in sorted(absent)))))
-    return footer, None
+        paused = rows(t(texts.PAUSED.format(seats=", ".join(str(s + 1) for s in sorted(absent)))))
+        lines[len(notice):len(notice)] = paused
+    return footer, None, 1
 
 
-def _list_body(table: Table, prompt: Prompt, lines: list[str], notice: tuple[str, ...]) -> tuple[str, int]:
-    """Three options around the host cursor, with their pad codes."""
+def _list_body(table: Table, prompt: Prompt, lines: list[str], notice: tuple[str, ...]) -> tuple[str, int, int]:
+    """Three options around the host cursor, with their pad codes (a long one over more rows)."""
     t = _words(table)
     options = options_for(prompt, None)
     first = max(0, min(table.cursor - 1, len(options) - 2))
-    selected = len(lines) + table.cursor - first
-    lines += [f"{o.code} {t(o.label)}" for o in options[first:first + 3]]
-    return t(texts.CELL_HINT if prompt.kind is PromptKind.CELL else texts.CHOICE_HINT), selected
+    shown, selected, span = _listed(lines, [f"{o.code} {t(o.label)}" for o in options[first:first + 3]],
+                                    table.cursor - first)
+    lines[:] = shown
+    return t(texts.CELL_HINT if prompt.kind is PromptKind.CELL else texts.CHOICE_HINT), selected, span
 
 
-def _number_body(table: Table, prompt: Prompt, lines: list[str], notice: tuple[str, ...]) -> tuple[str, None]:
+def _number_body(table: Table, prompt: Prompt, lines: list[str], notice: tuple[str, ...]) -> tuple[str, None, int]:
     t = _words(table)
-    lines.append(t(texts.VALUE.format(v=table.number)))
-    return t(texts.NUMBER_HINT), None
+    lines += rows(t(texts.VALUE.format(v=table.number)))
+    return t(texts.NUMBER_HINT), None, 1
 
 
-def _confirm_body(table: Table, prompt: Prompt, lines: list[str], notice: tuple[str, ...]) -> tuple[str, None]:
-    return _words(table)(texts.CONFIRM_HINT), None
+def _confirm_body(table: Table, prompt: Prompt, lines: list[str], notice: tuple[str, ...]) -> tuple[str, None, int]:
+    return _words(table)(texts.CONFIRM_HINT), None, 1
 
 
 _BODY_BY_KIND: dict[PromptKind, Body] = {
@@ -245,9 +263,9 @@ def _host_option(table: Table, prompt: Prompt):
 def _map_in_words(table: Table, header: str, notice: tuple[str, ...], prompt: Prompt, title: str) -> Frame:
     """The question and the detail as text, scrolled by the keys; up from the top shows the map."""
     t = _words(table)
-    words = [title] + (wrap_all(t(prompt.detail), TITLE_CHARS + 2) if prompt.detail else [])
+    words = rows(title) + (items(t(prompt.detail)) if prompt.detail else [])
     table.scroll = min(table.scroll, max(1, len(words) - BODY_ROWS + 1))
-    return Frame(header, tuple(notice) + tuple(words[table.scroll - 1:]), t(texts.MAP_PICTURE_HINT))
+    return Frame(header, tuple(all_rows(notice)) + tuple(words[table.scroll - 1:]), t(texts.MAP_PICTURE_HINT))
 
 
 def map_view(table: Table, prompt: Prompt) -> MapView | None:
