@@ -84,3 +84,18 @@ def all_rows(texts, size: int = BODY_SIZE) -> list[str]:
 def items(text: str, size: int = BODY_SIZE) -> list[str]:
     """A list written as one text ("a; b; c"): one item a row, long items broken into rows."""
     return all_rows(text.split("; "), size)
+
+
+MORE = " ▼"
+
+
+def first_row(text: str, more: bool = False) -> str:
+    """The first row of ``text``, ending in ▼ when there is more to read (a longer text, or
+    ``more`` besides it) -- the ▼ key shows it whole."""
+    broken = rows(text)
+    if len(broken) <= 1 and not more:
+        return text
+    words = broken[0].split() if broken else []
+    while words and not fits(" ".join(words) + MORE):
+        words.pop()
+    return " ".join(words) + MORE if words else MORE.strip()

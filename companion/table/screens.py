@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Callable
 from ..engine import Msg, Prompt, PromptKind, Status
 from . import texts
 from .frame import Frame, MapCell, MapView
-from .panel import FOOTER_SIZE, all_rows, items, rows
+from .panel import all_rows, first_row, fits, items, rows
 from .prompts import host_entry_seats, is_place, options_for
 
 if TYPE_CHECKING:
@@ -39,9 +39,10 @@ def _words(table: Table) -> Callable[[Msg], str]:
     return lambda msg: msg.get(table.language)
 
 
-def _header(table: Table, status: Status) -> str:
+def _header(table: Table, status: Status, phase: str | None = None) -> str:
+    """"Kolo 3/9 · Stavění": the round and the phase (or what stands in for the phase)."""
     t = _words(table)
-    header = t(status.phase)
+    header = t(status.phase) if phase is None else phase
     if status.round is not None:
         of = f"/{status.rounds}" if status.rounds else ""
         header = f"{t(texts.ROUND)} {status.round}{of} · {header}"
@@ -233,24 +234,33 @@ def _body_for(kind: PromptKind) -> Body:
 # -- maps ------------------------------------------------------------------------------------------
 
 def _map_frame(table: Table, header: str, notice: tuple[str, ...], status: Status, view: MapView) -> Frame:
-    """The one line above the map: a notice, else the question itself (whose turn it is goes in
-    front of it); the rest is printed by text displays only. Down on a shown place reads it in
-    words instead."""
+    """The one line above the map: the question, whose turn it is in front of it (or in the
+    header instead of the phase when both do not fit one line). A notice (a refusal) is read
+    whole first, without the map: the next key clears it. A shown place's longer text ends its
+    first line with ▼, which reads it in words. Text displays print the detail too."""
     t = _words(table)
     prompt = table.session.prompt
     title = t(prompt.title)
-    if status.turn is not None and not title.startswith(table.seat_label(status.turn)):
-        title = f"{table.seat_label(status.turn)}: {title}"
+    label = table.seat_label(status.turn) if status.turn is not None else None
+    if label is not None and not title.startswith(label):
+        if fits(f"{label}: {title}"):
+            title = f"{label}: {title}"
+        else:
+            header = _header(table, status, phase=label)
     if prompt.kind is not PromptKind.CELL and table.scroll > 0:
         return _map_in_words(table, header, notice, prompt, title)
-    lines = list(notice) + [title]
+    footer = t(texts.CELL_HINT if prompt.kind is PromptKind.CELL else texts.MAP_TEXT_HINT)
+    if notice:
+        return Frame(header, tuple(all_rows(notice) + rows(title)), footer)
     if prompt.kind is PromptKind.CELL:
+        lines = [title]
         current = _host_option(table, prompt)
         if current is not None and not is_place(current.value):  # host cursor on "back"
-            lines.insert(len(notice), f"→ {t(current.label)}")
+            lines.insert(0, f"→ {t(current.label)}")
+    else:
+        lines = [first_row(title, more=prompt.detail is not None)]
     if prompt.detail is not None:
         lines.append(t(prompt.detail))
-    footer = t(texts.CELL_HINT if prompt.kind is PromptKind.CELL else texts.MAP_TEXT_HINT)
     return Frame(header, tuple(lines), footer, None, view)
 
 

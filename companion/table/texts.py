@@ -42,7 +42,7 @@ UNDONE = Msg("Vráceno.", "Undone.")
 GAME_OVER = Msg("Konec hry", "Game over")
 RANK_LINE = Msg("{rank}. {seat} {points}", "{rank}. {seat} {points}")
 NEW_GAME_HINT = Msg("OK: nová hra", "OK: new game")
-NEW_GAME_SCROLL_HINT = Msg("▲▼ pořadí · OK nová hra", "▲▼ ranking · OK new game")
+NEW_GAME_SCROLL_HINT = Msg("▲▼ pořadí · OK nová hra", "▲▼ scroll · OK new game")
 
 RESUMED = Msg("Hra obnovena, pokračujte.", "Game resumed, carry on.")
 RESUME_FAILED = Msg("Uloženou hru nelze obnovit: {why}", "The saved game cannot be resumed: {why}")

@@ -139,12 +139,12 @@ class DvaBratri(Game):
     def status(self, state: dict) -> Status:
         awaited = self.awaiting(state)
         phase = _phase(awaited, queued(state) or {})
-        if state["final_left"] is not None or state["final_trigger"]:
-            phase = phase + Msg(" (závěrečné kolo)", " (final round)")
+        # the final round shows as "Kolo 11/11": the last one (the header has no room for words)
+        final = state["final_left"] is not None or state["final_trigger"]
         jindrich_acts = state["solo"] and (state["active"] == NORTH
                                            or (awaited is not None and awaited.step.startswith("jindrich")))
         turn = None if jindrich_acts else state["active"]
-        return Status(state["round"], None, phase, turn, recent(state, RECENT_KEPT))
+        return Status(state["round"], state["round"] if final else None, phase, turn, recent(state, RECENT_KEPT))
 
 
 def _solo_setup(state: dict) -> None:
@@ -189,14 +189,15 @@ def _ranking(state: dict, totals: dict[int, int]) -> tuple[int, ...]:
 
 
 def _phase(awaited: Awaited | None, head: dict) -> Msg:
-    """The status line's phase, read from the awaited step (and the queue's head)."""
+    """The header's phase, read from the awaited step (and the queue's head): one word, so that
+    "Kolo 11/11 · Oprava" fits the panel's header."""
     if awaited is None:
         return Msg("Konec hry", "Game over")
     step = awaited.step
     if step.startswith("jindrich"):
-        return Msg("Jindřichův tah", "Jindřich's turn")
+        return Msg("Jindřich", "Jindřich")
     if step.startswith(("fix", "correct")) or head.get("fix") or head.get("relearn"):
-        return Msg("Oprava obrazu stolu", "Correcting the picture")
+        return Msg("Oprava", "Correction")
     if step.startswith(("reveal", "learn", "treasure", "start")):
-        return Msg("Otázka pro stůl", "Question for the table")
+        return Msg("Otázka", "Question")
     return Msg("Tah", "Turn")

@@ -341,7 +341,8 @@ def test_when_jindrich_empties_the_supply_each_side_plays_one_more_turn():
     assert st["supply"] == 0 and st["final_left"] == 2 and st["active"] == S and not st["over"]
     st = act(st, "jindrich_done")
     st = act(act(st, "reveal_set", "putovani"), "reveal_tile", "PUT-3")   # the last tile of the supply
-    assert "(final round)" in GAME.status(st).phase.en
+    status = GAME.status(st)                                      # the header reads "Round 7/7": the last one
+    assert status.rounds == status.round
     st = act(act(st, "turn", "take"), "take_tile", board.clockwise(st)[0])
     assert st["queue"] == []                                      # no refill in the final round
     st = act(st, "turn", "end")

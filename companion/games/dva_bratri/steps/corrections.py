@@ -90,7 +90,7 @@ class FixUnitTo(MoveStep):
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         where = state["units"][task["unit"]]["at"]
-        return cell_prompt(state, self.name, Msg("Na které destičce stojí?", "Which tile does it stand on?"),
+        return cell_prompt(state, self.name, Msg("Na které stojí?", "Which tile is it on?"),
                            sorted(state["board"]), cursor=where if where in state["board"] else None)
 
     def carry_out(self, state: dict, value, task: dict) -> None:
@@ -128,7 +128,7 @@ class FixRemove(MoveStep):
     name = "fix_remove"
 
     def prompt(self, state: dict, task: dict) -> Prompt:
-        return cell_prompt(state, self.name, Msg("Která destička na stole není?", "Which tile is not on the table?"),
+        return cell_prompt(state, self.name, Msg("Chybějící destička?", "Which tile is missing?"),
                            sorted(state["board"]))
 
     def carry_out(self, state: dict, value, task: dict) -> None:
@@ -161,7 +161,7 @@ class FixFlip(MoveStep):
     name = "fix_flip"
 
     def prompt(self, state: dict, task: dict) -> Prompt:
-        return cell_prompt(state, self.name, Msg("Která destička leží obráceně?", "Which tile lies the other side up?"),
+        return cell_prompt(state, self.name, Msg("Obrácená destička?", "Which tile is flipped?"),
                            sorted(state["board"]))
 
     def carry_out(self, state: dict, value, task: dict) -> None:
@@ -367,7 +367,7 @@ class FixTreasure(WhichToken):
 
 class FixTokenFrom(WhichToken):
     name = "fix_token_from"
-    title = Msg("Který poklad leží jinde?", "Which treasure lies elsewhere?")
+    title = Msg("Přesunutý poklad?", "Misplaced treasure?")
 
     def carry_out(self, state: dict, value, task: dict) -> None:
         state["pending"] = {"kind": "fix_token_to", "from": from_grid(state, value)}
@@ -377,7 +377,7 @@ class FixTokenTo(MoveStep):
     name = "fix_token_to"
 
     def prompt(self, state: dict, task: dict) -> Prompt:
-        return cell_prompt(state, self.name, Msg("Na které destičce leží?", "Which tile does it lie on?"),
+        return cell_prompt(state, self.name, Msg("Na které leží?", "Where does it lie?"),
                            sorted(state["board"]), cursor=task["from"])
 
     def carry_out(self, state: dict, value, task: dict) -> None:

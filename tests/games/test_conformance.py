@@ -1,0 +1,231 @@
+"""Conformance: every registered game passes the same checks, for every player count.
+
+Registering a game in ``companion.games.REGISTRY`` is enough to put it through this suite (the
+way OpenSpiel's random simulation test treats every game it knows). A seeded random player
+(``playout.py``) plays a whole game with random menu settings; the suite then checks:
+
+- the same game played key by key through the real table (pads and host buttons) reaches the
+  same state after every action, ends, and shows a final ranking;
+- every state is JSON and survives a round trip; the log replays deterministically;
+- a refused action names a rule in both languages and changes nothing;
+- before a reveal, frames, LEDs and the log are the same whatever the hidden picks;
+- option codes are unique and typeable on a pad;
+- every frame the playout reaches fits the 128 x 64 panel in Czech and English (measured in the
+  panel's own fonts, nothing cut);
+- undoing any action restores the state before it.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import re
+from functools import lru_cache
+
+import pytest
+
+from companion.engine import PromptKind, RuleError, Session
+from companion.games import REGISTRY, load
+from companion.hw.emulated import parse_script
+from companion.hw.screen import cut_lines
+from companion.table.secret import code_width, padded
+from companion.table.table import Table
+
+from ..keyscript import keys_for_value
+from ..table.helpers import MemoryRecorder
+from .corpus import random_options
+from .playout import answering_seat, play
+
+MAX_ACTIONS = 30000
+UNDO_SAMPLES = 25        # actions of a long game whose undo is checked (all of a short one)
+PAD_KEYS = set("0123456789*#")
+RULE_ID = re.compile(r"^[a-z_]+\.[a-z_]+$")
+
+CASES = [pytest.param(name, seats, id=f"{name}-{seats}")
+         for name in REGISTRY for seats in range(load(name).min_seats, load(name).max_seats + 1)]
+
+
+class Playout:
+    """One random whole game: its options, seed, log, and every state and prompt on the way."""
+
+    def __init__(self, name: str, seats: int):
+        self.game = load(name)
+        self.seed = 7000 + seats
+        self.options = random_options(self.game, seats, random.Random(self.seed))
+        session = play(self.game, self.options, self.seed, MAX_ACTIONS)
+        self.entries = session.entries
+        self.final = session
+        self.states, self.prompts = [], []
+        replay = Session(self.game, self.options, self.seed)
+        for entry in self.entries:
+            self.states.append(replay.state)
+            self.prompts.append(replay.prompt)
+            replay.submit(entry["action"])
+        self.states.append(replay.state)
+
+
+@lru_cache(maxsize=None)
+def playout(name: str, seats: int) -> Playout:
+    return Playout(name, seats)
+
+
+# -- through the real table -----------------------------------------------------------------------
+
+def pick_keys(prompt, picks: dict) -> list[str]:
+    """Script lines that type every seat's hidden pick on its pad (padded codes, then lock)."""
+    width = code_width({s: prompt.options_for(s) for s in prompt.seats})
+    lines = []
+    for seat_key, value in picks.items():
+        seat = int(seat_key)
+        option = next(o for o in prompt.options_for(seat) if o.value == value)
+        lock = "" if option.code in ("#", "*") else " #"
+        lines.append(f"pad {seat + 1} {' '.join(padded(option.code, width))}{lock}")
+    return lines
+
+
+def action_keys(prompt, action: dict) -> list[str]:
+    if prompt.kind.hidden:
+        return pick_keys(prompt, action["picks"])
+    return keys_for_value(prompt, answering_seat(prompt), action["value"])
+
+
+def frame_lines_that_do_not_fit(table: Table) -> list[str]:
+    """Lines of the current frame, in both languages, that the panel would have to cut."""
+    language, bad = table.language, []
+    try:
+        for table.language in ("cs", "en"):
+            bad += [f"{table.language}: {line!r}" for line in cut_lines(table.frame())]
+    finally:
+        table.language = language
+    return bad
+
+
+def table_for(p: Playout, entries: list[dict]) -> Table:
+    recorder = MemoryRecorder()
+    table = Table(recorder, {p.game.name: p.game}, "cs", new_seed=lambda: p.seed)
+    session_id = recorder.create_session(p.game.name, p.options, p.seed, [])
+    recorder.sessions[session_id]["entries"] = list(entries)
+    assert table.resume(session_id, p.game.name, p.options, p.seed, entries)
+    return table
+
+
+@pytest.mark.parametrize("name, seats", CASES)
+def test_a_random_game_played_on_the_keys_of_the_real_table(name, seats):
+    p = playout(name, seats)
+    table = table_for(p, [])
+    unfit = set()
+    for index, entry in enumerate(p.entries):
+        unfit.update(frame_lines_that_do_not_fit(table))
+        for event in parse_script("\n".join(action_keys(p.prompts[index], entry["action"]))):
+            table.handle(event)
+        assert table.session.state == p.states[index + 1], f"action {index}: {entry['action']}"
+    assert table.session.over, "the random game did not end"
+    unfit.update(frame_lines_that_do_not_fit(table))
+    assert not unfit, "lines cut on the panel:\n" + "\n".join(sorted(unfit))
+
+
+@pytest.mark.parametrize("name, seats", CASES)
+def test_the_game_ends_with_final_scores_and_a_complete_ranking(name, seats):
+    p = playout(name, seats)
+    scores = p.final.score()
+    assert p.final.over and scores.final
+    # every seat is ranked (an automated opponent such as Jindřich takes a place of his own)
+    assert set(range(seats)) <= set(scores.ranking) == set(scores.totals)
+    assert len(scores.ranking) == len(set(scores.ranking))
+    ranked = [scores.totals[s] for s in scores.ranking]
+    assert ranked == sorted(ranked, reverse=True) or p.game.name == "graenaland"  # an announcer's win
+    assert scores.winner == scores.ranking[0]
+
+
+@pytest.mark.parametrize("name, seats", CASES)
+def test_every_state_is_json_and_the_log_replays_deterministically(name, seats):
+    p = playout(name, seats)
+    for state in p.states:
+        assert json.loads(json.dumps(state)) == state
+    again = Session(p.game, p.options, p.seed, p.entries)
+    assert again.state == p.final.state
+    assert again.score().to_json() == p.final.score().to_json()
+    assert json.loads(json.dumps(p.game.view(p.final.state))) == p.game.view(p.final.state)
+
+
+def refusals(prompt) -> list[dict]:
+    """Actions that must be refused at ``prompt``: another step, an unknown value, missing picks."""
+    wrong = [{"step": prompt.step + "_not", "seat": None, "value": None},
+             {"step": prompt.step, "seat": None, "value": {"not": "an option"}}
+             if not prompt.kind.hidden else {"step": prompt.step, "picks": {}}]
+    if prompt.kind in (PromptKind.CHOICE, PromptKind.CELL) and prompt.seats:
+        others = [s for s in range(10) if s not in prompt.seats]
+        wrong.append({"step": prompt.step, "seat": others[0], "value": prompt.options_for(prompt.seats[0])[0].value})
+    return wrong
+
+
+@pytest.mark.parametrize("name, seats", CASES)
+def test_a_refused_action_names_a_rule_and_changes_nothing(name, seats):
+    p = playout(name, seats)
+    rnd = random.Random(seats)
+    named = 0
+    for index in sorted(rnd.sample(range(len(p.entries)), min(40, len(p.entries)))):
+        session = Session(p.game, p.options, p.seed, p.entries[:index])
+        before, entries = copy.deepcopy(session.state), list(session.entries)
+        tried = refusals(session.prompt) + [dict(e["action"]) for e in p.entries[index + 1:index + 4]
+                                            if e["action"]["step"] == session.prompt.step]
+        for action in tried:
+            try:
+                session.evaluate(action)
+            except RuleError as error:
+                assert RULE_ID.match(error.rule), error.rule
+                assert error.text("cs").strip() and error.text("en").strip()
+                named += 1
+            assert session.state == before and session.entries == entries
+    assert named > 0
+
+
+@pytest.mark.parametrize("name, seats", CASES)
+def test_option_codes_are_unique_and_typeable_on_a_pad(name, seats):
+    for prompt in playout(name, seats).prompts:
+        for seat, options in prompt.options.items():
+            codes = [o.code for o in options]
+            assert len(codes) == len(set(codes)), (prompt.step, seat, codes)
+            for code in codes:
+                assert code and set(code) <= PAD_KEYS, (prompt.step, code)
+                assert code in ("#", "*") or code.isdigit(), (prompt.step, code)
+
+
+def observe(table: Table, lines: list[str]) -> list[tuple]:
+    """Everything the table lets anyone see after each key: frame, LEDs, the log."""
+    seen = []
+    for event in parse_script("\n".join(lines)):
+        table.handle(event)
+        seen.append((table.frame(), sorted(table.leds().items()),
+                     json.dumps(table.recorder.sessions, sort_keys=True)))
+    return seen
+
+
+@pytest.mark.parametrize("name, seats", CASES)
+def test_nothing_shows_the_hidden_picks_before_the_reveal(name, seats):
+    p = playout(name, seats)
+    hidden = [i for i, prompt in enumerate(p.prompts) if prompt.kind.hidden][:6]
+    if not hidden:
+        pytest.skip(f"{name} with {seats} seats has no hidden choice")
+    for index in hidden:
+        prompt, rnd = p.prompts[index], random.Random(index)
+        runs = []
+        for _ in range(2):
+            picks = {str(s): rnd.choice(prompt.options_for(s)).value for s in prompt.seats}
+            runs.append(observe(table_for(p, p.entries[:index]), pick_keys(prompt, picks)))
+        first, second = runs
+        assert len(first) == len(second)
+        assert first[:-1] == second[:-1], f"{prompt.step}: the picks show before the last lock"
+
+
+@pytest.mark.parametrize("name, seats", CASES)
+def test_undoing_any_action_restores_the_state_before_it(name, seats):
+    p = playout(name, seats)
+    count = len(p.entries)
+    indices = range(count) if count <= UNDO_SAMPLES else random.Random(count).sample(range(count), UNDO_SAMPLES)
+    for index in indices:
+        session = Session(p.game, p.options, p.seed, p.entries[:index + 1])
+        session.commit(session.plan_undo(everyone_confirmed=True))
+        assert session.state == p.states[index], f"undo of action {index}"
+        assert session.prompt == p.prompts[index]
