@@ -88,7 +88,7 @@ def play_script(game, seats: int, seed: int, game_index: int = 0, games_in_menu:
     menu_down = (games_in_menu or [game.name]).index(game.name)
     lines = ["host " + " ".join(["down"] * menu_down + ["ok"]),
              "host " + " ".join(["down"] * (seats - game.min_seats) + ["ok"])]
-    settings = {s.key: s.initial() for s in game.settings if s.applies(seats)}
+    settings = {s.key: s.initial() for s in game.settings if s.in_menu(seats)}
     if settings:
         lines.append("host ok")  # the settings menu: its first line starts with the defaults
     session = Session(game, {"seats": seats, **settings}, seed)

@@ -34,7 +34,9 @@ class Setting:
 
     ``values`` pairs each allowed value with its label; the first is the default. ``pick`` > 1
     makes the option a list of exactly that many distinct values (``default`` then gives them).
-    ``seats`` limits the option to some player counts (None: always offered).
+    ``seats`` limits the option to some player counts (None: always offered); with another
+    count it takes ``otherwise`` (its default when not given) and any other value is refused.
+    ``offered`` False keeps a rule variant out of the menu: it is set only in a session file.
     """
 
     key: str
@@ -43,9 +45,15 @@ class Setting:
     seats: tuple[int, ...] | None = None
     pick: int = 1
     default: Any = None
+    otherwise: Any = None
+    offered: bool = True
 
     def applies(self, seats: int) -> bool:
         return self.seats is None or seats in self.seats
+
+    def in_menu(self, seats: int) -> bool:
+        """Shown in the settings menu for this player count."""
+        return self.offered and self.applies(seats)
 
     def allows(self, value: Any) -> bool:
         """A listed value, or for ``pick`` > 1 that many distinct listed values."""
@@ -54,6 +62,10 @@ class Setting:
             return any(value == v and type(value) is type(v) for v in listed)
         return (isinstance(value, list) and len(value) == self.pick and len(set(map(str, value))) == self.pick
                 and all(v in listed for v in value))
+
+    def fallback(self) -> Any:
+        """The value with a player count the setting does not apply to."""
+        return self.initial() if self.otherwise is None else self.otherwise
 
     def initial(self) -> Any:
         if self.default is not None:
@@ -220,6 +232,12 @@ def _known_keys(game: Game, options: dict) -> None:
 
 
 def _setting_value(game: Game, setting: Setting, options: dict) -> Any:
+    if not setting.applies(options["seats"]):
+        value = options.get(setting.key, setting.fallback())
+        if value != setting.fallback() or type(value) is not type(setting.fallback()):
+            raise _bad_option(game, setting.key, "platí jen pro {n} hráče.", "is for {n} players only.",
+                              n=", ".join(map(str, setting.seats)))
+        return value
     value = options.get(setting.key, setting.initial())
     if not setting.allows(value):
         raise _bad_option(game, setting.key, "{v} tu nelze zvolit.", "{v} is not one of its values.", v=repr(value))

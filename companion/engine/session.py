@@ -46,12 +46,7 @@ def check_against_prompt(prompt: Prompt | None, action: Any) -> None:
 
 def _apply(game: Game, state: dict, prompt: Prompt | None, action: dict) -> tuple[dict, bool]:
     draws_before = rng.draws(state)
-    if type(game).apply is not Game.apply:  # TRANSITION: a game not yet on steps
-        import copy
-        check_action(prompt, action)
-        new_state = game.apply(copy.deepcopy(state), copy.deepcopy(action))
-    else:
-        new_state = game.apply(state, action, prompt)  # checks once, works on its own copy
+    new_state = game.apply(state, action, prompt)  # checks once, works on its own copy
     barrier = prompt.kind.hidden or rng.draws(new_state) != draws_before
     return new_state, barrier
 

@@ -66,7 +66,7 @@ def _settings_menu(table: Table, name: str, seats: int, chosen: dict | None = No
     """List the game's settings for this player count; OK on one changes it. A game with
     none starts at once."""
     game = table.games[name]
-    offered = [s for s in game.settings if s.applies(seats)]
+    offered = [s for s in game.settings if s.in_menu(seats)]
     if chosen is None:
         chosen = {s.key: s.initial() for s in offered}
     if not offered:

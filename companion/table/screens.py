@@ -240,28 +240,39 @@ def _map_frame(table: Table, header: str, notice: tuple[str, ...], status: Statu
     first line with ▼, which reads it in words. Text displays print the detail too."""
     t = _words(table)
     prompt = table.session.prompt
-    title = t(prompt.title)
-    label = table.seat_label(status.turn) if status.turn is not None else None
-    if label is not None and not title.startswith(label):
-        if fits(f"{label}: {title}"):
-            title = f"{label}: {title}"
-        else:
-            header = _header(table, status, phase=label)
+    title, header = _map_title(table, status, header)
     if prompt.kind is not PromptKind.CELL and table.scroll > 0:
         return _map_in_words(table, header, notice, prompt, title)
     footer = t(texts.CELL_HINT if prompt.kind is PromptKind.CELL else texts.MAP_TEXT_HINT)
     if notice:
         return Frame(header, tuple(all_rows(notice) + rows(title)), footer)
-    if prompt.kind is PromptKind.CELL:
-        lines = [title]
-        current = _host_option(table, prompt)
-        if current is not None and not is_place(current.value):  # host cursor on "back"
-            lines.insert(0, f"→ {t(current.label)}")
-    else:
-        lines = [first_row(title, more=prompt.detail is not None)]
+    lines = _map_lines(table, prompt, title)
     if prompt.detail is not None:
         lines.append(t(prompt.detail))
     return Frame(header, tuple(lines), footer, None, view)
+
+
+def _map_title(table: Table, status: Status, header: str) -> tuple[str, str]:
+    """The question with whose turn it is in front, or the question alone and whose turn it is
+    in the header, when both would not fit the one line above the map."""
+    title = _words(table)(table.session.prompt.title)
+    label = table.seat_label(status.turn) if status.turn is not None else None
+    if label is None or title.startswith(label):
+        return title, header
+    if fits(f"{label}: {title}"):
+        return f"{label}: {title}", header
+    return title, _header(table, status, phase=label)
+
+
+def _map_lines(table: Table, prompt: Prompt, title: str) -> list[str]:
+    """A place being chosen: the question (the host cursor's "back" before it); a place shown:
+    the first row of its text."""
+    if prompt.kind is not PromptKind.CELL:
+        return [first_row(title, more=prompt.detail is not None)]
+    current = _host_option(table, prompt)
+    if current is not None and not is_place(current.value):  # host cursor on "back"
+        return [f"→ {_words(table)(current.label)}", title]
+    return [title]
 
 
 def _host_option(table: Table, prompt: Prompt):

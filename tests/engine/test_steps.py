@@ -132,7 +132,10 @@ class Menu(Toy):
     settings = (
         Setting("level", Msg("Úroveň", "Level"), ((2, Msg("2", "2")), (1, Msg("1", "1")))),
         Setting("sets", Msg("Sady", "Sets"), tuple((k, Msg(k, k)) for k in "abcd"), pick=2),
-        Setting("big", Msg("Velká", "Big"), ((False, Msg("ne", "no")), (True, Msg("ano", "yes"))), seats=(4,)),
+        Setting("big", Msg("Velká", "Big"), ((True, Msg("ano", "yes")), (False, Msg("ne", "no"))), seats=(4,),
+                otherwise=False),
+        Setting("strict", Msg("Přísně", "Strict"), ((False, Msg("ne", "no")), (True, Msg("ano", "yes"))),
+                offered=False),
     )
     players = Msg("Hrají 2 až 4.", "2 to 4 play.")
 
@@ -140,7 +143,10 @@ class Menu(Toy):
 def test_options_are_checked_against_the_declared_settings_and_completed():
     game = Menu()
     assert game.validate_options({"seats": 3}) == {
-        "seats": 3, "level": 2, "sets": ["a", "b"], "big": False, "box": {}, "rounds": 2}
+        "seats": 3, "level": 2, "sets": ["a", "b"], "big": False, "strict": False, "box": {}, "rounds": 2}
+    assert game.validate_options({"seats": 4})["big"] is True                    # its default where it applies
+    assert game.validate_options({"seats": 3, "big": False, "strict": True})["strict"] is True
+    assert [s.key for s in game.settings if s.in_menu(4)] == ["level", "sets", "big"]   # strict: files only
     assert game.validate_options({"seats": 4, "level": 1, "sets": ["d", "a"], "big": True})["sets"] == ["d", "a"]
     for options, rule, named in (
             ({"seats": 5}, "toy.seats", "2 to 4 play."),
@@ -150,6 +156,7 @@ def test_options_are_checked_against_the_declared_settings_and_completed():
             ({"seats": 2, "sets": ["a", "a"]}, "toy.bad_option", "Option sets"),
             ({"seats": 2, "sets": ["a", "e"]}, "toy.bad_option", "Option sets"),
             ({"seats": 2, "speed": 1}, "toy.bad_option", "Option speed"),
+            ({"seats": 2, "big": True}, "toy.bad_option", "Option big: is for 4 players only"),
             ({"seats": 2, "box": []}, "toy.bad_option", "Option box"),
             ({"seats": 2, "rounds": 0}, "toy.rounds", "1 to 9 rounds"),       # the game's own hook
             ([], "toy.bad_option", "mapping")):

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from PIL import Image, ImageChops
 
-from companion.engine import Game, Msg, Option, Prompt, PromptKind, RuleError, Scores, Status
+from companion.engine import Awaited, Game, Msg, Option, Prompt, PromptKind, RuleError, Scores, Status, Step, Steps
 from companion.hw.emulated import frame_text
 from companion.hw.screen import render
 from companion.table.table import Table
@@ -17,50 +17,67 @@ GOLDEN = Path(__file__).resolve().parent.parent / "hw" / "golden"
 TILES = {(2, 2): "A", (3, 2): "Bc*", (2, 1): "d+"}
 
 
+def _tiles(state):
+    return {tuple(int(v) for v in k.split(",")): label for k, label in state["tiles"].items()}
+
+
+def _free(state):
+    tiles = _tiles(state)
+    near = {(x + dx, y + dy) for x, y in tiles for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+    return sorted(p for p in near if p not in tiles and 0 <= p[0] < 6 and 0 <= p[1] < 5)
+
+
+class Place(Step):
+    """Put a token next to a tile; "*" is a back option beside the places."""
+
+    name = "place"
+
+    def prompt(self, state, task):
+        seat = state["turn"]
+        options = tuple(Option(list(p), Msg(f"{p}", f"{p}"), str(i + 1)) for i, p in enumerate(_free(state)))
+        options += (Option("back", Msg("Zpět", "Back"), "*"),)
+        return Prompt(PromptKind.CELL, "place", (seat,), Msg("Kam?", "Where?"), {Prompt.ANYONE: options},
+                      grid=(6, 5), cells=_tiles(state), cursor=(2, 2), turned=seat == 1)
+
+    def apply(self, state, action, task):
+        if action.value == "back":
+            state["backs"] += 1
+            return
+        if tuple(action.value) not in _free(state):
+            raise RuleError("place.next_to", Msg("Jen vedle destičky.", "Only next to a tile."))
+        state["tiles"][f"{action.value[0]},{action.value[1]}"] = "x" if state["turn"] == 0 else "y"
+        state["shown"] = action.value
+        state["turn"] += 1
+
+
+class Seen(Step):
+    """Where the last token went, shown as a place on the map."""
+
+    name = "seen"
+
+    def prompt(self, state, task):
+        return Prompt(PromptKind.CONFIRM, "seen", (), Msg("Sem to šlo", "It went here"),
+                      grid=(6, 5), cells=_tiles(state), cursor=tuple(state["shown"]))
+
+    def apply(self, state, action, task):
+        state["turn"] += 1
+
+
 class PlaceToy(Game):
     """Seat 0 (near side) then seat 1 (across) each place a token next to a tile; then the game
     shows where the last token went and waits for a confirmation."""
 
     name, title, min_seats, max_seats = "place", Msg("Místa", "Places"), 2, 2
+    steps = Steps(Place(), Seen())
 
     def setup(self, options, seed):
         return {"seats": 2, "tiles": {f"{x},{y}": v for (x, y), v in TILES.items()}, "turn": 0,
                 "shown": None, "backs": 0}
 
-    def _tiles(self, state):
-        return {tuple(int(v) for v in k.split(",")): label for k, label in state["tiles"].items()}
-
-    def _free(self, state):
-        tiles = self._tiles(state)
-        near = {(x + dx, y + dy) for x, y in tiles for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
-        return sorted(p for p in near if p not in tiles and 0 <= p[0] < 6 and 0 <= p[1] < 5)
-
-    def prompt(self, state):
-        if state["turn"] == 2:
-            return Prompt(PromptKind.CONFIRM, "seen", (), Msg("Sem to šlo", "It went here"),
-                          grid=(6, 5), cells=self._tiles(state), cursor=tuple(state["shown"]))
+    def awaiting(self, state):
         if state["turn"] > 2:
             return None
-        seat = state["turn"]
-        options = tuple(Option(list(p), Msg(f"{p}", f"{p}"), str(i + 1)) for i, p in enumerate(self._free(state)))
-        options += (Option("back", Msg("Zpět", "Back"), "*"),)
-        return Prompt(PromptKind.CELL, "place", (seat,), Msg("Kam?", "Where?"), {Prompt.ANYONE: options},
-                      grid=(6, 5), cells=self._tiles(state), cursor=(2, 2), turned=seat == 1)
-
-    def apply(self, state, action):
-        if action["step"] == "seen":
-            state["turn"] += 1
-            return state
-        value = action["value"]
-        if value == "back":
-            state["backs"] += 1
-            return state
-        if tuple(value) not in self._free(state):
-            raise RuleError("place.next_to", Msg("Jen vedle destičky.", "Only next to a tile."))
-        state["tiles"][f"{value[0]},{value[1]}"] = "x" if state["turn"] == 0 else "y"
-        state["shown"] = value
-        state["turn"] += 1
-        return state
+        return Awaited("seen" if state["turn"] == 2 else "place", {})
 
     def view(self, state, seat=None):
         return dict(state)

@@ -23,8 +23,8 @@ class SetToy(Toy):
         Setting("sets", Msg("Sady", "Sets"), SETS, pick=2),
     )
 
-    def validate_options(self, options):
-        out = dict(options)
+    def check_options(self, options):
+        out = super().check_options(options)
         if out.get("rounds") == 3 and out.get("sets") == ["c", "d"]:
             raise RuleError("settoy.combo", Msg("Tři kola nejdou se sadami C a D.", "Three rounds do not go with sets C and D."))
         box = out.get("box", {})
@@ -38,11 +38,10 @@ class SetToy(Toy):
         state["box"] = options.get("box", {})
         return state
 
-    def apply(self, state, action):
-        state = super().apply(state, action)
+    def perform(self, state, action):
+        super().perform(state, action)
         facts = state["box"].setdefault("facts", [])
         facts.append(len(facts))
-        return state
 
     def learned_box(self, state):
         return state["box"]
@@ -138,7 +137,7 @@ def test_saved_box_the_game_refuses_is_ignored_with_a_notice_and_kept(tmp_path):
     memory.save("settoy", {"wrong": 1})
     table, rec = menu_table(box_memory=memory)
     press(table, host("ok"))
-    assert table.mode == "play" and "box" not in rec.sessions["s1"]["options"]
+    assert table.mode == "play" and rec.sessions["s1"]["options"]["box"] == {}   # the game's own data only
     assert " ".join(table.frame().lines).startswith("Saved box corrections not used")
     assert json.loads((tmp_path / "box" / "settoy.json").read_text()) == {"wrong": 1}
 

@@ -182,25 +182,30 @@ def test_a_pad_needing_new_firmware_is_named_on_the_screen_until_it_is_fine():
 
 
 def test_a_long_text_is_shown_whole_one_item_a_line_and_scrolls():
-    from companion.engine import Game, Msg, Prompt, PromptKind, Scores, Status
+    from companion.engine import Awaited, Game, Msg, Prompt, PromptKind, Scores, Status, Step, Steps
     from companion.table.table import Table
     from .helpers import MemoryRecorder
 
     plan = "; ".join(f"Coast {n}: 1 face up" for n in range(1, 6))
 
+    class Go(Step):
+        name = "go"
+
+        def prompt(self, state, task):
+            return Prompt(PromptKind.CONFIRM, "go", (), Msg("Production", "Production"), detail=Msg(plan, plan))
+
+        def apply(self, state, action, task):
+            state["done"] = True
+
     class Plan(Game):
         name, title, min_seats, max_seats = "plan", Msg("Plán", "Plan"), 2, 2
+        steps = Steps(Go())
 
         def setup(self, options, seed):
             return {"seats": 2, "done": False}
 
-        def prompt(self, state):
-            return None if state["done"] else Prompt(PromptKind.CONFIRM, "go", (), Msg("Production", "Production"),
-                                                     detail=Msg(plan, plan))
-
-        def apply(self, state, action):
-            state["done"] = True
-            return state
+        def awaiting(self, state):
+            return None if state["done"] else Awaited("go", {})
 
         def score(self, state):
             return Scores({0: 0, 1: 0}, {}, (0, 1), state["done"])

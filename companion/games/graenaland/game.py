@@ -45,7 +45,8 @@ class Graenaland(Game):
     players = Msg("Graenaland hrají 3 až 5 hráči.", "Graenaland is for 3 to 5 players.")
     recent_kept = screens.RECENT
     settings = (
-        Setting("three_player_variant", Msg("Úpravy pro tři", "3-player changes"), OFF_ON[::-1], seats=(3,)),
+        Setting("three_player_variant", Msg("Úpravy pro tři", "3-player changes"), OFF_ON[::-1], seats=(3,),
+                otherwise=False),
         Setting("open_votes", Msg("Veřejné hlasování", "Open votes"), OFF_ON),
         Setting("vp_cards", Msg("Karty vít. bodů", "VP cards"), OFF_ON),
         Setting("draft_starts", Msg("Výběr pozic", "Drafted starts"), OFF_ON),
@@ -61,15 +62,7 @@ class Graenaland(Game):
 
     # -- setup -----------------------------------------------------------------------------------
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        """The 3-player changes exist only with 3 players, the offered build only with 5; the
-        box data with its corrections must be usable."""
-        seats = options["seats"]
-        if seats != 3:
-            # its menu default (on) is for 3 players; the engine fills it in for every count
-            options["three_player_variant"] = False
-        if options["five_player_grant"] and seats != 5:
-            raise _bad_option("five_player_grant", "alternativa pro pět hráčů platí jen pro 5 hráčů.",
-                              "the 5-player alternative is for 5 players only.")
+        """The box data with its corrections must be usable."""
         box.check(box_data(options))
         return options
 

@@ -19,11 +19,10 @@ from .texts import ON_OFF, PHASE_NAMES, SETTING_LABELS
 
 RECENT_EVENTS = 6      # shown by status()
 
-# The readings of the rulebook's open questions, true or false, defaults from data/box.toml. They
-# are setup options but not menu settings: the table shows ``Game.settings`` in its menu, and
-# Vaaalbara offers none there, so ``check_options`` checks these itself.
-RULE_SETTINGS = tuple(Setting(name, SETTING_LABELS[name], ON_OFF, default=BOX.settings[name].default)
-                      for name in SETTINGS)
+# The readings of the rulebook's open questions, true or false, defaults from data/box.toml: setup
+# options a session file may set, not offered in the menu (the table's menu stays one press).
+RULE_SETTINGS = tuple(Setting(name, SETTING_LABELS[name], ON_OFF, default=BOX.settings[name].default,
+                              offered=False) for name in SETTINGS)
 
 
 def clans_ok(clans: Any, seats: int) -> bool:
@@ -41,25 +40,18 @@ class Vaaalbara(Game):
     players = Msg("Vaaalbaru hrají 2 až 5 hráči.", "Vaaalbara is played by 2 to 5 players.")
     steps = STEPS
     recent_kept = KEPT_EVENTS
-    extra_options = ("clans", *(rule.key for rule in RULE_SETTINGS))
+    settings = RULE_SETTINGS
+    extra_options = ("clans",)
 
     # -- setup -----------------------------------------------------------------------------------
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        """Clans in seat order (the box's order by default) and the rule settings (box defaults)."""
+        """Clans in seat order (the box's order by default)."""
         seats = options["seats"]
         clans = options.get("clans", list(BOX.default_clans[:seats]))
         if not clans_ok(clans, seats):
             raise refuse("clans", "Každé místo potřebuje jiný klan, jeden z: {ids}.",
                          "Every seat needs a different clan, one of: {ids}.", ids=", ".join(BOX.clans))
-        completed: dict[str, Any] = {"seats": seats, "clans": list(clans)}
-        for rule in RULE_SETTINGS:
-            value = options.get(rule.key, rule.initial())
-            if not rule.allows(value):
-                raise refuse("bad_option", "Volba {o}: {v} tu nelze zvolit.",
-                             "Option {o}: {v} is not one of its values.", o=rule.key, v=repr(value))
-            completed[rule.key] = value
-        completed["box"] = options["box"]
-        return completed
+        return {**options, "clans": list(clans)}
 
     def setup(self, options: dict[str, Any], seed: int) -> dict:
         """The state at the start of round 1. The seed is unused: this game needs no chance."""

@@ -96,7 +96,8 @@ def test_bad_options_are_refused():
     with pytest.raises(RuleError) as err:
         Session(GAME, {"seats": 2}, 0)
     assert err.value.rule == "graenaland.seats" and err.value.text("en") == "Graenaland is for 3 to 5 players."
-    for options, name in (({"seats": 4, "five_player_grant": True}, "five_player_grant"),
+    for options, name in (({"seats": 4, "three_player_variant": True}, "three_player_variant"),
+                          ({"seats": 4, "five_player_grant": True}, "five_player_grant"),
                           ({"seats": 4, "colour": "red"}, "colour")):
         with pytest.raises(RuleError) as err:
             Session(GAME, options, 0)
@@ -104,11 +105,9 @@ def test_bad_options_are_refused():
 
 
 def test_the_three_player_changes_are_off_with_more_players():
-    """The engine fills in an unoffered setting's menu default (on, meant for 3 players), so
-    the game cannot tell it from one given: with 4 or 5 players the changes are off."""
     for seats in (4, 5):
-        for given in ({}, {"three_player_variant": True}):
-            assert Session(GAME, {"seats": seats, **given}, 0).state["options"]["three_player_variant"] is False
+        assert Session(GAME, {"seats": seats}, 0).state["options"]["three_player_variant"] is False
+        assert GAME.validate_options({"seats": seats, "three_player_variant": False})["three_player_variant"] is False
 
 
 def test_vp_cards_merge_by_id_other_lists_replace():
