@@ -10,7 +10,7 @@ from .errors import RuleError
 from .events import announce
 from .i18n import Msg
 from .prompt import Prompt
-from .steps import Action, Ask, Awaited, Steps, answered, check_action, take_resume
+from .steps import Action, Ask, Awaited, Steps, check_action, take_resume
 
 
 @dataclass(frozen=True)
@@ -144,13 +144,6 @@ class Game:
         awaited = self.awaiting(state)
         self.steps[awaited.step].apply(state, action, awaited.task)
         interrupted = take_resume(awaited.task)
-        if interrupted:
-            self._carry_out_again(state, interrupted)
-
-    def resume(self, state: dict, task: dict) -> None:
-        """``answered`` and the interrupted action carried out at once (for code outside a step)."""
-        answered(state, task)
-        interrupted = take_resume(task)
         if interrupted:
             self._carry_out_again(state, interrupted)
 

@@ -144,7 +144,7 @@ def _new_state(options: dict, seed: int, board: dict) -> dict:
         "heroes": [], "pending": [{} for _ in range(seats)],
         "army": [board["rules"]["army_start"]] * seats,
         "round": 1, "main": 0, "phase": "setup", "step": "setup",
-        "checks": [], "queue": [], "proposal": None, "last_vote": None, "last_moves": {},
+        "checks": [], "movers": [], "proposal": None, "last_vote": None, "last_moves": {},
         "supply": {"deck": board["supply"]["cards"] - board["supply"]["display"],
                    "display": board["supply"]["display"], "taken": False, "turned": False},
         "round_flags": {"coop": False, "grant": False}, "coop": None,

@@ -150,7 +150,7 @@ def heroes_enter(state: dict) -> list[Msg]:
 # -- phase 3: distribution --------------------------------------------------------------------
 def start_distribution(state: dict) -> None:
     state["phase"] = "distribution"
-    state["queue"] = movers(state)  # from the main player's left, clockwise (p.5)
+    state["movers"] = movers(state)  # from the main player's left, clockwise (p.5)
     next_proposer(state)
 
 
@@ -161,21 +161,21 @@ def proposable(state: dict, seat: int) -> list[str]:
 
 
 def next_proposer(state: dict) -> None:
-    while state["queue"]:
-        seat = state["queue"][0]
+    while state["movers"]:
+        seat = state["movers"][0]
         if proposable(state, seat):
             state["step"] = "propose"
             return
         announce(state, Msg("{s} nemá co navrhnout.", "{s} has nothing to propose.").format(s=texts.seat(seat)), keep=RECENT)
-        state["queue"].pop(0)
+        state["movers"].pop(0)
     after_distribution(state)
 
 
 def proposed(state: dict, value: str) -> None:
-    seat = state["queue"][0]
+    seat = state["movers"][0]
     if value == "pass":
         announce(state, Msg("{s} nic nenavrhuje.", "{s} makes no proposal.").format(s=texts.seat(seat)), keep=RECENT)
-        state["queue"].pop(0)
+        state["movers"].pop(0)
         next_proposer(state)
         return
     # cards go only to players with a vote there, the proposer first, then clockwise
@@ -257,7 +257,7 @@ def vote_counted(state: dict, choices: dict[str, str], public: bool) -> None:
         items = [Msg("Karty zůstávají: {t}", "The cards stay: {t}").format(t=where), count]
     announce(state, Msg("Návrh – {t}: {r}, {c}.", "Proposal – {t}: {r}, {c}.").format(
         t=where, r=Msg("přijat", "passed") if passed else Msg("zamítnut", "failed"), c=count), keep=RECENT)
-    state["queue"].pop(0)
+    state["movers"].pop(0)
     next_proposer(state)
     title = Msg("Návrh přijat", "Proposal passed") if passed else Msg("Návrh zamítnut", "Proposal failed")
     show(state, "vote_result", "distribution", title, items)

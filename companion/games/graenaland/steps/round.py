@@ -121,7 +121,7 @@ class Propose(TableStep):
     name = "propose"
 
     def task_of(self, state):
-        return {"seat": state["queue"][0]}
+        return {"seat": state["movers"][0]}
 
     def prompt(self, state, task):
         board, seat = state["board"], task["seat"]
