@@ -35,7 +35,7 @@ class Setting:
     ``values`` pairs each allowed value with its label; the first is the default. ``pick`` > 1
     makes the option a list of exactly that many distinct values (``default`` then gives them).
     ``seats`` limits the option to some player counts (None: always offered); with another
-    count it takes ``otherwise`` (its default when not given) and any other value is refused.
+    count a setting that declares ``otherwise`` takes that value and refuses any other.
     ``offered`` False keeps a rule variant out of the menu: it is set only in a session file.
     """
 
@@ -62,10 +62,6 @@ class Setting:
             return any(value == v and type(value) is type(v) for v in listed)
         return (isinstance(value, list) and len(value) == self.pick and len(set(map(str, value))) == self.pick
                 and all(v in listed for v in value))
-
-    def fallback(self) -> Any:
-        """The value with a player count the setting does not apply to."""
-        return self.initial() if self.otherwise is None else self.otherwise
 
     def initial(self) -> Any:
         if self.default is not None:
@@ -225,9 +221,9 @@ def _known_keys(game: Game, options: dict) -> None:
 
 
 def _setting_value(game: Game, setting: Setting, options: dict) -> Any:
-    if not setting.applies(options["seats"]):
-        value = options.get(setting.key, setting.fallback())
-        if value != setting.fallback() or type(value) is not type(setting.fallback()):
+    if setting.otherwise is not None and not setting.applies(options["seats"]):
+        value = options.get(setting.key, setting.otherwise)
+        if value != setting.otherwise or type(value) is not type(setting.otherwise):
             raise _bad_option(game, setting.key, "platí jen pro {n} hráče.", "is for {n} players only.",
                               n=", ".join(map(str, setting.seats)))
         return value

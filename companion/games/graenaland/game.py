@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ...engine import Awaited, Game, Msg, RuleError, Scores, Setting, Status, Steps, announce, recent, refusal, rng
+from ...engine import Awaited, Game, Msg, Scores, Setting, Status, Steps, announce, recent, rng
 from . import box, boxcheck, draft, goals, rounds, screens, texts, views
 from .steps import (
     Announce, BoxCheck, Build, Claim, ClaimPoints, CoopResult, DraftAnchor, DraftCards, DraftPlace, FixCards,
@@ -34,10 +34,6 @@ def box_data(options: dict) -> dict:
     return box.merge(_file_data(), options.get("box") or {})
 
 
-def _bad_option(name: str, cs: str, en: str) -> RuleError:
-    return refusal("graenaland", "bad_option", "Volba {o}: " + cs, "Option {o}: " + en, o=name)
-
-
 class Graenaland(Game):
     name = "graenaland"
     title = Msg("Graenaland", "Graenaland")
@@ -50,7 +46,7 @@ class Graenaland(Game):
         Setting("open_votes", Msg("Veřejné hlasování", "Open votes"), OFF_ON),
         Setting("vp_cards", Msg("Karty vít. bodů", "VP cards"), OFF_ON),
         Setting("draft_starts", Msg("Výběr pozic", "Drafted starts"), OFF_ON),
-        Setting("five_player_grant", Msg("Nabídka stavby", "Offer a build"), OFF_ON, seats=(5,)),
+        Setting("five_player_grant", Msg("Nabídka stavby", "Offer a build"), OFF_ON, seats=(5,), otherwise=False),
         Setting("check_box", Msg("Ověřit data dílů", "Check box data"), OFF_ON),
     )
     steps = Steps(
