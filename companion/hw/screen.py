@@ -33,7 +33,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from ..table.frame import Frame, MapCell, MapView
 from ..table.panel import (  # noqa: F401  (the panel's fonts, shared with the table's line breaking)
-    BODY_SIZE, BOLD_CONDENSED, FONT_DIR, FOOTER_SIZE, HEADER_SIZE, LINE_PX, MARGIN_X, REGULAR, font,
+    BODY_SIZE, BOLD_CONDENSED, FOOTER_SIZE, HEADER_SIZE, LINE_PX, MARGIN_X, REGULAR, font,
 )
 
 ELLIPSIS = "\u2026"

@@ -59,11 +59,21 @@ def _host_choice(table: Table, prompt: Prompt, key: str) -> None:
     if not options:
         return
     if key in ("up", "down"):
-        table.cursor = (table.cursor + (1 if key == "down" else -1)) % len(options)
+        table.cursor = _moved_cursor(table.cursor, key, len(options), reads_question=prompt.kind is PromptKind.CHOICE)
         if prompt.kind is PromptKind.CELL and is_place(options[table.cursor].value):
             table.cell = tuple(options[table.cursor].value)
-    elif key == "ok":
+    elif key == "ok" and table.cursor >= 0:
         _answer(table, prompt, None, options[table.cursor].value)
+
+
+def _moved_cursor(cursor: int, key: str, count: int, reads_question: bool) -> int:
+    """The next option; above the first one lies the question itself (cursor -1), so that a
+    question longer than the panel can be read from its start."""
+    if reads_question and key == "up" and cursor == 0:
+        return -1
+    if key == "down":
+        return (cursor + 1) % count
+    return (cursor - 1) % count
 
 
 def _host_number(table: Table, prompt: Prompt, key: str) -> None:

@@ -121,7 +121,8 @@ def _play_frame(table: Table, header: str, notice: tuple[str, ...], status: Stat
     if view is not None:
         return _map_frame(table, header, notice, status, view)
     notice = tuple(all_rows(notice))
-    lines = list(notice) + _question(table, prompt, status)
+    question, header = _question(table, prompt, status, header)
+    lines = list(notice) + question
     footer, selected, span = _body_for(prompt.kind)(table, prompt, lines, notice)
     lines += _detail(table, prompt) + all_rows(_words(table)(m) for m in reversed(status.recent[-2:]))
     if _scrolls(prompt.kind) and len(lines) > len(notice) + BODY_ROWS:
@@ -131,18 +132,21 @@ def _play_frame(table: Table, header: str, notice: tuple[str, ...], status: Stat
     return Frame(header, tuple(lines), footer, selected, selected_rows=span)
 
 
-def _question(table: Table, prompt: Prompt, status: Status) -> list[str]:
-    """Whose turn it is (in front of a question one seat answers, else a line of its own, never
-    twice) and the question, both broken into rows that fit the panel."""
+def _question(table: Table, prompt: Prompt, status: Status, header: str) -> tuple[list[str], str]:
+    """Whose turn it is and the question, broken into rows that fit the panel, and the header.
+    Whose turn goes in front of a question one seat answers -- or into the header instead of
+    the phase when with it the question would fill the panel -- else on a line of its own."""
     t = _words(table)
-    title, lines = t(prompt.title), []
+    title = t(prompt.title)
     label = table.seat_label(status.turn) if status.turn is not None else None
-    if label is not None and not title.startswith(label):
-        if prompt.kind in (PromptKind.CHOICE, PromptKind.NUMBER, PromptKind.CELL):
-            title = f"{label}: {title}"
-        else:
-            lines += rows(t(texts.TURN.format(seat=label)))
-    return lines + rows(title)
+    if label is None or title.startswith(label):
+        return rows(title), header
+    if prompt.kind not in (PromptKind.CHOICE, PromptKind.NUMBER, PromptKind.CELL):
+        return rows(t(texts.TURN.format(seat=label))) + rows(title), header
+    with_label = rows(f"{label}: {title}")
+    if len(with_label) >= BODY_ROWS and len(with_label) > len(rows(title)):  # leave room for a list
+        return rows(title), _header(table, status, phase=label)
+    return with_label, header
 
 
 def _scrolls(kind: PromptKind) -> bool:
@@ -202,11 +206,15 @@ def _list_body(table: Table, prompt: Prompt, lines: list[str], notice: tuple[str
     """Three options around the host cursor, with their pad codes (a long one over more rows)."""
     t = _words(table)
     options = options_for(prompt, None)
+    hint = t(texts.CELL_HINT if prompt.kind is PromptKind.CELL else texts.CHOICE_HINT)
+    if table.cursor < 0:  # the host went above the first option: the question from its start
+        lines += all_rows(f"{o.code} {t(o.label)}" for o in options[:3])
+        return hint, None, 1
     first = max(0, min(table.cursor - 1, len(options) - 2))
     shown, selected, span = _listed(lines, [f"{o.code} {t(o.label)}" for o in options[first:first + 3]],
                                     table.cursor - first)
     lines[:] = shown
-    return t(texts.CELL_HINT if prompt.kind is PromptKind.CELL else texts.CHOICE_HINT), selected, span
+    return hint, selected, span
 
 
 def _number_body(table: Table, prompt: Prompt, lines: list[str], notice: tuple[str, ...]) -> tuple[str, None, int]:
@@ -278,7 +286,7 @@ def _map_lines(table: Table, prompt: Prompt, title: str) -> list[str]:
 def _host_option(table: Table, prompt: Prompt):
     """The option under the host cursor, if the cursor is on one."""
     options = options_for(prompt, None)
-    return options[table.cursor] if options and table.cursor < len(options) else None
+    return options[table.cursor] if options and 0 <= table.cursor < len(options) else None
 
 
 def _map_in_words(table: Table, header: str, notice: tuple[str, ...], prompt: Prompt, title: str) -> Frame:

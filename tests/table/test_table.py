@@ -224,3 +224,51 @@ def test_a_long_text_is_shown_whole_one_item_a_line_and_scrolls():
     assert table.frame().lines[0] == "Coast 2: 1 face up"
     press(table, host("ok"))
     assert table.mode == "over"
+
+
+def test_a_question_longer_than_the_panel_is_read_from_its_start_above_the_first_option():
+    from companion.engine import Awaited, Game, Msg, Option, Prompt, PromptKind, Scores, Status, Step, Steps
+    from companion.table.panel import fits
+    from companion.table.table import Table
+    from .helpers import MemoryRecorder
+
+    long = "A new tile turned up in the offer: which of the three sets printed on its back is it from?"
+
+    class Ask(Step):
+        name = "ask"
+
+        def prompt(self, state, task):
+            return Prompt(PromptKind.CHOICE, "ask", (), Msg(long, long),
+                          {-1: tuple(Option(v, Msg(v, v), str(i + 1)) for i, v in enumerate(("a", "b")))})
+
+        def apply(self, state, action, task):
+            state["done"] = action.value
+
+    class One(Game):
+        name, title, min_seats, max_seats = "one", Msg("Jedna", "One"), 2, 2
+        steps = Steps(Ask())
+
+        def setup(self, options, seed):
+            return {"seats": 2, "done": None}
+
+        def awaiting(self, state):
+            return None if state["done"] else Awaited("ask", {})
+
+        def score(self, state):
+            return Scores({0: 0, 1: 0}, {}, (0, 1), bool(state["done"]))
+
+        def status(self, state):
+            return Status(1, None, Msg("Q", "Q"))
+
+    table = Table(MemoryRecorder(), {"one": One()}, "en")
+    press(table, host("ok", "ok"))
+    frame = table.frame()
+    assert all(fits(line) for line in frame.lines) and " ".join(frame.lines).startswith(long)
+    assert frame.lines[frame.selected] == "1 a"                # the first option is lit, the question above
+    press(table, host("up"))                                   # above the first option: the question itself
+    frame = table.frame()
+    assert frame.selected is None and frame.lines[0] == "A new tile turned up"
+    press(table, host("ok"))                                   # OK on the question picks nothing
+    assert table.session.state["done"] is None
+    press(table, host("down", "down", "ok"))                   # back to the list: the second option
+    assert table.session.state["done"] == "b"
