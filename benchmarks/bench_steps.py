@@ -58,6 +58,54 @@ def replay_all(package: str, name: str, logs: list[dict]) -> float:
     return time.perf_counter() - start
 
 
+def keys_of_a_game(name: str, seats: int, seed: int) -> str:
+    """The key script of one whole game played through the table (pads and host buttons)."""
+    from companion.games import available, load
+    from tests.keyscript import play_script
+    lines, _ = play_script(load(name), seats, seed=seed, games_in_menu=available())
+    return "\n".join(lines)
+
+
+def per_key(package: str, script: str, folder: Path) -> list[float]:
+    """Seconds per key through one version's table: the key, the action checked and applied,
+    appended durably to the store, the frame built and rasterised, the LEDs."""
+    names = ("vaaalbara", "graenaland", "dva_bratri")   # each version's own game code
+    games = {name: importlib.import_module(f"{package}.games.{name}").GAME for name in names}
+    table_module = importlib.import_module(f"{package}.table.table")
+    store_module = importlib.import_module(f"{package}.store")
+    screen = importlib.import_module(f"{package}.hw.screen")
+    events = importlib.import_module(f"{package}.hw.emulated").parse_script(script)  # its own event class
+    store = store_module.Store(folder / "bench.db")
+    table = table_module.Table(store, games, "cs", new_seed=lambda: 1)
+    samples = []
+    for event in events:
+        if table.mode == "over":
+            break
+        start = time.perf_counter()
+        table.handle(event)
+        screen.render(table.frame())
+        table.leds()
+        samples.append(time.perf_counter() - start)
+    assert table.mode == "over", f"{package}: the scripted game did not end"
+    store.close()
+    return samples
+
+
+def bench_keys(tmp: Path) -> None:
+    print("per key through the table, a whole game each (median and 99th percentile)")
+    for name, seats in (("vaaalbara", 4), ("graenaland", 4), ("dva_bratri", 1)):
+        script = keys_of_a_game(name, seats, seed=3)
+        before, after = [], []
+        for run in range(3):
+            before += per_key("companion_before", script, Path(tempfile.mkdtemp(dir=tmp)))
+            after += per_key("companion", script, Path(tempfile.mkdtemp(dir=tmp)))
+        b50, a50 = statistics.median(before) * 1e6, statistics.median(after) * 1e6
+        b99 = statistics.quantiles(before, n=100)[98] * 1e6
+        a99 = statistics.quantiles(after, n=100)[98] * 1e6
+        print(f"  {name:11s} {len(before) // 3:5d} keys   median before {b50:6.0f} us after {a50:6.0f} us "
+              f"(ratio {a50 / b50:4.2f})   p99 before {b99:6.0f} us after {a99:6.0f} us (ratio {a99 / b99:4.2f})")
+
+
 def main() -> None:
     commit = sys.argv[1] if len(sys.argv) > 1 else BEFORE_MOVE
     with tempfile.TemporaryDirectory() as tmp:
@@ -73,6 +121,7 @@ def main() -> None:
             b, a = statistics.median(before) / actions * 1e6, statistics.median(after) / actions * 1e6
             print(f"  {name:11s} {actions:6d} actions   before {b:7.1f} us   after {a:7.1f} us   "
                   f"ratio after/before {a / b:5.2f}")
+        bench_keys(Path(tmp))
 
 
 if __name__ == "__main__":

@@ -50,6 +50,11 @@ def fits(text: str, size: int = BODY_SIZE) -> bool:
 def rows(text: str, size: int = BODY_SIZE) -> list[str]:
     """``text`` broken at spaces into rows that fit the panel; a word longer than a row is
     broken between letters (never between a letter and its combining mark)."""
+    return list(_rows(text, size))
+
+
+@lru_cache(maxsize=2048)  # a frame is rebuilt on every key from mostly the same texts
+def _rows(text: str, size: int) -> tuple[str, ...]:
     out: list[str] = []
     current = ""
     for word in unicodedata.normalize("NFC", text).split():
@@ -62,7 +67,7 @@ def rows(text: str, size: int = BODY_SIZE) -> list[str]:
         pieces = _split_word(word, size)
         out += pieces[:-1]
         current = pieces[-1]
-    return out + [current] if current else out
+    return tuple(out + [current] if current else out)
 
 
 def _split_word(word: str, size: int) -> list[str]:

@@ -87,8 +87,9 @@ class Toy(Game):
     extra_options = ("rounds",)   # set by tests only, so not a menu setting
 
     def check_options(self, options):
-        if options.setdefault("rounds", 2) not in range(1, 10):
-            raise refuse("rounds", "Hraje se 1 až 9 kol.", "1 to 9 rounds are played.")
+        rounds = options.setdefault("rounds", 2)
+        if type(rounds) is not int or rounds < 1:
+            raise refuse("rounds", "Hraje se aspoň 1 kolo.", "At least 1 round is played.")
         return options
 
     def setup(self, options, seed):
