@@ -15,7 +15,7 @@ from .. import board, box, reveal, turns
 from ..board import NORTH, SOUTH
 from ..picture import from_grid
 from ..texts import RECENT_KEPT, at, refuse, side_name, tile_where, unit_label
-from .base import MoveStep, cell_prompt, choice, seats
+from .common import MoveStep, cell_prompt, choice, seats
 
 HAND_AT_REST = 3  # a player who is not on turn holds at most this many tiles
 ITEMS = (("unit", Msg("Jednotka stojí jinde", "A unit stands elsewhere")),

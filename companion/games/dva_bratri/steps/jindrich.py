@@ -14,7 +14,7 @@ from ....engine import Msg, Prompt, PromptKind, Step, announce
 from .. import board, box, jindrich, picture, reveal, turns
 from ..board import NORTH
 from ..texts import CROSS_COLOURS, NOTHING, RECENT_KEPT, at, colour_opts, ordinal
-from .base import choice, seats
+from .common import choice, seats
 
 
 class JindrichTop(Step):

@@ -13,7 +13,7 @@ from __future__ import annotations
 from ....engine import BACK, Msg, Option, Prompt, PromptKind, Step, announce, answered
 from .. import box, turns
 from ..texts import EDGE_NAMES, RECENT_KEPT, RESOURCE_NAMES, colour_opts, refuse, resources, tile_where
-from .base import choice, seats
+from .common import choice, seats
 from .identify import identify_next
 
 RESOURCE_ORDER = ("wood", "stone", "grain")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ....engine import Msg, Prompt, Step, announce
 from .. import board, box, reveal
 from ..texts import RECENT_KEPT, colour_opts, refuse
-from .base import choice
+from .common import choice
 from .identify import identify_next, reveal_as
 from .learning import step_for
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ....engine import Msg, Prompt, PromptKind, Step, announce
 from .. import box, turns
 from ..texts import RECENT_KEPT, at, colour_opts, treasure_text
-from .base import choice, seats
+from .common import choice, seats
 from .learning import LearnStep, compass_options
 
 

@@ -12,7 +12,7 @@ from .. import board, box, moves, turns
 from ..board import SOUTH
 from ..picture import from_grid
 from ..texts import RECENT_KEPT, at, ordinal, resources, side_name, unit_label
-from .base import MoveStep, cell_prompt, choice, seats
+from .common import MoveStep, cell_prompt, choice, seats
 
 MENU = (
     ("take", Msg("Vzít destičku", "Take a tile"), "1"),
