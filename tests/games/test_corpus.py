@@ -29,7 +29,7 @@ def test_the_corpus_covers_every_game_and_player_count():
         assert len(games) >= 12 and all(g["expect"]["over"] for g in games)
 
 
-@pytest.mark.parametrize("name, game", recorded_games())
+@pytest.mark.parametrize("name, game", list(recorded_games()))
 def test_recorded_game_replays_identically(name, game):
     assert outcome(load(name), game["options"], game["seed"], game["entries"]) == game["expect"]
 
