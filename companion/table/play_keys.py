@@ -59,6 +59,7 @@ def _host_choice(table: Table, prompt: Prompt, key: str) -> None:
     if not options:
         return
     if key in ("up", "down"):
+        table.browsed = True
         table.cursor = _moved_cursor(table.cursor, key, len(options), reads_question=prompt.kind is PromptKind.CHOICE)
         if prompt.kind is PromptKind.CELL and is_place(options[table.cursor].value):
             table.cell = tuple(options[table.cursor].value)

@@ -207,7 +207,7 @@ def _list_body(table: Table, prompt: Prompt, lines: list[str], notice: tuple[str
     t = _words(table)
     options = options_for(prompt, None)
     hint = t(texts.CELL_HINT if prompt.kind is PromptKind.CELL else texts.CHOICE_HINT)
-    if table.cursor < 0:  # the host went above the first option: the question from its start
+    if _question_first(table, lines, options):
         lines += all_rows(f"{o.code} {t(o.label)}" for o in options[:3])
         return hint, None, 1
     first = max(0, min(table.cursor - 1, len(options) - 2))
@@ -215,6 +215,18 @@ def _list_body(table: Table, prompt: Prompt, lines: list[str], notice: tuple[str
                                     table.cursor - first)
     lines[:] = shown
     return hint, selected, span
+
+
+def _question_first(table: Table, lines: list[str], options) -> bool:
+    """Show the question from its start instead of the lit option: when the host went above the
+    first option, or before he moves at all, while the question leaves no room for that option.
+    OK still picks the first option, as the keys do everywhere else."""
+    if table.cursor < 0:
+        return True
+    if table.browsed or table.cursor != 0 or not options:
+        return False
+    first = rows(f"{options[0].code} {_words(table)(options[0].label)}")
+    return len(lines) + len(first) > BODY_ROWS
 
 
 def _number_body(table: Table, prompt: Prompt, lines: list[str], notice: tuple[str, ...]) -> tuple[str, None, int]:

@@ -219,6 +219,7 @@ class Table:
         self.secret = SecretCollector(prompt) if prompt and prompt.kind.hidden else None
         self.typed = ""
         self.cursor = 0
+        self.browsed = False  # the host has moved through the options of this prompt
         self.number = prompt.minimum if prompt and prompt.kind is PromptKind.NUMBER and prompt.minimum is not None else 0
         self.cell = tuple(prompt.cursor) if prompt and prompt.cursor else None
         self.undo_confirms: set[int] = set()
