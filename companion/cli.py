@@ -376,6 +376,9 @@ def main(argv=None) -> int:
     args = parser().parse_args(argv)
     try:
         return HANDLERS[args.command](args)
+    except BrokenPipeError:  # output piped into a reader that stopped (`| head`): not an error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except config_module.ConfigError as error:
         return fail(f"configuration: {error}")
     except Exception as error:

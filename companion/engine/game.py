@@ -111,6 +111,8 @@ class Game:
     steps: Steps = Steps()
     # "Vaaalbaru hrají 2 až 5 hráči.": the refusal of a wrong player count (None: a generic one)
     players: Msg | None = None
+    recent_kept: int = 12  # public events kept in the state ("recent")
+    extra_options: tuple[str, ...] = ()  # option keys checked only by check_options
 
     # -- the step machinery, the same for every game -------------------------------------------
     def awaiting(self, state: dict) -> Awaited | None:
@@ -156,8 +158,6 @@ class Game:
             _restore(state, before)
             announce(state, error.msg, keep=self.recent_kept)
 
-    recent_kept: int = 12  # public events kept in the state ("recent")
-
     # -- setup options -------------------------------------------------------------------------
     def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """Check setup options against ``settings`` and complete them with defaults; raise
@@ -167,8 +167,6 @@ class Game:
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """What the declared settings cannot say (a combination, box data): raise or complete."""
         return options
-
-    extra_options: tuple[str, ...] = ()  # option keys checked only by check_options
 
     # -- what every game answers ---------------------------------------------------------------
     def setup(self, options: dict[str, Any], seed: int) -> dict:

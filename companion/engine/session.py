@@ -8,14 +8,12 @@ story. The effective actions are the log with every undo marker cancelling the a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from . import rng
 from .errors import RuleError
 from .game import Game, Scores, Status
 from .i18n import Msg
 from .prompt import Prompt
-from .steps import check_action
 
 
 @dataclass(frozen=True)
@@ -37,11 +35,6 @@ class ReplayError(Exception):
         else:
             self.rule, self.msg = "session.malformed", Msg(error, error)
         super().__init__(f"action {index}: {self.rule}: {self.msg.en}")
-
-
-def check_against_prompt(prompt: Prompt | None, action: Any) -> None:
-    """The generic checks alone (right step, right seat, a listed option): see ``steps.check_action``."""
-    check_action(prompt, action)
 
 
 def _apply(game: Game, state: dict, prompt: Prompt | None, action: dict) -> tuple[dict, bool]:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 
-from companion.engine.session import check_against_prompt
 from companion.games.dva_bratri import GAME, board, picture
 
 S, N = board.SOUTH, board.NORTH
@@ -40,10 +39,8 @@ def unit(state: dict, uid: str, at: str) -> None:
 
 
 def act(state: dict, step: str, value=None, seat=None) -> dict:
-    """Apply one action the way a session does (prompt check, private copy)."""
-    action = {"step": step, "seat": seat, "value": value}
-    check_against_prompt(GAME.prompt(state), action)
-    return GAME.apply(copy.deepcopy(state), action)
+    """Apply one action the way a session does (the engine checks it and works on a copy)."""
+    return GAME.apply(state, {"step": step, "seat": seat, "value": value})
 
 
 def cell(state: dict, k: str) -> list[int]:
