@@ -10,6 +10,7 @@ buildings) and ``grant`` (one build offered by the main player in the 5-player v
 from __future__ import annotations
 
 from ...engine import Msg, RuleError, refusal
+from ...engine.i18n import join
 from . import texts
 from .board import adjacent
 from .payment import army_costs
@@ -273,8 +274,7 @@ def label(state: dict, value: str, seat: int | None = None) -> Msg:
         return Msg("Nabídnout: {s}", "Offer to {s}").format(s=texts.seat(int(parts[1])))
     costs = cost_of(state, 0 if seat is None else seat, value)
     shown = [texts.cost_short(c) for c in costs]
-    return _what(state["board"], parts) + Msg(" · ", " · ") + Msg(" / ".join(c.cs for c in shown),
-                                                                   " / ".join(c.en for c in shown))
+    return _what(state["board"], parts) + Msg(" · ", " · ") + join(shown, " / ")
 
 
 def _what(board: dict, parts: list[str]) -> Msg:
@@ -328,7 +328,7 @@ def _settle(state: dict, seat: int, tid: str) -> tuple[list[Msg], tuple[Msg, lis
             names = [texts.seat(s) for s in owners]
             events.append(Msg("Palisáda: {s} dá po jedné kartě surovin hráčům: {o}.",
                               "Palisade: {s} gives one resource card to each of: {o}.").format(
-                s=who, o=Msg(", ".join(n.cs for n in names), ", ".join(n.en for n in names))))
+                s=who, o=join(names)))
             result = (Msg("Palisáda: poplatek", "Palisade fee"),
                       [Msg("{s} dá 1 kartu surovin:", "{s} gives 1 resource card to:").format(s=who),
                        *(Msg("→ {o}", "→ {o}").format(o=n) for n in names)])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...engine import Msg, counted
+from ...engine.i18n import join
 
 TERRAIN = {
     "plains": Msg("pláně", "plains"),
@@ -152,7 +153,7 @@ def cost_short(value) -> Msg:
         else:
             short = RESOURCE_SHORT.get(res, RESOURCE_SHORT["unknown"])
             parts.append(Msg(f"{n}{short.cs}", f"{n}{short.en}"))
-    return Msg("+".join(p.cs for p in parts), "+".join(p.en for p in parts))
+    return join(parts, "+")
 
 
 def territory(board: dict, tid: str) -> Msg:

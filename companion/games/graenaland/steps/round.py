@@ -5,6 +5,7 @@ proposal screen)."""
 from __future__ import annotations
 
 from ....engine import YES_NO, Msg, Option, Prompt, PromptKind, refusal
+from ....engine.i18n import join
 from .. import production, rounds, texts
 from ..board import HEROES, move_choices, move_code
 from .common import TableStep
@@ -36,8 +37,7 @@ def _production_detail(state: dict) -> Msg:
         lines.append(Msg("{t}: leží {n}/{c}", "{t}: {n}/{c} lie").format(
             t=texts.place(state["board"], entry["territory"]), n=entry["lying"], c=entry["cap"]))
         lines += _draws(entry)
-    return Msg("; ".join(m.cs for m in lines) or "Nic se neprodukuje.",
-               "; ".join(m.en for m in lines) or "Nothing is produced.")
+    return join(lines, "; ") if lines else Msg("Nic se neprodukuje.", "Nothing is produced.")
 
 
 DRAWS = (("regular", Msg("+1 lícem nahoru", "+1 face up")), ("road", Msg("+1 lícem dolů (cesta)", "+1 face down (road)")),
@@ -228,7 +228,7 @@ def _vote_detail(state: dict) -> Msg:
     items += [Msg("{s}: {v}", "{s}: {v}").format(s=texts.seat(int(s)), v=texts.votes(w))
               for s, w in proposal["weights"].items()]
     items.append(Msg("Návrh projde s více než polovinou hlasů.", "The proposal passes with more than half the votes."))
-    return Msg("; ".join(m.cs for m in items), "; ".join(m.en for m in items))
+    return join(items, "; ")
 
 
 class Vote(TableStep):

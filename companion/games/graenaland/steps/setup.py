@@ -136,7 +136,7 @@ class Shown(TableStep):
     def prompt(self, state, task):
         items = task["items"]
         return Prompt(PromptKind.CONFIRM, self.name, (), Msg.from_json(task["title"]),
-                      detail=Msg("; ".join(i["cs"] for i in items), "; ".join(i["en"] for i in items)))
+                      detail=join((Msg.from_json(i) for i in items), "; "))
 
     def apply(self, state, action, task):
         screens.resume(state)
