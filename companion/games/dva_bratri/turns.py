@@ -40,10 +40,9 @@ def take_from_offer(state: dict, slot: int) -> int | None:
 
 
 def move_unit(state: dict, uid: str, to: str) -> None:
-    """A unit moves (onto a tile or into the offer): it has moved this turn, the move is done."""
+    """A unit moves (onto a tile or into the offer): it has moved this turn."""
     state["units"][uid]["at"] = to
     state["turn"]["moved"].append(uid)
-    state["pending"] = None
     where = Msg("do nabídky", "to the offer") if to == "offer" else Msg("na " + at(to), "to " + at(to))
     announce(state, Msg("Jednotka {w}", "Unit {w}").format(w=where), keep=RECENT_KEPT)
 

@@ -34,13 +34,15 @@ def cell_prompt(state: dict, step: str, title: Msg, places: list[str], detail: M
 
 class MoveStep(Step):
     """A step of a move the player has started (its task is ``state["pending"]``); "*" drops the
-    move and changes nothing else."""
+    move and changes nothing else. The started move is cleared here, once: ``carry_out`` only
+    sets the next one (a refusal or a question undoes the whole action anyway)."""
 
     def apply(self, state: dict, action, task: dict) -> None:
+        state["pending"] = None
         if action.value == BACK.value:
-            state["pending"] = None
             return
         self.carry_out(state, action.value, task)
 
     def carry_out(self, state: dict, value, task: dict) -> None:
+        """Carry out the move's step; set ``state["pending"]`` to its next step, if any."""
         raise NotImplementedError

@@ -33,7 +33,6 @@ NEXT = {"unit": "fix_unit", "unit_offer": "fix_unit_offer", "remove": "fix_remov
 
 def corrected(state: dict, what: Msg) -> None:
     """The correction is made: say what changed; a treasure may now be met."""
-    state["pending"] = None
     announce(state, Msg("Oprava: ", "Correction: ") + what, keep=RECENT_KEPT)
     turns.check_treasures(state)
 
@@ -192,7 +191,6 @@ class FixOffer(MoveStep):
                                             "Which offer place is wrong? (from the shield)"), pairs, back=True)
 
     def carry_out(self, state: dict, value, task: dict) -> None:
-        state["pending"] = None
         state["queue"].insert(0, {"t": "reveal", "slot": value, "fix": True})
 
 
@@ -223,7 +221,6 @@ class FixHand(MoveStep):
             if side != state["active"] and len(state["hands"][side]) >= HAND_AT_REST:
                 raise refuse("hand_at_rest", "Mimo svůj tah drží hráč nanejvýš 3 destičky.",
                              "Outside their turn a player holds at most 3 tiles.")
-            state["pending"] = None
             state["queue"].insert(0, {"t": "reveal", "hand": side, "fix": True})
             return
         state["hands"][side].remove(value)
@@ -319,7 +316,6 @@ class FixFactsTile(MoveStep):
                                            if box.known(state, value, f) or (face_up and f != "cost")]
         before = {"facts": copy.deepcopy(state["learned"]["tiles"].get(value)),
                   "colours": {k: c["colour"] for k, c in state["board"].items() if c["tile"] == value}}
-        state["pending"] = None
         state["queue"].insert(0, {"t": "learn", "tile": value, "fields": fields, "partial": {},
                                   "resume": None, "relearn": True, "before": before})
 
@@ -397,7 +393,6 @@ class FixTokenFacts(WhichToken):
     def carry_out(self, state: dict, value, task: dict) -> None:
         k = from_grid(state, value)
         token = state["board"][k]["treasure"]
-        state["pending"] = None
         state["queue"].insert(0, {"t": "treasure", "at": k, "token": token, "partial": {}, "relearn": True,
                                   "before": {"facts": copy.deepcopy(state["learned"]["treasures"].get(token))}})
 

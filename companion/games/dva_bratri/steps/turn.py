@@ -79,7 +79,6 @@ class TakeTile(MoveStep):
         refill = turns.take_from_offer(state, value)
         state["hands"][side].append(tile)
         state["turn"]["taken"] = True
-        state["pending"] = None
         announce(state, Msg("{w} si bere: {d}.", "{w} takes: {d}.").format(
             w=side_name(state, side), d=box.describe(state, tile)), keep=RECENT_KEPT)
         if refill is not None:
@@ -134,7 +133,6 @@ class BuildAt(PlaceTile):
         board.place(state, k, tile, box.fact(state, tile, "colour"), True, side)
         if side == SOUTH:
             state["last_building"] = k  # the scaffolding token
-        state["pending"] = None
         announce(state, Msg("{w} staví na {a}: {d}.", "{w} builds at {a}: {d}.").format(
             w=side_name(state, side), d=box.describe(state, tile), a=at(k)), keep=RECENT_KEPT)
         turns.check_treasures(state)
@@ -154,7 +152,6 @@ class TerrainAt(PlaceTile):
         state["hands"][side].remove(tile)
         board.place(state, k, tile, box.fact(state, tile, "colour"), False, None)
         state["turn"]["discounts"] += 1
-        state["pending"] = None
         announce(state, Msg("{w} klade volný terén na {a} (sleva o 1 surovinu).",
                             "{w} lays free terrain at {a} (1 resource off).").format(w=side_name(state, side), a=at(k)),
                  keep=RECENT_KEPT)
@@ -256,7 +253,6 @@ class CampAt(MoveStep):
         c["up"], c["owner"] = False, None
         state["turn"]["taken"] = False
         state["offer"]["crown"] = state["active"]
-        state["pending"] = None
         announce(state, Msg("Ležení otočeno: můžeš si vzít další destičku.", "Camp flipped: you may take another tile."),
                  keep=RECENT_KEPT)
 
