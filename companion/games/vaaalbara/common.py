@@ -73,8 +73,8 @@ def gain(state: dict, seat: int, category: str, amount: int, source: Msg) -> Non
 
 
 # -- answers that name a seat, a land or a character ------------------------------------------------
-# The engine lists the options of a prompt; True == 1 and 1.0 == 1 still pass that check, so the
-# steps also check the type where an int is expected.
+# The engine refuses an answer that is not listed (of the same type: True is not the seat 1); these
+# tell a step's ``explain`` which rule an unlisted answer breaks.
 
 def is_seat(value: Any, state: dict) -> bool:
     return type(value) is int and 0 <= value < state["seats"]
@@ -96,15 +96,14 @@ def unknown_land() -> RuleError:
     return refuse("unknown_land", "Takový druh území ve hře není.", "There is no such kind of land.")
 
 
-def checked_seat(value: Any, state: dict) -> int:
-    if not is_seat(value, state):
-        raise unknown_seat()
-    return value
-
-
 def seat_option(state: dict, seat: int) -> Option:
     """A seat as a pad option: its clan, typed as its number (seat 0 is "1")."""
     return Option(seat, clan(state, seat), str(seat + 1))
+
+
+def character_option(initiative: int) -> Option:
+    """A character as a pad option: its name, typed as its initiative (1-12)."""
+    return Option(initiative, character_name(initiative), str(initiative))
 
 
 def land_options() -> tuple[Option, ...]:

@@ -1,7 +1,7 @@
 """The automatic part of the game: everything that happens between two answers.
 
 The state names the awaited step and its task in ``state["await"]`` (``{"step": name, ...}``,
-None while nothing is awaited yet). After every answer a step calls ``answered`` or
+None while nothing is awaited yet). After every answer a step calls ``go_on`` or
 ``effect_goes_on``; ``advance`` then runs what needs nobody (the next turn, a character's
 automatic effect, the end of the round, the end bonus, the ranking) until a step is awaited or
 the game is over.
@@ -25,8 +25,8 @@ def advance(state: dict) -> None:
         AUTOMATIC[state["phase"]](state)
 
 
-def answered(state: dict) -> None:
-    """The awaited step is carried out: go on to whatever comes next."""
+def go_on(state: dict) -> None:
+    """The awaited step is carried out: nothing is awaited now, so run whatever comes next."""
     state["await"] = None
     advance(state)
 

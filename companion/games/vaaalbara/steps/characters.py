@@ -13,7 +13,7 @@ from ....engine.choices import NO, YES
 from ..box import BOX
 from ..common import (BARD, CARPENTER, CHARACTER_GAINS, EXPLORER, FALCONER, FALCONER_LOSSES,
                       FARMER, HUNTER, MIDWIFE, RIDER, SEER, TRACKER, WARRIOR, WOODCARVER, character_name,
-                      checked_seat, clan, event, gain, is_land, is_seat, land_options, neighbours, played,
+                      character_option, clan, event, gain, is_land, is_seat, land_options, neighbours, played,
                       refuse, seat_option, setting, total, unknown_land, unknown_seat)
 from ..flow import effect_goes_on
 from ..lands import count_type, land_reward
@@ -122,7 +122,7 @@ class BardTarget(Step):
                       "The Bard must choose another player.")
 
     def apply(self, state, action, task):
-        target = checked_seat(action.value, state)
+        target = action.value
         gain(state, target, CHARACTER_GAINS, Bard.REWARD,
              Msg("Bardka – {who}", "Bard – {who}").format(who=clan(state, acting(state))))
         effect_goes_on(state, None)
@@ -249,7 +249,7 @@ class MidwifeTakeBack(Step):
 
     def prompt(self, state, task):
         seat = acting(state)
-        options = tuple(Option(c, character_name(c), str(c)) for c in returnable(state, seat))
+        options = tuple(character_option(c) for c in returnable(state, seat))
         return Prompt(PromptKind.CHOICE, self.name, (seat,),
                       Msg("{who} – Porodní bába: kterou odhozenou postavu si vezmete zpět do ruky?",
                           "{who} – Midwife: which discarded character do you take back into your hand?")
@@ -264,8 +264,6 @@ class MidwifeTakeBack(Step):
 
     def apply(self, state, action, task):
         seat, value = acting(state), action.value
-        if type(value) is not int:
-            raise not_in_own_discards()
         state["discards"][seat].remove(value)
         event(state, Msg("{who}: zpět do ruky – {c}", "{who}: back to hand – {c}")
               .format(who=clan(state, seat), c=character_name(value)))

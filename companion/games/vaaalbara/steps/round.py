@@ -8,10 +8,10 @@ from __future__ import annotations
 from ....engine import Msg, Option, Prompt, PromptKind, Step
 from ....engine.i18n import join
 from ..box import BOX
-from ..common import (ASSIGN, LANDS, RESOLVE, ROUNDS, character_name, checked_seat, clan, event, gain,
+from ..common import (ASSIGN, LANDS, RESOLVE, ROUNDS, character_name, character_option, clan, event, gain,
                       is_character, is_seat, land_options, played, refuse, seat_option, unknown_land,
                       unknown_seat)
-from ..flow import answered
+from ..flow import go_on
 from ..lands import land_reward
 from .characters import CHARACTERS
 
@@ -37,8 +37,7 @@ class PickCharacter(Step):
     @staticmethod
     def _hand(state: dict, seat: int) -> tuple[Option, ...]:
         """The characters the seat may still hold, typed as their initiative (1-12)."""
-        return tuple(Option(c.initiative, c.name, str(c.initiative))
-                     for c in BOX.characters.values() if c.initiative not in state["discards"][seat])
+        return tuple(character_option(c) for c in BOX.characters if c not in state["discards"][seat])
 
     def explain(self, state, task, seat, value):
         if not is_character(value):
@@ -49,14 +48,11 @@ class PickCharacter(Step):
 
     def apply(self, state, action, task):
         seats = range(state["seats"])
-        for seat in seats:
-            if not is_character(action.picks[seat]):   # True or 1.0: listed, as they equal 1
-                raise no_such_character(state, seat)
         state["picks"] = [action.picks[s] for s in seats]
         state["phase"] = RESOLVE
         event(state, Msg("Odhalení: ", "Revealed: ") + join(
             Msg("{who} {i}", "{who} {i}").format(who=clan(state, s), i=state["picks"][s]) for s in seats))
-        answered(state)
+        go_on(state)
 
 
 class OmenQuestion(Step):
@@ -80,10 +76,10 @@ class OmenQuestion(Step):
                       who=join(clan(state, s) for s in task["candidates"]))
 
     def apply(self, state, action, task):
-        best = checked_seat(action.value, state)
+        best = action.value
         state["omens"] += [[best, other] for other in task["candidates"] if other != best]
         event(state, Msg("Nejlepší znamení: {who}", "Best omens: {who}").format(who=clan(state, best)))
-        answered(state)
+        go_on(state)
 
 
 class OmenBest(OmenQuestion):
@@ -134,7 +130,7 @@ class TakeLand(Step):
         gain(state, seat, LANDS, land_reward(state, seat, card) * multiplier, source)
         state["acted"].append(seat)
         state["turn"] = None
-        answered(state)
+        go_on(state)
 
 
 class EndRound(Step):
@@ -153,4 +149,4 @@ class EndRound(Step):
     def apply(self, state, action, task):
         state.update({"round": state["round"] + 1, "phase": ASSIGN, "picks": None, "acted": [],
                       "turn": None, "order": None, "omens": []})
-        answered(state)
+        go_on(state)
