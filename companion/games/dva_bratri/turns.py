@@ -71,7 +71,7 @@ def _waits_for_condition(state: dict, k: str) -> bool:
     return any(t["t"] == "treasure" and t["at"] == k for t in state["queue"])
 
 
-def check_treasures(state: dict) -> None:
+def clear_met_treasures(state: dict) -> None:
     """A treasure whose condition is met leaves the game at once (also right when placed)."""
     for k in sorted(state["board"]):
         if _waits_for_condition(state, k):

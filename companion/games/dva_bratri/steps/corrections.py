@@ -34,7 +34,7 @@ NEXT = {"unit": "fix_unit", "unit_offer": "fix_unit_offer", "remove": "fix_remov
 def corrected(state: dict, what: Msg) -> None:
     """The correction is made: say what changed; a treasure may now be met."""
     announce(state, Msg("Oprava: ", "Correction: ") + what, keep=RECENT_KEPT)
-    turns.check_treasures(state)
+    turns.clear_met_treasures(state)
 
 
 def _check_not_final(state: dict) -> None:

@@ -98,7 +98,7 @@ def _place(state: dict, tile: str, spot: tuple[str, str], anchor: str, msg: Msg)
         state["treasures"]["stack"] -= 1
         msg += Msg(" Navrch polož poklad z hromádky.", " Put a treasure from the stack on top.")
         tasks.append({"t": "treasure", "at": k})
-    turns.check_treasures(state)
+    turns.clear_met_treasures(state)
     return title, msg, tasks
 
 

@@ -49,7 +49,7 @@ def progress(state: dict, task: dict) -> None:
         announce(state, Msg("Oprava: podmínka pokladu na {a}: {c}",
                             "Correction: the condition of the treasure on {a}: {c}").format(
             a=at(task["at"]), c=treasure_text(state, task["token"])), keep=RECENT_KEPT)
-    turns.check_treasures(state)
+    turns.clear_met_treasures(state)
 
 
 def _who(task: dict) -> Msg:

@@ -114,28 +114,51 @@ class TerrainTile(HandTile):
 
 
 class PlaceTile(MoveStep):
-    """Where the chosen tile goes: any free place touching the landscape is shown."""
+    """Where the chosen tile goes: any free place touching the landscape is shown. The tile
+    leaves the hand for the board; ``face_up`` and the hooks say what differs."""
+
+    face_up = False
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         return cell_prompt(state, self.name, Msg("Kam ji položíš?", "Where does it go?"), board.frontier(state),
                            box.describe(state, task["tile"]))
 
-
-class BuildAt(PlaceTile):
-    name = "build_at"
-
     def carry_out(self, state: dict, value, task: dict) -> None:
         side, tile = state["active"], task["tile"]
         k = from_grid(state, value)
         moves.check_place(state, side, k)
-        state["turn"]["discounts"] -= moves.check_pay(state, side, tile)
+        self.pay(state, side, tile)
         state["hands"][side].remove(tile)
-        board.place(state, k, tile, box.fact(state, tile, "colour"), True, side)
+        board.place(state, k, tile, box.fact(state, tile, "colour"), self.face_up, side if self.face_up else None)
+        announce(state, self.laid(state, side, tile, k), keep=RECENT_KEPT)
+        turns.clear_met_treasures(state)
+        self.then(state, side, tile, k)
+
+    def pay(self, state: dict, side: int, tile: str) -> None:
+        """Before the tile leaves the hand: what placing it costs."""
+
+    def laid(self, state: dict, side: int, tile: str, k: str) -> Msg:
+        """The tile lies on ``k``: its bookkeeping, and the public message."""
+        raise NotImplementedError
+
+    def then(self, state: dict, side: int, tile: str, k: str) -> None:
+        """After the treasures are checked: what the placed tile brings about."""
+
+
+class BuildAt(PlaceTile):
+    name = "build_at"
+    face_up = True
+
+    def pay(self, state: dict, side: int, tile: str) -> None:
+        state["turn"]["discounts"] -= moves.check_pay(state, side, tile)
+
+    def laid(self, state: dict, side: int, tile: str, k: str) -> Msg:
         if side == SOUTH:
             state["last_building"] = k  # the scaffolding token
-        announce(state, Msg("{w} staví na {a}: {d}.", "{w} builds at {a}: {d}.").format(
-            w=side_name(state, side), d=box.describe(state, tile), a=at(k)), keep=RECENT_KEPT)
-        turns.check_treasures(state)
+        return Msg("{w} staví na {a}: {d}.", "{w} builds at {a}: {d}.").format(
+            w=side_name(state, side), d=box.describe(state, tile), a=at(k))
+
+    def then(self, state: dict, side: int, tile: str, k: str) -> None:
         if box.fact(state, tile, "building") == "siege_tower":
             targets = turns.siege_targets(state, k, side)
             if targets:
@@ -145,17 +168,10 @@ class BuildAt(PlaceTile):
 class TerrainAt(PlaceTile):
     name = "terrain_at"
 
-    def carry_out(self, state: dict, value, task: dict) -> None:
-        side, tile = state["active"], task["tile"]
-        k = from_grid(state, value)
-        moves.check_place(state, side, k)
-        state["hands"][side].remove(tile)
-        board.place(state, k, tile, box.fact(state, tile, "colour"), False, None)
+    def laid(self, state: dict, side: int, tile: str, k: str) -> Msg:
         state["turn"]["discounts"] += 1
-        announce(state, Msg("{w} klade volný terén na {a} (sleva o 1 surovinu).",
-                            "{w} lays free terrain at {a} (1 resource off).").format(w=side_name(state, side), a=at(k)),
-                 keep=RECENT_KEPT)
-        turns.check_treasures(state)
+        return Msg("{w} klade volný terén na {a} (sleva o 1 surovinu).",
+                   "{w} lays free terrain at {a} (1 resource off).").format(w=side_name(state, side), a=at(k))
 
 
 class Siege(Step):
