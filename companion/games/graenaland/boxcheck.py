@@ -25,18 +25,20 @@ from ...engine import Msg, announce, plural
 from ...engine.i18n import join
 from . import box, texts
 from .box import UNKNOWN
+from .building import BUILDINGS
+from .payment import RESOURCES as COST_RESOURCES
 from .screens import RECENT
 
 STEP = "box_check"
 KEEP, SKIP = "keep", "skip"
 DEVICE = "corrected on the device"
-# resources a printed cost is entered in (gold is wild: a cost showing gold goes in the file)
-COST_RESOURCES = ("grain", "livestock", "wood", "ore")
+# resources a printed cost is entered in (COST_RESOURCES, payment's; gold is wild: a cost
+# showing gold goes in the file)
 MOST_PER_RESOURCE = 5
 ARMY_TRACK_ENDS = range(3, 16)
 PIECE_FACTS = ("terrain", "settlement_cost", "buildings", "stronghold_resource", "improvement_resource")
 # the few combinations of building symbols a piece can show
-BUILDING_SETS = [list(c) for n in range(4) for c in combinations(("stronghold", "church", "hall"), n)]
+BUILDING_SETS = [list(c) for n in range(4) for c in combinations(BUILDINGS, n)]
 GENITIVE = {"grain": "obilí", "livestock": "dobytka", "wood": "dřeva", "ore": "rudy", "gold": "zlata"}
 
 
@@ -129,8 +131,7 @@ def kind(fact: dict) -> str:
 # -- texts -------------------------------------------------------------------------------------
 def _place(data: dict, fact: dict) -> Msg:
     """'Pobřeží 2': the row and the count from the west, as on the table (see texts.territory)."""
-    row = Msg("Pobřeží", "Coast") if _entry(data, fact)["coastal"] else Msg("Vnitrozemí", "Inland")
-    return row + Msg(f" {fact['where'][1:]}", f" {fact['where'][1:]}")
+    return texts.row_place(_entry(data, fact)["coastal"], fact["where"])
 
 
 def _resource(value: str) -> Msg:

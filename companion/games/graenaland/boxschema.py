@@ -4,13 +4,13 @@ and English that starts with the entry's name, so a user can find and correct it
 from __future__ import annotations
 
 from ...engine import Msg
+from .board import DIRECTIONS
+from .goals import COLUMNS as VP_COLUMNS
 from .texts import TERRAIN
 
 UNKNOWN = "unknown"
-DIRECTIONS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 OPPOSITE = {"N": "S", "NE": "SW", "E": "W", "SE": "NW", "S": "N", "SW": "NE", "W": "E", "NW": "SE"}
 SETTLEMENT_TOTAL = {"coastal": 4, "inland": 5, "mountains": 6}  # S1 p.6, verified
-VP_COLUMNS = ("houses", "territories", "largest", "buildings", "army")
 SEAT_COUNTS = (3, 4, 5)
 PIECE_FIELDS = ("terrain", "coastal", "players", "settlement_cost", "buildings",
                 "stronghold_resource", "improvement_resource")

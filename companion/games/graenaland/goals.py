@@ -7,6 +7,12 @@ from .votes import houses
 COLUMNS = ("houses", "territories", "largest", "buildings", "army")
 
 
+def clockwise(state: dict, start: int) -> list[int]:
+    """Every seat once, clockwise from ``start`` (seats are numbered clockwise)."""
+    n = state["seats"]
+    return [(start + k) % n for k in range(n)]
+
+
 def stats(state: dict, seat: int) -> dict[str, int]:
     """The five measured quantities. With the 3-player changes the first building does not count
     for the Buildings goal (nor its VP column), but still counts as a house everywhere else."""
@@ -64,7 +70,7 @@ def ranking(state: dict, totals: dict[int, int]) -> tuple[int, ...]:
     claim made only to take priority never pays.
     """
     announcer = state["announcer"]
-    order = [(announcer + k) % state["seats"] for k in range(state["seats"])]
+    order = clockwise(state, announcer)
     others = sorted(order[1:], key=lambda s: (-totals[s], order.index(s)))
     return tuple([announcer, *others] if announcer_won(state) else [*others, announcer])
 

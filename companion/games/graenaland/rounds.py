@@ -10,13 +10,9 @@ from __future__ import annotations
 from ...engine import Msg, announce
 from . import building, goals, production, texts, victory
 from .board import resolve
+from .goals import clockwise
 from .screens import RECENT, show
 from .votes import passes, voters, weight, weights
-
-
-def clockwise(state: dict, start: int) -> list[int]:
-    n = state["seats"]
-    return [(start + k) % n for k in range(n)]
 
 
 # -- after the starting positions --------------------------------------------------------------

@@ -128,10 +128,16 @@ def towards(direction: str) -> Msg:
     return Msg(f"na {cs}", en)
 
 
+def row_place(coastal: bool, tid: str) -> Msg:
+    """'Pobřeží 2' / 'Vnitrozemí 1': the row and the count from the west (the one builder of
+    the label; ``place`` and ``territory`` read the row from the board)."""
+    row = Msg("Pobřeží", "Coast") if coastal else Msg("Vnitrozemí", "Inland")
+    return row + Msg(f" {tid[1:]}", f" {tid[1:]}")
+
+
 def place(board: dict, tid: str) -> Msg:
     """'Pobřeží 2': the row and the count from the west, without the terrain (short lines)."""
-    row = Msg("Pobřeží", "Coast") if board["territories"][tid]["coastal"] else Msg("Vnitrozemí", "Inland")
-    return row + Msg(f" {tid[1:]}", f" {tid[1:]}")
+    return row_place(board["territories"][tid]["coastal"], tid)
 
 
 def tag(board: dict, tid: str) -> Msg:
@@ -159,5 +165,4 @@ def cost_short(value) -> Msg:
 def territory(board: dict, tid: str) -> Msg:
     """'Pobřeží 2 (les)': the row and the count from the west, as players find it on the table."""
     info = board["territories"][tid]
-    row = Msg("Pobřeží", "Coast") if info["coastal"] else Msg("Vnitrozemí", "Inland")
-    return Msg("{r} {i} ({t})", "{r} {i} ({t})").format(r=row, i=tid[1:], t=TERRAIN[info["terrain"]])
+    return Msg("{p} ({t})", "{p} ({t})").format(p=row_place(info["coastal"], tid), t=TERRAIN[info["terrain"]])

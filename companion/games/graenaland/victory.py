@@ -40,13 +40,13 @@ def claim_done(state: dict) -> None:
     if not claims:
         rounds.start_building(state)
         return
-    order = rounds.clockwise(state, state["main"])
+    order = goals.clockwise(state, state["main"])
     announcer = max(claims, key=lambda s: (claims[s], -order.index(s)))
     state["announcer"] = announcer
     announce(state, Msg("{s} ohlašuje vítězství ({v} VB) a začíná závěrečné stavění.",
                         "{s} announces victory ({v} VP) and starts the final building.").format(
         s=texts.seat(announcer), v=claims[announcer]), keep=RECENT)
-    state["final"] = rounds.clockwise(state, announcer)
+    state["final"] = goals.clockwise(state, announcer)
     next_final(state)
 
 
@@ -59,7 +59,7 @@ def announced(state: dict, value: str) -> None:
     state["announcer"] = main
     announce(state, Msg("{s} ohlašuje vítězství; ostatní mají ještě jednu fázi stavby.",
                         "{s} announces victory; every other player builds once more.").format(s=texts.seat(main)), keep=RECENT)
-    state["final"] = rounds.clockwise(state, main + 1)[:-1]
+    state["final"] = goals.clockwise(state, main + 1)[:-1]
     next_final(state)
 
 
@@ -105,7 +105,7 @@ def reveal_claim(state: dict) -> None:
 
 def reveal_all(state: dict) -> None:
     """Everyone has built: all cards are shown and rank the players by VP."""
-    for seat in [(state["announcer"] + k) % state["seats"] for k in range(state["seats"])]:
+    for seat in goals.clockwise(state, state["announcer"]):
         if seat not in state["vp"]["revealed"]:
             reveal(state, seat)
     state["vp"]["then"] = "end"

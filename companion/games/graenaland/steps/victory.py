@@ -4,7 +4,7 @@ once revealed) and the main player's announcement of the base game."""
 from __future__ import annotations
 
 from ....engine import YES_NO, Msg, Option, Prompt, PromptKind, numbered, refusal
-from .. import goals, rounds, texts, victory
+from .. import goals, texts, victory
 from .common import TableStep
 
 
@@ -39,7 +39,7 @@ class Claim(TableStep):
         win = state["board"]["vp"]["win"]
         options = [Option("done", Msg("Nikdo další", "Nobody else"), "#")]
         options += [Option(f"seat:{s}", texts.seat(s), str(s + 1))
-                    for s in rounds.clockwise(state, state["main"]) if str(s) not in state["claims"]]
+                    for s in goals.clockwise(state, state["main"]) if str(s) not in state["claims"]]
         return Prompt(PromptKind.CHOICE, self.name, (),
                       Msg("Ohlásí někdo {w}+ VB?", "Who claims {w}+ VP?").format(w=win),
                       {Prompt.ANYONE: tuple(options)},
