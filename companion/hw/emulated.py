@@ -56,7 +56,7 @@ def frame_text(frame: Frame) -> list[str]:
     """The frame as plain text lines (script mode output, logs)."""
     lines = [f"[{frame.header}]"]
     for index, line in enumerate(frame.lines):
-        lines.append(("> " if index == frame.selected else "  ") + line)
+        lines.append(("> " if frame.is_selected(index) else "  ") + line)
     if frame.map is not None:
         for row in frame.map.rows:
             lines.append("  " + "".join(_map_cell_text(c) for c in row))

@@ -32,9 +32,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from ..table.frame import Frame, MapCell, MapView
-from ..table.panel import (  # noqa: F401  (the panel's fonts, shared with the table's line breaking)
-    BODY_SIZE, BOLD_CONDENSED, FOOTER_SIZE, HEADER_SIZE, LINE_PX, MARGIN_X, REGULAR, font,
-)
+from ..table.panel import BODY_SIZE, BOLD_CONDENSED, FOOTER_SIZE, HEADER_SIZE, LINE_PX, MARGIN_X, REGULAR, font
 
 ELLIPSIS = "\u2026"
 # Glyphs that reach highest (accented capitals, ascenders with a caron) and lowest (descenders,
@@ -118,7 +116,8 @@ def fit(text: str, f: ImageFont.FreeTypeFont, max_width: float) -> str:
 
 def visible_lines(frame: Frame, rows: int) -> tuple[int, tuple[str, ...]]:
     """Which body lines are on screen: the first ones; moved down only as far as needed to keep
-    the selected line visible (a menu longer than the screen still shows its cursor)."""
+    the selected item's rows visible, up to a screenful (a menu longer than the screen still
+    shows its cursor)."""
     first = 0
     if frame.selected is not None and rows > 0:
         last = frame.selected + min(frame.selected_rows, rows) - 1

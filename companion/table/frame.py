@@ -29,9 +29,10 @@ class MapView:
 
 @dataclass(frozen=True)
 class Frame:
-    """``header``: round and phase, drawn inverted on top. ``lines``: the body, top down (the
-    screen shows as many as fit; the table puts the most important first). ``selected``: index of
-    a body line drawn inverted (a menu cursor), ``selected_rows`` lines from there. ``footer``: a status strip at the bottom (who has
+    """``header``: round and phase, drawn inverted on top. ``lines``: the body, top down, each
+    one row that fits the panel (the screen shows as many as fit; the table puts the most
+    important first). ``selected``: index of a body line drawn inverted (a menu cursor), and
+    ``selected_rows`` lines from there. ``footer``: a status strip at the bottom (who has
     locked in, key hints). ``map``: a picture of the place being chosen or shown; the OLED then
     draws the first body line above it (a text display prints every line)."""
 
@@ -63,3 +64,4 @@ LED_LOCKED = LedState("green", "steady")   # your hidden pick is locked in (neve
 LED_TURN = LedState("blue", "steady")      # your public turn
 LED_ERROR = LedState("red", "blink")       # a key made no sense; shown briefly
 LED_PAUSED = LedState("yellow", "blink")   # waiting for someone else's pad to come back
+LED_WINNER = LedState("green", "blink")    # the game is over: the winner

@@ -8,18 +8,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
-from .frame import LED_ERROR, LED_LOCKED, LED_OFF, LED_PAUSED, LED_TURN, LED_WAITING, LedState
+from .frame import LED_ERROR, LED_LOCKED, LED_OFF, LED_PAUSED, LED_TURN, LED_WAITING, LED_WINNER, LedState
 
 if TYPE_CHECKING:
     from .table import Table
 
-LED_WINNER = LedState("green", "blink")
-
-
 def seat_leds(table: Table) -> dict[int, LedState]:
     """Every seat's LED: what the mode says, then errors, then absent pads."""
-    count = table.seat_count() if table.session else 0
-    states = {seat: LED_OFF for seat in range(max(count, 0))}
+    states = {seat: LED_OFF for seat in range(table.seat_count())}
     _LEDS_BY_MODE.get(table.mode, _all_off)(table, states)
     _overlay(states, table.seat_errors, LED_ERROR)
     _overlay(states, table.absent, LED_PAUSED)

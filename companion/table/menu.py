@@ -13,6 +13,7 @@ from ..engine.i18n import LANGUAGES
 from . import texts
 from .events import KeyEvent
 from .pairing import Pairing
+from .prompts import stepped
 
 if TYPE_CHECKING:
     from .table import Table
@@ -40,7 +41,7 @@ def on_menu_key(table: Table, event: KeyEvent) -> None:
     if event.seat is not None:
         return
     if event.key in ("up", "down"):
-        table.cursor = (table.cursor + (1 if event.key == "down" else -1)) % len(table.menu)
+        table.cursor = stepped(table.cursor, event.key, len(table.menu))
     elif event.key == "ok":
         table.menu[table.cursor].act()
     elif event.key == "back":

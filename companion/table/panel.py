@@ -1,7 +1,8 @@
 """What fits one line of the panel, measured in the panel's own fonts.
 
-The table breaks every text into rows that fit before it builds a frame, so nothing players
-need is ever cut: a long question takes more rows and the body scrolls. The screen (hw/screen)
+The table breaks every text the panel shows into rows that fit before it builds a frame, so
+nothing players need is ever cut: a long question takes more rows and the body scrolls (lines a
+text display alone prints, such as the words under a map, stay whole). The screen (hw/screen)
 draws with the same fonts, so "fits" here means "drawn whole" there.
 """
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Callable
 from ..engine import Option, Prompt, PromptKind
 from . import texts
 from .events import KeyEvent
-from .prompts import host_entry_seats, is_place, options_for
+from .prompts import host_entry_seats, is_place, options_for, stepped
 from .secret import padded
 
 if TYPE_CHECKING:
@@ -27,11 +27,11 @@ def on_play_key(table: Table, prompt: Prompt, event: KeyEvent) -> None:
     if prompt.kind.hidden:
         _hidden_key(table, prompt, event)
     elif event.seat is None:
-        _HOST_KEY_BY_KIND.get(prompt.kind, _ignore_host_key)(table, prompt, event.key)
+        _HOST_KEY_BY_KIND[prompt.kind](table, prompt, event.key)
     elif prompt.seats and event.seat not in prompt.seats:
         table.seat_errors.add(event.seat)
     else:
-        _PAD_KEY_BY_KIND.get(prompt.kind, _ignore_pad_key)(table, prompt, event.seat, event.key)
+        _PAD_KEY_BY_KIND[prompt.kind](table, prompt, event.seat, event.key)
 
 
 def reveal_if_ready(table: Table, prompt: Prompt) -> None:
@@ -54,27 +54,20 @@ def _scroll(table: Table, key: str) -> None:
 # -- host buttons on a public prompt ---------------------------------------------------------------
 
 def _host_choice(table: Table, prompt: Prompt, key: str) -> None:
-    """Up/down walk the options (on a map the cursor follows a place); OK picks the one shown."""
+    """Up/down walk the options (on a map the cursor follows a place); OK picks the one under
+    the cursor. Up on the first option of a list shows the question again from its start."""
     options = options_for(prompt, None)
     if not options:
         return
-    if key in ("up", "down"):
+    if key == "up" and table.cursor == 0 and table.browsed and prompt.kind is PromptKind.CHOICE:
+        table.browsed = False
+    elif key in ("up", "down"):
         table.browsed = True
-        table.cursor = _moved_cursor(table.cursor, key, len(options), reads_question=prompt.kind is PromptKind.CHOICE)
+        table.cursor = stepped(table.cursor, key, len(options))
         if prompt.kind is PromptKind.CELL and is_place(options[table.cursor].value):
             table.cell = tuple(options[table.cursor].value)
-    elif key == "ok" and table.cursor >= 0:
+    elif key == "ok":
         _answer(table, prompt, None, options[table.cursor].value)
-
-
-def _moved_cursor(cursor: int, key: str, count: int, reads_question: bool) -> int:
-    """The next option; above the first one lies the question itself (cursor -1), so that a
-    question longer than the panel can be read from its start."""
-    if reads_question and key == "up" and cursor == 0:
-        return -1
-    if key == "down":
-        return (cursor + 1) % count
-    return (cursor - 1) % count
 
 
 def _host_number(table: Table, prompt: Prompt, key: str) -> None:
@@ -92,10 +85,6 @@ def _host_confirm(table: Table, prompt: Prompt, key: str) -> None:
         _answer(table, prompt, None, None)
     elif key in ("up", "down"):
         _scroll(table, key)
-
-
-def _ignore_host_key(table: Table, prompt: Prompt, key: str) -> None:
-    """A prompt kind without host keys."""
 
 
 _HOST_KEY_BY_KIND: dict[PromptKind, Callable[[Table, Prompt, str], None]] = {
@@ -143,7 +132,7 @@ def _typed_choice_key(table: Table, prompt: Prompt, seat: int, key: str, options
         table.typed = (table.typed + key)[-TYPED_KEYS:]
         for index, option in enumerate(options):
             if option.code == table.typed:
-                table.cursor = index
+                table.cursor, table.browsed = index, True
 
 
 def _enter_typed_code(table: Table, prompt: Prompt, seat: int, codes: dict[str, object]) -> None:
@@ -199,10 +188,6 @@ def _moved_cell(cell: tuple[int, int], key: str, turned: bool) -> tuple[int, int
     return cell[0] + dx, cell[1] + dy
 
 
-def _ignore_pad_key(table: Table, prompt: Prompt, seat: int, key: str) -> None:
-    """A prompt kind without pad keys."""
-
-
 _PAD_KEY_BY_KIND: dict[PromptKind, Callable[[Table, Prompt, int, str], None]] = {
     PromptKind.CONFIRM: _pad_confirm,
     PromptKind.CHOICE: _pad_choice,
@@ -238,7 +223,7 @@ def _private_host_key(table: Table, prompt: Prompt, key: str) -> None:
     elif not table.private_started:
         table.private_started = key == "ok"
     elif key in ("up", "down"):
-        table.cursor = (table.cursor + (1 if key == "down" else -1)) % len(options)
+        table.cursor = stepped(table.cursor, key, len(options))
     elif key == "ok":
         table.secret.lock_value(table.private_seat, options[table.cursor].value)
         table.private_seat, table.cursor = None, 0

@@ -1,4 +1,4 @@
-"""Small readings of a prompt that both the keys and the screens of the play mode need."""
+"""Small pieces the keys and the screens of the table share: the options a prompt offers, who enters on the host, the cursor step of a list."""
 
 from __future__ import annotations
 
@@ -22,3 +22,8 @@ def host_entry_seats(prompt: Prompt, secret: SecretCollector, yes_no_seats: froz
     not locked yet: they pick on the host buttons behind the privacy screen."""
     locked = set(secret.locked_seats())
     return [s for s in prompt.seats if s in yes_no_seats and secret.needs_keypad(s) and s not in locked]
+
+
+def stepped(cursor: int, key: str, count: int) -> int:
+    """The cursor one item down or up a list of ``count``, wrapping round at either end."""
+    return (cursor + (1 if key == "down" else -1)) % count

@@ -17,7 +17,6 @@ from .prompts import host_entry_seats, is_place, options_for
 if TYPE_CHECKING:
     from .table import Table
 
-TITLE_CHARS = 18  # about what one 11 px line of the 128 px screen holds
 BODY_ROWS = 3     # body lines the 128x64 panel shows under the header, above the footer
 MAP_SIZE = (5, 3)  # cells across and down around the cursor: what the 128x64 panel holds
 
@@ -136,17 +135,23 @@ def _question(table: Table, prompt: Prompt, status: Status, header: str) -> tupl
     """Whose turn it is and the question, broken into rows that fit the panel, and the header.
     Whose turn goes in front of a question one seat answers -- or into the header instead of
     the phase when with it the question would fill the panel -- else on a line of its own."""
-    t = _words(table)
-    title = t(prompt.title)
-    label = table.seat_label(status.turn) if status.turn is not None else None
-    if label is None or title.startswith(label):
+    title, label = _title_and_turn(table, status)
+    if label is None:
         return rows(title), header
     if prompt.kind not in (PromptKind.CHOICE, PromptKind.NUMBER, PromptKind.CELL):
-        return rows(t(texts.TURN.format(seat=label))) + rows(title), header
+        return rows(_words(table)(texts.TURN.format(seat=label))) + rows(title), header
     with_label = rows(f"{label}: {title}")
     if len(with_label) >= BODY_ROWS and len(with_label) > len(rows(title)):  # leave room for a list
         return rows(title), _header(table, status, phase=label)
     return with_label, header
+
+
+def _title_and_turn(table: Table, status: Status) -> tuple[str, str | None]:
+    """The question in the table's language, and whose turn to name with it (None: nobody's
+    turn, or the question names him already)."""
+    title = _words(table)(table.session.prompt.title)
+    label = table.seat_label(status.turn) if status.turn is not None else None
+    return title, (None if label is None or title.startswith(label) else label)
 
 
 def _scrolls(kind: PromptKind) -> bool:
@@ -173,7 +178,8 @@ def _private_frame(table: Table, prompt: Prompt) -> Frame:
     t = _words(table)
     seat = table.seat_label(table.private_seat)
     if not table.private_started:
-        return Frame(t(texts.PRIVATE_TITLE), (t(texts.PRIVATE_LOOK_AWAY.format(seat=seat)),), t(texts.PRIVATE_START))
+        return Frame(t(texts.PRIVATE_TITLE), tuple(rows(t(texts.PRIVATE_LOOK_AWAY.format(seat=seat)))),
+                     t(texts.PRIVATE_START))
     options = prompt.options_for(table.private_seat)
     first = max(0, min(table.cursor - 1, len(options) - 3))
     lines, selected, span = _listed([], [t(o.label) for o in options[first:first + 3]], table.cursor - first)
@@ -218,11 +224,9 @@ def _list_body(table: Table, prompt: Prompt, lines: list[str], notice: tuple[str
 
 
 def _question_first(table: Table, lines: list[str], options) -> bool:
-    """Show the question from its start instead of the lit option: when the host went above the
-    first option, or before he moves at all, while the question leaves no room for that option.
-    OK still picks the first option, as the keys do everywhere else."""
-    if table.cursor < 0:
-        return True
+    """Show the question from its start instead of the first option while the host has not
+    browsed the list (or went back up above it) and the question leaves no room for that
+    option. OK still picks the first option, as the keys do everywhere else."""
     if table.browsed or table.cursor != 0 or not options:
         return False
     first = rows(f"{options[0].code} {_words(table)(options[0].label)}")
@@ -248,7 +252,7 @@ _BODY_BY_KIND: dict[PromptKind, Body] = {
 
 
 def _body_for(kind: PromptKind) -> Body:
-    return _hidden_body if kind.hidden else _BODY_BY_KIND.get(kind, _confirm_body)
+    return _hidden_body if kind.hidden else _BODY_BY_KIND[kind]
 
 
 # -- maps ------------------------------------------------------------------------------------------
@@ -275,9 +279,8 @@ def _map_frame(table: Table, header: str, notice: tuple[str, ...], status: Statu
 def _map_title(table: Table, status: Status, header: str) -> tuple[str, str]:
     """The question with whose turn it is in front, or the question alone and whose turn it is
     in the header, when both would not fit the one line above the map."""
-    title = _words(table)(table.session.prompt.title)
-    label = table.seat_label(status.turn) if status.turn is not None else None
-    if label is None or title.startswith(label):
+    title, label = _title_and_turn(table, status)
+    if label is None:
         return title, header
     if fits(f"{label}: {title}"):
         return f"{label}: {title}", header
@@ -298,7 +301,7 @@ def _map_lines(table: Table, prompt: Prompt, title: str) -> list[str]:
 def _host_option(table: Table, prompt: Prompt):
     """The option under the host cursor, if the cursor is on one."""
     options = options_for(prompt, None)
-    return options[table.cursor] if options and 0 <= table.cursor < len(options) else None
+    return options[table.cursor] if options and table.cursor < len(options) else None
 
 
 def _map_in_words(table: Table, header: str, notice: tuple[str, ...], prompt: Prompt, title: str) -> Frame:

@@ -5,7 +5,8 @@ input from pads and host buttons, and commits actions only after the recorder ma
 
 This module holds the state, the events, the session's life (start, commit, undo, the end) and
 the mode each key goes to; the menu, the play mode's keys, the screens and the LEDs live in
-``menu``, ``play_keys``, ``screens`` and ``leds``.
+``menu``, ``play_keys``, ``screens`` and ``leds``, what keys and screens share in ``prompts``,
+and the breaking of texts into rows that fit in ``panel``.
 """
 
 from __future__ import annotations
@@ -24,7 +25,6 @@ from .menu import MenuItem, finish_pairing, main_menu, on_menu_key, on_pair_key
 from .pairing import Pairing
 from .play_keys import on_play_key, reveal_if_ready
 from .screens import table_frame
-from .screens import TITLE_CHARS, wrap as _wrap  # noqa: F401  (tests/games/graenaland/test_flow.py imports them from here)
 from .secret import SecretCollector
 
 log = logging.getLogger(__name__)

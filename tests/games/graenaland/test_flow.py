@@ -11,7 +11,7 @@ from companion.engine import PromptKind, Session
 from companion.games.graenaland import GAME
 from companion.hw.screen import BODY_SIZE, BOLD_CONDENSED, HEADER_SIZE, REGULAR, font
 from companion.table import texts as table_texts
-from companion.table.table import TITLE_CHARS, _wrap
+from companion.table.panel import fits, rows
 
 from . import example
 from .helpers import ok, play_randomly, session, to_step
@@ -92,8 +92,7 @@ def _fits_body_state(state, prompt):
         if prompt.kind in (PromptKind.CHOICE, PromptKind.NUMBER):
             assert body.getlength(title) <= LINE_PX, (prompt.step, title)
         else:
-            lines = _wrap(title, TITLE_CHARS)
-            assert len(lines) <= 2 and all(body.getlength(x) <= LINE_PX for x in lines), (prompt.step, title)
+            assert len(rows(title)) <= 2, (prompt.step, title)
         if prompt.kind is PromptKind.CHOICE and prompt.step != "box_check":
             for option in prompt.options_for(prompt.seats[0] if len(prompt.seats) == 1 else None):
                 line = f"{option.code} {option.label.get(language)}".split(" · ")[0]
@@ -296,7 +295,7 @@ def test_every_kind_of_screen_fits_the_screen():
         _fits_header(GAME.status(st))
         _fits_body_state(st, prompt)
         if prompt.kind is PromptKind.CONFIRM:     # a result's title is one line
-            assert all(len(prompt.title.get(x)) <= TITLE_CHARS for x in ("cs", "en")), prompt.title
+            assert all(fits(prompt.title.get(x)) for x in ("cs", "en")), prompt.title
         checked.add(prompt.step)
     assert {"announce", "coop_result", "build", "improvement", "fix_cards", "fix_count", "claim",
             "claim_points", "build_result"} <= checked

@@ -93,7 +93,7 @@ def test_refusals_leave_the_session_unchanged():
     refuses(s, {"step": "take_land", "seat": 0, "value": "field"}, "session.wrong_step")
     refuses(s, {"step": "pick_character", "picks": {"0": 2, "1": 3}}, "session.picks_incomplete")
     refuses(s, {"step": "pick_character", "picks": {"0": 2, "1": 3, "2": 13}}, "vaaalbara.no_such_character")
-    # True == 1 passes the generic check, but it is not a character
+    # True == 1, but the engine compares types too: refused, and the step names the rule
     refuses(s, {"step": "pick_character", "picks": {"0": True, "1": 3, "2": 4}},
             "vaaalbara.no_such_character")
     answer(s, "pick_character", [2, 3, 4])
