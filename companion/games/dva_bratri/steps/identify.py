@@ -3,7 +3,7 @@ turned up (the offer, or a hand in a correction)."""
 
 from __future__ import annotations
 
-from ....engine import Msg, announce
+from ....engine import Msg, announce, answered
 from .. import box, reveal
 from ..texts import NOTHING, RECENT_KEPT
 
@@ -58,7 +58,7 @@ def reveal_as(state: dict, task: dict, tile: str) -> None:
     """The revealed tile is ``tile``: it goes into the offer place or the hand."""
     if task.get("fix"):  # the tile it replaces leaves the picture
         _replace(state, task, tile)
-    state["queue"].pop(0)
+    answered(state, task)
     if "slot" in task:
         state["offer"]["slots"][task["slot"]] = tile
     else:

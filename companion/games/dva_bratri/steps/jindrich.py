@@ -10,7 +10,7 @@ his towers count for his fortresses, as for any player.
 
 from __future__ import annotations
 
-from ....engine import Msg, Prompt, PromptKind, Step, announce
+from ....engine import Msg, Prompt, PromptKind, Step, announce, answered
 from .. import board, box, jindrich, picture, reveal, turns
 from ..board import NORTH
 from ..texts import CROSS_COLOURS, NOTHING, RECENT_KEPT, at, colour_opts, ordinal
@@ -35,14 +35,14 @@ class JindrichTop(Step):
         top = action.value if state["supply"] > 0 else None
         slot = jindrich.choose_take(state, top)
         if slot is None:
-            state["queue"].pop(0)
+            answered(state, task)
             announce(state, Msg("Jindřich nemá co vzít.", "Jindřich has nothing to take."), keep=RECENT_KEPT)
             turns.end_turn(state)
             return
         tile = state["offer"]["slots"][slot]
         box.need(state, tile, box.placement_fields(state, tile))
         msg = _took(state, tile, board.clockwise(state).index(slot) + 1)
-        state["queue"].pop(0)
+        answered(state, task)
         refill = turns.take_from_offer(state, slot)
         anchor = jindrich.anchor(state)
         spot = jindrich.choose_place(state, tile)
@@ -113,7 +113,7 @@ class JindrichDone(Step):
                       detail=Msg.from_json(task["msg"]), **picture.map_fields(state, task["at"] or task["anchor"]))
 
     def apply(self, state: dict, action, task: dict) -> None:
-        state["queue"].pop(0)
+        answered(state, task)
 
 
 STEPS = (JindrichTop(), JindrichDone())

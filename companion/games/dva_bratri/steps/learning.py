@@ -114,13 +114,11 @@ def learned(state: dict, task: dict, learning: dict, field: str, value) -> None:
         learning["fields"].pop(0)
     if learning["fields"]:
         return
+    answered(state, learning)  # the engine then carries out the move it was asked for, if any
     if learning.get("relearn"):
-        state["queue"].remove(learning)
         announce(state, Msg("Oprava údajů: {d} {w}", "Corrected facts: {d} {w}").format(
             d=box.describe(state, tile), w=tile_where(state, tile)), keep=RECENT_KEPT)
         turns.clear_met_treasures(state)
-        return
-    answered(state, learning)  # the engine then carries out the move it was asked for
 
 
 # -- the questions -------------------------------------------------------------------------------

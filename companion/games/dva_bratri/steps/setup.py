@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ....engine import Msg, Prompt, Step, announce
+from ....engine import Msg, Prompt, Step, announce, answered
 from .. import board, box, reveal
 from ..texts import RECENT_KEPT, colour_opts, refuse
 from .common import choice
@@ -30,7 +30,7 @@ class StartColour(Step):
     def apply(self, state: dict, action, task: dict) -> None:
         state["board"]["0,0"]["colour"] = action.value
         state["start_colour"] = action.value
-        state["queue"].pop(0)
+        answered(state, task)
 
 
 def _where(state: dict, task: dict) -> Msg:
@@ -60,7 +60,7 @@ class RevealSet(Step):
             state["queue"].pop(0)
         elif action.value == "empty":
             _offer_slot_empty(state, task["slot"])
-            state["queue"].pop(0)
+            answered(state, task)
         else:
             task["set"] = action.value
 

@@ -7,7 +7,7 @@ The task is the queue's head ``{"t": "treasure", "at": place}``; once identified
 
 from __future__ import annotations
 
-from ....engine import Msg, Prompt, PromptKind, Step, announce
+from ....engine import Msg, Prompt, PromptKind, Step, announce, answered
 from .. import box, turns
 from ..texts import RECENT_KEPT, at, colour_opts, treasure_text
 from .common import choice, seats
@@ -44,7 +44,7 @@ def progress(state: dict, task: dict) -> None:
     """All of the condition known: the task is done, and the treasure may leave at once."""
     if missing(state, task):
         return
-    state["queue"].remove(task)
+    answered(state, task)
     if task.get("relearn"):
         announce(state, Msg("Oprava: podmínka pokladu na {a}: {c}",
                             "Correction: the condition of the treasure on {a}: {c}").format(

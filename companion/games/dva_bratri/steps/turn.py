@@ -7,7 +7,7 @@ chosen so far (``tile``, ``unit``).
 
 from __future__ import annotations
 
-from ....engine import Msg, Option, Prompt, PromptKind, Step, announce
+from ....engine import Msg, Option, Prompt, PromptKind, Step, announce, answered
 from .. import board, box, moves, turns
 from ..board import SOUTH
 from ..picture import from_grid
@@ -187,7 +187,7 @@ class Siege(Step):
                                             "Two of your siege towers touch an opponent's building."), pairs)
 
     def apply(self, state: dict, action, task: dict) -> None:
-        state["queue"].pop(0)
+        answered(state, task)
         if action.value != "no":
             c = state["board"][action.value]
             c["up"], c["owner"] = False, None
@@ -293,7 +293,7 @@ class Discard(Step):
         announce(state, Msg("Destička do krabice: {d}", "Tile back to the box: {d}").format(
             d=box.describe(state, action.value)), keep=RECENT_KEPT)
         if len(state["hands"][side]) <= moves.HAND_LIMIT:
-            state["queue"].pop(0)
+            answered(state, task)
             turns.end_turn(state)
 
 
