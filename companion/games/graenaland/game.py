@@ -19,9 +19,6 @@ from .steps import (
 )
 
 OFF_ON = ((False, texts.NO), (True, texts.YES))
-# the seat answering these names someone else first (the recipient, the building): the header
-# does not mark him as the one whose turn it is, his LED shows it
-NOT_A_TURN = ("split", "coop_result")
 
 
 @lru_cache(maxsize=1)
@@ -118,7 +115,7 @@ class Graenaland(Game):
         if prompt is None:  # the final screen: its header stays short enough to read
             return Status(state["round"], None, phase, None, recent(state, 5))
         answers_alone = not prompt.kind.hidden and len(prompt.seats) == 1
-        turn = prompt.seats[0] if answers_alone and prompt.step not in NOT_A_TURN else None
+        turn = prompt.seats[0] if answers_alone and self.steps[prompt.step].shows_turn else None
         ship = Msg(f" ⚓{state['main'] + 1}", f" ⚓{state['main'] + 1}")
         return Status(state["round"], None, phase + ship, turn, recent(state, 5))
 

@@ -62,6 +62,7 @@ class CoopResult(TableStep):
     """Did the players build the joint public building together? The main player answers."""
 
     name = "coop_result"
+    shows_turn = False   # the building is named first
 
     def task_of(self, state):
         return {"seat": state["main"], **state["coop"]}

@@ -8,7 +8,7 @@ from ....engine import YES_NO, Msg, Option, Prompt, PromptKind, refusal
 from ....engine.i18n import join
 from .. import production, rounds, texts
 from ..board import HEROES, move_choices, move_code
-from .common import TableStep
+from .common import TableStep, picks_by_seat
 
 
 def _territory_code(board: dict, tid: str) -> str:
@@ -97,7 +97,7 @@ class Move(TableStep):
                                  "Hero 1-3, compass direction (5 = stay), then 5, or the same direction again = two along the coast."))
 
     def apply(self, state, action, task):
-        rounds.moves_revealed(state, {str(seat): pick for seat, pick in action.picks.items()})
+        rounds.moves_revealed(state, picks_by_seat(action.picks))
 
     def explain(self, state, task, seat, value):
         if not isinstance(value, str):
@@ -200,6 +200,7 @@ class Split(TableStep):
     """The proposer gives each recipient a share of the territory's cards, one at a time."""
 
     name = "split"
+    shows_turn = False   # the recipient is named first
 
     def prompt(self, state, task):
         proposal = state["proposal"]
@@ -242,7 +243,7 @@ class Vote(TableStep):
                       {s: YES_NO for s in seats}, detail=_vote_detail(state))
 
     def apply(self, state, action, task):
-        rounds.vote_counted(state, {str(seat): pick for seat, pick in action.picks.items()}, public=False)
+        rounds.vote_counted(state, picks_by_seat(action.picks), public=False)
 
 
 class VoteOpen(TableStep):

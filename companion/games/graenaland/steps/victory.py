@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ....engine import YES_NO, Msg, Option, Prompt, PromptKind, numbered, refusal
 from .. import goals, texts, victory
-from .common import TableStep
+from .common import TableStep, picks_by_seat
 
 
 class KeepVpCard(TableStep):
@@ -24,7 +24,7 @@ class KeepVpCard(TableStep):
                       .format(n=count))
 
     def apply(self, state, action, task):
-        victory.vp_cards_kept(state, {str(seat): card for seat, card in action.picks.items()})
+        victory.vp_cards_kept(state, picks_by_seat(action.picks))
 
     def explain(self, state, task, seat, value):
         return victory.card_number_refusal(state["vp"]["cards"])
