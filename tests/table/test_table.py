@@ -119,6 +119,7 @@ def test_unknown_key_events_are_ignored_without_crash():
 
 
 def test_seat_without_keypad_picks_on_host_behind_a_privacy_prompt():
+    from companion.hw.screen import cut_lines
     from companion.table.table import Table
 
     from ..engine.toy import GAME as TOY
@@ -131,7 +132,13 @@ def test_seat_without_keypad_picks_on_host_behind_a_privacy_prompt():
     press(table, host("ok"))                            # seat 2 comes to the box
     assert "look away" in " ".join(table.frame().lines)
     assert rec.sessions["s1"]["entries"] == []
-    press(table, host("ok", "down", "down", "ok"))      # start, move to the third option, lock
+    for step in ("look away", "options"):               # the privacy screens are shown whole
+        for table.language in ("cs", "en"):
+            assert cut_lines(table.frame()) == [], step
+        table.language = "en"
+        if step == "look away":
+            press(table, host("ok"))                     # start
+    press(table, host("down", "down", "ok"))            # move to the third option, lock
     assert rec.sessions["s1"]["entries"][0]["action"]["picks"] == {"0": 2, "1": 3}
 
 
