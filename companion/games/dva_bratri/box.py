@@ -22,15 +22,21 @@ TREASURE_FIELDS = ("kind", "need")
 TILES_IN_GAME = 27  # 3 sets of 9
 
 
+def learn_task(tile: str, fields, **extra) -> dict:
+    """The queued task that asks the table for ``fields`` of ``tile`` (steps.learning);
+    ``extra`` adds what its asker needs (``resume``, ``expect``, ``relearn``, ``before``)."""
+    return {"t": "learn", "tile": tile, "fields": list(fields), "partial": {}, **extra}
+
+
 class NeedFacts(Ask):
-    """A rule needs facts about a tile (or treasure) that nobody has told the companion yet.
+    """A rule needs facts about a tile that nobody has told the companion yet. (A treasure's
+    condition is asked by its own task when the token is drawn, before any rule reads it.)
 
     The engine's standard interruption: the move is undone, this learning task goes to the head
     of the queue, and the move is carried out again once the table has told the facts."""
 
-    def __init__(self, kind: str, ident: str, fields: list[str]):
-        super().__init__({"t": "learn", "tile": ident, "fields": list(fields), "partial": {}})
-        self.kind, self.ident, self.fields = kind, ident, list(fields)
+    def __init__(self, tile: str, fields: list[str]):
+        super().__init__(learn_task(tile, fields))
 
 
 @lru_cache(maxsize=1)
@@ -100,7 +106,7 @@ def fact(state: dict, tile: str, field: str):
     """A tile's fact; raises NeedFacts when it is unknown."""
     found, value = _lookup(state, "tiles", tile, field, tile_entries())
     if not found:
-        raise NeedFacts("tile", tile, [field])
+        raise NeedFacts(tile, [field])
     return value
 
 
@@ -108,7 +114,7 @@ def need(state: dict, tile: str, fields) -> None:
     """Raise NeedFacts for all of ``fields`` that are unknown, so they are asked in one go."""
     missing = [f for f in fields if not known(state, tile, f)]
     if missing:
-        raise NeedFacts("tile", tile, missing)
+        raise NeedFacts(tile, missing)
 
 
 def placement_fields(state: dict, tile: str) -> list[str]:
@@ -122,7 +128,7 @@ def placement_fields(state: dict, tile: str) -> list[str]:
 def treasure_fact(state: dict, token: str, field: str):
     found, value = _lookup(state, "treasures", token, field, treasure_entries())
     if not found:
-        raise NeedFacts("treasure", token, [field])
+        raise NeedFacts(token, [field])
     return value
 
 

@@ -316,8 +316,7 @@ class FixFactsTile(MoveStep):
                                            if box.known(state, value, f) or (face_up and f != "cost")]
         before = {"facts": copy.deepcopy(state["learned"]["tiles"].get(value)),
                   "colours": {k: c["colour"] for k, c in state["board"].items() if c["tile"] == value}}
-        state["queue"].insert(0, {"t": "learn", "tile": value, "fields": fields, "partial": {},
-                                  "resume": None, "relearn": True, "before": before})
+        state["queue"].insert(0, box.learn_task(value, fields, resume=None, relearn=True, before=before))
 
 
 # -- treasures (solo) ----------------------------------------------------------------------------

@@ -67,8 +67,7 @@ def reveal_as(state: dict, task: dict, tile: str) -> None:
         state["seen"].append(tile)
     missing = [f for f in ("building", "colour") if not box.known(state, tile, f)]
     if missing:
-        state["queue"].insert(0, {"t": "learn", "tile": tile, "fields": missing, "partial": {},
-                                  "resume": None, "expect": task.get("expect")})
+        state["queue"].insert(0, box.learn_task(tile, missing, resume=None, expect=task.get("expect")))
         return
     where = Msg("V nabídce: ", "In the offer: ") if "slot" in task else Msg("Do ruky: ", "Into the hand: ")
     prefix = Msg("Oprava: ", "Correction: ") if task.get("fix") else NOTHING
