@@ -151,7 +151,7 @@ def resources(state: dict, side: int) -> dict[str, int]:
 
     Sources: offer tiles in reach, tiles with own units, own farms / sawmills / quarries.
     """
-    out = {"wood": 0, "stone": 0, "grain": 0}
+    out = {r: 0 for r in box.RESOURCE_ORDER}
     for i in reachable(state, side):
         out[box.RESOURCES[box.fact(state, state["offer"]["slots"][i], "colour")]] += 1
     for k in occupied_by(state, side):
@@ -164,7 +164,7 @@ def resources(state: dict, side: int) -> dict[str, int]:
 
 
 def shortfall(cost: dict, available: dict) -> int:
-    return sum(max(0, int(cost.get(r, 0)) - available.get(r, 0)) for r in ("wood", "stone", "grain"))
+    return sum(max(0, int(cost.get(r, 0)) - available.get(r, 0)) for r in box.RESOURCE_ORDER)
 
 
 def tiles_in_play(state: dict) -> set[str]:

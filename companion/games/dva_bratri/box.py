@@ -15,11 +15,13 @@ from ...engine import Ask, Msg
 
 DATA = Path(__file__).parent / "data"
 COLOURS = ("green", "grey", "yellow")
+RESOURCE_ORDER = ("wood", "stone", "grain")  # as costs are printed, asked and shown
 RESOURCES = {"green": "wood", "grey": "stone", "yellow": "grain"}
 EDGES = ("N", "E", "S", "W")
 TILE_FIELDS = ("building", "colour", "cost", "roads", "params")
 TREASURE_FIELDS = ("kind", "need")
 TILES_IN_GAME = 27  # 3 sets of 9
+SUPPLY_AT_SETUP = TILES_IN_GAME - 7  # the start tile and the 6 tiles of the offer are out
 
 
 def learn_task(tile: str, fields, **extra) -> dict:

@@ -66,7 +66,7 @@ class DvaBratri(Game):
             "sets": list(options["sets"]), "colours": [options["colour"], other],
             "roads": bool(options["roads"]), "box": copy.deepcopy(options["box"]),
             "learned": {"tiles": {}, "treasures": {}}, "rng": rng.new(seed),
-            "supply": box.TILES_IN_GAME - 7, "seen": [], "start_colour": None,
+            "supply": box.SUPPLY_AT_SETUP, "seen": [], "start_colour": None,
             "offer": {"slots": [None] * 7, "shield": 0, "crown": SOUTH},
             "board": {}, "units": {}, "hands": [[], []], "active": SOUTH, "round": 1,
             "turn": turns.fresh_turn(), "last_building": None,

@@ -9,10 +9,7 @@ HAND_LIMIT = 3
 
 
 def check_take(state: dict, side: int, slot: int) -> None:
-    """Exactly one tile a turn (a Camp grants another), and only within reach."""
-    if state["turn"]["taken"]:
-        raise refuse("one_take_per_turn", "V tomto tahu už sis destičku vzal.",
-                      "You have already taken a tile this turn.")
+    """Only a tile within reach (one a turn is checked when the move starts: check_can_take)."""
     if slot not in board.reachable(state, side):
         raise refuse("out_of_reach",
                       "Na tuto destičku nedosáhneš: tvůj dosah je {r} (1 + tvé jednotky v královské nabídce).",
@@ -94,6 +91,7 @@ def check_end(state: dict, side: int) -> None:
 
 # -- what the turn menu's choices need before the move starts -----------------------------------
 def check_can_take(state: dict, side: int) -> None:
+    """Exactly one tile a turn (a Camp grants another), and only from an offer that holds one."""
     if state["turn"]["taken"]:
         raise refuse("one_take_per_turn", "V tomto tahu už sis destičku vzal.",
                      "You have already taken a tile this turn.")
@@ -107,7 +105,7 @@ def check_holds_tile(state: dict, side: int) -> None:
 
 
 def check_unit_in_offer(state: dict, side: int) -> None:
-    if not [u for u in board.units_of(state, side) if state["units"][u]["at"] == "offer"]:
+    if not board.in_offer(state, side):
         raise refuse("no_unit_in_offer", "V královské nabídce nemáš žádnou jednotku.",
                      "You have no unit in the royal offer.")
 

@@ -75,7 +75,7 @@ def norm(field: str, value):
     if field == "roads":
         return sorted(value)
     if field == "cost":
-        return {r: int(value.get(r, 0)) for r in ("wood", "stone", "grain")}
+        return {r: int(value.get(r, 0)) for r in box.RESOURCE_ORDER}
     return value
 
 

@@ -49,7 +49,7 @@ def colour_opts(extra_any: bool = False) -> list[tuple[str, Msg]]:
 
 def resources(amounts: dict) -> Msg:
     """'1D 2K 0O' / '1W 2S 0G' (wood, stone, grain)."""
-    letters = (("wood", "D", "W"), ("stone", "K", "S"), ("grain", "O", "G"))
+    letters = tuple(zip(box.RESOURCE_ORDER, "DKO", "WSG"))
     return Msg(" ".join(f"{int(amounts.get(r, 0))}{cs}" for r, cs, _ in letters),
                " ".join(f"{int(amounts.get(r, 0))}{en}" for r, _, en in letters))
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 import copy
 
 from ....engine import Msg, Prompt, PromptKind, RuleError, announce, counts
-from .. import board, box, reveal, turns
+from .. import board, box, moves, reveal, turns
 from ..board import NORTH, SOUTH
 from ..picture import from_grid
 from ..texts import RECENT_KEPT, at, refuse, side_name, tile_where, unit_label
 from .common import MoveStep, cell_prompt, choice, seats
 
-HAND_AT_REST = 3  # a player who is not on turn holds at most this many tiles
+HAND_AT_REST = moves.HAND_LIMIT  # a player who is not on turn holds at most this many tiles
 ITEMS = (("unit", Msg("Jednotka stojí jinde", "A unit stands elsewhere")),
          ("unit_offer", Msg("Jednotka mimo plochu", "A unit off the board")),
          ("remove", Msg("Odebrat destičku", "Remove a tile")),
@@ -266,7 +266,7 @@ class FixSupply(CountStep):
         return state["supply"]
 
     def highest(self, state: dict) -> int:
-        return box.TILES_IN_GAME - 7
+        return box.SUPPLY_AT_SETUP
 
     def check(self, state: dict, value: int) -> None:
         _check_not_final(state)

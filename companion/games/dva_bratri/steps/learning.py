@@ -16,7 +16,6 @@ from ..texts import EDGE_NAMES, RECENT_KEPT, RESOURCE_NAMES, colour_opts, refuse
 from .common import choice, seats
 from .identify import identify_next
 
-RESOURCE_ORDER = ("wood", "stone", "grain")
 # compass keys of the pad (2 = up = north, 5 unused), as offsets with y up
 COMPASS = {"1": (-1, 1), "2": (0, 1), "3": (1, 1), "4": (-1, 0), "6": (1, 0), "7": (-1, -1),
            "8": (0, -1), "9": (1, -1)}
@@ -200,7 +199,7 @@ class LearnCost(LearnStep):
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         learning = learning_of(task)
-        res = next(r for r in RESOURCE_ORDER if r not in learning["partial"].get("cost", {}))
+        res = next(r for r in box.RESOURCE_ORDER if r not in learning["partial"].get("cost", {}))
         desc = _described(state, learning)
         hint = box.buildings()[box.fact(state, learning["tile"], "building")].get("example_costs")
         detail = desc if not hint else desc + Msg(" – v pravidlech: {h}", " – rulebook example: {h}").format(
@@ -211,7 +210,7 @@ class LearnCost(LearnStep):
 
     def answer(self, state: dict, value, task: dict, learning: dict) -> None:
         cost = learning["partial"].setdefault("cost", {})
-        cost[next(r for r in RESOURCE_ORDER if r not in cost)] = value
+        cost[next(r for r in box.RESOURCE_ORDER if r not in cost)] = value
         if len(cost) == 3:
             learned(state, task, learning, "cost", dict(cost))
 
