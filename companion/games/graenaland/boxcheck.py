@@ -21,13 +21,13 @@ from __future__ import annotations
 import copy
 from itertools import combinations, product
 
-from ...engine import Msg, announce, plural
+from ...engine import Msg, plural
 from ...engine.i18n import join
 from . import box, texts
 from .box import UNKNOWN
 from .building import BUILDINGS
 from .payment import RESOURCES as COST_RESOURCES
-from .screens import RECENT
+from .texts import note
 
 STEP = "box_check"
 KEEP, SKIP = "keep", "skip"
@@ -90,8 +90,8 @@ def begin(state: dict, data: dict) -> None:
                          "counts": {"corrected": 0, "confirmed": 0, "kept": 0},
                          "resume": {"step": state["step"], "phase": state["phase"]}}
     state["step"], state["phase"] = STEP, "setup"
-    announce(state, Msg("Kontrola údajů z krabice: vyberte, co je vytištěno; # ponechá, * přeskočí zbytek.",
-                        "Box data check: pick what is printed; # keeps, * skips the rest."), keep=RECENT)
+    note(state, Msg("Kontrola údajů z krabice: vyberte, co je vytištěno; # ponechá, * přeskočí zbytek.",
+                    "Box data check: pick what is printed; # keeps, * skips the rest."))
 
 
 def current(state: dict) -> tuple[dict, int, int]:
@@ -424,10 +424,10 @@ def _correct(state: dict, fact: dict, value) -> None:
     shown = describe(fact, new)
     if new == old:
         check["counts"]["confirmed"] += 1
-        announce(state, Msg("Potvrzeno: {e} = {v}.", "Confirmed: {e} = {v}.").format(e=fact["id"], v=shown), keep=RECENT)
+        note(state, Msg("Potvrzeno: {e} = {v}.", "Confirmed: {e} = {v}.").format(e=fact["id"], v=shown))
     else:
         check["counts"]["corrected"] += 1
-        announce(state, Msg("Opraveno: {e} = {v}.", "Corrected: {e} = {v}.").format(e=fact["id"], v=shown), keep=RECENT)
+        note(state, Msg("Opraveno: {e} = {v}.", "Corrected: {e} = {v}.").format(e=fact["id"], v=shown))
     check["done"].append(fact["id"])
     check["partial"] = {}
     _advance(state)
@@ -444,6 +444,6 @@ def finish(state: dict) -> None:
     check = state.pop("boxcheck")
     state["step"], state["phase"] = check["resume"]["step"], check["resume"]["phase"]
     counts = check["counts"]
-    announce(state, Msg("Kontrola dat skončila: opraveno {c}, potvrzeno {k}, ponecháno {p}.",
-                        "The box data check is over: {c} corrected, {k} confirmed, {p} kept.").format(
-        c=counts["corrected"], k=counts["confirmed"], p=counts["kept"]), keep=RECENT)
+    note(state, Msg("Kontrola dat skončila: opraveno {c}, potvrzeno {k}, ponecháno {p}.",
+                    "The box data check is over: {c} corrected, {k} confirmed, {p} kept.").format(
+        c=counts["corrected"], k=counts["confirmed"], p=counts["kept"]))

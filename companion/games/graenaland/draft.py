@@ -15,9 +15,10 @@ territory, and they are the players' starting resources (no other cards are draw
 
 from __future__ import annotations
 
-from ...engine import Msg, RuleError, announce, refusal
+from ...engine import Msg, RuleError, refusal
 from . import rounds, texts
-from .screens import RECENT, show
+from .screens import show
+from .texts import note
 
 CARDS_PER_COAST = 2  # verified: S1 p.10 "dvě karty surovin ... lícem dolů"
 
@@ -98,7 +99,7 @@ def anchor_targets(state: dict, seat: int) -> list[str]:
 
 # -- applying ----------------------------------------------------------------------------------
 def cards_laid(state: dict) -> None:
-    announce(state, Msg("Karty leží u pobřeží. Výběr pozic začíná.", "The cards lie at the coast. The draft begins."), keep=RECENT)
+    note(state, Msg("Karty leží u pobřeží. Výběr pozic začíná.", "The cards lie at the coast. The draft begins."))
     state["step"] = "draft_place"
 
 
@@ -131,13 +132,13 @@ def place(state: dict, value: str) -> None:
         what = Msg("{s}: osada a bojovník → {t}", "{s}: settlement and warrior → {t}")
     else:
         what = Msg("{s}: druhá osada → {t}", "{s}: second settlement → {t}")
-    announce(state, what.format(s=who, t=where) + _card_note(took), keep=RECENT)
+    note(state, what.format(s=who, t=where) + _card_note(took))
     draft["placed"] += 1
     draft["queue"].pop(0)
     if len(draft["arrivals"][value]) > OVERCROWDED_ABOVE:
         draft["anchor"] = {"territory": value, "ask": draft["arrivals"][value][:-1], "guard": guard}
-        announce(state, Msg("{t} je přeplněné: dřívější osadníci mohou zvednout kotvu.",
-                            "{t} is overcrowded: the earlier settlers may raise anchor.").format(t=where), keep=RECENT)
+        note(state, Msg("{t} je přeplněné: dřívější osadníci mohou zvednout kotvu.",
+                        "{t} is overcrowded: the earlier settlers may raise anchor.").format(t=where))
         _next_anchor(state)
     else:
         _advance(state)
@@ -161,7 +162,7 @@ def anchor(state: dict, value: str) -> None:
     left = draft["anchor"]["territory"]
     who = texts.seat(seat)
     if value == "stay":
-        announce(state, Msg("{s} zůstává.", "{s} stays.").format(s=who), keep=RECENT)
+        note(state, Msg("{s} zůstává.", "{s} stays.").format(s=who))
         draft["anchor"]["ask"].pop(0)
         _next_anchor(state)
         return
@@ -179,7 +180,7 @@ def anchor(state: dict, value: str) -> None:
         elif state["heroes"][seat]["warrior"] == left:
             events.append(Msg("Bojovník zůstává – {t}.", "The warrior stays – {t}.").format(
                 t=texts.territory(state["board"], left)))
-    announce(state, *events, keep=RECENT)
+    note(state, *events)
     draft["anchor"] = None
     _advance(state)
 
@@ -204,8 +205,8 @@ def _next_anchor(state: dict) -> None:
     if ask:
         state["step"] = "draft_anchor"
         return
-    announce(state, Msg("Všechny osady zůstávají – {t}.", "Every settlement stays – {t}.").format(
-        t=texts.territory(state["board"], draft["anchor"]["territory"])), keep=RECENT)
+    note(state, Msg("Všechny osady zůstávají – {t}.", "Every settlement stays – {t}.").format(
+        t=texts.territory(state["board"], draft["anchor"]["territory"])))
     draft["anchor"] = None
     _advance(state)
 
@@ -218,8 +219,8 @@ def _advance(state: dict) -> None:
     if draft["round"] == 1:
         draft["round"] = 2
         draft["queue"] = list(reversed(range(state["seats"])))
-        announce(state, Msg("Druhé kolo výběru: proti směru hodinových ručiček, jen osady.",
-                            "Second draft round: counter-clockwise, settlements only."), keep=RECENT)
+        note(state, Msg("Druhé kolo výběru: proti směru hodinových ručiček, jen osady.",
+                        "Second draft round: counter-clockwise, settlements only."))
         state["step"] = "draft_place"
         return
     left = [texts.place(state["board"], tid) + Msg(": ", ": ") + texts.cards(n)
@@ -229,6 +230,6 @@ def _advance(state: dict) -> None:
              else [Msg("Žádné karty nezbyly.", "No cards are left over.")])
     items.append(Msg("Vzaté karty jsou vaše počáteční suroviny, další si nikdo nebere.",
                      "The cards you took are your starting resources, nobody draws more."))
-    announce(state, Msg("Výběr pozic skončil.", "The draft is over."), keep=RECENT)
+    note(state, Msg("Výběr pozic skončil.", "The draft is over."))
     rounds.after_placement(state)
     show(state, "draft_done", "setup", Msg("Pozice vybrány", "Starts chosen"), items)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ...engine import Awaited, Game, Msg, Scores, Setting, Status, Steps, announce, recent, rng
+from ...engine import Awaited, Game, Msg, Scores, Setting, Status, Steps, recent, rng
 from . import box, boxcheck, draft, goals, rounds, screens, texts, views
 from .steps import (
     Announce, BoxCheck, Build, Claim, ClaimPoints, CoopResult, DraftAnchor, DraftCards, DraftPlace, FixCards,
@@ -36,7 +36,7 @@ class Graenaland(Game):
     title = Msg("Graenaland", "Graenaland")
     min_seats, max_seats = 3, 5
     players = Msg("Graenaland hrají 3 až 5 hráči.", "Graenaland is for 3 to 5 players.")
-    recent_kept = screens.RECENT
+    recent_kept = texts.EVENTS_KEPT
     settings = (
         Setting("three_player_variant", Msg("Úpravy pro tři", "3-player changes"), OFF_ON[::-1], seats=(3,),
                 otherwise=False),
@@ -168,7 +168,7 @@ def _printed_starts(state: dict) -> None:
         for tid in spot["settlements"]:
             state["settlements"][tid][str(seat)] = state["settlements"][tid].get(str(seat), 0) + 1
         state["heroes"].append({"warrior": spot["warrior"], "priest": None, "skald": None})
-    announce(state, Msg("Každý hráč si vezme 2 karty surovin, jednu za každou svou osadu.",
-                        "Each player takes 2 resource cards, one for each of his settlements."), keep=screens.RECENT)
+    texts.note(state, Msg("Každý hráč si vezme 2 karty surovin, jednu za každou svou osadu.",
+                        "Each player takes 2 resource cards, one for each of his settlements."))
     rounds.after_placement(state)
     screens.start_spots(state)   # where the pieces go (the spots are placeholders)

@@ -7,11 +7,12 @@ Seats are numbered clockwise from the first main player, so "to the left" is sea
 
 from __future__ import annotations
 
-from ...engine import Msg, announce
+from ...engine import Msg
 from . import building, goals, production, texts, victory
 from .board import resolve
 from .goals import clockwise
-from .screens import RECENT, show
+from .screens import show
+from .texts import note
 from .votes import passes, voters, weight, weights
 
 
@@ -28,8 +29,8 @@ def after_placement(state: dict) -> None:
 def start_round(state: dict) -> None:
     state["phase"], state["step"] = "production", "production"
     state["round_flags"] = {"coop": False, "grant": False}
-    announce(state, Msg("Kolo {r}: hlavní hráč je {s}.", "Round {r}: the main player is {s}.").format(
-        r=state["round"], s=texts.seat(state["main"])), keep=RECENT)
+    note(state, Msg("Kolo {r}: hlavní hráč je {s}.", "Round {r}: the main player is {s}.").format(
+        r=state["round"], s=texts.seat(state["main"])))
 
 
 def produce(state: dict) -> None:
@@ -41,7 +42,7 @@ def produce(state: dict) -> None:
         if entry["check"]:
             checks.append(tid)
     state["checks"] = checks
-    announce(state, Msg("Suroviny vyprodukovány.", "Resources produced."), keep=RECENT)
+    note(state, Msg("Suroviny vyprodukovány.", "Resources produced."))
     if checks:
         state["step"] = "improvement"
     else:
@@ -54,9 +55,9 @@ def improvement_counted(state: dict, count: int) -> None:
     kept = count - state["cards"][tid]
     state["cards"][tid] = count
     where = texts.place(state["board"], tid)
-    announce(state, Msg("{t}: kontrolní karta {k}.", "{t}: the check card {k}.").format(
+    note(state, Msg("{t}: kontrolní karta {k}.", "{t}: the check card {k}.").format(
         t=where, k=Msg("odpovídá a zůstává", "matches and stays") if kept else
-        Msg("neodpovídá a jde do odhozu", "does not match and is discarded")), keep=RECENT)
+        Msg("neodpovídá a jde do odhozu", "does not match and is discarded")))
     if not state["checks"]:
         start_movement(state)
 
@@ -75,8 +76,8 @@ def fix_count(state: dict, count: int) -> None:
     state["fixing"] = None
     before = state["cards"][tid]
     state["cards"][tid] = count
-    announce(state, Msg("Opraveno: {t} – leží {n} (bylo {b}).", "Corrected: {t} – {n} lie there (was {b}).").format(
-        t=texts.place(state["board"], tid), n=count, b=before), keep=RECENT)
+    note(state, Msg("Opraveno: {t} – leží {n} (bylo {b}).", "Corrected: {t} – {n} lie there (was {b}).").format(
+        t=texts.place(state["board"], tid), n=count, b=before))
     state["step"] = "propose"
 
 
@@ -121,7 +122,7 @@ def moves_revealed(state: dict, picks: dict[str, str]) -> None:
         events.append(msg)
     state["last_moves"] = {str(s): picks[str(s)] for s in movers(state)}
     entered = heroes_enter(state)
-    announce(state, *events, *entered, keep=RECENT)
+    note(state, *events, *entered)
     start_distribution(state)
     title = (Msg("Posuňte hrdiny", "Move the heroes") if moved or entered
              else Msg("Hrdinové stojí", "The heroes stay"))
@@ -162,7 +163,7 @@ def next_proposer(state: dict) -> None:
         if proposable(state, seat):
             state["step"] = "propose"
             return
-        announce(state, Msg("{s} nemá co navrhnout.", "{s} has nothing to propose.").format(s=texts.seat(seat)), keep=RECENT)
+        note(state, Msg("{s} nemá co navrhnout.", "{s} has nothing to propose.").format(s=texts.seat(seat)))
         state["movers"].pop(0)
     after_distribution(state)
 
@@ -170,7 +171,7 @@ def next_proposer(state: dict) -> None:
 def proposed(state: dict, value: str) -> None:
     seat = state["movers"][0]
     if value == "pass":
-        announce(state, Msg("{s} nic nenavrhuje.", "{s} makes no proposal.").format(s=texts.seat(seat)), keep=RECENT)
+        note(state, Msg("{s} nic nenavrhuje.", "{s} makes no proposal.").format(s=texts.seat(seat)))
         state["movers"].pop(0)
         next_proposer(state)
         return
@@ -251,8 +252,8 @@ def vote_counted(state: dict, choices: dict[str, str], public: bool) -> None:
         items.append(where + Msg(": ", ": ") + count)
     else:
         items = [Msg("Karty zůstávají: {t}", "The cards stay: {t}").format(t=where), count]
-    announce(state, Msg("Návrh – {t}: {r}, {c}.", "Proposal – {t}: {r}, {c}.").format(
-        t=where, r=Msg("přijat", "passed") if passed else Msg("zamítnut", "failed"), c=count), keep=RECENT)
+    note(state, Msg("Návrh – {t}: {r}, {c}.", "Proposal – {t}: {r}, {c}.").format(
+        t=where, r=Msg("přijat", "passed") if passed else Msg("zamítnut", "failed"), c=count))
     state["movers"].pop(0)
     next_proposer(state)
     title = Msg("Návrh přijat", "Proposal passed") if passed else Msg("Návrh zamítnut", "Proposal failed")
@@ -292,7 +293,7 @@ def _finished(state: dict, value: str) -> None:
 
 
 def _nothing(state: dict, value: str) -> None:
-    announce(state, Msg("{s} nic nestaví.", "{s} builds nothing.").format(s=texts.seat(state["builder"])), keep=RECENT)
+    note(state, Msg("{s} nic nestaví.", "{s} builds nothing.").format(s=texts.seat(state["builder"])))
     start_building(state)
 
 
@@ -301,23 +302,22 @@ def _coop_proposed(state: dict, value: str) -> None:
     state["round_flags"]["coop"] = True
     state["coop"] = {"kind": kind, "territory": tid}
     state["step"] = "coop_result"
-    announce(state, Msg("{s} navrhuje společnou stavbu: {p} – {t}.", "{s} proposes a joint build: {p} – {t}.")
-             .format(s=texts.seat(state["builder"]), p=texts.PUBLIC[kind], t=texts.territory(state["board"], tid)),
-             keep=RECENT)
+    note(state, Msg("{s} navrhuje společnou stavbu: {p} – {t}.", "{s} proposes a joint build: {p} – {t}.")
+             .format(s=texts.seat(state["builder"]), p=texts.PUBLIC[kind], t=texts.territory(state["board"], tid)))
 
 
 def _granted(state: dict, value: str) -> None:
     seat, chosen = state["builder"], int(value.split(":")[1])
     state["round_flags"]["grant"] = True
     state["builder"], state["mode"] = chosen, "grant"
-    announce(state, Msg("{s} nabízí jednu stavbu: {o}.", "{s} offers one build to {o}.").format(
-        s=texts.seat(seat), o=texts.seat(chosen)), keep=RECENT)
+    note(state, Msg("{s} nabízí jednu stavbu: {o}.", "{s} offers one build to {o}.").format(
+        s=texts.seat(seat), o=texts.seat(chosen)))
 
 
 def _construct(state: dict, value: str) -> None:
     mode = state["mode"]
     events, result = building.apply(state, state["builder"], value, mode)
-    announce(state, *events, keep=RECENT)
+    note(state, *events)
     if mode == "grant":
         start_building(state)
     if result is not None:
@@ -333,9 +333,9 @@ def coop_decided(state: dict, value: str) -> None:
     state["coop"] = None
     if value == "built":
         events, _ = building.apply(state, state["main"], f"{coop['kind']}:{coop['territory']}", "main")
-        announce(state, *events, keep=RECENT)   # a public building: no fee, no hero
+        note(state, *events)   # a public building: no fee, no hero
     else:
-        announce(state, Msg("Společná stavba se nestaví.", "The joint build is not built."), keep=RECENT)
+        note(state, Msg("Společná stavba se nestaví.", "The joint build is not built."))
     state["step"] = "build"
 
 

@@ -1,14 +1,12 @@
 """Result screens: a CONFIRM put in front of the step already set up next, showing what the
 table has to do on the board. ``state["shown"]`` holds the screen and the step it resumes; the
-public events go to ``state["recent"]``, capped at ``RECENT``.
+public events go to ``state["recent"]`` (``texts.note``).
 """
 
 from __future__ import annotations
 
 from ...engine import Msg
 from . import texts
-
-RECENT = 12  # public events kept in state["recent"]
 
 # CONFIRM steps that show a result the table has to act on (move the heroes, hand out the
 # cards, pay the palisade fee, ...): the screen shows only a prompt's title and detail, never

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from ...engine import Msg, counted
+from ...engine import Msg, announce, counted
 from ...engine.i18n import join
+
+EVENTS_KEPT = 12  # how many public events state["recent"] keeps (the game's recent_kept)
 
 TERRAIN = {
     "plains": Msg("pláně", "plains"),
@@ -92,6 +94,11 @@ GOAL_SHORT = {  # column heads short enough for one line of the screen
 }
 YES = Msg("ano", "yes")
 NO = Msg("ne", "no")
+
+
+def note(state: dict, *events: Msg) -> None:
+    """Tell the table: public events, newest last, in state["recent"] (the newest EVENTS_KEPT)."""
+    announce(state, *events, keep=EVENTS_KEPT)
 
 
 def seat(n: int) -> Msg:

@@ -5,9 +5,10 @@ Like ``rounds``, every function here moves ``state["step"]`` on and records publ
 
 from __future__ import annotations
 
-from ...engine import Msg, RuleError, announce, refusal
+from ...engine import Msg, RuleError, refusal
 from . import box, goals, rounds, texts
-from .screens import RECENT, show
+from .screens import show
+from .texts import note
 
 THRESHOLD_MAX = 30  # highest value accepted for a VP card threshold typed in from a card
 CLAIM_MAX = 15      # highest VP claim accepted (5 columns x 3 levels)
@@ -22,8 +23,8 @@ def vp_cards_kept(state: dict, picks: dict[str, int]) -> None:
                       "Dva hráči zadali stejné číslo karty, ale každá karta je jen jednou. Zkontrolujte svá čísla a zadejte je znovu.",
                       "Two players entered the same card number, but every card exists once. Check your numbers and enter them again.")
     state["vp"]["kept"] = dict(picks)
-    announce(state, Msg("Každý má svou kartu vítězných bodů; zůstane tajná, dokud ji hráč neodkryje.",
-                        "Everyone has his victory-point card; it stays secret until he reveals it."), keep=RECENT)
+    note(state, Msg("Každý má svou kartu vítězných bodů; zůstane tajná, dokud ji hráč neodkryje.",
+                    "Everyone has his victory-point card; it stays secret until he reveals it."))
     rounds.start_round(state)
 
 
@@ -43,9 +44,9 @@ def claim_done(state: dict) -> None:
     order = goals.clockwise(state, state["main"])
     announcer = max(claims, key=lambda s: (claims[s], -order.index(s)))
     state["announcer"] = announcer
-    announce(state, Msg("{s} ohlašuje vítězství ({v} VB) a začíná závěrečné stavění.",
-                        "{s} announces victory ({v} VP) and starts the final building.").format(
-        s=texts.seat(announcer), v=claims[announcer]), keep=RECENT)
+    note(state, Msg("{s} ohlašuje vítězství ({v} VB) a začíná závěrečné stavění.",
+                    "{s} announces victory ({v} VP) and starts the final building.").format(
+        s=texts.seat(announcer), v=claims[announcer]))
     state["final"] = goals.clockwise(state, announcer)
     next_final(state)
 
@@ -57,8 +58,8 @@ def announced(state: dict, value: str) -> None:
         return
     main = state["main"]
     state["announcer"] = main
-    announce(state, Msg("{s} ohlašuje vítězství; ostatní mají ještě jednu fázi stavby.",
-                        "{s} announces victory; every other player builds once more.").format(s=texts.seat(main)), keep=RECENT)
+    note(state, Msg("{s} ohlašuje vítězství; ostatní mají ještě jednu fázi stavby.",
+                    "{s} announces victory; every other player builds once more.").format(s=texts.seat(main)))
     state["final"] = goals.clockwise(state, main + 1)[:-1]
     next_final(state)
 
@@ -80,7 +81,7 @@ def next_final(state: dict) -> None:
 
 def game_over(state: dict) -> None:
     state["phase"], state["step"] = "over", "over"
-    announce(state, Msg("Konec hry.", "The game is over."), keep=RECENT)
+    note(state, Msg("Konec hry.", "The game is over."))
 
 
 # -- expansion: revealing victory-point cards (p.11) -----------------------------------------
@@ -89,8 +90,8 @@ def reveal(state: dict, seat: int) -> None:
     vp = state["vp"]
     card = vp["kept"][str(seat)]
     vp["revealed"].append(seat)
-    announce(state, Msg("{s} odkrývá kartu vítězných bodů č. {c}.", "{s} reveals victory-point card no. {c}.").format(
-        s=texts.seat(seat), c=card), keep=RECENT)
+    note(state, Msg("{s} odkrývá kartu vítězných bodů č. {c}.", "{s} reveals victory-point card no. {c}.").format(
+        s=texts.seat(seat), c=card))
     if str(card) not in state["board"]["vp_cards"]:
         vp["to_learn"].append([seat, card])
 
@@ -146,7 +147,7 @@ def threshold_entered(state: dict, value: int) -> None:
     thresholds = {column: levels[3 * i:3 * i + 3] for i, column in enumerate(goals.COLUMNS)}
     state["board"]["vp_cards"][str(card)] = thresholds
     state["learned"] = box.merge(state["learned"], {"vp_cards": [goals.learned_card(card, thresholds)]})
-    announce(state, Msg("Hodnoty karty č. {c} uloženy.", "The values of card no. {c} are saved.").format(c=card), keep=RECENT)
+    note(state, Msg("Hodnoty karty č. {c} uloženy.", "The values of card no. {c} are saved.").format(c=card))
     next_card_to_learn(state)
 
 
@@ -159,12 +160,12 @@ def check_claim(state: dict) -> None:
     state["vp"]["claim"] = {"seat": seat, "claimed": claimed, "reached": reached, "met": met}
     who = texts.seat(seat)
     if met:
-        announce(state, Msg("{s} má {r} VB a ohlášení splnil; ostatní ještě jednou stavějí.",
-                            "{s} has {r} VP and meets his claim; the others build once more.").format(s=who, r=reached), keep=RECENT)
+        note(state, Msg("{s} má {r} VB a ohlášení splnil; ostatní ještě jednou stavějí.",
+                        "{s} has {r} VP and meets his claim; the others build once more.").format(s=who, r=reached))
     else:
-        announce(state, Msg("{s} má jen {r} VB z ohlášených {c}: ohlášení nesplnil. Hra přesto končí a {s} bude v pořadí poslední.",
-                            "{s} has only {r} of the {c} VP claimed: the claim fails. The game still ends and he comes last.")
-                 .format(s=who, r=reached, c=claimed), keep=RECENT)
+        note(state, Msg("{s} má jen {r} VB z ohlášených {c}: ohlášení nesplnil. Hra přesto končí a {s} bude v pořadí poslední.",
+                        "{s} has only {r} of the {c} VP claimed: the claim fails. The game still ends and he comes last.")
+                 .format(s=who, r=reached, c=claimed))
 
 
 def show_claim(state: dict) -> None:
