@@ -22,7 +22,7 @@ from . import board, box, scoring, turns
 from .board import NORTH, SOUTH, xy
 from .box import COLOURS
 from .picture import label
-from .steps import ASKED, MOVES, STEPS
+from .steps import ASKED, MOVES, QUEUED, STEPS
 from .texts import PLAYER_COLOURS, RECENT_KEPT, refuse, side_name
 
 FIRST_GAME_SETS = ["putovani", "dominium", "obchod_cirkev"]
@@ -88,7 +88,8 @@ class DvaBratri(Game):
         the end, a started move, or the turn's menu."""
         task = queued(state)
         if task is not None:
-            return Awaited(ASKED[task["t"]](state, task), task)
+            kind = task["t"]
+            return Awaited(QUEUED[kind](state, task) if kind in QUEUED else ASKED[kind], task)
         if state["over"]:
             return None
         pending = state["pending"]
@@ -138,7 +139,7 @@ class DvaBratri(Game):
 
     def status(self, state: dict) -> Status:
         awaited = self.awaiting(state)
-        phase = _phase(awaited, queued(state) or {})
+        phase = _phase(awaited)
         # the final round shows as "Kolo 11/11": the last one (the header has no room for words)
         final = state["final_left"] is not None or state["final_trigger"]
         jindrich_acts = state["solo"] and (state["active"] == NORTH
@@ -188,15 +189,15 @@ def _ranking(state: dict, totals: dict[int, int]) -> tuple[int, ...]:
     return (SOUTH, NORTH) if a > b else (NORTH, SOUTH) if b > a else ()
 
 
-def _phase(awaited: Awaited | None, head: dict) -> Msg:
-    """The header's phase, read from the awaited step (and the queue's head): one word, so that
+def _phase(awaited: Awaited | None) -> Msg:
+    """The header's phase, read from the awaited step and its task: one word, so that
     "Kolo 11/11 · Oprava" fits the panel's header."""
     if awaited is None:
         return Msg("Konec hry", "Game over")
-    step = awaited.step
+    step, task = awaited
     if step.startswith("jindrich"):
         return Msg("Jindřich", "Jindřich")
-    if step.startswith(("fix", "correct")) or head.get("fix") or head.get("relearn"):
+    if step.startswith(("fix", "correct")) or task.get("fix") or task.get("relearn"):
         return Msg("Oprava", "Correction")
     if step.startswith(("reveal", "learn", "treasure", "start")):
         return Msg("Otázka", "Question")
