@@ -269,7 +269,7 @@ class FixSupply(CountStep):
         return box.SUPPLY_AT_SETUP
 
     def check(self, state: dict, value: int) -> None:
-        _check_not_final(state)
+        """The final round was refused before this step (Correct): only the count is left."""
         if value > reveal.supply_max(state):
             raise refuse("supply_count",
                          "Destiček v zásobě může být nanejvýš {m}: ostatní už se ve hře ukázaly.",
