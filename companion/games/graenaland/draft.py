@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from ...engine import Msg, RuleError, refusal
 from . import rounds, texts
-from .screens import show
+from .screens import show, start_spots
 from .texts import note
 
 CARDS_PER_COAST = 2  # verified: S1 p.10 "dvě karty surovin ... lícem dolů"
@@ -49,6 +49,20 @@ def begin(state: dict) -> None:
                       "arrivals": {tid: [] for tid in coast},   # settlers in order of arrival
                       "first": {}, "anchor": None, "done": False}
     state["step"] = "draft_cards"
+
+
+def printed_starts(state: dict) -> None:
+    """Without the draft (``begin``): every clan's two settlements and warrior on its printed
+    start spot."""
+    for seat in range(state["seats"]):
+        spot = state["board"]["start"][str(seat)]
+        for tid in spot["settlements"]:
+            state["settlements"][tid][str(seat)] = state["settlements"][tid].get(str(seat), 0) + 1
+        state["heroes"].append({"warrior": spot["warrior"], "priest": None, "skald": None})
+    note(state, Msg("Každý hráč si vezme 2 karty surovin, jednu za každou svou osadu.",
+                    "Each player takes 2 resource cards, one for each of his settlements."))
+    rounds.after_placement(state)
+    start_spots(state)   # where the pieces go (the spots are placeholders)
 
 
 # -- what is legal -----------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 from ...engine import Awaited, Game, Msg, Scores, Setting, Status, Steps, recent, rng
-from . import box, boxcheck, draft, goals, rounds, screens, texts, views
+from . import box, boxcheck, draft, goals, screens, texts, victory, views
 from .steps import (
     Announce, BoxCheck, Build, Claim, ClaimPoints, CoopResult, DraftAnchor, DraftCards, DraftPlace, FixCards,
     FixCount, Improvement, KeepVpCard, Move, Production, Propose, Shown, Split, Vote, VoteOpen, VpThreshold,
@@ -63,19 +63,20 @@ class Graenaland(Game):
         data = box_data(options)
         state = _new_state(options, seed, box.board_for(data, options["seats"]))
         if options["vp_cards"]:
-            _deal_vp_cards(state, data)
+            victory.deal_vp_cards(state, data)
         if options.get("draft_starts"):
             draft.begin(state)
         else:
-            _printed_starts(state)
+            draft.printed_starts(state)
         if options.get("check_box"):
             boxcheck.begin(state, data)   # before round 1 and any other setup step
         return state
 
     # -- what is awaited -------------------------------------------------------------------------
     def awaiting(self, state: dict) -> Awaited | None:
-        """The rules keep the awaited step in ``state["step"]`` (a result screen's in
-        ``state["shown"]``); the step reads its task from the state."""
+        """The rules keep the awaited step in ``state["step"]`` (a result screen's task, the
+        lines it shows and the step it resumes, in ``state["shown"]``); the step reads its task
+        from the state."""
         step = state["step"]
         if step == "over":
             return None
@@ -148,27 +149,3 @@ def _new_state(options: dict, seed: int, board: dict) -> dict:
         "box": options.get("box") or {}, "learned": {},
     }
 
-
-def _deal_vp_cards(state: dict, data: dict) -> None:
-    """The cards are dealt on the table; the companion learns each kept card's number (hidden
-    until revealed) and, when a card is shown, its thresholds if unknown."""
-    state["vp"] = {"cards": data["vp"]["cards"], "kept": {}, "revealed": [], "claim": None,
-                   "learning": None, "to_learn": [], "then": None}
-    # thresholds still marked verified = false (box.toml's card 1 only fits the rulebook
-    # example) decide nothing: such a card is asked like an unknown one
-    checked = {str(c.get("id")) for c in data["vp_cards"] if c.get("verified") is True}
-    board = state["board"]
-    board["vp_cards"] = {k: v for k, v in board["vp_cards"].items() if k in checked}
-
-
-def _printed_starts(state: dict) -> None:
-    """Every clan's two settlements and warrior on its printed start spot."""
-    for seat in range(state["seats"]):
-        spot = state["board"]["start"][str(seat)]
-        for tid in spot["settlements"]:
-            state["settlements"][tid][str(seat)] = state["settlements"][tid].get(str(seat), 0) + 1
-        state["heroes"].append({"warrior": spot["warrior"], "priest": None, "skald": None})
-    texts.note(state, Msg("Každý hráč si vezme 2 karty surovin, jednu za každou svou osadu.",
-                        "Each player takes 2 resource cards, one for each of his settlements."))
-    rounds.after_placement(state)
-    screens.start_spots(state)   # where the pieces go (the spots are placeholders)

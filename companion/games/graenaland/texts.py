@@ -78,13 +78,6 @@ RESOURCE_SHORT = {
     "grain": Msg("O", "G"), "livestock": Msg("D", "L"), "wood": Msg("Dř", "W"),
     "ore": Msg("R", "O"), "gold": Msg("Z", "Au"), "unknown": Msg("?", "?"),
 }
-GOAL = {
-    "houses": Msg("Počet sídel", "Houses"),
-    "territories": Msg("Počet území", "Territories"),
-    "largest": Msg("Největší území", "Largest territory"),
-    "buildings": Msg("Budovy", "Buildings"),
-    "army": Msg("Vojsko", "Army"),
-}
 GOAL_SHORT = {  # column heads short enough for one line of the screen
     "houses": Msg("Sídla", "Houses"),
     "territories": Msg("Území", "Terr."),

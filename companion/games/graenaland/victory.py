@@ -34,6 +34,18 @@ def card_number_refusal(count: int) -> RuleError:
                    "Victory-point cards are numbered 1 to {n}.", n=count)
 
 
+def deal_vp_cards(state: dict, data: dict) -> None:
+    """The cards are dealt on the table; the companion learns each kept card's number (hidden
+    until revealed) and, when a card is shown, its thresholds if unknown."""
+    state["vp"] = {"cards": data["vp"]["cards"], "kept": {}, "revealed": [], "claim": None,
+                   "learning": None, "to_learn": [], "then": None}
+    # thresholds still marked verified = false (box.toml's card 1 only fits the rulebook
+    # example) decide nothing: such a card is asked like an unknown one
+    checked = {str(c.get("id")) for c in data["vp_cards"] if c.get("verified") is True}
+    board = state["board"]
+    board["vp_cards"] = {k: v for k, v in board["vp_cards"].items() if k in checked}
+
+
 # -- expansion: announcing a win before the main player's building (p.11) ---------------------
 def claim_done(state: dict) -> None:
     """Highest claim first; on a tie the player nearest the main player, clockwise, main first."""

@@ -43,7 +43,7 @@ class Build(TableStep):
         except RuleError as error:
             return error
         except (ValueError, IndexError):
-            return None   # not even a build value
+            pass   # not even a build value
         return None
 
 
