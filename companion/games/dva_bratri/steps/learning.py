@@ -95,7 +95,7 @@ class LearnStep(Step):
 
 
 # -- recording what was learned ------------------------------------------------------------------
-def learned(state: dict, task: dict, learning: dict, field: str, value) -> None:
+def record_fact(state: dict, task: dict, learning: dict, field: str, value) -> None:
     """Record one fact; when the task is complete, carry out the move it was asked for."""
     if learning.get("identify"):  # an answer that tells look-alike tiles apart
         learning["answers"][field] = value
@@ -164,7 +164,7 @@ class LearnBuilding(LearnChoice):
         return [(b, box.building_name(b)) for b in box.sets()[set_key]["buildings"]]
 
     def answer(self, state: dict, value, task: dict, learning: dict) -> None:
-        learned(state, task, learning, "building", value)
+        record_fact(state, task, learning, "building", value)
 
 
 class LearnColour(LearnChoice):
@@ -186,7 +186,7 @@ class LearnColour(LearnChoice):
         if len(same) >= box.sets()[set_key]["colours"][value]:
             raise refuse("set_colour_count", "Každá sada má jen 3 destičky každé barvy; tato barva je už vyčerpaná.",
                          "Each set has only 3 tiles of each colour; this colour is used up.")
-        learned(state, task, learning, "colour", value)
+        record_fact(state, task, learning, "colour", value)
         if tile in state["offer"]["slots"] and not learning.get("relearn"):
             announce(state, Msg("V nabídce: {d}", "In the offer: {d}").format(d=box.describe(state, tile)),
                      keep=RECENT_KEPT)
@@ -212,7 +212,7 @@ class LearnCost(LearnStep):
         cost = learning["partial"].setdefault("cost", {})
         cost[next(r for r in box.RESOURCE_ORDER if r not in cost)] = value
         if len(cost) == 3:
-            learned(state, task, learning, "cost", dict(cost))
+            record_fact(state, task, learning, "cost", dict(cost))
 
 
 class LearnRoads(LearnStep):
@@ -234,7 +234,7 @@ class LearnRoads(LearnStep):
     def answer(self, state: dict, value, task: dict, learning: dict) -> None:
         on = learning["partial"].setdefault("roads", [])
         if value == "done":
-            learned(state, task, learning, "roads", [e for e in box.EDGES if e in on])
+            record_fact(state, task, learning, "roads", [e for e in box.EDGES if e in on])
         elif value in on:
             on.remove(value)
         else:
@@ -242,13 +242,13 @@ class LearnRoads(LearnStep):
 
 
 # -- the effect's parameters ---------------------------------------------------------------------
-def param(state: dict, task: dict, learning: dict, name: str, value) -> None:
+def record_param(state: dict, task: dict, learning: dict, name: str, value) -> None:
     """One parameter of the building's effect; all of them known: the params are learned."""
     params = learning["partial"].setdefault("params", {})
     params[name] = value
     building = box.fact(state, learning["tile"], "building")
     if all(p in params for p in box.buildings()[building]["params"]):
-        learned(state, task, learning, "params", dict(params))
+        record_fact(state, task, learning, "params", dict(params))
 
 
 class LearnParam(LearnChoice):
@@ -260,7 +260,7 @@ class LearnParam(LearnChoice):
         return list(self.options)
 
     def answer(self, state: dict, value, task: dict, learning: dict) -> None:
-        param(state, task, learning, self.name.removeprefix("learn_"), value)
+        record_param(state, task, learning, self.name.removeprefix("learn_"), value)
 
 
 class LearnLine(LearnParam):
@@ -300,7 +300,7 @@ class LearnPairs(LearnStep):
     def answer(self, state: dict, value, task: dict, learning: dict) -> None:
         learning["partial"]["pairs_n"], learning["partial"]["flat"] = value, []
         if value == 0:
-            param(state, task, learning, "pairs", [])
+            record_param(state, task, learning, "pairs", [])
 
 
 class LearnPairPos(LearnStep):
@@ -322,7 +322,7 @@ class LearnPairPos(LearnStep):
         part["flat"].append(list(value))
         if len(part["flat"]) == 2 * part["pairs_n"]:
             flat = part["flat"]
-            param(state, task, learning, "pairs", [[flat[i], flat[i + 1]] for i in range(0, len(flat), 2)])
+            record_param(state, task, learning, "pairs", [[flat[i], flat[i + 1]] for i in range(0, len(flat), 2)])
 
 
 STEPS = (LearnBuilding(), LearnColour(), LearnCost(), LearnRoads(), LearnLine(), LearnDepicts(), LearnBoosts(),

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ....engine import Msg, Prompt, Step, announce, answered
+from ....engine import BACK, Msg, Prompt, Step, announce, answered
 from .. import board, box, reveal
 from ..texts import RECENT_KEPT, colour_opts, refuse
 from .common import choice
@@ -56,7 +56,7 @@ class RevealSet(Step):
         return choice(state, self.name, title, pairs, back=fix, detail=_where(state, task))
 
     def apply(self, state: dict, action, task: dict) -> None:
-        if action.value == "back":          # only a correction can be dropped here
+        if action.value == BACK.value:          # only a correction can be dropped here
             state["queue"].pop(0)
         elif action.value == "empty":
             _offer_slot_empty(state, task["slot"])
@@ -89,7 +89,7 @@ class RevealTile(Step):
 
     def apply(self, state: dict, action, task: dict) -> None:
         value = action.value
-        if value == "back":
+        if value == BACK.value:
             del task["set"]
         elif value == "new":
             reveal_as(state, task, reveal.new_tiles(state, task)[0])

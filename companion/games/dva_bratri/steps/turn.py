@@ -7,7 +7,7 @@ chosen so far (``tile``, ``unit``).
 
 from __future__ import annotations
 
-from ....engine import Msg, Option, Prompt, PromptKind, Step, announce, answered
+from ....engine import BACK, Msg, Option, Prompt, PromptKind, Step, announce, answered
 from .. import board, box, moves, turns
 from ..board import SOUTH
 from ..picture import from_grid
@@ -15,15 +15,15 @@ from ..texts import RECENT_KEPT, at, ordinal, resources, side_name, unit_label
 from .common import MoveStep, cell_prompt, choice, seats
 
 MENU = (
-    ("take", Msg("Vzít destičku", "Take a tile"), "1"),
-    ("build", Msg("Postavit budovu", "Build"), "2"),
-    ("terrain", Msg("Volný terén", "Lay free terrain"), "3"),
-    ("step", Msg("Posunout jednotku", "Step a unit"), "4"),
-    ("call", Msg("Povolat z nabídky", "Call in a unit"), "5"),
-    ("withdraw", Msg("Stáhnout do nabídky", "Withdraw a unit"), "6"),
-    ("camp", Msg("Využít ležení", "Use a camp"), "7"),
-    ("correct", Msg("Opravit obraz stolu", "Correct the picture"), "9"),
-    ("end", Msg("Ukončit tah", "End the turn"), "#"),
+    Option("take", Msg("Vzít destičku", "Take a tile"), "1"),
+    Option("build", Msg("Postavit budovu", "Build"), "2"),
+    Option("terrain", Msg("Volný terén", "Lay free terrain"), "3"),
+    Option("step", Msg("Posunout jednotku", "Step a unit"), "4"),
+    Option("call", Msg("Povolat z nabídky", "Call in a unit"), "5"),
+    Option("withdraw", Msg("Stáhnout do nabídky", "Withdraw a unit"), "6"),
+    Option("camp", Msg("Využít ležení", "Use a camp"), "7"),
+    Option("correct", Msg("Opravit obraz stolu", "Correct the picture"), "9"),
+    Option("end", Msg("Ukončit tah", "End the turn"), "#"),
 )
 # what a menu choice needs before its move starts
 MENU_CHECKS = {"take": moves.check_can_take, "build": moves.check_holds_tile, "terrain": moves.check_holds_tile,
@@ -40,7 +40,7 @@ class Turn(Step):
         detail = Msg("Dosah {r}, suroviny {s}, v ruce {h}.", "Reach {r}, resources {s}, in hand {h}.").format(
             r=board.reach(state, side), s=resources(board.resources(state, side)), h=len(state["hands"][side]))
         return Prompt(PromptKind.CHOICE, self.name, seats(state), Msg("Tvůj tah: co uděláš?", "Your turn: what next?"),
-                      {-1: tuple(Option(v, m, c) for v, m, c in MENU)}, detail=detail)
+                      {-1: MENU}, detail=detail)
 
     def apply(self, state: dict, action, task: dict) -> None:
         side, value = state["active"], action.value
@@ -285,7 +285,7 @@ class Discard(Step):
                       pairs, back=True, detail=Msg("* = tah ještě neukončuj", "* = do not end the turn yet"))
 
     def apply(self, state: dict, action, task: dict) -> None:
-        if action.value == "back":  # the turn goes on: build or lay terrain before ending it
+        if action.value == BACK.value:  # the turn goes on: build or lay terrain before ending it
             state["queue"].pop(0)
             return
         side = state["active"]
