@@ -22,6 +22,7 @@ import copy
 from itertools import combinations, product
 
 from ...engine import Msg, plural
+from ...engine.choices import NO, YES
 from ...engine.i18n import join
 from . import box, texts
 from .box import UNKNOWN
@@ -290,8 +291,8 @@ def _army_answers(data: dict, fact: dict, partial: dict) -> tuple[int, list]:
 
 
 def _limit_answers(data: dict, fact: dict, partial: dict) -> tuple[int, list]:
-    return 1, [("yes", Msg("Ano, bez domečku se nestaví", "Yes, no house, no build")),
-               ("no", Msg("Ne, stavět lze dál", "No, building goes on"))]
+    return 1, [(YES, Msg("Ano, bez domečku se nestaví", "Yes, no house, no build")),
+               (NO, Msg("Ne, stavět lze dál", "No, building goes on"))]
 
 
 def _face_answers(data: dict, fact: dict, partial: dict) -> tuple[int, list]:
@@ -355,7 +356,7 @@ def _changes(data: dict, fact: dict, value) -> tuple[dict, list[str], list[str]]
         faces[fact["card"] - 1] = value.split("+")
         return {"faces": faces}, [field], []
     if fact["group"] == "house_limit":
-        return {"value": value == "yes"}, [field], []
+        return {"value": value == YES}, [field], []
     if field == "terrain":
         return _terrain_changes(entry, value)
     if field == "buildings":

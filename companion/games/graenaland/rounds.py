@@ -8,6 +8,7 @@ Seats are numbered clockwise from the first main player, so "to the left" is sea
 from __future__ import annotations
 
 from ...engine import Msg
+from ...engine.choices import YES
 from . import building, goals, production, texts, victory
 from .board import resolve
 from .goals import clockwise
@@ -231,7 +232,7 @@ def vote_counted(state: dict, choices: dict[str, str], public: bool) -> None:
     proposal = state.pop("proposal")
     state["proposal"] = None
     w = proposal["weights"]
-    yes = sum(w[s] for s, choice in choices.items() if choice == "yes")
+    yes = sum(w[s] for s, choice in choices.items() if choice == YES)
     total = sum(w.values())
     passed = passes(yes, total)
     tid = proposal["territory"]

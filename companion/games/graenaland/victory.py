@@ -6,6 +6,7 @@ Like ``rounds``, every function here moves ``state["step"]`` on and records publ
 from __future__ import annotations
 
 from ...engine import Msg, RuleError, refusal
+from ...engine.choices import NO
 from . import box, goals, rounds, texts
 from .screens import show
 from .texts import note
@@ -65,7 +66,7 @@ def claim_done(state: dict) -> None:
 
 # -- base game: the main player announces (p.9) -----------------------------------------------
 def announced(state: dict, value: str) -> None:
-    if value == "no":
+    if value == NO:
         rounds.end_round(state)
         return
     main = state["main"]

@@ -4,6 +4,7 @@ once revealed) and the main player's announcement of the base game."""
 from __future__ import annotations
 
 from ....engine import YES_NO, Msg, Option, Prompt, PromptKind, numbered, refusal
+from ....engine.choices import YES
 from .. import goals, texts, victory
 from .common import TableStep, picks_by_seat
 
@@ -116,7 +117,7 @@ class Announce(TableStep):
                           s=texts.seat(main), n=state["board"]["goals"]["needed"]))
 
     def apply(self, state, action, task):
-        if action.value == "yes" and not goals.can_announce(state, task["seat"]):
+        if action.value == YES and not goals.can_announce(state, task["seat"]):
             raise refusal("graenaland", "goals_not_met", "K vítězství jsou třeba 3 splněné cíle.",
                           "Victory needs 3 goals met.")
         victory.announced(state, action.value)
