@@ -52,4 +52,4 @@ def test_missing_config_file(tmp_path, capsys):
 def test_options_without_a_command_mean_run(tmp_path, capsys):
     script = write(tmp_path, "host down\n", "keys.txt")
     assert main(["--script", str(script), "--data-dir", str(tmp_path), "--language", "en"]) == 0
-    assert "> New game:\n  Graenaland" in capsys.readouterr().out   # the item broken into rows that fit
+    assert "> New game:\n> Graenaland" in capsys.readouterr().out   # the item broken into rows, both marked
