@@ -14,7 +14,9 @@ SCHEMA: dict = {
     "language": ("cs", str),
     "mode": ("auto", str),             # auto | hardware | emulated
     "display": {
-        "driver": ("sh1106", str),     # sh1106 | ssd1306 | none
+        "driver": ("sh1106", str),     # sh1106 | ssd1306 | sh1107 | ssd1327 | ssd1322 | none
+        "width": (0, int),             # 0 = the driver's usual size (see PANEL_SIZES)
+        "height": (0, int),
         "port": (1, int),
         "address": (0x3C, int),
         "rotate": (0, int),
@@ -29,7 +31,16 @@ SCHEMA: dict = {
 CHOICES = {
     "language": ("cs", "en"),
     "mode": ("auto", "hardware", "emulated"),
-    "display.driver": ("sh1106", "ssd1306", "none"),
+    "display.driver": ("sh1106", "ssd1306", "sh1107", "ssd1327", "ssd1322", "none"),
+}
+# The panel sizes each luma.oled driver is known to drive here; the first is its usual size.
+PANEL_SIZES = {
+    "sh1106": ((128, 64),),
+    "ssd1306": ((128, 64), (128, 32)),
+    "sh1107": ((128, 128), (64, 128)),
+    "ssd1327": ((128, 128),),
+    "ssd1322": ((256, 64),),
+    "none": ((128, 64),),
 }
 
 
@@ -71,10 +82,23 @@ def _checked_value(name: str, value, expected: type):
     return value
 
 
+def _check_panel_size(display: dict) -> None:
+    """Fill in the driver's usual size, or refuse a size the driver cannot drive."""
+    sizes = PANEL_SIZES[display["driver"]]
+    if display["width"] == 0 and display["height"] == 0:
+        display["width"], display["height"] = sizes[0]
+        return
+    if (display["width"], display["height"]) not in sizes:
+        known = ", ".join(f"{w}x{h}" for w, h in sizes)
+        raise ConfigError(f"'display' size {display['width']}x{display['height']} does not fit driver "
+                          f"{display['driver']!r} (it drives {known})")
+
+
 def load(path: str | Path | None) -> dict:
     """Defaults overlaid by the file at ``path`` (missing path = defaults only)."""
     config = defaults()
     if path is None:
+        _check_panel_size(config["display"])
         return config
     path = Path(path)
     try:
@@ -84,6 +108,7 @@ def load(path: str | Path | None) -> dict:
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise ConfigError(f"config file {path} is not valid TOML: {error}") from None
     _check(data, SCHEMA, "", config)
+    _check_panel_size(config["display"])
     for section in ("leds", "seat_buttons"):
         for seat, pins in config[section]["pins"].items():
             if not seat.isdigit() or not 1 <= int(seat) <= 5:

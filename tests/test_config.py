@@ -53,3 +53,20 @@ def test_options_without_a_command_mean_run(tmp_path, capsys):
     script = write(tmp_path, "host down\n", "keys.txt")
     assert main(["--script", str(script), "--data-dir", str(tmp_path), "--language", "en"]) == 0
     assert "> New game:\n> Graenaland" in capsys.readouterr().out   # the item broken into rows, both marked
+
+
+@pytest.mark.parametrize("text, size", [
+    ("", (128, 64)),
+    ('[display]\ndriver = "sh1107"\n', (128, 128)),
+    ('[display]\ndriver = "ssd1327"\n', (128, 128)),
+    ('[display]\ndriver = "ssd1322"\n', (256, 64)),
+    ('[display]\ndriver = "ssd1306"\nwidth = 128\nheight = 32\n', (128, 32)),
+])
+def test_the_panel_size_follows_the_driver_unless_given(tmp_path, text, size):
+    cfg = config.load(write(tmp_path, text))
+    assert (cfg["display"]["width"], cfg["display"]["height"]) == size
+
+
+def test_a_size_the_driver_cannot_drive_is_refused_naming_both(tmp_path):
+    with pytest.raises(config.ConfigError, match="256x64 does not fit driver 'sh1106'"):
+        config.load(write(tmp_path, '[display]\nwidth = 256\nheight = 64\n'))
