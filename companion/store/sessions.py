@@ -32,7 +32,7 @@ from .journal import JournalDB, StoreError
 SESSION_FORMAT = "companion-session"
 SESSION_VERSION = 1
 
-SESSIONS, HISTORY, ABANDONED = "sessions", "history", "abandoned"
+SESSIONS, HISTORY, ABANDONED, PREFERENCES = "sessions", "history", "abandoned", "preferences"
 
 
 def log_table(session_id: int) -> str:
@@ -204,6 +204,22 @@ class Store:
                 "winner": result["winner"] if result else None,
             },
         }
+
+    # -- preferences --------------------------------------------------------------------------
+    def preference(self, name: str, default: Any = None) -> Any:
+        """A small setting kept between runs (the language, ...); ``default`` if never set."""
+        doc = self._db.table(PREFERENCES).get(Query().name == name)
+        return copy.deepcopy(doc["value"]) if doc is not None else default
+
+    def set_preference(self, name: str, value: Any) -> None:
+        """Keep a small JSON setting; durable (fsynced) when this returns."""
+        if not isinstance(name, str) or not name:
+            raise ValueError("a preference name must be a non-empty string")
+        table = self._db.table(PREFERENCES)
+        if table.contains(Query().name == name):
+            table.update({"value": copy.deepcopy(value)}, Query().name == name)
+        else:
+            table.insert({"name": name, "value": copy.deepcopy(value)})
 
     def close(self) -> None:
         self._db.close()
