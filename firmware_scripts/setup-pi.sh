@@ -4,12 +4,15 @@
 #   sudo firmware_scripts/setup-pi.sh            # from a checkout of the repository
 #
 # What it does (every step is safe to repeat):
-#   1. apt packages for the venv and for building lgpio (skip with --no-apt);
+#   1. apt packages for the venv and for building lgpio (skip with --no-apt); on 32-bit
+#      Raspberry Pi OS (armhf) also what Pillow and cbor2 need to build from source, as the
+#      package index has no wheels of them for armv7l;
 #   2. I2C on, without prompts: `raspi-config nonint do_i2c 0` (0 means enable), and
 #      dtparam=i2c_arm_baudrate=400000 in /boot/firmware/config.txt (or /boot/config.txt on
 #      older images): a full OLED frame takes ~23 ms instead of ~92 ms. Needs a reboot;
 #   3. the system user `companion` in the groups gpio, i2c, dialout (no login, no home);
-#   4. a venv in /opt/companion/venv with this package and its [pi] extra;
+#   4. a venv in /opt/companion/venv with this package and its [pi] extra, every dependency
+#      at the exact version of firmware_scripts/constraints-pi.txt (the same on every box);
 #   5. /etc/udev/rules.d/70-companion-pads.rules (pad ports: group dialout, no ModemManager);
 #   6. /etc/systemd/system/companion.service, enabled (starts at the next boot, or now with
 #      `systemctl start companion`); /etc/companion/config.toml if missing.
@@ -111,6 +114,11 @@ if [[ "$NO_APT" == 0 ]]; then
     say "apt packages"
     run apt-get update
     run apt-get install -y --no-install-recommends python3-venv python3-dev swig liblgpio-dev i2c-tools
+    if [[ "$(dpkg --print-architecture 2>/dev/null || echo unknown)" == armhf ]]; then
+        say "32-bit OS: build packages for Pillow and cbor2 (no armv7l wheels on the package index)"
+        run apt-get install -y --no-install-recommends build-essential libjpeg62-turbo-dev \
+            zlib1g-dev libfreetype-dev libopenjp2-7-dev libtiff-dev
+    fi
 fi
 
 # 2. I2C
@@ -151,8 +159,8 @@ fi
 say "venv in /opt/companion/venv"
 if [[ "$DRY_RUN" == 0 ]]; then mkdir -p "$ROOT/opt/companion"; fi
 run python3 -m venv "$ROOT/opt/companion/venv"
-run "$ROOT/opt/companion/venv/bin/pip" install --upgrade pip
-run "$ROOT/opt/companion/venv/bin/pip" install --upgrade "${SRC}[pi]"
+run "$ROOT/opt/companion/venv/bin/pip" install --constraint "$SRC/firmware_scripts/constraints-pi.txt" \
+    "${SRC}[pi]"
 
 # 5. udev rule for the pads
 say "udev rule"

@@ -73,7 +73,8 @@ def test_setup_writes_the_files_under_root_and_runs_nothing(tmp_path, shims):
     for expected in ("raspi-config nonint do_i2c 0",
                      "useradd --system --user-group --groups gpio\\,i2c\\,dialout",
                      "-m venv " + str(root / "opt/companion/venv"),
-                     "pip install --upgrade " + str(ROOT) + "\\[pi\\]",
+                     "pip install --constraint " + str(ROOT / "firmware_scripts/constraints-pi.txt")
+                     + " " + str(ROOT) + "\\[pi\\]",
                      "systemctl enable companion.service", "udevadm control --reload"):
         assert expected in out, expected
     assert calls(log) == []
@@ -82,6 +83,46 @@ def test_setup_writes_the_files_under_root_and_runs_nothing(tmp_path, shims):
     assert tree(root) == files
     assert "installed" not in again and "added" not in again
     assert calls(log) == []
+
+
+def architecture_shim(env, tmp_path, arch):
+    """dpkg answering --print-architecture as a Pi OS of that word size would."""
+    dpkg = tmp_path / "shims" / "dpkg"
+    dpkg.write_text(f"#!/bin/sh\necho {arch}\n")
+    dpkg.chmod(0o755)
+
+
+@pytest.mark.parametrize("arch, builds", [("armhf", True), ("arm64", False)])
+def test_setup_installs_build_packages_only_on_a_32_bit_os(tmp_path, shims, arch, builds):
+    env, _ = shims
+    architecture_shim(env, tmp_path, arch)
+    root = tmp_path / "root"
+    root.mkdir()
+    out = setup(root, env)
+    assert ("libjpeg62-turbo-dev" in out and "libfreetype-dev" in out) == builds
+    assert "python3-venv" in out
+
+
+def test_every_dependency_is_pinned_within_its_declared_range():
+    """The Pi installs exactly constraints-pi.txt: each dependency of the package (with the [pi]
+    extra) must be pinned there, and the pin must satisfy the range pyproject.toml declares."""
+    import tomllib
+
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    pins = {}
+    for line in (ROOT / "firmware_scripts/constraints-pi.txt").read_text().splitlines():
+        line = line.split("#")[0].strip()
+        if line:
+            name, version = line.split("==")
+            pins[canonicalize_name(name)] = version
+    for text in project["dependencies"] + project["optional-dependencies"]["pi"]:
+        requirement = Requirement(text)
+        name = canonicalize_name(requirement.name)
+        assert name in pins, f"{name} is not pinned in constraints-pi.txt"
+        assert requirement.specifier.contains(pins[name], prereleases=True), (name, pins[name])
 
 
 def test_setup_falls_back_to_boot_config_and_fixes_a_slow_baudrate(tmp_path, shims):
