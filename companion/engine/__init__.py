@@ -5,7 +5,7 @@ Nothing here touches hardware, files or screens.
 
 from .choices import BACK, YES_NO, counts, numbered
 from .errors import RuleError, refusal
-from .events import announce, recent
+from .events import added, announce, recent
 from .game import Game, Scores, Setting, Status
 from .i18n import Msg, counted, plural
 from .prompt import Option, Prompt, PromptKind
@@ -13,7 +13,7 @@ from .session import Outcome, Session, replay
 from .steps import Action, Ask, Awaited, Step, Steps, answered, queued
 
 __all__ = [
-    "BACK", "YES_NO", "Action", "Ask", "Awaited", "Game", "Msg", "Option", "Outcome", "Prompt",
+    "BACK", "YES_NO", "Action", "added", "Ask", "Awaited", "Game", "Msg", "Option", "Outcome", "Prompt",
     "PromptKind", "RuleError", "Scores", "Session", "Setting", "Status", "Step", "Steps",
     "announce", "answered", "counted", "counts", "numbered", "plural", "queued", "recent", "refusal", "replay",
 ]

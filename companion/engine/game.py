@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import RuleError
-from .events import announce
+from .events import announce, trim
 from .i18n import Msg
 from .prompt import Prompt
 from .steps import Action, Ask, Awaited, Steps, check_action, take_resume
@@ -111,8 +111,14 @@ class Game:
     steps: Steps = Steps()
     # "Vaaalbaru hrají 2 až 5 hráči.": the refusal of a wrong player count (None: a generic one)
     players: Msg | None = None
-    recent_kept: int = 12  # public events kept in the state ("recent")
+    # public events kept in the state ("recent"): the engine trims to it after every action,
+    # so announce() needs no cap; keep it above what one action can announce
+    recent_kept: int = 12
     extra_options: tuple[str, ...] = ()  # option keys checked only by check_options
+    # True: the totals change during play and every change is a public event naming the seat
+    # and the points ("Modrá: +4 (Les)"). False: the game is scored once, at its end, and then
+    # announces every seat's total. The conformance suite checks either.
+    running_score: bool = True
 
     # -- the step machinery, the same for every game -------------------------------------------
     def awaiting(self, state: dict) -> Awaited | None:
@@ -134,6 +140,7 @@ class Game:
         except Ask as ask:
             work = copy.deepcopy(state)
             ask.queue_in(work, checked.logged)
+        trim(work, self.recent_kept)   # the game's declared cap on its public events
         return work
 
     def perform(self, state: dict, action: Action) -> None:
@@ -156,7 +163,7 @@ class Game:
             ask.queue_in(state, logged)
         except RuleError as error:
             _restore(state, before)
-            announce(state, error.msg, keep=self.recent_kept)
+            announce(state, error.msg)
 
     # -- setup options -------------------------------------------------------------------------
     def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:

@@ -68,9 +68,16 @@ class Step:
         RuleError (nothing is kept) or Ask (the question comes first)."""
         raise NotImplementedError
 
+    # True: the prompt always lists every answer this step knows (yes/no, a count, a menu), so
+    # an unlisted value is malformed and no rule can be named for it. Otherwise ``explain``
+    # names the rule (the conformance suite checks one or the other for every step).
+    enumerable: bool = False
+
     def explain(self, state: dict, task: dict, seat: int | None, value: Any) -> RuleError | None:
-        """Why ``value`` is not among the listed options: the rule it breaks, in a sentence.
-        None falls back to the generic "not available now"."""
+        """Why ``value`` is not among the listed options: the rule it breaks, in a sentence that
+        names the seat as players call it (``Game.seat_label``) and the value. The engine asks
+        this for every unlisted answer, also when a session is replayed; None (a value that is
+        not even an answer of this step) falls back to the generic "not available now"."""
         return None
 
 
@@ -145,10 +152,17 @@ def _check_picks(game: "Game", state: dict, prompt: Prompt, action: dict) -> Act
                       "Picks are revealed only together, one from every seat.")
     for seat_key, value in picks.items():
         if not listed(value, prompt.options_for(int(seat_key))):
-            raise _explained(game, state, int(seat_key), value) or _refuse(
-                "not_an_option", "Tuto možnost teď hráč {s} vybrat nemůže.",
-                "Seat {s} cannot pick that option now.", s=int(seat_key) + 1)
+            raise _explained(game, state, int(seat_key), value) or _not_an_option(game, state, int(seat_key))
     return Action.from_log(action)
+
+
+def _not_an_option(game: "Game | None", state: dict | None, seat: int | None) -> BadAction:
+    """The generic refusal of an unlisted value the step cannot explain (it is no answer of
+    the step at all), naming the seat as players call it when one answers."""
+    if seat is None or game is None or state is None:
+        return _refuse("not_an_option", "Tuto možnost teď vybrat nelze.", "That option is not available now.")
+    return _refuse("not_an_option", "{who}: tuto možnost teď vybrat nelze.", "{who}: that option is not available now.",
+                   who=game.seat_label(state, seat))
 
 
 def _number_in_range(prompt: Prompt, value: Any) -> bool:
@@ -162,8 +176,12 @@ def _check_value(game: "Game", state: dict, prompt: Prompt, seat: int | None, va
         raise _refuse("number_out_of_range", "Číslo musí být od {a} do {b}.",
                       "The number must be from {a} to {b}.", a=prompt.minimum, b=prompt.maximum)
     if prompt.kind in (PromptKind.CHOICE, PromptKind.CELL) and not listed(value, prompt.options_for(seat)):
-        raise _explained(game, state, seat, value) or _refuse(
-            "not_an_option", "Tuto možnost teď vybrat nelze.", "That option is not available now.")
+        raise _explained(game, state, seat, value) or _not_an_option(
+            game, state, seat if seat is not None else _only_seat(prompt))
+
+
+def _only_seat(prompt: Prompt) -> int | None:
+    return prompt.seats[0] if len(prompt.seats) == 1 else None
 
 
 def _explained(game: "Game", state: dict, seat: int | None, value: Any) -> RuleError | None:
@@ -171,7 +189,12 @@ def _explained(game: "Game", state: dict, seat: int | None, value: Any) -> RuleE
     if game is None or state is None:
         return None
     awaited = game.awaiting(state)
-    return game.steps[awaited.step].explain(state, awaited.task, seat, value) if awaited else None
+    if awaited is None:
+        return None
+    try:
+        return game.steps[awaited.step].explain(state, awaited.task, seat, value)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        return None   # a value of no shape the step knows: not even an answer, so no rule
 
 
 def check_action(prompt: Prompt | None, action: Any, game: "Game | None" = None,
