@@ -1,0 +1,284 @@
+"""The shared Catan rules: the state, the points, whose turn it is and when the game ends.
+
+The state (JSON) keeps what the box must know of a Catan game and nothing of the board: pieces
+built per seat, knights played, who holds Longest Road and Largest Army, development cards
+bought (public count) and VP cards among them (hidden), the phase and whose turn it is.
+Resource cards stay in the players' hands.
+
+Phases: ``first`` (who starts) -> ``founding`` (the screen that says how to found) -> for each
+turn ``roll`` -> ``build`` -> [``special``: the 5-6 player special building phase] -> next turn;
+``over`` at the end. Questions that interrupt (a development card bought, a scenario's question)
+wait in ``state["queue"]``, head first; they are asked before the phase's own step.
+"""
+
+from __future__ import annotations
+
+from ...engine import Msg, RuleError, announce, counted, refusal, rng
+from ...engine.i18n import join
+from . import texts
+
+LIMITS = {"road": 15, "settlement": 5, "city": 4}   # pieces of one colour in the base game
+ARMY_FROM = 3                                       # knights that take Largest Army at least
+SUMS = tuple(range(2, 13))
+
+
+def refuse(rule: str, cs: str, en: str, **values) -> RuleError:
+    return refusal("catan", rule, cs, en, **values)
+
+
+def new_state(scenario, options: dict, seed: int) -> dict:
+    seats = options["seats"]
+    return {
+        "seats": seats,
+        "scenario": scenario.name,
+        "target": scenario.target,
+        "phase": "first",
+        "turn": None,             # the seat whose turn it is
+        "first": None,            # the starting player
+        "round": 1,
+        "pieces": [{"road": scenario.start_roads, "settlement": scenario.start_settlements, "city": 0}
+                   for _ in range(seats)],
+        "knights": [0] * seats,
+        "card_played": False,     # a development card was played this turn (one per turn)
+        "army": None,             # seat holding Largest Army
+        "longest_road": None,     # seat holding Longest Road (a claim the table enters)
+        "dev_bought": [0] * seats,
+        "vp_cards": [0] * seats,  # hidden: VP cards among the cards bought
+        "last_roll": None,
+        "hint": None,             # what the table must do on the board, shown atop the next menu
+        "special": None,          # {"builder": seat or None, "left": [seats still to come]}
+        "over": None,             # {"winner": seat or None, "ranking": [...], "why": Msg json}
+        "rng": rng.new(seed),
+        "queue": [],
+        "recent": [],
+    }
+
+
+# -- names and events ----------------------------------------------------------------------------
+
+def who(state: dict, seat: int) -> Msg:
+    return texts.seat(seat)
+
+
+def tell(state: dict, msg: Msg) -> None:
+    """A public event that also tells the table what to do now: announced, and shown at the top
+    of the next menu until the next answer."""
+    announce(state, msg, keep=texts.EVENTS_KEPT)
+    hint = Msg.from_json(state["hint"]) + Msg(" ", " ") + msg if state["hint"] else msg
+    state["hint"] = hint.to_json()
+
+
+def note(state: dict, msg: Msg) -> None:
+    announce(state, msg, keep=texts.EVENTS_KEPT)
+
+
+def ask(state: dict, task: dict) -> None:
+    """Queue a question (``{"step": name, ...}``), asked after those already waiting."""
+    state["queue"].append(task)
+
+
+def ask_first(state: dict, task: dict) -> None:
+    """Queue a question to be asked before those already waiting."""
+    state["queue"].insert(0, task)
+
+
+def finish(state: dict, task: dict) -> None:
+    """The queued question ``task`` (the head) is answered: it leaves the queue."""
+    state["queue"].remove(task)
+
+
+# -- points --------------------------------------------------------------------------------------
+
+def public_points(scenario, state: dict, seat: int) -> dict[str, int]:
+    pieces = state["pieces"][seat]
+    points = {"settlements": pieces["settlement"], "cities": 2 * pieces["city"],
+              "longest_road": 2 if state["longest_road"] == seat else 0}
+    if scenario.army_vp is not None:
+        points["largest_army"] = scenario.army_vp if state["army"] == seat else 0
+    points.update(scenario.public_points(state, seat))
+    return points
+
+
+def hidden_points(scenario, state: dict, seat: int) -> dict[str, int]:
+    points = {"vp_cards": state["vp_cards"][seat]} if scenario.dev_cards else {}
+    points.update(scenario.hidden_points(state, seat))
+    return points
+
+
+def public_total(scenario, state: dict, seat: int) -> int:
+    return sum(public_points(scenario, state, seat).values())
+
+
+def true_total(scenario, state: dict, seat: int) -> int:
+    return public_total(scenario, state, seat) + sum(hidden_points(scenario, state, seat).values())
+
+
+def breakdown(scenario, state: dict, seat: int) -> dict[str, int]:
+    return {**public_points(scenario, state, seat), **hidden_points(scenario, state, seat)}
+
+
+def points_text(scenario, state: dict, seat: int) -> Msg:
+    """"3 vesnice, 2 města, 1 karta VB": what makes a seat's total (non-zero parts only)."""
+    return join(point_part(scenario, key, n) for key, n in breakdown(scenario, state, seat).items() if n)
+
+
+def point_part(scenario, key: str, value: int) -> Msg:
+    if key == "settlements":
+        return counted(value, ("vesnice", "vesnice", "vesnic"), ("settlement", "settlements"))
+    if key == "cities":
+        return counted(value // 2, ("město", "města", "měst"), ("city", "cities"))
+    if key == "vp_cards":
+        return counted(value, ("karta VB", "karty VB", "karet VB"), ("VP card", "VP cards"))
+    if key in texts.POINTS:
+        return texts.POINTS[key]
+    return scenario.points_label(key, value)
+
+
+# -- pieces, knights, special cards ----------------------------------------------------------------
+
+def build(scenario, state: dict, seat: int, piece: str) -> None:
+    """Count a road, settlement or city (a city replaces a settlement) and tell the scenario."""
+    pieces = state["pieces"][seat]
+    if pieces[piece] >= LIMITS[piece]:
+        raise refuse("no_pieces", "{w} už nemá další kus: {p} (nejvýš {n}).",
+                     "{w} has no {p} left (at most {n}).", w=who(state, seat), p=texts.PIECE[piece],
+                     n=LIMITS[piece])
+    if piece == "city":
+        if pieces["settlement"] == 0:
+            raise refuse("city_needs_settlement", "Město vzniká povýšením vesnice; {w} žádnou nemá.",
+                         "A city upgrades a settlement; {w} has none.", w=who(state, seat))
+        pieces["settlement"] -= 1
+    pieces[piece] += 1
+    note(state, texts.built(who(state, seat), piece))
+    scenario.built(state, seat, piece)
+
+
+def play_knight(scenario, state: dict, seat: int) -> None:
+    """One development card per turn; never more knights than cards bought (a public count)."""
+    if state["card_played"]:
+        raise refuse("one_card_per_turn", "Za tah lze zahrát jen jednu akční kartu.",
+                     "Only one development card may be played per turn.")
+    if state["knights"][seat] >= state["dev_bought"][seat]:
+        raise refuse("no_card", "{w} nemá koupenou kartu, kterou by hrál.",
+                     "{w} has bought no card left to play.", w=who(state, seat))
+    state["card_played"] = True
+    state["knights"][seat] += 1
+    note(state, texts.knight(who(state, seat), state["knights"][seat]))
+    settle_army(scenario, state, seat)
+    scenario.knight(state, seat)
+
+
+def settle_army(scenario, state: dict, seat: int) -> None:
+    """Largest Army goes to the first with 3 knights, then to whoever has strictly more."""
+    if scenario.army_vp is None:
+        return
+    holder = state["army"]
+    mine = state["knights"][seat]
+    if holder != seat and mine >= ARMY_FROM and (holder is None or mine > state["knights"][holder]):
+        state["army"] = seat
+        note(state, texts.army(who(state, seat)))
+
+
+def claim_road(state: dict, seat: int | None) -> None:
+    state["longest_road"] = seat
+    note(state, texts.road(None if seat is None else who(state, seat)))
+
+
+def buy_card(state: dict, seat: int, vp: bool) -> None:
+    state["dev_bought"][seat] += 1
+    state["vp_cards"][seat] += 1 if vp else 0
+    note(state, texts.bought(who(state, seat)))
+
+
+# -- the turn --------------------------------------------------------------------------------------
+
+def clockwise(state: dict, start: int) -> list[int]:
+    seats = state["seats"]
+    return [(start + i) % seats for i in range(seats)]
+
+
+def start_turn(state: dict, seat: int) -> None:
+    state.update(phase="roll", turn=seat, card_played=False, special=None, last_roll=None)
+
+
+def next_turn(scenario, state: dict) -> None:
+    seat = (state["turn"] + 1) % state["seats"]
+    if seat == state["first"]:
+        state["round"] += 1
+    start_turn(state, seat)
+    note(state, texts.turn_of(who(state, seat)))
+
+
+def roll(scenario, state: dict, seat: int, value: int) -> None:
+    state["last_roll"] = value
+    note(state, texts.rolled(who(state, seat), value))
+    if value == 7:
+        tell(state, texts.SEVEN + Msg(" ", " ") + scenario.seven(state, seat))
+    scenario.after_roll(state, seat, value)
+    if state["phase"] == "roll":
+        state["phase"] = "build"
+
+
+def end_turn(scenario, state: dict, seat: int) -> None:
+    """Scenario end-of-turn first; then the special building phase (5-6 players) or the next turn."""
+    state["phase"] = "ending"
+    scenario.end_turn(state, seat)
+    if state["seats"] >= scenario.special_building_from:
+        state["special"] = {"builder": None, "left": clockwise(state, seat)[1:]}
+        state["phase"] = "special"
+    else:
+        next_turn(scenario, state)
+
+
+def special_pick(state: dict, seat: int | None) -> None:
+    """``seat`` builds now (those before him in clockwise order pass); None: nobody else."""
+    special = state["special"]
+    if seat is None:
+        special["left"] = []
+    else:
+        special["left"] = special["left"][special["left"].index(seat) + 1:]
+        special["builder"] = seat
+
+
+def special_done(scenario, state: dict) -> None:
+    state["special"]["builder"] = None
+
+
+def special_over(state: dict) -> bool:
+    special = state["special"]
+    return special is not None and special["builder"] is None and not special["left"]
+
+
+# -- the end ---------------------------------------------------------------------------------------
+
+def on_own_turn(state: dict) -> int | None:
+    """The seat playing his own turn now (not in someone's special building phase)."""
+    return state["turn"] if state["phase"] in ("roll", "build") else None
+
+
+def settle(scenario, state: dict) -> None:
+    """After every answer: the special phase ends into the next turn, a loss or a win ends the
+    game. Only the player whose turn it is wins, at the scenario's target, counting hidden VP."""
+    if state["over"] is not None:
+        return
+    if state["phase"] == "special" and special_over(state) and not state["queue"]:
+        next_turn(scenario, state)
+    lost = scenario.lost(state)
+    if lost is not None:
+        end_game(scenario, state, None, lost)
+        return
+    seat = on_own_turn(state)
+    if seat is not None and true_total(scenario, state, seat) >= state["target"]:
+        total = true_total(scenario, state, seat)
+        end_game(scenario, state, seat, texts.wins(who(state, seat), total, points_text(scenario, state, seat)))
+
+
+def end_game(scenario, state: dict, winner: int | None, why: Msg) -> None:
+    totals = {s: true_total(scenario, state, s) for s in range(state["seats"])}
+    ranking = [s for s in scenario.ranking(state, totals) if s != winner]
+    state["over"] = {"winner": winner, "ranking": ([winner] if winner is not None else []) + ranking,
+                     "why": why.to_json()}
+    state["phase"] = "over"
+    state["queue"] = []
+    state["hint"] = None
+    note(state, why)

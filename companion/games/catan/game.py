@@ -1,0 +1,117 @@
+"""CatanGame: the engine's Game for one Catan scenario (core steps + the scenario's own)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine import Awaited, Game, Msg, Scores, Status, Steps, recent
+from ...engine.steps import Action
+from . import core, texts
+from .scenario import Scenario
+from .steps import STEPS, register
+
+RECENT_SHOWN = 4
+
+
+class CatanGame(Game):
+    """A Catan scenario as the engine sees it. Not registered itself: each scenario's package
+    exposes ``GAME = CatanGame(TheScenario())``."""
+
+    recent_kept = texts.EVENTS_KEPT
+
+    def __init__(self, scenario: Scenario):
+        self.scenario = scenario
+        self.name = scenario.name
+        self.title = scenario.title
+        self.min_seats, self.max_seats = scenario.min_seats, scenario.max_seats
+        self.players = scenario.players
+        self.settings = scenario.settings
+        self.extra_options = scenario.extra_options
+        self.steps = Steps(*STEPS, *scenario.steps)
+        register(scenario)
+
+    # -- setup -----------------------------------------------------------------------------------
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        return self.scenario.check_options(options)
+
+    def setup(self, options: dict[str, Any], seed: int) -> dict:
+        options = self.validate_options(options)
+        state = core.new_state(self.scenario, options, seed)
+        self.scenario.setup(state, options)
+        return state
+
+    # -- the flow ----------------------------------------------------------------------------------
+    def awaiting(self, state: dict) -> Awaited | None:
+        """A queued question first; else the phase's own step."""
+        if state["phase"] == "over":
+            return None
+        if state["queue"]:
+            task = state["queue"][0]
+            return Awaited(task["step"], task)
+        phase = state["phase"]
+        if phase == "special":
+            step = "special_who" if state["special"]["builder"] is None else "special_build"
+            return Awaited(step, {})
+        return Awaited({"first": "first_player", "founding": "founding", "roll": "roll",
+                        "build": "build"}[phase], {})
+
+    def perform(self, state: dict, action: Action) -> None:
+        """Every answer clears the last board instruction, then the end is checked."""
+        state["hint"] = None
+        super().perform(state, action)
+        core.settle(self.scenario, state)
+
+    # -- what players see --------------------------------------------------------------------------
+    def view(self, state: dict, seat: int | None = None) -> dict:
+        """Public: pieces, knights, special cards, public points; hidden VP only for ``seat``
+        (everyone's once the game is over)."""
+        scenario, seats = self.scenario, range(state["seats"])
+        view = {
+            "game": self.name, "phase": state["phase"], "turn": state["turn"], "round": state["round"],
+            "pieces": [dict(p) for p in state["pieces"]], "knights": list(state["knights"]),
+            "army": state["army"], "longest_road": state["longest_road"],
+            "dev_bought": list(state["dev_bought"]), "last_roll": state["last_roll"],
+            "public_points": [core.public_total(scenario, state, s) for s in seats],
+            "events": list(state["recent"]),
+            **scenario.view(state, None),
+        }
+        if state["over"] is not None:
+            view["totals"] = [core.true_total(scenario, state, s) for s in seats]
+            view["breakdown"] = [core.breakdown(scenario, state, s) for s in seats]
+            view["over"] = dict(state["over"])
+        if seat is not None:
+            view["seat"] = seat
+            view["my_total"] = core.true_total(scenario, state, seat)
+            view["my_hidden"] = core.hidden_points(scenario, state, seat)
+            view.update(scenario.view(state, seat))
+        return view
+
+    def score(self, state: dict) -> Scores:
+        """While the game runs only public points (hidden VP stay hidden); at the end the true
+        totals with the winner first."""
+        scenario, seats = self.scenario, range(state["seats"])
+        if state["over"] is None:
+            return Scores({s: core.public_total(scenario, state, s) for s in seats},
+                          {s: core.public_points(scenario, state, s) for s in seats})
+        return Scores({s: core.true_total(scenario, state, s) for s in seats},
+                      {s: core.breakdown(scenario, state, s) for s in seats},
+                      ranking=tuple(state["over"]["ranking"]), final=True)
+
+    def status(self, state: dict) -> Status:
+        """Header: the phase and every seat's public points ("Stavba 3·4·2·5"); whose turn goes
+        in front of the question."""
+        points = "·".join(str(core.public_total(self.scenario, state, s)) for s in range(state["seats"]))
+        phase = texts.PHASE.get(state["phase"], texts.PHASE["build"])
+        header = phase + Msg(" " + points, " " + points) if state["phase"] not in ("first", "founding") else phase
+        turn = state["turn"]
+        if state["phase"] == "special":
+            turn = state["special"]["builder"]
+        elif state["phase"] in ("first", "founding", "over"):
+            turn = None
+        return Status(state["round"], None, header, turn, recent(state, RECENT_SHOWN))
+
+    def seat_label(self, state: dict, seat: int) -> Msg:
+        return core.who(state, seat)
+
+    def learned_box(self, state: dict) -> dict:
+        return self.scenario.learned_box(state)

@@ -1,0 +1,108 @@
+"""What a Catan scenario adds to the shared core: numbers, steps and hooks.
+
+A scenario subclasses ``Scenario``, sets its numbers and overrides only the hooks it needs; the
+defaults are the base game's. Every hook gets the working state (a private copy the engine
+throws away on a refusal) and changes it in place; scenario data lives under
+``state[scenario.name]``. See the package docstring for the whole contract.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine import Msg, Option, Setting, Step
+
+
+class Scenario:
+    name: str = ""                       # the registry name, also the key of its state
+    title: Msg = Msg("", "")
+    min_seats: int = 4
+    max_seats: int = 6
+    players: Msg | None = None           # the refusal of a wrong player count
+    target: int = 10                     # VP that win on the player's own turn
+    start_settlements: int = 2           # on the board after the founding phase
+    start_roads: int = 2
+    dev_cards: bool = True               # development cards: bought secretly, knights played
+    army_vp: int | None = 2              # Largest Army's VP; None: no Largest Army
+    special_building_from: int = 5       # seat counts from which the special building phase runs
+    settings: tuple[Setting, ...] = ()   # its menu settings (Game.settings)
+    extra_options: tuple[str, ...] = ()  # option keys only its check_options knows
+    steps: tuple[Step, ...] = ()         # its own steps, next to the core's
+
+    # -- setup --------------------------------------------------------------------------------
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """Check and complete the options the declared settings cannot (box data, combinations)."""
+        return options
+
+    def setup(self, state: dict, options: dict[str, Any]) -> None:
+        """Add ``state[self.name]`` (the core state is built already)."""
+
+    def setup_tasks(self, state: dict) -> list[dict]:
+        """Questions asked once the starting player is known, before the founding screen
+        (tasks ``{"step": <one of its steps>, ...}``, asked in order)."""
+        return []
+
+    def founding_text(self, state: dict) -> Msg:
+        """How the table founds its settlements (the founding screen)."""
+        raise NotImplementedError
+
+    # -- the turn -----------------------------------------------------------------------------
+    def roll_options(self, state: dict, seat: int) -> tuple[Option, ...]:
+        """Extra options of the roll prompt besides the sums (codes not 0-9 or "#")."""
+        return ()
+
+    def roll_choice(self, state: dict, seat: int, value: Any) -> None:
+        """One of ``roll_options`` was picked instead of a sum."""
+
+    def seven(self, state: dict, seat: int) -> Msg:
+        """What happens on a 7 besides discarding (the robber's stand-in)."""
+        raise NotImplementedError
+
+    def after_roll(self, state: dict, seat: int, roll: int) -> None:
+        """Everything the scenario does on a roll, before production is taken from the board."""
+
+    def built(self, state: dict, seat: int, piece: str) -> None:
+        """A road, settlement or city was just built (``piece``); the core counted it."""
+
+    def knight(self, state: dict, seat: int) -> None:
+        """A knight was just played (counted, Largest Army settled): its scenario effect."""
+
+    def menu_options(self, state: dict, seat: int, special: bool) -> list[Option]:
+        """Extra items of the build menu (``special``: the special building phase). Codes 7, 8,
+        9 and 0 are free for scenarios (and 4, 5 when it has no development cards)."""
+        return []
+
+    def menu_choice(self, state: dict, seat: int, value: Any, special: bool) -> None:
+        """One of ``menu_options`` was picked."""
+
+    def end_turn(self, state: dict, seat: int) -> None:
+        """The player ended his turn (before the special building phase)."""
+
+    # -- points and the end -------------------------------------------------------------------
+    def public_points(self, state: dict, seat: int) -> dict[str, int]:
+        """The scenario's public VP of a seat by kind (negative for a penalty)."""
+        return {}
+
+    def hidden_points(self, state: dict, seat: int) -> dict[str, int]:
+        """VP only the box knows until the end (they still count for the win)."""
+        return {}
+
+    def lost(self, state: dict) -> Msg | None:
+        """Why everyone has lost now (None: the game goes on)."""
+        return None
+
+    def ranking(self, state: dict, totals: dict[int, int]) -> list[int]:
+        """Final order of seats (the winner, if any, is put first by the core)."""
+        return sorted(totals, key=lambda s: (-totals[s], s))
+
+    def points_label(self, key: str, value: int) -> Msg:
+        """A scenario's part of a total for the final reveal ("2 žetony postihu")."""
+        return Msg(f"{key} {value}", f"{key} {value}")
+
+    # -- what players see ---------------------------------------------------------------------
+    def view(self, state: dict, seat: int | None) -> dict:
+        """The scenario's public part of the view (``seat``: what that seat may also see)."""
+        return {}
+
+    def learned_box(self, state: dict) -> dict:
+        return {}

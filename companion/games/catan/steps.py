@@ -1,0 +1,197 @@
+"""The core's steps: who starts, the founding screen, the roll, the build menu, the special
+building phase, Longest Road and the secret development card.
+
+Each step reads the scenario from ``scenario_of(state)`` so one step object serves every
+scenario; the scenario's own steps sit beside these in the game's steps table.
+"""
+
+from __future__ import annotations
+
+from ...engine import Msg, Option, Prompt, PromptKind, Step, numbered
+from . import core, texts
+
+ROLL_CODES = {**{n: str(n) for n in range(2, 10)}, 10: "0", 11: "1", 12: "#"}
+MENU_CODES = {"road": "1", "settlement": "2", "city": "3", "dev": "4", "knight": "5", "longest_road": "6"}
+VP, OTHER = "vp", "other"
+
+_SCENARIOS: dict[str, object] = {}
+
+
+def register(scenario) -> None:
+    """Make a scenario known to the core's steps (done by CatanGame)."""
+    _SCENARIOS[scenario.name] = scenario
+
+
+def scenario_of(state: dict):
+    return _SCENARIOS[state["scenario"]]
+
+
+def with_hint(state: dict, question: Msg) -> Msg:
+    """The question, after what the table must do on the board now (if anything)."""
+    if not state["hint"]:
+        return question
+    return Msg.from_json(state["hint"]) + Msg(" ", " ") + question
+
+
+def seat_options(state: dict, seats) -> tuple[Option, ...]:
+    return tuple(Option(s, core.who(state, s), str(s + 1)) for s in seats)
+
+
+class FirstPlayer(Step):
+    """The table rolls for the start; anyone enters who rolled highest."""
+
+    name = "first_player"
+
+    def prompt(self, state, task):
+        return Prompt(PromptKind.CHOICE, self.name, (), texts.FIRST,
+                      {Prompt.ANYONE: seat_options(state, range(state["seats"]))})
+
+    def apply(self, state, action, task):
+        state["first"] = action.value
+        state["turn"] = action.value
+        state["phase"] = "founding"
+        for question in scenario_of(state).setup_tasks(state):
+            core.ask(state, question)
+
+
+class Founding(Step):
+    """The founding screen: how and in which order the table places its first settlements."""
+
+    name = "founding"
+
+    def prompt(self, state, task):
+        return Prompt(PromptKind.CONFIRM, self.name, (), Msg("Zakládací fáze", "Founding phase"),
+                      detail=scenario_of(state).founding_text(state))
+
+    def apply(self, state, action, task):
+        core.start_turn(state, state["first"])
+        core.note(state, texts.turn_of(core.who(state, state["first"])))
+
+
+class Roll(Step):
+    """The player on turn enters the dice sum: one key (10 = 0, 11 = 1, 12 = #)."""
+
+    name = "roll"
+
+    def prompt(self, state, task):
+        seat = state["turn"]
+        options = tuple(Option(n, Msg(str(n), str(n)), ROLL_CODES[n]) for n in core.SUMS)
+        options += scenario_of(state).roll_options(state, seat)
+        return Prompt(PromptKind.CHOICE, self.name, (seat,), with_hint(state, texts.ROLL),
+                      {seat: options}, detail=texts.ROLL_DETAIL)
+
+    def apply(self, state, action, task):
+        scenario = scenario_of(state)
+        if isinstance(action.value, int):
+            core.roll(scenario, state, action.seat, action.value)
+        else:
+            scenario.roll_choice(state, action.seat, action.value)
+
+
+def menu_options(state: dict, seat: int, special: bool) -> tuple[Option, ...]:
+    scenario = scenario_of(state)
+    keys = ["road", "settlement", "city"]
+    if scenario.dev_cards:
+        keys.append("dev")
+        if not special:
+            keys.append("knight")
+    keys.append("longest_road")
+    options = [Option(key, texts.MENU_ITEM[key], MENU_CODES[key]) for key in keys]
+    options += scenario.menu_options(state, seat, special)
+    options.append(Option("done" if special else "end", texts.MENU_ITEM["done" if special else "end"], "#"))
+    return tuple(options)
+
+
+def menu_choice(state: dict, seat: int, value, special: bool) -> None:
+    scenario = scenario_of(state)
+    if value in core.LIMITS:
+        core.build(scenario, state, seat, value)
+    elif value == "dev":
+        core.ask_first(state, {"step": "dev_card", "seat": seat})
+    elif value == "knight":
+        core.play_knight(scenario, state, seat)
+    elif value == "longest_road":
+        core.ask_first(state, {"step": "longest_road", "seat": seat})
+    elif value == "end":
+        core.end_turn(scenario, state, seat)
+    elif value == "done":
+        core.special_done(scenario, state)
+    else:
+        scenario.menu_choice(state, seat, value, special)
+
+
+class Build(Step):
+    """The build menu of the player on turn; one key per build, "#" ends the turn."""
+
+    name = "build"
+
+    def prompt(self, state, task):
+        seat = state["turn"]
+        return Prompt(PromptKind.CHOICE, self.name, (seat,), with_hint(state, texts.MENU),
+                      {seat: menu_options(state, seat, False)})
+
+    def apply(self, state, action, task):
+        menu_choice(state, action.seat, action.value, False)
+
+
+class SpecialBuild(Step):
+    """The special building phase (5-6 players): one player's build menu, no trading."""
+
+    name = "special_build"
+
+    def prompt(self, state, task):
+        seat = state["special"]["builder"]
+        return Prompt(PromptKind.CHOICE, self.name, (seat,), with_hint(state, texts.SPECIAL_MENU),
+                      {seat: menu_options(state, seat, True)})
+
+    def apply(self, state, action, task):
+        menu_choice(state, action.seat, action.value, True)
+
+
+class SpecialWho(Step):
+    """Who builds next in the special building phase (clockwise); "#" when nobody else does."""
+
+    name = "special_who"
+
+    def prompt(self, state, task):
+        options = seat_options(state, state["special"]["left"]) + (
+            Option(None, texts.NOBODY_ELSE, "#"),)
+        return Prompt(PromptKind.CHOICE, self.name, (), with_hint(state, texts.SPECIAL_WHO),
+                      {Prompt.ANYONE: options})
+
+    def apply(self, state, action, task):
+        core.special_pick(state, action.value)
+
+
+class LongestRoad(Step):
+    """The table's claim: who holds Longest Road now (0: nobody)."""
+
+    name = "longest_road"
+
+    def prompt(self, state, task):
+        options = seat_options(state, range(state["seats"])) + (Option(None, texts.NOBODY, "0"),)
+        return Prompt(PromptKind.CHOICE, self.name, (task["seat"],), texts.ROAD_WHO, {task["seat"]: options})
+
+    def apply(self, state, action, task):
+        core.finish(state, task)
+        core.claim_road(state, action.value)
+
+
+class DevCard(Step):
+    """A development card bought: the buyer enters on his pad whether it is a VP card. Both
+    answers cost the same keys and look the same; only the total the box keeps differs."""
+
+    name = "dev_card"
+
+    def prompt(self, state, task):
+        seat = task["seat"]
+        options = numbered(((OTHER, texts.DEV_OTHER), (VP, texts.DEV_VP)))
+        return Prompt(PromptKind.SECRET_CHOICE, self.name, (seat,), texts.DEV_CARD, {seat: options},
+                      detail=texts.DEV_DETAIL)
+
+    def apply(self, state, action, task):
+        core.finish(state, task)
+        core.buy_card(state, task["seat"], action.picks[task["seat"]] == VP)
+
+
+STEPS = (FirstPlayer(), Founding(), Roll(), Build(), SpecialBuild(), SpecialWho(), LongestRoad(), DevCard())

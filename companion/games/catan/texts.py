@@ -1,0 +1,100 @@
+"""What the Catan core says to players, in Czech and English, in one place."""
+
+from __future__ import annotations
+
+from ...engine import Msg
+
+EVENTS_KEPT = 12   # public events kept in state["recent"]
+
+PHASE = {
+    "first": Msg("Začátek", "Start"),
+    "founding": Msg("Zakládání", "Founding"),
+    "roll": Msg("Hod", "Roll"),
+    "build": Msg("Stavba", "Build"),
+    "special": Msg("Zvl. stavba", "Extra build"),
+    "over": Msg("Konec", "The end"),
+}
+
+PIECE = {
+    "road": Msg("cesta", "road"),
+    "settlement": Msg("vesnice", "settlement"),
+    "city": Msg("město", "city"),
+}
+
+# the breakdown of a seat's points (Scores.breakdown keys), for the final reveal
+POINTS = {
+    "settlements": Msg("vesnice", "settlements"),
+    "cities": Msg("města", "cities"),
+    "longest_road": Msg("nejdelší stezka", "Longest Road"),
+    "largest_army": Msg("největší rytířstvo", "Largest Army"),
+    "vp_cards": Msg("karty VB", "VP cards"),
+}
+
+ROLL = Msg("Hod kostkami?", "Dice roll?")
+ROLL_DETAIL = Msg("2–9 svou klávesou, 0 = 10, 1 = 11, # = 12.", "2–9 their own key, 0 = 10, 1 = 11, # = 12.")
+MENU = Msg("Co stavíš?", "What do you build?")
+SPECIAL_MENU = Msg("Co stavíš mimo tah?", "Build out of turn?")
+SPECIAL_WHO = Msg("Zvláštní fáze stavby: kdo staví?", "Special building phase: who builds?")
+NOBODY_ELSE = Msg("nikdo další", "nobody else")
+FIRST = Msg("Kdo hodil nejvíc a začíná?", "Who rolled highest and starts?")
+ROAD_WHO = Msg("Kdo má nejdelší stezku?", "Who holds the Longest Road?")
+NOBODY = Msg("nikdo", "nobody")
+DEV_CARD = Msg("Koupená akční karta (tajně)", "The development card bought (secret)")
+DEV_DETAIL = Msg("Zadej na svém padu druh karty a #. Karta zůstává skrytá.",
+                 "Enter the kind of card on your pad, then #. The card stays hidden.")
+DEV_OTHER = Msg("jiná karta", "another card")
+DEV_VP = Msg("karta VB", "VP card")
+
+MENU_ITEM = {
+    "road": Msg("cesta", "road"),
+    "settlement": Msg("vesnice", "settlement"),
+    "city": Msg("město", "city"),
+    "dev": Msg("akční karta", "development card"),
+    "knight": Msg("zahrát rytíře", "play a knight"),
+    "longest_road": Msg("nejdelší stezka", "Longest Road"),
+    "end": Msg("konec tahu", "end of turn"),
+    "done": Msg("hotovo", "done"),
+    "roll_knight": Msg("rytíř před hodem", "knight before the roll"),
+}
+
+SEVEN = Msg("Padla 7: kdo má víc než 7 karet, odhodí polovinu (dolů).",
+            "A 7: whoever holds more than 7 cards discards half (rounded down).")
+
+
+def seat(n: int) -> Msg:
+    return Msg(f"Hráč {n + 1}", f"Player {n + 1}")
+
+
+def rolled(who: Msg, value: int) -> Msg:
+    return Msg("{w} hodil {v}.", "{w} rolled {v}.").format(w=who, v=value)
+
+
+def built(who: Msg, piece: str) -> Msg:
+    return Msg("{w} staví: {p}.", "{w} builds: {p}.").format(w=who, p=PIECE[piece])
+
+
+def bought(who: Msg) -> Msg:
+    return Msg("{w} koupil akční kartu.", "{w} bought a development card.").format(w=who)
+
+
+def knight(who: Msg, count: int) -> Msg:
+    return Msg("{w} hraje rytíře ({n}.).", "{w} plays a knight (no. {n}).").format(w=who, n=count)
+
+
+def army(who: Msg) -> Msg:
+    return Msg("Největší rytířstvo: {w}.", "Largest Army: {w}.").format(w=who)
+
+
+def road(who: Msg | None) -> Msg:
+    if who is None:
+        return Msg("Nejdelší stezku nemá nikdo.", "Nobody holds the Longest Road.")
+    return Msg("Nejdelší stezka: {w}.", "Longest Road: {w}.").format(w=who)
+
+
+def wins(who: Msg, points: int, parts: Msg) -> Msg:
+    return Msg("{w} vítězí s {p} VB: {parts}.", "{w} wins with {p} VP: {parts}.").format(w=who, p=points,
+                                                                                         parts=parts)
+
+
+def turn_of(who: Msg) -> Msg:
+    return Msg("Na tahu je {w}.", "{w} to play.").format(w=who)
