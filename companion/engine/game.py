@@ -140,8 +140,18 @@ class Game:
         except Ask as ask:
             work = copy.deepcopy(state)
             ask.queue_in(work, checked.logged)
+        else:
+            news = self.score_events(state, work)
+            if news:
+                announce(work, *news)
         trim(work, self.recent_kept)   # the game's declared cap on its public events
         return work
+
+    def score_events(self, before: dict, after: dict) -> tuple[Msg, ...]:
+        """Public events for score changes an action made that its steps did not announce
+        themselves (a goal met as a side effect of a build): the engine announces them after
+        the action. A game whose steps announce every gain keeps this default (none)."""
+        return ()
 
     def perform(self, state: dict, action: Action) -> None:
         """Hand a checked action to the awaited step (in place); when the step answered a queued

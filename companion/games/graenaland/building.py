@@ -259,6 +259,36 @@ def cost_of(state: dict, seat: int, value: str):
     return None
 
 
+# The pad code of a build says what and where, so it stays the same from turn to turn: the
+# kind's digit, then the territory's place in the board order (the key it has on every screen),
+# e.g. a settlement on the 3rd territory is "13". Rarer builds start with 9: a later church or
+# hall that moves its hero (93T, 94T), a joint public building (95T-98T), an offered build
+# (91 + the seat's number); the army is 90, the supply card 99.
+KIND_DIGIT = {"settlement": "1", "stronghold": "2", "church": "3", "hall": "4",
+              "road": "5", "market": "6", "palisade": "7", "improvement": "8"}
+ARMY_CODE, SUPPLY_CODE, RARE = "90", "99", "9"
+
+
+def code(state: dict, value: str) -> str:
+    """The build's pad code, derived from the build itself (see KIND_DIGIT)."""
+    parts = value.split(":")
+    head = parts[0]
+    if head == "army":
+        return ARMY_CODE
+    if head == "supply":
+        return SUPPLY_CODE
+    if head == "grant":
+        return RARE + "1" + str(int(parts[1]) + 1)
+    if head == "coop":
+        return RARE + KIND_DIGIT[parts[1]] + _place_digit(state, parts[2])
+    where = _place_digit(state, parts[1])
+    return (RARE if len(parts) > 2 else "") + KIND_DIGIT[head] + where
+
+
+def _place_digit(state: dict, tid: str) -> str:
+    return str(state["board"]["order"].index(tid) + 1)
+
+
 WORDS = {"done": Msg("Konec stavby", "Finish building"), "nothing": Msg("Nic nestavět", "Build nothing"),
          "supply": Msg("Vzít kartu zásob", "Take supply card")}
 

@@ -107,6 +107,19 @@ class Graenaland(Game):
         ranking = goals.ranking(state, totals) if over else ()
         return Scores(totals, breakdown, ranking, over)
 
+    def score_events(self, before: dict, after: dict) -> tuple[Msg, ...]:
+        """A build or a revealed VP card changes goals or VP as a side effect: every seat whose
+        total changed is told, with the goals that changed ('Hráč 2: +1 (Sídla)')."""
+        old, new = self.score(before), self.score(after)
+        events = []
+        for seat, total in new.totals.items():
+            change = total - old.totals.get(seat, 0)
+            if change:
+                parts = old.breakdown.get(seat, {}), new.breakdown.get(seat, {})
+                why = [texts.GOAL_SHORT[g] for g in goals.COLUMNS if parts[0].get(g, 0) != parts[1].get(g, 0)]
+                events.append(texts.score_change(seat, change, why))
+        return tuple(events)
+
     def status(self, state: dict) -> Status:
         """The header reads 'Kolo 3 · Pohyb ⚓2': the phase and the seat holding the ship
         marker (the main player), short enough for the 128 px header; the question itself is

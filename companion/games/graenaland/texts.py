@@ -166,3 +166,9 @@ def territory(board: dict, tid: str) -> Msg:
     """'Pobřeží 2 (les)': the row and the count from the west, as players find it on the table."""
     info = board["territories"][tid]
     return Msg("{p} ({t})", "{p} ({t})").format(p=row_place(info["coastal"], tid), t=TERRAIN[info["terrain"]])
+
+
+def score_change(seat_index: int, change: int, goals_changed: list[Msg]) -> Msg:
+    """'Hráč 2: +1 (Sídla)': a seat's total changed, and the goals that changed it."""
+    line = Msg("{s}: {n:+d}", "{s}: {n:+d}").format(s=seat(seat_index), n=change)
+    return line + Msg(" ({g})", " ({g})").format(g=join(goals_changed)) if goals_changed else line

@@ -256,10 +256,11 @@ def test_a_later_church_moves_the_priest_there():
     shown = GAME.prompt(after)
     assert shown.step == "build_result" and shown.title.cs == "Kněz se přesouvá" and shown.title.en == "Priest moves"
     assert shown.detail.cs == "Hráč 1: kněz → Pobřeží 2"
-    assert after["recent"][-1]["cs"] == "Kněz se přesouvá – Pobřeží 2."
+    told = [m["cs"] for m in after["recent"]]
+    assert told[-2:] == ["Kněz se přesouvá – Pobřeží 2.", "Hráč 1: +1 (Budovy)"]   # the goal it meets too
     stays = build(st, "church:C2")                # without moving: the priest stays, no screen
     assert stays["heroes"][0]["priest"] == "C1" and stays["step"] == "build"
-    assert stays["recent"][-1]["cs"] == "Hráč 1 staví kostel – Pobřeží 2 (pláně)."
+    assert stays["recent"][-2]["cs"] == "Hráč 1 staví kostel – Pobřeží 2 (pláně)."
 
 
 def test_moving_a_hero_onto_another_own_hero_is_refused():
@@ -269,7 +270,7 @@ def test_moving_a_hero_onto_another_own_hero_is_refused():
     refused(st, "church:C2:move", "hero_would_share")
     with pytest.raises(RuleError) as err:
         build(st, "church:C2:move")
-    assert err.value.text("cs") == ("Na Pobřeží 2 (pláně) už stojí jiný tvůj hrdina; "
+    assert err.value.text("cs") == ("Hráč 1: Na Pobřeží 2 (pláně) už stojí jiný tvůj hrdina; "
                                     "dva tvoji hrdinové nesmějí stát na jednom území.")
     refused(st, "hall:C2:move", "hero_not_in_play")       # no skald yet
 
@@ -287,3 +288,26 @@ def test_build_menu_lines_show_what_where_and_the_cost():
     st["buildings"]["C1"]["stronghold"] = 0                   # a stronghold adds a cheaper army price
     assert GAME.prompt(st).options[0][[o.value for o in GAME.prompt(st).options[0]].index("army")].label.cs == \
         "Vojsko +1 · 4O+1R / 1O+1R+1D"
+
+
+def test_a_build_keeps_its_code_from_turn_to_turn():
+    """The code says what and where (kind digit, then the territory's number), not the line of
+    the menu: the supply card is 99 whatever else can be built."""
+    st = build_state()
+    codes = {o.value: o.code for o in GAME.prompt(st).options[0]}
+    assert codes["settlement:C1"] == "11" and codes["settlement:I1"] == "1" + str(st["board"]["order"].index("I1") + 1)
+    assert codes["stronghold:C1"] == "21" and codes["army"] == "90" and codes["supply"] == "99"
+    assert codes["coop:improvement:C1"] == "981" and codes["done"] == "#"
+    st["settlements"]["C2"]["0"] = 1                       # more to build: the same things keep their codes
+    again = {o.value: o.code for o in GAME.prompt(st).options[0]}
+    assert len(again) > len(codes) and all(again[v] == c for v, c in codes.items() if v in again)
+    st["supply"]["taken"] = True
+    assert "supply" not in {o.value for o in GAME.prompt(st).options[0]}
+    assert {o.value: o.code for o in GAME.prompt(st).options[0]}["army"] == "90"
+
+
+def test_moved_heroes_and_offered_builds_have_codes_of_their_own():
+    st = hero_state()
+    codes = {o.value: o.code for o in GAME.prompt(st).options[0]}
+    assert codes["church:C2"] == "32" and codes["church:C2:move"] == "932"
+    assert len(set(codes.values())) == len(codes)

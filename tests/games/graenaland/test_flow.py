@@ -96,7 +96,10 @@ def _fits_body_state(state, prompt):
         if prompt.kind is PromptKind.CHOICE and prompt.step != "box_check":
             for option in prompt.options_for(prompt.seats[0] if len(prompt.seats) == 1 else None):
                 line = f"{option.code} {option.label.get(language)}".split(" · ")[0]
-                assert body.getlength(line) <= LINE_PX, (prompt.step, line)
+                if len(option.code) > 2:   # a rare build (a hero moved along): may take two rows
+                    assert len(rows(line)) <= 2, (prompt.step, line)
+                else:
+                    assert body.getlength(line) <= LINE_PX, (prompt.step, line)
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])

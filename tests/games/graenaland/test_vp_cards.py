@@ -248,7 +248,8 @@ def test_a_missed_claim_ends_the_game_with_the_announcer_last():
     st = apply(st, {"step": "claim_result", "seat": None, "value": None})
     assert st["vp"]["claim"] == {"seat": 2, "claimed": 7, "reached": 6, "met": False}
     assert "Player 3 has only 6 of the 7 VP claimed: the claim fails. The game still ends and he comes last." in recent(st)
-    assert st["recent"][-1]["en"].startswith("Player 3 has only 6")
+    assert st["recent"][-2]["en"].startswith("Player 3 has only 6")
+    assert st["recent"][-1]["en"] == "Player 3: +6 (Houses, Largest, Buildings, Army)"   # his card, revealed
     while GAME.prompt(st) is not None:
         st = build_done(st)
     scores = GAME.score(st)

@@ -15,7 +15,8 @@ TITLE = {"main": Msg("{s} staví", "{s} builds"),
 
 class Build(TableStep):
     """Everything the builder may build now, then how he ends ("done", or "nothing" for an
-    offered build). Codes have at least two digits, so every line costs the same keys."""
+    offered build, typed "#"). Each build's code says what and where (``building.code``), so
+    it keeps its keys from turn to turn."""
 
     name = "build"
 
@@ -26,9 +27,8 @@ class Build(TableStep):
         seat, mode = task["seat"], task["mode"]
         values = building.legal(state, seat, mode)
         values.append("nothing" if mode == "grant" else "done")
-        width = max(2, len(str(len(values))))
-        options = tuple(Option(v, building.label(state, v, seat), "#" if v in ENDS else str(i + 1).zfill(width))
-                        for i, v in enumerate(values))
+        options = tuple(Option(v, building.label(state, v, seat), "#" if v in ENDS else building.code(state, v))
+                        for v in values)
         return Prompt(PromptKind.CHOICE, self.name, (seat,), TITLE[mode].format(s=texts.seat(seat)), {seat: options},
                       detail=_build_detail(state, mode))
 
@@ -41,10 +41,15 @@ class Build(TableStep):
         try:
             building.check(state, task["seat"], str(value), task["mode"])
         except RuleError as error:
-            return error
+            return _named(task["seat"], error)
         except (ValueError, IndexError):
             pass   # not even a build value
         return None
+
+
+def _named(seat: int, error: RuleError) -> RuleError:
+    """The refusal with the seat first, as players call it: 'Hráč 2: Osadu lze postavit …'."""
+    return RuleError(error.rule, Msg("{s}: ", "{s}: ").format(s=texts.seat(seat)) + error.msg)
 
 
 def _build_detail(state: dict, mode: str) -> Msg:
@@ -63,6 +68,7 @@ class CoopResult(TableStep):
 
     name = "coop_result"
     shows_turn = False   # the building is named first
+    enumerable = True    # built or not: both are always offered
 
     def task_of(self, state):
         return {"seat": state["main"], **state["coop"]}

@@ -93,8 +93,8 @@ class Move(TableStep):
         return Prompt(PromptKind.SECRET_CHOICE, self.name, seats,
                       Msg("Pohyb: hrdina a směr", "Move: hero, direction"),
                       {s: _move_options(state, s) for s in seats},
-                      detail=Msg("Hrdina 1–3, směr na kompasu (5 = zůstat), pak 5, nebo týž směr znovu = o dva po pobřeží.",
-                                 "Hero 1-3, compass direction (5 = stay), then 5, or the same direction again = two along the coast."))
+                      detail=Msg("Čtyři klávesy: hrdina 1–3, směr na kompasu (5 = zůstat), pak 5, nebo týž směr znovu = o dva po pobřeží, nakonec # zamkne.",
+                                 "Four keys: hero 1-3, compass direction (5 = stay), then 5, or the same direction again = two along the coast, then # locks."))
 
     def apply(self, state, action, task):
         rounds.moves_revealed(state, picks_by_seat(action.picks))
@@ -236,6 +236,7 @@ class Vote(TableStep):
     """Everyone with a vote on the territory votes yes or no, hidden."""
 
     name = "vote"
+    enumerable = True   # yes or no
 
     def prompt(self, state, task):
         seats = tuple(int(s) for s in state["proposal"]["weights"])
@@ -250,6 +251,7 @@ class VoteOpen(TableStep):
     """Open votes (setup option): the voters answer one after another."""
 
     name = "vote_open"
+    enumerable = True   # yes or no
 
     def task_of(self, state):
         return {"seat": rounds.open_voter(state)}

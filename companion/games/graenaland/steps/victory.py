@@ -47,6 +47,14 @@ class Claim(TableStep):
                       detail=Msg("Kdo má aspoň {w} vítězných bodů, může ohlásit vítězství.",
                                  "Whoever has at least {w} victory points may announce victory.").format(w=win))
 
+    def explain(self, state, task, seat, value):
+        text = str(value)
+        if not text.startswith("seat:") or not text[5:].isdigit() or int(text[5:]) >= state["seats"]:
+            return refusal("graenaland", "claim_unknown_seat", "Ohlásit může jen hráč u stolu.",
+                           "Only a player at the table can claim.")
+        return refusal("graenaland", "claim_once", "{s} už ohlásil vítězství; každý hráč ohlašuje jen jednou.",
+                       "{s} has already claimed; every player claims once.", s=texts.seat(int(text[5:])))
+
     def apply(self, state, action, task):
         if action.value == "done":
             victory.claim_done(state)
@@ -104,6 +112,7 @@ class Announce(TableStep):
     """Base game: a main player meeting 3 goals may announce victory (p.9)."""
 
     name = "announce"
+    enumerable = True   # yes or no
 
     def task_of(self, state):
         return {"seat": state["main"]}
