@@ -10,9 +10,11 @@ checks the shipped file.
 from __future__ import annotations
 
 import copy
+import json
 import sys
 import tomllib
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -159,9 +161,14 @@ RAW = read_file()
 BOX = parse(RAW)
 
 
+@lru_cache(maxsize=8)
+def _parsed(override_json: str) -> Box:
+    return parse(merged(RAW, json.loads(override_json)))
+
+
 def with_override(override: dict) -> Box:
     """The shipped box with one session's corrections; BoxDataError names a bad one."""
-    return parse(merged(RAW, override)) if override else BOX
+    return _parsed(json.dumps(override, sort_keys=True)) if override else BOX
 
 
 if __name__ == "__main__":  # python3 -m companion.games.troy.box [file]

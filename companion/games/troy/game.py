@@ -1,0 +1,157 @@
+"""Troy on the shared Catan core: the scenario's numbers and hooks (``catan.Scenario``).
+
+The core keeps the turn (roll, builds, Longest Road, the special building phase, the win on
+one's own turn). Troy adds, through the hooks: the secret allegiance asked before the founding,
+the build menu's donation and ships (and ships 3 and 6 taking from the row), the sea people on a
+7 and after every ship, the battle at the end of a turn, ship VP (public) and saga VP (hidden:
+they count for the win on one's own turn but show nowhere until the end), and the ranking by
+trade points on equal totals.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine import Msg, Option, Setting
+from ..catan import Scenario, core
+from . import allegiance as _allegiance  # noqa: F401  (the rules the steps use)
+from . import battle, saga, ships, support
+from .box import BOX, BoxDataError, with_override
+from .ranking import ranking
+from .scenario import box_of, new_part, part
+from .steps import STEPS
+from .steps.row import take_from_row
+from .steps.sea import build_ship
+from .texts import CITY_NAMES, refuse
+from .war import reveal_allegiances
+
+DONATE, SHIP, SHIP_3, SHIP_6 = "donate", "ship", "ship3", "ship6"
+MENU = {
+    SHIP: Option(SHIP, Msg("loď", "ship"), "4"),
+    DONATE: Option(DONATE, Msg("darovat do řady", "donate to the row"), "5"),
+    SHIP_3: Option(SHIP_3, Msg("loď 3: výměna s řadou", "ship 3: swap with the row"), "7"),
+    SHIP_6: Option(SHIP_6, Msg("loď 6: karta z řady", "ship 6: a card from the row"), "8"),
+}
+ROW_SETTING = Setting("row", Msg("Podporovací řada", "Support row"),
+                      ((support.BOX_ROW, Msg("drží ji box", "kept by the box")),
+                       (support.TABLE_ROW, Msg("karty na stole", "cards on the table"))))
+
+
+class Troy(Scenario):
+    name = "troy"
+    title = Msg("Trója", "Troy")
+    min_seats, max_seats = 4, 6
+    players = Msg("Tróju hrají 4 až 6 hráči.", "Troy is played by 4 to 6 players.")
+    target = BOX.target
+    dev_cards = False
+    army_vp = None
+    special_building_from = 5
+    settings = (ROW_SETTING,)
+    steps = STEPS
+
+    # -- setup ----------------------------------------------------------------------------------
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The ``box`` option corrects data/box.toml for one session (same shape)."""
+        try:
+            box = with_override(options["box"])
+        except BoxDataError as error:
+            raise refuse("box", "Data krabice: {e}", "Box data: {e}", e=str(error)) from None
+        # the core has no hook between the special building phase and the next turn, nor a
+        # separate total for the win check: these two readings can only be the default for now
+        for rule in ("battle_before_special_building", "win_counts_saga"):
+            if not box.rules[rule]:
+                raise refuse("box", "Data krabice: rules.{r} = false zatím companion neumí.",
+                             "Box data: rules.{r} = false is not supported yet.", r=rule)
+        return options
+
+    def setup(self, state: dict, options: dict[str, Any]) -> None:
+        box = with_override(options["box"])
+        state["target"] = box.target
+        state[self.name] = new_part(box, state["seats"], options["row"], options["box"])
+
+    def setup_tasks(self, state: dict) -> list[dict]:
+        return [{"step": "allegiance"}]
+
+    def founding_text(self, state: dict) -> Msg:
+        start = Msg("Řada: 4 karty (dřevo, obilí, vlna, ruda) drží box, vrať je do banku. ",
+                    "Row: the box keeps 4 cards (lumber, grain, wool, ore); put them back in the bank. ")
+        if part(state)["row"] is None:
+            start = Msg("Řada: dřevo, obilí, vlna a ruda lícem dolů. ",
+                        "Row: lumber, grain, wool and ore face down. ")
+        return start + Msg("Mořský národ na červenou šipku. Zakládání jako v základní hře: 2 vesnice a 2 cesty.",
+                           "Sea people on the red arrow. Found as in the base game: 2 settlements, 2 roads.")
+
+    # -- the turn -------------------------------------------------------------------------------
+    def seven(self, state: dict, seat: int) -> Msg:
+        core.ask_first(state, {"step": "sea_people", "seat": seat, "why": "seven"})
+        return Msg("Místo zloděje táhne mořský národ.", "The sea people move instead of the robber.")
+
+    def menu_options(self, state: dict, seat: int, special: bool) -> list[Option]:
+        """Ship while any is left; donate once a turn, never in the special building phase;
+        ships 3 and 6 once a turn each, while built and not under the sea people."""
+        box, troy = box_of(state), part(state)
+        items = [MENU[SHIP]] if ships.next_ship(box, troy, seat) else []
+        if not special:
+            items.append(MENU[DONATE])
+        if not special or box.rules["row_actions_in_special_building"]:
+            items += [MENU[key] for key, number in ((SHIP_3, ships.ROW_SWAP), (SHIP_6, ships.ROW_TAKE))
+                      if ships.works(troy, seat, number) and number not in troy["row_used"]]
+        return items
+
+    def menu_choice(self, state: dict, seat: int, value: Any, special: bool) -> None:
+        troy = part(state)
+        if value == SHIP:
+            build_ship(state, seat)
+        elif value == DONATE:
+            if troy["donated"]:
+                raise refuse("donate_once", "Darovat lze jen jednou za tah.", "You may donate only once a turn.")
+            core.ask_first(state, {"step": "donate_count", "seat": seat})
+        else:
+            if troy["row_count"] == 0:
+                raise refuse("row_empty", "Podporovací řada je prázdná.", "The support row is empty.")
+            take_from_row(state, seat, ships.ROW_SWAP if value == SHIP_3 else ships.ROW_TAKE)
+
+    def end_turn(self, state: dict, seat: int) -> None:
+        """The turn's donation and row uses start afresh; a full row is fought over now."""
+        troy = part(state)
+        troy["donated"], troy["row_used"] = False, []
+        if battle.due(box_of(state), state["seats"], troy):
+            core.ask_first(state, {"step": "battle", "seat": seat})
+
+    # -- points and the end ---------------------------------------------------------------------
+    def public_points(self, state: dict, seat: int) -> dict[str, int]:
+        return {"ships": ships.ship_vp(box_of(state), part(state), seat)}
+
+    def hidden_points(self, state: dict, seat: int) -> dict[str, int]:
+        """The saga VP of the seat's city, under a key that names the city (secret until the end)."""
+        city = part(state)["allegiance"].get(str(seat))
+        return {f"saga_{city}": saga.seat_saga_vp(box_of(state), part(state), seat)} if city else {}
+
+    def points_label(self, key: str, value: int) -> Msg:
+        """"2 VB z lodí" / "2 VP from ships"; "3 VB ze ságy (Trója)" names the city at the reveal."""
+        if key == "ships":
+            return Msg("{n} VB z lodí", "{n} VP from ships").format(n=value)
+        return Msg("{n} VB ze ságy ({c})", "{n} VP from the saga ({c})").format(
+            n=value, c=CITY_NAMES[key.removeprefix("saga_")])
+
+    def ranking(self, state: dict, totals: dict[int, int]) -> list[int]:
+        """Highest total, then most trade points. Called once, as the game ends: every
+        allegiance is revealed here (the core has no hook of its own for the end)."""
+        reveal_allegiances(state)
+        return list(ranking(totals, part(state)["trade_points"]))
+
+    # -- what players see -------------------------------------------------------------------------
+    def view(self, state: dict, seat: int | None) -> dict:
+        box, troy = box_of(state), part(state)
+        if seat is not None:
+            return {"allegiance": troy["allegiance"].get(str(seat)),
+                    "taken_from_row": list(troy["taken"].get(str(seat), []))}
+        public = {
+            "row_mode": troy["row_mode"], "row_count": troy["row_count"], "wins": dict(troy["wins"]),
+            "saga": saga.markers(box, troy), "battles": [dict(b) for b in troy["battles"]],
+            "trade_points": list(troy["trade_points"]), "ships": list(troy["ships"]),
+            "chits": dict(troy["chits"]), "sea_people": troy["sea_people"], "donated": troy["donated"],
+        }
+        if state["over"] is not None:
+            public["allegiance"] = dict(troy["allegiance"])
+        return public

@@ -1,0 +1,239 @@
+"""The support row's steps: a donation (how many cards, public; which, secret), ship 3 and 6
+taking from the row (the card drawn is shown only to the taker, behind a privacy screen), and the
+battle at the end of a turn."""
+
+from __future__ import annotations
+
+from ....engine import Msg, Option, Prompt, PromptKind, Step, counted
+from ...catan import core
+from .. import battle, saga, support, texts, war
+from ..box import RESOURCES
+from ..scenario import box_of, part, trade_point_refused
+from .common import TaskStep, choice, confirm, name, one_seat, queue
+
+CARDS = (("karta", "karty", "karet"), ("card", "cards"))
+
+
+# -- a donation ---------------------------------------------------------------------------------
+
+class DonateCount(TaskStep):
+    """How many cards the player gives (1-3): public, as the cards are counted on the table."""
+
+    name = "donate_count"
+
+    def prompt(self, state: dict, task: dict) -> Prompt:
+        top = box_of(state).donation_max
+        return choice(self.name, task["seat"], Msg("Kolik karet daruješ?", "How many cards do you give?"),
+                      ((n, counted(n, *CARDS)) for n in range(1, top + 1)), back=True)
+
+    def carry_out(self, state: dict, action, task: dict) -> None:
+        seat, count = task["seat"], action.value
+        if part(state)["row"] is None:
+            donated(state, seat, None, count)
+        else:
+            queue(state, {"step": "donate_cards", "seat": seat, "count": count})
+
+
+def donation_options(count: int) -> tuple[Option, ...]:
+    return tuple(Option(list(cards), texts.cards(cards), support.donation_code(cards))
+                 for cards in support.donation_options(count))
+
+
+class DonateCards(Step):
+    """Which cards, entered in secret on the donor's pad (a digit per card, lowest first); the
+    cards themselves go back to the bank: the companion is the row."""
+
+    name = "donate_cards"
+
+    def prompt(self, state: dict, task: dict) -> Prompt:
+        seat, count = task["seat"], task["count"]
+        return Prompt(PromptKind.SECRET_CHOICE, self.name, one_seat(seat),
+                      Msg("Které karty daruješ? (tajně)", "Which cards do you give? (secret)"),
+                      {seat: donation_options(count)},
+                      detail=Msg("Číslice karet od nejmenší, pak #: 1 dřevo, 2 hlína, 3 vlna, 4 obilí, 5 ruda. "
+                                 "Karty vrať do banku.",
+                                 "Card digits, lowest first, then #: 1 lumber, 2 brick, 3 wool, 4 grain, 5 ore. "
+                                 "Put the cards back in the bank."))
+
+    def apply(self, state: dict, action, task: dict) -> None:
+        core.finish(state, task)
+        donated(state, task["seat"], action.picks[task["seat"]], task["count"])
+
+
+def donated(state: dict, seat: int, cards: list[str] | None, count: int) -> None:
+    """The cards are in the row (their types kept secret), the donor gets his trade point."""
+    troy = part(state)
+    support.put_in(troy, cards, count)
+    troy["donated"] = True
+    if trade_point_refused(box_of(state), troy):
+        note(state, Msg("{s} daroval {n}; obchodní body v banku došly.",
+                        "{s} gave {n}; the bank has no trade points left.").format(
+            s=name(state, seat), n=counted(count, *CARDS)))
+        return
+    troy["trade_points"][seat] += 1
+    note(state, Msg("{s} daroval {n} do řady (má {p} obch. b.).", "{s} gave {n} to the row ({p} trade pts).").format(
+        s=name(state, seat), n=counted(count, *CARDS), p=troy["trade_points"][seat]))
+
+
+# -- ships 3 and 6: from the row -----------------------------------------------------------------
+
+class RowLook(TaskStep):
+    """The privacy screen: only the taker looks at the panel for the next screen."""
+
+    name = "row_look"
+
+    def prompt(self, state: dict, task: dict) -> Prompt:
+        who = name(state, task["seat"])
+        return confirm(self.name, task["seat"], Msg("Jen {s} se dívá na panel!", "Only {s} looks at the panel!").format(s=who),
+                       Msg("Ostatní se nedívejte. {s}: OK ukáže kartu z řady.",
+                           "Everyone else look away. {s}: OK shows the card from the row.").format(s=who))
+
+    def carry_out(self, state: dict, action, task: dict) -> None:
+        queue(state, {"step": "row_card", "seat": task["seat"], "ship": task["ship"]})
+
+
+class RowCard(TaskStep):
+    """The drawn card, shown to the taker alone; OK hides it again."""
+
+    name = "row_card"
+
+    def prompt(self, state: dict, task: dict) -> Prompt:
+        card = part(state)["taken"][str(task["seat"])][-1]
+        return confirm(self.name, task["seat"], Msg("Z řady máš: {c}", "From the row you get: {c}").format(
+            c=texts.resource(card)), Msg("Vezmi si ji z banku. OK kartu skryje.", "Take it from the bank. OK hides the card."))
+
+    def carry_out(self, state: dict, action, task: dict) -> None:
+        if task["ship"] == 3:
+            queue(state, {"step": "put_back", "seat": task["seat"]})
+
+
+PUT_BACK_OPTIONS = tuple(Option(r, texts.resource(r), str(i)) for i, r in enumerate(RESOURCES, start=1))
+
+
+class PutBack(Step):
+    """Ship 3: one card from the hand into the row, entered in secret (it may be the one taken)."""
+
+    name = "put_back"
+
+    def prompt(self, state: dict, task: dict) -> Prompt:
+        seat = task["seat"]
+        return Prompt(PromptKind.SECRET_CHOICE, self.name, one_seat(seat),
+                      Msg("Kterou kartu dáš do řady? (tajně)", "Which card goes into the row? (secret)"),
+                      {seat: PUT_BACK_OPTIONS},
+                      detail=Msg("1 dřevo, 2 hlína, 3 vlna, 4 obilí, 5 ruda, pak #. Kartu vrať do banku.",
+                                 "1 lumber, 2 brick, 3 wool, 4 grain, 5 ore, then #. Put the card in the bank."))
+
+    def apply(self, state: dict, action, task: dict) -> None:
+        core.finish(state, task)
+        support.put_in(part(state), [action.picks[task["seat"]]], 1)
+        note(state, Msg("{s} vrátil kartu do řady.", "{s} put a card into the row.").format(s=name(state, task["seat"])))
+
+
+def take_from_row(state: dict, seat: int, ship: int) -> None:
+    """Ship 3 or 6 used: the companion's row draws the card at random and shows it to the taker
+    alone; from a table row the player draws it himself."""
+    troy = part(state)
+    troy["row_used"].append(ship)
+    card = support.take_blind(state, troy)
+    who = name(state, seat)
+    if card is None:
+        note(state, Msg("{s} (loď {n}) si bere naslepo kartu z řady{b}.", "{s} (ship {n}) takes a card blind from the row{b}.").format(
+            s=who, n=ship, b=Msg(" a jednu do ní vrací", " and puts one back") if ship == 3 else Msg("", "")))
+        return
+    troy["taken"].setdefault(str(seat), []).append(card)
+    note(state, Msg("{s} (loď {n}) bere kartu z řady.", "{s} (ship {n}) takes a card from the row.").format(s=who, n=ship))
+    queue(state, {"step": "row_look", "seat": seat, "ship": ship})
+
+
+# -- the battle ---------------------------------------------------------------------------------
+
+class Battle(Step):
+    """The row is full at the end of a turn. The companion's row: OK (anyone) shuffles it and
+    turns the cards. A table row: the player who ended the turn shuffles and turns them, and
+    anyone enters Troy's points."""
+
+    name = "battle"
+
+    def prompt(self, state: dict, task: dict) -> Prompt:
+        box, troy = box_of(state), part(state)
+        shown = box.players[state["seats"]].revealed
+        title = Msg("Bitva o Tróju! V řadě je {n}.", "Battle for Troy! The row holds {n}.").format(
+            n=counted(troy["row_count"], *CARDS))
+        if troy["row"] is not None:
+            return confirm(self.name, None, title, Msg("OK: box řadu zamíchá a otočí {k}.",
+                                                              "OK: the box shuffles the row and turns {k}.").format(
+                k=counted(shown, *CARDS)))
+        return Prompt(PromptKind.NUMBER, self.name, one_seat(None),
+                      Msg("Body Tróje (ruda, vlna)?", "Points for Troy (ore, wool)?"), minimum=0, maximum=shown,
+                      detail=title + Msg(" Zamíchej ji a otoč {k}.", " Shuffle it, turn {k}.").format(k=counted(shown, *CARDS)))
+
+    def apply(self, state: dict, action, task: dict) -> None:
+        core.finish(state, task)
+        box, troy, seats = box_of(state), part(state), state["seats"]
+        if troy["row"] is None:
+            queue(state, {"step": "battle_mycenae", "seat": task["seat"], "troy": action.value})
+            return
+        shown = battle.turn_over(state, box, seats, troy)
+        points = battle.tally(box, shown)
+        fought(state, points, shown)
+        queue(state, {"step": "battle_result", "seat": task["seat"], "shown": shown})
+
+
+class BattleMycenae(Step):
+    """A table row: the points for Mycenae among the same turned cards (brick counts for nobody)."""
+
+    name = "battle_mycenae"
+
+    def prompt(self, state: dict, task: dict) -> Prompt:
+        shown = box_of(state).players[state["seats"]].revealed
+        return Prompt(PromptKind.NUMBER, self.name, one_seat(None),
+                      Msg("Body Mykén (dřevo, obilí)?", "Points for Mycenae (lumber, grain)?"),
+                      minimum=0, maximum=shown - task["troy"],
+                      detail=Msg("Trója má {t}.", "Troy has {t}.").format(t=task["troy"]))
+
+    def apply(self, state: dict, action, task: dict) -> None:
+        core.finish(state, task)
+        battle.counted(box_of(state), state["seats"], part(state))
+        fought(state, {"troy": task["troy"], "mycenae": action.value}, None)
+        war.after_battle(state)
+
+
+class BattleResult(TaskStep):
+    """The turned cards and the result, for everyone to read; OK goes on."""
+
+    name = "battle_result"
+
+    def prompt(self, state: dict, task: dict) -> Prompt:
+        last = part(state)["battles"][-1]
+        return confirm(self.name, None, result_line(last),
+                       Msg("Otočeno: {c}. Zbytek je nová řada.", "Turned: {c}. The rest is the new row.").format(
+                           c=texts.cards(task["shown"])))
+
+    def carry_out(self, state: dict, action, task: dict) -> None:
+        war.after_battle(state)
+
+
+def result_line(last: dict) -> Msg:
+    points = last["points"]
+    if last["winner"] is None:
+        return Msg("Bitva {t}:{m}, remíza.", "Battle {t}:{m}, a tie.").format(t=points["troy"], m=points["mycenae"])
+    return Msg("Bitva {t}:{m}, vítězí {c}.", "Battle {t}:{m}, {c} wins.").format(
+        t=points["troy"], m=points["mycenae"], c=texts.city(last["winner"]))
+
+
+def fought(state: dict, points: dict, shown: list[str] | None) -> None:
+    """Record the battle: the winner's marker moves on the saga track."""
+    box, troy = box_of(state), part(state)
+    winner = battle.winner(points)
+    saga.advance(troy, winner)
+    troy["battles"].append({"points": points, "winner": winner, "shown": shown})
+    markers = saga.markers(box, troy)
+    note(state, result_line(troy["battles"][-1]) + Msg(" Sága: Trója {t}, Mykény {m}.", " Saga: Troy {t}, Mycenae {m}.").format(
+        t=markers["troy"], m=markers["mycenae"]))
+
+
+def note(state: dict, msg: Msg) -> None:
+    core.note(state, msg)
+
+
+STEPS = (DonateCount(), DonateCards(), RowLook(), RowCard(), PutBack(), Battle(), BattleMycenae(), BattleResult())

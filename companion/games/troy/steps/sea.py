@@ -1,0 +1,78 @@
+"""Ships and the sea people: a ship built (its benefit at once, ship 5's chit), and where the sea
+people went after every ship and on a 7 (the ship they stand on loses its benefit)."""
+
+from __future__ import annotations
+
+from ....engine import Msg, Option, Prompt
+from ...catan import core
+from .. import ships, texts
+from ..box import RESOURCES
+from ..scenario import box_of, part
+from .common import TaskStep, choice, name, queue
+
+OPEN_SEA = "sea"
+STAY = "stay"
+
+
+def build_ship(state: dict, seat: int) -> None:
+    """Pay the trade points, take the benefit; ship 5 then picks its chit; the sea people move."""
+    box, troy = box_of(state), part(state)
+    number = ships.build(box, troy, seat)
+    note(state, Msg("{s} staví loď {n} ({b}); zaplať vlnu a dřevo.", "{s} builds ship {n} ({b}); pay wool and lumber.").format(
+        s=name(state, seat), n=number, b=texts.SHIP_BENEFITS[number]))
+    tasks = [{"step": "chit", "seat": seat}] if number == ships.CHIT and ships.chits_left(box, troy) else []
+    queue(state, *tasks, {"step": "sea_people", "seat": seat, "why": "ship"})
+
+
+class Chit(TaskStep):
+    """Ship 5: which resource's 2:1 chit the player takes (those still in the supply)."""
+
+    name = "chit"
+
+    def prompt(self, state: dict, task: dict) -> Prompt:
+        left = ships.chits_left(box_of(state), part(state))
+        return choice(self.name, task["seat"], Msg("Kterou kartičku 2:1 bereš?", "Which 2:1 chit do you take?"),
+                      ((r, texts.resource(r)) for r in left))
+
+    def carry_out(self, state: dict, action, task: dict) -> None:
+        part(state)["chits"][str(task["seat"])] = action.value
+        note(state, Msg("{s} bere kartičku 2:1: {r}.", "{s} takes the 2:1 chit: {r}.").format(
+            s=name(state, task["seat"]), r=texts.resource(action.value)))
+
+
+def ship_label(state: dict, seat: int, number: int) -> Msg:
+    return Msg("{s}: loď {n}", "{s}: ship {n}").format(s=name(state, seat), n=number)
+
+
+class SeaPeople(TaskStep):
+    """Where the mover put the sea people: open sea or one of the ships (the steal is done with
+    the cards; trade points cannot be stolen). After a ship they must move; on a 7 too, unless the
+    box's reading ``seven_moves_sea_people`` is turned off."""
+
+    name = "sea_people"
+
+    def prompt(self, state: dict, task: dict) -> Prompt:
+        troy = part(state)
+        pairs = [(OPEN_SEA, Msg("volné moře", "open sea"))]
+        pairs += [(ship, ship_label(state, *ship)) for ship in ships.built_ships(troy) if ship != troy["sea_people"]]
+        if task["why"] == "seven" and not box_of(state).rules["seven_moves_sea_people"]:
+            pairs.append((STAY, Msg("zůstává", "they stay")))
+        return choice(self.name, task["seat"], Msg("Kam jde mořský národ?", "Where do the sea people go?"), pairs,
+                      detail=Msg("Můžeš si vzít kartu hráči u toho pole (ne obchodní body).",
+                                 "You may steal a card from a player at that hex (not trade points)."))
+
+    def carry_out(self, state: dict, action, task: dict) -> None:
+        troy = part(state)
+        if action.value == STAY:
+            return
+        troy["sea_people"] = None if action.value == OPEN_SEA else list(action.value)
+        where = Msg("na volné moře", "to open sea") if troy["sea_people"] is None else Msg("na ", "onto ") + ship_label(
+            state, *troy["sea_people"])
+        note(state, Msg("Mořský národ jde ", "The sea people go ") + where + Msg(".", "."))
+
+
+def note(state: dict, msg: Msg) -> None:
+    core.note(state, msg)
+
+
+STEPS = (Chit(), SeaPeople())

@@ -1,0 +1,36 @@
+"""The start of the game: every player enters his allegiance card on his own pad, in secret."""
+
+from __future__ import annotations
+
+from ....engine import Msg, Option, Prompt, PromptKind, Step
+from ...catan import core
+from .. import allegiance, texts
+from ..scenario import box_of, part
+
+ALLEGIANCE_OPTIONS = (Option("troy", texts.CITY_NAMES["troy"], "1"),
+                      Option("mycenae", texts.CITY_NAMES["mycenae"], "2"))
+
+
+class Allegiance(Step):
+    """Asked once, first: each seat's card (1 Troy, 2 Mycenae), hidden, revealed only at the end."""
+
+    name = "allegiance"
+
+    def prompt(self, state: dict, task: dict) -> Prompt:
+        seats = tuple(range(state["seats"]))
+        return Prompt(PromptKind.SECRET_CHOICE, self.name, seats,
+                      Msg("Tvá karta příslušnosti (tajně)", "Your allegiance card (secret)"),
+                      {s: ALLEGIANCE_OPTIONS for s in seats},
+                      detail=Msg("Na svém padu: 1 Trója, 2 Mykény, pak #. Zůstane tajná do konce hry.",
+                                 "On your pad: 1 Troy, 2 Mycenae, then #. It stays secret until the end."))
+
+    def apply(self, state: dict, action, task: dict) -> None:
+        picks = {str(seat): city for seat, city in action.picks.items()}
+        allegiance.check_dealt(box_of(state), state["seats"], picks)
+        part(state)["allegiance"] = picks
+        core.finish(state, task)
+        core.note(state, Msg("Karty příslušnosti jsou zadané; zůstanou tajné do konce hry.",
+                             "The allegiance cards are entered; they stay secret until the end."))
+
+
+STEPS = (Allegiance(),)
