@@ -8,6 +8,11 @@ way OpenSpiel's random simulation test treats every game it knows). A seeded ran
   same state after every action, ends, and shows a final ranking;
 - every state is JSON and survives a round trip; the log replays deterministically;
 - a refused action names a rule in both languages and changes nothing;
+- an answer the step gives elsewhere but does not list now (a forbidden place, a build that is
+  not allowed) is refused with the game's own rule, not the generic one, and changes nothing;
+  every step either explains unlisted answers or lists every answer it knows;
+- every change of a seat's score is reported through the public events (``state["recent"]``)
+  naming the seat and the points; a game scored once at its end reports the final totals;
 - before a reveal, frames, LEDs and the log are the same whatever the hidden picks;
 - option codes are unique and typeable on a pad;
 - every frame the playout reaches fits the 128 x 64 panel in Czech and English (measured in the
@@ -25,7 +30,7 @@ from functools import lru_cache
 
 import pytest
 
-from companion.engine import PromptKind, RuleError, Session
+from companion.engine import PromptKind, RuleError, Session, Step, added
 from companion.games import REGISTRY, load
 from companion.hw.emulated import parse_script
 from companion.hw.screen import cut_lines
@@ -238,3 +243,107 @@ def test_undoing_any_action_restores_the_state_before_it(name, seats):
         session.commit(session.plan_undo(everyone_confirmed=True))
         assert session.state == p.states[index], f"undo of action {index}"
         assert session.prompt == p.prompts[index]
+
+
+# -- named refusals of answers the prompt does not list -------------------------------------------
+
+LISTS = (PromptKind.CHOICE, PromptKind.CELL, PromptKind.SECRET_CHOICE, PromptKind.VOTE)
+
+
+def key(value) -> str:
+    return json.dumps(value, sort_keys=True)
+
+
+def answer_domains(p: Playout) -> dict[str, dict[str, object]]:
+    """Every answer each step offered anywhere in the game, by step (and every cell of a map):
+    the answers a player can try at that step whether or not they are listed now."""
+    domains: dict[str, dict[str, object]] = {}
+    for prompt in p.prompts:
+        domain = domains.setdefault(prompt.step, {})
+        for options in prompt.options.values():
+            domain.update((key(o.value), o.value) for o in options)
+        if prompt.kind is PromptKind.CELL and prompt.grid:
+            width, height = prompt.grid
+            domain.update((key([x, y]), [x, y]) for x in range(width) for y in range(height))
+    return domains
+
+
+def unlisted_action(prompt, seat, value, rnd: random.Random) -> dict:
+    """``value`` answered by ``seat`` (every other seat of a hidden prompt picks a listed one)."""
+    if not prompt.kind.hidden:
+        return {"step": prompt.step, "seat": seat, "value": value}
+    picks = {str(s): rnd.choice(prompt.options_for(s)).value for s in prompt.seats}
+    picks[str(seat)] = value
+    return {"step": prompt.step, "picks": picks}
+
+
+@pytest.mark.parametrize("name, seats", CASES)
+def test_an_unlisted_answer_is_refused_with_the_games_own_rule_and_changes_nothing(name, seats):
+    p = playout(name, seats)
+    domains, rnd = answer_domains(p), random.Random(100 + seats)
+    generic, tried = [], 0
+    for index in sorted(rnd.sample(range(len(p.entries)), min(80, len(p.entries)))):
+        prompt, state = p.prompts[index], p.states[index]
+        if prompt.kind not in LISTS:
+            continue
+        seat = rnd.choice(prompt.seats) if prompt.kind.hidden else answering_seat(prompt)
+        shown = {key(o.value) for o in prompt.options_for(seat)}
+        unlisted = [v for k, v in domains[prompt.step].items() if k not in shown]
+        before = copy.deepcopy(state)
+        for value in rnd.sample(unlisted, min(3, len(unlisted))):
+            tried += 1
+            with pytest.raises(RuleError) as refused:
+                p.game.apply(state, unlisted_action(prompt, seat, value, rnd), prompt)
+            error = refused.value
+            assert RULE_ID.match(error.rule) and error.text("cs").strip() and error.text("en").strip()
+            if error.rule.startswith("session."):
+                generic.append(f"{prompt.step} {value!r}: {error.rule}")
+            assert state == before
+    assert not generic, "answers refused without the game's rule:\n" + "\n".join(sorted(set(generic)))
+
+
+@pytest.mark.parametrize("name, seats", CASES)
+def test_every_step_explains_an_unlisted_answer_or_always_lists_every_answer(name, seats):
+    p = playout(name, seats)
+    domains = answer_domains(p)
+    for prompt in p.prompts:
+        step = p.game.steps[prompt.step]
+        if prompt.kind not in LISTS:
+            continue
+        explains = type(step).explain is not Step.explain
+        assert explains or step.enumerable, f"{prompt.step}: neither explains nor declares enumerable"
+        if step.enumerable:
+            for seat in prompt.options:
+                assert {key(o.value) for o in prompt.options_for(seat)} == set(domains[prompt.step]), \
+                    f"{prompt.step} is declared enumerable but leaves answers out"
+
+
+# -- score changes are public events ---------------------------------------------------------------
+
+SIGNED = re.compile(r"[+\-−]\d|\d")
+
+
+def names_the_change(game, states, seat: int, events) -> bool:
+    """An event names the seat (as players call it, before or after the action) with a number."""
+    labels = [game.seat_label(state, seat) for state in states]
+    return any(label.get(lang) in event.get(lang) and SIGNED.search(event.get(lang))
+               for label in labels for event in events for lang in ("cs", "en"))
+
+
+@pytest.mark.parametrize("name, seats", CASES)
+def test_every_score_change_is_reported_through_the_public_events(name, seats):
+    p = playout(name, seats)
+    silent = []
+    for index, entry in enumerate(p.entries):
+        before, after = p.states[index], p.states[index + 1]
+        old, new = p.game.score(before), p.game.score(after)
+        if not p.game.running_score and not new.final:
+            continue
+        changed = [s for s in new.totals if new.totals[s] != old.totals.get(s)]
+        if not p.game.running_score:   # scored once at the end: every total is reported then
+            changed = list(new.totals) if not old.final else []
+        events = added(before, after)
+        silent += [f"action {index} ({entry['action']['step']}): {p.game.seat_label(after, s).en} "
+                   f"{old.totals.get(s)} -> {new.totals[s]}, events {[e.en for e in events]}"
+                   for s in changed if not names_the_change(p.game, (before, after), s, events)]
+    assert not silent, "score changes nobody was told:\n" + "\n".join(silent[:10])

@@ -18,15 +18,19 @@ import copy
 from typing import Any
 
 from ...engine import Awaited, Game, Msg, Scores, Setting, Status, queued, recent, rng
+from ...engine.i18n import join
 from . import board, box, scoring, turns
 from .board import NORTH, SOUTH, xy
 from .box import COLOURS
 from .picture import label
 from .steps import ASKED, MOVES, QUEUED, STEPS
-from .texts import PLAYER_COLOURS, RECENT_KEPT, refuse, side_name
+from .texts import PLAYER_COLOURS, RECENT_KEPT, SCORE_PARTS, refuse, side_name
 
 FIRST_GAME_SETS = ["putovani", "dominium", "obchod_cirkev"]
 BOX_GROUPS = ("tiles", "treasures")
+
+
+STATUS_EVENTS = 6   # the newest public events the status carries
 
 
 class DvaBratri(Game):
@@ -48,6 +52,7 @@ class DvaBratri(Game):
     )
     steps = STEPS
     recent_kept = RECENT_KEPT
+    running_score = False   # scored once, at the end of the game (score_events tells the totals)
 
     # -- setup ---------------------------------------------------------------------------------
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
@@ -137,6 +142,17 @@ class DvaBratri(Game):
         ranking = _ranking(state, totals) if state["over"] else ()
         return Scores(totals, breakdown, ranking, final=state["over"])
 
+    def score_events(self, before: dict, after: dict) -> tuple[Msg, ...]:
+        """The final scoring, once the game ends: every side's total and its parts."""
+        if not after["over"] or before["over"]:
+            return ()
+        scores = self.score(after)
+        return tuple(Msg("{w}: {n} b. ({p})", "{w}: {n} pts ({p})").format(
+            w=side_name(after, side), n=scores.totals[side], p=join(
+                Msg("{k} {v}", "{k} {v}").format(k=SCORE_PARTS.get(part, Msg(part, part)), v=points)
+                for part, points in scores.breakdown[side].items() if points))
+            for side in (SOUTH, NORTH))
+
     def status(self, state: dict) -> Status:
         awaited = self.awaiting(state)
         phase = _phase(awaited)
@@ -145,7 +161,7 @@ class DvaBratri(Game):
         jindrich_acts = state["solo"] and (state["active"] == NORTH
                                            or (awaited is not None and awaited.step.startswith("jindrich")))
         turn = None if jindrich_acts else state["active"]
-        return Status(state["round"], state["round"] if final else None, phase, turn, recent(state, RECENT_KEPT))
+        return Status(state["round"], state["round"] if final else None, phase, turn, recent(state, STATUS_EVENTS))
 
 
 def _solo_setup(state: dict) -> None:

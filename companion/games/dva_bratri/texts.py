@@ -14,7 +14,10 @@ RESOURCE_NAMES = {"wood": Msg("dřeva", "wood"), "stone": Msg("kamene", "stone")
 CONDITION_NAMES = {"vertical": Msg("sloupec", "column"), "horizontal": Msg("řada", "row"),
                    "positional": Msg("pozice", "places")}
 NOTHING = Msg("", "")
-RECENT_KEPT = 6  # public events kept in state["recent"] for the status line
+RECENT_KEPT = 12  # public events kept in state["recent"]: more than one action announces
+# the parts of a side's final score, as the last announcement names them
+SCORE_PARTS = {"buildings": Msg("budovy", "buildings"), "roads": Msg("silnice", "roads"),
+               "treasures": Msg("poklady", "treasures")}
 
 
 def refuse(rule: str, cs: str, en: str, **values) -> RuleError:

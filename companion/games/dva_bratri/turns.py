@@ -6,7 +6,7 @@ from __future__ import annotations
 from ...engine import Msg, announce
 from . import board, box, jindrich
 from .board import NORTH, SOUTH
-from .texts import RECENT_KEPT, at
+from .texts import at
 
 
 def fresh_turn() -> dict:
@@ -33,8 +33,7 @@ def take_from_offer(state: dict, slot: int) -> int | None:
         if state["supply"] == 0:
             state["final_trigger"] = True
             announce(state, Msg("Zásoba došla: po tomto tahu odehraje každý ještě jeden tah.",
-                                "The supply is empty: after this turn each side plays one more turn."),
-                     keep=RECENT_KEPT)
+                                "The supply is empty: after this turn each side plays one more turn."))
         return old
     return None
 
@@ -44,7 +43,7 @@ def move_unit(state: dict, uid: str, to: str) -> None:
     state["units"][uid]["at"] = to
     state["turn"]["moved"].append(uid)
     where = Msg("do nabídky", "to the offer") if to == "offer" else Msg("na " + at(to), "to " + at(to))
-    announce(state, Msg("Jednotka {w}", "Unit {w}").format(w=where), keep=RECENT_KEPT)
+    announce(state, Msg("Jednotka {w}", "Unit {w}").format(w=where))
 
 
 def siege_targets(state: dict, k: str, side: int) -> list[str]:
@@ -80,8 +79,7 @@ def clear_met_treasures(state: dict) -> None:
             state["board"][k]["treasure"] = None
             state["treasures"]["cleared"] += 1
             announce(state, Msg("Podmínka pokladu na {a} je splněna: odeber ho ze hry.",
-                                "The condition of the treasure on {a} is met: remove it from the game.").format(a=at(k)),
-                     keep=RECENT_KEPT)
+                                "The condition of the treasure on {a} is met: remove it from the game.").format(a=at(k)))
 
 
 def end_turn(state: dict) -> None:
@@ -94,7 +92,7 @@ def end_turn(state: dict) -> None:
         state["final_left"] = 2
     if state["final_left"] == 0:
         state["over"] = True
-        announce(state, Msg("Konec hry: závěrečné bodování.", "Game over: final scoring."), keep=RECENT_KEPT)
+        announce(state, Msg("Konec hry: závěrečné bodování.", "Game over: final scoring."))
         return
     state["active"] = NORTH if state["active"] == SOUTH else SOUTH
     if state["active"] == SOUTH:

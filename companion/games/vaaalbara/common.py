@@ -62,7 +62,8 @@ def total(state: dict, seat: int) -> int:
 
 
 def event(state: dict, msg: Msg) -> None:
-    announce(state, msg, keep=KEPT_EVENTS)
+    """A public event; the engine keeps the newest KEPT_EVENTS (the game's recent_kept)."""
+    announce(state, msg)
 
 
 def gain(state: dict, seat: int, category: str, amount: int, source: Msg) -> None:

@@ -3,10 +3,12 @@ a move the player has started."""
 
 from __future__ import annotations
 
-from ....engine import BACK, Msg, Prompt, PromptKind, Step, numbered
-from .. import jindrich, picture
+import copy
+
+from ....engine import BACK, Action, Msg, Prompt, PromptKind, RuleError, Step, numbered
+from .. import box, jindrich, picture
 from ..board import NORTH
-from ..texts import at
+from ..texts import at, refuse, side_name, unit_label
 
 
 def seats(state: dict) -> tuple[int, ...]:
@@ -32,7 +34,59 @@ def cell_prompt(state: dict, step: str, title: Msg, places: list[str], detail: M
                   turned=turned(state), **picture.map_fields(state, cursor or jindrich.anchor(state)))
 
 
-class MoveStep(Step):
+def answer_text(state: dict, value) -> Msg:
+    """An answer as players read it: a map place "[x,y]", a tile, a unit, a building, a set."""
+    if isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value):
+        place = at(picture.from_grid(state, value))
+        return Msg(place, place)
+    if isinstance(value, str):
+        if value in box.tile_entries():
+            return box.describe(state, value)
+        if value in state["units"]:
+            return unit_label(state, value)
+        if value in box.buildings():
+            return box.building_name(value)
+        if value in box.sets():
+            return box.set_name(value)
+    return Msg(str(value), str(value))
+
+
+class DvaStep(Step):
+    """Every step of this game names the rule behind an answer it does not offer, for the
+    player on turn and the answer ('Bílý, [1,2]: Tady už destička leží.'): the step's own
+    checks are tried on a copy of the state (the rules are written once), and an answer those
+    checks would let through is refused with the step's ``unlisted`` sentence (why it is not
+    offered now: not in your hand, an empty place of the offer, ...)."""
+
+    unlisted_rule = "ruled_out"
+    unlisted = ("{who}: {v} tu nelze zvolit – neodpovídá tomu, co companion ví o stole.",
+                "{who}: {v} cannot be chosen here – it does not fit what the companion knows of the table.")
+
+    def explain(self, state: dict, task: dict, seat, value):
+        who = side_name(state, seats(state)[0])
+        if value == BACK.value:
+            return refuse("answer_needed", "{who}: tady se zpět nejde – bez odpovědi hra nepokračuje.",
+                          "{who}: there is no way back here – the game needs this answer.", who=who)
+        text = answer_text(state, value)
+        error = self._tried(state, seat, value)
+        if error is not None:
+            return RuleError(error.rule, Msg("{who}, {v}: ", "{who}, {v}: ").format(who=who, v=text) + error.msg)
+        return refuse(self.unlisted_rule, *self.unlisted, who=who, v=text)
+
+    def _tried(self, state: dict, seat, value) -> RuleError | None:
+        """The refusal the step's own checks give ``value`` (on a copy), if any."""
+        from .. import GAME   # the game's awaiting, read on the copy (imported late: it imports us)
+        trial = copy.deepcopy(state)
+        try:
+            self.apply(trial, Action(self.name, seat, value), GAME.awaiting(trial).task)
+        except RuleError as error:
+            return error
+        except Exception:   # noqa: BLE001 - an Ask, or an answer the step cannot even read: no rule
+            return None
+        return None
+
+
+class MoveStep(DvaStep):
     """A step of a move the player has started (its task is ``state["pending"]``); "*" drops the
     move and changes nothing else. The started move is cleared here, once: ``carry_out`` only
     sets the next one (a refusal or a question undoes the whole action anyway)."""

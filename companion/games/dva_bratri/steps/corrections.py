@@ -14,7 +14,7 @@ from ....engine import Msg, Prompt, PromptKind, RuleError, announce, counts
 from .. import board, box, moves, reveal, turns
 from ..board import NORTH, SOUTH
 from ..picture import from_grid
-from ..texts import RECENT_KEPT, at, refuse, side_name, tile_where, unit_label
+from ..texts import at, refuse, side_name, tile_where, unit_label
 from .common import MoveStep, cell_prompt, choice, seats
 
 HAND_AT_REST = moves.HAND_LIMIT  # a player who is not on turn holds at most this many tiles
@@ -33,7 +33,7 @@ NEXT = {"unit": "fix_unit", "unit_offer": "fix_unit_offer", "remove": "fix_remov
 
 def corrected(state: dict, what: Msg) -> None:
     """The correction is made: say what changed; a treasure may now be met."""
-    announce(state, Msg("Oprava: ", "Correction: ") + what, keep=RECENT_KEPT)
+    announce(state, Msg("Oprava: ", "Correction: ") + what)
     turns.clear_met_treasures(state)
 
 

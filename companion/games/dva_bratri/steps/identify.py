@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ....engine import Msg, announce, answered
 from .. import box, reveal
-from ..texts import NOTHING, RECENT_KEPT
+from ..texts import NOTHING
 
 
 def identify_next(state: dict, task: dict) -> None:
@@ -44,7 +44,7 @@ def _settled(state: dict, ident: dict, fits: list[str], answers: dict, fields: l
     tile = max(ident["group"], key=lambda t: sum(1 for f, v in answers.items() if reveal.prints(state, t, f, v)))
     announce(state, Msg("Oprava: zapamatované údaje destičky {d} nesouhlasily, platí zadané.",
                         "Correction: what was remembered of the tile {d} was wrong; your answers hold.").format(
-        d=box.describe(state, tile)), keep=RECENT_KEPT)
+        d=box.describe(state, tile)))
     return tile, answers
 
 
@@ -71,7 +71,7 @@ def reveal_as(state: dict, task: dict, tile: str) -> None:
         return
     where = Msg("V nabídce: ", "In the offer: ") if "slot" in task else Msg("Do ruky: ", "Into the hand: ")
     prefix = Msg("Oprava: ", "Correction: ") if task.get("fix") else NOTHING
-    announce(state, prefix + where + box.describe(state, tile), keep=RECENT_KEPT)
+    announce(state, prefix + where + box.describe(state, tile))
 
 
 def _replace(state: dict, task: dict, tile: str) -> None:

@@ -10,14 +10,14 @@ his towers count for his fortresses, as for any player.
 
 from __future__ import annotations
 
-from ....engine import Msg, Prompt, PromptKind, Step, announce, answered
+from ....engine import Msg, Prompt, PromptKind, announce, answered
 from .. import board, box, jindrich, picture, reveal, turns
 from ..board import NORTH
-from ..texts import CROSS_COLOURS, NOTHING, RECENT_KEPT, at, colour_opts, ordinal
-from .common import choice, seats
+from ..texts import CROSS_COLOURS, NOTHING, at, colour_opts, ordinal
+from .common import DvaStep, choice, seats
 
 
-class JindrichTop(Step):
+class JindrichTop(DvaStep):
     """The colour on the back of the supply's top tile (a plain confirm once the supply is empty),
     then his whole turn: take, place upside down for free, treasure, unit."""
 
@@ -36,7 +36,7 @@ class JindrichTop(Step):
         slot = jindrich.choose_take(state, top)
         if slot is None:
             answered(state, task)
-            announce(state, Msg("Jindřich nemá co vzít.", "Jindřich has nothing to take."), keep=RECENT_KEPT)
+            announce(state, Msg("Jindřich nemá co vzít.", "Jindřich has nothing to take."))
             turns.end_turn(state)
             return
         tile = state["offer"]["slots"][slot]
@@ -55,7 +55,7 @@ class JindrichTop(Step):
         if refill is not None:
             tasks.insert(1, {"t": "reveal", "slot": refill, "expect": top})
         state["queue"][0:0] = tasks
-        announce(state, msg, keep=RECENT_KEPT)
+        announce(state, msg)
         turns.end_turn(state)
 
 
@@ -102,7 +102,7 @@ def _place(state: dict, tile: str, spot: tuple[str, str], anchor: str, msg: Msg)
     return title, msg, tasks
 
 
-class JindrichDone(Step):
+class JindrichDone(DvaStep):
     """His placement as a picture: the map drawn around the cursor, from the solo player's side
     (he has no seat of his own, so nothing is turned)."""
 

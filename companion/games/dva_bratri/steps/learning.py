@@ -10,16 +10,20 @@ asked for the reveal task at the head (its ``identify`` part collects the answer
 
 from __future__ import annotations
 
-from ....engine import BACK, Msg, Option, Prompt, PromptKind, Step, announce, answered
+from ....engine import BACK, Msg, Option, Prompt, PromptKind, announce, answered
 from .. import box, turns
-from ..texts import EDGE_NAMES, RECENT_KEPT, RESOURCE_NAMES, colour_opts, refuse, resources, tile_where
-from .common import choice, seats
+from ..texts import EDGE_NAMES, RESOURCE_NAMES, colour_opts, refuse, resources, tile_where
+from .common import DvaStep, choice, seats
 from .identify import identify_next
 
 # compass keys of the pad (2 = up = north, 5 unused), as offsets with y up
 COMPASS = {"1": (-1, 1), "2": (0, 1), "3": (1, 1), "4": (-1, 0), "6": (1, 0), "7": (-1, -1),
            "8": (0, -1), "9": (1, -1)}
 EDGE_KEYS = {"N": "2", "E": "6", "S": "8", "W": "4"}
+# the direction each compass key names, so a line reads "1 severozápad", not "1 1"
+COMPASS_NAMES = {"1": Msg("severozápad", "north-west"), "2": Msg("sever", "north"), "3": Msg("severovýchod", "north-east"),
+                 "4": Msg("západ", "west"), "6": Msg("východ", "east"), "7": Msg("jihozápad", "south-west"),
+                 "8": Msg("jih", "south"), "9": Msg("jihovýchod", "south-east")}
 
 
 def learning_of(task: dict) -> dict:
@@ -46,7 +50,7 @@ def step_for(state: dict, learning: dict) -> str:
 
 def compass_options(back: bool) -> tuple[Option, ...]:
     """A place next to a tile, typed as the pad's compass key."""
-    return tuple(Option(list(v), Msg(c, c), c) for c, v in COMPASS.items()) + ((BACK,) if back else ())
+    return tuple(Option(list(v), COMPASS_NAMES[c], c) for c, v in COMPASS.items()) + ((BACK,) if back else ())
 
 
 # -- dropping a question ---------------------------------------------------------------------------
@@ -81,7 +85,7 @@ def cancellable(state: dict, learning: dict) -> bool:
             or (bool(learning.get("resume")) and bool(state["pending"])))
 
 
-class LearnStep(Step):
+class LearnStep(DvaStep):
     """One question about a printed fact; "*" drops it (see ``drop``)."""
 
     def apply(self, state: dict, action, task: dict) -> None:
@@ -116,7 +120,7 @@ def record_fact(state: dict, task: dict, learning: dict, field: str, value) -> N
     answered(state, learning)  # the engine then carries out the move it was asked for, if any
     if learning.get("relearn"):
         announce(state, Msg("Oprava údajů: {d} {w}", "Corrected facts: {d} {w}").format(
-            d=box.describe(state, tile), w=tile_where(state, tile)), keep=RECENT_KEPT)
+            d=box.describe(state, tile), w=tile_where(state, tile)))
         turns.clear_met_treasures(state)
 
 
@@ -156,6 +160,8 @@ class LearnChoice(LearnStep):
 
 class LearnBuilding(LearnChoice):
     name = "learn_building"
+    unlisted_rule = "building_not_in_set"
+    unlisted = ("{who}: {v} v sadě této destičky není.", "{who}: {v} is not in this tile's set.")
     question = Msg("jaká je to budova?", "which building is it?")
     with_detail = False
 
@@ -188,8 +194,7 @@ class LearnColour(LearnChoice):
                          "Each set has only 3 tiles of each colour; this colour is used up.")
         record_fact(state, task, learning, "colour", value)
         if tile in state["offer"]["slots"] and not learning.get("relearn"):
-            announce(state, Msg("V nabídce: {d}", "In the offer: {d}").format(d=box.describe(state, tile)),
-                     keep=RECENT_KEPT)
+            announce(state, Msg("V nabídce: {d}", "In the offer: {d}").format(d=box.describe(state, tile)))
 
 
 class LearnCost(LearnStep):
@@ -204,8 +209,9 @@ class LearnCost(LearnStep):
         hint = box.buildings()[box.fact(state, learning["tile"], "building")].get("example_costs")
         detail = desc if not hint else desc + Msg(" – v pravidlech: {h}", " – rulebook example: {h}").format(
             h=resources(hint[0]))
+        # the resource first: the three cost questions must not look alike on the panel
         return Prompt(PromptKind.NUMBER, self.name, seats(state), _asker(state, learning) + Msg(
-            "kolik {r} stojí stavba?", "how much {r} does it cost?").format(r=RESOURCE_NAMES[res]),
+            "cena – kolik {r}?", "cost – how much {r}?").format(r=RESOURCE_NAMES[res]),
                       minimum=0, maximum=5, detail=detail)
 
     def answer(self, state: dict, value, task: dict, learning: dict) -> None:

@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-from ....engine import BACK, Msg, Prompt, Step, announce, answered
+from ....engine import BACK, Msg, Prompt, announce, answered
 from .. import board, box, reveal
-from ..texts import RECENT_KEPT, colour_opts, refuse
-from .common import choice
+from ..texts import colour_opts, refuse
+from .common import DvaStep, choice
 from .identify import identify_next, reveal_as
 from .learning import step_for
 
@@ -18,7 +18,7 @@ def reveal_step(state: dict, task: dict) -> str:
     return "reveal_tile" if "set" in task else "reveal_set"
 
 
-class StartColour(Step):
+class StartColour(DvaStep):
     """The start tile lies face down: which colour is it (its resource counts for a unit on it)."""
 
     name = "start_colour"
@@ -40,10 +40,13 @@ def _where(state: dict, task: dict) -> Msg:
     return Msg("Destička do ruky", "A tile for the hand")
 
 
-class RevealSet(Step):
+class RevealSet(DvaStep):
     """Which set the revealed tile is from (a correction may instead say the place is empty)."""
 
     name = "reveal_set"
+    unlisted_rule = "set_cannot_show"
+    unlisted = ("{who}: z této sady tu žádná destička ležet nemůže – všechny její destičky jsou jinde ve hře.",
+                "{who}: no tile of that set can lie there – all its tiles are elsewhere in the game.")
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         fix = task.get("fix", False)
@@ -51,8 +54,10 @@ class RevealSet(Step):
                  if any(reveal.may_show(state, t, task.get("expect")) for t in reveal.candidates(state, s, fix))]
         if fix and "slot" in task and state["offer"]["slots"][task["slot"]] is not None:
             pairs.append(("empty", Msg("Je tam prázdno", "It is empty")))
-        title = Msg("Ze které sady je destička, která tam leží?", "Which set is the tile lying there from?") if fix \
-            else Msg("Nová destička v nabídce: ze které sady je?", "New tile in the offer: which set?")
+        # the place asked about first, so two reveals in a row do not look alike
+        title = _where(state, task) + (Msg(": ze které sady je destička, která tam leží?",
+                                           ": which set is the tile lying there from?") if fix
+                                       else Msg(": nová destička – ze které sady?", ": new tile – which set?"))
         return choice(state, self.name, title, pairs, back=fix, detail=_where(state, task))
 
     def apply(self, state: dict, action, task: dict) -> None:
@@ -70,22 +75,25 @@ def _offer_slot_empty(state: dict, slot: int) -> None:
     state["offer"]["slots"][slot] = None
     reveal.unsee(state, old)
     announce(state, Msg("Oprava: pozice {n} nabídky je prázdná", "Correction: offer place {n} is empty").format(
-        n=board.offer_position(state, slot)), keep=RECENT_KEPT)
+        n=board.offer_position(state, slot)))
 
 
-class RevealTile(Step):
+class RevealTile(DvaStep):
     """Which tile of the set it is. One line per building and colour: tiles of the same building
     and colour are told apart by asking their printed facts once one is chosen, never by a label
     that hides them."""
 
     name = "reveal_tile"
+    unlisted_rule = "tile_elsewhere"
+    unlisted = ("{who}: {v} tu ležet nemůže – je jinde ve hře nebo nemá barvu rubu.",
+                "{who}: {v} cannot lie there – it is elsewhere in the game or has another back colour.")
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         pairs = [(group[0], box.describe(state, group[0])) for group in reveal.look_alikes(state, task)]
         if reveal.new_tiles(state, task):
             pairs.append(("new", Msg("Jiná (zatím neznámá)", "Another (not known yet)")))
-        return choice(state, self.name, Msg("Která destička to je?", "Which tile is it?"), pairs, back=True,
-                      detail=_where(state, task))
+        return choice(state, self.name, _where(state, task) + Msg(": která destička to je?", ": which tile is it?"),
+                      pairs, back=True, detail=box.set_name(task["set"]))
 
     def apply(self, state: dict, action, task: dict) -> None:
         value = action.value

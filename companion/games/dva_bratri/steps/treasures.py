@@ -7,10 +7,10 @@ The task is the queue's head ``{"t": "treasure", "at": place}``; once identified
 
 from __future__ import annotations
 
-from ....engine import Msg, Prompt, PromptKind, Step, announce, answered
+from ....engine import Msg, Prompt, PromptKind, announce, answered
 from .. import box, turns
-from ..texts import RECENT_KEPT, at, colour_opts, treasure_text
-from .common import choice, seats
+from ..texts import at, colour_opts, treasure_text
+from .common import DvaStep, choice, seats
 from .learning import LearnStep, compass_options
 
 
@@ -48,7 +48,7 @@ def progress(state: dict, task: dict) -> None:
     if task.get("relearn"):
         announce(state, Msg("Oprava: podmínka pokladu na {a}: {c}",
                             "Correction: the condition of the treasure on {a}: {c}").format(
-            a=at(task["at"]), c=treasure_text(state, task["token"])), keep=RECENT_KEPT)
+            a=at(task["at"]), c=treasure_text(state, task["token"])))
     turns.clear_met_treasures(state)
 
 
@@ -56,7 +56,7 @@ def _who(task: dict) -> Msg:
     return Msg("Poklad na {a}: ", "Treasure on {a}: ").format(a=at(task["at"]))
 
 
-class TreasureId(Step):
+class TreasureId(DvaStep):
     """Which token it is: one line per condition the companion knows, or another one."""
 
     name = "treasure_id"

@@ -7,12 +7,12 @@ chosen so far (``tile``, ``unit``).
 
 from __future__ import annotations
 
-from ....engine import BACK, Msg, Option, Prompt, PromptKind, Step, announce, answered
+from ....engine import BACK, Msg, Option, Prompt, PromptKind, announce, answered
 from .. import board, box, moves, turns
 from ..board import SOUTH
 from ..picture import from_grid
-from ..texts import RECENT_KEPT, at, ordinal, resources, side_name, unit_label
-from .common import MoveStep, cell_prompt, choice, seats
+from ..texts import at, ordinal, resources, side_name, unit_label
+from .common import DvaStep, MoveStep, cell_prompt, choice, seats
 
 MENU = (
     Option("take", Msg("Vzít destičku", "Take a tile"), "1"),
@@ -30,10 +30,11 @@ MENU_CHECKS = {"take": moves.check_can_take, "build": moves.check_holds_tile, "t
                "call": moves.check_unit_in_offer, "camp": moves.check_camp}
 
 
-class Turn(Step):
+class Turn(DvaStep):
     """The menu of the player on turn."""
 
     name = "turn"
+    enumerable = True   # the whole menu is always listed; the checks come with the choice
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         side = state["active"]
@@ -64,6 +65,9 @@ class TakeTile(MoveStep):
     """A tile from the royal offer, counted clockwise from the shield, within reach."""
 
     name = "take_tile"
+    unlisted_rule = "offer_place_empty"
+    unlisted = ("{who}: na tomto místě královské nabídky žádná destička neleží.",
+                "{who}: no tile lies at that place of the royal offer.")
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         pairs = [(i, Msg("{n} {d}", "{n} {d}").format(n=ordinal(n + 1), d=box.describe(state, state["offer"]["slots"][i])))
@@ -80,7 +84,7 @@ class TakeTile(MoveStep):
         state["hands"][side].append(tile)
         state["turn"]["taken"] = True
         announce(state, Msg("{w} si bere: {d}.", "{w} takes: {d}.").format(
-            w=side_name(state, side), d=box.describe(state, tile)), keep=RECENT_KEPT)
+            w=side_name(state, side), d=box.describe(state, tile)))
         if refill is not None:
             state["queue"].insert(0, {"t": "reveal", "slot": refill})
 
@@ -89,6 +93,8 @@ class HandTile(MoveStep):
     """A tile from the hand (to build, or to lay face down)."""
 
     title = Msg("", "")
+    unlisted_rule = "not_in_hand"
+    unlisted = ("{who}: destičku {v} v ruce nemáš.", "{who}: you do not hold the tile {v}.")
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         pairs = [(t, box.describe(state, t)) for t in state["hands"][state["active"]]]
@@ -130,7 +136,7 @@ class PlaceTile(MoveStep):
         self.pay(state, side, tile)
         state["hands"][side].remove(tile)
         board.place(state, k, tile, box.fact(state, tile, "colour"), self.face_up, side if self.face_up else None)
-        announce(state, self.laid(state, side, tile, k), keep=RECENT_KEPT)
+        announce(state, self.laid(state, side, tile, k))
         turns.clear_met_treasures(state)
         self.then(state, side, tile, k)
 
@@ -174,10 +180,13 @@ class TerrainAt(PlaceTile):
                    "{w} lays free terrain at {a} (1 resource off).").format(w=side_name(state, side), a=at(k))
 
 
-class Siege(Step):
+class Siege(DvaStep):
     """Two own siege towers touch an opponent's building: destroy it, or not."""
 
     name = "siege"
+    unlisted_rule = "not_under_siege"
+    unlisted = ("{who}: {v} nesousedí se dvěma tvými obléhacími věžemi.",
+                "{who}: {v} does not touch two of your siege towers.")
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         pairs = [(k, Msg("Zničit budovu na {a}: {b}", "Destroy the building at {a}: {b}").format(
@@ -192,12 +201,14 @@ class Siege(Step):
             c = state["board"][action.value]
             c["up"], c["owner"] = False, None
             announce(state, Msg("Budova na {a} je zničena: je z ní volný terén.",
-                                "The building at {a} is destroyed: it is free terrain now.").format(a=at(action.value)),
-                     keep=RECENT_KEPT)
+                                "The building at {a} is destroyed: it is free terrain now.").format(a=at(action.value)))
 
 
 class WhichUnit(MoveStep):
     """One of the player's units on the board."""
+
+    unlisted_rule = "not_own_unit_on_board"
+    unlisted = ("{who}: {v} není tvoje jednotka na herní ploše.", "{who}: {v} is not one of your units on the board.")
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         units = [u for u in board.units_of(state, state["active"]) if state["units"][u]["at"] in state["board"]]
@@ -258,6 +269,8 @@ class CampAt(MoveStep):
     """An unused camp flipped: the player may take another tile this turn."""
 
     name = "camp_at"
+    unlisted_rule = "no_unused_camp_there"
+    unlisted = ("{who}: na {v} nemáš nevyužité ležení.", "{who}: you have no unused camp at {v}.")
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         camps = [k for k, b in board.buildings_of(state, state["active"]) if b == "camp"]
@@ -269,14 +282,15 @@ class CampAt(MoveStep):
         c["up"], c["owner"] = False, None
         state["turn"]["taken"] = False
         state["offer"]["crown"] = state["active"]
-        announce(state, Msg("Ležení otočeno: můžeš si vzít další destičku.", "Camp flipped: you may take another tile."),
-                 keep=RECENT_KEPT)
+        announce(state, Msg("Ležení otočeno: můžeš si vzít další destičku.", "Camp flipped: you may take another tile."))
 
 
-class Discard(Step):
+class Discard(DvaStep):
     """More than 3 tiles at the end of the turn: one at a time back to the box ("*": not yet)."""
 
     name = "discard"
+    unlisted_rule = "not_in_hand"
+    unlisted = ("{who}: destičku {v} v ruce nemáš.", "{who}: you do not hold the tile {v}.")
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         pairs = [(tile, box.describe(state, tile)) for tile in state["hands"][state["active"]]]
@@ -291,7 +305,7 @@ class Discard(Step):
         side = state["active"]
         state["hands"][side].remove(action.value)
         announce(state, Msg("Destička do krabice: {d}", "Tile back to the box: {d}").format(
-            d=box.describe(state, action.value)), keep=RECENT_KEPT)
+            d=box.describe(state, action.value)))
         if len(state["hands"][side]) <= moves.HAND_LIMIT:
             answered(state, task)
             turns.end_turn(state)
