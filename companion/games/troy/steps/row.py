@@ -137,6 +137,8 @@ def take_from_row(state: dict, seat: int, ship: int) -> None:
     card = support.take_blind(state, troy)
     who = name(state, seat)
     if card is None:
+        if ship == 3:   # one card out, one back in: the count stays
+            support.put_in(troy, None, 1)
         note(state, Msg("{s} (loď {n}) si bere naslepo kartu z řady{b}.", "{s} (ship {n}) takes a card blind from the row{b}.").format(
             s=who, n=ship, b=Msg(" a jednu do ní vrací", " and puts one back") if ship == 3 else Msg("", "")))
         return
