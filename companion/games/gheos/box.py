@@ -1,0 +1,126 @@
+"""Box facts of Gheos, read from ``data/box.toml``: the numbers of the game, the six colours and
+the defaults of the rulebook's open questions.
+
+They are data, not code, so a table whose box differs can correct an unverified value without
+touching the rules. A broken or incomplete file fails at load with an error naming the entry.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ...engine import Msg
+
+BOX_FILE = Path(__file__).parent / "data" / "box.toml"
+
+FACTS = ("followers_per_colour", "tokens_per_player", "tiles", "epoch_tiles", "start_tiles", "hand",
+         "epoch_limit_2", "epoch_limit_3", "epoch_limit_4")
+COLOURS = ("red", "green", "yellow", "blue", "black", "white")
+# the readings of the digest's open questions U1-U9, in that order
+READINGS = ("count_limit", "found_zero_wheat", "found_cap", "temple_mode", "temple_requires_occupied",
+            "end_after_last_token", "war_and_migration_cost", "hide_scores", "on_empty_stack")
+
+
+class BoxDataError(ValueError):
+    """box.toml is broken or incomplete; the message names the file and the entry."""
+
+
+@dataclass(frozen=True)
+class Colour:
+    id: str
+    name: Msg          # cs: the feminine adjective, "červená"
+    code: str          # the pad key that picks it, 1-6
+    verified: bool
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The default of one open question, and why it reads so."""
+
+    name: str
+    default: Any
+    verified: bool
+    question: str
+    note: str
+
+
+@dataclass(frozen=True)
+class Box:
+    facts: dict[str, int]
+    colours: dict[str, Colour]      # in pad-code order
+    readings: dict[str, Reading]
+
+    def epoch_limit(self, seats: int) -> int:
+        return self.facts[f"epoch_limit_{seats}"]
+
+
+def _fail(where: str, problem: str):
+    raise BoxDataError(f"{BOX_FILE.name}: {where} {problem}")
+
+
+def _get(table: Any, where: str, key: str, kind: type | tuple[type, ...]):
+    if not isinstance(table, dict):
+        _fail(where, "is not a table")
+    if key not in table:
+        _fail(where, f"has no '{key}'")
+    value = table[key]
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if isinstance(value, bool) and bool not in kinds or not isinstance(value, kinds):
+        _fail(where, f"'{key}' must be {' or '.join(k.__name__ for k in kinds)}, not {value!r}")
+    return value
+
+
+def _exactly(what: str, found: list, expected: tuple) -> None:
+    missing = [e for e in expected if e not in found]
+    extra = [str(f) for f in found if f not in expected]
+    if missing or extra or len(found) != len(set(map(str, found))):
+        _fail(what, f"must be exactly {', '.join(expected)} (missing: {', '.join(missing) or '-'}; "
+                    f"unknown or twice: {', '.join(extra) or '-'})")
+
+
+def parse(root: dict) -> Box:
+    """Check a parsed file and build the Box."""
+    facts_table = _get(root, "file", "facts", dict)
+    _exactly("[facts]", list(facts_table), FACTS)
+    facts = {}
+    for name in FACTS:
+        facts[name] = _get(facts_table[name], f"fact '{name}'", "value", int)
+        _get(facts_table[name], f"fact '{name}'", "verified", bool)
+        if facts[name] < 1:
+            _fail(f"fact '{name}'", "must be at least 1")
+    raw_colours = _get(root, "file", "colour", list)
+    _exactly("colours", [_get(c, "colour", "id", str) for c in raw_colours], COLOURS)
+    colours = {}
+    for code, raw in enumerate(raw_colours, start=1):
+        where = f"colour '{raw['id']}'"
+        colours[raw["id"]] = Colour(raw["id"], Msg(_get(raw, where, "cs", str), _get(raw, where, "en", str)),
+                                    str(code), _get(raw, where, "verified", bool))
+        if not raw["cs"].endswith("á"):
+            _fail(where, "'cs' must be the feminine adjective (ending in á): the texts decline it")
+    rules = _get(root, "file", "rules", dict)
+    _exactly("[rules]", list(rules), READINGS)
+    readings = {}
+    for name in READINGS:
+        where = f"rule '{name}'"
+        readings[name] = Reading(name, _get(rules[name], where, "value", (bool, int, str)),
+                                 _get(rules[name], where, "verified", bool),
+                                 _get(rules[name], where, "question", str), _get(rules[name], where, "note", str))
+    return Box(facts, colours, readings)
+
+
+def load_box(path: Path | str = BOX_FILE) -> Box:
+    path = Path(path)
+    try:
+        with path.open("rb") as handle:
+            root = tomllib.load(handle)
+    except OSError as error:
+        raise BoxDataError(f"{path.name}: cannot be read ({error.strerror})") from None
+    except tomllib.TOMLDecodeError as error:
+        raise BoxDataError(f"{path.name}: is not valid TOML ({error})") from None
+    return parse(root)
+
+
+BOX: Box = load_box()

@@ -1,0 +1,129 @@
+"""Gheos (2-4 players): the game as the engine sees it.
+
+The tiles stay physical: the companion never sees the map. It keeps what players would otherwise
+track by hand -- the follower ledger, the civilisations in play, points, scoring tokens, epoch
+tiles and the tiles left in the stacks -- and asks only the counts that decide an outcome, when
+it needs them (see flow.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine import Awaited, Game, Msg, Scores, Setting, Status, recent
+from .box import BOX, READINGS
+from .common import CATEGORIES, COLOURS, KEPT_EVENTS, OVER, START, player, total
+from .flow import epoch_limit, start_state
+from .ledger import followers, supply
+from .steps import STEPS
+from .texts import HEADER, OVER_PHASE, READING_LABELS, READING_VALUES, START_PHASE
+
+RECENT_EVENTS = 4      # shown by status()
+
+# The readings of the rulebook's open questions (U1-U9), defaults from data/box.toml, all unverified:
+# offered in the settings menu so a group can switch them.
+READING_SETTINGS = tuple(Setting(name, READING_LABELS[name], READING_VALUES[name],
+                                 default=BOX.readings[name].default) for name in READINGS)
+
+
+class Gheos(Game):
+    """A follower ledger and referee for wars, migrations, epochs, tokens and temples."""
+
+    name = "gheos"
+    title = Msg("Gheos", "Gheos")
+    min_seats, max_seats = 2, 4
+    players = Msg("Gheos hrají 2 až 4 hráči.", "Gheos is played by 2 to 4 players.")
+    steps = STEPS
+    settings = READING_SETTINGS
+    recent_kept = KEPT_EVENTS
+
+    def setup(self, options: dict[str, Any], seed: int) -> dict:
+        """The state before the first turn. The seed is unused: the tiles are drawn at the table."""
+        options = self.validate_options(options)
+        seats = options["seats"]
+        facts = BOX.facts
+        state = {
+            "seats": seats,
+            "rules": {name: options[name] for name in READINGS},
+            "phase": START,
+            "await": None,
+            "start": None,
+            "turn": None,
+            "round": 1,
+            "epochs": 0,
+            "epoch_limit": epoch_limit(seats),
+            # tiles face down: all but the start tile and the hands (epoch tiles drawn at setup go back)
+            "stack": facts["tiles"] - facts["start_tiles"] - facts["hand"] * seats,
+            "hands": [facts["hand"]] * seats,
+            "tokens": [facts["tokens_per_player"]] * seats,
+            "in_play": [],
+            "held": [{c: 0 for c in COLOURS} for _ in range(seats)],
+            "points": [{c: 0 for c in CATEGORIES} for _ in range(seats)],
+            "done": {},
+            "conflict": None,
+            "counting": None,
+            "told": {},
+            "fresh": {},
+            "ending": None,
+            "ranking": None,
+            "recent": [],
+        }
+        start_state(state)
+        return state
+
+    def awaiting(self, state: dict) -> Awaited | None:
+        task = state["await"]
+        return None if task is None else Awaited(task["step"], task)
+
+    # -- what players see --------------------------------------------------------------------------
+    def view(self, state: dict, seat: int | None = None) -> dict:
+        """Everything is public (followers lie in front of their players), but the running totals
+        when the reading ``hide_scores`` keeps them hidden until the end."""
+        seats = range(state["seats"])
+        public = {
+            "game": self.name,
+            "phase": state["phase"],
+            "round": state["round"],
+            "start": state["start"],
+            "turn": state["turn"],
+            "epochs": state["epochs"],
+            "epoch_limit": state["epoch_limit"],
+            "stack": state["stack"],
+            "tokens": list(state["tokens"]),
+            "in_play": list(state["in_play"]),
+            "held": [dict(h) for h in state["held"]],
+            "supply": {c: supply(state, c) for c in state["in_play"]},
+            "events": list(state["recent"]),
+            "rules": dict(state["rules"]),
+        }
+        if not state["rules"]["hide_scores"] or state["phase"] == OVER:
+            public["totals"] = [total(state, s) for s in seats]
+        if state["phase"] == OVER:
+            public["ranking"] = list(state["ranking"])
+        if seat is not None:
+            public["seat"] = seat
+            public["my_total"] = total(state, seat)
+        return public
+
+    def score(self, state: dict) -> Scores:
+        seats = range(state["seats"])
+        over = state["phase"] == OVER
+        breakdown = {s: {**state["points"][s], "followers": followers(state, s)} for s in seats}
+        return Scores({s: total(state, s) for s in seats}, breakdown,
+                      ranking=tuple(state["ranking"]) if over else (), final=over)
+
+    def status(self, state: dict) -> Status:
+        if state["phase"] == OVER:
+            phase = OVER_PHASE
+        elif state["phase"] == START:
+            phase = START_PHASE
+        else:
+            phase = HEADER.format(e=state["epochs"], limit=state["epoch_limit"],
+                                  tokens=" ".join(map(str, state["tokens"])))
+        return Status(None, None, phase, turn=state["turn"], recent=recent(state, RECENT_EVENTS))
+
+    def seat_label(self, state: dict, seat: int) -> Msg:
+        return player(seat)
+
+
+GAME = Gheos()

@@ -1,0 +1,132 @@
+"""The counts the table tells: one question per colour (or part), the last count told first.
+
+Every count is a list: ``#`` keeps the count told last time (one press when it is unchanged),
+the digits type another (0 up to the reading ``count_limit``). A count outside that range is
+refused with the rule that bounds it.
+"""
+
+from __future__ import annotations
+
+from ....engine import Msg, Option, Prompt, PromptKind, Step
+from ..common import reading, refuse
+from ..flow import told
+from ..texts import colour_name
+
+KEEP = "#"
+
+
+def count_options(state: dict, default: int | None) -> tuple[Option, ...]:
+    limit = reading(state, "count_limit")
+    counts = tuple(Option(n, Msg(str(n), str(n)), str(n)) for n in range(limit + 1))
+    if default is None or default > limit:
+        return counts
+    return (Option(default, Msg("stále {n}", "still {n}").format(n=default), KEEP),) + counts
+
+
+class CountStep(Step):
+    """Ask the count of the first key still to be told in ``state["counting"]``."""
+
+    question = Msg("", "")
+
+    def key(self, state: dict) -> str:
+        return state["counting"]["todo"][0]
+
+    def default(self, state: dict) -> int | None:
+        return state["told"].get(self.name, {}).get(self.key(state))
+
+    def title(self, state: dict) -> Msg:
+        return self.question.format(c=colour_name(self.key(state)))
+
+    def prompt(self, state, task):
+        return Prompt(PromptKind.CHOICE, self.name, (state["turn"],), self.title(state),
+                      {state["turn"]: count_options(state, self.default(state))})
+
+    def apply(self, state, action, task):
+        told(state, action.value)
+
+    def explain(self, state, task, seat, value):
+        if isinstance(value, int) and not isinstance(value, bool):
+            limit = reading(state, "count_limit")
+            return refuse("count_range", "Počet musí být od 0 do {m} (nastavení Nejvyšší počet symbolů).",
+                          "A count is from 0 to {m} (the setting Highest symbol count).", m=limit)
+        return None
+
+
+class Pyramids(CountStep):
+    """Epoch scoring: pyramids on each held civilisation's continent."""
+
+    name = "pyramids"
+    question = Msg("4 Epocha: pyramidy na světadílu – {c}?", "4 Epoch: pyramids on the continent of {c}?")
+
+
+class Cups(CountStep):
+    """A scoring token or the final round: cups on each civilisation's continent (temples not)."""
+
+    name = "cups"
+
+    def title(self, state):
+        counting = state["counting"]
+        if counting["purpose"] == "final":
+            return Msg("Závěr: poháry na světadílu – {c}?", "Final: cups on the continent of {c}?").format(
+                c=colour_name(self.key(state)))
+        return Msg("3 Žeton: poháry na světadílu – {c}?", "3 Token: cups on the continent of {c}?").format(
+            c=colour_name(self.key(state)))
+
+
+class Swords(CountStep):
+    """A war: swords on the rest of each civilisation's old continent."""
+
+    name = "swords"
+    question = Msg("1 Válka: meče na zbytku starého světadílu – {c}? (bez nového dílku)",
+                   "1 War: swords on the rest of the old continent of {c}? (not the new tile)")
+
+
+class PartWheat(CountStep):
+    """A migration: wheat on one eligible part (the new tile counted)."""
+
+    name = "part_wheat"
+
+    def default(self, state):
+        return None
+
+    def title(self, state):
+        part = state["conflict"]["parts"][-1]
+        from ..texts import KINDS
+        return Msg("1 Stěhování: pšenice – část {i} ({k}), i na novém dílku?",
+                   "1 Migration: wheat on part {i} ({k}), the new tile counted?").format(
+            i=len(state["conflict"]["parts"]), k=KINDS[part["kind"]])
+
+
+class TempleSymbols(CountStep):
+    """A temple: matching ordinary symbols on its continent (no temples)."""
+
+    name = "temple_symbols"
+
+    def title(self, state):
+        from ..texts import SYMBOLS
+        return Msg("1 Chrám: {s} na jeho světadílu (bez chrámů)?",
+                   "1 Temple: {s} on its continent (no temples)?").format(s=SYMBOLS[state["conflict"]["type"]])
+
+
+class FoundWheat(CountStep):
+    """A founding: wheat on the unoccupied continent (temple wheat never counts). ``*`` says the
+    continent is occupied or an island, and is refused with the rule."""
+
+    name = "found_wheat"
+    OCCUPIED = "occupied"
+
+    def title(self, state):
+        return Msg("2 Založit {c}: pšenice na volném světadílu?", "2 Found {c}: wheat on the free continent?").format(
+            c=colour_name(state["counting"]["colour"]))
+
+    def prompt(self, state, task):
+        options = count_options(state, self.default(state)) + (
+            Option(self.OCCUPIED, Msg("obsazený nebo ostrov", "occupied or an island"), "*"),)
+        return Prompt(PromptKind.CHOICE, self.name, (state["turn"],), self.title(state), {state["turn"]: options})
+
+    def apply(self, state, action, task):
+        if action.value == self.OCCUPIED:
+            raise refuse("found_occupied",
+                         "Civilizace se zakládá jen na neobsazeném světadílu, ne na ostrově: vezměte přívržence.",
+                         "A civilisation is founded only on an unoccupied continent, not an island: take a follower.")
+        told(state, action.value)

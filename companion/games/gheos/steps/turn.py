@@ -1,0 +1,281 @@
+"""The turn's own decisions: who starts, steps 1-2 on one list (``act``), the ledger screen, and
+steps 3-4 on another (``draw``)."""
+
+from __future__ import annotations
+
+from ....engine import Msg, Option, Prompt, PromptKind, Step
+from ..box import BOX
+from ..common import COLOURS, FOLLOWERS_PER_COLOUR, note, player, reading, refuse, total
+from ..flow import after_epoch, ask, awaits, begin_turn, end_turn, step_two_done
+from ..ledger import colours_held_by_anyone, followers, held_colours, supply, take, takeable
+from ..texts import colour_form, colour_name
+
+WAR, MIGRATION, TEMPLE, LEDGER, NOTHING = "war", "migration", "temple", "ledger", "nothing"
+ORDINARY, EPOCH, TOKEN, EMPTY = "ordinary", "epoch", "token", "empty"
+
+
+class StartPlayer(Step):
+    """The table names the start player ("whoever keeps from laughing longest"); the box does not pick."""
+
+    name = "start_player"
+    enumerable = True   # every seat, always
+
+    def prompt(self, state, task):
+        options = tuple(Option(s, player(s), str(s + 1)) for s in range(state["seats"]))
+        return Prompt(PromptKind.CHOICE, self.name, (), Msg("Kdo začíná? (Kdo se nejdéle nesměje.)",
+                                                             "Who starts? (Who keeps from laughing longest.)"),
+                      {Prompt.ANYONE: options})
+
+    def apply(self, state, action, task):
+        state["start"] = action.value
+        note(state, Msg("Začíná {p}.", "{p} starts.").format(p=player(action.value)))
+        begin_turn(state, action.value)
+
+
+def needs_payment(state: dict) -> bool:
+    """War and migration each cost a follower, unless one was paid this turn and the reading
+    U7 makes the two cost one in all."""
+    return not (state["done"]["paid"] and reading(state, "war_and_migration_cost") == 1)
+
+
+def can_pay(state: dict) -> bool:
+    return not needs_payment(state) or followers(state, state["turn"]) > 0
+
+
+def _no_follower(what_cs: str, what_en: str):
+    return refuse("no_follower_to_pay",
+                  f"Bez přívržence nelze dílek položit ani nahradit tak, aby vzniklo {what_cs}.",
+                  f"Without a follower no tile may be placed or replaced so that it causes {what_en}.")
+
+
+class Act(Step):
+    """Steps 1 and 2 on one list: first whatever the tile caused (war 7, migration 8, temple 9),
+    then a colour: take its follower (in play) or found it (unused marker). 0 shows the ledger;
+    * says step 2 is impossible (no follower left to take, no free continent)."""
+
+    name = "act"
+
+    def options(self, state):
+        seat, done = state["turn"], state["done"]
+        options = []
+        for colour in COLOURS:
+            code = BOX.colours[colour].code
+            if colour in state["in_play"] and supply(state, colour) > 0:
+                options.append(Option(colour, Msg("vzít {c}", "take {c}").format(c=colour_form(colour, "ého")), code))
+            elif colour not in state["in_play"]:
+                options.append(Option(colour, Msg("založit {c}", "found {c}").format(c=colour_form(colour, "ou")), code))
+        if self._war_refusal(state) is None:
+            options.append(Option(WAR, Msg("válka", "war"), "7"))
+        if self._migration_refusal(state) is None:
+            options.append(Option(MIGRATION, Msg("stěhování", "migration"), "8"))
+        if not done["temple"]:
+            options.append(Option(TEMPLE, Msg("chrám", "temple"), "9"))
+        options.append(Option(LEDGER, Msg("přehled", "ledger"), "0"))
+        if not takeable(state):
+            options.append(Option(NOTHING, Msg("nic nelze", "nothing possible"), "*"))
+        return tuple(options)
+
+    def prompt(self, state, task):
+        seat = state["turn"]
+        title = Msg("1–2 Dílek, pak přívrženec?", "1–2 Tile, then a follower?")
+        return Prompt(PromptKind.CHOICE, self.name, (seat,), title, {seat: self.options(state)})
+
+    def apply(self, state, action, task):
+        seat, value = state["turn"], action.value
+        if value == LEDGER:
+            awaits(state, "ledger")
+        elif value == NOTHING:
+            note(state, Msg("{p}: krok 2 nelze provést.", "{p}: step 2 is impossible.").format(p=player(seat)))
+            step_two_done(state)
+        elif value in (WAR, MIGRATION, TEMPLE):
+            from .conflicts import BEGIN
+            BEGIN[value](state)
+        elif value in state["in_play"]:
+            take(state, seat, value)
+            note(state, Msg("{p} bere {c} přívržence.", "{p} takes a {c} follower.").format(
+                p=player(seat), c=colour_form(value, "ého")))
+            step_two_done(state)
+        else:
+            ask(state, "found_wheat", ["found"], "found", colour=value)
+
+    # -- why an option is not offered ------------------------------------------------------------
+    def _war_refusal(self, state):
+        if state["done"]["war"]:
+            return refuse("one_war", "Válku už tento dílek vyvolal.", "This tile has already caused its war.")
+        if state["done"]["temple"]:
+            return refuse("temple_last", "Chrám se boduje až po válce a stěhování: zadejte je před chrámem.",
+                          "A temple scores after war and migration: enter them before the temple.")
+        if len(state["in_play"]) < 2:
+            return refuse("war_needs_two", "Válka potřebuje aspoň dvě civilizace na mapě.",
+                          "A war needs at least two civilisations on the map.")
+        if not can_pay(state):
+            return _no_follower("válka", "a war")
+        return None
+
+    def _migration_refusal(self, state):
+        if state["done"]["migration"]:
+            return refuse("one_migration", "Stěhování už tento dílek vyvolal.",
+                          "This tile has already caused its migration.")
+        if state["done"]["temple"]:
+            return refuse("temple_last", "Chrám se boduje až po válce a stěhování: zadejte je před chrámem.",
+                          "A temple scores after war and migration: enter them before the temple.")
+        if not state["in_play"]:
+            return refuse("migration_needs_civ", "Stěhovat se může jen civilizace na mapě.",
+                          "Only a civilisation on the map can migrate.")
+        if not can_pay(state):
+            return _no_follower("stěhování", "a migration")
+        return None
+
+    def explain(self, state, task, seat, value):
+        if value == WAR:
+            return self._war_refusal(state)
+        if value == MIGRATION:
+            return self._migration_refusal(state)
+        if value == TEMPLE:
+            return refuse("one_temple", "Tento dílek už chrám obodoval.", "This tile's temple has already scored.")
+        if value == NOTHING:
+            return refuse("step_two_compulsory", "Krok 2 je povinný: lze vzít přívržence ({c}).",
+                          "Step 2 is compulsory: a follower can be taken ({c}).",
+                          c=", ".join(colour_name(c).cs for c in takeable(state)))
+        if value in COLOURS:
+            return refuse("supply_empty", "Všech {n} přívrženců barvy {c} už hráči mají: vzít lze jen ze zásoby.",
+                          "All {n} {e} followers are held: a follower is taken only from the supply.",
+                          n=FOLLOWERS_PER_COLOUR, c=colour_name(value).cs, e=colour_name(value).en)
+        if isinstance(value, str):
+            return refuse("unknown_colour", "Barva {v} v krabici není: barvy jsou {c}.",
+                          "There is no colour {v} in the box: the colours are {c}.",
+                          v=value, c=", ".join(COLOURS))
+        return None
+
+
+def ledger_text(state: dict) -> Msg:
+    """Who holds which followers, the supply of each colour in play, points and tokens."""
+    def of(lang: str) -> str:
+        items = []
+        for seat in range(state["seats"]):
+            held = ", ".join(f"{colour_name(c).get(lang)} {state['held'][seat][c]}" for c in held_colours(state, seat))
+            none = "nic" if lang == "cs" else "none"
+            items.append(f"{player(seat).get(lang)}: {held or none}")
+        supply_word = "zásoba" if lang == "cs" else "supply"
+        for colour in state["in_play"]:
+            items.append(f"{colour_name(colour).get(lang)}: {supply_word} {supply(state, colour)}")
+        if not state["in_play"]:
+            items.append("Žádná civilizace na mapě" if lang == "cs" else "No civilisation on the map")
+        if not reading(state, "hide_scores"):
+            word = "Body" if lang == "cs" else "Points"
+            items.append(f"{word}: " + " · ".join(str(total(state, s)) for s in range(state["seats"])))
+        word = "Žetony" if lang == "cs" else "Tokens"
+        items.append(f"{word}: " + " · ".join(str(t) for t in state["tokens"]))
+        word = "Dílky v hromádkách" if lang == "cs" else "Tiles in the stacks"
+        items.append(f"{word}: {state['stack']}")
+        return "; ".join(items)
+    return Msg(of("cs"), of("en"))
+
+
+class Ledger(Step):
+    """The follower ledger on the panel, until the player goes on."""
+
+    name = "ledger"
+
+    def prompt(self, state, task):
+        seat = state["turn"]
+        return Prompt(PromptKind.CONFIRM, self.name, (seat,), Msg("Přehled přívrženců", "Follower ledger"),
+                      detail=ledger_text(state))
+
+    def apply(self, state, action, task):
+        awaits(state, "act")
+
+
+def epochs_left(state: dict) -> int:
+    return BOX.facts["epoch_tiles"] - state["epochs"]
+
+
+class Draw(Step):
+    """Steps 3-4: play a scoring token (2) before drawing, then draw: an ordinary tile (#) ends
+    the turn, an epoch tile (1) scores and draws again."""
+
+    name = "draw"
+
+    def options(self, state):
+        seat, options = state["turn"], []
+        if state["stack"] == 0:
+            options.append(Option(EMPTY, Msg("dílky došly", "no tiles left"), "#"))
+        else:
+            if state["stack"] > epochs_left(state):
+                options.append(Option(ORDINARY, Msg("běžný dílek", "ordinary tile"), "#"))
+            if epochs_left(state) > 0:
+                options.append(Option(EPOCH, Msg("dílek epochy", "epoch tile"), "1"))
+        if self._token_refusal(state) is None:
+            options.append(Option(TOKEN, Msg("bodovací žeton ({n})", "scoring token ({n})").format(
+                n=state["tokens"][seat]), "2"))
+        return tuple(options)
+
+    def prompt(self, state, task):
+        seat = state["turn"]
+        title = (Msg("4 Dobrat znovu?", "4 Draw again?") if state["done"]["drawing"]
+                 else Msg("3–4 Žeton? Dobrat dílek?", "3–4 Token? Draw a tile?"))
+        return Prompt(PromptKind.CHOICE, self.name, (seat,), title, {seat: self.options(state)})
+
+    def apply(self, state, action, task):
+        seat, value = state["turn"], action.value
+        if value == TOKEN:
+            state["tokens"][seat] -= 1
+            state["done"]["token"] = True
+            ask(state, "cups", held_colours(state, seat), "token")
+        elif value == EPOCH:
+            state["stack"] -= 1
+            state["epochs"] += 1
+            state["done"]["drawing"] = True
+            note(state, Msg("{p} táhl dílek epochy: epocha {e}.", "{p} drew an epoch tile: epoch {e}.").format(
+                p=player(seat), e=state["epochs"]))
+            ask(state, "pyramids", colours_held_by_anyone(state), "epoch")
+        elif value == ORDINARY:
+            state["stack"] -= 1
+            end_turn(state)
+        else:
+            self._empty(state)
+
+    def _empty(self, state):
+        """No tile to draw (reading U9): the game ends, or the hands are played out."""
+        seat = state["turn"]
+        if reading(state, "on_empty_stack") == "end_game":
+            state["ending"] = state["ending"] or "stack"
+            note(state, Msg("Dílky došly: hra končí.", "No tiles left: the game ends."))
+        else:
+            state["hands"][seat] -= 1
+        end_turn(state)
+
+    def _token_refusal(self, state):
+        seat = state["turn"]
+        if state["done"]["drawing"]:
+            return refuse("token_before_draw", "Bodovací žeton se hraje před dobráním (krok 3).",
+                          "A scoring token is played before the draw (step 3).")
+        if state["done"]["token"]:
+            return refuse("one_token", "Za tah lze zahrát jen jeden bodovací žeton.",
+                          "Only one scoring token can be played per turn.")
+        if state["tokens"][seat] <= 0:
+            return refuse("no_token", "{p} už nemá bodovací žeton.", "{p} has no scoring token left.",
+                          p=player(seat))
+        if state["ending"]:
+            return refuse("game_ending", "Hra končí po tomto tahu: žetony už nejsou.",
+                          "The game ends after this turn: no tokens are left.")
+        return None
+
+    def explain(self, state, task, seat, value):
+        if value == TOKEN:
+            return self._token_refusal(state)
+        if value == ORDINARY and state["stack"] > 0:
+            return refuse("only_epochs_left", "V hromádkách zbývají jen dílky epoch.",
+                          "Only epoch tiles are left in the stacks.")
+        if value == EPOCH and state["stack"] > 0:
+            return refuse("no_epochs_left", "Všech {n} dílků epoch už je venku.",
+                          "All {n} epoch tiles are out already.", n=BOX.facts["epoch_tiles"])
+        if value in (ORDINARY, EPOCH):
+            return refuse("stack_empty", "Dílky v hromádkách došly.", "The stacks are empty.")
+        if value == EMPTY:
+            return refuse("stack_not_empty", "V hromádkách zbývá {n} dílků: dobírá se.",
+                          "{n} tiles are left in the stacks: draw one.", n=state["stack"])
+        return None
+
+
+__all__ = ["Act", "Draw", "Ledger", "StartPlayer", "after_epoch"]
