@@ -1,8 +1,10 @@
-"""History export (CSV for spreadsheets, JSON with full logs) and reading session files back.
+"""History export (CSV for spreadsheets, JSON with full logs, BG Stats plays) and reading
+session files back.
 
 A session file is the self-contained document ``Store.session_document`` builds (see
 docs/session-format.md). ``load_session_file`` accepts it, a JSON export holding it, or a TinyDB
-JSON database holding it, and explains in one sentence what is wrong with anything else.
+JSON database holding it, and explains in one sentence what is wrong with anything else;
+``load_sessions`` reads every session of such a file (for ``companion import``).
 """
 
 from __future__ import annotations
@@ -13,15 +15,18 @@ import json
 import os
 from collections.abc import Mapping
 from pathlib import Path
+from datetime import datetime
 from typing import IO, Any
 
 from .journal import FORMAT as JOURNAL_FORMAT
 from .journal import atomic_write
-from .sessions import HISTORY, SESSION_FORMAT, SESSION_VERSION, SESSIONS, Store, check_entry, log_table
+from .sessions import (HISTORY, READABLE_VERSIONS, SESSION_FORMAT, SESSION_VERSION, SESSIONS, Store, check_entry,
+                       is_uid, log_table)
 
 CSV_COLUMNS = ("id", "game", "started", "finished", "duration_s", "seats", "scores", "winner", "actions")
 REQUIRED_FIELDS = ("format", "version", "game", "options", "seed", "entries")
-META_FIELDS = ("id", "started", "finished", "seats", "scores", "winner")
+META_FIELDS = ("id", "uid", "started", "finished", "abandoned", "seats", "names", "scores", "winner",
+               "duration_s", "actions")
 
 
 class SessionFileError(Exception):
@@ -34,18 +39,28 @@ class SessionFileError(Exception):
 
 
 # -- export -------------------------------------------------------------------------------------
-def _seat_label(seats: list[str], seat: Any) -> str:
-    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(seats):
-        return seats[seat]
+def _seat_label(names: list[str], seat: Any) -> str:
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):
+        return names[seat]
+    if isinstance(seat, int) and not isinstance(seat, bool):
+        return f"seat {seat + 1}"
     return "" if seat is None else str(seat)
 
 
-def _scores_text(seats: list[str], scores: Any) -> str:
+def seat_names(record: Mapping) -> list[str]:
+    """Every ranked seat's name: ``names`` (format 2: Jindřich too), else the seat labels."""
+    names = record.get("names")
+    if isinstance(names, list) and all(isinstance(name, str) for name in names):
+        return names
+    return [str(label) for label in record.get("seats") or []]
+
+
+def _scores_text(names: list[str], scores: Any) -> str:
     """``Anna: 12; Petr: 9`` from ``Scores.to_json()``; anything else as compact JSON."""
     totals = scores.get("totals") if isinstance(scores, Mapping) else None
     if isinstance(totals, Mapping) and all(str(key).isdigit() for key in totals):
         ordered = sorted(totals.items(), key=lambda item: int(item[0]))
-        return "; ".join(f"{_seat_label(seats, int(seat))}: {total}" for seat, total in ordered)
+        return "; ".join(f"{_seat_label(names, int(seat))}: {total}" for seat, total in ordered)
     return json.dumps(scores, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -53,16 +68,16 @@ def history_rows(store: Store) -> list[dict[str, Any]]:
     """One flat row per finished session, newest first, with human-readable seats and scores."""
     rows = []
     for record in store.history():
-        seats = record["seats"]
+        names = seat_names(record)
         rows.append({
             "id": record["session"],
             "game": record["game"],
             "started": record["started"],
             "finished": record["finished"],
             "duration_s": record["duration_s"],
-            "seats": "; ".join(seats),
-            "scores": _scores_text(seats, record["scores"]),
-            "winner": _seat_label(seats, record["winner"]),
+            "seats": "; ".join(record["seats"]),
+            "scores": _scores_text(names, record["scores"]),
+            "winner": _seat_label(names, record["winner"]),
             "actions": record["actions"],
         })
     return rows
@@ -78,19 +93,24 @@ def history_csv(store: Store) -> str:
 
 def history_json(store: Store) -> str:
     """Every finished session as a full session document (with its log), newest first."""
-    documents = [store.session_document(record["session"]) for record in store.history()]
-    return json.dumps(documents, ensure_ascii=False, indent=2) + "\n"
+    return json.dumps(list(store.history_documents()), ensure_ascii=False, indent=2) + "\n"
 
 
 def write_history_csv(store: Store, destination: os.PathLike | str | IO[str]) -> int:
     """Write the CSV to a path (atomically) or a text stream; returns the number of sessions."""
-    _write_text(destination, history_csv(store))
-    return len(store.history())
+    rows = history_rows(store)
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=CSV_COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    _write_text(destination, buffer.getvalue())
+    return len(rows)
 
 
 def write_history_json(store: Store, destination: os.PathLike | str | IO[str]) -> int:
-    _write_text(destination, history_json(store))
-    return len(store.history())
+    documents = list(store.history_documents())
+    _write_text(destination, json.dumps(documents, ensure_ascii=False, indent=2) + "\n")
+    return len(documents)
 
 
 def _write_text(destination: os.PathLike | str | IO[str], text: str) -> None:
@@ -117,6 +137,22 @@ def load_session_file(path: os.PathLike | str, session_id: int | None = None) ->
         ids = ", ".join(str((doc.get("meta") or {}).get("id")) for doc in candidates)
         raise SessionFileError(path, f"holds {len(candidates)} sessions (ids {ids}); choose one by its id")
     return _check_document(path, candidates[0])
+
+
+def load_sessions(path: os.PathLike | str) -> list[dict]:
+    """Every session in a file (a session file, a JSON export, a TinyDB JSON database), each
+    checked and canonical; SessionFileError (one line) if any of them is bad: all or nothing."""
+    data = _read_json(Path(path))
+    candidates = _find_sessions(data) or _broken_document_or_fail(path, data)
+    checked = []
+    for number, candidate in enumerate(candidates, start=1):
+        try:
+            checked.append(_check_document(path, candidate))
+        except SessionFileError as error:
+            if len(candidates) == 1:
+                raise
+            raise SessionFileError(path, f"session {number} of {len(candidates)}: {error.problem}") from None
+    return checked
 
 
 def _broken_document_or_fail(path: os.PathLike | str, data: Any) -> list[dict]:
@@ -152,7 +188,9 @@ def _read_json(path: Path) -> Any:
     if not text.strip():
         raise SessionFileError(path, "is empty")
     try:
-        return json.loads(text)
+        data = json.loads(text)
+    except RecursionError:
+        raise SessionFileError(path, "is nested too deeply to be a session file") from None
     except json.JSONDecodeError as error:
         first_line = text.split("\n", 1)[0]
         if _is_journal_header(first_line):
@@ -164,6 +202,26 @@ def _read_json(path: Path) -> Any:
                                          f"(line {error.lineno})") from None
         raise SessionFileError(path, f"is not valid JSON: {error.msg} at line {error.lineno}, "
                                      f"column {error.colno}") from None
+    if _depth_exceeds(data, MAX_DEPTH):
+        raise SessionFileError(path, f"is nested more than {MAX_DEPTH} levels deep; a session file is not")
+    return data
+
+
+MAX_DEPTH = 64
+
+
+def _depth_exceeds(value: Any, limit: int) -> bool:
+    """Without recursion: a deep file must not crash the checks that walk it later."""
+    stack = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > limit:
+            return True
+        if isinstance(item, dict):
+            stack.extend((child, depth + 1) for child in item.values())
+        elif isinstance(item, list):
+            stack.extend((child, depth + 1) for child in item)
+    return False
 
 
 def _is_journal_header(line: str) -> bool:
@@ -215,7 +273,8 @@ def _document_from_tables(tables: dict, session_id: int, record: dict) -> dict:
 
 
 def _check_document(path: os.PathLike | str, doc: dict) -> dict:
-    """The document in its canonical shape, or SessionFileError naming the first problem."""
+    """The document in its canonical shape (version 2), or SessionFileError naming the first
+    problem. A version-1 document is the same without times, identities and names."""
     _check_required_fields(path, doc)
     _check_format_and_version(path, doc)
     _check_field_types(path, doc)
@@ -239,8 +298,9 @@ def _check_format_and_version(path: os.PathLike | str, doc: dict) -> None:
     if doc["format"] != SESSION_FORMAT:
         raise SessionFileError(path, f'has format {doc["format"]!r}; a session file has "{SESSION_FORMAT}"')
     version = doc["version"]
-    if version != SESSION_VERSION or isinstance(version, bool):
-        raise SessionFileError(path, f"is version {version!r}; this companion reads version {SESSION_VERSION}")
+    if version not in READABLE_VERSIONS or isinstance(version, bool):
+        readable = " and ".join(str(v) for v in READABLE_VERSIONS)
+        raise SessionFileError(path, f"is version {version!r}; this companion reads versions {readable}")
 
 
 def _check_field_types(path: os.PathLike | str, doc: dict) -> None:
@@ -263,13 +323,40 @@ def _check_entries(path: os.PathLike | str, entries: list) -> None:
 
 
 def _checked_meta(path: os.PathLike | str, doc: dict) -> dict:
-    """``meta`` is optional and may be null; anything else must be an object."""
+    """``meta`` is optional and may be null; anything else must be an object whose known
+    fields have their documented types (an import must not store a history it cannot show)."""
     meta = doc.get("meta", {})
     if meta is None:
         meta = {}
     if not isinstance(meta, dict):
         raise SessionFileError(path, f"'meta' must be an object, not {_kind(meta)}")
+    for name in ("started", "finished", "abandoned"):
+        value = meta.get(name)
+        if value is not None and not _is_time(value):
+            raise SessionFileError(path, f"'meta.{name}' must be an ISO 8601 time with its UTC offset, "
+                                         f"not {value!r}")
+    for name in ("seats", "names"):
+        value = meta.get(name)
+        if value is not None and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
+            raise SessionFileError(path, f"'meta.{name}' must be a list of names")
+    for name in ("id", "winner", "duration_s", "actions"):
+        value = meta.get(name)
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+            raise SessionFileError(path, f"'meta.{name}' must be a whole number or null, not {_kind(value)}")
+    if meta.get("scores") is not None and not isinstance(meta["scores"], dict):
+        raise SessionFileError(path, f"'meta.scores' must be an object or null, not {_kind(meta['scores'])}")
+    if meta.get("uid") is not None and not is_uid(meta["uid"]):
+        raise SessionFileError(path, f"'meta.uid' must be a UUID, not {meta['uid']!r}")
+    if meta.get("finished") and not meta.get("started"):
+        raise SessionFileError(path, "'meta.finished' is set but 'meta.started' is missing")
     return meta
+
+
+def _is_time(value: Any) -> bool:
+    try:
+        return isinstance(value, str) and datetime.fromisoformat(value).tzinfo is not None
+    except ValueError:
+        return False
 
 
 def _kind(value: Any) -> str:

@@ -321,7 +321,7 @@ class JournalStorage(Storage):
             os.fsync(self._fd)
         except OSError as cleanup_error:
             self._broken = (f"an append failed ({error!r}) and the partial line could not be removed "
-                            f"({cleanup_error.strerror}); reopen the store to repair it")
+                            f"({cleanup_error.strerror})")
             log.error("%s: %s", self.path, self._broken)
 
     # -- snapshots -----------------------------------------------------------------------------
@@ -368,9 +368,26 @@ class JournalStorage(Storage):
         if self.read_only:
             raise StoreError("opened read-only", self.path)
         if self._broken:
-            raise StoreError(self._broken, self.path)
+            self._repair()
         if self._fd is None:
             raise StoreError("the store is closed", self.path)
+
+    def _repair(self) -> None:
+        """After a failed write left the journal in doubt, try again from the file: re-read it,
+        cut a torn last line, reopen for appending. Once the cause (a full card, a pulled
+        card put back) is gone, the store works again without a restart."""
+        try:
+            raw = self.path.read_bytes()
+            data, valid = parse_journal(self.path, raw) if raw else ({}, 0)
+            if valid < len(raw):
+                self._cut(valid)
+            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC)
+        except (OSError, StoreError) as error:
+            raise StoreError(f"{self._broken}; repairing failed too: {error}", self.path) from None
+        if self._fd is not None:
+            os.close(self._fd)
+        self._fd, self._size, self._data, self._broken = fd, valid, data, None
+        log.warning("%s: the store works again after a failed write", self.path)
 
 
 class JournalTable(Table):
@@ -412,3 +429,13 @@ class JournalDB(TinyDB):
 
     table_class = JournalTable
     default_storage_class = JournalStorage
+
+    def tables_data(self) -> dict[str, dict[str, dict]]:
+        """Every table as stored (a new outer dict; treat the documents as read-only)."""
+        return self.storage.read() or {}
+
+    def rewrite(self, tables: Mapping[str, Mapping[str, Mapping]]) -> None:
+        """Replace the whole database by ``tables`` in ONE atomic snapshot (several changes
+        that must land together, e.g. a session leaving while a counter moves on)."""
+        self.storage.write({name: dict(docs) for name, docs in tables.items() if docs})
+        self._tables.clear()  # TinyDB's table objects cache ids and queries of the old content

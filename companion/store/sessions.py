@@ -1,16 +1,24 @@
-"""Sessions, their action logs and the history of finished games, on one journal file.
+"""Sessions, their action logs and the history of finished games, laid out so that opening the
+store costs what the running game costs, however long the history is.
 
-Table layout (one TinyDB database, one ``JournalStorage`` file):
+Layout 2, in the data directory (``Store(<dir>/companion.db)``):
 
-``sessions``   one document per session, written once when it starts; the document id is the
-               session id: ``{"game", "options", "seed", "seats", "started"}``.
-``log-<id>``   one table per session: its log entries in order, document id = log index + 1.
-``history``    one document per finished session (the game's result), written once.
-``abandoned``  one document per abandoned session: ``{"session", "at"}``.
+``companion.db``          the *live* journal (``JournalStorage``), read at every start:
+    ``meta``              document 1: ``{"layout": 2, "box": <this box's id>, "next_session": n,
+                          "finished": count}``
+    ``preferences``       small settings ``{"name", "value"}`` (the language, ...)
+    ``sessions``          the sessions still being played, document id = session id:
+                          ``{"uid", "game", "options", "seed", "seats", "started"}``
+    ``log-<id>``          a running session's entries, document id = log index + 1
+``history/<uid>.json``    one archived session per file: the session document (format 2, with
+                          its whole log and result), written once when it ends
+``history/index.db``      a journal read only by history, stats, export and import:
+    ``history``           one small record per finished session (document id = session id)
+    ``abandoned``         one record per abandoned session
 
-Every write in normal play is an insert, i.e. one appended, fsynced journal line: the file is
-never rewritten while a game runs. A session's state is a fact derived from these records: it
-is finished when ``history`` names it, abandoned when ``abandoned`` does, unfinished otherwise.
+Start-up reads only ``companion.db``; ``history`` reads only the index; a session's log is read
+from its archive only when asked for. See docs/session-format.md for every field and for why a
+crash at any point loses nothing acknowledged.
 
 One writer: a ``Store`` belongs to the thread that runs the main loop. It has no locks; calls
 from other threads (input callbacks) must go through that loop's queue.
@@ -19,20 +27,30 @@ from other threads (input callbacks) must go through that loop's queue.
 from __future__ import annotations
 
 import copy
+import json
+import logging
 import os
+import uuid
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 from tinydb import Query
 from tinydb.table import Document
 
-from .journal import JournalDB, StoreError
+from .journal import JournalDB, StoreError, atomic_write, dumps
 
 SESSION_FORMAT = "companion-session"
-SESSION_VERSION = 1
+SESSION_VERSION = 2
+READABLE_VERSIONS = (1, 2)
+LAYOUT = 2
 
-SESSIONS, HISTORY, ABANDONED, PREFERENCES = "sessions", "history", "abandoned", "preferences"
+META, PREFERENCES, SESSIONS = "meta", "preferences", "sessions"
+HISTORY, ABANDONED = "history", "abandoned"  # tables of history/index.db
+HISTORY_DIR, INDEX_FILE = "history", "index.db"
+
+log = logging.getLogger("companion.store")
 
 
 def log_table(session_id: int) -> str:
@@ -48,19 +66,73 @@ def iso(moment: datetime) -> str:
     return moment.isoformat(timespec="seconds")
 
 
+def iso_ms(moment: datetime) -> str:
+    """An entry's time: local ISO 8601 with milliseconds and the UTC offset."""
+    if moment.tzinfo is None:
+        moment = moment.astimezone()
+    return moment.isoformat(timespec="milliseconds")
+
+
+def is_uid(value: Any) -> bool:
+    """A session identity: a UUID in its usual 36-character text form."""
+    if not isinstance(value, str) or len(value) != 36:
+        return False
+    try:
+        return str(uuid.UUID(value)) == value.lower()
+    except ValueError:
+        return False
+
+
+def _is_time(value: Any) -> bool:
+    if not isinstance(value, str):
+        return False
+    try:
+        return datetime.fromisoformat(value).tzinfo is not None
+    except ValueError:
+        return False
+
+
 def check_entry(entry: Any) -> None:
-    """A log entry is ``{"action": {...}}`` or ``{"undo": {"confirmed": bool}}``, nothing else."""
-    if not isinstance(entry, Mapping) or len(entry) != 1:
+    """A log entry is ``{"action": {...}}`` or ``{"undo": {"confirmed": bool}}``, plus (format 2)
+    ``"at"``, when it was accepted, and for a secret choice ``"locked"``: ``{seat: time}``."""
+    if not isinstance(entry, Mapping):
+        raise ValueError('a log entry is {"action": {...}} or {"undo": {"confirmed": true|false}}')
+    kinds = [key for key in entry if key in ("action", "undo")]
+    extra = [key for key in entry if key not in ("action", "undo", "at", "locked")]
+    if len(kinds) != 1 or extra:
+        if extra and len(kinds) == 1:
+            raise ValueError(f"unknown log entry field {extra[0]!r}")
+        if not kinds and extra:
+            raise ValueError(f"unknown log entry kind {extra[0]!r}")
         raise ValueError('a log entry is {"action": {...}} or {"undo": {"confirmed": true|false}}')
     if "action" in entry:
         if not isinstance(entry["action"], Mapping):
             raise ValueError("a log entry's action must be an object")
-    elif "undo" in entry:
+    else:
         undo = entry["undo"]
         if not isinstance(undo, Mapping) or not isinstance(undo.get("confirmed"), bool) or len(undo) != 1:
             raise ValueError('an undo entry is {"undo": {"confirmed": true|false}}')
-    else:
-        raise ValueError(f"unknown log entry kind {next(iter(entry))!r}")
+    if "at" in entry and not _is_time(entry["at"]):
+        raise ValueError(f"'at' must be an ISO 8601 time with its UTC offset, not {entry['at']!r}")
+    if "locked" in entry:
+        locked = entry["locked"]
+        if "action" not in entry or not isinstance(locked, Mapping) or not locked:
+            raise ValueError("'locked' belongs to a revealed secret choice: {seat: time, ...}")
+        for seat, moment in locked.items():
+            if not (isinstance(seat, str) and seat.isascii() and seat.isdigit()) or not _is_time(moment):
+                raise ValueError(f"'locked' maps seat numbers to ISO 8601 times, not {seat!r}: {moment!r}")
+
+
+def stamped(entry: Mapping, now: datetime) -> dict:
+    """The entry as stored: ``at`` added if the caller did not give one, lock times as text."""
+    stored = dict(entry)
+    stored.setdefault("at", iso_ms(now))
+    if isinstance(stored.get("at"), datetime):
+        stored["at"] = iso_ms(stored["at"])
+    if isinstance(stored.get("locked"), Mapping):
+        stored["locked"] = {str(seat): iso_ms(moment) if isinstance(moment, datetime) else moment
+                            for seat, moment in stored["locked"].items()}
+    return stored
 
 
 def count_actions(entries: Sequence[Mapping]) -> int:
@@ -74,8 +146,36 @@ def count_actions(entries: Sequence[Mapping]) -> int:
     return kept
 
 
+def default_seat_names(game: str, options: Mapping, seed: int, seats: Sequence[str],
+                       scores: Mapping) -> list[str]:
+    """Names of every seat the result ranks, ``seats`` first: a solo Dva bratři game ranks
+    Jindřich (seat 1) beside the one player. Asks the game, in the language the seats were
+    labelled in; a seat it cannot name is "seat N"."""
+    names = [str(label) for label in seats]
+    totals = scores.get("totals") if isinstance(scores, Mapping) else None
+    ranked = [int(key) for key in totals if str(key).isdigit()] if isinstance(totals, Mapping) else []
+    missing = [seat for seat in sorted(ranked) if seat >= len(names)]
+    if not missing:
+        return names
+    labels: dict[int, str] = {}
+    try:
+        from .. import games
+        rules = games.load(game)
+        state = rules.setup(rules.validate_options(dict(options)), int(seed))
+        language = "cs"
+        if names and rules.seat_label(state, 0).get("en") == names[0]:
+            language = "en"
+        labels = {seat: rules.seat_label(state, seat).get(language) for seat in missing}
+    except Exception as error:  # an unknown or changed game: the numbers still say who
+        log.info("cannot name the seats of a %s result: %s", game, error)
+    while len(names) <= max(missing):
+        seat = len(names)
+        names.append(labels.get(seat) or f"seat {seat + 1}")
+    return names
+
+
 class Store:
-    """The table's storage: sessions with their logs, and the history of finished games.
+    """The table's storage: the running sessions with their logs, and the archived history.
 
     ``append`` is the hot path: one journal line, fsynced before it returns, constant cost.
     Everything handed out is a deep copy; changing it changes nothing stored. Not thread-safe
@@ -83,138 +183,224 @@ class Store:
     """
 
     def __init__(self, path: os.PathLike | str, *, read_only: bool = False,
-                 clock: Callable[[], datetime] = local_now):
+                 clock: Callable[[], datetime] = local_now,
+                 seat_names: Callable[..., list[str]] = default_seat_names):
         self.path = os.fspath(path)
+        self.read_only = read_only
+        self.history_dir = Path(self.path).parent / HISTORY_DIR
         self._clock = clock
+        self._seat_names = seat_names
+        self._legacy: dict | None = None  # a layout-1 store seen read-only: converted in memory
         self._db = JournalDB(path, read_only=read_only, create_dirs=not read_only)
-        self._sessions = self._db.table(SESSIONS)
-        self._history = self._db.table(HISTORY)
-        self._abandoned = self._db.table(ABANDONED)
-        self._next_index: dict[int, int] = {}  # open sessions' log lengths, for append
+        try:
+            self._open_layout()
+        except BaseException:
+            self._db.close()
+            raise
+        self._next_index: dict[int, int] = {}  # running sessions' log lengths, for append
+
+    def _open_layout(self) -> None:
+        from . import migration
+        tables = self._db.tables_data()
+        if META in tables:
+            meta = tables[META].get("1", {})
+            if meta.get("layout") != LAYOUT:
+                raise StoreError(f"store layout {meta.get('layout')!r} is not supported (this companion "
+                                 f"reads layout {LAYOUT}); it may come from a newer companion", self.path)
+            if not self.read_only:
+                migration.clean_leftovers(Path(self.path))
+                self._finish_interrupted()
+            return
+        if not any(tables.values()):
+            if not self.read_only:  # a new store
+                self._db.rewrite({META: {"1": {"layout": LAYOUT, "box": uuid.uuid4().hex,
+                                               "next_session": 1, "finished": 0}}})
+            return
+        if self.read_only:  # layout 1 while the table may hold it: read it without changing it
+            self._legacy = migration.convert(tables, new_uid=lambda: str(uuid.uuid4()))
+            return
+        migration.migrate(Path(self.path), tables)  # under the writer lock, which the open db holds
+        self._db.close()
+        self._db = JournalDB(self.path)
 
     # -- sessions ------------------------------------------------------------------------------
     def create_session(self, game: str, options: Mapping, seed: int, seats: Sequence[str]) -> int:
-        """Record a new session (durably) and return its id."""
+        """Record a new session (durably, one journal line) and return its id."""
         if not isinstance(game, str) or not game:
             raise ValueError("game must be a non-empty name")
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise ValueError("seed must be an integer")
-        record = {"game": game, "options": dict(options), "seed": seed,
+        session_id = self._next_session_id()
+        record = {"uid": str(uuid.uuid4()), "game": game, "options": dict(options), "seed": seed,
                   "seats": [str(label) for label in seats], "started": iso(self._clock())}
-        session_id = self._sessions.insert(record)
-        if self._db.table(log_table(session_id)).all():
-            # Only possible if the sessions table was emptied by hand while logs stayed.
-            raise StoreError(f"a log for session {session_id} already exists", self.path)
+        self._db.table(SESSIONS).insert(Document(record, doc_id=session_id))
         self._next_index[session_id] = 0
         return session_id
 
     def append(self, session_id: int, entry: Mapping) -> int:
-        """Append a log entry; returns its index once it is on disk (fsynced)."""
+        """Append a log entry; returns its index once it is on disk (fsynced).
+
+        The entry gets ``"at"`` (now) unless it brings one; a revealed secret choice may bring
+        ``"locked": {seat: datetime or ISO text}``, when each seat locked its pick.
+        """
+        entry = stamped(entry, self._clock())
         check_entry(entry)
         index = self._next_index.get(session_id)
         if index is None:
             index = self._open_log_length(session_id)
         # The storage serialises the entry before writing: nothing stored aliases the caller's dict.
-        self._db.table(log_table(session_id)).insert(Document(dict(entry), doc_id=index + 1))
+        self._db.table(log_table(session_id)).insert(Document(entry, doc_id=index + 1))
         self._next_index[session_id] = index + 1
         return index
 
     def entries(self, session_id: int) -> list[dict]:
         """The session's log in order."""
-        self._record(session_id)
-        table = self._db.table(log_table(session_id))
-        return [copy.deepcopy(dict(doc)) for doc in sorted(table.all(), key=lambda doc: doc.doc_id)]
+        if self._live(session_id) is not None:
+            table = self._db.table(log_table(session_id))
+            return [copy.deepcopy(dict(doc)) for doc in sorted(table.all(), key=lambda doc: doc.doc_id)]
+        return self._archived_document(session_id)["entries"]
 
     def session(self, session_id: int) -> dict:
         """The session's start record with its id and state ("playing", "finished", "abandoned")."""
-        return self._describe(self._record(session_id))
+        live = self._live(session_id)
+        if live is not None:
+            return self._describe(live)
+        meta = self._archived_document(session_id)["meta"]
+        document = self._archived_document(session_id)
+        return {"id": session_id, "uid": meta.get("uid"), "game": document["game"],
+                "options": document["options"], "seed": document["seed"], "seats": meta.get("seats"),
+                "started": meta.get("started"),
+                "state": "finished" if meta.get("finished") else "abandoned"}
 
     def unfinished(self) -> dict | None:
         """The latest session neither finished nor abandoned (to resume after a restart)."""
-        closed = {doc["session"] for doc in self._history.all() + self._abandoned.all()}
-        candidates = [doc for doc in self._sessions.all() if doc.doc_id not in closed]
+        if self._legacy is not None:
+            live = self._legacy["live"][SESSIONS]
+            if not live:
+                return None
+            key = max(live, key=int)
+            return {**copy.deepcopy(live[key]), "id": int(key), "state": "playing"}
+        candidates = self._db.table(SESSIONS).all()
         if not candidates:
             return None
         return self._describe(max(candidates, key=lambda doc: doc.doc_id))
 
     def finish(self, session_id: int, scores: Mapping, winner: int | None, *,
                actions: int | None = None) -> dict:
-        """Close a session with its result and write its history record (durably).
+        """Close a session with its result: archive it whole, then index it, then drop it from
+        the live journal. The archive file is the commit point: once it exists the session
+        counts as finished (a crash after it is completed on the next start).
 
         ``scores`` is JSON (``Scores.to_json()``), ``winner`` a seat index or None (a tie or no
-        ranking). ``actions`` defaults to the log's actions left after undos. The history
-        record is the commit point: once it is written the session counts as finished.
+        ranking). ``actions`` defaults to the log's actions left after undos.
         """
-        record = self._record(session_id)
-        self._require_open(session_id)
+        record = self._require_live(session_id)
         finished = self._clock()
+        entries = self.entries(session_id)
         started = datetime.fromisoformat(record["started"])
-        if actions is None:
-            actions = count_actions(self.entries(session_id))
+        names = self._seat_names(record["game"], record["options"], record["seed"], record["seats"],
+                                 scores)
         result = {
-            "session": session_id,
-            "game": record["game"],
-            "date": iso(finished),
-            "started": record["started"],
-            "finished": iso(finished),
-            "seats": list(record["seats"]),
-            "scores": copy.deepcopy(dict(scores)),
-            "winner": winner,
+            "session": session_id, "uid": record["uid"], "game": record["game"],
+            "date": iso(finished), "started": record["started"], "finished": iso(finished),
+            "seats": list(record["seats"]), "names": names,
+            "scores": copy.deepcopy(dict(scores)), "winner": winner,
             "duration_s": max(0, round((finished - started).total_seconds())),
-            "actions": actions,
+            "actions": count_actions(entries) if actions is None else actions,
         }
-        self._history.insert(result)
+        document = self._document(session_id, record, entries, result)
+        self._archive_and_index(session_id, document, HISTORY, result)
         self._next_index.pop(session_id, None)
         return copy.deepcopy(result)
 
     def abandon(self, session_id: int) -> None:
-        """Give up a session: it is kept (with its log) but never offered for resuming."""
-        self._record(session_id)
-        self._require_open(session_id)
-        self._abandoned.insert({"session": session_id, "at": iso(self._clock())})
+        """Give up a session: it is archived (with its log) but never offered for resuming."""
+        record = self._require_live(session_id)
+        at = iso(self._clock())
+        abandoned = {"session": session_id, "uid": record["uid"], "game": record["game"],
+                     "started": record["started"], "at": at, "seats": list(record["seats"])}
+        document = self._document(session_id, record, self.entries(session_id), None, abandoned=at)
+        self._archive_and_index(session_id, document, ABANDONED, abandoned)
         self._next_index.pop(session_id, None)
 
     def history(self) -> list[dict]:
-        """Finished sessions' records, newest first."""
-        records = sorted(self._history.all(), reverse=True,
-                         key=lambda doc: (datetime.fromisoformat(doc["finished"]), doc.doc_id))
-        return [copy.deepcopy(dict(doc)) for doc in records]
+        """Finished sessions' records, newest first (from the index: no log is read)."""
+        records = list(self._index()[HISTORY].items())
+        records.sort(reverse=True, key=lambda item: (datetime.fromisoformat(item[1]["finished"]), int(item[0])))
+        return [copy.deepcopy(record) for _, record in records]
+
+    def history_documents(self):
+        """Finished sessions as full session documents, newest first (one archive read each)."""
+        for record in self.history():
+            if self._legacy is not None:
+                yield copy.deepcopy(self._legacy["archives"][record["uid"]])
+                continue
+            path = self._archive_path(record["uid"])
+            try:
+                yield json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, ValueError) as error:
+                raise StoreError(f"cannot read the archived session {record['session']}: {error}", path) from None
 
     def finished_count(self) -> int:
-        """How many games were finished (the menu shows it without reading the whole history)."""
-        return len(self._history)
+        """How many games were finished (kept in the live journal: the menu needs no history)."""
+        if self._legacy is not None:
+            return len(self._legacy["index"][HISTORY])
+        return int(self._meta().get("finished", 0))
 
     def session_document(self, session_id: int) -> dict:
-        """A self-contained session file (format ``companion-session``, version 1)."""
-        record = self._record(session_id)
-        result = self._history.get(Query().session == session_id)
-        return {
-            "format": SESSION_FORMAT,
-            "version": SESSION_VERSION,
-            "game": record["game"],
-            "options": copy.deepcopy(record["options"]),
-            "seed": record["seed"],
-            "entries": self.entries(session_id),
-            "meta": {
-                "id": session_id,
-                "started": record["started"],
-                "finished": result["finished"] if result else None,
-                "seats": list(record["seats"]),
-                "scores": copy.deepcopy(result["scores"]) if result else None,
-                "winner": result["winner"] if result else None,
-            },
-        }
+        """A self-contained session file (format ``companion-session``, version 2)."""
+        live = self._live(session_id)
+        if live is not None:
+            return self._document(session_id, live, self.entries(session_id), None)
+        return self._archived_document(session_id)
+
+    def uids(self) -> set[str]:
+        """Every session identity this store holds (running, finished, abandoned)."""
+        index = self._index()
+        found = {record.get("uid") for table in (HISTORY, ABANDONED) for record in index[table].values()}
+        found |= {doc.get("uid") for doc in self._db.table(SESSIONS).all()}
+        return {uid for uid in found if uid}
+
+    def import_documents(self, documents: Sequence[Mapping]) -> tuple[int, int]:
+        """Add checked session documents (``export.load_sessions``) as history; a session
+        already here (same ``meta.uid``) is skipped. Returns (added, skipped).
+
+        Crash-safe: ids are reserved first, then every archive is written, then ONE index line
+        adds them all: a crash leaves the history as it was or with every new session.
+        """
+        from .importing import plan_import
+        self._check_writer()
+        plan = plan_import(documents, self.uids())
+        if not plan.new:
+            return 0, plan.skipped
+        first = self._reserve_ids(len(plan.new), finished=plan.finished_count)
+        records: dict[str, dict[str, dict]] = {HISTORY: {}, ABANDONED: {}}
+        self.history_dir.mkdir(parents=True, exist_ok=True)
+        for offset, document in enumerate(plan.new):
+            session_id = first + offset
+            stored, table, record = plan.archived(document, session_id)
+            atomic_write(self._archive_path(stored["meta"]["uid"]), _document_bytes(stored))
+            records[table][str(session_id)] = record
+        from .index import append_index
+        append_index(self._index_path(), records)
+        return len(plan.new), plan.skipped
 
     # -- preferences --------------------------------------------------------------------------
     def preference(self, name: str, default: Any = None) -> Any:
         """A small setting kept between runs (the language, ...); ``default`` if never set."""
-        doc = self._db.table(PREFERENCES).get(Query().name == name)
+        if self._legacy is not None:
+            docs = self._legacy["live"].get(PREFERENCES, {}).values()
+            doc = next((doc for doc in docs if doc.get("name") == name), None)
+        else:
+            doc = self._db.table(PREFERENCES).get(Query().name == name)
         return copy.deepcopy(doc["value"]) if doc is not None else default
 
     def set_preference(self, name: str, value: Any) -> None:
         """Keep a small JSON setting; durable (fsynced) when this returns."""
         if not isinstance(name, str) or not name:
             raise ValueError("a preference name must be a non-empty string")
+        self._check_writer()
+        dumps(value)  # refuse a value that is not JSON before anything is written
         table = self._db.table(PREFERENCES)
         if table.contains(Query().name == name):
             table.update({"value": copy.deepcopy(value)}, Query().name == name)
@@ -230,32 +416,169 @@ class Store:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    # -- internals -----------------------------------------------------------------------------
-    def _record(self, session_id: int) -> Document:
-        record = self._sessions.get(doc_id=session_id) if isinstance(session_id, int) else None
-        if record is None:
+    # -- internals: the live journal -----------------------------------------------------------
+    def _meta(self) -> dict:
+        return dict(self._db.table(META).get(doc_id=1) or {})
+
+    def _check_writer(self) -> None:
+        if self.read_only:
+            raise StoreError("opened read-only", self.path)
+
+    def _next_session_id(self) -> int:
+        """Ids are never reused: the meta counter, or past the highest running session."""
+        live = max((doc.doc_id for doc in self._db.table(SESSIONS).all()), default=0)
+        return max(int(self._meta().get("next_session", 1)), live + 1)
+
+    def _reserve_ids(self, count: int, finished: int) -> int:
+        """Move the id counter on by ``count`` (durably) and return the first reserved id."""
+        first = self._next_session_id()
+        tables = self._db.tables_data()
+        meta = dict(tables[META]["1"])
+        meta["next_session"] = first + count
+        meta["finished"] = int(meta.get("finished", 0)) + finished
+        self._db.rewrite({**tables, META: {"1": meta}})
+        return first
+
+    def _live(self, session_id: Any) -> dict | None:
+        if isinstance(session_id, bool) or not isinstance(session_id, int):
             raise StoreError(f"there is no session {session_id!r}", self.path)
+        if self._legacy is not None:
+            record = self._legacy["live"][SESSIONS].get(str(session_id))
+            return None if record is None else Document(record, doc_id=session_id)
+        return self._db.table(SESSIONS).get(doc_id=session_id)
+
+    def _require_live(self, session_id: int) -> Document:
+        record = self._live(session_id)
+        if record is None:
+            state = self._archived_state(session_id)
+            if state is None:
+                raise StoreError(f"there is no session {session_id!r}", self.path)
+            raise StoreError(f"session {session_id} is {state}; its log is closed", self.path)
         return record
 
-    def _state(self, session_id: int) -> str:
-        if self._history.contains(Query().session == session_id):
-            return "finished"
-        if self._abandoned.contains(Query().session == session_id):
-            return "abandoned"
-        return "playing"
-
-    def _require_open(self, session_id: int) -> None:
-        state = self._state(session_id)
-        if state != "playing":
-            raise StoreError(f"session {session_id} is {state}; its log is closed", self.path)
-
     def _open_log_length(self, session_id: int) -> int:
-        self._record(session_id)
-        self._require_open(session_id)
+        self._require_live(session_id)
         return max((doc.doc_id for doc in self._db.table(log_table(session_id))), default=0)
 
-    def _describe(self, record: Document) -> dict:
+    def _describe(self, record: Mapping) -> dict:
         described = copy.deepcopy(dict(record))
         described["id"] = record.doc_id
-        described["state"] = self._state(record.doc_id)
+        described["state"] = "playing"
         return described
+
+    def _document(self, session_id: int, record: Mapping, entries: list[dict], result: Mapping | None,
+                  abandoned: str | None = None) -> dict:
+        return {
+            "format": SESSION_FORMAT, "version": SESSION_VERSION,
+            "game": record["game"], "options": copy.deepcopy(record["options"]), "seed": record["seed"],
+            "entries": entries,
+            "meta": {
+                "id": session_id, "uid": record["uid"], "started": record["started"],
+                "finished": result["finished"] if result else None,
+                "abandoned": abandoned,
+                "seats": list(record["seats"]),
+                "names": list(result["names"]) if result else list(record["seats"]),
+                "scores": copy.deepcopy(result["scores"]) if result else None,
+                "winner": result["winner"] if result else None,
+                "duration_s": result["duration_s"] if result else None,
+                "actions": result["actions"] if result else count_actions(entries),
+            },
+        }
+
+    def _archive_and_index(self, session_id: int, document: dict, table: str, record: dict) -> None:
+        """The three durable steps that move a session from the live journal to the history."""
+        from .index import append_index
+        self.history_dir.mkdir(parents=True, exist_ok=True)
+        atomic_write(self._archive_path(record["uid"]), _document_bytes(document))  # commit point
+        append_index(self._index_path(), {table: {str(session_id): record}})
+        self._drop_live(session_id, finished=table == HISTORY)
+
+    def _drop_live(self, session_id: int, finished: bool) -> None:
+        tables = self._db.tables_data()
+        meta = dict(tables[META]["1"])
+        meta["next_session"] = max(int(meta.get("next_session", 1)), session_id + 1)
+        meta["finished"] = int(meta.get("finished", 0)) + (1 if finished else 0)
+        sessions = {key: doc for key, doc in tables.get(SESSIONS, {}).items() if key != str(session_id)}
+        rest = {name: docs for name, docs in tables.items()
+                if name not in (META, SESSIONS, log_table(session_id))}
+        self._db.rewrite({**rest, META: {"1": meta}, SESSIONS: sessions})
+
+    def _finish_interrupted(self) -> None:
+        """A running session whose archive exists was being finished or abandoned when the power
+        went: index it if the index missed it, then drop it from the live journal."""
+        from .index import append_index
+        for record in self._db.table(SESSIONS).all():
+            path = self._archive_path(record["uid"])
+            if not path.exists():
+                continue
+            document = json.loads(path.read_text(encoding="utf-8"))
+            meta = document["meta"]
+            index = self._index()
+            table = HISTORY if meta.get("finished") else ABANDONED
+            if str(record.doc_id) not in index[table]:
+                append_index(self._index_path(), {table: {str(record.doc_id): _index_record(document)}})
+            log.warning("%s: completing the end of session %d, which a power cut interrupted",
+                        self.path, record.doc_id)
+            self._drop_live(record.doc_id, finished=table == HISTORY)
+
+    # -- internals: the history -----------------------------------------------------------------
+    def _archive_path(self, uid: str) -> Path:
+        if not is_uid(uid):
+            raise StoreError(f"bad session identity {uid!r}", self.path)
+        return self.history_dir / f"{uid}.json"
+
+    def _index_path(self) -> Path:
+        return self.history_dir / INDEX_FILE
+
+    def _index(self) -> dict[str, dict[str, dict]]:
+        """The history index's tables (read when asked for, never kept)."""
+        if self._legacy is not None:
+            return self._legacy["index"]
+        from .index import read_index
+        return read_index(self._index_path())
+
+    def _archived_state(self, session_id: int) -> str | None:
+        index = self._index()
+        if str(session_id) in index[HISTORY]:
+            return "finished"
+        if str(session_id) in index[ABANDONED]:
+            return "abandoned"
+        return None
+
+    def _archived_document(self, session_id: int) -> dict:
+        index = self._index()
+        record = index[HISTORY].get(str(session_id)) or index[ABANDONED].get(str(session_id))
+        if record is None:
+            raise StoreError(f"there is no session {session_id!r}", self.path)
+        if self._legacy is not None:
+            return copy.deepcopy(self._legacy["archives"][record["uid"]])
+        path = self._archive_path(record["uid"])
+        try:
+            return json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as error:
+            raise StoreError(f"cannot read the archived session {session_id}: {error}", path) from None
+
+
+def _document_bytes(document: Mapping) -> bytes:
+    return (json.dumps(document, ensure_ascii=False, separators=(",", ":"), allow_nan=False) + "\n").encode()
+
+
+def _index_record(document: Mapping) -> dict:
+    """The index record of an archived session document (format 2)."""
+    meta = document["meta"]
+    if meta.get("finished"):
+        started, finished = meta["started"], meta["finished"]
+        duration = meta.get("duration_s")
+        if not isinstance(duration, int):
+            try:
+                duration = round((datetime.fromisoformat(finished) - datetime.fromisoformat(started)).total_seconds())
+            except (TypeError, ValueError):
+                duration = 0
+        return {"session": meta["id"], "uid": meta["uid"], "game": document["game"], "date": finished,
+                "started": started, "finished": finished, "seats": list(meta["seats"]),
+                "names": list(meta.get("names") or meta["seats"]), "scores": meta.get("scores"),
+                "winner": meta.get("winner"), "duration_s": max(0, duration),
+                "actions": count_actions(document["entries"])}
+    return {"session": meta["id"], "uid": meta["uid"], "game": document["game"], "started": meta["started"],
+            "at": meta.get("abandoned"), "seats": list(meta["seats"])}
+

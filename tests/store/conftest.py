@@ -38,6 +38,11 @@ def store(db_path, clock):
         yield opened
 
 
+def bare(entries: list[dict]) -> list[dict]:
+    """Entries without the time each was accepted at (to compare with what was appended)."""
+    return [{key: value for key, value in entry.items() if key != "at"} for entry in entries]
+
+
 def play(store: Store, clock: Clock, game: str, seats: list[str], actions: int, *, winner: int | None = 0,
          minutes: int = 30) -> int:
     """A whole game: start, some actions, finish; returns the session id."""

@@ -1,6 +1,6 @@
 """Writes to a store until it is killed, printing what each write acknowledged.
 
-Run by test_crash.py: ``python crash_writer.py append|snapshot <path> <run>``. A line is printed
+Run by test_crash.py: ``python crash_writer.py append|snapshot|migrate|import <path> <run>``. A line is printed
 only after the write returned, so every printed line is a promise the file must keep.
 """
 
@@ -44,6 +44,25 @@ def snapshotter(path: str, run: int) -> None:
         say(f"update {run * 10**6 + k}")
 
 
+def migrator(path: str, run: int) -> None:
+    """``path`` holds a layout-1 store: opening it migrates; killed somewhere in between."""
+    say("ready")
+    with Store(path) as store:
+        say(f"migrated {store.finished_count()}")
+
+
+def importer(path: str, run: int) -> None:
+    """Import the export next to the store (``export.json``) again and again."""
+    from pathlib import Path
+    from companion.store import load_sessions
+    documents = load_sessions(Path(path).with_name("export.json"))
+    store = Store(path)
+    say("ready")
+    for k in range(10**9):
+        added, skipped = store.import_documents(documents)
+        say(f"import {added} {skipped}")
+
+
 if __name__ == "__main__":
     mode, path, run = sys.argv[1], sys.argv[2], int(sys.argv[3])
-    {"append": appender, "snapshot": snapshotter}[mode](path, run)
+    {"append": appender, "snapshot": snapshotter, "migrate": migrator, "import": importer}[mode](path, run)

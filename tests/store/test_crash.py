@@ -8,8 +8,10 @@ from whatever the earlier kills left behind.
 
 from __future__ import annotations
 
+import json
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -19,13 +21,16 @@ from pathlib import Path
 from companion.store import JournalDB, Store
 
 WRITER = Path(__file__).with_name("crash_writer.py")
+ROOT = Path(__file__).resolve().parents[2]
 RUNS = 30
 TIME_LIMIT_S = 20.0
 
 
 def run_and_kill(mode: str, path: Path, run: int, rng: random.Random) -> list[str]:
     """Start a writer, let it write for a random moment, SIGKILL it; return what it acknowledged."""
-    child = subprocess.Popen([sys.executable, str(WRITER), mode, str(path), str(run)],
+    # The child must run this tree's companion, not an installed copy of it.
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
+    child = subprocess.Popen([sys.executable, str(WRITER), mode, str(path), str(run)], env=env,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8")
     try:
         ready = child.stdout.readline()
@@ -89,3 +94,58 @@ def test_killed_snapshot_rewrites_lose_nothing_acknowledged(tmp_path):
         # reopening as a writer removed any temporary an interrupted snapshot left behind
         assert not [name for name in os.listdir(tmp_path) if ".tmp-" in name]
     assert inserted and counter_floor > 0
+
+
+def test_killed_migration_loses_nothing(tmp_path):
+    """A layout-1 store being migrated is killed at random moments; whatever the kill left,
+    the next open finishes the migration with every session of the old store."""
+    from tests.store.test_migration import V1, assert_v1_content
+    rng = random.Random(20250603)
+    deadline = time.monotonic() + TIME_LIMIT_S
+    finished_runs = 0
+    for run in range(RUNS):
+        if run >= 5 and time.monotonic() > deadline:
+            break
+        folder = tmp_path / f"run{run}"
+        folder.mkdir()
+        path = folder / "companion.db"
+        shutil.copyfile(V1, path)
+        acknowledged = run_and_kill("migrate", path, run, rng)
+        finished_runs += bool(acknowledged)
+        with Store(path) as store:
+            assert_v1_content(store)
+        with Store(path) as store:  # a second open agrees, and migrates nothing again
+            assert_v1_content(store)
+        assert not [name for name in os.listdir(folder) if ".tmp-" in name]
+    assert finished_runs < RUNS  # at least some kills landed inside the migration
+
+
+def test_killed_import_adds_all_or_nothing(tmp_path):
+    """An import killed at random moments leaves the history as it was or with every session
+    of the file, never a part, never a duplicate; the store opens cleanly."""
+    from tests.store.test_migration import V1
+    source = tmp_path / "source"
+    source.mkdir()
+    shutil.copyfile(V1, source / "companion.db")
+    with Store(source / "companion.db") as store:
+        exported = [doc for doc in store.history_documents()]
+    rng = random.Random(20250604)
+    deadline = time.monotonic() + TIME_LIMIT_S
+    for run in range(RUNS):
+        if run >= 5 and time.monotonic() > deadline:
+            break
+        folder = tmp_path / f"run{run}"
+        folder.mkdir()
+        path = folder / "companion.db"
+        (folder / "export.json").write_text(json.dumps(exported, ensure_ascii=False), encoding="utf-8")
+        with Store(path) as store:
+            store.create_session("vaaalbara", {}, 1, ["A", "B"])
+        run_and_kill("import", path, run, rng)
+        with Store(path) as store:
+            history = store.history()
+            assert len(history) in (0, len(exported)), f"run {run}: {len(history)} of {len(exported)}"
+            assert len({record["uid"] for record in history}) == len(history)
+            assert store.unfinished() is not None
+            added, skipped = store.import_documents(exported)
+            assert (added, skipped) in ((len(exported), 0), (0, len(exported)))
+            assert {record["uid"] for record in store.history()} == {doc["meta"]["uid"] for doc in exported}

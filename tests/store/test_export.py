@@ -85,14 +85,19 @@ def test_a_session_stored_in_a_tinydb_json_file_loads(played, tmp_path):
     assert load_session_file(path) == store.session_document(first)
 
 
-def test_the_store_tables_exported_through_tinydb_load(played, tmp_path):
-    store, first, _ = played
+def test_a_layout1_store_dumped_through_tinydb_loads(tmp_path):
+    """The old layout's tables (sessions, log-<id>, history) in a TinyDB JSON file."""
+    from companion.store.journal import parse_journal
+    from tests.store.test_migration import V1
+    tables, _ = parse_journal(V1, V1.read_bytes())
+    keep = {name: tables[name] for name in ("sessions", "history", "log-3")}
+    keep["sessions"] = {"3": keep["sessions"]["3"]}
     path = tmp_path / "dump.json"
-    tables = store._db.storage.read()
-    keep = {name: tables[name] for name in ("sessions", "history", f"log-{first}")}
-    keep["sessions"] = {str(first): keep["sessions"][str(first)]}
     path.write_text(json.dumps(keep), encoding="utf-8")
-    assert load_session_file(path) == store.session_document(first)
+    document = load_session_file(path)
+    assert document["version"] == 2 and document["game"] == "dva_bratri" and document["meta"]["id"] == 3
+    assert document["entries"] == [tables["log-3"][key] for key in sorted(tables["log-3"], key=int)]
+    assert document["meta"]["winner"] == tables["history"]["3"]["winner"]
 
 
 def valid_document():
@@ -132,7 +137,16 @@ def changed(**fields):
     (changed(seed=...), "is missing the field 'seed'"),
     (changed(seed=..., entries=...), "is missing the fields 'seed', 'entries'"),
     (changed(format="companion-save"), "has format 'companion-save'"),
-    (changed(version=2), "is version 2; this companion reads version 1"),
+    (changed(version=3), "is version 3; this companion reads versions 1 and 2"),
+    (changed(meta={"finished": "yesterday"}), "'meta.finished' must be an ISO 8601 time"),
+    (changed(meta={"seats": "Anna"}), "'meta.seats' must be a list of names"),
+    (changed(meta={"winner": "1"}), "'meta.winner' must be a whole number or null, not a string"),
+    (changed(meta={"uid": "abc"}), "'meta.uid' must be a UUID"),
+    (changed(entries=[{"action": {}, "at": "noon"}]), "entry 0: 'at' must be an ISO 8601 time"),
+    (changed(entries=[{"action": {}, "locked": {"x": "2025-06-01T18:00:00+02:00"}}]), "entry 0: 'locked' maps"),
+    (changed(entries=[{"action": {}, "when": 1}]), "entry 0: unknown log entry field 'when'"),
+    ("[" * 100 + "]" * 100, "nested more than 64 levels"),
+    ("[" * 100000 + "]" * 100000, "nested too deeply"),
     (changed(version="1"), "is version '1'"),
     (changed(entries={"0": {}}), "'entries' must be a list, not an object"),
     (changed(entries=[{"action": {}}, {"jump": 1}]), "entry 1: unknown log entry kind 'jump'"),
@@ -163,7 +177,8 @@ def test_missing_file_and_directory(tmp_path):
 
 def test_a_document_without_meta_is_accepted(tmp_path):
     path = write(tmp_path, changed(meta=...))
-    meta_fields = ("id", "started", "finished", "seats", "scores", "winner")
+    meta_fields = ("id", "uid", "started", "finished", "abandoned", "seats", "names", "scores", "winner",
+                   "duration_s", "actions")
     assert load_session_file(path)["meta"] == dict.fromkeys(meta_fields)
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from companion.store import Store, StoreError
 
-from .conftest import play
+from .conftest import bare, play
 
 SEATS = ["Anna", "Řehoř", "Šárka"]
 
@@ -20,7 +20,8 @@ def test_append_returns_consecutive_indexes_and_entries_round_trip(store):
            {"undo": {"confirmed": False}},
            {"action": {"step": "move", "seat": 1, "value": "S"}}]
     assert [store.append(session, entry) for entry in log] == [0, 1, 2, 3]
-    assert store.entries(session) == log
+    assert bare(store.entries(session)) == log
+    assert all(entry["at"] == "2025-06-01T18:00:00.000+02:00" for entry in store.entries(session))
 
 
 def test_everything_survives_a_reopen(db_path, clock):
@@ -30,12 +31,12 @@ def test_everything_survives_a_reopen(db_path, clock):
         second = store.create_session("kolonie", {}, 5, ["A", "B"])
         store.append(second, {"action": {"step": "b"}})
     with Store(db_path, clock=clock) as store:
-        assert store.entries(first) == [{"action": {"step": "a"}}]
+        assert bare(store.entries(first)) == [{"action": {"step": "a"}}]
         assert store.append(first, {"action": {"step": "c"}}) == 1  # the index continues
         assert store.session(first)["options"] == {"rounds": 3}
         assert store.session(first)["seats"] == SEATS
     with Store(db_path, clock=clock) as store:
-        assert store.entries(first) == [{"action": {"step": "a"}}, {"action": {"step": "c"}}]
+        assert bare(store.entries(first)) == [{"action": {"step": "a"}}, {"action": {"step": "c"}}]
 
 
 def test_unfinished_is_the_latest_open_session(store, clock):
@@ -60,7 +61,7 @@ def test_unfinished_survives_a_restart(db_path, clock):
         resume = store.unfinished()
         assert (resume["id"], resume["game"], resume["options"], resume["seed"]) == \
             (session, "vaalbara", {"rounds": 2}, 77)
-        assert store.entries(resume["id"]) == [{"action": {"step": "x"}}]
+        assert bare(store.entries(resume["id"])) == [{"action": {"step": "x"}}]
 
 
 def test_closed_sessions_refuse_appends(store):
@@ -113,8 +114,9 @@ def test_history_records_the_result_newest_first(store, clock):
     history = store.history()
     assert [record["session"] for record in history] == [second, first]
     record = history[1]
+    assert record.pop("uid") == store.session(first)["uid"]
     assert record == {
-        "session": first, "game": "vaalbara",
+        "session": first, "game": "vaalbara", "names": SEATS,
         "date": "2025-06-01T18:45:00+02:00",
         "started": "2025-06-01T18:00:00+02:00", "finished": "2025-06-01T18:45:00+02:00",
         "seats": SEATS, "scores": {"final": True, "totals": {"0": 10, "1": 9, "2": 8}, "winner": 1},
@@ -134,14 +136,17 @@ def test_session_document_has_the_documented_shape(store, clock):
     session = play(store, clock, "vaalbara", SEATS, actions=3, winner=2)
     document = store.session_document(session)
     assert list(document) == ["format", "version", "game", "options", "seed", "entries", "meta"]
-    assert document["format"] == "companion-session" and document["version"] == 1
+    assert document["format"] == "companion-session" and document["version"] == 2
     assert (document["game"], document["options"], document["seed"]) == ("vaalbara", {"variant": "basic"}, 7)
     assert len(document["entries"]) == 3
     assert document["meta"] == {
-        "id": session, "started": "2025-06-01T18:00:00+02:00", "finished": "2025-06-01T18:30:00+02:00",
-        "seats": SEATS, "scores": {"final": True, "totals": {"0": 10, "1": 9, "2": 8}, "winner": 2},
-        "winner": 2,
+        "id": session, "uid": store.session(session)["uid"],
+        "started": "2025-06-01T18:00:00+02:00", "finished": "2025-06-01T18:30:00+02:00", "abandoned": None,
+        "seats": SEATS, "names": SEATS,
+        "scores": {"final": True, "totals": {"0": 10, "1": 9, "2": 8}, "winner": 2},
+        "winner": 2, "duration_s": 30 * 60, "actions": 3,
     }
+    assert all(entry["at"].startswith("2025-06-01T18:00:00.000") for entry in document["entries"])
     json.dumps(document)  # self-contained plain JSON
 
 
@@ -156,7 +161,7 @@ def test_returned_data_is_a_copy(store):
     store.append(session, {"action": {"cards": [1, 2]}})
     store.entries(session)[0]["action"]["cards"].append(3)
     store.session(session)["options"]["deep"]["x"] = 2
-    assert store.entries(session) == [{"action": {"cards": [1, 2]}}]
+    assert bare(store.entries(session)) == [{"action": {"cards": [1, 2]}}]
     assert store.session(session)["options"] == {"deep": {"x": 1}}
 
 
@@ -165,27 +170,32 @@ def test_czech_survives_everything(db_path, clock):
         session = store.create_session("vaalbara", {"jméno": "Žluťoučký kůň"}, 1, ["Čeněk", "Ďáblice"])
         store.append(session, {"action": {"note": "úpěl ďábelské ódy"}})
         store.finish(session, {"totals": {"0": 1, "1": 2}}, 1)
-    assert "Čeněk".encode("utf-8") in db_path.read_bytes()
+    archives = list((db_path.parent / "history").glob("*.json"))
+    assert len(archives) == 1 and "Čeněk".encode("utf-8") in archives[0].read_bytes()
     with Store(db_path, clock=clock) as store:
         document = store.session_document(session)
     assert document["options"] == {"jméno": "Žluťoučký kůň"}
-    assert document["entries"] == [{"action": {"note": "úpěl ďábelské ódy"}}]
+    assert bare(document["entries"]) == [{"action": {"note": "úpěl ďábelské ódy"}}]
     assert document["meta"]["seats"] == ["Čeněk", "Ďáblice"]
 
 
-def test_normal_play_only_ever_appends(store, db_path, clock):
-    """Start, play, finish and abandon never rewrite the file: each only adds lines."""
-    sizes = [db_path.read_bytes()]
+def test_play_only_appends_and_an_ended_game_leaves_the_live_journal(store, db_path, clock):
+    """Starting and playing only add lines; finishing or abandoning moves the session into the
+    history, so the live journal is as small afterwards as before the game."""
+    empty = db_path.read_bytes()
+    sizes = [empty]
     session = store.create_session("g", {}, 1, ["A", "B"])
     sizes.append(db_path.read_bytes())
     store.append(session, {"action": {}})
     sizes.append(db_path.read_bytes())
-    store.finish(session, {}, 0)
-    sizes.append(db_path.read_bytes())
-    store.abandon(store.create_session("g", {}, 2, ["A"]))
-    sizes.append(db_path.read_bytes())
     for before, after in zip(sizes, sizes[1:]):
         assert after.startswith(before) and len(after) > len(before)
+    store.finish(session, {}, 0)
+    after_finish = len(db_path.read_bytes())
+    store.abandon(store.create_session("g", {}, 2, ["A"]))
+    assert len(db_path.read_bytes()) == after_finish
+    assert after_finish <= len(empty) + 20  # the counters moved on, nothing else stayed
+    assert b'"log-' not in db_path.read_bytes()
 
 
 def test_a_read_only_store_can_read_while_the_writer_runs(store, db_path, clock):

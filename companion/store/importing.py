@@ -1,0 +1,92 @@
+"""``companion import``: sessions from a JSON export (or any session file) join the history.
+
+A session is known by its identity (``meta.uid``): one already in the store is skipped, so
+importing the same backup twice changes nothing. A format-1 document has no identity; it gets
+the one a migration of its old store would have given it (``migration.layout1_uid``).
+Only finished sessions are imported; the rest are counted and left out.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from .sessions import HISTORY, _index_record, count_actions, default_seat_names, is_uid
+
+
+@dataclass
+class ImportPlan:
+    new: list[dict] = field(default_factory=list)
+    skipped: int = 0      # already in the store (or twice in the file)
+    unfinished: int = 0   # not finished: not history
+
+    @property
+    def finished_count(self) -> int:
+        return len(self.new)
+
+    def archived(self, document: Mapping, session_id: int) -> tuple[dict, str, dict]:
+        """The document as archived under its new local id, its index table and record."""
+        stored = copy.deepcopy(dict(document))
+        stored["meta"] = dict(stored["meta"], id=session_id)
+        return stored, HISTORY, _index_record(stored)
+
+
+def identity(document: Mapping) -> str:
+    from .migration import layout1_uid
+    meta = document.get("meta") or {}
+    if is_uid(meta.get("uid")):
+        return meta["uid"].lower()
+    record = {"game": document["game"], "seed": document["seed"], "started": meta.get("started")}
+    return layout1_uid(meta.get("id") if isinstance(meta.get("id"), int) else 0, record)
+
+
+def finished(document: Mapping) -> bool:
+    return bool((document.get("meta") or {}).get("finished"))
+
+
+def plan_import(documents: Iterable[Mapping], known: set[str]) -> ImportPlan:
+    """Which documents are new (in the shape they are archived in) and which are skipped."""
+    plan = ImportPlan()
+    seen = set(known)
+    for document in documents:
+        if not finished(document):
+            plan.unfinished += 1
+            continue
+        uid = identity(document)
+        if uid in seen:
+            plan.skipped += 1
+            continue
+        seen.add(uid)
+        plan.new.append(_as_archived(document, uid))
+    return plan
+
+
+def _as_archived(document: Mapping, uid: str) -> dict:
+    meta = dict(document["meta"])
+    seats = list(meta.get("seats") or [])
+    scores = meta.get("scores") or {}
+    names = meta.get("names")
+    if not (isinstance(names, list) and all(isinstance(n, str) for n in names)):
+        names = default_seat_names(document["game"], document["options"], document["seed"], seats, scores)
+    duration = meta.get("duration_s")
+    if not isinstance(duration, int) or isinstance(duration, bool):
+        duration = _seconds_between(meta.get("started"), meta.get("finished"))
+    return {
+        "format": document["format"], "version": 2, "game": document["game"],
+        "options": copy.deepcopy(document["options"]), "seed": document["seed"],
+        "entries": copy.deepcopy(document["entries"]),
+        "meta": {"id": None, "uid": uid, "started": meta.get("started"), "finished": meta.get("finished"),
+                 "abandoned": None, "seats": seats, "names": names, "scores": copy.deepcopy(scores),
+                 "winner": meta.get("winner"), "duration_s": duration,
+                 "actions": count_actions(document["entries"])},
+    }
+
+
+def _seconds_between(start: Any, end: Any) -> int:
+    try:
+        return max(0, round((datetime.fromisoformat(end) - datetime.fromisoformat(start)).total_seconds()))
+    except (TypeError, ValueError):
+        return 0

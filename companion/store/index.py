@@ -1,0 +1,97 @@
+"""The history index (``history/index.db``): one small record per archived session.
+
+It uses the journal format (a header line, then one ``{"insert": <table>, "docs": {...}}`` line
+per write), so ``JournalDB`` opens it too, but it is appended to without being read: finishing a
+game costs the same with a thousand games in the history as with none. Reading it is tolerant,
+because every record can be rebuilt from the archive files beside it: a torn last line is
+ignored, a damaged line is skipped with a warning, a record written twice counts once.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+from .journal import FORMAT, VERSION, StoreError, atomic_write, dumps
+
+log = logging.getLogger("companion.store")
+TABLES = ("history", "abandoned")
+
+
+def read_index(path: Path) -> dict[str, dict[str, dict]]:
+    """{table: {session id: record}} for both tables; an absent index is an empty history."""
+    tables: dict[str, dict[str, dict]] = {name: {} for name in TABLES}
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return tables
+    except OSError as error:
+        raise StoreError(f"cannot read the history index: {error.strerror}", path) from None
+    lines = raw[: raw.rfind(b"\n") + 1].split(b"\n")[:-1]
+    for number, line in enumerate(lines, start=1):
+        try:
+            record = json.loads(line)
+        except ValueError:
+            log.warning("%s, line %d: damaged, skipped", path, number)
+            continue
+        if number == 1 and isinstance(record, dict) and record.get("format") == FORMAT:
+            for name, docs in (record.get("tables") or {}).items():
+                if isinstance(docs, dict):
+                    tables.setdefault(name, {}).update(docs)
+            continue
+        if not isinstance(record, dict) or not isinstance(record.get("docs"), dict):
+            log.warning("%s, line %d: not an index record, skipped", path, number)
+            continue
+        tables.setdefault(str(record.get("insert")), {}).update(
+            {key: doc for key, doc in record["docs"].items() if isinstance(doc, dict)})
+    return tables
+
+
+def append_index(path: Path, records: Mapping[str, Mapping[str, Mapping]]) -> None:
+    """Append the records, one line per table, each durable before the next: first the file
+    is created (header only) if missing, and a torn last line left by a crash is cut off."""
+    if not path.exists():
+        atomic_write(path, (dumps({"format": FORMAT, "version": VERSION, "tables": {}}) + "\n").encode())
+    fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CLOEXEC)
+    try:
+        _cut_torn_tail(fd)
+        for table, docs in records.items():
+            if not docs:
+                continue
+            line = (dumps({"insert": table, "docs": dict(docs)}) + "\n").encode("utf-8")
+            start = os.fstat(fd).st_size
+            try:
+                view = memoryview(line)
+                while view:
+                    view = view[os.write(fd, view):]
+                os.fsync(fd)
+            except OSError as error:
+                try:
+                    os.ftruncate(fd, start)
+                except OSError:
+                    pass  # a torn tail is cut on the next append and ignored by readers
+                raise StoreError(f"could not add to the history index: {error.strerror or error}", path) from error
+    finally:
+        os.close(fd)
+
+
+def _cut_torn_tail(fd: int) -> None:
+    """Reads only the end of the file: cost does not depend on the history's length."""
+    size = os.fstat(fd).st_size
+    if size == 0:
+        return
+    chunk = min(size, 1 << 16)
+    tail = os.pread(fd, chunk, size - chunk)
+    if tail.endswith(b"\n"):
+        return
+    cut = tail.rfind(b"\n")
+    if cut < 0 and chunk < size:  # a torn line longer than the chunk: look further back (rare)
+        tail, chunk = os.pread(fd, size, 0), size
+        cut = tail.rfind(b"\n")
+    keep = 0 if cut < 0 else size - chunk + cut + 1
+    log.warning("history index: cutting off a torn last line (%d bytes)", size - keep)
+    os.ftruncate(fd, keep)
+    os.fsync(fd)
