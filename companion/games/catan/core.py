@@ -61,8 +61,9 @@ def who(state: dict, seat: int) -> Msg:
 
 
 def tell(state: dict, msg: Msg) -> None:
-    """A public event that also tells the table what to do now: announced, and shown at the top
-    of the next menu until the next answer."""
+    """A public event that tells the table what to do on the board now (kept in
+    ``state["hint"]`` until the next answer). Only what players must read is announced: the
+    table shows an action's events before the next list prompt."""
     announce(state, msg, keep=texts.EVENTS_KEPT)
     hint = Msg.from_json(state["hint"]) + Msg(" ", " ") + msg if state["hint"] else msg
     state["hint"] = hint.to_json()
@@ -149,7 +150,6 @@ def build(scenario, state: dict, seat: int, piece: str) -> None:
                          "A city upgrades a settlement; {w} has none.", w=who(state, seat))
         pieces["settlement"] -= 1
     pieces[piece] += 1
-    note(state, texts.built(who(state, seat), piece))
     scenario.built(state, seat, piece)
 
 
@@ -187,7 +187,6 @@ def claim_road(state: dict, seat: int | None) -> None:
 def buy_card(state: dict, seat: int, vp: bool) -> None:
     state["dev_bought"][seat] += 1
     state["vp_cards"][seat] += 1 if vp else 0
-    note(state, texts.bought(who(state, seat)))
 
 
 # -- the turn --------------------------------------------------------------------------------------
@@ -206,12 +205,10 @@ def next_turn(scenario, state: dict) -> None:
     if seat == state["first"]:
         state["round"] += 1
     start_turn(state, seat)
-    note(state, texts.turn_of(who(state, seat)))
 
 
 def roll(scenario, state: dict, seat: int, value: int) -> None:
     state["last_roll"] = value
-    note(state, texts.rolled(who(state, seat), value))
     if value == 7:
         tell(state, texts.SEVEN + Msg(" ", " ") + scenario.seven(state, seat))
     scenario.after_roll(state, seat, value)

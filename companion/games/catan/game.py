@@ -61,6 +61,16 @@ class CatanGame(Game):
         super().perform(state, action)
         core.settle(self.scenario, state)
 
+    def score_events(self, before: dict, after: dict) -> tuple[Msg, ...]:
+        """Every change of a public total while the game runs ("Hráč 2: +1 VB (5)"), and at
+        the end every seat's true total with what made it (the hidden points revealed)."""
+        old, new = self.score(before), self.score(after)
+        if new.final and not old.final:
+            return tuple(texts.final_total(core.who(after, s), new.totals[s],
+                                           core.points_text(self.scenario, after, s)) for s in new.ranking)
+        return tuple(texts.score_change(core.who(after, s), new.totals[s] - old.totals[s], new.totals[s])
+                     for s in new.totals if new.totals[s] != old.totals.get(s))
+
     # -- what players see --------------------------------------------------------------------------
     def view(self, state: dict, seat: int | None = None) -> dict:
         """Public: pieces, knights, special cards, public points; hidden VP only for ``seat``
@@ -98,8 +108,8 @@ class CatanGame(Game):
                       ranking=tuple(state["over"]["ranking"]), final=True)
 
     def status(self, state: dict) -> Status:
-        """Header: the phase and every seat's public points ("Stavba 3·4·2·5"); whose turn goes
-        in front of the question."""
+        """Header: the phase and every seat's public points ("Stavba 3·4·2·5", no round: six
+        two-digit totals fill the 128 px line); whose turn goes in front of the question."""
         points = "·".join(str(core.public_total(self.scenario, state, s)) for s in range(state["seats"]))
         phase = texts.PHASE.get(state["phase"], texts.PHASE["build"])
         header = phase + Msg(" " + points, " " + points) if state["phase"] not in ("first", "founding") else phase
@@ -108,7 +118,7 @@ class CatanGame(Game):
             turn = state["special"]["builder"]
         elif state["phase"] in ("first", "founding", "over"):
             turn = None
-        return Status(state["round"], None, header, turn, recent(state, RECENT_SHOWN))
+        return Status(None, None, header, turn, recent(state, RECENT_SHOWN))
 
     def seat_label(self, state: dict, seat: int) -> Msg:
         return core.who(state, seat)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Msg, Option, Setting, Step
+from ...engine import Msg, Option, RuleError, Setting, Step
 
 
 class Scenario:
@@ -54,6 +54,10 @@ class Scenario:
     def roll_choice(self, state: dict, seat: int, value: Any) -> None:
         """One of ``roll_options`` was picked instead of a sum."""
 
+    def roll_explain(self, state: dict, seat: int, value: Any) -> RuleError | None:
+        """Why one of its roll options is not offered now (None: the core's generic reason)."""
+        return None
+
     def seven(self, state: dict, seat: int) -> Msg:
         """What happens on a 7 besides discarding (the robber's stand-in)."""
         raise NotImplementedError
@@ -74,6 +78,10 @@ class Scenario:
 
     def menu_choice(self, state: dict, seat: int, value: Any, special: bool) -> None:
         """One of ``menu_options`` was picked."""
+
+    def menu_explain(self, state: dict, seat: int, value: Any, special: bool) -> RuleError | None:
+        """Why one of its menu items is not offered now (None: the core's generic reason)."""
+        return None
 
     def end_turn(self, state: dict, seat: int) -> None:
         """The player ended his turn (before the special building phase)."""

@@ -7,7 +7,7 @@ scenario; the scenario's own steps sit beside these in the game's steps table.
 
 from __future__ import annotations
 
-from ...engine import Msg, Option, Prompt, PromptKind, Step, numbered
+from ...engine import Msg, Option, Prompt, PromptKind, RuleError, Step, numbered
 from . import core, texts
 
 ROLL_CODES = {**{n: str(n) for n in range(2, 10)}, 10: "0", 11: "1", 12: "#"}
@@ -27,10 +27,17 @@ def scenario_of(state: dict):
 
 
 def with_hint(state: dict, question: Msg) -> Msg:
-    """The question, after what the table must do on the board now (if anything)."""
-    if not state["hint"]:
-        return question
-    return Msg.from_json(state["hint"]) + Msg(" ", " ") + question
+    """The question. (What the table must do on the board, ``state["hint"]``, reaches the
+    players as the table's announcement of the action's public events, before the question.)"""
+    return question
+
+
+def not_now(state: dict, seat: int | None, value) -> RuleError:
+    """The core's reason for an answer its prompt does not offer now."""
+    return core.refuse("not_now", "{w}: {v} teď nelze.", "{w}: {v} is not possible now.",
+                       w=core.who(state, seat) if seat is not None else Msg("Stůl", "The table"),
+                       v=texts.MENU_ITEM.get(value, Msg(str(value), str(value))) if isinstance(value, str)
+                       else Msg(str(value), str(value)))
 
 
 def seat_options(state: dict, seats) -> tuple[Option, ...]:
@@ -41,6 +48,7 @@ class FirstPlayer(Step):
     """The table rolls for the start; anyone enters who rolled highest."""
 
     name = "first_player"
+    enumerable = True
 
     def prompt(self, state, task):
         return Prompt(PromptKind.CHOICE, self.name, (), texts.FIRST,
@@ -65,7 +73,6 @@ class Founding(Step):
 
     def apply(self, state, action, task):
         core.start_turn(state, state["first"])
-        core.note(state, texts.turn_of(core.who(state, state["first"])))
 
 
 class Roll(Step):
@@ -79,6 +86,9 @@ class Roll(Step):
         options += scenario_of(state).roll_options(state, seat)
         return Prompt(PromptKind.CHOICE, self.name, (seat,), with_hint(state, texts.ROLL),
                       {seat: options}, detail=texts.ROLL_DETAIL)
+
+    def explain(self, state, task, seat, value):
+        return scenario_of(state).roll_explain(state, state["turn"], value) or not_now(state, state["turn"], value)
 
     def apply(self, state, action, task):
         scenario = scenario_of(state)
@@ -100,6 +110,18 @@ def menu_options(state: dict, seat: int, special: bool) -> tuple[Option, ...]:
     options += scenario.menu_options(state, seat, special)
     options.append(Option("done" if special else "end", texts.MENU_ITEM["done" if special else "end"], "#"))
     return tuple(options)
+
+
+def menu_explain(state: dict, seat: int, value, special: bool) -> RuleError:
+    """Why a build-menu item is not offered now: the scenario's reason, else the core's."""
+    scenario = scenario_of(state)
+    reason = scenario.menu_explain(state, seat, value, special)
+    if reason is not None:
+        return reason
+    if value == "knight" and special:
+        return core.refuse("knight_own_turn", "{w}: rytíře lze hrát jen ve svém tahu.",
+                           "{w}: a knight is played on one's own turn only.", w=core.who(state, seat))
+    return not_now(state, seat, value)
 
 
 def menu_choice(state: dict, seat: int, value, special: bool) -> None:
@@ -130,6 +152,9 @@ class Build(Step):
         return Prompt(PromptKind.CHOICE, self.name, (seat,), with_hint(state, texts.MENU),
                       {seat: menu_options(state, seat, False)})
 
+    def explain(self, state, task, seat, value):
+        return menu_explain(state, state["turn"], value, False)
+
     def apply(self, state, action, task):
         menu_choice(state, action.seat, action.value, False)
 
@@ -143,6 +168,9 @@ class SpecialBuild(Step):
         seat = state["special"]["builder"]
         return Prompt(PromptKind.CHOICE, self.name, (seat,), with_hint(state, texts.SPECIAL_MENU),
                       {seat: menu_options(state, seat, True)})
+
+    def explain(self, state, task, seat, value):
+        return menu_explain(state, state["special"]["builder"], value, True)
 
     def apply(self, state, action, task):
         menu_choice(state, action.seat, action.value, True)
@@ -159,6 +187,13 @@ class SpecialWho(Step):
         return Prompt(PromptKind.CHOICE, self.name, (), with_hint(state, texts.SPECIAL_WHO),
                       {Prompt.ANYONE: options})
 
+    def explain(self, state, task, seat, value):
+        if type(value) is int and 0 <= value < state["seats"]:
+            return core.refuse("special_passed", "{w} už ve zvláštní fázi stavěl, přeskočil ji, nebo je na tahu.",
+                               "{w} has built or passed in this special phase, or is the player on turn.",
+                               w=core.who(state, value))
+        return None
+
     def apply(self, state, action, task):
         core.special_pick(state, action.value)
 
@@ -167,6 +202,7 @@ class LongestRoad(Step):
     """The table's claim: who holds Longest Road now (0: nobody)."""
 
     name = "longest_road"
+    enumerable = True
 
     def prompt(self, state, task):
         options = seat_options(state, range(state["seats"])) + (Option(None, texts.NOBODY, "0"),)
@@ -182,6 +218,7 @@ class DevCard(Step):
     answers cost the same keys and look the same; only the total the box keeps differs."""
 
     name = "dev_card"
+    enumerable = True
 
     def prompt(self, state, task):
         seat = task["seat"]

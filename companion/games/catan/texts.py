@@ -11,8 +11,8 @@ PHASE = {
     "founding": Msg("Zakládání", "Founding"),
     "roll": Msg("Hod", "Roll"),
     "build": Msg("Stavba", "Build"),
-    "special": Msg("Zvl. stavba", "Extra build"),
-    "over": Msg("Konec", "The end"),
+    "special": Msg("Zvl.", "Extra"),      # the special building phase (short: the points follow)
+    "over": Msg("Konec", "End"),
 }
 
 PIECE = {
@@ -98,3 +98,11 @@ def wins(who: Msg, points: int, parts: Msg) -> Msg:
 
 def turn_of(who: Msg) -> Msg:
     return Msg("Na tahu je {w}.", "{w} to play.").format(w=who)
+
+
+def score_change(who: Msg, change: int, total: int) -> Msg:
+    return Msg("{w}: {c:+d} VB ({t})", "{w}: {c:+d} VP ({t})").format(w=who, c=change, t=total)
+
+
+def final_total(who: Msg, total: int, parts: Msg) -> Msg:
+    return Msg("{w}: {t} VB – {p}", "{w}: {t} VP – {p}").format(w=who, t=total, p=parts)

@@ -1,0 +1,236 @@
+"""The Great Wall's own decisions: the fortress section, a raider drawn from the cloth bag, a knight's two actions, and the printed facts the table teaches the box (an attack
+number when first rolled, a wall tile's cost when first built)."""
+
+from __future__ import annotations
+
+from ...engine import BACK, Msg, Option, Prompt, PromptKind, Step, answered, counts, numbered
+from ..catan import core
+from . import raiders, texts
+from .box import RESOURCES, SIDES
+from .raiders import gw
+
+
+def numeral_options(indices) -> tuple[Option, ...]:
+    return tuple(Option(k, Msg(texts.roman(k), texts.roman(k)), str(k + 1)) for k in indices)
+
+
+class Fortress(Step):
+    """Each player, in founding order, names the wall section at his border fortress."""
+
+    name = "fortress"
+
+    def prompt(self, state, task):
+        taken = gw(state)["fortress"]
+        free = [s for s in range(gw(state)["sections"]) if s not in taken]
+        options = tuple(Option(s, texts.section(s), str(s + 1)) for s in free)
+        return Prompt(PromptKind.CHOICE, self.name, (task["seat"],), texts.FORTRESS, {task["seat"]: options},
+                      detail=texts.FORTRESS_DETAIL)
+
+    def explain(self, state, task, seat, value):
+        if value in gw(state)["fortress"]:
+            return raiders.refuse("section_taken", "U tohoto úseku už pevnost stojí.",
+                                  "A fortress already stands at this section.")
+        return None
+
+    def apply(self, state, action, task):
+        core.finish(state, task)
+        gw(state)["fortress"][task["seat"]] = action.value
+
+
+class RaiderDrawn(Step):
+    """The cloth bag: the builder draws a chip and enters its numeral."""
+
+    name = "raider_drawn"
+
+    def prompt(self, state, task):
+        options = numeral_options(k for k, count in enumerate(gw(state)["bag"]) if count)
+        return Prompt(PromptKind.CHOICE, self.name, (task["seat"],), texts.DRAW_WHICH, {task["seat"]: options})
+
+    def explain(self, state, task, seat, value):
+        if type(value) is int and 0 <= value < gw(state)["numerals"]:
+            return raiders.refuse("not_in_bag", "V sáčku už žádný nájezdník {n} není.",
+                                  "No raider {n} is left in the bag.", n=texts.roman(value))
+        return raiders.refuse("no_such_numeral", "Takové číslo se s tímto počtem hráčů nehraje.",
+                              "That numeral is not played with this many players.")
+
+    def apply(self, state, action, task):
+        core.finish(state, task)
+        raiders.place(state, action.value)
+
+
+class AttackNumber(Step):
+    """A sum rolled for the first time: where it is printed (or nowhere). Remembered for the box."""
+
+    name = "attack_number"
+
+    def prompt(self, state, task):
+        free = [(k, side) for k, sides in enumerate(gw(state)["numbers"]) for side, n in zip(SIDES, sides) if n is None]
+        options = numbered([(None, texts.NOT_ATTACK)] + [([k, side], texts.attack_slot(k, side)) for k, side in free],
+                           first=0)
+        return Prompt(PromptKind.CHOICE, self.name, (task["seat"],), texts.attack_question(task["number"]),
+                      {task["seat"]: options}, detail=texts.ATTACK_DETAIL)
+
+    def explain(self, state, task, seat, value):
+        return raiders.refuse("arrow_known", "{w}: tato šipka už své číslo má.", "{w}: that arrow has its number already.",
+                              w=core.who(state, task["seat"]))
+
+    def apply(self, state, action, task):
+        g = gw(state)
+        number = task["number"]
+        if action.value is None:
+            g["not_attack"].append(number)
+        else:
+            k, side = action.value
+            g["numbers"][k][SIDES.index(side)] = number
+            g["learned"].setdefault("gathering", {}).setdefault(str(k + 1), {})[side] = number
+            core.note(state, texts.learned_number(number, k, side))
+        answered(state, task)
+
+
+class WallCost(Step):
+    """A wall level built whose printed cost is unknown: the builder reads the tile's back, one
+    resource at a time (0-3; * = not now)."""
+
+    name = "wall_cost"
+    enumerable = True
+
+    def prompt(self, state, task):
+        resource = RESOURCES[len(task["cost"])]
+        return Prompt(PromptKind.CHOICE, self.name, (task["seat"],), texts.cost_question(task["level"], resource),
+                      {task["seat"]: counts(3, back=True)}, detail=texts.COST_DETAIL)
+
+    def apply(self, state, action, task):
+        g = gw(state)
+        if action.value == BACK.value:
+            g["cost_skipped"].append(task["level"])
+            core.finish(state, task)
+            return
+        task["cost"] = task["cost"] + [action.value]
+        if len(task["cost"]) < len(RESOURCES):
+            return
+        cost = {r: n for r, n in zip(RESOURCES, task["cost"]) if n}
+        if not cost:
+            task["cost"] = task["cost"][:-1]
+            raise raiders.refuse("cost_empty", "Díl zdi něco stojí: zadej aspoň jednu surovinu.",
+                                 "A wall tile costs something: enter at least one resource.")
+        core.finish(state, task)
+        level = str(task["level"])
+        g["costs"][level] = cost
+        g["learned"].setdefault("wall", {})[level] = {"cost": cost}
+        core.note(state, texts.learned_cost(task["level"], cost))
+
+
+class KnightAction(Step):
+    """A knight's action 1 or 2: move a raider between gathering hexes, expel one from the land,
+    or move the pirate (once); "#" when the player does no more."""
+
+    name = "knight_action"
+
+    def prompt(self, state, task):
+        codes = {"move": "1", "expel": "2", "pirate": "3"}
+        options = tuple(Option(a, texts.KNIGHT_ACTIONS[a], codes[a]) for a in raiders.knight_actions(state, task["done"]))
+        options += (Option("stop", texts.KNIGHT_ACTIONS["stop"], "#"),)
+        return Prompt(PromptKind.CHOICE, self.name, (task["seat"],), texts.KNIGHT.format(n=task["n"]),
+                      {task["seat"]: options})
+
+    def explain(self, state, task, seat, value):
+        who = core.who(state, task["seat"])
+        if value == "pirate":
+            return raiders.refuse("pirate_once", "{w}: piráta lze rytířem přesunout jen jednou.",
+                                  "{w}: a knight moves the pirate once only.", w=who)
+        if value == "move":
+            return raiders.refuse("no_raider_to_move", "{w}: na shromaždištích není nájezdník k přesunu.",
+                                  "{w}: no raider on the gathering hexes to move.", w=who)
+        return raiders.refuse("no_raider_behind_wall", "{w}: za zdí žádný nájezdník není.",
+                              "{w}: no raider is behind the wall.", w=who)
+
+    def apply(self, state, action, task):
+        core.finish(state, task)
+        done = task["done"] + [action.value]
+        if action.value == "move":
+            core.ask_first(state, {"step": "raider_from", "seat": task["seat"], "n": task["n"], "done": done})
+        elif action.value == "expel":
+            core.ask_first(state, {"step": "expel_from", "seat": task["seat"], "n": task["n"], "done": done})
+        elif action.value == "pirate":
+            core.tell(state, texts.PIRATE)
+            next_action(state, task, done)
+
+
+def next_action(state: dict, task: dict, done: list[str]) -> None:
+    """After the first action, the second (if anything is left to do)."""
+    if task["n"] == 1 and raiders.knight_actions(state, done):
+        core.ask_first(state, {"step": "knight_action", "seat": task["seat"], "n": 2, "done": done})
+
+
+class RaiderFrom(Step):
+    name = "raider_from"
+
+    def explain(self, state, task, seat, value):
+        return raiders.refuse("no_raider_there", "Na shromaždišti {g} žádný nájezdník není.",
+                              "There is no raider on gathering hex {g}.", g=texts.roman(value))
+
+    def prompt(self, state, task):
+        options = numeral_options(k for k, count in enumerate(gw(state)["gathering"]) if count)
+        return Prompt(PromptKind.CHOICE, self.name, (task["seat"],), texts.MOVE_FROM, {task["seat"]: options})
+
+    def apply(self, state, action, task):
+        core.finish(state, task)
+        core.ask_first(state, {**task, "step": "raider_to", "source": action.value})
+
+
+class RaiderTo(Step):
+    name = "raider_to"
+
+    def explain(self, state, task, seat, value):
+        return raiders.refuse("same_gathering_hex", "Nájezdník jde na jiné shromaždiště, ne na {g}.",
+                              "The raider goes to another gathering hex, not {g}.", g=texts.roman(value))
+
+    def prompt(self, state, task):
+        options = numeral_options(k for k in range(gw(state)["numerals"]) if k != task["source"])
+        return Prompt(PromptKind.CHOICE, self.name, (task["seat"],), texts.MOVE_TO, {task["seat"]: options})
+
+    def apply(self, state, action, task):
+        core.finish(state, task)
+        raiders.move_between(state, task["source"], action.value)
+        next_action(state, task, task["done"])
+
+
+class ExpelFrom(Step):
+    name = "expel_from"
+
+    def explain(self, state, task, seat, value):
+        return raiders.refuse("no_raider_behind", "Za úsekem {s} žádný nájezdník není.",
+                              "No raider is behind section {s}.", s=value + 1)
+
+    def prompt(self, state, task):
+        options = tuple(Option(s, texts.section(s), str(s + 1))
+                        for s, count in enumerate(gw(state)["behind"]) if count)
+        return Prompt(PromptKind.CHOICE, self.name, (task["seat"],), texts.EXPEL_FROM, {task["seat"]: options})
+
+    def apply(self, state, action, task):
+        core.finish(state, task)
+        core.ask_first(state, {**task, "step": "expel_numeral", "section": action.value})
+
+
+class ExpelNumeral(Step):
+    """The chip goes back into the bag: which numeral is on its back (one not all in the bag)."""
+
+    name = "expel_numeral"
+
+    def explain(self, state, task, seat, value):
+        return raiders.refuse("numeral_all_in_bag", "Všichni nájezdníci {n} jsou v sáčku.",
+                              "Every raider {n} is in the bag.", n=texts.roman(value))
+
+    def prompt(self, state, task):
+        g = gw(state)
+        options = numeral_options(k for k in range(g["numerals"]) if g["bag"][k] < g["per_numeral"])
+        return Prompt(PromptKind.CHOICE, self.name, (task["seat"],), texts.EXPEL_NUMERAL, {task["seat"]: options})
+
+    def apply(self, state, action, task):
+        core.finish(state, task)
+        raiders.expel(state, task["section"], action.value)
+        next_action(state, task, task["done"])
+
+
+STEPS = (Fortress(), RaiderDrawn(), AttackNumber(), WallCost(), KnightAction(), RaiderFrom(), RaiderTo(),
+         ExpelFrom(), ExpelNumeral())

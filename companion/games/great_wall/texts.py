@@ -1,0 +1,163 @@
+"""What the Great Wall says to players, in Czech and English."""
+
+from __future__ import annotations
+
+from ...engine import Msg, counted
+from ...engine.i18n import join
+
+ROMAN = ("I", "II", "III", "IV", "V")
+RESOURCE = {
+    "lumber": ("dřevo", "lumber"), "brick": ("hlína", "brick"), "wool": ("vlna", "wool"),
+    "grain": ("obilí", "grain"), "ore": ("ruda", "ore"),
+}
+RESOURCE_GENITIVE = {"lumber": "dřeva", "brick": "hlíny", "wool": "vlny", "grain": "obilí", "ore": "rudy"}
+
+
+def roman(index: int) -> str:
+    """Gathering hex 0 -> "I"."""
+    return ROMAN[index]
+
+
+def section(index: int) -> Msg:
+    return Msg(f"úsek {index + 1}", f"section {index + 1}")
+
+
+def cost(value) -> Msg:
+    """"ruda+dřevo+hlína+obilí", "2 vlna"; an unknown cost sends to the tile."""
+    if value is None:
+        return Msg("cena na rubu dílu", "cost on the tile's back")
+    parts = [Msg(("" if n == 1 else f"{n}×") + RESOURCE[r][0], ("" if n == 1 else f"{n}×") + RESOURCE[r][1])
+             for r, n in value.items()]
+    return join(parts, "+")
+
+
+def wall_item(level: int, price) -> Msg:
+    return Msg("zeď {l}: {c}", "wall {l}: {c}").format(l=level, c=cost(price))
+
+
+WALL_TOP = Msg("zeď je na 5", "wall at 5")
+FOUNDING = Msg(
+    "Pevnosti: {first} a dál po směru hodin staví vesnici s cestou na místě pevnosti. 2. vesnice: proti směru, "
+    "začíná ten, kdo stavěl pevnost poslední. 3. vesnice: po směru od {first}; za 3. vesnici se berou suroviny. "
+    "Pirát na pole moře s džunkou vpravo nahoře, zloděj se nepoužívá.",
+    "Fortresses: {first}, then clockwise, builds a settlement with a road on a fortress site. 2nd settlement: "
+    "counter-clockwise, starting with the last fortress builder. 3rd settlement: clockwise from {first}; the "
+    "3rd settlement takes its resources. The pirate on the upper right sea hex with a junk; no robber.")
+FORTRESS = Msg("U kterého úseku zdi stojí tvá pevnost?", "Which wall section is at your fortress?")
+FORTRESS_DETAIL = Msg("Úsek 1 je vlevo od shromaždiště I, úsek k+1 vpravo od shromaždiště k.",
+                      "Section 1 lies left of gathering hex I, section k+1 right of gathering hex k.")
+SEVEN = Msg("Přesuň piráta na libovolné pole moře a vezmi 1 náhodnou kartu libovolnému hráči.",
+            "Move the pirate to any sea hex and take 1 random card from any player.")
+
+
+def drawn(numeral: int) -> Msg:
+    return Msg("Nájezdník {n} na shromaždiště {n}.", "Raider {n} to gathering hex {n}.").format(n=roman(numeral))
+
+
+EMPTY_BAG = Msg("Sáček je prázdný: nájezdník se netáhne.", "The bag is empty: no raider is drawn.")
+DRAW_WHICH = Msg("Vytáhni nájezdníka ze sáčku: jaké má číslo?", "Draw a raider from the bag: which numeral?")
+
+
+def moved(number: int, gathering: int, target: int, count: int, cap: int) -> Msg:
+    return Msg("{r}: nájezdník ze shromaždiště {g} na útočné pole u úseku {s} ({c}/{m}).",
+               "{r}: a raider from gathering hex {g} to the attack hex of section {s} ({c}/{m}).").format(
+        r=number, g=roman(gathering), s=target + 1, c=count, m=cap)
+
+
+def full(number: int, target: int) -> Msg:
+    return Msg("{r}: útočné pole u úseku {s} je plné, nikdo se nehýbe.",
+               "{r}: the attack hex of section {s} is full; nobody moves.").format(r=number, s=target + 1)
+
+
+def breach(target: int, owner: Msg | None, raiders: int, wall: int, count: int, limit: int, again: bool) -> Msg:
+    crossed = counted(raiders, ("nájezdník", "nájezdníci", "nájezdníků"), ("raider", "raiders"))
+    text = Msg("Průlom u úseku {s}! {n} za zeď: po jednom na pole krajiny pod zdí ve směru šipek",
+               "Breach at section {s}! {n} cross the wall: one per land hex below it along the arrows").format(
+        s=target + 1, n=crossed)
+    if again:
+        text += Msg(" (nejdřív mezery, pak volná pole až k okraji, pak podruhé shora)",
+                    " (gaps first, then free hexes down to the edge, then a second one from the top)")
+    if owner is None:
+        text += Msg(". Úsek nemá pevnost: nikdo nebere postih", ". The section has no fortress: no penalty")
+    else:
+        text += Msg(". Zeď hráče {o} klesá na {w}, {o} bere žeton postihu",
+                    ". {o}'s wall drops to {w}, {o} takes a penalty token").format(o=owner, w=wall)
+    return text + Msg(". Průlomy {c}/{l}.", ". Breaches {c}/{l}.").format(c=count, l=limit)
+
+
+BREACH_TITLE = Msg("Průlom zdi!", "The wall is breached!")
+BEHIND = Msg("Pole s nájezdníky za zdí nic nedávají.", "Hexes with raiders behind the wall produce nothing.")
+
+
+def fallen(least: Msg, points: int) -> Msg:
+    return Msg("Čína padla, všichni prohráli. Nejméně poražený: {w} ({p} VB).",
+               "China has fallen: everyone loses. The least defeated: {w} ({p} VP).").format(w=least, p=points)
+
+
+def wall_built(who: Msg, level: int, price) -> Msg:
+    return Msg("{w} staví zeď na stupeň {l} ({c}).", "{w} builds the wall to level {l} ({c}).").format(
+        w=who, l=level, c=cost(price))
+
+
+KNIGHT = Msg("Rytíř: {n}. akce?", "Knight: action {n}?")
+KNIGHT_ACTIONS = {
+    "move": Msg("nájezdník na jiné shromaždiště", "raider to another gathering hex"),
+    "expel": Msg("vyhnat nájezdníka z krajiny", "expel a raider from the land"),
+    "pirate": Msg("pirát a krádež karty", "pirate and steal a card"),
+    "stop": Msg("žádná další", "no more"),
+}
+MOVE_FROM = Msg("Ze kterého shromaždiště?", "From which gathering hex?")
+MOVE_TO = Msg("Na které shromaždiště?", "To which gathering hex?")
+EXPEL_FROM = Msg("Za kterým úsekem zdi vyháníš?", "Behind which wall section do you expel?")
+EXPEL_NUMERAL = Msg("Jaké číslo má vyhnaný nájezdník na rubu?", "Which numeral is on the expelled raider's back?")
+PIRATE = Msg("Přesuň piráta na jiné pole moře a vezmi 1 náhodnou kartu spoluhráči.",
+             "Move the pirate to another sea hex and take 1 random card from a fellow player.")
+
+
+def raider_moved(source: int, target: int) -> Msg:
+    return Msg("Přesuň nájezdníka ze shromaždiště {a} na {b}.", "Move a raider from gathering hex {a} to {b}.").format(
+        a=roman(source), b=roman(target))
+
+
+def expelled(sec: int, numeral: int) -> Msg:
+    return Msg("Nájezdník {n} za úsekem {s} zpět do sáčku.", "Raider {n} behind section {s} back into the bag.").format(
+        n=roman(numeral), s=sec + 1)
+
+
+def attack_question(number: int) -> Msg:
+    return Msg("Padlo {n}: u kterého shromaždiště a šipky je {n} v modrém kroužku?",
+               "A {n}: at which gathering hex and arrow is {n} in a blue circle?").format(n=number)
+
+
+ATTACK_DETAIL = Msg("Zapamatuji si to pro tuto krabici.", "I remember it for this box.")
+NOT_ATTACK = Msg("nikde", "nowhere")
+
+
+def attack_slot(gathering: int, side: str) -> Msg:
+    if side == "left":
+        return Msg("{g} vlevo → úsek {s}", "{g} left → section {s}").format(g=roman(gathering), s=gathering + 1)
+    return Msg("{g} vpravo → úsek {s}", "{g} right → section {s}").format(g=roman(gathering), s=gathering + 2)
+
+
+def learned_number(number: int, gathering: int, side: str) -> Msg:
+    return Msg("Zapamatováno: {n} = ", "Remembered: {n} = ").format(n=number) + attack_slot(gathering, side) + Msg(".", ".")
+
+
+def cost_question(level: int, resource: str) -> Msg:
+    return Msg("Rub dílu zdi {l}: kolik {r}?", "Back of wall tile {l}: how much {r}?").format(
+        l=level, r=Msg(RESOURCE_GENITIVE[resource], RESOURCE[resource][1]))
+
+
+COST_DETAIL = Msg("* = teď ne (cena zůstane neznámá).", "* = not now (the cost stays unknown).")
+
+
+def learned_cost(level: int, price) -> Msg:
+    return Msg("Zapamatováno: zeď {l} = {c}.", "Remembered: wall {l} = {c}.").format(l=level, c=cost(price))
+
+
+POINT_LABELS = {"penalties": (("žeton postihu", "žetony postihu", "žetonů postihu"), ("penalty", "penalties"))}
+SETTING_BAG = Msg("Sáček s nájezdníky", "Raider bag")
+BAG_VALUES = ((False, Msg("losuje krabička", "the box draws")), (True, Msg("látkový sáček", "the cloth bag")))
+SETTING_CHECK = Msg("Ověřit data krabice", "Check box data")
+NO_YES = ((False, Msg("ne", "no")), (True, Msg("ano", "yes")))
+PLAYERS = Msg("Velkou zeď hrají 4 až 6 hráči (5 neověřeně).", "The Great Wall is for 4 to 6 players (5 unverified).")
