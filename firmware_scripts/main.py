@@ -1,8 +1,9 @@
 # Pad firmware entry point (MicroPython, Raspberry Pi Pico): pins and the loop only.
 #
-# All decisions live in padlogic.py, which is tested on the host. This file wires a 4x3 keypad
-# and an RGB LED to it and talks to the table box over the USB serial port, which is also the
-# REPL port: hence kbd_intr(-1), and the boot-time escape back to the REPL described below.
+# All decisions live in padlogic.py, which is tested on the host. This file wires a 4x3 keypad,
+# an RGB LED and, when one answers on I2C at boot, an SSD1306 screen (padscreen.py) to it and
+# talks to the table box over the USB serial port, which is also the REPL port: hence
+# kbd_intr(-1), and the boot-time escape back to the REPL described below.
 #
 # Back to the REPL (for deploy.sh / mpremote):
 #   - hold "*" while plugging the pad in, or
@@ -18,6 +19,11 @@ import select
 
 import padlogic
 
+try:
+    import padscreen  # absent on pads deployed before the screen existed: no screen
+except ImportError:
+    padscreen = None
+
 ROW_PINS = (2, 3, 4, 5)     # keypad rows, top to bottom (driven low one at a time)
 COL_PINS = (6, 7, 8)        # keypad columns, left to right (inputs with pull-ups)
 LED_PINS = (13, 14, 15)     # R, G, B through resistors
@@ -27,6 +33,7 @@ SCAN_MS = 2
 WDT_MS = 5000               # rp2 allows up to ~8.3 s
 REPL_FLAG = "repl.flag"
 MAX_READ = 64               # bytes taken from the host per loop turn, so scanning keeps pace
+DRAW_MS = 50                # the screen is redrawn at most this often (a frame takes 12-25 ms)
 
 
 def board_id():
@@ -89,14 +96,20 @@ def write(s):
     sys.stdout.write(s)
 
 
-def run(rows, cols, led, wdt):
-    logic = padlogic.PadLogic(board_id())
+def open_screen():
+    if padscreen is None:
+        return None
+    return padscreen.open_display(machine)
+
+
+def run(rows, cols, led, wdt, screen):
+    logic = padlogic.PadLogic(board_id(), screen=screen.size if screen else None)
     keys = padlogic.KeypadDebouncer()
     poll = select.poll()
     poll.register(sys.stdin, select.POLLIN)
     stdin = getattr(sys.stdin, "buffer", sys.stdin)
     write(logic.hello())
-    next_scan = time.ticks_ms()
+    next_scan = next_draw = time.ticks_ms()
     while True:
         wdt.feed()
         now = time.ticks_ms()
@@ -120,6 +133,9 @@ def run(rows, cols, led, wdt):
             for k in keys.update(padlogic.decode_matrix(scan(rows, cols)), now):
                 write(logic.key(k))
         led.show(logic.led_colour(now))
+        if screen is not None and time.ticks_diff(now, next_draw) >= 0:
+            next_draw = time.ticks_add(now, DRAW_MS)
+            screen.draw(logic.screen_lines(now))
         time.sleep_ms(1)
 
 
@@ -129,10 +145,11 @@ def main():
     if want_repl(rows, cols):
         led.show((0, 0, 40))  # dim blue: development mode, REPL active
         return  # main.py ends: MicroPython starts the REPL; no watchdog was armed
+    screen = open_screen()  # before the watchdog: a slow bus cannot trip it
     micropython.kbd_intr(-1)  # a 0x03 byte from the host is data, not KeyboardInterrupt
     wdt = machine.WDT(timeout=WDT_MS)
     try:
-        run(rows, cols, led, wdt)
+        run(rows, cols, led, wdt, screen)
     except Exception as e:  # anything unexpected: say so on the line, then start clean
         try:
             write(padlogic.encode(0, "ERR", (type(e).__name__,)))

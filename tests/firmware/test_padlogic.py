@@ -265,4 +265,5 @@ def test_main_imports_only_micropython_modules():
             names |= {a.name for a in node.names}
         elif isinstance(node, ast.ImportFrom):
             names.add(node.module)
-    assert names <= {"sys", "time", "machine", "micropython", "select", "os", "padlogic"}
+    assert names <= {"sys", "time", "machine", "micropython", "select", "os", "padlogic",
+                     "padscreen"}
