@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Msg, Option, Setting
+from ...engine import Msg, Option, RuleError, Setting
 from ..catan import Scenario, core
 from . import allegiance as _allegiance  # noqa: F401  (the rules the steps use)
 from . import battle, saga, ships, support
@@ -32,6 +32,45 @@ MENU = {
     SHIP_3: Option(SHIP_3, Msg("loď 3: výměna s řadou", "ship 3: swap with the row"), "7"),
     SHIP_6: Option(SHIP_6, Msg("loď 6: karta z řady", "ship 6: a card from the row"), "8"),
 }
+ROW_SHIPS = {SHIP_3: ships.ROW_SWAP, SHIP_6: ships.ROW_TAKE}
+
+
+def why_not(state: dict, seat: int, item: str, special: bool) -> RuleError | None:
+    """The rule that keeps a Troy menu item from ``seat`` now, None when it is possible. A ship
+    is offered while any is left (its trade points are checked when built, to say what is
+    missing); a donation once a turn and never in the special building phase; ships 3 and 6
+    once a turn each, built, not under the sea people, and only on one's own turn unless the
+    box's reading ``row_actions_in_special_building`` says otherwise."""
+    box, troy, who = box_of(state), part(state), core.who(state, seat)
+    if item == SHIP:
+        if ships.next_ship(box, troy, seat) is None:
+            return refuse("no_ship_left", "{w}: všech {n} lodí už stojí.", "{w}: all {n} ships are built.",
+                          w=who, n=box.ship_count)
+        return None
+    if item == DONATE:
+        if special:
+            return refuse("donate_special", "{w}: ve zvláštní fázi stavby se nedaruje.",
+                          "{w}: no donations in the special building phase.", w=who)
+        if troy["donated"]:
+            return refuse("donate_once", "{w}: darovat lze jen jednou za tah.", "{w}: you may donate only once a turn.", w=who)
+        return None
+    number = ROW_SHIPS[item]
+    if troy["ships"][seat] < number:
+        return refuse("ship_not_built", "{w}: loď {n} ještě nemáš.", "{w}: you have no ship {n} yet.", w=who, n=number)
+    if ships.blocked(troy, seat, number):
+        return refuse("ship_blocked", "{w}: na lodi {n} stojí mořský národ.", "{w}: the sea people stand on ship {n}.",
+                      w=who, n=number)
+    if number in troy["row_used"]:
+        return refuse("row_once", "{w}: loď {n} už v tomto tahu brala.", "{w}: ship {n} has taken this turn already.",
+                      w=who, n=number)
+    if special and not box.rules["row_actions_in_special_building"]:
+        return refuse("row_special", "{w}: loď {n} bere z řady jen ve vlastním tahu.",
+                      "{w}: ship {n} takes from the row on your own turn only.", w=who, n=number)
+    if troy["row_count"] == 0:
+        return refuse("row_empty", "{w}: podporovací řada je prázdná.", "{w}: the support row is empty.", w=who)
+    return None
+
+
 ROW_SETTING = Setting("row", Msg("Podporovací řada", "Support row"),
                       ((support.BOX_ROW, Msg("drží ji box", "kept by the box")),
                        (support.TABLE_ROW, Msg("karty na stole", "cards on the table"))))
@@ -87,29 +126,22 @@ class Troy(Scenario):
         return Msg("Místo zloděje táhne mořský národ.", "The sea people move instead of the robber.")
 
     def menu_options(self, state: dict, seat: int, special: bool) -> list[Option]:
-        """Ship while any is left; donate once a turn, never in the special building phase;
-        ships 3 and 6 once a turn each, while built and not under the sea people."""
-        box, troy = box_of(state), part(state)
-        items = [MENU[SHIP]] if ships.next_ship(box, troy, seat) else []
-        if not special:
-            items.append(MENU[DONATE])
-        if not special or box.rules["row_actions_in_special_building"]:
-            items += [MENU[key] for key, number in ((SHIP_3, ships.ROW_SWAP), (SHIP_6, ships.ROW_TAKE))
-                      if ships.works(troy, seat, number) and number not in troy["row_used"]]
-        return items
+        """Troy's items that are possible now (``why_not`` says why the others are not)."""
+        return [option for key, option in MENU.items() if why_not(state, seat, key, special) is None]
+
+    def menu_explain(self, state: dict, seat: int, value: Any, special: bool):
+        return why_not(state, seat, value, special) if value in MENU else None
 
     def menu_choice(self, state: dict, seat: int, value: Any, special: bool) -> None:
-        troy = part(state)
+        refusal = why_not(state, seat, value, special)
+        if refusal is not None:
+            raise refusal
         if value == SHIP:
             build_ship(state, seat)
         elif value == DONATE:
-            if troy["donated"]:
-                raise refuse("donate_once", "Darovat lze jen jednou za tah.", "You may donate only once a turn.")
             core.ask_first(state, {"step": "donate_count", "seat": seat})
         else:
-            if troy["row_count"] == 0:
-                raise refuse("row_empty", "Podporovací řada je prázdná.", "The support row is empty.")
-            take_from_row(state, seat, ships.ROW_SWAP if value == SHIP_3 else ships.ROW_TAKE)
+            take_from_row(state, seat, ROW_SHIPS[value])
 
     def end_turn(self, state: dict, seat: int) -> None:
         """The turn's donation and row uses start afresh; a full row is fought over now."""

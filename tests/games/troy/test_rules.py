@@ -184,12 +184,12 @@ def test_chits_run_out_two_per_resource():
 # -- allegiance ------------------------------------------------------------------------------------
 
 def test_allegiances_must_fit_the_dealt_deck():
-    allegiance.check_dealt(BOX, 4, {"0": "troy", "1": "mycenae", "2": "troy", "3": "mycenae"})
-    with pytest.raises(RuleError) as error:
-        allegiance.check_dealt(BOX, 4, {"0": "troy", "1": "troy", "2": "troy", "3": "mycenae"})
-    assert error.value.rule == "troy.allegiance_deck"
-    assert "1" not in error.value.text("en").replace("Troy 2", "")   # names no seat
-    allegiance.check_dealt(BOX, 5, {"0": "troy", "1": "troy", "2": "troy", "3": "mycenae", "4": "mycenae"})
+    assert allegiance.fits_deck(BOX, 4, {"0": "troy", "1": "mycenae", "2": "troy", "3": "mycenae"})
+    assert not allegiance.fits_deck(BOX, 4, {"0": "troy", "1": "troy", "2": "troy", "3": "mycenae"})
+    assert allegiance.fits_deck(BOX, 5, {"0": "troy", "1": "troy", "2": "troy", "3": "mycenae", "4": "mycenae"})
+    assert not allegiance.fits_deck(BOX, 6, {str(s): "mycenae" for s in range(6)})
+    said = allegiance.not_in_deck(BOX, 4)
+    assert said.en.startswith("The deck holds no such cards (Troy 2, Mycenae 2).") and "Player" not in said.en
 
 
 # -- box data --------------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ class DonateCount(TaskStep):
     """How many cards the player gives (1-3): public, as the cards are counted on the table."""
 
     name = "donate_count"
+    enumerable = True
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         top = box_of(state).donation_max
@@ -44,6 +45,12 @@ class DonateCards(Step):
     cards themselves go back to the bank: the companion is the row."""
 
     name = "donate_cards"
+
+    def explain(self, state: dict, task: dict, seat, value):
+        """Never names the cards: the pick is secret."""
+        return texts.refuse("donation_cards", "{s}: daruješ {n}; zadej tolik číslic karet (1–5), od nejmenší.",
+                            "{s}: you give {n}; enter as many card digits (1–5), lowest first.",
+                            s=name(state, task["seat"]), n=counted(task["count"], *CARDS))
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         seat, count = task["seat"], task["count"]
@@ -114,6 +121,7 @@ class PutBack(Step):
     """Ship 3: one card from the hand into the row, entered in secret (it may be the one taken)."""
 
     name = "put_back"
+    enumerable = True
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         seat = task["seat"]

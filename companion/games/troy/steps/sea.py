@@ -29,6 +29,12 @@ class Chit(TaskStep):
 
     name = "chit"
 
+    def explain(self, state: dict, task: dict, seat, value):
+        if value in RESOURCES:
+            return texts.refuse("chit_gone", "{s}: kartičky 2:1 ({r}) už došly.", "{s}: the 2:1 chits ({r}) are gone.",
+                                s=name(state, task["seat"]), r=texts.resource(value))
+        return None
+
     def prompt(self, state: dict, task: dict) -> Prompt:
         left = ships.chits_left(box_of(state), part(state))
         return choice(self.name, task["seat"], Msg("Kterou kartičku 2:1 bereš?", "Which 2:1 chit do you take?"),
@@ -50,6 +56,16 @@ class SeaPeople(TaskStep):
     box's reading ``seven_moves_sea_people`` is turned off."""
 
     name = "sea_people"
+
+    def explain(self, state: dict, task: dict, seat, value):
+        who, troy = name(state, task["seat"]), part(state)
+        if value == STAY or (value is not None and value == troy["sea_people"]):
+            return texts.refuse("sea_people_move", "{s}: mořský národ se musí přesunout.",
+                                "{s}: the sea people must move.", s=who)
+        if isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) for v in value):
+            return texts.refuse("no_such_ship", "{s}: tato loď ještě nestojí ({v}).", "{s}: that ship is not built ({v}).",
+                                s=who, v=value)
+        return None
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         troy = part(state)

@@ -12,9 +12,12 @@ ALLEGIANCE_OPTIONS = (Option("troy", texts.CITY_NAMES["troy"], "1"),
 
 
 class Allegiance(Step):
-    """Asked once, first: each seat's card (1 Troy, 2 Mycenae), hidden, revealed only at the end."""
+    """Asked once, first: each seat's card (1 Troy, 2 Mycenae), hidden, revealed only at the end.
+    Cards that do not fit the dealt deck are not refused but logged like any answer; the table
+    is told the deck (never a seat or card) and every seat enters his card again."""
 
     name = "allegiance"
+    enumerable = True
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         seats = tuple(range(state["seats"]))
@@ -26,7 +29,9 @@ class Allegiance(Step):
 
     def apply(self, state: dict, action, task: dict) -> None:
         picks = {str(seat): city for seat, city in action.picks.items()}
-        allegiance.check_dealt(box_of(state), state["seats"], picks)
+        if not allegiance.fits_deck(box_of(state), state["seats"], picks):
+            core.tell(state, allegiance.not_in_deck(box_of(state), state["seats"]))
+            return
         part(state)["allegiance"] = picks
         core.finish(state, task)
         core.note(state, Msg("Karty příslušnosti jsou zadané; zůstanou tajné do konce hry.",
