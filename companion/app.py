@@ -3,7 +3,9 @@ thread that owns the state.
 
 Every input source only puts events on ``events`` (a SimpleQueue, safe to fill from signal
 handlers and callback threads). The main loop blocks on it: idle means idle. After each event it
-redraws only what changed, and pings the systemd watchdog from this same loop.
+redraws only what changed, and pings the systemd watchdog from this same loop. It wakes up by
+itself only when the watchdog is due or the table said something changes then (a red blink
+ends); with neither it sleeps until the next event.
 """
 
 from __future__ import annotations
@@ -31,32 +33,48 @@ class App:
         self.notifier = notifier or (lambda *lines: False)
         self.watchdog = watchdog
         self.handled = 0
+        self.wakeups = 0          # times the loop woke up without an event (timers)
+        self._brightness = None   # the level last sent to the display
 
     def refresh(self) -> None:
+        if self.table.brightness != self._brightness:
+            self._brightness = self.table.brightness
+            getattr(self.display, "brightness", lambda level: None)(self._brightness)
         self.display.show(self.table.frame())
         for seat, state in self.table.leds().items():
             self.leds.set(seat, state)
+
+    def _timeout(self) -> float | None:
+        """How long the loop may sleep: until the watchdog or the table's next change."""
+        waits = []
+        if self.watchdog and self.watchdog.interval() is not None:
+            waits.append(self.watchdog.interval())
+        deadline = self.table.deadline()
+        if deadline is not None:
+            waits.append(max(0.0, deadline - self.table.clock()) + 0.01)
+        return min(waits) if waits else None
 
     def run(self) -> None:
         try:
             self.refresh()
             self.notifier("READY=1", "STATUS=table ready")
             while True:
-                timeout = self.watchdog.interval() if self.watchdog else None
                 try:
-                    event = self.events.get(timeout=timeout)
+                    event = self.events.get(timeout=self._timeout())
                 except queue.Empty:
                     event = None
                 if self.watchdog and self.watchdog.due(time.monotonic()):
                     self.watchdog.ping()
-                if event is None:
+                if event is None:  # a timer: the table may have changed by itself
+                    self.wakeups += 1
+                    self.table.handle(Tick())
+                    self.refresh()
                     continue
                 if isinstance(event, Quit):
                     log.info("stopping: %s", event.reason or "quit")
                     break
                 if isinstance(event, Tick):
                     getattr(self.display, "redraw", lambda: None)()
-                    continue
                 self.table.handle(event)
                 self.handled += 1
                 self.refresh()
@@ -120,8 +138,24 @@ class SavedPadSeating:
         self.hub.set_seating(self.mapping)
 
 
+def preference(store, name: str, default):
+    """A saved preference, when the store keeps them (else the default)."""
+    read = getattr(store, "preference", None)
+    if read is None:
+        return default
+    try:
+        return read(name, default)
+    except Exception as error:  # an unreadable preference must not stop the box
+        log.error("could not read the saved %s: %s", name, error)
+        return default
+
+
 def make_table(store, language: str, seed: int | None = None,
-               yes_no_seats: frozenset[int] = frozenset(), seating=None, box_memory=None) -> Table:
+               yes_no_seats: frozenset[int] = frozenset(), seating=None, box_memory=None,
+               panel=None) -> Table:
+    """The table over ``store``; after a restart with an unfinished game it first asks whether
+    to continue it or end it."""
+    from .table.panel import SMALLEST
     games = {}
     for name in game_registry.available():
         try:
@@ -129,9 +163,10 @@ def make_table(store, language: str, seed: int | None = None,
         except Exception as error:  # one broken game (e.g. bad box data) must not stop the others
             log.error("game %s is unavailable: %s", name, error)
     table = Table(store, games, language, new_seed=(lambda: seed) if seed is not None else new_seed,
-                  yes_no_seats=yes_no_seats, seating=seating, box_memory=box_memory)
+                  yes_no_seats=yes_no_seats, seating=seating, box_memory=box_memory,
+                  panel=panel or SMALLEST, brightness=preference(store, "brightness", 5))
     unfinished = store.unfinished()
     if unfinished:
-        table.resume(unfinished["id"], unfinished["game"], unfinished["options"], unfinished["seed"],
-                     store.entries(unfinished["id"]))
+        table.offer_resume(unfinished["id"], unfinished["game"], unfinished["options"], unfinished["seed"],
+                           store.entries(unfinished["id"]))
     return table

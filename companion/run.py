@@ -1,6 +1,9 @@
 """`companion run`: put the table between the store, the panel, the buttons and the pads.
 
-Everything that can refuse to start is checked before anything is opened.
+What can refuse to start without a screen (the config, the terminal, the key script) is checked
+first; then the display is opened, so that anything failing after it (the store cannot open,
+the box memory is unreadable, ...) is shown on the panel with what to do, and the process ends
+non-zero with the same one line on stderr.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ class _RunIo:
     display: Any
     leds: Any
     closers: list
+    panel: Any = None    # the display's budget (table.panel.Panel)
     notifier: Any = None
     watchdog: Any = None
     seating: Any = None
@@ -38,12 +42,11 @@ class _RunIo:
 
 
 def cmd_run(args) -> int:
-    """Check everything that can refuse to start before the store is opened, then run the loop."""
-    from .app import App, install_signal_handlers, make_table
-    from .store.boxes import BoxFiles
+    """Check what can refuse to start before anything is opened, open the display, then the
+    store and the table, and run the loop."""
+    from .app import App, install_signal_handlers
 
     cfg = config_module.load(args.config)
-    language = args.language or cfg["language"]
     mode = _run_mode(args, cfg)
     data_dir = data_dir_of(args)
     interactive = mode == "emulated" and not args.script
@@ -53,11 +56,12 @@ def cmd_run(args) -> int:
         return fail(str(error))
     _configure_logging(args.verbose, mode, data_dir / "companion.log" if interactive else None)
 
-    store = open_store(data_dir)
     events: queue.SimpleQueue = queue.SimpleQueue()
-    io = _run_io(mode, interactive, cfg, events, data_dir, language, args.frames)
-    table = make_table(store, language, seed=args.seed, yes_no_seats=io.yes_no_seats,
-                       seating=io.seating, box_memory=BoxFiles(data_dir / "box"))
+    io = _run_io(mode, interactive, cfg, events, data_dir, args)
+    try:
+        store, table = _open_table(args, cfg, io, data_dir)
+    except _CannotRun as error:
+        return _refuse_on_panel(io, args.language or cfg["language"], str(error))
     app = App(table, io.display, io.leds, events, io.closers + [store.close], io.notifier, io.watchdog)
     install_signal_handlers(events)
     if interactive:
@@ -66,6 +70,48 @@ def cmd_run(args) -> int:
         events.put(event)
     app.run()
     return 0
+
+
+def _open_table(args, cfg: dict, io: _RunIo, data_dir: Path):
+    """The store and the table over it, with the saved language and brightness; whatever goes
+    wrong becomes one sentence that says what to do."""
+    from .app import make_table, preference
+    from .hw.oled import CONTRAST_BY_LEVEL
+    from .store import StoreError
+    from .store.boxes import BoxFiles
+
+    try:
+        store = open_store(data_dir)
+    except (StoreError, OSError) as error:
+        raise _CannotRun(f"storage: {error}; check or move {data_dir / 'companion.db'}") from None
+    try:
+        language = args.language or preference(store, "language", cfg["language"])
+        level = 1 + min(range(len(CONTRAST_BY_LEVEL)), key=lambda i: abs(CONTRAST_BY_LEVEL[i] - cfg["display"]["contrast"]))
+        table = make_table(store, language, seed=args.seed, yes_no_seats=io.yes_no_seats,
+                           seating=io.seating, box_memory=BoxFiles(data_dir / "box"), panel=io.panel)
+        if preference(store, "brightness", None) is None:
+            table.brightness = level
+        if io.reader is not None:
+            io.reader.seats = lambda: table.seat_count() or 1   # Tab cycles the seats in play
+    except Exception as error:
+        store.close()
+        log.exception("cannot start the table")
+        raise _CannotRun(f"cannot start the table: {error}") from None
+    return store, table
+
+
+def _refuse_on_panel(io: _RunIo, language: str, why: str) -> int:
+    """Show why the box cannot start on the panel (it stays there), close the rest, one line
+    on stderr, non-zero exit."""
+    from .table.screens import startup_failure_frame
+
+    try:
+        io.display.show(startup_failure_frame(io.panel, language, why))
+        for close in (*io.closers, io.leds.close):
+            close()
+    except Exception as error:  # the failure itself is what matters; the screen is a bonus
+        log.warning("could not show the start-up failure: %s", error)
+    return fail(why)
 
 
 def _run_mode(args, cfg: dict) -> str:
@@ -116,16 +162,23 @@ def _configure_logging(verbose: bool, mode: str, log_file: Path | None) -> None:
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
 
 
-def _run_io(mode: str, interactive: bool, cfg: dict, events, data_dir: Path, language: str,
-            frames_dir: str | None) -> _RunIo:
-    if mode == "hardware":
-        return _hardware_io(cfg, events, data_dir)
-    if interactive:
-        return _keyboard_io(events, language)
-    from .hw.emulated import TextOutput
+def _run_io(mode: str, interactive: bool, cfg: dict, events, data_dir: Path, args) -> _RunIo:
+    """Where frames go: the real panel, the terminal, or text (and PNGs) for a script; the
+    emulator draws the configured panel size."""
+    from .table.panel import Panel
 
-    output = TextOutput(frames_dir=frames_dir)
-    return _RunIo(output, output, [])
+    panel = Panel.of_size(cfg["display"]["width"], cfg["display"]["height"])
+    if mode == "hardware":
+        io = _hardware_io(cfg, events, data_dir)
+    elif interactive:
+        io = _keyboard_io(events, args.language or cfg["language"], panel, args.text)
+    else:
+        from .hw.emulated import TextOutput
+
+        output = TextOutput(frames_dir=args.frames, panel=panel)
+        io = _RunIo(output, output, [])
+    io.panel = panel
+    return io
 
 
 def _hardware_io(cfg: dict, events, data_dir: Path) -> _RunIo:
@@ -136,15 +189,17 @@ def _hardware_io(cfg: dict, events, data_dir: Path) -> _RunIo:
         from .app import SavedPadSeating
         seating = SavedPadSeating(hub, data_dir / "pads.json")
     yes_no = frozenset(int(k) - 1 for k in cfg["seat_buttons"]["pins"])
-    return _RunIo(display, leds, closers, notifier, watchdog, seating, yes_no)
+    return _RunIo(display, leds, closers, notifier=notifier, watchdog=watchdog, seating=seating,
+                  yes_no_seats=yes_no)
 
 
-def _keyboard_io(events, language: str) -> _RunIo:
-    """The terminal table; the keyboard reader is stopped first on shutdown."""
+def _keyboard_io(events, language: str, panel, text: bool) -> _RunIo:
+    """The terminal table (the panel alone; its text lines too with --text); the keyboard
+    reader is stopped first on shutdown."""
     from .hw.emulated import KeyboardReader, TerminalTable
 
     reader = KeyboardReader(events)
-    terminal = TerminalTable(pad_seat=lambda: reader.seat, language=language)
+    terminal = TerminalTable(pad_seat=lambda: reader.seat, language=language, panel=panel, text=text)
     return _RunIo(terminal, terminal, [reader.stop], reader=reader)
 
 

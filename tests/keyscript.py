@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import random
 
-from companion.engine import PromptKind
+from companion.engine import PromptKind, added
+from companion.table.news import blocks
 from companion.table.secret import code_width, padded
+
+ACK = "host ok"  # puts announcements that have a screen of their own away (any key would)
 
 
 def keys_for_prompt(prompt, rng: random.Random) -> tuple[list[str], dict]:
@@ -95,9 +98,17 @@ def play_script(game, seats: int, seed: int, game_index: int = 0, games_in_menu:
     while session.prompt is not None:
         more, action = legal_keys(session, rng)
         lines += more
-        session.submit(action)
+        lines += submit_and_ack(session, action)
     lines.append("host ok")  # leave the final screen for the menu
     return lines, session
+
+
+def submit_and_ack(session, action) -> list[str]:
+    """Commit ``action``; the key that puts its announcements away when they take the panel
+    before the next prompt (a list, a number, a map), as the table shows them."""
+    before = session.state
+    session.submit(action)
+    return [ACK] if added(before, session.state) and blocks(session.prompt) else []
 
 
 def legal_keys(session, rng: random.Random, tries: int = 200):

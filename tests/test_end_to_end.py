@@ -77,7 +77,7 @@ def finish_script(store_path: Path, seed: int) -> tuple[list[str], object] | Non
     """Keys that finish the stored unfinished game from where it stopped, and the expected end."""
     from companion.engine import Session
 
-    from .keyscript import legal_keys
+    from .keyscript import legal_keys, submit_and_ack
     store = Store(store_path)
     try:
         record = store.unfinished()
@@ -86,11 +86,10 @@ def finish_script(store_path: Path, seed: int) -> tuple[list[str], object] | Non
         session = Session(load(record["game"]), record["options"], record["seed"], store.entries(record["id"]))
     finally:
         store.close()
-    rng, lines = random.Random(seed), []
+    rng, lines = random.Random(seed), ["host ok"]   # the restart asks: continue the unfinished game
     while session.prompt is not None:
         more, action = legal_keys(session, rng)
-        lines += more
-        session.submit(action)
+        lines += more + submit_and_ack(session, action)
     return lines + ["host ok"], session
 
 

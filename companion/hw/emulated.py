@@ -1,7 +1,9 @@
 """The emulated table: the OLED drawn in a terminal, pads and host buttons on the keyboard.
 
-Keyboard (see README): digits, * and # go to the *current pad*; Tab / Shift-Tab choose the pad;
-arrow up/down, Enter and Backspace are the host buttons up, down, OK and back; q quits.
+Keyboard (see README): digits, * and # go to the *current pad*; Tab / Shift-Tab choose the pad
+among the seats in play; arrow up/down, Enter and Backspace are the host buttons up, down, OK
+and back; m is back held down (the in-game menu); q quits. The terminal shows the panel only,
+as players see it; ``--text`` adds the frame's text lines under it (for debugging).
 A script file can feed the same events, for tests and demos (see ``parse_script``).
 """
 
@@ -13,8 +15,9 @@ import sys
 import threading
 from pathlib import Path
 
-from ..table.events import PAD_KEYS, KeyEvent, PadPresence, Quit, Tick
+from ..table.events import HOST_KEYS, PAD_KEYS, KeyEvent, PadPresence, Quit, Tick
 from ..table.frame import LED_OFF, Frame, LedState
+from ..table.panel import SMALLEST, Panel
 from .screen import render
 
 BRAILLE_BASE = 0x2800
@@ -81,8 +84,9 @@ class TextOutput:
     """Display + Leds for script mode: prints each *changed* frame and LED row as text, and
     optionally saves each changed frame as a PNG (``frames_dir``)."""
 
-    def __init__(self, out=None, frames_dir: str | Path | None = None):
+    def __init__(self, out=None, frames_dir: str | Path | None = None, panel: Panel = SMALLEST):
         self.out = out or sys.stdout
+        self.panel = panel
         self.frames_dir = Path(frames_dir) if frames_dir else None
         self.frame: Frame | None = None
         self.states: dict[int, LedState] = {}
@@ -97,7 +101,7 @@ class TextOutput:
         self.count += 1
         self.out.write("\n".join(frame_text(frame)) + "\n")
         if self.frames_dir:
-            render(frame).save(self.frames_dir / f"frame_{self.count:05d}.png")
+            render(frame, self.panel.width, self.panel.height).save(self.frames_dir / f"frame_{self.count:05d}.png")
         self.out.flush()
 
     def set(self, seat: int, state: LedState) -> None:
@@ -117,32 +121,38 @@ class TextOutput:
 
 
 class TerminalTable:
-    """Display + Leds in an interactive terminal: the OLED in braille, LEDs beside it."""
+    """Display + Leds in an interactive terminal: the panel in braille as players see it, the
+    LEDs and the keys under it; the frame's text lines only with ``text`` (debugging)."""
 
-    def __init__(self, out=None, pad_seat=lambda: 0, language: str = "cs"):
+    def __init__(self, out=None, pad_seat=lambda: 0, language: str = "cs", panel: Panel = SMALLEST,
+                 text: bool = False):
         self.out = out or sys.stdout
         self.frame: Frame | None = None
         self.states: dict[int, LedState] = {}
         self.pad_seat = pad_seat
         self.language = language
+        self.panel = panel
+        self.text = text
+        self.draws = 0
 
     def _draw(self) -> None:
         if self.frame is None:
             return
-        screen = braille(render(self.frame))
+        self.draws += 1
+        screen = braille(render(self.frame, self.panel.width, self.panel.height))
         border = "─" * len(screen[0])
         rows = [f"┌{border}┐"] + [f"│{row}│" for row in screen] + [f"└{border}┘"]
         leds = led_text(self.states, colour=True)
         seat = self.pad_seat() + 1
         help_cs = [f"LED {leds}", f"Pad hráče {seat} (Tab mění): 0-9 * #",
-                   "Host: ↑ ↓  Enter=OK  Backspace=zpět  q=konec",
+                   "Host: ↑ ↓  Enter=OK  Backspace=zpět  m=nabídka  q=konec",
                    "Kompas na padu: 2=S 8=J 4=Z 6=V, rohy šikmo, 5=stát"]
         help_en = [f"LEDs {leds}", f"Pad of seat {seat} (Tab switches): 0-9 * #",
-                   "Host: ↑ ↓  Enter=OK  Backspace=back  q=quit",
+                   "Host: ↑ ↓  Enter=OK  Backspace=back  m=menu  q=quit",
                    "Compass on the pad: 2=N 8=S 4=W 6=E, corners diagonal, 5=stay"]
-        readable = [f"  {line}" for line in frame_text(self.frame)]  # the same screen as text
+        readable = [f"  {line}" for line in frame_text(self.frame)] + [""] if self.text else []
         help_lines = help_cs if self.language == "cs" else help_en
-        text = "\x1b[H\x1b[2J" + "\n".join(rows + readable + [""] + help_lines) + "\n"
+        text = "\x1b[H\x1b[2J" + "\n".join(rows + [""] + readable + help_lines) + "\n"
         self.out.write(text)
         self.out.flush()
 
@@ -180,7 +190,8 @@ def parse_script(text: str, source: str = "script") -> list:
     """Key-event script, one command per line:
 
     ``pad <seat> <key> [<key> ...]`` keys on a seat's pad (seat 1-based; keys 0-9 * #),
-    ``host <up|down|ok|back> [...]`` host buttons, ``unplug <seat>`` / ``plug <seat>``,
+    ``host <up|down|ok|back|menu> [...]`` host buttons (menu: back held), ``unplug <seat>`` /
+    ``plug <seat>``,
     ``quit``. Blank lines and lines starting with ``//`` are ignored.
     """
     events = []
@@ -198,8 +209,8 @@ def parse_script(text: str, source: str = "script") -> list:
 
 
 def _script_pad(word: str, args: list[str], where: str) -> list:
-    if len(args) < 2 or not args[0].isdigit() or int(args[0]) < 1:
-        raise ScriptError(f"{where}: expected 'pad <seat> <keys...>'")
+    if len(args) < 2 or not args[0].isdigit() or not 1 <= int(args[0]) <= 9:
+        raise ScriptError(f"{where}: expected 'pad <seat 1-9> <keys...>'")
     events = []
     for char in "".join(args[1:]):  # "pad 1 12 #" and "pad 1 1 2 #" are the same keys
         if char not in PAD_KEYS:
@@ -210,16 +221,18 @@ def _script_pad(word: str, args: list[str], where: str) -> list:
 
 def _script_host(word: str, args: list[str], where: str) -> list:
     events = []
+    if not args:
+        raise ScriptError(f"{where}: expected 'host <{'|'.join(HOST_KEYS)}> ...'")
     for key in args:
-        if key not in ("up", "down", "ok", "back"):
-            raise ScriptError(f"{where}: {key!r} is not a host button (up down ok back)")
+        if key not in HOST_KEYS:
+            raise ScriptError(f"{where}: {key!r} is not a host button ({' '.join(HOST_KEYS)})")
         events.append(KeyEvent(None, key, "script"))
     return events
 
 
 def _script_presence(word: str, args: list[str], where: str) -> list:
-    if len(args) != 1 or not args[0].isdigit():
-        raise ScriptError(f"{where}: expected '{word} <seat>'")
+    if len(args) != 1 or not args[0].isdigit() or not 1 <= int(args[0]) <= 9:
+        raise ScriptError(f"{where}: expected '{word} <seat 1-9>'")
     return [PadPresence(int(args[0]) - 1, word == "plug")]
 
 
@@ -233,42 +246,55 @@ _SCRIPT_COMMANDS = {"pad": _script_pad, "host": _script_host, "unplug": _script_
 
 
 class KeyboardReader(threading.Thread):
-    """Reads the terminal in cbreak mode and turns keys into events on the queue."""
+    """Reads the terminal in cbreak mode and turns keys into events on the queue.
 
-    def __init__(self, events, seats: int = 5, stream=None):
+    It sleeps in ``select`` until a key or ``stop()`` (a pipe wakes it): an idle terminal costs
+    nothing. ``seats`` tells how many seats are in play, for Tab."""
+
+    def __init__(self, events, seats=lambda: 1, stream=None):
         super().__init__(name="keyboard", daemon=True)
         self.events = events
         self.stream = stream or sys.stdin
         self.seat = 0
-        self.seats = seats
+        self.seats = seats if callable(seats) else (lambda: seats)
         self._stop = threading.Event()
+        self._wake_read, self._wake_write = os.pipe()
 
     def run(self) -> None:
         fd = self.stream.fileno()
         buffer = b""
-        while not self._stop.is_set():
-            ready, _, _ = select.select([fd], [], [], 0.2)
-            if not ready:
-                continue
-            chunk = os.read(fd, 32)
-            if not chunk:
-                self.events.put(Quit("end of input"))
-                return
-            buffer += chunk
-            buffer = self._consume(buffer)
+        try:
+            while not self._stop.is_set():
+                ready, _, _ = select.select([fd, self._wake_read], [], [])
+                if self._stop.is_set() or fd not in ready:
+                    continue
+                chunk = os.read(fd, 32)
+                if not chunk:
+                    self.events.put(Quit("end of input"))
+                    return
+                buffer += chunk
+                buffer = self._consume(buffer)
+        finally:
+            for end in (self._wake_read, self._wake_write):
+                try:
+                    os.close(end)
+                except OSError:
+                    pass
+
+    _SEQUENCES = {b"\x1b[A": ("host", "up"), b"\x1b[B": ("host", "down"), b"\x1b[Z": ("seat", -1),
+                  b"\t": ("seat", 1), b"\r": ("host", "ok"), b"\n": ("host", "ok"),
+                  b"\x7f": ("host", "back"), b"\x08": ("host", "back"), b"m": ("host", "menu"),
+                  b"q": ("quit", None)}
 
     def _consume(self, buffer: bytes) -> bytes:
-        sequences = {b"\x1b[A": ("host", "up"), b"\x1b[B": ("host", "down"), b"\x1b[Z": ("seat", -1),
-                     b"\t": ("seat", 1), b"\r": ("host", "ok"), b"\n": ("host", "ok"),
-                     b"\x7f": ("host", "back"), b"\x08": ("host", "back"), b"q": ("quit", None)}
         while buffer:
-            for seq, (what, value) in sequences.items():
+            for seq, (what, value) in self._SEQUENCES.items():
                 if buffer.startswith(seq):
                     buffer = buffer[len(seq):]
                     if what == "host":
                         self.events.put(KeyEvent(None, value, "keyboard"))
                     elif what == "seat":
-                        self.seat = (self.seat + value) % self.seats
+                        self.seat = (self.seat + value) % max(1, self.seats())
                         self.events.put(Tick())  # the loop redraws the help line
                     else:
                         self.events.put(Quit("keyboard"))
@@ -279,11 +305,16 @@ class KeyboardReader(threading.Thread):
                 char = chr(buffer[0])
                 buffer = buffer[1:]
                 if char in PAD_KEYS:
+                    self.seat = min(self.seat, max(1, self.seats()) - 1)
                     self.events.put(KeyEvent(self.seat, char, "keyboard"))
         return buffer
 
     def stop(self) -> None:
         self._stop.set()
+        try:
+            os.write(self._wake_write, b"x")
+        except OSError:
+            pass
 
 
 def feed(events, items) -> None:

@@ -18,13 +18,16 @@ from collections.abc import Callable, Hashable, Mapping
 
 from gpiozero import LED, RGBLED, Button
 
-from ..table.events import HOST_KEYS, KeyEvent
+from ..table.events import KeyEvent
 from ..table.frame import LED_OFF, LedState
 from .base import COLOURS
 
 Clock = Callable[[], float]
 
 SEAT_KEYS = {"yes": "#", "no": "*"}  # the pad's confirm and no/back keys
+HOST_BUTTONS = ("up", "down", "ok", "back")
+HOLD_S = 1.0                          # back held this long opens the in-game menu
+HELD_KEYS = {"back": "menu"}          # host button -> the key it sends when held
 RGB_NAMES = ("red", "green", "blue")
 LED_MODES = ("off", "steady", "blink")
 
@@ -58,33 +61,58 @@ class Debouncer:
 
 
 class _ButtonGroup:
-    """gpiozero Buttons that put one KeyEvent each on a queue, debounced."""
+    """gpiozero Buttons that put one KeyEvent each on a queue, debounced.
+
+    A button with a held key (``held``: key -> key sent when held) speaks on release instead:
+    its own key after a short press, the held key once it was held ``hold_s`` (gpiozero's
+    ``hold_time``; its hold thread waits on an event, it does not poll)."""
 
     def __init__(self, bindings: list[tuple[int | str, int | None, str]],
                  events: queue.Queue, pin_factory, debounce_ms: float, clock: Clock,
-                 pull_up: bool):
+                 pull_up: bool, held: Mapping[str, str] | None = None, hold_s: float = HOLD_S):
         self.events = events
         self.debouncer = Debouncer(debounce_ms / 1000.0, clock)
         self.buttons: list[Button] = []
+        self.held = dict(held or {})
+        self._down: dict[tuple[int | None, str], bool] = {}   # a real press is down: was it held?
         try:
             for pin, seat, key in bindings:
-                button = Button(pin, pull_up=pull_up, bounce_time=None, pin_factory=pin_factory)
+                button = Button(pin, pull_up=pull_up, bounce_time=None, pin_factory=pin_factory,
+                                hold_time=hold_s)
                 button.when_pressed = self._on_press(seat, key)
                 button.when_released = self._on_release(seat, key)
+                if key in self.held:
+                    button.when_held = self._on_held(seat, key)
                 self.buttons.append(button)
         except Exception:
             self.close()  # do not leave the pins built so far reserved
             raise
 
+    def _put(self, seat: int | None, key: str) -> None:
+        self.events.put(KeyEvent(seat=seat, key=key, source="gpio"))
+
     def _on_press(self, seat: int | None, key: str):
         def pressed() -> None:
-            if self.debouncer.press((seat, key)):
-                self.events.put(KeyEvent(seat=seat, key=key, source="gpio"))
+            if not self.debouncer.press((seat, key)):
+                return
+            if key in self.held:
+                self._down[(seat, key)] = False
+            else:
+                self._put(seat, key)
         return pressed
+
+    def _on_held(self, seat: int | None, key: str):
+        def held() -> None:
+            if self._down.get((seat, key)) is False:
+                self._down[(seat, key)] = True
+                self._put(seat, self.held[key])
+        return held
 
     def _on_release(self, seat: int | None, key: str):
         def released() -> None:
             self.debouncer.release((seat, key))
+            if self._down.pop((seat, key), True) is False:  # a short press: the key itself
+                self._put(seat, key)
         return released
 
     def close(self) -> None:
@@ -103,17 +131,20 @@ class _ButtonGroup:
 class HostButtons(_ButtonGroup):
     """The up/down/OK/back buttons on the box; events carry ``seat=None``.
 
-    ``pins`` maps a name in HOST_KEYS to a BCM pin (or any pin spec gpiozero accepts). Buttons
-    connect the pin to ground and use the internal pull-up unless ``pull_up=False``.
+    ``pins`` maps a name in HOST_BUTTONS to a BCM pin (or any pin spec gpiozero accepts).
+    Buttons connect the pin to ground and use the internal pull-up unless ``pull_up=False``.
+    Back speaks when it is let go: "back" after a short press, "menu" (the in-game menu) once
+    it was held ``hold_s`` seconds.
     """
 
     def __init__(self, pins: Mapping[str, int | str], events: queue.Queue, pin_factory=None,
-                 debounce_ms: float = 30, clock: Clock = time.monotonic, pull_up: bool = True):
-        unknown = sorted(set(pins) - set(HOST_KEYS))
+                 debounce_ms: float = 30, clock: Clock = time.monotonic, pull_up: bool = True,
+                 hold_s: float = HOLD_S):
+        unknown = sorted(set(pins) - set(HOST_BUTTONS))
         if unknown:
-            raise ValueError(f"unknown host button(s) {unknown}; expected {list(HOST_KEYS)}")
+            raise ValueError(f"unknown host button(s) {unknown}; expected {list(HOST_BUTTONS)}")
         super().__init__([(pin, None, name) for name, pin in pins.items()],
-                         events, pin_factory, debounce_ms, clock, pull_up)
+                         events, pin_factory, debounce_ms, clock, pull_up, HELD_KEYS, hold_s)
 
 
 class SeatButtons(_ButtonGroup):

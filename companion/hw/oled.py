@@ -1,4 +1,10 @@
-"""The shared screen on a luma.oled panel (SSD1306 or SH1106 over I2C).
+"""The shared screen on a luma.oled panel: SH1106/SSD1306 (128x64), SH1107 or SSD1327
+(128x128) over I2C, SSD1322 (256x64) over SPI.
+
+Every panel is driven in luma's mode "1" (one bit per pixel), the greyscale SSD1327 and SSD1322
+too: the frames are drawn in one bit (crisp text, the same pixels on every panel, and a quarter
+of the bytes to push over the bus). The panel's size comes from the config and is the budget
+the table breaks its texts for (``panel()``).
 
 A missing, unplugged or unreadable screen must never stop a game: the LEDs and pads carry on,
 so every failure is logged once and the display turns into a no-op.
@@ -14,11 +20,16 @@ from luma.core.error import Error as LumaError
 from PIL import Image
 
 from ..table.frame import Frame
+from ..table.panel import Panel
 from .screen import render
 
 log = logging.getLogger(__name__)
 
-DRIVERS = ("ssd1306", "sh1106", "dummy")
+I2C_DRIVERS = ("ssd1306", "sh1106", "sh1107", "ssd1327")
+SPI_DRIVERS = ("ssd1322",)
+DRIVERS = (*I2C_DRIVERS, *SPI_DRIVERS, "dummy")
+# the panel's contrast for each brightness level of the table (1..5): a dim room to daylight
+CONTRAST_BY_LEVEL = (24, 64, 128, 192, 255)
 DEFAULTS: dict[str, Any] = {"driver": "ssd1306", "port": 1, "address": 0x3C, "rotate": 0,
                             "contrast": None, "width": 128, "height": 64}
 
@@ -33,24 +44,40 @@ def _address(value: Any) -> int:
     return int(value, 0) if isinstance(value, str) else int(value)
 
 
-def make_device(config: Mapping[str, Any]):
-    """Open the luma device the config names; raises the luma error when there is no panel."""
+def make_device(config: Mapping[str, Any], serial=None):
+    """Open the luma device the config names; raises the luma error when there is no panel.
+    ``serial`` replaces the bus (I2C for most panels, SPI 0.0 with DC on GPIO 24 and reset on
+    GPIO 25 for the SSD1322), for tests."""
     cfg = {**DEFAULTS, **config}
     driver, width, height = cfg["driver"], int(cfg["width"]), int(cfg["height"])
     rotate = int(cfg["rotate"])
     if driver == "dummy":
         from luma.core.device import dummy
         device = dummy(width=width, height=height, rotate=rotate, mode="1")
-    elif driver in ("ssd1306", "sh1106"):
-        from luma.core.interface.serial import i2c
+    elif driver in I2C_DRIVERS or driver in SPI_DRIVERS:
         from luma.oled import device as oled_devices
-        serial = i2c(port=int(cfg["port"]), address=_address(cfg["address"]))
-        device = getattr(oled_devices, driver)(serial, width=width, height=height, rotate=rotate)
+        if serial is None:
+            serial = _bus(driver, cfg)
+        extra = {"mode": "1"} if driver in ("ssd1327", "ssd1322") else {}  # greyscale panels in 1 bit
+        device = getattr(oled_devices, driver)(serial, width=width, height=height, rotate=rotate, **extra)
     else:
         raise ValueError(f"unknown OLED driver {driver!r}; expected one of {', '.join(DRIVERS)}")
     if cfg["contrast"] is not None:
         device.contrast(int(cfg["contrast"]))
     return device
+
+
+def _bus(driver: str, cfg: Mapping[str, Any]):
+    if driver in SPI_DRIVERS:
+        from luma.core.interface.serial import spi
+        return spi(port=0, device=0)
+    from luma.core.interface.serial import i2c
+    return i2c(port=int(cfg["port"]), address=_address(cfg["address"]))
+
+
+def contrast_of(level: int) -> int:
+    """The panel contrast of a brightness level 1..5."""
+    return CONTRAST_BY_LEVEL[min(max(int(level), 1), len(CONTRAST_BY_LEVEL)) - 1]
 
 
 class OledDisplay:
@@ -86,6 +113,20 @@ class OledDisplay:
         """Whether a panel is driven (opens it on first use); False once it was found missing
         or failed, for a status line or the logs."""
         return self._connect() is not None
+
+    def panel(self) -> Panel:
+        """The budget the table breaks its texts for: the configured panel's size."""
+        return Panel.of_size(self.config["width"], self.config["height"])
+
+    def brightness(self, level: int) -> None:
+        """Set the panel's contrast for a brightness level 1..5 (the in-game menu's)."""
+        device = self._connect()
+        if device is None:
+            return
+        try:
+            device.contrast(contrast_of(level))
+        except SCREEN_ERRORS as exc:
+            self._fail(exc)
 
     def show(self, frame: Frame) -> None:
         if frame == self._last_frame and self._last_bytes is not None:

@@ -32,59 +32,14 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from ..table.frame import Frame, MapCell, MapView
-from ..table.panel import BODY_SIZE, BOLD_CONDENSED, FOOTER_SIZE, HEADER_SIZE, LINE_PX, MARGIN_X, REGULAR, font
+from ..table.panel import (BODY_SIZE, BOLD_CONDENSED, FOOTER_SIZE, HEADER_SIZE, MARGIN_X, REGULAR, SMALLEST,
+                           Layout, Panel, font, metrics)
 
 ELLIPSIS = "\u2026"
-# Glyphs that reach highest (accented capitals, ascenders with a caron) and lowest (descenders,
-# ogonek, comma): a line slot must hold both without clipping.
-TALL_SAMPLE = "ŘŠŽČÁÉÍÚŮÝĚŇŤĎďťľbdfhklÅ"
-DEEP_SAMPLE = "gjpqyýÿ,;()[]ąęQ"
 
 
-@dataclass(frozen=True)
-class _Metrics:
-    """Ink extent of a font around its baseline: drawn with anchor "ls" at row y, its glyphs
-    cover rows ``y - above`` to ``y + below - 1``."""
-
-    above: int
-    below: int
-
-    @property
-    def height(self) -> int:
-        return self.above + self.below
-
-
-@lru_cache(maxsize=None)
-def _metrics(path: Path, size: int) -> _Metrics:
-    f = font(path, size)
-    tall = f.getbbox(TALL_SAMPLE, anchor="ls")
-    deep = f.getbbox(DEEP_SAMPLE, anchor="ls")
-    return _Metrics(above=-min(tall[1], deep[1]), below=max(tall[3], deep[3]))
-
-
-@dataclass(frozen=True)
-class _Layout:
-    header_h: int     # height of the lit header bar (exactly the header font's ink extent)
-    body_top: int     # first row of the first body slot (one dark row under the header)
-    slot_h: int       # height of one body line slot, also of the selection bar
-    rows: int         # body lines that fit
-    footer_base: int  # footer baseline; the footer's lowest ink lands on the bottom row
-
-
-@lru_cache(maxsize=None)
-def _layout(height: int, has_footer: bool) -> _Layout:
-    """Stack header, body slots and footer from the fonts' ink extents, top to bottom.
-
-    Every slot holds the tallest accented capital and the deepest descender of its font, so no
-    glyph is ever clipped; the slots are packed without spare rows because 64 rows are scarce.
-    """
-    head = _metrics(BOLD_CONDENSED, HEADER_SIZE)
-    body = _metrics(REGULAR, BODY_SIZE)
-    foot = _metrics(REGULAR, FOOTER_SIZE)
-    body_top = head.height + 1  # one dark row: a selected first line stays apart from the bar
-    body_bottom = height - foot.height if has_footer else height
-    rows = max(0, (body_bottom - body_top) // body.height)
-    return _Layout(head.height, body_top, body.height, rows, height - foot.below)
+def _layout(panel: Panel, has_footer: bool) -> Layout:
+    return panel.layout(has_footer)
 
 
 def _clean(text: str) -> str:
@@ -126,23 +81,26 @@ def visible_lines(frame: Frame, rows: int) -> tuple[int, tuple[str, ...]]:
 
 
 def render(frame: Frame, width: int = 128, height: int = 64) -> Image.Image:
-    """Draw ``frame`` on a new mode-"1" image (1 = lit pixel)."""
+    """Draw ``frame`` on a new mode-"1" image (1 = lit pixel) for a panel of that size, in the
+    fonts and layout of ``Panel.of_size(width, height)`` (the table broke its rows for it)."""
+    panel = Panel.of_size(width, height)
+    head_size, body_size, foot_size = panel.sizes
     img = Image.new("1", (width, height), 0)
     draw = ImageDraw.Draw(img)
     draw.fontmode = "1"  # no antialiasing: the panel has one bit per pixel
     text_w = width - 2 * MARGIN_X
     footer = _clean(frame.footer)
-    lay = _layout(height, bool(footer))
+    lay = _layout(panel, bool(footer))
 
-    head_font = font(BOLD_CONDENSED, HEADER_SIZE)
+    head_font = font(BOLD_CONDENSED, head_size)
     draw.rectangle((0, 0, width - 1, lay.header_h - 1), fill=1)
-    draw.text((MARGIN_X, _metrics(BOLD_CONDENSED, HEADER_SIZE).above),
+    draw.text((MARGIN_X, metrics(BOLD_CONDENSED, head_size).above),
               fit(frame.header, head_font, text_w), font=head_font, fill=0, anchor="ls")
 
-    body_font = font(REGULAR, BODY_SIZE)
-    body_above = _metrics(REGULAR, BODY_SIZE).above
+    body_font = font(REGULAR, body_size)
+    body_above = metrics(REGULAR, body_size).above
     if frame.map is not None:
-        lay = _layout(height, False)
+        lay = _layout(panel, False)
         if frame.lines:
             draw.text((MARGIN_X, lay.body_top + body_above), fit(frame.lines[0], body_font, text_w),
                       font=body_font, fill=1, anchor="ls")
@@ -159,20 +117,21 @@ def render(frame: Frame, width: int = 128, height: int = 64) -> Image.Image:
                   font=body_font, fill=ink, anchor="ls")
 
     if footer:
-        foot_font = font(REGULAR, FOOTER_SIZE)
+        foot_font = font(REGULAR, foot_size)
         draw.text((MARGIN_X, lay.footer_base), fit(footer, foot_font, text_w),
                   font=foot_font, fill=1, anchor="ls")
     return img
 
 
-def cut_lines(frame: Frame) -> list[str]:
+def cut_lines(frame: Frame, panel: Panel = SMALLEST) -> list[str]:
     """The lines of ``frame`` the panel would have to shorten: the header, the body lines it
     can show (all of them as they scroll into view; only the first one above a map) and the
     footer. The table breaks texts into rows, so this should always be empty."""
-    faces = ((frame.header, font(BOLD_CONDENSED, HEADER_SIZE)), (frame.footer, font(REGULAR, FOOTER_SIZE)))
+    head_size, body_size, foot_size = panel.sizes
+    faces = ((frame.header, font(BOLD_CONDENSED, head_size)), (frame.footer, font(REGULAR, foot_size)))
     body = frame.lines[:1] if frame.map is not None else frame.lines
-    lines = list(faces) + [(line, font(REGULAR, BODY_SIZE)) for line in body]
-    return [text for text, face in lines if fit(text, face, LINE_PX) != _clean(text)]
+    lines = list(faces) + [(line, font(REGULAR, body_size)) for line in body]
+    return [text for text, face in lines if fit(text, face, panel.line_px) != _clean(text)]
 
 
 LABEL_SIZE = 9  # bold condensed: a 3-letter tile label ("Mw+") fits a 25 px cell
@@ -200,7 +159,7 @@ def _draw_cell(draw: ImageDraw.ImageDraw, cell: MapCell, x0: int, y0: int,
     ink = _draw_cell_box(draw, cell, (x0, y0, x1, y1))
     if cell.label:
         label_font = font(BOLD_CONDENSED, LABEL_SIZE)
-        lab = _metrics(BOLD_CONDENSED, LABEL_SIZE)
+        lab = metrics(BOLD_CONDENSED, LABEL_SIZE)
         text = fit(cell.label, label_font, cell_w - 3)
         tx = x0 + (cell_w - 1 - label_font.getlength(text)) / 2
         ty = y0 + (cell_h - 1 - lab.height) // 2 + lab.above

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-HOST_KEYS = ("up", "down", "ok", "back")
+HOST_KEYS = ("up", "down", "ok", "back", "menu")  # menu: back held down for a second
 PAD_KEYS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "*", "#")
 
 
 @dataclass(frozen=True)
 class KeyEvent:
-    """A key went down. ``seat`` is None for the host buttons; ``key`` is in HOST_KEYS or PAD_KEYS."""
+    """A key went down. ``seat`` is None for the host buttons; ``key`` is in HOST_KEYS or PAD_KEYS
+    ("menu" is the host's back button held down, ``m`` in the emulator, ``host menu`` in a script)."""
 
     seat: int | None
     key: str

@@ -18,6 +18,8 @@ from .prompts import stepped
 if TYPE_CHECKING:
     from .table import Table
 
+BRIGHTNESS_LEVELS = 5  # the table's brightness runs 1..this (the panel's contrast in steps)
+
 
 @dataclass
 class MenuItem:
@@ -32,24 +34,109 @@ def main_menu(table: Table) -> None:
              for name, g in table.games.items()]
     if table.seating is not None:
         items.append(MenuItem(texts.MENU_PAIR, lambda: _begin_pairing(table)))
-    items.append(MenuItem(texts.MENU_LANGUAGE, lambda: _toggle_language(table)))
+    items += _display_items(table, main_menu)
     table.menu = items
 
 
+def _display_items(table: Table, again: Callable[[Table], None]) -> list[MenuItem]:
+    """Language and brightness: OK shows the next value, saved, the cursor stays on it."""
+    def changed(change):
+        def act():
+            keep = table.cursor
+            change()
+            again(table)
+            table.cursor = keep
+        return act
+    return [MenuItem(texts.MENU_LANGUAGE, changed(lambda: _toggle_language(table))),
+            MenuItem(texts.MENU_BRIGHTNESS.format(n=table.brightness, total=BRIGHTNESS_LEVELS),
+                     changed(lambda: table.set_brightness(table.brightness % BRIGHTNESS_LEVELS + 1)))]
+
+
 def on_menu_key(table: Table, event: KeyEvent) -> None:
-    """Only the host buttons work the menu: up/down move, OK acts, back returns to the start."""
+    """Only the host buttons work the menu: up/down move, OK acts, back returns to the start
+    (not from the question a restart asks: it must be answered)."""
     if event.seat is not None:
         return
     if event.key in ("up", "down"):
         table.cursor = stepped(table.cursor, event.key, len(table.menu))
     elif event.key == "ok":
         table.menu[table.cursor].act()
-    elif event.key == "back":
+    elif event.key == "back" and table.mode == "menu":
         main_menu(table)
 
 
 def _toggle_language(table: Table) -> None:
-    table.language = LANGUAGES[(LANGUAGES.index(table.language) + 1) % len(LANGUAGES)]
+    table.set_language(LANGUAGES[(LANGUAGES.index(table.language) + 1) % len(LANGUAGES)])
+
+
+# -- the in-game menu: back held for a second, whatever the game awaits ----------------------------
+
+def game_menu(table: Table) -> None:
+    """Continue, undo, end this game, language, brightness."""
+    table.mode, table.menu_title = "game_menu", texts.GAME_MENU_TITLE
+    table.menu = [MenuItem(texts.GAME_MENU_CONTINUE, table.back_to_play),
+                  MenuItem(texts.GAME_MENU_UNDO, _undo_from_menu(table)),
+                  MenuItem(texts.GAME_MENU_END, lambda: _ask_end(table)),
+                  *_display_items(table, game_menu)]
+    table.cursor = 0
+
+
+def _undo_from_menu(table: Table) -> Callable[[], None]:
+    def undo():
+        table.back_to_play()
+        table.ask_undo()
+    return undo
+
+
+def _ask_end(table: Table) -> None:
+    """Ending a game is asked once more: it cannot be taken back."""
+    table.menu_title = texts.END_ASK_TITLE
+    table.menu = [MenuItem(texts.END_NO, lambda: game_menu(table)),
+                  MenuItem(texts.END_YES, table.end_game)]
+    table.cursor = 0
+    table.notice = [texts.END_ASK_KEEP]
+
+
+def on_game_menu_key(table: Table, event: KeyEvent) -> None:
+    """Host buttons only; back (or the menu key again) returns to the game."""
+    if event.seat is not None:
+        return
+    if event.key == "back":
+        table.back_to_play()
+    else:
+        on_menu_key(table, event)
+
+
+# -- after a restart with an unfinished game -------------------------------------------------------
+
+def resume_menu(table: Table) -> None:
+    """Continue the unfinished game or end it; one that no longer replays can only be ended,
+    and the panel says why."""
+    pending = table.pending_resume
+    game = table.games.get(pending["game"])
+    title = game.title if game is not None else Msg(pending["game"], pending["game"])
+    table.mode, table.cursor, table.menu_title = "resume", 0, texts.RESUME_TITLE
+    table.notice = [texts.RESUME_WHICH.format(game=title, n=pending["actions"])]
+    table.menu = []
+    if pending["broken"] is not None:
+        table.notice.append(texts.RESUME_BROKEN.format(why=pending["broken"]))
+    else:
+        table.menu.append(MenuItem(texts.RESUME_CONTINUE, lambda: _continue_pending(table)))
+    table.menu.append(MenuItem(texts.RESUME_END, lambda: _end_pending(table)))
+
+
+def _continue_pending(table: Table) -> None:
+    pending, table.pending_resume = table.pending_resume, None
+    table.notice = []
+    if not table.resume(pending["id"], pending["game"], pending["options"], pending["seed"], pending["entries"]):
+        main_menu(table)
+
+
+def _end_pending(table: Table) -> None:
+    if table.abandon(table.pending_resume["id"]):
+        table.pending_resume = None
+        main_menu(table)
+        table.notice = [texts.ENDED]
 
 
 def _seats_menu(table: Table, name: str) -> None:

@@ -1,14 +1,20 @@
-"""What fits one line of the panel, measured in the panel's own fonts.
+"""What fits the panel, measured in the panel's own fonts, for every panel size the box drives.
 
 The table breaks every text the panel shows into rows that fit before it builds a frame, so
 nothing players need is ever cut: a long question takes more rows and the body scrolls (lines a
 text display alone prints, such as the words under a map, stay whole). The screen (hw/screen)
-draws with the same fonts, so "fits" here means "drawn whole" there.
+draws with the same fonts and the same ``Panel``, so "fits" here means "drawn whole" there.
+
+A ``Panel`` is the budget the display gives the table: its size, the font sizes chosen for it
+and what follows from them (pixels per line, body rows, map cells). A bigger panel shows more
+and larger text: 128x128 gets larger fonts and twice the rows, 256x64 twice the line length.
+The module-level functions are the 128x64 panel's, the smallest the box supports.
 """
 
 from __future__ import annotations
 
 import unicodedata
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -18,17 +24,25 @@ FONT_DIR = Path(__file__).resolve().parent.parent / "assets" / "fonts"
 REGULAR = FONT_DIR / "DejaVuSans.ttf"
 BOLD_CONDENSED = FONT_DIR / "DejaVuSansCondensed-Bold.ttf"
 
-# Sizes in pixels, chosen by looking at the panel scaled up: 11 px regular is the largest body
-# that still fits three lines plus header and footer in 64 rows; the header is bold condensed so
-# "KOLO 12 · STAVĚNÍ" fits with room to spare; the 9 px footer still draws every Czech
-# diacritic distinctly (8 px smudges them).
+# Sizes in pixels for the 64-row panels, chosen by looking at the panel scaled up: 11 px regular
+# is the largest body that still fits three lines plus header and footer in 64 rows; the header
+# is bold condensed so "KOLO 12 · STAVĚNÍ" fits with room to spare; the 9 px footer still draws
+# every Czech diacritic distinctly (8 px smudges them).
 HEADER_SIZE = 10
 BODY_SIZE = 11
 FOOTER_SIZE = 9
+# Panels of 96 rows or more (128x128): larger text, still six body rows.
+TALL_SIZES = (12, 13, 10)
 
 PANEL_WIDTH = 128
 MARGIN_X = 2  # text never starts at the very edge: bezels hide a column on some modules
 LINE_PX = PANEL_WIDTH - 2 * MARGIN_X
+MAP_CELL_PX = 25  # a map cell holds a 3-letter tile label ("Mw+") in the 9 px label font
+
+# Glyphs that reach highest (accented capitals, ascenders with a caron) and lowest (descenders,
+# ogonek, comma): a line slot must hold both without clipping.
+TALL_SAMPLE = "ŘŠŽČÁÉÍÚŮÝĚŇŤĎďťľbdfhklÅ"
+DEEP_SAMPLE = "gjpqyýÿ,;()[]ąęQ"
 
 
 @lru_cache(maxsize=None)
@@ -38,43 +52,163 @@ def font(path: Path, size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(path), size, layout_engine=ImageFont.Layout.BASIC)
 
 
+@dataclass(frozen=True)
+class Metrics:
+    """Ink extent of a font around its baseline: drawn with anchor "ls" at row y, its glyphs
+    cover rows ``y - above`` to ``y + below - 1``."""
+
+    above: int
+    below: int
+
+    @property
+    def height(self) -> int:
+        return self.above + self.below
+
+
+@lru_cache(maxsize=None)
+def metrics(path: Path, size: int) -> Metrics:
+    f = font(path, size)
+    tall = f.getbbox(TALL_SAMPLE, anchor="ls")
+    deep = f.getbbox(DEEP_SAMPLE, anchor="ls")
+    return Metrics(above=-min(tall[1], deep[1]), below=max(tall[3], deep[3]))
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where things go on the panel, top to bottom."""
+
+    header_h: int     # height of the lit header bar (exactly the header font's ink extent)
+    body_top: int     # first row of the first body slot (one dark row under the header)
+    slot_h: int       # height of one body line slot, also of the selection bar
+    rows: int         # body lines that fit
+    footer_base: int  # footer baseline; the footer's lowest ink lands on the bottom row
+
+
 @lru_cache(maxsize=4096)
-def width(text: str, size: int = BODY_SIZE) -> float:
-    """Pixels ``text`` takes in the body (or footer) font of that size."""
+def _width(text: str, size: int) -> float:
     return font(REGULAR, size).getlength(unicodedata.normalize("NFC", text))
 
 
-def fits(text: str, size: int = BODY_SIZE) -> bool:
-    return width(text, size) <= LINE_PX
+@dataclass(frozen=True)
+class Panel:
+    """A panel's budget: its size in pixels and the font sizes drawn on it."""
+
+    width: int = 128
+    height: int = 64
+
+    @classmethod
+    def of_size(cls, width: int, height: int) -> Panel:
+        return cls(int(width), int(height))
+
+    # -- fonts and layout ------------------------------------------------------------------------
+    @property
+    def sizes(self) -> tuple[int, int, int]:
+        """(header, body, footer) font sizes: larger on tall panels."""
+        return TALL_SIZES if self.height >= 96 else (HEADER_SIZE, BODY_SIZE, FOOTER_SIZE)
+
+    @property
+    def header_size(self) -> int:
+        return self.sizes[0]
+
+    @property
+    def body_size(self) -> int:
+        return self.sizes[1]
+
+    @property
+    def footer_size(self) -> int:
+        return self.sizes[2]
+
+    @property
+    def line_px(self) -> int:
+        return self.width - 2 * MARGIN_X
+
+    def layout(self, has_footer: bool = True) -> Layout:
+        return _layout(self.width, self.height, self.sizes, has_footer)
+
+    @property
+    def body_rows(self) -> int:
+        """Body lines shown under the header, above the footer."""
+        return self.layout(True).rows
+
+    @property
+    def map_size(self) -> tuple[int, int]:
+        """Map cells across and down around the cursor (odd, so the cursor is in the middle):
+        5 x 3 on 128x64, 9 x 3 on 256x64, 5 x 7 on 128x128."""
+        lay = self.layout(False)
+        across = max(3, self.width // MAP_CELL_PX)
+        down = max(3, (self.height - lay.body_top - lay.slot_h) // 14)
+        return across - (1 - across % 2), down - (1 - down % 2)
+
+    # -- text ------------------------------------------------------------------------------------
+    def text_width(self, text: str, size: int | None = None) -> float:
+        """Pixels ``text`` takes in the body (or another) font size."""
+        return _width(text, size or self.body_size)
+
+    def fits(self, text: str, size: int | None = None) -> bool:
+        return self.text_width(text, size) <= self.line_px
+
+    def rows(self, text: str, size: int | None = None) -> list[str]:
+        """``text`` broken at spaces into rows that fit the panel; a word longer than a row is
+        broken between letters (never between a letter and its combining mark)."""
+        return list(_rows(text, size or self.body_size, self.line_px))
+
+    def all_rows(self, texts, size: int | None = None) -> list[str]:
+        """Every text of ``texts`` as rows, one after another."""
+        return [row for text in texts for row in self.rows(text, size)]
+
+    def items(self, text: str) -> list[str]:
+        """A list written as one text ("a; b; c"): one item a row, long items broken into rows."""
+        return self.all_rows(text.split("; "))
+
+    def first_row(self, text: str, more: bool = False) -> str:
+        """The first row of ``text``, ending in ▼ when there is more to read (a longer text, or
+        ``more`` besides it) -- the ▼ key shows it whole."""
+        broken = self.rows(text)
+        if len(broken) <= 1 and not more:
+            return text
+        words = broken[0].split() if broken else []
+        while words and not self.fits(" ".join(words) + MORE):
+            words.pop()
+        return " ".join(words) + MORE if words else MORE.strip()
 
 
-def rows(text: str, size: int = BODY_SIZE) -> list[str]:
-    """``text`` broken at spaces into rows that fit the panel; a word longer than a row is
-    broken between letters (never between a letter and its combining mark)."""
-    return list(_rows(text, size))
+@lru_cache(maxsize=None)
+def _layout(width: int, height: int, sizes: tuple[int, int, int], has_footer: bool) -> Layout:
+    """Stack header, body slots and footer from the fonts' ink extents, top to bottom.
+
+    Every slot holds the tallest accented capital and the deepest descender of its font, so no
+    glyph is ever clipped; the slots are packed without spare rows because 64 rows are scarce.
+    """
+    head = metrics(BOLD_CONDENSED, sizes[0])
+    body = metrics(REGULAR, sizes[1])
+    foot = metrics(REGULAR, sizes[2])
+    body_top = head.height + 1  # one dark row: a selected first line stays apart from the bar
+    body_bottom = height - foot.height if has_footer else height
+    rows = max(0, (body_bottom - body_top) // body.height)
+    return Layout(head.height, body_top, body.height, rows, height - foot.below)
 
 
-@lru_cache(maxsize=2048)  # a frame is rebuilt on every key from mostly the same texts
-def _rows(text: str, size: int) -> tuple[str, ...]:
+@lru_cache(maxsize=4096)  # a frame is rebuilt on every key from mostly the same texts
+def _rows(text: str, size: int, line_px: int) -> tuple[str, ...]:
     out: list[str] = []
     current = ""
     for word in unicodedata.normalize("NFC", text).split():
         joined = f"{current} {word}" if current else word
-        if fits(joined, size):
+        if _width(joined, size) <= line_px:
             current = joined
             continue
         if current:
             out.append(current)
-        pieces = _split_word(word, size)
+        pieces = _split_word(word, size, line_px)
         out += pieces[:-1]
         current = pieces[-1]
     return tuple(out + [current] if current else out)
 
 
-def _split_word(word: str, size: int) -> list[str]:
+def _split_word(word: str, size: int, line_px: int) -> list[str]:
     pieces, current = [], ""
     for char in word:
-        if current and not unicodedata.combining(char) and not fits(current + char, size):
+        if current and not unicodedata.combining(char) and _width(current + char, size) > line_px:
             pieces.append(current)
             current = char
         else:
@@ -82,26 +216,31 @@ def _split_word(word: str, size: int) -> list[str]:
     return pieces + [current]
 
 
-def all_rows(texts, size: int = BODY_SIZE) -> list[str]:
-    """Every text of ``texts`` as rows, one after another."""
-    return [row for text in texts for row in rows(text, size)]
-
-
-def items(text: str, size: int = BODY_SIZE) -> list[str]:
-    """A list written as one text ("a; b; c"): one item a row, long items broken into rows."""
-    return all_rows(text.split("; "), size)
-
-
+SMALLEST = Panel()
 MORE = " ▼"
 
 
+# The 128x64 panel's measures, for callers that know no other panel (games' own fit checks).
+def width(text: str, size: int = BODY_SIZE) -> float:
+    """Pixels ``text`` takes in the body (or footer) font of that size."""
+    return _width(text, size)
+
+
+def fits(text: str, size: int = BODY_SIZE) -> bool:
+    return SMALLEST.fits(text, size)
+
+
+def rows(text: str, size: int = BODY_SIZE) -> list[str]:
+    return SMALLEST.rows(text, size)
+
+
+def all_rows(texts, size: int = BODY_SIZE) -> list[str]:
+    return SMALLEST.all_rows(texts, size)
+
+
+def items(text: str, size: int = BODY_SIZE) -> list[str]:
+    return SMALLEST.items(text)
+
+
 def first_row(text: str, more: bool = False) -> str:
-    """The first row of ``text``, ending in ▼ when there is more to read (a longer text, or
-    ``more`` besides it) -- the ▼ key shows it whole."""
-    broken = rows(text)
-    if len(broken) <= 1 and not more:
-        return text
-    words = broken[0].split() if broken else []
-    while words and not fits(" ".join(words) + MORE):
-        words.pop()
-    return " ".join(words) + MORE if words else MORE.strip()
+    return SMALLEST.first_row(text, more)

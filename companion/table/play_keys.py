@@ -29,7 +29,7 @@ def on_play_key(table: Table, prompt: Prompt, event: KeyEvent) -> None:
     elif event.seat is None:
         _HOST_KEY_BY_KIND[prompt.kind](table, prompt, event.key)
     elif prompt.seats and event.seat not in prompt.seats:
-        table.seat_errors.add(event.seat)
+        table.blink_error(event.seat)
     else:
         _PAD_KEY_BY_KIND[prompt.kind](table, prompt, event.seat, event.key)
 
@@ -103,7 +103,7 @@ def _pad_confirm(table: Table, prompt: Prompt, seat: int, key: str) -> None:
     elif key in ("2", "8"):  # up / down through a long text
         _scroll(table, "up" if key == "2" else "down")
     else:
-        table.seat_errors.add(seat)
+        table.blink_error(seat)
 
 
 def _pad_choice(table: Table, prompt: Prompt, seat: int, key: str) -> None:
@@ -171,7 +171,7 @@ def _pad_cell(table: Table, prompt: Prompt, seat: int, key: str) -> None:
     elif (coded := _coded_option(options, key)) is not None:
         _answer(table, prompt, seat, coded.value)
     else:
-        table.seat_errors.add(seat)
+        table.blink_error(seat)
 
 
 def _coded_option(options: tuple[Option, ...], key: str) -> Option | None:
@@ -205,10 +205,10 @@ def _hidden_key(table: Table, prompt: Prompt, event: KeyEvent) -> None:
         _private_host_key(table, prompt, event.key)
         return
     if not table.secret.press(event.seat, event.key):
-        table.seat_errors.add(event.seat)
+        table.blink_error(event.seat)
         return
     if table.secret.entries[event.seat].mistyped:
-        table.seat_errors.add(event.seat)
+        table.blink_error(event.seat)
     reveal_if_ready(table, prompt)
 
 

@@ -11,26 +11,28 @@ from typing import TYPE_CHECKING, Callable
 from ..engine import Msg, Prompt, PromptKind, Status
 from . import texts
 from .frame import Frame, MapCell, MapView
-from .panel import all_rows, first_row, fits, items, rows
 from .prompts import host_entry_seats, is_place, options_for
 
 if TYPE_CHECKING:
     from .table import Table
 
-BODY_ROWS = 3     # body lines the 128x64 panel shows under the header, above the footer
-MAP_SIZE = (5, 3)  # cells across and down around the cursor: what the 128x64 panel holds
 
 
 def table_frame(table: Table) -> Frame:
     """The frame of the table's current mode."""
     t = _words(table)
     notice = tuple(t(m) for m in table.notice)
-    if table.mode == "menu":
+    if table.mode in ("menu", "resume", "game_menu"):
         return _menu_frame(table, notice)
     if table.mode == "pair":
         return _pair_frame(table)
     status = table.session.status()
     return _SESSION_FRAMES[table.mode](table, _header(table, status), notice, status)
+
+
+def startup_failure_frame(panel, language: str, why: str) -> Frame:
+    """What the panel shows when the box cannot start: the reason, whole, and what to do."""
+    return Frame(texts.STARTUP_TITLE.get(language), tuple(panel.rows(why)), texts.STARTUP_KEYS.get(language))
 
 
 def _words(table: Table) -> Callable[[Msg], str]:
@@ -54,26 +56,27 @@ def _menu_frame(table: Table, notice: tuple[str, ...]) -> Frame:
     """The menu under the notice and the pads that cannot be used (each named once)."""
     t = _words(table)
     troubles = tuple(t(m) for pad, m in sorted(table.pad_troubles.items()) if m not in table.notice)
-    top = all_rows(notice + troubles)
-    lines, selected, span = _listed(top, [t(i.label) for i in table.menu], table.cursor)
-    return Frame(t(table.menu_title), tuple(lines), selected=selected, selected_rows=span)
+    top = table.panel.all_rows(notice + troubles)
+    lines, selected, span = _listed(table, top, [t(i.label) for i in table.menu], table.cursor)
+    footer = t(texts.MENU_KEYS) if table.mode == "game_menu" else ""
+    return Frame(t(table.menu_title), tuple(lines), footer, selected=selected, selected_rows=span)
 
 
-def _listed(top: list[str], entries: list[str], cursor: int) -> tuple[list[str], int, int]:
+def _listed(table: Table, top: list[str], entries: list[str], cursor: int) -> tuple[list[str], int, int]:
     """``top`` then every entry broken into rows; the first row of the entry under the cursor
     and how many rows it takes."""
     lines, selected, span = list(top), len(top), 1
     for index, entry in enumerate(entries):
         if index == cursor:
-            selected, span = len(lines), len(rows(entry))
-        lines += rows(entry)
+            selected, span = len(lines), len(table.panel.rows(entry))
+        lines += table.panel.rows(entry)
     return lines, selected, span
 
 
 def _pair_frame(table: Table) -> Frame:
     t = _words(table)
     paired = len(table.pairing.mapping)
-    return Frame(t(texts.PAIR_TITLE), tuple(all_rows((t(texts.PAIR_NEXT.format(n=paired + 1)),
+    return Frame(t(texts.PAIR_TITLE), tuple(table.panel.all_rows((t(texts.PAIR_NEXT.format(n=paired + 1)),
                                                       t(texts.PAIR_COUNT.format(n=paired))))),
                  t(texts.PAIR_KEYS))
 
@@ -88,8 +91,8 @@ def _over_frame(table: Table, header: str, notice: tuple[str, ...], status: Stat
     if not lines:  # a game that ranks nobody (e.g. a shared result): show the totals
         lines = [f"{table.seat_label(seat)} {points}" for seat, points in scores.totals.items()]
     table.cursor = min(table.cursor, max(len(lines) - 1, 0))
-    body, selected, span = _listed(all_rows(notice), lines, table.cursor)
-    scrolls = len(body) > BODY_ROWS
+    body, selected, span = _listed(table, table.panel.all_rows(notice), lines, table.cursor)
+    scrolls = len(body) > table.panel.body_rows
     over = t(texts.GAME_OVER) + (f" · {t(texts.ROUND)} {status.round}" if status.round is not None else "")
     return Frame(over, tuple(body), t(texts.NEW_GAME_SCROLL_HINT if scrolls else texts.NEW_GAME_HINT),
                  selected if scrolls else None, selected_rows=span)
@@ -99,36 +102,63 @@ def _over_frame(table: Table, header: str, notice: tuple[str, ...], status: Stat
 
 def _undo_frame(table: Table, header: str, notice: tuple[str, ...], status: Status) -> Frame:
     t = _words(table)
-    return Frame(header, tuple(rows(t(texts.UNDO_ASK))), t(texts.UNDO_KEYS))
+    return Frame(header, tuple(table.panel.rows(t(texts.UNDO_ASK))), t(texts.UNDO_KEYS))
 
 
 def _undo_all_frame(table: Table, header: str, notice: tuple[str, ...], status: Status) -> Frame:
     t = _words(table)
-    return Frame(header, tuple(all_rows((t(texts.UNDO_ASK), t(texts.UNDO_EVERYONE)))),
+    return Frame(header, tuple(table.panel.all_rows((t(texts.UNDO_ASK), t(texts.UNDO_EVERYONE)))),
                  t(texts.UNDO_EVERYONE_KEYS.format(n=len(table.undo_confirms), total=table.seat_count())))
 
 
 # -- playing ---------------------------------------------------------------------------------------
 
 def _play_frame(table: Table, header: str, notice: tuple[str, ...], status: Status) -> Frame:
-    """The prompt: the notice first, whose turn, the question, what the prompt kind shows (a
-    list, a value, who has locked), the prompt's detail and the latest public events."""
+    """The prompt: the notice first, the announcements of the last action (when the prompt's
+    screen is one to read: a confirmation, a hidden pick), whose turn, the question, what the
+    prompt kind shows (a list, a value, who has locked) and the prompt's detail. Announcements
+    before a list, a number or a map get the panel to themselves until a key."""
     prompt = table.session.prompt
     if prompt.kind.hidden and table.private_seat is not None:
         return _private_frame(table, prompt)
+    if table.news_blocks():
+        return _news_frame(table, header, notice)
     view = None if prompt.kind.hidden else map_view(table, prompt)
     if view is not None:
         return _map_frame(table, header, notice, status, view)
-    notice = tuple(all_rows(notice))
+    notice = tuple(table.panel.all_rows(notice))
     question, header = _question(table, prompt, status, header)
-    lines = list(notice) + question
+    news = table.panel.all_rows(_words(table)(m) for m in table.news)
+    lines = list(notice) + news + question
     footer, selected, span = _body_for(prompt.kind)(table, prompt, lines, notice)
-    lines += _detail(table, prompt) + all_rows(_words(table)(m) for m in reversed(status.recent[-2:]))
-    if _scrolls(prompt.kind) and len(lines) > len(notice) + BODY_ROWS:
+    lines += _detail(table, prompt)
+    if _scrolls(prompt.kind) and len(lines) > len(notice) + table.panel.body_rows:
         lines = _scrolled(table, lines, len(notice))
         if prompt.kind is PromptKind.CONFIRM:
             footer = _words(table)(texts.SCROLL_HINT)
     return Frame(header, tuple(lines), footer, selected, selected_rows=span)
+
+
+def news_pages(table: Table) -> int:
+    """Screens the announcements take on their own screen."""
+    rows = len(table.panel.all_rows(_words(table)(m) for m in table.news))
+    per_page = max(1, table.panel.body_rows)
+    return max(1, -(-rows // per_page))
+
+
+def _news_frame(table: Table, header: str, notice: tuple[str, ...]) -> Frame:
+    """The announcements, in order, a screen at a time; a key puts them away."""
+    t = _words(table)
+    rows = table.panel.all_rows(notice + tuple(t(m) for m in table.news))
+    per_page = max(1, table.panel.body_rows)
+    pages = max(1, -(-len(rows) // per_page))
+    table.news_scroll = min(table.news_scroll, pages - 1)
+    shown = rows[table.news_scroll * per_page:(table.news_scroll + 1) * per_page]
+    if table.news_scroll + 1 < pages:
+        footer = t(texts.PAGE.format(hint=texts.NEWS_SCROLL_HINT, page=table.news_scroll + 1, pages=pages))
+    else:
+        footer = t(texts.NEWS_HINT)
+    return Frame(header, tuple(shown), footer)
 
 
 def _question(table: Table, prompt: Prompt, status: Status, header: str) -> tuple[list[str], str]:
@@ -137,12 +167,12 @@ def _question(table: Table, prompt: Prompt, status: Status, header: str) -> tupl
     the phase when with it the question would fill the panel -- else on a line of its own."""
     title, label = _title_and_turn(table, status)
     if label is None:
-        return rows(title), header
+        return table.panel.rows(title), header
     if prompt.kind not in (PromptKind.CHOICE, PromptKind.NUMBER, PromptKind.CELL):
-        return rows(_words(table)(texts.TURN.format(seat=label))) + rows(title), header
-    with_label = rows(f"{label}: {title}")
-    if len(with_label) >= BODY_ROWS and len(with_label) > len(rows(title)):  # leave room for a list
-        return rows(title), _header(table, status, phase=label)
+        return table.panel.rows(_words(table)(texts.TURN.format(seat=label))) + table.panel.rows(title), header
+    with_label = table.panel.rows(f"{label}: {title}")
+    if len(with_label) >= table.panel.body_rows and len(with_label) > len(table.panel.rows(title)):  # leave room for a list
+        return table.panel.rows(title), _header(table, status, phase=label)
     return with_label, header
 
 
@@ -164,13 +194,16 @@ def _detail(table: Table, prompt: Prompt) -> list[str]:
     if prompt.detail is None:
         return []
     text = _words(table)(prompt.detail)
-    return items(text) if _scrolls(prompt.kind) else rows(text)
+    return table.panel.items(text) if _scrolls(prompt.kind) else table.panel.rows(text)
 
 
 def _scrolled(table: Table, lines: list[str], kept: int) -> list[str]:
-    """Keep the first ``kept`` lines (the notice); scroll the rest, never past its last screenful."""
-    table.scroll = min(table.scroll, len(lines) - kept - BODY_ROWS)
-    return lines[:kept] + lines[kept + table.scroll:]
+    """Keep the first ``kept`` lines (the notice); scroll the rest a screen at a time (the keys
+    count screens), never past its last screenful."""
+    step = max(1, table.panel.body_rows - kept)
+    offset = min(table.scroll * step, len(lines) - kept - table.panel.body_rows)
+    table.scroll = -(-offset // step)
+    return lines[:kept] + lines[kept + offset:]
 
 
 def _private_frame(table: Table, prompt: Prompt) -> Frame:
@@ -178,11 +211,11 @@ def _private_frame(table: Table, prompt: Prompt) -> Frame:
     t = _words(table)
     seat = table.seat_label(table.private_seat)
     if not table.private_started:
-        return Frame(t(texts.PRIVATE_TITLE), tuple(rows(t(texts.PRIVATE_LOOK_AWAY.format(seat=seat)))),
+        return Frame(t(texts.PRIVATE_TITLE), tuple(table.panel.rows(t(texts.PRIVATE_LOOK_AWAY.format(seat=seat)))),
                      t(texts.PRIVATE_START))
     options = prompt.options_for(table.private_seat)
     first = max(0, min(table.cursor - 1, len(options) - 3))
-    lines, selected, span = _listed([], [t(o.label) for o in options[first:first + 3]], table.cursor - first)
+    lines, selected, span = _listed(table, [], [t(o.label) for o in options[first:first + 3]], table.cursor - first)
     return Frame(t(texts.PRIVATE_TITLE) + f" · {seat}", tuple(lines), t(texts.PRIVATE_KEYS), selected,
                  selected_rows=span)
 
@@ -196,31 +229,83 @@ def _hidden_body(table: Table, prompt: Prompt, lines: list[str], notice: tuple[s
     """Only who has locked, never what; a paused reveal goes right under the notice."""
     t = _words(table)
     locked = table.secret.locked_seats()
-    lines += rows(t(texts.LOCKED_COUNT.format(n=len(locked), total=len(prompt.seats))))
+    lines += table.panel.rows(t(texts.LOCKED_COUNT.format(n=len(locked), total=len(prompt.seats))))
+    lines += table.panel.rows(t(_secret_keys(table)))
     footer = " ".join(f"{s + 1}{'■' if s in locked else '□'}" for s in prompt.seats)
     waiting = host_entry_seats(prompt, table.secret, table.yes_no_seats)
     if waiting:
-        lines += rows(t(texts.PRIVATE_NEXT.format(seat=table.seat_label(waiting[0]))))
+        lines += table.panel.rows(t(texts.PRIVATE_NEXT.format(seat=table.seat_label(waiting[0]))))
     absent = table.absent & set(prompt.seats)
     if absent:
-        paused = rows(t(texts.PAUSED.format(seats=", ".join(str(s + 1) for s in sorted(absent)))))
+        paused = table.panel.rows(t(texts.PAUSED.format(seats=", ".join(str(s + 1) for s in sorted(absent)))))
         lines[len(notice):len(notice)] = paused
     return footer, None, 1
 
 
+def _secret_keys(table: Table) -> Msg:
+    """The keys a hidden pick takes on a pad, exactly: every pick the same number of keys."""
+    if table.secret.single_key:
+        return texts.SECRET_KEYS_YES_NO
+    if table.secret.width == 1:
+        return texts.SECRET_KEYS_DIGIT
+    return texts.SECRET_KEYS_TYPED.format(n=table.secret.width)
+
+
 def _list_body(table: Table, prompt: Prompt, lines: list[str], notice: tuple[str, ...]) -> tuple[str, int, int]:
-    """Three options around the host cursor, with their pad codes (a long one over more rows)."""
+    """The options a screen at a time, with their pad codes (a long one over more rows): the
+    page holding the host cursor; the footer says the keys and the page."""
     t = _words(table)
     options = options_for(prompt, None)
-    hint = t(texts.CELL_HINT if prompt.kind is PromptKind.CELL else texts.CHOICE_HINT)
+    hint = _list_hint(table, prompt, options)
+    pages = _option_pages(table, lines, options)
     if _question_first(table, lines, options):
-        lines += all_rows(f"{o.code} {t(o.label)}" for o in options[:3])
-        return hint, None, 1
-    first = max(0, min(table.cursor - 1, len(options) - 2))
-    shown, selected, span = _listed(lines, [f"{o.code} {t(o.label)}" for o in options[first:first + 3]],
+        lines += table.panel.all_rows(f"{o.code} {t(o.label)}" for o in options[:pages[0]])
+        return _paged(hint, 0, len(pages)), None, 1
+    page, first = _page_of(pages, table.cursor)
+    shown, selected, span = _listed(table, lines, [f"{o.code} {t(o.label)}" for o in options[first:first + pages[page]]],
                                     table.cursor - first)
     lines[:] = shown
-    return hint, selected, span
+    return _paged(hint, page, len(pages)), selected, span
+
+
+def _option_pages(table: Table, top: list[str], options) -> list[int]:
+    """How many options each screen holds: as many whole options as fit under the question
+    (under its last row when the question fills the panel), at least one."""
+    room = table.panel.body_rows - len(top) if len(top) < table.panel.body_rows else 1
+    room = max(1, room)
+    pages, used, count = [], 0, 0
+    for option in options:
+        height = len(table.panel.rows(f"{option.code} {_words(table)(option.label)}"))
+        if count and used + height > room:
+            pages.append(count)
+            used, count = 0, 0
+        used, count = used + height, count + 1
+    return pages + [count] if count else pages or [0]
+
+
+def _page_of(pages: list[int], cursor: int) -> tuple[int, int]:
+    """The page holding option ``cursor`` and the index of its first option."""
+    first = 0
+    for page, count in enumerate(pages):
+        if cursor < first + count:
+            return page, first
+        first += count
+    return len(pages) - 1, first - pages[-1]
+
+
+def _paged(hint: str, page: int, pages: int) -> str:
+    return hint if pages <= 1 else f"{hint} · {page + 1}/{pages}"
+
+
+def _list_hint(table: Table, prompt: Prompt, options) -> str:
+    """The keys this list takes: a one-key code, a code typed and entered with #, or a map's
+    cursor keys and its coded options (* back, # done)."""
+    t = _words(table)
+    if prompt.kind is PromptKind.CELL:
+        codes = "/".join(o.code for o in options if o.code in ("*", "#"))
+        return t(texts.CELL_CODE_HINT.format(codes=codes) if codes else texts.CELL_HINT)
+    typed = any(len(o.code) > 1 for o in options)
+    return t(texts.CHOICE_TYPED_HINT if typed else texts.CHOICE_HINT)
 
 
 def _question_first(table: Table, lines: list[str], options) -> bool:
@@ -229,13 +314,13 @@ def _question_first(table: Table, lines: list[str], options) -> bool:
     option. OK still picks the first option, as the keys do everywhere else."""
     if table.browsed or table.cursor != 0 or not options:
         return False
-    first = rows(f"{options[0].code} {_words(table)(options[0].label)}")
-    return len(lines) + len(first) > BODY_ROWS
+    first = table.panel.rows(f"{options[0].code} {_words(table)(options[0].label)}")
+    return len(lines) + len(first) > table.panel.body_rows
 
 
 def _number_body(table: Table, prompt: Prompt, lines: list[str], notice: tuple[str, ...]) -> tuple[str, None, int]:
     t = _words(table)
-    lines += rows(t(texts.VALUE.format(v=table.number)))
+    lines += table.panel.rows(t(texts.VALUE.format(v=table.number)))
     return t(texts.NUMBER_HINT), None, 1
 
 
@@ -267,9 +352,10 @@ def _map_frame(table: Table, header: str, notice: tuple[str, ...], status: Statu
     title, header = _map_title(table, status, header)
     if prompt.kind is not PromptKind.CELL and table.scroll > 0:
         return _map_in_words(table, header, notice, prompt, title)
-    footer = t(texts.CELL_HINT if prompt.kind is PromptKind.CELL else texts.MAP_TEXT_HINT)
+    footer = _list_hint(table, prompt, options_for(prompt, None)) if prompt.kind is PromptKind.CELL \
+        else t(texts.MAP_TEXT_HINT)
     if notice:
-        return Frame(header, tuple(all_rows(notice) + rows(title)), footer)
+        return Frame(header, tuple(table.panel.all_rows(notice) + table.panel.rows(title)), footer)
     lines = _map_lines(table, prompt, title)
     if prompt.detail is not None:
         lines.append(t(prompt.detail))
@@ -282,7 +368,7 @@ def _map_title(table: Table, status: Status, header: str) -> tuple[str, str]:
     title, label = _title_and_turn(table, status)
     if label is None:
         return title, header
-    if fits(f"{label}: {title}"):
+    if table.panel.fits(f"{label}: {title}"):
         return f"{label}: {title}", header
     return title, _header(table, status, phase=label)
 
@@ -291,7 +377,7 @@ def _map_lines(table: Table, prompt: Prompt, title: str) -> list[str]:
     """A place being chosen: the question (the host cursor's "back" before it); a place shown:
     the first row of its text."""
     if prompt.kind is not PromptKind.CELL:
-        return [first_row(title, more=prompt.detail is not None)]
+        return [table.panel.first_row(title, more=prompt.detail is not None)]
     current = _host_option(table, prompt)
     if current is not None and not is_place(current.value):  # host cursor on "back"
         return [f"→ {_words(table)(current.label)}", title]
@@ -307,9 +393,9 @@ def _host_option(table: Table, prompt: Prompt):
 def _map_in_words(table: Table, header: str, notice: tuple[str, ...], prompt: Prompt, title: str) -> Frame:
     """The question and the detail as text, scrolled by the keys; up from the top shows the map."""
     t = _words(table)
-    words = rows(title) + (items(t(prompt.detail)) if prompt.detail else [])
-    table.scroll = min(table.scroll, max(1, len(words) - BODY_ROWS + 1))
-    return Frame(header, tuple(all_rows(notice)) + tuple(words[table.scroll - 1:]), t(texts.MAP_PICTURE_HINT))
+    words = table.panel.rows(title) + (table.panel.items(t(prompt.detail)) if prompt.detail else [])
+    table.scroll = min(table.scroll, max(1, len(words) - table.panel.body_rows + 1))
+    return Frame(header, tuple(table.panel.all_rows(notice)) + tuple(words[table.scroll - 1:]), t(texts.MAP_PICTURE_HINT))
 
 
 def map_view(table: Table, prompt: Prompt) -> MapView | None:
@@ -322,7 +408,7 @@ def map_view(table: Table, prompt: Prompt) -> MapView | None:
         return None
     places = _selectable_places(prompt)
     turn = -1 if prompt.turned else 1
-    cols, rows = MAP_SIZE
+    cols, rows = table.panel.map_size
     return MapView(tuple(_map_row(prompt, places, centre, turn, dy, cols)
                          for dy in range(-(rows // 2), rows // 2 + 1)))
 
@@ -342,29 +428,6 @@ def _map_row(prompt: Prompt, places: set, centre: tuple[int, int], turn: int, dy
         at = (cx + turn * dx, cy + turn * dy)
         row.append(MapCell(prompt.cells.get(at, ""), at in places, dx == 0 and dy == 0))
     return tuple(row)
-
-
-# -- text ------------------------------------------------------------------------------------------
-
-def wrap_all(text: str, width: int) -> list[str]:
-    """Every line of ``text``: a new line after each "; " (one item of a list a line), long
-    items split at spaces."""
-    out = []
-    for item in text.split("; "):
-        out += wrap(item, width, lines=99)
-    return out
-
-
-def wrap(text: str, width: int, lines: int = 2) -> list[str]:
-    """Split at spaces into at most ``lines`` lines; the screen shortens what still overflows."""
-    out, current = [], ""
-    for word in text.split():
-        if current and len(current) + 1 + len(word) > width and len(out) < lines - 1:
-            out.append(current)
-            current = word
-        else:
-            current = f"{current} {word}" if current else word
-    return out + [current] if current else out
 
 
 _SESSION_FRAMES: dict[str, Callable[[Table, str, tuple[str, ...], Status], Frame]] = {

@@ -14,18 +14,23 @@ from __future__ import annotations
 import logging
 from typing import Callable, Protocol
 
-from ..engine import Game, Msg, PromptKind, RuleError, Session
+from ..engine import Game, Msg, PromptKind, RuleError, Session, added
 from ..engine.i18n import LANGUAGES
 from ..engine.session import ReplayError
 from . import texts
-from .events import HOST_KEYS, KeyEvent, PadPresence, PadTrouble, RawPadKey
+from .events import HOST_KEYS, KeyEvent, PadPresence, PadTrouble, RawPadKey, Tick
 from .frame import Frame, LedState
 from .leds import seat_leds
-from .menu import MenuItem, finish_pairing, main_menu, on_menu_key, on_pair_key
+from .menu import (BRIGHTNESS_LEVELS, MenuItem, finish_pairing, game_menu, main_menu, on_game_menu_key, on_menu_key,
+                   on_pair_key, resume_menu)
+from .news import blocks
 from .pairing import Pairing
+from .panel import SMALLEST, Panel
 from .play_keys import on_play_key, reveal_if_ready
 from .screens import table_frame
 from .secret import SecretCollector
+
+ERROR_BLINK_S = 2.0   # how long a seat's LED blinks red after a key that made no sense
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +45,9 @@ class Recorder(Protocol):
     def finish(self, session_id: int, scores: dict, winner: int | None) -> None: ...
 
     def finished_count(self) -> int: ...
+
+    def abandon(self, session_id: int) -> None:
+        """Close a session unfinished: kept in history as abandoned, its log and all."""
 
 
 class PadSeating(Protocol):
@@ -62,16 +70,29 @@ class BoxMemory(Protocol):
 
 class Table:
     """Modes: ``menu`` (pick a game and the number of players), ``pair`` (seat the serial pads),
-    ``play``, ``undo`` (asking), ``undo_all`` (every seat confirms a costly undo) and ``over``
-    (final ranking)."""
+    ``play``, ``undo`` (asking), ``undo_all`` (every seat confirms a costly undo), ``game_menu``
+    (the in-game menu on a held back button), ``resume`` (a restart found an unfinished game)
+    and ``over`` (final ranking).
+
+    ``panel`` is the display's budget (size, fonts): every text is broken into rows for it.
+    ``clock`` (seconds, monotonic) times the red error blink; ``deadline()`` tells the main loop
+    when to wake up for it, so an idle table sleeps."""
 
     def __init__(self, recorder: Recorder, games: dict[str, Game], language: str = "cs",
                  new_seed: Callable[[], int] | None = None, max_pad_seats: int = 5,
                  yes_no_seats: frozenset[int] = frozenset(), seating: PadSeating | None = None,
-                 box_memory: BoxMemory | None = None):
+                 box_memory: BoxMemory | None = None, panel: Panel = SMALLEST,
+                 clock: Callable[[], float] | None = None, brightness: int = BRIGHTNESS_LEVELS):
+        import time
         self.recorder = recorder
         self.games = games
+        self.panel = panel
+        self.clock = clock or time.monotonic
         self.language = language if language in LANGUAGES else "cs"
+        self.brightness = min(max(int(brightness), 1), BRIGHTNESS_LEVELS)
+        self.news: list[Msg] = []   # public events of the last action, shown until a key
+        self.news_scroll = 0
+        self.pending_resume: dict | None = None  # the unfinished session a restart found
         self.new_seed = new_seed or (lambda: 0)
         self.session: Session | None = None
         self.session_id: int | None = None
@@ -80,7 +101,7 @@ class Table:
         self.menu_title = texts.MENU_TITLE
         self.cursor = 0
         self.notice: list[Msg] = []
-        self.seat_errors: set[int] = set()
+        self.seat_errors: dict[int, float] = {}  # seat -> when its red blink ends
         self.absent: set[int] = set()
         self.max_pad_seats = max_pad_seats
         self.yes_no_seats = frozenset(yes_no_seats)  # seats with two buttons, not a keypad
@@ -97,21 +118,82 @@ class Table:
     # -- public API used by the main loop ------------------------------------------------------
     def resume(self, session_id: int, game_name: str, options: dict, seed: int, entries: list[dict]) -> bool:
         """Continue a session after a restart. A log that no longer replays is left untouched."""
-        try:
-            game = self.games[game_name]
-            session = Session(game, options, seed, entries)
-        except (KeyError, ReplayError, RuleError) as error:
-            why = getattr(error, "msg", None) or Msg(str(error), str(error))
-            self.notice = [texts.RESUME_FAILED.format(why=why)]
-            log.error("cannot resume session %s: %s", session_id, error)
+        session = self._replayed(session_id, game_name, options, seed, entries)
+        if isinstance(session, Msg):
+            self.notice = [texts.RESUME_FAILED.format(why=session)]
             return False
         self._start(session, session_id)
         self._remember_box()  # in case the last one was learned just before the power went
         self.notice = [texts.RESUMED]
+        prompt = session.prompt
+        if prompt is not None and prompt.kind.hidden:  # picks locked before the restart are gone
+            seats = ", ".join(self.seat_label(s) for s in prompt.seats)
+            self.news = [texts.SECRETS_AGAIN.format(seats=seats)]
         return True
+
+    def offer_resume(self, session_id: int, game_name: str, options: dict, seed: int,
+                     entries: list[dict]) -> None:
+        """After a restart with an unfinished game: ask whether to continue it or end it. One
+        that no longer replays is offered only for ending, with its one-line reason."""
+        session = self._replayed(session_id, game_name, options, seed, entries)
+        self.pending_resume = {"id": session_id, "game": game_name, "options": options, "seed": seed,
+                               "entries": entries, "actions": sum("action" in e for e in entries),
+                               "broken": session if isinstance(session, Msg) else None}
+        resume_menu(self)
+
+    def _replayed(self, session_id: int, game_name: str, options: dict, seed: int,
+                  entries: list[dict]) -> Session | Msg:
+        """The session rebuilt from its log, or why it cannot be."""
+        try:
+            return Session(self.games[game_name], options, seed, entries)
+        except KeyError:
+            why = Msg(f"hra {game_name} tu není", f"no game {game_name} here")
+        except (ReplayError, RuleError) as error:
+            why = error.msg
+        except Exception as error:  # an old log the game cannot even read: never a crash
+            why = Msg(str(error), str(error))
+        log.error("cannot resume session %s: %s", session_id, why.en)
+        return why
+
+    def abandon(self, session_id: int) -> bool:
+        """End a session unfinished; it stays in the history, log and all."""
+        try:
+            self.recorder.abandon(session_id)
+        except Exception as error:  # the disk is full or failing: say so, change nothing
+            log.error("could not abandon session %s: %s", session_id, error)
+            self.notice = [texts.END_FAILED.format(why=Msg(str(error), str(error)))]
+            return False
+        return True
+
+    def set_language(self, language: str) -> None:
+        self.language = language
+        self._save_preference("language", language)
+
+    def set_brightness(self, level: int) -> None:
+        self.brightness = level
+        self._save_preference("brightness", level)
+
+    def _save_preference(self, name: str, value) -> None:
+        """Kept in the store when it keeps preferences; else for this run only."""
+        save = getattr(self.recorder, "set_preference", None)
+        if save is None:
+            return
+        try:
+            save(name, value)
+        except Exception as error:
+            log.error("could not save the %s: %s", name, error)
+
+    def deadline(self) -> float | None:
+        """When something on the table changes by itself (a red blink ends), else None."""
+        return min(self.seat_errors.values(), default=None)
+
+    def blink_error(self, seat: int) -> None:
+        """A key that made no sense: the seat's LED blinks red for a moment."""
+        self.seat_errors[seat] = self.clock() + ERROR_BLINK_S
 
     def handle(self, event) -> None:
         """Process one event. Never raises for bad input: it becomes a notice or an LED."""
+        self._expire_errors()
         for kind, handler in self._EVENT_HANDLERS:
             if isinstance(event, kind):
                 handler(self, event)
@@ -126,19 +208,37 @@ class Table:
         return seat_leds(self)
 
     # -- events --------------------------------------------------------------------------------
+    def _expire_errors(self) -> None:
+        now = self.clock()
+        for seat in [s for s, until in self.seat_errors.items() if until <= now]:
+            del self.seat_errors[seat]
+
+    def _on_tick(self, event: Tick) -> None:
+        """A timer: only the red blinks that ended change (done in handle)."""
+
     def _on_pad_presence(self, event: PadPresence) -> None:
         """A pad came or went: a hidden prompt may be revealed once every pad is back."""
         (self.absent.discard if event.connected else self.absent.add)(event.seat)
+        self.reveal_waiting()
+
+    def reveal_waiting(self) -> None:
+        """In play, reveal a hidden prompt every seat has locked, if every pad is there (also
+        when play resumes after an undo question or the menu, during which a pad came back)."""
         if self.mode == "play" and self.secret is not None:
             reveal_if_ready(self, self.session.prompt)
 
     def _on_pad_trouble(self, event: PadTrouble) -> None:
+        """A pad that cannot be used is named once (not again while it keeps the same trouble);
+        once it is fine or gone its notice goes too."""
         if event.kind:
             message = texts.PAD_TROUBLE.get(event.kind, texts.PAD_TROUBLE["old_firmware"]).format(pad=event.pad)
-            self.pad_troubles[event.pad] = message
-            self.notice = [message]
+            if self.pad_troubles.get(event.pad) != message:
+                self.pad_troubles[event.pad] = message
+                self.notice = [message]
         else:
-            self.pad_troubles.pop(event.pad, None)
+            message = self.pad_troubles.pop(event.pad, None)
+            if message is not None and message in self.notice:
+                self.notice = [m for m in self.notice if m != message]
 
     def _on_raw_pad_key(self, event: RawPadKey) -> None:
         """A key of a pad not yet seated: while pairing it seats that pad, else it is named."""
@@ -155,15 +255,49 @@ class Table:
 
     def _on_key(self, event: KeyEvent) -> None:
         """A key clears the notice (pad keys mean nothing in the menu) and its seat's error, then
-        goes to the current mode; the host sends only its own keys."""
-        if self.mode != "menu" or event.seat is None:
-            self.notice = []
-        if event.seat is not None:
-            self.seat_errors.discard(event.seat)
-        on_key = self._KEY_HANDLERS[self.mode]
+        goes to the current mode; the host sends only its own keys. The host's menu key (back
+        held) opens the in-game menu whatever the game awaits. Announcements that have a screen
+        of their own take the first key."""
         if event.seat is None and event.key not in HOST_KEYS:
             return
-        on_key(self, event)
+        if self.mode not in ("menu", "resume") or event.seat is None:
+            self.notice = []
+        if event.seat is not None:
+            self.seat_errors.pop(event.seat, None)
+        if event.key == "menu":
+            if self.mode in ("play", "undo", "undo_all"):
+                game_menu(self)
+            return
+        if self.mode == "play" and self.news and self._news_key(event):
+            return
+        self._KEY_HANDLERS[self.mode](self, event)
+
+    def news_blocks(self) -> bool:
+        """Announcements stand on a screen of their own (the prompt's screen has no room)."""
+        return bool(self.news) and self.mode == "play" and blocks(self.session.prompt)
+
+    def _news_key(self, event: KeyEvent) -> bool:
+        """A key while announcements are shown: on their own screen, up/down read on and any
+        other key puts them away (and does nothing else, back excepted); merged into a reading
+        screen (a confirmation, a hidden pick) they stay until the action that follows."""
+        if not self.news_blocks():
+            return False
+        if event.seat is None and event.key in ("up", "down") and self._news_scrolls(event.key):
+            return True
+        self.news, self.news_scroll = [], 0
+        return not (event.seat is None and event.key == "back")
+
+    def _news_scrolls(self, key: str) -> bool:
+        """Move the announcements a screen; False at their end (the key then puts them away)."""
+        from .screens import news_pages
+        pages = news_pages(self)
+        if key == "down" and self.news_scroll + 1 < pages:
+            self.news_scroll += 1
+            return True
+        if key == "up" and self.news_scroll > 0:
+            self.news_scroll -= 1
+            return True
+        return key == "up"
 
     # -- a new game, chosen in the menu --------------------------------------------------------
     def new_game(self, name: str, options: dict, use_memory: bool = True) -> None:
@@ -236,7 +370,10 @@ class Table:
             return
         if not self._persist(step.entry):
             return
+        before = self.session.state
         self.session.commit(step)
+        self.news = list(added(before, self.session.state))
+        self.news_scroll = 0
         self._remember_box()
         log.info("session %s action %d accepted: %s", self.session_id, len(self.session.entries) - 1, action.get("step"))
         self._reset_input()
@@ -252,10 +389,10 @@ class Table:
         return True
 
     def refuse(self, msg: Msg, seat: int | None) -> None:
-        """Say why an input was not taken; a seat's LED blinks until its next key."""
-        self.notice = [texts.REFUSED, msg]
+        """Say why an input was not taken, in one text; a seat's LED blinks red a moment."""
+        self.notice = [texts.REFUSED_WHY.format(why=msg)]
         if seat is not None:
-            self.seat_errors.add(seat)
+            self.blink_error(seat)
 
     def _check_over(self) -> None:
         if self.session.over:
@@ -266,12 +403,17 @@ class Table:
     def _on_play(self, event: KeyEvent) -> None:
         """Back on the host asks to undo; any other key answers the prompt (see play_keys)."""
         if event.seat is None and event.key == "back":
-            self._ask_undo()
+            self.ask_undo()
             return
         on_play_key(self, self.session.prompt, event)
 
+    def back_to_play(self) -> None:
+        """Leave a question (undo, the in-game menu) for the game as it stands."""
+        self.mode = "play"
+        self.reveal_waiting()
+
     # -- undo ----------------------------------------------------------------------------------
-    def _ask_undo(self) -> None:
+    def ask_undo(self) -> None:
         if self.session.undo_needs_everyone() is None:
             self.notice = [texts.UNDO_NOTHING]
             return
@@ -281,7 +423,7 @@ class Table:
         if event.seat is not None:
             return
         if event.key == "back":
-            self.mode = "play"
+            self.back_to_play()
         elif event.key == "ok":
             if self.session.undo_needs_everyone():
                 self.mode, self.undo_confirms = "undo_all", set()
@@ -292,12 +434,12 @@ class Table:
         """Every seat presses # on its pad; * on a pad or back on the host cancels."""
         if event.seat is None:
             if event.key == "back":
-                self.mode = "play"
+                self.back_to_play()
             return
         if event.key == "#":
             self.undo_confirms.add(event.seat)
         elif event.key == "*":
-            self.mode = "play"
+            self.back_to_play()
             return
         if self.undo_confirms >= set(range(self.seat_count())):
             self._do_undo(True)
@@ -308,12 +450,22 @@ class Table:
             step = self.session.plan_undo(everyone)
         except (RuleError, ReplayError) as error:
             self.refuse(getattr(error, "msg", texts.UNDO_NOTHING), None)
+            self.reveal_waiting()
             return
         if self._persist(step.entry):
             self.session.commit(step)
             self._remember_box()  # a fact entered by mistake and taken back is forgotten too
             self._reset_input()
-            self.notice = [texts.UNDONE]
+            self.news, self.notice = [], [texts.UNDONE]
+
+    # -- ending a game before its end ------------------------------------------------------------
+    def end_game(self) -> None:
+        """End the running game unfinished (the in-game menu's "end this game")."""
+        if self.abandon(self.session_id):
+            self.session = self.session_id = None
+            self.news = []
+            main_menu(self)
+            self.notice = [texts.ENDED]
 
     # -- game over -----------------------------------------------------------------------------
     def _on_over(self, event: KeyEvent) -> None:
@@ -335,6 +487,7 @@ class Table:
 
     # what each kind of event does; isinstance order as the events are checked
     _EVENT_HANDLERS: tuple[tuple[type, Callable[[Table, object], None]], ...] = (
+        (Tick, _on_tick),
         (PadPresence, _on_pad_presence),
         (PadTrouble, _on_pad_trouble),
         (RawPadKey, _on_raw_pad_key),
@@ -349,4 +502,6 @@ class Table:
         "undo": _on_undo,
         "undo_all": _on_undo_all,
         "over": _on_over,
+        "game_menu": on_game_menu_key,
+        "resume": on_menu_key,
     }

@@ -115,7 +115,7 @@ def test_header_and_footer_draw_diacritics_whole():
 
 
 def test_hacek_of_a_capital_sits_below_the_header_and_above_the_letter():
-    lay = screen._layout(64, True)
+    lay = screen.SMALLEST.layout(True)
     hacek = drawn_part(Frame("H", ("Ř",)), Frame("H", ("",))).getbbox()
     plain = drawn_part(Frame("H", ("R",)), Frame("H", ("",))).getbbox()
     assert hacek[1] >= lay.header_h + 1        # not inside the header bar or its gap row

@@ -6,6 +6,7 @@ completes the picks, the two runs must be byte-identical; the reveal itself may 
 """
 
 import io
+import re
 import logging
 import queue
 from datetime import datetime
@@ -25,6 +26,13 @@ from ..engine.toy import GAME as TOY
 FIXED = datetime(2026, 1, 1, 12, 0, 0).astimezone()
 
 
+def without_box_id(data: bytes) -> bytes:
+    """The store names each box and each session with a random id when it creates them:
+    different between two fresh stores, and unrelated to any pick."""
+    data = re.sub(rb'"box": ?"[0-9a-f]{32}"', b'"box": "<id>"', data)
+    return re.sub(rb'"uid": ?"[0-9a-f-]{32,36}"', b'"uid": "<id>"', data)
+
+
 def observe(tmp: Path, games: dict, menu_keys: list, pick_keys: list, caplog) -> list[tuple]:
     store = Store(tmp / "companion.db", clock=lambda: FIXED)
     out = io.StringIO()
@@ -37,7 +45,7 @@ def observe(tmp: Path, games: dict, menu_keys: list, pick_keys: list, caplog) ->
         for event in menu_keys + pick_keys:
             table.handle(event)
             app.refresh()
-            files = tuple(sorted((p.name, p.read_bytes()) for p in tmp.iterdir() if p.is_file()))
+            files = tuple(sorted((p.name, without_box_id(p.read_bytes())) for p in tmp.iterdir() if p.is_file()))
             trace.append((render(table.frame()).tobytes(), repr(sorted(table.leds().items())), files,
                           out.getvalue(), caplog.text))
     store.close()

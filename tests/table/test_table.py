@@ -48,7 +48,7 @@ def test_public_prompts_by_host_and_pad_and_refusal_changes_nothing():
     assert table.leds()[1] == LED_ERROR
     entries = list(rec.sessions["s1"]["entries"])
     press(table, pad(1, "4#"))                         # the toy forbids 4
-    assert table.frame().lines[:2] == ("Not allowed", "Four is forbidden.")
+    assert " ".join(table.frame().lines[:2]) == "Not allowed: Four is forbidden."
     assert rec.sessions["s1"]["entries"] == entries
     press(table, pad(1, "2#"))
     assert rec.sessions["s1"]["entries"][-1]["action"] == {"step": "bonus", "seat": 0, "value": 2}
@@ -183,7 +183,7 @@ def test_a_pad_needing_new_firmware_is_named_on_the_screen_until_it_is_fine():
     assert " ".join(table.frame().lines[:2]) == "Pad A7: nahrajte nový firmware padu."
     table.handle(KeyEvent(None, "down"))                 # a key clears notices, not the trouble
     assert " ".join(table.frame().lines[:2]) == "Pad A7: nahrajte nový firmware padu."
-    assert table.frame().selected == 2                   # the menu cursor stays on the menu (the notice takes 2 rows)
+    assert table.frame().selected == 3                   # the menu cursor stays on the menu (the notice takes 2 rows)
     table.handle(PadTrouble("A7", ""))
     assert "Pad A7" not in " ".join(table.frame().lines)
 
@@ -224,11 +224,13 @@ def test_a_long_text_is_shown_whole_one_item_a_line_and_scrolls():
     press(table, host("ok", "ok"))
     frame = table.frame()
     assert frame.lines[:3] == ("Production", "Coast 1: 1 face up", "Coast 2: 1 face up")
-    assert "more lines" in frame.footer
-    press(table, host("down", "down", "down", "down", "down", "down"))   # clamps at the end
+    assert "▲▼ more" in frame.footer
+    press(table, host("down"))                                # a screen at a time
     assert table.frame().lines == ("Coast 3: 1 face up", "Coast 4: 1 face up", "Coast 5: 1 face up")
-    press(table, pad(1, "2"))                                              # a pad scrolls back up
-    assert table.frame().lines[0] == "Coast 2: 1 face up"
+    press(table, host("down", "down", "down"))                # clamps at the end
+    assert table.frame().lines == ("Coast 3: 1 face up", "Coast 4: 1 face up", "Coast 5: 1 face up")
+    press(table, pad(1, "2"))                                 # a pad scrolls back up
+    assert table.frame().lines[0] == "Production"
     press(table, host("ok"))
     assert table.mode == "over"
 
