@@ -218,3 +218,72 @@ def test_a_call_in_refusal_says_where_the_unit_must_stand():
     assert err.value.rule == "dva_bratri.call_not_next_to_own_unit"
     assert err.value.text("cs") == ("Jednotku z nabídky povoláš jen na destičku sousedící s destičkou, "
                                     "na které stojí tvá jednotka.")
+
+
+# -- answers that are not offered name the seat, the answer and the rule -------------------------
+
+def test_an_occupied_place_is_refused_naming_the_player_the_place_and_the_rule():
+    st = blank({"h": tile(colour="yellow")})
+    st["hands"][S] = ["h"]
+    laying = act(act(st, "turn", "terrain"), "terrain_tile", "h")
+    assert cell(laying, "0,0") not in [o.value for o in GAME.prompt(laying).options_for(None)]
+    with pytest.raises(RuleError) as refused:
+        act(laying, "terrain_at", cell(laying, "0,0"))
+    assert refused.value.rule == "dva_bratri.place_taken"
+    assert refused.value.text("cs") == "Bílý, [0,0]: Tady už destička leží."
+    assert refused.value.text("en") == "White, [0,0]: There is a tile here already."
+
+
+def test_a_tile_not_in_hand_is_refused_with_the_hand_rule():
+    st = blank({"h": tile(colour="yellow"), "o": tile(colour="green")}, offer=["o"])
+    st["hands"][S] = ["h"]
+    choosing = act(st, "turn", "build")
+    with pytest.raises(RuleError) as refused:
+        act(choosing, "build_tile", "o")
+    assert refused.value.rule == "dva_bratri.not_in_hand"
+    assert refused.value.text("en").startswith("White: you do not hold the tile ")
+
+
+def test_a_question_that_cannot_be_dropped_says_so():
+    st = blank({"h": tile(colour="yellow")})
+    with pytest.raises(RuleError) as refused:
+        act(st, "turn", "back")
+    assert refused.value.rule == "dva_bratri.answer_needed"
+
+
+# -- questions that do not look alike ---------------------------------------------------------------
+
+def prompts_of_a_random_game(seed: int, seats: int = 1):
+    import random
+
+    from companion.engine import Session
+    from tests.games.playout import random_action
+
+    session, rnd = Session(GAME, {"seats": seats}, seed), random.Random(seed)
+    while not session.over:
+        yield session.prompt
+        session.commit(random_action(session, rnd))
+
+
+def test_the_three_cost_questions_name_their_resource_first_and_compass_lines_their_direction():
+    costs, compass = [], []
+    for prompt in prompts_of_a_random_game(3):
+        if prompt.step == "learn_cost":
+            costs.append(prompt.title)
+        if prompt.step in ("learn_pos", "learn_pair_pos"):
+            compass += [o for o in prompt.options_for(None) if o.value != "back"]
+    assert costs, "the game asked no cost"
+    for title in costs:
+        assert any(f"cena – kolik {r}?" in title.cs for r in ("dřeva", "kamene", "obilí")), title.cs
+        assert any(f"cost – how much {r}?" in title.en for r in ("wood", "stone", "grain")), title.en
+    assert {t.cs.split(": ")[-1] for t in costs} == {"cena – kolik dřeva?", "cena – kolik kamene?", "cena – kolik obilí?"}
+    for option in compass:
+        assert option.label.cs != option.code and option.label.en != option.code
+        assert option.label.en in ("north-west", "north", "north-east", "west", "east", "south-west", "south",
+                                   "south-east")
+
+
+def test_a_revealed_tile_question_starts_with_the_offer_place():
+    titles = [p.title.cs for p in prompts_of_a_random_game(3) if p.step == "reveal_set"]
+    assert any(t.startswith("Pozice ") for t in titles)     # the offer place, or a correction's hand
+    assert all(t.startswith(("Pozice ", "Destička do ruky: ")) for t in titles)
