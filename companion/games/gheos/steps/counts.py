@@ -67,10 +67,10 @@ class Cups(CountStep):
     def title(self, state):
         counting = state["counting"]
         if counting["purpose"] == "final":
-            return Msg("Závěr: poháry na světadílu – {c}?", "Final: cups on the continent of {c}?").format(
-                c=colour_name(self.key(state)))
-        return Msg("3 Žeton: poháry na světadílu – {c}?", "3 Token: cups on the continent of {c}?").format(
-            c=colour_name(self.key(state)))
+            return Msg("Závěr: poháry na světadílu – {c}? (bez chrámů)",
+                       "Final: cups on the continent of {c}? (no temples)").format(c=colour_name(self.key(state)))
+        return Msg("3 Žeton: poháry na světadílu – {c}? (bez chrámů)",
+                   "3 Token: cups on the continent of {c}? (no temples)").format(c=colour_name(self.key(state)))
 
 
 class Swords(CountStep):
