@@ -1,4 +1,4 @@
-"""`companion`: run the appliance, replay a session file, show and export history."""
+"""`companion`: run the appliance, replay a session file; show, export, import the history."""
 
 from __future__ import annotations
 
@@ -81,8 +81,13 @@ def cmd_replay(args) -> int:
     return 0
 
 
-# -- history / export -------------------------------------------------------------------------
+# -- history / export / import / stats ---------------------------------------------------------
+def _when(value) -> str:
+    return value[:16] if isinstance(value, str) else "?"
+
+
 def cmd_history(args) -> int:
+    from .store.export import seat_names
     store = open_store(data_dir_of(args), read_only=True)
     try:
         records = store.history()
@@ -91,22 +96,75 @@ def cmd_history(args) -> int:
     if not records:
         print("no finished games yet")
     for record in records:
-        seats = record.get("seats", [])
+        names = seat_names(record)
         winner = record.get("winner")
-        name = seats[winner] if isinstance(winner, int) and winner < len(seats) else "-"
-        print(f"{record.get('finished', '?')[:16]}  {record.get('game')}  {', '.join(seats)}  "
-              f"winner: {name}  ({record.get('duration_s', 0) // 60} min)")
+        name = names[winner] if isinstance(winner, int) and 0 <= winner < len(names) else "-"
+        minutes = record.get("duration_s") if isinstance(record.get("duration_s"), int) else 0
+        seats = [str(seat) for seat in record.get("seats") or []]
+        print(f"{_when(record.get('finished'))}  {record.get('game')}  {', '.join(seats)}  "
+              f"winner: {name}  ({minutes // 60} min)")
     return 0
 
 
 def cmd_export(args) -> int:
-    from .store.export import write_history_csv, write_history_json
     store = open_store(data_dir_of(args), read_only=True)
     try:
-        write = write_history_csv if args.format == "csv" else write_history_json
-        write(store, args.out or sys.stdout)
+        return _export(store, args)
+    except OSError as error:
+        if args.out and not isinstance(error, BrokenPipeError):
+            return fail(f"cannot write {args.out}: {error.strerror or error}", 1)
+        raise
     finally:
         store.close()
+
+
+def _export(store, args) -> int:
+    from .store.export import write_text, write_history_csv, write_history_json
+    from .store.reports import bgstats_plays
+    if args.format == "bgstats":
+        plays = bgstats_plays(store.history_documents())
+        write_text(args.out or sys.stdout, json.dumps(plays, ensure_ascii=False, indent=2) + "\n")
+    else:
+        write = write_history_csv if args.format == "csv" else write_history_json
+        write(store, args.out or sys.stdout)
+    return 0
+
+
+def cmd_import(args) -> int:
+    """Add the sessions of a JSON export (or any session file) to the history; all or nothing."""
+    from .store.export import SessionFileError, load_sessions
+    from .store.importing import plan_import
+    try:
+        documents = load_sessions(args.file)
+    except SessionFileError as error:
+        return fail(f"import refused, nothing changed: {error}")
+    from . import games
+    unknown = sorted({doc["game"] for doc in documents} - set(games.available()))
+    if unknown:
+        return fail(f"import refused, nothing changed: {args.file}: unknown game {unknown[0]!r}; "
+                    f"known: {', '.join(games.available())}")
+    store = open_store(data_dir_of(args))
+    try:
+        unfinished = plan_import(documents, set()).unfinished
+        added, skipped = store.import_documents(documents)
+    finally:
+        store.close()
+    print(f"imported {added} session{'s' * (added != 1)}; {skipped} already here"
+          + (f"; {unfinished} unfinished left out" if unfinished else ""))
+    return 0
+
+
+def cmd_stats(args) -> int:
+    from .store.reports import game_stats, stats_text
+    store = open_store(data_dir_of(args), read_only=True)
+    try:
+        stats = game_stats(store.history_documents())
+    finally:
+        store.close()
+    if args.json:
+        print(json.dumps(stats, ensure_ascii=False, indent=2, sort_keys=True))
+    else:
+        sys.stdout.write(stats_text(stats))
     return 0
 
 
@@ -152,10 +210,16 @@ def parser() -> argparse.ArgumentParser:
     rep.add_argument("--session", type=int, help="which session of an export holding several")
     hist = sub.add_parser("history", help="list finished games")
     hist.add_argument("--data-dir")
-    exp = sub.add_parser("export", help="export history as CSV or JSON")
-    exp.add_argument("--format", choices=("csv", "json"), default="csv")
+    exp = sub.add_parser("export", help="export history as CSV, JSON (full logs) or BG Stats plays")
+    exp.add_argument("--format", choices=("csv", "json", "bgstats"), default="csv")
     exp.add_argument("--out", help="file to write (default: standard output)")
     exp.add_argument("--data-dir")
+    imp = sub.add_parser("import", help="add the sessions of a JSON export to the history")
+    imp.add_argument("file")
+    imp.add_argument("--data-dir")
+    st = sub.add_parser("stats", help="per game: plays, wins per seat, average duration and decision time")
+    st.add_argument("--json", action="store_true")
+    st.add_argument("--data-dir")
     box = sub.add_parser("box", help="show (or --forget) box facts the table learned for a game")
     box.add_argument("game")
     box.add_argument("--forget", action="store_true", help="delete them; the shipped data is used again")
@@ -164,7 +228,7 @@ def parser() -> argparse.ArgumentParser:
 
 
 HANDLERS = {"run": cmd_run, "replay": cmd_replay, "history": cmd_history, "export": cmd_export,
-            "box": cmd_box}
+            "import": cmd_import, "stats": cmd_stats, "box": cmd_box}
 
 
 def main(argv=None) -> int:
@@ -173,17 +237,27 @@ def main(argv=None) -> int:
         argv.insert(0, "run")  # `companion` and `companion --emulated` mean `companion run ...`
     args = parser().parse_args(argv)
     try:
-        return HANDLERS[args.command](args)
-    except BrokenPipeError:  # output piped into a reader that stopped (`| head`): not an error
+        code = HANDLERS[args.command](args)
+        sys.stdout.flush()  # a closed pipe shows here, not as a traceback at exit
+        return code
+    except BrokenPipeError:  # output piped into a reader that stopped (`| head`)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
+        return fail("the output was closed before everything was written", 1)
+    except KeyboardInterrupt:
+        return fail("interrupted", 130)
     except config_module.ConfigError as error:
         return fail(f"configuration: {error}")
-    except Exception as error:
-        from .store import StoreError
+    except Exception as error:  # every error is one line; the traceback goes to the log
+        from .store import SessionFileError, StoreError
         if isinstance(error, StoreError):
             return fail(f"storage: {error}")
-        raise
+        if isinstance(error, SessionFileError):
+            return fail(str(error))
+        if isinstance(error, OSError):
+            where = f" {error.filename}" if error.filename else ""
+            return fail(f"cannot write or read{where}: {error.strerror or error}", 1)
+        log.debug("unexpected error", exc_info=True)
+        return fail(f"unexpected error: {type(error).__name__}: {error}", 1)
 
 
 if __name__ == "__main__":

@@ -103,17 +103,17 @@ def write_history_csv(store: Store, destination: os.PathLike | str | IO[str]) ->
     writer = csv.DictWriter(buffer, fieldnames=CSV_COLUMNS, lineterminator="\n")
     writer.writeheader()
     writer.writerows(rows)
-    _write_text(destination, buffer.getvalue())
+    write_text(destination, buffer.getvalue())
     return len(rows)
 
 
 def write_history_json(store: Store, destination: os.PathLike | str | IO[str]) -> int:
     documents = list(store.history_documents())
-    _write_text(destination, json.dumps(documents, ensure_ascii=False, indent=2) + "\n")
+    write_text(destination, json.dumps(documents, ensure_ascii=False, indent=2) + "\n")
     return len(documents)
 
 
-def _write_text(destination: os.PathLike | str | IO[str], text: str) -> None:
+def write_text(destination: os.PathLike | str | IO[str], text: str) -> None:
     """Streams get the text; paths are replaced atomically, so an export is whole or absent."""
     if hasattr(destination, "write"):
         destination.write(text)

@@ -326,7 +326,7 @@ class Store:
     def history(self) -> list[dict]:
         """Finished sessions' records, newest first (from the index: no log is read)."""
         records = list(self._index()[HISTORY].items())
-        records.sort(reverse=True, key=lambda item: (datetime.fromisoformat(item[1]["finished"]), int(item[0])))
+        records.sort(reverse=True, key=lambda item: (_sort_time(item[1].get("finished")), int(item[0])))
         return [copy.deepcopy(record) for _, record in records]
 
     def history_documents(self):
@@ -557,6 +557,14 @@ class Store:
             return json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError) as error:
             raise StoreError(f"cannot read the archived session {session_id}: {error}", path) from None
+
+
+def _sort_time(value: Any) -> float:
+    """A record's finishing time for sorting; one without a readable time sorts last."""
+    try:
+        return datetime.fromisoformat(value).timestamp()
+    except (TypeError, ValueError):
+        return float("-inf")
 
 
 def _document_bytes(document: Mapping) -> bytes:
