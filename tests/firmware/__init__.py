@@ -43,7 +43,7 @@ def find_micropython():
                   "PATH or build one (README, 'Testing the pad firmware')")
 
 
-def run_micropython(script, *args, cwd, env=None, timeout=120):
+def run_micropython(script, *args, cwd, env=None, input=None, timeout=120):
     """Run ``script`` under MicroPython with the stand-ins and the firmware on its path."""
     import os
     import subprocess
@@ -55,4 +55,5 @@ def run_micropython(script, *args, cwd, env=None, timeout=120):
         pytest.skip(why)
     full_env = dict(os.environ, MICROPYPATH=f"{MP_STANDINS}:{FIRMWARE}", **(env or {}))
     return subprocess.run([exe, str(script), *map(str, args)], cwd=cwd, env=full_env,
-                          capture_output=True, timeout=timeout)
+                          input=b"" if input is None else input, capture_output=True,
+                          timeout=timeout)

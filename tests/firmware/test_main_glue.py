@@ -128,8 +128,12 @@ class Board:
             def write(s):
                 board.out.append(s)
 
+        # padscreen needs framebuf (MicroPython only): here the pad has no screen module at all,
+        # as one deployed before the screen existed; the screen paths run in
+        # test_main_micropython under the real interpreter
         for name, mod in (("machine", machine), ("micropython", micropython),
-                          ("select", select), ("time", time), ("padlogic", pl)):
+                          ("select", select), ("time", time), ("padlogic", pl),
+                          ("padscreen", None)):
             monkeypatch.setitem(sys.modules, name, mod)
         monkeypatch.setattr(sys, "stdin", Stdin())
         monkeypatch.setattr(sys, "stdout", Stdout())
@@ -173,6 +177,7 @@ def test_keys_commands_and_led(monkeypatch, tmp_path):
     boot(board)
     frames = board.frames()
     assert frames[0].verb == "HELLO" and "id=E6614C311B7A7A37" in frames[0].args
+    assert "screen=none" in frames[0].args
     assert [(f.verb, f.args) for f in frames[1:]] == [("KEY", ("5",)), ("ACK", ("4",))]
     assert board.kbd_intr == [-1] and board.wdt
     assert board.pwm[13] == 65535 and board.pwm[14] == board.pwm[15] == 0
