@@ -192,22 +192,21 @@ def epochs_left(state: dict) -> int:
 
 class Draw(Step):
     """Steps 3-4: play a scoring token (2) before drawing, then draw: an ordinary tile (#) ends
-    the turn, an epoch tile (1) scores and draws again."""
+    the turn, an epoch tile (1) scores and draws again; * says the stacks are empty."""
 
     name = "draw"
 
     def options(self, state):
         seat, options = state["turn"], []
-        if state["stack"] == 0:
-            options.append(Option(EMPTY, Msg("dílky došly", "no tiles left"), "#"))
-        else:
-            if state["stack"] > epochs_left(state):
-                options.append(Option(ORDINARY, Msg("běžný dílek", "ordinary tile"), "#"))
-            if epochs_left(state) > 0:
-                options.append(Option(EPOCH, Msg("dílek epochy", "epoch tile"), "1"))
+        if state["stack"] > epochs_left(state):
+            options.append(Option(ORDINARY, Msg("běžný dílek", "ordinary tile"), "#"))
+        if state["stack"] > 0 and epochs_left(state) > 0:
+            options.append(Option(EPOCH, Msg("dílek epochy", "epoch tile"), "1"))
         if self._token_refusal(state) is None:
             options.append(Option(TOKEN, Msg("bodovací žeton ({n})", "scoring token ({n})").format(
                 n=state["tokens"][seat]), "2"))
+        # the box counts the tiles, but a short box runs out earlier: the table can always say so
+        options.append(Option(EMPTY, Msg("dílky došly", "no tiles left"), "*"))
         return tuple(options)
 
     def prompt(self, state, task):
@@ -238,6 +237,7 @@ class Draw(Step):
     def _empty(self, state):
         """No tile to draw (reading U9): the game ends, or the hands are played out."""
         seat = state["turn"]
+        state["stack"] = 0
         if reading(state, "on_empty_stack") == "end_game":
             state["ending"] = state["ending"] or "stack"
             note(state, Msg("Dílky došly: hra končí.", "No tiles left: the game ends."))
@@ -272,9 +272,6 @@ class Draw(Step):
                           "All {n} epoch tiles are out already.", n=BOX.facts["epoch_tiles"])
         if value in (ORDINARY, EPOCH):
             return refuse("stack_empty", "Dílky v hromádkách došly.", "The stacks are empty.")
-        if value == EMPTY:
-            return refuse("stack_not_empty", "V hromádkách zbývá {n} dílků: dobírá se.",
-                          "{n} tiles are left in the stacks: draw one.", n=state["stack"])
         return None
 
 
