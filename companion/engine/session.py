@@ -66,6 +66,44 @@ def replay(game: Game, options: dict, seed: int, entries: list[dict]) -> "Sessio
     return Session(game, options, seed, entries)
 
 
+class _States:
+    """The states after 0, 1, ... n effective actions, kept sparsely so that undo never
+    replays the whole log: the last ``TAIL`` states, plus one every ``STRIDE`` actions. An undo
+    that runs out of the tail replays at most ``STRIDE`` actions from the checkpoint before it
+    and keeps the states it passes, so the next undos are free again. Memory: about
+    ``n / STRIDE + TAIL`` states, not ``n``."""
+
+    TAIL = 16
+    STRIDE = 16
+
+    def __init__(self, initial: dict):
+        self.kept: dict[int, dict] = {0: initial}
+        self.top = 0
+
+    def push(self, state: dict) -> None:
+        self.top += 1
+        self.kept[self.top] = state
+        old = self.top - self.TAIL - 1
+        if old > 0 and old % self.STRIDE and old in self.kept:
+            del self.kept[old]
+
+    def before_top(self, game: Game, actions: list[dict]) -> dict:
+        """The state after ``top - 1`` actions (``actions`` are the effective ones)."""
+        wanted = self.top - 1
+        if wanted in self.kept:
+            return self.kept[wanted]
+        start = max(position for position in self.kept if position < wanted)
+        state = self.kept[start]
+        for position in range(start + 1, wanted + 1):  # at most STRIDE - 1 actions
+            state, _ = _apply(game, state, game.prompt(state), actions[position - 1])
+            self.kept[position] = state
+        return state
+
+    def pop(self) -> None:
+        del self.kept[self.top]
+        self.top -= 1
+
+
 class Session:
     """One game being played: setup options, seed and the log; the state is derived."""
 
@@ -79,8 +117,9 @@ class Session:
 
     # -- derived state -------------------------------------------------------------------------
     def _rebuild(self, entries: list[dict]) -> None:
-        state, barriers = self._initial, []
-        for index, action in effective_actions(entries):
+        kept = effective_actions(entries)
+        state, barriers, states = self._initial, [], _States(self._initial)
+        for index, action in kept:
             try:
                 state, barrier = _apply(self.game, state, self.game.prompt(state), action)
             except RuleError as error:
@@ -88,12 +127,15 @@ class Session:
             except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
                 raise ReplayError(index, f"malformed action ({type(error).__name__})") from None
             barriers.append(barrier)
+            states.push(state)
         self.entries, self.state, self._barriers = entries, state, barriers
+        self._actions = [action for _, action in kept]
+        self._states = states
         self.prompt = self.game.prompt(state)
 
     @property
     def actions(self) -> list[dict]:
-        return [action for _, action in effective_actions(self.entries)]
+        return list(self._actions)
 
     @property
     def over(self) -> bool:
@@ -118,6 +160,7 @@ class Session:
         return self._barriers[-1]
 
     def plan_undo(self, everyone_confirmed: bool = False) -> Outcome:
+        """The state before the last action, from the kept states (never a replay of the log)."""
         needs = self.undo_needs_everyone()
         if needs is None:
             raise RuleError("session.nothing_to_undo", Msg("Není co vrátit.", "There is nothing to undo."))
@@ -127,19 +170,19 @@ class Session:
                 Msg("Vrácení by vzalo zpět odhalené volby nebo náhodu: musí souhlasit všichni hráči.",
                     "Undoing this would take back revealed picks or a random draw: every seat must agree."))
         entry = {"undo": {"confirmed": bool(everyone_confirmed)}}
-        kept = effective_actions(self.entries)[:-1]
-        state = self._initial
-        for _, action in kept:  # the log without its last action: the same replay as on load
-            state, _ = _apply(self.game, state, self.game.prompt(state), action)
-        return Outcome(entry, state, False)
+        return Outcome(entry, self._states.before_top(self.game, self._actions), False)
 
     def commit(self, step: Outcome) -> None:
         """Record an evaluated step. Call only after the entry is durable in storage."""
-        self.entries = self.entries + [step.entry]
+        self.entries.append(step.entry)  # in place: a commit costs the same at any log length
         if "undo" in step.entry:
-            self._barriers = self._barriers[:-1]
+            self._barriers.pop()
+            self._actions.pop()
+            self._states.pop()
         else:
-            self._barriers = self._barriers + [step.barrier]
+            self._barriers.append(step.barrier)
+            self._actions.append(step.entry["action"])
+            self._states.push(step.state)
         self.state = step.state
         self.prompt = self.game.prompt(self.state)
 
