@@ -122,3 +122,19 @@ def legal_keys(session, rng: random.Random, tries: int = 200):
             continue
         return more, action
     raise RuntimeError(f"no legal option found for {session.prompt.step}")
+
+
+def keys_for_action(prompt, action: dict) -> list[str]:
+    """Script lines that make the table send ``action``: every seat's hidden pick typed on its
+    pad (padded codes, then the lock), else the answer to a public prompt."""
+    if not prompt.kind.hidden:
+        seat = prompt.seats[0] if len(prompt.seats) == 1 else None
+        return keys_for_value(prompt, seat, action["value"])
+    width = code_width({s: prompt.options_for(s) for s in prompt.seats})
+    lines = []
+    for seat_key, value in action["picks"].items():
+        seat = int(seat_key)
+        option = next(o for o in prompt.options_for(seat) if o.value == value)
+        lock = "" if option.code in ("#", "*") else " #"
+        lines.append(f"pad {seat + 1} {' '.join(padded(option.code, width))}{lock}")
+    return lines

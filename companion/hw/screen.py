@@ -101,10 +101,11 @@ def render(frame: Frame, width: int = 128, height: int = 64) -> Image.Image:
     body_above = metrics(REGULAR, body_size).above
     if frame.map is not None:
         lay = _layout(panel, False)
-        if frame.lines:
-            draw.text((MARGIN_X, lay.body_top + body_above), fit(frame.lines[0], body_font, text_w),
+        above = frame.lines[:max(1, frame.map_lines)]
+        for i, line in enumerate(above):
+            draw.text((MARGIN_X, lay.body_top + i * lay.slot_h + body_above), fit(line, body_font, text_w),
                       font=body_font, fill=1, anchor="ls")
-        _draw_map(draw, frame.map, lay.body_top + lay.slot_h, width, height)
+        _draw_map(draw, frame.map, lay.body_top + max(1, len(above)) * lay.slot_h, width, height)
         return img
     first, shown = visible_lines(frame, lay.rows)
     for i, line in enumerate(shown):
@@ -129,7 +130,7 @@ def cut_lines(frame: Frame, panel: Panel = SMALLEST) -> list[str]:
     footer. The table breaks texts into rows, so this should always be empty."""
     head_size, body_size, foot_size = panel.sizes
     faces = ((frame.header, font(BOLD_CONDENSED, head_size)), (frame.footer, font(REGULAR, foot_size)))
-    body = frame.lines[:1] if frame.map is not None else frame.lines
+    body = frame.lines[:max(1, frame.map_lines)] if frame.map is not None else frame.lines
     lines = list(faces) + [(line, font(REGULAR, body_size)) for line in body]
     return [text for text, face in lines if fit(text, face, panel.line_px) != _clean(text)]
 

@@ -34,7 +34,7 @@ class Frame:
     important first). ``selected``: index of a body line drawn inverted (a menu cursor), and
     ``selected_rows`` lines from there. ``footer``: a status strip at the bottom (who has
     locked in, key hints). ``map``: a picture of the place being chosen or shown; the OLED then
-    draws the first body line above it (a text display prints every line)."""
+    draws the first ``map_lines`` body lines above it (a text display prints every line)."""
 
     header: str
     lines: tuple[str, ...] = ()
@@ -42,6 +42,7 @@ class Frame:
     selected: int | None = None
     map: MapView | None = None
     selected_rows: int = 1  # a selected item broken over several lines is lit whole
+    map_lines: int = 1      # body lines drawn above a map
 
     def is_selected(self, line: int) -> bool:
         return self.selected is not None and self.selected <= line < self.selected + self.selected_rows

@@ -31,8 +31,9 @@ BOLD_CONDENSED = FONT_DIR / "DejaVuSansCondensed-Bold.ttf"
 HEADER_SIZE = 10
 BODY_SIZE = 11
 FOOTER_SIZE = 9
-# Panels of 96 rows or more (128x128): larger text, still six body rows.
-TALL_SIZES = (12, 13, 10)
+# Panels of 96 rows or more (128x128): a larger body (six rows of 13 px); header and footer keep
+# their sizes, since the width, and so what fits a line of them, is the same.
+TALL_SIZES = (10, 13, 9)
 
 PANEL_WIDTH = 128
 MARGIN_X = 2  # text never starts at the very edge: bezels hide a column on some modules

@@ -260,12 +260,12 @@ def _list_body(table: Table, prompt: Prompt, lines: list[str], notice: tuple[str
     pages = _option_pages(table, lines, options)
     if _question_first(table, lines, options):
         lines += table.panel.all_rows(f"{o.code} {t(o.label)}" for o in options[:pages[0]])
-        return _paged(hint, 0, len(pages)), None, 1
+        return _paged(table, hint, 0, len(pages)), None, 1
     page, first = _page_of(pages, table.cursor)
     shown, selected, span = _listed(table, lines, [f"{o.code} {t(o.label)}" for o in options[first:first + pages[page]]],
                                     table.cursor - first)
     lines[:] = shown
-    return _paged(hint, page, len(pages)), selected, span
+    return _paged(table, hint, page, len(pages)), selected, span
 
 
 def _option_pages(table: Table, top: list[str], options) -> list[int]:
@@ -293,8 +293,10 @@ def _page_of(pages: list[int], cursor: int) -> tuple[int, int]:
     return len(pages) - 1, first - pages[-1]
 
 
-def _paged(hint: str, page: int, pages: int) -> str:
-    return hint if pages <= 1 else f"{hint} · {page + 1}/{pages}"
+def _paged(table: Table, hint: str, page: int, pages: int) -> str:
+    """The keys, and which screen of the list this is (when that fits the footer too)."""
+    paged = f"{hint} {page + 1}/{pages}"
+    return paged if pages > 1 and table.panel.fits(paged, table.panel.footer_size) else hint
 
 
 def _list_hint(table: Table, prompt: Prompt, options) -> str:
@@ -357,9 +359,13 @@ def _map_frame(table: Table, header: str, notice: tuple[str, ...], status: Statu
     if notice:
         return Frame(header, tuple(table.panel.all_rows(notice) + table.panel.rows(title)), footer)
     lines = _map_lines(table, prompt, title)
+    above = 1
+    if prompt.kind is PromptKind.CELL and len(lines) == 1 and not table.panel.fits(title):
+        lines = table.panel.rows(title)   # a tall panel's larger font: the question over two rows
+        above = len(lines)
     if prompt.detail is not None:
         lines.append(t(prompt.detail))
-    return Frame(header, tuple(lines), footer, None, view)
+    return Frame(header, tuple(lines), footer, None, view, map_lines=above)
 
 
 def _map_title(table: Table, status: Status, header: str) -> tuple[str, str]:
