@@ -79,7 +79,7 @@ def test_tr2_two_cards_given_in_secret_earn_one_trade_point():
     play.secret("donate_cards", ["lumber", "ore"])
     assert play.troy["row_count"] == 6 and sorted(play.troy["row"][4:]) == ["lumber", "ore"]
     assert play.troy["trade_points"] == [1, 0, 0, 0]
-    assert "Player 1 gave 2 cards to the row (1 trade pts)." in play.events()
+    assert "Player 1 gave 2 cards to the row, has 1 trade point." in play.events()
     assert "lumber" not in " ".join(play.events()) and "ore" not in " ".join(play.events()[-1:])
 
 

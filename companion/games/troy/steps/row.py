@@ -12,6 +12,7 @@ from ..scenario import box_of, part, trade_point_refused
 from .common import TaskStep, choice, confirm, name, one_seat, queue
 
 CARDS = (("karta", "karty", "karet"), ("card", "cards"))
+TRADE_POINTS = (("obchodní bod", "obchodní body", "obchodních bodů"), ("trade point", "trade points"))
 
 
 # -- a donation ---------------------------------------------------------------------------------
@@ -78,8 +79,8 @@ def donated(state: dict, seat: int, cards: list[str] | None, count: int) -> None
             s=name(state, seat), n=counted(count, *CARDS)))
         return
     troy["trade_points"][seat] += 1
-    note(state, Msg("{s} daroval {n} do řady (má {p} obch. b.).", "{s} gave {n} to the row ({p} trade pts).").format(
-        s=name(state, seat), n=counted(count, *CARDS), p=troy["trade_points"][seat]))
+    note(state, Msg("{s} daroval {n} do řady, má {p}.", "{s} gave {n} to the row, has {p}.").format(
+        s=name(state, seat), n=counted(count, *CARDS), p=counted(troy["trade_points"][seat], *TRADE_POINTS)))
 
 
 # -- ships 3 and 6: from the row -----------------------------------------------------------------
