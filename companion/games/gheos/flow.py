@@ -17,7 +17,6 @@ from .box import BOX
 from .common import FINAL, OVER, START, TURN, note, player, reading
 from .ledger import colours_held_by_anyone, held_colours
 from .scoring import follower_gain, ranking
-from .texts import colour_form
 
 FRESH = ("pyramids", "cups")   # counts that stay true until the next tile changes the map
 
@@ -163,13 +162,10 @@ def score_final(state: dict, counting: dict) -> None:
 
 
 def score_found(state: dict, counting: dict) -> None:
+    """The marker goes down and the founder takes his followers (the wheat list showed how many,
+    so nothing is announced: a screen to read would cost a press on every founding)."""
     from .ledger import found
-    colour, seat = counting["colour"], state["turn"]
-    wheat = counting["got"]["found"]
-    gained = found(state, seat, colour, wheat)
-    note(state, Msg("{p} zakládá {c} civilizaci: {w} pšenice, +{n} přívrž.",
-                    "{p} founds {c}: {w} wheat, +{n} followers").format(
-        p=player(seat), c=colour_form(colour, "ou"), w=wheat, n=gained))
+    found(state, state["turn"], counting["colour"], counting["got"]["found"])
     step_two_done(state)
 
 

@@ -80,7 +80,7 @@ def test_t3_war_two_tied_swords_noah_chooses_blue_and_yellow_falls():
     take(s, "yellow")             # Adam
     take(s, "blue")               # Eve
     answer(s, "act", "war")       # Noah holds blue only: that follower pays, nothing to choose
-    assert "Player 3 pays a blue follower for the war." in events(s)
+    assert held(s, NOAH) == {}
     # yellow had 2 swords, blue 1; the replaced middle tile held a yellow one: 1 and 1 remain
     assert "not the new tile" in s.prompt.title.en
     play(s, ("swords", 1), ("swords", 1))          # yellow, blue (box order)
@@ -89,6 +89,8 @@ def test_t3_war_two_tied_swords_noah_chooses_blue_and_yellow_falls():
     assert s.state["in_play"] == ["blue"]
     assert all(not h["yellow"] for h in s.state["held"])
     assert held(s, ADAM) == {"blue": 2} and held(s, EVE) == {"blue": 1} and held(s, NOAH) == {}
+    assert events(s)[-3:] == ["Player 3 pays a blue follower for the war.", "War: blue wins (1 swords).",
+                              "War: yellow falls, followers back: Player 1 1, Player 2 2."]
 
 
 def test_t3_a_three_way_war_removes_both_losers_and_the_tie_is_only_among_the_tied():
@@ -135,7 +137,7 @@ def yellow_to_split() -> object:
     take(s, "yellow")             # Eve
     take(s, "yellow")             # Noah
     play(s, ("act", "migration"))  # Adam: one civilisation, one colour held: nothing to choose
-    assert "Player 1 pays a yellow follower for the migration." in events(s)
+    assert held(s, ADAM) == {"yellow": 1}
     return s
 
 
@@ -144,7 +146,8 @@ def test_t5_migration_two_a_tie_between_an_island_and_a_continent_goes_to_the_co
     play(s, ("part_kind", "island"), ("part_wheat", 1), ("part_kind", "continent"), ("part_wheat", 1),
          ("part_kind", "done"))
     assert s.prompt.step == "act"          # no choice asked: the continent is forced
-    assert "Migration: yellow moves to part 2 (1 wheat)." in events(s)
+    assert events(s)[-2:] == ["Player 1 pays a yellow follower for the migration.",
+                              "Migration: yellow moves to part 2 (1 wheat)."]
     assert s.state["in_play"] == ["yellow"] and held(s, ADAM) == {"yellow": 1}
 
 
@@ -219,10 +222,22 @@ def test_t7_only_the_tokens_player_scores_each_follower_by_the_cups():
 ])
 def test_t8_founding_gives_a_follower_per_wheat(wheat, followers, options):
     s = new(2, **options)
-    play(s, ("act", "green"), ("found_wheat", wheat))
+    answer(s, "act", "green")
+    # every wheat count on the list shows the followers it gives, before it is chosen
+    label = next(o.label for o in s.prompt.options_for(ADAM) if o.code == str(wheat))
+    assert (label.cs, label.en) == (f"{wheat} → +{followers}", f"{wheat} → +{followers}")
+    answer(s, "found_wheat", wheat)
     assert s.state["in_play"] == ["green"]
     assert s.state["held"][ADAM]["green"] == followers
-    assert f"Player 1 founds green: {wheat} wheat, +{followers} followers" in events(s)
+    assert s.prompt.step == "draw"
+
+
+def test_t8_the_last_wheat_told_at_a_founding_is_the_next_foundings_default():
+    s = new(2)
+    found(s, "green", 2)
+    answer(s, "act", "red")
+    keep = s.prompt.options_for(EVE)[0]
+    assert (keep.code, keep.value, keep.label.en) == ("#", 2, "still 2 → +2")
 
 
 # -- T9: no follower, no war or migration --------------------------------------------------------------

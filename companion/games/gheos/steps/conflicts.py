@@ -68,11 +68,17 @@ def charge(state: dict) -> None:
 def settle(state: dict, colour: str) -> None:
     seat = state["turn"]
     pay(state, seat, colour)
-    state["conflict"]["paid"] = True
+    state["conflict"]["paid"] = colour
     state["done"]["paid"] += 1
-    what = Msg("válku", "the war") if state["conflict"]["kind"] == "war" else Msg("stěhování", "the migration")
-    note(state, Msg("{p} platí za {w} {c} přívržencem.", "{p} pays a {c} follower for {w}.").format(
-        p=player(seat), w=what, c=colour_form(colour, "ým")))
+
+
+def paid_note(state: dict) -> None:
+    """The follower paid, announced with the conflict's result (one screen to read, not two)."""
+    conflict, seat = state["conflict"], state["turn"]
+    if isinstance(conflict["paid"], str):
+        what = Msg("válku", "the war") if conflict["kind"] == "war" else Msg("stěhování", "the migration")
+        note(state, Msg("{p} platí za {w} {c} přívržencem.", "{p} pays a {c} follower for {w}.").format(
+            p=player(seat), w=what, c=colour_form(conflict["paid"], "ým")))
 
 
 class Pay(Step):
@@ -131,6 +137,7 @@ def counted_swords(state: dict, counting: dict) -> None:
 
 def end_war(state: dict, winner: str) -> None:
     war = state["conflict"]
+    paid_note(state)
     swords = war["swords"][winner]
     note(state, Msg("Válka: vítězí {c} ({n} meč.).", "War: {e} wins ({n} swords).").format(
         c=colour_form(winner, "á"), e=colour_name(winner).en, n=swords))
@@ -235,6 +242,7 @@ def arrive(state: dict, index: int) -> None:
     part, civ = migration["parts"][index], migration["civ"]
     migration["to"] = index
     if part["kind"] == ISLAND:
+        paid_note(state)
         fall(state, civ, Msg("Stěhování na ostrov:", "Migration onto an island:"))
         back_to_act(state)
     elif [c for c in state["in_play"] if c != civ]:
@@ -245,6 +253,7 @@ def arrive(state: dict, index: int) -> None:
 
 def moved(state: dict) -> None:
     migration = state["conflict"]
+    paid_note(state)
     note(state, Msg("Stěhování: {c} jde na část {i} ({w} pšenice).",
                     "Migration: {e} moves to part {i} ({w} wheat).").format(
         c=colour_form(migration["civ"], "á"), e=colour_name(migration["civ"]).en, i=migration["to"] + 1,
@@ -340,6 +349,7 @@ class MigrationOccupied(Step):
             moved(state)
             return
         civ = state["conflict"]["civ"]
+        paid_note(state)
         fall(state, civ, Msg("Stěhování na světadíl, kde žije {o}, prohrává válku:",
                              "Migration onto {o}'s continent loses the war:").format(o=colour_form(action.value, "á")))
         back_to_act(state)

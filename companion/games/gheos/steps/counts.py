@@ -10,6 +10,7 @@ from __future__ import annotations
 from ....engine import Msg, Option, Prompt, PromptKind, Step
 from ..common import reading, refuse
 from ..flow import told
+from ..ledger import founding_followers
 from ..texts import colour_name
 
 KEEP = "#"
@@ -120,9 +121,15 @@ class FoundWheat(CountStep):
             c=colour_name(state["counting"]["colour"]))
 
     def prompt(self, state, task):
-        options = count_options(state, self.default(state)) + (
+        options = tuple(self._with_followers(state, o) for o in count_options(state, self.default(state))) + (
             Option(self.OCCUPIED, Msg("obsazený nebo ostrov", "occupied or an island"), "*"),)
         return Prompt(PromptKind.CHOICE, self.name, (state["turn"],), self.title(state), {state["turn"]: options})
+
+    @staticmethod
+    def _with_followers(state: dict, option: Option) -> Option:
+        """"2 → +2": each wheat count shows the followers it gives (readings U2 and U3)."""
+        gained = founding_followers(state, option.value)
+        return Option(option.value, option.label + Msg(f" → +{gained}", f" → +{gained}"), option.code)
 
     def apply(self, state, action, task):
         if action.value == self.OCCUPIED:

@@ -28,7 +28,6 @@ class StartPlayer(Step):
 
     def apply(self, state, action, task):
         state["start"] = action.value
-        note(state, Msg("Začíná {p}.", "{p} starts.").format(p=player(action.value)))
         begin_turn(state, action.value)
 
 
@@ -85,15 +84,12 @@ class Act(Step):
         if value == LEDGER:
             awaits(state, "ledger")
         elif value == NOTHING:
-            note(state, Msg("{p}: krok 2 nelze provést.", "{p}: step 2 is impossible.").format(p=player(seat)))
             step_two_done(state)
         elif value in (WAR, MIGRATION, TEMPLE):
             from .conflicts import BEGIN
             BEGIN[value](state)
         elif value in state["in_play"]:
-            take(state, seat, value)
-            note(state, Msg("{p} bere {c} přívržence.", "{p} takes a {c} follower.").format(
-                p=player(seat), c=colour_form(value, "ého")))
+            take(state, seat, value)     # not announced: the player takes the cube shown on his key
             step_two_done(state)
         else:
             ask(state, "found_wheat", ["found"], "found", colour=value)
@@ -225,8 +221,6 @@ class Draw(Step):
             state["stack"] -= 1
             state["epochs"] += 1
             state["done"]["drawing"] = True
-            note(state, Msg("{p} táhl dílek epochy: epocha {e}.", "{p} drew an epoch tile: epoch {e}.").format(
-                p=player(seat), e=state["epochs"]))
             ask(state, "pyramids", colours_held_by_anyone(state), "epoch")
         elif value == ORDINARY:
             state["stack"] -= 1
