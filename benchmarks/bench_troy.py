@@ -1,0 +1,89 @@
+"""Troy: key presses a player makes through the real table, per kind of turn.
+
+    python3 benchmarks/bench_troy.py
+
+Counted, not timed: every key event (pad keys and the host's OK that puts an announcement away)
+from the prompt of the roll until the next player's roll prompt, through companion.table.Table
+with the engine and the Catan core, 4 players, the box as the support row. The goal for a
+typical turn (a roll and one build, then the end of the turn) is at most 4 keys.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from companion.engine import Session  # noqa: E402
+from companion.games.troy import GAME  # noqa: E402
+from companion.hw.emulated import parse_script  # noqa: E402
+from companion.table.secret import code_width, padded  # noqa: E402
+from companion.table.table import Table  # noqa: E402
+from tests.keyscript import keys_for_value, submit_and_ack  # noqa: E402
+from tests.table.helpers import MemoryRecorder  # noqa: E402
+
+SEED = 3
+OPTIONS = {"seats": 4, "row": "box"}
+START = [{"step": "first_player", "seat": None, "value": 0},
+         {"step": "allegiance", "picks": {"0": "troy", "1": "mycenae", "2": "troy", "3": "mycenae"}},
+         {"step": "founding", "seat": None, "value": None}]
+TURNS = {
+    "typical: roll 8, settlement, end": [("roll", 8), ("build", "settlement"), ("build", "end")],
+    "roll 6, donate 2 cards, end": [("roll", 6), ("build", "donate"), ("donate_count", 2),
+                                    ("donate_cards", ["lumber", "grain"]), ("build", "end")],
+    "roll 7, sea people, end": [("roll", 7), ("sea_people", "sea"), ("build", "end")],
+    "roll 9, ship, sea people, end": [("roll", 9), ("build", "ship"), ("sea_people", "sea"), ("build", "end")],
+}
+
+
+def keys(prompt, value) -> list[str]:
+    if prompt.kind.hidden:
+        seat = prompt.seats[0]
+        option = next(o for o in prompt.options_for(seat) if o.value == value)
+        width = code_width({s: prompt.options_for(s) for s in prompt.seats})
+        return [f"pad {seat + 1} {' '.join(padded(option.code, width))} #"]
+    return keys_for_value(prompt, prompt.seats[0] if len(prompt.seats) == 1 else None, value)
+
+
+def count(turn: list[tuple], trade_points: int) -> int:
+    """Key events of one turn of seat 0 on a table resumed at his roll."""
+    session = Session(GAME, OPTIONS, SEED)
+    for action in START:
+        session.submit(action)
+    entries = list(session.entries)
+    if trade_points:   # a position with trade points: the donations of earlier turns
+        session.state["troy"]["trade_points"][0] = trade_points
+    recorder = MemoryRecorder()
+    table = Table(recorder, {"troy": GAME}, "cs", new_seed=lambda: SEED)
+    sid = recorder.create_session("troy", GAME.validate_options(OPTIONS), SEED, [])
+    recorder.sessions[sid]["entries"] = entries
+    assert table.resume(sid, "troy", GAME.validate_options(OPTIONS), SEED, entries)
+    table.session.state["troy"]["trade_points"][0] = trade_points
+    pressed = 0
+    for step, value in turn:
+        prompt = session.prompt
+        assert prompt.step == step, (prompt.step, step)
+        action = ({"step": step, "picks": {str(prompt.seats[0]): value}} if prompt.kind.hidden
+                  else {"step": step, "seat": prompt.seats[0] if len(prompt.seats) == 1 else None, "value": value})
+        lines = keys(prompt, value) + submit_and_ack(session, action)
+        events = parse_script("\n".join(lines))
+        for event in events:
+            table.handle(event)
+        pressed += len(events)
+        assert table.session.state == session.state, f"the table did not follow at {step}"
+    assert session.prompt.step == "roll" and session.prompt.seats == (1,)
+    return pressed
+
+
+def main() -> None:
+    print("Troy, 4 players, the box as the row: key presses per turn through the table")
+    for name, turn in TURNS.items():
+        print(f"  {name:34s} {count(turn, trade_points=2 if any(v == 'ship' for _, v in turn) else 0):2d} keys")
+    typical = count(TURNS["typical: roll 8, settlement, end"], 0)
+    print(f"typical turn (roll, one build, end): {typical} keys; goal at most 4: {'met' if typical <= 4 else 'MISSED'}")
+
+
+if __name__ == "__main__":
+    main()
