@@ -7,7 +7,7 @@ import pytest
 
 from companion.hw import protocol
 
-from . import load_padlogic
+from . import FIRMWARE, load_padlogic
 
 pl = load_padlogic()
 LOCK, WRONG = pl.ICON_LOCK, pl.ICON_WRONG
@@ -254,3 +254,29 @@ def test_loose_crc_fields_with_a_matching_value_are_refused():
 def test_double_spaces_and_bad_verbs_are_refused():
     for payload in (b"1  PING", b"1 PING ", b"1 ping", b"1 LED steady  1 2 3", b"1 TOOLONGVERB"):
         assert pl.decode(payload + b"*%04X" % pl.crc16(payload)) is None, payload
+
+
+def test_the_examples_in_the_protocol_document():
+    """Every frame written out in docs/pad-protocol.md is valid, and means what the page says."""
+    import re
+
+    doc = (FIRMWARE.parent / "docs" / "pad-protocol.md").read_text()
+    lines = re.findall(r"^(\d+ [A-Z?]+(?: \S+)*\*[0-9A-F]{4})$", doc, re.M)
+    lines += re.findall(r"`(\d+ [A-Z?]+[^`]*\*[0-9A-F]{4})`", doc)
+    decoded = {}
+    for line in lines:
+        frame = pl.decode(line.encode())
+        assert frame is not None, line
+        decoded[frame[1]] = frame
+    assert pl.text_from(decoded["TEXT"][2][1:]) == "Tvůj součet: 37"
+    assert pl.text_from(decoded["HINT"][2][1:]) == "Lovec (3)"
+    assert decoded["ENTRY"][2][:2] == ["type", "2"]
+    assert pl.text_from(decoded["ENTRY"][2][2:]) == "# = zamknout"
+    hello = protocol.parse_hello(protocol.Frame(*decoded["HELLO"][:2], tuple(decoded["HELLO"][2])))
+    assert hello.extra == {"rev": "2", "screen": "128x32"}
+    logic = pad()
+    for verb in ("ENTRY", "HINT", "TEXT"):
+        seq, v, args = decoded[verb]
+        assert replies(logic, protocol.encode_frame(seq, v, *args))[0].verb == "ACK"
+    press(logic, "3")
+    assert logic.screen_lines(0)[1:] == ["Tvůj součet: 37", "3 Lovec (3)?", "# = zamknout"]
