@@ -30,10 +30,10 @@ POINTS = {
     "vp_cards": Msg("karty VB", "VP cards"),
 }
 
-ROLL = Msg("Hod kostkami?", "Dice roll?")
+ROLL = Msg("Hod?", "Roll?")      # short: the list of sums needs the rows
 ROLL_DETAIL = Msg("2–9 svou klávesou, 0 = 10, 1 = 11, # = 12.", "2–9 their own key, 0 = 10, 1 = 11, # = 12.")
-MENU = Msg("Co stavíš?", "What do you build?")
-SPECIAL_MENU = Msg("Co stavíš mimo tah?", "Build out of turn?")
+MENU = Msg("Co stavíš?", "Build?")
+SPECIAL_MENU = Msg("Co stavíš?", "Build?")   # the header says it is the special phase
 SPECIAL_WHO = Msg("Zvláštní fáze stavby: kdo staví?", "Special building phase: who builds?")
 NOBODY_ELSE = Msg("nikdo další", "nobody else")
 FIRST = Msg("Kdo hodil nejvíc a začíná?", "Who rolled highest and starts?")

@@ -23,12 +23,12 @@ def section(index: int) -> Msg:
 
 
 def cost(value) -> Msg:
-    """"ruda+dřevo+hlína+obilí", "2 vlna"; an unknown cost sends to the tile."""
+    """"ruda, dřevo, hlína, obilí", "2×vlna"; an unknown cost sends to the tile."""
     if value is None:
         return Msg("cena na rubu dílu", "cost on the tile's back")
     parts = [Msg(("" if n == 1 else f"{n}×") + RESOURCE[r][0], ("" if n == 1 else f"{n}×") + RESOURCE[r][1])
              for r, n in value.items()]
-    return join(parts, "+")
+    return join(parts)
 
 
 def wall_item(level: int, price) -> Msg:
@@ -72,8 +72,8 @@ def full(number: int, target: int) -> Msg:
 def breach(target: int, owner: Msg | None, raiders: int, wall: int, count: int, limit: int, again: bool) -> Msg:
     crossed = counted(raiders, ("nájezdník", "nájezdníci", "nájezdníků"), ("raider", "raiders"))
     text = Msg("Průlom u úseku {s}! {n} za zeď: po jednom na pole krajiny pod zdí ve směru šipek",
-               "Breach at section {s}! {n} cross the wall: one per land hex below it along the arrows").format(
-        s=target + 1, n=crossed)
+               "Breach at section {s}! {n} {v} the wall: one per land hex below it along the arrows").format(
+        s=target + 1, n=crossed, v="crosses" if raiders == 1 else "cross")
     if again:
         text += Msg(" (nejdřív mezery, pak volná pole až k okraji, pak podruhé shora)",
                     " (gaps first, then free hexes down to the edge, then a second one from the top)")
@@ -99,7 +99,7 @@ def wall_built(who: Msg, level: int, price) -> Msg:
         w=who, l=level, c=cost(price))
 
 
-KNIGHT = Msg("Rytíř: {n}. akce?", "Knight: action {n}?")
+KNIGHT = Msg("Rytíř, akce {n}?", "Knight action {n}?")
 KNIGHT_ACTIONS = {
     "move": Msg("nájezdník na jiné shromaždiště", "raider to another gathering hex"),
     "expel": Msg("vyhnat nájezdníka z krajiny", "expel a raider from the land"),
@@ -125,18 +125,19 @@ def expelled(sec: int, numeral: int) -> Msg:
 
 
 def attack_question(number: int) -> Msg:
-    return Msg("Padlo {n}: u kterého shromaždiště a šipky je {n} v modrém kroužku?",
-               "A {n}: at which gathering hex and arrow is {n} in a blue circle?").format(n=number)
+    """Short: the list of arrows needs the panel's rows (the detail says the rest)."""
+    return Msg("Kde je {n}?", "{n} where?").format(n=number)
 
 
-ATTACK_DETAIL = Msg("Zapamatuji si to pro tuto krabici.", "I remember it for this box.")
+ATTACK_DETAIL = Msg("U kterého shromaždiště a šipky je hozené číslo v modrém kroužku? Zapamatuji si to pro tuto krabici.",
+                    "At which gathering hex and arrow is the number rolled in a blue circle? I remember it for this box.")
 NOT_ATTACK = Msg("nikde", "nowhere")
 
 
 def attack_slot(gathering: int, side: str) -> Msg:
     if side == "left":
-        return Msg("{g} vlevo → úsek {s}", "{g} left → section {s}").format(g=roman(gathering), s=gathering + 1)
-    return Msg("{g} vpravo → úsek {s}", "{g} right → section {s}").format(g=roman(gathering), s=gathering + 2)
+        return Msg("{g} vlevo → úsek {s}", "{g} left → sect. {s}").format(g=roman(gathering), s=gathering + 1)
+    return Msg("{g} vpravo → úsek {s}", "{g} right → sect. {s}").format(g=roman(gathering), s=gathering + 2)
 
 
 def learned_number(number: int, gathering: int, side: str) -> Msg:

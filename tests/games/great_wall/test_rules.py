@@ -85,7 +85,7 @@ def test_a_wall_cost_unknown_is_read_from_the_tile_once():
         act(s, "wall_cost", count)
     assert gw(s)["costs"]["1"] == {"brick": 1, "grain": 2}
     assert GAME.learned_box(s.state)["wall"] == {"1": {"cost": {"brick": 1, "grain": 2}}}
-    assert "Remembered: wall 1 = brick+2×grain." in events(s)
+    assert "Remembered: wall 1 = brick, 2×grain." in events(s)
     assert box.problems(box.merge(box.shipped(), GAME.learned_box(s.state))) == []
 
 

@@ -40,10 +40,10 @@ def test_gw2_wall_levels_in_order_several_per_turn():
     s = started()
     with_state(s, wall=[2, 0, 0, 0])
     roll(s, 3)
-    assert ("wall", "wall 3: ore+lumber+brick+grain") in [(o.value, o.label.en) for o in s.prompt.options[0]]
+    assert ("wall", "wall 3: ore, lumber, brick, grain") in [(o.value, o.label.en) for o in s.prompt.options[0]]
     build(s, "wall")
     assert gw(s)["wall"][0] == 3
-    assert any("Player 1 builds the wall to level 3 (ore+lumber+brick+grain)" in e for e in events(s))
+    assert any("Player 1 builds the wall to level 3 (ore, lumber, brick, grain)" in e for e in events(s))
     # level 4 right away in the same turn; its cost is not known, so the tile's back is read
     build(s, "wall")
     assert gw(s)["wall"][0] == 4 and s.prompt.step == "wall_cost"
