@@ -182,6 +182,10 @@ def cmd_box(args) -> int:
     if not path.exists():
         print(f"nothing learned yet for {args.game} ({path} does not exist)")
         return 0
+    problem = memory.check(args.game)
+    if problem:
+        return fail(f"{path} cannot be used ({problem}); the table sets it aside at the next game, "
+                    f"or run: companion box {args.game} --forget", 1)
     print(f"# {path}")
     print(json.dumps(memory.load(args.game), ensure_ascii=False, indent=1, sort_keys=True))
     return 0

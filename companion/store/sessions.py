@@ -385,6 +385,26 @@ class Store:
         append_index(self._index_path(), records)
         return len(plan.new), plan.skipped
 
+    def learned_box(self, game: str) -> dict:
+        """What the latest session of ``game`` knew about the box (its ``box`` option with what
+        it learned): rebuilds box memory a crash left unreadable (``boxes.BoxFiles``)."""
+        from .. import games
+        from ..engine import Session
+        live = [doc for doc in self._db.table(SESSIONS).all() if doc.get("game") == game]
+        if live:
+            latest = max(live, key=lambda doc: doc.doc_id)
+            document = self._document(latest.doc_id, latest, self.entries(latest.doc_id), None)
+        else:
+            index = self._index()
+            ended = [(int(key), table) for table in (HISTORY, ABANDONED) for key, record in index[table].items()
+                     if record.get("game") == game]
+            if not ended:
+                return {}
+            document = self._archived_document(max(ended)[0])
+        rules = games.load(game)
+        session = Session(rules, document["options"], document["seed"], document["entries"])
+        return rules.learned_box(session.state)
+
     # -- preferences --------------------------------------------------------------------------
     def preference(self, name: str, default: Any = None) -> Any:
         """A small setting kept between runs (the language, ...); ``default`` if never set."""

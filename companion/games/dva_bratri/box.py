@@ -166,3 +166,62 @@ def describe(state: dict, tile: str) -> Msg:
     c = colour_name(fact(state, tile, "colour")) if known(state, tile, "colour") else Msg("?", "?")
     return Msg("{b} – {c}", "{b} – {c}").format(b=b, c=c)
 
+
+
+# -- box memory (what a table learned, kept between sessions by the appliance) ------------------
+def memory_problem(memory) -> str | None:
+    """Why saved box memory cannot be used (the first wrong entry, in English), or None.
+
+    Checked before a session gets it as its ``box`` option: memory with wrong value types
+    (``{"tiles": 5}``) would otherwise break a rule mid-game. Values are checked by type and
+    by the box's vocabulary (buildings, colours, resources, edges), not against the rules."""
+    if not isinstance(memory, dict):
+        return "the memory is not an object"
+    for group in memory:
+        if group not in ("tiles", "treasures"):
+            return f"unknown part {group!r} (only 'tiles' and 'treasures')"
+    for group, known_ids, check in (("tiles", tile_entries(), _tile_problem),
+                                    ("treasures", treasure_entries(), _treasure_problem)):
+        entries = memory.get(group, {})
+        if not isinstance(entries, dict):
+            return f"'{group}' must map ids to facts, not {type(entries).__name__}"
+        for ident, facts in entries.items():
+            if ident not in known_ids:
+                return f"{group}.{ident}: no such piece in the box"
+            if not isinstance(facts, dict):
+                return f"{group}.{ident}: must be a table of facts, not {type(facts).__name__}"
+            problem = check(facts)
+            if problem:
+                return f"{group}.{ident}.{problem}"
+    return None
+
+
+def _is_count(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _tile_problem(facts: dict) -> str | None:
+    for name, value in facts.items():
+        if name not in TILE_FIELDS:
+            return f"{name}: unknown fact"
+        if name == "building" and value not in buildings():
+            return f"building: unknown building {value!r}"
+        if name == "colour" and value not in COLOURS:
+            return f"colour: must be one of {', '.join(COLOURS)}"
+        if name == "cost" and not (isinstance(value, dict) and set(value) <= set(RESOURCE_ORDER)
+                                   and all(_is_count(v) for v in value.values())):
+            return "cost: must map wood/stone/grain to counts"
+        if name == "roads" and not (isinstance(value, list) and all(edge in EDGES for edge in value)):
+            return f"roads: must list edges of {', '.join(EDGES)}"
+        if name == "params" and not (isinstance(value, dict) and all(isinstance(k, str) for k in value)):
+            return "params: must be a table"
+    return None
+
+
+def _treasure_problem(facts: dict) -> str | None:
+    for name, value in facts.items():
+        if name not in TREASURE_FIELDS:
+            return f"{name}: unknown fact"
+        if name == "kind" and not isinstance(value, str):
+            return "kind: must be a name"
+    return None

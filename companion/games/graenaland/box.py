@@ -201,3 +201,28 @@ def main(argv: list[str]) -> int:
 if __name__ == "__main__":
     sys.exit(main(sys.argv))
 
+
+
+def memory_problem(memory) -> str | None:
+    """Why saved box memory (corrections in box.toml's shape) cannot be used, or None: merged
+    onto the shipped data, the result must pass the same checks as the file. Wrong value types
+    (``{"pieces": "x"}``) are a problem here, never a crash later."""
+    if not isinstance(memory, dict):
+        return "the memory is not an object"
+    shipped = load()
+    for key, value in memory.items():
+        if key in shipped and type(shipped[key]) is not type(value) and \
+                not (isinstance(shipped[key], (int, float)) and isinstance(value, (int, float))):
+            return f"{key}: must be {_kind(shipped[key])}, not {_kind(value)}"
+    try:
+        found = problems(merge(shipped, memory))
+    except (AttributeError, KeyError, TypeError, ValueError, IndexError) as error:
+        return f"a value of the wrong type ({type(error).__name__})"
+    if not found:
+        return None
+    return getattr(found[0], "en", None) or str(found[0])
+
+
+def _kind(value) -> str:
+    return {dict: "a table", list: "a list", str: "text", bool: "true/false", int: "a number",
+            float: "a number"}.get(type(value), type(value).__name__)
