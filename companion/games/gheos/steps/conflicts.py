@@ -26,7 +26,7 @@ def colour_options(colours) -> tuple[Option, ...]:
 
 def _turn_prompt(state: dict, step: str, title: Msg, options) -> Prompt:
     seat = state["turn"]
-    return Prompt(PromptKind.CHOICE, step, (seat,), title, {seat: tuple(options)})
+    return Prompt(PromptKind.CHOICE, step, (seat,), title, {Prompt.ANYONE: tuple(options)})
 
 
 def _not_in_play(colour) -> "RuleError":

@@ -40,7 +40,7 @@ class CountStep(Step):
 
     def prompt(self, state, task):
         return Prompt(PromptKind.CHOICE, self.name, (state["turn"],), self.title(state),
-                      {state["turn"]: count_options(state, self.default(state))})
+                      {Prompt.ANYONE: count_options(state, self.default(state))})
 
     def apply(self, state, action, task):
         told(state, action.value)
@@ -123,7 +123,7 @@ class FoundWheat(CountStep):
     def prompt(self, state, task):
         options = tuple(self._with_followers(state, o) for o in count_options(state, self.default(state))) + (
             Option(self.OCCUPIED, Msg("obsazený nebo ostrov", "occupied or an island"), "*"),)
-        return Prompt(PromptKind.CHOICE, self.name, (state["turn"],), self.title(state), {state["turn"]: options})
+        return Prompt(PromptKind.CHOICE, self.name, (state["turn"],), self.title(state), {Prompt.ANYONE: options})
 
     @staticmethod
     def _with_followers(state: dict, option: Option) -> Option:

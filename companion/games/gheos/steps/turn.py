@@ -77,7 +77,7 @@ class Act(Step):
     def prompt(self, state, task):
         seat = state["turn"]
         title = Msg("1–2 Dílek, pak přívrženec?", "1–2 Tile, then a follower?")
-        return Prompt(PromptKind.CHOICE, self.name, (seat,), title, {seat: self.options(state)})
+        return Prompt(PromptKind.CHOICE, self.name, (seat,), title, {Prompt.ANYONE: self.options(state)})
 
     def apply(self, state, action, task):
         seat, value = state["turn"], action.value
@@ -209,7 +209,7 @@ class Draw(Step):
         seat = state["turn"]
         title = (Msg("4 Dobrat znovu?", "4 Draw again?") if state["done"]["drawing"]
                  else Msg("3–4 Žeton? Dobrat dílek?", "3–4 Token? Draw a tile?"))
-        return Prompt(PromptKind.CHOICE, self.name, (seat,), title, {seat: self.options(state)})
+        return Prompt(PromptKind.CHOICE, self.name, (seat,), title, {Prompt.ANYONE: self.options(state)})
 
     def apply(self, state, action, task):
         seat, value = state["turn"], action.value
