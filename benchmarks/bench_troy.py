@@ -16,13 +16,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from companion.engine import Session  # noqa: E402
-from companion.games.troy import GAME  # noqa: E402
-from companion.hw.emulated import parse_script  # noqa: E402
-from companion.table.secret import code_width, padded  # noqa: E402
-from companion.table.table import Table  # noqa: E402
-from tests.keyscript import keys_for_value, submit_and_ack  # noqa: E402
-from tests.table.helpers import MemoryRecorder  # noqa: E402
+from companion.engine import Session
+from companion.games.troy import GAME
+from companion.hw.emulated import parse_script
+from companion.table.secret import code_width, padded
+from companion.table.table import Table
+from tests.keyscript import keys_for_value, submit_and_ack
+from tests.table.helpers import MemoryRecorder
 
 SEED = 3
 OPTIONS = {"seats": 4, "row": "box"}

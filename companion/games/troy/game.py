@@ -14,7 +14,6 @@ from typing import Any
 
 from ...engine import Msg, Option, RuleError, Setting
 from ..catan import Scenario, core
-from . import allegiance as _allegiance  # noqa: F401  (the rules the steps use)
 from . import battle, saga, ships, support
 from .box import BOX, BoxDataError, with_override
 from .ranking import ranking

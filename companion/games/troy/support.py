@@ -42,7 +42,7 @@ def donation_code(cards: tuple[str, ...]) -> str:
 def put_in(troy: dict, cards: list[str] | None, count: int) -> None:
     """Cards go into the row: their types when the companion keeps it, else just their number."""
     if troy["row"] is not None:
-        troy["row"] += list(cards)
+        troy["row"] += list(cards or ())
     troy["row_count"] += count
 
 

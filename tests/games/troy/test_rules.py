@@ -11,7 +11,15 @@ import pytest
 
 from companion.engine import RuleError, rng
 from companion.games.troy import allegiance, battle, saga, ships, support
-from companion.games.troy.box import BOX, BoxDataError, merged, parse, RAW, RESOURCES, with_override
+from companion.games.troy.box import (
+    BOX,
+    RAW,
+    RESOURCES,
+    BoxDataError,
+    merged,
+    parse,
+    with_override,
+)
 from companion.games.troy.ranking import ranking, shared_first
 
 TR1_SHOWN = ["lumber", "grain", "lumber", "ore", "wool", "brick", "brick"]

@@ -124,3 +124,18 @@ def test_allegiances_donations_and_the_row_show_nowhere_until_the_battle(tmp_pat
                 assert left == right, f"{what} differs after line {index}: {lines_a[index]}"
         assert without_picks(a[index][4]) == without_picks(b[index][4]), f"files after line {index}"
     assert a[reveal][0] != b[reveal][0], "the battle shows different cards"
+
+
+def test_battles_move_saga_points_but_never_show_who_gets_them():
+    """After a battle the saga VP of the winners' supporters change: the public view, the score,
+    the status, the prompt and the events stay the same whoever supports which city."""
+    from .helpers import Play
+    seen = []
+    for allegiance in (["mycenae", "troy", "mycenae", "troy"], ["troy", "troy", "mycenae", "mycenae"]):
+        play = Play(4, "table", allegiance=allegiance).given(row_count=10)
+        play.answer("roll", 8).end_turn().answer("battle", 1).answer("battle_mycenae", 4)
+        assert play.troy["wins"]["mycenae"] == 1 and play.state["over"] is None
+        seen.append((GAME.view(play.state), GAME.score(play.state).to_json(), GAME.status(play.state),
+                     GAME.prompt(play.state), play.state["recent"]))
+        assert GAME.view(play.state, 2)["my_hidden"] == {"saga_mycenae": 1}
+    assert seen[0] == seen[1]

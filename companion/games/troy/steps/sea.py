@@ -3,7 +3,7 @@ people went after every ship and on a 7 (the ship they stand on loses its benefi
 
 from __future__ import annotations
 
-from ....engine import Msg, Option, Prompt
+from ....engine import Msg, Prompt
 from ...catan import core
 from .. import ships, texts
 from ..box import RESOURCES
@@ -69,7 +69,7 @@ class SeaPeople(TaskStep):
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         troy = part(state)
-        pairs = [(OPEN_SEA, Msg("volné moře", "open sea"))]
+        pairs: list[tuple[object, Msg]] = [(OPEN_SEA, Msg("volné moře", "open sea"))]
         pairs += [(ship, ship_label(state, *ship)) for ship in ships.built_ships(troy) if ship != troy["sea_people"]]
         if task["why"] == "seven" and not box_of(state).rules["seven_moves_sea_people"]:
             pairs.append((STAY, Msg("zůstává", "they stay")))
