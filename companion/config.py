@@ -44,6 +44,18 @@ PANEL_SIZES = {
 }
 
 
+BCM_PINS = range(0, 28)          # the 40-pin header's GPIO 0..27
+I2C_PINS = (2, 3)                # SDA and SCL: the panel's bus
+DISPLAY_ADDRESSES = (0x3C, 0x3D)  # what SH1106/SSD1306-family modules answer on
+RANGES = {                       # inclusive limits of numbers
+    "display.port": (0, 31), "display.rotate": (0, 3), "display.contrast": (0, 255),
+    "buttons.debounce_ms": (0, 1000), "pads.heartbeat_s": (0.1, 60.0),
+}
+SEATS = ("1", "2", "3", "4", "5")
+RGB = ("red", "green", "blue")
+YES_NO = ("yes", "no")
+
+
 class ConfigError(Exception):
     """The config file is unreadable or has a bad entry; the message names it."""
 
@@ -109,8 +121,58 @@ def load(path: str | Path | None) -> dict:
         raise ConfigError(f"config file {path} is not valid TOML: {error}") from None
     _check(data, SCHEMA, "", config)
     _check_panel_size(config["display"])
-    for section in ("leds", "seat_buttons"):
-        for seat, pins in config[section]["pins"].items():
-            if not seat.isdigit() or not 1 <= int(seat) <= 5:
-                raise ConfigError(f"'{section}.pins' key {seat!r} must be a seat number 1-5")
+    _check_numbers(config)
+    _check_pins(config)
     return config
+
+
+def _check_numbers(config: dict) -> None:
+    for name, (low, high) in RANGES.items():
+        section, key = name.split(".")
+        value = config[section][key]
+        if not low <= value <= high:  # NaN fails both ways round
+            raise ConfigError(f"'{name}' must be between {low} and {high}, not {value!r}")
+    address = config["display"]["address"]
+    if config["display"]["driver"] != "none" and address not in DISPLAY_ADDRESSES:
+        known = " or ".join(f"0x{a:02X}" for a in DISPLAY_ADDRESSES)
+        raise ConfigError(f"'display.address' must be {known} (the panel's I2C address), not {address!r}")
+
+
+def _pin(name: str, value) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ConfigError(f"'{name}' must be a BCM pin number, not {type(value).__name__} ({value!r})")
+    if value not in BCM_PINS:
+        raise ConfigError(f"'{name}' = {value} is not a GPIO pin (BCM 0-27)")
+    if value in I2C_PINS:
+        raise ConfigError(f"'{name}' = {value} is an I2C pin (2 and 3 carry the panel's bus)")
+    return value
+
+
+def _seat_pins(section: str, seat, value) -> dict[str, int]:
+    """The pins of one seat in [leds] or [seat_buttons], checked, by their full names."""
+    if not (isinstance(seat, str) and seat in SEATS):
+        raise ConfigError(f"'{section}.pins' key {seat!r} must be a seat number 1-5")
+    where = f"{section}.pins.{seat}"
+    if section == "leds" and not isinstance(value, dict):
+        return {where: _pin(where, value)}
+    parts = RGB if section == "leds" else YES_NO
+    if not isinstance(value, dict):
+        raise ConfigError(f"'{where}' must be a table like {{ {', '.join(f'{p} = <pin>' for p in parts)} }}")
+    if set(value) != set(parts):
+        raise ConfigError(f"'{where}' must have exactly {', '.join(parts)} (has {', '.join(map(str, value)) or 'nothing'})")
+    return {f"{where}.{part}": _pin(f"{where}.{part}", value[part]) for part in parts}
+
+
+def _check_pins(config: dict) -> None:
+    """Every pin a BCM GPIO 0-27, none on the I2C bus, none used twice."""
+    used: dict[str, int] = {}
+    for key in ("up", "down", "ok", "back"):
+        used[f"buttons.{key}"] = _pin(f"buttons.{key}", config["buttons"][key])
+    for section in ("leds", "seat_buttons"):
+        for seat, value in config[section]["pins"].items():
+            used.update(_seat_pins(section, seat, value))
+    owners: dict[int, str] = {}
+    for name, pin in used.items():
+        if pin in owners:
+            raise ConfigError(f"pin {pin} is used twice: '{owners[pin]}' and '{name}'")
+        owners[pin] = name

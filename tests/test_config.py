@@ -52,7 +52,7 @@ def test_missing_config_file(tmp_path, capsys):
 def test_options_without_a_command_mean_run(tmp_path, capsys):
     script = write(tmp_path, "host down\n", "keys.txt")
     assert main(["--script", str(script), "--data-dir", str(tmp_path), "--language", "en"]) == 0
-    assert "> New game:\n> Graenaland" in capsys.readouterr().out   # the item broken into rows, both marked
+    assert "\n> Graenaland" in capsys.readouterr().out   # the table ran the script: down moved to item 2
 
 
 @pytest.mark.parametrize("text, size", [
@@ -70,3 +70,50 @@ def test_the_panel_size_follows_the_driver_unless_given(tmp_path, text, size):
 def test_a_size_the_driver_cannot_drive_is_refused_naming_both(tmp_path):
     with pytest.raises(config.ConfigError, match="256x64 does not fit driver 'sh1106'"):
         config.load(write(tmp_path, '[display]\nwidth = 256\nheight = 64\n'))
+
+
+@pytest.mark.parametrize("text, words", [
+    ("[buttons]\nok = 28\n", ["'buttons.ok' = 28 is not a GPIO pin (BCM 0-27)"]),
+    ("[buttons]\nok = -1\n", ["'buttons.ok' = -1 is not a GPIO pin"]),
+    ("[buttons]\nok = 2\n", ["'buttons.ok' = 2 is an I2C pin"]),
+    ("[leds]\npins = {\"1\" = 3}\n", ["'leds.pins.1' = 3 is an I2C pin"]),
+    ("[buttons]\nok = 5\n", ["pin 5 is used twice: 'buttons.up' and 'buttons.ok'"]),
+    ("[leds]\npins = {\"1\" = 17, \"2\" = 17}\n", ["pin 17 is used twice: 'leds.pins.1' and 'leds.pins.2'"]),
+    ("[leds]\npins = {\"1\" = 13}\n", ["pin 13 is used twice: 'buttons.ok' and 'leds.pins.1'"]),
+    ("[leds]\npins = {\"1\" = \"17\"}\n", ["'leds.pins.1' must be a BCM pin number, not str"]),
+    ("[leds]\npins = {\"1\" = [17]}\n", ["'leds.pins.1' must be a BCM pin number, not list"]),
+    ("[leds]\npins = {\"1\" = {red = 23, green = 24}}\n", ["'leds.pins.1' must have exactly red, green, blue"]),
+    ("[leds]\npins = {\"1\" = {red = 23, green = 24, blue = true}}\n", ["'leds.pins.1.blue' must be a BCM pin"]),
+    ("[seat_buttons]\npins = {\"1\" = 16}\n", ["'seat_buttons.pins.1' must be a table like { yes = <pin>, no = <pin> }"]),
+    ("[seat_buttons]\npins = {\"1\" = {yes = 16, no = 16}}\n", ["pin 16 is used twice"]),
+    ("[seat_buttons]\npins = {\"1\" = {yes = 16, maybe = 20}}\n", ["must have exactly yes, no"]),
+    ("[leds]\npins = {\"²\" = 17}\n", ["'leds.pins' key '²' must be a seat number 1-5"]),
+    ("[leds]\npins = {\"١\" = 17}\n", ["'leds.pins' key '١' must be a seat number 1-5"]),
+    ("[seat_buttons]\npins = {\"0\" = {yes = 16, no = 20}}\n", ["key '0' must be a seat number 1-5"]),
+    ("[display]\naddress = 0x50\n", ["'display.address' must be 0x3C or 0x3D"]),
+    ("[display]\nrotate = 4\n", ["'display.rotate' must be between 0 and 3"]),
+    ("[display]\ncontrast = 256\n", ["'display.contrast' must be between 0 and 255"]),
+    ("[pads]\nheartbeat_s = nan\n", ["'pads.heartbeat_s' must be between"]),
+    ("[pads]\nheartbeat_s = 0\n", ["'pads.heartbeat_s' must be between"]),
+    ("[buttons]\ndebounce_ms = -5\n", ["'buttons.debounce_ms' must be between 0 and 1000"]),
+])
+def test_pins_addresses_and_nested_values_are_checked(tmp_path, text, words):
+    with pytest.raises(config.ConfigError) as err:
+        config.load(write(tmp_path, text))
+    for word in words:
+        assert word in str(err.value)
+    assert "\n" not in str(err.value)
+
+
+def test_good_pins_of_every_kind_pass(tmp_path):
+    cfg = config.load(write(tmp_path, '[leds]\npins = {"1" = 17, "4" = {red = 23, green = 24, blue = 25}}\n'
+                                      '[seat_buttons]\npins = {"1" = {yes = 16, no = 20}}\n'
+                                      '[display]\ndriver = "none"\naddress = 0x50\n'))
+    assert cfg["leds"]["pins"]["4"] == {"red": 23, "green": 24, "blue": 25}
+
+
+def test_a_bad_pin_is_one_line_from_the_cli(tmp_path, capsys):
+    code = main(["run", "--config", str(write(tmp_path, "[buttons]\nok = 2\n")), "--data-dir", str(tmp_path),
+                 "--script", str(write(tmp_path, "quit\n", "keys.txt"))])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and "I2C pin" in err
