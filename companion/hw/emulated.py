@@ -257,16 +257,16 @@ class KeyboardReader(threading.Thread):
         self.stream = stream or sys.stdin
         self.seat = 0
         self.seats = seats if callable(seats) else (lambda: seats)
-        self._stop = threading.Event()
+        self._stopping = threading.Event()
         self._wake_read, self._wake_write = os.pipe()
 
     def run(self) -> None:
         fd = self.stream.fileno()
         buffer = b""
         try:
-            while not self._stop.is_set():
+            while not self._stopping.is_set():
                 ready, _, _ = select.select([fd, self._wake_read], [], [])
-                if self._stop.is_set() or fd not in ready:
+                if self._stopping.is_set() or fd not in ready:
                     continue
                 chunk = os.read(fd, 32)
                 if not chunk:
@@ -310,7 +310,7 @@ class KeyboardReader(threading.Thread):
         return buffer
 
     def stop(self) -> None:
-        self._stop.set()
+        self._stopping.set()
         try:
             os.write(self._wake_write, b"x")
         except OSError:

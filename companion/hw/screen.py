@@ -1,4 +1,5 @@
-"""Rasterise a Frame for a small monochrome panel (128x64 OLED), read from across a table.
+"""Rasterise a Frame for a small monochrome panel (128x64 up to 256x64 or 128x128), read from
+across a table; the fonts and rows come from the panel's ``table.panel.Panel``.
 
 Pure and deterministic: the same frame gives the same pixels, so the display driver can skip
 identical redraws and tests can compare against golden PNGs.
@@ -25,15 +26,12 @@ alone. Nothing is drawn past an edge: long lines end in an ellipsis.
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
 from ..table.frame import Frame, MapCell, MapView
-from ..table.panel import (BODY_SIZE, BOLD_CONDENSED, FOOTER_SIZE, HEADER_SIZE, MARGIN_X, REGULAR, SMALLEST,
-                           Layout, Panel, font, metrics)
+from ..table.panel import (BODY_SIZE, BOLD_CONDENSED, FOOTER_SIZE, HEADER_SIZE, MARGIN_X,  # noqa: F401
+                           REGULAR, SMALLEST, Layout, Panel, font, metrics)  # (sizes and fonts re-exported)
 
 ELLIPSIS = "\u2026"
 

@@ -239,3 +239,28 @@ def test_led_close_switches_off_and_releases_pins(mock_factory):
     again.set(1, LED_LOCKED)
     assert mock_factory.pin(17).state == 1
     again.close()
+
+
+# --- back held: the in-game menu --------------------------------------------------------------
+
+def test_back_held_for_a_second_sends_menu_and_a_short_press_sends_back(mock_factory):
+    import time
+    events = queue.Queue()
+    buttons = HostButtons({"back": 19, "ok": 13}, events, debounce_ms=0, hold_s=0.05)
+    try:
+        pin = mock_factory.pin(19)
+        pin.drive_low()
+        assert drain(events) == []                      # nothing yet: back speaks on release
+        pin.drive_high()
+        assert drain(events) == [KeyEvent(None, "back", "gpio")]
+        pin.drive_low()
+        deadline = time.monotonic() + 5
+        while events.empty() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert drain(events) == [KeyEvent(None, "menu", "gpio")]   # held: the menu, at once
+        pin.drive_high()
+        assert drain(events) == []                      # and nothing more when let go
+        mock_factory.pin(13).drive_low()
+        assert drain(events) == [KeyEvent(None, "ok", "gpio")]   # other buttons speak on press
+    finally:
+        buttons.close()

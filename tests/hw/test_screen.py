@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import os
 import unicodedata
-from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops, ImageDraw
@@ -13,8 +11,8 @@ from companion.hw import screen
 from companion.hw.oled import OledDisplay
 from companion.table.frame import Frame
 
-GOLDEN = Path(__file__).parent / "golden"
-UPDATE = os.environ.get("COMPANION_UPDATE_GOLDEN") == "1"
+from .goldens import GOLDEN, compare
+
 
 CZECH = "řěščžůúáíéýňťďŘŠŽČÁÉÍÚŮÝĚŇŤĎ"
 
@@ -58,14 +56,7 @@ def assert_same_image(expected: Image.Image, actual: Image.Image) -> None:
 def test_golden_frames(name):
     img = shown(SCREENS[name])
     assert img.mode == "1" and img.size == (128, 64)
-    path = GOLDEN / f"{name}.png"
-    if UPDATE or not path.exists():
-        if not UPDATE:
-            pytest.fail(f"no golden frame {path.name}; run with COMPANION_UPDATE_GOLDEN=1")
-        path.parent.mkdir(exist_ok=True)
-        img.save(path)
-    with Image.open(path) as golden:
-        assert_same_image(golden, img)
+    compare(img, GOLDEN / f"{name}.png")
 
 
 def test_render_is_deterministic_and_matches_the_display():

@@ -1,19 +1,14 @@
 """Maps: a CELL prompt draws the neighbourhood of the cursor; a player across the table sees it
 turned and his cursor keys turn with it; "*" picks a back option; other prompts can show a place."""
 
-import os
-from pathlib import Path
-
-from PIL import Image, ImageChops
-
 from companion.engine import Awaited, Game, Msg, Option, Prompt, PromptKind, RuleError, Scores, Status, Step, Steps
 from companion.hw.emulated import frame_text
 from companion.hw.screen import render
 from companion.table.table import Table
 
+from ..hw.goldens import GOLDEN, compare
 from .helpers import MemoryRecorder, host, pad, press
 
-GOLDEN = Path(__file__).resolve().parent.parent / "hw" / "golden"
 TILES = {(2, 2): "A", (3, 2): "Bc*", (2, 1): "d+"}
 
 
@@ -169,12 +164,7 @@ def test_a_confirm_prompt_shows_the_place_and_the_text_display_prints_it():
 def test_map_frame_renders_like_the_golden_png():
     table = place_table()
     press(table, pad(1, "4"))
-    image = render(table.frame())
-    golden = GOLDEN / "map_cell.png"
-    if os.environ.get("COMPANION_UPDATE_GOLDEN"):
-        image.save(golden)
-    with Image.open(golden) as expected:
-        assert ImageChops.difference(image.convert("L"), expected.convert("L")).getbbox() is None
+    compare(render(table.frame()), GOLDEN / "map_cell.png")
 
 
 def test_a_shown_place_can_be_read_in_words_and_back_to_the_picture():

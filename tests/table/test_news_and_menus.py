@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from companion.engine import Session
 from companion.games import REGISTRY, available, load
 from companion.hw.screen import cut_lines
 from companion.table.events import KeyEvent, PadPresence, PadTrouble, Tick
@@ -188,7 +187,7 @@ def test_a_restart_asks_to_continue_or_end_the_unfinished_game():
     table.offer_resume(sid, "toy", {"seats": 2}, 5, entries)
     frame = table.frame()
     assert table.mode == "resume" and frame.header == "Unfinished game"
-    assert "Toy, 1 actions" in " ".join(frame.lines)
+    assert "Toy · actions: 1" in " ".join(frame.lines)
     press(table, host("back"))                                        # must be answered
     assert table.mode == "resume"
     press(table, host("ok"))

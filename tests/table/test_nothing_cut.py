@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import pytest
 
-from companion.engine import PromptKind
 from companion.games import REGISTRY, load
 from companion.hw.emulated import parse_script
 from companion.hw.screen import cut_lines, visible_lines
