@@ -42,8 +42,11 @@ def reveal_if_ready(table: Table, prompt: Prompt) -> None:
 
 def _answer(table: Table, prompt: Prompt, seat: int | None, value) -> None:
     """Commit a public answer typed on ``seat``'s pad (None: the host buttons). The action names
-    the seat only when the prompt says who answers; a refusal blinks that seat's LED."""
-    table.commit({"step": prompt.step, "seat": seat if prompt.seats else None, "value": value}, seat)
+    the seat only when the prompt says who answers; the host answering a prompt of one seat
+    answers for that seat, so every option the host can highlight is the seat's own and the
+    log is the same whichever keys were used. A refusal blinks the pad's LED."""
+    answering = seat if seat is not None else (prompt.seats[0] if len(prompt.seats) == 1 else None)
+    table.commit({"step": prompt.step, "seat": answering if prompt.seats else None, "value": value}, seat)
 
 
 def _scroll(table: Table, key: str) -> None:

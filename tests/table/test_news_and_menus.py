@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from companion.engine import Session
 from companion.games import REGISTRY, available, load
 from companion.hw.screen import cut_lines
 from companion.table.events import KeyEvent, PadPresence, PadTrouble, Tick
@@ -257,3 +258,36 @@ def test_every_main_menu_item_takes_one_row(language):
     assert all(len(SMALLEST.rows(item.label.get(language))) == 1 for item in table.menu)
     assert len(table.frame().lines) == len(table.menu)
     assert not cut_lines(table.frame())
+
+
+# -- the host buttons pick what they highlight -----------------------------------------------------
+
+def test_the_host_buttons_can_pick_every_option_they_highlight():
+    """On a prompt one seat answers, OK on the host answers for that seat: every option the
+    cursor can reach is accepted as it would be from that seat's pad (Graenaland's builds)."""
+    import random
+
+    from companion.engine import PromptKind, RuleError
+    from ..games.playout import random_action
+    game = load("graenaland")
+    session = Session(game, {"seats": 3}, 11)
+    rnd, checked = random.Random(3), 0
+    while not session.over and checked < 60:
+        prompt = session.prompt
+        if prompt.kind is PromptKind.CHOICE and len(prompt.seats) == 1 and prompt.step == "build":
+            for index, option in enumerate(prompt.options_for(prompt.seats[0])):
+                recorder = MemoryRecorder()
+                table = Table(recorder, {"graenaland": game}, "en")
+                sid = recorder.create_session("graenaland", session.options, 11, [])
+                assert table.resume(sid, "graenaland", session.options, 11, list(session.entries))
+                table.news = []
+                press(table, host(*["down"] * index, "ok"))
+                seat_action = {"step": prompt.step, "seat": prompt.seats[0], "value": option.value}
+                try:
+                    session.evaluate(seat_action)
+                except RuleError:
+                    continue                       # refused from the pad too: the rule says why
+                assert recorder.sessions[sid]["entries"][-1] == {"action": seat_action}, (index, table.notice)
+                checked += 1
+        session.commit(random_action(session, rnd))
+    assert checked >= 20
