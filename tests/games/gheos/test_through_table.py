@@ -9,6 +9,7 @@ import pytest
 from companion.engine import PromptKind, Session
 from companion.games.gheos import GAME
 from companion.hw.emulated import parse_script
+from companion.hw.screen import cut_lines
 from companion.table.table import Table
 
 from ...keyscript import keys_for_value
@@ -37,9 +38,24 @@ def pad_keys(prompt, value) -> list[str]:
     return keys_for_value(prompt, seat, value)
 
 
+def cut(table) -> set[str]:
+    """Lines of the table's frame, in Czech and English, that the panel would have to cut."""
+    language, bad = table.language, set()
+    try:
+        for table.language in ("cs", "en"):
+            bad |= {f"{table.language}: {line!r}" for line in cut_lines(table.frame())}
+    finally:
+        table.language = language
+    return bad
+
+
+unfit: set[str] = set()
+
+
 def put_news_away(table, on_pads: bool) -> None:
     """Announcements that stand on a screen of their own before a list are put away by a key."""
     while getattr(table, "news_blocks", lambda: False)():
+        unfit.update(cut(table))
         prompt = table.session.prompt
         seat = prompt.seats[0] if on_pads and len(prompt.seats) == 1 else None
         press(table, [f"pad {seat + 1} #" if seat is not None else "host ok"])
@@ -65,6 +81,7 @@ def test_a_whole_game_through_the_table(seats, on_pads):
             action = {**action, "seat": None}     # the host buttons answer for the table
         before = len(table.session.entries)
         put_news_away(table, on_pads)
+        unfit.update(cut(table))
         press(table, (pad_keys if on_pads else host_keys)(prompt, action["value"]))
         assert table.notice == [], (prompt.step, [m.en for m in table.notice])
         assert table.session.entries[before:] == [{"action": action}], prompt.step
@@ -75,6 +92,8 @@ def test_a_whole_game_through_the_table(seats, on_pads):
     assert {"start_player", "act", "draw", "cups"} <= steps
     put_news_away(table, on_pads)
     assert table.mode == "over"
+    unfit.update(cut(table))
+    assert not unfit, "lines cut on the panel:\n" + "\n".join(sorted(unfit))
     final = player.score()
     screen = " ".join(table.frame().lines)
     for rank, seat in enumerate(final.ranking[:2], 1):
