@@ -31,6 +31,8 @@ place or raises ``RuleError``; scenario data lives in ``state[scenario.name]``):
 - ``after_roll(state, seat, roll)``: before production (the Great Wall's raiders);
 - ``built(state, seat, piece)`` after "road" / "settlement" / "city" was counted;
 - ``knight(state, seat)`` after a knight was counted and Largest Army settled;
+- ``roll_explain(state, seat, value)`` / ``menu_explain(state, seat, value, special)`` -> the
+  RuleError for one of its options not offered now (None: the core's generic ``catan.not_now``);
 - ``menu_options(state, seat, special)`` -> extra build-menu Options (codes 7, 8, 9, 0; also
   4 and 5 when ``dev_cards`` is False), ``menu_choice(state, seat, value, special)``;
 - ``end_turn(state, seat)``: the player ended his turn, before the special building phase;
@@ -41,8 +43,10 @@ place or raises ``RuleError``; scenario data lives in ``state[scenario.name]``):
 - ``view(state, seat)`` -> extra view keys; ``learned_box(state)`` -> box corrections to keep.
 
 Core functions a scenario calls (``core``): ``who(state, seat)`` (the seat's name),
-``tell(state, msg)`` (public event that is also shown atop the next question: what to do on
-the board), ``note(state, msg)`` (public event only), ``ask(state, task)`` / ``ask_first`` (queue
+``tell(state, msg)`` (public event saying what to do on the board, also kept in
+``state["hint"]`` until the next answer), ``note(state, msg)`` (public event only; the table shows
+an action's events before the next list, so announce only what players must read; score changes
+are announced by the core itself, ``CatanGame.score_events``), ``ask(state, task)`` / ``ask_first`` (queue
 a question ``{"step": name, ...}``; it is asked before the phase's own step) and
 ``finish(state, task)`` (the answered head leaves the queue), ``public_total`` /
 ``true_total`` / ``breakdown``, ``clockwise(state, start)``, ``refuse(rule, cs, en)`` (rules

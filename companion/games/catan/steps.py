@@ -26,12 +26,6 @@ def scenario_of(state: dict):
     return _SCENARIOS[state["scenario"]]
 
 
-def with_hint(state: dict, question: Msg) -> Msg:
-    """The question. (What the table must do on the board, ``state["hint"]``, reaches the
-    players as the table's announcement of the action's public events, before the question.)"""
-    return question
-
-
 def not_now(state: dict, seat: int | None, value) -> RuleError:
     """The core's reason for an answer its prompt does not offer now."""
     return core.refuse("not_now", "{w}: {v} teď nelze.", "{w}: {v} is not possible now.",
@@ -84,7 +78,7 @@ class Roll(Step):
         seat = state["turn"]
         options = tuple(Option(n, Msg(str(n), str(n)), ROLL_CODES[n]) for n in core.SUMS)
         options += scenario_of(state).roll_options(state, seat)
-        return Prompt(PromptKind.CHOICE, self.name, (seat,), with_hint(state, texts.ROLL),
+        return Prompt(PromptKind.CHOICE, self.name, (seat,), texts.ROLL,
                       {seat: options}, detail=texts.ROLL_DETAIL)
 
     def explain(self, state, task, seat, value):
@@ -149,7 +143,7 @@ class Build(Step):
 
     def prompt(self, state, task):
         seat = state["turn"]
-        return Prompt(PromptKind.CHOICE, self.name, (seat,), with_hint(state, texts.MENU),
+        return Prompt(PromptKind.CHOICE, self.name, (seat,), texts.MENU,
                       {seat: menu_options(state, seat, False)})
 
     def explain(self, state, task, seat, value):
@@ -166,7 +160,7 @@ class SpecialBuild(Step):
 
     def prompt(self, state, task):
         seat = state["special"]["builder"]
-        return Prompt(PromptKind.CHOICE, self.name, (seat,), with_hint(state, texts.SPECIAL_MENU),
+        return Prompt(PromptKind.CHOICE, self.name, (seat,), texts.SPECIAL_MENU,
                       {seat: menu_options(state, seat, True)})
 
     def explain(self, state, task, seat, value):
@@ -184,7 +178,7 @@ class SpecialWho(Step):
     def prompt(self, state, task):
         options = seat_options(state, state["special"]["left"]) + (
             Option(None, texts.NOBODY_ELSE, "#"),)
-        return Prompt(PromptKind.CHOICE, self.name, (), with_hint(state, texts.SPECIAL_WHO),
+        return Prompt(PromptKind.CHOICE, self.name, (), texts.SPECIAL_WHO,
                       {Prompt.ANYONE: options})
 
     def explain(self, state, task, seat, value):

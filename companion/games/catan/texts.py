@@ -65,16 +65,7 @@ def seat(n: int) -> Msg:
     return Msg(f"Hráč {n + 1}", f"Player {n + 1}")
 
 
-def rolled(who: Msg, value: int) -> Msg:
-    return Msg("{w} hodil {v}.", "{w} rolled {v}.").format(w=who, v=value)
 
-
-def built(who: Msg, piece: str) -> Msg:
-    return Msg("{w} staví: {p}.", "{w} builds: {p}.").format(w=who, p=PIECE[piece])
-
-
-def bought(who: Msg) -> Msg:
-    return Msg("{w} koupil akční kartu.", "{w} bought a development card.").format(w=who)
 
 
 def knight(who: Msg, count: int) -> Msg:
@@ -95,9 +86,6 @@ def wins(who: Msg, points: int, parts: Msg) -> Msg:
     return Msg("{w} vítězí s {p} VB: {parts}.", "{w} wins with {p} VP: {parts}.").format(w=who, p=points,
                                                                                          parts=parts)
 
-
-def turn_of(who: Msg) -> Msg:
-    return Msg("Na tahu je {w}.", "{w} to play.").format(w=who)
 
 
 def score_change(who: Msg, change: int, total: int) -> Msg:

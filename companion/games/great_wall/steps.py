@@ -1,5 +1,6 @@
-"""The Great Wall's own decisions: the fortress section, a raider drawn from the cloth bag, a knight's two actions, and the printed facts the table teaches the box (an attack
-number when first rolled, a wall tile's cost when first built)."""
+"""The Great Wall's own decisions: the fortress section, a raider drawn from the cloth bag, a
+knight's two actions, and the printed facts the table teaches the box (an attack number when
+first rolled, a wall tile's cost when first built)."""
 
 from __future__ import annotations
 
@@ -71,7 +72,8 @@ class AttackNumber(Step):
                       {task["seat"]: options}, detail=texts.ATTACK_DETAIL)
 
     def explain(self, state, task, seat, value):
-        return raiders.refuse("arrow_known", "{w}: tato šipka už své číslo má.", "{w}: that arrow has its number already.",
+        return raiders.refuse("arrow_known", "{w}: tato šipka už své číslo má.",
+                              "{w}: that arrow has its number already.",
                               w=core.who(state, task["seat"]))
 
     def apply(self, state, action, task):
@@ -128,7 +130,8 @@ class KnightAction(Step):
 
     def prompt(self, state, task):
         codes = {"move": "1", "expel": "2", "pirate": "3"}
-        options = tuple(Option(a, texts.KNIGHT_ACTIONS[a], codes[a]) for a in raiders.knight_actions(state, task["done"]))
+        options = tuple(Option(a, texts.KNIGHT_ACTIONS[a], codes[a])
+                        for a in raiders.knight_actions(state, task["done"]))
         options += (Option("stop", texts.KNIGHT_ACTIONS["stop"], "#"),)
         return Prompt(PromptKind.CHOICE, self.name, (task["seat"],), texts.KNIGHT.format(n=task["n"]),
                       {task["seat"]: options})

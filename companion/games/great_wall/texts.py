@@ -35,7 +35,6 @@ def wall_item(level: int, price) -> Msg:
     return Msg("zeď {l}: {c}", "wall {l}: {c}").format(l=level, c=cost(price))
 
 
-WALL_TOP = Msg("zeď je na 5", "wall at 5")
 FOUNDING = Msg(
     "Pevnosti: {first} a dál po směru hodin staví vesnici s cestou na místě pevnosti. 2. vesnice: proti směru, "
     "začíná ten, kdo stavěl pevnost poslední. 3. vesnice: po směru od {first}; za 3. vesnici se berou suroviny. "
@@ -85,7 +84,6 @@ def breach(target: int, owner: Msg | None, raiders: int, wall: int, count: int, 
     return text + Msg(". Průlomy {c}/{l}.", ". Breaches {c}/{l}.").format(c=count, l=limit)
 
 
-BREACH_TITLE = Msg("Průlom zdi!", "The wall is breached!")
 BEHIND = Msg("Pole s nájezdníky za zdí nic nedávají.", "Hexes with raiders behind the wall produce nothing.")
 
 
@@ -129,8 +127,9 @@ def attack_question(number: int) -> Msg:
     return Msg("Kde je {n}?", "{n} where?").format(n=number)
 
 
-ATTACK_DETAIL = Msg("U kterého shromaždiště a šipky je hozené číslo v modrém kroužku? Zapamatuji si to pro tuto krabici.",
-                    "At which gathering hex and arrow is the number rolled in a blue circle? I remember it for this box.")
+ATTACK_DETAIL = Msg(
+    "U kterého shromaždiště a šipky je hozené číslo v modrém kroužku? Zapamatuji si to pro tuto krabici.",
+    "At which gathering hex and arrow is the number rolled in a blue circle? I remember it for this box.")
 NOT_ATTACK = Msg("nikde", "nowhere")
 
 
@@ -141,7 +140,8 @@ def attack_slot(gathering: int, side: str) -> Msg:
 
 
 def learned_number(number: int, gathering: int, side: str) -> Msg:
-    return Msg("Zapamatováno: {n} = ", "Remembered: {n} = ").format(n=number) + attack_slot(gathering, side) + Msg(".", ".")
+    remembered = Msg("Zapamatováno: {n} = ", "Remembered: {n} = ").format(n=number)
+    return remembered + attack_slot(gathering, side) + Msg(".", ".")
 
 
 def cost_question(level: int, resource: str) -> Msg:

@@ -6,7 +6,7 @@ import pytest
 from companion.engine import RuleError, Session
 from companion.games.great_wall import GAME, box
 
-from .helpers import TAUGHT, act, build, events, gw, roll, started, with_state
+from .helpers import act, build, events, gw, roll, started, with_state
 
 
 def test_the_box_draws_from_its_own_seeded_bag_and_says_where_the_raider_goes():

@@ -3,7 +3,6 @@ players, and the secrecy of a VP card: runs that differ only in the card bought 
 on the panel and the LEDs until the reveal, and leave the same files until the card is locked."""
 
 import json
-import random
 
 import pytest
 
