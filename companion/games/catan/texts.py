@@ -57,7 +57,7 @@ MENU_ITEM = {
     "roll_knight": Msg("rytíř před hodem", "knight before the roll"),
 }
 
-SEVEN = Msg("Padla 7: kdo má víc než 7 karet, odhodí polovinu (dolů).",
+SEVEN = Msg("Padla 7: kdo má víc než 7 karet, odhodí polovinu, zaokrouhleno dolů.",
             "A 7: whoever holds more than 7 cards discards half (rounded down).")
 
 

@@ -79,8 +79,8 @@ def breach(target: int, owner: Msg | None, raiders: int, wall: int, count: int, 
     if owner is None:
         text += Msg(". Úsek nemá pevnost: nikdo nebere postih", ". The section has no fortress: no penalty")
     else:
-        text += Msg(". Zeď hráče {o} klesá na {w}, {o} bere žeton postihu",
-                    ". {o}'s wall drops to {w}, {o} takes a penalty token").format(o=owner, w=wall)
+        text += Msg(". {o}: zeď klesá na stupeň {w}, bere žeton postihu",
+                    ". {o}: the wall drops to level {w}, takes a penalty token").format(o=owner, w=wall)
     return text + Msg(". Průlomy {c}/{l}.", ". Breaches {c}/{l}.").format(c=count, l=limit)
 
 
