@@ -57,6 +57,15 @@ class PadInfo:
     problem: str | None
 
 
+# A person presses a few keys a second; a pad that sends more is broken or stuck. Keys over the
+# rate are dropped (counted), the pad is named to the table once (PadTrouble "flooding"), and
+# the main loop's queue never holds more than MAX_QUEUED events from the pads: memory stays flat.
+KEY_RATE = 20.0      # keys per second a pad may keep sending
+KEY_BURST = 20       # keys it may send at once
+MAX_QUEUED = 256     # events waiting in the main loop's queue beyond which pad keys are dropped
+FLOOD_QUIET_S = 2.0  # a flooding pad is fine again after this long within its rate
+
+
 class _Link:
     """One open port. Only its reader thread closes the transport (no fd reuse races)."""
 
@@ -77,6 +86,10 @@ class _Link:
         self.closed = False
         self.wlock = threading.Lock()
         self.thread: threading.Thread | None = None
+        self.tokens = float(KEY_BURST)  # the key rate limit's bucket (see PadHub._admit)
+        self.refilled = now
+        self.flooding = False
+        self.flood_since = now
 
     @property
     def board_id(self) -> str | None:
@@ -368,8 +381,33 @@ class PadHub:
             return
         self._on_hello(link, hello)
 
+    def _admit(self, link: _Link) -> bool:
+        """The per-pad rate limit (a token bucket) and the bound on the main loop's queue."""
+        now = self._clock()
+        link.tokens = min(float(KEY_BURST), link.tokens + (now - link.refilled) * KEY_RATE)
+        link.refilled = now
+        queued = self._events.qsize() if hasattr(self._events, "qsize") else 0
+        if link.tokens >= 1.0 and queued < MAX_QUEUED:
+            link.tokens -= 1.0
+            if link.flooding and now - link.flood_since >= FLOOD_QUIET_S:
+                link.flooding = False
+                self._events.put(PadTrouble(link.board_id or "?", ""))
+            return True
+        self._count("flood_dropped")
+        link.flood_since = now
+        if not link.flooding:
+            link.flooding = True
+            detail = (f"Pad {link.board_id} on {link.port} sends more keys than anyone can press "
+                      f"(over {KEY_RATE:g} a second): its keys are ignored until it calms down; "
+                      "check it for a stuck key or unplug it.")
+            log.warning("%s", detail)
+            self._events.put(PadTrouble(link.board_id or "?", "flooding", detail))
+        return False
+
     def _on_key(self, link: _Link, f: Frame) -> None:
         """A paired pad's key is its seat's; an unpaired pad's key goes to the pairing screen."""
+        if not self._admit(link):
+            return
         pad = link.board_id
         seat = self._seat_of.get(pad)
         if seat is None:

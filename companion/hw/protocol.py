@@ -47,13 +47,17 @@ _REPL_PREFIXES = (b">>>", b"...", b"Traceback", b"  File ", b"MicroPython", b"MP
 _EXC_LINE = re.compile(rb"[A-Za-z_.]*(Error|Exception|Interrupt|Exit)\b")
 
 
+_CRC_FIELD = re.compile(rb"[0-9A-Fa-f]{4}")
+
+
 def crc16(data: bytes) -> int:
     """CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF); crc16(b"123456789") == 0x29B1."""
     return binascii.crc_hqx(data, 0xFFFF)
 
 
 def _is_uint(s: str, limit: int) -> bool:
-    return s.isdigit() and len(s) <= 5 and int(s) < limit
+    """ASCII digits only: str.isdigit() also takes "²", which int() refuses."""
+    return s.isascii() and s.isdigit() and len(s) <= 5 and int(s) < limit
 
 
 def _hello_ok(args: tuple[str, ...]) -> bool:
@@ -277,13 +281,11 @@ def _checked_payload(line: bytes) -> bytes | str:
 
 
 def _crc_field(tail: bytes) -> int | None:
-    """The CRC written after ``*``, or None when it is not four hex digits' worth."""
-    if len(tail) != 4:
+    """The CRC written after ``*``: exactly four hex digits, or None. Strict: ``int(x, 16)``
+    alone would also take " 1AB", "+1AB", "0x1A" and "1_AB"."""
+    if _CRC_FIELD.fullmatch(tail) is None:
         return None
-    try:
-        return int(tail, 16)
-    except ValueError:
-        return None
+    return int(tail, 16)
 
 
 def _well_formed(parts: list[str]) -> bool:

@@ -145,3 +145,22 @@ def test_frame_examples_in_the_docs_are_valid():
         frames = p.FrameDecoder(p.PAD_TO_HOST).feed(ex.encode() + b"\n") + \
             p.FrameDecoder(p.HOST_TO_PAD).feed(ex.encode() + b"\n")
         assert len(frames) == 1, ex
+
+
+def test_the_crc_field_is_exactly_four_hex_digits():
+    """int(x, 16) alone takes a sign, spaces, 0x and underscores: none of them is a CRC."""
+    payload = b"3 KEY 5"
+    decoder = p.FrameDecoder()
+    assert len(decoder.feed(payload + b"*%04X\n" % p.crc16(payload))) == 1
+    assert len(decoder.feed(payload + b"*%04x\n" % p.crc16(payload))) == 1
+    # a frame whose CRC is below 0x100, so that each odd spelling still means the right number
+    small = next(b"%d KEY 5" % n for n in range(1000) if p.crc16(b"%d KEY 5" % n) < 0x100)
+    crc = p.crc16(small)
+    for field in (b" %03X" % crc, b"+%03X" % crc, b"0x%02X" % crc, b"0_%02X" % crc, b"%03X " % crc):
+        assert int(field, 16) == crc  # what a lenient parser would have accepted
+        assert decoder.feed(small + b"*" + field + b"\n") == []
+    assert decoder.feed(small + b"*%04X\n" % crc) != []
+
+
+def test_unicode_digits_are_not_numbers():
+    assert not p._is_uint("²", 10) and not p._is_uint("١", 10) and p._is_uint("7", 10)
