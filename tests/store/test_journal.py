@@ -289,3 +289,35 @@ def test_closed_storage_refuses_writes(path):
     storage.close()
     with pytest.raises(StoreError, match="closed"):
         storage.append("t", {1: {}})
+
+
+def test_the_store_works_again_once_a_failed_writes_cause_is_gone(tmp_path):
+    """A full card: the append fails and so does taking the partial line back. The store
+    refuses while the card is full and works again, without a restart, once there is room."""
+    import errno
+    from unittest import mock
+
+    from companion.store import Store, StoreError
+    from companion.store import journal as journal_module
+
+    path = tmp_path / "companion.db"
+    store = Store(path)
+    session = store.create_session("g", {}, 1, ["A"])
+    store.append(session, {"action": {"n": 0}})
+    real_write = os.write
+
+    def half_then_full(fd, data):
+        real_write(fd, bytes(data[: len(data) // 2]))
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    full = OSError(errno.ENOSPC, "No space left on device")
+    with mock.patch.object(journal_module.os, "write", half_then_full), \
+            mock.patch.object(journal_module.os, "ftruncate", side_effect=full):
+        with pytest.raises(StoreError, match="No space left"):
+            store.append(session, {"action": {"n": 1}})
+        with pytest.raises(StoreError):  # still full: refused, nothing half-written is trusted
+            store.append(session, {"action": {"n": 1}})
+    assert store.append(session, {"action": {"n": 1}}) == 1  # room again: works
+    store.close()
+    with Store(path) as reopened:
+        assert [e["action"]["n"] for e in reopened.entries(session)] == [0, 1]
