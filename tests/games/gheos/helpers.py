@@ -79,3 +79,10 @@ def epoch_example() -> Session:
     assert held(s, EVE) == {"red": 1, "blue": 1}
     assert held(s, NOAH) == {"blue": 2}
     return s
+
+
+def until_only_epoch_tiles(s: Session) -> None:
+    """Plain turns until, by the box's count, only epoch tiles are left face down."""
+    from companion.games.gheos.box import BOX
+    while s.state["stack"] > BOX.facts["epoch_tiles"] - s.state["epochs"]:
+        play(s, ("act", "nothing") if "nothing" in values(s) else ("act", s.state["in_play"][0]), ("draw", "ordinary"))

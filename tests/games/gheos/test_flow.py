@@ -9,7 +9,8 @@ from companion.engine import PromptKind, RuleError, Session
 from companion.games.gheos import GAME
 from companion.games.gheos.box import BOX, READINGS
 
-from .helpers import ADAM, EVE, NOAH, answer, codes, events, found, held, new, play, take, totals, values
+from .helpers import (ADAM, EVE, NOAH, answer, codes, events, found, held, new, play, take, totals,
+                      until_only_epoch_tiles, values)
 
 
 def refused(s, step, value, rule):
@@ -90,11 +91,14 @@ def test_the_ledger_screen_shows_holdings_supply_points_and_tokens_and_changes_n
 
 def test_only_epoch_tiles_left_means_only_the_epoch_tile_is_offered():
     s = new(2)
-    ordinary = s.state["stack"] - BOX.facts["epoch_tiles"]
-    for _ in range(ordinary):
-        play(s, ("act", "nothing"), ("draw", "ordinary"))
     answer(s, "act", "nothing")
-    assert "ordinary" not in values(s) and "epoch" in values(s)
+    assert values(s) == ["ordinary", "epoch", "token"]
+    refused(s, "draw", "empty", "stack_not_empty")
+    answer(s, "draw", "ordinary")
+    until_only_epoch_tiles(s)
+    assert s.state["stack"] == BOX.facts["epoch_tiles"] == 8
+    answer(s, "act", "nothing")
+    assert values(s) == ["epoch", "token", "empty"]     # a short box shows here: * says so
     refused(s, "draw", "ordinary", "only_epochs_left")
 
 
@@ -315,40 +319,46 @@ def test_u8_hidden_scores_keep_the_totals_out_of_the_public_view_until_the_end()
     play(s, ("act", "red"), ("draw", "token"), ("cups", 3))
     assert "totals" not in GAME.view(s.state) and GAME.view(s.state, EVE)["my_total"] == 3
     assert "Points" not in GAME.steps["ledger"].prompt(s.state, {}).detail.en
-    answer(s, "draw", "empty")        # the final round: red's cups were told this turn
+    for _ in range(5):
+        answer(s, "draw", "epoch")
+        if s.prompt.step == "pyramids":
+            answer(s, "pyramids", 0)
+    assert "totals" not in GAME.view(s.state)
+    answer(s, "draw", "epoch")        # the 6th ends a 2-player game; this turn's cups are known
     assert s.over and GAME.view(s.state)["totals"] == [3, 6]
 
 
 def test_u9_no_tiles_left_ends_the_game_by_default():
     s = new(2)
-    found(s, "red", 1)
-    play(s, ("act", "red"), ("draw", "empty"))
+    until_only_epoch_tiles(s)
+    founder = s.state["turn"]
+    play(s, ("act", "red"), ("found_wheat", 1), ("draw", "empty"))
     assert "No tiles left: the game ends." in events(s) and s.prompt.step == "cups"
     answer(s, "cups", 2)
-    assert s.over and totals(s) == {ADAM: 2, EVE: 2}
+    assert s.over and totals(s) == {founder: 2, 1 - founder: 0}
 
 
 def test_u9_play_out_lets_every_player_play_the_tiles_in_hand():
     s = new(2, on_empty_stack="play_out")
+    until_only_epoch_tiles(s)
+    first = s.state["turn"]
     play(s, ("act", "nothing"), ("draw", "empty"))
-    assert s.state["stack"] == 0 and s.state["hands"] == [1, 2]
+    assert s.state["stack"] == 0 and s.state["hands"][first] == 1
     for _ in range(3):
         play(s, ("act", "nothing"))
-        assert values(s)[-1] == "empty" and "ordinary" not in values(s)
+        assert values(s) == ["token", "empty"]
         answer(s, "draw", "empty")
     assert s.over and s.state["hands"] == [0, 0]
-    assert "Player 1 has no tile left: the game ends." in events(s)
+    assert f"Player {first + 1} has no tile left: the game ends." in events(s)
 
 
 # -- the end ----------------------------------------------------------------------------------------
 
 def test_equal_points_are_broken_by_more_followers():
-    s = new(2, end_after_last_token="immediately")
-    found(s, "red", 2)
-    found(s, "blue", 1)
-    assert held(s, ADAM) == {"red": 2} and held(s, EVE) == {"blue": 1}
-    play(s, ("act", "red"))
-    answer(s, "draw", "empty")
-    play(s, ("cups", 1), ("cups", 3))      # Adam 3 × 1 = 3, Eve 1 × 3 = 3
-    assert totals(s) == {ADAM: 3, EVE: 3}
+    s = new(2)
+    play(s, ("act", "red"), ("found_wheat", 2), ("draw", "epoch"), ("pyramids", 0))
+    for _ in range(5):                # the 6th epoch tile ends a 2-player game
+        answer(s, "draw", "epoch")
+    answer(s, "cups", 0)
+    assert s.over and totals(s) == {ADAM: 0, EVE: 0}
     assert s.score().ranking == (ADAM, EVE) and events(s)[-1] == "Player 1 wins!"

@@ -77,8 +77,6 @@ def test_a_whole_game_through_the_table(seats, on_pads):
     while not player.over:
         prompt = player.prompt
         action = random_action(player, rnd).entry["action"]
-        if not on_pads:
-            action = {**action, "seat": None}     # the host buttons answer for the table
         before = len(table.session.entries)
         put_news_away(table, on_pads)
         unfit.update(cut(table))

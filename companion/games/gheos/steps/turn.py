@@ -188,7 +188,8 @@ def epochs_left(state: dict) -> int:
 
 class Draw(Step):
     """Steps 3-4: play a scoring token (2) before drawing, then draw: an ordinary tile (#) ends
-    the turn, an epoch tile (1) scores and draws again; * says the stacks are empty."""
+    the turn, an epoch tile (1) scores and draws again; * says the stacks are empty (offered once
+    the box counts only epoch tiles left)."""
 
     name = "draw"
 
@@ -201,8 +202,10 @@ class Draw(Step):
         if self._token_refusal(state) is None:
             options.append(Option(TOKEN, Msg("bodovací žeton ({n})", "scoring token ({n})").format(
                 n=state["tokens"][seat]), "2"))
-        # the box counts the tiles, but a short box runs out earlier: the table can always say so
-        options.append(Option(EMPTY, Msg("dílky došly", "no tiles left"), "*"))
+        if state["stack"] <= epochs_left(state):
+            # by the box's count only epoch tiles are left: a short box shows here, so the table
+            # can say the stacks are empty (reading U9)
+            options.append(Option(EMPTY, Msg("dílky došly", "no tiles left"), "*"))
         return tuple(options)
 
     def prompt(self, state, task):
@@ -266,6 +269,10 @@ class Draw(Step):
                           "All {n} epoch tiles are out already.", n=BOX.facts["epoch_tiles"])
         if value in (ORDINARY, EPOCH):
             return refuse("stack_empty", "Dílky v hromádkách došly.", "The stacks are empty.")
+        if value == EMPTY:
+            return refuse("stack_not_empty", "V hromádkách má být ještě {n} běžných dílků: dobírá se.",
+                          "{n} ordinary tiles should be left in the stacks: draw one.",
+                          n=state["stack"] - epochs_left(state))
         return None
 
 

@@ -1,0 +1,57 @@
+"""The box data file: what it holds, and a broken file refused with the entry named."""
+
+import tomllib
+
+import pytest
+
+from companion.games.gheos import box as box_module
+from companion.games.gheos.box import BOX, BOX_FILE, COLOURS, READINGS, BoxDataError, parse
+from companion.games.gheos.texts import HEADER
+from companion.table.panel import BOLD_CONDENSED, LINE_PX, font
+
+
+def raw() -> dict:
+    with BOX_FILE.open("rb") as handle:
+        return tomllib.load(handle)
+
+
+def test_the_box_holds_the_rulebooks_numbers_and_six_colours_coded_one_to_six():
+    assert BOX.facts["followers_per_colour"] == 5 and BOX.facts["tokens_per_player"] == 3
+    assert BOX.facts["tiles"] == 60 and BOX.facts["epoch_tiles"] == 8
+    assert [BOX.epoch_limit(n) for n in (2, 3, 4)] == [6, 7, 8]
+    assert tuple(BOX.colours) == COLOURS
+    assert [c.code for c in BOX.colours.values()] == ["1", "2", "3", "4", "5", "6"]
+    assert [c.name.cs for c in BOX.colours.values()] == ["červená", "zelená", "žlutá", "modrá", "černá", "bílá"]
+    assert all(c.verified for c in BOX.colours.values())
+    assert tuple(BOX.readings) == READINGS and not any(r.verified for r in BOX.readings.values())
+
+
+@pytest.mark.parametrize("breakage, named", [
+    (lambda d: d["facts"].pop("hand"), "[facts]"),
+    (lambda d: d["facts"]["tiles"].update(value="sixty"), "fact 'tiles'"),
+    (lambda d: d["colour"].pop(), "colours"),
+    (lambda d: d["colour"][0].update(cs="rot"), "colour 'red'"),
+    (lambda d: d["rules"].pop("hide_scores"), "[rules]"),
+    (lambda d: d["rules"]["found_cap"].pop("verified"), "rule 'found_cap'"),
+])
+def test_a_broken_file_is_refused_naming_the_entry(breakage, named):
+    data = raw()
+    breakage(data)
+    with pytest.raises(BoxDataError) as error:
+        parse(data)
+    assert named in str(error.value) and "box.toml" in str(error.value)
+
+
+def test_an_unreadable_file_is_refused_with_its_name(tmp_path):
+    broken = tmp_path / "box.toml"
+    broken.write_text("[facts\n", encoding="utf-8")
+    with pytest.raises(BoxDataError, match="box.toml: is not valid TOML"):
+        box_module.load_box(broken)
+    with pytest.raises(BoxDataError, match="cannot be read"):
+        box_module.load_box(tmp_path / "missing.toml")
+
+
+def test_the_longest_header_fits_the_panel_in_both_languages():
+    longest = HEADER.format(e=8, limit=8, tokens="3 3 3 3")
+    for lang in ("cs", "en"):
+        assert font(BOLD_CONDENSED, 10).getlength(longest.get(lang)) <= LINE_PX
