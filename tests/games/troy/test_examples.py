@@ -263,3 +263,33 @@ def test_tr8_a_mycenae_supporter_with_the_same_public_points_does_not_win():
     play.state["longest_road"] = 0
     play.answer("roll", 6).end_turn()
     assert play.state["over"] is None and play.true_total(0) == 12
+
+
+# -- options and box corrections -------------------------------------------------------------------
+
+def test_a_bad_box_correction_is_refused_in_one_line_naming_the_entry():
+    from companion.engine import Session
+    with pytest.raises(RuleError) as error:
+        Session(GAME, {"seats": 4, "box": {"saga": {"values": [3, 1]}}}, 0)
+    assert error.value.rule == "troy.box" and "[saga]" in error.value.text("en") and "\n" not in error.value.text("en")
+
+
+@pytest.mark.parametrize("rule", ["battle_before_special_building", "win_counts_saga"])
+def test_readings_the_core_cannot_follow_yet_are_refused(rule):
+    from companion.engine import Session
+    with pytest.raises(RuleError) as error:
+        Session(GAME, {"seats": 6, "box": {"rules": {rule: {"value": False}}}}, 0)
+    assert f"rules.{rule} = false is not supported yet" in error.value.text("en")
+
+
+def test_a_corrected_saga_track_counts_in_the_session():
+    play = Play(4, "table", box={"saga": {"values": [0, 2, 4]}}).given(wins={"troy": 0, "mycenae": 1})
+    assert GAME.view(play.state, 0)["my_hidden"] == {"saga_mycenae": 2}
+    play = at_battle(play, None, 10).answer("battle", 0).answer("battle_mycenae", 3)
+    assert play.state["over"] is not None          # the second win reaches the last value: the war ends
+
+
+def test_five_players_deal_five_of_the_six_allegiance_cards():
+    play = Play(5, "box", allegiance=["troy", "troy", "troy", "mycenae", "mycenae"])
+    assert play.prompt.step == "roll"
+    assert at_battle(Play(5, "table"), None, 13).prompt.maximum == 9
