@@ -18,11 +18,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from companion.engine import PromptKind, Session  # noqa: E402
-from companion.games.gheos import GAME  # noqa: E402
-from companion.hw.emulated import parse_script  # noqa: E402
-from companion.table.table import Table  # noqa: E402
-from tests.table.helpers import MemoryRecorder  # noqa: E402
+from companion.engine import PromptKind, Session
+from companion.games.gheos import GAME
+from companion.hw.emulated import parse_script
+from companion.table.table import Table
+from tests.table.helpers import MemoryRecorder
 
 SEED = 0
 COLOURS = ("red", "green", "yellow", "blue")

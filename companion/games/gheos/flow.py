@@ -15,7 +15,7 @@ from __future__ import annotations
 from ...engine import Msg
 from .box import BOX
 from .common import FINAL, OVER, START, TURN, note, player, reading
-from .ledger import colours_held_by_anyone, held_colours
+from .ledger import colours_held_by_anyone, found, held_colours
 from .scoring import follower_gain, ranking
 
 FRESH = ("pyramids", "cups")   # counts that stay true until the next tile changes the map
@@ -164,7 +164,6 @@ def score_final(state: dict, counting: dict) -> None:
 def score_found(state: dict, counting: dict) -> None:
     """The marker goes down and the founder takes his followers (the wheat list showed how many,
     so nothing is announced: a screen to read would cost a press on every founding)."""
-    from .ledger import found
     found(state, state["turn"], counting["colour"], counting["got"]["found"])
     step_two_done(state)
 

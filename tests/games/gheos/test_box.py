@@ -5,7 +5,14 @@ import tomllib
 import pytest
 
 from companion.games.gheos import box as box_module
-from companion.games.gheos.box import BOX, BOX_FILE, COLOURS, READINGS, BoxDataError, parse
+from companion.games.gheos.box import (
+    BOX,
+    BOX_FILE,
+    COLOURS,
+    READINGS,
+    BoxDataError,
+    parse,
+)
 from companion.games.gheos.texts import HEADER
 from companion.table.panel import BOLD_CONDENSED, LINE_PX, font
 

@@ -31,7 +31,7 @@ def test_the_example_replays_to_the_result_the_players_guide_shows():
 
 def test_companion_replay_runs_the_example_to_the_end():
     run = subprocess.run([sys.executable, "-m", "companion", "replay", str(EXAMPLE), "--json"], cwd=ROOT,
-                         capture_output=True, text=True, timeout=120)
+                         capture_output=True, text=True, timeout=120, check=False)
     assert run.returncode == 0, run.stderr
     result = json.loads(run.stdout)
     assert result["game"] == "gheos" and result["over"] is True

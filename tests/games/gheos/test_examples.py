@@ -8,8 +8,21 @@ import pytest
 
 from companion.engine import RuleError
 
-from .helpers import (ADAM, EVE, NOAH, answer, epoch_example, events, found, held, new, play, take,
-                      totals, values)
+from .helpers import (
+    ADAM,
+    EVE,
+    NOAH,
+    answer,
+    epoch_example,
+    events,
+    found,
+    held,
+    new,
+    play,
+    take,
+    totals,
+    values,
+)
 
 
 def gains(before: dict, s) -> dict:

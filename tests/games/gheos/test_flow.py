@@ -9,8 +9,22 @@ from companion.engine import PromptKind, RuleError, Session
 from companion.games.gheos import GAME
 from companion.games.gheos.box import BOX, READINGS
 
-from .helpers import (ADAM, EVE, NOAH, answer, codes, events, found, held, new, play, take, totals,
-                      until_only_epoch_tiles, values)
+from .helpers import (
+    ADAM,
+    EVE,
+    NOAH,
+    answer,
+    codes,
+    events,
+    found,
+    held,
+    new,
+    play,
+    take,
+    totals,
+    until_only_epoch_tiles,
+    values,
+)
 
 
 def refused(s, step, value, rule):

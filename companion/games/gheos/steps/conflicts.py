@@ -6,8 +6,8 @@ to the ``act`` list (the next consequence, or step 2).
 
 from __future__ import annotations
 
-from ....engine import Msg, Option, Prompt, PromptKind, Step
-from ...gheos.box import BOX
+from ....engine import Msg, Option, Prompt, PromptKind, RuleError, Step
+from ..box import BOX
 from ..common import COLOURS, note, player, reading, refuse
 from ..conflict import CONTINENT, ISLAND, MAX_PARTS, migration_candidates, war_leaders
 from ..flow import COUNTED, ask, awaits
@@ -29,7 +29,7 @@ def _turn_prompt(state: dict, step: str, title: Msg, options) -> Prompt:
     return Prompt(PromptKind.CHOICE, step, (seat,), title, {Prompt.ANYONE: tuple(options)})
 
 
-def _not_in_play(colour) -> "RuleError":
+def _not_in_play(colour) -> RuleError:
     if colour in COLOURS:
         return refuse("not_in_play", "Civilizace barvy {c} není na mapě.", "{e} is not on the map.",
                       c=colour_name(colour).cs, e=colour_name(colour).en)

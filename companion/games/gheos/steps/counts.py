@@ -11,7 +11,7 @@ from ....engine import Msg, Option, Prompt, PromptKind, Step
 from ..common import reading, refuse
 from ..flow import told
 from ..ledger import founding_followers
-from ..texts import colour_name
+from ..texts import KINDS, SYMBOLS, colour_name
 
 KEEP = "#"
 
@@ -92,7 +92,6 @@ class PartWheat(CountStep):
 
     def title(self, state):
         part = state["conflict"]["parts"][-1]
-        from ..texts import KINDS
         return Msg("1 Stěhování: pšenice – část {i} ({k}), i na novém dílku?",
                    "1 Migration: wheat on part {i} ({k}), the new tile counted?").format(
             i=len(state["conflict"]["parts"]), k=KINDS[part["kind"]])
@@ -104,7 +103,6 @@ class TempleSymbols(CountStep):
     name = "temple_symbols"
 
     def title(self, state):
-        from ..texts import SYMBOLS
         return Msg("1 Chrám: {s} na jeho světadílu (bez chrámů)?",
                    "1 Temple: {s} on its continent (no temples)?").format(s=SYMBOLS[state["conflict"]["type"]])
 

@@ -6,8 +6,15 @@ from __future__ import annotations
 from ....engine import Msg, Option, Prompt, PromptKind, Step
 from ..box import BOX
 from ..common import COLOURS, FOLLOWERS_PER_COLOUR, note, player, reading, refuse, total
-from ..flow import after_epoch, ask, awaits, begin_turn, end_turn, step_two_done
-from ..ledger import colours_held_by_anyone, followers, held_colours, supply, take, takeable
+from ..flow import ask, awaits, begin_turn, end_turn, step_two_done
+from ..ledger import (
+    colours_held_by_anyone,
+    followers,
+    held_colours,
+    supply,
+    take,
+    takeable,
+)
 from ..texts import colour_form, colour_name
 
 WAR, MIGRATION, TEMPLE, LEDGER, NOTHING = "war", "migration", "temple", "ledger", "nothing"
@@ -55,8 +62,7 @@ class Act(Step):
     name = "act"
 
     def options(self, state):
-        seat, done = state["turn"], state["done"]
-        options = []
+        done, options = state["done"], []
         for colour in COLOURS:
             code = BOX.colours[colour].code
             if colour in state["in_play"] and supply(state, colour) > 0:
@@ -275,5 +281,3 @@ class Draw(Step):
                           n=state["stack"] - epochs_left(state))
         return None
 
-
-__all__ = ["Act", "Draw", "Ledger", "StartPlayer", "after_epoch"]
