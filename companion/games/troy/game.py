@@ -59,7 +59,7 @@ def why_not(state: dict, seat: int, item: str, special: bool) -> RuleError | Non
     if ships.blocked(troy, seat, number):
         return refuse("ship_blocked", "{w}: na lodi {n} stojí mořský národ.", "{w}: the sea people stand on ship {n}.",
                       w=who, n=number)
-    if number in troy["row_used"]:
+    if [seat, number] in troy["row_used"]:
         return refuse("row_once", "{w}: loď {n} už v tomto tahu brala.", "{w}: ship {n} has taken this turn already.",
                       w=who, n=number)
     if special and not box.rules["row_actions_in_special_building"]:

@@ -6,7 +6,8 @@
 - ``wins`` per city (the saga track), ``battles`` (public results, newest last);
 - ``trade_points``, ``ships`` (how many built) per seat, ``chits`` (ship 5: seat -> resource),
   ``sea_people`` ([seat, ship] they stand on, or None);
-- ``donated`` / ``row_used`` (this turn's donation and ship 3/6 uses);
+- ``donated`` / ``row_used`` (this turn's donation; ship 3/6 uses as [seat, ship], since in the
+  special building phase several players may use theirs);
 - ``taken`` (secret): seat -> the cards the box drew for it from the row, newest last.
 """
 

@@ -77,3 +77,12 @@ def test_not_in_the_special_building_phase_unless_the_box_says_so():
     allowed = Play(6, "box", box={"rules": {"row_actions_in_special_building": {"value": True}}})
     allowed.given(ships=[0, 0, 6, 0, 0, 0]).answer("roll", 6).end_turn().answer("special_who", 2)
     assert "ship6" in [o.value for o in allowed.prompt.options_for(2)]
+
+
+def test_in_the_special_building_phase_each_player_uses_his_own_ship_once():
+    allowed = Play(6, "box", box={"rules": {"row_actions_in_special_building": {"value": True}}})
+    allowed.given(ships=[0, 0, 6, 6, 0, 0]).answer("roll", 6).end_turn().answer("special_who", 2)
+    allowed.menu("ship6").answer("row_look").answer("row_card")
+    assert "ship6" not in [o.value for o in allowed.prompt.options_for(2)]
+    allowed.answer("special_build", "done").answer("special_who", 3)
+    assert "ship6" in [o.value for o in allowed.prompt.options_for(3)]

@@ -142,7 +142,7 @@ def take_from_row(state: dict, seat: int, ship: int) -> None:
     """Ship 3 or 6 used: the companion's row draws the card at random and shows it to the taker
     alone; from a table row the player draws it himself."""
     troy = part(state)
-    troy["row_used"].append(ship)
+    troy["row_used"].append([seat, ship])
     card = support.take_blind(state, troy)
     who = name(state, seat)
     if card is None:
