@@ -22,6 +22,7 @@ HEX_DIGITS = "0123456789abcdefABCDEF"
 SCREEN_SIZES = ((128, 32), (128, 64))
 CELL = 8
 MAX_TYPED = 16     # keys the pad keeps of one entry: a whole screen row (v1 boxes kept only 4)
+MAX_CODE = 14      # widest typed code or number: its lock row, padlock + space + code, fits
 MAX_HINTS = 32     # code meanings per prompt; more are refused
 ENTRY_MODES = ("none", "echo", "key", "type")
 SCREEN_VERBS = ("TEXT", "ENTRY", "HINT", "CLEAR")
@@ -302,12 +303,12 @@ class ScreenState:
 
     The box owns ``rows`` (TEXT frames). While an entry is under way the pad draws over the
     bottom rows on its own, without waiting for the box: the keys typed so far, what they mean
-    (from the box's HINT frames) and whether the pick is locked. The rules mirror the box's,
-    so the echo never promises what the box will refuse:
+    (from the box's HINT frames) and whether the pick is locked. The rules mirror the box's key
+    handling, so the echo shows what the box makes of the same keys:
 
-    - ``type``: digits fill a rolling window of ``width`` keys, ``*`` clears, ``#`` locks the
-      code (zero-padded to ``width``) if a HINT names it, or the number typed when the prompt
-      has no hints; ``#``/``*`` alone lock when a HINT names them.
+    - ``type``: digits fill a rolling window of ``width`` (at most MAX_CODE) keys, ``*`` clears,
+      ``#`` locks the code (zero-padded to ``width``) if a HINT names it, or the number typed
+      when the prompt has no hints; ``#``/``*`` alone lock when a HINT names them.
     - ``key``: a key that a HINT names locks at once (lands 1-9, yes/no).
     - ``echo``: the last ``MAX_TYPED`` keys, nothing locks (the state before any ENTRY, so a
       screen pad on a version-1 box still shows what was typed).
@@ -346,7 +347,7 @@ class ScreenState:
         help_text = text_from(args[2:])
         if width > MAX_TYPED or help_text is None or len(help_text) > self.cols:
             return False
-        if (args[0] == "key" and width != 1) or (args[0] == "type" and width < 1):
+        if (args[0] == "key" and width != 1) or (args[0] == "type" and not 1 <= width <= MAX_CODE):
             return False
         self.mode, self.width, self.help = args[0], width, help_text
         self.hints, self.typed, self.locked, self.wrong = {}, "", None, None
@@ -386,7 +387,7 @@ class ScreenState:
             self._type(k)
 
     def _type(self, k):
-        if k in self.hints and not self.typed:  # "#" = done, "*" = none, when so offered
+        if k in ("#", "*") and k in self.hints and not self.typed:  # "done", "none" when offered
             self.locked = self.hints[k]
         elif k == "*":
             self.typed = ""

@@ -97,7 +97,8 @@ def test_bad_screen_frames_are_refused_and_change_nothing():
            text(9, 0, "x" * 17),                 # 16 characters per row
            host(9, "TEXT", "0", "%C5"),          # broken UTF-8
            host(9, "TEXT"),                      # no row
-           entry(9, "type", 17),                 # wider than MAX_TYPED
+           entry(9, "type", 15),                 # wider than MAX_CODE
+           entry(9, "type", 0),
            entry(9, "key", 2),                   # key mode takes one key
            entry(9, "slide", 2),
            hint(9, "123", "Tři"),                # wider than the entry
@@ -163,9 +164,24 @@ def test_numbers_without_hints_lock_as_typed_and_more_than_four_keys_are_kept():
     assert logic.screen_lines(0)[6:] == ["123456", "# = potvrdit"]
     press(logic, "#")
     assert logic.screen_lines(0)[7] == LOCK + " 123456"
-    replies(logic, entry(2, "type", pl.MAX_TYPED))
+    replies(logic, entry(2, "type", pl.MAX_CODE))
+    press(logic, "98765432109876#")
+    assert logic.screen_lines(0)[7] == LOCK + " 98765432109876"   # fourteen keys and the lock
+    replies(logic, entry(3, "echo", 0))
     press(logic, "9876543210987654")
-    assert logic.screen_lines(0)[6] == "9876543210987654"   # all sixteen, a whole row
+    assert logic.screen_lines(0)[7] == "9876543210987654"   # all sixteen, a whole row
+    for row in logic.screen_lines(0):
+        assert len(row) <= logic.screen.cols
+
+
+def test_a_hinted_digit_still_waits_for_hash_in_type_mode():
+    logic = pad()
+    replies(logic, entry(1, "type", 1, "# = ok"))
+    replies(logic, hint(2, "3", "Tři"))
+    press(logic, "3")
+    assert logic.screen_lines(0)[2:] == ["3 Tři?", "# = ok"]
+    press(logic, "#")
+    assert logic.screen_lines(0)[3] == LOCK + " Tři"
 
 
 def test_key_mode_locks_at_once_and_yes_no_in_type_mode():
