@@ -1,6 +1,9 @@
-"""Append cost per action: empty store vs 10,000 actions stored, journal vs TinyDB's JSONStorage.
+"""Store costs: append per action (empty store vs 10,000 actions stored, journal vs TinyDB's
+JSONStorage), and what history costs (start-up, peak RSS, ``companion history`` with 1,000
+finished sessions against an empty store).
 
     python benchmarks/bench_store.py [--stored 10000] [--runs 300] [--dir DIR]
+    python benchmarks/bench_store.py --only history [--finished 1000]
 
 Figures are medians of single appends timed in this process. The empty and the full store are
 timed in alternating blocks of ten appends, so both see the same disk and cache conditions; their
@@ -19,11 +22,15 @@ from contextlib import ExitStack
 from pathlib import Path
 from unittest import mock
 
-from tinydb import TinyDB
+import sys
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this tree's companion, not an installed one
+
+from tinydb import TinyDB  # noqa: E402
 from tinydb.table import Document
 
-from companion.store import JournalDB, Store
-from companion.store.sessions import log_table
+from companion.store import JournalDB, Store  # noqa: E402
+from companion.store.sessions import log_table  # noqa: E402
 
 
 def action(n: int) -> dict:
@@ -75,7 +82,13 @@ def main() -> None:
     parser.add_argument("--json-runs", type=int, default=40,
                         help="timed inserts per JSONStorage case (slow when full; default 40)")
     parser.add_argument("--dir", type=Path, default=None, help="where to put the files (default: a temp dir)")
+    parser.add_argument("--only", choices=("append", "history"), help="run one part only")
+    parser.add_argument("--finished", type=int, default=1000, help="finished sessions for the history part")
     args = parser.parse_args()
+    if args.only != "append":
+        history_costs(args)
+    if args.only == "history":
+        return
 
     rows = []
     for fsync in (True, False):
@@ -107,6 +120,116 @@ def measure(args: argparse.Namespace, fsync: bool) -> list[tuple[str, float, flo
             full = make(stack, directory / f"{kind}-full", args.stored)
             rows.append((label + suffix, *alternate(empty, full, runs)))
     return rows
+
+
+# -- history: start-up, memory and `companion history` against the number of finished games ----
+ROOT = Path(__file__).resolve().parents[1]
+STARTUP_CHILD = """
+import sys, time
+start = time.perf_counter()
+from companion.store import Store
+store = Store(sys.argv[1])
+running = store.unfinished()
+entries = store.entries(running["id"])
+count = store.finished_count()
+store.close()
+took = time.perf_counter() - start
+# VmHWM, not ru_maxrss: on Linux ru_maxrss keeps the forking parent's high-water mark across exec
+peak = next(int(line.split()[1]) for line in open("/proc/self/status") if line.startswith("VmHWM:"))
+print(took, peak, len(entries), count)
+"""
+
+
+def finished_document(n: int, actions: int = 120) -> dict:
+    """A finished session document like a real one: 4 seats, ``actions`` timed entries."""
+    import uuid
+    entries = [{"action": {"step": "move", "seat": k % 4, "value": k % 7}, "at": "2025-06-01T18:00:00.000+02:00"}
+               for k in range(actions)]
+    return {"format": "companion-session", "version": 2, "game": "vaaalbara", "options": {"seats": 4},
+            "seed": n, "entries": entries,
+            "meta": {"id": n, "uid": str(uuid.UUID(int=n + 1)), "started": "2025-06-01T18:00:00+02:00",
+                     "finished": "2025-06-01T18:40:00+02:00", "abandoned": None,
+                     "seats": ["Modrá", "Fialová", "Žlutá", "Červená"],
+                     "names": ["Modrá", "Fialová", "Žlutá", "Červená"],
+                     "scores": {"final": True, "totals": {"0": 50, "1": 40, "2": 30, "3": 20},
+                                "ranking": [0, 1, 2, 3], "winner": 0},
+                     "winner": 0, "duration_s": 2400, "actions": actions}}
+
+
+def make_store(directory: Path, finished: int) -> Path:
+    """A store with ``finished`` finished games and one running game of 200 entries."""
+    from companion.store.sessions import Store
+    directory.mkdir(parents=True)
+    path = directory / "companion.db"
+    with Store(path) as store:
+        if finished:
+            store.import_documents([finished_document(n) for n in range(finished)])
+        session = store.create_session("vaaalbara", {"seats": 4}, 1, ["A", "B", "C", "D"])
+        for k in range(200):
+            store.append(session, action(k))
+    return path
+
+
+def child_startup(path: Path) -> tuple[float, int]:
+    """Start-up in a fresh interpreter (imports included): seconds and peak RSS in KiB."""
+    import subprocess
+    import sys
+    env = dict(__import__("os").environ, PYTHONPATH=str(ROOT))
+    out = subprocess.run([sys.executable, "-c", STARTUP_CHILD, str(path)], capture_output=True, text=True,
+                         env=env, check=True).stdout.split()
+    return float(out[0]), int(out[1])
+
+
+def history_costs(args: argparse.Namespace) -> None:
+    from companion.store.sessions import Store
+    with tempfile.TemporaryDirectory(dir=args.dir, prefix="bench-history-") as folder:
+        empty = make_store(Path(folder) / "empty", 0)
+        full = make_store(Path(folder) / "full", args.finished)
+        opened: tuple[list[float], list[float]] = ([], [])
+        for _ in range(30):  # in-process start-up: open, find the running game, read its log
+            for path, times in ((empty, opened[0]), (full, opened[1])):
+                start = time.perf_counter()
+                with Store(path) as store:
+                    store.entries(store.unfinished()["id"])
+                    store.finished_count()
+                times.append(time.perf_counter() - start)
+        children: tuple[list[tuple[float, int]], list[tuple[float, int]]] = ([], [])
+        for _ in range(7):
+            children[0].append(child_startup(empty))
+            children[1].append(child_startup(full))
+        listing = []
+        for _ in range(10):
+            start = time.perf_counter()
+            with Store(full, read_only=True) as store:
+                records = store.history()
+            listing.append(time.perf_counter() - start)
+        cli, floor = [], []
+        import subprocess
+        import sys
+        env = dict(__import__("os").environ, PYTHONPATH=str(ROOT))
+        for _ in range(11):  # alternated, so both see the same load on the machine
+            start = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "companion", "history", "--data-dir", str(full.parent)],
+                           env=env, check=True, capture_output=True)
+            cli.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            subprocess.run([sys.executable, "-c", "pass"], env=env, check=True)
+            floor.append(time.perf_counter() - start)
+    med = statistics.median
+    e_open, f_open = med(opened[0]) * 1000, med(opened[1]) * 1000
+    e_child = med(t for t, _ in children[0]) * 1000
+    f_child = med(t for t, _ in children[1]) * 1000
+    e_rss = max(r for _, r in children[0]) / 1024
+    f_rss = max(r for _, r in children[1]) / 1024
+    print(f"history costs: {args.finished:,} finished sessions vs none (one running game of 200 entries each)")
+    print(f"  start-up in process (open, running game, its log): {e_open:.2f} ms vs {f_open:.2f} ms "
+          f"= {f_open / e_open:.2f}x")
+    print(f"  start-up in a fresh interpreter (imports included): {e_child:.1f} ms vs {f_child:.1f} ms "
+          f"= {f_child / e_child:.2f}x")
+    print(f"  peak RSS of that interpreter: {e_rss:.1f} MiB vs {f_rss:.1f} MiB = +{f_rss - e_rss:.2f} MiB")
+    print(f"  Store.history() of {len(records):,} records: {med(listing) * 1000:.1f} ms")
+    print(f"  `companion history` whole command: {med(cli) * 1000:.1f} ms "
+          f"(an empty interpreter: {med(floor) * 1000:.1f} ms, so {(med(cli) - med(floor)) * 1000:.1f} ms of work)")
 
 
 if __name__ == "__main__":

@@ -145,9 +145,3 @@ def _renumber_clashes(converted: dict, existing: Mapping[str, Mapping[str, dict]
                 record["session"] = int(key)
                 converted["archives"][record["uid"]]["meta"]["id"] = int(key)
             table[key] = record
-
-
-def clean_leftovers(path: Path) -> None:
-    """Temporaries of interrupted atomic writes in the data directory (not the history)."""
-    for stale in path.parent.glob(f".{path.name}.tmp-*"):
-        stale.unlink(missing_ok=True)

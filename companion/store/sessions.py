@@ -30,7 +30,7 @@ import copy
 import json
 import logging
 import os
-import uuid
+import re
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -73,14 +73,22 @@ def iso_ms(moment: datetime) -> str:
     return moment.isoformat(timespec="milliseconds")
 
 
+UID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+
+
 def is_uid(value: Any) -> bool:
-    """A session identity: a UUID in its usual 36-character text form."""
-    if not isinstance(value, str) or len(value) != 36:
-        return False
-    try:
-        return str(uuid.UUID(value)) == value.lower()
-    except ValueError:
-        return False
+    """A session identity: a UUID in its usual 36-character lower-case text form."""
+    return isinstance(value, str) and UID.fullmatch(value) is not None
+
+
+def new_uid() -> str:
+    """A random (version 4) UUID as text. Not the uuid module: its import alone costs start-up
+    more than everything else the store does."""
+    raw = bytearray(os.urandom(16))
+    raw[6] = (raw[6] & 0x0F) | 0x40
+    raw[8] = (raw[8] & 0x3F) | 0x80
+    text = raw.hex()
+    return f"{text[:8]}-{text[8:12]}-{text[12:16]}-{text[16:20]}-{text[20:]}"
 
 
 def _is_time(value: Any) -> bool:
@@ -200,7 +208,6 @@ class Store:
         self._next_index: dict[int, int] = {}  # running sessions' log lengths, for append
 
     def _open_layout(self) -> None:
-        from . import migration
         tables = self._db.tables_data()
         if META in tables:
             meta = tables[META].get("1", {})
@@ -208,16 +215,16 @@ class Store:
                 raise StoreError(f"store layout {meta.get('layout')!r} is not supported (this companion "
                                  f"reads layout {LAYOUT}); it may come from a newer companion", self.path)
             if not self.read_only:
-                migration.clean_leftovers(Path(self.path))
                 self._finish_interrupted()
             return
         if not any(tables.values()):
             if not self.read_only:  # a new store
-                self._db.rewrite({META: {"1": {"layout": LAYOUT, "box": uuid.uuid4().hex,
+                self._db.rewrite({META: {"1": {"layout": LAYOUT, "box": new_uid().replace("-", ""),
                                                "next_session": 1, "finished": 0}}})
             return
+        from . import migration  # only for a store written by an older companion
         if self.read_only:  # layout 1 while the table may hold it: read it without changing it
-            self._legacy = migration.convert(tables, new_uid=lambda: str(uuid.uuid4()))
+            self._legacy = migration.convert(tables, new_uid=new_uid)
             return
         migration.migrate(Path(self.path), tables)  # under the writer lock, which the open db holds
         self._db.close()
@@ -231,7 +238,7 @@ class Store:
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise ValueError("seed must be an integer")
         session_id = self._next_session_id()
-        record = {"uid": str(uuid.uuid4()), "game": game, "options": dict(options), "seed": seed,
+        record = {"uid": new_uid(), "game": game, "options": dict(options), "seed": seed,
                   "seats": [str(label) for label in seats], "started": iso(self._clock())}
         self._db.table(SESSIONS).insert(Document(record, doc_id=session_id))
         self._next_index[session_id] = 0
