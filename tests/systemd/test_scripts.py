@@ -185,7 +185,8 @@ def test_deploy_sends_the_repl_frame_then_copies_with_mpremote(tmp_path, shims):
     frames = protocol.FrameDecoder(protocol.HOST_TO_PAD).feed(port.read_bytes())
     assert [f.verb for f in frames] == ["REPL"]
     fw = ROOT / "firmware_scripts"
-    assert calls(log) == [f"mpremote connect {port} fs cp {fw}/padlogic.py :padlogic.py + "
+    assert calls(log) == [f"mpremote connect {port} mip install ssd1306 + "
+                          f"fs cp {fw}/padlogic.py :padlogic.py + fs cp {fw}/padscreen.py :padscreen.py + "
                           f"fs cp {fw}/main.py :main.py + reset"]
     r = subprocess.run(["bash", str(DEPLOY), "--port", str(tmp_path / "nope"), "--no-break"],
                        env=env, capture_output=True, text=True, timeout=60)
