@@ -19,7 +19,7 @@ from typing import Any
 
 from ...engine import Awaited, Game, Msg, Scores, Setting, Status, queued, recent, rng
 from ...engine.i18n import join
-from . import board, box, scoring, turns
+from . import board, box, scoring, teach, turns
 from .board import NORTH, SOUTH, xy
 from .box import COLOURS
 from .picture import label
@@ -28,6 +28,13 @@ from .texts import PLAYER_COLOURS, RECENT_KEPT, SCORE_PARTS, refuse, side_name
 
 FIRST_GAME_SETS = ["putovani", "dominium", "obchod_cirkev"]
 BOX_GROUPS = ("tiles", "treasures")
+# How the game asks about the box (option ``asking``, set by the game itself, never in the menu):
+# 1 = as sessions recorded before the ``mode`` setting existed (they replay with the questions
+#     they were answered with); 2 = only what decides something: a colour the table told or the
+#     set leaves no choice for is not asked, look-alikes are one pick among their differing
+#     prints, Jindřich's tile is asked nothing when it goes to the box, two players enter who
+#     won the shield toss.
+ASKING_RECORDED, ASKING_FEWEST = 1, 2
 
 
 STATUS_EVENTS = 6   # the newest public events the status carries
@@ -49,17 +56,31 @@ class DvaBratri(Game):
                 tuple((k, m) for k, m in PLAYER_COLOURS.items())),
         Setting("roads", Msg("Bodovat silnice", "Score roads"),
                 ((True, Msg("ano", "yes")), (False, Msg("ne (1. hra)", "no (1st game)")))),
+        Setting("mode", Msg("Režim", "Mode"),
+                (("play", Msg("hra", "play")), ("teach", Msg("naučit krabici", "teach the box"))),
+                seats=(1,), otherwise="play"),   # the owner teaches alone: chosen with one player
     )
+    extra_options = ("asking",)
     steps = STEPS
     recent_kept = RECENT_KEPT
     running_score = False   # scored once, at the end of the game (score_events tells the totals)
 
     # -- setup ---------------------------------------------------------------------------------
+    def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """Options recorded before the ``mode`` setting existed keep the questions they were
+        answered with (``asking`` 1); every session started since asks the fewest (2)."""
+        recorded_before = isinstance(options, dict) and "mode" not in options and "asking" not in options
+        options = super().validate_options(options)
+        options.setdefault("asking", ASKING_RECORDED if recorded_before else ASKING_FEWEST)
+        return options
+
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """Box data (saved per box by the appliance) holds only tiles and treasures."""
         if any(g not in BOX_GROUPS for g in options["box"]):
             raise refuse("bad_option", "Volba box: data krabice mají jen části 'tiles' a 'treasures'.",
                          "Option box: box data has only 'tiles' and 'treasures' parts.")
+        if options.get("asking", ASKING_FEWEST) not in (ASKING_RECORDED, ASKING_FEWEST):
+            raise refuse("bad_option", "Volba asking je 1, nebo 2.", "Option asking is 1 or 2.")
         return options
 
     def setup(self, options: dict[str, Any], seed: int) -> dict:
@@ -79,13 +100,25 @@ class DvaBratri(Game):
             "final_trigger": False, "final_left": None, "over": False,
             "queue": [], "pending": None, "recent": [],
         }
+        if options["asking"] > ASKING_RECORDED:
+            state["asking"] = options["asking"]
         board.place(state, "0,0", None, "green", False, None)  # colour asked below
         state["units"]["0e"] = {"side": SOUTH, "elite": True, "cross": None, "at": "0,0"}
         for u in ("0a", "0b"):
             state["units"][u] = {"side": SOUTH, "elite": False, "cross": None, "at": "offer"}
         (_solo_setup if solo else _duel_setup)(state)
         state["queue"] = [{"t": "reveal", "slot": i} for i in range(1, 7)] + [{"t": "start_colour"}]
+        if not solo and options["asking"] > ASKING_RECORDED:
+            state["queue"].insert(0, {"t": "start_player"})
+        if options["mode"] == "teach":
+            _teach_setup(state)
         return state
+
+    def perform(self, state: dict, action) -> None:
+        """The teaching walk settles what needs no key after every answer (teach.advance)."""
+        super().perform(state, action)
+        if state.get("mode") == "teach":
+            teach.advance(state)
 
     # -- what the state awaits -----------------------------------------------------------------
     def awaiting(self, state: dict) -> Awaited | None:
@@ -175,8 +208,16 @@ def _duel_setup(state: dict) -> None:
     state["units"]["1e"] = {"side": NORTH, "elite": True, "cross": None, "at": "0,0"}
     for u in ("1a", "1b"):
         state["units"][u] = {"side": NORTH, "elite": False, "cross": None, "at": "offer"}
-    state["active"] = rng.randint(state, 0, 1)  # the shield tossed like a coin
+    if state.get("asking", ASKING_RECORDED) > ASKING_RECORDED:
+        return   # the table tells who won the toss (start_player)
+    state["active"] = rng.randint(state, 0, 1)  # recorded sessions: the box tossed the shield
     state["offer"]["crown"] = state["active"]
+
+
+def _teach_setup(state: dict) -> None:
+    """The teaching walk instead of a game: the chosen sets' tiles and the tokens, in turn."""
+    state["mode"] = "teach"
+    teach.begin(state)
 
 
 def _cell_view(state: dict, k: str, c: dict) -> dict:

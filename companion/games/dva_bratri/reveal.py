@@ -55,6 +55,44 @@ def new_tiles(state: dict, task: dict) -> list[str]:
             if not named(state, t) and may_show(state, t, task.get("expect"))]
 
 
+NEW_LOOK = "new:"   # an answer naming a tile not known yet: "new:<building>:<colour>"
+
+
+def new_looks(state: dict, task: dict) -> list[tuple[str, str, str]]:
+    """(answer, building, colour) for every building and colour a tile the companion cannot name
+    yet may show (a colour its set has room for, the colour the table told for the supply's top)."""
+    fresh = new_tiles(state, task)
+    out = []
+    for building in box.sets()[task["set"]]["buildings"]:
+        for colour in box.COLOURS:
+            if any(_may_be(state, t, building, colour) for t in fresh):
+                out.append((f"{NEW_LOOK}{building}:{colour}", building, colour))
+    return out
+
+
+def _may_be(state: dict, tile: str, building: str, colour: str) -> bool:
+    if box.known(state, tile, "building") and box.fact(state, tile, "building") != building:
+        return False
+    return may_show(state, tile, colour)
+
+
+def new_look_target(state: dict, task: dict, value: str) -> str:
+    """The tile not known yet that an answer 'new:<building>:<colour>' names."""
+    building, _, colour = value.removeprefix(NEW_LOOK).partition(":")
+    return next(t for t in new_tiles(state, task) if _may_be(state, t, building, colour))
+
+
+def new_look_tile(state: dict, task: dict, value: str) -> str:
+    """That tile, which learns the building and colour from the answer."""
+    building, _, colour = value.removeprefix(NEW_LOOK).partition(":")
+    tile = new_look_target(state, task, value)
+    facts = state["learned"]["tiles"].setdefault(tile, {})
+    for field, fact_value in (("building", building), ("colour", colour)):
+        if not box.known(state, tile, field):
+            facts[field] = fact_value
+    return tile
+
+
 def look_alikes(state: dict, task: dict) -> list[list[str]]:
     """Candidates whose building and colour are known, grouped by building and colour (the
     label players see), in the catalog's order."""

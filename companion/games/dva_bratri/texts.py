@@ -85,6 +85,11 @@ def treasure_text(state: dict, tid: str) -> Msg:
     return Msg("{k}: {a} + {b}", "{k}: {a} + {b}").format(k=CONDITION_NAMES[kind], a=cols[0], b=cols[1])
 
 
+def looks(building: str, colour: str) -> Msg:
+    """'Hostinec – zelená': a building and a tile colour, as box.describe writes a known tile."""
+    return Msg("{b} – {c}", "{b} – {c}").format(b=box.building_name(building), c=box.colour_name(colour))
+
+
 def tile_where(state: dict, tile: str) -> Msg:
     """Where a tile is, in brackets: '(nabídka 2)', '(v ruce)', '([1,0])', '(mimo hru)'."""
     found = board.tile_place(state, tile)

@@ -74,11 +74,18 @@ class Table:
             if self.pending_tile is None:
                 self.pending_tile = self.next_tile()
             return box.fact(s, self.pending_tile, "set") if box.known(s, self.pending_tile, "set") else None
+        if step == "reveal_tile" and s["queue"][0].get("teach"):   # the walk: the next tile in hand
+            self.pending_tile = self.teach_hand(s["queue"][0]["set"]).pop(0)
         if step == "reveal_tile":
             tile, self.pending_tile = self.pending_tile, None
             want = self.truth["tiles"][tile]
             for v in opts:   # one option per building and colour; look-alikes are told apart after
                 if v in ("new", "back"):
+                    continue
+                if v.startswith(reveal.NEW_LOOK):   # a tile not known yet, named by how it looks
+                    if v == f"{reveal.NEW_LOOK}{want['building']}:{want['colour']}":
+                        self.assigned[reveal.new_look_target(s, s["queue"][0], v)] = tile
+                        return v
                     continue
                 if all(box.fact(s, v, f) == want[f] for f in ("building", "colour")):
                     self.assigned[v] = self.revealing = tile
@@ -86,6 +93,10 @@ class Table:
             new = reveal.new_tiles(s, s["queue"][0])[0]
             self.assigned[new] = tile
             return "new"
+        if step == "identify_tile":   # one pick: the print the tile shows, or another
+            return self.pick(s["queue"][0]["identify"], opts)
+        if step == "start_player":
+            return opts[0]
         if s["queue"] and "identify" in s["queue"][0]:   # which of the look-alikes: from the tile itself
             return self.learn(prompt, s["queue"][0]["identify"], self.truth["tiles"][self.revealing])
         if step == "start_colour":
@@ -99,11 +110,11 @@ class Table:
         if step.startswith("learn_") and step not in ("learn_kind", "learn_pos", "learn_need"):
             return self.learn(prompt)
         if step == "treasure_id":
-            token = self.tokens.pop(0)
+            token = self.tokens.pop(0) if s.get("mode") != "teach" else self.teach_token(s)
             self.token = token
             known = {k for k in opts if k != "new"}
-            for v in known:
-                if self.truth["treasures"][v] == self.truth["treasures"][token]:
+            for v in known:   # the condition the companion remembers is the one on the token
+                if {f: box.treasure_fact(s, v, f) for f in box.TREASURE_FIELDS} == self.truth["treasures"][token]:
                     return v
             return "new"
         if step in ("learn_kind", "learn_pos", "learn_need"):
@@ -143,9 +154,35 @@ class Table:
             return flat[len(part["flat"])]
         raise AssertionError(prompt.step)
 
+    def pick(self, ident, opts):
+        """The look-alike whose remembered print is what the physical tile shows."""
+        want = self.truth["tiles"][self.revealing]
+        s = self.session.state
+        for v in opts:
+            if v in ("other", "back"):
+                continue
+            fields = reveal.telling_fields(ident["building"])
+            if all(reveal.prints(s, v, f, want[f]) for f in fields if box.known(s, v, f)):
+                return v
+        return "other"
+
+    def teach_hand(self, set_key):
+        """The nine tiles of a set in the owner's hand, in the order they are turned up."""
+        hands = self.__dict__.setdefault("hands", {})
+        if set_key not in hands:
+            hands[set_key] = list(box.set_tiles(set_key))
+            self.rnd.shuffle(hands[set_key])
+        return hands[set_key]
+
+    def teach_token(self, state):
+        """The walk turns the tokens up in the stack's order: the n-th asked is the n-th token."""
+        return self.tokens[state["queue"][0]["n"] - 1]
+
     def learn_treasure(self, prompt):
-        truth = self.truth["treasures"][self.token]
         task = self.session.state["queue"][0]
+        if task.get("teach"):
+            self.token = self.teach_token(self.session.state)
+        truth = self.truth["treasures"][self.token]
         part = task["partial"]
         if prompt.step == "learn_kind":
             return truth["kind"]
@@ -159,6 +196,14 @@ class Table:
         """The catalog id the companion settled on for the tile just revealed (look-alikes are
         told apart by their facts, so it may be another id than the option chosen)."""
         new = [t for t in self.session.state["seen"] if t not in seen_before]
+        if self.session.state.get("mode") == "teach":   # the walk turns the hand's tiles up in order
+            for tile in self.session.state["seen"]:   # (the first one turns up at setup)
+                if tile not in self.assigned:
+                    self.assigned[tile] = self.revealing if self.revealing is not None else \
+                        self.teach_hand(box.fact(self.session.state, tile, "set")).pop(0)
+                    self.revealing = None
+            self.revealing = None
+            return
         if new and self.revealing is not None:
             self.assigned[new[0]] = self.revealing
             self.revealing = None

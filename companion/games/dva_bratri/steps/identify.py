@@ -4,8 +4,9 @@ turned up (the offer, or a hand in a correction)."""
 from __future__ import annotations
 
 from ....engine import Msg, announce, answered
+from ....engine.i18n import join
 from .. import box, reveal
-from ..texts import NOTHING
+from ..texts import EDGE_NAMES, NOTHING, resources
 
 
 def identify_next(state: dict, task: dict) -> None:
@@ -59,15 +60,22 @@ def reveal_as(state: dict, task: dict, tile: str) -> None:
     if task.get("fix"):  # the tile it replaces leaves the picture
         _replace(state, task, tile)
     answered(state, task)
-    if "slot" in task:
+    if task.get("teach"):
+        pass   # the owner holds the tile: it goes nowhere
+    elif "slot" in task:
         state["offer"]["slots"][task["slot"]] = tile
     else:
         state["hands"][task["hand"]].append(tile)
     if tile not in state["seen"]:
         state["seen"].append(tile)
+    if task.get("teach"):
+        _teach_facts(state, task, tile)
+        return
+    told = state.get("asking", 1) > 1 and _colour_told(state, task, tile)
     missing = [f for f in ("building", "colour") if not box.known(state, tile, f)]
     if missing:
-        state["queue"].insert(0, box.learn_task(tile, missing, resume=None, expect=task.get("expect")))
+        extra = {"announce": True} if told and "slot" in task else {}
+        state["queue"].insert(0, box.learn_task(tile, missing, resume=None, expect=task.get("expect"), **extra))
         return
     where = Msg("V nabídce: ", "In the offer: ") if "slot" in task else Msg("Do ruky: ", "Into the hand: ")
     prefix = Msg("Oprava: ", "Correction: ") if task.get("fix") else NOTHING
@@ -80,3 +88,103 @@ def _replace(state: dict, task: dict, tile: str) -> None:
     reveal.check_tile_count(state, tile, freed=int(bool(old) and old in state["seen"]))
     if old:
         reveal.unsee(state, old)
+
+
+def forced_colour(state: dict, tile: str) -> str | None:
+    """The only colour the tile's set still has room for (3 tiles of each colour), if only one."""
+    if box.known(state, tile, "colour"):
+        return None
+    room = [c for c in box.COLOURS if reveal.may_show(state, tile, c)]
+    return room[0] if len(room) == 1 else None
+
+
+def _colour_told(state: dict, task: dict, tile: str) -> bool:
+    """The tile's colour needs no question: the table told it as the back of the supply's top
+    tile (Jindřich's turn), or it is the only colour its set has room for. Recorded as learned."""
+    if box.known(state, tile, "colour"):
+        return False
+    colour = task.get("expect") or forced_colour(state, tile)
+    if colour is None:
+        return False
+    state["learned"]["tiles"].setdefault(tile, {})["colour"] = colour
+    return True
+
+
+def _teach_facts(state: dict, task: dict, tile: str) -> None:
+    """In the teaching walk every printed fact not known yet is asked at once."""
+    from ..teach import tile_fields
+    _colour_told(state, task, tile)
+    fields = tile_fields(state, tile)
+    if fields:
+        state["queue"].insert(0, box.learn_task(tile, fields, resume=None, teach={"set": task["set"], "n": task["n"]}))
+
+
+# -- one pick among look-alikes (sessions asking the fewest questions) ----------------------------
+OTHER = "other"
+
+
+def _print_text(state: dict, printed: dict) -> Msg:
+    """What a tile prints as far as known: 'silnice: nahoře, dole · 1D 0K 0O · řada'."""
+    parts = []
+    if "roads" in printed:
+        edges = [EDGE_NAMES[e] for e in box.EDGES if e in printed["roads"]]
+        parts.append(Msg("bez silnic", "no roads") if not edges else Msg("silnice: ", "roads: ") + join(edges))
+    if "cost" in printed:
+        parts.append(resources(printed["cost"]))
+    for name, value in sorted(printed.get("params", {}).items()):
+        parts.append(_param_text(name, value))
+    return join(parts, " · ")
+
+
+def _param_text(name: str, value) -> Msg:
+    if name == "line":
+        return Msg("řada", "row") if value == "row" else Msg("sloupec", "column")
+    if name == "pairs":
+        return Msg("dvojic: {n}", "pairs: {n}").format(n=len(value))
+    if value == "all":
+        return Msg("všechny dílny", "all workshops")
+    return box.building_name(value) if value in box.buildings() else Msg(str(value), str(value))
+
+
+def _prints(state: dict, ident: dict) -> tuple[dict, list[str]]:
+    """The known tiles by what they print (distinct prints only, the best known of each), and
+    the tiles nothing tells apart from a new copy (known ones with no telling fact, unseen ones)."""
+    fields = reveal.telling_fields(ident["building"])
+    shown: dict[str, tuple[str, dict]] = {}
+    blank = []
+    for tile in ident["group"]:
+        printed = reveal.printed(state, tile, {}, fields)
+        if printed:
+            shown.setdefault(repr(sorted(printed.items())), (tile, printed))
+        else:
+            blank.append(tile)
+    return {tile: printed for tile, printed in shown.values()}, blank + ident["unseen"]
+
+
+def pick_options(state: dict, ident: dict) -> list[tuple]:
+    shown, others = _prints(state, ident)
+    pairs = [(tile, _print_text(state, printed)) for tile, printed in shown.items()]
+    if others:
+        pairs.append((OTHER, Msg("Jiná – vypadá jinak", "Another – it looks different")))
+    return pairs
+
+
+def pick_or_settle(state: dict, task: dict) -> None:
+    """Ask only when the prints differ: one known print, or nothing known to tell: settled."""
+    options = pick_options(state, task["identify"])
+    if len(options) == 1:
+        settle_pick(state, task, options[0][0])
+
+
+def settle_pick(state: dict, task: dict, value: str) -> None:
+    """The picked print's tile; 'another' is a known tile with nothing printed remembered, else
+    a copy not known yet, which takes the building and colour (its other facts are asked when
+    a rule needs them)."""
+    ident = task.pop("identify")
+    tile = value
+    if value == OTHER:
+        _, others = _prints(state, ident)
+        tile = others[0]
+        if tile in ident["unseen"]:
+            _take_answers(state, tile, {"building": ident["building"], "colour": ident["colour"]})
+    reveal_as(state, task, tile)

@@ -118,6 +118,8 @@ def record_fact(state: dict, task: dict, learning: dict, field: str, value) -> N
     if learning["fields"]:
         return
     answered(state, learning)  # the engine then carries out the move it was asked for, if any
+    if learning.get("announce"):  # a reveal whose colour needed no question: named now
+        announce(state, Msg("V nabídce: {d}", "In the offer: {d}").format(d=box.describe(state, tile)))
     if learning.get("relearn"):
         announce(state, Msg("Oprava údajů: {d} {w}", "Corrected facts: {d} {w}").format(
             d=box.describe(state, tile), w=tile_where(state, tile)))
@@ -128,6 +130,13 @@ def record_fact(state: dict, task: dict, learning: dict, field: str, value) -> N
 def _asker(state: dict, learning: dict) -> Msg:
     """Whose facts: the tile as players can match it on the table (the ids are printed nowhere)."""
     tile, field = learning["tile"], learning["fields"][0]
+    if learning.get("teach"):  # the walk: the set and the tile's turn, then the building once known
+        from ..teach import TILES_PER_SET
+        where = Msg("{s} {n}/{k}", "{s} {n}/{k}").format(
+            s=box.set_name(learning["teach"]["set"]), n=learning["teach"]["n"], k=TILES_PER_SET)
+        if field in ("building", "colour") or not box.known(state, tile, "building"):
+            return where + Msg(": ", ": ")
+        return where + Msg(" ", " ") + box.building_name(box.fact(state, tile, "building")) + Msg(": ", ": ")
     if learning.get("relearn"):
         return Msg("Oprava údajů: ", "Correcting facts: ")
     if field in ("building", "colour") or not box.known(state, tile, "building"):

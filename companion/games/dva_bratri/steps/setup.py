@@ -4,17 +4,18 @@
 from __future__ import annotations
 
 from ....engine import BACK, Msg, Prompt, announce, answered
-from .. import board, box, reveal
-from ..texts import colour_opts, refuse
+from .. import board, box, reveal, teach
+from ..texts import PLAYER_COLOURS, colour_opts, looks, refuse
 from .common import DvaStep, choice
-from .identify import identify_next, reveal_as
+from .identify import identify_next, pick_options, pick_or_settle, reveal_as, settle_pick
 from .learning import step_for
 
 
 def reveal_step(state: dict, task: dict) -> str:
-    """The step a reveal task awaits: its set, its tile, or a fact telling look-alikes apart."""
+    """The step a reveal task awaits: its set, its tile, or a fact telling look-alikes apart
+    (one pick among the tiles' differing prints, in sessions that ask the fewest questions)."""
     if "identify" in task:
-        return step_for(state, task["identify"])
+        return "identify_tile" if task["identify"].get("pick") else step_for(state, task["identify"])
     return "reveal_tile" if "set" in task else "reveal_set"
 
 
@@ -34,6 +35,8 @@ class StartColour(DvaStep):
 
 
 def _where(state: dict, task: dict) -> Msg:
+    if task.get("teach"):
+        return teach.title(state, task)
     if "slot" in task:
         return Msg("Pozice {n} od štítu", "Place {n} from the shield").format(
             n=board.offer_position(state, task["slot"]))
@@ -90,10 +93,13 @@ class RevealTile(DvaStep):
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         pairs = [(group[0], box.describe(state, group[0])) for group in reveal.look_alikes(state, task)]
-        if reveal.new_tiles(state, task):
+        if state.get("asking", 1) > 1:   # a tile not known yet is named by its building and colour at once
+            pairs += [(value, Msg("{d} (nová)", "{d} (new)").format(d=looks(building, colour)))
+                      for value, building, colour in reveal.new_looks(state, task)]
+        elif reveal.new_tiles(state, task):
             pairs.append(("new", Msg("Jiná (zatím neznámá)", "Another (not known yet)")))
         return choice(state, self.name, _where(state, task) + Msg(": která destička to je?", ": which tile is it?"),
-                      pairs, back=True, detail=box.set_name(task["set"]))
+                      pairs, back=not task.get("teach"), detail=box.set_name(task["set"]))
 
     def apply(self, state: dict, action, task: dict) -> None:
         value = action.value
@@ -101,6 +107,8 @@ class RevealTile(DvaStep):
             del task["set"]
         elif value == "new":
             reveal_as(state, task, reveal.new_tiles(state, task)[0])
+        elif value.startswith(reveal.NEW_LOOK):
+            reveal_as(state, task, reveal.new_look_tile(state, task, value))
         else:
             self._look_alike(state, task, value)
 
@@ -120,7 +128,50 @@ class RevealTile(DvaStep):
         task["identify"] = {"identify": True, "building": building, "colour": colour,
                             "group": next(g for g in reveal.look_alikes(state, task) if value in g), "unseen": unseen,
                             "answers": {}, "tile": value, "fields": [], "partial": {}}
+        if state.get("asking", 1) > 1:
+            task["identify"]["pick"] = True
+            pick_or_settle(state, task)
+            return
         identify_next(state, task)   # nothing to tell apart: settled at once
 
 
-STEPS = (StartColour(), RevealSet(), RevealTile())
+class IdentifyTile(DvaStep):
+    """Look-alike tiles (same building and colour): one pick among what their prints show that
+    differs ('roads: top, bottom · 1W 0S 0G'), or another tile that looks different."""
+
+    name = "identify_tile"
+    unlisted_rule = "tile_elsewhere"
+    unlisted = RevealTile.unlisted
+
+    def prompt(self, state: dict, task: dict) -> Prompt:
+        ident = task["identify"]
+        look = box.describe(state, ident["group"][0])
+        return choice(state, self.name, _where(state, task) + Msg(": {d} – která z nich?", ": {d} – which one?").format(
+            d=look), pick_options(state, ident), back=True,
+                      detail=Msg("Podívej se na silnice a cenu na destičce.", "Look at the roads and the cost on the tile."))
+
+    def apply(self, state: dict, action, task: dict) -> None:
+        if action.value == BACK.value:
+            del task["identify"]
+            return
+        settle_pick(state, task, action.value)
+
+
+class StartPlayer(DvaStep):
+    """Two players: who won the shield toss at the table starts; the box does not pick."""
+
+    name = "start_player"
+    enumerable = True
+
+    def prompt(self, state: dict, task: dict) -> Prompt:
+        pairs = [(side, PLAYER_COLOURS[state["colours"][side]]) for side in (0, 1)]
+        return choice(state, self.name, Msg("Kdo vyhrál hod štítem? Ten začíná.",
+                                            "Who won the shield toss? That player starts."), pairs)
+
+    def apply(self, state: dict, action, task: dict) -> None:
+        state["active"] = state["offer"]["crown"] = action.value
+        answered(state, task)
+        announce(state, Msg("Začíná {w}", "{w} starts").format(w=PLAYER_COLOURS[state["colours"][action.value]]))
+
+
+STEPS = (StartColour(), RevealSet(), RevealTile(), IdentifyTile(), StartPlayer())

@@ -53,7 +53,19 @@ def progress(state: dict, task: dict) -> None:
 
 
 def _who(task: dict) -> Msg:
+    if task.get("teach"):
+        return Msg("Poklad {n}/{k}: ", "Treasure {n}/{k}: ").format(n=task["n"], k=len(box.treasure_entries()))
     return Msg("Poklad na {a}: ", "Treasure on {a}: ").format(a=at(task["at"]))
+
+
+def take_token(state: dict, task: dict, token: str) -> None:
+    """The token turned up is ``token``: on Jindřich's tile in a game, in the owner's hand in the
+    teaching walk; then its condition is asked if not known."""
+    task["token"], task["partial"] = token, {}
+    state["treasures"]["seen"].append(token)
+    if not task.get("teach"):
+        state["board"][task["at"]]["treasure"] = token
+    progress(state, task)
 
 
 class TreasureId(DvaStep):
@@ -75,19 +87,16 @@ class TreasureId(DvaStep):
                 pairs.append((tid, treasure_text(state, tid)))
         if unknown:
             pairs.append(("new", Msg("Jiný (zatím neznámý)", "Another (not known yet)")))
-        return choice(state, self.name, Msg("Otoč poklad na {a}: který to je?",
-                                            "Turn up the treasure on {a}: which one is it?").format(a=at(task["at"])),
-                      pairs)
+        title = (_who(task) + Msg("který to je?", "which one is it?")) if task.get("teach") else Msg(
+            "Otoč poklad na {a}: který to je?", "Turn up the treasure on {a}: which one is it?").format(a=at(task["at"]))
+        return choice(state, self.name, title, pairs)
 
     def apply(self, state: dict, action, task: dict) -> None:
         value = action.value
         if value == "new":
             value = next(t for t in box.treasure_entries()
                          if t not in state["treasures"]["seen"] and not box.treasure_known(state, t))
-        task["token"], task["partial"] = value, {}
-        state["treasures"]["seen"].append(value)
-        state["board"][task["at"]]["treasure"] = value
-        progress(state, task)
+        take_token(state, task, value)
 
 
 class LearnKind(LearnStep):

@@ -1,0 +1,89 @@
+"""How many questions about the box a Dva bratři solo game asks (issue 14's figures).
+
+The same scripted solo game (level 1, the first-game sets, one seed, a made-up box that stands
+for the owner's; tests/games/dva_bratri/driver.py) is played:
+- as sessions recorded before the ``mode`` setting asked (``asking`` 1), for comparison;
+- a first game with an empty box memory;
+- a second game of the same sets with what the first one learned (another shuffle);
+- a game after the teaching walk (and the walk itself).
+
+Counted: **box questions**, the answers about what is printed on a tile or token (the learn_*
+steps, telling look-alike tiles apart: identify_tile, and naming a tile not known yet in
+reveal_tile: "new", or its building and colour at once); apart from them **table answers**
+(which set and tile turned up, the token drawn, the start tile's colour, the back of the supply's
+top tile) that every game needs however well the box is known, and **moves**, everything else.
+
+Run: python3 -m benchmarks.bench_box_questions  (prints the counts; no timing).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from companion.engine import Session  # noqa: E402
+from companion.games.dva_bratri import GAME  # noqa: E402
+from tests.games.dva_bratri.driver import Table, made_up_box  # noqa: E402
+
+BOX_STEPS = {"learn_building", "learn_colour", "learn_cost", "learn_roads", "learn_line", "learn_depicts",
+             "learn_boosts", "learn_pairs", "learn_pair_pos", "learn_kind", "learn_need", "learn_pos",
+             "identify_tile", "reveal_tile new"}
+TABLE_STEPS = {"reveal_set", "reveal_tile", "treasure_id", "start_colour", "jindrich_top", "start_player"}
+FIRST_GAME = {"seats": 1, "level": 1, "sets": ["putovani", "dominium", "obchod_cirkev"], "colour": "white",
+              "roads": True}
+SEED = 4
+
+
+def counted(entries) -> dict:
+    """Answers per kind, and per step for the box questions."""
+    steps = Counter(e["action"]["step"] for e in entries if "action" in e)
+    # naming a tile not known yet ("new", or its building and colour at once) teaches the box
+    steps["reveal_tile new"] = sum(1 for e in entries if "action" in e and e["action"]["step"] == "reveal_tile"
+                                   and str(e["action"]["value"]).startswith("new"))
+    steps["reveal_tile"] -= steps["reveal_tile new"]
+    box = {s: n for s, n in steps.items() if s in BOX_STEPS and n}
+    return {"box": sum(box.values()), "table": sum(n for s, n in steps.items() if s in TABLE_STEPS),
+            "moves": sum(n for s, n in steps.items() if s not in BOX_STEPS | TABLE_STEPS), "by_step": box}
+
+
+def play(options: dict, seed: int, truth: dict) -> tuple[Session, dict]:
+    table = Table(options, seed, truth)
+    session = table.play_game()
+    return session, counted(session.entries)
+
+
+def teach(sets: list[str], truth: dict, memory: dict | None = None) -> tuple[Session, dict]:
+    """The teaching walk through the tables's driver: it answers each question from the tile in hand."""
+    table = Table({"seats": 1, "sets": sets, "mode": "teach", "box": memory or {}}, SEED, truth)
+    table.assigned, table.plan, table.last_step = {}, {"done": set()}, None
+    table.note_reveal([])   # the first tile turned up when the walk began
+    while not table.session.over:
+        table.step()
+    return table.session, counted(table.session.entries)
+
+
+def figures() -> dict:
+    truth = made_up_box()
+    out = {}
+    _, out["recorded flow, first game"] = play(FIRST_GAME, SEED, truth)   # no "mode": asking 1
+    options = {**FIRST_GAME, "mode": "play"}
+    first, out["first game, empty memory"] = play(options, SEED, truth)
+    memory = GAME.learned_box(first.state)
+    _, out["second game, same sets"] = play({**options, "box": memory}, SEED + 1, truth)
+    walk, out["teaching walk"] = teach(FIRST_GAME["sets"], truth)
+    _, out["game after the walk"] = play({**options, "box": GAME.learned_box(walk.state)}, SEED + 1, truth)
+    return out
+
+
+def main() -> int:
+    for name, c in figures().items():
+        detail = ", ".join(f"{s} {n}" for s, n in sorted(c["by_step"].items()))
+        print(f"{name:28} box questions {c['box']:4}  table answers {c['table']:3}  moves {c['moves']:3}  ({detail})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
