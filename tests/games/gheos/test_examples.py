@@ -76,7 +76,7 @@ def test_t2_war_one_adam_sacrifices_his_doomed_yellow_and_red_wins():
     play(s, ("pay", "yellow"), ("swords", 1), ("swords", 0))   # red 1 sword, yellow none
     assert s.state["in_play"] == ["red"]
     assert held(s, ADAM) == {"red": 1} and held(s, EVE) == {} and held(s, NOAH) == {"red": 2}
-    assert "War: red wins (1 swords)." in events(s)
+    assert "War: red wins (1 sword)." in events(s)
     assert "War: yellow falls, followers back: Player 2 3." in events(s)
     # back to the turn: the war is done, yellow's marker is free to be founded again
     assert s.prompt.step == "act" and "war" not in values(s)
@@ -102,7 +102,7 @@ def test_t3_war_two_tied_swords_noah_chooses_blue_and_yellow_falls():
     assert s.state["in_play"] == ["blue"]
     assert all(not h["yellow"] for h in s.state["held"])
     assert held(s, ADAM) == {"blue": 2} and held(s, EVE) == {"blue": 1} and held(s, NOAH) == {}
-    assert events(s)[-3:] == ["Player 3 pays a blue follower for the war.", "War: blue wins (1 swords).",
+    assert events(s)[-3:] == ["Player 3 pays a blue follower for the war.", "War: blue wins (1 sword).",
                               "War: yellow falls, followers back: Player 1 1, Player 2 2."]
 
 

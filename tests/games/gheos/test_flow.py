@@ -74,8 +74,8 @@ def test_czech_sentences_decline_the_colours():
     take(s, "white")
     found(s, "black", 1)              # Adam: white 1, black 1
     take(s, "black")                  # Eve: white 1, black 1
-    play(s, ("act", "war"), ("pay", "black"), ("swords", 0), ("swords", 1))   # black, white
-    assert events(s, "cs") == ["Hráč 1 platí za válku černým přívržencem.", "Válka: vítězí bílá (1 meč.).",
+    play(s, ("act", "war"), ("pay", "black"), ("swords", 0), ("swords", 2))   # black, white
+    assert events(s, "cs") == ["Hráč 1 platí za válku černým přívržencem.", "Válka: vítězí bílá (2 meče).",
                                "Válka: černá zaniká, přívrženci zpět: Hráč 2 1."]
 
 

@@ -6,7 +6,7 @@ to the ``act`` list (the next consequence, or step 2).
 
 from __future__ import annotations
 
-from ....engine import Msg, Option, Prompt, PromptKind, RuleError, Step
+from ....engine import Msg, Option, Prompt, PromptKind, RuleError, Step, counted
 from ..box import BOX
 from ..common import COLOURS, note, player, reading, refuse
 from ..conflict import CONTINENT, ISLAND, MAX_PARTS, migration_candidates, war_leaders
@@ -139,8 +139,8 @@ def end_war(state: dict, winner: str) -> None:
     war = state["conflict"]
     paid_note(state)
     swords = war["swords"][winner]
-    note(state, Msg("Válka: vítězí {c} ({n} meč.).", "War: {e} wins ({n} swords).").format(
-        c=colour_form(winner, "á"), e=colour_name(winner).en, n=swords))
+    note(state, Msg("Válka: vítězí {c} ({n}).", "War: {e} wins ({n}).").format(
+        c=colour_form(winner, "á"), e=colour_name(winner).en, n=counted(swords, ("meč", "meče", "mečů"), ("sword", "swords"))))
     for colour in war["civs"]:
         if colour != winner:
             fall(state, colour, Msg("Válka:", "War:"))
@@ -427,8 +427,9 @@ def counted_temple(state: dict, counting: dict) -> None:
     held = state["held"][seat][temple["civ"]] if temple["civ"] else 0
     gain = temple_gain(reading(state, "temple_mode"), symbols, held)
     state["points"][seat]["temple"] += gain
-    note(state, Msg("{p} +{g}: {t} ({n} symb.)", "{p} +{g}: {t} ({n} symbols)").format(
-        p=player(seat), g=gain, t=TEMPLE_TYPES[temple["type"]], n=symbols))
+    note(state, Msg("{p} +{g}: {t} ({n})", "{p} +{g}: {t} ({n})").format(
+        p=player(seat), g=gain, t=TEMPLE_TYPES[temple["type"]],
+        n=counted(symbols, ("symbol", "symboly", "symbolů"), ("symbol", "symbols"))))
     back_to_act(state)
 
 
