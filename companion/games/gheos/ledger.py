@@ -38,7 +38,7 @@ def take(state: dict, seat: int, colour: str) -> None:
     """Step 2: take one follower of a civilisation in play, if the supply has one."""
     if colour not in state["in_play"]:
         raise refuse("not_in_play", "Barva {c} není ve hře: vzít lze jen přívržence civilizace na mapě.",
-                     "{c} is not in play: only followers of a civilisation on the map can be taken.",
+                     "The {c} civilisation is not in play: only followers of a civilisation on the map can be taken.",
                      c=colour_name(colour))
     if supply(state, colour) <= 0:
         raise refuse("supply_empty", "Všech {n} přívrženců barvy {c} už hráči mají: vzít lze jen ze zásoby.",
@@ -58,7 +58,7 @@ def found(state: dict, seat: int, colour: str, wheat: int) -> int:
     """Step 2: an unused marker goes onto an unoccupied continent; returns the followers gained."""
     if colour in state["in_play"]:
         raise refuse("colour_in_play", "Civilizace barvy {c} už je na mapě: každá barva má jen jednu značku.",
-                     "{c} is already on the map: every colour has one marker only.", c=colour_name(colour))
+                     "The {c} civilisation is already on the map: every colour has one marker only.", c=colour_name(colour))
     state["in_play"] = [c for c in COLOURS if c in state["in_play"] or c == colour]
     gained = founding_followers(state, wheat)
     state["held"][seat][colour] += gained

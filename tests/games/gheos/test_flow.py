@@ -205,7 +205,7 @@ def test_a_colour_not_in_play_is_refused_where_a_civilisation_is_named():
     found(s, "black", 1)
     play(s, ("act", "war"))
     msg = refused(s, "war_civs", "green", "not_in_play")
-    assert msg.en == "green is not on the map."
+    assert msg.en == "The green civilisation is not on the map."
     refused(s, "war_civs", "done", "war_needs_two")
     play(s, ("war_civs", "red"), ("war_civs", "blue"), ("war_civs", "black"))
     assert s.state["conflict"]["civs"] == ["red", "blue", "black"]

@@ -31,7 +31,7 @@ def _turn_prompt(state: dict, step: str, title: Msg, options) -> Prompt:
 
 def _not_in_play(colour) -> RuleError:
     if colour in COLOURS:
-        return refuse("not_in_play", "Civilizace barvy {c} není na mapě.", "{e} is not on the map.",
+        return refuse("not_in_play", "Civilizace barvy {c} není na mapě.", "The {e} civilisation is not on the map.",
                       c=colour_name(colour).cs, e=colour_name(colour).en)
     return refuse("unknown_colour", "Barva {v} v krabici není.", "There is no colour {v} in the box.", v=colour)
 
