@@ -28,7 +28,8 @@ from companion.engine import Session  # noqa: E402
 from companion.games.dva_bratri import GAME  # noqa: E402
 from tests.games.dva_bratri.driver import Table, made_up_box  # noqa: E402
 
-BOX_STEPS = {"learn_building", "learn_colour", "learn_cost", "learn_roads", "learn_line", "learn_depicts",
+BOX_STEPS = {"learn_building", "learn_colour", "learn_cost", "learn_roads", "learn_road_set", "learn_cost_digits",
+             "learn_line", "learn_depicts",
              "learn_boosts", "learn_pairs", "learn_pair_pos", "learn_kind", "learn_need", "learn_pos",
              "identify_tile", "reveal_tile new"}
 TABLE_STEPS = {"reveal_set", "reveal_tile", "treasure_id", "start_colour", "jindrich_top", "start_player"}

@@ -57,8 +57,7 @@ class DvaBratri(Game):
         Setting("roads", Msg("Bodovat silnice", "Score roads"),
                 ((True, Msg("ano", "yes")), (False, Msg("ne (1. hra)", "no (1st game)")))),
         Setting("mode", Msg("Režim", "Mode"),
-                (("play", Msg("hra", "play")), ("teach", Msg("naučit krabici", "teach the box"))),
-                seats=(1,), otherwise="play"),   # the owner teaches alone: chosen with one player
+                (("play", Msg("hra", "play")), ("teach", Msg("naučit krabici", "teach the box")))),
     )
     extra_options = ("asking",)
     steps = STEPS
@@ -177,7 +176,7 @@ class DvaBratri(Game):
 
     def score_events(self, before: dict, after: dict) -> tuple[Msg, ...]:
         """The final scoring, once the game ends: every side's total and its parts."""
-        if not after["over"] or before["over"]:
+        if not after["over"] or before["over"] or after.get("mode") == "teach":
             return ()
         scores = self.score(after)
         return tuple(Msg("{w}: {n} b. ({p})", "{w}: {n} pts ({p})").format(
@@ -217,6 +216,7 @@ def _duel_setup(state: dict) -> None:
 def _teach_setup(state: dict) -> None:
     """The teaching walk instead of a game: the chosen sets' tiles and the tokens, in turn."""
     state["mode"] = "teach"
+    state["treasures"]["stack"] = 0   # no game: no treasures in play
     teach.begin(state)
 
 
@@ -239,6 +239,8 @@ def _side_score(state: dict, side: int) -> dict:
 
 
 def _ranking(state: dict, totals: dict[int, int]) -> tuple[int, ...]:
+    if state.get("mode") == "teach":   # nobody played: the seats in their order
+        return (SOUTH, NORTH)
     if state["solo"]:  # the player wins only with strictly more points
         return (SOUTH, NORTH) if totals[SOUTH] > totals[NORTH] else (NORTH, SOUTH)
     a = (totals[SOUTH], board.in_offer(state, SOUTH))

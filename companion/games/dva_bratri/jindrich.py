@@ -41,7 +41,6 @@ def choose_place(state: dict, tile: str) -> tuple[str, str] | None:
     """
     a = anchor(state)
     roads = set(board.road_edges(state, a))
-    his_roads = set(box.fact(state, tile, "roads"))
     ax, ay = xy(a)
     places = [(key(ax + dx, ay + dy), (dx, dy)) for dx, dy in RING]
     free = [(k, d) for k, d in places if k not in state["board"]]
@@ -50,8 +49,9 @@ def choose_place(state: dict, tile: str) -> tuple[str, str] | None:
             edge = _edge_towards(d)
             if edge is None or edge not in roads:
                 continue
-            # his tile lies upside down, so its printed edge facing the anchor is ``edge`` itself
-            continues = edge in his_roads
+            # his tile lies upside down, so its printed edge facing the anchor is ``edge`` itself;
+            # its roads are read (and asked, if unknown) only when they decide between A and B
+            continues = edge in box.fact(state, tile, "roads")
             if (letter == "A") == continues:
                 return k, letter
     if free:

@@ -64,7 +64,7 @@ def new_looks(state: dict, task: dict) -> list[tuple[str, str, str]]:
     fresh = new_tiles(state, task)
     out = []
     for building in box.sets()[task["set"]]["buildings"]:
-        for colour in box.COLOURS:
+        for colour in ([task["expect"]] if task.get("expect") else box.COLOURS):
             if any(_may_be(state, t, building, colour) for t in fresh):
                 out.append((f"{NEW_LOOK}{building}:{colour}", building, colour))
     return out

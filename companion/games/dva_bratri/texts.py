@@ -85,6 +85,14 @@ def treasure_text(state: dict, tid: str) -> Msg:
     return Msg("{k}: {a} + {b}", "{k}: {a} + {b}").format(k=CONDITION_NAMES[kind], a=cols[0], b=cols[1])
 
 
+def road_text(edges) -> Msg:
+    """'nahoře + dole' / 'top + bottom'; 'bez silnic' / 'no roads'."""
+    edges = [e for e in box.EDGES if e in edges]
+    if not edges:
+        return Msg("bez silnic", "no roads")
+    return Msg(" + ".join(EDGE_NAMES[e].cs for e in edges), " + ".join(EDGE_NAMES[e].en for e in edges))
+
+
 def looks(building: str, colour: str) -> Msg:
     """'Hostinec – zelená': a building and a tile colour, as box.describe writes a known tile."""
     return Msg("{b} – {c}", "{b} – {c}").format(b=box.building_name(building), c=box.colour_name(colour))

@@ -133,8 +133,14 @@ class Table:
         field = task["fields"][0]
         if field in ("building", "colour"):
             return truth[field]
+        if field == "cost" and prompt.step == "learn_cost_digits":
+            cost = truth["cost"]
+            return cost["wood"] * 100 + cost["stone"] * 10 + cost["grain"]
         if field == "cost":
             return truth["cost"][next(r for r in ("wood", "stone", "grain") if r not in task["partial"].get("cost", {}))]
+        if field == "roads" and prompt.step == "learn_road_set":
+            return next(v for v in (o.value for o in prompt.options_for(None)) if v != "back"
+                        and sorted(v) == sorted(truth["roads"]))
         if field == "roads":
             on = task["partial"].get("roads", [])
             for e in truth["roads"]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ....engine import Msg, announce, answered
 from ....engine.i18n import join
 from .. import box, reveal
-from ..texts import EDGE_NAMES, NOTHING, resources
+from ..texts import NOTHING, resources, road_text
 
 
 def identify_next(state: dict, task: dict) -> None:
@@ -127,8 +127,7 @@ def _print_text(state: dict, printed: dict) -> Msg:
     """What a tile prints as far as known: 'silnice: nahoře, dole · 1D 0K 0O · řada'."""
     parts = []
     if "roads" in printed:
-        edges = [EDGE_NAMES[e] for e in box.EDGES if e in printed["roads"]]
-        parts.append(Msg("bez silnic", "no roads") if not edges else Msg("silnice: ", "roads: ") + join(edges))
+        parts.append(Msg("silnice: ", "roads: ") + road_text(printed["roads"]) if printed["roads"] else road_text([]))
     if "cost" in printed:
         parts.append(resources(printed["cost"]))
     for name, value in sorted(printed.get("params", {}).items()):

@@ -40,12 +40,15 @@ class JindrichTop(DvaStep):
             turns.end_turn(state)
             return
         tile = state["offer"]["slots"][slot]
-        box.need(state, tile, box.placement_fields(state, tile))
+        if state.get("asking", 1) == 1:   # recorded sessions were asked before his placement
+            box.need(state, tile, box.placement_fields(state, tile))
         msg = _took(state, tile, board.clockwise(state).index(slot) + 1)
         answered(state, task)
         refill = turns.take_from_offer(state, slot)
         anchor = jindrich.anchor(state)
         spot = jindrich.choose_place(state, tile)
+        if spot is not None:   # a tile on the board is scored: its roads and effect (not under rule D)
+            box.need(state, tile, box.placement_fields(state, tile))
         if spot is None:
             k, title, msg, tasks = None, *_to_the_box(state, tile, msg), []
         else:

@@ -10,9 +10,9 @@ asked for the reveal task at the head (its ``identify`` part collects the answer
 
 from __future__ import annotations
 
-from ....engine import BACK, Msg, Option, Prompt, PromptKind, announce, answered
+from ....engine import BACK, Msg, Option, Prompt, PromptKind, announce, answered, numbered
 from .. import box, turns
-from ..texts import EDGE_NAMES, RESOURCE_NAMES, colour_opts, refuse, resources, tile_where
+from ..texts import EDGE_NAMES, RESOURCE_NAMES, colour_opts, refuse, resources, road_text, tile_where
 from .common import DvaStep, choice, seats
 from .identify import identify_next
 
@@ -40,6 +40,8 @@ def _missing_param(state: dict, learning: dict) -> str:
 def step_for(state: dict, learning: dict) -> str:
     """The step asking the next fact of a learning task (or of telling look-alikes apart)."""
     field = learning["fields"][0]
+    if field in ("roads", "cost") and state.get("asking", 1) > 1:
+        return {"roads": "learn_road_set", "cost": "learn_cost_digits"}[field]
     if field != "params":
         return "learn_" + field
     param = _missing_param(state, learning)
@@ -230,6 +232,31 @@ class LearnCost(LearnStep):
             record_fact(state, task, learning, "cost", dict(cost))
 
 
+class LearnCostDigits(LearnStep):
+    """The whole cost in one number: its digits are wood, stone and grain as printed (102 = 1 wood,
+    0 stone, 2 grain; 2 = 2 grain)."""
+
+    name = "learn_cost_digits"
+
+    def prompt(self, state: dict, task: dict) -> Prompt:
+        learning = learning_of(task)
+        hint = box.buildings()[box.fact(state, learning["tile"], "building")].get("example_costs")
+        example = Msg("např. 102 = 1 dřevo, 0 kamene, 2 obilí", "e.g. 102 = 1 wood, 0 stone, 2 grain")
+        detail = _described(state, learning) + Msg(" – ", " – ") + example
+        if hint:
+            detail += Msg("; v pravidlech: {h}", "; rulebook example: {h}").format(h=resources(hint[0]))
+        return Prompt(PromptKind.NUMBER, self.name, seats(state), _asker(state, learning) + Msg(
+            "cena – číslice dřevo, kámen, obilí?", "cost – digits wood, stone, grain?"),
+                      minimum=0, maximum=555, detail=detail)
+
+    def answer(self, state: dict, value, task: dict, learning: dict) -> None:
+        digits = [value // 100, value // 10 % 10, value % 10]
+        if max(digits) > 5:
+            raise refuse("cost_digits", "Cena: každá číslice (dřevo, kámen, obilí) je 0 až 5.",
+                         "Cost: each digit (wood, stone, grain) is 0 to 5.")
+        record_fact(state, task, learning, "cost", dict(zip(box.RESOURCE_ORDER, digits)))
+
+
 class LearnRoads(LearnStep):
     """Edges with a road, toggled one by one, then "#" (done)."""
 
@@ -254,6 +281,28 @@ class LearnRoads(LearnStep):
             on.remove(value)
         else:
             on.append(value)
+
+
+# every set of edges a tile can print, fewest roads first (one pick instead of toggling edges)
+ROAD_SETS = [[e for i, e in enumerate(box.EDGES) if mask >> i & 1]
+             for mask in sorted(range(16), key=lambda m: (bin(m).count("1"), m))]
+
+
+class LearnRoadSet(LearnStep):
+    """The edges with a road, picked at once from the sixteen possible sets."""
+
+    name = "learn_road_set"
+    enumerable = True
+
+    def prompt(self, state: dict, task: dict) -> Prompt:
+        learning = learning_of(task)
+        opts = numbered(((edges, road_text(edges)) for edges in ROAD_SETS), back=cancellable(state, learning))
+        return Prompt(PromptKind.CHOICE, self.name, seats(state), _asker(state, learning) + Msg(
+            "kde má silnice? (spodní hranou k tobě)", "where are its roads? (bottom edge towards you)"),
+                      {-1: opts}, detail=_described(state, learning))
+
+    def answer(self, state: dict, value, task: dict, learning: dict) -> None:
+        record_fact(state, task, learning, "roads", [e for e in box.EDGES if e in value])
 
 
 # -- the effect's parameters ---------------------------------------------------------------------
@@ -340,5 +389,5 @@ class LearnPairPos(LearnStep):
             record_param(state, task, learning, "pairs", [[flat[i], flat[i + 1]] for i in range(0, len(flat), 2)])
 
 
-STEPS = (LearnBuilding(), LearnColour(), LearnCost(), LearnRoads(), LearnLine(), LearnDepicts(), LearnBoosts(),
+STEPS = (LearnBuilding(), LearnColour(), LearnCost(), LearnCostDigits(), LearnRoads(), LearnRoadSet(), LearnLine(), LearnDepicts(), LearnBoosts(),
          LearnPairs(), LearnPairPos())
