@@ -176,14 +176,10 @@ class DvaBratri(Game):
 
     def score_events(self, before: dict, after: dict) -> tuple[Msg, ...]:
         """The final scoring, once the game ends: every side's total and its parts."""
-        if not after["over"] or before["over"] or after.get("mode") == "teach":
+        if not after["over"] or before["over"]:
             return ()
         scores = self.score(after)
-        return tuple(Msg("{w}: {n} b. ({p})", "{w}: {n} pts ({p})").format(
-            w=side_name(after, side), n=scores.totals[side], p=join(
-                Msg("{k} {v}", "{k} {v}").format(k=SCORE_PARTS.get(part, Msg(part, part)), v=points)
-                for part, points in scores.breakdown[side].items() if points))
-            for side in (SOUTH, NORTH))
+        return tuple(_final_line(after, side, scores) for side in (SOUTH, NORTH))
 
     def status(self, state: dict) -> Status:
         awaited = self.awaiting(state)
@@ -194,6 +190,14 @@ class DvaBratri(Game):
                                            or (awaited is not None and awaited.step.startswith("jindrich")))
         turn = None if jindrich_acts else state["active"]
         return Status(state["round"], state["round"] if final else None, phase, turn, recent(state, STATUS_EVENTS))
+
+
+def _final_line(state: dict, side: int, scores: Scores) -> Msg:
+    """'Bílý: 34 b. (budovy 30, silnice 4)'; 'Bílý: 0 b.' with nothing scored (the teaching walk)."""
+    parts = [Msg("{k} {v}", "{k} {v}").format(k=SCORE_PARTS.get(part, Msg(part, part)), v=points)
+             for part, points in scores.breakdown[side].items() if points]
+    total = Msg("{w}: {n} b.", "{w}: {n} pts").format(w=side_name(state, side), n=scores.totals[side])
+    return total + Msg(" ({p})", " ({p})").format(p=join(parts)) if parts else total
 
 
 def _solo_setup(state: dict) -> None:

@@ -48,9 +48,10 @@ def _open(entry: dict, field: str) -> bool:
     return entry.get("verified") is False and field not in (entry.get("confirmed") or [])
 
 
-def open_facts(data: dict, seats: int) -> list[dict]:
-    """Every unverified fact this player count uses, in the order they are asked."""
-    out = _piece_facts(data, data["layouts"][str(seats)])
+def open_facts(data: dict, seats: int, every: bool = False) -> list[dict]:
+    """Every unverified fact this player count uses, in the order they are asked; ``every``:
+    the facts of all pieces of every layout (teaching the box away from play)."""
+    out = _every_piece_fact(data) if every else _piece_facts(data, data["layouts"][str(seats)])
     for group, kinds in (("costs", data["meta"]["buildings"]), ("public", data["meta"]["public"])):
         out += [{"id": f"{group}.{kind}.cost", "group": group, "key": kind, "field": "cost"}
                 for kind in kinds if _open(data[group][kind], "cost")]
@@ -72,6 +73,17 @@ def _piece_facts(data: dict, layout: dict) -> list[dict]:
     return out
 
 
+def _every_piece_fact(data: dict) -> list[dict]:
+    """Each piece once, as the box holds them (by its label), whatever layout it belongs to."""
+    out, seen = [], set()
+    for n in sorted(data["layouts"], key=int):
+        for fact in _piece_facts(data, data["layouts"][n]):
+            if fact["id"] not in seen:
+                seen.add(fact["id"])
+                out.append({**fact, "teach": True})
+    return out
+
+
 def _asked(piece: dict, field: str) -> bool:
     """Open, and printed at all: no building symbols on mountains (p.6), no stronghold
     resource where no stronghold symbol is."""
@@ -83,13 +95,19 @@ def _asked(piece: dict, field: str) -> bool:
                 and "stronghold" not in piece["buildings"])
 
 
-def begin(state: dict, data: dict) -> None:
-    """Put the walk in front of whatever step setup ended at; nothing to ask = no walk."""
-    if not open_facts(data, state["seats"]):
+def begin(state: dict, data: dict, every: bool = False) -> None:
+    """Put the walk in front of whatever step setup ended at; nothing to ask = no walk.
+    ``every``: the teaching walk (setting ``mode = "teach"``), every piece of every layout,
+    and no game after it."""
+    if not open_facts(data, state["seats"], every):
+        if every:
+            state["step"] = "over"
         return
     state["boxcheck"] = {"data": copy.deepcopy(data), "done": [], "partial": {},
                          "counts": {"corrected": 0, "confirmed": 0, "kept": 0},
-                         "resume": {"step": state["step"], "phase": state["phase"]}}
+                         "resume": {"step": "over" if every else state["step"], "phase": state["phase"]}}
+    if every:
+        state["boxcheck"]["every"] = True
     state["step"], state["phase"] = STEP, "setup"
     note(state, Msg("Kontrola údajů z krabice: vyberte, co je vytištěno; # ponechá, * přeskočí zbytek.",
                     "Box data check: pick what is printed; # keeps, * skips the rest."))
@@ -99,7 +117,8 @@ def current(state: dict) -> tuple[dict, int, int]:
     """The fact asked now, its number and the total (the total shrinks when an answer makes
     later facts moot, e.g. a piece corrected to mountains has no building symbols)."""
     check = state["boxcheck"]
-    left = [f for f in open_facts(check["data"], state["seats"]) if f["id"] not in check["done"]]
+    left = [f for f in open_facts(check["data"], state["seats"], check.get("every", False))
+            if f["id"] not in check["done"]]
     return left[0], len(check["done"]) + 1, len(check["done"]) + len(left)
 
 
@@ -192,7 +211,8 @@ def subject(data: dict, fact: dict, resource: str | None) -> Msg:
         what = PIECE_SUBJECT.get(field)
         if field == "settlement_cost":
             what = Msg("osada – ", "settlement – ") + texts.RESOURCE[resource]
-        return _place(data, fact) + Msg(": ", ": ") + what
+        where = _piece(fact) if fact.get("teach") else _place(data, fact) + Msg(": ", ": ")
+        return where + what
     if _is_cost(fact):
         return texts.capital(_cost_name(fact)) + Msg(": ", ": ") + texts.RESOURCE[resource]
     return {"army_max": Msg("Počitadlo vojska", "Army track"), "house_limit": Msg("Domečky", "Houses")}.get(
@@ -436,7 +456,7 @@ def _correct(state: dict, fact: dict, value) -> None:
 
 def _advance(state: dict) -> None:
     check = state["boxcheck"]
-    if not any(f["id"] not in check["done"] for f in open_facts(check["data"], state["seats"])):
+    if not any(f["id"] not in check["done"] for f in open_facts(check["data"], state["seats"], check.get("every", False))):
         finish(state)
 
 

@@ -45,6 +45,8 @@ class Graenaland(Game):
         Setting("draft_starts", Msg("Výběr pozic", "Drafted starts"), OFF_ON),
         Setting("five_player_grant", Msg("Nabídka stavby", "Offer a build"), OFF_ON, seats=(5,), otherwise=False),
         Setting("check_box", Msg("Ověřit data dílů", "Check box data"), OFF_ON),
+        Setting("mode", Msg("Režim", "Mode"),
+                (("play", Msg("hra", "play")), ("teach", Msg("naučit krabici", "teach the box")))),
     )
     steps = Steps(
         BoxCheck(), DraftCards(), DraftPlace(), DraftAnchor(), KeepVpCard(),
@@ -68,7 +70,9 @@ class Graenaland(Game):
             draft.begin(state)
         else:
             draft.printed_starts(state)
-        if options.get("check_box"):
+        if options.get("mode") == "teach":   # every piece of every layout, then no game
+            boxcheck.begin(state, data, every=True)
+        elif options.get("check_box"):
             boxcheck.begin(state, data)   # before round 1 and any other setup step
         return state
 
@@ -104,6 +108,8 @@ class Graenaland(Game):
         breakdown = {s: goals.breakdown(state, s) for s in range(state["seats"])}
         totals = {s: sum(parts.values()) for s, parts in breakdown.items()}
         over = state["step"] == "over"
+        if over and state["options"].get("mode") == "teach":   # nobody played: the seats in order
+            return Scores(totals, breakdown, tuple(range(state["seats"])), True)
         ranking = goals.ranking(state, totals) if over else ()
         return Scores(totals, breakdown, ranking, over)
 

@@ -292,7 +292,6 @@ class LearnRoadSet(LearnStep):
     """The edges with a road, picked at once from the sixteen possible sets."""
 
     name = "learn_road_set"
-    enumerable = True
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         learning = learning_of(task)
