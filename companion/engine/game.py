@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import copy
+import pickle
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -134,11 +134,11 @@ class Game:
         """Check ``action`` against the awaited prompt (pass it when already built) and carry it
         out on a copy; returns the new state or raises RuleError. ``state`` is never changed."""
         checked = check_action(self.prompt(state) if prompt is None else prompt, action, self, state)
-        work = copy.deepcopy(state)
+        work = copy_state(state)
         try:
             self.perform(work, checked)
         except Ask as ask:
-            work = copy.deepcopy(state)
+            work = copy_state(state)
             ask.queue_in(work, checked.logged)
         else:
             news = self.score_events(state, work)
@@ -165,7 +165,7 @@ class Game:
     def _carry_out_again(self, state: dict, logged: dict) -> None:
         """If the interrupted action now breaks a rule, the answers stay and the table is told
         why; if it needs another answer, that question is queued in turn."""
-        before = copy.deepcopy(state)
+        before = copy_state(state)
         try:
             self.perform(state, Action.from_log(logged))
         except Ask as ask:
@@ -263,3 +263,10 @@ def check_settings(game: Game, options: Any) -> dict[str, Any]:
         raise _bad_option(game, "box", "data krabice mají tvar slovníku.", "box data must be a mapping.")
     out["box"] = options.get("box", {})
     return out
+
+
+def copy_state(state: dict) -> dict:
+    """An independent copy of a game state. States are plain data (JSON types and tuples), and a
+    pickle round trip copies them exactly, shared parts included, several times faster than
+    ``copy.deepcopy`` — it runs for every action, and for every action again on resume."""
+    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
