@@ -193,11 +193,14 @@ class DvaBratri(Game):
 
 
 def _final_line(state: dict, side: int, scores: Scores) -> Msg:
-    """'Bílý: 34 b. (budovy 30, silnice 4)'; 'Bílý: 0 b.' with nothing scored (the teaching walk)."""
+    """'Bílý: 34 b. (budovy 30, silnice 4)'; 'Bílý: 0 b.' with nothing scored (sessions recorded
+    before the ``asking`` option wrote empty brackets, and replay so)."""
     parts = [Msg("{k} {v}", "{k} {v}").format(k=SCORE_PARTS.get(part, Msg(part, part)), v=points)
              for part, points in scores.breakdown[side].items() if points]
     total = Msg("{w}: {n} b.", "{w}: {n} pts").format(w=side_name(state, side), n=scores.totals[side])
-    return total + Msg(" ({p})", " ({p})").format(p=join(parts)) if parts else total
+    if parts or state.get("asking", ASKING_RECORDED) == ASKING_RECORDED:
+        return total + Msg(" ({p})", " ({p})").format(p=join(parts))
+    return total
 
 
 def _solo_setup(state: dict) -> None:

@@ -150,7 +150,9 @@ class Graenaland(Game):
 def _new_state(options: dict, seed: int, board: dict) -> dict:
     seats, order = options["seats"], board["order"]
     return {
-        "seats": seats, "options": {k: v for k, v in options.items() if k != "box"},
+        # ("mode" only when teaching: states of games stay as they were before it existed)
+        "seats": seats, "options": {k: v for k, v in options.items()
+                                    if k != "box" and not (k == "mode" and v == "play")},
         "rng": rng.new(seed), "board": board,
         "settlements": {t: {} for t in order}, "buildings": {t: {} for t in order},
         "public": {t: [] for t in order}, "cards": {t: 0 for t in order},
