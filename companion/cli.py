@@ -171,11 +171,19 @@ def cmd_stats(args) -> int:
 def cmd_box(args) -> int:
     """Show or forget what the table learned about a game's box (see docs/configuration.md)."""
     from . import games as registry
-    from .store.boxes import BoxFiles
+    from .store.boxes import BoxFiles, shipped_checked
     if args.game not in registry.available():
         return fail(f"no game {args.game!r}; games: {', '.join(registry.available())}")
+    if args.prefer and not args.import_file:
+        return fail("--prefer goes with --import FILE")
+    if args.checked_by and not args.export:
+        return fail("--checked-by goes with --export FILE")
     memory = BoxFiles(data_dir_of(args) / "box")
     path = memory.path(args.game)
+    if args.export:
+        return _box_export(memory, args)
+    if args.import_file:
+        return _box_import(memory, args)
     if args.forget:
         print(f"forgot {path}" if memory.forget(args.game) else f"nothing learned yet ({path} does not exist)")
         return 0
@@ -186,9 +194,98 @@ def cmd_box(args) -> int:
     if problem:
         return fail(f"{path} cannot be used ({problem}); the table sets it aside at the next game, "
                     f"or run: companion box {args.game} --forget", 1)
-    print(f"# {path}")
+    checked, marks = shipped_checked(args.game)
+    if checked:
+        note = (f"facts equal to the checked file shipped with the game are verified (checked by "
+                f"{marks.get('checked_by') or 'an unnamed owner'}); all others are unverified")
+    else:
+        note = "every fact was entered on a table and is unverified: no checked file is shipped"
+    print(f"# {path} ({note})")
     print(json.dumps(memory.load(args.game), ensure_ascii=False, indent=1, sort_keys=True))
     return 0
+
+
+def _box_export(memory, args) -> int:
+    """Write this table's box memory as a file to share (``--checked-by``: checked against the box)."""
+    from .store.boxes import share_document
+    own = memory.load(args.game)
+    if not own:
+        return fail(f"nothing learned yet for {args.game}: nothing to export", 1)
+    problem = memory.check(args.game)
+    if problem:
+        return fail(f"{memory.path(args.game)} cannot be used ({problem}); nothing exported", 1)
+    text = json.dumps(share_document(args.game, own, args.checked_by), ensure_ascii=False, indent=1,
+                      sort_keys=True) + "\n"
+    if args.export == "-":
+        sys.stdout.write(text)
+        return 0
+    Path(args.export).write_text(text, encoding="utf-8")
+    checked = f", checked by {args.checked_by}" if args.checked_by else ""
+    print(f"exported the {args.game} box memory to {args.export}{checked}")
+    return 0
+
+
+def _box_import(memory, args) -> int:
+    """Merge a shared box file into this table's memory: new facts are added, equal ones kept,
+    every differing fact chosen (on a terminal, or by --prefer); nothing is written on a refusal."""
+    from .store.boxes import BoxShareError, merge_memory, read_share, take_theirs
+    try:
+        text = Path(args.import_file).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return fail(f"no such file: {args.import_file}", 1)
+    except UnicodeDecodeError:
+        return fail(f"{args.import_file} is not text (UTF-8)", 1)
+    try:
+        theirs, marks = read_share(args.game, text, args.import_file)
+    except BoxShareError as error:
+        return fail(str(error), 1)
+    problem = memory.check(args.game)
+    if problem:
+        return fail(f"{memory.path(args.game)} cannot be used ({problem}); fix or --forget it first", 1)
+    mine = memory.load(args.game)
+    merged, conflicts, added = merge_memory(mine, theirs)
+    if conflicts and args.prefer is None and not sys.stdin.isatty():
+        where, a, b = conflicts[0]
+        return fail(f"{len(conflicts)} facts differ from your box memory (first: {where}: yours {_short(a)}, "
+                    f"theirs {_short(b)}); choose on a terminal or pass --prefer mine|theirs", 1)
+    taken = 0
+    for where, a, b in conflicts:
+        choice = args.prefer or _ask_conflict(where, a, b)
+        if choice is None:
+            return fail("import stopped: nothing was changed", 1)
+        if choice == "theirs":
+            take_theirs(merged, theirs, where)
+            taken += 1
+    from .store.boxes import memory_problem
+    problem = memory_problem(args.game, merged)
+    if problem:
+        return fail(f"the merged box data would not be usable ({problem}); nothing was changed", 1)
+    memory.save(args.game, merged)
+    who = f" (checked by {marks['checked_by']})" if marks.get("checked_by") else ""
+    print(f"imported {args.import_file}{who}: {added} facts added, {len(conflicts)} differing "
+          f"({taken} taken from the file, {len(conflicts) - taken} kept)")
+    return 0
+
+
+def _short(value) -> str:
+    text = json.dumps(value, ensure_ascii=False, sort_keys=True)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _ask_conflict(where: str, mine, theirs) -> str | None:
+    """One differing fact on a terminal: m keeps yours, t takes the file's, q stops (None)."""
+    while True:
+        try:
+            answer = input(f"{where}: yours {_short(mine)} | file {_short(theirs)} – keep [m]ine, take [t]heirs, "
+                           f"[q]uit? ").strip().lower()
+        except EOFError:
+            return None
+        if answer in ("m", "mine"):
+            return "mine"
+        if answer in ("t", "theirs"):
+            return "theirs"
+        if answer in ("q", "quit"):
+            return None
 
 
 def parser() -> argparse.ArgumentParser:
@@ -224,9 +321,17 @@ def parser() -> argparse.ArgumentParser:
     st = sub.add_parser("stats", help="per game: plays, wins per seat, average duration and decision time")
     st.add_argument("--json", action="store_true")
     st.add_argument("--data-dir")
-    box = sub.add_parser("box", help="show (or --forget) box facts the table learned for a game")
+    box = sub.add_parser("box", help="show, --forget, --export or --import box facts the table learned for a game")
     box.add_argument("game")
-    box.add_argument("--forget", action="store_true", help="delete them; the shipped data is used again")
+    what = box.add_mutually_exclusive_group()
+    what.add_argument("--forget", action="store_true", help="delete them; the shipped data is used again")
+    what.add_argument("--export", metavar="FILE", help="write them to FILE to share ('-': standard output)")
+    what.add_argument("--import", dest="import_file", metavar="FILE",
+                      help="merge a shared FILE in; differing facts are chosen, never overwritten silently")
+    box.add_argument("--prefer", choices=("mine", "theirs"),
+                     help="with --import: which side wins where facts differ (for scripts)")
+    box.add_argument("--checked-by", metavar="NAME",
+                     help="with --export: you checked every fact against the box (marks the file verified)")
     box.add_argument("--data-dir")
     return p
 

@@ -18,6 +18,7 @@ says so in both languages for the panel.
 
 from __future__ import annotations
 
+import copy
 import importlib
 import json
 import logging
@@ -56,8 +57,18 @@ class BoxFiles:
         return self.directory / f"{game}.json"
 
     def load(self, game: str) -> dict:
-        """The memory for a new session; {} when there is none or it cannot be used (then it
-        is moved aside and ``problem(game)`` says so)."""
+        """The memory for a new session: what this table learned, over the checked file
+        shipped with the game (if any; the table's own facts win). Own memory that cannot be
+        used is moved aside and ``problem(game)`` says so; the checked file still applies."""
+        checked, _ = shipped_checked(game)
+        own = self._own(game)
+        if not checked:
+            return own
+        merged, _, _ = merge_memory(own, checked)   # own facts kept where they differ
+        return merged if memory_problem(game, merged) is None else own
+
+    def _own(self, game: str) -> dict:
+        """This table's memory file; {} when there is none or it cannot be used."""
         self._problems.pop(game, None)
         path = self.path(game)
         try:
@@ -146,3 +157,115 @@ class BoxFiles:
             n += 1
         os.replace(path, aside)
         return aside
+
+
+# -- sharing what was taught: export, import, the checked file shipped with a game -------------------
+SHARE_FORMAT = "companion-box"
+SHARE_VERSION = 1
+FACT_DEPTH = 3      # group . piece . fact: deeper tables (a cost, a layout's map) are one fact
+META = ("source", "verified", "confirmed")   # marks on an entry, not printed facts
+CHECKED_FILE = "checked-box.json"           # companion/games/<game>/data/: a checked file shipped
+
+
+class BoxShareError(ValueError):
+    """A box file that cannot be imported, in one line (nothing was changed)."""
+
+
+def share_document(game: str, memory: dict, checked_by: str | None = None) -> dict:
+    """What ``companion box GAME --export`` writes: the memory, the game, and who checked it
+    (a file sent to the project for shipping names its checker and is marked verified)."""
+    return {"format": SHARE_FORMAT, "version": SHARE_VERSION, "game": game,
+            "checked_by": checked_by or None, "verified": bool(checked_by), "box": memory}
+
+
+def read_share(game: str, text: str, name: str = "the file") -> tuple[dict, dict]:
+    """(box memory, the document's marks) from an exported file, or a bare memory (the shape
+    ``companion box GAME`` prints); BoxShareError says in one line why it cannot be used."""
+    try:
+        doc = json.loads(text)
+    except RecursionError:
+        raise BoxShareError(f"{name} is nested too deeply to be box data") from None
+    except ValueError as error:
+        raise BoxShareError(f"{name} is not JSON ({error.msg} at line {error.lineno})") from None
+    if not isinstance(doc, dict):
+        raise BoxShareError(f"{name} is not box data: the top level is not an object")
+    marks = {}
+    if doc.get("format") == SHARE_FORMAT:
+        if doc.get("version") != SHARE_VERSION:
+            raise BoxShareError(f"{name} is box data of version {doc.get('version')!r}; this companion reads {SHARE_VERSION}")
+        if doc.get("game") != game:
+            raise BoxShareError(f"{name} is box data for {doc.get('game')!r}, not {game!r}")
+        marks = {"checked_by": doc.get("checked_by"), "verified": doc.get("verified") is True}
+        doc = doc.get("box")
+        if not isinstance(doc, dict):
+            raise BoxShareError(f"{name}: 'box' is not an object")
+    problem = memory_problem(game, doc)
+    if problem:
+        raise BoxShareError(f"{name} cannot be used for {game}: {problem}")
+    return doc, marks
+
+
+def merge_memory(mine: dict, theirs: dict) -> tuple[dict, list[tuple[str, object, object]], int]:
+    """Theirs merged into mine, fact by fact: (merged with mine kept where they differ, the
+    conflicts as (path, mine, theirs), how many facts were added). An entry's marks (source,
+    verified; confirmed lists are joined) follow its facts."""
+    merged = copy.deepcopy(mine)
+    conflicts: list[tuple[str, object, object]] = []
+    added = _merge_into(merged, theirs, (), conflicts)
+    return merged, conflicts, added
+
+
+def _merge_into(target: dict, theirs: dict, path: tuple, conflicts: list) -> int:
+    added = 0
+    for key, value in theirs.items():
+        here = (*path, str(key))
+        if key not in target:
+            target[key] = copy.deepcopy(value)
+            added += _facts_in(value, len(here))
+        elif len(here) < FACT_DEPTH and isinstance(value, dict) and isinstance(target[key], dict):
+            added += _merge_into(target[key], value, here, conflicts)
+        elif len(here) == FACT_DEPTH and key in META:
+            if key == "confirmed" and isinstance(value, list) and isinstance(target[key], list):
+                target[key] = target[key] + [v for v in value if v not in target[key]]
+        elif target[key] != value:
+            conflicts.append((".".join(here), target[key], value))
+    return added
+
+
+def _facts_in(value, depth: int) -> int:
+    if depth < FACT_DEPTH and isinstance(value, dict):
+        return sum(_facts_in(v, depth + 1) for v in value.values())
+    return 1
+
+
+def take_theirs(merged: dict, theirs: dict, path: str) -> None:
+    """Resolve a conflict for theirs: their fact, and their marks on that entry."""
+    keys = path.split(".")
+    target, source = merged, theirs
+    for key in keys[:-1]:
+        target, source = target[key], source[key]
+    target[keys[-1]] = copy.deepcopy(source[keys[-1]])
+    if len(keys) == FACT_DEPTH:
+        for mark in ("source", "verified"):
+            if mark in source:
+                target[mark] = copy.deepcopy(source[mark])
+
+
+def shipped_checked(game: str) -> tuple[dict, dict]:
+    """The checked file shipped with a game (``data/checked-box.json``), if any: (its memory,
+    its marks); ({}, {}) when there is none or it cannot be used (logged, never a crash)."""
+    if not NAME.match(game):
+        return {}, {}
+    path = Path(__file__).resolve().parent.parent / "games" / game / "data" / CHECKED_FILE
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return {}, {}
+    except (OSError, UnicodeDecodeError) as error:
+        log.error("cannot read the shipped checked box file %s: %s", path, error)
+        return {}, {}
+    try:
+        return read_share(game, text, path.name)
+    except BoxShareError as error:
+        log.error("the shipped checked box file is not used: %s", error)
+        return {}, {}

@@ -128,10 +128,20 @@ def placement_fields(state: dict, tile: str) -> list[str]:
 
 
 def treasure_fact(state: dict, token: str, field: str):
+    """A token's condition; unknown: its own question (the token's task on its place), never a
+    tile's learning task."""
     found, value = _lookup(state, "treasures", token, field, treasure_entries())
     if not found:
-        raise NeedFacts(token, [field])
+        raise Ask(treasure_task(state, token))
     return value
+
+
+def treasure_task(state: dict, token: str) -> dict:
+    """The queued question that asks a drawn token's condition where it lies."""
+    place = next((k for k, cell in state["board"].items() if cell.get("treasure") == token), None)
+    if place is None:
+        raise LookupError(f"treasure {token}: its condition is unknown and it lies nowhere on the board")
+    return {"t": "treasure", "at": place, "token": token, "partial": {}}
 
 
 def treasure_field_known(state: dict, token: str, field: str) -> bool:

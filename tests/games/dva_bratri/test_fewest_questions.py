@@ -265,3 +265,18 @@ def test_reveal_helpers_name_a_new_tile_by_its_looks():
     assert {(b, c) for _, b, c in looks} == {("siege_tower", "yellow"), ("fortress", "yellow")}
     assert reveal.new_look_target(st, task, looks[0][0]) == "VAL-1"
     assert board.offer_position(st, 1) == 1
+
+
+def test_an_unknown_treasure_condition_is_asked_as_the_tokens_own_question():
+    from companion.engine import Ask
+    st = GAME.setup(NOW, 0)
+    st["queue"] = []
+    st["board"]["0,0"]["treasure"] = "T03"
+    with pytest.raises(Ask) as asked:
+        box.treasure_fact(st, "T03", "need")
+    task = asked.value.task
+    assert task == {"t": "treasure", "at": "0,0", "token": "T03", "partial": {}}
+    st["queue"] = [task]
+    assert GAME.prompt(st).step == "learn_kind" and GAME.prompt(st).title.en.startswith("Treasure on [0,0]")
+    with pytest.raises(LookupError):
+        box.treasure_fact(st, "T04", "kind")               # a token nowhere on the board: a plain error
