@@ -1,9 +1,14 @@
-"""Player pads over USB serial: discovery, handshake, keys in, LED states out.
+"""Player pads over USB serial: discovery, handshake, keys in, LED states and screens out.
 
 Threads only *put* events (KeyEvent, RawPadKey, PadPresence) on the table's queue; the table
 never waits on a pad. One reader thread owns each port and is the only one that closes it; a
 scanner thread discovers ports, pings pads and declares silent ones gone. A pad is known by the
 board id in its HELLO, never by its port name or USB id (every MicroPython Pico is 2E8A:0005).
+
+A pad that announces a screen in its HELLO (protocol version 2) is also sent its seat's screen
+(``show``): the rows that changed, and the entry (how the pad echoes keys) when it changed;
+the whole screen after every HELLO or change of seat. Nothing of one seat's screen is sent to
+another seat's pad, and nothing of it is logged.
 """
 
 from __future__ import annotations
@@ -21,8 +26,10 @@ import serial
 from ..table.events import KeyEvent, PadPresence, PadTrouble, RawPadKey
 from ..table.pairing import Pairing  # noqa: F401  (re-exported: pairing is table bookkeeping)
 from ..table.frame import LED_OFF, LedState
-from .protocol import (BAD_ARGS, PROTO_VERSION, SEQ_MOD, Frame, FrameDecoder, Hello, encode_frame,
-                       led_args, parse_hello, version_problem)
+from ..table.seat_screens import BLANK, NO_ENTRY, Entry, SeatScreen
+from .protocol import (BAD_ARGS, ENTRY_MODES, MAX_HINTS, PROTO_VERSION, SEQ_MOD, Frame, FrameDecoder,
+                       Hello, encode_frame, led_args, parse_hello, screen_text_fits, text_args,
+                       version_problem)
 
 log = logging.getLogger("companion.pads")
 
@@ -55,6 +62,7 @@ class PadInfo:
     proto: int | None
     seat: int | None
     problem: str | None
+    screen: tuple[int, int] | None = None  # the pad's screen (width, height), None without one
 
 
 # A person presses a few keys a second; a pad that sends more is broken or stuck. Keys over the
@@ -81,6 +89,13 @@ class _Link:
         self.last_rx = now
         self.last_ping = now
         self.led_pending: tuple[int, float] | None = None  # (seq, sent at) awaiting ACK
+        # The screen (version 2): what the pad was sent, and the screen frames awaiting an ACK
+        # (seq -> (what it carried: a row number or "entry", sent at)); guarded by screen_lock.
+        self.screen_lock = threading.Lock()
+        self.screen_rows = 0                       # text rows of its screen, 0 without one
+        self.sent_rows: list[str] | None = None    # None: send the whole screen next time
+        self.sent_entry: Entry | None = None
+        self.screen_pending: dict[int, tuple[object, float]] = {}
         self.seq = 0
         self.stop = threading.Event()
         self.closed = False
@@ -149,6 +164,7 @@ class PadHub:
         self._links: dict[str, _Link] = {}
         self._backoff: dict[str, tuple[float, float]] = {}  # port -> (delay, next try)
         self._leds: dict[int, LedState] = {}
+        self._screens: dict[int, SeatScreen] = {}
         self._warned: set[str] = set()
         self._troubled: dict[str, str] = {}  # board id -> the trouble last reported to the table
         self._retired = Counter()
@@ -171,11 +187,12 @@ class PadHub:
         self.close()
 
     def close(self) -> None:
-        """LEDs off, threads stopped, ports closed. Safe to call twice."""
+        """LEDs off, screens cleared, threads stopped, ports closed. Safe to call twice."""
         if self._stop.is_set():
             return
         try:
             self.all_off()
+            self.show_all({})
         finally:
             self._stop.set()
             if self._scanner is not None:
@@ -211,6 +228,89 @@ class PadHub:
         for link in targets:
             self._send_led(link)
 
+    # ---- screens (protocol version 2) --------------------------------------------------------
+
+    def show(self, seat: int, screen: SeatScreen | None) -> None:
+        """Show ``screen`` on ``seat``'s pad if it has a screen; remembered and sent again after a
+        reconnect. None blanks it. Only what changed is sent."""
+        _check_screen(screen or BLANK)
+        with self._lock:
+            if self._screens.get(seat, BLANK) == (screen or BLANK):
+                return
+            self._screens[seat] = screen or BLANK
+            targets = [l for l in self._links.values()
+                       if l.state == READY and l.screen_rows and self._seat_of.get(l.board_id) == seat]
+        for link in targets:
+            self._sync_screen(link)
+
+    def show_all(self, screens: Mapping[int, SeatScreen]) -> None:
+        """Every seat's screen at once; seats not in ``screens`` are blanked (no game running)."""
+        with self._lock:
+            seats = set(self._screens) | set(self._seat_of.values())
+        for seat in sorted(seats | set(screens)):
+            self.show(seat, screens.get(seat))
+
+    def _screen_for(self, link: _Link) -> SeatScreen:
+        """The seat's screen; an unseated pad shows its board id, which pairing asks for."""
+        with self._lock:
+            seat = self._seat_of.get(link.board_id)
+            if seat is not None:
+                return self._screens.get(seat, BLANK)
+        return SeatScreen(private=((link.board_id or "")[:16],))
+
+    def _sync_screen(self, link: _Link, whole: bool = False) -> None:
+        """Bring the pad's screen to its seat's: the rows that differ and a changed entry, or
+        everything after a HELLO, a new seat or a lost CLEAR (``whole``)."""
+        if not link.screen_rows:
+            return
+        screen = self._screen_for(link)
+        rows = list(screen.rows(link.screen_rows))
+        with link.screen_lock:
+            if whole or link.sent_rows is None:
+                link.screen_pending.clear()
+                self._send_screen_frame(link, "clear", "CLEAR")
+                link.sent_rows, link.sent_entry = [""] * link.screen_rows, NO_ENTRY
+            for row, text in enumerate(rows):
+                if text != link.sent_rows[row]:
+                    self._send_screen_frame(link, row, "TEXT", row, *text_args(text))
+                    link.sent_rows[row] = text
+            if screen.entry != link.sent_entry:
+                self._send_entry(link, screen.entry)
+
+    def _send_entry(self, link: _Link, entry: Entry) -> None:
+        """ENTRY then its HINTs: a new prompt for the pad's own echo."""
+        self._send_screen_frame(link, "entry", "ENTRY", entry.mode, entry.width, *text_args(entry.help))
+        for code, label in entry.hints:
+            self._send_screen_frame(link, "entry", "HINT", code, *text_args(label))
+        link.sent_entry = entry
+
+    def _send_screen_frame(self, link: _Link, what: object, verb: str, *args: object) -> None:
+        """One screen frame, remembered until the pad acknowledges it (link.screen_lock held)."""
+        seq = link.send(verb, *args)
+        if seq is not None:
+            link.screen_pending[seq] = (what, self._clock())
+            self._count("screen_frames")
+
+    def _resend_screen(self, link: _Link, now: float) -> None:
+        """Frames not acknowledged in time: the rows they carried are sent again as they are now;
+        a lost ENTRY or HINT sends the entry again, a lost CLEAR the whole screen."""
+        with link.screen_lock:
+            late = {what for what, sent in link.screen_pending.values() if now - sent > self.ack_timeout_s}
+            if not late:
+                return
+            self._count("screen_resends")
+            if "clear" in late:
+                link.sent_rows = None
+            else:
+                link.screen_pending = {seq: (what, sent) for seq, (what, sent) in link.screen_pending.items()
+                                       if what not in late and not (what == "entry" and "entry" in late)}
+                for what in late:
+                    if what == "entry":
+                        link.sent_entry = None
+                    else:
+                        link.sent_rows[what] = None
+        self._sync_screen(link)
+
     # ---- seating and introspection ---------------------------------------------------------
 
     def set_seating(self, seat_of: Mapping[str, int]) -> None:
@@ -231,13 +331,14 @@ class PadHub:
                     moved.append(link)
         for link in moved:
             self._send_led(link)
+            self._sync_screen(link, whole=True)  # nothing of the old seat's screen stays
 
     def pads(self) -> list[PadInfo]:
         with self._lock:
             return [PadInfo(l.port, l.state, l.board_id, l.hello.fw if l.hello else None,
                             l.hello.proto if l.hello else None,
                             self._seat_of.get(l.board_id) if l.state == READY else None,
-                            l.problem)
+                            l.problem, l.hello.screen if l.hello else None)
                     for l in sorted(self._links.values(), key=lambda l: l.port)]
 
     def problems(self) -> list[str]:
@@ -334,6 +435,8 @@ class PadHub:
             if link.state == READY and pending and now - pending[1] > self.ack_timeout_s:
                 self._count("led_resends")
                 self._send_led(link)
+            if link.state == READY and link.screen_pending:
+                self._resend_screen(link, now)
 
     # ---- reader threads --------------------------------------------------------------------
 
@@ -416,9 +519,12 @@ class PadHub:
             self._events.put(KeyEvent(seat, f.args[0], source=f"pad:{pad}"))
 
     def _on_ack(self, link: _Link, f: Frame) -> None:
+        seq = int(f.args[0])
         pending = link.led_pending
-        if pending and int(f.args[0]) == pending[0]:
+        if pending and seq == pending[0]:
             link.led_pending = None
+        with link.screen_lock:
+            link.screen_pending.pop(seq, None)
 
     def _on_err(self, link: _Link, f: Frame) -> None:
         log.warning("pad %s on %s reports: %s", link.board_id, link.port, " ".join(f.args))
@@ -440,6 +546,11 @@ class PadHub:
                 return
             self._accept(link, hello, old_seat, was)
         self._send_led(link)  # the pad may have rebooted: it shows what the table expects
+        with link.screen_lock:
+            link.screen_rows = hello.screen_rows
+            link.screen_pending.clear()
+            link.sent_rows = link.sent_entry = None
+        self._sync_screen(link, whole=True)
 
     def _hello_problem(self, link: _Link, hello: Hello) -> str | None:
         """Why this HELLO cannot make the link READY: another protocol version, or its board id
@@ -524,3 +635,17 @@ class PadHub:
             link.t.cancel_read()  # wake the reader now rather than at its read timeout
         except Exception:
             pass
+
+
+def _check_screen(screen: SeatScreen) -> None:
+    """A screen the pad cannot draw whole is a programming error: fail here, not on the pad."""
+    texts = list(screen.ask) + [screen.ask_short, screen.status, *screen.private, screen.entry.help]
+    bad = next((t for t in texts if not screen_text_fits(t)), None)
+    if bad is not None:
+        raise ValueError(f"screen row {bad!r} does not fit the pad (16 characters of its font)")
+    entry = screen.entry
+    if entry.mode not in ENTRY_MODES or len(entry.hints) > MAX_HINTS:
+        raise ValueError(f"unusable pad entry {entry.mode!r} with {len(entry.hints)} hints")
+    for code, label in entry.hints:
+        if not screen_text_fits(label, entry.label_room):
+            raise ValueError(f"hint {label!r} does not fit beside a code of {entry.width} keys")

@@ -4,6 +4,10 @@ A frame is one ASCII line ``<seq> <VERB> <args...>*<CRC16 hex4>\\n``. The CRC is
 CRC-16/CCITT-FALSE over everything before the ``*``. The pad shares its USB serial port with
 the MicroPython REPL, so the decoder must survive banners, tracebacks, echoes, line noise and
 lines cut by a reset, and never act on any of them. See docs/pad-protocol.md.
+
+Version 2 adds a pad's screen: ``screen=`` and ``rev=`` in HELLO and the box-to-pad verbs TEXT,
+ENTRY, HINT and CLEAR. ``proto=`` stays 1 (version 2 only adds), so either side of any version
+works with the other; screen frames go only to pads that announced a screen.
 """
 
 from __future__ import annotations
@@ -17,7 +21,8 @@ from ..table.events import PAD_KEYS
 from ..table.frame import LedState
 from .base import COLOURS
 
-PROTO_VERSION = 1
+PROTO_VERSION = 1     # HELLO proto=: the compatibility level (version 2 only adds frames)
+PROTO_REVISION = 2    # the newest protocol version this box speaks (a pad's rev=)
 MAX_LINE = 128        # bytes per line, without the line ending
 SEQ_MOD = 65536       # sequence numbers run 0..65535 and wrap
 BLINK_ON_MS = 500     # the pad's blink phases (fixed by the protocol, so all pads agree)
@@ -34,6 +39,17 @@ REPL_NOISE = "repl_noise"      # REPL prompt, banner, traceback, stray print out
 MALFORMED = "malformed"        # checksum fine but no valid sequence number or verb
 
 LED_MODES = ("off", "steady", "blink")
+
+# The pad's screen (version 2): 8x8 text cells, 16 columns; 4 rows on 128x32, 8 on 128x64.
+SCREEN_SIZES = ((128, 32), (128, 64))
+CELL_PX = 8
+SCREEN_COLS = 16
+ENTRY_MODES = ("none", "echo", "key", "type")
+MAX_CODE = 14      # widest typed code or number: padlock + space + code fit one row
+MAX_HINTS = 32     # code meanings per entry; the pad refuses more
+# What the pad's font draws: printable ASCII and the Czech letters; anything else comes out "?"
+PAD_CHARS = frozenset(chr(c) for c in range(0x20, 0x7F)) | frozenset(
+    "áčďéěíňóřšťúůýžÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ")
 
 _TOKEN = re.compile(r"[!-~]+")  # one printable, non-space ASCII run
 _BOARD_ID = re.compile(r"[0-9A-Za-z_-]{1,32}")
@@ -92,7 +108,79 @@ HOST_TO_PAD = {
     "PING": lambda a: not a,
     "ID?": lambda a: not a,
     "REPL": lambda a: not a,
+    "TEXT": lambda a: _text_frame_ok(a),
+    "ENTRY": lambda a: _entry_frame_ok(a),
+    "HINT": lambda a: _hint_frame_ok(a),
+    "CLEAR": lambda a: not a,
 }
+SCREEN_VERBS = ("TEXT", "ENTRY", "HINT", "CLEAR")
+
+
+def _text_frame_ok(args: tuple[str, ...]) -> bool:
+    """TEXT <row> <text>: the frame's own bounds (the row count depends on the pad's size)."""
+    return (len(args) >= 1 and _is_uint(args[0], 8) and len(args[0]) <= 2
+            and screen_text_fits(text_from_args(args[1:])))
+
+
+def _entry_frame_ok(args: tuple[str, ...]) -> bool:
+    if len(args) < 2 or args[0] not in ENTRY_MODES or not _is_uint(args[1], 17) or len(args[1]) > 2:
+        return False
+    mode, width = args[0], int(args[1])
+    if (mode == "key" and width != 1) or (mode == "type" and not 1 <= width <= MAX_CODE):
+        return False
+    return screen_text_fits(text_from_args(args[2:]))
+
+
+def _hint_frame_ok(args: tuple[str, ...]) -> bool:
+    if not args:
+        return False
+    code = args[0]
+    if code not in ("#", "*") and not (code.isascii() and code.isdigit() and len(code) <= MAX_CODE):
+        return False
+    return screen_text_fits(text_from_args(args[1:]), SCREEN_COLS - 2 - max(1, len(code)))
+
+
+def text_args(text: str) -> tuple[str, ...]:
+    """A screen text -> the frame arguments that carry it (docs/pad-protocol.md, *Text on the
+    wire*): UTF-8 with ``%`` and every byte outside 0x21-0x7E written ``%XX``; single spaces
+    between words are the separators, any other space is ``%20``; an empty text is no args."""
+    if not text:
+        return ()
+    words = text.split(" ")
+    if "" in words:  # a leading, trailing or doubled space cannot be a separator
+        return (_escaped(text),)
+    return tuple(_escaped(word) for word in words)
+
+
+def _escaped(text: str) -> str:
+    return "".join(chr(b) if 0x21 <= b <= 0x7E and b != 0x25 else "%%%02X" % b
+                   for b in text.encode("utf-8"))
+
+
+_ESCAPE = re.compile(r"%([0-9A-Fa-f]{2})")
+
+
+def text_from_args(args: tuple[str, ...]) -> str | None:
+    """Frame arguments -> the text; None when an escape or the UTF-8 is broken."""
+    joined = " ".join(args)
+    if "%" in _ESCAPE.sub("", joined):
+        return None
+    raw = _ESCAPE.sub(lambda m: "\x00" + m.group(1), joined)
+    out = bytearray()
+    parts = raw.split("\x00")
+    out += parts[0].encode("ascii")
+    for part in parts[1:]:
+        out.append(int(part[:2], 16))
+        out += part[2:].encode("ascii")
+    try:
+        return out.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+def screen_text_fits(text: str | None, room: int = SCREEN_COLS) -> bool:
+    """True when the pad draws ``text`` whole: at most ``room`` characters, all in its font."""
+    return text is not None and len(text) <= room and all(c in PAD_CHARS for c in text)
 
 
 @dataclass(frozen=True)
@@ -114,6 +202,30 @@ class Hello:
     @property
     def compatible(self) -> bool:
         return self.proto == PROTO_VERSION
+
+    @property
+    def rev(self) -> int:
+        """The newest protocol version the pad speaks (1 when it does not say)."""
+        rev = self.extra.get("rev", "")
+        return int(rev) if _is_uint(rev, SEQ_MOD) and int(rev) > 0 else 1
+
+    @property
+    def screen(self) -> tuple[int, int] | None:
+        """The pad's screen (width, height) in pixels, or None: no ``screen=``, ``none``, a
+        size this box cannot fill, or a pad of version 1 (which has no screen frames)."""
+        if self.rev < 2:
+            return None
+        text = self.extra.get("screen", "none")
+        width, sep, height = text.partition("x")
+        if not (sep and _is_uint(width, 10000) and _is_uint(height, 10000)):
+            return None
+        size = (int(width), int(height))
+        return size if size in SCREEN_SIZES else None
+
+    @property
+    def screen_rows(self) -> int:
+        """Text rows of the pad's screen, 0 without one."""
+        return self.screen[1] // CELL_PX if self.screen else 0
 
 
 def encode_frame(seq: int, verb: str, *args: object) -> bytes:

@@ -91,6 +91,9 @@ def test_pads_pair_play_a_secret_round_survive_unplug_and_score(rig):
     # the rest of the round on the pads: each takes a land with one key
     expected = Session(load("vaaalbara"), {"seats": 2}, 1, store.entries(table.session_id))
     while table.session.prompt.step != "end_round":
+        if table.news_blocks():                        # the last action's news: a key puts them away
+            host(table, "ok")
+            continue
         prompt = table.session.prompt
         seat = prompt.seats[0] if prompt.seats else None
         option = prompt.options_for(seat)[-1]          # river, or the last choice offered
