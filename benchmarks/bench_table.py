@@ -11,12 +11,27 @@
    Python interpreter that imports nothing of ours.
 4. rasterising a frame with a map (a CELL prompt's 5x3 cells) against a text frame of the same
    header and four body lines.
+5. key presses of one Vaaalbara round and one Graenaland round (the second round, 4 players),
+   before (the table of commit b3050fe, unpacked with ``git archive`` as ``companion_before``)
+   and after: a player who reads every screen to its end (the down key while the screen still
+   changes, on texts and announcements) and answers with the keys the prompt takes.
+6. idle CPU of the emulated loop (terminal panel, keyboard reader on a silent pipe) and of the
+   hardware loop (gpiozero MockFactory buttons and LEDs, luma's dummy device) while nothing
+   happens, against the seconds of wall time (goal: no redraw and under 0.5 % of a core).
+
+    python benchmarks/bench_table.py [--idle SECONDS] [--only presses|idle]
 """
 
 from __future__ import annotations
 
+import argparse
 import copy
+import importlib
+import io
 import os
+import queue
+import tarfile
+import threading
 import random
 import resource
 import statistics
@@ -142,9 +157,196 @@ def bench_map_render(repeat: int = 400) -> tuple[float, float]:
     return timings["map"], timings["text"]
 
 
+BEFORE = "b3050fe"   # the table before announcements, pages and the in-game menu
+
+
+def unpack_before(into: Path) -> None:
+    """The baseline's ``companion`` package as ``companion_before`` (its imports are relative)."""
+    archive = subprocess.run(["git", "archive", "--format=tar", BEFORE, "companion"], cwd=ROOT,
+                             check=True, capture_output=True).stdout
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(into, filter="data")
+    (into / "companion").rename(into / "companion_before")
+    sys.path.insert(0, str(into))
+
+
+class _Recorder:
+    def create_session(self, game, options, seed, seats):
+        return 1
+
+    def append(self, sid, entry):
+        return 0
+
+    def finish(self, sid, scores, winner):
+        pass
+
+    def finished_count(self):
+        return 0
+
+    def abandon(self, sid):
+        pass
+
+
+def round_presses(package: str, name: str, seats: int, seed: int, counted_round: int = 2) -> dict:
+    """Keys of round ``counted_round`` played through one version's table by a reader."""
+    from tests.keyscript import keys_for_action
+    engine = importlib.import_module(f"{package}.engine")
+    game = importlib.import_module(f"{package}.games.{name}").GAME
+    table = importlib.import_module(f"{package}.table.table").Table(_Recorder(), {name: game}, "cs",
+                                                                      new_seed=lambda: seed)
+    parse = importlib.import_module(f"{package}.hw.emulated").parse_script
+    settings = {s.key: s.initial() for s in game.settings if s.in_menu(seats)}
+    table.new_game(name, {"seats": seats, **settings})
+    rng, counts = random.Random(seed), {"answer": 0, "read": 0, "put away": 0}
+
+    def press(lines, what):
+        events = parse("\n".join(lines))
+        if table.session.status().round == counted_round:
+            counts[what] += len(events)
+        for event in events:
+            table.handle(event)
+
+    def read():
+        """Down while the screen still changes (a text, a hidden pick's screen, announcements)."""
+        for _ in range(40):
+            before = table.frame()
+            table.handle(parse("host down")[0])
+            if table.frame() == before:
+                return
+            if table.session.status().round == counted_round:
+                counts["read"] += 1
+
+    while table.session.prompt is not None and table.session.status().round <= counted_round:
+        prompt = table.session.prompt
+        if getattr(table, "news_blocks", lambda: False)():   # announcements: every page, then away
+            from companion.table.screens import news_pages
+            pages = news_pages(table)
+            press(["host down"] * (pages - 1), "read")
+            press(["host ok"], "put away")
+            continue
+        if prompt.kind.hidden or prompt.kind is engine.PromptKind.CONFIRM:
+            read()
+        session = table.session
+        for _ in range(200):
+            action = _random_action(engine, prompt, rng)
+            try:
+                session.evaluate(action)
+                break
+            except engine.RuleError:
+                continue
+        entries = len(session.entries)
+        press(keys_for_action(prompt, action), "answer")
+        assert len(table.session.entries) == entries + 1, (package, prompt.step, table.notice)
+    return counts
+
+
+def _random_action(engine, prompt, rng: random.Random) -> dict:
+    if prompt.kind.hidden:
+        return {"step": prompt.step, "picks": {str(s): rng.choice(prompt.options_for(s)).value for s in prompt.seats}}
+    seat = prompt.seats[0] if len(prompt.seats) == 1 else None
+    if prompt.kind is engine.PromptKind.CONFIRM:
+        return {"step": prompt.step, "seat": seat, "value": None}
+    if prompt.kind is engine.PromptKind.NUMBER:
+        low = prompt.minimum or 0
+        return {"step": prompt.step, "seat": seat, "value": rng.randint(low, min(prompt.maximum or low + 5, low + 5))}
+    return {"step": prompt.step, "seat": seat, "value": rng.choice(prompt.options_for(seat)).value}
+
+
+def bench_presses(tmp: Path) -> None:
+    unpack_before(tmp / "before")
+    print(f"key presses of one round (round 2, 4 players, median of 5 seeds), before = {BEFORE}")
+    for name in ("vaaalbara", "graenaland"):
+        rows = {}
+        for package in ("companion_before", "companion"):
+            totals = [round_presses(package, name, 4, seed) for seed in range(1, 6)]
+            rows[package] = {what: statistics.median(t[what] for t in totals) for what in totals[0]}
+            rows[package]["all"] = statistics.median(sum(t.values()) for t in totals)
+        b, a = rows["companion_before"], rows["companion"]
+        print(f"  {name:10s} before {b['all']:5.0f} (answer {b['answer']:.0f}, read {b['read']:.0f})   "
+              f"after {a['all']:5.0f} (answer {a['answer']:.0f}, read {a['read']:.0f}, "
+              f"put away {a['put away']:.0f})   ratio {a['all'] / b['all']:4.2f}")
+
+
+# -- idle ------------------------------------------------------------------------------------------
+
+class _Null(io.TextIOBase):
+    def write(self, text):
+        return len(text)
+
+
+def _idle(app, seconds: float) -> tuple[float, int]:
+    """CPU seconds of this process while ``app`` runs idle for ``seconds``, and the loop's
+    wake-ups without an event."""
+    worker = threading.Thread(target=app.run)
+    worker.start()
+    time.sleep(1.0)                          # the first frame drawn, threads settled
+    cpu, wakeups = time.process_time(), app.wakeups
+    time.sleep(seconds)
+    used = time.process_time() - cpu
+    woke = app.wakeups - wakeups
+    from companion.table.events import Quit
+    app.events.put(Quit("bench"))
+    worker.join(10)
+    return used, woke
+
+
+def bench_idle(tmp: Path, seconds: float) -> None:
+    from companion.app import App, make_table
+    from companion.hw.emulated import KeyboardReader, TerminalTable
+    from companion.hw.gpio import GpioLeds, HostButtons
+    from companion.hw.oled import OledDisplay
+    from companion.store import Store
+
+    print(f"idle for {seconds:.0f} s, nothing pressed (CPU of the whole process / wall time)")
+    events = queue.SimpleQueue()
+    read_end, write_end = os.pipe()
+    reader = KeyboardReader(events, stream=os.fdopen(read_end, "rb", buffering=0))
+    terminal = TerminalTable(out=_Null())
+    store = Store(tmp / "idle-emulated.db")
+    app = App(make_table(store, "cs", seed=1), terminal, terminal, events, [reader.stop, store.close])
+    reader.start()
+    draws_before = terminal.draws
+    used, woke = _idle(app, seconds)
+    os.close(write_end)
+    print(f"  emulated loop: {used:6.3f} s CPU = {100 * used / seconds:5.3f} % of a core; "
+          f"panel redraws {terminal.draws - draws_before - 1:d} (the one at the start left out), "
+          f"timer wake-ups {woke}")
+
+    from gpiozero import Device
+    from gpiozero.pins.mock import MockFactory, MockPWMPin
+    Device.pin_factory = MockFactory(pin_class=MockPWMPin)
+    for label, keys in (("menu", ()), ("a secret pick, LEDs blinking", ("ok", "ok"))):
+        events = queue.SimpleQueue()
+        buttons = HostButtons({"up": 5, "down": 6, "ok": 13, "back": 19}, events, debounce_ms=0)
+        leds = GpioLeds({0: 17, 1: 27})
+        display = OledDisplay({"driver": "dummy"})
+        store = Store(tmp / f"idle-hw-{len(keys)}.db")
+        table = make_table(store, "cs", seed=1)
+        from companion.table.events import KeyEvent
+        for key in keys:
+            table.handle(KeyEvent(None, key))
+        app = App(table, display, leds, events, [buttons.close, store.close])
+        used, woke = _idle(app, seconds)
+        print(f"  hardware loop ({label}): {used:6.3f} s CPU = {100 * used / seconds:5.3f} % of a core; "
+              f"frames pushed {display.displays - 1 if display.displays else 0} after the first, timer wake-ups {woke}")
+        Device.pin_factory.reset()
+
+
 def main() -> None:
+    args = argparse.ArgumentParser()
+    args.add_argument("--idle", type=float, default=60.0, help="seconds of each idle measurement")
+    args.add_argument("--only", choices=("presses", "idle"))
+    options = args.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
+        if options.only == "presses":
+            bench_presses(tmp)
+            return
+        if options.only == "idle":
+            bench_idle(tmp, options.idle)
+            return
+        bench_presses(tmp)
+        bench_idle(tmp, options.idle)
         action, key, floor = bench_input_to_frame(tmp)
         print("input -> accepted action -> frame (Vaaalbara, 4 players)")
         print(f"  key that commits an action: {action:8.0f} us   key that does not: {key:6.0f} us")

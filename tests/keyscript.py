@@ -29,9 +29,9 @@ def keys_for_prompt(prompt, rng: random.Random) -> tuple[list[str], dict]:
             lines.append(f"pad {seat + 1} {' '.join(code)}{lock}")
         return lines, {"step": prompt.step, "picks": picks}
     seat = prompt.seats[0] if len(prompt.seats) == 1 else None
-    if prompt.kind is PromptKind.CONFIRM:
+    if prompt.kind == PromptKind.CONFIRM:
         return ["host ok"], {"step": prompt.step, "seat": None, "value": None}
-    if prompt.kind is PromptKind.NUMBER:
+    if prompt.kind == PromptKind.NUMBER:
         value = rng.randint(prompt.minimum or 0, prompt.maximum if prompt.maximum is not None else 9)
     else:
         value = rng.choice(prompt.options_for(seat)).value
@@ -60,9 +60,9 @@ def cell_keys(prompt, target) -> list[str]:
 def keys_for_value(prompt, seat, value) -> list[str]:
     """Script lines that make the table pick ``value`` on a public prompt: the seat's pad when
     one seat answers, else the host buttons (CONFIRM: the pad's # or the host's OK)."""
-    if prompt.kind is PromptKind.CONFIRM:
+    if prompt.kind == PromptKind.CONFIRM:
         return [f"pad {seat + 1} #"] if seat is not None else ["host ok"]
-    if prompt.kind is PromptKind.NUMBER:
+    if prompt.kind == PromptKind.NUMBER:
         if seat is not None:
             return [f"pad {seat + 1} {' '.join(str(value))} #"]
         return ["host " + " ".join(["up"] * (value - (prompt.minimum or 0)) + ["ok"])]
@@ -70,7 +70,7 @@ def keys_for_value(prompt, seat, value) -> list[str]:
     index = [o.value for o in options].index(value)
     option = options[index]
     single = all(len(o.code) == 1 for o in options)
-    if seat is not None and prompt.kind is PromptKind.CELL:
+    if seat is not None and prompt.kind == PromptKind.CELL:
         if isinstance(value, list):
             return [f"pad {seat + 1} {' '.join(cell_keys(prompt, value))}"]
         return [f"pad {seat + 1} {option.code}"]  # a CELL prompt's non-place option (e.g. "*" back)

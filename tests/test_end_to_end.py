@@ -137,3 +137,18 @@ def test_power_cut_at_random_moments_loses_no_acknowledged_action(tmp_path):
         label = expected.game.seat_label(expected.state, winner).en
         assert f"1. {label} {scores.totals[winner]}" in resumed.stdout
     assert kills >= 10
+
+
+def test_the_first_game_keys_of_the_readme_work_as_written(tmp_path):
+    """README "Your first game": Enter, ↓ ↓ Enter for four players, two digits and # on every
+    pad, the reveal read on the panel itself and put away with a key, then the first question."""
+    script = tmp_path / "first.txt"
+    script.write_text("host ok\nhost down down ok\npad 1 0 3 #\npad 2 1 2 #\npad 3 0 5 #\npad 4 0 7 #\n"
+                      "host down\nhost ok\n", encoding="utf-8")
+    run = companion("run", "--script", str(script), "--data-dir", str(tmp_path / "d"), "--seed", "1")
+    assert run.returncode == 0, run.stderr
+    screens = run.stdout.split("\n[")
+    reveal = next(s for s in screens if "Odhalení: Modrá 3," in s)
+    assert "Fialová 12" in reveal and "Žlutá 5" in reveal and "▼ další" in reveal
+    assert "Modrá: +3 (Lovec)" in screens[-1] or any("Modrá: +3 (Lovec)" in s for s in screens[-3:])
+    assert "kterou kartu" in screens[-1] and "1 Louka" in screens[-1]
