@@ -226,11 +226,11 @@ Body = Callable[["Table", Prompt, "list[str]", "tuple[str, ...]"], "tuple[str, i
 
 
 def _hidden_body(table: Table, prompt: Prompt, lines: list[str], notice: tuple[str, ...]) -> tuple[str, None, int]:
-    """Only who has locked, never what; a paused reveal goes right under the notice."""
+    """The keys a pick takes; only who has locked (the footer), never what; a paused reveal
+    goes right under the notice."""
     t = _words(table)
     locked = table.secret.locked_seats()
-    lines += table.panel.rows(t(texts.LOCKED_COUNT.format(n=len(locked), total=len(prompt.seats))))
-    lines += table.panel.rows(t(_secret_keys(table)))
+    lines += table.panel.rows(t(_secret_keys(table)))   # who has locked: the footer's squares
     footer = " ".join(f"{s + 1}{'■' if s in locked else '□'}" for s in prompt.seats)
     waiting = host_entry_seats(prompt, table.secret, table.yes_no_seats)
     if waiting:
