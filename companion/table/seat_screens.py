@@ -221,7 +221,10 @@ def _hidden(points: Any) -> list[Msg]:
 def _vp_card(card: Any) -> list[Msg]:
     if not isinstance(card, dict):
         return []
-    return [VP_CARD.format(k=card.get("kept")), VP_POINTS.format(n=card.get("points", 0))]
+    lines = [VP_CARD.format(k=card.get("kept"))]
+    if card.get("points") is not None:  # None: the box data does not say what the card counts
+        lines.append(VP_POINTS.format(n=card["points"]))
+    return lines
 
 
 def _side(side: Any) -> list[Msg]:
