@@ -315,12 +315,27 @@ def seat_screens(table: Table) -> dict[int, SeatScreen]:
     return {seat: seat_screen(table, seat) for seat in range(table.seat_count())}
 
 
+# The private rows of the state last asked for: the table asks after every key, but the rows
+# change only with the state (a new object after every commit), and a game's view is not cheap
+# (Graenaland's is the whole board). Holding the state keeps its identity from being reused.
+_last_private: dict = {"state": None, "game": None, "rows": {}}
+
+
+def _private_rows(game, state: dict, seat: int, language: str) -> tuple[str, ...]:
+    if _last_private["state"] is not state or _last_private["game"] is not game:
+        _last_private.update(state=state, game=game, rows={})
+    rows = _last_private["rows"]
+    if (seat, language) not in rows:
+        rows[seat, language] = private_lines(game, state, seat, language)
+    return rows[seat, language]
+
+
 def seat_screen(table: Table, seat: int) -> SeatScreen:
     """What ``seat``'s pad shows in the table's current mode."""
     session, language = table.session, table.language
     if session is None:
         return BLANK
-    private = private_lines(session.game, session.state, seat, language)
+    private = _private_rows(session.game, session.state, seat, language)
     if table.mode == "over":
         return _over_screen(table, seat, private, language)
     if table.mode == "undo_all":
