@@ -341,6 +341,12 @@ class PadHub:
                             l.problem, l.hello.screen if l.hello else None)
                     for l in sorted(self._links.values(), key=lambda l: l.port)]
 
+    def settled(self) -> bool:
+        """True when every LED and screen frame sent has been acknowledged (tests, status)."""
+        with self._lock:
+            links = [l for l in self._links.values() if l.state == READY]
+        return all(l.led_pending is None and not l.screen_pending for l in links)
+
     def problems(self) -> list[str]:
         """Sentences for the screen: pads needing a firmware update, duplicate board ids."""
         with self._lock:
