@@ -11,12 +11,20 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Awaited, Game, Msg, Scores, Setting, Status, recent
+from ...engine.i18n import join
 from .box import BOX, READINGS
 from .common import CATEGORIES, COLOURS, KEPT_EVENTS, OVER, START, player, total
 from .flow import epoch_limit, start_state
-from .ledger import followers, supply
+from .ledger import followers, held_colours, supply
 from .steps import STEPS
-from .texts import HEADER, OVER_PHASE, READING_LABELS, READING_VALUES, START_PHASE
+from .texts import (
+    HEADER,
+    OVER_PHASE,
+    READING_LABELS,
+    READING_VALUES,
+    START_PHASE,
+    colour_name,
+)
 
 RECENT_EVENTS = 4      # shown by status()
 
@@ -124,6 +132,16 @@ class Gheos(Game):
 
     def seat_label(self, state: dict, seat: int) -> Msg:
         return player(seat)
+
+    def seat_lines(self, state: dict, seat: int) -> tuple[Msg, ...]:
+        """A seat's own pad screen: its total (hidden from the others with reading U8), its
+        scoring tokens left and the followers it holds."""
+        held = held_colours(state, seat)
+        followers_text = (join([colour_name(c) + Msg(f" {state['held'][seat][c]}", f" {state['held'][seat][c]}")
+                                for c in held]) if held else Msg("žádní přívrženci", "no followers"))
+        return (Msg("Tvůj součet: {n}", "Your total: {n}").format(n=total(state, seat)),
+                Msg("Žetony: {n}", "Tokens: {n}").format(n=state["tokens"][seat]),
+                followers_text)
 
 
 GAME = Gheos()

@@ -88,6 +88,16 @@ def test_the_header_shows_the_epochs_of_the_limit_and_every_players_tokens():
     assert status.turn == EVE and status.round is None
 
 
+def test_a_seats_own_pad_shows_its_total_tokens_and_followers():
+    from companion.table.seat_screens import private_lines
+    s = new(2, hide_scores=True)
+    found(s, "red", 2)
+    play(s, ("act", "red"), ("draw", "token"), ("cups", 3))
+    assert private_lines(GAME, s.state, EVE, "cs") == ("Tvůj součet: 3", "Žetony: 2", "červená 1")
+    assert private_lines(GAME, s.state, ADAM, "en") == ("Your total: 0", "Tokens: 3", "red 2")
+    assert GAME.seat_lines(new(2).state, ADAM)[2].en == "no followers"
+
+
 def test_the_ledger_screen_shows_holdings_supply_points_and_tokens_and_changes_nothing():
     s = new(2)
     found(s, "red", 2)
