@@ -274,20 +274,20 @@ class _Null(io.TextIOBase):
         return len(text)
 
 
-def _idle(app, seconds: float) -> tuple[float, int]:
-    """CPU seconds of this process while ``app`` runs idle for ``seconds``, and the loop's
-    wake-ups without an event."""
+def _idle(app, seconds: float, redraws) -> tuple[float, int, int]:
+    """CPU seconds of this process while ``app`` runs idle for ``seconds``, the loop's wake-ups
+    without an event, and the redraws (``redraws()`` counts them) in that time."""
     worker = threading.Thread(target=app.run)
     worker.start()
     time.sleep(1.0)                          # the first frame drawn, threads settled
-    cpu, wakeups = time.process_time(), app.wakeups
+    cpu, wakeups, drawn = time.process_time(), app.wakeups, redraws()
     time.sleep(seconds)
     used = time.process_time() - cpu
-    woke = app.wakeups - wakeups
+    woke, drawn = app.wakeups - wakeups, redraws() - drawn
     from companion.table.events import Quit
     app.events.put(Quit("bench"))
     worker.join(10)
-    return used, woke
+    return used, woke, drawn
 
 
 def bench_idle(tmp: Path, seconds: float) -> None:
@@ -305,12 +305,10 @@ def bench_idle(tmp: Path, seconds: float) -> None:
     store = Store(tmp / "idle-emulated.db")
     app = App(make_table(store, "cs", seed=1), terminal, terminal, events, [reader.stop, store.close])
     reader.start()
-    draws_before = terminal.draws
-    used, woke = _idle(app, seconds)
+    used, woke, drawn = _idle(app, seconds, lambda: terminal.draws)
     os.close(write_end)
     print(f"  emulated loop: {used:6.3f} s CPU = {100 * used / seconds:5.3f} % of a core; "
-          f"panel redraws {terminal.draws - draws_before - 1:d} (the one at the start left out), "
-          f"timer wake-ups {woke}")
+          f"panel redraws {drawn}, timer wake-ups {woke}")
 
     from gpiozero import Device
     from gpiozero.pins.mock import MockFactory, MockPWMPin
@@ -326,9 +324,9 @@ def bench_idle(tmp: Path, seconds: float) -> None:
         for key in keys:
             table.handle(KeyEvent(None, key))
         app = App(table, display, leds, events, [buttons.close, store.close])
-        used, woke = _idle(app, seconds)
+        used, woke, drawn = _idle(app, seconds, lambda: display.displays)
         print(f"  hardware loop ({label}): {used:6.3f} s CPU = {100 * used / seconds:5.3f} % of a core; "
-              f"frames pushed {display.displays - 1 if display.displays else 0} after the first, timer wake-ups {woke}")
+              f"frames pushed {drawn}, timer wake-ups {woke}")
         Device.pin_factory.reset()
 
 

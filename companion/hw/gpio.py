@@ -16,7 +16,7 @@ import threading
 import time
 from collections.abc import Callable, Hashable, Mapping
 
-from gpiozero import LED, RGBLED, Button
+from gpiozero import LED, RGBLED, DigitalInputDevice
 
 from ..table.events import KeyEvent
 from ..table.frame import LED_OFF, LedState
@@ -64,25 +64,27 @@ class _ButtonGroup:
     """gpiozero Buttons that put one KeyEvent each on a queue, debounced.
 
     A button with a held key (``held``: key -> key sent when held) speaks on release instead:
-    its own key after a short press, the held key once it was held ``hold_s`` (gpiozero's
-    ``hold_time``; its hold thread waits on an event, it does not poll)."""
+    its own key after a short press, the held key once it was held ``hold_s`` (a one-shot
+    timer started by the press). The buttons are plain ``DigitalInputDevice``s: gpiozero's
+    ``Button`` keeps a hold thread per button that wakes up ten times a second even when
+    nothing is held, which an idle box must not pay for."""
 
     def __init__(self, bindings: list[tuple[int | str, int | None, str]],
                  events: queue.Queue, pin_factory, debounce_ms: float, clock: Clock,
                  pull_up: bool, held: Mapping[str, str] | None = None, hold_s: float = HOLD_S):
         self.events = events
         self.debouncer = Debouncer(debounce_ms / 1000.0, clock)
-        self.buttons: list[Button] = []
+        self.buttons: list[DigitalInputDevice] = []
         self.held = dict(held or {})
+        self.hold_s = hold_s
         self._down: dict[tuple[int | None, str], bool] = {}   # a real press is down: was it held?
+        self._timers: dict[tuple[int | None, str], threading.Timer] = {}
+        self._lock = threading.Lock()
         try:
             for pin, seat, key in bindings:
-                button = Button(pin, pull_up=pull_up, bounce_time=None, pin_factory=pin_factory,
-                                hold_time=hold_s)
-                button.when_pressed = self._on_press(seat, key)
-                button.when_released = self._on_release(seat, key)
-                if key in self.held:
-                    button.when_held = self._on_held(seat, key)
+                button = DigitalInputDevice(pin, pull_up=pull_up, bounce_time=None, pin_factory=pin_factory)
+                button.when_activated = self._on_press(seat, key)
+                button.when_deactivated = self._on_release(seat, key)
                 self.buttons.append(button)
         except Exception:
             self.close()  # do not leave the pins built so far reserved
@@ -95,29 +97,43 @@ class _ButtonGroup:
         def pressed() -> None:
             if not self.debouncer.press((seat, key)):
                 return
-            if key in self.held:
-                self._down[(seat, key)] = False
-            else:
+            if key not in self.held:
                 self._put(seat, key)
+                return
+            timer = threading.Timer(self.hold_s, self._on_held(seat, key))
+            timer.daemon = True
+            with self._lock:
+                self._down[(seat, key)] = False
+                self._timers[(seat, key)] = timer
+            timer.start()
         return pressed
 
     def _on_held(self, seat: int | None, key: str):
         def held() -> None:
-            if self._down.get((seat, key)) is False:
+            with self._lock:
+                if self._down.get((seat, key)) is not False:
+                    return
                 self._down[(seat, key)] = True
-                self._put(seat, self.held[key])
+            self._put(seat, self.held[key])
         return held
 
     def _on_release(self, seat: int | None, key: str):
         def released() -> None:
             self.debouncer.release((seat, key))
-            if self._down.pop((seat, key), True) is False:  # a short press: the key itself
+            with self._lock:
+                timer = self._timers.pop((seat, key), None)
+                short = self._down.pop((seat, key), True) is False
+            if timer is not None:
+                timer.cancel()
+            if short:  # let go before the hold time: the key itself
                 self._put(seat, key)
         return released
 
     def close(self) -> None:
         """Release every pin; safe to call twice."""
         buttons, self.buttons = self.buttons, []
+        for timer in list(getattr(self, "_timers", {}).values()):
+            timer.cancel()
         for button in buttons:
             button.close()
 

@@ -264,3 +264,19 @@ def test_back_held_for_a_second_sends_menu_and_a_short_press_sends_back(mock_fac
         assert drain(events) == [KeyEvent(None, "ok", "gpio")]   # other buttons speak on press
     finally:
         buttons.close()
+
+
+def test_host_buttons_start_no_thread_that_wakes_while_idle(mock_factory):
+    """gpiozero's Button keeps a hold thread per button polling ten times a second; the host
+    buttons are plain input devices, and the hold timer runs only while back is down."""
+    before = set(threading.enumerate())
+    events = queue.Queue()
+    buttons = HostButtons({"up": 5, "down": 6, "ok": 13, "back": 19}, events, debounce_ms=0)
+    try:
+        assert set(threading.enumerate()) - before == set()
+        mock_factory.pin(19).drive_low()
+        assert len(set(threading.enumerate()) - before) == 1      # the hold timer, while back is down
+        mock_factory.pin(19).drive_high()
+        assert drain(events) == [KeyEvent(None, "back", "gpio")]
+    finally:
+        buttons.close()
