@@ -29,7 +29,7 @@ class MenuItem:
 
 def main_menu(table: Table) -> None:
     """The first screen: a new game of each kind, pairing (with serial pads) and the language."""
-    table.mode, table.cursor, table.menu_title = "menu", 0, texts.MENU_TITLE
+    table.mode, table.cursor, table.menu_title, table.menu_note = "menu", 0, texts.MENU_TITLE, []
     items = [MenuItem(texts.MENU_NEW.format(game=g.title), (lambda n=name: _seats_menu(table, n)))
              for name, g in table.games.items()]
     if table.seating is not None:
@@ -73,7 +73,7 @@ def _toggle_language(table: Table) -> None:
 
 def game_menu(table: Table) -> None:
     """Continue, undo, end this game, language, brightness."""
-    table.mode, table.menu_title = "game_menu", texts.GAME_MENU_TITLE
+    table.mode, table.menu_title, table.menu_note = "game_menu", texts.GAME_MENU_TITLE, []
     table.menu = [MenuItem(texts.GAME_MENU_CONTINUE, table.back_to_play),
                   MenuItem(texts.GAME_MENU_UNDO, _undo_from_menu(table)),
                   MenuItem(texts.GAME_MENU_END, lambda: _ask_end(table)),
@@ -94,7 +94,7 @@ def _ask_end(table: Table) -> None:
     table.menu = [MenuItem(texts.END_NO, lambda: game_menu(table)),
                   MenuItem(texts.END_YES, table.end_game)]
     table.cursor = 0
-    table.notice = [texts.END_ASK_KEEP]
+    table.menu_note = [texts.END_ASK_KEEP]
 
 
 def on_game_menu_key(table: Table, event: KeyEvent) -> None:
@@ -116,10 +116,10 @@ def resume_menu(table: Table) -> None:
     game = table.games.get(pending["game"])
     title = game.title if game is not None else Msg(pending["game"], pending["game"])
     table.mode, table.cursor, table.menu_title = "resume", 0, texts.RESUME_TITLE
-    table.notice = [texts.RESUME_WHICH.format(game=title, n=pending["actions"])]
+    table.menu_note = [texts.RESUME_WHICH.format(game=title, n=pending["actions"])]
     table.menu = []
     if pending["broken"] is not None:
-        table.notice.append(texts.RESUME_BROKEN.format(why=pending["broken"]))
+        table.menu_note.append(texts.RESUME_BROKEN.format(why=pending["broken"]))
     else:
         table.menu.append(MenuItem(texts.RESUME_CONTINUE, lambda: _continue_pending(table)))
     table.menu.append(MenuItem(texts.RESUME_END, lambda: _end_pending(table)))
@@ -127,7 +127,6 @@ def resume_menu(table: Table) -> None:
 
 def _continue_pending(table: Table) -> None:
     pending, table.pending_resume = table.pending_resume, None
-    table.notice = []
     if not table.resume(pending["id"], pending["game"], pending["options"], pending["seed"], pending["entries"]):
         main_menu(table)
 

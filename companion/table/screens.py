@@ -56,7 +56,8 @@ def _menu_frame(table: Table, notice: tuple[str, ...]) -> Frame:
     """The menu under the notice and the pads that cannot be used (each named once)."""
     t = _words(table)
     troubles = tuple(t(m) for pad, m in sorted(table.pad_troubles.items()) if m not in table.notice)
-    top = table.panel.all_rows(notice + troubles)
+    note = tuple(t(m) for m in table.menu_note)   # what the menu is about (stays while it is open)
+    top = table.panel.all_rows(note + notice + troubles)
     lines, selected, span = _listed(table, top, [t(i.label) for i in table.menu], table.cursor)
     footer = t(texts.MENU_KEYS) if table.mode == "game_menu" else ""
     return Frame(t(table.menu_title), tuple(lines), footer, selected=selected, selected_rows=span)

@@ -99,6 +99,7 @@ class Table:
         self.mode = "menu"
         self.menu: list[MenuItem] = []
         self.menu_title = texts.MENU_TITLE
+        self.menu_note: list[Msg] = []   # lines that explain the open menu (kept while it is open)
         self.cursor = 0
         self.notice: list[Msg] = []
         self.seat_errors: dict[int, float] = {}  # seat -> when its red blink ends
@@ -260,7 +261,7 @@ class Table:
         of their own take the first key."""
         if event.seat is None and event.key not in HOST_KEYS:
             return
-        if self.mode not in ("menu", "resume") or event.seat is None:
+        if self.mode != "menu" or event.seat is None:
             self.notice = []
         if event.seat is not None:
             self.seat_errors.pop(event.seat, None)
@@ -409,7 +410,7 @@ class Table:
 
     def back_to_play(self) -> None:
         """Leave a question (undo, the in-game menu) for the game as it stands."""
-        self.mode = "play"
+        self.mode, self.menu_note = "play", []
         self.reveal_waiting()
 
     # -- undo ----------------------------------------------------------------------------------

@@ -189,8 +189,8 @@ def test_a_restart_asks_to_continue_or_end_the_unfinished_game():
     frame = table.frame()
     assert table.mode == "resume" and frame.header == "Unfinished game"
     assert "Toy · actions: 1" in " ".join(frame.lines)
-    press(table, host("back"))                                        # must be answered
-    assert table.mode == "resume"
+    press(table, host("back", "down", "up"))                          # must be answered; says what it asks
+    assert table.mode == "resume" and "Toy · actions: 1" in " ".join(table.frame().lines)
     press(table, host("ok"))
     assert table.mode == "play" and table.session.prompt.step == "roll"
 
@@ -212,6 +212,8 @@ def test_a_session_that_no_longer_replays_is_offered_for_ending_with_its_reason(
     assert [item.label.en for item in table.menu] == ["End it"]
     assert "Does not replay: Four is forbidden." in " ".join(frame.lines)
     assert not cut_lines(frame)
+    press(table, host("down"))
+    assert "Does not replay: Four is forbidden." in " ".join(table.frame().lines)
     press(table, host("ok"))
     assert recorder.abandoned == [sid]
 
