@@ -85,6 +85,8 @@ def _pair_frame(table: Table) -> Frame:
 def _over_frame(table: Table, header: str, notice: tuple[str, ...], status: Status) -> Frame:
     """The final ranking under its own header; up/down scroll a ranking longer than the panel
     (the selected line stays shown)."""
+    if table.news_blocks():
+        return _news_frame(table, header, notice)
     t = _words(table)
     scores = table.final_scores
     lines = [t(texts.RANK_LINE.format(rank=rank, seat=table.seat_label(seat), points=scores.totals[seat]))

@@ -269,13 +269,16 @@ class Table:
             if self.mode in ("play", "undo", "undo_all"):
                 game_menu(self)
             return
-        if self.mode == "play" and self.news and self._news_key(event):
+        if self.mode in ("play", "over") and self.news and self._news_key(event):
             return
         self._KEY_HANDLERS[self.mode](self, event)
 
     def news_blocks(self) -> bool:
-        """Announcements stand on a screen of their own (the prompt's screen has no room)."""
-        return bool(self.news) and self.mode == "play" and blocks(self.session.prompt)
+        """Announcements stand on a screen of their own (the prompt's screen has no room, or
+        the game is over: the last action's events come before the ranking)."""
+        if not self.news:
+            return False
+        return self.mode == "over" or (self.mode == "play" and blocks(self.session.prompt))
 
     def _news_key(self, event: KeyEvent) -> bool:
         """A key while announcements are shown: on their own screen, up/down read on and any

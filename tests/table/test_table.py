@@ -90,6 +90,8 @@ def test_full_game_reaches_final_screen_and_history():
         press(table, pad(1, "3#") + pad(2, "1#") + host("ok") + pad(1, "1#"))
     assert table.mode == "over"
     assert rec.finished and rec.finished[0][2] == 0
+    assert "+" in table.frame().lines[0]                  # the last action's gain comes first
+    press(table, host("ok"))
     frame = table.frame()
     assert frame.header.startswith("Game over")
     assert frame.lines[0].startswith("1. Player 1 ") and frame.lines[1].startswith("2. Player 2 ")
@@ -102,6 +104,7 @@ def test_a_long_ranking_scrolls_on_the_final_screen():
     for _ in range(2):
         press(table, pad(1, "3#") + pad(2, "1#") + pad(3, "2#") + pad(4, "1#") + host("ok") + pad(1, "1#"))
     assert table.mode == "over"
+    press(table, pad(2, "5"))                             # any key puts the last gain away
     frame = table.frame()
     assert len(frame.lines) == 4 and frame.selected == 0 and "▲▼" in frame.footer
     press(table, host("down", "down", "down", "down"))
