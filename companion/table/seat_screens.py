@@ -185,7 +185,7 @@ PAUSED = Msg("Hra stojí", "Game paused")
 # What a seat's private view says, by the key a game's ``view(state, seat)`` uses for it. Only
 # these keys are shown (never raw data); a game may instead give ``seat_lines(state, seat)``.
 MY_TOTAL = Msg("Tvůj součet: {n}", "Your total: {n}")
-MY_HIDDEN = Msg("Z toho skryté {n}", "Hidden VP: {n}")
+VP_CARDS = Msg("Karty VB: {n}", "VP cards: {n}")
 VP_CARD = Msg("Karta VB č. {k}", "VP card no. {k}")
 VP_POINTS = Msg("Tvé VB: {n}", "Your VP: {n}")
 SIDE = Msg("Strana: {side}", "Side: {side}")
@@ -214,8 +214,9 @@ def _total(n: Any) -> list[Msg]:
 
 
 def _hidden(points: Any) -> list[Msg]:
-    n = sum(points.values()) if isinstance(points, dict) else 0
-    return [MY_HIDDEN.format(n=n)] if n else []
+    """The VP cards a seat holds face down (the rest of its hidden points is in its total)."""
+    n = points.get("vp_cards", 0) if isinstance(points, dict) else 0
+    return [VP_CARDS.format(n=n)] if n else []
 
 
 def _vp_card(card: Any) -> list[Msg]:

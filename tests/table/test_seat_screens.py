@@ -54,9 +54,9 @@ def test_the_private_view_stays_above_the_rows_the_pad_types_over():
 
 
 def test_a_long_private_view_takes_the_question_then_the_status_never_itself():
-    three = SeatScreen(("Kdo", "se", "ptá"), "Otázka", ("Strana: Trója", "Tvůj součet: 9", "Z toho skryté 3"),
+    three = SeatScreen(("Kdo", "se", "ptá"), "Otázka", ("Strana: Trója", "Tvůj součet: 9", "Karty VB: 3"),
                        "Jsi na řadě", TYPED)
-    assert three.rows(4) == ("Strana: Trója", "Tvůj součet: 9", "Z toho skryté 3", "Jsi na řadě")
+    assert three.rows(4) == ("Strana: Trója", "Tvůj součet: 9", "Karty VB: 3", "Jsi na řadě")
     assert three.rows(8)[:5] == ("Kdo", "se", "ptá", "Strana: Trója", "Tvůj součet: 9")
     five = SeatScreen((), "Otázka", tuple(f"řádek {n}" for n in range(5)), "Jsi na řadě")
     assert five.rows(4) == ("řádek 0", "řádek 1", "řádek 2", "řádek 3")
@@ -166,12 +166,20 @@ def test_graenaland_vp_card_is_shown_to_its_keeper():
     assert all("VB" not in line for line in private_lines(game, session.state, 0, "cs")[1:])  # points unknown
 
 
-def test_great_wall_true_total_goes_to_its_seat():
+def test_great_wall_true_total_and_vp_cards_go_to_their_seat():
+    import copy
+
     game = load("great_wall")
     session = Session(game, {"seats": 4}, 4)
     for seat in range(4):
         total = game.view(session.state, seat)["my_total"]
-        assert private_lines(game, session.state, seat, "en")[0] == f"Your total: {total}"
+        assert private_lines(game, session.state, seat, "en") == (f"Your total: {total}",)
+    state = copy.deepcopy(session.state)
+    state["vp_cards"][1] = 2                            # seat 2 drew two VP cards, face down
+    before = game.view(session.state, 1)["my_total"]
+    assert private_lines(game, state, 1, "cs") == (f"Tvůj součet: {before + 2}", "Karty VB: 2")
+    assert private_lines(game, state, 1, "en")[1] == "VP cards: 2"
+    assert private_lines(game, state, 0, "cs") == private_lines(game, session.state, 0, "cs")
 
 
 def test_a_game_may_say_its_own_private_rows():
