@@ -36,10 +36,16 @@ place or raises ``RuleError``; scenario data lives in ``state[scenario.name]``):
 - ``menu_options(state, seat, special)`` -> extra build-menu Options (codes 7, 8, 9, 0; also
   4 and 5 when ``dev_cards`` is False), ``menu_choice(state, seat, value, special)``;
 - ``end_turn(state, seat)``: the player ended his turn, before the special building phase;
+- ``special_over(state, seat)``: the special building phase after ``seat``'s turn is over, before
+  the next turn begins (what it queues is asked first; e.g. Troy's battle after the phase);
 - ``public_points(state, seat)`` / ``hidden_points(state, seat)`` -> {kind: VP} added to the
   core's (settlements, cities, longest_road, largest_army | vp_cards); ``points_label(kind, value)``;
+- ``win_points(state, seat, points)`` -> the parts of the true total (``points``, by kind) that
+  count towards ``target`` on one's own turn (default: all; Troy may leave out its saga VP);
 - ``lost(state)`` -> Msg when everyone has lost now, else None;
 - ``ranking(state, totals)`` -> seats in final order (tie-breaks; the winner is put first);
+- ``game_over(state)``: called once when the game ends, however (``state["over"]`` is set), for
+  the scenario's reveals; its events come before the reason of the end;
 - ``view(state, seat)`` -> extra view keys; ``learned_box(state)`` -> box corrections to keep.
 
 Core functions a scenario calls (``core``): ``who(state, seat)`` (the seat's name),
@@ -62,7 +68,9 @@ next, clockwise; # nobody else) and ``special_build`` (that player's menu, # don
 A development card bought is ``dev_card``: a SECRET_CHOICE on the buyer's pad (1 other card,
 2 VP card, then #: the same keys for both). After every answer the core checks the end: the
 scenario's ``lost``, then the player on his own turn at ``target`` (true total with hidden
-VP) wins at once, and the reveal names what made his total. The header shows the phase and
+VP, or the parts ``win_points`` keeps) wins at once, and the reveal names what made his total.
+When a 5-6 player special building phase is over, the scenario's ``special_over`` runs and its
+questions are answered before the next turn begins. The header shows the phase and
 every seat's public points; whose turn it is goes in front of the question.
 
 State keys of the core: seats, scenario, target, phase, turn, first, round, pieces (per seat

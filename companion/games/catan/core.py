@@ -118,9 +118,11 @@ def breakdown(scenario, state: dict, seat: int) -> dict[str, int]:
     return {**public_points(scenario, state, seat), **hidden_points(scenario, state, seat)}
 
 
-def points_text(scenario, state: dict, seat: int) -> Msg:
-    """"3 vesnice, 2 města, 1 karta VB": what makes a seat's total (non-zero parts only)."""
-    return join(point_part(scenario, key, n) for key, n in breakdown(scenario, state, seat).items() if n)
+def points_text(scenario, state: dict, seat: int, points: dict[str, int] | None = None) -> Msg:
+    """"3 vesnice, 2 města, 1 karta VB": what makes a seat's total (non-zero parts only);
+    ``points``: those parts only (default: the whole breakdown)."""
+    points = breakdown(scenario, state, seat) if points is None else points
+    return join(point_part(scenario, key, n) for key, n in points.items() if n)
 
 
 def point_part(scenario, key: str, value: int) -> Msg:
@@ -227,7 +229,7 @@ def end_turn(scenario, state: dict, seat: int) -> None:
         next_turn(scenario, state)
 
 
-def special_pick(state: dict, seat: int | None) -> None:
+def special_pick(scenario, state: dict, seat: int | None) -> None:
     """``seat`` builds now (those before him in clockwise order pass); None: nobody else."""
     special = state["special"]
     if seat is None:
@@ -235,15 +237,25 @@ def special_pick(state: dict, seat: int | None) -> None:
     else:
         special["left"] = special["left"][special["left"].index(seat) + 1:]
         special["builder"] = seat
+    close_special(scenario, state)
 
 
 def special_done(scenario, state: dict) -> None:
     state["special"]["builder"] = None
+    close_special(scenario, state)
 
 
-def special_over(state: dict) -> bool:
+def special_finished(state: dict) -> bool:
+    """Everyone has built or passed in the special building phase."""
     special = state["special"]
     return special is not None and special["builder"] is None and not special["left"]
+
+
+def close_special(scenario, state: dict) -> None:
+    """The phase has just finished (this is called only where it can finish, so once per
+    phase): the scenario's ``special_over``; what it queues is asked before the next turn."""
+    if special_finished(state):
+        scenario.special_over(state, state["turn"])
 
 
 # -- the end ---------------------------------------------------------------------------------------
@@ -258,19 +270,29 @@ def settle(scenario, state: dict) -> None:
     game. Only the player whose turn it is wins, at the scenario's target, counting hidden VP."""
     if state["over"] is not None:
         return
-    if state["phase"] == "special" and special_over(state) and not state["queue"]:
+    if state["phase"] == "special" and special_finished(state) and not state["queue"]:
         next_turn(scenario, state)
     lost = scenario.lost(state)
     if lost is not None:
         end_game(scenario, state, None, lost)
         return
     seat = on_own_turn(state)
-    if seat is not None and true_total(scenario, state, seat) >= state["target"]:
-        total = true_total(scenario, state, seat)
-        end_game(scenario, state, seat, texts.wins(who(state, seat), total, points_text(scenario, state, seat)))
+    if seat is not None:
+        points = win_points(scenario, state, seat)
+        total = sum(points.values())
+        if total >= state["target"]:
+            end_game(scenario, state, seat, texts.wins(who(state, seat), total, points_text(scenario, state, seat, points)))
+
+
+def win_points(scenario, state: dict, seat: int) -> dict[str, int]:
+    """The parts of a seat's true total that count for the win on his own turn (all of them
+    unless the scenario's ``win_points`` leaves some out)."""
+    return scenario.win_points(state, seat, breakdown(scenario, state, seat))
 
 
 def end_game(scenario, state: dict, winner: int | None, why: Msg) -> None:
+    """The game ends: final order by true totals, the scenario's ``game_over`` (its reveals come
+    before the reason), then the reason."""
     totals = {s: true_total(scenario, state, s) for s in range(state["seats"])}
     ranking = [s for s in scenario.ranking(state, totals) if s != winner]
     state["over"] = {"winner": winner, "ranking": ([winner] if winner is not None else []) + ranking,
@@ -278,4 +300,5 @@ def end_game(scenario, state: dict, winner: int | None, why: Msg) -> None:
     state["phase"] = "over"
     state["queue"] = []
     state["hint"] = None
+    scenario.game_over(state)
     note(state, why)

@@ -86,6 +86,11 @@ class Scenario:
     def end_turn(self, state: dict, seat: int) -> None:
         """The player ended his turn (before the special building phase)."""
 
+    def special_over(self, state: dict, seat: int) -> None:
+        """The special building phase after ``seat``'s turn is over (everyone built or passed),
+        before the next turn begins; questions it queues are asked first, then the next turn
+        begins. Called once per phase, so only with ``special_building_from`` seats or more."""
+
     # -- points and the end -------------------------------------------------------------------
     def public_points(self, state: dict, seat: int) -> dict[str, int]:
         """The scenario's public VP of a seat by kind (negative for a penalty)."""
@@ -95,6 +100,11 @@ class Scenario:
         """VP only the box knows until the end (they still count for the win)."""
         return {}
 
+    def win_points(self, state: dict, seat: int, points: dict[str, int]) -> dict[str, int]:
+        """Which parts of the seat's true total (``points``, by kind) count towards ``target``
+        on his own turn; the win's reveal names these. Default: all of them."""
+        return points
+
     def lost(self, state: dict) -> Msg | None:
         """Why everyone has lost now (None: the game goes on)."""
         return None
@@ -102,6 +112,10 @@ class Scenario:
     def ranking(self, state: dict, totals: dict[int, int]) -> list[int]:
         """Final order of seats (the winner, if any, is put first by the core)."""
         return sorted(totals, key=lambda s: (-totals[s], s))
+
+    def game_over(self, state: dict) -> None:
+        """Called once as the game ends, however it ends (``state["over"]`` is set: winner,
+        ranking, why): the scenario's reveals. Its events come before the reason's."""
 
     def points_label(self, key: str, value: int) -> Msg:
         """A scenario's part of a total for the final reveal ("2 žetony postihu")."""

@@ -189,7 +189,7 @@ class SpecialWho(Step):
         return None
 
     def apply(self, state, action, task):
-        core.special_pick(state, action.value)
+        core.special_pick(scenario_of(state), state, action.value)
 
 
 class LongestRoad(Step):

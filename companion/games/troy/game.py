@@ -70,6 +70,22 @@ def why_not(state: dict, seat: int, item: str, special: bool) -> RuleError | Non
     return None
 
 
+SAGA_KEY = "saga_"   # hidden_points' kind: "saga_troy" / "saga_mycenae", the seat's city
+
+
+def battle_after_special(scenario: Scenario, state: dict) -> bool:
+    """The battle waits for the special building phase: the box's reading is off and the
+    player count has that phase."""
+    return (not box_of(state).rules["battle_before_special_building"]
+            and state["seats"] >= scenario.special_building_from)
+
+
+def ask_battle(state: dict, seat: int) -> None:
+    """A full row is fought over now (asked before anything else)."""
+    if battle.due(box_of(state), state["seats"], part(state)):
+        core.ask_first(state, {"step": "battle", "seat": seat})
+
+
 ROW_SETTING = Setting("row", Msg("Podporovací řada", "Support row"),
                       ((support.BOX_ROW, Msg("drží ji box", "kept by the box")),
                        (support.TABLE_ROW, Msg("karty na stole", "cards on the table"))))
@@ -91,15 +107,9 @@ class Troy(Scenario):
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """The ``box`` option corrects data/box.toml for one session (same shape)."""
         try:
-            box = with_override(options["box"])
+            with_override(options["box"])
         except BoxDataError as error:
             raise refuse("box", "Data krabice: {e}", "Box data: {e}", e=str(error)) from None
-        # the core has no hook between the special building phase and the next turn, nor a
-        # separate total for the win check: these two readings can only be the default for now
-        for rule in ("battle_before_special_building", "win_counts_saga"):
-            if not box.rules[rule]:
-                raise refuse("box", "Data krabice: rules.{r} = false zatím companion neumí.",
-                             "Box data: rules.{r} = false is not supported yet.", r=rule)
         return options
 
     def setup(self, state: dict, options: dict[str, Any]) -> None:
@@ -143,11 +153,18 @@ class Troy(Scenario):
             take_from_row(state, seat, ROW_SHIPS[value])
 
     def end_turn(self, state: dict, seat: int) -> None:
-        """The turn's donation and row uses start afresh; a full row is fought over now."""
+        """The turn's donation and row uses start afresh; a full row is fought over now, unless
+        the box's reading ``battle_before_special_building`` is off and a special building
+        phase follows (then ``special_over`` fights it)."""
         troy = part(state)
         troy["donated"], troy["row_used"] = False, []
-        if battle.due(box_of(state), state["seats"], troy):
-            core.ask_first(state, {"step": "battle", "seat": seat})
+        if not battle_after_special(self, state):
+            ask_battle(state, seat)
+
+    def special_over(self, state: dict, seat: int) -> None:
+        """The battle of ``seat``'s turn after the special building phase (reading off)."""
+        if battle_after_special(self, state):
+            ask_battle(state, seat)
 
     # -- points and the end ---------------------------------------------------------------------
     def public_points(self, state: dict, seat: int) -> dict[str, int]:
@@ -156,20 +173,29 @@ class Troy(Scenario):
     def hidden_points(self, state: dict, seat: int) -> dict[str, int]:
         """The saga VP of the seat's city, under a key that names the city (secret until the end)."""
         city = part(state)["allegiance"].get(str(seat))
-        return {f"saga_{city}": saga.seat_saga_vp(box_of(state), part(state), seat)} if city else {}
+        return {f"{SAGA_KEY}{city}": saga.seat_saga_vp(box_of(state), part(state), seat)} if city else {}
+
+    def win_points(self, state: dict, seat: int, points: dict[str, int]) -> dict[str, int]:
+        """15 VP on one's own turn count the saga VP unless the box's reading
+        ``win_counts_saga`` is off (they still count at the end of the war)."""
+        if box_of(state).rules["win_counts_saga"]:
+            return points
+        return {kind: vp for kind, vp in points.items() if not kind.startswith(SAGA_KEY)}
 
     def points_label(self, key: str, value: int) -> Msg:
         """"2 VB z lodí" / "2 VP from ships"; "3 VB ze ságy (Trója)" names the city at the reveal."""
         if key == "ships":
             return Msg("{n} VB z lodí", "{n} VP from ships").format(n=value)
         return Msg("{n} VB ze ságy ({c})", "{n} VP from the saga ({c})").format(
-            n=value, c=CITY_NAMES[key.removeprefix("saga_")])
+            n=value, c=CITY_NAMES[key.removeprefix(SAGA_KEY)])
 
     def ranking(self, state: dict, totals: dict[int, int]) -> list[int]:
-        """Highest total, then most trade points. Called once, as the game ends: every
-        allegiance is revealed here (the core has no hook of its own for the end)."""
-        reveal_allegiances(state)
+        """Highest total, then most trade points."""
         return list(ranking(totals, part(state)["trade_points"]))
+
+    def game_over(self, state: dict) -> None:
+        """However the game ends, every allegiance is revealed."""
+        reveal_allegiances(state)
 
     # -- what players see -------------------------------------------------------------------------
     def view(self, state: dict, seat: int | None) -> dict:

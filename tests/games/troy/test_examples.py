@@ -274,14 +274,6 @@ def test_a_bad_box_correction_is_refused_in_one_line_naming_the_entry():
     assert error.value.rule == "troy.box" and "[saga]" in error.value.text("en") and "\n" not in error.value.text("en")
 
 
-@pytest.mark.parametrize("rule", ["battle_before_special_building", "win_counts_saga"])
-def test_readings_the_core_cannot_follow_yet_are_refused(rule):
-    from companion.engine import Session
-    with pytest.raises(RuleError) as error:
-        Session(GAME, {"seats": 6, "box": {"rules": {rule: {"value": False}}}}, 0)
-    assert f"rules.{rule} = false is not supported yet" in error.value.text("en")
-
-
 def test_a_corrected_saga_track_counts_in_the_session():
     play = Play(4, "table", box={"saga": {"values": [0, 2, 4]}}).given(wins={"troy": 0, "mycenae": 1})
     assert GAME.view(play.state, 0)["my_hidden"] == {"saga_mycenae": 2}
