@@ -108,8 +108,7 @@ def submit_and_ack(session, action) -> list[str]:
     before the next prompt (a list, a number, a map), as the table shows them."""
     before = session.state
     session.submit(action)
-    news = added(before, session.state)
-    return [ACK] if news and (session.prompt is None or blocks(session.prompt)) else []
+    return [ACK] if added(before, session.state) and blocks(session.prompt) else []
 
 
 def legal_keys(session, rng: random.Random, tries: int = 200):

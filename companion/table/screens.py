@@ -83,10 +83,9 @@ def _pair_frame(table: Table) -> Frame:
 
 
 def _over_frame(table: Table, header: str, notice: tuple[str, ...], status: Status) -> Frame:
-    """The final ranking under its own header; up/down scroll a ranking longer than the panel
-    (the selected line stays shown)."""
-    if table.news_blocks():
-        return _news_frame(table, header, notice)
+    """The final ranking under its own header, below what the last action announced (the end
+    bonus), read from the top; up/down then walk a ranking longer than the panel (the
+    selected line stays shown)."""
     t = _words(table)
     scores = table.final_scores
     lines = [t(texts.RANK_LINE.format(rank=rank, seat=table.seat_label(seat), points=scores.totals[seat]))
@@ -94,11 +93,12 @@ def _over_frame(table: Table, header: str, notice: tuple[str, ...], status: Stat
     if not lines:  # a game that ranks nobody (e.g. a shared result): show the totals
         lines = [f"{table.seat_label(seat)} {points}" for seat, points in scores.totals.items()]
     table.cursor = min(table.cursor, max(len(lines) - 1, 0))
-    body, selected, span = _listed(table, table.panel.all_rows(notice), lines, table.cursor)
+    top = table.panel.all_rows(notice + tuple(t(m) for m in table.news))   # the end bonus above the ranking
+    body, selected, span = _listed(table, top, lines, table.cursor)
     scrolls = len(body) > table.panel.body_rows
     over = t(texts.GAME_OVER) + (f" · {t(texts.ROUND)} {status.round}" if status.round is not None else "")
     return Frame(over, tuple(body), t(texts.NEW_GAME_SCROLL_HINT if scrolls else texts.NEW_GAME_HINT),
-                 selected if scrolls else None, selected_rows=span)
+                 selected if scrolls and table.browsed else None, selected_rows=span)
 
 
 # -- undo ------------------------------------------------------------------------------------------

@@ -269,16 +269,13 @@ class Table:
             if self.mode in ("play", "undo", "undo_all"):
                 game_menu(self)
             return
-        if self.mode in ("play", "over") and self.news and self._news_key(event):
+        if self.mode == "play" and self.news and self._news_key(event):
             return
         self._KEY_HANDLERS[self.mode](self, event)
 
     def news_blocks(self) -> bool:
-        """Announcements stand on a screen of their own (the prompt's screen has no room, or
-        the game is over: the last action's events come before the ranking)."""
-        if not self.news:
-            return False
-        return self.mode == "over" or (self.mode == "play" and blocks(self.session.prompt))
+        """Announcements stand on a screen of their own (the prompt's screen has no room)."""
+        return bool(self.news) and self.mode == "play" and blocks(self.session.prompt)
 
     def _news_key(self, event: KeyEvent) -> bool:
         """A key while announcements are shown: on their own screen, up/down read on and any
@@ -478,7 +475,9 @@ class Table:
             self.session = self.session_id = None
             main_menu(self)
         elif event.seat is None and event.key in ("up", "down"):
-            self.cursor = max(0, self.cursor + (1 if event.key == "down" else -1))
+            if self.browsed:
+                self.cursor = max(0, self.cursor + (1 if event.key == "down" else -1))
+            self.browsed = True
 
     # -- seats ---------------------------------------------------------------------------------
     def seat_count(self) -> int:
