@@ -25,7 +25,6 @@
 from __future__ import annotations
 
 import argparse
-import copy
 import importlib
 import io
 import os
@@ -33,7 +32,6 @@ import queue
 import tarfile
 import threading
 import random
-import resource
 import statistics
 import subprocess
 import sys

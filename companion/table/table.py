@@ -3,15 +3,18 @@
 It knows no game by name. It turns the session's prompt into a Frame and LED states, collects
 input from pads and host buttons, and commits actions only after the recorder made them durable.
 
-This module holds the state, the events, the session's life (start, commit, undo, the end) and
-the mode each key goes to; the menu, the play mode's keys, the screens and the LEDs live in
-``menu``, ``play_keys``, ``screens`` and ``leds``, what keys and screens share in ``prompts``,
-and the breaking of texts into rows that fit in ``panel``.
+This module holds the state, the events, the session's life (start, commit, undo, ending it
+early, resuming it after a restart) and the mode each key goes to; the menus (the main one, the
+in-game one, the question after a restart), the play mode's keys, the screens and the LEDs live
+in ``menu``, ``play_keys``, ``screens`` and ``leds``, what keys and screens share in
+``prompts``, the announcements of each action in ``news``, and the panel's budget (its size,
+fonts and the breaking of texts into rows that fit) in ``panel``.
 """
 
 from __future__ import annotations
 
 import logging
+import time
 from typing import Callable, Protocol
 
 from ..engine import Game, Msg, PromptKind, RuleError, Session, added
@@ -83,7 +86,6 @@ class Table:
                  yes_no_seats: frozenset[int] = frozenset(), seating: PadSeating | None = None,
                  box_memory: BoxMemory | None = None, panel: Panel = SMALLEST,
                  clock: Callable[[], float] | None = None, brightness: int = BRIGHTNESS_LEVELS):
-        import time
         self.recorder = recorder
         self.games = games
         self.panel = panel
