@@ -57,7 +57,10 @@ def cmd_run(args) -> int:
     _configure_logging(args.verbose, mode, data_dir / "companion.log" if interactive else None)
 
     events: queue.SimpleQueue = queue.SimpleQueue()
-    io = _run_io(mode, interactive, cfg, events, data_dir, args)
+    try:
+        io = _run_io(mode, interactive, cfg, events, data_dir, args)
+    except _CannotRun as error:
+        return fail(str(error))
     try:
         store, table = _open_table(args, cfg, io, data_dir)
     except _CannotRun as error:
@@ -219,22 +222,47 @@ def _run_in_terminal(app, reader) -> int:
 
 
 def build_hardware(cfg: dict, events):
-    """The real box: luma OLED, gpiozero buttons and LEDs, serial pads, systemd notify."""
-    from .hw.gpio import GpioLeds, HostButtons, SeatButtons
+    """The real box: luma OLED, gpiozero buttons and LEDs, serial pads, systemd notify. The
+    display comes first: buttons or LEDs that cannot be opened (a pin in use, no GPIO access)
+    are named on it, and the start stops in one line."""
     from .hw.notify import Watchdog, sd_notify
     from .hw.oled import OledDisplay
 
     display = OledDisplay(cfg["display"]) if cfg["display"]["driver"] != "none" else _NoScreen()
+    opened: list = []
+    try:
+        leds, hub, closers = _gpio_and_pads(cfg, events, opened)
+    except Exception as error:
+        for close in reversed(opened):
+            close()
+        why = f"GPIO: {error}; check the GPIO access and the pins in the config"
+        from .table.panel import Panel
+        from .table.screens import startup_failure_frame
+        display.show(startup_failure_frame(Panel.of_size(cfg["display"]["width"], cfg["display"]["height"]),
+                                           cfg["language"], why))
+        raise _CannotRun(why) from None
+    return display, leds, closers, sd_notify, Watchdog(), hub
+
+
+def _gpio_and_pads(cfg: dict, events, opened: list):
+    """Host buttons, seat buttons, LEDs and the pad hub, and what to close before the store
+    (the LEDs are closed by the main loop). Each part is added to ``opened`` as it opens, so
+    a failure half-way can close what was opened."""
+    from .hw.gpio import GpioLeds, HostButtons, SeatButtons
+
     buttons = cfg["buttons"]
     host = HostButtons({k: buttons[k] for k in ("up", "down", "ok", "back")}, events,
                        debounce_ms=buttons["debounce_ms"])
+    opened.append(host.close)
     closers = [host.close]
     seat_pins = {int(k) - 1: v for k, v in cfg["seat_buttons"]["pins"].items()}
     if seat_pins:
         seat_buttons = SeatButtons(seat_pins, events)
+        opened.append(seat_buttons.close)
         closers.append(seat_buttons.close)
     led_pins = {int(k) - 1: v for k, v in cfg["leds"]["pins"].items()}
     leds = GpioLeds(led_pins)
+    opened.append(leds.close)
     hub = None
     if cfg["pads"]["enabled"]:
         try:
@@ -245,7 +273,7 @@ def build_hardware(cfg: dict, events):
         except Exception as error:  # pads are optional; the host buttons still work
             log.warning("serial pads unavailable: %s", error)
             hub = None
-    return display, leds, closers, sd_notify, Watchdog(), hub
+    return leds, hub, closers
 
 
 class _NoScreen:

@@ -158,3 +158,16 @@ def test_a_tick_after_the_blink_redraws_once_then_the_loop_quits():
         events.put(event)
     app.run()
     assert app.handled == 4 and len(display.shown) == 3               # menu, seats, the game: ticks draw nothing new
+
+
+def test_gpio_that_cannot_open_is_named_on_the_panel_and_stops_in_one_line(tmp_path):
+    """No GPIO to open (here: a pin factory gpiozero cannot find): the start stops cleanly."""
+    config = tmp_path / "config.toml"
+    config.write_text('[display]\ndriver = "none"\n[pads]\nenabled = false\n')
+    env = dict(os.environ, GPIOZERO_PIN_FACTORY="nosuchfactory")
+    run = subprocess.run([sys.executable, "-m", "companion", "run", "--hardware", "--config", str(config),
+                          "--data-dir", str(tmp_path / "d")], cwd=ROOT, env=env, capture_output=True, text=True,
+                         timeout=60)
+    assert run.returncode == 2 and "Traceback" not in run.stderr
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("companion: GPIO: ") and "GPIO access" in lines[0]
