@@ -3,9 +3,11 @@
 The core keeps the turn (roll, builds, Longest Road, the special building phase, the win on
 one's own turn). Troy adds, through the hooks: the secret allegiance asked before the founding,
 the build menu's donation and ships (and ships 3 and 6 taking from the row), the sea people on a
-7 and after every ship, the battle at the end of a turn, ship VP (public) and saga VP (hidden:
-they count for the win on one's own turn but show nowhere until the end), and the ranking by
-trade points on equal totals.
+7 and after every ship, the battle at the end of a turn (or after the special building phase:
+``special_over``), ship VP (public) and saga VP (hidden: they count for the win on one's own turn,
+unless ``win_points`` leaves them out, but show nowhere until the end), the ranking by trade
+points on equal totals, and the allegiances revealed as the game ends (``game_over``). The two
+box readings ``battle_before_special_building`` and ``win_counts_saga`` choose between these.
 """
 
 from __future__ import annotations
