@@ -90,7 +90,8 @@ class _Link:
         self.last_ping = now
         self.led_pending: tuple[int, float] | None = None  # (seq, sent at) awaiting ACK
         # The screen (version 2): what the pad was sent, and the screen frames awaiting an ACK
-        # (seq -> (what it carried: a row number or "entry", sent at)); guarded by screen_lock.
+        # (seq -> (what it carried: a row number or "entry", sent at)); guarded by screen_lock,
+        # as led_pending is: a sender notes its frame before the reader can take the ACK.
         self.screen_lock = threading.Lock()
         self.screen_rows = 0                       # text rows of its screen, 0 without one
         self.sent_rows: list[str] | None = None    # None: send the whole screen next time
@@ -526,10 +527,10 @@ class PadHub:
 
     def _on_ack(self, link: _Link, f: Frame) -> None:
         seq = int(f.args[0])
-        pending = link.led_pending
-        if pending and seq == pending[0]:
-            link.led_pending = None
-        with link.screen_lock:
+        with link.screen_lock:  # the senders note what they sent under it: no ACK overtakes that
+            pending = link.led_pending
+            if pending and seq == pending[0]:
+                link.led_pending = None
             link.screen_pending.pop(seq, None)
 
     def _on_err(self, link: _Link, f: Frame) -> None:
@@ -617,8 +618,9 @@ class PadHub:
         with self._lock:
             seat = self._seat_of.get(link.board_id)
             state = self._leds.get(seat, LED_OFF) if seat is not None else LED_OFF
-        seq = link.send("LED", *led_args(state))
-        link.led_pending = None if seq is None else (seq, self._clock())
+        with link.screen_lock:  # noted before its ACK can be read (two threads may send LEDs)
+            seq = link.send("LED", *led_args(state))
+            link.led_pending = None if seq is None else (seq, self._clock())
 
     def _lost(self, link: _Link, reason: str) -> None:
         with self._lock:

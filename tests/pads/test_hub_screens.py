@@ -100,7 +100,7 @@ def test_only_changed_rows_are_sent_and_the_entry_only_when_it_changes(bench, ma
     next_event(events, lambda e: isinstance(e, PadPresence) and e.connected)
     hub.show(0, SECRET_VIEW)
     wait_until(lambda: screen_of(pad)[-1] == "Jsi na řadě", what="the first screen")
-    wait_until(lambda: not pad.received.empty(), what="frames")
+    wait_until(hub.settled, what="every frame acknowledged")
     pad.press("1")                                 # typing under way on the pad
     received(pad)
     hub.show(0, SecretScreenWithTotal(38))
