@@ -152,3 +152,27 @@ def test_the_first_game_keys_of_the_readme_work_as_written(tmp_path):
     assert "Fialová 12" in reveal and "Žlutá 5" in reveal and "▼ další" in reveal
     assert "Modrá: +3 (Lovec)" in screens[-1] or any("Modrá: +3 (Lovec)" in s for s in screens[-3:])
     assert "kterou kartu" in screens[-1] and "1 Louka" in screens[-1]
+
+
+def test_the_language_chosen_in_the_game_menu_is_saved_and_the_restart_asks_about_the_game(tmp_path):
+    """Back held (host menu) -> language: English; after a restart the box speaks English and
+    first asks whether to continue the unfinished game or end it."""
+    first = tmp_path / "first.txt"
+    first.write_text("host ok\nhost ok\nhost menu\nhost down down down ok\n", encoding="utf-8")
+    data = tmp_path / "d"
+    run = companion("run", "--script", str(first), "--data-dir", str(data), "--seed", "1")
+    assert run.returncode == 0, run.stderr
+    assert "> Language: English" in run.stdout
+    again = tmp_path / "again.txt"
+    again.write_text("host down ok\n", encoding="utf-8")                 # End it
+    run = companion("run", "--script", str(again), "--data-dir", str(data))
+    assert run.returncode == 0, run.stderr
+    screens = run.stdout.split("\n[")
+    assert screens[0].startswith("[Unfinished game]") and "Vaaalbara\n  Actions logged: 0" in screens[0]
+    assert "> Continue it" in screens[0] and "End it" in screens[0]
+    assert "Game ended; it is in\n  the history." in run.stdout
+    store = Store(data / "companion.db")
+    try:
+        assert store.unfinished() is None and store.session(1)["state"] == "abandoned"
+    finally:
+        store.close()

@@ -116,7 +116,7 @@ def resume_menu(table: Table) -> None:
     game = table.games.get(pending["game"])
     title = game.title if game is not None else Msg(pending["game"], pending["game"])
     table.mode, table.cursor, table.menu_title = "resume", 0, texts.RESUME_TITLE
-    table.menu_note = [texts.RESUME_WHICH.format(game=title, n=pending["actions"])]
+    table.menu_note = [title, texts.RESUME_ACTIONS.format(n=pending["actions"])]
     table.menu = []
     if pending["broken"] is not None:
         table.menu_note.append(texts.RESUME_BROKEN.format(why=pending["broken"]))

@@ -41,7 +41,7 @@ ENDED = Msg("Hra ukončena, je v historii.", "Game ended; it is in the history."
 END_FAILED = Msg("Hru nelze ukončit: {why}", "Cannot end the game: {why}")
 
 RESUME_TITLE = Msg("Nedohraná hra", "Unfinished game")
-RESUME_WHICH = Msg("{game} · akcí: {n}", "{game} · actions: {n}")
+RESUME_ACTIONS = Msg("Zapsaných akcí: {n}", "Actions logged: {n}")
 RESUME_CONTINUE = Msg("Pokračovat v ní", "Continue it")
 RESUME_END = Msg("Ukončit ji", "End it")
 RESUME_BROKEN = Msg("Nejde přehrát: {why}", "Does not replay: {why}")

@@ -188,9 +188,9 @@ def test_a_restart_asks_to_continue_or_end_the_unfinished_game():
     table.offer_resume(sid, "toy", {"seats": 2}, 5, entries)
     frame = table.frame()
     assert table.mode == "resume" and frame.header == "Unfinished game"
-    assert "Toy · actions: 1" in " ".join(frame.lines)
+    assert "Toy Actions logged: 1" in " ".join(frame.lines)
     press(table, host("back", "down", "up"))                          # must be answered; says what it asks
-    assert table.mode == "resume" and "Toy · actions: 1" in " ".join(table.frame().lines)
+    assert table.mode == "resume" and "Toy Actions logged: 1" in " ".join(table.frame().lines)
     press(table, host("ok"))
     assert table.mode == "play" and table.session.prompt.step == "roll"
 
