@@ -272,6 +272,7 @@ def test_through_the_table_on_pads_and_host_buttons_and_remembered_for_the_next_
     press((0, "#"))                        # pad 1 keeps C1's terrain
     press((2, "2"))                        # pad 3: C1's settlement, 2 grain
     press((None, "down"), (None, "down"), (None, "down"), (None, "ok"))   # host: 2 livestock
+    press((None, "ok"))                    # puts the announced correction away
     assert table.session.state["board"]["territories"]["C1"]["settlement_cost"] == {"grain": 2, "livestock": 2}
     press((1, "*"))                        # pad 2 skips the rest
     assert table.session.prompt.step == "start_spots"

@@ -20,6 +20,7 @@ from companion.table.table import Table
 
 from .helpers import apply, empty_board, past_shown, state, state_after, to_step
 from .test_victory import EXAMPLE_CARD, vp_box
+from tests.table.test_secrecy import without_box_id
 
 PRODUCTION = {"step": "production", "seat": None, "value": None}
 # the rulebook's example card (p.10-11) is known only through its example; these values are
@@ -144,7 +145,8 @@ def _observe(tmp, cards, caplog):
         for event in events:
             table.handle(event)
             app.refresh()
-            files = tuple(sorted((p.name, p.read_bytes()) for p in tmp.iterdir() if p.is_file()))
+            files = tuple(sorted((p.name, without_box_id(p.read_bytes())) for p in tmp.iterdir()
+                                 if p.is_file()))
             trace.append((render(table.frame()).tobytes(), repr(sorted(table.leds().items())),
                           out.getvalue(), caplog.text, files))
     assert table.session.prompt.step == "move"
