@@ -11,6 +11,8 @@ REGISTRY = {
     "vaaalbara": "companion.games.vaaalbara",
     "graenaland": "companion.games.graenaland",
     "dva_bratri": "companion.games.dva_bratri",
+    "great_wall": "companion.games.great_wall",
+    "troy": "companion.games.troy",
 }
 
 
