@@ -19,7 +19,8 @@ from pathlib import Path
 
 from . import games as game_registry
 from .store.journal import atomic_write
-from .table.events import Quit, Tick
+from .table.events import KeyEvent, Quit, Tick
+from .table.seat_screens import seat_screens
 from .table.table import Table
 
 log = logging.getLogger(__name__)
@@ -27,8 +28,10 @@ log = logging.getLogger(__name__)
 
 class App:
     def __init__(self, table: Table, display, leds, events: queue.SimpleQueue, closers=(),
-                 notifier=None, watchdog=None):
+                 notifier=None, watchdog=None, screens=None):
+        """``screens``: where each seat's pad screen goes (the pad hub, the emulator's pads)."""
         self.table, self.display, self.leds, self.events = table, display, leds, events
+        self.screens = screens
         self.closers = list(closers)
         self.notifier = notifier or (lambda *lines: False)
         self.watchdog = watchdog
@@ -43,6 +46,14 @@ class App:
         self.display.show(self.table.frame())
         for seat, state in self.table.leds().items():
             self.leds.set(seat, state)
+        if self.screens is not None:
+            self.screens.show_all(seat_screens(self.table))
+
+    def echo(self, event) -> None:
+        """An emulated pad echoes its own keys on its screen, as a real pad does by itself."""
+        press = getattr(self.screens, "press", None)
+        if press is not None and isinstance(event, KeyEvent) and event.seat is not None:
+            press(event.seat, event.key)
 
     def _timeout(self) -> float | None:
         """How long the loop may sleep: until the watchdog or the table's next change."""
@@ -75,6 +86,7 @@ class App:
                     break
                 if isinstance(event, Tick):
                     getattr(self.display, "redraw", lambda: None)()
+                self.echo(event)
                 self.table.handle(event)
                 self.handled += 1
                 self.refresh()

@@ -39,6 +39,7 @@ class _RunIo:
     seating: Any = None
     yes_no_seats: frozenset = frozenset()
     reader: Any = None  # the keyboard reader of the interactive emulator
+    screens: Any = None  # where the seats' pad screens go: the pad hub, the emulator's pads
 
 
 def cmd_run(args) -> int:
@@ -65,7 +66,8 @@ def cmd_run(args) -> int:
         store, table = _open_table(args, cfg, io, data_dir)
     except _CannotRun as error:
         return _refuse_on_panel(io, args.language or cfg["language"], str(error))
-    app = App(table, io.display, io.leds, events, io.closers + [store.close], io.notifier, io.watchdog)
+    app = App(table, io.display, io.leds, events, io.closers + [store.close], io.notifier, io.watchdog,
+              screens=io.screens)
     install_signal_handlers(events)
     if interactive:
         return _run_in_terminal(app, io.reader)
@@ -179,7 +181,7 @@ def _run_io(mode: str, interactive: bool, cfg: dict, events, data_dir: Path, arg
         from .hw.emulated import TextOutput
 
         output = TextOutput(frames_dir=args.frames, panel=panel)
-        io = _RunIo(output, output, [])
+        io = _RunIo(output, output, [], screens=output)
     io.panel = panel
     return io
 
@@ -192,7 +194,7 @@ def _hardware_io(cfg: dict, events, data_dir: Path) -> _RunIo:
         from .app import SavedPadSeating
         seating = SavedPadSeating(hub, data_dir / "pads.json")
     yes_no = frozenset(int(k) - 1 for k in cfg["seat_buttons"]["pins"])
-    return _RunIo(display, leds, closers, notifier=notifier, watchdog=watchdog, seating=seating,
+    return _RunIo(display, leds, closers, notifier=notifier, watchdog=watchdog, seating=seating, screens=hub,
                   yes_no_seats=yes_no)
 
 
@@ -203,7 +205,7 @@ def _keyboard_io(events, language: str, panel, text: bool) -> _RunIo:
 
     reader = KeyboardReader(events)
     terminal = TerminalTable(pad_seat=lambda: reader.seat, language=language, panel=panel, text=text)
-    return _RunIo(terminal, terminal, [reader.stop], reader=reader)
+    return _RunIo(terminal, terminal, [reader.stop], reader=reader, screens=terminal)
 
 
 def _run_in_terminal(app, reader) -> int:

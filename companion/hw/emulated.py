@@ -5,6 +5,10 @@ among the seats in play; arrow up/down, Enter and Backspace are the host buttons
 and back; m is back held down (the in-game menu); q quits. The terminal shows the panel only,
 as players see it; ``--text`` adds the frame's text lines under it (for debugging).
 A script file can feed the same events, for tests and demos (see ``parse_script``).
+
+Every seat's pad has a 128x32 screen here (docs/pad-screen.md): the terminal draws them beside
+the panel; in script mode they never go to stdout (each is a seat's private view) but, with
+``--frames DIR``, into ``DIR/pad<seat>.txt`` (every change, as text) and ``pad<seat>_<n>.png``.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from pathlib import Path
 from ..table.events import HOST_KEYS, PAD_KEYS, KeyEvent, PadPresence, Quit, Tick
 from ..table.frame import LED_OFF, Frame, LedState
 from ..table.panel import SMALLEST, Panel
+from ..table.seat_screens import ICON_LOCK, ICON_WRONG, PadEcho
 from .screen import render
 
 BRAILLE_BASE = 0x2800
@@ -80,6 +85,74 @@ def led_text(states: dict[int, LedState], colour: bool = False) -> str:
     return " ".join(parts)
 
 
+# -- the pads' screens -------------------------------------------------------------------------------
+
+PAD_ROWS = 4            # the emulator's pads have the small 128x32 screen (4 rows of 16)
+PAD_CELL = 8
+# 8x8 icons, one byte per pixel row (bit 7 = left): the pad's padlock and cross
+PAD_ICONS = {ICON_LOCK: (0x18, 0x24, 0x24, 0x7E, 0x66, 0x66, 0x7E, 0x00),
+             ICON_WRONG: (0x00, 0x42, 0x24, 0x18, 0x18, 0x24, 0x42, 0x00)}
+
+
+def render_pad(lines: list[str]):
+    """A pad's screen as a 1-bit image, one character per 8x8 cell (the pad's grid)."""
+    from PIL import Image, ImageDraw
+
+    from ..table.panel import REGULAR, font
+    image = Image.new("1", (16 * PAD_CELL, len(lines) * PAD_CELL), 0)
+    draw = ImageDraw.Draw(image)
+    face = font(REGULAR, 8)
+    for row, line in enumerate(lines):
+        for col, char in enumerate(line[:16]):
+            x, y = col * PAD_CELL, row * PAD_CELL
+            icon = PAD_ICONS.get(char)
+            if icon is not None:
+                for dy, bits in enumerate(icon):
+                    for dx in range(8):
+                        if bits & (0x80 >> dx):
+                            image.putpixel((x + dx, y + dy), 1)
+            elif char != " ":
+                draw.text((x + 1, y - 1), char, font=face, fill=1)
+    return image
+
+
+class PadScreens:
+    """The emulator's pads with a screen, one per seat: the rows the box sends each seat and the
+    pad's own echo of the keys typed on it (``PadEcho``, the pad firmware's rules)."""
+
+    def __init__(self, rows: int = PAD_ROWS):
+        self.rows = rows
+        self.echoes: dict[int, PadEcho] = {}
+
+    def show_all(self, screens: dict) -> None:
+        for seat in sorted(set(self.echoes) | set(screens)):
+            self.echoes.setdefault(seat, PadEcho(self.rows)).show(screens.get(seat))
+
+    def press(self, seat: int, key: str) -> None:
+        if seat in self.echoes:
+            self.echoes[seat].press(key)
+
+    def lines(self) -> dict[int, list[str]]:
+        """Each seat's screen as drawn (icon characters included)."""
+        return {seat: echo.lines() for seat, echo in sorted(self.echoes.items())}
+
+    def text(self) -> dict[int, list[str]]:
+        """Each seat's screen readable as text ([#] padlock, [x] cross)."""
+        return {seat: echo.text() for seat, echo in sorted(self.echoes.items())}
+
+
+def pad_boxes(screens: dict[int, list[str]], language: str) -> list[list[str]]:
+    """Each pad's screen as a small text box for the terminal (padlock and cross as ■ and ×)."""
+    name = "Pad hráče" if language == "cs" else "Pad of seat"
+    boxes = []
+    for seat, lines in screens.items():
+        title = f" {name} {seat + 1} "
+        top = "┌" + title + "─" * max(0, 16 - len(title)) + "┐"
+        rows = [line.replace(ICON_LOCK, "■").replace(ICON_WRONG, "×") for line in lines]
+        boxes.append([top] + [f"│{row:<16}│" for row in rows] + ["└" + "─" * 16 + "┘"])
+    return boxes
+
+
 class TextOutput:
     """Display + Leds for script mode: prints each *changed* frame and LED row as text, and
     optionally saves each changed frame as a PNG (``frames_dir``)."""
@@ -91,8 +164,34 @@ class TextOutput:
         self.frame: Frame | None = None
         self.states: dict[int, LedState] = {}
         self.count = 0
+        self.pads = PadScreens()
+        self.pad_shown: dict[int, list[str]] = {}
+        self.pad_count = 0
         if self.frames_dir:
             self.frames_dir.mkdir(parents=True, exist_ok=True)
+
+    def show_all(self, screens: dict) -> None:
+        """The seats' pad screens: each change is written to the frames directory, never to
+        stdout (a seat's screen is private)."""
+        self.pads.show_all(screens)
+        self._dump_pads()
+
+    def press(self, seat: int, key: str) -> None:
+        """A key on a seat's pad: its screen echoes it (written at the next ``show_all``)."""
+        self.pads.press(seat, key)
+
+    def _dump_pads(self) -> None:
+        for seat, lines in self.pads.lines().items():
+            if self.pad_shown.get(seat) == lines:
+                continue
+            self.pad_shown[seat] = lines
+            if self.frames_dir is None:
+                continue
+            self.pad_count += 1
+            text = [row.replace(ICON_LOCK, "[#]").replace(ICON_WRONG, "[x]") for row in lines]
+            with open(self.frames_dir / f"pad{seat + 1}.txt", "a", encoding="utf-8") as dump:
+                dump.write("\n".join(text) + "\n--\n")  # one screen per change
+            render_pad(lines).save(self.frames_dir / f"pad{seat + 1}_{self.pad_count:05d}.png")
 
     def show(self, frame: Frame) -> None:
         if frame == self.frame:
@@ -134,6 +233,17 @@ class TerminalTable:
         self.panel = panel
         self.text = text
         self.draws = 0
+        self.pads = PadScreens()
+
+    def show_all(self, screens: dict) -> None:
+        """The seats' pad screens, drawn beside the panel when they change."""
+        before = self.pads.lines()
+        self.pads.show_all(screens)
+        if self.pads.lines() != before:
+            self._draw()
+
+    def press(self, seat: int, key: str) -> None:
+        self.pads.press(seat, key)
 
     def _draw(self) -> None:
         if self.frame is None:
@@ -141,7 +251,8 @@ class TerminalTable:
         self.draws += 1
         screen = braille(render(self.frame, self.panel.width, self.panel.height))
         border = "─" * len(screen[0])
-        rows = [f"┌{border}┐"] + [f"│{row}│" for row in screen] + [f"└{border}┘"]
+        rows = _beside([f"┌{border}┐"] + [f"│{row}│" for row in screen] + [f"└{border}┘"],
+                       pad_boxes(self.pads.lines(), self.language))
         leds = led_text(self.states, colour=True)
         seat = self.pad_seat() + 1
         help_cs = [f"LED {leds}", f"Pad hráče {seat} (Tab mění): 0-9 * #",
@@ -317,10 +428,24 @@ class KeyboardReader(threading.Thread):
             pass
 
 
+def _beside(panel: list[str], boxes: list[list[str]]) -> list[str]:
+    """The pads' boxes in columns of three to the right of the panel."""
+    columns = [sum(boxes[i:i + 3], []) for i in range(0, len(boxes), 3)]
+    height = max([len(panel)] + [len(c) for c in columns])
+    width = len(panel[0]) if panel else 0
+    out = []
+    for index in range(height):
+        line = panel[index] if index < len(panel) else " " * width
+        for column in columns:
+            line += " " + (column[index] if index < len(column) else " " * 18)
+        out.append(line)
+    return out
+
+
 def feed(events, items) -> None:
     for item in items:
         events.put(item)
 
 
-__all__ = ["KeyboardReader", "ScriptError", "TerminalTable", "TextOutput", "braille", "feed",
-           "frame_text", "led_text", "parse_script"]
+__all__ = ["KeyboardReader", "PadScreens", "ScriptError", "TerminalTable", "TextOutput", "braille", "feed",
+           "frame_text", "led_text", "pad_boxes", "parse_script", "render_pad"]

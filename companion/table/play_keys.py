@@ -13,13 +13,13 @@ from ..engine import Option, Prompt, PromptKind
 from . import texts
 from .events import KeyEvent
 from .prompts import host_entry_seats, is_place, options_for, stepped
+from .seat_screens import typed_width
 from .secret import padded
 
 if TYPE_CHECKING:
     from .table import Table
 
 CELL_MOVES = {"2": (0, -1), "8": (0, 1), "4": (-1, 0), "6": (1, 0)}
-TYPED_KEYS = 4  # a pad keeps the last this many keys of a typed code or number
 
 
 def on_play_key(table: Table, prompt: Prompt, event: KeyEvent) -> None:
@@ -131,8 +131,8 @@ def _typed_choice_key(table: Table, prompt: Prompt, seat: int, key: str, options
         _enter_typed_code(table, prompt, seat, codes)
     elif key == "*":
         table.typed = ""
-    else:
-        table.typed = (table.typed + key)[-TYPED_KEYS:]
+    else:  # a rolling window as wide as the prompt's codes, as the pad's own echo keeps it
+        table.typed = (table.typed + key)[-typed_width(prompt, seat):]
         for index, option in enumerate(options):
             if option.code == table.typed:
                 table.cursor, table.browsed = index, True
@@ -151,8 +151,8 @@ def _enter_typed_code(table: Table, prompt: Prompt, seat: int, codes: dict[str, 
 
 def _pad_number(table: Table, prompt: Prompt, seat: int, key: str) -> None:
     """Digits type the number, "*" clears it, "#" enters it."""
-    if key.isdigit():
-        table.typed = (table.typed + key)[-TYPED_KEYS:]
+    if key.isdigit():  # as many keys as the largest number has digits (up to 14), as on the pad
+        table.typed = (table.typed + key)[-typed_width(prompt, seat):]
         table.number = int(table.typed)
     elif key == "*":
         table.typed, table.number = "", prompt.minimum or 0

@@ -265,3 +265,75 @@ def test_typed_width_follows_the_prompts_codes_and_numbers():
     long_codes = Prompt(PromptKind.CHOICE, "c", (0,), title,
                         {0: tuple(Option(n, title, str(10000 + n)) for n in range(3))})
     assert typed_width(long_codes, 0) == 5
+
+
+# -- the emulator's pads ---------------------------------------------------------------------------
+
+def run_script(tmp_path, script, language="cs"):
+    """``companion run --script`` in this process: stdout, and the frames directory."""
+    import contextlib
+    import io
+
+    from companion.cli import main
+
+    keys = tmp_path / "keys.txt"
+    keys.write_text(script, encoding="utf-8")
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        code = main(["run", "--script", str(keys), "--data-dir", str(tmp_path / "data"), "--seed", "3",
+                     "--language", language, "--frames", str(tmp_path / "frames")])
+    assert code == 0
+    return out.getvalue(), tmp_path / "frames"
+
+
+def test_the_emulator_writes_each_pads_screen_for_scripts_and_never_to_stdout(tmp_path):
+    from PIL import Image
+
+    stdout, frames = run_script(tmp_path, "host ok ok\npad 2 0 3\npad 2 #\npad 1 1 2 #\nquit\n")
+    pad2 = (frames / "pad2.txt").read_text(encoding="utf-8").split("\n--\n")
+    assert "Tajná volba\nTvůj součet: 2\n\nJsi na řadě" in pad2             # the question, its total
+    assert "Tajná volba\nTvůj součet: 2\n03 Lovec?\n# = zamknout" in pad2   # typed, and its meaning
+    assert "Tajná volba\nTvůj součet: 2\n\n[#] Lovec" in pad2               # locked
+    assert "Lovec?" not in (frames / "pad1.txt").read_text(encoding="utf-8")
+    pngs = sorted(frames.glob("pad2_*.png"))
+    assert len(pngs) == len(pad2) - 1                                      # one PNG per change
+    assert Image.open(pngs[0]).size == (128, 32)
+    assert "součet" not in stdout and "Lovec?" not in stdout               # private: never stdout
+
+
+def test_the_terminal_draws_every_pad_beside_the_panel():
+    import io
+
+    from companion.hw.emulated import TerminalTable
+    from companion.table.frame import Frame
+
+    out = io.StringIO()
+    terminal = TerminalTable(out=out, language="en")
+    terminal.show(Frame("ROUND 1", ("Pick",)))
+    screen = SeatScreen(("Pick",), "Secret pick", ("Your total: 2",), "Your turn", TYPED)
+    terminal.show_all({0: screen, 1: screen})
+    for key in "03#":
+        terminal.press(1, key)
+    terminal.redraw()
+    drawn = out.getvalue().split("\x1b[H\x1b[2J")[-1]
+    assert "┌ Pad of seat 1 ─┐" in drawn and "┌ Pad of seat 2 ─┐" in drawn
+    assert "│Your total: 2   │" in drawn and "│■ Lovec         │" in drawn
+    first_row = drawn.splitlines()[0]
+    assert first_row.startswith("┌─") and "Pad of seat 1" in first_row   # beside the panel
+
+
+def test_the_box_keeps_as_many_typed_keys_as_the_prompts_codes(monkeypatch):
+    """Five-digit codes (more than the four keys kept before) are typed whole on a pad."""
+    from companion.engine import Msg, Option, Prompt, PromptKind
+    from companion.table import play_keys
+
+    title = Msg("Vyber", "Pick")
+    prompt = Prompt(PromptKind.CHOICE, "c", (0,), title,
+                    {0: tuple(Option(n, Msg(str(n), str(n)), str(10000 + n)) for n in range(3))})
+    answered = []
+    table = SimpleNamespace(typed="", cursor=0, browsed=False,
+                            commit=lambda action, seat: answered.append(action), refuse=None)
+    monkeypatch.setattr(play_keys, "options_for", lambda p, seat: p.options_for(seat))
+    for key in "10002#":
+        play_keys._pad_choice(table, prompt, 0, key)
+    assert answered == [{"step": "c", "seat": 0, "value": 2}]
