@@ -337,3 +337,51 @@ def test_the_box_keeps_as_many_typed_keys_as_the_prompts_codes(monkeypatch):
     for key in "10002#":
         play_keys._pad_choice(table, prompt, 0, key)
     assert answered == [{"step": "c", "seat": 0, "value": 2}]
+
+
+def observe_with_pads(tmp, pick):
+    """The app in script mode with the emulator's pads: what anyone could see after each event,
+    and the picker's own pad dump (which may differ)."""
+    import io
+    import queue
+
+    from companion.app import App
+    from companion.hw.emulated import TextOutput
+    from companion.hw.screen import render
+    from companion.store import Store
+
+    from .test_secrecy import FIXED, without_box_id
+
+    store = Store(tmp / "companion.db", clock=lambda: FIXED)
+    out = io.StringIO()
+    output = TextOutput(out=out, frames_dir=tmp / "frames")
+    table = Table(store, {"vaaalbara": load("vaaalbara")}, "cs", new_seed=lambda: 11)
+    app = App(table, output, output, queue.SimpleQueue(), screens=output)
+    events = [KeyEvent(None, k) for k in ("ok", "down", "ok")]
+    events += [KeyEvent(1, k, "script") for k in pick + "#"]
+    events += [KeyEvent(0, k, "script") for k in "05#"] + [KeyEvent(2, k, "script") for k in "07#"]
+    trace = []
+    for event in events:
+        app.echo(event)
+        table.handle(event)
+        app.refresh()
+        public = tuple(sorted((p.name, p.read_bytes()) for p in (tmp / "frames").iterdir()
+                              if not p.name.startswith("pad2")))
+        files = tuple(sorted((p.name, without_box_id(p.read_bytes())) for p in tmp.iterdir() if p.is_file()))
+        trace.append((render(table.frame()).tobytes(), sorted(table.leds().items()), out.getvalue(), public, files))
+    store.close()
+    return trace, (tmp / "frames" / "pad2.txt").read_text(encoding="utf-8")
+
+
+def test_in_the_emulator_a_hidden_pick_shows_only_on_its_own_pad_until_the_reveal(tmp_path):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    a, own_a = observe_with_pads(tmp_path / "a", "03")
+    b, own_b = observe_with_pads(tmp_path / "b", "12")
+    assert len(a) == len(b)
+    for index in range(len(a) - 1):
+        for what, left, right in zip(("panel", "leds", "stdout", "other pads", "files"), a[index], b[index]):
+            assert left == right, f"{what} differs after event {index}, before the reveal"
+    assert a[-1][4] != b[-1][4]                                     # the reveal is in the log
+    assert "[#] Lovec" in own_a and "[#] Zemědělec" in own_b        # each pick on its own pad only
+    assert any(name.startswith("pad1") for name, _ in a[-2][3])     # the other pads were drawn
