@@ -82,6 +82,7 @@ def test_a_screen_pad_shows_its_seats_rows_and_echoes_its_own_typing(bench, make
     next_event(events, lambda e: isinstance(e, PadPresence) and e.connected)
     hub.show(0, SECRET_VIEW)
     wait_until(shows(pad, ["Tajná volba", "Tvůj součet: 37", "", "Jsi na řadě"]), what="the seat's rows")
+    wait_until(hub.settled, what="the entry and its hints too")
     for key in "03":
         pad.press(key)
     assert screen_of(pad) == ["Tajná volba", "Tvůj součet: 37", "03 Lovec?", "# = zamknout"]
