@@ -3,7 +3,6 @@ differ only in one seat's hidden pick are identical, up to the reveal, on every 
 frame it was sent, what its screen shows), on the panel, the LEDs and in the files."""
 
 import queue
-import time
 
 from companion.games import load
 from companion.hw.pads import READY, PadHub

@@ -11,8 +11,6 @@ from companion.engine import Session
 from companion.games import load
 from companion.hw.pads import READY, PadHub
 from companion.store import Store
-from companion.table.events import PadPresence
-from companion.table.frame import LED_LOCKED
 
 from .fakepad import WAIT, Bench
 
