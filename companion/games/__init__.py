@@ -13,6 +13,7 @@ REGISTRY = {
     "dva_bratri": "companion.games.dva_bratri",
     "great_wall": "companion.games.great_wall",
     "troy": "companion.games.troy",
+    "gheos": "companion.games.gheos",
 }
 
 
