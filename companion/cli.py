@@ -299,7 +299,8 @@ def parser() -> argparse.ArgumentParser:
     group.add_argument("--emulated", action="store_true", help="terminal table even on a Pi")
     group.add_argument("--hardware", action="store_true", help="OLED, GPIO and pads")
     run.add_argument("--script", help="feed key events from a file instead of the keyboard")
-    run.add_argument("--frames", help="with --script: save every changed frame as PNG here")
+    run.add_argument("--frames", help="with --script: save every changed frame, and every pad's screen "
+                     "(pad<seat>.txt, pad<seat>_<n>.png), here")
     run.add_argument("--text", action="store_true",
                      help="emulator: also print the debug text lines under the panel")
     run.add_argument("--seed", type=int, help="seed for new games (reproducible runs)")

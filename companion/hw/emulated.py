@@ -320,7 +320,7 @@ def parse_script(text: str, source: str = "script") -> list:
 
 
 def _script_pad(word: str, args: list[str], where: str) -> list:
-    if len(args) < 2 or not args[0].isdigit() or not 1 <= int(args[0]) <= 9:
+    if len(args) < 2 or not (args[0].isascii() and args[0].isdigit()) or not 1 <= int(args[0]) <= 9:
         raise ScriptError(f"{where}: expected 'pad <seat 1-9> <keys...>'")
     events = []
     for char in "".join(args[1:]):  # "pad 1 12 #" and "pad 1 1 2 #" are the same keys
@@ -342,7 +342,7 @@ def _script_host(word: str, args: list[str], where: str) -> list:
 
 
 def _script_presence(word: str, args: list[str], where: str) -> list:
-    if len(args) != 1 or not args[0].isdigit() or not 1 <= int(args[0]) <= 9:
+    if len(args) != 1 or not (args[0].isascii() and args[0].isdigit()) or not 1 <= int(args[0]) <= 9:
         raise ScriptError(f"{where}: expected '{word} <seat 1-9>'")
     return [PadPresence(int(args[0]) - 1, word == "plug")]
 

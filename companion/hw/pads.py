@@ -167,7 +167,10 @@ class PadHub:
         self._leds: dict[int, LedState] = {}
         self._screens: dict[int, SeatScreen] = {}
         self._warned: set[str] = set()
-        self._troubled: dict[str, str] = {}  # board id -> the trouble last reported to the table
+        # port -> (board id, kind) of the trouble last reported to the table for that port: keyed
+        # by port, so the good pad with the same id saying HELLO again does not clear the notice
+        # of the refused one, and the notice goes with the port that has it
+        self._troubled: dict[str, tuple[str, str]] = {}
         self._retired = Counter()
         self._counts = Counter()
         self._stop = threading.Event()
@@ -574,7 +577,7 @@ class PadHub:
 
     def _refuse(self, link: _Link, hello: Hello, problem: str, old_seat: int | None) -> None:
         """Keep the link open but ignored; tell the table (once per kind) and the log (once)."""
-        self._report_trouble(hello, problem)
+        self._report_trouble(link, hello, problem)
         link.state = INCOMPATIBLE if not hello.compatible else REFUSED
         link.problem = problem
         link.seat = None
@@ -588,20 +591,27 @@ class PadHub:
             self._warned.add(problem)
             log.error("%s", problem)
 
-    def _report_trouble(self, hello: Hello, problem: str) -> None:
-        """A PadTrouble for the table when this board's kind of trouble changes."""
+    def _report_trouble(self, link: _Link, hello: Hello, problem: str) -> None:
+        """A PadTrouble for the table when this port's kind of trouble changes."""
         kind = "duplicate_id" if hello.compatible else (
             "old_firmware" if hello.proto < PROTO_VERSION else "new_firmware")
-        if self._troubled.get(hello.board_id) != kind:
-            self._troubled[hello.board_id] = kind
+        if self._troubled.get(link.port) != (hello.board_id, kind):
+            self._clear_trouble(link.port)
+            self._troubled[link.port] = (hello.board_id, kind)
             self._events.put(PadTrouble(hello.board_id, kind, problem))
+
+    def _clear_trouble(self, port: str) -> None:
+        """The port's trouble is over (its pad is fine or gone): the table's notice goes too,
+        unless another port still has a trouble under the same board id. Lock held."""
+        trouble = self._troubled.pop(port, None)
+        if trouble is not None and all(other[0] != trouble[0] for other in self._troubled.values()):
+            self._events.put(PadTrouble(trouble[0], ""))
 
     def _accept(self, link: _Link, hello: Hello, old_seat: int | None, was: tuple) -> None:
         """The link is READY; clear a reported trouble and announce the seat if it changed."""
         link.state = READY
         link.problem = None
-        if self._troubled.pop(hello.board_id, None) is not None:
-            self._events.put(PadTrouble(hello.board_id, ""))
+        self._clear_trouble(link.port)
         self._backoff.pop(link.port, None)
         seat = self._seat_of.get(hello.board_id)
         if was == (READY, hello.board_id):
@@ -632,6 +642,10 @@ class PadHub:
             self._counts["accepted_retired"] += link.decoder.accepted
             if link.state == READY and link.seat is not None:
                 self._events.put(PadPresence(link.seat, False, reason))
+            self._clear_trouble(link.port)   # a refused or incompatible pad unplugged
+            if link.flooding:                # a flooding pad unplugged: its notice goes with it
+                link.flooding = False
+                self._events.put(PadTrouble(link.board_id or "?", ""))
             self._back_off(link.port, self._clock())
         log.warning("pad %s on %s gone: %s", link.board_id or "?", link.port, reason)
         self._stop_link(link)

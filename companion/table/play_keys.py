@@ -151,7 +151,7 @@ def _enter_typed_code(table: Table, prompt: Prompt, seat: int, codes: dict[str, 
 
 def _pad_number(table: Table, prompt: Prompt, seat: int, key: str) -> None:
     """Digits type the number, "*" clears it, "#" enters it."""
-    if key.isdigit():  # as many keys as the largest number has digits (up to 14), as on the pad
+    if key.isascii() and key.isdigit():  # as many keys as the largest number has digits (up to 14), as on the pad
         table.typed = (table.typed + key)[-typed_width(prompt, seat):]
         table.number = int(table.typed)
     elif key == "*":

@@ -305,7 +305,7 @@ def _hints(options, width: int, room: int, language: str) -> tuple[tuple[str, st
     there are more than the pad keeps (it then shows the code typed, never a wrong meaning)."""
     if len(options) > MAX_HINTS:
         return ()
-    return tuple((padded(o.code, width) if o.code.isdigit() else o.code, short(o.label.get(language), room))
+    return tuple((padded(o.code, width) if o.code.isascii() and o.code.isdigit() else o.code, short(o.label.get(language), room))
                  for o in options)
 
 

@@ -23,7 +23,7 @@ def code_width(options_by_seat: dict[int, tuple[Option, ...]]) -> int:
 
 def padded(code: str, width: int) -> str:
     """Digit codes get leading zeros ("3" -> "03") so every pick costs the same keys."""
-    return code.rjust(width, "0") if code.isdigit() else code
+    return code.rjust(width, "0") if code.isascii() and code.isdigit() else code
 
 
 @dataclass

@@ -72,6 +72,9 @@ def test_the_keyboard_reader_sleeps_until_a_key_or_stop():
     ("host left", "script:2: 'left' is not a host button (up down ok back menu)"),
     ("pad 0 1", "script:2: expected 'pad <seat 1-9> <keys...>'"),
     ("pad 1 A", "script:2: 'A' is not a pad key (0-9 * #)"),
+    ("pad ² 1", "script:2: expected 'pad <seat 1-9> <keys...>'"),   # a digit to isdigit, not to int
+    ("unplug ³", "script:2: expected 'unplug <seat 1-9>'"),
+    ("pad ١ 1", "script:2: expected 'pad <seat 1-9> <keys...>'"),   # an Arabic-Indic one
     ("dance", "script:2: unknown command 'dance' (pad, host, unplug, plug, quit)"),
     ("host", "script:2: expected 'host <up|down|ok|back|menu> ...'"),
 ])

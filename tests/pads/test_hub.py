@@ -302,3 +302,33 @@ def test_pairing_file_errors(text):
 
 def test_led_off_constant_is_off():
     assert protocol.led_args(LED_OFF) == ("off", 0, 0, 0)
+
+
+def test_a_refused_pad_unplugged_takes_its_notice_and_the_good_pad_saying_hello_keeps_it(bench, make_hub):
+    """The duplicate-id notice stays while the clone is plugged in, even when the good pad with
+    that id says HELLO again (it used to flicker away), and goes when the clone is unplugged."""
+    hub, events = make_hub({"SAME": 0})
+    first = bench.plug("SAME")
+    next_event(events, presence(0, True))
+    clone = bench.plug("SAME")
+    trouble = next_event(events, lambda e: isinstance(e, PadTrouble))
+    assert (trouble.pad, trouble.kind) == ("SAME", "duplicate_id")
+    first.write(first.logic.hello().encode())     # the good pad rebooted: HELLO again
+    first.press("4")
+    seen = []
+    next_event(events, lambda e: seen.append(e) or keyed("4")(e))
+    assert [e for e in seen if isinstance(e, PadTrouble)] == []
+    assert any(i.state == REFUSED for i in hub.pads())
+    bench.unplug(clone)
+    assert next_event(events, lambda e: isinstance(e, PadTrouble)) == PadTrouble("SAME", "")
+    wait_until(lambda: len(hub.pads()) == 1, what="clone gone")
+    assert hub.problems() == []
+
+
+def test_an_incompatible_pad_unplugged_takes_its_notice(bench, make_hub):
+    hub, events = make_hub({"OLD1": 0})
+    pad = bench.plug("OLD1", OldFirmware)
+    trouble = next_event(events, lambda e: isinstance(e, PadTrouble))
+    assert (trouble.pad, trouble.kind) == ("OLD1", "old_firmware")
+    bench.unplug(pad)
+    assert next_event(events, lambda e: isinstance(e, PadTrouble)) == PadTrouble("OLD1", "")
