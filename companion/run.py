@@ -93,7 +93,8 @@ def _open_table(args, cfg: dict, io: _RunIo, data_dir: Path):
         language = args.language or preference(store, "language", cfg["language"])
         level = 1 + min(range(len(CONTRAST_BY_LEVEL)), key=lambda i: abs(CONTRAST_BY_LEVEL[i] - cfg["display"]["contrast"]))
         table = make_table(store, language, seed=args.seed, yes_no_seats=io.yes_no_seats,
-                           seating=io.seating, box_memory=BoxFiles(data_dir / "box"), panel=io.panel)
+                           seating=io.seating, box_memory=BoxFiles(data_dir / "box", rebuild=store.learned_box),
+                           panel=io.panel)
         if preference(store, "brightness", None) is None:
             table.brightness = level
         if io.reader is not None:

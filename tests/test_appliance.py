@@ -79,3 +79,44 @@ def test_sigterm_stops_cleanly_with_readiness_and_stopping_sent(tmp_path):
         sock.close()
     assert proc.returncode == 0, err
     assert "stopping: SIGTERM" in err and "Traceback" not in err
+
+
+def _abandoned_dva_bratri_session(data_dir: Path, actions: int = 300) -> dict:
+    """A store holding a Dva bratři session ended early; what its log taught about the box."""
+    import json
+    from companion.engine import Session
+    from companion.games import load
+    played = json.loads((ROOT / "tests/data/corpus/dva_bratri-2.json").read_text(encoding="utf-8"))["games"][0]
+    rules = load("dva_bratri")
+    with Store(data_dir / "companion.db") as store:
+        session = Session(rules, played["options"], played["seed"])
+        sid = store.create_session("dva_bratri", session.options, played["seed"], ["Modrý", "Bílý"])
+        for entry in played["entries"][:actions]:
+            store.append(sid, entry)
+        store.abandon(sid)
+    return rules.learned_box(Session(rules, played["options"], played["seed"], played["entries"][:actions]).state)
+
+
+def test_the_run_mode_rebuilds_a_torn_box_memory_from_the_latest_session(tmp_path):
+    """``companion run`` gives its box memory the store's rebuild: a file a power cut left
+    unreadable is set aside and rebuilt from the latest session of that game."""
+    import argparse
+    from companion import config as config_module
+    from companion.run import _open_table, _RunIo
+    from companion.table.panel import SMALLEST
+
+    data_dir = tmp_path / "d"
+    data_dir.mkdir()
+    learned = _abandoned_dva_bratri_session(data_dir)
+    assert learned["tiles"]
+    (data_dir / "box").mkdir()
+    (data_dir / "box" / "dva_bratri.json").write_text('{"tiles": {"PUT-1": {"col', encoding="utf-8")
+    args = argparse.Namespace(language=None, seed=1)
+    io = _RunIo(display=None, leds=None, closers=[], panel=SMALLEST)
+    store, table = _open_table(args, config_module.defaults(), io, data_dir)
+    try:
+        assert table.box_memory.load("dva_bratri") == learned
+    finally:
+        store.close()
+    assert (data_dir / "box" / "dva_bratri.json.bad-1").exists()
+    assert __import__("json").loads((data_dir / "box" / "dva_bratri.json").read_text(encoding="utf-8")) == learned

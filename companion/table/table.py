@@ -70,6 +70,9 @@ class BoxMemory(Protocol):
 
     def save(self, game: str, box: dict) -> None: ...
 
+    def problem(self, game: str) -> Msg | None:
+        """Why the last ``load(game)`` set the saved memory aside, or None (optional)."""
+
 
 class Table:
     """Modes: ``menu`` (pick a game and the number of players), ``pair`` (seat the serial pads),
@@ -307,6 +310,7 @@ class Table:
         """Start ``name`` with the menu's options and the box corrections remembered for it."""
         game, seed = self.games[name], self.new_seed()
         saved = self.box_memory.load(name) if self.box_memory and use_memory else {}
+        problem = self._box_memory_problem(name) if use_memory else None
         try:
             session = Session(game, {**options, "box": saved} if saved else options, seed)
         except RuleError as error:
@@ -320,6 +324,17 @@ class Table:
                 self.notice = [texts.BOX_MEMORY_IGNORED.format(why=error.msg)]
             return
         self._open(name, session, seed)
+        if problem is not None:
+            self.notice = [problem]
+
+    def _box_memory_problem(self, name: str) -> Msg | None:
+        """Why the box memory just loaded was set aside (moved to ``.bad-N``), for the panel."""
+        problem = getattr(self.box_memory, "problem", None)
+        try:
+            return problem(name) if problem is not None else None
+        except Exception as error:  # only a notice: never a reason not to play
+            log.error("could not tell the box memory's problem: %s", error)
+            return None
 
     def _open(self, name: str, session: Session, seed: int) -> None:
         game = session.game

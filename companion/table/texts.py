@@ -95,6 +95,8 @@ PAD_TROUBLE = {
     "old_firmware": Msg("Pad {pad}: nahrajte nový firmware padu.", "Pad {pad}: update the pad firmware."),
     "new_firmware": Msg("Pad {pad} je novější: aktualizujte krabici.", "Pad {pad} is newer: update the box."),
     "duplicate_id": Msg("Dva pady mají číslo {pad}: jeden se nepoužije.", "Two pads have id {pad}: one is ignored."),
+    "flooding": Msg("Pad {pad} posílá klávesy příliš rychle: zaseklá klávesa?",
+                    "Pad {pad} sends keys too fast: a stuck key?"),
 }
 
 NO_SUCH_OPTION = Msg("Taková možnost tu není.", "There is no such option.")

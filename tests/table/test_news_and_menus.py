@@ -293,3 +293,19 @@ def test_the_host_buttons_can_pick_every_option_they_highlight():
                 checked += 1
         session.commit(random_action(session, rnd))
     assert checked >= 20
+
+
+@pytest.mark.parametrize("language, sentence", [
+    ("cs", "Pad PADA posílá klávesy příliš rychle: zaseklá klávesa?"),
+    ("en", "Pad PADA sends keys too fast: a stuck key?"),
+])
+def test_a_flooding_pad_is_named_on_the_panel_in_play_until_its_all_clear(language, sentence):
+    """The pad hub's rate limit names a pad sending keys faster than anyone presses; the panel
+    says which pad, whole, in the game; its all-clear takes the notice away."""
+    table, _ = toy_table(language)
+    table.handle(PadTrouble("PADA", "flooding", "Pad PADA on /dev/ttyACM0 sends more keys ..."))
+    shown = " ".join(table.frame().lines)
+    assert sentence in shown
+    assert table.mode == "play"
+    table.handle(PadTrouble("PADA", ""))
+    assert "PADA" not in " ".join(table.frame().lines)

@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from companion.engine import Msg, RuleError, Setting
 from companion.store.boxes import BoxFiles
 from companion.table.table import Table
@@ -150,3 +152,26 @@ def test_unreadable_box_file_is_moved_aside_never_lost(tmp_path):
     assert memory.load("settoy") == {}
     assert (directory / "settoy.json.bad-1").read_text() == "{not json"
     assert not (directory / "settoy.json").exists()
+
+
+
+@pytest.mark.parametrize("language, notice", [
+    ("cs", "Vadná data krabice odložena: box/dva_bratri.json.bad-1"),
+    ("en", "Bad box data moved aside: box/dva_bratri.json.bad-1"),
+])
+def test_box_memory_set_aside_is_named_on_the_panel_when_the_game_starts(tmp_path, language, notice):
+    """Saved box memory the game cannot use is moved aside by the store; the panel says so
+    (the game starts from the shipped box data), and the next game of it says nothing."""
+    from companion.games import load
+
+    files = BoxFiles(tmp_path / "box")
+    files.save("dva_bratri", {"tiles": 5})
+    table = Table(MemoryRecorder(), {"dva_bratri": load("dva_bratri")}, language, new_seed=lambda: 3,
+                  box_memory=files)
+    table.new_game("dva_bratri", {"seats": 2})
+    assert table.mode == "play"
+    assert [m.get(language) for m in table.notice] == [notice]
+    assert notice.replace(" ", "") in "".join(table.frame().lines).replace(" ", "")   # wrapped, whole
+    table.notice = []
+    table.new_game("dva_bratri", {"seats": 2})   # the file is gone: nothing to say
+    assert table.notice == []
