@@ -9,6 +9,8 @@ buildings) and ``grant`` (one build offered by the main player in the 5-player v
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ...engine import Msg, RuleError, refusal
 from ...engine.i18n import join
 from . import texts
@@ -21,107 +23,162 @@ PUBLIC = ("road", "market", "palisade", "improvement")
 ENTERS_WITH = {"church": "priest", "hall": "skald"}
 
 
-def _refuse(rule: str, cs: str, en: str, **values) -> RuleError:
-    return refusal("graenaland", rule, cs, en, **values)
+class Refused(NamedTuple):
+    """A broken build rule, its sentence not filled in yet: a legal list only needs to know
+    that a build is refused (about a hundred candidates per build menu); the sentence is built
+    when a player picks that build (``error``)."""
+
+    rule: str
+    cs: str
+    en: str
+    values: dict
+    where: str | None = None   # the territory the sentence names as {t}
+
+    def error(self, state: dict) -> RuleError:
+        values = self.values if self.where is None else {**self.values, "t": _territory(state, self.where)}
+        return refusal("graenaland", self.rule, self.cs, self.en, **values)
+
+
+def _refuse(rule: str, cs: str, en: str, where: str | None = None, **values) -> Refused:
+    return Refused(rule, cs, en, values, where)
+
+
+class Holdings:
+    """What the checks of one seat read for every candidate, counted once per state: his houses
+    on each territory, the territories holding one, the houses he has left, and how many tiles
+    of each public building lie on the board."""
+
+    def __init__(self, state: dict, seat: int):
+        board = state["board"]
+        order = board["order"]
+        self.houses = {tid: houses(state, seat, tid) for tid in order}
+        self.own = [tid for tid in order if self.houses[tid] > 0]
+        rules = board["rules"]
+        self.left = rules["houses_per_player"] - rules["houses_on_army_track"] - sum(self.houses.values())
+        self.public_built = {kind: sum(kind in state["public"][tid] for tid in order) for kind in PUBLIC}
 
 
 def houses_left(state: dict, seat: int) -> int:
     """The houses of a colour (14, box data ``rules``), one of them on the army track (p.3):
     the rest can reach the board."""
-    rules = state["board"]["rules"]
-    on_board = sum(houses(state, seat, tid) for tid in state["board"]["order"])
-    return rules["houses_per_player"] - rules["houses_on_army_track"] - on_board
+    return Holdings(state, seat).left
 
 
 def _territory(state, tid) -> Msg:
     return texts.territory(state["board"], tid)
 
 
-def _check_house_left(state, seat):
+def _raise(state: dict, refused: Refused | None) -> None:
+    if refused is not None:
+        raise refused.error(state)
+
+
+def _house_left(state, held: Holdings) -> Refused | None:
     """Only while the clan has a house left, unless the box data says running out does not
     limit building (``house_limit``, digest U15)."""
     rules = state["board"]["rules"]
-    if rules.get("house_limit", True) and houses_left(state, seat) <= 0:
-        raise _refuse("no_houses_left", "Už ti nezbývá žádný domeček (každý klan má {n}, {a} ukazuje sílu vojska).",
-                      "You have no house left (each clan has {n}, {a} marking the army strength).",
-                      n=rules["houses_per_player"], a=rules["houses_on_army_track"])
+    if rules.get("house_limit", True) and held.left <= 0:
+        return _refuse("no_houses_left", "Už ti nezbývá žádný domeček (každý klan má {n}, {a} ukazuje sílu vojska).",
+                       "You have no house left (each clan has {n}, {a} marking the army strength).",
+                       n=rules["houses_per_player"], a=rules["houses_on_army_track"])
+    return None
 
 
 def check_settlement(state, seat, tid):
     """On a territory where you have a house, or next to one (p.6)."""
-    _check_house_left(state, seat)
+    _raise(state, _settlement(state, Holdings(state, seat), tid))
+
+
+def _settlement(state, held: Holdings, tid) -> Refused | None:
+    no_house = _house_left(state, held)
+    if no_house:
+        return no_house
     board = state["board"]
-    own = [t for t in board["order"] if houses(state, seat, t) > 0]
-    if tid not in own and not any(adjacent(board, t, tid) for t in own):
-        raise _refuse("settlement_not_adjacent",
-                      "Osadu lze postavit jen na území s tvým sídlem nebo na sousední území; {t} takové není.",
-                      "A settlement goes only where you have a house or next to such a territory; {t} is neither.",
-                      t=_territory(state, tid))
+    if tid not in held.own and not any(adjacent(board, t, tid) for t in held.own):
+        return _refuse("settlement_not_adjacent",
+                       "Osadu lze postavit jen na území s tvým sídlem nebo na sousední území; {t} takové není.",
+                       "A settlement goes only where you have a house or next to such a territory; {t} is neither.",
+                       where=tid)
+    return None
 
 
 def check_building(state, seat, kind, tid, move=False):
     """Only where you have a settlement, never on mountains, one of each kind per territory, on
     a printed symbol (p.6)."""
-    _check_house_left(state, seat)
+    _raise(state, _building(state, seat, Holdings(state, seat), kind, tid, move))
+
+
+def _building(state, seat, held: Holdings, kind, tid, move=False) -> Refused | None:
+    no_house = _house_left(state, held)
+    if no_house:
+        return no_house
     info = state["board"]["territories"][tid]
-    where = _territory(state, tid)
     name = texts.BUILDING[kind]
     if info["terrain"] == "mountains":
-        raise _refuse("no_buildings_on_mountains", "V horách nelze stavět budovy.",
-                      "No buildings can be built in the mountains.")
+        return _refuse("no_buildings_on_mountains", "V horách nelze stavět budovy.",
+                       "No buildings can be built in the mountains.")
     if state["settlements"][tid].get(str(seat), 0) == 0:
-        raise _refuse("building_needs_settlement",
-                      "Budovu lze postavit jen na území, kde máš osadu; na {t} žádnou nemáš.",
-                      "A building needs a settlement of yours on its territory; you have none on {t}.", t=where)
+        return _refuse("building_needs_settlement",
+                       "Budovu lze postavit jen na území, kde máš osadu; na {t} žádnou nemáš.",
+                       "A building needs a settlement of yours on its territory; you have none on {t}.", where=tid)
     if info["buildings"] != "unknown" and kind not in info["buildings"]:
-        raise _refuse("no_building_symbol", "Na {t} není vytištěn symbol pro {b}.",
-                      "{t} has no printed symbol for a {b}.", t=where, b=name)
+        return _refuse("no_building_symbol", "Na {t} není vytištěn symbol pro {b}.",
+                       "{t} has no printed symbol for a {b}.", where=tid, b=name)
     if kind in state["buildings"][tid]:
-        raise _refuse("building_taken", "Na {t} už {b} stojí; na území může být jen jedna budova každého typu.",
-                      "{t} already has a {b}; a territory holds one building of each kind.", t=where, b=name)
-    if move:
-        _check_hero_move(state, seat, kind, tid)
+        return _refuse("building_taken", "Na {t} už {b} stojí; na území může být jen jedna budova každého typu.",
+                       "{t} already has a {b}; a territory holds one building of each kind.", where=tid, b=name)
+    return _hero_move(state, seat, kind, tid) if move else None
 
 
-def _check_hero_move(state, seat, kind, tid):
+def _hero_move(state, seat, kind, tid) -> Refused | None:
     """A later church moves the priest (a later hall the skald) there, if no other own hero
     stands there (p.7)."""
     hero = ENTERS_WITH.get(kind)
     mine = state["heroes"][seat]
     if hero is None or mine[hero] is None:
-        raise _refuse("hero_not_in_play", "Tento hrdina ještě není ve hře, nelze ho přesunout.",
-                      "That hero is not in play yet, so it cannot be moved.")
+        return _refuse("hero_not_in_play", "Tento hrdina ještě není ve hře, nelze ho přesunout.",
+                       "That hero is not in play yet, so it cannot be moved.")
     if any(where_ == tid for h, where_ in mine.items() if h != hero):
-        raise _refuse("hero_would_share", "Na {t} už stojí jiný tvůj hrdina; dva tvoji hrdinové nesmějí stát na jednom území.",
-                      "Another of your heroes stands on {t}; two of your heroes never share a territory.",
-                      t=_territory(state, tid))
+        return _refuse("hero_would_share",
+                       "Na {t} už stojí jiný tvůj hrdina; dva tvoji hrdinové nesmějí stát na jednom území.",
+                       "Another of your heroes stands on {t}; two of your heroes never share a territory.", where=tid)
+    return None
 
 
 def check_public(state, seat, kind, tid, mode):
     """Only where you have a house, one of each kind per territory, while tiles last, never in
     the final building phases (p.7-9)."""
+    _raise(state, _public(state, Holdings(state, seat), kind, tid, mode))
+
+
+def _public(state, held: Holdings, kind, tid, mode) -> Refused | None:
     if mode == "final":
-        raise _refuse("no_public_in_final", "Během závěrečného stavění nelze stavět veřejné stavby.",
-                      "No public buildings may be built during the final building phases.")
-    where = _territory(state, tid)
-    if houses(state, seat, tid) == 0:
-        raise _refuse("public_needs_house", "Veřejnou stavbu lze postavit jen na území s tvým sídlem; na {t} žádné nemáš.",
-                      "A public building needs a house of yours on its territory; you have none on {t}.", t=where)
+        return _refuse("no_public_in_final", "Během závěrečného stavění nelze stavět veřejné stavby.",
+                       "No public buildings may be built during the final building phases.")
+    if held.houses[tid] == 0:
+        return _refuse("public_needs_house",
+                       "Veřejnou stavbu lze postavit jen na území s tvým sídlem; na {t} žádné nemáš.",
+                       "A public building needs a house of yours on its territory; you have none on {t}.", where=tid)
     if kind in state["public"][tid]:
-        raise _refuse("public_exists", "Na {t} už {p} je; od každého druhu jen jedna.",
-                      "{t} already has a {p}; one of each kind per territory.", t=where, p=texts.PUBLIC[kind])
-    built = sum(kind in state["public"][t] for t in state["board"]["order"])
-    if built >= state["board"]["public"][kind]["tiles"]:
-        raise _refuse("public_tiles_used_up", "Všechny žetony ({p}) už jsou na plánu.",
-                      "Every {p} tile is already on the board.", p=texts.PUBLIC[kind])
+        return _refuse("public_exists", "Na {t} už {p} je; od každého druhu jen jedna.",
+                       "{t} already has a {p}; one of each kind per territory.", where=tid, p=texts.PUBLIC[kind])
+    if held.public_built[kind] >= state["board"]["public"][kind]["tiles"]:
+        return _refuse("public_tiles_used_up", "Všechny žetony ({p}) už jsou na plánu.",
+                       "Every {p} tile is already on the board.", p=texts.PUBLIC[kind])
+    return None
 
 
 def check_army(state, seat):
     """The army track ends at ``army_max`` when the box data knows it; "unknown" sets no cap."""
+    _raise(state, _army(state, seat))
+
+
+def _army(state, seat) -> Refused | None:
     top = state["board"]["rules"]["army_max"]
     if isinstance(top, int) and state["army"][seat] >= top:
-        raise _refuse("army_track_end", "Vojsko už má nejvyšší sílu, kterou počitadlo ukazuje ({n}).",
-                      "The army already has the highest strength on its track ({n}).", n=top)
+        return _refuse("army_track_end", "Vojsko už má nejvyšší sílu, kterou počitadlo ukazuje ({n}).",
+                       "The army already has the highest strength on its track ({n}).", n=top)
+    return None
 
 
 def supply_available(state: dict) -> bool:
@@ -130,79 +187,88 @@ def supply_available(state: dict) -> bool:
     return state["supply"]["display"] > 0
 
 
-def _unknown_build() -> RuleError:
+def _unknown_build() -> Refused:
     return _refuse("unknown_build", "Neznámá stavba.", "Unknown construction.")
 
 
-def _check_end(state, seat, parts, mode):
+def _check_end(state, seat, held, parts, mode):
     if mode == "main" and parts[0] == "done" and not state["supply"]["taken"] and supply_available(state):
-        raise _refuse("supply_card_required", "Než skončíš, vezmi si kartu zásob.",
-                      "Take your supply card before you finish building.")
+        return _refuse("supply_card_required", "Než skončíš, vezmi si kartu zásob.",
+                       "Take your supply card before you finish building.")
+    return None
 
 
-def _check_supply(state, seat, parts, mode):
+def _check_supply(state, seat, held, parts, mode):
     if mode != "main":
-        raise _refuse("no_supply_now", "Kartu zásob si bere jen hlavní hráč ve své fázi stavby.",
-                      "Only the main player takes a supply card, in his own building phase.")
+        return _refuse("no_supply_now", "Kartu zásob si bere jen hlavní hráč ve své fázi stavby.",
+                       "Only the main player takes a supply card, in his own building phase.")
     if state["supply"]["taken"]:
-        raise _refuse("supply_once", "Kartu zásob už sis v tomto kole vzal.",
-                      "You already took your supply card this round.")
+        return _refuse("supply_once", "Kartu zásob už sis v tomto kole vzal.",
+                       "You already took your supply card this round.")
     if not supply_available(state):
-        raise _refuse("supply_empty", "Karty zásob došly: žádná neleží lícem nahoru a balíček je prázdný.",
-                      "The supply cards are used up: none lies face up and the deck is empty.")
+        return _refuse("supply_empty", "Karty zásob došly: žádná neleží lícem nahoru a balíček je prázdný.",
+                       "The supply cards are used up: none lies face up and the deck is empty.")
+    return None
 
 
-def _check_grant(state, seat, parts, mode):
+def _check_grant(state, seat, held, parts, mode):
     if mode != "main" or not state["options"]["five_player_grant"]:
-        raise _refuse("grant_unavailable", "Nabídku stavby může učinit jen hlavní hráč při hře v pěti.",
-                      "Only the main player of a 5-player game with that variant may offer a build.")
+        return _refuse("grant_unavailable", "Nabídku stavby může učinit jen hlavní hráč při hře v pěti.",
+                       "Only the main player of a 5-player game with that variant may offer a build.")
     if state["round_flags"]["coop"] or state["round_flags"]["grant"]:
-        raise _refuse("coop_once_per_round", "V tomto kole už byla společná stavba nebo nabídka využita.",
-                      "The joint public building or the offered build was already used this round.")
+        return _refuse("coop_once_per_round", "V tomto kole už byla společná stavba nebo nabídka využita.",
+                       "The joint public building or the offered build was already used this round.")
     if int(parts[1]) == seat or not 0 <= int(parts[1]) < state["seats"]:
-        raise _refuse("grant_other_player", "Stavbu lze nabídnout jen jinému hráči.",
-                      "A build can only be offered to another player.")
+        return _refuse("grant_other_player", "Stavbu lze nabídnout jen jinému hráči.",
+                       "A build can only be offered to another player.")
+    return None
 
 
-def _check_coop(state, seat, parts, mode):
+def _check_coop(state, seat, held, parts, mode):
     if mode != "main":
-        raise _refuse("coop_main_only", "Společnou veřejnou stavbu navrhuje jen hlavní hráč.",
-                      "Only the main player proposes a joint public building.")
+        return _refuse("coop_main_only", "Společnou veřejnou stavbu navrhuje jen hlavní hráč.",
+                       "Only the main player proposes a joint public building.")
     if state["round_flags"]["coop"] or state["round_flags"]["grant"]:
-        raise _refuse("coop_once_per_round", "Společnou veřejnou stavbu lze navrhnout jen jednou za kolo.",
-                      "A joint public building may be proposed only once per round.")
+        return _refuse("coop_once_per_round", "Společnou veřejnou stavbu lze navrhnout jen jednou za kolo.",
+                       "A joint public building may be proposed only once per round.")
     kind, tid = parts[1], parts[2]
     if kind not in PUBLIC or tid not in state["board"]["order"]:
-        raise _unknown_build()
-    check_public(state, seat, kind, tid, mode)
+        return _unknown_build()
+    return _public(state, held, kind, tid, mode)
 
 
-def _check_placed(state, seat, parts, mode):
+def _check_placed(state, seat, held, parts, mode):
     """A construction on a territory: ``settlement:T``, ``church:T[:move]``, ``road:T``, ..."""
     if len(parts) < 2 or parts[1] not in state["board"]["order"]:
-        raise _unknown_build()
+        return _unknown_build()
     head, tid = parts[0], parts[1]
     if head == "settlement":
-        return check_settlement(state, seat, tid)
+        return _settlement(state, held, tid)
     if head in BUILDINGS:
         move = len(parts) > 2 and parts[2] == "move"
         if move and mode == "grant":
-            raise _unknown_build()
-        return check_building(state, seat, head, tid, move)
+            return _unknown_build()
+        return _building(state, seat, held, head, tid, move)
     if head in PUBLIC:
-        return check_public(state, seat, head, tid, mode)
-    raise _unknown_build()
+        return _public(state, held, head, tid, mode)
+    return _unknown_build()
 
 
 CHECKS = {"done": _check_end, "nothing": _check_end, "supply": _check_supply,
-          "army": lambda state, seat, parts, mode: check_army(state, seat),
+          "army": lambda state, seat, held, parts, mode: _army(state, seat),
           "grant": _check_grant, "coop": _check_coop}
+
+
+def refused(state: dict, seat: int, value: str, mode: str, held: Holdings | None = None) -> Refused | None:
+    """The rule ``seat`` would break by building ``value`` now, its sentence not yet built
+    (None: allowed). ``held`` are the seat's holdings when already counted for this state."""
+    parts = value.split(":")
+    return CHECKS.get(parts[0], _check_placed)(state, seat, held or Holdings(state, seat), parts, mode)
 
 
 def check(state: dict, seat: int, value: str, mode: str) -> None:
     """Raise RuleError naming the broken rule if ``seat`` may not build ``value`` now."""
-    parts = value.split(":")
-    CHECKS.get(parts[0], _check_placed)(state, seat, parts, mode)
+    _raise(state, refused(state, seat, value, mode))
 
 
 def candidates(state: dict, seat: int, mode: str) -> list[str]:
@@ -231,14 +297,9 @@ def _hero_may_move(state: dict, seat: int, kind: str, mode: str) -> bool:
 
 
 def legal(state: dict, seat: int, mode: str) -> list[str]:
-    out = []
-    for value in candidates(state, seat, mode):
-        try:
-            check(state, seat, value, mode)
-        except RuleError:
-            continue
-        out.append(value)
-    return out
+    """The candidates no rule refuses: the seat's holdings counted once, no sentence built."""
+    held = Holdings(state, seat)
+    return [value for value in candidates(state, seat, mode) if refused(state, seat, value, mode, held) is None]
 
 
 def cost_of(state: dict, seat: int, value: str):

@@ -105,7 +105,7 @@ class Graenaland(Game):
         revealed, so no score tells what a player keeps. Ranking: the announcer first, the
         others by total, equal totals clockwise from the announcer; an announcer who missed his
         claim comes last (see goals.ranking)."""
-        breakdown = {s: goals.breakdown(state, s) for s in range(state["seats"])}
+        breakdown = {s: goals.breakdown(state, s, have) for s, have in enumerate(goals.every_stats(state))}
         totals = {s: sum(parts.values()) for s, parts in breakdown.items()}
         over = state["step"] == "over"
         if over and state["options"].get("mode") == "teach":   # nobody played: the seats in order

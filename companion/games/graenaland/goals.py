@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from .votes import houses
-
 COLUMNS = ("houses", "territories", "largest", "buildings", "army")
 
 
@@ -13,12 +11,29 @@ def clockwise(state: dict, start: int) -> list[int]:
     return [(start + k) % n for k in range(n)]
 
 
+def every_stats(state: dict) -> list[dict[str, int]]:
+    """``stats`` of every seat, counted in one pass over the board (the score reads every seat
+    before and after each action)."""
+    seats, order = state["seats"], state["board"]["order"]
+    per_territory = [[0] * len(order) for _ in range(seats)]   # votes.houses per seat and territory
+    buildings = [0] * seats
+    for index, tid in enumerate(order):
+        for seat, count in state["settlements"][tid].items():
+            per_territory[int(seat)][index] += count
+        for owner in state["buildings"][tid].values():
+            per_territory[owner][index] += 1
+            buildings[owner] += 1
+    return [_measured(state, seat, per_territory[seat], buildings[seat]) for seat in range(seats)]
+
+
 def stats(state: dict, seat: int) -> dict[str, int]:
-    """The five measured quantities. With the 3-player changes the first building does not count
-    for the Buildings goal (nor its VP column), but still counts as a house everywhere else."""
-    per_territory = [houses(state, seat, tid) for tid in state["board"]["order"]]
-    buildings = sum(1 for tid in state["board"]["order"]
-                    for owner in state["buildings"][tid].values() if owner == seat)
+    """The five measured quantities of one seat."""
+    return every_stats(state)[seat]
+
+
+def _measured(state: dict, seat: int, per_territory: list[int], buildings: int) -> dict[str, int]:
+    """With the 3-player changes the first building does not count for the Buildings goal (nor
+    its VP column), but still counts as a house everywhere else."""
     if state["options"]["three_player_variant"]:
         buildings = max(buildings - 1, 0)
     need = state["board"]["goals"]["territory_houses"]
@@ -31,9 +46,10 @@ def stats(state: dict, seat: int) -> dict[str, int]:
     }
 
 
-def goals_met(state: dict, seat: int) -> dict[str, bool]:
+def goals_met(state: dict, seat: int, have: dict[str, int] | None = None) -> dict[str, bool]:
+    """Which goals the seat meets (``have``: his stats when already counted)."""
     goal = state["board"]["goals"]
-    have = stats(state, seat)
+    have = stats(state, seat) if have is None else have
     return {column: have[column] >= goal[column] for column in COLUMNS}
 
 
@@ -85,12 +101,13 @@ def learned_card(card_id: int, thresholds: dict[str, list[int]]) -> dict:
             "source": "entered on the companion from the revealed card"}
 
 
-def breakdown(state: dict, seat: int) -> dict[str, int]:
+def breakdown(state: dict, seat: int, have: dict[str, int] | None = None) -> dict[str, int]:
     """A seat's score per goal: goals met (base game), or the VP of his card once it is
-    revealed and its thresholds known (nothing before)."""
+    revealed and its thresholds known (nothing before). ``have``: his stats when counted."""
+    have = stats(state, seat) if have is None else have
     vp = state["vp"]
     if vp is None:
-        return {k: int(v) for k, v in goals_met(state, seat).items()}
+        return {k: int(v) for k, v in goals_met(state, seat, have).items()}
     card = state["board"]["vp_cards"].get(str(vp["kept"].get(str(seat))))
     shown = seat in vp["revealed"] and card is not None
-    return vp_points(card, stats(state, seat)) if shown else {}
+    return vp_points(card, have) if shown else {}

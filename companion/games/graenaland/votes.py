@@ -5,8 +5,7 @@ from __future__ import annotations
 
 def houses(state: dict, seat: int, tid: str) -> int:
     """Settlements and buildings alike give one vote each."""
-    own = state["settlements"][tid].get(str(seat), 0)
-    return own + sum(1 for owner in state["buildings"][tid].values() if owner == seat)
+    return state["settlements"][tid].get(str(seat), 0) + list(state["buildings"][tid].values()).count(seat)
 
 
 def heroes_on(state: dict, tid: str) -> list[tuple[int, str]]:
