@@ -37,7 +37,8 @@ def on_play_key(table: Table, prompt: Prompt, event: KeyEvent) -> None:
 def reveal_if_ready(table: Table, prompt: Prompt) -> None:
     """Reveal once every seat is locked and every pad involved is present."""
     if table.secret.complete() and not (table.absent & set(prompt.seats)):
-        table.commit({"step": prompt.step, "picks": table.secret.picks()}, None)
+        table.commit({"step": prompt.step, "picks": table.secret.picks()}, None,
+                     locked=table.secret.lock_times())
 
 
 def _answer(table: Table, prompt: Prompt, seat: int | None, value) -> None:

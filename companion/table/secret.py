@@ -4,12 +4,15 @@ Secrecy by construction:
 - every option of one prompt is entered with the same number of keys (codes are padded to one
   width), so neither the key count nor the timing tells a pick apart;
 - what leaves this object before the reveal is only *who* is locked, never *what*;
-- nothing here is written to disk or logged.
+- nothing here is written to disk or logged; the moment each seat locked (``lock_times``) is
+  handed out only with the picks, for the revealed entry's ``"locked"``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from ..engine import Option, Prompt
 
@@ -32,6 +35,7 @@ class SeatEntry:
     locked: object = None    # the option value; meaningful only when is_locked
     is_locked: bool = False
     mistyped: bool = False   # the last complete entry matched no option
+    locked_at: datetime | None = None  # when the pick now locked was locked (wall clock)
 
 
 @dataclass
@@ -45,6 +49,7 @@ class SecretCollector:
 
     prompt: Prompt
     entries: dict[int, SeatEntry] = field(default_factory=dict)
+    clock: Callable[[], datetime] = field(default=lambda: datetime.now().astimezone(), repr=False)
 
     def __post_init__(self):
         self.width = code_width({s: self.prompt.options_for(s) for s in self.prompt.seats})
@@ -88,9 +93,10 @@ class SecretCollector:
         """True unless the seat's options are all yes/no keys (which two buttons can enter)."""
         return not all(o.code in YES_NO_KEYS for o in self.prompt.options_for(seat))
 
-    @staticmethod
-    def _lock(entry: SeatEntry, value) -> None:
+    def _lock(self, entry: SeatEntry, value) -> None:
+        """A pick entered again replaces the earlier one, and its time too."""
         entry.locked, entry.is_locked, entry.mistyped, entry.typed = value, True, False, ""
+        entry.locked_at = self.clock()
 
     def locked_seats(self) -> tuple[int, ...]:
         return tuple(s for s, e in self.entries.items() if e.is_locked)
@@ -102,3 +108,8 @@ class SecretCollector:
         """The joint action's picks; only call when complete()."""
         assert self.complete()
         return {str(seat): entry.locked for seat, entry in self.entries.items()}
+
+    def lock_times(self) -> dict[int, datetime]:
+        """When each seat locked the pick it kept; only call when complete() (the reveal)."""
+        assert self.complete()
+        return {seat: entry.locked_at for seat, entry in self.entries.items()}

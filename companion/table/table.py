@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import time
+from datetime import datetime
 from typing import Callable, Protocol
 
 from ..engine import Game, Msg, PromptKind, RuleError, Session, added
@@ -88,11 +89,13 @@ class Table:
                  new_seed: Callable[[], int] | None = None, max_pad_seats: int = 5,
                  yes_no_seats: frozenset[int] = frozenset(), seating: PadSeating | None = None,
                  box_memory: BoxMemory | None = None, panel: Panel = SMALLEST,
-                 clock: Callable[[], float] | None = None, brightness: int = BRIGHTNESS_LEVELS):
+                 clock: Callable[[], float] | None = None, brightness: int = BRIGHTNESS_LEVELS,
+                 wall_clock: Callable[[], datetime] | None = None):
         self.recorder = recorder
         self.games = games
         self.panel = panel
         self.clock = clock or time.monotonic
+        self.wall_clock = wall_clock or (lambda: datetime.now().astimezone())  # when seats lock
         self.language = language if language in LANGUAGES else "cs"
         self.brightness = min(max(int(brightness), 1), BRIGHTNESS_LEVELS)
         self.news: list[Msg] = []   # public events of the last action, shown until a key
@@ -368,7 +371,7 @@ class Table:
     def _reset_input(self) -> None:
         """Fresh input state for the current prompt (called after every committed step)."""
         prompt = self.session.prompt if self.session else None
-        self.secret = SecretCollector(prompt) if prompt and prompt.kind.hidden else None
+        self.secret = SecretCollector(prompt, clock=self.wall_clock) if prompt and prompt.kind.hidden else None
         self.typed = ""
         self.cursor = 0
         self.browsed = False  # the host has moved through the options of this prompt
@@ -378,15 +381,16 @@ class Table:
         self.private_seat, self.private_started = None, False
         self.scroll = 0  # lines of a long text scrolled away (CONFIRM and secret prompts)
 
-    def commit(self, action: dict, seat: int | None) -> None:
+    def commit(self, action: dict, seat: int | None, locked: dict[int, datetime] | None = None) -> None:
         """Evaluate, make durable, then acknowledge: the order principle 4 demands. A refusal
-        blinks ``seat``'s LED (None: the host's)."""
+        blinks ``seat``'s LED (None: the host's). ``locked``: at a reveal, when each seat locked
+        its pick; stored with the entry (``"locked"``), never part of what is replayed."""
         try:
             step = self.session.evaluate(action)
         except RuleError as error:
             self.refuse(error.msg, seat)
             return
-        if not self._persist(step.entry):
+        if not self._persist({**step.entry, "locked": locked} if locked else step.entry):
             return
         before = self.session.state
         self.session.commit(step)

@@ -33,11 +33,12 @@ def without_box_id(data: bytes) -> bytes:
     return re.sub(rb'"uid": ?"[0-9a-f-]{32,36}"', b'"uid": "<id>"', data)
 
 
-def observe(tmp: Path, games: dict, menu_keys: list, pick_keys: list, caplog) -> list[tuple]:
+def observe(tmp: Path, games: dict, menu_keys: list, pick_keys: list, caplog,
+            wall_clock=None) -> list[tuple]:
     store = Store(tmp / "companion.db", clock=lambda: FIXED)
     out = io.StringIO()
     output = TextOutput(out=out)
-    table = Table(store, games, "cs", new_seed=lambda: 11)
+    table = Table(store, games, "cs", new_seed=lambda: 11, wall_clock=wall_clock)
     app = App(table, output, output, queue.SimpleQueue())
     trace = []
     caplog.clear()
@@ -95,3 +96,63 @@ def test_vaaalbara_character_picks_cost_the_same_keys_and_show_nothing(tmp_path,
         for what, left, right in zip(("frame", "leds", "files", "stdout", "log"), a[index], b[index]):
             assert left == right, f"{what} differs after event {index} (before the reveal)"
     assert a[-1][0] != b[-1][0] or a[-1][2] != b[-1][2]
+
+
+def ticking(step_s: float):
+    """A wall clock that moves ``step_s`` seconds at every reading, and what it returned."""
+    from datetime import timedelta
+    read = []
+
+    def clock():
+        read.append(FIXED + timedelta(seconds=step_s * (len(read) + 1)))
+        return read[-1]
+    return clock, read
+
+
+def test_lock_times_are_written_only_with_the_reveal_and_never_show_before_it(tmp_path, caplog):
+    """Runs that differ only in when the seats locked look the same until the reveal (frame,
+    LEDs, every file, output, log); the revealed entry then records each seat's lock time, the
+    time of the pick it kept (seat 1 changed its mind), and the replay ignores the times."""
+    from companion.engine import Session
+
+    menu = [KeyEvent(None, "ok"), KeyEvent(None, "ok")]
+    picks = keys(0, "3#") + keys(0, "1#") + keys(1, "2#")
+    slow_clock, slow_read = ticking(7.0)
+    fast_clock, fast_read = ticking(0.5)
+    a = observe(tmp_path / "a", {"toy": TOY}, menu, picks, caplog, wall_clock=slow_clock)
+    b = observe(tmp_path / "b", {"toy": TOY}, menu, picks, caplog, wall_clock=fast_clock)
+    for index in range(len(a) - 1):
+        for what, left, right in zip(("frame", "leds", "files", "stdout", "log"), a[index], b[index]):
+            assert left == right, f"{what} differs after event {index} (before the reveal)"
+    assert len(slow_read) == 3   # one reading per lock: seat 1 twice, seat 2 once
+    with Store(tmp_path / "a" / "companion.db") as store:
+        session = store.unfinished()
+        entries = store.entries(session["id"])
+    revealed = entries[-1]
+    assert revealed["action"]["picks"] == {"0": 1, "1": 2}
+    assert revealed["locked"] == {"0": slow_read[1].isoformat(timespec="milliseconds"),
+                                  "1": slow_read[2].isoformat(timespec="milliseconds")}
+    assert all("locked" not in entry for entry in entries[:-1])
+    bare = [{"action": entry["action"]} for entry in entries]
+    assert Session(TOY, session["options"], session["seed"], entries).state == \
+        Session(TOY, session["options"], session["seed"], bare).state
+
+
+def test_a_session_with_lock_times_resumes_after_a_restart(tmp_path):
+    """The stored log with ``at`` and ``locked`` replays on the next start; the game goes on."""
+    clock, _ = ticking(2.0)
+    store = Store(tmp_path / "companion.db")
+    table = Table(store, {"toy": TOY}, "en", new_seed=lambda: 11, wall_clock=clock)
+    for event in [KeyEvent(None, "ok"), KeyEvent(None, "ok")] + keys(0, "1#") + keys(1, "2#"):
+        table.handle(event)
+    before = table.session.state
+    store.close()
+    with Store(tmp_path / "companion.db") as store:
+        unfinished = store.unfinished()
+        entries = store.entries(unfinished["id"])
+        assert set(entries[-1]["locked"]) == {"0", "1"}
+        again = Table(store, {"toy": TOY}, "en")
+        again.offer_resume(unfinished["id"], "toy", unfinished["options"], unfinished["seed"], entries)
+        assert again.pending_resume["broken"] is None
+        again.handle(KeyEvent(None, "ok"))   # continue it
+        assert again.mode == "play" and again.session.state == before

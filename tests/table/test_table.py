@@ -18,7 +18,9 @@ def test_hidden_pick_reveals_only_when_everyone_locked_and_picks_may_change():
     assert table.leds()[0] == LED_LOCKED and table.leds()[1] == LED_WAITING
     press(table, pad(1, "1#"))                         # seat 1 changes its mind
     press(table, pad(2, "2#"))                         # the last lock reveals
-    assert rec.sessions["s1"]["entries"] == [{"action": {"step": "pick", "picks": {"0": 1, "1": 2}}}]
+    (entry,) = rec.sessions["s1"]["entries"]
+    assert entry["action"] == {"step": "pick", "picks": {"0": 1, "1": 2}}
+    assert set(entry["locked"]) == {0, 1}               # when each seat locked, written with the reveal
     assert table.session.state["picks"] == {0: 1, 1: 2}
 
 
