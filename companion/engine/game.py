@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import marshal
 import pickle
 from dataclasses import dataclass, field
 from typing import Any
@@ -266,7 +267,12 @@ def check_settings(game: Game, options: Any) -> dict[str, Any]:
 
 
 def copy_state(state: dict) -> dict:
-    """An independent copy of a game state. States are plain data (JSON types and tuples), and a
-    pickle round trip copies them exactly, shared parts included, several times faster than
-    ``copy.deepcopy`` — it runs for every action, and for every action again on resume."""
-    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+    """An independent copy of a game state. It runs for every action, and for every action
+    again when a session is resumed, so it must be fast. States are plain data (JSON types and
+    tuples): a ``marshal`` round trip copies them exactly, types and shared parts included,
+    faster than ``pickle`` (and several times faster than ``copy.deepcopy``). Anything marshal
+    does not take (a state holding some other object) is copied by pickle instead."""
+    try:
+        return marshal.loads(marshal.dumps(state))
+    except ValueError:
+        return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))

@@ -18,9 +18,10 @@ def grid(state: dict) -> tuple[int, int, int, int]:
     return minx, maxy, maxx - minx + 1, maxy - miny + 1
 
 
-def to_grid(state: dict, k: str) -> list[int]:
-    """Board place -> grid [column, row]."""
-    minx, maxy, _, _ = grid(state)
+def to_grid(state: dict, k: str, frame: tuple[int, int, int, int] | None = None) -> list[int]:
+    """Board place -> grid [column, row]; ``frame`` is ``grid(state)`` when a prompt converts
+    many places (it measures the whole board)."""
+    minx, maxy, _, _ = grid(state) if frame is None else frame
     x, y = xy(k)
     return [x - minx, maxy - y]
 
@@ -49,6 +50,6 @@ def label(state: dict, k: str) -> str:
 
 def map_fields(state: dict, cursor: str) -> dict:
     """The Prompt fields of a map: the grid, a label per tile, the cursor on ``cursor``."""
-    _, _, w, h = grid(state)
-    cells = {tuple(to_grid(state, k)): label(state, k) for k in state["board"]}
-    return {"grid": (w, h), "cells": cells, "cursor": tuple(to_grid(state, cursor))}
+    frame = grid(state)
+    cells = {tuple(to_grid(state, k, frame)): label(state, k) for k in state["board"]}
+    return {"grid": frame[2:], "cells": cells, "cursor": tuple(to_grid(state, cursor, frame))}

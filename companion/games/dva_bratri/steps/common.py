@@ -29,7 +29,8 @@ def choice(state: dict, step: str, title: Msg, pairs, back: bool = False, detail
 def cell_prompt(state: dict, step: str, title: Msg, places: list[str], detail: Msg | None = None,
                 cursor: str | None = None) -> Prompt:
     """Pick a place on the map; "*" (value "back") drops the move instead."""
-    opts = numbered(((picture.to_grid(state, k), Msg(at(k), at(k))) for k in places), back=True)
+    frame = picture.grid(state)
+    opts = numbered(((picture.to_grid(state, k, frame), Msg(at(k), at(k))) for k in places), back=True)
     return Prompt(PromptKind.CELL, step, seats(state), title, {-1: opts}, detail=detail,
                   turned=turned(state), **picture.map_fields(state, cursor or jindrich.anchor(state)))
 
