@@ -15,11 +15,15 @@
    before (the table of commit b3050fe, unpacked with ``git archive`` as ``companion_before``)
    and after: a player who reads every screen to its end (the down key while the screen still
    changes, on texts and announcements) and answers with the keys the prompt takes.
+7. cold start: a fresh interpreter that opens an empty store, builds the table and draws its
+   first frame (the games imported when first chosen), against the bare interpreter (the floor),
+   against the same start with no game at all, and against importing every game at start-up
+   (as before the table imported them lazily).
 6. idle CPU of the emulated loop (terminal panel, keyboard reader on a silent pipe) and of the
    hardware loop (gpiozero MockFactory buttons and LEDs, luma's dummy device) while nothing
    happens, against the seconds of wall time (goal: no redraw and under 0.5 % of a core).
 
-    python benchmarks/bench_table.py [--idle SECONDS] [--only presses|idle]
+    python benchmarks/bench_table.py [--idle SECONDS] [--only presses|idle|cold]
 """
 
 from __future__ import annotations
@@ -328,10 +332,52 @@ def bench_idle(tmp: Path, seconds: float) -> None:
         Device.pin_factory.reset()
 
 
+COLD_START = """
+import sys, tempfile
+from companion.app import make_table
+from companion.store import Store
+store = Store(tempfile.mkdtemp(dir=sys.argv[1]) + "/companion.db")
+if sys.argv[2] == "none":
+    from companion.table.table import Table
+    table = Table(store, {}, "cs")
+else:
+    table = make_table(store, "cs")
+    if sys.argv[2] == "eager":
+        for name in list(table.games):
+            table.games[name]
+from companion.hw.screen import render
+render(table.frame())
+"""
+
+
+def bench_cold_start(tmp: Path, runs: int = 15) -> dict[str, float]:
+    """Median wall time (ms) of each kind of fresh start, run in turns so load spreads evenly."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    kinds = {"bare": [sys.executable, "-c", "pass"]}
+    for kind in ("none", "lazy", "eager"):
+        kinds[kind] = [sys.executable, "-c", COLD_START, str(tmp), kind]
+    times: dict[str, list[float]] = {kind: [] for kind in kinds}
+    for _ in range(runs):
+        for kind, command in kinds.items():
+            start = time.perf_counter()
+            subprocess.run(command, env=env, check=True, cwd=ROOT)
+            times[kind].append((time.perf_counter() - start) * 1000)
+    return {kind: statistics.median(values) for kind, values in times.items()}
+
+
+def print_cold_start(tmp: Path) -> None:
+    cold = bench_cold_start(tmp)
+    print("cold start (fresh interpreter to the first frame, empty store; medians)")
+    print(f"  bare interpreter (floor): {cold['bare']:6.1f} ms   table without games: {cold['none']:6.1f} ms")
+    print(f"  table, games lazy: {cold['lazy']:6.1f} ms   every game imported: {cold['eager']:6.1f} ms")
+    print(f"  ratios: lazy/floor {cold['lazy'] / cold['bare']:5.2f}   eager/floor {cold['eager'] / cold['bare']:5.2f}"
+          f"   lazy/no games {cold['lazy'] / cold['none']:5.2f}   eager/lazy {cold['eager'] / cold['lazy']:5.2f}")
+
+
 def main() -> None:
     args = argparse.ArgumentParser()
     args.add_argument("--idle", type=float, default=60.0, help="seconds of each idle measurement")
-    args.add_argument("--only", choices=("presses", "idle"))
+    args.add_argument("--only", choices=("presses", "idle", "cold"))
     options = args.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
@@ -341,6 +387,10 @@ def main() -> None:
         if options.only == "idle":
             bench_idle(tmp, options.idle)
             return
+        if options.only == "cold":
+            print_cold_start(tmp)
+            return
+        print_cold_start(tmp)
         bench_presses(tmp)
         bench_idle(tmp, options.idle)
         action, key, floor = bench_input_to_frame(tmp)

@@ -166,14 +166,11 @@ def make_table(store, language: str, seed: int | None = None,
                yes_no_seats: frozenset[int] = frozenset(), seating=None, box_memory=None,
                panel=None) -> Table:
     """The table over ``store``; after a restart with an unfinished game it first asks whether
-    to continue it or end it."""
+    to continue it or end it. The games are imported when first needed (``table.catalog``):
+    the menu shows their titles without them."""
+    from .table.catalog import LazyGames
     from .table.panel import SMALLEST
-    games = {}
-    for name in game_registry.available():
-        try:
-            games[name] = game_registry.load(name)
-        except Exception as error:  # one broken game (e.g. bad box data) must not stop the others
-            log.error("game %s is unavailable: %s", name, error)
+    games = LazyGames(game_registry.available(), game_registry.load)  # imported when first chosen
     table = Table(store, games, language, new_seed=(lambda: seed) if seed is not None else new_seed,
                   yes_no_seats=yes_no_seats, seating=seating, box_memory=box_memory,
                   panel=panel or SMALLEST, brightness=preference(store, "brightness", 5))

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Callable
 from ..engine import Msg, Setting
 from ..engine.i18n import LANGUAGES
 from . import texts
+from .catalog import title_of
 from .events import KeyEvent
 from .pairing import Pairing
 from .prompts import stepped
@@ -30,8 +31,8 @@ class MenuItem:
 def main_menu(table: Table) -> None:
     """The first screen: a new game of each kind, pairing (with serial pads) and the language."""
     table.mode, table.cursor, table.menu_title, table.menu_note = "menu", 0, texts.MENU_TITLE, []
-    items = [MenuItem(texts.MENU_NEW.format(game=g.title), (lambda n=name: _seats_menu(table, n)))
-             for name, g in table.games.items()]
+    items = [MenuItem(texts.MENU_NEW.format(game=title_of(table.games, name)), (lambda n=name: _seats_menu(table, n)))
+             for name in list(table.games)]
     if table.seating is not None:
         items.append(MenuItem(texts.MENU_PAIR, lambda: _begin_pairing(table)))
     items += _display_items(table, main_menu)
@@ -139,7 +140,13 @@ def _end_pending(table: Table) -> None:
 
 
 def _seats_menu(table: Table, name: str) -> None:
-    game = table.games[name]
+    """The player counts of the game chosen; it is imported now (see catalog)."""
+    try:
+        game = table.games[name]
+    except KeyError:  # it could not be imported: the log says why
+        main_menu(table)
+        table.notice = [texts.GAME_UNAVAILABLE.format(game=title_of_known(table, name))]
+        return
     table.menu_title = texts.SEATS_TITLE.format(game=game.title)
     table.cursor = 0
     table.menu = [MenuItem(_seat_count_label(n), (lambda n=n: _settings_menu(table, name, n)))
@@ -249,3 +256,11 @@ def on_pair_key(table: Table, event: KeyEvent) -> None:
         if table.pairing.undo() is None:
             finish_pairing(table, False)
 
+
+
+def title_of_known(table: Table, name: str) -> Msg:
+    """A game's title for a notice, even when the game cannot be imported."""
+    try:
+        return title_of(table.games, name)
+    except KeyError:
+        return Msg(name, name)

@@ -26,6 +26,7 @@ PAUSED = Msg("Čeká se na pad: {seats}", "Waiting for pad: {seats}")
 
 MENU_TITLE = Msg("Companion · nová hra", "Companion · new game")
 MENU_NEW = Msg("{game}", "{game}")
+GAME_UNAVAILABLE = Msg("{game} nelze spustit: chyba hry, viz log.", "Cannot start {game}: a fault in the game, see the log.")
 MENU_LANGUAGE = Msg("Jazyk: čeština", "Language: English")
 MENU_BRIGHTNESS = Msg("Jas: {n}/{total}", "Brightness: {n}/{total}")
 
