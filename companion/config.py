@@ -106,6 +106,17 @@ def _check_panel_size(display: dict) -> None:
                           f"{display['driver']!r} (it drives {known})")
 
 
+DEFAULT_PATH = Path("/etc/companion/config.toml")  # where the Pi set-up puts it (tests point it elsewhere)
+
+
+def default_path(given: str | Path | None) -> Path | None:
+    """The config file to read: ``--config`` if given, else ``DEFAULT_PATH`` when it exists,
+    else None (the defaults)."""
+    if given is not None:
+        return Path(given)
+    return DEFAULT_PATH if DEFAULT_PATH.is_file() else None
+
+
 def load(path: str | Path | None) -> dict:
     """Defaults overlaid by the file at ``path`` (missing path = defaults only)."""
     config = defaults()

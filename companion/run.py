@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from . import __version__
 from . import config as config_module
 from .cli import data_dir_of, fail, open_store
 
@@ -47,7 +48,7 @@ def cmd_run(args) -> int:
     store and the table, and run the loop."""
     from .app import App, install_signal_handlers
 
-    cfg = config_module.load(args.config)
+    cfg = config_module.load(config_module.default_path(args.config))
     mode = _run_mode(args, cfg)
     data_dir = data_dir_of(args)
     interactive = mode == "emulated" and not args.script
@@ -56,6 +57,7 @@ def cmd_run(args) -> int:
     except _CannotRun as error:
         return fail(str(error))
     _configure_logging(args.verbose, mode, data_dir / "companion.log" if interactive else None)
+    log.info("companion %s starting (%s)", __version__, mode)
 
     events: queue.SimpleQueue = queue.SimpleQueue()
     try:
@@ -159,13 +161,50 @@ def _read_script(path: str) -> list:
 
 
 def _configure_logging(verbose: bool, mode: str, log_file: Path | None) -> None:
-    """The interactive emulator logs to a file so that log lines do not tear the terminal table."""
+    """The interactive emulator logs to a file so that log lines do not tear the terminal table.
+    Under journald (stderr is the stream ``JOURNAL_STREAM`` names) each line carries its syslog
+    priority, ``<3>`` to ``<7>``, and no time: the journal keeps both."""
     if verbose:
         level = logging.DEBUG
     else:
         level = logging.INFO if mode == "hardware" else logging.WARNING
+    if log_file is None and under_journald():
+        handler = logging.StreamHandler()
+        handler.setFormatter(JournalFormatter())
+        logging.basicConfig(level=level, handlers=[handler])
+        return
     logging.basicConfig(level=level, filename=str(log_file) if log_file else None,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+
+
+def under_journald() -> bool:
+    """True when stderr is connected to the journal: ``JOURNAL_STREAM`` ("device:inode", set by
+    systemd) names the stream stderr is (sd-daemon(3)); a child whose stderr was redirected
+    elsewhere keeps the variable but not the stream."""
+    import os
+
+    stream = os.environ.get("JOURNAL_STREAM", "")
+    device, _, inode = stream.partition(":")
+    if not (device.isascii() and device.isdigit() and inode.isascii() and inode.isdigit()):
+        return False
+    try:
+        stat = os.fstat(sys.stderr.fileno())
+    except (OSError, ValueError, AttributeError):
+        return False
+    return (stat.st_dev, stat.st_ino) == (int(device), int(inode))
+
+
+class JournalFormatter(logging.Formatter):
+    """``<priority>name: message`` on every line (a traceback's lines too), no timestamp."""
+
+    PRIORITIES = ((logging.CRITICAL, 2), (logging.ERROR, 3), (logging.WARNING, 4), (logging.INFO, 6))
+
+    def __init__(self):
+        super().__init__("%(name)s: %(message)s")
+
+    def format(self, record: logging.LogRecord) -> str:
+        priority = next((p for level, p in self.PRIORITIES if record.levelno >= level), 7)
+        return "\n".join(f"<{priority}>{line}" for line in super().format(record).splitlines() or [""])
 
 
 def _run_io(mode: str, interactive: bool, cfg: dict, events, data_dir: Path, args) -> _RunIo:

@@ -117,3 +117,75 @@ def test_a_bad_pin_is_one_line_from_the_cli(tmp_path, capsys):
                  "--script", str(write(tmp_path, "quit\n", "keys.txt"))])
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and "I2C pin" in err
+
+
+# -- the Pi's config without --config, and logs under journald -------------------------------------
+
+def test_run_without_config_reads_the_default_file_when_it_exists(tmp_path, monkeypatch, capsys):
+    """`companion run` with no --config reads /etc/companion/config.toml (here a file the test
+    points the constant at): a bad one stops the start naming it; none means the defaults."""
+    default = write(tmp_path, "[display]\nadress = 60\n", "config.toml")
+    monkeypatch.setattr(config, "DEFAULT_PATH", default)
+    script = write(tmp_path, "host ok\n", "keys.txt")
+    assert main(["run", "--script", str(script), "--data-dir", str(tmp_path / "d")]) == 2
+    assert "unknown key 'display.adress'" in capsys.readouterr().err
+    assert config.default_path(None) == default
+    assert config.default_path(tmp_path / "other.toml") == tmp_path / "other.toml"   # --config wins
+    monkeypatch.setattr(config, "DEFAULT_PATH", tmp_path / "missing.toml")
+    assert config.default_path(None) is None
+    assert main(["run", "--script", str(script), "--data-dir", str(tmp_path / "d")]) == 0
+
+
+def test_journal_lines_carry_their_priority_and_no_time():
+    import logging
+
+    from companion.run import JournalFormatter
+    formatter = JournalFormatter()
+
+    def line(level, message, exc_info=None):
+        record = logging.LogRecord("companion.table", level, __file__, 1, message, None, exc_info)
+        return formatter.format(record)
+
+    assert line(logging.ERROR, "could not store entry") == "<3>companion.table: could not store entry"
+    assert line(logging.WARNING, "pad gone") == "<4>companion.table: pad gone"
+    assert line(logging.INFO, "ready") == "<6>companion.table: ready"
+    assert line(logging.DEBUG, "opened") == "<7>companion.table: opened"
+    assert line(logging.CRITICAL, "down") == "<2>companion.table: down"
+    try:
+        raise ValueError("bad")
+    except ValueError:
+        import sys
+        traced = line(logging.ERROR, "failed", exc_info=sys.exc_info())
+    assert traced.splitlines()[0] == "<3>companion.table: failed"
+    assert all(row.startswith("<3>") for row in traced.splitlines())   # the traceback stays an error
+
+
+def test_under_journald_the_run_logs_priorities_and_its_version(tmp_path):
+    """A real run with stderr on the stream JOURNAL_STREAM names: every log line starts with its
+    priority, none with a date, and the version is logged at start-up."""
+    import os
+    import re
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from companion import __version__
+    script = write(tmp_path, "host ok\nhost up\n", "keys.txt")
+    read_end, write_end = os.pipe()
+    stat = os.fstat(write_end)
+    env = dict(os.environ, JOURNAL_STREAM=f"{stat.st_dev}:{stat.st_ino}")
+    root = Path(__file__).resolve().parents[1]
+    with os.fdopen(read_end, "rb") as reader:
+        run = subprocess.Popen([sys.executable, "-m", "companion", "run", "--verbose", "--script", str(script),
+                                "--data-dir", str(tmp_path / "d")], cwd=root, env=env, stdout=subprocess.DEVNULL,
+                               stderr=write_end)
+        os.close(write_end)
+        lines = reader.read().decode("utf-8").splitlines()
+    assert run.wait(timeout=60) == 0
+    assert f"<6>companion: companion {__version__} starting (emulated)" in lines
+    assert lines and all(re.match(r"<[2-7]>\S", row) for row in lines)
+    assert not any(re.search(r"\d{4}-\d\d-\d\d", row) for row in lines)
+    # the same run with stderr elsewhere (the variable inherited, the stream not): plain lines
+    plain = subprocess.run([sys.executable, "-m", "companion", "run", "--verbose", "--script", str(script),
+                            "--data-dir", str(tmp_path / "d2")], cwd=root, env=env, capture_output=True, text=True)
+    assert plain.returncode == 0 and re.match(r"\d{4}-\d\d-\d\d .* INFO companion: companion ", plain.stderr)
