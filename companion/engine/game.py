@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import RuleError
-from .events import announce, trim
+from .events import RECENT, announce, trim
 from .i18n import Msg
 from .prompt import Prompt
 from .steps import Action, Ask, Awaited, Steps, check_action, take_resume
@@ -120,6 +120,12 @@ class Game:
     # and the points ("Modrá: +4 (Les)"). False: the game is scored once, at its end, and then
     # announces every seat's total. The conformance suite checks either.
     running_score: bool = True
+    # Top-level state keys whose values no step changes in place: it replaces them whole (box
+    # data a session learns, say). Copies of the state share them instead of copying them for
+    # every action. The public events (``recent``) are always shared: ``announce`` and the
+    # engine's trim only replace that list. The conformance suite checks that no action changes
+    # a state kept before it.
+    shared_parts: tuple[str, ...] = ()
 
     # -- the step machinery, the same for every game -------------------------------------------
     def awaiting(self, state: dict) -> Awaited | None:
@@ -135,11 +141,12 @@ class Game:
         """Check ``action`` against the awaited prompt (pass it when already built) and carry it
         out on a copy; returns the new state or raises RuleError. ``state`` is never changed."""
         checked = check_action(self.prompt(state) if prompt is None else prompt, action, self, state)
-        work = copy_state(state)
+        shared = (RECENT, *self.shared_parts)
+        work = copy_state(state, shared)
         try:
             self.perform(work, checked)
         except Ask as ask:
-            work = copy_state(state)
+            work = copy_state(state, shared)
             ask.queue_in(work, checked.logged)
         else:
             news = self.score_events(state, work)
@@ -266,13 +273,23 @@ def check_settings(game: Game, options: Any) -> dict[str, Any]:
     return out
 
 
-def copy_state(state: dict) -> dict:
-    """An independent copy of a game state. It runs for every action, and for every action
-    again when a session is resumed, so it must be fast. States are plain data (JSON types and
-    tuples): a ``marshal`` round trip copies them exactly, types and shared parts included,
-    faster than ``pickle`` (and several times faster than ``copy.deepcopy``). Anything marshal
-    does not take (a state holding some other object) is copied by pickle instead."""
+def copy_state(state: dict, shared: tuple[str, ...] = ()) -> dict:
+    """An independent copy of a game state, except the top-level parts named in ``shared``
+    (parts no step changes in place, see ``Game.shared_parts``), which the copy shares. It runs
+    for every action, and for every action again when a session is resumed, so it must be fast.
+    States are plain data (JSON types and tuples): a ``marshal`` round trip copies them
+    exactly, types and shared parts included, faster than ``pickle`` (and several times faster
+    than ``copy.deepcopy``)."""
+    kept = {key: state[key] for key in shared if key in state}
+    if not kept:
+        return _copied(state)
+    copied = _copied({key: value for key, value in state.items() if key not in kept})
+    return {key: kept[key] if key in kept else copied[key] for key in state}
+
+
+def _copied(data: dict) -> dict:
+    """A marshal round trip; pickle for a state holding anything marshal does not take."""
     try:
-        return marshal.loads(marshal.dumps(state))
+        return marshal.loads(marshal.dumps(data))
     except ValueError:
-        return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+        return pickle.loads(pickle.dumps(data, pickle.HIGHEST_PROTOCOL))

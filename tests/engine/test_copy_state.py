@@ -27,3 +27,11 @@ def test_a_state_holding_another_object_is_still_copied_exactly():
     state = {"msg": Msg("Ahoj", "Hello"), "list": [1]}
     copy = copy_state(state)
     assert copy == state and copy["list"] is not state["list"]
+
+
+def test_shared_parts_are_the_same_objects_in_the_copy_and_the_rest_is_copied():
+    state = {"recent": [{"cs": "a", "en": "a"}], "learned": {"tiles": {}}, "board": {"0,0": {}}}
+    copy = copy_state(state, ("recent", "learned", "absent"))
+    assert copy == state and list(copy) == list(state)
+    assert copy["recent"] is state["recent"] and copy["learned"] is state["learned"]
+    assert copy["board"] is not state["board"] and copy["board"]["0,0"] is not state["board"]["0,0"]

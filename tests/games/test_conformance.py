@@ -17,7 +17,7 @@ way OpenSpiel's random simulation test treats every game it knows). A seeded ran
 - option codes are unique and typeable on a pad;
 - every frame the playout reaches fits the 128 x 64 panel in Czech and English (measured in the
   panel's own fonts, nothing cut);
-- undoing any action restores the state before it.
+- undoing any action restores the state before it; no action changes a state kept before it.
 """
 
 from __future__ import annotations
@@ -234,6 +234,22 @@ def test_nothing_shows_the_hidden_picks_before_the_reveal(name, seats):
         assert first[:-1] == second[:-1], f"{prompt.step}: the picks show before the last lock"
         if picks[0] != picks[1]:   # the observation can tell the runs apart: the log after the reveal
             assert first[-1] != second[-1]
+
+
+@pytest.mark.parametrize("name, seats", CASES)
+def test_no_action_changes_a_state_kept_before_it(name, seats):
+    """A session keeps earlier states (undo, resume) and the copy an action works on shares the
+    parts no step changes in place (``Game.shared_parts``, the public events): whatever comes
+    later, every state stays exactly as it was when its action was carried out."""
+    p = playout(name, seats)
+    session = Session(p.game, p.options, p.seed)
+    states, snapshots = [session.state], [copy.deepcopy(session.state)]
+    for entry in p.entries:
+        session.submit(entry["action"])
+        states.append(session.state)
+        snapshots.append(copy.deepcopy(session.state))
+    changed = [index for index, (state, snapshot) in enumerate(zip(states, snapshots)) if state != snapshot]
+    assert not changed, f"states changed after they were kept: {changed[:10]}"
 
 
 @pytest.mark.parametrize("name, seats", CASES)
