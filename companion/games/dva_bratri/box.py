@@ -7,6 +7,7 @@ catalog. A fact known nowhere raises NeedFacts: the game then asks the table ins
 
 from __future__ import annotations
 
+import copy
 import tomllib
 from functools import lru_cache
 from pathlib import Path
@@ -86,6 +87,25 @@ def unknown_in_catalog() -> dict[str, list[str]]:
 
 def set_tiles(set_key: str) -> list[str]:
     return [tid for tid, e in tile_entries().items() if e["set"] == set_key]
+
+
+# -- what a session learns ---------------------------------------------------------------------
+def learn(state: dict, group: str, ident: str, facts: dict | None) -> None:
+    """Set what the session learned of one tile or treasure token (None: forget it). The copy
+    an action works on shares ``learned`` with the state before it (``Game.shared_parts``), so
+    it is replaced, never changed in place; the facts are copied in, never aliased."""
+    learned = state["learned"]
+    entries = dict(learned[group])
+    if facts is None:
+        entries.pop(ident, None)
+    else:
+        entries[ident] = copy.deepcopy(facts)
+    state["learned"] = {**learned, group: entries}
+
+
+def learn_fact(state: dict, group: str, ident: str, field: str, value) -> None:
+    """One more fact of a tile or token (see ``learn``)."""
+    learn(state, group, ident, {**state["learned"][group].get(ident, {}), field: value})
 
 
 # -- looking facts up ------------------------------------------------------------------------

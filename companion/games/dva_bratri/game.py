@@ -62,6 +62,7 @@ class DvaBratri(Game):
     extra_options = ("asking",)
     steps = STEPS
     recent_kept = RECENT_KEPT
+    shared_parts = ("learned",)   # replaced whole by box.learn, never changed in place
     running_score = False   # scored once, at the end of the game (score_events tells the totals)
 
     # -- setup ---------------------------------------------------------------------------------

@@ -86,10 +86,9 @@ def new_look_tile(state: dict, task: dict, value: str) -> str:
     """That tile, which learns the building and colour from the answer."""
     building, _, colour = value.removeprefix(NEW_LOOK).partition(":")
     tile = new_look_target(state, task, value)
-    facts = state["learned"]["tiles"].setdefault(tile, {})
     for field, fact_value in (("building", building), ("colour", colour)):
         if not box.known(state, tile, field):
-            facts[field] = fact_value
+            box.learn_fact(state, "tiles", tile, field, fact_value)
     return tile
 
 

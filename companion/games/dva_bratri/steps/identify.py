@@ -52,7 +52,7 @@ def _settled(state: dict, ident: dict, fits: list[str], answers: dict, fields: l
 def _take_answers(state: dict, tile: str, answers: dict) -> None:
     for f, v in answers.items():
         if not reveal.prints(state, tile, f, v):
-            state["learned"]["tiles"].setdefault(tile, {})[f] = v
+            box.learn_fact(state, "tiles", tile, f, v)
 
 
 def reveal_as(state: dict, task: dict, tile: str) -> None:
@@ -106,7 +106,7 @@ def _colour_told(state: dict, task: dict, tile: str) -> bool:
     colour = task.get("expect") or forced_colour(state, tile)
     if colour is None:
         return False
-    state["learned"]["tiles"].setdefault(tile, {})["colour"] = colour
+    box.learn_fact(state, "tiles", tile, "colour", colour)
     return True
 
 

@@ -72,10 +72,7 @@ def restore_facts(state: dict, task: dict) -> None:
     """Re-entering dropped half-way: what was known before it holds again."""
     group = "tiles" if task["t"] == "learn" else "treasures"
     ident = task["tile"] if task["t"] == "learn" else task["token"]
-    if task["before"]["facts"] is None:
-        state["learned"][group].pop(ident, None)
-    else:
-        state["learned"][group][ident] = task["before"]["facts"]
+    box.learn(state, group, ident, task["before"]["facts"])
     for k, colour in task["before"].get("colours", {}).items():
         state["board"][k]["colour"] = colour
 
@@ -108,14 +105,14 @@ def record_fact(state: dict, task: dict, learning: dict, field: str, value) -> N
         identify_next(state, task)
         return
     tile = learning["tile"]
-    state["learned"]["tiles"].setdefault(tile, {})[field] = value
+    box.learn_fact(state, "tiles", tile, field, value)
     if field == "colour":  # a corrected colour changes the tile where it lies too
         for c in state["board"].values():
             if c["tile"] == tile:
                 c["colour"] = value
     learning["fields"].pop(0)
     if learning["fields"][:1] == ["params"] and not box.buildings()[box.fact(state, tile, "building")]["params"]:
-        state["learned"]["tiles"][tile]["params"] = {}  # a re-entered building without any
+        box.learn_fact(state, "tiles", tile, "params", {})  # a re-entered building without any
         learning["fields"].pop(0)
     if learning["fields"]:
         return

@@ -113,7 +113,7 @@ class LearnKind(LearnStep):
 
     def answer(self, state: dict, value, task: dict, learning: dict) -> None:
         task["partial"]["kind"] = value
-        state["learned"]["treasures"].setdefault(task["token"], {})["kind"] = value
+        box.learn_fact(state, "treasures", task["token"], "kind", value)
         task["partial"].setdefault("done", []).append("kind")
         progress(state, task)
 
@@ -151,7 +151,7 @@ class LearnNeed(LearnStep):
         else:
             items.append({"colour": value})
         if len(items) == 2 and "colour" in items[-1]:
-            state["learned"]["treasures"].setdefault(task["token"], {})["need"] = items
+            box.learn_fact(state, "treasures", task["token"], "need", items)
             task["partial"].setdefault("done", []).append("need")
             progress(state, task)
 
