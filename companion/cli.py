@@ -91,6 +91,7 @@ def cmd_history(args) -> int:
     store = open_store(data_dir_of(args), read_only=True)
     try:
         records = store.history()
+        walks = len(store.history(teaching=True)) - len(records)
     finally:
         store.close()
     if not records:
@@ -103,6 +104,8 @@ def cmd_history(args) -> int:
         seats = [str(seat) for seat in record.get("seats") or []]
         print(f"{_when(record.get('finished'))}  {record.get('game')}  {', '.join(seats)}  "
               f"winner: {name}  ({minutes // 60} min)")
+    if walks:   # finished, kept (they taught the box), but nobody played
+        print(f"({walks} teaching walk{'s' if walks != 1 else ''} of the box not listed)")
     return 0
 
 

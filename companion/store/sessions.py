@@ -143,6 +143,12 @@ def stamped(entry: Mapping, now: datetime) -> dict:
     return stored
 
 
+def is_teaching(options: Any) -> bool:
+    """A teaching walk, not a game: the setting ``mode`` = ``"teach"`` (Dva bratři, Graenaland)
+    walks through the box to learn its facts; it ends with every seat at 0 and nobody played."""
+    return isinstance(options, Mapping) and options.get("mode") == "teach"
+
+
 def count_actions(entries: Sequence[Mapping]) -> int:
     """Actions that still count once every undo marker has cancelled the action before it."""
     kept = 0
@@ -315,6 +321,8 @@ class Store:
             "duration_s": max(0, round((finished - started).total_seconds())),
             "actions": count_actions(entries) if actions is None else actions,
         }
+        if is_teaching(record["options"]):
+            result["teaching"] = True   # archived and indexed, but not a played game
         document = self._document(session_id, record, entries, result)
         self._archive_and_index(session_id, document, HISTORY, result)
         self._next_index.pop(session_id, None)
@@ -330,9 +338,11 @@ class Store:
         self._archive_and_index(session_id, document, ABANDONED, abandoned)
         self._next_index.pop(session_id, None)
 
-    def history(self) -> list[dict]:
-        """Finished sessions' records, newest first (from the index: no log is read)."""
-        records = list(self._index()[HISTORY].items())
+    def history(self, teaching: bool = False) -> list[dict]:
+        """Finished games' records, newest first (from the index: no log is read). Teaching
+        walks (``"teaching": true``) are not played games: left out unless ``teaching``."""
+        records = [(key, record) for key, record in self._index()[HISTORY].items()
+                   if teaching or not record.get("teaching")]
         records.sort(reverse=True, key=lambda item: (_sort_time(item[1].get("finished")), int(item[0])))
         return [copy.deepcopy(record) for _, record in records]
 
@@ -613,7 +623,8 @@ def _index_record(document: Mapping) -> dict:
                 "started": started, "finished": finished, "seats": list(meta["seats"]),
                 "names": list(meta.get("names") or meta["seats"]), "scores": meta.get("scores"),
                 "winner": meta.get("winner"), "duration_s": max(0, duration),
-                "actions": count_actions(document["entries"])}
+                "actions": count_actions(document["entries"]),
+                **({"teaching": True} if is_teaching(document.get("options")) else {})}
     return {"session": meta["id"], "uid": meta["uid"], "game": document["game"], "started": meta["started"],
             "at": meta.get("abandoned"), "seats": list(meta["seats"])}
 
