@@ -110,15 +110,16 @@ def bench_undo(names: list[str], runs: int) -> None:
     for name in names:
         game = load(name)
         options, seed, entries = longest(name)
-        resume = timed(lambda: Session(game, options, seed, entries), max(3, runs // 5))
+        resume = timed(lambda game=game, options=options, seed=seed, entries=entries:
+                       Session(game, options, seed, entries), max(3, runs // 5))
         for fraction in (0.25, 0.5, 1.0):
             cut = max(1, int(len(entries) * fraction)) - 1
             while "action" not in entries[cut]:
                 cut -= 1
             session = Session(game, options, seed, entries[:cut])
-            action = timed(lambda: session.evaluate(entries[cut]["action"]), runs)
+            action = timed(lambda session=session, logged=entries[cut]["action"]: session.evaluate(logged), runs)
             session.commit(session.evaluate(entries[cut]["action"]))
-            undo = timed(lambda: session.plan_undo(True), runs)
+            undo = timed(lambda session=session: session.plan_undo(True), runs)
             label = f"{fraction:.0%}"
             first = resume if fraction == 0.25 else None
             print(f"{name if first else '':<12}{len(entries) if first else '':>8}"
