@@ -236,6 +236,10 @@ class Store:
         self._db.close()
         self._db = JournalDB(self.path)
 
+    def now(self) -> datetime:
+        """The store's wall clock (entries' ``at``): the table times secret locks with it too."""
+        return self._clock()
+
     # -- sessions ------------------------------------------------------------------------------
     def create_session(self, game: str, options: Mapping, seed: int, seats: Sequence[str]) -> int:
         """Record a new session (durably, one journal line) and return its id."""

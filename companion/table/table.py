@@ -95,7 +95,9 @@ class Table:
         self.games = games
         self.panel = panel
         self.clock = clock or time.monotonic
-        self.wall_clock = wall_clock or (lambda: datetime.now().astimezone())  # when seats lock
+        # when seats lock: the recorder's clock when it has one (the entries' "at" and the lock
+        # times then come from one clock), else local time
+        self.wall_clock = wall_clock or getattr(recorder, "now", None) or (lambda: datetime.now().astimezone())
         self.language = language if language in LANGUAGES else "cs"
         self.brightness = min(max(int(brightness), 1), BRIGHTNESS_LEVELS)
         self.news: list[Msg] = []   # public events of the last action, shown until a key

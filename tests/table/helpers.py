@@ -16,8 +16,12 @@ class MemoryRecorder:
         return sid
 
     def append(self, sid, entry):
+        """Kept as JSON would keep it: a reveal's lock times become text, as the store does."""
         if self.fail:
             raise OSError("disk full")
+        if "locked" in entry:
+            entry = {**entry, "locked": {str(seat): moment.isoformat(timespec="milliseconds")
+                                         for seat, moment in entry["locked"].items()}}
         self.sessions[sid]["entries"].append(entry)
         return len(self.sessions[sid]["entries"]) - 1
 

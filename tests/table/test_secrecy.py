@@ -156,3 +156,13 @@ def test_a_session_with_lock_times_resumes_after_a_restart(tmp_path):
         assert again.pending_resume["broken"] is None
         again.handle(KeyEvent(None, "ok"))   # continue it
         assert again.mode == "play" and again.session.state == before
+
+
+def test_lock_times_come_from_the_store_clock_like_the_entries_times(tmp_path):
+    with Store(tmp_path / "companion.db", clock=lambda: FIXED) as store:
+        table = Table(store, {"toy": TOY}, "en", new_seed=lambda: 11)
+        for event in [KeyEvent(None, "ok"), KeyEvent(None, "ok")] + keys(0, "1#") + keys(1, "2#"):
+            table.handle(event)
+        (revealed,) = store.entries(store.unfinished()["id"])
+    stamp = FIXED.isoformat(timespec="milliseconds")
+    assert revealed["at"] == stamp and revealed["locked"] == {"0": stamp, "1": stamp}

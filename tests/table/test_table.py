@@ -20,7 +20,7 @@ def test_hidden_pick_reveals_only_when_everyone_locked_and_picks_may_change():
     press(table, pad(2, "2#"))                         # the last lock reveals
     (entry,) = rec.sessions["s1"]["entries"]
     assert entry["action"] == {"step": "pick", "picks": {"0": 1, "1": 2}}
-    assert set(entry["locked"]) == {0, 1}               # when each seat locked, written with the reveal
+    assert set(entry["locked"]) == {"0", "1"}           # when each seat locked, written with the reveal
     assert table.session.state["picks"] == {0: 1, 1: 2}
 
 
