@@ -28,13 +28,32 @@ from companion.engine import Session  # noqa: E402
 from companion.games.dva_bratri import GAME  # noqa: E402
 from tests.games.dva_bratri.driver import Table, made_up_box  # noqa: E402
 
-BOX_STEPS = {"learn_building", "learn_colour", "learn_cost", "learn_roads", "learn_road_set", "learn_cost_digits",
-             "learn_line", "learn_depicts",
-             "learn_boosts", "learn_pairs", "learn_pair_pos", "learn_kind", "learn_need", "learn_pos",
-             "identify_tile", "reveal_tile new"}
+BOX_STEPS = {
+    "learn_building",
+    "learn_colour",
+    "learn_cost",
+    "learn_roads",
+    "learn_road_set",
+    "learn_cost_digits",
+    "learn_line",
+    "learn_depicts",
+    "learn_boosts",
+    "learn_pairs",
+    "learn_pair_pos",
+    "learn_kind",
+    "learn_need",
+    "learn_pos",
+    "identify_tile",
+    "reveal_tile new",
+}
 TABLE_STEPS = {"reveal_set", "reveal_tile", "treasure_id", "start_colour", "jindrich_top", "start_player"}
-FIRST_GAME = {"seats": 1, "level": 1, "sets": ["putovani", "dominium", "obchod_cirkev"], "colour": "white",
-              "roads": True}
+FIRST_GAME = {
+    "seats": 1,
+    "level": 1,
+    "sets": ["putovani", "dominium", "obchod_cirkev"],
+    "colour": "white",
+    "roads": True,
+}
 SEED = 4
 
 
@@ -42,12 +61,19 @@ def counted(entries) -> dict:
     """Answers per kind, and per step for the box questions."""
     steps = Counter(e["action"]["step"] for e in entries if "action" in e)
     # naming a tile not known yet ("new", or its building and colour at once) teaches the box
-    steps["reveal_tile new"] = sum(1 for e in entries if "action" in e and e["action"]["step"] == "reveal_tile"
-                                   and str(e["action"]["value"]).startswith("new"))
+    steps["reveal_tile new"] = sum(
+        1
+        for e in entries
+        if "action" in e and e["action"]["step"] == "reveal_tile" and str(e["action"]["value"]).startswith("new")
+    )
     steps["reveal_tile"] -= steps["reveal_tile new"]
     box = {s: n for s, n in steps.items() if s in BOX_STEPS and n}
-    return {"box": sum(box.values()), "table": sum(n for s, n in steps.items() if s in TABLE_STEPS),
-            "moves": sum(n for s, n in steps.items() if s not in BOX_STEPS | TABLE_STEPS), "by_step": box}
+    return {
+        "box": sum(box.values()),
+        "table": sum(n for s, n in steps.items() if s in TABLE_STEPS),
+        "moves": sum(n for s, n in steps.items() if s not in BOX_STEPS | TABLE_STEPS),
+        "by_step": box,
+    }
 
 
 def play(options: dict, seed: int, truth: dict) -> tuple[Session, dict]:
@@ -60,7 +86,7 @@ def teach(sets: list[str], truth: dict, memory: dict | None = None) -> tuple[Ses
     """The teaching walk through the tables's driver: it answers each question from the tile in hand."""
     table = Table({"seats": 1, "sets": sets, "mode": "teach", "box": memory or {}}, SEED, truth)
     table.assigned, table.plan, table.last_step = {}, {"done": set()}, None
-    table.note_reveal([])   # the first tile turned up when the walk began
+    table.note_reveal([])  # the first tile turned up when the walk began
     while not table.session.over:
         table.step()
     return table.session, counted(table.session.entries)
@@ -69,7 +95,7 @@ def teach(sets: list[str], truth: dict, memory: dict | None = None) -> tuple[Ses
 def figures() -> dict:
     truth = made_up_box()
     out = {}
-    _, out["recorded flow, first game"] = play(FIRST_GAME, SEED, truth)   # no "mode": asking 1
+    _, out["recorded flow, first game"] = play(FIRST_GAME, SEED, truth)  # no "mode": asking 1
     options = {**FIRST_GAME, "mode": "play"}
     first, out["first game, empty memory"] = play(options, SEED, truth)
     memory = GAME.learned_box(first.state)

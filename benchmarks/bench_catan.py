@@ -34,17 +34,37 @@ TYPICAL = "roll 3, road, end"
 TURNS = [
     (TYPICAL, 4, {}, [("roll", 3), ("build", "road"), ("build", "end")]),
     ("roll 3, settlement (a raider drawn), end", 4, {}, [("roll", 3), ("build", "settlement"), ("build", "end")]),
-    ("roll 8 moves a raider, road, end", 4, {"gathering": [0, 2, 0], "wall": [0, 0, 3, 0]},
-     [("roll", 8), ("build", "road"), ("build", "end")]),
-    ("roll 8 breaches section 3, road, end", 4, {"gathering": [0, 2, 0]},
-     [("roll", 8), ("build", "road"), ("build", "end")]),
+    (
+        "roll 8 moves a raider, road, end",
+        4,
+        {"gathering": [0, 2, 0], "wall": [0, 0, 3, 0]},
+        [("roll", 8), ("build", "road"), ("build", "end")],
+    ),
+    (
+        "roll 8 breaches section 3, road, end",
+        4,
+        {"gathering": [0, 2, 0]},
+        [("roll", 8), ("build", "road"), ("build", "end")],
+    ),
     ("roll 7, city, end", 4, {}, [("roll", 7), ("build", "city"), ("build", "end")]),
-    ("roll 3, wall level 3 (cost known), end", 4, {"wall": [2, 0, 0, 0]},
-     [("roll", 3), ("build", "wall"), ("build", "end")]),
-    ("roll 3, development card (secret), end", 4, {}, [("roll", 3), ("build", "dev"), ("dev_card", "vp"),
-                                                        ("build", "end")]),
-    ("6 players: roll 3, road, end, nobody builds extra", 6, {},
-     [("roll", 3), ("build", "road"), ("build", "end"), ("special_who", None)]),
+    (
+        "roll 3, wall level 3 (cost known), end",
+        4,
+        {"wall": [2, 0, 0, 0]},
+        [("roll", 3), ("build", "wall"), ("build", "end")],
+    ),
+    (
+        "roll 3, development card (secret), end",
+        4,
+        {},
+        [("roll", 3), ("build", "dev"), ("dev_card", "vp"), ("build", "end")],
+    ),
+    (
+        "6 players: roll 3, road, end, nobody builds extra",
+        6,
+        {},
+        [("roll", 3), ("build", "road"), ("build", "end"), ("special_who", None)],
+    ),
 ]
 
 
@@ -63,7 +83,7 @@ def keys(prompt, value) -> list[str]:
         option = next(o for o in prompt.options_for(seat) if o.value == value)
         width = code_width({s: prompt.options_for(s) for s in prompt.seats})
         return [f"pad {seat + 1} {' '.join(padded(option.code, width))} #"]
-    if not prompt.seats:      # anyone answers: a pad types the code (the host would walk the list)
+    if not prompt.seats:  # anyone answers: a pad types the code (the host would walk the list)
         option = next(o for o in prompt.options_for(None) if o.value == value)
         return [f"pad 1 {' '.join(option.code)}" + ("" if len(option.code) == 1 else " #")]
     return keys_for_value(prompt, prompt.seats[0] if len(prompt.seats) == 1 else None, value)
@@ -78,7 +98,7 @@ def count(seats: int, given: dict, turn: list[tuple]) -> int:
     sid = recorder.create_session(GAME.name, options, SEED, [])
     recorder.sessions[sid]["entries"] = list(session.entries)
     assert table.resume(sid, GAME.name, options, SEED, list(session.entries))
-    table.session.state["great_wall"].update(given)     # the position this turn starts from
+    table.session.state["great_wall"].update(given)  # the position this turn starts from
     table.session.prompt = GAME.prompt(table.session.state)
     pressed = 0
     for step, value in turn:
@@ -91,7 +111,7 @@ def count(seats: int, given: dict, turn: list[tuple]) -> int:
         for event in events:
             table.handle(event)
         pressed += len(events)
-    if getattr(table, "news_blocks", lambda: False)():   # the next player reads them first
+    if getattr(table, "news_blocks", lambda: False)():  # the next player reads them first
         table.handle(parse_script("host ok")[0])
         pressed += 1
     assert table.session.prompt.step == "roll" and table.session.state["turn"] == 1

@@ -56,25 +56,75 @@ def answer(s: Session, answers) -> None:
 TURNS = [
     ("typical: take a follower, draw", [("act", "red"), ("draw", "ordinary")]),
     ("found a civilisation (2 wheat), draw", [("act", "black"), ("found_wheat", 2), ("draw", "ordinary")]),
-    ("scoring token, 3 colours held, counts unchanged, draw",
-     [("act", "red"), ("draw", "token"), ("cups", "keep"), ("cups", "keep"), ("cups", "keep"), ("draw", "ordinary")]),
-    ("epoch drawn with 4 civilisations, counts unchanged",
-     [("act", "red"), ("draw", "epoch")] + [("pyramids", "keep")] * 4 + [("draw", "ordinary")]),
-    ("epoch drawn with 4 civilisations, every count new",
-     [("act", "red"), ("draw", "epoch"), ("pyramids", 3), ("pyramids", 2), ("pyramids", 0), ("pyramids", 12),
-      ("draw", "ordinary")]),
-    ("two epochs drawn in a row",
-     [("act", "red"), ("draw", "epoch")] + [("pyramids", "keep")] * 4 + [("draw", "epoch"), ("draw", "ordinary")]),
-    ("war of 2 (pay, swords 2:1), take, draw",
-     [("act", "war"), ("war_civs", "red"), ("war_civs", "green"), ("war_civs", "done"), ("pay", "red"),
-      ("swords", 2), ("swords", 1), ("act", "red"), ("draw", "ordinary")]),
-    ("war of 2, swords tied (the player chooses), take, draw",
-     [("act", "war"), ("war_civs", "red"), ("war_civs", "green"), ("war_civs", "done"), ("pay", "red"),
-      ("swords", 1), ("swords", 1), ("war_winner", "red"), ("act", "red"), ("draw", "ordinary")]),
-    ("migration (2 parts), take, draw",
-     [("act", "migration"), ("migrant", "red"), ("pay", "red"), ("part_kind", "continent"), ("part_wheat", 3),
-      ("part_kind", "island"), ("part_wheat", 1), ("part_kind", "done"), ("migration_occupied", "none"),
-      ("act", "red"), ("draw", "ordinary")]),
+    (
+        "scoring token, 3 colours held, counts unchanged, draw",
+        [("act", "red"), ("draw", "token"), ("cups", "keep"), ("cups", "keep"), ("cups", "keep"), ("draw", "ordinary")],
+    ),
+    (
+        "epoch drawn with 4 civilisations, counts unchanged",
+        [("act", "red"), ("draw", "epoch")] + [("pyramids", "keep")] * 4 + [("draw", "ordinary")],
+    ),
+    (
+        "epoch drawn with 4 civilisations, every count new",
+        [
+            ("act", "red"),
+            ("draw", "epoch"),
+            ("pyramids", 3),
+            ("pyramids", 2),
+            ("pyramids", 0),
+            ("pyramids", 12),
+            ("draw", "ordinary"),
+        ],
+    ),
+    (
+        "two epochs drawn in a row",
+        [("act", "red"), ("draw", "epoch")] + [("pyramids", "keep")] * 4 + [("draw", "epoch"), ("draw", "ordinary")],
+    ),
+    (
+        "war of 2 (pay, swords 2:1), take, draw",
+        [
+            ("act", "war"),
+            ("war_civs", "red"),
+            ("war_civs", "green"),
+            ("war_civs", "done"),
+            ("pay", "red"),
+            ("swords", 2),
+            ("swords", 1),
+            ("act", "red"),
+            ("draw", "ordinary"),
+        ],
+    ),
+    (
+        "war of 2, swords tied (the player chooses), take, draw",
+        [
+            ("act", "war"),
+            ("war_civs", "red"),
+            ("war_civs", "green"),
+            ("war_civs", "done"),
+            ("pay", "red"),
+            ("swords", 1),
+            ("swords", 1),
+            ("war_winner", "red"),
+            ("act", "red"),
+            ("draw", "ordinary"),
+        ],
+    ),
+    (
+        "migration (2 parts), take, draw",
+        [
+            ("act", "migration"),
+            ("migrant", "red"),
+            ("pay", "red"),
+            ("part_kind", "continent"),
+            ("part_wheat", 3),
+            ("part_kind", "island"),
+            ("part_wheat", 1),
+            ("part_kind", "done"),
+            ("migration_occupied", "none"),
+            ("act", "red"),
+            ("draw", "ordinary"),
+        ],
+    ),
 ]
 
 
@@ -86,8 +136,11 @@ def pad_keys(prompt, value) -> list[str]:
         return [f"pad {seat + 1} #"]
     options = prompt.options_for(seat)
     option = next(o for o in options if o.value == value)
-    keys = [option.code] if option.code in ("#", "*") or all(len(o.code) == 1 for o in options) \
+    keys = (
+        [option.code]
+        if option.code in ("#", "*") or all(len(o.code) == 1 for o in options)
         else list(option.code) + ["#"]
+    )
     return [f"pad {seat + 1} {' '.join(keys)}"]
 
 
@@ -118,7 +171,7 @@ def count(turn, on_pads: bool) -> int:
             table.handle(event)
         pressed += len(events)
         assert not table.notice, [m.en for m in table.notice]
-    pressed += put_news_away(table)              # the next player puts them away first
+    pressed += put_news_away(table)  # the next player puts them away first
     assert table.session.prompt.step == "act" and table.session.state["turn"] == 1
     return pressed
 
@@ -137,8 +190,10 @@ def main() -> int:
     for name, pads, host in rows:
         print(f"{name:<{width}}  {pads:>4}  {host:>4}")
     worst = max(pads for name, pads, _ in rows[:2])
-    print(f"a turn without scoring: at most {worst} keys on the pads (goal: at most 3) -> "
-          f"{'met' if worst <= 3 else 'NOT met'}")
+    print(
+        f"a turn without scoring: at most {worst} keys on the pads (goal: at most 3) -> "
+        f"{'met' if worst <= 3 else 'NOT met'}"
+    )
     return 0 if worst <= 3 else 1
 
 

@@ -58,7 +58,7 @@ def decode(chunks: list[bytes]) -> int:
 def bench_decoder(frames: int, chunk: int, rounds: int = 7) -> None:
     keys = "0123456789*#"
     stream = b"".join(encode_frame(i, "KEY", keys[i % 12]) for i in range(frames))
-    chunks = [stream[i:i + chunk] for i in range(0, len(stream), chunk)]
+    chunks = [stream[i : i + chunk] for i in range(0, len(stream), chunk)]
     assert baseline(chunks) == decode(chunks) == frames
     t_base, t_dec = [], []
     for _ in range(rounds):
@@ -67,9 +67,11 @@ def bench_decoder(frames: int, chunk: int, rounds: int = 7) -> None:
             fn(chunks)
             out.append(time.perf_counter() - t0)
     b, d = statistics.median(t_base), statistics.median(t_dec)
-    print(f"decoder: {d / frames * 1e6:.2f} µs/frame, baseline split {b / frames * 1e6:.2f} "
-          f"µs/frame, ratio {d / b:.1f}x  ({frames} frames, {chunk}-byte chunks, "
-          f"median of {rounds})")
+    print(
+        f"decoder: {d / frames * 1e6:.2f} µs/frame, baseline split {b / frames * 1e6:.2f} "
+        f"µs/frame, ratio {d / b:.1f}x  ({frames} frames, {chunk}-byte chunks, "
+        f"median of {rounds})"
+    )
 
 
 class PtyPad:
@@ -118,7 +120,7 @@ def bench_round_trip(trips: int) -> None:
         for i in range(trips):
             t0 = time.perf_counter()
             os.write(pad.master, pad.logic.key("5").encode())
-            e = events.get(timeout=10)           # what the table's main loop does
+            e = events.get(timeout=10)  # what the table's main loop does
             assert isinstance(e, KeyEvent)
             hub.set(0, LED_LOCKED if i % 2 else LED_WAITING)
             samples.append(pad.led_times.get(timeout=10) - t0)
@@ -126,8 +128,7 @@ def bench_round_trip(trips: int) -> None:
         samples.sort()
         med = statistics.median(samples) * 1e3
         p95 = samples[int(len(samples) * 0.95) - 1] * 1e3
-        print(f"key -> LED round trip over a pty: median {med:.2f} ms, p95 {p95:.2f} ms "
-              f"({trips} trips)")
+        print(f"key -> LED round trip over a pty: median {med:.2f} ms, p95 {p95:.2f} ms ({trips} trips)")
     finally:
         hub.close()
         pad.close()

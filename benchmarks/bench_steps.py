@@ -25,14 +25,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-BEFORE_MOVE = "e8a631a"   # the corpus recorded, the games not yet on steps
+BEFORE_MOVE = "e8a631a"  # the corpus recorded, the games not yet on steps
 RUNS = 7
 
 
 def unpack_baseline(commit: str, into: Path) -> None:
     """The baseline's ``companion`` package as ``companion_before`` (its imports are relative)."""
-    archive = subprocess.run(["git", "archive", "--format=tar", commit, "companion"], cwd=ROOT,
-                             check=True, capture_output=True).stdout
+    archive = subprocess.run(
+        ["git", "archive", "--format=tar", commit, "companion"], cwd=ROOT, check=True, capture_output=True
+    ).stdout
     with tarfile.open(fileobj=BytesIO(archive)) as tar:
         tar.extractall(into, filter="data")
     (into / "companion").rename(into / "companion_before")
@@ -62,6 +63,7 @@ def keys_of_a_game(name: str, seats: int, seed: int) -> str:
     """The key script of one whole game played through the table (pads and host buttons)."""
     from companion.games import available, load
     from tests.keyscript import play_script
+
     lines, _ = play_script(load(name), seats, seed=seed, games_in_menu=available())
     return "\n".join(lines)
 
@@ -69,7 +71,7 @@ def keys_of_a_game(name: str, seats: int, seed: int) -> str:
 def per_key(package: str, script: str, folder: Path) -> list[float]:
     """Seconds per key through one version's table: the key, the action checked and applied,
     appended durably to the store, the frame built and rasterised, the LEDs."""
-    names = ("vaaalbara", "graenaland", "dva_bratri")   # each version's own game code
+    names = ("vaaalbara", "graenaland", "dva_bratri")  # each version's own game code
     games = {name: importlib.import_module(f"{package}.games.{name}").GAME for name in names}
     table_module = importlib.import_module(f"{package}.table.table")
     store_module = importlib.import_module(f"{package}.store")
@@ -102,8 +104,10 @@ def bench_keys(tmp: Path) -> None:
         b50, a50 = statistics.median(before) * 1e6, statistics.median(after) * 1e6
         b99 = statistics.quantiles(before, n=100)[98] * 1e6
         a99 = statistics.quantiles(after, n=100)[98] * 1e6
-        print(f"  {name:11s} {len(before) // 3:5d} keys   median before {b50:6.0f} us after {a50:6.0f} us "
-              f"(ratio {a50 / b50:4.2f})   p99 before {b99:6.0f} us after {a99:6.0f} us (ratio {a99 / b99:4.2f})")
+        print(
+            f"  {name:11s} {len(before) // 3:5d} keys   median before {b50:6.0f} us after {a50:6.0f} us "
+            f"(ratio {a50 / b50:4.2f})   p99 before {b99:6.0f} us after {a99:6.0f} us (ratio {a99 / b99:4.2f})"
+        )
 
 
 def main() -> None:
@@ -119,8 +123,10 @@ def main() -> None:
                 before.append(replay_all("companion_before", name, logs))
                 after.append(replay_all("companion", name, logs))
             b, a = statistics.median(before) / actions * 1e6, statistics.median(after) / actions * 1e6
-            print(f"  {name:11s} {actions:6d} actions   before {b:7.1f} us   after {a:7.1f} us   "
-                  f"ratio after/before {a / b:5.2f}")
+            print(
+                f"  {name:11s} {actions:6d} actions   before {b:7.1f} us   after {a:7.1f} us   "
+                f"ratio after/before {a / b:5.2f}"
+            )
         bench_keys(Path(tmp))
 
 

@@ -56,8 +56,9 @@ def jsonstorage_appender(stack: ExitStack, path: Path, stored: int) -> Callable[
     return lambda i: log.insert(action(stored + i))
 
 
-def alternate(empty: Callable[[int], object], full: Callable[[int], object], runs: int,
-              block: int = 10) -> tuple[float, float]:
+def alternate(
+    empty: Callable[[int], object], full: Callable[[int], object], runs: int, block: int = 10
+) -> tuple[float, float]:
     """Median µs per append for each of two appenders, timed in alternating blocks.
 
     Blocks rather than single turns: a big fsync leaves the file system busy for a moment, and
@@ -79,8 +80,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--stored", type=int, default=10_000, help="actions already stored (default 10000)")
     parser.add_argument("--runs", type=int, default=300, help="timed appends per journal case (default 300)")
-    parser.add_argument("--json-runs", type=int, default=40,
-                        help="timed inserts per JSONStorage case (slow when full; default 40)")
+    parser.add_argument(
+        "--json-runs", type=int, default=40, help="timed inserts per JSONStorage case (slow when full; default 40)"
+    )
     parser.add_argument("--dir", type=Path, default=None, help="where to put the files (default: a temp dir)")
     parser.add_argument("--only", choices=("append", "history"), help="run one part only")
     parser.add_argument("--finished", type=int, default=1000, help="finished sessions for the history part")
@@ -100,8 +102,10 @@ def main() -> None:
     print(f"{'storage':<40}{'empty µs':>10}{full_label:>20}{'full/empty':>12}")
     for label, empty_us, full_us in rows:
         print(f"{label:<40}{empty_us:>10.0f}{full_us:>20.0f}{full_us / empty_us:>12.2f}")
-    print(f"with {args.stored:,} stored and fsync on, JSONStorage costs "
-          f"{rows[1][2] / rows[0][2]:.0f}x the journal per append")
+    print(
+        f"with {args.stored:,} stored and fsync on, JSONStorage costs "
+        f"{rows[1][2] / rows[0][2]:.0f}x the journal per append"
+    )
 
 
 def measure(args: argparse.Namespace, fsync: bool) -> list[tuple[str, float, float]]:
@@ -113,8 +117,10 @@ def measure(args: argparse.Namespace, fsync: bool) -> list[tuple[str, float, flo
         directory = Path(stack.enter_context(tempfile.TemporaryDirectory(dir=args.dir, prefix="bench-store-")))
         if not fsync:
             stack.enter_context(mock.patch("os.fsync", lambda fd: None))
-        for label, make, runs in (("journal (Store.append)", journal_appender, args.runs),
-                                  ("TinyDB JSONStorage insert", jsonstorage_appender, args.json_runs)):
+        for label, make, runs in (
+            ("journal (Store.append)", journal_appender, args.runs),
+            ("TinyDB JSONStorage insert", jsonstorage_appender, args.json_runs),
+        ):
             kind = make.__name__.split("_")[0]
             empty = make(stack, directory / f"{kind}-empty", 0)
             full = make(stack, directory / f"{kind}-full", args.stored)
@@ -143,22 +149,43 @@ print(took, peak, len(entries), count)
 def finished_document(n: int, actions: int = 120) -> dict:
     """A finished session document like a real one: 4 seats, ``actions`` timed entries."""
     import uuid
-    entries = [{"action": {"step": "move", "seat": k % 4, "value": k % 7}, "at": "2025-06-01T18:00:00.000+02:00"}
-               for k in range(actions)]
-    return {"format": "companion-session", "version": 2, "game": "vaaalbara", "options": {"seats": 4},
-            "seed": n, "entries": entries,
-            "meta": {"id": n, "uid": str(uuid.UUID(int=n + 1)), "started": "2025-06-01T18:00:00+02:00",
-                     "finished": "2025-06-01T18:40:00+02:00", "abandoned": None,
-                     "seats": ["Modrá", "Fialová", "Žlutá", "Červená"],
-                     "names": ["Modrá", "Fialová", "Žlutá", "Červená"],
-                     "scores": {"final": True, "totals": {"0": 50, "1": 40, "2": 30, "3": 20},
-                                "ranking": [0, 1, 2, 3], "winner": 0},
-                     "winner": 0, "duration_s": 2400, "actions": actions}}
+
+    entries = [
+        {"action": {"step": "move", "seat": k % 4, "value": k % 7}, "at": "2025-06-01T18:00:00.000+02:00"}
+        for k in range(actions)
+    ]
+    return {
+        "format": "companion-session",
+        "version": 2,
+        "game": "vaaalbara",
+        "options": {"seats": 4},
+        "seed": n,
+        "entries": entries,
+        "meta": {
+            "id": n,
+            "uid": str(uuid.UUID(int=n + 1)),
+            "started": "2025-06-01T18:00:00+02:00",
+            "finished": "2025-06-01T18:40:00+02:00",
+            "abandoned": None,
+            "seats": ["Modrá", "Fialová", "Žlutá", "Červená"],
+            "names": ["Modrá", "Fialová", "Žlutá", "Červená"],
+            "scores": {
+                "final": True,
+                "totals": {"0": 50, "1": 40, "2": 30, "3": 20},
+                "ranking": [0, 1, 2, 3],
+                "winner": 0,
+            },
+            "winner": 0,
+            "duration_s": 2400,
+            "actions": actions,
+        },
+    }
 
 
 def make_store(directory: Path, finished: int) -> Path:
     """A store with ``finished`` finished games and one running game of 200 entries."""
     from companion.store.sessions import Store
+
     directory.mkdir(parents=True)
     path = directory / "companion.db"
     with Store(path) as store:
@@ -174,14 +201,17 @@ def child_startup(path: Path) -> tuple[float, int]:
     """Start-up in a fresh interpreter (imports included): seconds and peak RSS in KiB."""
     import subprocess
     import sys
+
     env = dict(__import__("os").environ, PYTHONPATH=str(ROOT))
-    out = subprocess.run([sys.executable, "-c", STARTUP_CHILD, str(path)], capture_output=True, text=True,
-                         env=env, check=True).stdout.split()
+    out = subprocess.run(
+        [sys.executable, "-c", STARTUP_CHILD, str(path)], capture_output=True, text=True, env=env, check=True
+    ).stdout.split()
     return float(out[0]), int(out[1])
 
 
 def history_costs(args: argparse.Namespace) -> None:
     from companion.store.sessions import Store
+
     with tempfile.TemporaryDirectory(dir=args.dir, prefix="bench-history-") as folder:
         empty = make_store(Path(folder) / "empty", 0)
         full = make_store(Path(folder) / "full", args.finished)
@@ -206,11 +236,16 @@ def history_costs(args: argparse.Namespace) -> None:
         cli, floor = [], []
         import subprocess
         import sys
+
         env = dict(__import__("os").environ, PYTHONPATH=str(ROOT))
         for _ in range(11):  # alternated, so both see the same load on the machine
             start = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "companion", "history", "--data-dir", str(full.parent)],
-                           env=env, check=True, capture_output=True)
+            subprocess.run(
+                [sys.executable, "-m", "companion", "history", "--data-dir", str(full.parent)],
+                env=env,
+                check=True,
+                capture_output=True,
+            )
             cli.append(time.perf_counter() - start)
             start = time.perf_counter()
             subprocess.run([sys.executable, "-c", "pass"], env=env, check=True)
@@ -222,14 +257,20 @@ def history_costs(args: argparse.Namespace) -> None:
     e_rss = max(r for _, r in children[0]) / 1024
     f_rss = max(r for _, r in children[1]) / 1024
     print(f"history costs: {args.finished:,} finished sessions vs none (one running game of 200 entries each)")
-    print(f"  start-up in process (open, running game, its log): {e_open:.2f} ms vs {f_open:.2f} ms "
-          f"= {f_open / e_open:.2f}x")
-    print(f"  start-up in a fresh interpreter (imports included): {e_child:.1f} ms vs {f_child:.1f} ms "
-          f"= {f_child / e_child:.2f}x")
+    print(
+        f"  start-up in process (open, running game, its log): {e_open:.2f} ms vs {f_open:.2f} ms "
+        f"= {f_open / e_open:.2f}x"
+    )
+    print(
+        f"  start-up in a fresh interpreter (imports included): {e_child:.1f} ms vs {f_child:.1f} ms "
+        f"= {f_child / e_child:.2f}x"
+    )
     print(f"  peak RSS of that interpreter: {e_rss:.1f} MiB vs {f_rss:.1f} MiB = +{f_rss - e_rss:.2f} MiB")
     print(f"  Store.history() of {len(records):,} records: {med(listing) * 1000:.1f} ms")
-    print(f"  `companion history` whole command: {med(cli) * 1000:.1f} ms "
-          f"(an empty interpreter: {med(floor) * 1000:.1f} ms, so {(med(cli) - med(floor)) * 1000:.1f} ms of work)")
+    print(
+        f"  `companion history` whole command: {med(cli) * 1000:.1f} ms "
+        f"(an empty interpreter: {med(floor) * 1000:.1f} ms, so {(med(cli) - med(floor)) * 1000:.1f} ms of work)"
+    )
 
 
 if __name__ == "__main__":

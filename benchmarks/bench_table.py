@@ -98,7 +98,7 @@ def long_toy_log(actions: int) -> list[dict]:
             session.submit({"step": prompt.step, "picks": {str(s): rng.randint(1, 3) for s in prompt.seats}})
         elif prompt.step == "roll":
             session.submit({"step": "roll", "seat": None, "value": None})
-        elif prompt.step == "star":   # a bonus of 5 asks first whether the die shows a star
+        elif prompt.step == "star":  # a bonus of 5 asks first whether the die shows a star
             session.submit({"step": "star", "seat": 0, "value": rng.randint(0, 1)})
         else:
             session.submit({"step": "bonus", "seat": 0, "value": rng.choice([0, 1, 2, 3, 5])})
@@ -116,18 +116,19 @@ def bench_replay(actions: int = 2000) -> tuple[float, float]:
         start = time.perf_counter()
         state = TOY.setup(options, 4)
         for entry in entries:
-            state = TOY.apply(state, entry["action"])   # checks the action, works on its own copy
+            state = TOY.apply(state, entry["action"])  # checks the action, works on its own copy
         bare.append(time.perf_counter() - start)
     return statistics.median(runs) * 1e3, statistics.median(bare) * 1e3
 
 
 def child_max_rss_kib(args: list[str]) -> int:
     """Max RSS of one child, measured by a fresh parent so no earlier child counts."""
-    probe = ("import resource, subprocess, sys; "
-             "subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL); "
-             "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
-    out = subprocess.run([sys.executable, "-c", probe, *args], cwd=ROOT, check=True,
-                         capture_output=True, text=True)
+    probe = (
+        "import resource, subprocess, sys; "
+        "subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL); "
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+    )
+    out = subprocess.run([sys.executable, "-c", probe, *args], cwd=ROOT, check=True, capture_output=True, text=True)
     return int(out.stdout.strip())
 
 
@@ -136,16 +137,17 @@ def bench_memory(tmp: Path) -> tuple[int, int]:
     lines, _ = play_script(load("vaaalbara"), 4, seed=2, games_in_menu=available())
     script = tmp / "game.txt"
     script.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    run = child_max_rss_kib([sys.executable, "-m", "companion", "run", "--script", str(script),
-                             "--data-dir", str(tmp / "mem")])
+    run = child_max_rss_kib(
+        [sys.executable, "-m", "companion", "run", "--script", str(script), "--data-dir", str(tmp / "mem")]
+    )
     return run, baseline
 
 
 def bench_map_render(repeat: int = 400) -> tuple[float, float]:
     from companion.table.frame import Frame, MapCell, MapView
+
     labels = ["Hs*", "~g", "", "Mw+", "Ka"]
-    rows = tuple(tuple(MapCell(labels[(r + c) % 5], c % 2 == 0, (r, c) == (1, 2)) for c in range(5))
-                 for r in range(3))
+    rows = tuple(tuple(MapCell(labels[(r + c) % 5], c % 2 == 0, (r, c) == (1, 2)) for c in range(5)) for r in range(3))
     with_map = Frame("Kolo 4 · Tah", ("Bílý: Kam ji položíš?",), "", None, MapView(rows))
     text = Frame("Kolo 4 · Tah", ("Bílý: Kam ji položíš?", "1 Mlýn", "2 Pila", "3 Hostinec"), "▲▼ OK nebo kód", 1)
     timings = {}
@@ -159,13 +161,14 @@ def bench_map_render(repeat: int = 400) -> tuple[float, float]:
     return timings["map"], timings["text"]
 
 
-BEFORE = "b3050fe"   # the table before announcements, pages and the in-game menu
+BEFORE = "b3050fe"  # the table before announcements, pages and the in-game menu
 
 
 def unpack_before(into: Path) -> None:
     """The baseline's ``companion`` package as ``companion_before`` (its imports are relative)."""
-    archive = subprocess.run(["git", "archive", "--format=tar", BEFORE, "companion"], cwd=ROOT,
-                             check=True, capture_output=True).stdout
+    archive = subprocess.run(
+        ["git", "archive", "--format=tar", BEFORE, "companion"], cwd=ROOT, check=True, capture_output=True
+    ).stdout
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
         tar.extractall(into, filter="data")
     (into / "companion").rename(into / "companion_before")
@@ -192,10 +195,12 @@ class _Recorder:
 def round_presses(package: str, name: str, seats: int, seed: int, counted_round: int = 2) -> dict:
     """Keys of round ``counted_round`` played through one version's table by a reader."""
     from tests.keyscript import keys_for_action
+
     engine = importlib.import_module(f"{package}.engine")
     game = importlib.import_module(f"{package}.games.{name}").GAME
-    table = importlib.import_module(f"{package}.table.table").Table(_Recorder(), {name: game}, "cs",
-                                                                      new_seed=lambda: seed)
+    table = importlib.import_module(f"{package}.table.table").Table(
+        _Recorder(), {name: game}, "cs", new_seed=lambda: seed
+    )
     parse = importlib.import_module(f"{package}.hw.emulated").parse_script
     settings = {s.key: s.initial() for s in game.settings if s.in_menu(seats)}
     table.new_game(name, {"seats": seats, **settings})
@@ -220,8 +225,9 @@ def round_presses(package: str, name: str, seats: int, seed: int, counted_round:
 
     while table.session.prompt is not None and table.session.status().round <= counted_round:
         prompt = table.session.prompt
-        if getattr(table, "news_blocks", lambda: False)():   # announcements: every page, then away
+        if getattr(table, "news_blocks", lambda: False)():  # announcements: every page, then away
             from companion.table.screens import news_pages
+
             pages = news_pages(table)
             press(["host down"] * (pages - 1), "read")
             press(["host ok"], "put away")
@@ -264,12 +270,15 @@ def bench_presses(tmp: Path) -> None:
             rows[package] = {what: statistics.median(t[what] for t in totals) for what in totals[0]}
             rows[package]["all"] = statistics.median(sum(t.values()) for t in totals)
         b, a = rows["companion_before"], rows["companion"]
-        print(f"  {name:10s} before {b['all']:5.0f} (answer {b['answer']:.0f}, read {b['read']:.0f})   "
-              f"after {a['all']:5.0f} (answer {a['answer']:.0f}, read {a['read']:.0f}, "
-              f"put away {a['put away']:.0f})   ratio {a['all'] / b['all']:4.2f}")
+        print(
+            f"  {name:10s} before {b['all']:5.0f} (answer {b['answer']:.0f}, read {b['read']:.0f})   "
+            f"after {a['all']:5.0f} (answer {a['answer']:.0f}, read {a['read']:.0f}, "
+            f"put away {a['put away']:.0f})   ratio {a['all'] / b['all']:4.2f}"
+        )
 
 
 # -- idle ------------------------------------------------------------------------------------------
+
 
 class _Null(io.TextIOBase):
     def write(self, text):
@@ -281,12 +290,13 @@ def _idle(app, seconds: float, redraws) -> tuple[float, int, int]:
     without an event, and the redraws (``redraws()`` counts them) in that time."""
     worker = threading.Thread(target=app.run)
     worker.start()
-    time.sleep(1.0)                          # the first frame drawn, threads settled
+    time.sleep(1.0)  # the first frame drawn, threads settled
     cpu, wakeups, drawn = time.process_time(), app.wakeups, redraws()
     time.sleep(seconds)
     used = time.process_time() - cpu
     woke, drawn = app.wakeups - wakeups, redraws() - drawn
     from companion.table.events import Quit
+
     app.events.put(Quit("bench"))
     worker.join(10)
     return used, woke, drawn
@@ -309,11 +319,14 @@ def bench_idle(tmp: Path, seconds: float) -> None:
     reader.start()
     used, woke, drawn = _idle(app, seconds, lambda: terminal.draws)
     os.close(write_end)
-    print(f"  emulated loop: {used:6.3f} s CPU = {100 * used / seconds:5.3f} % of a core; "
-          f"panel redraws {drawn}, timer wake-ups {woke}")
+    print(
+        f"  emulated loop: {used:6.3f} s CPU = {100 * used / seconds:5.3f} % of a core; "
+        f"panel redraws {drawn}, timer wake-ups {woke}"
+    )
 
     from gpiozero import Device
     from gpiozero.pins.mock import MockFactory, MockPWMPin
+
     Device.pin_factory = MockFactory(pin_class=MockPWMPin)
     for label, keys in (("menu", ()), ("a secret pick, LEDs blinking", ("ok", "ok"))):
         events = queue.SimpleQueue()
@@ -323,12 +336,15 @@ def bench_idle(tmp: Path, seconds: float) -> None:
         store = Store(tmp / f"idle-hw-{len(keys)}.db")
         table = make_table(store, "cs", seed=1)
         from companion.table.events import KeyEvent
+
         for key in keys:
             table.handle(KeyEvent(None, key))
         app = App(table, display, leds, events, [buttons.close, store.close])
         used, woke, drawn = _idle(app, seconds, lambda: display.displays)
-        print(f"  hardware loop ({label}): {used:6.3f} s CPU = {100 * used / seconds:5.3f} % of a core; "
-              f"frames pushed {drawn}, timer wake-ups {woke}")
+        print(
+            f"  hardware loop ({label}): {used:6.3f} s CPU = {100 * used / seconds:5.3f} % of a core; "
+            f"frames pushed {drawn}, timer wake-ups {woke}"
+        )
         Device.pin_factory.reset()
 
 
@@ -350,10 +366,15 @@ render(table.frame())
 """
 
 
+# the import floor: what any table needs before it can draw (Pillow and its fonts, luma's
+# canvas, TinyDB, pyserial), with none of the companion's own code
+LIBRARIES = "import PIL.Image, PIL.ImageDraw, PIL.ImageFont, luma.core.render, luma.core.device, tinydb, serial"
+
+
 def bench_cold_start(tmp: Path, runs: int = 15) -> dict[str, float]:
     """Median wall time (ms) of each kind of fresh start, run in turns so load spreads evenly."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    kinds = {"bare": [sys.executable, "-c", "pass"]}
+    kinds = {"bare": [sys.executable, "-c", "pass"], "libraries": [sys.executable, "-c", LIBRARIES]}
     for kind in ("none", "lazy", "eager"):
         kinds[kind] = [sys.executable, "-c", COLD_START, str(tmp), kind]
     times: dict[str, list[float]] = {kind: [] for kind in kinds}
@@ -368,10 +389,14 @@ def bench_cold_start(tmp: Path, runs: int = 15) -> dict[str, float]:
 def print_cold_start(tmp: Path) -> None:
     cold = bench_cold_start(tmp)
     print("cold start (fresh interpreter to the first frame, empty store; medians)")
-    print(f"  bare interpreter (floor): {cold['bare']:6.1f} ms   table without games: {cold['none']:6.1f} ms")
+    print(f"  bare interpreter: {cold['bare']:6.1f} ms   the libraries' import floor: {cold['libraries']:6.1f} ms")
+    print(f"  table without games: {cold['none']:6.1f} ms")
     print(f"  table, games lazy: {cold['lazy']:6.1f} ms   every game imported: {cold['eager']:6.1f} ms")
-    print(f"  ratios: lazy/floor {cold['lazy'] / cold['bare']:5.2f}   eager/floor {cold['eager'] / cold['bare']:5.2f}"
-          f"   lazy/no games {cold['lazy'] / cold['none']:5.2f}   eager/lazy {cold['eager'] / cold['lazy']:5.2f}")
+    print(
+        f"  ratios: lazy/import floor {cold['lazy'] / cold['libraries']:5.2f}"
+        f"   eager/import floor {cold['eager'] / cold['libraries']:5.2f}   lazy/bare {cold['lazy'] / cold['bare']:5.2f}"
+        f"   lazy/no games {cold['lazy'] / cold['none']:5.2f}   eager/lazy {cold['eager'] / cold['lazy']:5.2f}"
+    )
 
 
 def main() -> None:
@@ -402,12 +427,16 @@ def main() -> None:
         print(f"  engine replay: {replay:7.1f} ms   bare rules: {bare:7.1f} ms   ratio: {replay / bare:5.2f}")
         drawn_map, drawn_text = bench_map_render()
         print("rasterising a frame for the 128x64 panel")
-        print(f"  with a 5x3 map: {drawn_map:6.0f} us   text only: {drawn_text:6.0f} us   "
-              f"ratio: {drawn_map / drawn_text:5.2f}")
+        print(
+            f"  with a 5x3 map: {drawn_map:6.0f} us   text only: {drawn_text:6.0f} us   "
+            f"ratio: {drawn_map / drawn_text:5.2f}"
+        )
         run, baseline = bench_memory(tmp)
         print("memory of `companion run` (emulated table, one whole game, max RSS)")
-        print(f"  companion: {run / 1024:6.1f} MiB   bare python: {baseline / 1024:6.1f} MiB   "
-              f"ratio: {run / baseline:5.2f}")
+        print(
+            f"  companion: {run / 1024:6.1f} MiB   bare python: {baseline / 1024:6.1f} MiB   "
+            f"ratio: {run / baseline:5.2f}"
+        )
 
 
 if __name__ == "__main__":

@@ -26,13 +26,20 @@ from tests.table.helpers import MemoryRecorder
 
 SEED = 3
 OPTIONS = {"seats": 4, "row": "box"}
-START = [{"step": "first_player", "seat": None, "value": 0},
-         {"step": "allegiance", "picks": {"0": "troy", "1": "mycenae", "2": "troy", "3": "mycenae"}},
-         {"step": "founding", "seat": None, "value": None}]
+START = [
+    {"step": "first_player", "seat": None, "value": 0},
+    {"step": "allegiance", "picks": {"0": "troy", "1": "mycenae", "2": "troy", "3": "mycenae"}},
+    {"step": "founding", "seat": None, "value": None},
+]
 TURNS = {
     "typical: roll 8, settlement, end": [("roll", 8), ("build", "settlement"), ("build", "end")],
-    "roll 6, donate 2 cards, end": [("roll", 6), ("build", "donate"), ("donate_count", 2),
-                                    ("donate_cards", ["lumber", "grain"]), ("build", "end")],
+    "roll 6, donate 2 cards, end": [
+        ("roll", 6),
+        ("build", "donate"),
+        ("donate_count", 2),
+        ("donate_cards", ["lumber", "grain"]),
+        ("build", "end"),
+    ],
     "roll 7, sea people, end": [("roll", 7), ("sea_people", "sea"), ("build", "end")],
     "roll 9, ship, sea people, end": [("roll", 9), ("build", "ship"), ("sea_people", "sea"), ("build", "end")],
 }
@@ -53,7 +60,7 @@ def count(turn: list[tuple], trade_points: int) -> int:
     for action in START:
         session.submit(action)
     entries = list(session.entries)
-    if trade_points:   # a position with trade points: the donations of earlier turns
+    if trade_points:  # a position with trade points: the donations of earlier turns
         session.state["troy"]["trade_points"][0] = trade_points
     recorder = MemoryRecorder()
     table = Table(recorder, {"troy": GAME}, "cs", new_seed=lambda: SEED)
@@ -65,8 +72,11 @@ def count(turn: list[tuple], trade_points: int) -> int:
     for step, value in turn:
         prompt = session.prompt
         assert prompt.step == step, (prompt.step, step)
-        action = ({"step": step, "picks": {str(prompt.seats[0]): value}} if prompt.kind.hidden
-                  else {"step": step, "seat": prompt.seats[0] if len(prompt.seats) == 1 else None, "value": value})
+        action = (
+            {"step": step, "picks": {str(prompt.seats[0]): value}}
+            if prompt.kind.hidden
+            else {"step": step, "seat": prompt.seats[0] if len(prompt.seats) == 1 else None, "value": value}
+        )
         lines = keys(prompt, value) + submit_and_ack(session, action)
         events = parse_script("\n".join(lines))
         for event in events:

@@ -52,6 +52,7 @@ def longest(game_name: str) -> tuple:
 def longest_random(game_name: str) -> dict:
     """The longest of a few seeded random games at the largest player count."""
     from tests.games.playout import play
+
     game = load(game_name)
     best = None
     for seed in range(RANDOM_GAMES):
@@ -73,8 +74,9 @@ def timed(call, runs: int) -> float:
 
 def unpack_baseline(commit: str, into: Path) -> None:
     """The baseline's ``companion`` package as ``companion_before`` (its imports are relative)."""
-    archive = subprocess.run(["git", "archive", "--format=tar", commit, "companion"], cwd=ROOT,
-                             check=True, capture_output=True).stdout
+    archive = subprocess.run(
+        ["git", "archive", "--format=tar", commit, "companion"], cwd=ROOT, check=True, capture_output=True
+    ).stdout
     with tarfile.open(fileobj=BytesIO(archive)) as tar:
         tar.extractall(into, filter="data")
     (into / "companion").rename(into / "companion_before")
@@ -110,8 +112,10 @@ def bench_undo(names: list[str], runs: int) -> None:
     for name in names:
         game = load(name)
         options, seed, entries = longest(name)
-        resume = timed(lambda game=game, options=options, seed=seed, entries=entries:
-                       Session(game, options, seed, entries), max(3, runs // 5))
+        resume = timed(
+            lambda game=game, options=options, seed=seed, entries=entries: Session(game, options, seed, entries),
+            max(3, runs // 5),
+        )
         for fraction in (0.25, 0.5, 1.0):
             cut = max(1, int(len(entries) * fraction)) - 1
             while "action" not in entries[cut]:
@@ -122,8 +126,10 @@ def bench_undo(names: list[str], runs: int) -> None:
             undo = timed(lambda session=session: session.plan_undo(True), runs)
             label = f"{fraction:.0%}"
             first = resume if fraction == 0.25 else None
-            print(f"{name if first else '':<12}{len(entries) if first else '':>8}"
-                  f"{f'{resume:.1f}' if first else '':>11}{label:>6}{action:>11.3f}{undo:>9.3f}{undo / action:>13.2f}")
+            print(
+                f"{name if first else '':<12}{len(entries) if first else '':>8}"
+                f"{f'{resume:.1f}' if first else '':>11}{label:>6}{action:>11.3f}{undo:>9.3f}{undo / action:>13.2f}"
+            )
 
 
 def main() -> None:

@@ -44,6 +44,6 @@ def added(before: dict, after: dict) -> tuple[Msg, ...]:
     """
     old, new = before.get(RECENT, []), after.get(RECENT, [])
     for shared in range(min(len(old), len(new)), 0, -1):
-        if old[len(old) - shared:] == new[:shared]:
+        if old[len(old) - shared :] == new[:shared]:
             return tuple(Msg.from_json(m) for m in new[shared:])
     return tuple(Msg.from_json(m) for m in new)

@@ -61,13 +61,17 @@ class Setting:
         listed = [v for v, _ in self.values]
         if self.pick == 1:
             return any(value == v and type(value) is type(v) for v in listed)
-        return (isinstance(value, list) and len(value) == self.pick and len(set(map(str, value))) == self.pick
-                and all(v in listed for v in value))
+        return (
+            isinstance(value, list)
+            and len(value) == self.pick
+            and len(set(map(str, value))) == self.pick
+            and all(v in listed for v in value)
+        )
 
     def initial(self) -> Any:
         if self.default is not None:
             return self.default
-        return self.values[0][0] if self.pick == 1 else [v for v, _ in self.values[:self.pick]]
+        return self.values[0][0] if self.pick == 1 else [v for v, _ in self.values[: self.pick]]
 
 
 @dataclass(frozen=True)
@@ -152,7 +156,7 @@ class Game:
             news = self.score_events(state, work)
             if news:
                 announce(work, *news)
-        trim(work, self.recent_kept)   # the game's declared cap on its public events
+        trim(work, self.recent_kept)  # the game's declared cap on its public events
         return work
 
     def score_events(self, before: dict, after: dict) -> tuple[Msg, ...]:
@@ -225,15 +229,18 @@ def _restore(state: dict, before: dict) -> None:
 
 
 def _bad_option(game: Game, key: str, cs: str, en: str, **values) -> RuleError:
-    return RuleError(f"{game.name}.bad_option",
-                     Msg("Volba {o}: " + cs, "Option {o}: " + en).format(o=key, **values))
+    return RuleError(f"{game.name}.bad_option", Msg("Volba {o}: " + cs, "Option {o}: " + en).format(o=key, **values))
 
 
 def _check_seats(game: Game, seats: Any) -> None:
     if type(seats) is not int or not game.min_seats <= seats <= game.max_seats:
-        raise RuleError(f"{game.name}.seats", game.players or Msg(
-            "{g} hrají {a} až {b} hráči.", "{g} is for {a} to {b} players.").format(
-            g=game.title, a=game.min_seats, b=game.max_seats))
+        raise RuleError(
+            f"{game.name}.seats",
+            game.players
+            or Msg("{g} hrají {a} až {b} hráči.", "{g} is for {a} to {b} players.").format(
+                g=game.title, a=game.min_seats, b=game.max_seats
+            ),
+        )
 
 
 def _known_keys(game: Game, options: dict) -> None:
@@ -247,8 +254,13 @@ def _setting_value(game: Game, setting: Setting, options: dict) -> Any:
     if setting.otherwise is not None and not setting.applies(options["seats"]):
         value = options.get(setting.key, setting.otherwise)
         if value != setting.otherwise or type(value) is not type(setting.otherwise):
-            raise _bad_option(game, setting.key, "platí jen pro {n} hráče.", "is for {n} players only.",
-                              n=", ".join(map(str, setting.seats)))
+            raise _bad_option(
+                game,
+                setting.key,
+                "platí jen pro {n} hráče.",
+                "is for {n} players only.",
+                n=", ".join(map(str, setting.seats)),
+            )
         return value
     value = options.get(setting.key, setting.initial())
     if not setting.allows(value):
@@ -260,8 +272,9 @@ def check_settings(game: Game, options: Any) -> dict[str, Any]:
     """Options checked against the game's declared settings: known keys only, a player count
     the game allows, every setting a listed value (its default when absent), ``box`` a mapping."""
     if not isinstance(options, dict):
-        raise RuleError(f"{game.name}.bad_option", Msg("Nastavení hry musí být slovník.",
-                                                       "The game options must be a mapping."))
+        raise RuleError(
+            f"{game.name}.bad_option", Msg("Nastavení hry musí být slovník.", "The game options must be a mapping.")
+        )
     _known_keys(game, options)
     _check_seats(game, options.get("seats"))
     out: dict[str, Any] = {"seats": options["seats"]}

@@ -53,5 +53,5 @@ def plural(n: int, one: str, few: str, many: str) -> str:
 
 
 def counted(n: int, cs: tuple[str, str, str], en: tuple[str, str]) -> Msg:
-    """"3 karty" / "3 cards": a count with its noun in both languages."""
+    """ "3 karty" / "3 cards": a count with its noun in both languages."""
     return Msg(f"{n} {plural(n, *cs)}", f"{n} {en[0] if n == 1 else en[1]}")

@@ -15,11 +15,11 @@ from .i18n import Msg
 
 class PromptKind(str, Enum):
     SECRET_CHOICE = "secret_choice"  # every listed seat picks hidden; revealed together
-    VOTE = "vote"                    # hidden yes/no per seat; the game tallies
-    CHOICE = "choice"                # one seat picks from a public list
-    NUMBER = "number"                # one seat enters a count
-    CELL = "cell"                    # one seat moves a cursor over a grid and selects
-    CONFIRM = "confirm"              # acknowledge what the companion (or the table) did
+    VOTE = "vote"  # hidden yes/no per seat; the game tallies
+    CHOICE = "choice"  # one seat picks from a public list
+    NUMBER = "number"  # one seat enters a count
+    CELL = "cell"  # one seat moves a cursor over a grid and selects
+    CONFIRM = "confirm"  # acknowledge what the companion (or the table) did
 
     @property
     def hidden(self) -> bool:

@@ -167,8 +167,11 @@ class Session:
         if needs and not everyone_confirmed:
             raise RuleError(
                 "session.undo_needs_everyone",
-                Msg("Vrácení by vzalo zpět odhalené volby nebo náhodu: musí souhlasit všichni hráči.",
-                    "Undoing this would take back revealed picks or a random draw: every seat must agree."))
+                Msg(
+                    "Vrácení by vzalo zpět odhalené volby nebo náhodu: musí souhlasit všichni hráči.",
+                    "Undoing this would take back revealed picks or a random draw: every seat must agree.",
+                ),
+            )
         entry = {"undo": {"confirmed": bool(everyone_confirmed)}}
         return Outcome(entry, self._states.before_top(self.game, self._actions), False)
 

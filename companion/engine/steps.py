@@ -43,8 +43,13 @@ class Action:
     @classmethod
     def from_log(cls, logged: dict) -> "Action":
         picks = logged.get("picks") or {}
-        return cls(logged["step"], logged.get("seat"), logged.get("value"),
-                   {int(seat): pick for seat, pick in picks.items()}, logged)
+        return cls(
+            logged["step"],
+            logged.get("seat"),
+            logged.get("value"),
+            {int(seat): pick for seat, pick in picks.items()},
+            logged,
+        )
 
 
 class Awaited(NamedTuple):
@@ -136,6 +141,7 @@ def take_resume(task: dict) -> dict | None:
 
 # -- the generic checks, written once for every game ---------------------------------------------
 
+
 def listed(value: Any, options) -> bool:
     """``value`` is one of the options' values, of the same type (True is not the option 1)."""
     return any(value == o.value and type(value) is type(o.value) for o in options)
@@ -148,8 +154,11 @@ def _refuse(rule: str, cs: str, en: str, **values) -> BadAction:
 def _check_picks(game: "Game", state: dict, prompt: Prompt, action: dict) -> Action:
     picks = action.get("picks")
     if not isinstance(picks, dict) or set(picks) != {str(s) for s in prompt.seats}:
-        raise _refuse("picks_incomplete", "Odhalit lze jen volby všech hráčů najednou.",
-                      "Picks are revealed only together, one from every seat.")
+        raise _refuse(
+            "picks_incomplete",
+            "Odhalit lze jen volby všech hráčů najednou.",
+            "Picks are revealed only together, one from every seat.",
+        )
     for seat_key, value in picks.items():
         if not listed(value, prompt.options_for(int(seat_key))):
             raise _explained(game, state, int(seat_key), value) or _not_an_option(game, state, int(seat_key))
@@ -161,23 +170,36 @@ def _not_an_option(game: "Game | None", state: dict | None, seat: int | None) ->
     the step at all), naming the seat as players call it when one answers."""
     if seat is None or game is None or state is None:
         return _refuse("not_an_option", "Tuto možnost teď vybrat nelze.", "That option is not available now.")
-    return _refuse("not_an_option", "{who}: tuto možnost teď vybrat nelze.", "{who}: that option is not available now.",
-                   who=game.seat_label(state, seat))
+    return _refuse(
+        "not_an_option",
+        "{who}: tuto možnost teď vybrat nelze.",
+        "{who}: that option is not available now.",
+        who=game.seat_label(state, seat),
+    )
 
 
 def _number_in_range(prompt: Prompt, value: Any) -> bool:
-    return (isinstance(value, int) and not isinstance(value, bool)
-            and (prompt.minimum is None or value >= prompt.minimum)
-            and (prompt.maximum is None or value <= prompt.maximum))
+    return (
+        isinstance(value, int)
+        and not isinstance(value, bool)
+        and (prompt.minimum is None or value >= prompt.minimum)
+        and (prompt.maximum is None or value <= prompt.maximum)
+    )
 
 
 def _check_value(game: "Game", state: dict, prompt: Prompt, seat: int | None, value: Any) -> None:
     if prompt.kind is PromptKind.NUMBER and not _number_in_range(prompt, value):
-        raise _refuse("number_out_of_range", "Číslo musí být od {a} do {b}.",
-                      "The number must be from {a} to {b}.", a=prompt.minimum, b=prompt.maximum)
+        raise _refuse(
+            "number_out_of_range",
+            "Číslo musí být od {a} do {b}.",
+            "The number must be from {a} to {b}.",
+            a=prompt.minimum,
+            b=prompt.maximum,
+        )
     if prompt.kind in (PromptKind.CHOICE, PromptKind.CELL) and not listed(value, prompt.options_for(seat)):
         raise _explained(game, state, seat, value) or _not_an_option(
-            game, state, seat if seat is not None else _only_seat(prompt))
+            game, state, seat if seat is not None else _only_seat(prompt)
+        )
 
 
 def _only_seat(prompt: Prompt) -> int | None:
@@ -194,18 +216,21 @@ def _explained(game: "Game", state: dict, seat: int | None, value: Any) -> RuleE
     try:
         return game.steps[awaited.step].explain(state, awaited.task, seat, value)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError):
-        return None   # a value of no shape the step knows: not even an answer, so no rule
+        return None  # a value of no shape the step knows: not even an answer, so no rule
 
 
-def check_action(prompt: Prompt | None, action: Any, game: "Game | None" = None,
-                 state: dict | None = None) -> Action:
+def check_action(prompt: Prompt | None, action: Any, game: "Game | None" = None, state: dict | None = None) -> Action:
     """The checks every game gets for free: the game goes on, the right step, the right seat, a
     listed option. Returns the typed action; raises BadAction (or the step's named refusal)."""
     if prompt is None:
         raise _refuse("game_over", "Hra už skončila.", "The game is already over.")
     if not isinstance(action, dict) or action.get("step") != prompt.step:
-        raise _refuse("wrong_step", "Teď se čeká na jiný krok: {t}.",
-                      "The table is waiting for something else: {t}.", t=prompt.title)
+        raise _refuse(
+            "wrong_step",
+            "Teď se čeká na jiný krok: {t}.",
+            "The table is waiting for something else: {t}.",
+            t=prompt.title,
+        )
     if prompt.kind.hidden:
         return _check_picks(game, state, prompt, action)
     seat = action.get("seat")
@@ -219,6 +244,10 @@ def check_action(prompt: Prompt | None, action: Any, game: "Game | None" = None,
 
 def _not_your_turn(game: "Game | None", state: dict | None, prompt: Prompt) -> BadAction:
     if game is not None and state is not None and len(prompt.seats) == 1:
-        return _refuse("not_your_turn", "Teď je na tahu {who}.", "It is {who}'s turn now.",
-                       who=game.seat_label(state, prompt.seats[0]))
+        return _refuse(
+            "not_your_turn",
+            "Teď je na tahu {who}.",
+            "It is {who}'s turn now.",
+            who=game.seat_label(state, prompt.seats[0]),
+        )
     return _refuse("not_your_turn", "Teď nehraje toto místo u stolu.", "It is not this seat's turn.")

@@ -5,13 +5,22 @@ from companion.engine.i18n import Msg
 
 
 def test_the_copy_keeps_every_type_and_value_and_is_independent():
-    state = {"seats": 3, "over": False, "ratio": 0.5, "none": None, "name": "Modrý ř",
-             "cells": {"0,0": {"tile": "PUT-1", "up": True}}, "order": ["C1", "I1"],
-             "at": (1, 2), "by_seat": {0: [True, 1]}, "nested": [[(0, "a")], {"k": ()}]}
+    state = {
+        "seats": 3,
+        "over": False,
+        "ratio": 0.5,
+        "none": None,
+        "name": "Modrý ř",
+        "cells": {"0,0": {"tile": "PUT-1", "up": True}},
+        "order": ["C1", "I1"],
+        "at": (1, 2),
+        "by_seat": {0: [True, 1]},
+        "nested": [[(0, "a")], {"k": ()}],
+    }
     copy = copy_state(state)
     assert copy == state
     assert type(copy["at"]) is tuple and type(copy["by_seat"][0][0]) is bool and type(copy["by_seat"][0][1]) is int
-    assert list(copy) == list(state) and list(copy["by_seat"]) == [0]   # order and int keys kept
+    assert list(copy) == list(state) and list(copy["by_seat"]) == [0]  # order and int keys kept
     copy["cells"]["0,0"]["up"] = False
     copy["order"].append("C2")
     assert state["cells"]["0,0"]["up"] is True and state["order"] == ["C1", "I1"]

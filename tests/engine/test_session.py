@@ -49,9 +49,11 @@ def test_illegal_action_names_rule_in_both_languages_and_changes_nothing():
 
 def test_hidden_picks_must_come_together_and_be_legal():
     s = Session(GAME, {"seats": 2}, 1)
-    for bad, rule in (({"step": "pick", "picks": {"0": 3}}, "session.picks_incomplete"),
-                      ({"step": "pick", "picks": {"0": 3, "1": 9}}, "session.not_an_option"),
-                      ({"step": "roll"}, "session.wrong_step")):
+    for bad, rule in (
+        ({"step": "pick", "picks": {"0": 3}}, "session.picks_incomplete"),
+        ({"step": "pick", "picks": {"0": 3, "1": 9}}, "session.not_an_option"),
+        ({"step": "roll"}, "session.wrong_step"),
+    ):
         with pytest.raises(RuleError) as err:
             s.submit(bad)
         assert err.value.rule == rule
@@ -66,7 +68,7 @@ def test_undo_is_free_until_a_reveal_or_a_draw():
     with pytest.raises(RuleError) as err:
         s.commit(s.plan_undo())
     assert err.value.rule == "session.undo_needs_everyone"
-    s.submit(ROLL)              # the die roll is a chance event
+    s.submit(ROLL)  # the die roll is a chance event
     assert s.undo_needs_everyone() is True
     s.commit(s.plan_undo(everyone_confirmed=True))
     assert s.state["phase"] == "roll" and s.state["die"] is None

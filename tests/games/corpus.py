@@ -39,8 +39,14 @@ def prompt_shape(prompt: Prompt | None) -> list | None:
     """What a prompt asks, without its wording: step, kind, seats, option values and codes."""
     if prompt is None:
         return None
-    return [prompt.step, prompt.kind.value, list(prompt.seats), prompt.minimum, prompt.maximum,
-            {str(seat): [[o.value, o.code] for o in opts] for seat, opts in sorted(prompt.options.items())}]
+    return [
+        prompt.step,
+        prompt.kind.value,
+        list(prompt.seats),
+        prompt.minimum,
+        prompt.maximum,
+        {str(seat): [[o.value, o.code] for o in opts] for seat, opts in sorted(prompt.options.items())},
+    ]
 
 
 def digest(data) -> str:
@@ -80,12 +86,20 @@ def record(name: str) -> None:
             seed = 1000 * seats + n
             options = random_options(game, seats, random.Random(seed))
             session = play(game, options, seed, MAX_ACTIONS)
-            games.append({"options": options, "seed": seed, "entries": session.entries,
-                          "expect": outcome(game, options, seed, session.entries)})
+            games.append(
+                {
+                    "options": options,
+                    "seed": seed,
+                    "entries": session.entries,
+                    "expect": outcome(game, options, seed, session.entries),
+                }
+            )
         CORPUS.mkdir(parents=True, exist_ok=True)
-        path(name, seats).write_text(json.dumps({"game": name, "seats": seats, "games": games},
-                                                ensure_ascii=False, separators=(",", ":")) + "\n",
-                                     encoding="utf-8")
+        path(name, seats).write_text(
+            json.dumps({"game": name, "seats": seats, "games": games}, ensure_ascii=False, separators=(",", ":"))
+            + "\n",
+            encoding="utf-8",
+        )
 
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "games"

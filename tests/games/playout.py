@@ -12,8 +12,8 @@ from typing import Any, Iterator
 
 from companion.engine import Prompt, PromptKind, RuleError, Session
 
-NUMBER_SPREAD = 12   # a NUMBER prompt is answered within its first values (counts are small)
-HIDDEN_TRIES = 40    # random pick combinations tried before a hidden prompt is declared stuck
+NUMBER_SPREAD = 12  # a NUMBER prompt is answered within its first values (counts are small)
+HIDDEN_TRIES = 40  # random pick combinations tried before a hidden prompt is declared stuck
 
 
 class Stuck(AssertionError):
@@ -39,8 +39,7 @@ def candidates(prompt: Prompt, rnd: random.Random) -> Iterator[dict]:
     """Actions that fit ``prompt``, in random order (the rules may still refuse some)."""
     if prompt.kind.hidden:
         for _ in range(HIDDEN_TRIES):
-            yield {"step": prompt.step,
-                   "picks": {str(s): rnd.choice(_values(prompt, s)) for s in prompt.seats}}
+            yield {"step": prompt.step, "picks": {str(s): rnd.choice(_values(prompt, s)) for s in prompt.seats}}
         return
     seat = answering_seat(prompt)
     values = _values(prompt, seat)

@@ -43,12 +43,15 @@ from .corpus import random_options
 from .playout import answering_seat, play
 
 MAX_ACTIONS = 30000
-UNDO_SAMPLES = 25        # actions of a long game whose undo is checked (all of a short one)
+UNDO_SAMPLES = 25  # actions of a long game whose undo is checked (all of a short one)
 PAD_KEYS = set("0123456789*#")
 RULE_ID = re.compile(r"^[a-z_]+\.[a-z_]+$")
 
-CASES = [pytest.param(name, seats, id=f"{name}-{seats}")
-         for name in REGISTRY for seats in range(load(name).min_seats, load(name).max_seats + 1)]
+CASES = [
+    pytest.param(name, seats, id=f"{name}-{seats}")
+    for name in REGISTRY
+    for seats in range(load(name).min_seats, load(name).max_seats + 1)
+]
 
 
 class Playout:
@@ -76,6 +79,7 @@ def playout(name: str, seats: int) -> Playout:
 
 
 # -- through the real table -----------------------------------------------------------------------
+
 
 def pick_keys(prompt, picks: dict) -> list[str]:
     """Script lines that type every seat's hidden pick on its pad (padded codes, then lock)."""
@@ -159,9 +163,12 @@ def test_every_state_is_json_and_the_log_replays_deterministically(name, seats):
 
 def refusals(prompt) -> list[dict]:
     """Actions that must be refused at ``prompt``: another step, an unknown value, missing picks."""
-    wrong = [{"step": prompt.step + "_not", "seat": None, "value": None},
-             {"step": prompt.step, "seat": None, "value": {"not": "an option"}}
-             if not prompt.kind.hidden else {"step": prompt.step, "picks": {}}]
+    wrong = [
+        {"step": prompt.step + "_not", "seat": None, "value": None},
+        {"step": prompt.step, "seat": None, "value": {"not": "an option"}}
+        if not prompt.kind.hidden
+        else {"step": prompt.step, "picks": {}},
+    ]
     if prompt.kind in (PromptKind.CHOICE, PromptKind.CELL) and prompt.seats:
         others = [s for s in range(10) if s not in prompt.seats]
         wrong.append({"step": prompt.step, "seat": others[0], "value": prompt.options_for(prompt.seats[0])[0].value})
@@ -176,8 +183,9 @@ def test_a_refused_action_names_a_rule_and_changes_nothing(name, seats):
     for index in sorted(rnd.sample(range(len(p.entries)), min(40, len(p.entries)))):
         session = Session(p.game, p.options, p.seed, p.entries[:index])
         before, entries = copy.deepcopy(session.state), list(session.entries)
-        tried = refusals(session.prompt) + [dict(e["action"]) for e in p.entries[index + 1:index + 4]
-                                            if e["action"]["step"] == session.prompt.step]
+        tried = refusals(session.prompt) + [
+            dict(e["action"]) for e in p.entries[index + 1 : index + 4] if e["action"]["step"] == session.prompt.step
+        ]
         for action in tried:
             try:
                 session.evaluate(action)
@@ -205,8 +213,7 @@ def observe(table: Table, lines: list[str]) -> list[tuple]:
     seen = []
     for event in parse_script("\n".join(lines)):
         table.handle(event)
-        seen.append((table.frame(), sorted(table.leds().items()),
-                     json.dumps(table.recorder.sessions, sort_keys=True)))
+        seen.append((table.frame(), sorted(table.leds().items()), json.dumps(table.recorder.sessions, sort_keys=True)))
     return seen
 
 
@@ -232,7 +239,7 @@ def test_nothing_shows_the_hidden_picks_before_the_reveal(name, seats):
         first, second = (observe(table_for(p, p.entries[:index]), pick_keys(prompt, chosen)) for chosen in picks)
         assert len(first) == len(second)
         assert first[:-1] == second[:-1], f"{prompt.step}: the picks show before the last lock"
-        if picks[0] != picks[1]:   # the observation can tell the runs apart: the log after the reveal
+        if picks[0] != picks[1]:  # the observation can tell the runs apart: the log after the reveal
             assert first[-1] != second[-1]
 
 
@@ -258,7 +265,7 @@ def test_undoing_any_action_restores_the_state_before_it(name, seats):
     count = len(p.entries)
     indices = range(count) if count <= UNDO_SAMPLES else random.Random(count).sample(range(count), UNDO_SAMPLES)
     for index in indices:
-        session = Session(p.game, p.options, p.seed, p.entries[:index + 1])
+        session = Session(p.game, p.options, p.seed, p.entries[: index + 1])
         session.commit(session.plan_undo(everyone_confirmed=True))
         assert session.state == p.states[index], f"undo of action {index}"
         assert session.prompt == p.prompts[index]
@@ -333,8 +340,9 @@ def test_every_step_explains_an_unlisted_answer_or_always_lists_every_answer(nam
         assert explains or step.enumerable, f"{prompt.step}: neither explains nor declares enumerable"
         if step.enumerable:
             for seat in prompt.options:
-                assert {key(o.value) for o in prompt.options_for(seat)} == set(domains[prompt.step]), \
+                assert {key(o.value) for o in prompt.options_for(seat)} == set(domains[prompt.step]), (
                     f"{prompt.step} is declared enumerable but leaves answers out"
+                )
 
 
 # -- score changes are public events ---------------------------------------------------------------
@@ -345,8 +353,12 @@ SIGNED = re.compile(r"[+\-−]\d|\d")
 def names_the_change(game, states, seat: int, events) -> bool:
     """An event names the seat (as players call it, before or after the action) with a number."""
     labels = [game.seat_label(state, seat) for state in states]
-    return any(label.get(lang) in event.get(lang) and SIGNED.search(event.get(lang))
-               for label in labels for event in events for lang in ("cs", "en"))
+    return any(
+        label.get(lang) in event.get(lang) and SIGNED.search(event.get(lang))
+        for label in labels
+        for event in events
+        for lang in ("cs", "en")
+    )
 
 
 @pytest.mark.parametrize("name, seats", CASES)
@@ -359,10 +371,13 @@ def test_every_score_change_is_reported_through_the_public_events(name, seats):
         if not p.game.running_score and not new.final:
             continue
         changed = [s for s in new.totals if new.totals[s] != old.totals.get(s)]
-        if not p.game.running_score:   # scored once at the end: every total is reported then
+        if not p.game.running_score:  # scored once at the end: every total is reported then
             changed = list(new.totals) if not old.final else []
         events = added(before, after)
-        silent += [f"action {index} ({entry['action']['step']}): {p.game.seat_label(after, s).en} "
-                   f"{old.totals.get(s)} -> {new.totals[s]}, events {[e.en for e in events]}"
-                   for s in changed if not names_the_change(p.game, (before, after), s, events)]
+        silent += [
+            f"action {index} ({entry['action']['step']}): {p.game.seat_label(after, s).en} "
+            f"{old.totals.get(s)} -> {new.totals[s]}, events {[e.en for e in events]}"
+            for s in changed
+            if not names_the_change(p.game, (before, after), s, events)
+        ]
     assert not silent, "score changes nobody was told:\n" + "\n".join(silent[:10])

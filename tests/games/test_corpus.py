@@ -21,8 +21,8 @@ def recorded_games():
 
 def test_the_corpus_covers_every_game_and_player_count():
     from companion.games import REGISTRY
-    wanted = {f"{name}-{seats}" for name in REGISTRY
-              for seats in range(load(name).min_seats, load(name).max_seats + 1)}
+
+    wanted = {f"{name}-{seats}" for name in REGISTRY for seats in range(load(name).min_seats, load(name).max_seats + 1)}
     assert wanted <= {p.stem for p in CORPUS_FILES}
     for path in CORPUS_FILES:
         games = json.loads(path.read_text(encoding="utf-8"))["games"]

@@ -17,8 +17,8 @@ from ...engine import Msg, RuleError, announce, counted, refusal, rng
 from ...engine.i18n import join
 from . import texts
 
-LIMITS = {"road": 15, "settlement": 5, "city": 4}   # pieces of one colour in the base game
-ARMY_FROM = 3                                       # knights that take Largest Army at least
+LIMITS = {"road": 15, "settlement": 5, "city": 4}  # pieces of one colour in the base game
+ARMY_FROM = 3  # knights that take Largest Army at least
 SUMS = tuple(range(2, 13))
 
 
@@ -33,21 +33,22 @@ def new_state(scenario, options: dict, seed: int) -> dict:
         "scenario": scenario.name,
         "target": scenario.target,
         "phase": "first",
-        "turn": None,             # the seat whose turn it is
-        "first": None,            # the starting player
+        "turn": None,  # the seat whose turn it is
+        "first": None,  # the starting player
         "round": 1,
-        "pieces": [{"road": scenario.start_roads, "settlement": scenario.start_settlements, "city": 0}
-                   for _ in range(seats)],
+        "pieces": [
+            {"road": scenario.start_roads, "settlement": scenario.start_settlements, "city": 0} for _ in range(seats)
+        ],
         "knights": [0] * seats,
-        "card_played": False,     # a development card was played this turn (one per turn)
-        "army": None,             # seat holding Largest Army
-        "longest_road": None,     # seat holding Longest Road (a claim the table enters)
+        "card_played": False,  # a development card was played this turn (one per turn)
+        "army": None,  # seat holding Largest Army
+        "longest_road": None,  # seat holding Longest Road (a claim the table enters)
         "dev_bought": [0] * seats,
         "vp_cards": [0] * seats,  # hidden: VP cards among the cards bought
         "last_roll": None,
-        "hint": None,             # what the table must do on the board, shown atop the next menu
-        "special": None,          # {"builder": seat or None, "left": [seats still to come]}
-        "over": None,             # {"winner": seat or None, "ranking": [...], "why": Msg json}
+        "hint": None,  # what the table must do on the board, shown atop the next menu
+        "special": None,  # {"builder": seat or None, "left": [seats still to come]}
+        "over": None,  # {"winner": seat or None, "ranking": [...], "why": Msg json}
         "rng": rng.new(seed),
         "queue": [],
         "recent": [],
@@ -55,6 +56,7 @@ def new_state(scenario, options: dict, seed: int) -> dict:
 
 
 # -- names and events ----------------------------------------------------------------------------
+
 
 def who(state: dict, seat: int) -> Msg:
     return texts.seat(seat)
@@ -90,10 +92,14 @@ def finish(state: dict, task: dict) -> None:
 
 # -- points --------------------------------------------------------------------------------------
 
+
 def public_points(scenario, state: dict, seat: int) -> dict[str, int]:
     pieces = state["pieces"][seat]
-    points = {"settlements": pieces["settlement"], "cities": 2 * pieces["city"],
-              "longest_road": 2 if state["longest_road"] == seat else 0}
+    points = {
+        "settlements": pieces["settlement"],
+        "cities": 2 * pieces["city"],
+        "longest_road": 2 if state["longest_road"] == seat else 0,
+    }
     if scenario.army_vp is not None:
         points["largest_army"] = scenario.army_vp if state["army"] == seat else 0
     points.update(scenario.public_points(state, seat))
@@ -119,7 +125,7 @@ def breakdown(scenario, state: dict, seat: int) -> dict[str, int]:
 
 
 def points_text(scenario, state: dict, seat: int, points: dict[str, int] | None = None) -> Msg:
-    """"3 vesnice, 2 města, 1 karta VB": what makes a seat's total (non-zero parts only);
+    """ "3 vesnice, 2 města, 1 karta VB": what makes a seat's total (non-zero parts only);
     ``points``: those parts only (default: the whole breakdown)."""
     points = breakdown(scenario, state, seat) if points is None else points
     return join(point_part(scenario, key, n) for key, n in points.items() if n)
@@ -139,17 +145,27 @@ def point_part(scenario, key: str, value: int) -> Msg:
 
 # -- pieces, knights, special cards ----------------------------------------------------------------
 
+
 def build(scenario, state: dict, seat: int, piece: str) -> None:
     """Count a road, settlement or city (a city replaces a settlement) and tell the scenario."""
     pieces = state["pieces"][seat]
     if pieces[piece] >= LIMITS[piece]:
-        raise refuse("no_pieces", "{w} už nemá další kus: {p} (nejvýš {n}).",
-                     "{w} has no {p} left (at most {n}).", w=who(state, seat), p=texts.PIECE[piece],
-                     n=LIMITS[piece])
+        raise refuse(
+            "no_pieces",
+            "{w} už nemá další kus: {p} (nejvýš {n}).",
+            "{w} has no {p} left (at most {n}).",
+            w=who(state, seat),
+            p=texts.PIECE[piece],
+            n=LIMITS[piece],
+        )
     if piece == "city":
         if pieces["settlement"] == 0:
-            raise refuse("city_needs_settlement", "Město vzniká povýšením vesnice; {w} žádnou nemá.",
-                         "A city upgrades a settlement; {w} has none.", w=who(state, seat))
+            raise refuse(
+                "city_needs_settlement",
+                "Město vzniká povýšením vesnice; {w} žádnou nemá.",
+                "A city upgrades a settlement; {w} has none.",
+                w=who(state, seat),
+            )
         pieces["settlement"] -= 1
     pieces[piece] += 1
     scenario.built(state, seat, piece)
@@ -158,11 +174,18 @@ def build(scenario, state: dict, seat: int, piece: str) -> None:
 def play_knight(scenario, state: dict, seat: int) -> None:
     """One development card per turn; never more knights than cards bought (a public count)."""
     if state["card_played"]:
-        raise refuse("one_card_per_turn", "Za tah lze zahrát jen jednu akční kartu.",
-                     "Only one development card may be played per turn.")
+        raise refuse(
+            "one_card_per_turn",
+            "Za tah lze zahrát jen jednu akční kartu.",
+            "Only one development card may be played per turn.",
+        )
     if state["knights"][seat] >= state["dev_bought"][seat]:
-        raise refuse("no_card", "{w} nemá koupenou kartu, kterou by hrál.",
-                     "{w} has bought no card left to play.", w=who(state, seat))
+        raise refuse(
+            "no_card",
+            "{w} nemá koupenou kartu, kterou by hrál.",
+            "{w} has bought no card left to play.",
+            w=who(state, seat),
+        )
     state["card_played"] = True
     state["knights"][seat] += 1
     note(state, texts.knight(who(state, seat), state["knights"][seat]))
@@ -192,6 +215,7 @@ def buy_card(state: dict, seat: int, vp: bool) -> None:
 
 
 # -- the turn --------------------------------------------------------------------------------------
+
 
 def clockwise(state: dict, start: int) -> list[int]:
     seats = state["seats"]
@@ -235,7 +259,7 @@ def special_pick(scenario, state: dict, seat: int | None) -> None:
     if seat is None:
         special["left"] = []
     else:
-        special["left"] = special["left"][special["left"].index(seat) + 1:]
+        special["left"] = special["left"][special["left"].index(seat) + 1 :]
         special["builder"] = seat
     close_special(scenario, state)
 
@@ -260,6 +284,7 @@ def close_special(scenario, state: dict) -> None:
 
 # -- the end ---------------------------------------------------------------------------------------
 
+
 def on_own_turn(state: dict) -> int | None:
     """The seat playing his own turn now (not in someone's special building phase)."""
     return state["turn"] if state["phase"] in ("roll", "build") else None
@@ -281,7 +306,9 @@ def settle(scenario, state: dict) -> None:
         points = win_points(scenario, state, seat)
         total = sum(points.values())
         if total >= state["target"]:
-            end_game(scenario, state, seat, texts.wins(who(state, seat), total, points_text(scenario, state, seat, points)))
+            end_game(
+                scenario, state, seat, texts.wins(who(state, seat), total, points_text(scenario, state, seat, points))
+            )
 
 
 def win_points(scenario, state: dict, seat: int) -> dict[str, int]:
@@ -295,8 +322,11 @@ def end_game(scenario, state: dict, winner: int | None, why: Msg) -> None:
     before the reason), then the reason."""
     totals = {s: true_total(scenario, state, s) for s in range(state["seats"])}
     ranking = [s for s in scenario.ranking(state, totals) if s != winner]
-    state["over"] = {"winner": winner, "ranking": ([winner] if winner is not None else []) + ranking,
-                     "why": why.to_json()}
+    state["over"] = {
+        "winner": winner,
+        "ranking": ([winner] if winner is not None else []) + ranking,
+        "why": why.to_json(),
+    }
     state["phase"] = "over"
     state["queue"] = []
     state["hint"] = None

@@ -52,8 +52,7 @@ class CatanGame(Game):
         if phase == "special":
             step = "special_who" if state["special"]["builder"] is None else "special_build"
             return Awaited(step, {})
-        return Awaited({"first": "first_player", "founding": "founding", "roll": "roll",
-                        "build": "build"}[phase], {})
+        return Awaited({"first": "first_player", "founding": "founding", "roll": "roll", "build": "build"}[phase], {})
 
     def perform(self, state: dict, action: Action) -> None:
         """Every answer clears the last board instruction, then the end is checked."""
@@ -66,10 +65,15 @@ class CatanGame(Game):
         the end every seat's true total with what made it (the hidden points revealed)."""
         old, new = self.score(before), self.score(after)
         if new.final and not old.final:
-            return tuple(texts.final_total(core.who(after, s), new.totals[s],
-                                           core.points_text(self.scenario, after, s)) for s in new.ranking)
-        return tuple(texts.score_change(core.who(after, s), new.totals[s] - old.totals[s], new.totals[s])
-                     for s in new.totals if new.totals[s] != old.totals.get(s))
+            return tuple(
+                texts.final_total(core.who(after, s), new.totals[s], core.points_text(self.scenario, after, s))
+                for s in new.ranking
+            )
+        return tuple(
+            texts.score_change(core.who(after, s), new.totals[s] - old.totals[s], new.totals[s])
+            for s in new.totals
+            if new.totals[s] != old.totals.get(s)
+        )
 
     # -- what players see --------------------------------------------------------------------------
     def view(self, state: dict, seat: int | None = None) -> dict:
@@ -77,10 +81,16 @@ class CatanGame(Game):
         (everyone's once the game is over)."""
         scenario, seats = self.scenario, range(state["seats"])
         view = {
-            "game": self.name, "phase": state["phase"], "turn": state["turn"], "round": state["round"],
-            "pieces": [dict(p) for p in state["pieces"]], "knights": list(state["knights"]),
-            "army": state["army"], "longest_road": state["longest_road"],
-            "dev_bought": list(state["dev_bought"]), "last_roll": state["last_roll"],
+            "game": self.name,
+            "phase": state["phase"],
+            "turn": state["turn"],
+            "round": state["round"],
+            "pieces": [dict(p) for p in state["pieces"]],
+            "knights": list(state["knights"]),
+            "army": state["army"],
+            "longest_road": state["longest_road"],
+            "dev_bought": list(state["dev_bought"]),
+            "last_roll": state["last_roll"],
             "public_points": [core.public_total(scenario, state, s) for s in seats],
             "events": list(state["recent"]),
             **scenario.view(state, None),
@@ -101,11 +111,16 @@ class CatanGame(Game):
         totals with the winner first."""
         scenario, seats = self.scenario, range(state["seats"])
         if state["over"] is None:
-            return Scores({s: core.public_total(scenario, state, s) for s in seats},
-                          {s: core.public_points(scenario, state, s) for s in seats})
-        return Scores({s: core.true_total(scenario, state, s) for s in seats},
-                      {s: core.breakdown(scenario, state, s) for s in seats},
-                      ranking=tuple(state["over"]["ranking"]), final=True)
+            return Scores(
+                {s: core.public_total(scenario, state, s) for s in seats},
+                {s: core.public_points(scenario, state, s) for s in seats},
+            )
+        return Scores(
+            {s: core.true_total(scenario, state, s) for s in seats},
+            {s: core.breakdown(scenario, state, s) for s in seats},
+            ranking=tuple(state["over"]["ranking"]),
+            final=True,
+        )
 
     def status(self, state: dict) -> Status:
         """Header: the phase and every seat's public points ("Stavba 3·4·2·5", no round: six

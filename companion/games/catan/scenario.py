@@ -14,20 +14,20 @@ from ...engine import Msg, Option, RuleError, Setting, Step
 
 
 class Scenario:
-    name: str = ""                       # the registry name, also the key of its state
+    name: str = ""  # the registry name, also the key of its state
     title: Msg = Msg("", "")
     min_seats: int = 4
     max_seats: int = 6
-    players: Msg | None = None           # the refusal of a wrong player count
-    target: int = 10                     # VP that win on the player's own turn
-    start_settlements: int = 2           # on the board after the founding phase
+    players: Msg | None = None  # the refusal of a wrong player count
+    target: int = 10  # VP that win on the player's own turn
+    start_settlements: int = 2  # on the board after the founding phase
     start_roads: int = 2
-    dev_cards: bool = True               # development cards: bought secretly, knights played
-    army_vp: int | None = 2              # Largest Army's VP; None: no Largest Army
-    special_building_from: int = 5       # seat counts from which the special building phase runs
-    settings: tuple[Setting, ...] = ()   # its menu settings (Game.settings)
+    dev_cards: bool = True  # development cards: bought secretly, knights played
+    army_vp: int | None = 2  # Largest Army's VP; None: no Largest Army
+    special_building_from: int = 5  # seat counts from which the special building phase runs
+    settings: tuple[Setting, ...] = ()  # its menu settings (Game.settings)
     extra_options: tuple[str, ...] = ()  # option keys only its check_options knows
-    steps: tuple[Step, ...] = ()         # its own steps, next to the core's
+    steps: tuple[Step, ...] = ()  # its own steps, next to the core's
 
     # -- setup --------------------------------------------------------------------------------
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:

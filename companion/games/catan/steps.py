@@ -28,10 +28,15 @@ def scenario_of(state: dict):
 
 def not_now(state: dict, seat: int | None, value) -> RuleError:
     """The core's reason for an answer its prompt does not offer now."""
-    return core.refuse("not_now", "{w}: {v} teď nelze.", "{w}: {v} is not possible now.",
-                       w=core.who(state, seat) if seat is not None else Msg("Stůl", "The table"),
-                       v=texts.MENU_ITEM.get(value, Msg(str(value), str(value))) if isinstance(value, str)
-                       else Msg(str(value), str(value)))
+    return core.refuse(
+        "not_now",
+        "{w}: {v} teď nelze.",
+        "{w}: {v} is not possible now.",
+        w=core.who(state, seat) if seat is not None else Msg("Stůl", "The table"),
+        v=texts.MENU_ITEM.get(value, Msg(str(value), str(value)))
+        if isinstance(value, str)
+        else Msg(str(value), str(value)),
+    )
 
 
 def seat_options(state: dict, seats) -> tuple[Option, ...]:
@@ -45,8 +50,9 @@ class FirstPlayer(Step):
     enumerable = True
 
     def prompt(self, state, task):
-        return Prompt(PromptKind.CHOICE, self.name, (), texts.FIRST,
-                      {Prompt.ANYONE: seat_options(state, range(state["seats"]))})
+        return Prompt(
+            PromptKind.CHOICE, self.name, (), texts.FIRST, {Prompt.ANYONE: seat_options(state, range(state["seats"]))}
+        )
 
     def apply(self, state, action, task):
         state["first"] = action.value
@@ -62,8 +68,13 @@ class Founding(Step):
     name = "founding"
 
     def prompt(self, state, task):
-        return Prompt(PromptKind.CONFIRM, self.name, (), Msg("Zakládací fáze", "Founding phase"),
-                      detail=scenario_of(state).founding_text(state))
+        return Prompt(
+            PromptKind.CONFIRM,
+            self.name,
+            (),
+            Msg("Zakládací fáze", "Founding phase"),
+            detail=scenario_of(state).founding_text(state),
+        )
 
     def apply(self, state, action, task):
         core.start_turn(state, state["first"])
@@ -78,8 +89,7 @@ class Roll(Step):
         seat = state["turn"]
         options = tuple(Option(n, Msg(str(n), str(n)), ROLL_CODES[n]) for n in core.SUMS)
         options += scenario_of(state).roll_options(state, seat)
-        return Prompt(PromptKind.CHOICE, self.name, (seat,), texts.ROLL,
-                      {seat: options}, detail=texts.ROLL_DETAIL)
+        return Prompt(PromptKind.CHOICE, self.name, (seat,), texts.ROLL, {seat: options}, detail=texts.ROLL_DETAIL)
 
     def explain(self, state, task, seat, value):
         return scenario_of(state).roll_explain(state, state["turn"], value) or not_now(state, state["turn"], value)
@@ -113,8 +123,12 @@ def menu_explain(state: dict, seat: int, value, special: bool) -> RuleError:
     if reason is not None:
         return reason
     if value == "knight" and special:
-        return core.refuse("knight_own_turn", "{w}: rytíře lze hrát jen ve svém tahu.",
-                           "{w}: a knight is played on one's own turn only.", w=core.who(state, seat))
+        return core.refuse(
+            "knight_own_turn",
+            "{w}: rytíře lze hrát jen ve svém tahu.",
+            "{w}: a knight is played on one's own turn only.",
+            w=core.who(state, seat),
+        )
     return not_now(state, seat, value)
 
 
@@ -143,8 +157,7 @@ class Build(Step):
 
     def prompt(self, state, task):
         seat = state["turn"]
-        return Prompt(PromptKind.CHOICE, self.name, (seat,), texts.MENU,
-                      {seat: menu_options(state, seat, False)})
+        return Prompt(PromptKind.CHOICE, self.name, (seat,), texts.MENU, {seat: menu_options(state, seat, False)})
 
     def explain(self, state, task, seat, value):
         return menu_explain(state, state["turn"], value, False)
@@ -160,8 +173,9 @@ class SpecialBuild(Step):
 
     def prompt(self, state, task):
         seat = state["special"]["builder"]
-        return Prompt(PromptKind.CHOICE, self.name, (seat,), texts.SPECIAL_MENU,
-                      {seat: menu_options(state, seat, True)})
+        return Prompt(
+            PromptKind.CHOICE, self.name, (seat,), texts.SPECIAL_MENU, {seat: menu_options(state, seat, True)}
+        )
 
     def explain(self, state, task, seat, value):
         return menu_explain(state, state["special"]["builder"], value, True)
@@ -176,16 +190,17 @@ class SpecialWho(Step):
     name = "special_who"
 
     def prompt(self, state, task):
-        options = seat_options(state, state["special"]["left"]) + (
-            Option(None, texts.NOBODY_ELSE, "#"),)
-        return Prompt(PromptKind.CHOICE, self.name, (), texts.SPECIAL_WHO,
-                      {Prompt.ANYONE: options})
+        options = seat_options(state, state["special"]["left"]) + (Option(None, texts.NOBODY_ELSE, "#"),)
+        return Prompt(PromptKind.CHOICE, self.name, (), texts.SPECIAL_WHO, {Prompt.ANYONE: options})
 
     def explain(self, state, task, seat, value):
         if type(value) is int and 0 <= value < state["seats"]:
-            return core.refuse("special_passed", "{w} už ve zvláštní fázi stavěl, přeskočil ji, nebo je na tahu.",
-                               "{w} has built or passed in this special phase, or is the player on turn.",
-                               w=core.who(state, value))
+            return core.refuse(
+                "special_passed",
+                "{w} už ve zvláštní fázi stavěl, přeskočil ji, nebo je na tahu.",
+                "{w} has built or passed in this special phase, or is the player on turn.",
+                w=core.who(state, value),
+            )
         return None
 
     def apply(self, state, action, task):
@@ -217,8 +232,9 @@ class DevCard(Step):
     def prompt(self, state, task):
         seat = task["seat"]
         options = numbered(((OTHER, texts.DEV_OTHER), (VP, texts.DEV_VP)))
-        return Prompt(PromptKind.SECRET_CHOICE, self.name, (seat,), texts.DEV_CARD, {seat: options},
-                      detail=texts.DEV_DETAIL)
+        return Prompt(
+            PromptKind.SECRET_CHOICE, self.name, (seat,), texts.DEV_CARD, {seat: options}, detail=texts.DEV_DETAIL
+        )
 
     def apply(self, state, action, task):
         core.finish(state, task)

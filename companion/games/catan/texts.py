@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from ...engine import Msg
 
-EVENTS_KEPT = 12   # public events kept in state["recent"]
+EVENTS_KEPT = 12  # public events kept in state["recent"]
 
 PHASE = {
     "first": Msg("Začátek", "Start"),
     "founding": Msg("Zakládání", "Founding"),
     "roll": Msg("Hod", "Roll"),
     "build": Msg("Stavba", "Build"),
-    "special": Msg("Zvl.", "Extra"),      # the special building phase (short: the points follow)
+    "special": Msg("Zvl.", "Extra"),  # the special building phase (short: the points follow)
     "over": Msg("Konec", "End"),
 }
 
@@ -30,18 +30,20 @@ POINTS = {
     "vp_cards": Msg("karty VB", "VP cards"),
 }
 
-ROLL = Msg("Hod?", "Roll?")      # short: the list of sums needs the rows
+ROLL = Msg("Hod?", "Roll?")  # short: the list of sums needs the rows
 ROLL_DETAIL = Msg("2–9 svou klávesou, 0 = 10, 1 = 11, # = 12.", "2–9 their own key, 0 = 10, 1 = 11, # = 12.")
 MENU = Msg("Co stavíš?", "Build?")
-SPECIAL_MENU = Msg("Co stavíš?", "Build?")   # the header says it is the special phase
+SPECIAL_MENU = Msg("Co stavíš?", "Build?")  # the header says it is the special phase
 SPECIAL_WHO = Msg("Zvláštní fáze stavby: kdo staví?", "Special building phase: who builds?")
 NOBODY_ELSE = Msg("nikdo další", "nobody else")
 FIRST = Msg("Kdo hodil nejvíc a začíná?", "Who rolled highest and starts?")
 ROAD_WHO = Msg("Kdo má nejdelší stezku?", "Who holds the Longest Road?")
 NOBODY = Msg("nikdo", "nobody")
 DEV_CARD = Msg("Koupená akční karta (tajně)", "The development card bought (secret)")
-DEV_DETAIL = Msg("Zadej na svém padu druh karty a #. Karta zůstává skrytá.",
-                 "Enter the kind of card on your pad, then #. The card stays hidden.")
+DEV_DETAIL = Msg(
+    "Zadej na svém padu druh karty a #. Karta zůstává skrytá.",
+    "Enter the kind of card on your pad, then #. The card stays hidden.",
+)
 DEV_OTHER = Msg("jiná karta", "another card")
 DEV_VP = Msg("karta VB", "VP card")
 
@@ -57,15 +59,14 @@ MENU_ITEM = {
     "roll_knight": Msg("rytíř před hodem", "knight before the roll"),
 }
 
-SEVEN = Msg("Padla 7: kdo má víc než 7 karet, odhodí polovinu, zaokrouhleno dolů.",
-            "A 7: whoever holds more than 7 cards discards half (rounded down).")
+SEVEN = Msg(
+    "Padla 7: kdo má víc než 7 karet, odhodí polovinu, zaokrouhleno dolů.",
+    "A 7: whoever holds more than 7 cards discards half (rounded down).",
+)
 
 
 def seat(n: int) -> Msg:
     return Msg(f"Hráč {n + 1}", f"Player {n + 1}")
-
-
-
 
 
 def knight(who: Msg, count: int) -> Msg:
@@ -83,9 +84,7 @@ def road(who: Msg | None) -> Msg:
 
 
 def wins(who: Msg, points: int, parts: Msg) -> Msg:
-    return Msg("{w} vítězí s {p} VB: {parts}.", "{w} wins with {p} VP: {parts}.").format(w=who, p=points,
-                                                                                         parts=parts)
-
+    return Msg("{w} vítězí s {p} VB: {parts}.", "{w} wins with {p} VP: {parts}.").format(w=who, p=points, parts=parts)
 
 
 def score_change(who: Msg, change: int, total: int) -> Msg:

@@ -17,9 +17,14 @@ SIDES4 = ((0, 1), (1, 0), (0, -1), (-1, 0))
 EDGE_VEC = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
 OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
 DIRECTION_NAMES = {  # seen from the South player: north is away from them
-    (0, 1): ("severně", "north"), (1, 1): ("severovýchodně", "north-east"), (1, 0): ("východně", "east"),
-    (1, -1): ("jihovýchodně", "south-east"), (0, -1): ("jižně", "south"),
-    (-1, -1): ("jihozápadně", "south-west"), (-1, 0): ("západně", "west"), (-1, 1): ("severozápadně", "north-west"),
+    (0, 1): ("severně", "north"),
+    (1, 1): ("severovýchodně", "north-east"),
+    (1, 0): ("východně", "east"),
+    (1, -1): ("jihovýchodně", "south-east"),
+    (0, -1): ("jižně", "south"),
+    (-1, -1): ("jihozápadně", "south-west"),
+    (-1, 0): ("západně", "west"),
+    (-1, 1): ("severozápadně", "north-west"),
 }
 
 
@@ -66,8 +71,9 @@ def building_at(state: dict, k: str) -> str | None:
 
 def buildings_of(state: dict, side: int) -> list[tuple[str, str]]:
     """(cell, building type) of every face-up tile the side owns."""
-    return [(k, box.fact(state, c["tile"], "building"))
-            for k, c in state["board"].items() if c["up"] and c["owner"] == side]
+    return [
+        (k, box.fact(state, c["tile"], "building")) for k, c in state["board"].items() if c["up"] and c["owner"] == side
+    ]
 
 
 def frontier(state: dict) -> list[str]:
@@ -189,5 +195,4 @@ def tile_place(state: dict, tile: str) -> tuple[str, object] | None:
 
 
 def place(state: dict, k: str, tile: str | None, colour: str, up: bool, owner: int | None) -> None:
-    state["board"][k] = {"tile": tile, "colour": colour, "up": up, "owner": owner if up else None,
-                         "treasure": None}
+    state["board"][k] = {"tile": tile, "colour": colour, "up": up, "owner": owner if up else None, "treasure": None}

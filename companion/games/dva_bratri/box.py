@@ -74,8 +74,7 @@ def tile_entries() -> dict[str, dict]:
 
 @lru_cache(maxsize=1)
 def treasure_entries() -> dict[str, dict]:
-    return {e["id"]: {k: v for k, v in e.items() if k not in ("id", "unknown")}
-            for e in treasures_file()["treasures"]}
+    return {e["id"]: {k: v for k, v in e.items() if k not in ("id", "unknown")} for e in treasures_file()["treasures"]}
 
 
 def unknown_in_catalog() -> dict[str, list[str]]:
@@ -197,7 +196,6 @@ def describe(state: dict, tile: str) -> Msg:
     return Msg("{b} – {c}", "{b} – {c}").format(b=b, c=c)
 
 
-
 # -- box memory (what a table learned, kept between sessions by the appliance) ------------------
 def memory_problem(memory) -> str | None:
     """Why saved box memory cannot be used (the first wrong entry, in English), or None.
@@ -210,8 +208,10 @@ def memory_problem(memory) -> str | None:
     for group in memory:
         if group not in ("tiles", "treasures"):
             return f"unknown part {group!r} (only 'tiles' and 'treasures')"
-    for group, known_ids, check in (("tiles", tile_entries(), _tile_problem),
-                                    ("treasures", treasure_entries(), _treasure_problem)):
+    for group, known_ids, check in (
+        ("tiles", tile_entries(), _tile_problem),
+        ("treasures", treasure_entries(), _treasure_problem),
+    ):
         entries = memory.get(group, {})
         if not isinstance(entries, dict):
             return f"'{group}' must map ids to facts, not {type(entries).__name__}"
@@ -238,8 +238,9 @@ def _tile_problem(facts: dict) -> str | None:
             return f"building: unknown building {value!r}"
         if name == "colour" and value not in COLOURS:
             return f"colour: must be one of {', '.join(COLOURS)}"
-        if name == "cost" and not (isinstance(value, dict) and set(value) <= set(RESOURCE_ORDER)
-                                   and all(_is_count(v) for v in value.values())):
+        if name == "cost" and not (
+            isinstance(value, dict) and set(value) <= set(RESOURCE_ORDER) and all(_is_count(v) for v in value.values())
+        ):
             return "cost: must map wood/stone/grain to counts"
         if name == "roads" and not (isinstance(value, list) and all(edge in EDGES for edge in value)):
             return f"roads: must list edges of {', '.join(EDGES)}"

@@ -37,7 +37,7 @@ BOX_GROUPS = ("tiles", "treasures")
 ASKING_RECORDED, ASKING_FEWEST = 1, 2
 
 
-STATUS_EVENTS = 6   # the newest public events the status carries
+STATUS_EVENTS = 6  # the newest public events the status carries
 
 
 class DvaBratri(Game):
@@ -46,24 +46,36 @@ class DvaBratri(Game):
     min_seats, max_seats = 1, 2
     players = Msg("Hraje 1 hráč (proti Jindřichovi), nebo 2 hráči.", "One player (against Jindřich) or two players.")
     settings = (
-        Setting("level", Msg("Jindřich", "Jindřich"), (
-            (2, Msg("Statečný", "Brave")), (3, Msg("Neúprosný", "Relentless")), (1, Msg("Chudý", "Poor"))),
-            seats=(1,)),
-        Setting("sets", Msg("Sady", "Sets"), tuple(
-            (k, Msg(v["cs"], v["en"])) for k, v in box.sets().items()), pick=3,
-            default=list(FIRST_GAME_SETS)),
-        Setting("colour", Msg("Barva hráče 1", "Player 1 colour"),
-                tuple((k, m) for k, m in PLAYER_COLOURS.items())),
-        Setting("roads", Msg("Bodovat silnice", "Score roads"),
-                ((True, Msg("ano", "yes")), (False, Msg("ne (1. hra)", "no (1st game)")))),
-        Setting("mode", Msg("Režim", "Mode"),
-                (("play", Msg("hra", "play")), ("teach", Msg("naučit krabici", "teach the box")))),
+        Setting(
+            "level",
+            Msg("Jindřich", "Jindřich"),
+            ((2, Msg("Statečný", "Brave")), (3, Msg("Neúprosný", "Relentless")), (1, Msg("Chudý", "Poor"))),
+            seats=(1,),
+        ),
+        Setting(
+            "sets",
+            Msg("Sady", "Sets"),
+            tuple((k, Msg(v["cs"], v["en"])) for k, v in box.sets().items()),
+            pick=3,
+            default=list(FIRST_GAME_SETS),
+        ),
+        Setting("colour", Msg("Barva hráče 1", "Player 1 colour"), tuple((k, m) for k, m in PLAYER_COLOURS.items())),
+        Setting(
+            "roads",
+            Msg("Bodovat silnice", "Score roads"),
+            ((True, Msg("ano", "yes")), (False, Msg("ne (1. hra)", "no (1st game)"))),
+        ),
+        Setting(
+            "mode",
+            Msg("Režim", "Mode"),
+            (("play", Msg("hra", "play")), ("teach", Msg("naučit krabici", "teach the box"))),
+        ),
     )
     extra_options = ("asking",)
     steps = STEPS
     recent_kept = RECENT_KEPT
-    shared_parts = ("learned",)   # replaced whole by box.learn, never changed in place
-    running_score = False   # scored once, at the end of the game (score_events tells the totals)
+    shared_parts = ("learned",)  # replaced whole by box.learn, never changed in place
+    running_score = False  # scored once, at the end of the game (score_events tells the totals)
 
     # -- setup ---------------------------------------------------------------------------------
     def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
@@ -77,8 +89,11 @@ class DvaBratri(Game):
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """Box data (saved per box by the appliance) holds only tiles and treasures."""
         if any(g not in BOX_GROUPS for g in options["box"]):
-            raise refuse("bad_option", "Volba box: data krabice mají jen části 'tiles' a 'treasures'.",
-                         "Option box: box data has only 'tiles' and 'treasures' parts.")
+            raise refuse(
+                "bad_option",
+                "Volba box: data krabice mají jen části 'tiles' a 'treasures'.",
+                "Option box: box data has only 'tiles' and 'treasures' parts.",
+            )
         if options.get("asking", ASKING_FEWEST) not in (ASKING_RECORDED, ASKING_FEWEST):
             raise refuse("bad_option", "Volba asking je 1, nebo 2.", "Option asking is 1 or 2.")
         return options
@@ -88,17 +103,34 @@ class DvaBratri(Game):
         solo = options["seats"] == 1
         other = "blue" if options["colour"] == "white" else "white"
         state: dict[str, Any] = {
-            "game": self.name, "seats": options["seats"], "solo": solo, "level": options["level"],
-            "sets": list(options["sets"]), "colours": [options["colour"], other],
-            "roads": bool(options["roads"]), "box": copy.deepcopy(options["box"]),
-            "learned": {"tiles": {}, "treasures": {}}, "rng": rng.new(seed),
-            "supply": box.SUPPLY_AT_SETUP, "seen": [], "start_colour": None,
+            "game": self.name,
+            "seats": options["seats"],
+            "solo": solo,
+            "level": options["level"],
+            "sets": list(options["sets"]),
+            "colours": [options["colour"], other],
+            "roads": bool(options["roads"]),
+            "box": copy.deepcopy(options["box"]),
+            "learned": {"tiles": {}, "treasures": {}},
+            "rng": rng.new(seed),
+            "supply": box.SUPPLY_AT_SETUP,
+            "seen": [],
+            "start_colour": None,
             "offer": {"slots": [None] * 7, "shield": 0, "crown": SOUTH},
-            "board": {}, "units": {}, "hands": [[], []], "active": SOUTH, "round": 1,
-            "turn": turns.fresh_turn(), "last_building": None,
+            "board": {},
+            "units": {},
+            "hands": [[], []],
+            "active": SOUTH,
+            "round": 1,
+            "turn": turns.fresh_turn(),
+            "last_building": None,
             "treasures": {"stack": 0, "seen": [], "cleared": 0},
-            "final_trigger": False, "final_left": None, "over": False,
-            "queue": [], "pending": None, "recent": [],
+            "final_trigger": False,
+            "final_left": None,
+            "over": False,
+            "queue": [],
+            "pending": None,
+            "recent": [],
         }
         if options["asking"] > ASKING_RECORDED:
             state["asking"] = options["asking"]
@@ -141,13 +173,20 @@ class DvaBratri(Game):
 
     # -- views and scores ----------------------------------------------------------------------
     def view(self, state: dict, seat: int | None = None) -> dict:
-        offer = [{"slot": i, "tile": t, "text": box.describe(state, t).to_json() if t else None}
-                 for i, t in enumerate(state["offer"]["slots"])]
+        offer = [
+            {"slot": i, "tile": t, "text": box.describe(state, t).to_json() if t else None}
+            for i, t in enumerate(state["offer"]["slots"])
+        ]
         out = {
             "board": [_cell_view(state, k, c) for k, c in sorted(state["board"].items())],
-            "offer": offer, "shield": state["offer"]["shield"], "crown": state["offer"]["crown"],
-            "supply": state["supply"], "units": state["units"], "active": state["active"],
-            "hand_sizes": [len(h) for h in state["hands"]], "last_building": state["last_building"],
+            "offer": offer,
+            "shield": state["offer"]["shield"],
+            "crown": state["offer"]["crown"],
+            "supply": state["supply"],
+            "units": state["units"],
+            "active": state["active"],
+            "hand_sizes": [len(h) for h in state["hands"]],
+            "last_building": state["last_building"],
             "treasures": {"stack": state["treasures"]["stack"], "cleared": state["treasures"]["cleared"]},
             "reach": [board.reach(state, s) for s in (SOUTH, NORTH)],
         }
@@ -187,8 +226,9 @@ class DvaBratri(Game):
         phase = _phase(awaited)
         # the final round shows as "Kolo 11/11": the last one (the header has no room for words)
         final = state["final_left"] is not None or state["final_trigger"]
-        jindrich_acts = state["solo"] and (state["active"] == NORTH
-                                           or (awaited is not None and awaited.step.startswith("jindrich")))
+        jindrich_acts = state["solo"] and (
+            state["active"] == NORTH or (awaited is not None and awaited.step.startswith("jindrich"))
+        )
         turn = None if jindrich_acts else state["active"]
         return Status(state["round"], state["round"] if final else None, phase, turn, recent(state, STATUS_EVENTS))
 
@@ -196,8 +236,11 @@ class DvaBratri(Game):
 def _final_line(state: dict, side: int, scores: Scores) -> Msg:
     """'Bílý: 34 b. (budovy 30, silnice 4)'; 'Bílý: 0 b.' with nothing scored (sessions recorded
     before the ``asking`` option wrote empty brackets, and replay so)."""
-    parts = [Msg("{k} {v}", "{k} {v}").format(k=SCORE_PARTS.get(part, Msg(part, part)), v=points)
-             for part, points in scores.breakdown[side].items() if points]
+    parts = [
+        Msg("{k} {v}", "{k} {v}").format(k=SCORE_PARTS.get(part, Msg(part, part)), v=points)
+        for part, points in scores.breakdown[side].items()
+        if points
+    ]
     total = Msg("{w}: {n} b.", "{w}: {n} pts").format(w=side_name(state, side), n=scores.totals[side])
     if parts or state.get("asking", ASKING_RECORDED) == ASKING_RECORDED:
         return total + Msg(" ({p})", " ({p})").format(p=join(parts))
@@ -216,7 +259,7 @@ def _duel_setup(state: dict) -> None:
     for u in ("1a", "1b"):
         state["units"][u] = {"side": NORTH, "elite": False, "cross": None, "at": "offer"}
     if state.get("asking", ASKING_RECORDED) > ASKING_RECORDED:
-        return   # the table tells who won the toss (start_player)
+        return  # the table tells who won the toss (start_player)
     state["active"] = rng.randint(state, 0, 1)  # recorded sessions: the box tossed the shield
     state["offer"]["crown"] = state["active"]
 
@@ -224,14 +267,21 @@ def _duel_setup(state: dict) -> None:
 def _teach_setup(state: dict) -> None:
     """The teaching walk instead of a game: the chosen sets' tiles and the tokens, in turn."""
     state["mode"] = "teach"
-    state["treasures"]["stack"] = 0   # no game: no treasures in play
+    state["treasures"]["stack"] = 0  # no game: no treasures in play
     teach.begin(state)
 
 
 def _cell_view(state: dict, k: str, c: dict) -> dict:
     x, y = xy(k)
-    entry = {"x": x, "y": y, "colour": c["colour"], "up": c["up"], "owner": c["owner"],
-             "label": label(state, k), "treasure": c["treasure"]}
+    entry = {
+        "x": x,
+        "y": y,
+        "colour": c["colour"],
+        "up": c["up"],
+        "owner": c["owner"],
+        "label": label(state, k),
+        "treasure": c["treasure"],
+    }
     if c["tile"]:
         entry["tile"] = c["tile"]
         entry["text"] = box.describe(state, c["tile"]).to_json()
@@ -247,7 +297,7 @@ def _side_score(state: dict, side: int) -> dict:
 
 
 def _ranking(state: dict, totals: dict[int, int]) -> tuple[int, ...]:
-    if state.get("mode") == "teach":   # nobody played: the seats in their order
+    if state.get("mode") == "teach":  # nobody played: the seats in their order
         return (SOUTH, NORTH)
     if state["solo"]:  # the player wins only with strictly more points
         return (SOUTH, NORTH) if totals[SOUTH] > totals[NORTH] else (NORTH, SOUTH)

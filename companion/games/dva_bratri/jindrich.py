@@ -91,8 +91,7 @@ def condition_met(state: dict, k: str, token: str) -> bool:
 
 def _places_met(state: dict, k: str, need: list[dict]) -> bool:
     x, y = xy(k)
-    return all(_matches(board.colour_at(state, key(x + it["pos"][0], y + it["pos"][1])), it["colour"])
-               for it in need)
+    return all(_matches(board.colour_at(state, key(x + it["pos"][0], y + it["pos"][1])), it["colour"]) for it in need)
 
 
 def _line_colours(state: dict, k: str, kind: str) -> list[str]:
@@ -104,8 +103,9 @@ def _line_colours(state: dict, k: str, kind: str) -> list[str]:
 
 def _line_met(line: list[str], first: str, second: str) -> bool:
     """Two different tiles of the line show the two pictured colours."""
-    return any(i != j and _matches(a, first) and _matches(b, second)
-               for i, a in enumerate(line) for j, b in enumerate(line))
+    return any(
+        i != j and _matches(a, first) and _matches(b, second) for i, a in enumerate(line) for j, b in enumerate(line)
+    )
 
 
 def direction_words(anchor_key: str, k: str) -> tuple[str, str]:

@@ -51,11 +51,14 @@ def named(state: dict, tile: str) -> bool:
 
 def new_tiles(state: dict, task: dict) -> list[str]:
     """Tiles of the task's set the companion cannot name yet (first one is used for 'new')."""
-    return [t for t in candidates(state, task["set"], task.get("fix", False))
-            if not named(state, t) and may_show(state, t, task.get("expect"))]
+    return [
+        t
+        for t in candidates(state, task["set"], task.get("fix", False))
+        if not named(state, t) and may_show(state, t, task.get("expect"))
+    ]
 
 
-NEW_LOOK = "new:"   # an answer naming a tile not known yet: "new:<building>:<colour>"
+NEW_LOOK = "new:"  # an answer naming a tile not known yet: "new:<building>:<colour>"
 
 
 def new_looks(state: dict, task: dict) -> list[tuple[str, str, str]]:
@@ -64,7 +67,7 @@ def new_looks(state: dict, task: dict) -> list[tuple[str, str, str]]:
     fresh = new_tiles(state, task)
     out = []
     for building in box.sets()[task["set"]]["buildings"]:
-        for colour in ([task["expect"]] if task.get("expect") else box.COLOURS):
+        for colour in [task["expect"]] if task.get("expect") else box.COLOURS:
             if any(_may_be(state, t, building, colour) for t in fresh):
                 out.append((f"{NEW_LOOK}{building}:{colour}", building, colour))
     return out
@@ -159,7 +162,10 @@ def check_tile_count(state: dict, tile: str, freed: int = 0) -> None:
     """A tile that never turned up can join the picture only if the supply leaves room."""
     if tile in state["seen"] or state["supply"] <= supply_max(state) + freed - 1:
         return
-    raise refuse("tile_count",
-                 "Ve hře je jen {n} destiček a {s} z nich má být v zásobě: nejdřív oprav počet v zásobě.",
-                 "There are only {n} tiles in the game and {s} of them should be in the supply: "
-                 "correct the supply count first.", n=box.TILES_IN_GAME, s=state["supply"])
+    raise refuse(
+        "tile_count",
+        "Ve hře je jen {n} destiček a {s} z nich má být v zásobě: nejdřív oprav počet v zásobě.",
+        "There are only {n} tiles in the game and {s} of them should be in the supply: correct the supply count first.",
+        n=box.TILES_IN_GAME,
+        s=state["supply"],
+    )

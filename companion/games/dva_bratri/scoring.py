@@ -18,16 +18,17 @@ from .board import NORTH, SOUTH, xy, key
 # The Inn: "1 bod za každou destičku ve stejném sloupci nebo řadě ... až do maxima 3 destiček v obou
 # směrech". Two readings of "3 tiles in each direction":
 INN_ANY_DISTANCE = "any_distance"  # the first 3 tiles each way, however far along the line (gaps allowed)
-INN_NEXT_PLACES = "next_places"    # only tiles on the 3 places next to the inn each way
-INN_READING = INN_ANY_DISTANCE     # the reading this companion plays (docs/games/dva_bratri.md)
+INN_NEXT_PLACES = "next_places"  # only tiles on the 3 places next to the inn each way
+INN_READING = INN_ANY_DISTANCE  # the reading this companion plays (docs/games/dva_bratri.md)
 INN_LIMIT = 3
 
 GROUP_COLOUR = {"mill": "yellow", "stonemason": "grey", "byre": "green"}
 OWN_COLOUR = {"bakery": "yellow", "smithy": "grey", "lodge": "green"}
 
 
-def _line_count(state: dict, k: str, line: str, limit: int | None, colour: str | None = None,
-                within: int | None = None) -> int:
+def _line_count(
+    state: dict, k: str, line: str, limit: int | None, colour: str | None = None, within: int | None = None
+) -> int:
     """Tiles in the row or column of ``k`` (of ``colour`` if given), at most ``limit`` each way,
     only up to ``within`` places away if given."""
     total = 0
@@ -43,9 +44,14 @@ def _line_side(state: dict, k: str, line: str, sign: int, colour: str | None, wi
     across, along = (1, 0) if line == "row" else (0, 1)
     start, here = (x, y)[along], (x, y)[across]
     reach = within or float("inf")
-    return [c for ck, c in state["board"].items()
-            if ck != k and xy(ck)[across] == here and 0 < (xy(ck)[along] - start) * sign <= reach
-            and (colour is None or c["colour"] == colour)]
+    return [
+        c
+        for ck, c in state["board"].items()
+        if ck != k
+        and xy(ck)[across] == here
+        and 0 < (xy(ck)[along] - start) * sign <= reach
+        and (colour is None or c["colour"] == colour)
+    ]
 
 
 def _colour_groups(state: dict, k: str, colour: str) -> int:
@@ -56,8 +62,9 @@ def _colour_groups(state: dict, k: str, colour: str) -> int:
         if n in seen or n == k:
             continue
         seen.add(n)
-        stack.extend(m for m in board.ring(n, board.SIDES4)
-                     if m != k and m not in seen and board.colour_at(state, m) == colour)
+        stack.extend(
+            m for m in board.ring(n, board.SIDES4) if m != k and m not in seen and board.colour_at(state, m) == colour
+        )
     return len(seen)
 
 
@@ -113,8 +120,11 @@ def _pilgrimage(state: dict, k: str, owner: int, b: str) -> int:
 
 def _robbers_keep(state: dict, k: str, owner: int, b: str) -> int:
     opp = _opponent(owner)
-    return 2 + 2 * sum(1 for n in board.ring(k, board.SIDES4)
-                       if board.is_building(state["board"].get(n)) and state["board"][n]["owner"] == opp)
+    return 2 + 2 * sum(
+        1
+        for n in board.ring(k, board.SIDES4)
+        if board.is_building(state["board"].get(n)) and state["board"][n]["owner"] == opp
+    )
 
 
 def _group_of_colour(state: dict, k: str, owner: int, b: str) -> int:
@@ -122,8 +132,9 @@ def _group_of_colour(state: dict, k: str, owner: int, b: str) -> int:
 
 
 def _own_on_colour(state: dict, k: str, owner: int, b: str) -> int:
-    return 1 + sum(1 for gk, _ in board.buildings_of(state, owner)
-                   if gk != k and state["board"][gk]["colour"] == OWN_COLOUR[b])
+    return 1 + sum(
+        1 for gk, _ in board.buildings_of(state, owner) if gk != k and state["board"][gk]["colour"] == OWN_COLOUR[b]
+    )
 
 
 def _trading_post(state: dict, k: str, owner: int, b: str) -> int:
@@ -141,9 +152,14 @@ def _watchtower(state: dict, k: str, owner: int, b: str) -> int:
 
 def _guardhouse(state: dict, k: str, owner: int, b: str) -> int:
     x, y = xy(k)
-    towers = sum(1 for gk, gc in state["board"].items()
-                 if gk != k and gc["up"] and abs(xy(gk)[0] - x) == abs(xy(gk)[1] - y)
-                 and box.fact(state, gc["tile"], "building") == "watchtower")
+    towers = sum(
+        1
+        for gk, gc in state["board"].items()
+        if gk != k
+        and gc["up"]
+        and abs(xy(gk)[0] - x) == abs(xy(gk)[1] - y)
+        and box.fact(state, gc["tile"], "building") == "watchtower"
+    )
     return 2 + 2 * towers
 
 
@@ -154,11 +170,18 @@ def _fixed(points: int):
 # building -> its printed condition (state, place, owner, building) -> points; farm, sawmill,
 # quarry, siege tower and guild house have effects but no points of their own
 POINTS = {
-    "inn": _inn, "marketplace": _marketplace, "pilgrimage": _pilgrimage, "robbers_keep": _robbers_keep,
-    **{b: _group_of_colour for b in GROUP_COLOUR}, **{b: _own_on_colour for b in OWN_COLOUR},
+    "inn": _inn,
+    "marketplace": _marketplace,
+    "pilgrimage": _pilgrimage,
+    "robbers_keep": _robbers_keep,
+    **{b: _group_of_colour for b in GROUP_COLOUR},
+    **{b: _own_on_colour for b in OWN_COLOUR},
     "camp": _fixed(2),  # a used camp lies face down and is no building any more
-    "trading_post": _trading_post, "cathedral": _fixed(5), "fortress": _fortress,
-    "watchtower": _watchtower, "guardhouse": _guardhouse,
+    "trading_post": _trading_post,
+    "cathedral": _fixed(5),
+    "fortress": _fortress,
+    "watchtower": _watchtower,
+    "guardhouse": _guardhouse,
     **{b: _workshop for b in ("basket_workshop", "potter_workshop", "cooper_workshop")},
 }
 

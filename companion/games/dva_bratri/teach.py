@@ -39,8 +39,7 @@ def begin(state: dict) -> None:
     for set_key in state["sets"]:
         if all(complete(state, t) for t in box.set_tiles(set_key)):
             continue
-        queue += [{"t": "reveal", "teach": True, "set": set_key, "n": n}
-                  for n in range(1, TILES_PER_SET + 1)]
+        queue += [{"t": "reveal", "teach": True, "set": set_key, "n": n} for n in range(1, TILES_PER_SET + 1)]
     tokens = list(box.treasure_entries())
     if not all(box.treasure_known(state, t) for t in tokens):
         queue += [{"t": "treasure", "teach": True, "n": n} for n in range(1, len(tokens) + 1)]
@@ -60,20 +59,27 @@ def advance(state: dict) -> None:
             looks = reveal.new_looks(state, head)
             if reveal.look_alikes(state, head) or len(looks) != 1:
                 break
-            from .steps.identify import reveal_as   # steps import this module's helpers
+            from .steps.identify import reveal_as  # steps import this module's helpers
+
             reveal_as(state, head, reveal.new_look_tile(state, head, looks[0][0]))
             continue
         if head["t"] == "treasure" and "token" not in head:
             if any(box.treasure_known(state, t) for t in unseen_tokens(state)):
                 break
             from .steps.treasures import take_token
+
             take_token(state, head, next(t for t in unseen_tokens(state) if not box.treasure_known(state, t)))
             continue
         break
     if not queue and not state["over"]:
         state["over"] = True
-        announce(state, Msg("Krabice je naučená: další hra se na destičky ptát nebude.",
-                            "The box is taught: the next game asks nothing about tiles."))
+        announce(
+            state,
+            Msg(
+                "Krabice je naučená: další hra se na destičky ptát nebude.",
+                "The box is taught: the next game asks nothing about tiles.",
+            ),
+        )
 
 
 def unseen_tokens(state: dict) -> list[str]:

@@ -6,18 +6,28 @@ from ...engine import Msg, RuleError, refusal
 from . import board, box
 
 PLAYER_COLOURS = {"white": Msg("Bílý", "White"), "blue": Msg("Modrý", "Blue")}  # (hráč)
-UNIT_COLOURS = {"white": Msg("Bílá", "White"), "blue": Msg("Modrá", "Blue")}      # (jednotka)
+UNIT_COLOURS = {"white": Msg("Bílá", "White"), "blue": Msg("Modrá", "Blue")}  # (jednotka)
 CROSS_COLOURS = {"green": "zeleným", "grey": "šedým", "yellow": "žlutým"}  # "se zeleným křížkem"
-EDGE_NAMES = {"N": Msg("nahoře", "top"), "E": Msg("vpravo", "right"), "S": Msg("dole", "bottom"),
-              "W": Msg("vlevo", "left")}
+EDGE_NAMES = {
+    "N": Msg("nahoře", "top"),
+    "E": Msg("vpravo", "right"),
+    "S": Msg("dole", "bottom"),
+    "W": Msg("vlevo", "left"),
+}
 RESOURCE_NAMES = {"wood": Msg("dřeva", "wood"), "stone": Msg("kamene", "stone"), "grain": Msg("obilí", "grain")}
-CONDITION_NAMES = {"vertical": Msg("sloupec", "column"), "horizontal": Msg("řada", "row"),
-                   "positional": Msg("pozice", "places")}
+CONDITION_NAMES = {
+    "vertical": Msg("sloupec", "column"),
+    "horizontal": Msg("řada", "row"),
+    "positional": Msg("pozice", "places"),
+}
 NOTHING = Msg("", "")
 RECENT_KEPT = 12  # public events kept in state["recent"]: more than one action announces
 # the parts of a side's final score, as the last announcement names them
-SCORE_PARTS = {"buildings": Msg("budovy", "buildings"), "roads": Msg("silnice", "roads"),
-               "treasures": Msg("poklady", "treasures")}
+SCORE_PARTS = {
+    "buildings": Msg("budovy", "buildings"),
+    "roads": Msg("silnice", "roads"),
+    "treasures": Msg("poklady", "treasures"),
+}
 
 
 def refuse(rule: str, cs: str, en: str, **values) -> RuleError:
@@ -39,7 +49,7 @@ def at(k: str) -> str:
 
 
 def ordinal(n: int) -> Msg:
-    """"2." / "2nd": a position counted clockwise from the shield."""
+    """ "2." / "2nd": a position counted clockwise from the shield."""
     suffix = {1: "st", 2: "nd", 3: "rd"}.get(n if n < 20 else n % 10, "th")
     return Msg(f"{n}.", f"{n}{suffix}")
 
@@ -53,8 +63,10 @@ def colour_opts(extra_any: bool = False) -> list[tuple[str, Msg]]:
 def resources(amounts: dict) -> Msg:
     """'1D 2K 0O' / '1W 2S 0G' (wood, stone, grain)."""
     letters = tuple(zip(box.RESOURCE_ORDER, "DKO", "WSG"))
-    return Msg(" ".join(f"{int(amounts.get(r, 0))}{cs}" for r, cs, _ in letters),
-               " ".join(f"{int(amounts.get(r, 0))}{en}" for r, _, en in letters))
+    return Msg(
+        " ".join(f"{int(amounts.get(r, 0))}{cs}" for r, cs, _ in letters),
+        " ".join(f"{int(amounts.get(r, 0))}{en}" for r, _, en in letters),
+    )
 
 
 def _unit_place(at_: str) -> Msg:
@@ -71,10 +83,12 @@ def unit_label(state: dict, uid: str) -> Msg:
     where = _unit_place(u["at"])
     if u["cross"]:  # Jindřich's units are told apart by their crosses
         return Msg("Jindřichova jednotka se {x} křížkem {p}", "Jindřich's unit with the {c} cross {p}").format(
-            x=CROSS_COLOURS[u["cross"]], c=box.colour_name(u["cross"]), p=where)
+            x=CROSS_COLOURS[u["cross"]], c=box.colour_name(u["cross"]), p=where
+        )
     kind = Msg("elitní", "elite") if u["elite"] else Msg("řadová", "regular")
     return Msg("{w} {k} jednotka {p}", "{w} {k} unit {p}").format(
-        w=UNIT_COLOURS[state["colours"][u["side"]]], k=kind, p=where)
+        w=UNIT_COLOURS[state["colours"][u["side"]]], k=kind, p=where
+    )
 
 
 def treasure_text(state: dict, tid: str) -> Msg:
@@ -102,7 +116,11 @@ def tile_where(state: dict, tile: str) -> Msg:
     """Where a tile is, in brackets: '(nabídka 2)', '(v ruce)', '([1,0])', '(mimo hru)'."""
     found = board.tile_place(state, tile)
     if found is None:
-        return Msg("(mimo hru)", "(out of play)") if tile in state["seen"] else Msg("(zatím neodkrytá)", "(not turned up yet)")
+        return (
+            Msg("(mimo hru)", "(out of play)")
+            if tile in state["seen"]
+            else Msg("(zatím neodkrytá)", "(not turned up yet)")
+        )
     where, spot = found
     if where == "offer":
         return Msg("(nabídka {n})", "(offer {n})").format(n=board.offer_position(state, spot))

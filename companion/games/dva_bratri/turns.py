@@ -32,8 +32,13 @@ def take_from_offer(state: dict, slot: int) -> int | None:
         state["supply"] -= 1
         if state["supply"] == 0:
             state["final_trigger"] = True
-            announce(state, Msg("Zásoba došla: po tomto tahu odehraje každý ještě jeden tah.",
-                                "The supply is empty: after this turn each side plays one more turn."))
+            announce(
+                state,
+                Msg(
+                    "Zásoba došla: po tomto tahu odehraje každý ještě jeden tah.",
+                    "The supply is empty: after this turn each side plays one more turn.",
+                ),
+            )
         return old
     return None
 
@@ -48,8 +53,11 @@ def move_unit(state: dict, uid: str, to: str) -> None:
 
 def siege_targets(state: dict, k: str, side: int) -> list[str]:
     """Opponent buildings touched by a side by this tower and by another own siege tower."""
-    return [n for n in board.ring(k, board.SIDES4)
-            if _opponent_building(state, n, side) and _other_tower_touches(state, n, k, side)]
+    return [
+        n
+        for n in board.ring(k, board.SIDES4)
+        if _opponent_building(state, n, side) and _other_tower_touches(state, n, k, side)
+    ]
 
 
 def _opponent_building(state: dict, k: str, side: int) -> bool:
@@ -58,8 +66,13 @@ def _opponent_building(state: dict, k: str, side: int) -> bool:
 
 
 def _other_tower_touches(state: dict, target: str, tower: str, side: int) -> bool:
-    return any(m != tower and board.is_building(state["board"].get(m)) and state["board"][m]["owner"] == side
-               and board.building_at(state, m) == "siege_tower" for m in board.ring(target, board.SIDES4))
+    return any(
+        m != tower
+        and board.is_building(state["board"].get(m))
+        and state["board"][m]["owner"] == side
+        and board.building_at(state, m) == "siege_tower"
+        for m in board.ring(target, board.SIDES4)
+    )
 
 
 def _waits_for_condition(state: dict, k: str) -> bool:
@@ -78,8 +91,13 @@ def clear_met_treasures(state: dict) -> None:
         if jindrich.condition_met(state, k, state["board"][k]["treasure"]):
             state["board"][k]["treasure"] = None
             state["treasures"]["cleared"] += 1
-            announce(state, Msg("Podmínka pokladu na {a} je splněna: odeber ho ze hry.",
-                                "The condition of the treasure on {a} is met: remove it from the game.").format(a=at(k)))
+            announce(
+                state,
+                Msg(
+                    "Podmínka pokladu na {a} je splněna: odeber ho ze hry.",
+                    "The condition of the treasure on {a} is met: remove it from the game.",
+                ).format(a=at(k)),
+            )
 
 
 def end_turn(state: dict) -> None:

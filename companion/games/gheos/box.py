@@ -16,12 +16,30 @@ from ...engine import Msg
 
 BOX_FILE = Path(__file__).parent / "data" / "box.toml"
 
-FACTS = ("followers_per_colour", "tokens_per_player", "tiles", "epoch_tiles", "start_tiles", "hand",
-         "epoch_limit_2", "epoch_limit_3", "epoch_limit_4")
+FACTS = (
+    "followers_per_colour",
+    "tokens_per_player",
+    "tiles",
+    "epoch_tiles",
+    "start_tiles",
+    "hand",
+    "epoch_limit_2",
+    "epoch_limit_3",
+    "epoch_limit_4",
+)
 COLOURS = ("red", "green", "yellow", "blue", "black", "white")
 # the readings of the digest's open questions U1-U9, in that order
-READINGS = ("count_limit", "found_zero_wheat", "found_cap", "temple_mode", "temple_requires_occupied",
-            "end_after_last_token", "war_and_migration_cost", "hide_scores", "on_empty_stack")
+READINGS = (
+    "count_limit",
+    "found_zero_wheat",
+    "found_cap",
+    "temple_mode",
+    "temple_requires_occupied",
+    "end_after_last_token",
+    "war_and_migration_cost",
+    "hide_scores",
+    "on_empty_stack",
+)
 
 
 class BoxDataError(ValueError):
@@ -31,8 +49,8 @@ class BoxDataError(ValueError):
 @dataclass(frozen=True)
 class Colour:
     id: str
-    name: Msg          # cs: the feminine adjective, "červená"
-    code: str          # the pad key that picks it, 1-6
+    name: Msg  # cs: the feminine adjective, "červená"
+    code: str  # the pad key that picks it, 1-6
     verified: bool
 
 
@@ -50,7 +68,7 @@ class Reading:
 @dataclass(frozen=True)
 class Box:
     facts: dict[str, int]
-    colours: dict[str, Colour]      # in pad-code order
+    colours: dict[str, Colour]  # in pad-code order
     readings: dict[str, Reading]
 
     def epoch_limit(self, seats: int) -> int:
@@ -77,8 +95,11 @@ def _exactly(what: str, found: list, expected: tuple) -> None:
     missing = [e for e in expected if e not in found]
     extra = [str(f) for f in found if f not in expected]
     if missing or extra or len(found) != len(set(map(str, found))):
-        _fail(what, f"must be exactly {', '.join(expected)} (missing: {', '.join(missing) or '-'}; "
-                    f"unknown or twice: {', '.join(extra) or '-'})")
+        _fail(
+            what,
+            f"must be exactly {', '.join(expected)} (missing: {', '.join(missing) or '-'}; "
+            f"unknown or twice: {', '.join(extra) or '-'})",
+        )
 
 
 def parse(root: dict) -> Box:
@@ -96,8 +117,12 @@ def parse(root: dict) -> Box:
     colours = {}
     for code, raw in enumerate(raw_colours, start=1):
         where = f"colour '{raw['id']}'"
-        colours[raw["id"]] = Colour(raw["id"], Msg(_get(raw, where, "cs", str), _get(raw, where, "en", str)),
-                                    str(code), _get(raw, where, "verified", bool))
+        colours[raw["id"]] = Colour(
+            raw["id"],
+            Msg(_get(raw, where, "cs", str), _get(raw, where, "en", str)),
+            str(code),
+            _get(raw, where, "verified", bool),
+        )
         if not raw["cs"].endswith("á"):
             _fail(where, "'cs' must be the feminine adjective (ending in á): the texts decline it")
     rules = _get(root, "file", "rules", dict)
@@ -105,9 +130,13 @@ def parse(root: dict) -> Box:
     readings = {}
     for name in READINGS:
         where = f"rule '{name}'"
-        readings[name] = Reading(name, _get(rules[name], where, "value", (bool, int, str)),
-                                 _get(rules[name], where, "verified", bool),
-                                 _get(rules[name], where, "question", str), _get(rules[name], where, "note", str))
+        readings[name] = Reading(
+            name,
+            _get(rules[name], where, "value", (bool, int, str)),
+            _get(rules[name], where, "verified", bool),
+            _get(rules[name], where, "question", str),
+            _get(rules[name], where, "note", str),
+        )
     return Box(facts, colours, readings)
 
 

@@ -10,7 +10,7 @@ from .box import BOX
 
 COLOURS = tuple(BOX.colours)
 FOLLOWERS_PER_COLOUR = BOX.facts["followers_per_colour"]
-KEPT_EVENTS = 16        # public events kept in the state (the engine trims to it after every action)
+KEPT_EVENTS = 16  # public events kept in the state (the engine trims to it after every action)
 
 # Where a seat's points come from (the breakdown of ``score``); the total is their sum.
 EPOCH, TOKEN, TEMPLE, FINAL = "epoch", "token", "temple", "final"

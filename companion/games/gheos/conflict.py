@@ -5,7 +5,7 @@ chooses among them)."""
 from __future__ import annotations
 
 CONTINENT, ISLAND = "continent", "island"
-MAX_PARTS = 3   # a triangle touches three tiles, so a split leaves at most three eligible parts
+MAX_PARTS = 3  # a triangle touches three tiles, so a split leaves at most three eligible parts
 
 
 def war_leaders(swords: dict[str, int]) -> list[str]:

@@ -18,7 +18,7 @@ from .common import FINAL, OVER, START, TURN, note, player, reading
 from .ledger import colours_held_by_anyone, found, held_colours
 from .scoring import follower_gain, ranking
 
-FRESH = ("pyramids", "cups")   # counts that stay true until the next tile changes the map
+FRESH = ("pyramids", "cups")  # counts that stay true until the next tile changes the map
 
 
 def awaits(state: dict, step: str, **task) -> None:
@@ -27,6 +27,7 @@ def awaits(state: dict, step: str, **task) -> None:
 
 # -- turns -------------------------------------------------------------------------------------------
 
+
 def begin_turn(state: dict, seat: int) -> None:
     """A new turn: nothing of it done yet, every count of the old map stale."""
     if reading(state, "on_empty_stack") == "play_out" and state["stack"] == 0 and state["hands"][seat] == 0:
@@ -34,8 +35,7 @@ def begin_turn(state: dict, seat: int) -> None:
         final_round(state)
         return
     state["phase"], state["turn"] = TURN, seat
-    state["done"] = {"war": False, "migration": False, "temple": False, "paid": 0, "token": False,
-                     "drawing": False}
+    state["done"] = {"war": False, "migration": False, "temple": False, "paid": 0, "token": False, "drawing": False}
     state["fresh"] = {name: {} for name in FRESH}
     state["conflict"] = None
     awaits(state, "act")
@@ -83,13 +83,19 @@ def after_epoch(state: dict) -> None:
 
 # -- counts the table tells -------------------------------------------------------------------------
 
+
 def ask(state: dict, step: str, keys: list[str], purpose: str, **context) -> None:
     """Collect one count per key through ``step``; counts already fresh are not asked again.
     When all are known, ``COUNTED[purpose]`` carries on with them."""
     fresh = state["fresh"].get(step, {})
     got = {k: fresh[k] for k in keys if k in fresh}
-    state["counting"] = {"step": step, "purpose": purpose, "todo": [k for k in keys if k not in got],
-                         "got": got, **context}
+    state["counting"] = {
+        "step": step,
+        "purpose": purpose,
+        "todo": [k for k in keys if k not in got],
+        "got": got,
+        **context,
+    }
     next_count(state)
 
 
@@ -115,6 +121,7 @@ def told(state: dict, value: int) -> None:
 
 # -- scoring --------------------------------------------------------------------------------------
 
+
 def _scored(state: dict, seat: int, category: str, per_colour: dict, reason: Msg) -> None:
     gain, parts = follower_gain(state, seat, per_colour)
     state["points"][seat][category] += gain
@@ -126,8 +133,10 @@ def score_epoch(state: dict, counting: dict) -> None:
     """Every player scores each follower by the pyramids on its civilisation's continent."""
     reason = Msg("pyramidy, epocha {e}", "pyramids, epoch {e}").format(e=state["epochs"])
     if not counting["got"]:
-        note(state, Msg("Epocha {e}: nikdo nemá přívržence.", "Epoch {e}: nobody holds a follower.").format(
-            e=state["epochs"]))
+        note(
+            state,
+            Msg("Epocha {e}: nikdo nemá přívržence.", "Epoch {e}: nobody holds a follower.").format(e=state["epochs"]),
+        )
     for seat in range(state["seats"]):
         if held_colours(state, seat):
             _scored(state, seat, "epoch", counting["got"], reason)
@@ -155,8 +164,12 @@ def score_final(state: dict, counting: dict) -> None:
     state["ranking"] = order
     state["phase"], state["await"], state["turn"] = OVER, None, None
     if len(top) > 1:
-        note(state, Msg("Remíza: {s}.", "A draw: {s}.").format(
-            s=Msg(", ".join(player(s).cs for s in top), ", ".join(player(s).en for s in top))))
+        note(
+            state,
+            Msg("Remíza: {s}.", "A draw: {s}.").format(
+                s=Msg(", ".join(player(s).cs for s in top), ", ".join(player(s).en for s in top))
+            ),
+        )
     else:
         note(state, Msg("Vítězí {p}!", "{p} wins!").format(p=player(order[0])))
 

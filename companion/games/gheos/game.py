@@ -26,12 +26,13 @@ from .texts import (
     colour_name,
 )
 
-RECENT_EVENTS = 4      # shown by status()
+RECENT_EVENTS = 4  # shown by status()
 
 # The readings of the rulebook's open questions (U1-U9), defaults from data/box.toml, all unverified:
 # offered in the settings menu so a group can switch them.
-READING_SETTINGS = tuple(Setting(name, READING_LABELS[name], READING_VALUES[name],
-                                 default=BOX.readings[name].default) for name in READINGS)
+READING_SETTINGS = tuple(
+    Setting(name, READING_LABELS[name], READING_VALUES[name], default=BOX.readings[name].default) for name in READINGS
+)
 
 
 class Gheos(Game):
@@ -117,8 +118,9 @@ class Gheos(Game):
         seats = range(state["seats"])
         over = state["phase"] == OVER
         breakdown = {s: {**state["points"][s], "followers": followers(state, s)} for s in seats}
-        return Scores({s: total(state, s) for s in seats}, breakdown,
-                      ranking=tuple(state["ranking"]) if over else (), final=over)
+        return Scores(
+            {s: total(state, s) for s in seats}, breakdown, ranking=tuple(state["ranking"]) if over else (), final=over
+        )
 
     def status(self, state: dict) -> Status:
         if state["phase"] == OVER:
@@ -126,8 +128,9 @@ class Gheos(Game):
         elif state["phase"] == START:
             phase = START_PHASE
         else:
-            phase = HEADER.format(e=state["epochs"], limit=state["epoch_limit"],
-                                  tokens=" ".join(map(str, state["tokens"])))
+            phase = HEADER.format(
+                e=state["epochs"], limit=state["epoch_limit"], tokens=" ".join(map(str, state["tokens"]))
+            )
         return Status(None, None, phase, turn=state["turn"], recent=recent(state, RECENT_EVENTS))
 
     def seat_label(self, state: dict, seat: int) -> Msg:
@@ -137,11 +140,16 @@ class Gheos(Game):
         """A seat's own pad screen: its total (hidden from the others with reading U8), its
         scoring tokens left and the followers it holds."""
         held = held_colours(state, seat)
-        followers_text = (join([colour_name(c) + Msg(f" {state['held'][seat][c]}", f" {state['held'][seat][c]}")
-                                for c in held]) if held else Msg("žádní přívrženci", "no followers"))
-        return (Msg("Tvůj součet: {n}", "Your total: {n}").format(n=total(state, seat)),
-                Msg("Žetony: {n}", "Tokens: {n}").format(n=state["tokens"][seat]),
-                followers_text)
+        followers_text = (
+            join([colour_name(c) + Msg(f" {state['held'][seat][c]}", f" {state['held'][seat][c]}") for c in held])
+            if held
+            else Msg("žádní přívrženci", "no followers")
+        )
+        return (
+            Msg("Tvůj součet: {n}", "Your total: {n}").format(n=total(state, seat)),
+            Msg("Žetony: {n}", "Tokens: {n}").format(n=state["tokens"][seat]),
+            followers_text,
+        )
 
 
 GAME = Gheos()

@@ -37,13 +37,20 @@ def takeable(state: dict) -> list[str]:
 def take(state: dict, seat: int, colour: str) -> None:
     """Step 2: take one follower of a civilisation in play, if the supply has one."""
     if colour not in state["in_play"]:
-        raise refuse("not_in_play", "Barva {c} není ve hře: vzít lze jen přívržence civilizace na mapě.",
-                     "The {c} civilisation is not in play: only followers of a civilisation on the map can be taken.",
-                     c=colour_name(colour))
+        raise refuse(
+            "not_in_play",
+            "Barva {c} není ve hře: vzít lze jen přívržence civilizace na mapě.",
+            "The {c} civilisation is not in play: only followers of a civilisation on the map can be taken.",
+            c=colour_name(colour),
+        )
     if supply(state, colour) <= 0:
-        raise refuse("supply_empty", "Všech {n} přívrženců barvy {c} už hráči mají: vzít lze jen ze zásoby.",
-                     "All {n} {c} followers are held: a follower is taken only from the supply.",
-                     n=FOLLOWERS_PER_COLOUR, c=colour_name(colour))
+        raise refuse(
+            "supply_empty",
+            "Všech {n} přívrženců barvy {c} už hráči mají: vzít lze jen ze zásoby.",
+            "All {n} {c} followers are held: a follower is taken only from the supply.",
+            n=FOLLOWERS_PER_COLOUR,
+            c=colour_name(colour),
+        )
     state["held"][seat][colour] += 1
 
 
@@ -57,8 +64,12 @@ def founding_followers(state: dict, wheat: int) -> int:
 def found(state: dict, seat: int, colour: str, wheat: int) -> int:
     """Step 2: an unused marker goes onto an unoccupied continent; returns the followers gained."""
     if colour in state["in_play"]:
-        raise refuse("colour_in_play", "Civilizace barvy {c} už je na mapě: každá barva má jen jednu značku.",
-                     "The {c} civilisation is already on the map: every colour has one marker only.", c=colour_name(colour))
+        raise refuse(
+            "colour_in_play",
+            "Civilizace barvy {c} už je na mapě: každá barva má jen jednu značku.",
+            "The {c} civilisation is already on the map: every colour has one marker only.",
+            c=colour_name(colour),
+        )
     state["in_play"] = [c for c in COLOURS if c in state["in_play"] or c == colour]
     gained = founding_followers(state, wheat)
     state["held"][seat][colour] += gained
@@ -68,9 +79,12 @@ def found(state: dict, seat: int, colour: str, wheat: int) -> int:
 def pay(state: dict, seat: int, colour: str) -> None:
     """War or migration: the acting player returns one follower of his choice to the supply."""
     if state["held"][seat][colour] <= 0:
-        raise refuse("not_held", "Hráč nemá přívržence barvy {c}: platí se přívržencem, kterého má.",
-                     "The player holds no {c} follower: the cost is paid with a follower he holds.",
-                     c=colour_name(colour))
+        raise refuse(
+            "not_held",
+            "Hráč nemá přívržence barvy {c}: platí se přívržencem, kterého má.",
+            "The player holds no {c} follower: the cost is paid with a follower he holds.",
+            c=colour_name(colour),
+        )
     state["held"][seat][colour] -= 1
 
 

@@ -10,8 +10,7 @@ from .ledger import followers
 def follower_gain(state: dict, seat: int, per_colour: dict[str, int]) -> tuple[int, list[tuple[str, int, int]]]:
     """Points for one seat when each follower of colour c is worth ``per_colour[c]``; the parts
     as (colour, followers, value) for the announcement."""
-    parts = [(c, state["held"][seat][c], per_colour[c]) for c in COLOURS
-             if c in per_colour and state["held"][seat][c]]
+    parts = [(c, state["held"][seat][c], per_colour[c]) for c in COLOURS if c in per_colour and state["held"][seat][c]]
     return sum(n * v for _, n, v in parts), parts
 
 

@@ -9,7 +9,7 @@ from .box import BOX
 
 
 def colour_name(colour: str) -> Msg:
-    """"červená" / "red": the colour as it names a civilisation."""
+    """ "červená" / "red": the colour as it names a civilisation."""
     return BOX.colours[colour].name
 
 
@@ -30,8 +30,11 @@ OVER_PHASE = Msg("Konec hry", "Game over")
 START_PHASE = Msg("Začátek hry", "Start of the game")
 
 SYMBOLS = {"wheat": Msg("pšenice", "wheat"), "cups": Msg("poháry", "cups"), "swords": Msg("meče", "swords")}
-TEMPLE_TYPES = {"wheat": Msg("chrám pšenice", "wheat temple"), "cups": Msg("chrám pohárů", "cup temple"),
-                "swords": Msg("chrám mečů", "sword temple")}
+TEMPLE_TYPES = {
+    "wheat": Msg("chrám pšenice", "wheat temple"),
+    "cups": Msg("chrám pohárů", "cup temple"),
+    "swords": Msg("chrám mečů", "sword temple"),
+}
 KINDS = {"continent": Msg("světadíl", "continent"), "island": Msg("ostrov", "island")}
 
 YES_NO = ((True, Msg("ano", "yes")), (False, Msg("ne", "no")))
@@ -52,13 +55,19 @@ READING_VALUES = {
     "count_limit": ((30, Msg("30", "30")), (20, Msg("20", "20")), (50, Msg("50", "50"))),
     "found_zero_wheat": ((0, Msg("0 přívrženců", "0 followers")), (1, Msg("1 přívržence", "1 follower"))),
     "found_cap": tuple((n, Msg(str(n), str(n))) for n in (5, 4, 3, 2, 1)),
-    "temple_mode": (("per_symbol", Msg("za symbol", "per symbol")),
-                    ("per_follower", Msg("symbol × přívrženci", "symbol × followers"))),
+    "temple_mode": (
+        ("per_symbol", Msg("za symbol", "per symbol")),
+        ("per_follower", Msg("symbol × přívrženci", "symbol × followers")),
+    ),
     "temple_requires_occupied": YES_NO,
-    "end_after_last_token": (("after_turn", Msg("dohrát tah", "finish the turn")),
-                             ("immediately", Msg("konec hned", "end at once"))),
+    "end_after_last_token": (
+        ("after_turn", Msg("dohrát tah", "finish the turn")),
+        ("immediately", Msg("konec hned", "end at once")),
+    ),
     "war_and_migration_cost": ((2, Msg("2 přívržence", "2 followers")), (1, Msg("1 přívržence", "1 follower"))),
     "hide_scores": YES_NO[::-1],
-    "on_empty_stack": (("end_game", Msg("konec hry", "the game ends")),
-                       ("play_out", Msg("dohrát ruce", "play out hands"))),
+    "on_empty_stack": (
+        ("end_game", Msg("konec hry", "the game ends")),
+        ("play_out", Msg("dohrát ruce", "play out hands")),
+    ),
 }

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 DIRECTIONS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 # the pad's keys form a compass rose: 2 = N, 8 = S, 4 = W, 6 = E, 5 = the centre (stay)
-COMPASS_KEY = {"NW": "1", "N": "2", "NE": "3", "W": "4", "stay": "5", "E": "6",
-               "SW": "7", "S": "8", "SE": "9"}
+COMPASS_KEY = {"NW": "1", "N": "2", "NE": "3", "W": "4", "stay": "5", "E": "6", "SW": "7", "S": "8", "SE": "9"}
 HERO_KEY = {"warrior": "1", "priest": "2", "skald": "3"}
 HEROES = ("warrior", "priest", "skald")
 

@@ -20,11 +20,29 @@ from pathlib import Path
 
 from ...engine import Msg, plural, refusal
 from .boxschema import (
-    UNKNOWN, VP_COLUMNS, device_fields, is_count, problems, settlement_total,
+    UNKNOWN,
+    VP_COLUMNS,
+    device_fields,
+    is_count,
+    problems,
+    settlement_total,
 )
 
-__all__ = ["BOX_FILE", "UNKNOWN", "board_for", "check", "device_fields", "known_vp_cards", "load", "main", "merge",
-           "problems", "settlement_total", "supply_faces", "unverified"]
+__all__ = [
+    "BOX_FILE",
+    "UNKNOWN",
+    "board_for",
+    "check",
+    "device_fields",
+    "known_vp_cards",
+    "load",
+    "main",
+    "merge",
+    "problems",
+    "settlement_total",
+    "supply_faces",
+    "unverified",
+]
 
 BOX_FILE = Path(__file__).with_name("data") / "box.toml"
 # tables whose value is one cost: an override replaces them whole instead of adding resources
@@ -66,8 +84,10 @@ def _merge_cards(cards: list, changes: list) -> list:
 
 
 def _card_index(cards: list, ident) -> int | None:
-    return next((i for i, card in enumerate(cards)
-                 if is_count(ident) and isinstance(card, dict) and card.get("id") == ident), None)
+    return next(
+        (i for i, card in enumerate(cards) if is_count(ident) and isinstance(card, dict) and card.get("id") == ident),
+        None,
+    )
 
 
 def _merged_card(card: dict, change: dict) -> dict:
@@ -97,10 +117,20 @@ def check(data: dict, on_device: bool = False) -> None:
         return
     first = found[0] + _more(len(found) - 1)
     if on_device:
-        raise refusal("graenaland", "box_correction", "Tuto opravu nelze přijmout – {e}.",
-                      "This correction cannot be accepted – {e}.", e=first)
-    raise refusal("graenaland", "box_data", "Data krabice nejsou v pořádku – {e}. Opravte je v data/box.toml.",
-                  "The box data is wrong – {e}. Correct it in data/box.toml.", e=first)
+        raise refusal(
+            "graenaland",
+            "box_correction",
+            "Tuto opravu nelze přijmout – {e}.",
+            "This correction cannot be accepted – {e}.",
+            e=first,
+        )
+    raise refusal(
+        "graenaland",
+        "box_data",
+        "Data krabice nejsou v pořádku – {e}. Opravte je v data/box.toml.",
+        "The box data is wrong – {e}. Correct it in data/box.toml.",
+        e=first,
+    )
 
 
 def unverified(data: dict) -> list[str]:
@@ -120,8 +150,11 @@ def unverified(data: dict) -> list[str]:
         names += _open_names(data, f"layouts.{n}", layout)
         for part in ("neighbours", "start"):
             names += _open_names(data, f"layouts.{n}.{part}", layout.get(part, {}))
-    names += [f"vp_cards[{index}] (id {card.get('id')})"
-              for index, card in enumerate(data.get("vp_cards", [])) if card.get("verified") is False]
+    names += [
+        f"vp_cards[{index}] (id {card.get('id')})"
+        for index, card in enumerate(data.get("vp_cards", []))
+        if card.get("verified") is False
+    ]
     return names
 
 
@@ -136,8 +169,9 @@ def _open_names(data: dict, name: str, entry, group: str | None = None) -> list[
 
 
 def known_vp_cards(data: dict) -> dict[str, dict]:
-    return {str(c["id"]): {k: c[k] for k in VP_COLUMNS}
-            for c in data.get("vp_cards", []) if c.get("thresholds") != UNKNOWN}
+    return {
+        str(c["id"]): {k: c[k] for k in VP_COLUMNS} for c in data.get("vp_cards", []) if c.get("thresholds") != UNKNOWN
+    }
 
 
 def supply_faces(data: dict) -> list:
@@ -178,8 +212,7 @@ def board_for(data: dict, seats: int) -> dict:
         "goals": {k: v for k, v in data["goals"].items() if k not in ("verified", "source")},
         "public": {k: {"tiles": v["tiles"], "cost": v["cost"]} for k, v in data["public"].items()},
         "costs": {k: v["cost"] for k, v in data["costs"].items()},
-        "supply": {"cards": data["supply"]["cards"], "display": data["supply"]["display"],
-                   "faces": supply_faces(data)},
+        "supply": {"cards": data["supply"]["cards"], "display": data["supply"]["display"], "faces": supply_faces(data)},
         "vp": {"dealt": data["vp"]["dealt"], "win": data["vp"]["win"]},
         "vp_cards": known_vp_cards(data),
         "unverified": unverified(data),
@@ -202,7 +235,6 @@ if __name__ == "__main__":
     sys.exit(main(sys.argv))
 
 
-
 def memory_problem(memory) -> str | None:
     """Why saved box memory (corrections in box.toml's shape) cannot be used, or None: merged
     onto the shipped data, the result must pass the same checks as the file. Wrong value types
@@ -211,8 +243,11 @@ def memory_problem(memory) -> str | None:
         return "the memory is not an object"
     shipped = load()
     for key, value in memory.items():
-        if key in shipped and type(shipped[key]) is not type(value) and \
-                not (isinstance(shipped[key], (int, float)) and isinstance(value, (int, float))):
+        if (
+            key in shipped
+            and type(shipped[key]) is not type(value)
+            and not (isinstance(shipped[key], (int, float)) and isinstance(value, (int, float)))
+        ):
             return f"{key}: must be {_kind(shipped[key])}, not {_kind(value)}"
     try:
         found = problems(merge(shipped, memory))
@@ -224,5 +259,6 @@ def memory_problem(memory) -> str | None:
 
 
 def _kind(value) -> str:
-    return {dict: "a table", list: "a list", str: "text", bool: "true/false", int: "a number",
-            float: "a number"}.get(type(value), type(value).__name__)
+    return {dict: "a table", list: "a list", str: "text", bool: "true/false", int: "a number", float: "a number"}.get(
+        type(value), type(value).__name__
+    )

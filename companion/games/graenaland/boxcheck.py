@@ -53,13 +53,27 @@ def open_facts(data: dict, seats: int, every: bool = False) -> list[dict]:
     the facts of all pieces of every layout (teaching the box away from play)."""
     out = _every_piece_fact(data) if every else _piece_facts(data, data["layouts"][str(seats)])
     for group, kinds in (("costs", data["meta"]["buildings"]), ("public", data["meta"]["public"])):
-        out += [{"id": f"{group}.{kind}.cost", "group": group, "key": kind, "field": "cost"}
-                for kind in kinds if _open(data[group][kind], "cost")]
-    out += [{"id": f"{group}.value", "group": group, "key": None, "field": "value"}
-            for group in ("army_max", "house_limit") if _open(data[group], "value")]
-    out += [{"id": f"supply_cards.faces.{number}", "group": "supply_cards", "key": None,
-             "field": f"faces.{number}", "card": number}
-            for number in range(1, data["supply"]["cards"] + 1) if _open(data["supply_cards"], f"faces.{number}")]
+        out += [
+            {"id": f"{group}.{kind}.cost", "group": group, "key": kind, "field": "cost"}
+            for kind in kinds
+            if _open(data[group][kind], "cost")
+        ]
+    out += [
+        {"id": f"{group}.value", "group": group, "key": None, "field": "value"}
+        for group in ("army_max", "house_limit")
+        if _open(data[group], "value")
+    ]
+    out += [
+        {
+            "id": f"supply_cards.faces.{number}",
+            "group": "supply_cards",
+            "key": None,
+            "field": f"faces.{number}",
+            "card": number,
+        }
+        for number in range(1, data["supply"]["cards"] + 1)
+        if _open(data["supply_cards"], f"faces.{number}")
+    ]
     return out
 
 
@@ -68,8 +82,11 @@ def _piece_facts(data: dict, layout: dict) -> list[dict]:
     out = []
     for tid in (*layout["coast"], *layout["inland"]):
         pid = layout["pieces"][tid]
-        out += [{"id": f"pieces.{pid}.{field}", "group": "pieces", "key": pid, "field": field, "where": tid}
-                for field in PIECE_FACTS if _asked(data["pieces"][pid], field)]
+        out += [
+            {"id": f"pieces.{pid}.{field}", "group": "pieces", "key": pid, "field": field, "where": tid}
+            for field in PIECE_FACTS
+            if _asked(data["pieces"][pid], field)
+        ]
     return out
 
 
@@ -91,8 +108,11 @@ def _asked(piece: dict, field: str) -> bool:
         return False
     if field in ("buildings", "stronghold_resource") and piece["terrain"] == "mountains":
         return False
-    return not (field == "stronghold_resource" and isinstance(piece["buildings"], list)
-                and "stronghold" not in piece["buildings"])
+    return not (
+        field == "stronghold_resource"
+        and isinstance(piece["buildings"], list)
+        and "stronghold" not in piece["buildings"]
+    )
 
 
 def begin(state: dict, data: dict, every: bool = False) -> None:
@@ -103,22 +123,32 @@ def begin(state: dict, data: dict, every: bool = False) -> None:
         if every:
             state["step"] = "over"
         return
-    state["boxcheck"] = {"data": copy.deepcopy(data), "done": [], "partial": {},
-                         "counts": {"corrected": 0, "confirmed": 0, "kept": 0},
-                         "resume": {"step": "over" if every else state["step"], "phase": state["phase"]}}
+    state["boxcheck"] = {
+        "data": copy.deepcopy(data),
+        "done": [],
+        "partial": {},
+        "counts": {"corrected": 0, "confirmed": 0, "kept": 0},
+        "resume": {"step": "over" if every else state["step"], "phase": state["phase"]},
+    }
     if every:
         state["boxcheck"]["every"] = True
     state["step"], state["phase"] = STEP, "setup"
-    note(state, Msg("Kontrola údajů z krabice: vyberte, co je vytištěno; # ponechá, * přeskočí zbytek.",
-                    "Box data check: pick what is printed; # keeps, * skips the rest."))
+    note(
+        state,
+        Msg(
+            "Kontrola údajů z krabice: vyberte, co je vytištěno; # ponechá, * přeskočí zbytek.",
+            "Box data check: pick what is printed; # keeps, * skips the rest.",
+        ),
+    )
 
 
 def current(state: dict) -> tuple[dict, int, int]:
     """The fact asked now, its number and the total (the total shrinks when an answer makes
     later facts moot, e.g. a piece corrected to mountains has no building symbols)."""
     check = state["boxcheck"]
-    left = [f for f in open_facts(check["data"], state["seats"], check.get("every", False))
-            if f["id"] not in check["done"]]
+    left = [
+        f for f in open_facts(check["data"], state["seats"], check.get("every", False)) if f["id"] not in check["done"]
+    ]
     return left[0], len(check["done"]) + 1, len(check["done"]) + len(left)
 
 
@@ -190,8 +220,15 @@ def _limit_text(value) -> Msg:
     return Msg("omezují", "they limit") if value else Msg("neomezují", "they do not limit")
 
 
-DESCRIBE = {"terrain": lambda value: texts.TERRAIN[value], "cost": _cost_text, "buildings": _buildings_text,
-            "resource": _resource, "army_max": _army_text, "house_limit": _limit_text, "face": _face_text}
+DESCRIBE = {
+    "terrain": lambda value: texts.TERRAIN[value],
+    "cost": _cost_text,
+    "buildings": _buildings_text,
+    "resource": _resource,
+    "army_max": _army_text,
+    "house_limit": _limit_text,
+    "face": _face_text,
+}
 
 
 def describe(fact: dict, value) -> Msg:
@@ -199,9 +236,12 @@ def describe(fact: dict, value) -> Msg:
     return DESCRIBE[kind(fact)](value)
 
 
-PIECE_SUBJECT = {"terrain": Msg("terén", "terrain"), "buildings": Msg("budovy", "buildings"),
-                 "stronghold_resource": Msg("tvrz", "stronghold"),
-                 "improvement_resource": Msg("zlepšení", "improvement")}
+PIECE_SUBJECT = {
+    "terrain": Msg("terén", "terrain"),
+    "buildings": Msg("budovy", "buildings"),
+    "stronghold_resource": Msg("tvrz", "stronghold"),
+    "improvement_resource": Msg("zlepšení", "improvement"),
+}
 
 
 def subject(data: dict, fact: dict, resource: str | None) -> Msg:
@@ -216,7 +256,8 @@ def subject(data: dict, fact: dict, resource: str | None) -> Msg:
     if _is_cost(fact):
         return texts.capital(_cost_name(fact)) + Msg(": ", ": ") + texts.RESOURCE[resource]
     return {"army_max": Msg("Počitadlo vojska", "Army track"), "house_limit": Msg("Domečky", "Houses")}.get(
-        fact["group"]) or Msg(f"Karta zásob {fact['card']}", f"Supply card {fact['card']}")
+        fact["group"]
+    ) or Msg(f"Karta zásob {fact['card']}", f"Supply card {fact['card']}")
 
 
 def _cost_name(fact: dict) -> Msg:
@@ -231,9 +272,13 @@ def _settlement_total(data: dict, fact: dict) -> int:
 PIECE_QUESTION = {
     "terrain": Msg("jaký terén na něm je?", "which terrain is it?"),
     "buildings": Msg("které symboly budov jsou na něm vytištěny?", "which building symbols are printed on it?"),
-    "stronghold_resource": Msg("která surovina je pod symbolem tvrze?", "which resource is under the stronghold symbol?"),
-    "improvement_resource": Msg("kterou surovinu ukazuje políčko zlepšení uprostřed?",
-                                "which resource does the improvement square in the middle show?"),
+    "stronghold_resource": Msg(
+        "která surovina je pod symbolem tvrze?", "which resource is under the stronghold symbol?"
+    ),
+    "improvement_resource": Msg(
+        "kterou surovinu ukazuje políčko zlepšení uprostřed?",
+        "which resource does the improvement square in the middle show?",
+    ),
 }
 
 
@@ -246,11 +291,12 @@ def question(data: dict, fact: dict, resource: str | None, partial: dict) -> Msg
         total = _settlement_total(data, fact)
         asked = _piece(fact) + Msg(
             f"osada tu stojí celkem {total} {plural(total, 'surovinu', 'suroviny', 'surovin')}. Kolik z toho je {{r}}?",
-            f"a settlement here costs {total} resources in all. How many of them are {{r}}?"
+            f"a settlement here costs {total} resources in all. How many of them are {{r}}?",
         ).format(r=texts.RESOURCE[resource])
     elif field == "cost":
         asked = Msg("Přehledová karta: kolik {g} stojí {b}?", "Reference card: how much {r} does the {b} cost?").format(
-            g=GENITIVE[resource], r=texts.RESOURCE[resource].en, b=_cost_name(fact))
+            g=GENITIVE[resource], r=texts.RESOURCE[resource].en, b=_cost_name(fact)
+        )
     else:
         return _other_question(data, fact)
     if partial:
@@ -264,15 +310,19 @@ def _piece(fact: dict) -> Msg:
 
 def _other_question(data: dict, fact: dict) -> Msg:
     if fact["group"] == "army_max":
-        return Msg("Jaké nejvyšší číslo je na počitadle síly vojska?", "What is the highest number on the army-strength track?")
+        return Msg(
+            "Jaké nejvyšší číslo je na počitadle síly vojska?", "What is the highest number on the army-strength track?"
+        )
     if fact["group"] == "house_limit":
         rules = data["rules"]
-        return Msg("Omezují domečky stavění? Klan má {n} domečků, {a} z nich na počitadle vojska.",
-                   "Do the houses limit building? A clan has {n} houses, {a} of them on the army track.").format(
-            n=rules["houses_per_player"], a=rules["houses_on_army_track"])
-    return Msg("Které dvě suroviny ukazuje karta zásob č. {n}, v pořadí shora (zleva)? Každá karta je jiná.",
-               "Which two resources does supply card no. {n} show, top (left) first? Every card is different."
-               ).format(n=fact["card"])
+        return Msg(
+            "Omezují domečky stavění? Klan má {n} domečků, {a} z nich na počitadle vojska.",
+            "Do the houses limit building? A clan has {n} houses, {a} of them on the army track.",
+        ).format(n=rules["houses_per_player"], a=rules["houses_on_army_track"])
+    return Msg(
+        "Které dvě suroviny ukazuje karta zásob č. {n}, v pořadí shora (zleva)? Každá karta je jiná.",
+        "Which two resources does supply card no. {n} show, top (left) first? Every card is different.",
+    ).format(n=fact["card"])
 
 
 # -- the answers offered -----------------------------------------------------------------------
@@ -301,9 +351,11 @@ def _cost_answers(data: dict, fact: dict, partial: dict) -> tuple[int, list]:
         low, high = 0, _settlement_total(data, fact) - sum(partial.values())
     else:
         nothing_yet = resource == COST_RESOURCES[-1] and not any(partial.values())
-        low, high = (1 if nothing_yet else 0), MOST_PER_RESOURCE   # a cost is never empty
-    return low, [(n, Msg(f"{n}× {texts.RESOURCE[resource].cs}", f"{n} {texts.RESOURCE[resource].en}"))
-                 for n in range(low, high + 1)]
+        low, high = (1 if nothing_yet else 0), MOST_PER_RESOURCE  # a cost is never empty
+    return low, [
+        (n, Msg(f"{n}× {texts.RESOURCE[resource].cs}", f"{n} {texts.RESOURCE[resource].en}"))
+        for n in range(low, high + 1)
+    ]
 
 
 def _army_answers(data: dict, fact: dict, partial: dict) -> tuple[int, list]:
@@ -311,17 +363,26 @@ def _army_answers(data: dict, fact: dict, partial: dict) -> tuple[int, list]:
 
 
 def _limit_answers(data: dict, fact: dict, partial: dict) -> tuple[int, list]:
-    return 1, [(YES, Msg("Ano, bez domečku se nestaví", "Yes, no house, no build")),
-               (NO, Msg("Ne, stavět lze dál", "No, building goes on"))]
+    return 1, [
+        (YES, Msg("Ano, bez domečku se nestaví", "Yes, no house, no build")),
+        (NO, Msg("Ne, stavět lze dál", "No, building goes on")),
+    ]
 
 
 def _face_answers(data: dict, fact: dict, partial: dict) -> tuple[int, list]:
-    pairs = product(data["meta"]["resources"], repeat=2)   # 16 different cards need the order too
+    pairs = product(data["meta"]["resources"], repeat=2)  # 16 different cards need the order too
     return 1, [(f"{a}+{b}", _face_text([a, b])) for a, b in pairs]
 
 
-ANSWERS = {"terrain": _terrain_answers, "buildings": _building_answers, "resource": _resource_answers,
-           "cost": _cost_answers, "army_max": _army_answers, "house_limit": _limit_answers, "face": _face_answers}
+ANSWERS = {
+    "terrain": _terrain_answers,
+    "buildings": _building_answers,
+    "resource": _resource_answers,
+    "cost": _cost_answers,
+    "army_max": _army_answers,
+    "house_limit": _limit_answers,
+    "face": _face_answers,
+}
 
 
 def answers(data: dict, fact: dict, partial: dict) -> tuple[int, list[tuple]]:
@@ -456,7 +517,9 @@ def _correct(state: dict, fact: dict, value) -> None:
 
 def _advance(state: dict) -> None:
     check = state["boxcheck"]
-    if not any(f["id"] not in check["done"] for f in open_facts(check["data"], state["seats"], check.get("every", False))):
+    if not any(
+        f["id"] not in check["done"] for f in open_facts(check["data"], state["seats"], check.get("every", False))
+    ):
         finish(state)
 
 
@@ -465,6 +528,10 @@ def finish(state: dict) -> None:
     check = state.pop("boxcheck")
     state["step"], state["phase"] = check["resume"]["step"], check["resume"]["phase"]
     counts = check["counts"]
-    note(state, Msg("Kontrola dat skončila: opraveno {c}, potvrzeno {k}, ponecháno {p}.",
-                    "The box data check is over: {c} corrected, {k} confirmed, {p} kept.").format(
-        c=counts["corrected"], k=counts["confirmed"], p=counts["kept"]))
+    note(
+        state,
+        Msg(
+            "Kontrola dat skončila: opraveno {c}, potvrzeno {k}, ponecháno {p}.",
+            "The box data check is over: {c} corrected, {k} confirmed, {p} kept.",
+        ).format(c=counts["corrected"], k=counts["confirmed"], p=counts["kept"]),
+    )

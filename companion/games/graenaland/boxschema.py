@@ -12,8 +12,15 @@ UNKNOWN = "unknown"
 OPPOSITE = {"N": "S", "NE": "SW", "E": "W", "SE": "NW", "S": "N", "SW": "NE", "W": "E", "NW": "SE"}
 SETTLEMENT_TOTAL = {"coastal": 4, "inland": 5, "mountains": 6}  # S1 p.6, verified
 SEAT_COUNTS = (3, 4, 5)
-PIECE_FIELDS = ("terrain", "coastal", "players", "settlement_cost", "buildings",
-                "stronghold_resource", "improvement_resource")
+PIECE_FIELDS = (
+    "terrain",
+    "coastal",
+    "players",
+    "settlement_cost",
+    "buildings",
+    "stronghold_resource",
+    "improvement_resource",
+)
 
 
 def is_count(value) -> bool:
@@ -33,14 +40,18 @@ def _cost_problem(name: str, cost, resources, allow_unknown=True) -> Msg | None:
     if cost == UNKNOWN and allow_unknown:
         return None
     if not isinstance(cost, dict) or not cost:
-        return _problem(name, "cena je tabulka počtů surovin nebo \"unknown\"",
-                        "a cost is a table of resource counts or \"unknown\"")
+        return _problem(
+            name,
+            "cena je tabulka počtů surovin nebo \"unknown\"",
+            "a cost is a table of resource counts or \"unknown\"",
+        )
     for res, count in cost.items():
         if res not in resources and res != "any":
             return _problem(name, "neznámá surovina {r!r}", "unknown resource {r!r}", r=res)
         if not is_count(count) or count == 0:
-            return _problem(f"{name}.{res}", "počet má být celé číslo větší než 0",
-                            "the count must be a whole number above 0")
+            return _problem(
+                f"{name}.{res}", "počet má být celé číslo větší než 0", "the count must be a whole number above 0"
+            )
     return None
 
 
@@ -85,8 +96,12 @@ class _Report:
             self.add(f"{name}.source", "uveďte, odkud hodnota pochází", "say where the value comes from")
         fields = device_fields(group, entry, self.data) if group else ()
         if not _lists_only(entry.get("confirmed", []), fields):
-            self.add(f"{name}.confirmed", "seznam ověřených polí z: {f}", "a list of checked fields from: {f}",
-                     f=", ".join(fields) or "–")
+            self.add(
+                f"{name}.confirmed",
+                "seznam ověřených polí z: {f}",
+                "a list of checked fields from: {f}",
+                f=", ".join(fields) or "–",
+            )
         return True
 
 
@@ -100,8 +115,13 @@ def problems(data: dict) -> list[Msg]:
         meta = data["meta"]
         meta["resources"], meta["terrains"], meta["buildings"], meta["public"]
     except (KeyError, TypeError):
-        return [_problem("meta", "chybí resources, terrains, buildings nebo public",
-                         "needs resources, terrains, buildings, public")]
+        return [
+            _problem(
+                "meta",
+                "chybí resources, terrains, buildings nebo public",
+                "needs resources, terrains, buildings, public",
+            )
+        ]
     report = _Report(data)
     for d in meta.get("along_coast", []):
         if d not in DIRECTIONS:
@@ -136,8 +156,11 @@ def _army_max_problems(report: _Report) -> None:
     top = army_max.get("value")
     start = rules.get("army_start") if is_count(rules.get("army_start")) else 0
     if top != UNKNOWN and (not is_count(top) or top < start):
-        report.add("army_max.value", "celé číslo aspoň tak velké jako počáteční síla, nebo \"unknown\"",
-                   "a whole number at least the starting strength, or \"unknown\"")
+        report.add(
+            "army_max.value",
+            "celé číslo aspoň tak velké jako počáteční síla, nebo \"unknown\"",
+            "a whole number at least the starting strength, or \"unknown\"",
+        )
 
 
 def _house_limit_problems(report: _Report) -> None:
@@ -155,7 +178,7 @@ def _public_problems(report: _Report, meta: dict) -> None:
         elif report.flagged(name, entry, "public"):
             if not is_count(entry.get("tiles")):
                 report.out.append(_count_problem(f"{name}.tiles"))
-            if (p := _cost_problem(f"{name}.cost", entry.get("cost"), meta["resources"])):
+            if p := _cost_problem(f"{name}.cost", entry.get("cost"), meta["resources"]):
                 report.out.append(p)
 
 
@@ -166,7 +189,8 @@ def _cost_problems(report: _Report, meta: dict) -> None:
         if entry is None:
             report.add(name, "chybí", "missing")
         elif report.flagged(name, entry, "costs") and (
-                p := _cost_problem(f"{name}.cost", entry.get("cost"), meta["resources"])):
+            p := _cost_problem(f"{name}.cost", entry.get("cost"), meta["resources"])
+        ):
             report.out.append(p)
 
 
@@ -196,24 +220,35 @@ def _vp_card_problems(report: _Report) -> None:
 def _threshold_problems(report: _Report, name: str, card: dict) -> None:
     for column in VP_COLUMNS:
         levels = card.get(column)
-        if (not isinstance(levels, list) or len(levels) != 3 or not all(map(is_count, levels))
-                or levels != sorted(levels)):
-            report.add(f"{name}.{column}", "tři rostoucí prahy, např. [3, 5, 7]",
-                       "three rising thresholds, e.g. [3, 5, 7]")
+        if (
+            not isinstance(levels, list)
+            or len(levels) != 3
+            or not all(map(is_count, levels))
+            or levels != sorted(levels)
+        ):
+            report.add(
+                f"{name}.{column}", "tři rostoucí prahy, např. [3, 5, 7]", "three rising thresholds, e.g. [3, 5, 7]"
+            )
 
 
 def _piece_problems(name: str, piece: dict, meta: dict, row_terrains: dict) -> list[Msg]:
     out = _terrain_problems(name, piece, meta["terrains"], row_terrains)
     players = piece.get("players")
     if not isinstance(players, list) or not players or not all(p in SEAT_COUNTS for p in players):
-        out.append(_problem(f"{name}.players", "seznam počtů hráčů z 3, 4, 5 (štítek v rohu)",
-                            "a list of player counts from 3, 4, 5 (the corner label)"))
+        out.append(
+            _problem(
+                f"{name}.players",
+                "seznam počtů hráčů z 3, 4, 5 (štítek v rohu)",
+                "a list of player counts from 3, 4, 5 (the corner label)",
+            )
+        )
     out += _settlement_cost_problems(name, piece, meta)
     out += _slot_problems(name, piece, meta["buildings"])
     for key in ("stronghold_resource", "improvement_resource"):
         if piece.get(key) not in (*meta["resources"], UNKNOWN, "none"):
-            out.append(_problem(f"{name}.{key}", "surovina, \"none\" nebo \"unknown\"",
-                                "a resource, \"none\" or \"unknown\""))
+            out.append(
+                _problem(f"{name}.{key}", "surovina, \"none\" nebo \"unknown\"", "a resource, \"none\" or \"unknown\"")
+            )
     return out
 
 
@@ -221,12 +256,26 @@ def _terrain_problems(name: str, piece: dict, terrains: list, row_terrains: dict
     out: list[Msg] = []
     terrain, coastal = piece.get("terrain"), piece.get("coastal")
     if terrain not in terrains:
-        out.append(_problem(f"{name}.terrain", "{t!r} není žádný z terénů {a}", "{t!r} is not one of {a}",
-                            t=terrain, a=_terrain_names(terrains, ", ")))
+        out.append(
+            _problem(
+                f"{name}.terrain",
+                "{t!r} není žádný z terénů {a}",
+                "{t!r} is not one of {a}",
+                t=terrain,
+                a=_terrain_names(terrains, ", "),
+            )
+        )
     elif isinstance(coastal, bool) and terrain not in row_terrains[coastal]:
-        out.append(_problem(f"{name}.terrain", "{row} díl je jen {a} (S4)", "{row_en} piece is {a} only (S4)",
-                            row="pobřežní" if coastal else "vnitrozemský",
-                            row_en="a coastal" if coastal else "an inland", a=_terrain_names(row_terrains[coastal], " / ")))
+        out.append(
+            _problem(
+                f"{name}.terrain",
+                "{row} díl je jen {a} (S4)",
+                "{row_en} piece is {a} only (S4)",
+                row="pobřežní" if coastal else "vnitrozemský",
+                row_en="a coastal" if coastal else "an inland",
+                a=_terrain_names(row_terrains[coastal], " / "),
+            )
+        )
     if not isinstance(coastal, bool):
         out.append(_problem(f"{name}.coastal", "má být true nebo false", "must be true or false"))
     return out
@@ -234,25 +283,42 @@ def _terrain_problems(name: str, piece: dict, terrains: list, row_terrains: dict
 
 def _settlement_cost_problems(name: str, piece: dict, meta: dict) -> list[Msg]:
     terrain, coastal, cost = piece.get("terrain"), piece.get("coastal"), piece.get("settlement_cost")
-    if (p := _cost_problem(f"{name}.settlement_cost", cost, meta["resources"], allow_unknown=False)):
+    if p := _cost_problem(f"{name}.settlement_cost", cost, meta["resources"], allow_unknown=False):
         return [p]
     if terrain in meta["terrains"] and isinstance(coastal, bool):
         want = settlement_total(terrain, coastal)
         if sum(cost.values()) != want:
-            return [_problem(f"{name}.settlement_cost", "součet je {s}, pravidla na takovém dílu uvádějí {w}",
-                             "adds up to {s}, the rulebook says {w} on this kind of piece",
-                             s=sum(cost.values()), w=want)]
+            return [
+                _problem(
+                    f"{name}.settlement_cost",
+                    "součet je {s}, pravidla na takovém dílu uvádějí {w}",
+                    "adds up to {s}, the rulebook says {w} on this kind of piece",
+                    s=sum(cost.values()),
+                    w=want,
+                )
+            ]
     return []
 
 
 def _slot_problems(name: str, piece: dict, kinds_b: list) -> list[Msg]:
     slots = piece.get("buildings")
     if slots != UNKNOWN and (not isinstance(slots, list) or not all(s in kinds_b for s in slots)):
-        return [_problem(f"{name}.buildings", "seznam z {k} nebo \"unknown\"", "a list from {k} or \"unknown\"",
-                         k=", ".join(kinds_b))]
+        return [
+            _problem(
+                f"{name}.buildings",
+                "seznam z {k} nebo \"unknown\"",
+                "a list from {k} or \"unknown\"",
+                k=", ".join(kinds_b),
+            )
+        ]
     if piece.get("terrain") == "mountains" and slots not in ([], UNKNOWN):
-        return [_problem(f"{name}.buildings", "v horách nejsou žádné budovy (pravidla s. 6)",
-                         "no buildings on mountains (rulebook p.6)")]
+        return [
+            _problem(
+                f"{name}.buildings",
+                "v horách nejsou žádné budovy (pravidla s. 6)",
+                "no buildings on mountains (rulebook p.6)",
+            )
+        ]
     return []
 
 
@@ -271,8 +337,9 @@ def _face_problems(report: _Report, resources: list) -> None:
     if faces == UNKNOWN:
         return
     if not isinstance(faces, list) or (is_count(cards) and len(faces) != cards):
-        report.add("supply_cards.faces", "\"unknown\" nebo seznam {n} karet", "\"unknown\" or a list of {n} cards",
-                   n=cards)
+        report.add(
+            "supply_cards.faces", "\"unknown\" nebo seznam {n} karet", "\"unknown\" or a list of {n} cards", n=cards
+        )
         return
     seen: dict[tuple, int] = {}
     for number, face in enumerate(faces, start=1):
@@ -283,13 +350,20 @@ def _face_problems(report: _Report, resources: list) -> None:
 def _face_problem(report: _Report, number: int, face, resources: list, seen: dict) -> None:
     name = f"supply_cards.faces.{number}"
     if not isinstance(face, list) or len(face) != 2 or not all(r in resources for r in face):
-        report.add(name, "dvě suroviny, např. [\"grain\", \"wood\"], nebo \"unknown\"",
-                   "two resources, e.g. [\"grain\", \"wood\"], or \"unknown\"")
+        report.add(
+            name,
+            "dvě suroviny, např. [\"grain\", \"wood\"], nebo \"unknown\"",
+            "two resources, e.g. [\"grain\", \"wood\"], or \"unknown\"",
+        )
         return
-    pair = tuple(face)   # 16 different cards: more than the 15 unordered pairs, so order counts
+    pair = tuple(face)  # 16 different cards: more than the 15 unordered pairs, so order counts
     if pair in seen:
-        report.add(name, "stejná jako karta {o}, ale každá karta zásob je jiná (S2)",
-                   "the same as card {o}, but every supply card is different (S2)", o=seen[pair])
+        report.add(
+            name,
+            "stejná jako karta {o}, ale každá karta zásob je jiná (S2)",
+            "the same as card {o}, but every supply card is different (S2)",
+            o=seen[pair],
+        )
     seen.setdefault(pair, number)
 
 
@@ -308,7 +382,9 @@ def _layout_problems(report: _Report, n: int) -> None:
     coast, inland = layout.get("coast", []), layout.get("inland", [])
     ids = [*coast, *inland]
     if len(set(ids)) != len(ids) or not ids:
-        report.add(name, "coast a inland mají vyjmenovat různá území", "coast and inland must list distinct territory ids")
+        report.add(
+            name, "coast a inland mají vyjmenovat různá území", "coast and inland must list distinct territory ids"
+        )
         return
     # a layout lists its parts' flags first, then what is wrong in its pieces, neighbours and starts
     found = _Report(report.data)
@@ -327,8 +403,9 @@ def _placed_problems(report: _Report, name: str, n: int, placed: dict, coast: li
     pieces whose corner label names this player count."""
     pieces = report.data.get("pieces", {})
     if set(placed) != set(ids):
-        report.add(f"{name}.pieces", "má položit díl přesně na {t}", "must place a piece on exactly {t}",
-                   t=", ".join(ids))
+        report.add(
+            f"{name}.pieces", "má položit díl přesně na {t}", "must place a piece on exactly {t}", t=", ".join(ids)
+        )
     used = list(placed.values())
     if len(set(used)) != len(used):
         report.add(f"{name}.pieces", "jeden díl je použit dvakrát", "a piece is used twice")
@@ -337,14 +414,22 @@ def _placed_problems(report: _Report, name: str, n: int, placed: dict, coast: li
         label_problem = _placed_piece_problems(report, f"{name}.pieces.{tid}", n, pid, tid in coast) or label_problem
     expected = _pieces_for(pieces, n)
     if set(used) != expected and not label_problem:
-        report.add(f"{name}.pieces", "při {n} hráčích se hraje s díly {p}", "with {n} players the pieces are {p}",
-                   n=n, p=", ".join(sorted(expected)))
+        report.add(
+            f"{name}.pieces",
+            "při {n} hráčích se hraje s díly {p}",
+            "with {n} players the pieces are {p}",
+            n=n,
+            p=", ".join(sorted(expected)),
+        )
 
 
 def _pieces_for(pieces: dict, n: int) -> set:
     """The pieces whose corner label names ``n`` players."""
-    return {pid for pid, p in pieces.items()
-            if isinstance(p, dict) and isinstance(p.get("players"), list) and n in p["players"]}
+    return {
+        pid
+        for pid, p in pieces.items()
+        if isinstance(p, dict) and isinstance(p.get("players"), list) and n in p["players"]
+    }
 
 
 def _placed_piece_problems(report: _Report, where: str, n: int, pid, in_coast: bool) -> bool:
@@ -355,15 +440,24 @@ def _placed_piece_problems(report: _Report, where: str, n: int, pid, in_coast: b
         return False
     mislabelled = not isinstance(piece.get("players"), list) or n not in piece["players"]
     if mislabelled:
-        report.add(where, "díl {p} se při {n} hráčích nepoužívá (štítek v rohu)",
-                   "piece {p} is not used with {n} players (corner label)", p=pid, n=n)
+        report.add(
+            where,
+            "díl {p} se při {n} hráčích nepoužívá (štítek v rohu)",
+            "piece {p} is not used with {n} players (corner label)",
+            p=pid,
+            n=n,
+        )
     if piece.get("coastal") != in_coast:
-        report.add(where, "díl {p} {c} pobřežní, ale leží v řadě {r}",
-                   "piece {p} is {c_en}coastal but lies in the {r_en} row", p=pid,
-                   c="je" if piece.get("coastal") else "není",
-                   c_en="" if piece.get("coastal") else "not ",
-                   r="pobřeží" if in_coast else "vnitrozemí",
-                   r_en="coast" if in_coast else "inland")
+        report.add(
+            where,
+            "díl {p} {c} pobřežní, ale leží v řadě {r}",
+            "piece {p} is {c_en}coastal but lies in the {r_en} row",
+            p=pid,
+            c="je" if piece.get("coastal") else "není",
+            c_en="" if piece.get("coastal") else "not ",
+            r="pobřeží" if in_coast else "vnitrozemí",
+            r_en="coast" if in_coast else "inland",
+        )
     return mislabelled
 
 
@@ -389,13 +483,22 @@ def _neighbour_table_problems(report: _Report, where: str, tid: str, table: dict
         if direction not in DIRECTIONS:
             report.add(f"{where}.{direction}", "není směr kompasu", "not a compass direction")
         elif other not in ids or other == tid:
-            report.add(f"{where}.{direction}", "{o!r} není jiné území tohoto rozložení",
-                       "{o!r} is not another territory of this layout", o=other)
+            report.add(
+                f"{where}.{direction}",
+                "{o!r} není jiné území tohoto rozložení",
+                "{o!r} is not another territory of this layout",
+                o=other,
+            )
         elif not isinstance(nbs.get(other), dict) or nbs[other].get(OPPOSITE[direction]) != tid:
-            report.add(f"{where}.{direction}",
-                       "{t} má na směru {d} území {o}, takže {o} musí mít na směru {b} území {t}",
-                       "{t}'s {d} is {o}, so {o}'s {b} must be {t}",
-                       t=tid, d=direction, o=other, b=OPPOSITE[direction])
+            report.add(
+                f"{where}.{direction}",
+                "{t} má na směru {d} území {o}, takže {o} musí mít na směru {b} území {t}",
+                "{t}'s {d} is {o}, so {o}'s {b} must be {t}",
+                t=tid,
+                d=direction,
+                o=other,
+                b=OPPOSITE[direction],
+            )
     if len(set(map(str, table.values()))) != len(table):
         report.add(where, "jeden soused je uveden ve dvou směrech", "one neighbour listed in two directions")
 
@@ -408,9 +511,9 @@ def _start_problems(report: _Report, name: str, n: int, start: dict, ids: list) 
             report.add(where, "chybí", "missing")
             continue
         settle = spot.get("settlements")
-        if (not isinstance(settle, list) or len(settle) != 2 or len(set(settle)) != 2
-                or not set(settle) <= set(ids)):
-            report.add(f"{where}.settlements", "dvě různá území tohoto rozložení",
-                       "two different territories of this layout")
+        if not isinstance(settle, list) or len(settle) != 2 or len(set(settle)) != 2 or not set(settle) <= set(ids):
+            report.add(
+                f"{where}.settlements", "dvě různá území tohoto rozložení", "two different territories of this layout"
+            )
         elif spot.get("warrior") not in settle:
             report.add(f"{where}.warrior", "má stát na jedné z obou osad", "must stand on one of the two settlements")

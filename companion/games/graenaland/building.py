@@ -32,7 +32,7 @@ class Refused(NamedTuple):
     cs: str
     en: str
     values: dict
-    where: str | None = None   # the territory the sentence names as {t}
+    where: str | None = None  # the territory the sentence names as {t}
 
     def error(self, state: dict) -> RuleError:
         values = self.values if self.where is None else {**self.values, "t": _territory(state, self.where)}
@@ -78,9 +78,13 @@ def _house_left(state, held: Holdings) -> Refused | None:
     limit building (``house_limit``, digest U15)."""
     rules = state["board"]["rules"]
     if rules.get("house_limit", True) and held.left <= 0:
-        return _refuse("no_houses_left", "Už ti nezbývá žádný domeček (každý klan má {n}, {a} ukazuje sílu vojska).",
-                       "You have no house left (each clan has {n}, {a} marking the army strength).",
-                       n=rules["houses_per_player"], a=rules["houses_on_army_track"])
+        return _refuse(
+            "no_houses_left",
+            "Už ti nezbývá žádný domeček (každý klan má {n}, {a} ukazuje sílu vojska).",
+            "You have no house left (each clan has {n}, {a} marking the army strength).",
+            n=rules["houses_per_player"],
+            a=rules["houses_on_army_track"],
+        )
     return None
 
 
@@ -95,10 +99,12 @@ def _settlement(state, held: Holdings, tid) -> Refused | None:
         return no_house
     board = state["board"]
     if tid not in held.own and not any(adjacent(board, t, tid) for t in held.own):
-        return _refuse("settlement_not_adjacent",
-                       "Osadu lze postavit jen na území s tvým sídlem nebo na sousední území; {t} takové není.",
-                       "A settlement goes only where you have a house or next to such a territory; {t} is neither.",
-                       where=tid)
+        return _refuse(
+            "settlement_not_adjacent",
+            "Osadu lze postavit jen na území s tvým sídlem nebo na sousední území; {t} takové není.",
+            "A settlement goes only where you have a house or next to such a territory; {t} is neither.",
+            where=tid,
+        )
     return None
 
 
@@ -115,18 +121,32 @@ def _building(state, seat, held: Holdings, kind, tid, move=False) -> Refused | N
     info = state["board"]["territories"][tid]
     name = texts.BUILDING[kind]
     if info["terrain"] == "mountains":
-        return _refuse("no_buildings_on_mountains", "V horách nelze stavět budovy.",
-                       "No buildings can be built in the mountains.")
+        return _refuse(
+            "no_buildings_on_mountains", "V horách nelze stavět budovy.", "No buildings can be built in the mountains."
+        )
     if state["settlements"][tid].get(str(seat), 0) == 0:
-        return _refuse("building_needs_settlement",
-                       "Budovu lze postavit jen na území, kde máš osadu; na {t} žádnou nemáš.",
-                       "A building needs a settlement of yours on its territory; you have none on {t}.", where=tid)
+        return _refuse(
+            "building_needs_settlement",
+            "Budovu lze postavit jen na území, kde máš osadu; na {t} žádnou nemáš.",
+            "A building needs a settlement of yours on its territory; you have none on {t}.",
+            where=tid,
+        )
     if info["buildings"] != "unknown" and kind not in info["buildings"]:
-        return _refuse("no_building_symbol", "Na {t} není vytištěn symbol pro {b}.",
-                       "{t} has no printed symbol for a {b}.", where=tid, b=name)
+        return _refuse(
+            "no_building_symbol",
+            "Na {t} není vytištěn symbol pro {b}.",
+            "{t} has no printed symbol for a {b}.",
+            where=tid,
+            b=name,
+        )
     if kind in state["buildings"][tid]:
-        return _refuse("building_taken", "Na {t} už {b} stojí; na území může být jen jedna budova každého typu.",
-                       "{t} already has a {b}; a territory holds one building of each kind.", where=tid, b=name)
+        return _refuse(
+            "building_taken",
+            "Na {t} už {b} stojí; na území může být jen jedna budova každého typu.",
+            "{t} already has a {b}; a territory holds one building of each kind.",
+            where=tid,
+            b=name,
+        )
     return _hero_move(state, seat, kind, tid) if move else None
 
 
@@ -136,12 +156,18 @@ def _hero_move(state, seat, kind, tid) -> Refused | None:
     hero = ENTERS_WITH.get(kind)
     mine = state["heroes"][seat]
     if hero is None or mine[hero] is None:
-        return _refuse("hero_not_in_play", "Tento hrdina ještě není ve hře, nelze ho přesunout.",
-                       "That hero is not in play yet, so it cannot be moved.")
+        return _refuse(
+            "hero_not_in_play",
+            "Tento hrdina ještě není ve hře, nelze ho přesunout.",
+            "That hero is not in play yet, so it cannot be moved.",
+        )
     if any(where_ == tid for h, where_ in mine.items() if h != hero):
-        return _refuse("hero_would_share",
-                       "Na {t} už stojí jiný tvůj hrdina; dva tvoji hrdinové nesmějí stát na jednom území.",
-                       "Another of your heroes stands on {t}; two of your heroes never share a territory.", where=tid)
+        return _refuse(
+            "hero_would_share",
+            "Na {t} už stojí jiný tvůj hrdina; dva tvoji hrdinové nesmějí stát na jednom území.",
+            "Another of your heroes stands on {t}; two of your heroes never share a territory.",
+            where=tid,
+        )
     return None
 
 
@@ -153,18 +179,33 @@ def check_public(state, seat, kind, tid, mode):
 
 def _public(state, held: Holdings, kind, tid, mode) -> Refused | None:
     if mode == "final":
-        return _refuse("no_public_in_final", "Během závěrečného stavění nelze stavět veřejné stavby.",
-                       "No public buildings may be built during the final building phases.")
+        return _refuse(
+            "no_public_in_final",
+            "Během závěrečného stavění nelze stavět veřejné stavby.",
+            "No public buildings may be built during the final building phases.",
+        )
     if held.houses[tid] == 0:
-        return _refuse("public_needs_house",
-                       "Veřejnou stavbu lze postavit jen na území s tvým sídlem; na {t} žádné nemáš.",
-                       "A public building needs a house of yours on its territory; you have none on {t}.", where=tid)
+        return _refuse(
+            "public_needs_house",
+            "Veřejnou stavbu lze postavit jen na území s tvým sídlem; na {t} žádné nemáš.",
+            "A public building needs a house of yours on its territory; you have none on {t}.",
+            where=tid,
+        )
     if kind in state["public"][tid]:
-        return _refuse("public_exists", "Na {t} už {p} je; od každého druhu jen jedna.",
-                       "{t} already has a {p}; one of each kind per territory.", where=tid, p=texts.PUBLIC[kind])
+        return _refuse(
+            "public_exists",
+            "Na {t} už {p} je; od každého druhu jen jedna.",
+            "{t} already has a {p}; one of each kind per territory.",
+            where=tid,
+            p=texts.PUBLIC[kind],
+        )
     if held.public_built[kind] >= state["board"]["public"][kind]["tiles"]:
-        return _refuse("public_tiles_used_up", "Všechny žetony ({p}) už jsou na plánu.",
-                       "Every {p} tile is already on the board.", p=texts.PUBLIC[kind])
+        return _refuse(
+            "public_tiles_used_up",
+            "Všechny žetony ({p}) už jsou na plánu.",
+            "Every {p} tile is already on the board.",
+            p=texts.PUBLIC[kind],
+        )
     return None
 
 
@@ -176,8 +217,12 @@ def check_army(state, seat):
 def _army(state, seat) -> Refused | None:
     top = state["board"]["rules"]["army_max"]
     if isinstance(top, int) and state["army"][seat] >= top:
-        return _refuse("army_track_end", "Vojsko už má nejvyšší sílu, kterou počitadlo ukazuje ({n}).",
-                       "The army already has the highest strength on its track ({n}).", n=top)
+        return _refuse(
+            "army_track_end",
+            "Vojsko už má nejvyšší sílu, kterou počitadlo ukazuje ({n}).",
+            "The army already has the highest strength on its track ({n}).",
+            n=top,
+        )
     return None
 
 
@@ -193,44 +238,69 @@ def _unknown_build() -> Refused:
 
 def _check_end(state, seat, held, parts, mode):
     if mode == "main" and parts[0] == "done" and not state["supply"]["taken"] and supply_available(state):
-        return _refuse("supply_card_required", "Než skončíš, vezmi si kartu zásob.",
-                       "Take your supply card before you finish building.")
+        return _refuse(
+            "supply_card_required",
+            "Než skončíš, vezmi si kartu zásob.",
+            "Take your supply card before you finish building.",
+        )
     return None
 
 
 def _check_supply(state, seat, held, parts, mode):
     if mode != "main":
-        return _refuse("no_supply_now", "Kartu zásob si bere jen hlavní hráč ve své fázi stavby.",
-                       "Only the main player takes a supply card, in his own building phase.")
+        return _refuse(
+            "no_supply_now",
+            "Kartu zásob si bere jen hlavní hráč ve své fázi stavby.",
+            "Only the main player takes a supply card, in his own building phase.",
+        )
     if state["supply"]["taken"]:
-        return _refuse("supply_once", "Kartu zásob už sis v tomto kole vzal.",
-                       "You already took your supply card this round.")
+        return _refuse(
+            "supply_once", "Kartu zásob už sis v tomto kole vzal.", "You already took your supply card this round."
+        )
     if not supply_available(state):
-        return _refuse("supply_empty", "Karty zásob došly: žádná neleží lícem nahoru a balíček je prázdný.",
-                       "The supply cards are used up: none lies face up and the deck is empty.")
+        return _refuse(
+            "supply_empty",
+            "Karty zásob došly: žádná neleží lícem nahoru a balíček je prázdný.",
+            "The supply cards are used up: none lies face up and the deck is empty.",
+        )
     return None
 
 
 def _check_grant(state, seat, held, parts, mode):
     if mode != "main" or not state["options"]["five_player_grant"]:
-        return _refuse("grant_unavailable", "Nabídku stavby může učinit jen hlavní hráč při hře v pěti.",
-                       "Only the main player of a 5-player game with that variant may offer a build.")
+        return _refuse(
+            "grant_unavailable",
+            "Nabídku stavby může učinit jen hlavní hráč při hře v pěti.",
+            "Only the main player of a 5-player game with that variant may offer a build.",
+        )
     if state["round_flags"]["coop"] or state["round_flags"]["grant"]:
-        return _refuse("coop_once_per_round", "V tomto kole už byla společná stavba nebo nabídka využita.",
-                       "The joint public building or the offered build was already used this round.")
+        return _refuse(
+            "coop_once_per_round",
+            "V tomto kole už byla společná stavba nebo nabídka využita.",
+            "The joint public building or the offered build was already used this round.",
+        )
     if int(parts[1]) == seat or not 0 <= int(parts[1]) < state["seats"]:
-        return _refuse("grant_other_player", "Stavbu lze nabídnout jen jinému hráči.",
-                       "A build can only be offered to another player.")
+        return _refuse(
+            "grant_other_player",
+            "Stavbu lze nabídnout jen jinému hráči.",
+            "A build can only be offered to another player.",
+        )
     return None
 
 
 def _check_coop(state, seat, held, parts, mode):
     if mode != "main":
-        return _refuse("coop_main_only", "Společnou veřejnou stavbu navrhuje jen hlavní hráč.",
-                       "Only the main player proposes a joint public building.")
+        return _refuse(
+            "coop_main_only",
+            "Společnou veřejnou stavbu navrhuje jen hlavní hráč.",
+            "Only the main player proposes a joint public building.",
+        )
     if state["round_flags"]["coop"] or state["round_flags"]["grant"]:
-        return _refuse("coop_once_per_round", "Společnou veřejnou stavbu lze navrhnout jen jednou za kolo.",
-                       "A joint public building may be proposed only once per round.")
+        return _refuse(
+            "coop_once_per_round",
+            "Společnou veřejnou stavbu lze navrhnout jen jednou za kolo.",
+            "A joint public building may be proposed only once per round.",
+        )
     kind, tid = parts[1], parts[2]
     if kind not in PUBLIC or tid not in state["board"]["order"]:
         return _unknown_build()
@@ -254,9 +324,14 @@ def _check_placed(state, seat, held, parts, mode):
     return _unknown_build()
 
 
-CHECKS = {"done": _check_end, "nothing": _check_end, "supply": _check_supply,
-          "army": lambda state, seat, held, parts, mode: _army(state, seat),
-          "grant": _check_grant, "coop": _check_coop}
+CHECKS = {
+    "done": _check_end,
+    "nothing": _check_end,
+    "supply": _check_supply,
+    "army": lambda state, seat, held, parts, mode: _army(state, seat),
+    "grant": _check_grant,
+    "coop": _check_coop,
+}
 
 
 def refused(state: dict, seat: int, value: str, mode: str, held: Holdings | None = None) -> Refused | None:
@@ -286,8 +361,11 @@ def candidates(state: dict, seat: int, mode: str) -> list[str]:
 
 def _main_only(state: dict, order: list[str]) -> list[str]:
     """The joint public building, the offered build and the supply card."""
-    return ([f"coop:{kind}:{t}" for kind in PUBLIC for t in order]
-            + [f"grant:{s}" for s in range(state["seats"])] + ["supply"])
+    return (
+        [f"coop:{kind}:{t}" for kind in PUBLIC for t in order]
+        + [f"grant:{s}" for s in range(state["seats"])]
+        + ["supply"]
+    )
 
 
 def _hero_may_move(state: dict, seat: int, kind: str, mode: str) -> bool:
@@ -325,8 +403,16 @@ def cost_of(state: dict, seat: int, value: str):
 # e.g. a settlement on the 3rd territory is "13". Rarer builds start with 9: a later church or
 # hall that moves its hero (93T, 94T), a joint public building (95T-98T), an offered build
 # (91 + the seat's number); the army is 90, the supply card 99.
-KIND_DIGIT = {"settlement": "1", "stronghold": "2", "church": "3", "hall": "4",
-              "road": "5", "market": "6", "palisade": "7", "improvement": "8"}
+KIND_DIGIT = {
+    "settlement": "1",
+    "stronghold": "2",
+    "church": "3",
+    "hall": "4",
+    "road": "5",
+    "market": "6",
+    "palisade": "7",
+    "improvement": "8",
+}
 ARMY_CODE, SUPPLY_CODE, RARE = "90", "99", "9"
 
 
@@ -350,8 +436,11 @@ def _place_digit(state: dict, tid: str) -> str:
     return str(state["board"]["order"].index(tid) + 1)
 
 
-WORDS = {"done": Msg("Konec stavby", "Finish building"), "nothing": Msg("Nic nestavět", "Build nothing"),
-         "supply": Msg("Vzít kartu zásob", "Take supply card")}
+WORDS = {
+    "done": Msg("Konec stavby", "Finish building"),
+    "nothing": Msg("Nic nestavět", "Build nothing"),
+    "supply": Msg("Vzít kartu zásob", "Take supply card"),
+}
 
 
 def label(state: dict, value: str, seat: int | None = None) -> Msg:
@@ -373,13 +462,15 @@ def _what(board: dict, parts: list[str]) -> Msg:
     if head == "army":
         return Msg("Vojsko +1", "Army +1")
     if head == "coop":
-        return Msg("Spol. {p} {t}", "Joint {p} {t}").format(p=texts.PUBLIC_SHORT[parts[1]], t=texts.tag(board, parts[2]))
+        return Msg("Spol. {p} {t}", "Joint {p} {t}").format(
+            p=texts.PUBLIC_SHORT[parts[1]], t=texts.tag(board, parts[2])
+        )
     if head == "settlement":
         return Msg("Osada {t}", "Settlement {t}").format(t=texts.tag(board, parts[1]))
     if head in BUILDINGS:
         what = texts.capital(texts.BUILDING[head]) + Msg(" {t}", " {t}").format(t=texts.tag(board, parts[1]))
         if len(parts) > 2:
-            what = what + Msg("+{h}", "+{h}").format(h=texts.HERO[ENTERS_WITH[head]])   # the hero moves there
+            what = what + Msg("+{h}", "+{h}").format(h=texts.HERO[ENTERS_WITH[head]])  # the hero moves there
         return what
     return texts.capital(texts.PUBLIC_SHORT[head]) + Msg(" {t}", " {t}").format(t=texts.tag(board, parts[1]))
 
@@ -397,15 +488,20 @@ def apply(state: dict, seat: int, value: str, mode: str) -> tuple[list[Msg], tup
         return [Msg("{s} si bere kartu zásob.", "{s} takes a supply card.").format(s=who)], None
     if head == "army":
         state["army"][seat] += 1
-        return [Msg("{s} zvětšuje vojsko na {n}.", "{s} raises the army to {n}.").format(s=who, n=state["army"][seat])], None
+        return [
+            Msg("{s} zvětšuje vojsko na {n}.", "{s} raises the army to {n}.").format(s=who, n=state["army"][seat])
+        ], None
     if head == "settlement":
         return _settle(state, seat, parts[1])
     if head in BUILDINGS:
         return _erect(state, seat, head, parts)
     tid = parts[1]
     state["public"][tid].append(head)
-    return [Msg("{s} staví veřejnou stavbu: {p} – {t}.", "{s} builds a public building: {p} – {t}.").format(
-        s=who, p=texts.PUBLIC[head], t=_territory(state, tid))], None
+    return [
+        Msg("{s} staví veřejnou stavbu: {p} – {t}.", "{s} builds a public building: {p} – {t}.").format(
+            s=who, p=texts.PUBLIC[head], t=_territory(state, tid)
+        )
+    ], None
 
 
 def _settle(state: dict, seat: int, tid: str) -> tuple[list[Msg], tuple[Msg, list[Msg]] | None]:
@@ -417,12 +513,19 @@ def _settle(state: dict, seat: int, tid: str) -> tuple[list[Msg], tuple[Msg, lis
         owners = [s for s in range(state["seats"]) if houses(state, s, tid) > 0]
         if owners:
             names = [texts.seat(s) for s in owners]
-            events.append(Msg("Palisáda: {s} dá po jedné kartě surovin hráčům: {o}.",
-                              "Palisade: {s} gives one resource card to each of: {o}.").format(
-                s=who, o=join(names)))
-            result = (Msg("Palisáda: poplatek", "Palisade fee"),
-                      [Msg("{s} dá 1 kartu surovin:", "{s} gives 1 resource card to:").format(s=who),
-                       *(Msg("→ {o}", "→ {o}").format(o=n) for n in names)])
+            events.append(
+                Msg(
+                    "Palisáda: {s} dá po jedné kartě surovin hráčům: {o}.",
+                    "Palisade: {s} gives one resource card to each of: {o}.",
+                ).format(s=who, o=join(names))
+            )
+            result = (
+                Msg("Palisáda: poplatek", "Palisade fee"),
+                [
+                    Msg("{s} dá 1 kartu surovin:", "{s} gives 1 resource card to:").format(s=who),
+                    *(Msg("→ {o}", "→ {o}").format(o=n) for n in names),
+                ],
+            )
     state["settlements"][tid][str(seat)] = state["settlements"][tid].get(str(seat), 0) + 1
     return events, result
 
@@ -431,8 +534,11 @@ def _erect(state: dict, seat: int, kind: str, parts: list[str]) -> tuple[list[Ms
     """A building; the first church or hall brings its hero (``_hero_enters``)."""
     tid = parts[1]
     state["buildings"][tid][kind] = seat
-    events = [Msg("{s} staví {b} – {t}.", "{s} builds a {b} – {t}.").format(
-        s=texts.seat(seat), b=texts.BUILDING[kind], t=_territory(state, tid))]
+    events = [
+        Msg("{s} staví {b} – {t}.", "{s} builds a {b} – {t}.").format(
+            s=texts.seat(seat), b=texts.BUILDING[kind], t=_territory(state, tid)
+        )
+    ]
     hero = ENTERS_WITH.get(kind)
     entry = _hero_enters(state, seat, hero, tid, move=len(parts) > 2) if hero else None
     if entry is None:
@@ -454,20 +560,34 @@ def _hero_enters(state, seat, hero, tid, move) -> tuple[Msg, Msg, list[Msg]] | N
     goes = [Msg("{s}: {h} → {t}", "{s}: {h} → {t}").format(s=who, h=name, t=place)]
     if move:
         mine[hero] = tid
-        return (Msg("{hc} se přesouvá – {t}.", "The {h} moves – {t}.").format(hc=title, h=name, t=place),
-                title + Msg(" se přesouvá", " moves"), goes)
+        return (
+            Msg("{hc} se přesouvá – {t}.", "The {h} moves – {t}.").format(hc=title, h=name, t=place),
+            title + Msg(" se přesouvá", " moves"),
+            goes,
+        )
     if mine[hero] is not None or state["pending"][seat].get(hero):
         return None
     if any(where == tid for where in mine.values()):
         state["pending"][seat][hero] = tid
-        return (Msg("{hc} vstoupí do hry, až na {t} nebude jiný hrdina hráče {n}.",
-                    "The {h} enters once no other hero of player {n} stands on {t}.").format(
-                    hc=title, h=name, t=place, n=seat + 1),
-                title + Msg(" zatím čeká", " waits"),
-                [Msg("{s}: na {t} stojí jiný tvůj hrdina.", "{s}: another hero of yours stands on {t}.").format(
-                    s=who, t=place),
-                 Msg("{hc} vstoupí po fázi pohybu, až tam žádný nebude.",
-                     "The {h} enters after a movement phase once none stands there.").format(hc=title, h=name)])
+        return (
+            Msg(
+                "{hc} vstoupí do hry, až na {t} nebude jiný hrdina hráče {n}.",
+                "The {h} enters once no other hero of player {n} stands on {t}.",
+            ).format(hc=title, h=name, t=place, n=seat + 1),
+            title + Msg(" zatím čeká", " waits"),
+            [
+                Msg("{s}: na {t} stojí jiný tvůj hrdina.", "{s}: another hero of yours stands on {t}.").format(
+                    s=who, t=place
+                ),
+                Msg(
+                    "{hc} vstoupí po fázi pohybu, až tam žádný nebude.",
+                    "The {h} enters after a movement phase once none stands there.",
+                ).format(hc=title, h=name),
+            ],
+        )
     mine[hero] = tid
-    return (Msg("{hc} vstupuje do hry – {t}.", "The {h} enters the game – {t}.").format(hc=title, h=name, t=place),
-            title + Msg(" vstupuje", " enters"), goes)
+    return (
+        Msg("{hc} vstupuje do hry – {t}.", "The {h} enters the game – {t}.").format(hc=title, h=name, t=place),
+        title + Msg(" vstupuje", " enters"),
+        goes,
+    )

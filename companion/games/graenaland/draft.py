@@ -44,10 +44,16 @@ def begin(state: dict) -> None:
     coast = state["board"]["coast"]
     seats = state["seats"]
     state["heroes"] = [{"warrior": None, "priest": None, "skald": None} for _ in range(seats)]
-    state["draft"] = {"round": 1, "queue": list(range(seats)), "placed": 0,
-                      "cards": {tid: CARDS_PER_COAST for tid in coast},
-                      "arrivals": {tid: [] for tid in coast},   # settlers in order of arrival
-                      "first": {}, "anchor": None, "done": False}
+    state["draft"] = {
+        "round": 1,
+        "queue": list(range(seats)),
+        "placed": 0,
+        "cards": {tid: CARDS_PER_COAST for tid in coast},
+        "arrivals": {tid: [] for tid in coast},  # settlers in order of arrival
+        "first": {},
+        "anchor": None,
+        "done": False,
+    }
     state["step"] = "draft_cards"
 
 
@@ -59,10 +65,15 @@ def printed_starts(state: dict) -> None:
         for tid in spot["settlements"]:
             state["settlements"][tid][str(seat)] = state["settlements"][tid].get(str(seat), 0) + 1
         state["heroes"].append({"warrior": spot["warrior"], "priest": None, "skald": None})
-    note(state, Msg("Každý hráč si vezme 2 karty surovin, jednu za každou svou osadu.",
-                    "Each player takes 2 resource cards, one for each of his settlements."))
+    note(
+        state,
+        Msg(
+            "Každý hráč si vezme 2 karty surovin, jednu za každou svou osadu.",
+            "Each player takes 2 resource cards, one for each of his settlements.",
+        ),
+    )
     rounds.after_placement(state)
-    start_spots(state)   # where the pieces go (the spots are placeholders)
+    start_spots(state)  # where the pieces go (the spots are placeholders)
 
 
 # -- what is legal -----------------------------------------------------------------------------
@@ -101,13 +112,15 @@ def anchor_targets(state: dict, seat: int) -> list[str]:
     draft = state["draft"]
     left = draft["anchor"]["territory"]
     mine = homes(draft, seat)
-    out = [tid for tid in state["board"]["coast"]
-           if tid != left and tid not in mine and len(draft["arrivals"][tid]) < LESS_CROWDED_BELOW]
+    out = [
+        tid
+        for tid in state["board"]["coast"]
+        if tid != left and tid not in mine and len(draft["arrivals"][tid]) < LESS_CROWDED_BELOW
+    ]
     if draft["anchor"]["guard"]:
         last = str(LAST_PLAYER)
         moves_last_first = str(seat) == last and draft["first"][last] == left
-        out = [tid for tid in out
-               if _card_for_last(state, tid, tid if moves_last_first else draft["first"][last])]
+        out = [tid for tid in out if _card_for_last(state, tid, tid if moves_last_first else draft["first"][last])]
     return out
 
 
@@ -121,14 +134,25 @@ def place_refusal(state: dict, value) -> RuleError:
     """Why ``value`` is not among the placements offered to the seat placing now."""
     draft = state["draft"]
     if value not in state["board"]["coast"]:
-        return refusal("graenaland", "draft_coast_only", "Při výběru pozic se osady stavějí jen na pobřežní území.",
-                       "In the draft, settlements go on coastal territories only.")
+        return refusal(
+            "graenaland",
+            "draft_coast_only",
+            "Při výběru pozic se osady stavějí jen na pobřežní území.",
+            "In the draft, settlements go on coastal territories only.",
+        )
     if value in homes(draft, draft["queue"][0]):
-        return refusal("graenaland", "draft_not_both_on_one", "Obě osady nesmíš postavit na totéž území.",
-                       "You may not put both settlements on the same territory.")
-    return refusal("graenaland", "draft_leave_card_for_last",
-                   "Poslední osada nesmí být nucena přeplnit území: nech ležet kartu u jiného území, než kde stojí první osada posledního hráče.",
-                   "The last settlement must not be forced to overcrowd: leave a card at a territory other than the one with the last player's first house.")
+        return refusal(
+            "graenaland",
+            "draft_not_both_on_one",
+            "Obě osady nesmíš postavit na totéž území.",
+            "You may not put both settlements on the same territory.",
+        )
+    return refusal(
+        "graenaland",
+        "draft_leave_card_for_last",
+        "Poslední osada nesmí být nucena přeplnit území: nech ležet kartu u jiného území, než kde stojí první osada posledního hráče.",
+        "The last settlement must not be forced to overcrowd: leave a card at a territory other than the one with the last player's first house.",
+    )
 
 
 def place(state: dict, value: str) -> None:
@@ -151,8 +175,13 @@ def place(state: dict, value: str) -> None:
     draft["queue"].pop(0)
     if len(draft["arrivals"][value]) > OVERCROWDED_ABOVE:
         draft["anchor"] = {"territory": value, "ask": draft["arrivals"][value][:-1], "guard": guard}
-        note(state, Msg("{t} je přeplněné: dřívější osadníci mohou zvednout kotvu.",
-                        "{t} is overcrowded: the earlier settlers may raise anchor.").format(t=where))
+        note(
+            state,
+            Msg(
+                "{t} je přeplněné: dřívější osadníci mohou zvednout kotvu.",
+                "{t} is overcrowded: the earlier settlers may raise anchor.",
+            ).format(t=where),
+        )
         _next_anchor(state)
     else:
         _advance(state)
@@ -162,11 +191,18 @@ def anchor_refusal(state: dict, value) -> RuleError:
     """Why the asked settler may not sail to ``value``."""
     draft = state["draft"]
     if value in homes(draft, draft["anchor"]["ask"][0]):
-        return refusal("graenaland", "draft_not_both_on_one", "Obě osady nesmíš mít na témže území.",
-                       "You may not have both settlements on the same territory.")
-    return refusal("graenaland", "draft_anchor_less_crowded",
-                   "Odplout lze jen na jiné, méně zaplněné pobřežní území, kde ještě leží karta (a poslední hráč musí mít volnou kartu jinde než u své první osady).",
-                   "You may only sail to another, less crowded coastal territory where a card still lies (and the last player must keep a free card away from his first house).")
+        return refusal(
+            "graenaland",
+            "draft_not_both_on_one",
+            "Obě osady nesmíš mít na témže území.",
+            "You may not have both settlements on the same territory.",
+        )
+    return refusal(
+        "graenaland",
+        "draft_anchor_less_crowded",
+        "Odplout lze jen na jiné, méně zaplněné pobřežní území, kde ještě leží karta (a poslední hráč musí mít volnou kartu jinde než u své první osady).",
+        "You may only sail to another, less crowded coastal territory where a card still lies (and the last player must keep a free card away from his first house).",
+    )
 
 
 def anchor(state: dict, value: str) -> None:
@@ -185,15 +221,22 @@ def anchor(state: dict, value: str) -> None:
     del state["settlements"][left][str(seat)]
     state["settlements"][value][str(seat)] = 1
     took = _take_card(draft, value)
-    events = [Msg("{s} zvedá kotvu: osada {f} → {t}", "{s} raises anchor: settlement {f} → {t}").format(
-        s=who, f=texts.territory(state["board"], left), t=texts.territory(state["board"], value)) + _card_note(took)]
+    events = [
+        Msg("{s} zvedá kotvu: osada {f} → {t}", "{s} raises anchor: settlement {f} → {t}").format(
+            s=who, f=texts.territory(state["board"], left), t=texts.territory(state["board"], value)
+        )
+        + _card_note(took)
+    ]
     if draft["first"].get(str(seat)) == left:
         draft["first"][str(seat)] = value
         if WARRIOR_FOLLOWS_ANCHOR and state["heroes"][seat]["warrior"] == left:
             state["heroes"][seat]["warrior"] = value
         elif state["heroes"][seat]["warrior"] == left:
-            events.append(Msg("Bojovník zůstává – {t}.", "The warrior stays – {t}.").format(
-                t=texts.territory(state["board"], left)))
+            events.append(
+                Msg("Bojovník zůstává – {t}.", "The warrior stays – {t}.").format(
+                    t=texts.territory(state["board"], left)
+                )
+            )
     note(state, *events)
     draft["anchor"] = None
     _advance(state)
@@ -219,8 +262,12 @@ def _next_anchor(state: dict) -> None:
     if ask:
         state["step"] = "draft_anchor"
         return
-    note(state, Msg("Všechny osady zůstávají – {t}.", "Every settlement stays – {t}.").format(
-        t=texts.territory(state["board"], draft["anchor"]["territory"])))
+    note(
+        state,
+        Msg("Všechny osady zůstávají – {t}.", "Every settlement stays – {t}.").format(
+            t=texts.territory(state["board"], draft["anchor"]["territory"])
+        ),
+    )
     draft["anchor"] = None
     _advance(state)
 
@@ -233,17 +280,30 @@ def _advance(state: dict) -> None:
     if draft["round"] == 1:
         draft["round"] = 2
         draft["queue"] = list(reversed(range(state["seats"])))
-        note(state, Msg("Druhé kolo výběru: proti směru hodinových ručiček, jen osady.",
-                        "Second draft round: counter-clockwise, settlements only."))
+        note(
+            state,
+            Msg(
+                "Druhé kolo výběru: proti směru hodinových ručiček, jen osady.",
+                "Second draft round: counter-clockwise, settlements only.",
+            ),
+        )
         state["step"] = "draft_place"
         return
-    left = [texts.place(state["board"], tid) + Msg(": ", ": ") + texts.cards(n)
-            for tid, n in draft["cards"].items() if n]
+    left = [
+        texts.place(state["board"], tid) + Msg(": ", ": ") + texts.cards(n) for tid, n in draft["cards"].items() if n
+    ]
     draft["done"] = True
-    items = ([Msg("Odložte zbylé karty:", "Discard the leftover cards:"), *left] if left
-             else [Msg("Žádné karty nezbyly.", "No cards are left over.")])
-    items.append(Msg("Vzaté karty jsou vaše počáteční suroviny, další si nikdo nebere.",
-                     "The cards you took are your starting resources, nobody draws more."))
+    items = (
+        [Msg("Odložte zbylé karty:", "Discard the leftover cards:"), *left]
+        if left
+        else [Msg("Žádné karty nezbyly.", "No cards are left over.")]
+    )
+    items.append(
+        Msg(
+            "Vzaté karty jsou vaše počáteční suroviny, další si nikdo nebere.",
+            "The cards you took are your starting resources, nobody draws more.",
+        )
+    )
     note(state, Msg("Výběr pozic skončil.", "The draft is over."))
     rounds.after_placement(state)
     show(state, "draft_done", "setup", Msg("Pozice vybrány", "Starts chosen"), items)

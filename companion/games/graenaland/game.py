@@ -14,8 +14,27 @@ from typing import Any
 from ...engine import Awaited, Game, Msg, Scores, Setting, Status, Steps, recent, rng
 from . import box, boxcheck, draft, goals, screens, texts, victory, views
 from .steps import (
-    Announce, BoxCheck, Build, Claim, ClaimPoints, CoopResult, DraftAnchor, DraftCards, DraftPlace, FixCards,
-    FixCount, Improvement, KeepVpCard, Move, Production, Propose, Shown, Split, Vote, VoteOpen, VpThreshold,
+    Announce,
+    BoxCheck,
+    Build,
+    Claim,
+    ClaimPoints,
+    CoopResult,
+    DraftAnchor,
+    DraftCards,
+    DraftPlace,
+    FixCards,
+    FixCount,
+    Improvement,
+    KeepVpCard,
+    Move,
+    Production,
+    Propose,
+    Shown,
+    Split,
+    Vote,
+    VoteOpen,
+    VpThreshold,
 )
 
 OFF_ON = ((False, texts.NO), (True, texts.YES))
@@ -38,21 +57,42 @@ class Graenaland(Game):
     players = Msg("Graenaland hrají 3 až 5 hráči.", "Graenaland is for 3 to 5 players.")
     recent_kept = texts.EVENTS_KEPT
     settings = (
-        Setting("three_player_variant", Msg("Úpravy pro tři", "3-player changes"), OFF_ON[::-1], seats=(3,),
-                otherwise=False),
+        Setting(
+            "three_player_variant", Msg("Úpravy pro tři", "3-player changes"), OFF_ON[::-1], seats=(3,), otherwise=False
+        ),
         Setting("open_votes", Msg("Veřejné hlasování", "Open votes"), OFF_ON),
         Setting("vp_cards", Msg("Karty vít. bodů", "VP cards"), OFF_ON),
         Setting("draft_starts", Msg("Výběr pozic", "Drafted starts"), OFF_ON),
         Setting("five_player_grant", Msg("Nabídka stavby", "Offer a build"), OFF_ON, seats=(5,), otherwise=False),
         Setting("check_box", Msg("Ověřit data dílů", "Check box data"), OFF_ON),
-        Setting("mode", Msg("Režim", "Mode"),
-                (("play", Msg("hra", "play")), ("teach", Msg("naučit krabici", "teach the box")))),
+        Setting(
+            "mode",
+            Msg("Režim", "Mode"),
+            (("play", Msg("hra", "play")), ("teach", Msg("naučit krabici", "teach the box"))),
+        ),
     )
     steps = Steps(
-        BoxCheck(), DraftCards(), DraftPlace(), DraftAnchor(), KeepVpCard(),
+        BoxCheck(),
+        DraftCards(),
+        DraftPlace(),
+        DraftAnchor(),
+        KeepVpCard(),
         *(Shown(name) for name in screens.SHOWN),
-        Production(), Improvement(), Move(), Propose(), FixCards(), FixCount(), Split(), Vote(), VoteOpen(),
-        Claim(), ClaimPoints(), Build(), CoopResult(), Announce(), VpThreshold(),
+        Production(),
+        Improvement(),
+        Move(),
+        Propose(),
+        FixCards(),
+        FixCount(),
+        Split(),
+        Vote(),
+        VoteOpen(),
+        Claim(),
+        ClaimPoints(),
+        Build(),
+        CoopResult(),
+        Announce(),
+        VpThreshold(),
     )
 
     # -- setup -----------------------------------------------------------------------------------
@@ -70,10 +110,10 @@ class Graenaland(Game):
             draft.begin(state)
         else:
             draft.printed_starts(state)
-        if options.get("mode") == "teach":   # every piece of every layout, then no game
+        if options.get("mode") == "teach":  # every piece of every layout, then no game
             boxcheck.begin(state, data, every=True)
         elif options.get("check_box"):
-            boxcheck.begin(state, data)   # before round 1 and any other setup step
+            boxcheck.begin(state, data)  # before round 1 and any other setup step
         return state
 
     # -- what is awaited -------------------------------------------------------------------------
@@ -108,7 +148,7 @@ class Graenaland(Game):
         breakdown = {s: goals.breakdown(state, s, have) for s, have in enumerate(goals.every_stats(state))}
         totals = {s: sum(parts.values()) for s, parts in breakdown.items()}
         over = state["step"] == "over"
-        if over and state["options"].get("mode") == "teach":   # nobody played: the seats in order
+        if over and state["options"].get("mode") == "teach":  # nobody played: the seats in order
             return Scores(totals, breakdown, tuple(range(state["seats"])), True)
         ranking = goals.ranking(state, totals) if over else ()
         return Scores(totals, breakdown, ranking, over)
@@ -151,22 +191,45 @@ def _new_state(options: dict, seed: int, board: dict) -> dict:
     seats, order = options["seats"], board["order"]
     return {
         # ("mode" only when teaching: states of games stay as they were before it existed)
-        "seats": seats, "options": {k: v for k, v in options.items()
-                                    if k != "box" and not (k == "mode" and v == "play")},
-        "rng": rng.new(seed), "board": board,
-        "settlements": {t: {} for t in order}, "buildings": {t: {} for t in order},
-        "public": {t: [] for t in order}, "cards": {t: 0 for t in order},
-        "heroes": [], "pending": [{} for _ in range(seats)],
+        "seats": seats,
+        "options": {k: v for k, v in options.items() if k != "box" and not (k == "mode" and v == "play")},
+        "rng": rng.new(seed),
+        "board": board,
+        "settlements": {t: {} for t in order},
+        "buildings": {t: {} for t in order},
+        "public": {t: [] for t in order},
+        "cards": {t: 0 for t in order},
+        "heroes": [],
+        "pending": [{} for _ in range(seats)],
         "army": [board["rules"]["army_start"]] * seats,
-        "round": 1, "main": 0, "phase": "setup", "step": "setup",
-        "checks": [], "movers": [], "proposal": None, "last_vote": None, "last_moves": {},
-        "supply": {"deck": board["supply"]["cards"] - board["supply"]["display"],
-                   "display": board["supply"]["display"], "taken": False, "turned": False},
-        "round_flags": {"coop": False, "grant": False}, "coop": None,
-        "builder": None, "mode": None, "final": [], "announcer": None, "claims": {},
-        "vp": None, "recent": [], "shown": None, "fixing": None,
+        "round": 1,
+        "main": 0,
+        "phase": "setup",
+        "step": "setup",
+        "checks": [],
+        "movers": [],
+        "proposal": None,
+        "last_vote": None,
+        "last_moves": {},
+        "supply": {
+            "deck": board["supply"]["cards"] - board["supply"]["display"],
+            "display": board["supply"]["display"],
+            "taken": False,
+            "turned": False,
+        },
+        "round_flags": {"coop": False, "grant": False},
+        "coop": None,
+        "builder": None,
+        "mode": None,
+        "final": [],
+        "announcer": None,
+        "claims": {},
+        "vp": None,
+        "recent": [],
+        "shown": None,
+        "fixing": None,
         # box data: the session's corrections given as the option, and what was learned
         # or corrected on the device during play (both in box.toml's shape)
-        "box": options.get("box") or {}, "learned": {},
+        "box": options.get("box") or {},
+        "learned": {},
     }
-

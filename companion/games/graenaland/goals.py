@@ -15,7 +15,7 @@ def every_stats(state: dict) -> list[dict[str, int]]:
     """``stats`` of every seat, counted in one pass over the board (the score reads every seat
     before and after each action)."""
     seats, order = state["seats"], state["board"]["order"]
-    per_territory = [[0] * len(order) for _ in range(seats)]   # votes.houses per seat and territory
+    per_territory = [[0] * len(order) for _ in range(seats)]  # votes.houses per seat and territory
     buildings = [0] * seats
     for index, tid in enumerate(order):
         for seat, count in state["settlements"][tid].items():
@@ -97,8 +97,7 @@ def announcer_mark(state: dict) -> str:
 
 def learned_card(card_id: int, thresholds: dict[str, list[int]]) -> dict:
     """A card typed in from the revealed card, as one [[vp_cards]] entry of data/box.toml."""
-    return {"id": card_id, **thresholds, "verified": True,
-            "source": "entered on the companion from the revealed card"}
+    return {"id": card_id, **thresholds, "verified": True, "source": "entered on the companion from the revealed card"}
 
 
 def breakdown(state: dict, seat: int, have: dict[str, int] | None = None) -> dict[str, int]:

@@ -66,8 +66,9 @@ def _rest_paid(need: dict, payment: dict, wild: int, spare_markets: int) -> bool
 
 def markets_for(state: dict, seat: int) -> int:
     """Each market territory where the player has a house serves once per building phase."""
-    return sum(1 for tid in state["board"]["order"]
-               if "market" in state["public"][tid] and houses(state, seat, tid) > 0)
+    return sum(
+        1 for tid in state["board"]["order"] if "market" in state["public"][tid] and houses(state, seat, tid) > 0
+    )
 
 
 def army_costs(state: dict, seat: int) -> list[dict[str, int]]:

@@ -30,8 +30,12 @@ def after_placement(state: dict) -> None:
 def start_round(state: dict) -> None:
     state["phase"], state["step"] = "production", "production"
     state["round_flags"] = {"coop": False, "grant": False}
-    note(state, Msg("Kolo {r}: hlavní hráč je {s}.", "Round {r}: the main player is {s}.").format(
-        r=state["round"], s=texts.seat(state["main"])))
+    note(
+        state,
+        Msg("Kolo {r}: hlavní hráč je {s}.", "Round {r}: the main player is {s}.").format(
+            r=state["round"], s=texts.seat(state["main"])
+        ),
+    )
 
 
 def produce(state: dict) -> None:
@@ -56,9 +60,15 @@ def improvement_counted(state: dict, count: int) -> None:
     kept = count - state["cards"][tid]
     state["cards"][tid] = count
     where = texts.place(state["board"], tid)
-    note(state, Msg("{t}: kontrolní karta {k}.", "{t}: the check card {k}.").format(
-        t=where, k=Msg("odpovídá a zůstává", "matches and stays") if kept else
-        Msg("neodpovídá a jde do odhozu", "does not match and is discarded")))
+    note(
+        state,
+        Msg("{t}: kontrolní karta {k}.", "{t}: the check card {k}.").format(
+            t=where,
+            k=Msg("odpovídá a zůstává", "matches and stays")
+            if kept
+            else Msg("neodpovídá a jde do odhozu", "does not match and is discarded"),
+        ),
+    )
     if not state["checks"]:
         start_movement(state)
 
@@ -77,8 +87,12 @@ def fix_count(state: dict, count: int) -> None:
     state["fixing"] = None
     before = state["cards"][tid]
     state["cards"][tid] = count
-    note(state, Msg("Opraveno: {t} – leží {n} (bylo {b}).", "Corrected: {t} – {n} lie there (was {b}).").format(
-        t=texts.place(state["board"], tid), n=count, b=before))
+    note(
+        state,
+        Msg("Opraveno: {t} – leží {n} (bylo {b}).", "Corrected: {t} – {n} lie there (was {b}).").format(
+            t=texts.place(state["board"], tid), n=count, b=before
+        ),
+    )
     state["step"] = "propose"
 
 
@@ -110,14 +124,13 @@ def moves_revealed(state: dict, picks: dict[str, str]) -> None:
         who, name = texts.seat(seat), texts.HERO[hero]
         if outcome == "moved":
             moved = True
-            msg = Msg("{s}: {h} → {t}", "{s}: {h} → {t}").format(
-                s=who, h=name, t=texts.place(board, mine[hero]))
+            msg = Msg("{s}: {h} → {t}", "{s}: {h} → {t}").format(s=who, h=name, t=texts.place(board, mine[hero]))
             if swapped:
-                msg = msg + Msg(", {o} → {f}", ", {o} → {f}").format(
-                    o=texts.HERO[swapped], f=texts.place(board, start))
+                msg = msg + Msg(", {o} → {f}", ", {o} → {f}").format(o=texts.HERO[swapped], f=texts.place(board, start))
         elif outcome == "blocked":
             msg = Msg("{s}: {h} nemůže {d}, zůstává", "{s}: the {h} cannot go {d}, stays").format(
-                s=who, h=name, d=texts.towards(direction))
+                s=who, h=name, d=texts.towards(direction)
+            )
         else:
             msg = Msg("{s}: {h} zůstává", "{s}: the {h} stays").format(s=who, h=name)
         events.append(msg)
@@ -125,8 +138,7 @@ def moves_revealed(state: dict, picks: dict[str, str]) -> None:
     entered = heroes_enter(state)
     note(state, *events, *entered)
     start_distribution(state)
-    title = (Msg("Posuňte hrdiny", "Move the heroes") if moved or entered
-             else Msg("Hrdinové stojí", "The heroes stay"))
+    title = Msg("Posuňte hrdiny", "Move the heroes") if moved or entered else Msg("Hrdinové stojí", "The heroes stay")
     show(state, "heroes_moved", "movement", title, events + entered)
 
 
@@ -140,8 +152,11 @@ def heroes_enter(state: dict) -> list[Msg]:
             if not any(where == tid for where in mine.values()):
                 mine[hero] = tid
                 del waiting[hero]
-                out.append(Msg("{s}: {h} vstupuje → {t}", "{s}: the {h} enters → {t}")
-                           .format(s=texts.seat(seat), h=texts.HERO[hero], t=texts.place(state["board"], tid)))
+                out.append(
+                    Msg("{s}: {h} vstupuje → {t}", "{s}: the {h} enters → {t}").format(
+                        s=texts.seat(seat), h=texts.HERO[hero], t=texts.place(state["board"], tid)
+                    )
+                )
     return out
 
 
@@ -154,8 +169,7 @@ def start_distribution(state: dict) -> None:
 
 def proposable(state: dict, seat: int) -> list[str]:
     """Territories with cards on which the proposer has at least one vote (p.5)."""
-    return [tid for tid in state["board"]["order"]
-            if state["cards"][tid] > 0 and weight(state, seat, tid) > 0]
+    return [tid for tid in state["board"]["order"] if state["cards"][tid] > 0 and weight(state, seat, tid) > 0]
 
 
 def next_proposer(state: dict) -> None:
@@ -178,8 +192,14 @@ def proposed(state: dict, value: str) -> None:
         return
     # cards go only to players with a vote there, the proposer first, then clockwise
     recipients = [s for s in clockwise(state, seat) if s in voters(state, value)]
-    state["proposal"] = {"proposer": seat, "territory": value, "cards": state["cards"][value],
-                         "recipients": recipients, "shares": {}, "ask": recipients[:-1]}
+    state["proposal"] = {
+        "proposer": seat,
+        "territory": value,
+        "cards": state["cards"][value],
+        "recipients": recipients,
+        "shares": {},
+        "ask": recipients[:-1],
+    }
     next_share(state)
 
 
@@ -206,8 +226,7 @@ def start_vote(state: dict) -> None:
     proposal = state["proposal"]
     tid = proposal["territory"]
     all_weights = weights(state, tid)
-    proposal["weights"] = {str(s): all_weights[s] for s in clockwise(state, proposal["proposer"])
-                           if all_weights[s] > 0}
+    proposal["weights"] = {str(s): all_weights[s] for s in clockwise(state, proposal["proposer"]) if all_weights[s] > 0}
     if state["options"]["open_votes"]:
         proposal["open"] = {}
         state["step"] = "vote_open"
@@ -239,22 +258,37 @@ def vote_counted(state: dict, choices: dict[str, str], public: bool) -> None:
     if passed:
         state["cards"][tid] = 0
     state["last_vote"] = {
-        "round": state["round"], "proposer": proposal["proposer"], "territory": tid,
-        "shares": proposal["shares"], "weights": w, "yes": yes, "no": total - yes, "total": total,
-        "passed": passed, "choices": dict(choices) if public else None,
+        "round": state["round"],
+        "proposer": proposal["proposer"],
+        "territory": tid,
+        "shares": proposal["shares"],
+        "weights": w,
+        "yes": yes,
+        "no": total - yes,
+        "total": total,
+        "passed": passed,
+        "choices": dict(choices) if public else None,
     }
     where = texts.place(state["board"], tid)
     count = Msg("pro {y}, proti {n} (celkem {a})", "for {y}, against {n} (total {a})").format(
-        y=yes, n=total - yes, a=total)
+        y=yes, n=total - yes, a=total
+    )
     # what the table does first (hand out the cards), then the count; a line holds ~20 characters
     if passed:
-        items = [Msg("{s} bere {c}", "{s} takes {c}").format(s=texts.seat(int(s)), c=texts.cards_accusative(n))
-                 for s, n in proposal["shares"].items() if n]
+        items = [
+            Msg("{s} bere {c}", "{s} takes {c}").format(s=texts.seat(int(s)), c=texts.cards_accusative(n))
+            for s, n in proposal["shares"].items()
+            if n
+        ]
         items.append(where + Msg(": ", ": ") + count)
     else:
         items = [Msg("Karty zůstávají: {t}", "The cards stay: {t}").format(t=where), count]
-    note(state, Msg("Návrh – {t}: {r}, {c}.", "Proposal – {t}: {r}, {c}.").format(
-        t=where, r=Msg("přijat", "passed") if passed else Msg("zamítnut", "failed"), c=count))
+    note(
+        state,
+        Msg("Návrh – {t}: {r}, {c}.", "Proposal – {t}: {r}, {c}.").format(
+            t=where, r=Msg("přijat", "passed") if passed else Msg("zamítnut", "failed"), c=count
+        ),
+    )
     state["movers"].pop(0)
     next_proposer(state)
     title = Msg("Návrh přijat", "Proposal passed") if passed else Msg("Návrh zamítnut", "Proposal failed")
@@ -303,16 +337,24 @@ def _coop_proposed(state: dict, value: str) -> None:
     state["round_flags"]["coop"] = True
     state["coop"] = {"kind": kind, "territory": tid}
     state["step"] = "coop_result"
-    note(state, Msg("{s} navrhuje společnou stavbu: {p} – {t}.", "{s} proposes a joint build: {p} – {t}.")
-             .format(s=texts.seat(state["builder"]), p=texts.PUBLIC[kind], t=texts.territory(state["board"], tid)))
+    note(
+        state,
+        Msg("{s} navrhuje společnou stavbu: {p} – {t}.", "{s} proposes a joint build: {p} – {t}.").format(
+            s=texts.seat(state["builder"]), p=texts.PUBLIC[kind], t=texts.territory(state["board"], tid)
+        ),
+    )
 
 
 def _granted(state: dict, value: str) -> None:
     seat, chosen = state["builder"], int(value.split(":")[1])
     state["round_flags"]["grant"] = True
     state["builder"], state["mode"] = chosen, "grant"
-    note(state, Msg("{s} nabízí jednu stavbu: {o}.", "{s} offers one build to {o}.").format(
-        s=texts.seat(seat), o=texts.seat(chosen)))
+    note(
+        state,
+        Msg("{s} nabízí jednu stavbu: {o}.", "{s} offers one build to {o}.").format(
+            s=texts.seat(seat), o=texts.seat(chosen)
+        ),
+    )
 
 
 def _construct(state: dict, value: str) -> None:
@@ -334,7 +376,7 @@ def coop_decided(state: dict, value: str) -> None:
     state["coop"] = None
     if value == "built":
         events, _ = building.apply(state, state["main"], f"{coop['kind']}:{coop['territory']}", "main")
-        note(state, *events)   # a public building: no fee, no hero
+        note(state, *events)  # a public building: no fee, no hero
     else:
         note(state, Msg("Společná stavba se nestaví.", "The joint build is not built."))
     state["step"] = "build"
@@ -357,7 +399,7 @@ def end_round(state: dict) -> None:
     if supply["deck"] > 0 and supply["display"] < state["board"]["supply"]["display"]:
         supply["deck"] -= 1
         supply["display"] += 1
-        supply["turned"] = True   # the production screen tells the table to turn it up
+        supply["turned"] = True  # the production screen tells the table to turn it up
     supply["taken"] = False
     state["main"] = (state["main"] + 1) % state["seats"]
     state["round"] += 1

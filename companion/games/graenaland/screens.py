@@ -17,8 +17,11 @@ SHOWN = ("start_spots", "heroes_moved", "vote_result", "build_result", "claim_re
 def show(state: dict, step: str, phase: str, title: Msg, items: list[Msg]) -> None:
     """Put a CONFIRM in front of the step already set up next: ``title`` and one detail line
     per item (the table shows them one a line and scrolls). OK resumes (``resume``)."""
-    state["shown"] = {"title": title.to_json(), "items": [i.to_json() for i in items],
-                      "resume": {"step": state["step"], "phase": state["phase"]}}
+    state["shown"] = {
+        "title": title.to_json(),
+        "items": [i.to_json() for i in items],
+        "resume": {"step": state["step"], "phase": state["phase"]},
+    }
     state["step"], state["phase"] = step, phase
 
 
@@ -38,13 +41,17 @@ def start_spots(state: dict) -> None:
     items = []
     if unverified:
         items.append(Msg("Pozice NEOVĚŘENÉ (box.toml)", "Spots UNVERIFIED (box.toml)"))
-    for seat in range(n):   # one short line per piece, under the seat
+    for seat in range(n):  # one short line per piece, under the seat
         spot = board["start"][str(seat)]
         items.append(texts.seat(seat) + Msg(":", ":"))
         items += [Msg("osada {t}", "settlement {t}").format(t=texts.place(board, t)) for t in spot["settlements"]]
         items.append(Msg("bojovník {t}", "warrior {t}").format(t=texts.place(board, spot["warrior"])))
     if unverified:
-        items.append(Msg("Postavte figurky sem, nebo opravte box.toml či hrajte s výběrem pozic.",
-                         "Put your pieces here, or correct box.toml or play with drafted starts."))
+        items.append(
+            Msg(
+                "Postavte figurky sem, nebo opravte box.toml či hrajte s výběrem pozic.",
+                "Put your pieces here, or correct box.toml or play with drafted starts.",
+            )
+        )
     items.append(Msg("Každý si vezme 2 karty surovin.", "Everyone takes 2 resource cards."))
     show(state, "start_spots", "setup", Msg("Rozestavění", "Starting spots"), items)

@@ -41,7 +41,7 @@ PUBLIC = {
 DIRECTION = {
     "stay": Msg("zůstat", "stay"),
     "N": Msg("sever", "north"),
-    "NE": Msg("SV", "NE"),   # diagonals abbreviated: a pad's private list shows ~20 characters
+    "NE": Msg("SV", "NE"),  # diagonals abbreviated: a pad's private list shows ~20 characters
     "E": Msg("východ", "east"),
     "SE": Msg("JV", "SE"),
     "S": Msg("jih", "south"),
@@ -75,8 +75,12 @@ PUBLIC_SHORT = {
 }
 # Resource initials for costs in the build menu: "2O+1R" = 2 grain + 1 ore
 RESOURCE_SHORT = {
-    "grain": Msg("O", "G"), "livestock": Msg("D", "L"), "wood": Msg("Dř", "W"),
-    "ore": Msg("R", "O"), "gold": Msg("Z", "Au"), "unknown": Msg("?", "?"),
+    "grain": Msg("O", "G"),
+    "livestock": Msg("D", "L"),
+    "wood": Msg("Dř", "W"),
+    "ore": Msg("R", "O"),
+    "gold": Msg("Z", "Au"),
+    "unknown": Msg("?", "?"),
 }
 GOAL_SHORT = {  # column heads short enough for one line of the screen
     "houses": Msg("Sídla", "Houses"),
@@ -118,9 +122,16 @@ def votes(n: int) -> Msg:
 
 def towards(direction: str) -> Msg:
     """Where a move leads, for a sentence: 'na sever', 'o dva na východ po pobřeží'."""
-    base = {"N": ("sever", "north"), "NE": ("severovýchod", "north-east"), "E": ("východ", "east"),
-            "SE": ("jihovýchod", "south-east"), "S": ("jih", "south"), "SW": ("jihozápad", "south-west"),
-            "W": ("západ", "west"), "NW": ("severozápad", "north-west")}
+    base = {
+        "N": ("sever", "north"),
+        "NE": ("severovýchod", "north-east"),
+        "E": ("východ", "east"),
+        "SE": ("jihovýchod", "south-east"),
+        "S": ("jih", "south"),
+        "SW": ("jihozápad", "south-west"),
+        "W": ("západ", "west"),
+        "NW": ("severozápad", "north-west"),
+    }
     if direction.endswith("2"):
         cs, en = base[direction[:-1]]
         return Msg(f"o dva na {cs} po pobřeží", f"two {en} along the coast")

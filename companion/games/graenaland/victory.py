@@ -12,7 +12,7 @@ from .screens import show
 from .texts import note
 
 THRESHOLD_MAX = 30  # highest value accepted for a VP card threshold typed in from a card
-CLAIM_MAX = 15      # highest VP claim accepted (5 columns x 3 levels)
+CLAIM_MAX = 15  # highest VP claim accepted (5 columns x 3 levels)
 
 
 def vp_cards_kept(state: dict, picks: dict[str, int]) -> None:
@@ -20,26 +20,46 @@ def vp_cards_kept(state: dict, picks: dict[str, int]) -> None:
     public view and event until the card is revealed."""
     if len(set(picks.values())) < len(picks):
         # naming neither the card nor the seats: the picks are still secret
-        raise refusal("graenaland", "vp_card_twice",
-                      "Dva hráči zadali stejné číslo karty, ale každá karta je jen jednou. Zkontrolujte svá čísla a zadejte je znovu.",
-                      "Two players entered the same card number, but every card exists once. Check your numbers and enter them again.")
+        raise refusal(
+            "graenaland",
+            "vp_card_twice",
+            "Dva hráči zadali stejné číslo karty, ale každá karta je jen jednou. Zkontrolujte svá čísla a zadejte je znovu.",
+            "Two players entered the same card number, but every card exists once. Check your numbers and enter them again.",
+        )
     state["vp"]["kept"] = dict(picks)
-    note(state, Msg("Každý má svou kartu vítězných bodů; zůstane tajná, dokud ji hráč neodkryje.",
-                    "Everyone has his victory-point card; it stays secret until he reveals it."))
+    note(
+        state,
+        Msg(
+            "Každý má svou kartu vítězných bodů; zůstane tajná, dokud ji hráč neodkryje.",
+            "Everyone has his victory-point card; it stays secret until he reveals it.",
+        ),
+    )
     rounds.start_round(state)
 
 
 def card_number_refusal(count: int) -> RuleError:
     """A kept card's number is one printed on the cards (the pad offers exactly those)."""
-    return refusal("graenaland", "vp_card_number", "Karty vítězných bodů mají čísla 1 až {n}.",
-                   "Victory-point cards are numbered 1 to {n}.", n=count)
+    return refusal(
+        "graenaland",
+        "vp_card_number",
+        "Karty vítězných bodů mají čísla 1 až {n}.",
+        "Victory-point cards are numbered 1 to {n}.",
+        n=count,
+    )
 
 
 def deal_vp_cards(state: dict, data: dict) -> None:
     """The cards are dealt on the table; the companion learns each kept card's number (hidden
     until revealed) and, when a card is shown, its thresholds if unknown."""
-    state["vp"] = {"cards": data["vp"]["cards"], "kept": {}, "revealed": [], "claim": None,
-                   "learning": None, "to_learn": [], "then": None}
+    state["vp"] = {
+        "cards": data["vp"]["cards"],
+        "kept": {},
+        "revealed": [],
+        "claim": None,
+        "learning": None,
+        "to_learn": [],
+        "then": None,
+    }
     # thresholds still marked verified = false (box.toml's card 1 only fits the rulebook
     # example) decide nothing: such a card is asked like an unknown one
     checked = {str(c.get("id")) for c in data["vp_cards"] if c.get("verified") is True}
@@ -57,9 +77,13 @@ def claim_done(state: dict) -> None:
     order = goals.clockwise(state, state["main"])
     announcer = max(claims, key=lambda s: (claims[s], -order.index(s)))
     state["announcer"] = announcer
-    note(state, Msg("{s} ohlašuje vítězství ({v} VB) a začíná závěrečné stavění.",
-                    "{s} announces victory ({v} VP) and starts the final building.").format(
-        s=texts.seat(announcer), v=claims[announcer]))
+    note(
+        state,
+        Msg(
+            "{s} ohlašuje vítězství ({v} VB) a začíná závěrečné stavění.",
+            "{s} announces victory ({v} VP) and starts the final building.",
+        ).format(s=texts.seat(announcer), v=claims[announcer]),
+    )
     state["final"] = goals.clockwise(state, announcer)
     next_final(state)
 
@@ -71,8 +95,13 @@ def announced(state: dict, value: str) -> None:
         return
     main = state["main"]
     state["announcer"] = main
-    note(state, Msg("{s} ohlašuje vítězství; ostatní mají ještě jednu fázi stavby.",
-                    "{s} announces victory; every other player builds once more.").format(s=texts.seat(main)))
+    note(
+        state,
+        Msg(
+            "{s} ohlašuje vítězství; ostatní mají ještě jednu fázi stavby.",
+            "{s} announces victory; every other player builds once more.",
+        ).format(s=texts.seat(main)),
+    )
     state["final"] = goals.clockwise(state, main + 1)[:-1]
     next_final(state)
 
@@ -103,8 +132,12 @@ def reveal(state: dict, seat: int) -> None:
     vp = state["vp"]
     card = vp["kept"][str(seat)]
     vp["revealed"].append(seat)
-    note(state, Msg("{s} odkrývá kartu vítězných bodů č. {c}.", "{s} reveals victory-point card no. {c}.").format(
-        s=texts.seat(seat), c=card))
+    note(
+        state,
+        Msg("{s} odkrývá kartu vítězných bodů č. {c}.", "{s} reveals victory-point card no. {c}.").format(
+            s=texts.seat(seat), c=card
+        ),
+    )
     if str(card) not in state["board"]["vp_cards"]:
         vp["to_learn"].append([seat, card])
 
@@ -157,7 +190,7 @@ def threshold_entered(state: dict, value: int) -> None:
     if len(levels) < 3 * len(goals.COLUMNS):
         return
     card = learning["card"]
-    thresholds = {column: levels[3 * i:3 * i + 3] for i, column in enumerate(goals.COLUMNS)}
+    thresholds = {column: levels[3 * i : 3 * i + 3] for i, column in enumerate(goals.COLUMNS)}
     state["board"]["vp_cards"][str(card)] = thresholds
     state["learned"] = box.merge(state["learned"], {"vp_cards": [goals.learned_card(card, thresholds)]})
     note(state, Msg("Hodnoty karty č. {c} uloženy.", "The values of card no. {c} are saved.").format(c=card))
@@ -173,20 +206,31 @@ def check_claim(state: dict) -> None:
     state["vp"]["claim"] = {"seat": seat, "claimed": claimed, "reached": reached, "met": met}
     who = texts.seat(seat)
     if met:
-        note(state, Msg("{s} má {r} VB a ohlášení splnil; ostatní ještě jednou stavějí.",
-                        "{s} has {r} VP and meets his claim; the others build once more.").format(s=who, r=reached))
+        note(
+            state,
+            Msg(
+                "{s} má {r} VB a ohlášení splnil; ostatní ještě jednou stavějí.",
+                "{s} has {r} VP and meets his claim; the others build once more.",
+            ).format(s=who, r=reached),
+        )
     else:
-        note(state, Msg("{s} má jen {r} VB z ohlášených {c}: ohlášení nesplnil. Hra přesto končí a {s} bude v pořadí poslední.",
-                        "{s} has only {r} of the {c} VP claimed: the claim fails. The game still ends and he comes last.")
-                 .format(s=who, r=reached, c=claimed))
+        note(
+            state,
+            Msg(
+                "{s} má jen {r} VB z ohlášených {c}: ohlášení nesplnil. Hra přesto končí a {s} bude v pořadí poslední.",
+                "{s} has only {r} of the {c} VP claimed: the claim fails. The game still ends and he comes last.",
+            ).format(s=who, r=reached, c=claimed),
+        )
 
 
 def show_claim(state: dict) -> None:
     """After the announcer's card is shown and checked: the result, before the others build."""
     claim = state["vp"]["claim"]
     who = texts.seat(claim["seat"])
-    items = [Msg("{s}: karta č. {k}", "{s}: card no. {k}").format(s=who, k=state["vp"]["kept"][str(claim["seat"])]),
-             Msg("má {r} VB, ohlásil {c}", "has {r} VP, claimed {c}").format(r=claim["reached"], c=claim["claimed"])]
+    items = [
+        Msg("{s}: karta č. {k}", "{s}: card no. {k}").format(s=who, k=state["vp"]["kept"][str(claim["seat"])]),
+        Msg("má {r} VB, ohlásil {c}", "has {r} VP, claimed {c}").format(r=claim["reached"], c=claim["claimed"]),
+    ]
     if claim["met"]:
         title = Msg("{s}: splněno", "{s} made it").format(s=who)
         items.append(Msg("Ostatní ještě jednou stavějí.", "The others build once more."))

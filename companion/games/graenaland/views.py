@@ -10,14 +10,21 @@ def view(state: dict, awaiting: dict, seat: int | None = None) -> dict:
     """The board, the players and the round; a seat also sees its own kept VP card."""
     board = state["board"]
     out = {
-        "game": "graenaland", "round": state["round"], "main": state["main"],
-        "phase": state["phase"], "step": state["step"], "awaiting": awaiting,
+        "game": "graenaland",
+        "round": state["round"],
+        "main": state["main"],
+        "phase": state["phase"],
+        "step": state["step"],
+        "awaiting": awaiting,
         "territories": {tid: _territory(state, tid) for tid in board["order"]},
         "players": {str(s): _player(state, s) for s in range(state["seats"])},
-        "supply": dict(state["supply"]), "round_flags": dict(state["round_flags"]),
+        "supply": dict(state["supply"]),
+        "round_flags": dict(state["round_flags"]),
         "proposal": _proposal(state["proposal"]),
-        "last_vote": state["last_vote"], "last_moves": state["last_moves"],
-        "announcer": state["announcer"], "claims": dict(state["claims"]),
+        "last_vote": state["last_vote"],
+        "last_moves": state["last_moves"],
+        "announcer": state["announcer"],
+        "claims": dict(state["claims"]),
         "costs": {**board["costs"], **{k: v["cost"] for k, v in board["public"].items()}},
         "recent": state["recent"],
         "data": {"unverified_count": len(board["unverified"]), "unverified": board["unverified"]},
@@ -34,7 +41,9 @@ def _territory(state: dict, tid: str) -> dict:
     info = board["territories"][tid]
     return {
         "name": texts.territory(board, tid).to_json(),
-        "terrain": info["terrain"], "coastal": info["coastal"], "piece": info["piece"],
+        "terrain": info["terrain"],
+        "coastal": info["coastal"],
+        "piece": info["piece"],
         "neighbours": board["neighbours"][tid],
         "cards": state["cards"][tid],
         "settlements": dict(state["settlements"][tid]),
@@ -49,10 +58,12 @@ def _territory(state: dict, tid: str) -> dict:
 
 def _player(state: dict, seat: int) -> dict:
     return {
-        "army": state["army"][seat], "heroes": dict(state["heroes"][seat]),
+        "army": state["army"][seat],
+        "heroes": dict(state["heroes"][seat]),
         "waiting_heroes": dict(state["pending"][seat]),
         "houses_left": building.houses_left(state, seat),
-        "goals": goals.goals_met(state, seat), "stats": goals.stats(state, seat),
+        "goals": goals.goals_met(state, seat),
+        "stats": goals.stats(state, seat),
     }
 
 
@@ -73,5 +84,8 @@ def _vp_view(state: dict, seat: int | None) -> dict:
 
 def _vp_card(state: dict, seat: int) -> dict:
     card = state["vp"]["kept"][str(seat)]
-    return {"kept": card, "thresholds": state["board"]["vp_cards"].get(str(card)),
-            "points": goals.vp_total(state, seat)}
+    return {
+        "kept": card,
+        "thresholds": state["board"]["vp_cards"].get(str(card)),
+        "points": goals.vp_total(state, seat),
+    }

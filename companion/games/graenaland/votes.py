@@ -9,8 +9,7 @@ def houses(state: dict, seat: int, tid: str) -> int:
 
 
 def heroes_on(state: dict, tid: str) -> list[tuple[int, str]]:
-    return [(seat, hero) for seat, mine in enumerate(state["heroes"])
-            for hero, where in mine.items() if where == tid]
+    return [(seat, hero) for seat, mine in enumerate(state["heroes"]) for hero, where in mine.items() if where == tid]
 
 
 def weight(state: dict, seat: int, tid: str) -> int:

@@ -22,7 +22,7 @@ RESOURCES = ("lumber", "brick", "wool", "grain", "ore")
 SIDES = ("left", "right")
 LEVELS = ("1", "2", "3", "4", "5")
 NUMERALS = ("1", "2", "3", "4", "5")
-SUMS = tuple(n for n in range(2, 13) if n != 7)   # 7 moves the pirate, never a raider
+SUMS = tuple(n for n in range(2, 13) if n != 7)  # 7 moves the pirate, never a raider
 
 
 def load(path: Path | str | None = None) -> dict:
@@ -61,8 +61,11 @@ def problems(data: dict) -> list[str]:
         for key, most in (("numerals", 5), ("sections", 6), ("breach_limit", 99)):
             if not is_count(entry.get(key), 1) or entry[key] > most:
                 out.append(f"players.{seats}.{key}: a whole number from 1 to {most}")
-        if is_count(entry.get("numerals"), 1) and is_count(entry.get("sections"), 1) \
-                and entry["sections"] != entry["numerals"] + 1:
+        if (
+            is_count(entry.get("numerals"), 1)
+            and is_count(entry.get("sections"), 1)
+            and entry["sections"] != entry["numerals"] + 1
+        ):
             out.append(f"players.{seats}: sections must be numerals + 1 (a gathering hex between two sections)")
     raiders = data.get("raiders", {})
     if not is_count(raiders.get("per_numeral"), 1):
@@ -96,16 +99,23 @@ def problems(data: dict) -> list[str]:
 
 
 def cost_ok(cost) -> bool:
-    return cost == UNKNOWN or (isinstance(cost, dict) and bool(cost)
-                               and all(r in RESOURCES and is_count(n, 1) for r, n in cost.items()))
+    return cost == UNKNOWN or (
+        isinstance(cost, dict) and bool(cost) and all(r in RESOURCES and is_count(n, 1) for r, n in cost.items())
+    )
 
 
 def check(data: dict) -> None:
     found = problems(data)
     if found:
         more = f" (+{len(found) - 1})" if len(found) > 1 else ""
-        raise refusal("great_wall", "box_data", "Data krabice nejsou v pořádku – {e}{m}.",
-                      "The box data is wrong – {e}{m}.", e=found[0], m=more)
+        raise refusal(
+            "great_wall",
+            "box_data",
+            "Data krabice nejsou v pořádku – {e}{m}.",
+            "The box data is wrong – {e}{m}.",
+            e=found[0],
+            m=more,
+        )
 
 
 def board_for(data: dict, seats: int) -> dict:
@@ -146,4 +156,3 @@ def main(argv: list[str]) -> int:
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
-

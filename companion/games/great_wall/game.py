@@ -25,8 +25,8 @@ class GreatWall(Scenario):
     min_seats, max_seats = 4, 6
     players = texts.PLAYERS
     target = 10
-    start_settlements = start_roads = 3       # the border fortress and two more
-    army_vp = 1                               # Largest Army is worth 1 here
+    start_settlements = start_roads = 3  # the border fortress and two more
+    army_vp = 1  # Largest Army is worth 1 here
     settings = (
         Setting("physical_bag", texts.SETTING_BAG, texts.BAG_VALUES),
         Setting("check_box", texts.SETTING_CHECK, texts.NO_YES),
@@ -48,18 +48,18 @@ class GreatWall(Scenario):
         state[NAME] = {
             **board,
             "bag": [board["per_numeral"]] * board["numerals"],
-            "gathering": [0] * board["numerals"],       # raiders per gathering hex
-            "attack": [0] * board["sections"],          # raiders per attack hex (in front of section)
-            "behind": [0] * board["sections"],          # raiders behind the wall, per section
-            "wall": [0] * seats,                        # watchtowers per player (0-5)
+            "gathering": [0] * board["numerals"],  # raiders per gathering hex
+            "attack": [0] * board["sections"],  # raiders per attack hex (in front of section)
+            "behind": [0] * board["sections"],  # raiders behind the wall, per section
+            "wall": [0] * seats,  # watchtowers per player (0-5)
             "penalties": [0] * seats,
             "breaches": 0,
-            "fortress": [None] * seats,                 # wall section at each player's fortress
-            "not_attack": [],                           # sums the table said are no attack number
+            "fortress": [None] * seats,  # wall section at each player's fortress
+            "not_attack": [],  # sums the table said are no attack number
             "physical_bag": options["physical_bag"],
-            "cost_skipped": [],                         # levels whose cost the table would not enter now
-            "box": options.get("box") or {},            # corrections given at setup
-            "learned": {},                              # facts taught in this session
+            "cost_skipped": [],  # levels whose cost the table would not enter now
+            "box": options.get("box") or {},  # corrections given at setup
+            "learned": {},  # facts taught in this session
         }
 
     def setup_tasks(self, state: dict) -> list[dict]:
@@ -80,10 +80,17 @@ class GreatWall(Scenario):
 
     def roll_explain(self, state: dict, seat: int, value: Any):
         if value == KNIGHT_FIRST and state["card_played"]:
-            return core.refuse("one_card_per_turn", "Za tah lze zahrát jen jednu akční kartu.",
-                               "Only one development card may be played per turn.")
-        return raiders.refuse("no_knight_card", "{w} nemá koupenou kartu, kterou by hrál jako rytíře.",
-                              "{w} has bought no card left to play as a knight.", w=core.who(state, seat))
+            return core.refuse(
+                "one_card_per_turn",
+                "Za tah lze zahrát jen jednu akční kartu.",
+                "Only one development card may be played per turn.",
+            )
+        return raiders.refuse(
+            "no_knight_card",
+            "{w} nemá koupenou kartu, kterou by hrál jako rytíře.",
+            "{w} has bought no card left to play as a knight.",
+            w=core.who(state, seat),
+        )
 
     def seven(self, state: dict, seat: int) -> Msg:
         return texts.SEVEN
@@ -107,8 +114,12 @@ class GreatWall(Scenario):
 
     def menu_explain(self, state: dict, seat: int, value: Any, special: bool):
         if value == "wall":
-            return raiders.refuse("wall_top", "{w}: zeď už má 5 strážních věží.",
-                                  "{w}: the wall already has 5 watchtowers.", w=core.who(state, seat))
+            return raiders.refuse(
+                "wall_top",
+                "{w}: zeď už má 5 strážních věží.",
+                "{w}: the wall already has 5 watchtowers.",
+                w=core.who(state, seat),
+            )
         return None
 
     def menu_choice(self, state: dict, seat: int, value: Any, special: bool) -> None:
@@ -137,8 +148,20 @@ class GreatWall(Scenario):
         if seat is not None:
             return {}
         g = gw(state)
-        keys = ("bag", "gathering", "attack", "behind", "wall", "penalties", "breaches", "breach_limit", "fortress",
-                "numbers", "costs", "physical_bag")
+        keys = (
+            "bag",
+            "gathering",
+            "attack",
+            "behind",
+            "wall",
+            "penalties",
+            "breaches",
+            "breach_limit",
+            "fortress",
+            "numbers",
+            "costs",
+            "physical_bag",
+        )
         return {NAME: {key: g[key] for key in keys}}
 
     def learned_box(self, state: dict) -> dict:

@@ -39,6 +39,7 @@ def wall_of(state: dict, section: int) -> int:
 
 # -- bag -> gathering hex (on every settlement or city built) ---------------------------------------
 
+
 def draw(state: dict, seat: int) -> None:
     """The box draws a chip from its bag, or (physical bag) asks which numeral was drawn."""
     g = gw(state)
@@ -55,14 +56,19 @@ def draw(state: dict, seat: int) -> None:
 def place(state: dict, numeral: int) -> None:
     g = gw(state)
     if g["bag"][numeral] == 0:
-        raise refuse("not_in_bag", "V sáčku už žádný nájezdník {n} není.", "No raider {n} is left in the bag.",
-                     n=texts.roman(numeral))
+        raise refuse(
+            "not_in_bag",
+            "V sáčku už žádný nájezdník {n} není.",
+            "No raider {n} is left in the bag.",
+            n=texts.roman(numeral),
+        )
     g["bag"][numeral] -= 1
     g["gathering"][numeral] += 1
     core.tell(state, texts.drawn(numeral))
 
 
 # -- the roll: gathering hex -> attack hex -> breach, before production ----------------------------
+
 
 def route(state: dict, number: int) -> tuple[int, int] | None:
     """(gathering hex, section) the number sends a raider to; None when it is no attack number."""
@@ -119,8 +125,15 @@ def breach(state: dict, section: int) -> None:
     if seat is not None:
         g["wall"][seat] = max(0, g["wall"][seat] - 1)
         g["penalties"][seat] += 1
-    msg = texts.breach(section, None if seat is None else core.who(state, seat), crossing,
-                       0 if seat is None else g["wall"][seat], g["breaches"], g["breach_limit"], again)
+    msg = texts.breach(
+        section,
+        None if seat is None else core.who(state, seat),
+        crossing,
+        0 if seat is None else g["wall"][seat],
+        g["breaches"],
+        g["breach_limit"],
+        again,
+    )
     core.tell(state, msg)
 
 
@@ -130,6 +143,7 @@ def fallen(state: dict) -> bool:
 
 
 # -- wall levels ------------------------------------------------------------------------------------
+
 
 def next_cost(state: dict, seat: int):
     level = gw(state)["wall"][seat] + 1
@@ -149,6 +163,7 @@ def build_wall(state: dict, seat: int) -> int:
 
 # -- knights: two of three actions ------------------------------------------------------------------
 
+
 def knight_actions(state: dict, done: list[str]) -> list[str]:
     """What a knight may still do: move (between gathering hexes), expel (from the land),
     pirate (once); "move" and "expel" may each be taken twice."""
@@ -166,8 +181,12 @@ def knight_actions(state: dict, done: list[str]) -> list[str]:
 def move_between(state: dict, source: int, target: int) -> None:
     g = gw(state)
     if source == target or g["gathering"][source] == 0:
-        raise refuse("no_raider_there", "Na shromaždišti {g} žádný nájezdník není.",
-                     "There is no raider on gathering hex {g}.", g=texts.roman(source))
+        raise refuse(
+            "no_raider_there",
+            "Na shromaždišti {g} žádný nájezdník není.",
+            "There is no raider on gathering hex {g}.",
+            g=texts.roman(source),
+        )
     g["gathering"][source] -= 1
     g["gathering"][target] += 1
     core.tell(state, texts.raider_moved(source, target))
@@ -176,11 +195,16 @@ def move_between(state: dict, source: int, target: int) -> None:
 def expel(state: dict, section: int, numeral: int) -> None:
     g = gw(state)
     if g["behind"][section] == 0:
-        raise refuse("no_raider_behind", "Za úsekem {s} žádný nájezdník není.", "No raider is behind section {s}.",
-                     s=section + 1)
+        raise refuse(
+            "no_raider_behind", "Za úsekem {s} žádný nájezdník není.", "No raider is behind section {s}.", s=section + 1
+        )
     if g["bag"][numeral] >= g["per_numeral"]:
-        raise refuse("numeral_all_in_bag", "Všichni nájezdníci {n} jsou v sáčku.", "Every raider {n} is in the bag.",
-                     n=texts.roman(numeral))
+        raise refuse(
+            "numeral_all_in_bag",
+            "Všichni nájezdníci {n} jsou v sáčku.",
+            "Every raider {n} is in the bag.",
+            n=texts.roman(numeral),
+        )
     g["behind"][section] -= 1
     g["bag"][numeral] += 1
     core.tell(state, texts.expelled(section, numeral))

@@ -24,13 +24,20 @@ class Fortress(Step):
         taken = gw(state)["fortress"]
         free = [s for s in range(gw(state)["sections"]) if s not in taken]
         options = tuple(Option(s, texts.section(s), str(s + 1)) for s in free)
-        return Prompt(PromptKind.CHOICE, self.name, (task["seat"],), texts.FORTRESS, {task["seat"]: options},
-                      detail=texts.FORTRESS_DETAIL)
+        return Prompt(
+            PromptKind.CHOICE,
+            self.name,
+            (task["seat"],),
+            texts.FORTRESS,
+            {task["seat"]: options},
+            detail=texts.FORTRESS_DETAIL,
+        )
 
     def explain(self, state, task, seat, value):
         if value in gw(state)["fortress"]:
-            return raiders.refuse("section_taken", "U tohoto úseku už pevnost stojí.",
-                                  "A fortress already stands at this section.")
+            return raiders.refuse(
+                "section_taken", "U tohoto úseku už pevnost stojí.", "A fortress already stands at this section."
+            )
         return None
 
     def apply(self, state, action, task):
@@ -49,10 +56,17 @@ class RaiderDrawn(Step):
 
     def explain(self, state, task, seat, value):
         if type(value) is int and 0 <= value < gw(state)["numerals"]:
-            return raiders.refuse("not_in_bag", "V sáčku už žádný nájezdník {n} není.",
-                                  "No raider {n} is left in the bag.", n=texts.roman(value))
-        return raiders.refuse("no_such_numeral", "Takové číslo se s tímto počtem hráčů nehraje.",
-                              "That numeral is not played with this many players.")
+            return raiders.refuse(
+                "not_in_bag",
+                "V sáčku už žádný nájezdník {n} není.",
+                "No raider {n} is left in the bag.",
+                n=texts.roman(value),
+            )
+        return raiders.refuse(
+            "no_such_numeral",
+            "Takové číslo se s tímto počtem hráčů nehraje.",
+            "That numeral is not played with this many players.",
+        )
 
     def apply(self, state, action, task):
         core.finish(state, task)
@@ -66,15 +80,25 @@ class AttackNumber(Step):
 
     def prompt(self, state, task):
         free = [(k, side) for k, sides in enumerate(gw(state)["numbers"]) for side, n in zip(SIDES, sides) if n is None]
-        options = numbered([(None, texts.NOT_ATTACK)] + [([k, side], texts.attack_slot(k, side)) for k, side in free],
-                           first=0)
-        return Prompt(PromptKind.CHOICE, self.name, (task["seat"],), texts.attack_question(task["number"]),
-                      {task["seat"]: options}, detail=texts.ATTACK_DETAIL)
+        options = numbered(
+            [(None, texts.NOT_ATTACK)] + [([k, side], texts.attack_slot(k, side)) for k, side in free], first=0
+        )
+        return Prompt(
+            PromptKind.CHOICE,
+            self.name,
+            (task["seat"],),
+            texts.attack_question(task["number"]),
+            {task["seat"]: options},
+            detail=texts.ATTACK_DETAIL,
+        )
 
     def explain(self, state, task, seat, value):
-        return raiders.refuse("arrow_known", "{w}: tato šipka už své číslo má.",
-                              "{w}: that arrow has its number already.",
-                              w=core.who(state, task["seat"]))
+        return raiders.refuse(
+            "arrow_known",
+            "{w}: tato šipka už své číslo má.",
+            "{w}: that arrow has its number already.",
+            w=core.who(state, task["seat"]),
+        )
 
     def apply(self, state, action, task):
         g = gw(state)
@@ -98,8 +122,14 @@ class WallCost(Step):
 
     def prompt(self, state, task):
         resource = RESOURCES[len(task["cost"])]
-        return Prompt(PromptKind.CHOICE, self.name, (task["seat"],), texts.cost_question(task["level"], resource),
-                      {task["seat"]: counts(3, back=True)}, detail=texts.COST_DETAIL)
+        return Prompt(
+            PromptKind.CHOICE,
+            self.name,
+            (task["seat"],),
+            texts.cost_question(task["level"], resource),
+            {task["seat"]: counts(3, back=True)},
+            detail=texts.COST_DETAIL,
+        )
 
     def apply(self, state, action, task):
         g = gw(state)
@@ -113,8 +143,11 @@ class WallCost(Step):
         cost = {r: n for r, n in zip(RESOURCES, task["cost"]) if n}
         if not cost:
             task["cost"] = task["cost"][:-1]
-            raise raiders.refuse("cost_empty", "Díl zdi něco stojí: zadej aspoň jednu surovinu.",
-                                 "A wall tile costs something: enter at least one resource.")
+            raise raiders.refuse(
+                "cost_empty",
+                "Díl zdi něco stojí: zadej aspoň jednu surovinu.",
+                "A wall tile costs something: enter at least one resource.",
+            )
         core.finish(state, task)
         level = str(task["level"])
         g["costs"][level] = cost
@@ -130,22 +163,33 @@ class KnightAction(Step):
 
     def prompt(self, state, task):
         codes = {"move": "1", "expel": "2", "pirate": "3"}
-        options = tuple(Option(a, texts.KNIGHT_ACTIONS[a], codes[a])
-                        for a in raiders.knight_actions(state, task["done"]))
+        options = tuple(
+            Option(a, texts.KNIGHT_ACTIONS[a], codes[a]) for a in raiders.knight_actions(state, task["done"])
+        )
         options += (Option("stop", texts.KNIGHT_ACTIONS["stop"], "#"),)
-        return Prompt(PromptKind.CHOICE, self.name, (task["seat"],), texts.KNIGHT.format(n=task["n"]),
-                      {task["seat"]: options})
+        return Prompt(
+            PromptKind.CHOICE, self.name, (task["seat"],), texts.KNIGHT.format(n=task["n"]), {task["seat"]: options}
+        )
 
     def explain(self, state, task, seat, value):
         who = core.who(state, task["seat"])
         if value == "pirate":
-            return raiders.refuse("pirate_once", "{w}: piráta lze rytířem přesunout jen jednou.",
-                                  "{w}: a knight moves the pirate once only.", w=who)
+            return raiders.refuse(
+                "pirate_once",
+                "{w}: piráta lze rytířem přesunout jen jednou.",
+                "{w}: a knight moves the pirate once only.",
+                w=who,
+            )
         if value == "move":
-            return raiders.refuse("no_raider_to_move", "{w}: na shromaždištích není nájezdník k přesunu.",
-                                  "{w}: no raider on the gathering hexes to move.", w=who)
-        return raiders.refuse("no_raider_behind_wall", "{w}: za zdí žádný nájezdník není.",
-                              "{w}: no raider is behind the wall.", w=who)
+            return raiders.refuse(
+                "no_raider_to_move",
+                "{w}: na shromaždištích není nájezdník k přesunu.",
+                "{w}: no raider on the gathering hexes to move.",
+                w=who,
+            )
+        return raiders.refuse(
+            "no_raider_behind_wall", "{w}: za zdí žádný nájezdník není.", "{w}: no raider is behind the wall.", w=who
+        )
 
     def apply(self, state, action, task):
         core.finish(state, task)
@@ -169,8 +213,12 @@ class RaiderFrom(Step):
     name = "raider_from"
 
     def explain(self, state, task, seat, value):
-        return raiders.refuse("no_raider_there", "Na shromaždišti {g} žádný nájezdník není.",
-                              "There is no raider on gathering hex {g}.", g=texts.roman(value))
+        return raiders.refuse(
+            "no_raider_there",
+            "Na shromaždišti {g} žádný nájezdník není.",
+            "There is no raider on gathering hex {g}.",
+            g=texts.roman(value),
+        )
 
     def prompt(self, state, task):
         options = numeral_options(k for k, count in enumerate(gw(state)["gathering"]) if count)
@@ -185,8 +233,12 @@ class RaiderTo(Step):
     name = "raider_to"
 
     def explain(self, state, task, seat, value):
-        return raiders.refuse("same_gathering_hex", "Nájezdník jde na jiné shromaždiště, ne na {g}.",
-                              "The raider goes to another gathering hex, not {g}.", g=texts.roman(value))
+        return raiders.refuse(
+            "same_gathering_hex",
+            "Nájezdník jde na jiné shromaždiště, ne na {g}.",
+            "The raider goes to another gathering hex, not {g}.",
+            g=texts.roman(value),
+        )
 
     def prompt(self, state, task):
         options = numeral_options(k for k in range(gw(state)["numerals"]) if k != task["source"])
@@ -202,12 +254,12 @@ class ExpelFrom(Step):
     name = "expel_from"
 
     def explain(self, state, task, seat, value):
-        return raiders.refuse("no_raider_behind", "Za úsekem {s} žádný nájezdník není.",
-                              "No raider is behind section {s}.", s=value + 1)
+        return raiders.refuse(
+            "no_raider_behind", "Za úsekem {s} žádný nájezdník není.", "No raider is behind section {s}.", s=value + 1
+        )
 
     def prompt(self, state, task):
-        options = tuple(Option(s, texts.section(s), str(s + 1))
-                        for s, count in enumerate(gw(state)["behind"]) if count)
+        options = tuple(Option(s, texts.section(s), str(s + 1)) for s, count in enumerate(gw(state)["behind"]) if count)
         return Prompt(PromptKind.CHOICE, self.name, (task["seat"],), texts.EXPEL_FROM, {task["seat"]: options})
 
     def apply(self, state, action, task):
@@ -221,8 +273,12 @@ class ExpelNumeral(Step):
     name = "expel_numeral"
 
     def explain(self, state, task, seat, value):
-        return raiders.refuse("numeral_all_in_bag", "Všichni nájezdníci {n} jsou v sáčku.",
-                              "Every raider {n} is in the bag.", n=texts.roman(value))
+        return raiders.refuse(
+            "numeral_all_in_bag",
+            "Všichni nájezdníci {n} jsou v sáčku.",
+            "Every raider {n} is in the bag.",
+            n=texts.roman(value),
+        )
 
     def prompt(self, state, task):
         g = gw(state)
@@ -235,5 +291,14 @@ class ExpelNumeral(Step):
         next_action(state, task, task["done"])
 
 
-STEPS = (Fortress(), RaiderDrawn(), AttackNumber(), WallCost(), KnightAction(), RaiderFrom(), RaiderTo(),
-         ExpelFrom(), ExpelNumeral())
+STEPS = (
+    Fortress(),
+    RaiderDrawn(),
+    AttackNumber(),
+    WallCost(),
+    KnightAction(),
+    RaiderFrom(),
+    RaiderTo(),
+    ExpelFrom(),
+    ExpelNumeral(),
+)

@@ -7,8 +7,11 @@ from ...engine.i18n import join
 
 ROMAN = ("I", "II", "III", "IV", "V")
 RESOURCE = {
-    "lumber": ("dřevo", "lumber"), "brick": ("hlína", "brick"), "wool": ("vlna", "wool"),
-    "grain": ("obilí", "grain"), "ore": ("ruda", "ore"),
+    "lumber": ("dřevo", "lumber"),
+    "brick": ("hlína", "brick"),
+    "wool": ("vlna", "wool"),
+    "grain": ("obilí", "grain"),
+    "ore": ("ruda", "ore"),
 }
 RESOURCE_GENITIVE = {"lumber": "dřeva", "brick": "hlíny", "wool": "vlny", "grain": "obilí", "ore": "rudy"}
 
@@ -23,11 +26,13 @@ def section(index: int) -> Msg:
 
 
 def cost(value) -> Msg:
-    """"ruda, dřevo, hlína, obilí", "2×vlna"; an unknown cost sends to the tile."""
+    """ "ruda, dřevo, hlína, obilí", "2×vlna"; an unknown cost sends to the tile."""
     if value is None:
         return Msg("cena na rubu dílu", "cost on the tile's back")
-    parts = [Msg(("" if n == 1 else f"{n}×") + RESOURCE[r][0], ("" if n == 1 else f"{n}×") + RESOURCE[r][1])
-             for r, n in value.items()]
+    parts = [
+        Msg(("" if n == 1 else f"{n}×") + RESOURCE[r][0], ("" if n == 1 else f"{n}×") + RESOURCE[r][1])
+        for r, n in value.items()
+    ]
     return join(parts)
 
 
@@ -41,12 +46,17 @@ FOUNDING = Msg(
     "Pirát na pole moře s džunkou vpravo nahoře, zloděj se nepoužívá.",
     "Fortresses: {first}, then clockwise, builds a settlement with a road on a fortress site. 2nd settlement: "
     "counter-clockwise, starting with the last fortress builder. 3rd settlement: clockwise from {first}; the "
-    "3rd settlement takes its resources. The pirate on the upper right sea hex with a junk; no robber.")
+    "3rd settlement takes its resources. The pirate on the upper right sea hex with a junk; no robber.",
+)
 FORTRESS = Msg("U kterého úseku zdi stojí tvá pevnost?", "Which wall section is at your fortress?")
-FORTRESS_DETAIL = Msg("Úsek 1 je vlevo od shromaždiště I, úsek k+1 vpravo od shromaždiště k.",
-                      "Section 1 lies left of gathering hex I, section k+1 right of gathering hex k.")
-SEVEN = Msg("Přesuň piráta na libovolné pole moře a vezmi 1 náhodnou kartu libovolnému hráči.",
-            "Move the pirate to any sea hex and take 1 random card from any player.")
+FORTRESS_DETAIL = Msg(
+    "Úsek 1 je vlevo od shromaždiště I, úsek k+1 vpravo od shromaždiště k.",
+    "Section 1 lies left of gathering hex I, section k+1 right of gathering hex k.",
+)
+SEVEN = Msg(
+    "Přesuň piráta na libovolné pole moře a vezmi 1 náhodnou kartu libovolnému hráči.",
+    "Move the pirate to any sea hex and take 1 random card from any player.",
+)
 
 
 def drawn(numeral: int) -> Msg:
@@ -58,29 +68,37 @@ DRAW_WHICH = Msg("Vytáhni nájezdníka ze sáčku: jaké má číslo?", "Draw a
 
 
 def moved(number: int, gathering: int, target: int, count: int, cap: int) -> Msg:
-    return Msg("{r}: nájezdník ze shromaždiště {g} na útočné pole u úseku {s} ({c}/{m}).",
-               "{r}: a raider from gathering hex {g} to the attack hex of section {s} ({c}/{m}).").format(
-        r=number, g=roman(gathering), s=target + 1, c=count, m=cap)
+    return Msg(
+        "{r}: nájezdník ze shromaždiště {g} na útočné pole u úseku {s} ({c}/{m}).",
+        "{r}: a raider from gathering hex {g} to the attack hex of section {s} ({c}/{m}).",
+    ).format(r=number, g=roman(gathering), s=target + 1, c=count, m=cap)
 
 
 def full(number: int, target: int) -> Msg:
-    return Msg("{r}: útočné pole u úseku {s} je plné, nikdo se nehýbe.",
-               "{r}: the attack hex of section {s} is full; nobody moves.").format(r=number, s=target + 1)
+    return Msg(
+        "{r}: útočné pole u úseku {s} je plné, nikdo se nehýbe.",
+        "{r}: the attack hex of section {s} is full; nobody moves.",
+    ).format(r=number, s=target + 1)
 
 
 def breach(target: int, owner: Msg | None, raiders: int, wall: int, count: int, limit: int, again: bool) -> Msg:
     crossed = counted(raiders, ("nájezdník", "nájezdníci", "nájezdníků"), ("raider", "raiders"))
-    text = Msg("Průlom u úseku {s}! {n} za zeď: po jednom na pole krajiny pod zdí ve směru šipek",
-               "Breach at section {s}! {n} {v} the wall: one per land hex below it along the arrows").format(
-        s=target + 1, n=crossed, v="crosses" if raiders == 1 else "cross")
+    text = Msg(
+        "Průlom u úseku {s}! {n} za zeď: po jednom na pole krajiny pod zdí ve směru šipek",
+        "Breach at section {s}! {n} {v} the wall: one per land hex below it along the arrows",
+    ).format(s=target + 1, n=crossed, v="crosses" if raiders == 1 else "cross")
     if again:
-        text += Msg(" (nejdřív mezery, pak volná pole až k okraji, pak podruhé shora)",
-                    " (gaps first, then free hexes down to the edge, then a second one from the top)")
+        text += Msg(
+            " (nejdřív mezery, pak volná pole až k okraji, pak podruhé shora)",
+            " (gaps first, then free hexes down to the edge, then a second one from the top)",
+        )
     if owner is None:
         text += Msg(". Úsek nemá pevnost: nikdo nebere postih", ". The section has no fortress: no penalty")
     else:
-        text += Msg(". {o}: zeď klesá na stupeň {w}, bere žeton postihu",
-                    ". {o}: the wall drops to level {w}, takes a penalty token").format(o=owner, w=wall)
+        text += Msg(
+            ". {o}: zeď klesá na stupeň {w}, bere žeton postihu",
+            ". {o}: the wall drops to level {w}, takes a penalty token",
+        ).format(o=owner, w=wall)
     return text + Msg(". Průlomy {c}/{l}.", ". Breaches {c}/{l}.").format(c=count, l=limit)
 
 
@@ -88,13 +106,16 @@ BEHIND = Msg("Pole s nájezdníky za zdí nic nedávají.", "Hexes with raiders 
 
 
 def fallen(least: Msg, points: int) -> Msg:
-    return Msg("Čína padla, všichni prohráli. Nejméně poražený: {w} ({p} VB).",
-               "China has fallen: everyone loses. The least defeated: {w} ({p} VP).").format(w=least, p=points)
+    return Msg(
+        "Čína padla, všichni prohráli. Nejméně poražený: {w} ({p} VB).",
+        "China has fallen: everyone loses. The least defeated: {w} ({p} VP).",
+    ).format(w=least, p=points)
 
 
 def wall_built(who: Msg, level: int, price) -> Msg:
     return Msg("{w} staví zeď na stupeň {l} ({c}).", "{w} builds the wall to level {l} ({c}).").format(
-        w=who, l=level, c=cost(price))
+        w=who, l=level, c=cost(price)
+    )
 
 
 KNIGHT = Msg("Rytíř, akce {n}?", "Knight action {n}?")
@@ -108,18 +129,22 @@ MOVE_FROM = Msg("Ze kterého shromaždiště?", "From which gathering hex?")
 MOVE_TO = Msg("Na které shromaždiště?", "To which gathering hex?")
 EXPEL_FROM = Msg("Za kterým úsekem zdi vyháníš?", "Behind which wall section do you expel?")
 EXPEL_NUMERAL = Msg("Jaké číslo má vyhnaný nájezdník na rubu?", "Which numeral is on the expelled raider's back?")
-PIRATE = Msg("Přesuň piráta na jiné pole moře a vezmi 1 náhodnou kartu spoluhráči.",
-             "Move the pirate to another sea hex and take 1 random card from a fellow player.")
+PIRATE = Msg(
+    "Přesuň piráta na jiné pole moře a vezmi 1 náhodnou kartu spoluhráči.",
+    "Move the pirate to another sea hex and take 1 random card from a fellow player.",
+)
 
 
 def raider_moved(source: int, target: int) -> Msg:
     return Msg("Přesuň nájezdníka ze shromaždiště {a} na {b}.", "Move a raider from gathering hex {a} to {b}.").format(
-        a=roman(source), b=roman(target))
+        a=roman(source), b=roman(target)
+    )
 
 
 def expelled(sec: int, numeral: int) -> Msg:
     return Msg("Nájezdník {n} za úsekem {s} zpět do sáčku.", "Raider {n} behind section {s} back into the bag.").format(
-        n=roman(numeral), s=sec + 1)
+        n=roman(numeral), s=sec + 1
+    )
 
 
 def attack_question(number: int) -> Msg:
@@ -129,7 +154,8 @@ def attack_question(number: int) -> Msg:
 
 ATTACK_DETAIL = Msg(
     "U kterého shromaždiště a šipky je hozené číslo v modrém kroužku? Zapamatuji si to pro tuto krabici.",
-    "At which gathering hex and arrow is the number rolled in a blue circle? I remember it for this box.")
+    "At which gathering hex and arrow is the number rolled in a blue circle? I remember it for this box.",
+)
 NOT_ATTACK = Msg("nikde", "nowhere")
 
 
@@ -146,7 +172,8 @@ def learned_number(number: int, gathering: int, side: str) -> Msg:
 
 def cost_question(level: int, resource: str) -> Msg:
     return Msg("Rub dílu zdi {l}: kolik {r}?", "Back of wall tile {l}: how much {r}?").format(
-        l=level, r=Msg(RESOURCE_GENITIVE[resource], RESOURCE[resource][1]))
+        l=level, r=Msg(RESOURCE_GENITIVE[resource], RESOURCE[resource][1])
+    )
 
 
 COST_DETAIL = Msg("* = teď ne (cena zůstane neznámá).", "* = not now (the cost stays unknown).")

@@ -19,6 +19,7 @@ def not_in_deck(box: Box, seats: int) -> Msg:
     """Said when the cards entered do not fit the deck: it names the deck, never a seat or a
     card (the cards stay secret), and every seat enters his card again."""
     deck = box.players[seats].cards
-    return Msg("Takové karty v balíčku nejsou (Trója {t}, Mykény {m}). Zkontrolujte své karty a zadejte je znovu.",
-               "The deck holds no such cards (Troy {t}, Mycenae {m}). Check your cards and enter them again.").format(
-        t=deck["troy"], m=deck["mycenae"])
+    return Msg(
+        "Takové karty v balíčku nejsou (Trója {t}, Mykény {m}). Zkontrolujte své karty a zadejte je znovu.",
+        "The deck holds no such cards (Troy {t}, Mycenae {m}). Check your cards and enter them again.",
+    ).format(t=deck["troy"], m=deck["mycenae"])

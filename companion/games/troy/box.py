@@ -23,8 +23,13 @@ BOX_FILE = Path(__file__).parent / "data" / "box.toml"
 RESOURCES = ("lumber", "brick", "wool", "grain", "ore")  # pad codes 1-5 in this order
 CITIES = ("troy", "mycenae")
 SEAT_COUNTS = (4, 5, 6)
-RULES = ("blocked_ship_loses_vp", "battle_before_special_building", "row_actions_in_special_building",
-         "win_counts_saga", "seven_moves_sea_people")
+RULES = (
+    "blocked_ship_loses_vp",
+    "battle_before_special_building",
+    "row_actions_in_special_building",
+    "win_counts_saga",
+    "seven_moves_sea_people",
+)
 
 
 class BoxDataError(ValueError):
@@ -35,7 +40,7 @@ class BoxDataError(ValueError):
 class PlayerCount:
     row_trigger: int
     revealed: int
-    cards: dict[str, int]   # allegiance cards in the dealt deck, per city
+    cards: dict[str, int]  # allegiance cards in the dealt deck, per city
     verified: bool
 
 
@@ -43,17 +48,17 @@ class PlayerCount:
 class Box:
     players: dict[int, PlayerCount]
     row_start: tuple[str, ...]
-    sides: dict[str, tuple[str, ...]]   # city -> resources that count for it in a battle
+    sides: dict[str, tuple[str, ...]]  # city -> resources that count for it in a battle
     donation_max: int
     saga: tuple[int, ...]
     target: int
     ship_count: int
-    ship_cost: dict[str, int]           # wool, lumber, trade_points
+    ship_cost: dict[str, int]  # wool, lumber, trade_points
     vp_ships: tuple[int, ...]
     chits_per_resource: int
-    trade_point_bank: int               # 0: unlimited
+    trade_point_bank: int  # 0: unlimited
     rules: dict[str, bool]
-    unverified: tuple[str, ...]         # entries marked verified = false, for the docs and menu
+    unverified: tuple[str, ...]  # entries marked verified = false, for the docs and menu
 
 
 def _fail(where: str, problem: str):
@@ -125,15 +130,20 @@ def parse(raw: dict) -> Box:
     rules_table = _get(raw, "file", "rules", dict)
     rules = {name: _get(rules_table.get(name), f"[rules.{name}]", "value", bool) for name in RULES}
     return Box(
-        players=players, row_start=_resources(row, "[row]", "start"), sides=sides,
+        players=players,
+        row_start=_resources(row, "[row]", "start"),
+        sides=sides,
         donation_max=_count(row, "[row]", "donation_max", 1, 3),
-        saga=saga, target=_count(_get(raw, "file", "victory", dict), "[victory]", "target", 1),
+        saga=saga,
+        target=_count(_get(raw, "file", "victory", dict), "[victory]", "target", 1),
         ship_count=count,
         ship_cost={k: _count(ships, "[ships]", k, 0, 9) for k in ("wool", "lumber", "trade_points")},
         vp_ships=vp_ships,
         chits_per_resource=_count(_get(raw, "file", "chits", dict), "[chits]", "per_resource", 0, 9),
         trade_point_bank=_count(_get(raw, "file", "trade_point_bank", dict), "[trade_point_bank]", "value", 0),
-        rules=rules, unverified=tuple(_unverified(raw)))
+        rules=rules,
+        unverified=tuple(_unverified(raw)),
+    )
 
 
 def _unverified(raw: dict, prefix: str = "") -> list[str]:

@@ -45,41 +45,68 @@ def why_not(state: dict, seat: int, item: str, special: bool) -> RuleError | Non
     box, troy, who = box_of(state), part(state), core.who(state, seat)
     if item == SHIP:
         if ships.next_ship(box, troy, seat) is None:
-            return refuse("no_ship_left", "{w}: všech {n} lodí už stojí.", "{w}: all {n} ships are built.",
-                          w=who, n=box.ship_count)
+            return refuse(
+                "no_ship_left",
+                "{w}: všech {n} lodí už stojí.",
+                "{w}: all {n} ships are built.",
+                w=who,
+                n=box.ship_count,
+            )
         return None
     if item == DONATE:
         if special:
-            return refuse("donate_special", "{w}: ve zvláštní fázi stavby se nedaruje.",
-                          "{w}: no donations in the special building phase.", w=who)
+            return refuse(
+                "donate_special",
+                "{w}: ve zvláštní fázi stavby se nedaruje.",
+                "{w}: no donations in the special building phase.",
+                w=who,
+            )
         if troy["donated"]:
-            return refuse("donate_once", "{w}: darovat lze jen jednou za tah.", "{w}: you may donate only once a turn.", w=who)
+            return refuse(
+                "donate_once", "{w}: darovat lze jen jednou za tah.", "{w}: you may donate only once a turn.", w=who
+            )
         return None
     number = ROW_SHIPS[item]
     if troy["ships"][seat] < number:
         return refuse("ship_not_built", "{w}: loď {n} ještě nemáš.", "{w}: you have no ship {n} yet.", w=who, n=number)
     if ships.blocked(troy, seat, number):
-        return refuse("ship_blocked", "{w}: na lodi {n} stojí mořský národ.", "{w}: the sea people stand on ship {n}.",
-                      w=who, n=number)
+        return refuse(
+            "ship_blocked",
+            "{w}: na lodi {n} stojí mořský národ.",
+            "{w}: the sea people stand on ship {n}.",
+            w=who,
+            n=number,
+        )
     if [seat, number] in troy["row_used"]:
-        return refuse("row_once", "{w}: loď {n} už v tomto tahu brala.", "{w}: ship {n} has taken this turn already.",
-                      w=who, n=number)
+        return refuse(
+            "row_once",
+            "{w}: loď {n} už v tomto tahu brala.",
+            "{w}: ship {n} has taken this turn already.",
+            w=who,
+            n=number,
+        )
     if special and not box.rules["row_actions_in_special_building"]:
-        return refuse("row_special", "{w}: loď {n} bere z řady jen ve vlastním tahu.",
-                      "{w}: ship {n} takes from the row on your own turn only.", w=who, n=number)
+        return refuse(
+            "row_special",
+            "{w}: loď {n} bere z řady jen ve vlastním tahu.",
+            "{w}: ship {n} takes from the row on your own turn only.",
+            w=who,
+            n=number,
+        )
     if troy["row_count"] == 0:
         return refuse("row_empty", "{w}: podporovací řada je prázdná.", "{w}: the support row is empty.", w=who)
     return None
 
 
-SAGA_KEY = "saga_"   # hidden_points' kind: "saga_troy" / "saga_mycenae", the seat's city
+SAGA_KEY = "saga_"  # hidden_points' kind: "saga_troy" / "saga_mycenae", the seat's city
 
 
 def battle_after_special(scenario: Scenario, state: dict) -> bool:
     """The battle waits for the special building phase: the box's reading is off and the
     player count has that phase."""
-    return (not box_of(state).rules["battle_before_special_building"]
-            and state["seats"] >= scenario.special_building_from)
+    return (
+        not box_of(state).rules["battle_before_special_building"] and state["seats"] >= scenario.special_building_from
+    )
 
 
 def ask_battle(state: dict, seat: int) -> None:
@@ -88,9 +115,14 @@ def ask_battle(state: dict, seat: int) -> None:
         core.ask_first(state, {"step": "battle", "seat": seat})
 
 
-ROW_SETTING = Setting("row", Msg("Podporovací řada", "Support row"),
-                      ((support.BOX_ROW, Msg("drží ji box", "kept by the box")),
-                       (support.TABLE_ROW, Msg("karty na stole", "cards on the table"))))
+ROW_SETTING = Setting(
+    "row",
+    Msg("Podporovací řada", "Support row"),
+    (
+        (support.BOX_ROW, Msg("drží ji box", "kept by the box")),
+        (support.TABLE_ROW, Msg("karty na stole", "cards on the table")),
+    ),
+)
 
 
 class Troy(Scenario):
@@ -123,13 +155,16 @@ class Troy(Scenario):
         return [{"step": "allegiance"}]
 
     def founding_text(self, state: dict) -> Msg:
-        start = Msg("Řada: 4 karty (dřevo, obilí, vlna, ruda) drží box, vrať je do banku. ",
-                    "Row: the box keeps 4 cards (lumber, grain, wool, ore); put them back in the bank. ")
+        start = Msg(
+            "Řada: 4 karty (dřevo, obilí, vlna, ruda) drží box, vrať je do banku. ",
+            "Row: the box keeps 4 cards (lumber, grain, wool, ore); put them back in the bank. ",
+        )
         if part(state)["row"] is None:
-            start = Msg("Řada: dřevo, obilí, vlna a ruda lícem dolů. ",
-                        "Row: lumber, grain, wool and ore face down. ")
-        return start + Msg("Mořský národ na červenou šipku. Zakládání jako v základní hře: 2 vesnice a 2 cesty.",
-                           "Sea people on the red arrow. Found as in the base game: 2 settlements, 2 roads.")
+            start = Msg("Řada: dřevo, obilí, vlna a ruda lícem dolů. ", "Row: lumber, grain, wool and ore face down. ")
+        return start + Msg(
+            "Mořský národ na červenou šipku. Zakládání jako v základní hře: 2 vesnice a 2 cesty.",
+            "Sea people on the red arrow. Found as in the base game: 2 settlements, 2 roads.",
+        )
 
     # -- the turn -------------------------------------------------------------------------------
     def seven(self, state: dict, seat: int) -> Msg:
@@ -185,11 +220,12 @@ class Troy(Scenario):
         return {kind: vp for kind, vp in points.items() if not kind.startswith(SAGA_KEY)}
 
     def points_label(self, key: str, value: int) -> Msg:
-        """"2 VB z lodí" / "2 VP from ships"; "3 VB ze ságy (Trója)" names the city at the reveal."""
+        """ "2 VB z lodí" / "2 VP from ships"; "3 VB ze ságy (Trója)" names the city at the reveal."""
         if key == "ships":
             return Msg("{n} VB z lodí", "{n} VP from ships").format(n=value)
         return Msg("{n} VB ze ságy ({c})", "{n} VP from the saga ({c})").format(
-            n=value, c=CITY_NAMES[key.removeprefix(SAGA_KEY)])
+            n=value, c=CITY_NAMES[key.removeprefix(SAGA_KEY)]
+        )
 
     def ranking(self, state: dict, totals: dict[int, int]) -> list[int]:
         """Highest total, then most trade points."""
@@ -203,13 +239,21 @@ class Troy(Scenario):
     def view(self, state: dict, seat: int | None) -> dict:
         box, troy = box_of(state), part(state)
         if seat is not None:
-            return {"allegiance": troy["allegiance"].get(str(seat)),
-                    "taken_from_row": list(troy["taken"].get(str(seat), []))}
+            return {
+                "allegiance": troy["allegiance"].get(str(seat)),
+                "taken_from_row": list(troy["taken"].get(str(seat), [])),
+            }
         public = {
-            "row_mode": troy["row_mode"], "row_count": troy["row_count"], "wins": dict(troy["wins"]),
-            "saga": saga.markers(box, troy), "battles": [dict(b) for b in troy["battles"]],
-            "trade_points": list(troy["trade_points"]), "ships": list(troy["ships"]),
-            "chits": dict(troy["chits"]), "sea_people": troy["sea_people"], "donated": troy["donated"],
+            "row_mode": troy["row_mode"],
+            "row_count": troy["row_count"],
+            "wins": dict(troy["wins"]),
+            "saga": saga.markers(box, troy),
+            "battles": [dict(b) for b in troy["battles"]],
+            "trade_points": list(troy["trade_points"]),
+            "ships": list(troy["ships"]),
+            "chits": dict(troy["chits"]),
+            "sea_people": troy["sea_people"],
+            "donated": troy["donated"],
         }
         if state["over"] is not None:
             public["allegiance"] = dict(troy["allegiance"])

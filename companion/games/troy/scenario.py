@@ -18,10 +18,21 @@ from .support import new_row
 
 
 def new_part(box: Box, seats: int, row_mode: str, override: dict) -> dict:
-    return {"box": override, "row_mode": row_mode, "allegiance": {}, **new_row(box, row_mode),
-            "wins": {"troy": 0, "mycenae": 0}, "battles": [], "trade_points": [0] * seats,
-            "ships": [0] * seats, "chits": {}, "sea_people": None, "donated": False, "row_used": [],
-            "taken": {}}
+    return {
+        "box": override,
+        "row_mode": row_mode,
+        "allegiance": {},
+        **new_row(box, row_mode),
+        "wins": {"troy": 0, "mycenae": 0},
+        "battles": [],
+        "trade_points": [0] * seats,
+        "ships": [0] * seats,
+        "chits": {},
+        "sea_people": None,
+        "donated": False,
+        "row_used": [],
+        "taken": {},
+    }
 
 
 def box_of(state: dict) -> Box:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from .box import RESOURCES, Box
 from .texts import refuse
 
-TRADE_3_1, ROW_SWAP, CHIT, ROW_TAKE = 1, 3, 5, 6   # ships with a benefit the rules name
+TRADE_3_1, ROW_SWAP, CHIT, ROW_TAKE = 1, 3, 5, 6  # ships with a benefit the rules name
 
 
 def next_ship(box: Box, troy: dict, seat: int) -> int | None:
@@ -28,8 +28,13 @@ def check_build(box: Box, troy: dict, seat: int) -> int:
         raise refuse("no_ship_left", "Všech {n} lodí už stojí.", "All {n} ships are built.", n=box.ship_count)
     cost = box.ship_cost["trade_points"]
     if troy["trade_points"][seat] < cost:
-        raise refuse("ship_trade_points", "Loď stojí {c} obchodní body, máš {h}.",
-                     "A ship costs {c} trade points, you have {h}.", c=cost, h=troy["trade_points"][seat])
+        raise refuse(
+            "ship_trade_points",
+            "Loď stojí {c} obchodní body, máš {h}.",
+            "A ship costs {c} trade points, you have {h}.",
+            c=cost,
+            h=troy["trade_points"][seat],
+        )
     return number
 
 

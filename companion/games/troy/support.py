@@ -27,10 +27,12 @@ def new_row(box: Box, mode: str) -> dict:
 
 def donation_options(count: int) -> list[tuple[str, ...]]:
     """Every way to give ``count`` cards, as sorted tuples of resources (order does not matter)."""
+
     def grow(start: int, left: int) -> list[tuple[str, ...]]:
         if left == 0:
             return [()]
         return [(RESOURCES[i],) + rest for i in range(start, len(RESOURCES)) for rest in grow(i, left - 1)]
+
     return grow(0, count)
 
 

@@ -35,7 +35,7 @@ def resource(name: str) -> Msg:
 
 
 def cards(names) -> Msg:
-    """"dřevo, ruda" / "lumber, ore"."""
+    """ "dřevo, ruda" / "lumber, ore"."""
     return join(RESOURCE_NAMES[n] for n in names)
 
 

@@ -25,17 +25,22 @@ def after_battle(state: dict) -> None:
     winner = ranking(totals, trade_points)[0]
     why = Msg("Válka skončila, vítězí {c}. ", "The war is over, {c} wins. ").format(c=texts.city(city))
     if len(first) > 1:
-        why += Msg("Shoda i v obchodních bodech: {w} se dělí o vítězství ({p} VB).",
-                   "Level on trade points too: {w} share the win ({p} VP).").format(
-            w=join(core.who(state, s) for s in first), p=totals[winner])
+        why += Msg(
+            "Shoda i v obchodních bodech: {w} se dělí o vítězství ({p} VB).",
+            "Level on trade points too: {w} share the win ({p} VP).",
+        ).format(w=join(core.who(state, s) for s in first), p=totals[winner])
     else:
-        why += Msg("{w} má nejvíc: {p} VB.", "{w} has most: {p} VP.").format(w=core.who(state, winner), p=totals[winner])
+        why += Msg("{w} má nejvíc: {p} VB.", "{w} has most: {p} VP.").format(
+            w=core.who(state, winner), p=totals[winner]
+        )
     core.end_game(scenario, state, winner, why)
 
 
 def reveal_allegiances(state: dict) -> None:
     """Every allegiance card is shown (an event for the record and the final screen)."""
     troy = part(state)
-    shown = join(Msg("{s} {c}", "{s} {c}").format(s=core.who(state, int(seat)), c=texts.city(city))
-                 for seat, city in sorted(troy["allegiance"].items(), key=lambda item: int(item[0])))
+    shown = join(
+        Msg("{s} {c}", "{s} {c}").format(s=core.who(state, int(seat)), c=texts.city(city))
+        for seat, city in sorted(troy["allegiance"].items(), key=lambda item: int(item[0]))
+    )
     core.note(state, Msg("Karty příslušnosti: ", "Allegiance cards: ") + shown + Msg(".", "."))

@@ -19,8 +19,13 @@ BOX_FILE = Path(__file__).parent / "data" / "box.toml"
 LAND_TYPES = ("meadow", "forest", "mountain", "field", "village", "river")
 INITIATIVES = tuple(range(1, 13))
 FACTS = ("rounds", "start_vp", "land_cards", "highest_player_mark")
-SETTINGS = ("warrior_reveal_keeps_card", "warrior_player_gains", "falconer_gain_capped",
-            "ties_use_current_omens", "two_player_meadow_neighbour_once")
+SETTINGS = (
+    "warrior_reveal_keeps_card",
+    "warrior_player_gains",
+    "falconer_gain_capped",
+    "ties_use_current_omens",
+    "two_player_meadow_neighbour_once",
+)
 
 
 class BoxDataError(ValueError):
@@ -39,10 +44,10 @@ class LandType:
 class LandCard:
     """One kind of land a player can take: a type, and for a forest its printed value."""
 
-    id: str            # "meadow", "forest4", ...
+    id: str  # "meadow", "forest4", ...
     type: str
     name: Msg
-    code: str          # the pad key that picks it
+    code: str  # the pad key that picks it
     forest_value: int | None = None
 
 
@@ -76,7 +81,7 @@ class RuleSetting:
 class Box:
     facts: dict[str, int]
     land_types: dict[str, LandType]
-    land_cards: dict[str, LandCard]        # in pad-code order
+    land_cards: dict[str, LandCard]  # in pad-code order
     characters: dict[int, Character]
     clans: dict[str, Clan]
     default_clans: tuple[str, ...]
@@ -160,9 +165,16 @@ def _land_cards(land: _Reader, land_id: str) -> list[LandCard]:
     """The cards of one land type: one per printed forest value, else the type itself."""
     if land_id != "forest":
         return [LandCard(land_id, land_id, land.msg(), "")]
-    return [LandCard(f"forest{value}", land_id,
-                     Msg(f"{land.get('cs', str)} {value}", f"{land.get('en', str)} {value}"), "", value)
-            for value in land.list_of("values", int)]
+    return [
+        LandCard(
+            f"forest{value}",
+            land_id,
+            Msg(f"{land.get('cs', str)} {value}", f"{land.get('en', str)} {value}"),
+            "",
+            value,
+        )
+        for value in land.list_of("values", int)
+    ]
 
 
 def _lands(root: _Reader) -> tuple[dict[str, LandType], dict[str, LandCard]]:
@@ -179,8 +191,10 @@ def _lands(root: _Reader) -> tuple[dict[str, LandType], dict[str, LandCard]]:
     _require_exactly(source, "land types", [r.get("id") for r in lands if isinstance(r, dict)], LAND_TYPES)
     if len(cards) > 9:
         raise BoxDataError(f"{source}: more than 9 kinds of land cards: a pad picks one with one key 1-9")
-    return land_types, {card.id: LandCard(card.id, card.type, card.name, str(code), card.forest_value)
-                        for code, card in enumerate(cards.values(), start=1)}
+    return land_types, {
+        card.id: LandCard(card.id, card.type, card.name, str(code), card.forest_value)
+        for code, card in enumerate(cards.values(), start=1)
+    }
 
 
 def _characters(root: _Reader) -> dict[int, Character]:
@@ -202,8 +216,7 @@ def _clans(root: _Reader) -> dict[str, Clan]:
         entry = _Reader(root.source, f"clan '{clan_id}'", raw)
         if clan_id in clans:
             entry.fail("is defined twice")
-        clans[clan_id] = Clan(clan_id, entry.msg(), entry.get("cs_masculine", str),
-                              entry.get("verified", bool))
+        clans[clan_id] = Clan(clan_id, entry.msg(), entry.get("cs_masculine", str), entry.get("verified", bool))
         entry.get("note", str)
     return clans
 
@@ -225,8 +238,13 @@ def _settings(root: _Reader) -> dict[str, RuleSetting]:
     settings = {}
     for name in SETTINGS:
         entry = _Reader(root.source, f"rule setting '{name}'", table[name])
-        settings[name] = RuleSetting(name, entry.get("value", bool), entry.get("verified", bool),
-                                     entry.get("question", str), entry.get("note", str))
+        settings[name] = RuleSetting(
+            name,
+            entry.get("value", bool),
+            entry.get("verified", bool),
+            entry.get("question", str),
+            entry.get("note", str),
+        )
     return settings
 
 

@@ -14,18 +14,22 @@ from .box import BOX
 
 ROUNDS: int = BOX.facts["rounds"]
 
-(WARRIOR, BARD, HUNTER, SEER, CARPENTER, FALCONER,
- TRACKER, MIDWIFE, RIDER, WOODCARVER, EXPLORER, FARMER) = range(1, 13)
+(WARRIOR, BARD, HUNTER, SEER, CARPENTER, FALCONER, TRACKER, MIDWIFE, RIDER, WOODCARVER, EXPLORER, FARMER) = range(1, 13)
 
 # Phases of the state
 ASSIGN, RESOLVE, END_ROUND, FINAL, OVER = "assign", "resolve", "end_round", "final", "over"
 
 # Where a seat's VP come from (the breakdown of ``score``); the total is their sum.
 START, LANDS, CHARACTER_GAINS, FALCONER_LOSSES, END_BONUS = (
-    "start", "lands", "characters", "falconer_losses", "end_bonus")
+    "start",
+    "lands",
+    "characters",
+    "falconer_losses",
+    "end_bonus",
+)
 CATEGORIES = (START, LANDS, CHARACTER_GAINS, FALCONER_LOSSES, END_BONUS)
 
-KEPT_EVENTS = 12       # public events kept in the state, so it does not grow with the game
+KEPT_EVENTS = 12  # public events kept in the state, so it does not grow with the game
 
 
 def refuse(rule: str, cs: str, en: str, **values) -> RuleError:
@@ -69,13 +73,13 @@ def event(state: dict, msg: Msg) -> None:
 def gain(state: dict, seat: int, category: str, amount: int, source: Msg) -> None:
     """Add VP and announce the gain: gains are public (tokens are taken openly), totals are not."""
     state["points"][seat][category] += amount
-    event(state, Msg("{who}: +{n} ({src})", "{who}: +{n} ({src})").format(
-        who=clan(state, seat), n=amount, src=source))
+    event(state, Msg("{who}: +{n} ({src})", "{who}: +{n} ({src})").format(who=clan(state, seat), n=amount, src=source))
 
 
 # -- answers that name a seat, a land or a character ------------------------------------------------
 # The engine refuses an answer that is not listed (of the same type: True is not the seat 1); these
 # tell a step's ``explain`` which rule an unlisted answer breaks.
+
 
 def is_seat(value: Any, state: dict) -> bool:
     return type(value) is int and 0 <= value < state["seats"]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ...engine import Msg
 from .box import BOX
-from .common import (ASSIGN, END_BONUS, END_ROUND, FINAL, OVER, RESOLVE, ROUNDS, event, gain, played)
+from .common import ASSIGN, END_BONUS, END_ROUND, FINAL, OVER, RESOLVE, ROUNDS, event, gain, played
 from .lands import end_bonus, land_types_in
 from .omens import final_ranking, next_actor
 
@@ -68,8 +68,7 @@ def _final(state: dict) -> None:
     state["ranking"] = ranking
     state["phase"] = OVER
     winner = BOX.clans[state["clans"][ranking[0]]]
-    event(state, Msg("Vítězí {c} klan!", "The {e} clan wins!").format(
-        c=winner.cs_masculine, e=winner.name.en))
+    event(state, Msg("Vítězí {c} klan!", "The {e} clan wins!").format(c=winner.cs_masculine, e=winner.name.en))
 
 
 AUTOMATIC = {ASSIGN: _assign, RESOLVE: _resolve, END_ROUND: _end_round, FINAL: _final}
@@ -99,6 +98,7 @@ def _finish_round(state: dict) -> None:
         domain = state["domains"][seat]
         bonus = end_bonus(domain)
         if bonus:
-            gain(state, seat, END_BONUS, bonus,
-                 Msg("{k} druhů území", "{k} land types").format(k=land_types_in(domain)))
+            gain(
+                state, seat, END_BONUS, bonus, Msg("{k} druhů území", "{k} land types").format(k=land_types_in(domain))
+            )
     state["phase"] = FINAL

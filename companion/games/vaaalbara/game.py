@@ -17,18 +17,23 @@ from .flow import advance
 from .steps import STEPS
 from .texts import ON_OFF, PHASE_NAMES, SETTING_LABELS
 
-RECENT_EVENTS = 6      # shown by status()
+RECENT_EVENTS = 6  # shown by status()
 
 # The readings of the rulebook's open questions, true or false, defaults from data/box.toml: setup
 # options a session file may set, not offered in the menu (the table's menu stays one press).
-RULE_SETTINGS = tuple(Setting(name, SETTING_LABELS[name], ON_OFF, default=BOX.settings[name].default,
-                              offered=False) for name in SETTINGS)
+RULE_SETTINGS = tuple(
+    Setting(name, SETTING_LABELS[name], ON_OFF, default=BOX.settings[name].default, offered=False) for name in SETTINGS
+)
 
 
 def clans_ok(clans: Any, seats: int) -> bool:
     """One clan per seat, all different, each one of the box."""
-    return (isinstance(clans, list) and len(clans) == seats
-            and all(isinstance(c, str) and c in BOX.clans for c in clans) and len(set(clans)) == len(clans))
+    return (
+        isinstance(clans, list)
+        and len(clans) == seats
+        and all(isinstance(c, str) and c in BOX.clans for c in clans)
+        and len(set(clans)) == len(clans)
+    )
 
 
 class Vaaalbara(Game):
@@ -49,8 +54,12 @@ class Vaaalbara(Game):
         seats = options["seats"]
         clans = options.get("clans", list(BOX.default_clans[:seats]))
         if not clans_ok(clans, seats):
-            raise refuse("clans", "Každé místo potřebuje jiný klan, jeden z: {ids}.",
-                         "Every seat needs a different clan, one of: {ids}.", ids=", ".join(BOX.clans))
+            raise refuse(
+                "clans",
+                "Každé místo potřebuje jiný klan, jeden z: {ids}.",
+                "Every seat needs a different clan, one of: {ids}.",
+                ids=", ".join(BOX.clans),
+            )
         return {**options, "clans": list(clans)}
 
     def setup(self, options: dict[str, Any], seed: int) -> dict:
@@ -63,16 +72,15 @@ class Vaaalbara(Game):
             "rules": {name: options[name] for name in SETTINGS},
             "round": 1,
             "phase": ASSIGN,
-            "await": None,          # the awaited step's task ({"step": name, ...}), see flow.py
-            "picks": None,          # initiative per seat, once revealed
-            "acted": [],            # seats that finished their turn this round, in order
-            "turn": None,           # the seat whose turn it is
-            "order": None,          # the fixed turn order when ties are settled at the reveal
-            "omens": [],            # [better, worse] seat pairs known from the current top card
+            "await": None,  # the awaited step's task ({"step": name, ...}), see flow.py
+            "picks": None,  # initiative per seat, once revealed
+            "acted": [],  # seats that finished their turn this round, in order
+            "turn": None,  # the seat whose turn it is
+            "order": None,  # the fixed turn order when ties are settled at the reveal
+            "omens": [],  # [better, worse] seat pairs known from the current top card
             "discards": [[] for _ in range(seats)],
             "domains": [[] for _ in range(seats)],
-            "points": [{c: (BOX.facts["start_vp"] if c == START else 0) for c in CATEGORIES}
-                       for _ in range(seats)],
+            "points": [{c: (BOX.facts["start_vp"] if c == START else 0) for c in CATEGORIES} for _ in range(seats)],
             "ranking": None,
             "recent": [],
         }
@@ -113,14 +121,21 @@ class Vaaalbara(Game):
     def score(self, state: dict) -> Scores:
         seats = range(state["seats"])
         over = state["phase"] == OVER
-        return Scores({s: total(state, s) for s in seats},
-                      {s: dict(state["points"][s]) for s in seats},
-                      ranking=tuple(state["ranking"]) if over else (), final=over)
+        return Scores(
+            {s: total(state, s) for s in seats},
+            {s: dict(state["points"][s]) for s in seats},
+            ranking=tuple(state["ranking"]) if over else (),
+            final=over,
+        )
 
     def status(self, state: dict) -> Status:
-        return Status(state["round"], ROUNDS, PHASE_NAMES[state["phase"]],
-                      turn=state["turn"] if state["phase"] == RESOLVE else None,
-                      recent=recent(state, RECENT_EVENTS))
+        return Status(
+            state["round"],
+            ROUNDS,
+            PHASE_NAMES[state["phase"]],
+            turn=state["turn"] if state["phase"] == RESOLVE else None,
+            recent=recent(state, RECENT_EVENTS),
+        )
 
     def seat_label(self, state: dict, seat: int) -> Msg:
         return clan(state, seat)

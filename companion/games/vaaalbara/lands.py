@@ -10,7 +10,7 @@ from collections.abc import Callable
 from .box import BOX
 from .common import neighbours, played, setting
 
-MOUNTAIN_REWARDS = {2: 10, 4: 20}   # "+10 for your 2nd mountain, +20 more for your 4th"
+MOUNTAIN_REWARDS = {2: 10, 4: 20}  # "+10 for your 2nd mountain, +20 more for your 4th"
 RIVER_INITIATIVE_CAP = 6
 
 
@@ -57,8 +57,12 @@ def _river(state: dict, seat: int, card_id: str) -> int:
 
 
 REWARDS: dict[str, Callable[[dict, int, str], int]] = {
-    "meadow": _meadow, "forest": _forest, "mountain": _mountain,
-    "field": _field, "village": _village, "river": _river,
+    "meadow": _meadow,
+    "forest": _forest,
+    "mountain": _mountain,
+    "field": _field,
+    "village": _village,
+    "river": _river,
 }
 
 

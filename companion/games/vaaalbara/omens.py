@@ -25,8 +25,7 @@ def deck_cards_left(state: dict) -> int | None:
 def top_card_changed(state: dict, cause: Msg) -> None:
     """Forget what we knew about the omens: the clans' order comes from a different card now."""
     state["omens"] = []
-    event(state, Msg("{c}: nová vrchní karta, nová znamení", "{c}: new top card, new omens")
-          .format(c=cause))
+    event(state, Msg("{c}: nová vrchní karta, nová znamení", "{c}: new top card, new omens").format(c=cause))
 
 
 def known_better(state: dict, better: int, worse: int) -> bool:

@@ -17,10 +17,8 @@ PHASE_NAMES = {
 SETTING_LABELS = {
     "warrior_reveal_keeps_card": Msg("Ukázaná Bojovnice zůstává v ruce", "A shown Warrior stays in hand"),
     "warrior_player_gains": Msg("Hráč Bojovnice také získá 1", "The Warrior's player gains 1 too"),
-    "falconer_gain_capped": Msg("Sokolnice vezme jen, co oběť má",
-                                "Falconer takes only what the victim has"),
-    "ties_use_current_omens": Msg("Remízy podle vrchní karty v tu chvíli",
-                                  "Ties by the top card at the time"),
+    "falconer_gain_capped": Msg("Sokolnice vezme jen, co oběť má", "Falconer takes only what the victim has"),
+    "ties_use_current_omens": Msg("Remízy podle vrchní karty v tu chvíli", "Ties by the top card at the time"),
     "two_player_meadow_neighbour_once": Msg("Louka ve 2: soupeř jednou", "Meadow with 2: opponent once"),
 }
 ON_OFF = ((True, Msg("ano", "yes")), (False, Msg("ne", "no")))

@@ -37,8 +37,15 @@ def test_the_roll_is_one_key_and_every_build_one_key():
     assert codes == {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "0", 11: "1", 12: "#"}
     act(s, "roll", 12)
     menu = {o.value: o.code for o in s.prompt.options[0]}
-    assert menu == {"road": "1", "settlement": "2", "city": "3", "dev": "4", "knight": "5", "longest_road": "6",
-                    "end": "#"}
+    assert menu == {
+        "road": "1",
+        "settlement": "2",
+        "city": "3",
+        "dev": "4",
+        "knight": "5",
+        "longest_road": "6",
+        "end": "#",
+    }
 
 
 def test_pieces_are_limited_and_a_city_replaces_a_settlement():
@@ -100,12 +107,12 @@ def test_knights_need_cards_bought_one_per_turn_and_largest_army_needs_strictly_
     knight_of(1)
     knight_of(0)
     assert s.state["knights"][0] == 2 and s.state["knights"][1] == 1
-    knight_of(0)                       # player 1: 3 knights, Largest Army (+2 in the base game)
+    knight_of(0)  # player 1: 3 knights, Largest Army (+2 in the base game)
     assert s.state["army"] == 0 and "Largest Army: Player 1." in recent(s)
     knight_of(1)
-    knight_of(1)                       # player 2: 3, only equal: player 1 keeps it
+    knight_of(1)  # player 2: 3, only equal: player 1 keeps it
     assert s.state["army"] == 0
-    knight_of(1)                       # player 2: 4 > 3
+    knight_of(1)  # player 2: 4 > 3
     assert s.state["army"] == 1 and s.score().totals[1] == 4 and s.score().totals[0] == 2
 
 
@@ -121,8 +128,8 @@ def test_a_vp_card_costs_the_same_keys_and_stays_hidden_until_the_win():
     assert recent(s) == [] and GAME.view(s.state)["public_points"] == [2, 2, 2, 2]
     for item in ("city", "city", "settlement", "city", "settlement", "city"):
         act(s, "build", item)
-    assert not s.over                                   # 8 public + 1 hidden = 9
-    act(s, "build", "settlement")                       # 10 with the hidden card: the win
+    assert not s.over  # 8 public + 1 hidden = 9
+    act(s, "build", "settlement")  # 10 with the hidden card: the win
     assert s.over and s.state["over"]["winner"] == 0
     assert "Player 1 wins with 10 VP: 1 settlement, 4 cities, 1 VP card." in recent(s)
     assert "Player 1: 10 VP – 1 settlement, 4 cities, 1 VP card" in recent(s)
@@ -131,16 +138,16 @@ def test_a_vp_card_costs_the_same_keys_and_stays_hidden_until_the_win():
 
 def test_a_win_is_only_on_ones_own_turn_in_the_special_phase_it_waits():
     s = started(5)
-    s.state["pieces"][2].update(settlement=1, city=4)   # 9
+    s.state["pieces"][2].update(settlement=1, city=4)  # 9
     turn(s)
     assert s.prompt.step == "special_who"
     assert [o.value for o in s.prompt.options[-1]] == [1, 2, 3, 4, None]
     act(s, "special_who", 2)
     assert [o.value for o in s.prompt.options[2]] == ["road", "settlement", "city", "dev", "longest_road", "done"]
-    act(s, "special_build", "settlement", seat=2)       # 10, not his turn
+    act(s, "special_build", "settlement", seat=2)  # 10, not his turn
     assert not s.over
     act(s, "special_build", "done", seat=2)
-    with pytest.raises(RuleError) as refused:           # player 2 was passed over
+    with pytest.raises(RuleError) as refused:  # player 2 was passed over
         act(s, "special_who", 1)
     assert refused.value.rule == "catan.special_passed"
     act(s, "special_who", None)

@@ -48,7 +48,7 @@ def test_special_over_runs_once_when_nobody_else_builds_and_its_question_comes_b
     act(s, "special_who", 3)
     act(s, "special_build", "road", seat=3)
     act(s, "special_build", "done", seat=3)
-    assert "special_overs" not in s.state                # player 5 may still build
+    assert "special_overs" not in s.state  # player 5 may still build
     act(s, "special_who", None)
     assert s.state["special_overs"] == [0]
     assert s.prompt.step == "longest_road" and s.state["phase"] == "special" and s.state["turn"] == 0
@@ -78,6 +78,7 @@ def test_without_a_special_phase_special_over_is_never_called():
 
 def test_the_base_scenario_goes_on_to_the_next_turn_at_once():
     from .base import GAME as BASE
+
     s = Session(BASE, {"seats": 5}, 1)
     act(s, "first_player", 0)
     act(s, "founding")
@@ -109,12 +110,12 @@ def test_win_points_leaving_out_the_hidden_part():
     try:
         s = bonus_game(False)
         act(s, "roll", 5)
-        act(s, "build", "settlement")                  # 9 + 2 hidden: not yet
+        act(s, "build", "settlement")  # 9 + 2 hidden: not yet
         assert not s.over
-        act(s, "build", "settlement")                  # 10 without the bonus
+        act(s, "build", "settlement")  # 10 without the bonus
         assert s.over and s.state["over"]["winner"] == 0
         assert "Player 1 wins with 10 VP: 2 settlements, 4 cities." in recent(s)
-        assert "Player 1: 12 VP – 2 settlements, 4 cities, bonus 2" in recent(s)   # the true total
+        assert "Player 1: 12 VP – 2 settlements, 4 cities, bonus 2" in recent(s)  # the true total
     finally:
         HOOKED.count_bonus = True
 

@@ -10,8 +10,14 @@ from companion.engine import PromptKind, RuleError, Session
 from companion.games.dva_bratri import GAME, box, picture, reveal
 
 ROAD_PATTERNS = [["N", "S"], ["E", "W"], [], ["N", "E"], ["N", "E", "S", "W"], ["S"], [], ["E", "S", "W"], ["W"]]
-COSTS = [{"wood": 1, "stone": 0, "grain": 0}, {"wood": 0, "stone": 1, "grain": 1}, {"wood": 1, "stone": 1, "grain": 0},
-         {"wood": 0, "stone": 2, "grain": 1}, {"wood": 1, "stone": 0, "grain": 2}, {"wood": 0, "stone": 0, "grain": 1}]
+COSTS = [
+    {"wood": 1, "stone": 0, "grain": 0},
+    {"wood": 0, "stone": 1, "grain": 1},
+    {"wood": 1, "stone": 1, "grain": 0},
+    {"wood": 0, "stone": 2, "grain": 1},
+    {"wood": 1, "stone": 0, "grain": 2},
+    {"wood": 0, "stone": 0, "grain": 1},
+]
 
 
 def made_up_box() -> dict:
@@ -22,12 +28,19 @@ def made_up_box() -> dict:
             building = s["buildings"][i % len(s["buildings"])]
             params = {}
             for p in box.buildings()[building]["params"]:
-                params[p] = {"line": "row" if i % 2 else "column",
-                             "pairs": [[[-1, 0], [1, 0]], [[0, 1], [0, -1]]],
-                             "depicts": ("farm", "sawmill", "quarry")[i % 3],
-                             "boosts": "all"}[p]
-            tiles[tid] = {"building": building, "colour": box.COLOURS[i % 3], "cost": COSTS[i % len(COSTS)],
-                          "roads": ROAD_PATTERNS[i], "params": params}
+                params[p] = {
+                    "line": "row" if i % 2 else "column",
+                    "pairs": [[[-1, 0], [1, 0]], [[0, 1], [0, -1]]],
+                    "depicts": ("farm", "sawmill", "quarry")[i % 3],
+                    "boosts": "all",
+                }[p]
+            tiles[tid] = {
+                "building": building,
+                "colour": box.COLOURS[i % 3],
+                "cost": COSTS[i % len(COSTS)],
+                "roads": ROAD_PATTERNS[i],
+                "params": params,
+            }
     kinds = ["vertical", "horizontal", "positional"]
     treasures = {}
     for i, tid in enumerate(box.treasure_entries()):
@@ -74,15 +87,15 @@ class Table:
             if self.pending_tile is None:
                 self.pending_tile = self.next_tile()
             return box.fact(s, self.pending_tile, "set") if box.known(s, self.pending_tile, "set") else None
-        if step == "reveal_tile" and s["queue"][0].get("teach"):   # the walk: the next tile in hand
+        if step == "reveal_tile" and s["queue"][0].get("teach"):  # the walk: the next tile in hand
             self.pending_tile = self.teach_hand(s["queue"][0]["set"]).pop(0)
         if step == "reveal_tile":
             tile, self.pending_tile = self.pending_tile, None
             want = self.truth["tiles"][tile]
-            for v in opts:   # one option per building and colour; look-alikes are told apart after
+            for v in opts:  # one option per building and colour; look-alikes are told apart after
                 if v in ("new", "back"):
                     continue
-                if v.startswith(reveal.NEW_LOOK):   # a tile not known yet, named by how it looks
+                if v.startswith(reveal.NEW_LOOK):  # a tile not known yet, named by how it looks
                     if v == f"{reveal.NEW_LOOK}{want['building']}:{want['colour']}":
                         self.assigned[reveal.new_look_target(s, s["queue"][0], v)] = tile
                         return v
@@ -93,11 +106,11 @@ class Table:
             new = reveal.new_tiles(s, s["queue"][0])[0]
             self.assigned[new] = tile
             return "new"
-        if step == "identify_tile":   # one pick: the print the tile shows, or another
+        if step == "identify_tile":  # one pick: the print the tile shows, or another
             return self.pick(s["queue"][0]["identify"], opts)
         if step == "start_player":
             return opts[0]
-        if s["queue"] and "identify" in s["queue"][0]:   # which of the look-alikes: from the tile itself
+        if s["queue"] and "identify" in s["queue"][0]:  # which of the look-alikes: from the tile itself
             return self.learn(prompt, s["queue"][0]["identify"], self.truth["tiles"][self.revealing])
         if step == "start_colour":
             self.start = self.next_tile()
@@ -113,7 +126,7 @@ class Table:
             token = self.tokens.pop(0) if s.get("mode") != "teach" else self.teach_token(s)
             self.token = token
             known = {k for k in opts if k != "new"}
-            for v in known:   # the condition the companion remembers is the one on the token
+            for v in known:  # the condition the companion remembers is the one on the token
                 if {f: box.treasure_fact(s, v, f) for f in box.TREASURE_FIELDS} == self.truth["treasures"][token]:
                     return v
             return "new"
@@ -137,10 +150,15 @@ class Table:
             cost = truth["cost"]
             return cost["wood"] * 100 + cost["stone"] * 10 + cost["grain"]
         if field == "cost":
-            return truth["cost"][next(r for r in ("wood", "stone", "grain") if r not in task["partial"].get("cost", {}))]
+            return truth["cost"][
+                next(r for r in ("wood", "stone", "grain") if r not in task["partial"].get("cost", {}))
+            ]
         if field == "roads" and prompt.step == "learn_road_set":
-            return next(v for v in (o.value for o in prompt.options_for(None)) if v != "back"
-                        and sorted(v) == sorted(truth["roads"]))
+            return next(
+                v
+                for v in (o.value for o in prompt.options_for(None))
+                if v != "back" and sorted(v) == sorted(truth["roads"])
+            )
         if field == "roads":
             on = task["partial"].get("roads", [])
             for e in truth["roads"]:
@@ -202,11 +220,14 @@ class Table:
         """The catalog id the companion settled on for the tile just revealed (look-alikes are
         told apart by their facts, so it may be another id than the option chosen)."""
         new = [t for t in self.session.state["seen"] if t not in seen_before]
-        if self.session.state.get("mode") == "teach":   # the walk turns the hand's tiles up in order
-            for tile in self.session.state["seen"]:   # (the first one turns up at setup)
+        if self.session.state.get("mode") == "teach":  # the walk turns the hand's tiles up in order
+            for tile in self.session.state["seen"]:  # (the first one turns up at setup)
                 if tile not in self.assigned:
-                    self.assigned[tile] = self.revealing if self.revealing is not None else \
-                        self.teach_hand(box.fact(self.session.state, tile, "set")).pop(0)
+                    self.assigned[tile] = (
+                        self.revealing
+                        if self.revealing is not None
+                        else self.teach_hand(box.fact(self.session.state, tile, "set")).pop(0)
+                    )
                     self.revealing = None
             self.revealing = None
             return
@@ -229,6 +250,7 @@ class Table:
                 return "take"
             hand = s["hands"][side]
             from companion.games.dva_bratri import board
+
             room = any(board.touches_own_unit(s, side, k) for k in board.frontier(s))
             if not room:
                 plan["done"] |= {"build", "terrain"}
@@ -245,6 +267,7 @@ class Table:
             return self.rnd.choice([o for o in opts if o != "back"])
         if prompt.kind is PromptKind.CELL:
             from companion.games.dva_bratri import board
+
             legal = [o for o in opts if o != "back" and board.touches_own_unit(s, side, picture.from_grid(s, o))]
             return self.rnd.choice(legal) if legal else "back"
         raise AssertionError(prompt.step)

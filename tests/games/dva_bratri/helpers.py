@@ -10,8 +10,13 @@ S, N = board.SOUTH, board.NORTH
 
 
 def tile(building="cathedral", colour="grey", cost=None, roads=(), **params):
-    return {"building": building, "colour": colour, "cost": cost or {"wood": 0, "stone": 0, "grain": 0},
-            "roads": list(roads), "params": params}
+    return {
+        "building": building,
+        "colour": colour,
+        "cost": cost or {"wood": 0, "stone": 0, "grain": 0},
+        "roads": list(roads),
+        "params": params,
+    }
 
 
 def blank(tiles: dict, seats: int = 1, start: str = "green", offer=(), supply: int = 10) -> dict:

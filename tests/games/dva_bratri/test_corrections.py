@@ -29,8 +29,11 @@ def labels(state):
 
 def offer_state():
     """Six tiles in the offer (PUT-1 first from the shield), PUT-3 in the hand: 7 tiles seen."""
-    tiles = {"PUT-1": tile("inn", "grey", line="row"), "PUT-2": tile("marketplace", "yellow"),
-             "PUT-3": tile("robbers_keep", "green")}
+    tiles = {
+        "PUT-1": tile("inn", "grey", line="row"),
+        "PUT-2": tile("marketplace", "yellow"),
+        "PUT-3": tile("robbers_keep", "green"),
+    }
     fillers = [f"DOM-{i}" for i in range(1, 6)]
     tiles.update({t: tile("mill", "grey") for t in fillers})
     # the set's other tiles are pilgrimage sites of unknown colour: none can be another copy of a
@@ -50,8 +53,8 @@ def test_a_misread_offer_tile_is_replaced_and_may_still_turn_up():
     st = act(st, "reveal_set", "putovani")
     shown = labels(st)
     assert "Marketplace – yellow" in shown and "Another (not known yet)" in shown
-    assert "Robbers' keep – green" not in shown            # in the hand: no tile twice
-    assert "Inn – grey" not in shown                       # the one it is not
+    assert "Robbers' keep – green" not in shown  # in the hand: no tile twice
+    assert "Inn – grey" not in shown  # the one it is not
     st = act(st, "reveal_tile", "PUT-2")
     assert st["offer"]["slots"][1] == "PUT-2" and "PUT-1" not in st["seen"] and "PUT-2" in st["seen"]
     assert st["recent"][-1]["en"] == "Correction: In the offer: Marketplace – yellow"
@@ -68,9 +71,14 @@ def test_an_offer_place_can_be_empty_and_a_correction_can_be_dropped():
 
 def test_a_tile_that_never_turned_up_joins_only_if_the_supply_leaves_room():
     st = offer_state()
-    st["supply"] = 27 - 1 - len(st["seen"])                 # all 19 other tiles are in the supply
-    add = [("turn", "correct"), ("correct", "hand"), ("fix_hand", "add"), ("reveal_set", "putovani"),
-           ("reveal_tile", "PUT-2")]
+    st["supply"] = 27 - 1 - len(st["seen"])  # all 19 other tiles are in the supply
+    add = [
+        ("turn", "correct"),
+        ("correct", "hand"),
+        ("fix_hand", "add"),
+        ("reveal_set", "putovani"),
+        ("reveal_tile", "PUT-2"),
+    ]
     refused(st, "tile_count", *add)
     refused(st, "supply_count", ("turn", "correct"), ("correct", "supply"), ("fix_supply", st["supply"] + 1))
     st = run(st, ("turn", "correct"), ("correct", "supply"), ("fix_supply", st["supply"] - 1))
@@ -109,8 +117,10 @@ def test_supply_count_and_the_final_round():
 def treasure_state():
     tiles = {"j": tile("cathedral", "grey"), "k": tile("cathedral", "grey"), "y": tile(colour="yellow")}
     st = blank(tiles)
-    st["box"]["treasures"] = {"T01": {"kind": "horizontal", "need": [{"colour": "yellow"}, {"colour": "any"}]},
-                              "T02": {"kind": "vertical", "need": [{"colour": "grey"}, {"colour": "grey"}]}}
+    st["box"]["treasures"] = {
+        "T01": {"kind": "horizontal", "need": [{"colour": "yellow"}, {"colour": "any"}]},
+        "T02": {"kind": "vertical", "need": [{"colour": "grey"}, {"colour": "grey"}]},
+    }
     put(st, "0,1", "j", N)
     put(st, "1,-1", "k", N)
     put(st, "2,-1", "y", up=False)
@@ -123,18 +133,31 @@ def treasure_state():
 def test_a_treasure_moved_to_its_real_tile_is_checked_there():
     st = treasure_state()
     st["board"]["1,-1"]["treasure"] = "T02"
-    refused(st, "one_treasure_per_tile", ("turn", "correct"), ("correct", "treasure"), ("fix_treasures", "move"),
-            ("fix_token_from", cell(st, "0,1")), ("fix_token_to", cell(st, "1,-1")))
+    refused(
+        st,
+        "one_treasure_per_tile",
+        ("turn", "correct"),
+        ("correct", "treasure"),
+        ("fix_treasures", "move"),
+        ("fix_token_from", cell(st, "0,1")),
+        ("fix_token_to", cell(st, "1,-1")),
+    )
     st["board"]["1,-1"]["treasure"] = None
     # its row y=-1 holds the yellow terrain and another tile: met there, so it leaves at once
-    st = run(st, ("turn", "correct"), ("correct", "treasure"), ("fix_treasures", "move"),
-             ("fix_token_from", cell(st, "0,1")), ("fix_token_to", cell(st, "1,-1")))
+    st = run(
+        st,
+        ("turn", "correct"),
+        ("correct", "treasure"),
+        ("fix_treasures", "move"),
+        ("fix_token_from", cell(st, "0,1")),
+        ("fix_token_to", cell(st, "1,-1")),
+    )
     assert st["board"]["0,1"]["treasure"] is None and st["board"]["1,-1"]["treasure"] is None
     assert st["treasures"]["cleared"] == 1
 
 
 def test_treasure_stack_count_stays_within_the_tokens_in_play():
-    st = treasure_state()                       # level 2: 8 tokens in play, 1 drawn
+    st = treasure_state()  # level 2: 8 tokens in play, 1 drawn
     path = [("turn", "correct"), ("correct", "treasure"), ("fix_treasures", "stack")]
     refused(st, "stack_count", *path, ("fix_stack", 8))
     assert run(st, *path, ("fix_stack", 7))["treasures"]["stack"] == 7
@@ -143,7 +166,13 @@ def test_treasure_stack_count_stays_within_the_tokens_in_play():
 
 def test_a_treasure_condition_can_be_entered_again():
     st = treasure_state()
-    st = run(st, ("turn", "correct"), ("correct", "treasure"), ("fix_treasures", "facts"), ("fix_token_facts", cell(st, "0,1")))
+    st = run(
+        st,
+        ("turn", "correct"),
+        ("correct", "treasure"),
+        ("fix_treasures", "facts"),
+        ("fix_token_facts", cell(st, "0,1")),
+    )
     assert GAME.prompt(st).step == "learn_kind"
     st = run(st, ("learn_kind", "vertical"), ("learn_need", "green"), ("learn_need", "any"))
     # column x=0: the green start tile and ... nothing else: not met yet
@@ -162,17 +191,26 @@ def test_a_tile_with_a_treasure_or_the_elite_is_not_removed_blindly():
 def test_unit_corrections_keep_one_unit_per_tile_and_the_elite_on_the_board():
     st = treasure_state()
     unit(st, "1grey", "0,1")
-    refused(st, "one_unit_per_tile", ("turn", "correct"), ("correct", "unit"), ("fix_unit", "0e"),
-            ("fix_unit_to", cell(st, "0,1")))
+    refused(
+        st,
+        "one_unit_per_tile",
+        ("turn", "correct"),
+        ("correct", "unit"),
+        ("fix_unit", "0e"),
+        ("fix_unit_to", cell(st, "0,1")),
+    )
     refused(st, "elite_stays", ("turn", "correct"), ("correct", "unit_offer"), ("fix_unit_offer", "0e"))
     st = run(st, ("turn", "correct"), ("correct", "unit_offer"), ("fix_unit_offer", "1grey"))
-    assert st["units"]["1grey"]["at"] == "out"       # Jindřich's units never wait in the offer
+    assert st["units"]["1grey"]["at"] == "out"  # Jindřich's units never wait in the offer
 
 
 # -- a tile's printed facts entered wrongly ---------------------------------------------------
 def facts_state():
-    tiles = {"PUT-1": tile("marketplace", "yellow", roads=[]), "PUT-2": tile("marketplace", "grey", roads=["W"]),
-             "PUT-3": tile("inn", "green", line="row")}
+    tiles = {
+        "PUT-1": tile("marketplace", "yellow", roads=[]),
+        "PUT-2": tile("marketplace", "grey", roads=["W"]),
+        "PUT-3": tile("inn", "green", line="row"),
+    }
     st = blank(tiles)
     put(st, "0,-1", "PUT-1", S)
     put(st, "1,-1", "PUT-2", S)
@@ -182,8 +220,9 @@ def facts_state():
 
 
 def relearn(state, tile_id, *answers):
-    state = run(state, ("turn", "correct"), ("correct", "facts"), ("fix_facts_set", "putovani"),
-                ("fix_facts_tile", tile_id))
+    state = run(
+        state, ("turn", "correct"), ("correct", "facts"), ("fix_facts_set", "putovani"), ("fix_facts_tile", tile_id)
+    )
     asked = []
     for value in answers:
         asked.append(GAME.prompt(state).step)
@@ -195,20 +234,32 @@ def test_wrong_roads_and_colour_are_entered_again_and_everything_follows():
     st = facts_state()
     assert scoring.road_points(st) == [0, 0]
     st, asked = relearn(st, "PUT-1", "marketplace", "grey", 0, 0, 0, "E", "done")
-    assert asked == ["learn_building", "learn_colour", "learn_cost", "learn_cost", "learn_cost", "learn_roads", "learn_roads"]
-    assert GAME.prompt(st).step == "turn"                       # params: a marketplace has none
-    assert st["board"]["0,-1"]["colour"] == "grey"              # the tile on the board changed too
-    assert scoring.road_points(st) == [2, 0]                    # its road now reaches PUT-2's
-    assert GAME.learned_box(st)["tiles"]["PUT-1"] == {"building": "marketplace", "colour": "grey",
-                                                      "cost": {"wood": 0, "stone": 0, "grain": 0},
-                                                      "roads": ["E"], "params": {}}
+    assert asked == [
+        "learn_building",
+        "learn_colour",
+        "learn_cost",
+        "learn_cost",
+        "learn_cost",
+        "learn_roads",
+        "learn_roads",
+    ]
+    assert GAME.prompt(st).step == "turn"  # params: a marketplace has none
+    assert st["board"]["0,-1"]["colour"] == "grey"  # the tile on the board changed too
+    assert scoring.road_points(st) == [2, 0]  # its road now reaches PUT-2's
+    assert GAME.learned_box(st)["tiles"]["PUT-1"] == {
+        "building": "marketplace",
+        "colour": "grey",
+        "cost": {"wood": 0, "stone": 0, "grain": 0},
+        "roads": ["E"],
+        "params": {},
+    }
     assert st["recent"][-1]["en"] == "Corrected facts: Marketplace – grey ([0,-1])"
 
 
 def test_a_corrected_colour_can_meet_a_treasure_condition():
     st = facts_state()
     put(st, "0,1", "PUT-3", N)
-    st["board"]["0,1"]["treasure"] = "T01"                       # column x=0: start (green), PUT-1 (yellow)
+    st["board"]["0,1"]["treasure"] = "T01"  # column x=0: start (green), PUT-1 (yellow)
     st, _ = relearn(st, "PUT-1", "marketplace", "grey", 0, 0, 0, "done")
     assert st["board"]["0,1"]["treasure"] is None and st["treasures"]["cleared"] == 1
 
@@ -216,10 +267,10 @@ def test_a_corrected_colour_can_meet_a_treasure_condition():
 def test_a_fact_remembered_from_an_earlier_game_is_corrected_for_the_next_one():
     st = facts_state()
     st, asked = relearn(st, "PUT-3", "robbers_keep", "yellow", 1, 2, 0, "done")
-    assert "learn_line" not in asked                           # the keep has no row or column
+    assert "learn_line" not in asked  # the keep has no row or column
     box = GAME.learned_box(st)["tiles"]["PUT-3"]
     assert box["building"] == "robbers_keep" and box["colour"] == "yellow" and box["params"] == {}
-    assert scoring.building_points(st, "2,1") == 2              # scored as what it really is
+    assert scoring.building_points(st, "2,1") == 2  # scored as what it really is
 
 
 def test_a_corrected_colour_still_keeps_three_of_each_colour_per_set():
@@ -238,11 +289,15 @@ def test_relearning_is_in_the_log_and_replays():
         table.step()
     session = table.session
     tile_id = session.state["offer"]["slots"][1]
-    for step, value in [("turn", "correct"), ("correct", "facts"),
-                        ("fix_facts_set", box.fact(session.state, tile_id, "set")), ("fix_facts_tile", tile_id)]:
+    for step, value in [
+        ("turn", "correct"),
+        ("correct", "facts"),
+        ("fix_facts_set", box.fact(session.state, tile_id, "set")),
+        ("fix_facts_tile", tile_id),
+    ]:
         session.submit({"step": step, "seat": 0, "value": value})
     asked = set()
-    while session.state["queue"]:          # the scripted table answers from the true facts
+    while session.state["queue"]:  # the scripted table answers from the true facts
         asked.add(session.prompt.step)
         table.step()
     assert {"learn_building", "learn_colour", "learn_cost", "learn_roads"} <= asked
@@ -256,8 +311,15 @@ def test_re_entering_facts_can_be_dropped_half_way_and_nothing_changes():
     assert half["board"]["0,-1"]["colour"] == "grey" and asked == ["learn_building", "learn_colour"]
     for value in (1, 1, 1):
         half = act(half, "learn_cost", value)
-    assert act(half, "learn_roads", "back") == st        # the box's facts and the board as before
+    assert act(half, "learn_roads", "back") == st  # the box's facts and the board as before
     token = treasure_state()
-    token = run(token, ("turn", "correct"), ("correct", "treasure"), ("fix_treasures", "facts"),
-                ("fix_token_facts", cell(token, "0,1")), ("learn_kind", "positional"), ("learn_pos", [1, 0]))
+    token = run(
+        token,
+        ("turn", "correct"),
+        ("correct", "treasure"),
+        ("fix_treasures", "facts"),
+        ("fix_token_facts", cell(token, "0,1")),
+        ("learn_kind", "positional"),
+        ("learn_pos", [1, 0]),
+    )
     assert act(token, "learn_need", "back") == treasure_state()

@@ -16,9 +16,14 @@ from .driver import Table, made_up_box
 from .helpers import N, S, act, put, tile
 
 FIRST_SETS = ["putovani", "dominium", "obchod_cirkev"]
-NOW = {"seats": 1, "mode": "play"}          # a session started since: the menu passes every setting
-INN = {"building": "inn", "colour": "green", "cost": {"wood": 0, "stone": 2, "grain": 1}, "roads": ["N", "S"],
-       "params": {"line": "row"}}
+NOW = {"seats": 1, "mode": "play"}  # a session started since: the menu passes every setting
+INN = {
+    "building": "inn",
+    "colour": "green",
+    "cost": {"wood": 0, "stone": 2, "grain": 1},
+    "roads": ["N", "S"],
+    "params": {"line": "row"},
+}
 
 
 def submit(s, step, value=None):
@@ -32,8 +37,12 @@ def values(s):
 
 def box_answers(entries) -> int:
     """Answers about printed facts (the benchmark's count)."""
-    return sum(1 for e in entries if e["action"]["step"].startswith(("learn_", "identify_"))
-               or (e["action"]["step"] == "reveal_tile" and str(e["action"]["value"]).startswith("new")))
+    return sum(
+        1
+        for e in entries
+        if e["action"]["step"].startswith(("learn_", "identify_"))
+        or (e["action"]["step"] == "reveal_tile" and str(e["action"]["value"]).startswith("new"))
+    )
 
 
 def walk(truth, sets=FIRST_SETS, memory=None, seed=4, stop=None):
@@ -47,17 +56,17 @@ def walk(truth, sets=FIRST_SETS, memory=None, seed=4, stop=None):
 
 # -- which questions a session asks ---------------------------------------------------------------
 def test_sessions_recorded_before_keep_their_questions_and_new_ones_ask_the_fewest():
-    old = Session(GAME, {"seats": 1}, 0)                  # options as recorded before "mode" existed
+    old = Session(GAME, {"seats": 1}, 0)  # options as recorded before "mode" existed
     assert old.options["asking"] == 1 and "asking" not in old.state
     submit(old, "reveal_set", "putovani")
-    assert values(old) == ["new", "back"]                 # then learn_building and learn_colour
+    assert values(old) == ["new", "back"]  # then learn_building and learn_colour
     submit(old, "reveal_tile", "new")
     assert old.prompt.step == "learn_building"
     new = Session(GAME, NOW, 0)
     assert new.options["asking"] == 2 and new.state["asking"] == 2
     submit(new, "reveal_set", "putovani")
     assert values(new)[:3] == ["new:inn:green", "new:inn:grey", "new:inn:yellow"] and "new" not in values(new)
-    submit(new, "reveal_tile", "new:inn:grey")            # one answer names the building and the colour
+    submit(new, "reveal_tile", "new:inn:grey")  # one answer names the building and the colour
     assert new.state["offer"]["slots"][1] == "PUT-1" and new.prompt.step == "reveal_set"
     assert GAME.learned_box(new.state)["tiles"] == {"PUT-1": {"building": "inn", "colour": "grey"}}
     assert new.state["recent"][-1]["en"] == "In the offer: Inn – grey"
@@ -72,8 +81,12 @@ def test_a_recorded_session_of_the_old_form_replays():
     """A log with the old vocabulary (new + learn_building + learn_colour, roads toggled, cost
     asked per resource) replays to the same state as when it was recorded."""
     old = Session(GAME, {"seats": 1}, 3)
-    for step, value in [("reveal_set", "putovani"), ("reveal_tile", "new"), ("learn_building", "inn"),
-                        ("learn_colour", "green")]:
+    for step, value in [
+        ("reveal_set", "putovani"),
+        ("reveal_tile", "new"),
+        ("learn_building", "inn"),
+        ("learn_colour", "green"),
+    ]:
         submit(old, step, value)
     replayed = Session(GAME, {"seats": 1}, 3, copy.deepcopy(old.entries))
     assert replayed.state == old.state and replayed.state["offer"]["slots"][1] == "PUT-1"
@@ -85,23 +98,38 @@ def test_a_new_tile_offers_only_the_colours_its_set_has_room_for():
     submit(s, "reveal_set", "putovani")
     news = [v for v in values(s) if v.startswith("new:")]
     assert news and not any(v.endswith(":green") for v in news)
-    assert values(s)[0] == "PUT-1"                        # the three green inns: one line
+    assert values(s)[0] == "PUT-1"  # the three green inns: one line
 
 
 def test_look_alikes_are_one_pick_among_their_differing_prints():
-    s = Session(GAME, {**NOW, "box": {"tiles": {"PUT-1": INN, "PUT-2": dict(INN, roads=["E", "W"]),
-                                                  "PUT-3": {"building": "marketplace", "colour": "green"}}}}, 0)
+    s = Session(
+        GAME,
+        {
+            **NOW,
+            "box": {
+                "tiles": {
+                    "PUT-1": INN,
+                    "PUT-2": dict(INN, roads=["E", "W"]),
+                    "PUT-3": {"building": "marketplace", "colour": "green"},
+                }
+            },
+        },
+        0,
+    )
     submit(s, "reveal_set", "putovani")
     submit(s, "reveal_tile", "PUT-1")
     p = s.prompt
     assert p.step == "identify_tile"
     labels = {o.value: o.label.en for o in p.options_for(None)}
-    assert labels == {"PUT-1": "roads: top + bottom · 0W 2S 1G · row", "PUT-2": "roads: right + left · 0W 2S 1G · row",
-                      "back": "Back"}                     # no third green tile can be an inn
+    assert labels == {
+        "PUT-1": "roads: top + bottom · 0W 2S 1G · row",
+        "PUT-2": "roads: right + left · 0W 2S 1G · row",
+        "back": "Back",
+    }  # no third green tile can be an inn
     before = s.state
     submit(s, "identify_tile", "PUT-2")
     assert s.state["offer"]["slots"][1] == "PUT-2" and s.prompt.step == "reveal_set"
-    assert len(s.entries) == 3                            # set, tile, one pick: no road or cost typed
+    assert len(s.entries) == 3  # set, tile, one pick: no road or cost typed
     again = Session(GAME, s.options, s.seed, s.entries[:2])
     submit(again, "identify_tile", "back")
     assert again.prompt.step == "reveal_tile" and again.state["offer"] == before["offer"]
@@ -112,7 +140,7 @@ def test_a_copy_not_known_yet_is_another_tile_that_looks_different():
     submit(s, "reveal_set", "putovani")
     submit(s, "reveal_tile", "PUT-1")
     assert values(s) == ["PUT-1", "other", "back"]
-    submit(s, "identify_tile", "other")                   # it prints otherwise: a second green inn
+    submit(s, "identify_tile", "other")  # it prints otherwise: a second green inn
     slot = s.state["offer"]["slots"][1]
     assert slot != "PUT-1" and GAME.learned_box(s.state)["tiles"][slot] == {"building": "inn", "colour": "green"}
     # a remembered tile with nothing that could tell it from a copy: settled without a question
@@ -162,14 +190,14 @@ def test_nothing_is_asked_about_a_tile_that_goes_to_the_box():
     st = act(_surrounded(True), "jindrich_top", "grey")
     assert [t["t"] for t in st["queue"]][:1] == ["jindrich_done"]
     assert "PUT-1" not in st["learned"]["tiles"] and "to the box" in st["queue"][0]["title"]["en"]
-    old = act(_surrounded(False), "jindrich_top", "grey")   # recorded sessions were asked first
+    old = act(_surrounded(False), "jindrich_top", "grey")  # recorded sessions were asked first
     assert GAME.prompt(old).step == "learn_roads"
 
 
 def test_a_tile_he_places_is_asked_its_roads_and_effect_then_placed():
     st = _surrounded(True)
-    del st["board"]["0,1"]                                # the place north of the start tile is free
-    st = act(st, "jindrich_top", "grey")                  # interrupted: his tile will be scored
+    del st["board"]["0,1"]  # the place north of the start tile is free
+    st = act(st, "jindrich_top", "grey")  # interrupted: his tile will be scored
     assert "0,1" not in st["board"] and GAME.prompt(st).step == "learn_road_set"
     st = act(act(st, "learn_road_set", ["E"]), "learn_line", "row")
     assert st["board"]["0,1"]["tile"] == "PUT-1" and st["queue"][0]["t"] == "jindrich_done"
@@ -185,9 +213,9 @@ def test_two_players_enter_who_won_the_shield_toss(winner):
     rng_before = copy.deepcopy(s.state["rng"])
     submit(s, "start_player", winner)
     assert s.state["active"] == winner and s.state["offer"]["crown"] == winner
-    assert s.state["rng"] == rng_before                   # the box drew nothing
+    assert s.state["rng"] == rng_before  # the box drew nothing
     assert s.prompt.step == "reveal_set"
-    old = Session(GAME, {"seats": 2}, 0)                  # recorded sessions: the box tossed it
+    old = Session(GAME, {"seats": 2}, 0)  # recorded sessions: the box tossed it
     assert old.prompt.step == "reveal_set"
 
 
@@ -197,10 +225,13 @@ def test_the_walk_teaches_every_tile_and_token_and_a_game_then_asks_nothing():
     table = walk(truth)
     taught = table.session
     assert taught.over and [e["en"] for e in taught.state["recent"][-3:]] == [
-        "The box is taught: the next game asks nothing about tiles.", "White: 0 pts", "Jindřich: 0 pts"]
+        "The box is taught: the next game asks nothing about tiles.",
+        "White: 0 pts",
+        "Jindřich: 0 pts",
+    ]
     memory = GAME.learned_box(taught.state)
     assert box.memory_problem(memory) is None
-    for set_key in FIRST_SETS:                            # every physical tile's facts, under some id
+    for set_key in FIRST_SETS:  # every physical tile's facts, under some id
         prints = sorted(repr(sorted(memory["tiles"][t].items())) for t in box.set_tiles(set_key))
         real = []
         for t in box.set_tiles(set_key):
@@ -232,7 +263,7 @@ def test_a_walk_skips_sets_already_known_and_picks_known_tiles_from_the_list():
     truth = made_up_box()
     memory = GAME.learned_box(walk(truth, sets=["putovani", "dominium", "obchod_cirkev"]).session.state)
     again = Session(GAME, {"seats": 1, "sets": FIRST_SETS, "mode": "teach", "box": memory}, 0)
-    assert again.over and again.entries == []              # nothing left to teach
+    assert again.over and again.entries == []  # nothing left to teach
     partial = copy.deepcopy(memory)
     del partial["tiles"]["PUT-3"]["roads"]
     s = Session(GAME, {"seats": 1, "sets": FIRST_SETS, "mode": "teach", "box": partial}, 0)
@@ -242,8 +273,16 @@ def test_a_walk_skips_sets_already_known_and_picks_known_tiles_from_the_list():
 
 def test_the_walk_ends_with_both_seats_in_order_and_no_points():
     for seats in (1, 2):
-        s = Session(GAME, {"seats": seats, "sets": FIRST_SETS, "mode": "teach",
-                           "box": GAME.learned_box(walk(made_up_box()).session.state)}, 0)
+        s = Session(
+            GAME,
+            {
+                "seats": seats,
+                "sets": FIRST_SETS,
+                "mode": "teach",
+                "box": GAME.learned_box(walk(made_up_box()).session.state),
+            },
+            0,
+        )
         scores = s.score()
         assert s.over and scores.final and scores.ranking == (S, N) and set(scores.totals.values()) == {0}
 
@@ -252,6 +291,7 @@ def test_box_question_figures_meet_the_goals():
     """The benchmark's scripted game: a first game with an empty memory asks at most 60 answers
     about the box, a game after the walk none (the recorded flow asked far more)."""
     from benchmarks.bench_box_questions import figures
+
     got = figures()
     assert got["first game, empty memory"]["box"] <= 60 < got["recorded flow, first game"]["box"]
     assert got["game after the walk"]["box"] == 0
@@ -269,6 +309,7 @@ def test_reveal_helpers_name_a_new_tile_by_its_looks():
 
 def test_an_unknown_treasure_condition_is_asked_as_the_tokens_own_question():
     from companion.engine import Ask
+
     st = GAME.setup(NOW, 0)
     st["queue"] = []
     st["board"]["0,0"]["treasure"] = "T03"
@@ -279,4 +320,4 @@ def test_an_unknown_treasure_condition_is_asked_as_the_tokens_own_question():
     st["queue"] = [task]
     assert GAME.prompt(st).step == "learn_kind" and GAME.prompt(st).title.en.startswith("Treasure on [0,0]")
     with pytest.raises(LookupError):
-        box.treasure_fact(st, "T04", "kind")               # a token nowhere on the board: a plain error
+        box.treasure_fact(st, "T04", "kind")  # a token nowhere on the board: a plain error

@@ -22,8 +22,13 @@ def test_catalog_has_54_tiles_in_6_sets_and_10_treasures_all_unknown_per_tile():
     assert all(sum(s["colours"].values()) == 9 for s in box.sets().values())
     # the rulebook has no heading for Řemesla's buildings: that membership is an inference
     assert {k: s["status"] for k, s in box.sets().items()} == {
-        "putovani": "verified", "dominium": "verified", "obchod_cirkev": "verified", "valceni": "verified",
-        "remesla": "inferred", "straz": "verified"}
+        "putovani": "verified",
+        "dominium": "verified",
+        "obchod_cirkev": "verified",
+        "valceni": "verified",
+        "remesla": "inferred",
+        "straz": "verified",
+    }
     assert {b for s in box.sets().values() for b in s["buildings"]} == set(box.buildings())
     assert len(box.treasure_entries()) == 10
     unknown = box.unknown_in_catalog()
@@ -68,15 +73,27 @@ def test_building_asks_cost_roads_and_effect_then_builds():
     st["learned"]["tiles"]["PUT-1"] = {"building": "inn", "colour": "grey"}
     st["hands"][S] = ["PUT-1"]
     st = act(act(st, "turn", "build"), "build_tile", "PUT-1")
-    for step, value in [("learn_cost", 0), ("learn_cost", 1), ("learn_cost", 1), ("learn_roads", "E"),
-                        ("learn_roads", "W"), ("learn_roads", "E"), ("learn_roads", "done")]:
+    for step, value in [
+        ("learn_cost", 0),
+        ("learn_cost", 1),
+        ("learn_cost", 1),
+        ("learn_roads", "E"),
+        ("learn_roads", "W"),
+        ("learn_roads", "E"),
+        ("learn_roads", "done"),
+    ]:
         assert GAME.prompt(st).step == step
         st = act(st, step, value)
     assert GAME.prompt(st).step == "learn_line"
     st = act(st, "learn_line", "column")
-    assert GAME.prompt(st).kind is PromptKind.CELL       # the build goes on once all is known
-    assert st["learned"]["tiles"]["PUT-1"] == {"building": "inn", "colour": "grey", "cost": {"wood": 0, "stone": 1, "grain": 1},
-                                               "roads": ["W"], "params": {"line": "column"}}
+    assert GAME.prompt(st).kind is PromptKind.CELL  # the build goes on once all is known
+    assert st["learned"]["tiles"]["PUT-1"] == {
+        "building": "inn",
+        "colour": "grey",
+        "cost": {"wood": 0, "stone": 1, "grain": 1},
+        "roads": ["W"],
+        "params": {"line": "column"},
+    }
     p = GAME.prompt(st)
     assert p.cells[tuple(cell(st, "0,0"))] == "~g*" and list(cell(st, "1,1")) in [o.value for o in p.options_for(0)]
     st = act(st, "build_at", cell(st, "1,1"))
@@ -92,18 +109,20 @@ def test_refusals_name_the_rule_and_change_nothing():
     s = t.session
     before = json.dumps(s.state, sort_keys=True)
     count = len(s.actions)
-    cases = [([("turn", "end")], "dva_bratri.must_take"),
-             ([("turn", "withdraw"), ("withdraw_unit", "0e")], "dva_bratri.elite_stays"),
-             ([("turn", "camp")], "dva_bratri.no_camp"),
-             ([("turn", "build")], "dva_bratri.hand_empty"),
-             ([("turn", "take"), ("take_tile", board.clockwise(s.state)[4])], "dva_bratri.out_of_reach")]
+    cases = [
+        ([("turn", "end")], "dva_bratri.must_take"),
+        ([("turn", "withdraw"), ("withdraw_unit", "0e")], "dva_bratri.elite_stays"),
+        ([("turn", "camp")], "dva_bratri.no_camp"),
+        ([("turn", "build")], "dva_bratri.hand_empty"),
+        ([("turn", "take"), ("take_tile", board.clockwise(s.state)[4])], "dva_bratri.out_of_reach"),
+    ]
     for steps, rule in cases:
         with pytest.raises(RuleError) as err:
             for step, value in steps:
                 s.submit({"step": step, "seat": 0, "value": value})
         assert err.value.rule == rule
         assert err.value.text("cs") and err.value.text("en")
-        while len(s.actions) > count:   # menu choices before the refused step are taken back
+        while len(s.actions) > count:  # menu choices before the refused step are taken back
             s.commit(s.plan_undo())
         assert json.dumps(s.state, sort_keys=True) == before
     # one take a turn; each unit moves once; two units never share a tile
@@ -149,19 +168,24 @@ def test_correction_puts_the_picture_right():
 
 
 def _treasure_board():
-    tiles = {"j": tile("cathedral", "grey"), "g": tile(colour="green"), "y": tile(colour="yellow"),
-             "hand": tile(colour="green")}
+    tiles = {
+        "j": tile("cathedral", "grey"),
+        "g": tile(colour="green"),
+        "y": tile(colour="yellow"),
+        "hand": tile(colour="green"),
+    }
     st = blank(tiles)
-    st["box"]["treasures"] = {"T01": {"kind": "vertical", "need": [{"colour": "green"}, {"colour": "any"}]},
-                              "T02": {"kind": "positional", "need": [{"pos": [1, 0], "colour": "any"},
-                                                                      {"pos": [-1, 0], "colour": "any"}]}}
+    st["box"]["treasures"] = {
+        "T01": {"kind": "vertical", "need": [{"colour": "green"}, {"colour": "any"}]},
+        "T02": {"kind": "positional", "need": [{"pos": [1, 0], "colour": "any"}, {"pos": [-1, 0], "colour": "any"}]},
+    }
     put(st, "0,1", "j", N)
     return st
 
 
 def test_treasure_met_when_placed_leaves_at_once():
     st = _treasure_board()
-    put(st, "0,-1", "g", up=False)                     # column of (0,1): start tile (green) + this
+    put(st, "0,-1", "g", up=False)  # column of (0,1): start tile (green) + this
     st["queue"] = [{"t": "treasure", "at": "0,1"}]
     st = act(st, "treasure_id", "T01")
     assert st["board"]["0,1"]["treasure"] is None and st["treasures"]["cleared"] == 1
@@ -197,14 +221,14 @@ def test_end_sequence_one_more_turn_each_without_refill():
     st = blank(tiles, offer=list("abcdef"), supply=1)
     st = act(act(st, "turn", "take"), "take_tile", 1)
     assert st["supply"] == 0 and st["final_trigger"]
-    st["offer"]["slots"][0] = "a"                      # the refill, as if revealed
+    st["offer"]["slots"][0] = "a"  # the refill, as if revealed
     st["queue"] = []
-    st = act(st, "turn", "end")                        # trigger turn ends
+    st = act(st, "turn", "end")  # trigger turn ends
     assert st["active"] == N and st["final_left"] == 2
     p = GAME.prompt(st)
-    assert p.step == "jindrich_top" and p.kind is PromptKind.CONFIRM   # empty supply: rule b
+    assert p.step == "jindrich_top" and p.kind is PromptKind.CONFIRM  # empty supply: rule b
     st = act(st, "jindrich_top")
-    assert "reveal" not in [t["t"] for t in st["queue"]]               # no refill any more
+    assert "reveal" not in [t["t"] for t in st["queue"]]  # no refill any more
     st["queue"] = st["queue"][:1]
     st = act(st, "jindrich_done")
     assert st["active"] == S and st["final_left"] == 1 and not st["over"]
@@ -234,7 +258,7 @@ def test_whole_solo_game_replays_to_the_same_scores():
         assert again.state == session.state
         assert again.score().to_json() == session.score().to_json()
         assert again.score().final
-        json.loads(json.dumps(session.state))     # JSON with string keys throughout
+        json.loads(json.dumps(session.state))  # JSON with string keys throughout
         assert all(isinstance(k, str) for k in session.state["board"])
 
 
@@ -266,12 +290,12 @@ def _camp_state(supply=10):
 
 def test_the_players_camp_grants_a_second_take_and_scores_nothing_once_used():
     st = _camp_state()
-    assert scoring.side_score(st, S)["buildings"] == 2            # unused: 2 points
+    assert scoring.side_score(st, S)["buildings"] == 2  # unused: 2 points
     with pytest.raises(RuleError) as err:
         act(st, "turn", "camp")
     assert err.value.rule == "dva_bratri.camp_after_take"
     st = act(act(st, "turn", "take"), "take_tile", 1)
-    st["queue"] = []                                             # the refill, as if revealed
+    st["queue"] = []  # the refill, as if revealed
     with pytest.raises(RuleError) as err:
         act(st, "turn", "take")
     assert err.value.rule == "dva_bratri.one_take_per_turn"
@@ -283,34 +307,41 @@ def test_the_players_camp_grants_a_second_take_and_scores_nothing_once_used():
     st["queue"] = []
     with pytest.raises(RuleError) as err:
         act(st, "turn", "camp")
-    assert err.value.rule == "dva_bratri.no_camp"                # flipped: no camp any more
-    assert scoring.side_score(st, S)["buildings"] == 0           # a used camp scores nothing
+    assert err.value.rule == "dva_bratri.no_camp"  # flipped: no camp any more
+    assert scoring.side_score(st, S)["buildings"] == 0  # a used camp scores nothing
 
 
 def test_a_camp_take_in_the_turn_that_empties_the_supply_refills_nothing():
     st = _camp_state(supply=1)
     st = act(act(st, "turn", "take"), "take_tile", 1)
     assert st["supply"] == 0 and st["final_trigger"] and st["queue"] == [{"t": "reveal", "slot": 0}]
-    st["offer"]["slots"][0], st["queue"] = "g", []               # the last tile, as if revealed
+    st["offer"]["slots"][0], st["queue"] = "g", []  # the last tile, as if revealed
     st = act(act(act(st, "turn", "camp"), "camp_at", "1,0"), "turn", "take")
-    gap = st["offer"]["shield"]                                  # where a refill would go
+    gap = st["offer"]["shield"]  # where a refill would go
     st = act(st, "take_tile", board.clockwise(st)[0])
     assert st["queue"] == [] and st["offer"]["slots"][gap] is None and st["supply"] == 0
     assert st["hands"][S] == ["a", "b"]
-    assert st["final_left"] is None                              # the trigger turn goes on
+    assert st["final_left"] is None  # the trigger turn goes on
     st = act(st, "turn", "end")
     assert st["final_left"] == 2 and st["active"] == N
 
 
 def _jindrich_turn_state(supply, stack):
-    tiles = {"PUT-1": tile("inn", "grey", line="row"), "PUT-2": tile("marketplace", "yellow"),
-             "PUT-3": tile("robbers_keep", "grey"), "y": tile(colour="yellow"), "g": tile(colour="green")}
-    tiles.update({f"PUT-{i}": {"building": "pilgrimage"} for i in range(4, 10)})   # no other keep
+    tiles = {
+        "PUT-1": tile("inn", "grey", line="row"),
+        "PUT-2": tile("marketplace", "yellow"),
+        "PUT-3": tile("robbers_keep", "grey"),
+        "y": tile(colour="yellow"),
+        "g": tile(colour="green"),
+    }
+    tiles.update({f"PUT-{i}": {"building": "pilgrimage"} for i in range(4, 10)})  # no other keep
     st = blank(tiles, offer=["PUT-1", "PUT-2"], supply=supply)
     st["seen"] = ["PUT-1", "PUT-2"]
-    st["box"]["treasures"] = {"T01": {"kind": "horizontal", "need": [{"colour": "yellow"}, {"colour": "any"}]},
-                              "T02": {"kind": "vertical", "need": [{"colour": "yellow"}, {"colour": "any"}]}}
-    put(st, "1,1", "y", up=False)       # row 1 (not column 0): yellow terrain and a green one
+    st["box"]["treasures"] = {
+        "T01": {"kind": "horizontal", "need": [{"colour": "yellow"}, {"colour": "any"}]},
+        "T02": {"kind": "vertical", "need": [{"colour": "yellow"}, {"colour": "any"}]},
+    }
+    put(st, "1,1", "y", up=False)  # row 1 (not column 0): yellow terrain and a green one
     put(st, "-1,1", "g", up=False)
     st["treasures"]["stack"] = stack
     st["active"] = N
@@ -321,17 +352,17 @@ def _jindrich_turn_state(supply, stack):
 @pytest.mark.parametrize("token,met", [("T01", True), ("T02", False)])
 def test_a_treasure_met_when_jindrich_places_it_leaves_at_once(token, met):
     st = act(_jindrich_turn_state(supply=5, stack=3), "jindrich_top", "grey")
-    assert st["board"]["0,1"]["tile"] == "PUT-1"                  # rule C: north of the start tile
+    assert st["board"]["0,1"]["tile"] == "PUT-1"  # rule C: north of the start tile
     assert [t["t"] for t in st["queue"]] == ["jindrich_done", "reveal", "treasure"]
     st = act(st, "jindrich_done")
-    st = act(act(st, "reveal_set", "putovani"), "reveal_tile", "PUT-3")   # the grey refill
+    st = act(act(st, "reveal_set", "putovani"), "reveal_tile", "PUT-3")  # the grey refill
     assert st["offer"]["slots"][0] == "PUT-3" and GAME.prompt(st).step == "treasure_id"
     st = act(st, "treasure_id", token)
     assert st["queue"] == [] and st["treasures"]["stack"] == 2
-    if met:   # horizontal: yellow + any tile in its row, its own tile not counted
+    if met:  # horizontal: yellow + any tile in its row, its own tile not counted
         assert st["board"]["0,1"]["treasure"] is None and st["treasures"]["cleared"] == 1
         assert st["recent"][-1]["cs"] == "Podmínka pokladu na [0,1] je splněna: odeber ho ze hry."
-    else:     # vertical: column 0 holds only the green start tile besides it
+    else:  # vertical: column 0 holds only the green start tile besides it
         assert st["board"]["0,1"]["treasure"] == "T02" and st["treasures"]["cleared"] == 0
     assert GAME.score(st).breakdown[N]["treasures"] == 5 * (2 + (not met))
 
@@ -340,17 +371,17 @@ def test_when_jindrich_empties_the_supply_each_side_plays_one_more_turn():
     st = act(_jindrich_turn_state(supply=1, stack=0), "jindrich_top", "grey")
     assert st["supply"] == 0 and st["final_left"] == 2 and st["active"] == S and not st["over"]
     st = act(st, "jindrich_done")
-    st = act(act(st, "reveal_set", "putovani"), "reveal_tile", "PUT-3")   # the last tile of the supply
-    status = GAME.status(st)                                      # the header reads "Round 7/7": the last one
+    st = act(act(st, "reveal_set", "putovani"), "reveal_tile", "PUT-3")  # the last tile of the supply
+    status = GAME.status(st)  # the header reads "Round 7/7": the last one
     assert status.rounds == status.round
     st = act(act(st, "turn", "take"), "take_tile", board.clockwise(st)[0])
-    assert st["queue"] == []                                      # no refill in the final round
+    assert st["queue"] == []  # no refill in the final round
     st = act(st, "turn", "end")
     assert st["final_left"] == 1 and st["active"] == N and not st["over"]
-    assert GAME.prompt(st).kind is PromptKind.CONFIRM             # his last turn: the supply is empty
+    assert GAME.prompt(st).kind is PromptKind.CONFIRM  # his last turn: the supply is empty
     st = act(st, "jindrich_top")
     assert st["final_left"] == 0 and st["over"]
-    st = act(st, "jindrich_done")                                 # the picture of his last placement
+    st = act(st, "jindrich_done")  # the picture of his last placement
     assert GAME.prompt(st) is None and GAME.score(st).final
 
 
@@ -358,14 +389,14 @@ def test_when_jindrich_empties_the_supply_each_side_plays_one_more_turn():
 def test_the_level_leaves_six_eight_or_ten_treasures_in_play(level, tokens):
     s = Session(GAME, {"seats": 1, "level": level}, 0)
     assert s.state["treasures"]["stack"] == tokens
-    assert s.score().breakdown[N]["treasures"] == 5 * tokens      # all of them still Jindřich's
+    assert s.score().breakdown[N]["treasures"] == 5 * tokens  # all of them still Jindřich's
     state = s.state
     state["queue"], state["treasures"]["seen"] = [], []
     path = [("turn", "correct"), ("correct", "treasure"), ("fix_treasures", "stack")]
     st = state
     for step, value in path:
         st = act(st, step, value)
-    with pytest.raises(RuleError) as err:   # (level 3: not even offered; the rule still holds)
+    with pytest.raises(RuleError) as err:  # (level 3: not even offered; the rule still holds)
         GAME.apply(copy.deepcopy(st), {"step": "fix_stack", "seat": None, "value": tokens + 1})
     assert err.value.rule == "dva_bratri.stack_count"
     assert act(st, "fix_stack", tokens)["treasures"]["stack"] == tokens

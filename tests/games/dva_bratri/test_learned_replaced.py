@@ -15,10 +15,12 @@ def test_learning_replaces_the_learned_facts_and_copies_them_in():
     need = [{"colour": "red"}]
     box.learn_fact(state, "tiles", "PUT-1", "building", "marketplace")
     box.learn_fact(state, "treasures", "T1", "need", need)
-    need.append({"colour": "blue"})   # the answer list of a question still being asked
+    need.append({"colour": "blue"})  # the answer list of a question still being asked
     assert before == {"tiles": {"PUT-1": {"colour": "grey"}}, "treasures": {}}
-    assert state["learned"] == {"tiles": {"PUT-1": {"colour": "grey", "building": "marketplace"}},
-                                "treasures": {"T1": {"need": [{"colour": "red"}]}}}
+    assert state["learned"] == {
+        "tiles": {"PUT-1": {"colour": "grey", "building": "marketplace"}},
+        "treasures": {"T1": {"need": [{"colour": "red"}]}},
+    }
     box.learn(state, "tiles", "PUT-1", None)
     assert state["learned"]["tiles"] == {} and before["tiles"] == {"PUT-1": {"colour": "grey"}}
 
@@ -32,6 +34,6 @@ def test_an_action_that_learns_nothing_shares_what_was_learned_with_the_state_be
         session.submit(entry["action"])
         if session.state["learned"] is before["learned"]:
             shared += 1
-        else:   # learned anew (a fact told again replaces it too, with the same value)
+        else:  # learned anew (a fact told again replaces it too, with the same value)
             assert session.state["learned"] != before["learned"] or entry["action"]["step"] != "turn"
     assert shared > len(doc["entries"]) * 3 // 4

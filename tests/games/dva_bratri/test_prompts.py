@@ -21,8 +21,15 @@ def test_every_started_move_has_a_way_back_that_changes_nothing():
     put(st, "1,0", "f", up=False)
     st["hands"][S] = ["h"]
     unit(st, "0a", "1,0")
-    moves = {"step": ["step_unit", "0e"], "build": ["build_tile", "h"], "terrain": ["terrain_tile", "h"],
-             "call": [], "withdraw": [], "take": [], "correct": ["correct", "unit", "fix_unit", "0e"]}
+    moves = {
+        "step": ["step_unit", "0e"],
+        "build": ["build_tile", "h"],
+        "terrain": ["terrain_tile", "h"],
+        "call": [],
+        "withdraw": [],
+        "take": [],
+        "correct": ["correct", "unit", "fix_unit", "0e"],
+    }
     for first, path in moves.items():
         before = copy.deepcopy(st)
         state = act(st, "turn", first)
@@ -60,7 +67,7 @@ def test_learning_in_the_middle_of_a_build_can_drop_the_build_and_keeps_what_was
     st["learned"]["tiles"]["PUT-1"] = {"building": "inn", "colour": "grey"}
     st["hands"][S] = ["PUT-1"]
     st = act(act(st, "turn", "build"), "build_tile", "PUT-1")
-    assert GAME.prompt(st).kind is PromptKind.NUMBER      # a number has no options: answer or undo
+    assert GAME.prompt(st).kind is PromptKind.NUMBER  # a number has no options: answer or undo
     for value in (0, 1, 1):
         st = act(st, "learn_cost", value)
     assert back_codes(GAME.prompt(st)) == ["*"]
@@ -72,8 +79,15 @@ def test_learning_in_the_middle_of_a_build_can_drop_the_build_and_keeps_what_was
 
 def test_facts_asked_for_jindrich_cannot_be_dropped():
     st = blank({}, offer=[])
-    st["queue"] = [{"t": "learn", "tile": "PUT-1", "fields": ["roads"], "partial": {},
-                    "resume": {"step": "jindrich_top", "seat": None, "value": "grey"}}]
+    st["queue"] = [
+        {
+            "t": "learn",
+            "tile": "PUT-1",
+            "fields": ["roads"],
+            "partial": {},
+            "resume": {"step": "jindrich_top", "seat": None, "value": "grey"},
+        }
+    ]
     st["learned"]["tiles"]["PUT-1"] = {"building": "inn", "colour": "grey"}
     assert back_codes(GAME.prompt(st)) == []
 
@@ -107,16 +121,20 @@ def test_the_second_player_sits_across_the_table_and_gets_turned_maps():
 def test_map_rows_start_on_the_far_side_and_keys_follow_the_compass():
     tiles = {"f": tile(colour="grey")}
     st = blank(tiles)
-    put(st, "0,1", "f", up=False)      # north of the start tile: away from the South player
+    put(st, "0,1", "f", up=False)  # north of the start tile: away from the South player
     p = GAME.prompt(act(act(st, "turn", "step"), "step_unit", "0e"))
     assert p.grid == (3, 4) and p.cursor == (1, 2)
-    assert p.cells == {(1, 2): "~g*", (1, 1): "~s"}   # one row up on the map = one step north
+    assert p.cells == {(1, 2): "~g*", (1, 1): "~s"}  # one row up on the map = one step north
     assert picture.from_grid(st, [1, 1]) == "0,1"
 
 
 def _jindrich_turn(his_tile, around=()):
-    tiles = {"pm": tile("pilgrimage", "grey", roads=["N", "E", "S", "W"]), "f": tile(colour="yellow"),
-             "his": his_tile, "o": tile("cathedral", "grey")}
+    tiles = {
+        "pm": tile("pilgrimage", "grey", roads=["N", "E", "S", "W"]),
+        "f": tile(colour="yellow"),
+        "his": his_tile,
+        "o": tile("cathedral", "grey"),
+    }
     st = blank(tiles, offer=["his", "o"])
     st["box"]["tiles"]["his"]["set"] = "valceni"
     put(st, "5,5", "pm", S)
@@ -130,15 +148,18 @@ def _jindrich_turn(his_tile, around=()):
 
 
 def test_jindrichs_placement_is_shown_as_a_picture_with_words():
-    st = _jindrich_turn(tile("siege_tower", "green", roads=["N", "S"]),
-                        around=("5,6", "6,6", "6,5", "6,4", "5,4", "4,5"))
+    st = _jindrich_turn(
+        tile("siege_tower", "green", roads=["N", "S"]), around=("5,6", "6,6", "6,5", "6,4", "5,4", "4,5")
+    )
     p = GAME.prompt(st)
     assert p.step == "jindrich_done" and p.kind is PromptKind.CONFIRM and not p.turned
-    assert p.cursor == tuple(cell(st, "4,4")) and p.cells[p.cursor] == "ov+"   # his tile, his unit
+    assert p.cursor == tuple(cell(st, "4,4")) and p.cells[p.cursor] == "ov+"  # his tile, his unit
     assert p.cells[tuple(cell(st, "5,5"))] == "PM"
     assert p.title.cs == "Jindřich: Obléhací věž na [4,4]" and p.title.en == "Jindřich: Siege tower at [4,4]"
-    assert p.detail.cs.startswith("Jindřich bere 1. destičku od štítu: Obléhací věž – zelená, sada Válčení. "
-                                  "Polož destičku nohama vzhůru na [4,4], jihozápadně od tvé poslední budovy (pravidlo C)")
+    assert p.detail.cs.startswith(
+        "Jindřich bere 1. destičku od štítu: Obléhací věž – zelená, sada Válčení. "
+        "Polož destičku nohama vzhůru na [4,4], jihozápadně od tvé poslední budovy (pravidlo C)"
+    )
     assert "takes the 1st tile from the shield: Siege tower – green, Warfare set" in p.detail.en
     assert "south-west" in p.detail.en
     assert "se zeleným křížkem" in p.detail.cs and "treasure" in p.detail.en
@@ -163,20 +184,33 @@ def test_unit_labels_agree_with_jednotka():
     put(st, "1,0", "f", up=False)
     unit(st, "1green", "1,0")
     st = act(act(st, "turn", "correct"), "correct", "unit")
-    assert _labels(st) == ["Bílá elitní jednotka na [0,0]", "Bílá řadová jednotka v nabídce",
-                           "Bílá řadová jednotka v nabídce", "Jindřichova jednotka se zeleným křížkem na [1,0]",
-                           "Jindřichova jednotka se šedým křížkem mimo plochu",
-                           "Jindřichova jednotka se žlutým křížkem mimo plochu", "Zpět"]
+    assert _labels(st) == [
+        "Bílá elitní jednotka na [0,0]",
+        "Bílá řadová jednotka v nabídce",
+        "Bílá řadová jednotka v nabídce",
+        "Jindřichova jednotka se zeleným křížkem na [1,0]",
+        "Jindřichova jednotka se šedým křížkem mimo plochu",
+        "Jindřichova jednotka se žlutým křížkem mimo plochu",
+        "Zpět",
+    ]
     assert _labels(st, "en")[3] == "Jindřich's unit with the green cross at [1,0]"
     two = blank(tiles, seats=2)
     two["colours"] = ["blue", "white"]
     two = act(act(two, "turn", "correct"), "correct", "unit")
-    assert _labels(two)[:4] == ["Modrá elitní jednotka na [0,0]", "Modrá řadová jednotka v nabídce",
-                                "Modrá řadová jednotka v nabídce", "Bílá elitní jednotka na [0,0]"]
+    assert _labels(two)[:4] == [
+        "Modrá elitní jednotka na [0,0]",
+        "Modrá řadová jednotka v nabídce",
+        "Modrá řadová jednotka v nabídce",
+        "Bílá elitní jednotka na [0,0]",
+    ]
 
 
 def test_siege_choice_names_the_place_then_the_building():
-    tiles = {"cat": tile("cathedral", "grey"), "tower": tile("siege_tower", "green"), "t2": tile("siege_tower", "green")}
+    tiles = {
+        "cat": tile("cathedral", "grey"),
+        "tower": tile("siege_tower", "green"),
+        "t2": tile("siege_tower", "green"),
+    }
     st = blank(tiles, seats=2)
     put(st, "5,5", "cat", N)
     put(st, "6,5", "tower", S)
@@ -199,8 +233,10 @@ def test_messages_in_natural_czech():
     put(st, "2,0", "h", up=False)
     st["queue"] = [{"t": "treasure", "at": "1,0"}]
     st = act(st, "treasure_id", "T01")
-    assert st["recent"][-1] == {"cs": "Podmínka pokladu na [1,0] je splněna: odeber ho ze hry.",
-                                "en": "The condition of the treasure on [1,0] is met: remove it from the game."}
+    assert st["recent"][-1] == {
+        "cs": "Podmínka pokladu na [1,0] je splněna: odeber ho ze hry.",
+        "en": "The condition of the treasure on [1,0] is met: remove it from the game.",
+    }
     with pytest.raises(RuleError) as err:
         GAME.validate_options({"seats": 3})
     assert err.value.text("cs") == "Hraje 1 hráč (proti Jindřichovi), nebo 2 hráči."
@@ -216,11 +252,13 @@ def test_a_call_in_refusal_says_where_the_unit_must_stand():
     with pytest.raises(RuleError) as err:
         act(act(st, "turn", "call"), "call_to", cell(st, "3,0"))
     assert err.value.rule == "dva_bratri.call_not_next_to_own_unit"
-    assert err.value.text("cs") == ("Jednotku z nabídky povoláš jen na destičku sousedící s destičkou, "
-                                    "na které stojí tvá jednotka.")
+    assert err.value.text("cs") == (
+        "Jednotku z nabídky povoláš jen na destičku sousedící s destičkou, na které stojí tvá jednotka."
+    )
 
 
 # -- answers that are not offered name the seat, the answer and the rule -------------------------
+
 
 def test_an_occupied_place_is_refused_naming_the_player_the_place_and_the_rule():
     st = blank({"h": tile(colour="yellow")})
@@ -253,6 +291,7 @@ def test_a_question_that_cannot_be_dropped_says_so():
 
 # -- questions that do not look alike ---------------------------------------------------------------
 
+
 def prompts_of_a_random_game(seed: int, seats: int = 1):
     import random
 
@@ -276,14 +315,26 @@ def test_the_three_cost_questions_name_their_resource_first_and_compass_lines_th
     for title in costs:
         assert any(f"cena – kolik {r}?" in title.cs for r in ("dřeva", "kamene", "obilí")), title.cs
         assert any(f"cost – how much {r}?" in title.en for r in ("wood", "stone", "grain")), title.en
-    assert {t.cs.split(": ")[-1] for t in costs} == {"cena – kolik dřeva?", "cena – kolik kamene?", "cena – kolik obilí?"}
+    assert {t.cs.split(": ")[-1] for t in costs} == {
+        "cena – kolik dřeva?",
+        "cena – kolik kamene?",
+        "cena – kolik obilí?",
+    }
     for option in compass:
         assert option.label.cs != option.code and option.label.en != option.code
-        assert option.label.en in ("north-west", "north", "north-east", "west", "east", "south-west", "south",
-                                   "south-east")
+        assert option.label.en in (
+            "north-west",
+            "north",
+            "north-east",
+            "west",
+            "east",
+            "south-west",
+            "south",
+            "south-east",
+        )
 
 
 def test_a_revealed_tile_question_starts_with_the_offer_place():
     titles = [p.title.cs for p in prompts_of_a_random_game(3) if p.step == "reveal_set"]
-    assert any(t.startswith("Pozice ") for t in titles)     # the offer place, or a correction's hand
+    assert any(t.startswith("Pozice ") for t in titles)  # the offer place, or a correction's hand
     assert all(t.startswith(("Pozice ", "Destička do ruky: ")) for t in titles)

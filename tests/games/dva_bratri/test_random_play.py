@@ -40,8 +40,10 @@ def random_action(session, rnd):
             return session.evaluate(action)
         except RuleError as error:
             refusals.append(error.rule)
-    pytest.fail(f"no accepted option at {prompt.step} (refused: {sorted(set(refusals))}); "
-                f"queue {session.state['queue'][:1]}, pending {session.state['pending']}")
+    pytest.fail(
+        f"no accepted option at {prompt.step} (refused: {sorted(set(refusals))}); "
+        f"queue {session.state['queue'][:1]}, pending {session.state['pending']}"
+    )
 
 
 def play_randomly(options, seed):
@@ -64,7 +66,7 @@ def test_random_games_end_and_replay(seed):
         options["box"] = made_up_box()
     session = play_randomly(options, seed)
     steps = {a["step"] for a in session.actions}
-    assert "back" in {str(a.get("value")) for a in session.actions}   # cancels were taken
+    assert "back" in {str(a.get("value")) for a in session.actions}  # cancels were taken
     assert steps & {"correct"}
     again = Session(GAME, options, seed, session.entries)
     assert again.state == session.state

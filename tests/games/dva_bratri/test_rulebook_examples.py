@@ -11,8 +11,14 @@ RES = {"wood": 0, "stone": 0, "grain": 0}
 
 
 def test_example_1_reach_three_gives_one_of_each():
-    tiles = {"g": tile(colour="grey"), "y": tile(colour="yellow"), "w": tile(colour="green"),
-             "a": tile(colour="grey"), "b": tile(colour="grey"), "c": tile(colour="grey")}
+    tiles = {
+        "g": tile(colour="grey"),
+        "y": tile(colour="yellow"),
+        "w": tile(colour="green"),
+        "a": tile(colour="grey"),
+        "b": tile(colour="grey"),
+        "c": tile(colour="grey"),
+    }
     st = blank(tiles, offer=["g", "y", "w", "a", "b", "c"])
     unit(st, "0e", "far")  # not on a tile: only the offer counts here
     assert board.reach(st, S) == 3
@@ -21,16 +27,22 @@ def test_example_1_reach_three_gives_one_of_each():
 
 
 def test_example_2_sources_pool_and_serve_every_building():
-    tiles = {"g": tile(colour="grey"), "w": tile(colour="green"), "x": tile(colour="yellow"),
-             "ybuild": tile("marketplace", "yellow"), "gterr": tile(colour="grey"), "farm": tile("farm", "green"),
-             "inn": tile("inn", "grey", {"wood": 0, "stone": 2, "grain": 1}, line="row"),
-             "post": tile("trading_post", "yellow", {"wood": 1, "stone": 0, "grain": 2}, depicts="farm")}
+    tiles = {
+        "g": tile(colour="grey"),
+        "w": tile(colour="green"),
+        "x": tile(colour="yellow"),
+        "ybuild": tile("marketplace", "yellow"),
+        "gterr": tile(colour="grey"),
+        "farm": tile("farm", "green"),
+        "inn": tile("inn", "grey", {"wood": 0, "stone": 2, "grain": 1}, line="row"),
+        "post": tile("trading_post", "yellow", {"wood": 1, "stone": 0, "grain": 2}, depicts="farm"),
+    }
     st = blank(tiles, offer=["g", "w", "x"])
     put(st, "1,0", "ybuild")
     put(st, "2,0", "gterr", up=False)
     put(st, "3,0", "farm")
-    unit(st, "0e", "1,0")   # on the yellow building
-    unit(st, "0a", "2,0")   # on the grey free terrain; 0b stays in the offer -> reach 2
+    unit(st, "0e", "1,0")  # on the yellow building
+    unit(st, "0a", "2,0")  # on the grey free terrain; 0b stays in the offer -> reach 2
     assert board.reach(st, S) == 2
     assert board.resources(st, S) == {"grain": 2, "stone": 2, "wood": 1}
     assert moves.check_pay(st, S, "inn") == 0
@@ -38,11 +50,15 @@ def test_example_2_sources_pool_and_serve_every_building():
 
 
 def test_example_3_free_terrain_takes_one_resource_off():
-    tiles = {"bakery": tile("bakery", "yellow", {"wood": 1, "stone": 0, "grain": 2}),
-             "grey": tile(colour="grey"), "y": tile(colour="yellow"), "w": tile(colour="green")}
+    tiles = {
+        "bakery": tile("bakery", "yellow", {"wood": 1, "stone": 0, "grain": 2}),
+        "grey": tile(colour="grey"),
+        "y": tile(colour="yellow"),
+        "w": tile(colour="green"),
+    }
     st = blank(tiles, start="green", offer=["y", "w"])
     unit(st, "0a", "elsewhere")
-    unit(st, "0b", "elsewhere")       # no unit in the offer: reach 1, only the yellow offer tile
+    unit(st, "0b", "elsewhere")  # no unit in the offer: reach 1, only the yellow offer tile
     # the elite stands on the green start tile (0,0): 1 wood; so grain 1 + wood 1 in all
     st["hands"][S] = ["bakery", "grey"]
     st["turn"]["taken"] = True
@@ -63,9 +79,15 @@ def test_example_3_free_terrain_takes_one_resource_off():
 
 
 def _example_4():
-    tiles = {"y": tile("marketplace", "yellow"), "g": tile(colour="green"), "e": tile(colour="yellow"),
-             "o1": tile(colour="grey"), "o2": tile(colour="yellow"), "o3": tile(colour="grey"),
-             "tower": tile("watchtower", "grey", {"wood": 1, "stone": 1, "grain": 1}, line="row")}
+    tiles = {
+        "y": tile("marketplace", "yellow"),
+        "g": tile(colour="green"),
+        "e": tile(colour="yellow"),
+        "o1": tile(colour="grey"),
+        "o2": tile(colour="yellow"),
+        "o3": tile(colour="grey"),
+        "tower": tile("watchtower", "grey", {"wood": 1, "stone": 1, "grain": 1}, line="row"),
+    }
     st = blank(tiles, start="green", offer=["o1", "o2", "o3"])
     # G = start tile (0,0), green free terrain; Y = yellow building at (1,0) with a white unit;
     # X = (2,0): next to Y only. The elite stands far off at (-2,0).
@@ -117,8 +139,12 @@ def test_example_5_roads_score_the_difference():
 
 
 def test_four_way_tiles_pilgrimage_sites_and_free_terrain_end_roads():
-    tiles = {"r": tile("cathedral", "grey", roads=["E", "W"]), "x": tile("cathedral", "grey", roads=["N", "E", "S", "W"]),
-             "p": tile("pilgrimage", "grey", roads=["E", "W"]), "t": tile(colour="grey", roads=["E", "W"])}
+    tiles = {
+        "r": tile("cathedral", "grey", roads=["E", "W"]),
+        "x": tile("cathedral", "grey", roads=["N", "E", "S", "W"]),
+        "p": tile("pilgrimage", "grey", roads=["E", "W"]),
+        "t": tile(colour="grey", roads=["E", "W"]),
+    }
     st = blank(tiles)
     for x, t in enumerate(["r", "r", "x", "r", "r"]):
         put(st, f"{x + 10},2", t, S)
@@ -128,18 +154,22 @@ def test_four_way_tiles_pilgrimage_sites_and_free_terrain_end_roads():
     for x, t in enumerate(["r", "p", "r", "r"]):
         put(st, f"{x + 10},2", t, S)
     assert sorted(len(r["tiles"]) for r in scoring.roads(st)) == [2, 3]
-    assert scoring.building_points(st, "11,2") == 3   # longest road ending at the site
+    assert scoring.building_points(st, "11,2") == 3  # longest road ending at the site
     st = blank(tiles)
     put(st, "10,2", "r", S)
-    put(st, "11,2", "t", up=False)                    # free terrain: no road, no link
+    put(st, "11,2", "t", up=False)  # free terrain: no road, no link
     put(st, "12,2", "r", S)
     assert scoring.road_points(st) == [0, 0]
 
 
 def _pilgrimage_board():
-    tiles = {"pm": tile("pilgrimage", "grey", roads=["N", "E", "S", "W"]), "f": tile(colour="yellow"),
-             "siege": tile("siege_tower", "green", roads=["N", "S"]), "yel": tile("cathedral", "yellow"),
-             "grn2": tile("fortress", "green")}
+    tiles = {
+        "pm": tile("pilgrimage", "grey", roads=["N", "E", "S", "W"]),
+        "f": tile(colour="yellow"),
+        "siege": tile("siege_tower", "green", roads=["N", "S"]),
+        "yel": tile("cathedral", "yellow"),
+        "grn2": tile("fortress", "green"),
+    }
     st = blank(tiles, offer=["yel", "siege", "grn2"])
     put(st, "5,5", "pm", S)
     st["last_building"] = "5,5"
@@ -148,9 +178,9 @@ def _pilgrimage_board():
 
 def test_jindrich_example_takes_the_first_matching_tile_and_ends_on_the_sixth_neighbour():
     st = _pilgrimage_board()
-    for k in ("5,6", "6,6", "6,5", "6,4", "5,4", "4,5"):   # A1 A2 B1 B2 (sides) and C1..C5 taken
+    for k in ("5,6", "6,6", "6,5", "6,4", "5,4", "4,5"):  # A1 A2 B1 B2 (sides) and C1..C5 taken
         put(st, k, "f", up=False)
-    assert jindrich.choose_take(st, "green") == 2              # the siege tower
+    assert jindrich.choose_take(st, "green") == 2  # the siege tower
     assert jindrich.choose_place(st, "siege") == ("4,4", "C")  # C6 = south-west
     st["active"] = N
     st["queue"] = [{"t": "jindrich"}]
@@ -165,7 +195,7 @@ def test_jindrich_example_takes_the_first_matching_tile_and_ends_on_the_sixth_ne
     detail = after["queue"][0]["msg"]
     assert "[-1,-1]" not in detail["en"] and "[4,4]" in detail["en"] and "south-west" in detail["en"]
     assert "jihozápadně" in detail["cs"]
-    assert after["active"] == S   # his turn is done; the player confirms with one key
+    assert after["active"] == S  # his turn is done; the player confirms with one key
     after = act(after, "jindrich_done")
     assert after["queue"][0]["t"] == "reveal"
 
@@ -180,8 +210,11 @@ def test_jindrich_connects_first_then_blocks(his_roads, expected):
 
 
 def test_jindrich_prefers_a_road_over_an_earlier_free_place_and_leaves_when_surrounded():
-    tiles = {"inn": tile("inn", "grey", roads=["S"], line="row"), "j": tile("cathedral", "grey", roads=["S"]),
-             "f": tile(colour="grey")}
+    tiles = {
+        "inn": tile("inn", "grey", roads=["S"], line="row"),
+        "j": tile("cathedral", "grey", roads=["S"]),
+        "f": tile(colour="grey"),
+    }
     st = blank(tiles)
     put(st, "5,5", "inn", S)
     st["last_building"] = "5,5"
@@ -195,16 +228,20 @@ def test_jindrich_without_a_last_building_goes_next_to_the_start_tile():
     tiles = {"j": tile("cathedral", "grey", roads=["S"]), "y": tile(colour="yellow")}
     st = blank(tiles, offer=["y", "j"])
     assert jindrich.choose_take(st, "grey") == 2
-    assert jindrich.choose_take(st, "green") == 1     # no green tile: the first from the shield
-    assert jindrich.choose_take(st, None) == 1        # empty supply: the first from the shield
+    assert jindrich.choose_take(st, "green") == 1  # no green tile: the first from the shield
+    assert jindrich.choose_take(st, None) == 1  # empty supply: the first from the shield
     assert jindrich.choose_place(st, "j") == ("0,1", "C")
 
 
 def _siege_board(jindrich_turn: bool):
     """The player's cathedral at (5,5) is the last building; a siege tower of the side about to
     build touches it at (6,5); the next tower will go north of it, (5,6), by rule C."""
-    tiles = {"cat": tile("cathedral", "grey"), "tower": tile("siege_tower", "green"),
-             "tower2": tile("siege_tower", "green"), "camp": tile("camp", "yellow")}
+    tiles = {
+        "cat": tile("cathedral", "grey"),
+        "tower": tile("siege_tower", "green"),
+        "tower2": tile("siege_tower", "green"),
+        "camp": tile("camp", "yellow"),
+    }
     st = blank(tiles, offer=["tower2", "camp"])
     attacker = N if jindrich_turn else S
     defender = S if jindrich_turn else N
@@ -243,7 +280,7 @@ def test_jindrich_never_uses_a_camp_and_it_scores_two_for_him():
     st["queue"] = [{"t": "jindrich"}]
     after = act(st, "jindrich_top", "yellow")
     assert after["board"]["5,6"]["tile"] == "camp" and after["board"]["5,6"]["up"]
-    assert after["active"] == S and after["offer"]["slots"][2] == "tower2"   # no second take
+    assert after["active"] == S and after["offer"]["slots"][2] == "tower2"  # no second take
     after["queue"] = []
     assert scoring.building_points(after, "5,6") == 2
     assert scoring.side_score(after, N, jindrich=True)["buildings"] == 2 * 2  # among his best 3: doubled

@@ -5,16 +5,31 @@ from companion.games.dva_bratri import GAME, scoring
 from .helpers import N, S, blank, put, tile, unit
 
 TILES = {
-    "g": tile(colour="green"), "s": tile(colour="grey"), "y": tile(colour="yellow"),
-    "cat": tile("cathedral", "grey"), "catY": tile("cathedral", "yellow"), "catG": tile("cathedral", "green"),
-    "inn": tile("inn", "grey", line="row"), "innC": tile("inn", "grey", line="column"),
-    "market": tile("marketplace", "grey"), "keep": tile("robbers_keep", "grey"),
-    "mill": tile("mill", "grey"), "mason": tile("stonemason", "yellow"), "byre": tile("byre", "grey"),
-    "bakery": tile("bakery", "yellow"), "smithy": tile("smithy", "green"), "lodge": tile("lodge", "grey"),
-    "camp": tile("camp", "grey"), "farm": tile("farm", "yellow"), "saw": tile("sawmill", "green"),
-    "quarry": tile("quarry", "grey"), "post": tile("trading_post", "grey", depicts="farm"),
-    "siege": tile("siege_tower", "grey"), "fort": tile("fortress", "grey"),
-    "watch": tile("watchtower", "green", line="column"), "watchR": tile("watchtower", "grey", line="row"),
+    "g": tile(colour="green"),
+    "s": tile(colour="grey"),
+    "y": tile(colour="yellow"),
+    "cat": tile("cathedral", "grey"),
+    "catY": tile("cathedral", "yellow"),
+    "catG": tile("cathedral", "green"),
+    "inn": tile("inn", "grey", line="row"),
+    "innC": tile("inn", "grey", line="column"),
+    "market": tile("marketplace", "grey"),
+    "keep": tile("robbers_keep", "grey"),
+    "mill": tile("mill", "grey"),
+    "mason": tile("stonemason", "yellow"),
+    "byre": tile("byre", "grey"),
+    "bakery": tile("bakery", "yellow"),
+    "smithy": tile("smithy", "green"),
+    "lodge": tile("lodge", "grey"),
+    "camp": tile("camp", "grey"),
+    "farm": tile("farm", "yellow"),
+    "saw": tile("sawmill", "green"),
+    "quarry": tile("quarry", "grey"),
+    "post": tile("trading_post", "grey", depicts="farm"),
+    "siege": tile("siege_tower", "grey"),
+    "fort": tile("fortress", "grey"),
+    "watch": tile("watchtower", "green", line="column"),
+    "watchR": tile("watchtower", "grey", line="row"),
     "guard": tile("guardhouse", "grey"),
     "basket": tile("basket_workshop", "grey", pairs=[[[-1, 0], [1, 0]], [[0, 1], [0, -1]]]),
     "potter": tile("potter_workshop", "grey", pairs=[[[-1, 0], [1, 0]]]),
@@ -53,8 +68,14 @@ def test_marketplace_and_robbers_keep():
 
 def test_mill_stonemason_byre_count_touching_groups_of_their_colour():
     # yellow group touching the mill's side: (11,0)-(12,0)-(12,1); a lone yellow at a corner does not touch
-    st = board(("10,0", "mill"), ("11,0", "y", None), ("12,0", "catY", N), ("12,1", "y", None), ("11,1", "g", None),
-               ("9,1", "y", None))
+    st = board(
+        ("10,0", "mill"),
+        ("11,0", "y", None),
+        ("12,0", "catY", N),
+        ("12,1", "y", None),
+        ("11,1", "g", None),
+        ("9,1", "y", None),
+    )
     assert pts(st, "10,0") == 4
     st = board(("10,0", "mason"), ("10,1", "s", None), ("10,2", "cat", N), ("9,0", "s", None))
     assert pts(st, "10,0") == 4
@@ -72,8 +93,16 @@ def test_bakery_smithy_lodge_count_own_buildings_of_their_colour():
 
 
 def test_camp_cathedral_producers_and_trading_post():
-    st = board(("10,0", "camp"), ("11,0", "cat"), ("12,0", "farm"), ("13,0", "farm"), ("14,0", "post"),
-               ("15,0", "saw"), ("16,0", "quarry"), ("17,0", "farm", N))
+    st = board(
+        ("10,0", "camp"),
+        ("11,0", "cat"),
+        ("12,0", "farm"),
+        ("13,0", "farm"),
+        ("14,0", "post"),
+        ("15,0", "saw"),
+        ("16,0", "quarry"),
+        ("17,0", "farm", N),
+    )
     assert [pts(st, f"{x},0") for x in range(10, 17)] == [2, 5, 0, 0, 6, 0, 0]
 
 
@@ -113,7 +142,7 @@ def test_jindrich_doubles_his_three_best_and_gets_five_a_treasure(monkeypatch):
     values = dict(zip([f"{10 + i},0" for i in range(6)], [5, 4, 4, 2, 1, 0]))
     monkeypatch.setattr(scoring, "building_points", lambda s, k: values[k])
     monkeypatch.setattr(scoring, "road_points", lambda s: [0, 3])
-    unit(st, "1green", "10,0")                       # his units never double
+    unit(st, "1green", "10,0")  # his units never double
     st["board"]["11,0"]["treasure"] = "T01"
     st["board"]["12,0"]["treasure"] = "T02"
     st["treasures"]["stack"] = 1
@@ -128,7 +157,7 @@ def test_solo_player_loses_ties_and_two_players_break_ties_by_units_in_the_offer
     st2 = blank(TILES, seats=2)
     st2["over"] = True
     unit(st2, "1a", "0,0")
-    assert GAME.score(st2).winner == S     # 2 units in the offer against 1
+    assert GAME.score(st2).winner == S  # 2 units in the offer against 1
     unit(st2, "0a", "0,0")
     assert GAME.score(st2).winner is None  # still level: a draw
 
@@ -138,24 +167,30 @@ def test_inn_reading_counts_the_first_three_tiles_each_way_at_any_distance(monke
     st = board(("10,5", "inn"), *[(f"{10 + d},5", "s", None) for d in (2, 4, 5, 10, -1)])
     assert scoring.INN_READING == scoring.INN_ANY_DISTANCE
     assert pts(st, "10,5") == 1 + 3 + 1
-    monkeypatch.setattr(scoring, "INN_READING", scoring.INN_NEXT_PLACES)   # the other reading
+    monkeypatch.setattr(scoring, "INN_READING", scoring.INN_NEXT_PLACES)  # the other reading
     assert pts(st, "10,5") == 1 + 1 + 1
 
 
 def test_marketplace_scores_five_with_four_side_neighbours():
-    st = board(("10,0", "market"), ("10,1", "cat", N), ("11,0", "g", None), ("9,0", "catY"), ("10,-1", "y", None),
-               ("11,1", "s", None), ("9,-1", "s", None))   # corners do not count
+    st = board(
+        ("10,0", "market"),
+        ("10,1", "cat", N),
+        ("11,0", "g", None),
+        ("9,0", "catY"),
+        ("10,-1", "y", None),
+        ("11,1", "s", None),
+        ("9,-1", "s", None),
+    )  # corners do not count
     assert pts(st, "10,0") == 5
 
 
 def test_watchtower_on_a_row_counts_its_colour_anywhere_in_the_row():
     # a grey row watchtower: grey free terrain far east, North's grey building west, a green tile
     # in the row and a grey one in its column do not count
-    st = board(("10,0", "watchR"), ("15,0", "s", None), ("6,0", "cat", N), ("11,0", "g", None),
-               ("10,2", "s", None))
+    st = board(("10,0", "watchR"), ("15,0", "s", None), ("6,0", "cat", N), ("11,0", "g", None), ("10,2", "s", None))
     assert pts(st, "10,0") == 3
     unit(st, "0a", "10,0")
-    assert scoring.side_score(st, S)["buildings"] == 6    # doubled by the owner's unit
+    assert scoring.side_score(st, S)["buildings"] == 6  # doubled by the owner's unit
 
 
 def test_digest_t8_robbers_keep_with_the_owners_or_the_opponents_unit():

@@ -40,7 +40,7 @@ def test_whole_solo_game_through_the_table_with_pad_keys():
         action = {"step": prompt.step, "seat": 0, "value": player.answer(prompt)}
         try:
             player.session.evaluate(action)
-        except RuleError:                      # the scripted player tried a tile it cannot pay
+        except RuleError:  # the scripted player tried a tile it cannot pay
             assert prompt.step == "build_tile"
             action["value"] = "back"
         before = len(table.session.entries)

@@ -21,25 +21,66 @@ SEED = 0
 # (step, value) in the order the box asks; a turn a line (the seat answers its own questions)
 TURNS = [
     [("start_player", 0)],
-    [("act", "red"), ("found_wheat", 2), ("draw", "ordinary")],                        # Adam founds red
-    [("act", "blue"), ("found_wheat", 2), ("draw", "ordinary")],                       # Eve founds blue
-    [("act", "blue"), ("draw", "token"), ("cups", 3), ("cups", 1),                     # Adam: token
-     ("draw", "epoch"), ("pyramids", 1), ("pyramids", 0), ("draw", "ordinary")],       # and an epoch
-    [("act", "temple"), ("temple_type", "cups"), ("temple_civ", "blue"), ("temple_symbols", 2),
-     ("act", "red"), ("draw", "token"), ("cups", 3), ("cups", 1), ("draw", "ordinary")],   # Eve
-    [("act", "war"), ("pay", "blue"), ("swords", 2), ("swords", 1),                    # Adam's war
-     ("act", "green"), ("found_wheat", 1), ("draw", "ordinary")],
-    [("act", "ledger"), ("ledger", None), ("act", "red"), ("draw", "token"), ("cups", 3),
-     ("draw", "ordinary")],                                                            # Eve
-    [("act", "migration"), ("migrant", "red"), ("pay", "green"),                      # Adam's migration
-     ("part_kind", "continent"), ("part_wheat", 3), ("part_kind", "island"), ("part_wheat", 3),
-     ("part_kind", "done"), ("migration_occupied", "none"),
-     ("act", "red"), ("draw", "token"), ("cups", 4),
-     ("draw", "epoch"), ("pyramids", 2), ("draw", "epoch"), ("draw", "ordinary")],
-    [("act", "green"), ("draw", "ordinary")],                                          # Eve
-    [("act", "green"), ("draw", "token"), ("cups", 2), ("cups", 1), ("draw", "ordinary")],   # Adam
-    [("act", "green"), ("draw", "token"), ("cups", 2), ("cups", 1),                    # Eve: the last token
-     ("draw", "ordinary")],                     # the final round: this turn's cups are known, none asked
+    [("act", "red"), ("found_wheat", 2), ("draw", "ordinary")],  # Adam founds red
+    [("act", "blue"), ("found_wheat", 2), ("draw", "ordinary")],  # Eve founds blue
+    [
+        ("act", "blue"),
+        ("draw", "token"),
+        ("cups", 3),
+        ("cups", 1),  # Adam: token
+        ("draw", "epoch"),
+        ("pyramids", 1),
+        ("pyramids", 0),
+        ("draw", "ordinary"),
+    ],  # and an epoch
+    [
+        ("act", "temple"),
+        ("temple_type", "cups"),
+        ("temple_civ", "blue"),
+        ("temple_symbols", 2),
+        ("act", "red"),
+        ("draw", "token"),
+        ("cups", 3),
+        ("cups", 1),
+        ("draw", "ordinary"),
+    ],  # Eve
+    [
+        ("act", "war"),
+        ("pay", "blue"),
+        ("swords", 2),
+        ("swords", 1),  # Adam's war
+        ("act", "green"),
+        ("found_wheat", 1),
+        ("draw", "ordinary"),
+    ],
+    [("act", "ledger"), ("ledger", None), ("act", "red"), ("draw", "token"), ("cups", 3), ("draw", "ordinary")],  # Eve
+    [
+        ("act", "migration"),
+        ("migrant", "red"),
+        ("pay", "green"),  # Adam's migration
+        ("part_kind", "continent"),
+        ("part_wheat", 3),
+        ("part_kind", "island"),
+        ("part_wheat", 3),
+        ("part_kind", "done"),
+        ("migration_occupied", "none"),
+        ("act", "red"),
+        ("draw", "token"),
+        ("cups", 4),
+        ("draw", "epoch"),
+        ("pyramids", 2),
+        ("draw", "epoch"),
+        ("draw", "ordinary"),
+    ],
+    [("act", "green"), ("draw", "ordinary")],  # Eve
+    [("act", "green"), ("draw", "token"), ("cups", 2), ("cups", 1), ("draw", "ordinary")],  # Adam
+    [
+        ("act", "green"),
+        ("draw", "token"),
+        ("cups", 2),
+        ("cups", 1),  # Eve: the last token
+        ("draw", "ordinary"),
+    ],  # the final round: this turn's cups are known, none asked
 ]
 
 
@@ -56,8 +97,14 @@ def entries() -> list[dict]:
 
 
 def document() -> dict:
-    return {"format": "companion-session", "version": 1, "game": "gheos", "options": OPTIONS, "seed": SEED,
-            "entries": entries()}
+    return {
+        "format": "companion-session",
+        "version": 1,
+        "game": "gheos",
+        "options": OPTIONS,
+        "seed": SEED,
+        "entries": entries(),
+    }
 
 
 def write() -> None:

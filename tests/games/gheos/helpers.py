@@ -69,12 +69,12 @@ def epoch_example() -> Session:
     """The rulebook's epoch example, before the epoch tile: Adam red 2 + blue 1, Eve red 1 +
     blue 1, Noah blue 2 (the holdings are constructed: the picture is missing), Noah to draw."""
     s = new(3)
-    found(s, "red", 2)           # Adam
-    found(s, "blue", 1)          # Eve
-    take(s, "blue")              # Noah
-    take(s, "blue")              # Adam
-    take(s, "red")               # Eve
-    play(s, ("act", "blue"))     # Noah, now at his draw
+    found(s, "red", 2)  # Adam
+    found(s, "blue", 1)  # Eve
+    take(s, "blue")  # Noah
+    take(s, "blue")  # Adam
+    take(s, "red")  # Eve
+    play(s, ("act", "blue"))  # Noah, now at his draw
     assert held(s, ADAM) == {"red": 2, "blue": 1}
     assert held(s, EVE) == {"red": 1, "blue": 1}
     assert held(s, NOAH) == {"blue": 2}
@@ -84,5 +84,6 @@ def epoch_example() -> Session:
 def until_only_epoch_tiles(s: Session) -> None:
     """Plain turns until, by the box's count, only epoch tiles are left face down."""
     from companion.games.gheos.box import BOX
+
     while s.state["stack"] > BOX.facts["epoch_tiles"] - s.state["epochs"]:
         play(s, ("act", "nothing") if "nothing" in values(s) else ("act", s.state["in_play"][0]), ("draw", "ordinary"))

@@ -33,14 +33,17 @@ def test_the_box_holds_the_rulebooks_numbers_and_six_colours_coded_one_to_six():
     assert tuple(BOX.readings) == READINGS and not any(r.verified for r in BOX.readings.values())
 
 
-@pytest.mark.parametrize("breakage, named", [
-    (lambda d: d["facts"].pop("hand"), "[facts]"),
-    (lambda d: d["facts"]["tiles"].update(value="sixty"), "fact 'tiles'"),
-    (lambda d: d["colour"].pop(), "colours"),
-    (lambda d: d["colour"][0].update(cs="rot"), "colour 'red'"),
-    (lambda d: d["rules"].pop("hide_scores"), "[rules]"),
-    (lambda d: d["rules"]["found_cap"].pop("verified"), "rule 'found_cap'"),
-])
+@pytest.mark.parametrize(
+    "breakage, named",
+    [
+        (lambda d: d["facts"].pop("hand"), "[facts]"),
+        (lambda d: d["facts"]["tiles"].update(value="sixty"), "fact 'tiles'"),
+        (lambda d: d["colour"].pop(), "colours"),
+        (lambda d: d["colour"][0].update(cs="rot"), "colour 'red'"),
+        (lambda d: d["rules"].pop("hide_scores"), "[rules]"),
+        (lambda d: d["rules"]["found_cap"].pop("verified"), "rule 'found_cap'"),
+    ],
+)
 def test_a_broken_file_is_refused_naming_the_entry(breakage, named):
     data = raw()
     breakage(data)

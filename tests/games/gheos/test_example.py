@@ -32,14 +32,22 @@ def test_the_example_replays_to_the_result_the_players_guide_shows():
 
 # ``python3 -m companion replay FILE --json``; until the game is in the registry, the same command
 # line run by companion.cli.main in a process that registers it first
-UNREGISTERED = ("import sys; from companion.games import REGISTRY; REGISTRY['gheos'] = 'companion.games.gheos'; "
-                "from companion.cli import main; sys.exit(main(sys.argv[1:]))")
+UNREGISTERED = (
+    "import sys; from companion.games import REGISTRY; REGISTRY['gheos'] = 'companion.games.gheos'; "
+    "from companion.cli import main; sys.exit(main(sys.argv[1:]))"
+)
 
 
 def test_companion_replay_runs_the_example_to_the_end():
     start = ["-m", "companion"] if "gheos" in REGISTRY else ["-c", UNREGISTERED]
-    run = subprocess.run([sys.executable, *start, "replay", str(EXAMPLE), "--json"], cwd=ROOT,
-                         capture_output=True, text=True, timeout=120, check=False)
+    run = subprocess.run(
+        [sys.executable, *start, "replay", str(EXAMPLE), "--json"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     assert run.returncode == 0, run.stderr
     result = json.loads(run.stdout)
     assert result["game"] == "gheos" and result["over"] is True

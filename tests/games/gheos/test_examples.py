@@ -31,21 +31,22 @@ def gains(before: dict, s) -> dict:
 
 # -- T1: epoch scoring, Adam 5 / Eve 3 / Noah 2 -------------------------------------------------------
 
+
 def test_t1_epoch_scores_every_player_by_the_pyramids_of_each_follower():
     s = epoch_example()
     before = totals(s)
-    play(s, ("draw", "epoch"), ("pyramids", 2), ("pyramids", 1))    # red 2, blue 1
+    play(s, ("draw", "epoch"), ("pyramids", 2), ("pyramids", 1))  # red 2, blue 1
     assert gains(before, s) == {ADAM: 5, EVE: 3, NOAH: 2}
     assert s.state["epochs"] == 1
     assert "Player 1 +5 (2×2 + 1×1): pyramids, epoch 1" in events(s)
     assert "Hráč 3 +2 (2×1): pyramidy, epocha 1" in events(s, "cs")
-    assert s.prompt.step == "draw"        # then the player draws a replacement tile
+    assert s.prompt.step == "draw"  # then the player draws a replacement tile
 
 
 def test_t1_an_epoch_drawn_again_at_once_scores_again_without_asking():
     s = epoch_example()
     play(s, ("draw", "epoch"), ("pyramids", 2), ("pyramids", 1))
-    answer(s, "draw", "epoch")            # the map has not changed: the counts are known
+    answer(s, "draw", "epoch")  # the map has not changed: the counts are known
     assert s.prompt.step == "draw"
     assert totals(s) == {ADAM: 10, EVE: 6, NOAH: 4} and s.state["epochs"] == 2
 
@@ -53,8 +54,8 @@ def test_t1_an_epoch_drawn_again_at_once_scores_again_without_asking():
 def test_t1_a_later_epoch_offers_the_last_counts_as_one_press_defaults():
     s = epoch_example()
     play(s, ("draw", "epoch"), ("pyramids", 2), ("pyramids", 1), ("draw", "ordinary"))
-    take(s, "red")                        # Adam's turn: the map changed, the counts are asked again
-    play(s, ("act", "red"), ("draw", "epoch"))   # Eve draws an epoch tile
+    take(s, "red")  # Adam's turn: the map changed, the counts are asked again
+    play(s, ("act", "red"), ("draw", "epoch"))  # Eve draws an epoch tile
     keep = s.prompt.options_for(EVE)[0]
     assert (keep.code, keep.value, keep.label.en) == ("#", 2, "still 2")
     answer(s, "pyramids", keep.value)
@@ -63,17 +64,18 @@ def test_t1_a_later_epoch_offers_the_last_counts_as_one_press_defaults():
 
 # -- T2: war example 1 -------------------------------------------------------------------------------
 
+
 def test_t2_war_one_adam_sacrifices_his_doomed_yellow_and_red_wins():
     s = new(3)
-    found(s, "red", 1)            # Adam
-    found(s, "yellow", 2)         # Eve
-    take(s, "red")                # Noah
-    take(s, "yellow")             # Adam: red 1, yellow 1
-    take(s, "yellow")             # Eve: yellow 3
-    take(s, "red")                # Noah: red 2
-    play(s, ("act", "war"))       # only red and yellow are in play: no question which
+    found(s, "red", 1)  # Adam
+    found(s, "yellow", 2)  # Eve
+    take(s, "red")  # Noah
+    take(s, "yellow")  # Adam: red 1, yellow 1
+    take(s, "yellow")  # Eve: yellow 3
+    take(s, "red")  # Noah: red 2
+    play(s, ("act", "war"))  # only red and yellow are in play: no question which
     assert s.prompt.step == "pay" and values(s) == ["red", "yellow"]
-    play(s, ("pay", "yellow"), ("swords", 1), ("swords", 0))   # red 1 sword, yellow none
+    play(s, ("pay", "yellow"), ("swords", 1), ("swords", 0))  # red 1 sword, yellow none
     assert s.state["in_play"] == ["red"]
     assert held(s, ADAM) == {"red": 1} and held(s, EVE) == {} and held(s, NOAH) == {"red": 2}
     assert "War: red wins (1 sword)." in events(s)
@@ -85,34 +87,47 @@ def test_t2_war_one_adam_sacrifices_his_doomed_yellow_and_red_wins():
 
 # -- T3: war example 2 (a tie the acting player decides) ----------------------------------------------
 
+
 def test_t3_war_two_tied_swords_noah_chooses_blue_and_yellow_falls():
     s = new(3)
-    found(s, "blue", 2)           # Adam
-    found(s, "yellow", 2)         # Eve
-    take(s, "blue")               # Noah
-    take(s, "yellow")             # Adam
-    take(s, "blue")               # Eve
-    answer(s, "act", "war")       # Noah holds blue only: that follower pays, nothing to choose
+    found(s, "blue", 2)  # Adam
+    found(s, "yellow", 2)  # Eve
+    take(s, "blue")  # Noah
+    take(s, "yellow")  # Adam
+    take(s, "blue")  # Eve
+    answer(s, "act", "war")  # Noah holds blue only: that follower pays, nothing to choose
     assert held(s, NOAH) == {}
     # yellow had 2 swords, blue 1; the replaced middle tile held a yellow one: 1 and 1 remain
     assert "not the new tile" in s.prompt.title.en
-    play(s, ("swords", 1), ("swords", 1))          # yellow, blue (box order)
+    play(s, ("swords", 1), ("swords", 1))  # yellow, blue (box order)
     assert s.prompt.step == "war_winner" and values(s) == ["yellow", "blue"]
     answer(s, "war_winner", "blue")
     assert s.state["in_play"] == ["blue"]
     assert all(not h["yellow"] for h in s.state["held"])
     assert held(s, ADAM) == {"blue": 2} and held(s, EVE) == {"blue": 1} and held(s, NOAH) == {}
-    assert events(s)[-3:] == ["Player 3 pays a blue follower for the war.", "War: blue wins (1 sword).",
-                              "War: yellow falls, followers back: Player 1 1, Player 2 2."]
+    assert events(s)[-3:] == [
+        "Player 3 pays a blue follower for the war.",
+        "War: blue wins (1 sword).",
+        "War: yellow falls, followers back: Player 1 1, Player 2 2.",
+    ]
 
 
 def test_t3_a_three_way_war_removes_both_losers_and_the_tie_is_only_among_the_tied():
     s = new(3)
-    found(s, "blue", 2)           # Adam
-    found(s, "yellow", 2)         # Eve
-    found(s, "red", 2)            # Noah
-    play(s, ("act", "war"), ("war_civs", "blue"), ("war_civs", "yellow"), ("war_civs", "red"),
-         ("war_civs", "done"), ("swords", 2), ("swords", 2), ("swords", 1))   # red, yellow, blue
+    found(s, "blue", 2)  # Adam
+    found(s, "yellow", 2)  # Eve
+    found(s, "red", 2)  # Noah
+    play(
+        s,
+        ("act", "war"),
+        ("war_civs", "blue"),
+        ("war_civs", "yellow"),
+        ("war_civs", "red"),
+        ("war_civs", "done"),
+        ("swords", 2),
+        ("swords", 2),
+        ("swords", 1),
+    )  # red, yellow, blue
     assert values(s) == ["red", "yellow"]
     with pytest.raises(RuleError) as refused:
         s.submit({"step": "war_winner", "seat": ADAM, "value": "blue"})
@@ -124,17 +139,24 @@ def test_t3_a_three_way_war_removes_both_losers_and_the_tie_is_only_among_the_ti
 
 # -- T4: migration example 1 -------------------------------------------------------------------------
 
+
 def test_t4_migration_one_red_moves_to_the_part_with_most_wheat():
     s = new(3)
-    found(s, "red", 3)            # Adam
-    take(s, "red")                # Eve
-    found(s, "green", 1)          # Noah, elsewhere
-    take(s, "red")                # Adam
-    play(s, ("act", "migration"), ("migrant", "red"))   # Eve replaces the middle tile
-    assert held(s, EVE) == {}     # her one follower paid for the migration
-    play(s, ("part_kind", "continent"), ("part_wheat", 1), ("part_kind", "continent"), ("part_wheat", 3),
-         ("part_kind", "done"))
-    assert s.prompt.step == "migration_occupied"       # green lives elsewhere: is it there?
+    found(s, "red", 3)  # Adam
+    take(s, "red")  # Eve
+    found(s, "green", 1)  # Noah, elsewhere
+    take(s, "red")  # Adam
+    play(s, ("act", "migration"), ("migrant", "red"))  # Eve replaces the middle tile
+    assert held(s, EVE) == {}  # her one follower paid for the migration
+    play(
+        s,
+        ("part_kind", "continent"),
+        ("part_wheat", 1),
+        ("part_kind", "continent"),
+        ("part_wheat", 3),
+        ("part_kind", "done"),
+    )
+    assert s.prompt.step == "migration_occupied"  # green lives elsewhere: is it there?
     answer(s, "migration_occupied", "none")
     assert "Migration: red moves to part 2 (3 wheat)." in events(s)
     assert s.state["in_play"] == ["red", "green"]
@@ -144,11 +166,12 @@ def test_t4_migration_one_red_moves_to_the_part_with_most_wheat():
 
 # -- T5: migration example 2 (a continent beats an island) ---------------------------------------------
 
+
 def yellow_to_split() -> object:
     s = new(3)
-    found(s, "yellow", 2)         # Adam
-    take(s, "yellow")             # Eve
-    take(s, "yellow")             # Noah
+    found(s, "yellow", 2)  # Adam
+    take(s, "yellow")  # Eve
+    take(s, "yellow")  # Noah
     play(s, ("act", "migration"))  # Adam: one civilisation, one colour held: nothing to choose
     assert held(s, ADAM) == {"yellow": 1}
     return s
@@ -156,18 +179,32 @@ def yellow_to_split() -> object:
 
 def test_t5_migration_two_a_tie_between_an_island_and_a_continent_goes_to_the_continent():
     s = yellow_to_split()
-    play(s, ("part_kind", "island"), ("part_wheat", 1), ("part_kind", "continent"), ("part_wheat", 1),
-         ("part_kind", "done"))
-    assert s.prompt.step == "act"          # no choice asked: the continent is forced
-    assert events(s)[-2:] == ["Player 1 pays a yellow follower for the migration.",
-                              "Migration: yellow moves to part 2 (1 wheat)."]
+    play(
+        s,
+        ("part_kind", "island"),
+        ("part_wheat", 1),
+        ("part_kind", "continent"),
+        ("part_wheat", 1),
+        ("part_kind", "done"),
+    )
+    assert s.prompt.step == "act"  # no choice asked: the continent is forced
+    assert events(s)[-2:] == [
+        "Player 1 pays a yellow follower for the migration.",
+        "Migration: yellow moves to part 2 (1 wheat).",
+    ]
     assert s.state["in_play"] == ["yellow"] and held(s, ADAM) == {"yellow": 1}
 
 
 def test_t5_variant_an_island_with_more_wheat_ends_the_civilisation():
     s = yellow_to_split()
-    play(s, ("part_kind", "island"), ("part_wheat", 2), ("part_kind", "continent"), ("part_wheat", 1),
-         ("part_kind", "done"))
+    play(
+        s,
+        ("part_kind", "island"),
+        ("part_wheat", 2),
+        ("part_kind", "continent"),
+        ("part_wheat", 1),
+        ("part_kind", "done"),
+    )
     assert s.state["in_play"] == []
     assert all(not h["yellow"] for h in s.state["held"])
     assert "Migration onto an island: yellow falls, followers back: Player 1 1, Player 2 1, Player 3 1." in events(s)
@@ -175,9 +212,16 @@ def test_t5_variant_an_island_with_more_wheat_ends_the_civilisation():
 
 def test_t5_two_continents_tied_for_wheat_are_the_acting_players_choice():
     s = yellow_to_split()
-    play(s, ("part_kind", "continent"), ("part_wheat", 2), ("part_kind", "island"), ("part_wheat", 2),
-         ("part_kind", "continent"), ("part_wheat", 2))
-    assert s.prompt.step == "migration_part" and values(s) == [0, 2]   # three parts: no more asked
+    play(
+        s,
+        ("part_kind", "continent"),
+        ("part_wheat", 2),
+        ("part_kind", "island"),
+        ("part_wheat", 2),
+        ("part_kind", "continent"),
+        ("part_wheat", 2),
+    )
+    assert s.prompt.step == "migration_part" and values(s) == [0, 2]  # three parts: no more asked
     with pytest.raises(RuleError) as refused:
         s.submit({"step": "migration_part", "seat": ADAM, "value": 1})
     assert refused.value.rule == "gheos.migration_most_wheat"
@@ -187,52 +231,70 @@ def test_t5_two_continents_tied_for_wheat_are_the_acting_players_choice():
 
 # -- T6: a migration onto an occupied continent -------------------------------------------------------
 
+
 def test_t6_the_migrant_loses_the_war_automatically_and_only_one_follower_is_paid():
     s = new(3)
-    found(s, "blue", 2)           # Adam
-    found(s, "red", 2)            # Eve
-    take(s, "blue")               # Noah
-    take(s, "red")                # Adam
-    take(s, "blue")               # Eve
-    take(s, "red")                # Noah: blue 1, red 1
-    take(s, "blue")               # Adam
-    take(s, "red")                # Eve
+    found(s, "blue", 2)  # Adam
+    found(s, "red", 2)  # Eve
+    take(s, "blue")  # Noah
+    take(s, "red")  # Adam
+    take(s, "blue")  # Eve
+    take(s, "red")  # Noah: blue 1, red 1
+    take(s, "blue")  # Adam
+    take(s, "red")  # Eve
     play(s, ("act", "migration"), ("migrant", "blue"), ("pay", "red"))
     assert s.state["held"][NOAH] == {**s.state["held"][NOAH], "red": 0, "blue": 1}
-    play(s, ("part_kind", "continent"), ("part_wheat", 1), ("part_kind", "continent"), ("part_wheat", 3),
-         ("part_kind", "done"), ("migration_occupied", "red"))
+    play(
+        s,
+        ("part_kind", "continent"),
+        ("part_wheat", 1),
+        ("part_kind", "continent"),
+        ("part_wheat", 3),
+        ("part_kind", "done"),
+        ("migration_occupied", "red"),
+    )
     assert s.state["in_play"] == ["red"]
     assert all(not h["blue"] for h in s.state["held"])
     assert held(s, NOAH) == {}
-    assert sum("pays" in e for e in events(s)) == 1     # no second follower for the war
+    assert sum("pays" in e for e in events(s)) == 1  # no second follower for the war
     assert any(e.startswith("Migration onto red's continent loses the war: blue falls") for e in events(s))
     assert s.prompt.step == "act" and "migration" not in values(s)
 
 
 # -- T7: a scoring token -----------------------------------------------------------------------------
 
+
 def test_t7_only_the_tokens_player_scores_each_follower_by_the_cups():
     s = new(3)
-    found(s, "blue", 1)           # Adam
-    found(s, "red", 2)            # Eve
-    take(s, "red")                # Noah
-    take(s, "red")                # Adam
-    play(s, ("act", "blue"))      # Eve: red 2, blue 1
+    found(s, "blue", 1)  # Adam
+    found(s, "red", 2)  # Eve
+    take(s, "red")  # Noah
+    take(s, "red")  # Adam
+    play(s, ("act", "blue"))  # Eve: red 2, blue 1
     before = totals(s)
     answer(s, "draw", "token")
-    assert "no temples" in s.prompt.title.en           # the cup temple is not counted
-    play(s, ("cups", 3), ("cups", 0))                  # red 3, blue 0
+    assert "no temples" in s.prompt.title.en  # the cup temple is not counted
+    play(s, ("cups", 3), ("cups", 0))  # red 3, blue 0
     assert gains(before, s) == {ADAM: 0, EVE: 6, NOAH: 0}
     assert s.state["tokens"] == [3, 2, 3]
     assert "Player 2 +6 (2×3 + 1×0): cups, scoring token" in events(s)
-    assert s.prompt.step == "draw" and "token" not in values(s)   # one token, then the draw
+    assert s.prompt.step == "draw" and "token" not in values(s)  # one token, then the draw
 
 
 # -- T8: founding ------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("wheat, followers, options", [
-    (1, 1, {}), (2, 2, {}), (0, 0, {}), (0, 1, {"found_zero_wheat": 1}), (7, 5, {}), (4, 3, {"found_cap": 3}),
-])
+
+@pytest.mark.parametrize(
+    "wheat, followers, options",
+    [
+        (1, 1, {}),
+        (2, 2, {}),
+        (0, 0, {}),
+        (0, 1, {"found_zero_wheat": 1}),
+        (7, 5, {}),
+        (4, 3, {"found_cap": 3}),
+    ],
+)
 def test_t8_founding_gives_a_follower_per_wheat(wheat, followers, options):
     s = new(2, **options)
     answer(s, "act", "green")
@@ -255,10 +317,11 @@ def test_t8_the_last_wheat_told_at_a_founding_is_the_next_foundings_default():
 
 # -- T9: no follower, no war or migration --------------------------------------------------------------
 
+
 def test_t9_a_player_without_followers_may_not_cause_a_war_or_a_migration():
     s = new(3)
-    found(s, "red", 1)            # Adam
-    found(s, "blue", 1)           # Eve
+    found(s, "red", 1)  # Adam
+    found(s, "blue", 1)  # Eve
     assert s.state["turn"] == NOAH and held(s, NOAH) == {}
     assert "war" not in values(s) and "migration" not in values(s)
     before = copy.deepcopy(s.state)
@@ -272,33 +335,50 @@ def test_t9_a_player_without_followers_may_not_cause_a_war_or_a_migration():
 
 # -- T10: the end of a 3-player game, and its tie-break ------------------------------------------------
 
+
 def t10(adam_before: int):
     """Points before the end come from temples placed where no civilisation lives (reading U5
     off), so the holdings are exactly the example's: A red 2, B blue 2, C red 1 + blue 1."""
     s = new(3, temple_requires_occupied=False)
-    play(s, ("act", "temple"), ("temple_type", "cups"), ("temple_symbols", adam_before),
-         ("act", "red"), ("found_wheat", 2), ("draw", "epoch"), ("pyramids", 0))
+    play(
+        s,
+        ("act", "temple"),
+        ("temple_type", "cups"),
+        ("temple_symbols", adam_before),
+        ("act", "red"),
+        ("found_wheat", 2),
+        ("draw", "epoch"),
+        ("pyramids", 0),
+    )
     for _ in range(5):
         answer(s, "draw", "epoch")
     answer(s, "draw", "ordinary")
     assert s.state["epochs"] == 6
-    play(s, ("act", "temple"), ("temple_type", "wheat"), ("temple_civ", "none"), ("temple_symbols", 18),
-         ("act", "blue"), ("found_wheat", 2), ("draw", "ordinary"))
+    play(
+        s,
+        ("act", "temple"),
+        ("temple_type", "wheat"),
+        ("temple_civ", "none"),
+        ("temple_symbols", 18),
+        ("act", "blue"),
+        ("found_wheat", 2),
+        ("draw", "ordinary"),
+    )
     play(s, ("act", "temple"), ("temple_type", "swords"), ("temple_civ", "none"), ("temple_symbols", 18))
-    take(s, "red")                                     # C
-    found(s, "green", 0)                               # A: no wheat, no follower
-    found(s, "white", 0)                               # B
-    answer(s, "act", "blue")                           # C: red 1, blue 1
+    take(s, "red")  # C
+    found(s, "green", 0)  # A: no wheat, no follower
+    found(s, "white", 0)  # B
+    answer(s, "act", "blue")  # C: red 1, blue 1
     assert totals(s) == {0: adam_before, 1: 18, 2: 18}
     assert (held(s, 0), held(s, 1), held(s, 2)) == ({"red": 2}, {"blue": 2}, {"red": 1, "blue": 1})
-    answer(s, "draw", "epoch")                          # the 7th epoch tile
+    answer(s, "draw", "epoch")  # the 7th epoch tile
     before = totals(s)
-    play(s, ("pyramids", 1), ("pyramids", 0))          # red 1, blue 0
+    play(s, ("pyramids", 1), ("pyramids", 0))  # red 1, blue 0
     assert gains(before, s) == {0: 2, 1: 0, 2: 1}
     assert "Epoch 7/7: the game ends." in events(s)
     assert s.prompt.step == "cups" and s.prompt.title.en.startswith("Final")
     before = totals(s)
-    play(s, ("cups", 2), ("cups", 3))                  # red 2, blue 3
+    play(s, ("cups", 2), ("cups", 3))  # red 2, blue 3
     assert gains(before, s) == {0: 4, 1: 6, 2: 5}
     assert s.over
     return s

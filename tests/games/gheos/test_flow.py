@@ -41,9 +41,10 @@ def refused(s, step, value, rule):
 
 # -- the start and the turn ---------------------------------------------------------------------------
 
+
 def test_the_table_names_the_start_player_and_play_goes_clockwise_from_there():
     s = Session(GAME, {"seats": 3}, seed=0)
-    assert s.prompt.step == "start_player" and s.prompt.seats == ()   # the box does not pick
+    assert s.prompt.step == "start_player" and s.prompt.seats == ()  # the box does not pick
     assert values(s) == [0, 1, 2] and "laughing" in s.prompt.title.en
     answer(s, "start_player", NOAH)
     assert s.state["turn"] == NOAH and s.state["start"] == NOAH
@@ -63,7 +64,7 @@ def test_a_plain_turn_is_two_answers_and_a_founding_three():
     assert len(s.entries) == 1 + 3 + 2
     assert held(s, ADAM) == {"yellow": 2} and held(s, EVE) == {"yellow": 1}
     assert s.state["stack"] == 55 - 2
-    assert events(s) == []            # nothing to read: no screen of announcements costs a press
+    assert events(s) == []  # nothing to read: no screen of announcements costs a press
 
 
 def test_czech_sentences_decline_the_colours():
@@ -72,11 +73,14 @@ def test_czech_sentences_decline_the_colours():
     labels = {o.value: o.label.cs for o in s.prompt.options_for(EVE)}
     assert labels["white"] == "vzít bílého" and labels["yellow"] == "založit žlutou"
     take(s, "white")
-    found(s, "black", 1)              # Adam: white 1, black 1
-    take(s, "black")                  # Eve: white 1, black 1
-    play(s, ("act", "war"), ("pay", "black"), ("swords", 0), ("swords", 2))   # black, white
-    assert events(s, "cs") == ["Hráč 1 platí za válku černým přívržencem.", "Válka: vítězí bílá (2 meče).",
-                               "Válka: černá zaniká, přívrženci zpět: Hráč 2 1."]
+    found(s, "black", 1)  # Adam: white 1, black 1
+    take(s, "black")  # Eve: white 1, black 1
+    play(s, ("act", "war"), ("pay", "black"), ("swords", 0), ("swords", 2))  # black, white
+    assert events(s, "cs") == [
+        "Hráč 1 platí za válku černým přívržencem.",
+        "Válka: vítězí bílá (2 meče).",
+        "Válka: černá zaniká, přívrženci zpět: Hráč 2 1.",
+    ]
 
 
 def test_the_header_shows_the_epochs_of_the_limit_and_every_players_tokens():
@@ -90,6 +94,7 @@ def test_the_header_shows_the_epochs_of_the_limit_and_every_players_tokens():
 
 def test_a_seats_own_pad_shows_its_total_tokens_and_followers():
     from companion.table.seat_screens import private_lines
+
     s = new(2, hide_scores=True)
     found(s, "red", 2)
     play(s, ("act", "red"), ("draw", "token"), ("cups", 3))
@@ -110,7 +115,8 @@ def test_the_ledger_screen_shows_holdings_supply_points_and_tokens_and_changes_n
     assert "Hráč 1: červená 2" in text.cs and "zásoba 2" in text.cs
     answer(s, "ledger")
     assert s.prompt.step == "act" and {k: v for k, v in s.state.items() if k != "recent"} == {
-        k: v for k, v in before.items() if k != "recent"}
+        k: v for k, v in before.items() if k != "recent"
+    }
 
 
 def test_only_epoch_tiles_left_means_only_the_epoch_tile_is_offered():
@@ -122,30 +128,31 @@ def test_only_epoch_tiles_left_means_only_the_epoch_tile_is_offered():
     until_only_epoch_tiles(s)
     assert s.state["stack"] == BOX.facts["epoch_tiles"] == 8
     answer(s, "act", "nothing")
-    assert values(s) == ["epoch", "token", "empty"]     # a short box shows here: * says so
+    assert values(s) == ["epoch", "token", "empty"]  # a short box shows here: * says so
     refused(s, "draw", "ordinary", "only_epochs_left")
 
 
 # -- counts: asked when needed, the last one as the default -------------------------------------------
 
+
 def test_a_count_is_a_list_with_the_last_told_count_first_and_the_range_of_the_setting():
     s = new(2)
     found(s, "red", 3)
     play(s, ("act", "red"), ("draw", "token"))
-    assert [o.code for o in s.prompt.options_for(EVE)][:3] == ["0", "1", "2"]   # nothing told yet
+    assert [o.code for o in s.prompt.options_for(EVE)][:3] == ["0", "1", "2"]  # nothing told yet
     assert s.prompt.options_for(EVE)[-1].value == 30
     msg = refused(s, "cups", 31, "count_range")
     assert "0 to 30" in msg.en
     answer(s, "cups", 4)
     play(s, ("draw", "ordinary"), ("act", "red"), ("draw", "token"))
     first = s.prompt.options_for(ADAM)[0]
-    assert (first.code, first.value) == ("#", 4)        # what Eve told for red's cups
+    assert (first.code, first.value) == ("#", 4)  # what Eve told for red's cups
 
 
 def test_counts_are_not_asked_for_civilisations_nobody_holds():
     s = new(2)
     found(s, "red", 1)
-    found(s, "blue", 0)               # blue is in play but nobody holds a blue follower
+    found(s, "blue", 0)  # blue is in play but nobody holds a blue follower
     play(s, ("act", "red"), ("draw", "epoch"))
     assert s.state["counting"]["todo"] == ["red"]
     answer(s, "pyramids", 2)
@@ -157,7 +164,7 @@ def test_a_fallen_civilisation_forgets_what_was_told_about_its_continent():
     found(s, "red", 1)
     found(s, "blue", 1)
     play(s, ("act", "red"), ("draw", "epoch"), ("pyramids", 3), ("pyramids", 1), ("draw", "ordinary"))
-    play(s, ("act", "war"), ("swords", 2), ("swords", 0))   # Eve holds blue only: it pays
+    play(s, ("act", "war"), ("swords", 2), ("swords", 0))  # Eve holds blue only: it pays
     assert s.state["in_play"] == ["red"] and "blue" not in s.state["told"]["pyramids"]
     assert s.state["told"]["pyramids"]["red"] == 3
 
@@ -171,13 +178,14 @@ def test_the_count_limit_setting_widens_the_range():
 
 # -- bad input: refused with the rule, nothing changes --------------------------------------------------
 
+
 def test_taking_a_follower_when_the_supply_is_empty_is_refused():
     s = new(2)
     found(s, "red", 5)
     assert "red" not in values(s)
     msg = refused(s, "act", "red", "supply_empty")
     assert "All 5 red followers are held" in msg.en
-    assert "nothing" in values(s)     # no follower to take: step 2 may be skipped
+    assert "nothing" in values(s)  # no follower to take: step 2 may be skipped
 
 
 def test_skipping_step_two_while_a_follower_can_be_taken_is_refused():
@@ -200,7 +208,7 @@ def test_paying_with_a_follower_not_held_is_refused():
     s = new(2)
     found(s, "red", 1)
     found(s, "blue", 1)
-    take(s, "blue")                   # Adam: red 1, blue 1
+    take(s, "blue")  # Adam: red 1, blue 1
     take(s, "red")
     play(s, ("act", "war"))
     assert s.prompt.step == "pay" and values(s) == ["red", "blue"]
@@ -219,7 +227,7 @@ def test_a_colour_not_in_play_is_refused_where_a_civilisation_is_named():
     refused(s, "war_civs", "done", "war_needs_two")
     play(s, ("war_civs", "red"), ("war_civs", "blue"), ("war_civs", "black"))
     assert s.state["conflict"]["civs"] == ["red", "blue", "black"]
-    answer(s, "war_civs", "black")    # a second press takes a colour back
+    answer(s, "war_civs", "black")  # a second press takes a colour back
     assert s.state["conflict"]["civs"] == ["red", "blue"]
     refused(s, "war_civs", "purple", "unknown_colour")
 
@@ -248,6 +256,7 @@ def test_one_war_one_migration_one_temple_per_tile_and_the_temple_last():
 
 # -- the readings U1-U9 ----------------------------------------------------------------------------
 
+
 def test_every_reading_is_a_menu_setting_whose_default_is_the_box_files_and_unverified():
     by_key = {setting.key: setting for setting in GAME.settings}
     assert tuple(by_key) == READINGS
@@ -263,7 +272,7 @@ def temple_game(**options):
     s = new(2, **options)
     found(s, "red", 2)
     take(s, "red")
-    return s                           # Adam to play, red 2
+    return s  # Adam to play, red 2
 
 
 def test_u4_a_temple_scores_per_symbol_for_its_placer_by_default():
@@ -315,10 +324,18 @@ def war_and_migration(**options):
     s = new(2, **options)
     found(s, "red", 2)
     found(s, "blue", 2)
-    found(s, "green", 2)             # Adam: red 2, green 2
+    found(s, "green", 2)  # Adam: red 2, green 2
     take(s, "blue")
-    play(s, ("act", "war"), ("war_civs", "red"), ("war_civs", "blue"), ("war_civs", "done"), ("pay", "red"),
-         ("swords", 1), ("swords", 0))
+    play(
+        s,
+        ("act", "war"),
+        ("war_civs", "red"),
+        ("war_civs", "blue"),
+        ("war_civs", "done"),
+        ("pay", "red"),
+        ("swords", 1),
+        ("swords", 0),
+    )
     assert s.state["in_play"] == ["red", "green"] and held(s, ADAM) == {"red": 1, "green": 2}
     play(s, ("act", "migration"), ("migrant", "green"))
     return s
@@ -348,7 +365,7 @@ def test_u8_hidden_scores_keep_the_totals_out_of_the_public_view_until_the_end()
         if s.prompt.step == "pyramids":
             answer(s, "pyramids", 0)
     assert "totals" not in GAME.view(s.state)
-    answer(s, "draw", "epoch")        # the 6th ends a 2-player game; this turn's cups are known
+    answer(s, "draw", "epoch")  # the 6th ends a 2-player game; this turn's cups are known
     assert s.over and GAME.view(s.state)["totals"] == [3, 6]
 
 
@@ -378,10 +395,11 @@ def test_u9_play_out_lets_every_player_play_the_tiles_in_hand():
 
 # -- the end ----------------------------------------------------------------------------------------
 
+
 def test_equal_points_are_broken_by_more_followers():
     s = new(2)
     play(s, ("act", "red"), ("found_wheat", 2), ("draw", "epoch"), ("pyramids", 0))
-    for _ in range(5):                # the 6th epoch tile ends a 2-player game
+    for _ in range(5):  # the 6th epoch tile ends a 2-player game
         answer(s, "draw", "epoch")
     answer(s, "cups", 0)
     assert s.over and totals(s) == {ADAM: 0, EVE: 0}

@@ -92,8 +92,14 @@ def play() -> Session:
 
 
 def document(session: Session) -> dict:
-    return {"format": "companion-session", "version": 1, "game": "graenaland",
-            "options": OPTIONS, "seed": SEED, "entries": [dict(e) for e in session.entries]}
+    return {
+        "format": "companion-session",
+        "version": 1,
+        "game": "graenaland",
+        "options": OPTIONS,
+        "seed": SEED,
+        "entries": [dict(e) for e in session.entries],
+    }
 
 
 if __name__ == "__main__":

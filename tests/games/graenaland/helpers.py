@@ -109,8 +109,7 @@ def random_answer(prompt, rand: random.Random):
         values = [o.value for o in prompt.options_for(seat) if o.value != "fix"]
         return {"step": "propose", "seat": seat, "value": rand.choice(values)}
     if prompt.kind in (PromptKind.SECRET_CHOICE, PromptKind.VOTE):
-        return {"step": prompt.step,
-                "picks": {str(s): rand.choice(prompt.options_for(s)).value for s in prompt.seats}}
+        return {"step": prompt.step, "picks": {str(s): rand.choice(prompt.options_for(s)).value for s in prompt.seats}}
     if prompt.kind is PromptKind.NUMBER:
         return {"step": prompt.step, "seat": seat, "value": rand.randint(prompt.minimum, prompt.maximum)}
     if prompt.kind is PromptKind.CONFIRM:

@@ -40,8 +40,11 @@ def box_only(seats, *open_ids):
     for (group, key), still_open in entries.items():
         entry = data[group][key] if key else data[group]
         fields = box.device_fields(group, entry, data)
-        patch = ({"verified": False, "confirmed": [f for f in fields if f not in still_open]} if still_open
-                 else {"verified": True})
+        patch = (
+            {"verified": False, "confirmed": [f for f in fields if f not in still_open]}
+            if still_open
+            else {"verified": True}
+        )
         if key:
             override.setdefault(group, {})[key] = patch
         else:
@@ -75,23 +78,23 @@ def test_off_by_default_and_offered_as_a_menu_setting():
 def test_the_walk_asks_every_open_fact_of_this_player_count_grouped_per_piece():
     s = session(seats=3, check_box=True)
     p = s.prompt
-    assert p.kind is PromptKind.CHOICE and p.step == "box_check" and p.seats == ()   # host or any pad
+    assert p.kind is PromptKind.CHOICE and p.step == "box_check" and p.seats == ()  # host or any pad
     options = p.options_for(None)
     assert (options[0].value, options[0].code) == ("keep", "#") and options[0].label.en == "Keep: plains"
     assert (options[-1].value, options[-1].code) == ("skip", "*")
-    assert [o.value for o in options[1:-1]] == ["plains", "forest", "hills"]      # a coastal piece
+    assert [o.value for o in options[1:-1]] == ["plains", "forest", "hills"]  # a coastal piece
     facts = [f["id"] for f in boxcheck.open_facts(s.state["boxcheck"]["data"], 3)]
     # what and where first, the progress last (the screen cuts what does not fit)
     assert p.title.en == f"Coast 1: terrain 1/{len(facts)}" and p.title.cs == f"Pobřeží 1: terén 1/{len(facts)}"
     assert options[0].label.cs == "Nechat: pláně" and options[-1].label.cs == "Přeskočit zbytek"
     assert "pieces.T1.terrain" in p.detail.en and "Teď: pláně" in p.detail.cs
     pieces = [f.split(".")[1] for f in facts if f.startswith("pieces.")]
-    assert sorted(set(pieces)) == ["T1", "T2", "T3", "T4", "T5"]                   # no 4,5 or 5 pieces
-    assert pieces == sorted(pieces, key=["T1", "T2", "T5", "T3", "T4"].index)       # C1 C2 C3 I1 I2
-    assert "pieces.T4.buildings" not in facts and "pieces.T4.stronghold_resource" not in facts   # mountains
+    assert sorted(set(pieces)) == ["T1", "T2", "T3", "T4", "T5"]  # no 4,5 or 5 pieces
+    assert pieces == sorted(pieces, key=["T1", "T2", "T5", "T3", "T4"].index)  # C1 C2 C3 I1 I2
+    assert "pieces.T4.buildings" not in facts and "pieces.T4.stronghold_resource" not in facts  # mountains
     assert "costs.church.cost" in facts and "public.road.cost" in facts and "costs.army.cost" not in facts
     assert "army_max.value" in facts and "house_limit.value" in facts and "supply_cards.faces.16" in facts
-    assert not any(f.startswith(("layouts", "vp_cards", "meta")) for f in facts)    # file only
+    assert not any(f.startswith(("layouts", "vp_cards", "meta")) for f in facts)  # file only
 
 
 def test_correcting_a_piece_to_mountains_removes_its_building_options():
@@ -99,13 +102,13 @@ def test_correcting_a_piece_to_mountains_removes_its_building_options():
     before = session()
     to_step(before, "build")
     assert {"church:I1", "stronghold:I1"} <= set(building.legal(before.state, 0, "main"))
-    keep_until(s, "pieces.T3.terrain")                   # I1, where seat 0 has a settlement
-    assert values(s)[1:-1] == ["hills", "mountains"]      # an inland piece
+    keep_until(s, "pieces.T3.terrain")  # I1, where seat 0 has a settlement
+    assert values(s)[1:-1] == ["hills", "mountains"]  # an inland piece
     total = boxcheck.current(s.state)[2]
     answer(s, "mountains")
     info = s.state["board"]["territories"]["I1"]
     assert (info["terrain"], info["settlement_cost"], info["buildings"]) == ("mountains", {"any": 6}, [])
-    assert boxcheck.current(s.state)[2] == total - 2      # no symbols to ask about any more
+    assert boxcheck.current(s.state)[2] == total - 2  # no symbols to ask about any more
     assert fact_id(s) == "pieces.T3.settlement_cost"
     assert s.state["recent"][-1]["en"] == "Corrected: pieces.T3.terrain = mountains."
     answer(s, "skip")
@@ -122,34 +125,39 @@ def test_correcting_a_piece_to_mountains_removes_its_building_options():
 def test_a_cost_is_entered_resource_by_resource_and_checked_as_a_whole():
     s = session(box=box_only(4, "costs.church.cost", "pieces.T1.settlement_cost"), check_box=True)
     assert fact_id(s) == "pieces.T1.settlement_cost"
-    assert values(s)[1:-1] == [0, 1, 2, 3, 4]            # a coastal settlement costs 4
-    answer(s, 1)                                           # grain
-    answer(s, 0)                                           # livestock
+    assert values(s)[1:-1] == [0, 1, 2, 3, 4]  # a coastal settlement costs 4
+    answer(s, 1)  # grain
+    answer(s, 0)  # livestock
     assert values(s)[1:-1] == [0, 1, 2, 3] and "Entered: 1 grain + 0 livestock." in s.prompt.detail.en
-    answer(s, 2)                                           # wood; ore is what is left
+    answer(s, 2)  # wood; ore is what is left
     assert s.state["board"]["territories"]["C1"]["settlement_cost"] == {"grain": 1, "wood": 2, "ore": 1}
     assert fact_id(s) == "costs.church.cost" and "how much grain does the church cost" in s.prompt.detail.en
     assert "kolik obilí stojí kostel" in s.prompt.detail.cs
     for count in (0, 0, 0):
         answer(s, count)
-    assert 0 not in values(s)                              # a cost is never empty
+    assert 0 not in values(s)  # a cost is never empty
     answer(s, 2)
     assert s.prompt.step == "start_spots"
     assert s.state["board"]["costs"]["church"] == {"ore": 2}
     learned = s.state["learned"]
-    assert learned["costs"]["church"] == {"cost": {"ore": 2}, "confirmed": ["cost"], "verified": True,
-                                          "source": "corrected on the device"}
+    assert learned["costs"]["church"] == {
+        "cost": {"ore": 2},
+        "confirmed": ["cost"],
+        "verified": True,
+        "source": "corrected on the device",
+    }
     assert "costs.church" not in s.state["board"]["unverified"]
 
 
 def test_keep_changes_nothing_and_is_asked_again_next_time():
     s = session(box=box_only(4, "army_max.value", "house_limit.value"), check_box=True)
     answer(s, "keep")
-    assert "Klan má 14 domečků, 1 z nich na počitadle vojska." in s.prompt.detail.cs   # from the box data
-    answer(s, "yes")                                       # the houses do limit building: confirmed
+    assert "Klan má 14 domečků, 1 z nich na počitadle vojska." in s.prompt.detail.cs  # from the box data
+    answer(s, "yes")  # the houses do limit building: confirmed
     assert s.prompt.step == "start_spots"
-    assert s.state["learned"] == {"house_limit": {"value": True, "confirmed": ["value"], "verified": True,
-                                                  "source": "corrected on the device"}}
+    assert s.state["learned"] == {
+        "house_limit": {"value": True, "confirmed": ["value"], "verified": True, "source": "corrected on the device"}
+    }
     assert "Confirmed: house_limit.value" in s.state["recent"][-2]["en"]
     assert "opraveno 0, potvrzeno 1, ponecháno 1" in s.state["recent"][-1]["cs"]
     again = Session(GAME, {"seats": 4, "box": GAME.learned_box(s.state), "check_box": True}, 0)
@@ -161,7 +169,7 @@ def test_keep_changes_nothing_and_is_asked_again_next_time():
 def test_army_track_end_learned_on_the_device_caps_the_army():
     s = session(box=box_only(4, "army_max.value"), check_box=True)
     assert values(s)[1:-1] == list(range(3, 16)) and s.prompt.options_for(None)[1].code == "03"
-    answer(s, 3, seat=2)                                   # any pad may answer
+    answer(s, 3, seat=2)  # any pad may answer
     to_step(s, "build")
     st = copy.deepcopy(s.state)
     st["army"][0] = 3
@@ -173,12 +181,12 @@ def test_army_track_end_learned_on_the_device_caps_the_army():
 
 def test_replaying_a_log_with_corrections_gives_the_same_state():
     s = session(seats=5, check_box=True)
-    answer(s, "forest")                                    # C1 terrain
+    answer(s, "forest")  # C1 terrain
     answer(s, 2)
-    answer(s, 2)                                           # settlement: 2 grain + 2 livestock
-    answer(s, "church+hall", seat=3)                       # no stronghold: nothing under it to ask
+    answer(s, 2)  # settlement: 2 grain + 2 livestock
+    answer(s, "church+hall", seat=3)  # no stronghold: nothing under it to ask
     answer(s, "wood")
-    answer(s, "keep")                                      # C2 terrain
+    answer(s, "keep")  # C2 terrain
     assert fact_id(s) == "pieces.T6.settlement_cost"
     keep_until(s, "supply_cards.faces.1")
     answer(s, "grain+wood")
@@ -197,19 +205,19 @@ def test_a_bad_correction_is_refused_and_changes_nothing():
     faces[0] = ["grain", "wood"]
     box = box_only(4, "supply_cards.faces.2", "pieces.T3.terrain")
     box["supply_cards"].update(faces=faces)
-    box["pieces"]["T3"]["settlement_cost"] = {"ore": 5}     # a confirmed mix for hills (5)
+    box["pieces"]["T3"]["settlement_cost"] = {"ore": 5}  # a confirmed mix for hills (5)
     s = session(box=box, check_box=True)
     assert fact_id(s) == "pieces.T3.terrain"
     before = (copy.deepcopy(s.state), list(s.entries))
     with pytest.raises(RuleError) as err:
-        answer(s, "mountains")                             # a mountain settlement costs 6
+        answer(s, "mountains")  # a mountain settlement costs 6
     assert err.value.rule == "graenaland.box_correction"
     assert "pieces.T3.settlement_cost" in err.value.text("en") and "says 6" in err.value.text("en")
     assert "pieces.T3.settlement_cost" in err.value.text("cs") and "nelze přijmout" in err.value.text("cs")
     assert (s.state, s.entries) == before
     answer(s, "hills")
     with pytest.raises(RuleError) as err:
-        answer(s, "grain+wood")                            # card 1 shows that already
+        answer(s, "grain+wood")  # card 1 shows that already
     assert "supply_cards.faces.2" in err.value.text("en") and "every supply card is different" in err.value.text("en")
     with pytest.raises(RuleError) as err:
         answer(s, "lava")
@@ -226,10 +234,10 @@ def test_learned_box_is_a_box_option_that_needs_no_more_questions():
     options = GAME.validate_options({"seats": 4, "box": learned, "check_box": True})
     assert boxcheck.open_facts(box.merge(box.load(), options["box"]), 4) == []
     again = Session(GAME, {"seats": 4, "box": learned, "check_box": True}, 0)
-    assert again.prompt.step == "start_spots"               # nothing left to ask: no walk
+    assert again.prompt.step == "start_spots"  # nothing left to ask: no walk
     assert again.state["board"]["territories"] == s.state["board"]["territories"]
     unverified = again.state["board"]["unverified"]
-    assert "pieces.T1.coastal" in unverified and "pieces.T1.terrain" not in unverified   # the row is file-only
+    assert "pieces.T1.coastal" in unverified and "pieces.T1.terrain" not in unverified  # the row is file-only
     assert "costs.church" not in unverified and "army_max" not in unverified
     # another player count still asks about the pieces it adds
     five = Session(GAME, {"seats": 5, "box": learned, "check_box": True}, 0)
@@ -265,23 +273,23 @@ def test_through_the_table_on_pads_and_host_buttons_and_remembered_for_the_next_
 
     pick("Graenaland")
     pick("4")
-    pick("Check box data")                 # no -> yes
+    pick("Check box data")  # no -> yes
     assert any("Ověřit data dílů" in item.label.cs and "yes" in item.label.en for item in table.menu)
     pick("Start")
     assert table.session.prompt.step == "box_check"
-    press((0, "#"))                        # pad 1 keeps C1's terrain
-    press((2, "2"))                        # pad 3: C1's settlement, 2 grain
-    press((None, "down"), (None, "down"), (None, "down"), (None, "ok"))   # host: 2 livestock
-    press((None, "ok"))                    # puts the announced correction away
+    press((0, "#"))  # pad 1 keeps C1's terrain
+    press((2, "2"))  # pad 3: C1's settlement, 2 grain
+    press((None, "down"), (None, "down"), (None, "down"), (None, "ok"))  # host: 2 livestock
+    press((None, "ok"))  # puts the announced correction away
     assert table.session.state["board"]["territories"]["C1"]["settlement_cost"] == {"grain": 2, "livestock": 2}
-    press((1, "*"))                        # pad 2 skips the rest
+    press((1, "*"))  # pad 2 skips the rest
     assert table.session.prompt.step == "start_spots"
     saved = memory.load("graenaland")
     assert saved["pieces"]["T1"]["settlement_cost"] == {"grain": 2, "livestock": 2}
     again = Session(GAME, {"seats": 4, "box": saved, "check_box": True}, 0)
-    assert fact_id(again) == "pieces.T1.terrain"           # kept: asked again
+    assert fact_id(again) == "pieces.T1.terrain"  # kept: asked again
     answer(again, "keep")
-    assert fact_id(again) == "pieces.T1.buildings"         # the settlement cost is not
+    assert fact_id(again) == "pieces.T1.buildings"  # the settlement cost is not
 
 
 @pytest.mark.parametrize("seats, seed", [(3, 1), (4, 2), (5, 3)])
@@ -292,7 +300,7 @@ def test_random_answers_replay_exactly_and_leave_a_usable_box(seats, seed):
 
     s = session(seats=seats, seed=seed, check_box=True)
     rand = random.Random(seed)
-    while s.prompt.step == "box_check":                    # random answers, rarely "skip"
+    while s.prompt.step == "box_check":  # random answers, rarely "skip"
         options = [o.value for o in s.prompt.options_for(None) if o.value != "skip" or rand.random() < 0.02]
         try:
             answer(s, rand.choice(options))
@@ -304,6 +312,10 @@ def test_random_answers_replay_exactly_and_leave_a_usable_box(seats, seed):
     learned = GAME.learned_box(s.state)
     assert GAME.validate_options({"seats": seats, "box": learned})["box"] == learned
     asked = {f["id"] for f in boxcheck.open_facts(box.merge(box.load(), learned), seats)}
-    confirmed = {f"{group}.{key}.{field}" for group in ("pieces", "costs", "public")
-                 for key, entry in learned.get(group, {}).items() for field in entry.get("confirmed", [])}
+    confirmed = {
+        f"{group}.{key}.{field}"
+        for group in ("pieces", "costs", "public")
+        for key, entry in learned.get(group, {}).items()
+        for field in entry.get("confirmed", [])
+    }
     assert not asked & confirmed

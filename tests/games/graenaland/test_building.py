@@ -35,11 +35,14 @@ def test_army_increase_with_two_strongholds():
     """p.7: with a plains and a forest stronghold the army grows for grain + ore + livestock,
     grain + ore + wood, or 4 grain + ore."""
     st = empty_board(state())
-    st["buildings"]["C1"] = {"stronghold": 0}   # plains
-    st["buildings"]["C3"] = {"stronghold": 0}   # forest
+    st["buildings"]["C1"] = {"stronghold": 0}  # plains
+    st["buildings"]["C3"] = {"stronghold": 0}  # forest
     options = army_costs(st, 0)
-    assert options == [{"grain": 4, "ore": 1}, {"grain": 1, "ore": 1, "livestock": 1},
-                       {"grain": 1, "ore": 1, "wood": 1}]
+    assert options == [
+        {"grain": 4, "ore": 1},
+        {"grain": 1, "ore": 1, "livestock": 1},
+        {"grain": 1, "ore": 1, "wood": 1},
+    ]
     for paid in ({"grain": 1, "ore": 1, "livestock": 1}, {"grain": 1, "ore": 1, "wood": 1}, {"grain": 4, "ore": 1}):
         assert any(covers(cost, paid) for cost in options)
     assert not any(covers(cost, {"grain": 1, "ore": 1}) for cost in options)
@@ -54,11 +57,11 @@ def test_market_substitution():
     assert covers(cost, {"wood": 2, "livestock": 1, "grain": 1}, markets=1)
     assert covers(cost, {"wood": 2, "livestock": 1, "supply": [["ore", "grain"]]}, markets=1)
     assert not covers(cost, {"wood": 2, "livestock": 1, "grain": 1}, markets=0)
-    assert not covers(cost, {"wood": 2, "grain": 2}, markets=1)       # a second swap needs a second market
+    assert not covers(cost, {"wood": 2, "grain": 2}, markets=1)  # a second swap needs a second market
     assert covers(cost, {"wood": 2, "grain": 2}, markets=2)
-    assert covers(cost, {"wood": 2, "livestock": 1, "gold": 1})          # gold is wild anyway
-    assert covers(cost, {"wood": 1, "livestock": 2, "supply": [["wood", "ore"]]})   # one side of a supply card
-    assert covers(cost, {"livestock": 2, "supply": [["wood", "wood"]]})             # both sides, one build
+    assert covers(cost, {"wood": 2, "livestock": 1, "gold": 1})  # gold is wild anyway
+    assert covers(cost, {"wood": 1, "livestock": 2, "supply": [["wood", "ore"]]})  # one side of a supply card
+    assert covers(cost, {"livestock": 2, "supply": [["wood", "wood"]]})  # both sides, one build
 
 
 def test_markets_count_per_territory_with_a_house():
@@ -73,7 +76,7 @@ def test_markets_count_per_territory_with_a_house():
 
 # -- placements -------------------------------------------------------------------------------
 def test_settlement_where_you_have_a_house_or_next_to_it():
-    st = build_state()                         # seat 0 starts on C1 and I1
+    st = build_state()  # seat 0 starts on C1 and I1
     for ok in ("settlement:C1", "settlement:C2", "settlement:I2"):
         assert ok in building.legal(st, 0, "main")
     refused(st, "settlement:C4", "settlement_not_adjacent")
@@ -121,14 +124,14 @@ def test_palisade_fee_is_announced_for_a_first_house_there():
     assert fee.detail.en.split("; ") == ["Player 1 gives 1 resource card to:", "→ Player 2"]
     after = apply(after, ok("build_result"))
     assert after["step"] == "build" and after["settlements"]["C2"] == {"1": 1, "0": 1}
-    again = build(after, "settlement:C2")       # a second house there pays no fee
+    again = build(after, "settlement:C2")  # a second house there pays no fee
     assert "Palisade" not in again["recent"][-1]["en"] and "settlement" in again["recent"][-1]["en"]
     assert again["step"] == "build"
 
 
 def test_houses_run_out_at_thirteen_on_the_board():
     st = build_state()
-    st["settlements"]["C1"]["0"] = 12           # 12 + I1 = 13 houses, the 14th marks the army
+    st["settlements"]["C1"]["0"] = 12  # 12 + I1 = 13 houses, the 14th marks the army
     assert building.houses_left(st, 0) == 0
     refused(st, "settlement:C1", "no_houses_left")
     with pytest.raises(RuleError) as err:
@@ -181,7 +184,7 @@ def test_joint_public_building_once_per_round():
     assert declined["public"]["C1"] == [] and declined["step"] == "build"
     assert not [v for v in building.legal(declined, 0, "main") if v.startswith("coop")]
     refused(declined, "coop:road:C1", "coop_once_per_round")
-    assert "road:C1" in building.legal(declined, 0, "main")      # paying alone is still fine
+    assert "road:C1" in building.legal(declined, 0, "main")  # paying alone is still fine
     built = apply(after, {"step": "coop_result", "seat": 0, "value": "built"})
     assert built["public"]["C1"] == ["road"]
 
@@ -206,7 +209,7 @@ def test_a_known_army_track_end_caps_the_army():
     after = build(st, "army")
     assert "army" not in building.legal(after, 0, "main")
     refused(after, "army", "army_track_end")
-    free = build_state()                       # "unknown": no cap
+    free = build_state()  # "unknown": no cap
     free["army"][0] = 40
     assert "army" in building.legal(free, 0, "main")
 
@@ -230,7 +233,7 @@ def test_no_supply_card_once_deck_and_display_are_used_up():
     with pytest.raises(RuleError) as err:
         build(st, "supply")
     assert "deck is empty" in err.value.text("en") and "balíček je prázdný" in err.value.text("cs")
-    finished = build(st, "done")               # finishing needs no supply card now
+    finished = build(st, "done")  # finishing needs no supply card now
     assert finished["supply"] == {"deck": 0, "display": 0, "taken": False, "turned": False} and finished["main"] == 1
     assert "zásob" not in GAME.prompt(finished).detail.cs
 
@@ -257,8 +260,8 @@ def test_a_later_church_moves_the_priest_there():
     assert shown.step == "build_result" and shown.title.cs == "Kněz se přesouvá" and shown.title.en == "Priest moves"
     assert shown.detail.cs == "Hráč 1: kněz → Pobřeží 2"
     told = [m["cs"] for m in after["recent"]]
-    assert told[-2:] == ["Kněz se přesouvá – Pobřeží 2.", "Hráč 1: +1 (Budovy)"]   # the goal it meets too
-    stays = build(st, "church:C2")                # without moving: the priest stays, no screen
+    assert told[-2:] == ["Kněz se přesouvá – Pobřeží 2.", "Hráč 1: +1 (Budovy)"]  # the goal it meets too
+    stays = build(st, "church:C2")  # without moving: the priest stays, no screen
     assert stays["heroes"][0]["priest"] == "C1" and stays["step"] == "build"
     assert stays["recent"][-2]["cs"] == "Hráč 1 staví kostel – Pobřeží 2 (pláně)."
 
@@ -270,9 +273,10 @@ def test_moving_a_hero_onto_another_own_hero_is_refused():
     refused(st, "church:C2:move", "hero_would_share")
     with pytest.raises(RuleError) as err:
         build(st, "church:C2:move")
-    assert err.value.text("cs") == ("Hráč 1: Na Pobřeží 2 (pláně) už stojí jiný tvůj hrdina; "
-                                    "dva tvoji hrdinové nesmějí stát na jednom území.")
-    refused(st, "hall:C2:move", "hero_not_in_play")       # no skald yet
+    assert err.value.text("cs") == (
+        "Hráč 1: Na Pobřeží 2 (pláně) už stojí jiný tvůj hrdina; dva tvoji hrdinové nesmějí stát na jednom území."
+    )
+    refused(st, "hall:C2:move", "hero_not_in_play")  # no skald yet
 
 
 def test_build_menu_lines_show_what_where_and_the_cost():
@@ -281,13 +285,15 @@ def test_build_menu_lines_show_what_where_and_the_cost():
     assert labels["settlement:C1"].cs == "Osada P1 · 4 sur." and labels["settlement:C1"].en == "Settlement C1 · 4 res."
     assert labels["settlement:I1"].cs == "Osada V1 · 5 sur."
     assert labels["stronghold:C1"].cs == "Tvrz P1 · 2Dř+1R" and labels["stronghold:C1"].en == "Stronghold C1 · 2W+1O"
-    assert labels["church:C1"].cs == "Kostel P1 · ?"          # the reference card's cost is not known
+    assert labels["church:C1"].cs == "Kostel P1 · ?"  # the reference card's cost is not known
     assert labels["army"].cs == "Vojsko +1 · 4O+1R" and labels["army"].en == "Army +1 · 4G+1O"
     assert labels["road:C1"].cs == "Cesta P1 · ?" and labels["coop:improvement:C1"].en == "Joint impr. C1 · ?"
     assert labels["supply"].cs == "Vzít kartu zásob" and labels["done"].cs == "Konec stavby"
-    st["buildings"]["C1"]["stronghold"] = 0                   # a stronghold adds a cheaper army price
-    assert GAME.prompt(st).options[0][[o.value for o in GAME.prompt(st).options[0]].index("army")].label.cs == \
-        "Vojsko +1 · 4O+1R / 1O+1R+1D"
+    st["buildings"]["C1"]["stronghold"] = 0  # a stronghold adds a cheaper army price
+    assert (
+        GAME.prompt(st).options[0][[o.value for o in GAME.prompt(st).options[0]].index("army")].label.cs
+        == "Vojsko +1 · 4O+1R / 1O+1R+1D"
+    )
 
 
 def test_a_build_keeps_its_code_from_turn_to_turn():
@@ -298,7 +304,7 @@ def test_a_build_keeps_its_code_from_turn_to_turn():
     assert codes["settlement:C1"] == "11" and codes["settlement:I1"] == "1" + str(st["board"]["order"].index("I1") + 1)
     assert codes["stronghold:C1"] == "21" and codes["army"] == "90" and codes["supply"] == "99"
     assert codes["coop:improvement:C1"] == "981" and codes["done"] == "#"
-    st["settlements"]["C2"]["0"] = 1                       # more to build: the same things keep their codes
+    st["settlements"]["C2"]["0"] = 1  # more to build: the same things keep their codes
     again = {o.value: o.code for o in GAME.prompt(st).options[0]}
     assert len(again) > len(codes) and all(again[v] == c for v, c in codes.items() if v in again)
     st["supply"]["taken"] = True

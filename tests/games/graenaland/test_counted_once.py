@@ -41,8 +41,13 @@ def plain_stats(state, seat):
     if state["options"]["three_player_variant"]:
         built = max(built - 1, 0)
     need = state["board"]["goals"]["territory_houses"]
-    return {"houses": sum(per_territory), "territories": sum(n >= need for n in per_territory),
-            "largest": max(per_territory), "buildings": built, "army": state["army"][seat]}
+    return {
+        "houses": sum(per_territory),
+        "territories": sum(n >= need for n in per_territory),
+        "largest": max(per_territory),
+        "buildings": built,
+        "army": state["army"][seat],
+    }
 
 
 def test_the_build_menu_lists_exactly_what_check_allows_in_recorded_games():
@@ -53,7 +58,7 @@ def test_the_build_menu_lists_exactly_what_check_allows_in_recorded_games():
         seat, mode = state["builder"], state["mode"]
         assert building.legal(state, seat, mode) == allowed_one_by_one(state, seat, mode)
         menus += 1
-    assert menus > 50   # many build menus, main and final, at every player count
+    assert menus > 50  # many build menus, main and final, at every player count
 
 
 def test_a_refusal_found_for_the_menu_reads_as_the_rule_it_breaks():
@@ -78,5 +83,8 @@ def test_goal_counts_of_every_seat_at_once_match_the_plain_count_in_recorded_gam
         every = goals.every_stats(state)
         assert every == [plain_stats(state, seat) for seat in range(state["seats"])]
         assert [building.houses_left(state, seat) for seat in range(state["seats"])] == [
-            state["board"]["rules"]["houses_per_player"] - state["board"]["rules"]["houses_on_army_track"]
-            - stats["houses"] for stats in every]
+            state["board"]["rules"]["houses_per_player"]
+            - state["board"]["rules"]["houses_on_army_track"]
+            - stats["houses"]
+            for stats in every
+        ]

@@ -55,7 +55,12 @@ def test_round_one_clockwise_settlement_and_warrior_then_round_two_backwards():
         p = s.prompt
         assert p.kind is PromptKind.CHOICE and p.title.cs == f"Hráč {p.seats[0] + 1}: první osada?"
         assert p.detail.en.startswith("A settlement and the warrior on the coast.")
-        assert [(o.value, o.code) for o in p.options[p.seats[0]]] == [("C1", "1"), ("C2", "2"), ("C3", "3"), ("C4", "4")]
+        assert [(o.value, o.code) for o in p.options[p.seats[0]]] == [
+            ("C1", "1"),
+            ("C2", "2"),
+            ("C3", "3"),
+            ("C4", "4"),
+        ]
         seen.append(p.seats[0])
         place(s, tid)
     assert seen == [0, 1, 2, 3]
@@ -68,9 +73,11 @@ def test_round_one_clockwise_settlement_and_warrior_then_round_two_backwards():
         place(s, tid)
     assert seen == [3, 2, 1, 0]
     assert s.state["settlements"]["C1"] == {"0": 1, "3": 1}
-    assert [mine["warrior"] for mine in s.state["heroes"]] == ["C1", "C2", "C3", "C4"]   # no heroes in round 2
+    assert [mine["warrior"] for mine in s.state["heroes"]] == ["C1", "C2", "C3", "C4"]  # no heroes in round 2
     assert s.prompt.step == "draft_done" and s.prompt.detail.cs.split("; ") == [
-        "Žádné karty nezbyly.", "Vzaté karty jsou vaše počáteční suroviny, další si nikdo nebere."]
+        "Žádné karty nezbyly.",
+        "Vzaté karty jsou vaše počáteční suroviny, další si nikdo nebere.",
+    ]
     s.submit({"step": "draft_done", "seat": None, "value": None})
     assert s.prompt.step == "production"
 
@@ -104,7 +111,7 @@ def test_overcrowding_asks_the_first_settler_then_the_second_never_the_newcomer(
     answer(s, "stay")
     assert s.prompt.step == "draft_anchor" and s.prompt.seats == (1,)
     answer(s, "stay")
-    assert s.prompt.step == "draft_place" and s.prompt.seats == (3,)    # seat 2, the newcomer, is not asked
+    assert s.prompt.step == "draft_place" and s.prompt.seats == (3,)  # seat 2, the newcomer, is not asked
     assert recent(s)[-1] == "Every settlement stays – Coast 1 (plains)."
     assert s.state["settlements"]["C1"] == {"0": 1, "1": 1, "2": 1}
 
@@ -114,12 +121,12 @@ def test_raising_anchor_moves_the_settlement_takes_a_card_and_leaves_the_warrior
     place(s, "C1", "C1", "C1")
     assert s.prompt.detail.en.endswith("The warrior stays.") and s.prompt.detail.cs.endswith("Bojovník zůstává.")
     answer(s, "stay")
-    answer(s, "C3")                                    # the second settler leaves
+    answer(s, "C3")  # the second settler leaves
     assert s.state["settlements"]["C1"] == {"0": 1, "2": 1} and s.state["settlements"]["C3"] == {"1": 1}
     assert s.state["draft"]["cards"] == {"C1": 0, "C2": 2, "C3": 1, "C4": 2}
     assert s.state["draft"]["first"]["1"] == "C3"
     assert draft.WARRIOR_FOLLOWS_ANCHOR is False
-    assert s.state["heroes"][1]["warrior"] == "C1"     # the unverified reading: only the settlement sails
+    assert s.state["heroes"][1]["warrior"] == "C1"  # the unverified reading: only the settlement sails
     assert "The warrior stays – Coast 1 (plains)." in recent(s)
     assert s.prompt.step == "draft_place" and s.prompt.seats == (3,)
     # round 2 then keeps him off his moved first house
@@ -158,7 +165,7 @@ def test_only_less_crowded_territories_and_never_ones_own_other_territory():
         apply(st, {"step": "draft_anchor", "seat": 2, "value": "C3"})
     assert err.value.rule == "graenaland.draft_not_both_on_one"
     with pytest.raises(RuleError):
-        s.submit({"step": "draft_anchor", "seat": 2, "value": "C2"})      # not even offered
+        s.submit({"step": "draft_anchor", "seat": 2, "value": "C2"})  # not even offered
 
 
 def test_nobody_puts_both_settlements_on_one_territory():
@@ -177,12 +184,12 @@ def test_the_second_to_last_settlement_leaves_a_card_away_from_the_last_players_
     place(s, "C1", "C2", "C3", "C3", "C4", "C2")
     # seat 1 places the second-to-last settlement; cards lie at C1 (seat 0's first house) and C4
     assert s.prompt.seats == (1,) and s.state["draft"]["cards"] == {"C1": 1, "C2": 0, "C3": 0, "C4": 1}
-    assert offered(s) == ["C1", "C3"]          # C4 would take the last card away from C1
+    assert offered(s) == ["C1", "C3"]  # C4 would take the last card away from C1
     with pytest.raises(RuleError) as err:
         apply(s.state, {"step": "draft_place", "seat": 1, "value": "C4"})
     assert err.value.rule == "graenaland.draft_leave_card_for_last"
     assert "last player" in err.value.text("en") and "poslední" in err.value.text("cs")
-    place(s, "C3")                              # overcrowds C3: the anchor moves obey the same rule
+    place(s, "C3")  # overcrowds C3: the anchor moves obey the same rule
     assert s.prompt.step == "draft_anchor" and s.prompt.seats == (2,)
     assert offered(s) == ["stay", "C1"]
     with pytest.raises(RuleError) as err:
@@ -190,14 +197,14 @@ def test_the_second_to_last_settlement_leaves_a_card_away_from_the_last_players_
     assert err.value.rule == "graenaland.draft_anchor_less_crowded"
     answer(s, "stay")
     answer(s, "stay")
-    assert s.prompt.seats == (0,) and offered(s) == ["C2", "C3", "C4"]   # a card waits for him at C4
+    assert s.prompt.seats == (0,) and offered(s) == ["C2", "C3", "C4"]  # a card waits for him at C4
 
 
 def test_the_last_player_may_not_sail_where_the_last_cards_lie_together():
     s = drafting()
     place(s, "C1", "C2", "C3", "C3", "C1", "C2")
     assert s.state["draft"]["cards"] == {"C1": 0, "C2": 0, "C3": 0, "C4": 2}
-    place(s, "C1")                       # seat 1, second-to-last, overcrowds seat 0's first house
+    place(s, "C1")  # seat 1, second-to-last, overcrowds seat 0's first house
     # seat 0 would take a card at C4 and find the other one next to his first house: he is skipped
     assert s.prompt.step == "draft_anchor" and s.prompt.seats == (3,)
     answer(s, "C4")
@@ -227,8 +234,10 @@ def test_leftover_cards_are_discarded_and_play_goes_on_as_after_the_normal_setup
     done = s.prompt
     assert done.kind is PromptKind.CONFIRM and done.step == "draft_done" and s.state["phase"] == "setup"
     assert done.title.cs == "Pozice vybrány" and done.detail.cs.split("; ") == [
-        "Odložte zbylé karty:", "Pobřeží 4: 1 karta",
-        "Vzaté karty jsou vaše počáteční suroviny, další si nikdo nebere."]
+        "Odložte zbylé karty:",
+        "Pobřeží 4: 1 karta",
+        "Vzaté karty jsou vaše počáteční suroviny, další si nikdo nebere.",
+    ]
     assert done.detail.en.split("; ")[:2] == ["Discard the leftover cards:", "Coast 4: 1 card"]
     s.submit({"step": "draft_done", "seat": None, "value": None})
     assert s.prompt.step == "production" and s.state["phase"] == "production"

@@ -19,7 +19,7 @@ from .test_victory import vp_box
 
 EXAMPLE = example.EXAMPLE
 ROOT = Path(__file__).resolve().parents[3]
-LINE_PX = 124          # 128 px less the margins: what one line of the OLED holds
+LINE_PX = 124  # 128 px less the margins: what one line of the OLED holds
 
 
 def header(status, language):
@@ -35,7 +35,7 @@ def test_five_phases_in_order_and_the_ship_moves_left():
             to_step(s, step)
             status = s.status()
             assert status.round == round_ and status.rounds is None
-            assert status.phase.en.endswith(f" ⚓{(round_ - 1) % 4 + 1}")    # the ship marker's seat
+            assert status.phase.en.endswith(f" ⚓{(round_ - 1) % 4 + 1}")  # the ship marker's seat
             seen.append(s.state["phase"])
         assert s.state["main"] == (round_ - 1) % 4
     assert seen[:3] == ["production", "movement", "building"]
@@ -49,10 +49,12 @@ def test_the_header_is_short_the_question_is_the_body():
     assert s.status().phase.cs == "Pohyb ⚓1" and s.status().phase.en == "Moves ⚓1"
     to_step(s, "propose")
     assert s.status().turn == 1 and s.status().phase.cs == "Rozdělení ⚓1"
-    s.submit({"step": "propose", "seat": 1, "value": "I2"})     # seat 3 has a house there too
+    s.submit({"step": "propose", "seat": 1, "value": "I2"})  # seat 3 has a house there too
     # the split names its recipient first, so no "Hráč 2:" goes in front of it
     assert s.prompt.step == "split" and s.status().turn is None
-    assert s.prompt.title.cs == "→ Hráč 2: kolik karet?" and s.prompt.detail.cs.startswith("Zbývá rozdělit 1 (celkem 1)")
+    assert s.prompt.title.cs == "→ Hráč 2: kolik karet?" and s.prompt.detail.cs.startswith(
+        "Zbývá rozdělit 1 (celkem 1)"
+    )
 
 
 def _fits_header(status):
@@ -96,7 +98,7 @@ def _fits_body_state(state, prompt):
         if prompt.kind is PromptKind.CHOICE and prompt.step != "box_check":
             for option in prompt.options_for(prompt.seats[0] if len(prompt.seats) == 1 else None):
                 line = f"{option.code} {option.label.get(language)}".split(" · ")[0]
-                if len(option.code) > 2:   # a rare build (a hero moved along): may take two rows
+                if len(option.code) > 2:  # a rare build (a hero moved along): may take two rows
                     assert len(rows(line)) <= 2, (prompt.step, line)
                 else:
                     assert body.getlength(line) <= LINE_PX, (prompt.step, line)
@@ -105,8 +107,12 @@ def _fits_body_state(state, prompt):
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seats=st.sampled_from([3, 4, 5]), seed=st.integers(0, 10_000), variant=st.integers(0, 5))
 def test_titles_options_and_headers_fit_the_screen(seats, seed, variant):
-    options = {"seats": seats, "open_votes": variant % 2 == 1, "vp_cards": variant in (2, 3),
-               "draft_starts": variant in (4, 5)}
+    options = {
+        "seats": seats,
+        "open_votes": variant % 2 == 1,
+        "vp_cards": variant in (2, 3),
+        "draft_starts": variant in (4, 5),
+    }
     if options["vp_cards"]:
         options["box"] = vp_box(15)
     s = Session(GAME, options, seed)
@@ -126,17 +132,30 @@ def test_the_starting_spots_are_shown_and_marked_unverified():
     assert p.title.cs == "Rozestavění" and p.title.en == "Starting spots"
     assert p.detail.cs.split("; ") == [
         "Pozice NEOVĚŘENÉ (box.toml)",
-        "Hráč 1:", "osada Pobřeží 1", "osada Vnitrozemí 1", "bojovník Pobřeží 1",
-        "Hráč 2:", "osada Pobřeží 2", "osada Vnitrozemí 2", "bojovník Pobřeží 2",
-        "Hráč 3:", "osada Pobřeží 3", "osada Vnitrozemí 2", "bojovník Pobřeží 3",
+        "Hráč 1:",
+        "osada Pobřeží 1",
+        "osada Vnitrozemí 1",
+        "bojovník Pobřeží 1",
+        "Hráč 2:",
+        "osada Pobřeží 2",
+        "osada Vnitrozemí 2",
+        "bojovník Pobřeží 2",
+        "Hráč 3:",
+        "osada Pobřeží 3",
+        "osada Vnitrozemí 2",
+        "bojovník Pobřeží 3",
         "Postavte figurky sem, nebo opravte box.toml či hrajte s výběrem pozic.",
-        "Každý si vezme 2 karty surovin."]
+        "Každý si vezme 2 karty surovin.",
+    ]
     assert p.detail.en.split("; ")[1:5] == ["Player 1:", "settlement Coast 1", "settlement Inland 1", "warrior Coast 1"]
     s.submit(ok("start_spots"))
     assert s.prompt.step == "production" and s.state["phase"] == "production"
     # checked spots: no warning, the spots and the cards are still said
-    start = {"verified": True, "source": "my box",
-             **{str(n): {"settlements": ["C2", "C3"], "warrior": "C3"} for n in (1, 2, 3)}}
+    start = {
+        "verified": True,
+        "source": "my box",
+        **{str(n): {"settlements": ["C2", "C3"], "warrior": "C3"} for n in (1, 2, 3)},
+    }
     checked = {"layouts": {"3": {"verified": True, "source": "my box", "start": start}}}
     lines = Session(GAME, {"seats": 3, "box": checked}, 0).prompt.detail.cs.split("; ")
     assert lines[:4] == ["Hráč 1:", "osada Pobřeží 2", "osada Pobřeží 3", "bojovník Pobřeží 3"]
@@ -149,17 +168,24 @@ def test_the_starting_spots_are_shown_and_marked_unverified():
 def test_the_example_session_is_a_whole_game_and_replays():
     doc = json.loads(EXAMPLE.read_text(encoding="utf-8"))
     assert doc["format"] == "companion-session" and doc["version"] == 1 and doc["game"] == "graenaland"
-    assert doc["entries"] == example.document(example.play())["entries"]     # regenerated, not stale
+    assert doc["entries"] == example.document(example.play())["entries"]  # regenerated, not stale
     s = Session(GAME, doc["options"], doc["seed"], doc["entries"])
     assert s.prompt is None and s.score().final and s.state["announcer"] is not None
     steps = [e["action"]["step"] for e in doc["entries"]]
     for step in ("start_spots", "improvement", "vote", "vote_result", "heroes_moved", "build", "announce"):
         assert step in steps, step
-    assert any(e["action"]["step"] == "build" and e["action"]["value"] not in ("supply", "done")
-               for e in doc["entries"][steps.index("announce"):])              # a final building
+    assert any(
+        e["action"]["step"] == "build" and e["action"]["value"] not in ("supply", "done")
+        for e in doc["entries"][steps.index("announce") :]
+    )  # a final building
     json.dumps(GAME.view(s.state))
-    out = subprocess.run([sys.executable, "-m", "companion", "replay", str(EXAMPLE)],
-                         capture_output=True, text=True, cwd=ROOT, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-m", "companion", "replay", str(EXAMPLE)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+    ).stdout
     assert out.startswith("graenaland: ") and ", finished" in out.splitlines()[0]
 
 
@@ -177,15 +203,19 @@ def test_random_games_run_long_enough_to_use_up_the_supply_deck():
     for seed, seats in ((1, 3), (2, 4), (3, 5)):
         s = Session(GAME, {"seats": seats}, seed)
         play_randomly(s, random.Random(seed), 300)
-        assert s.prompt is not None and s.state["round"] > 16     # still running after 300 steps
+        assert s.prompt is not None and s.state["round"] > 16  # still running after 300 steps
         assert s.state["supply"] == {"deck": 0, "display": 0, "taken": False, "turned": False}
         steps |= {e["action"]["step"] for e in s.entries}
     assert {"fix_count", "coop_result", "build_result", "vote_result", "heroes_moved"} <= steps
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seats=st.sampled_from([3, 4, 5]), seed=st.integers(0, 10_000), moves=st.integers(0, 10_000),
-       open_votes=st.booleans())
+@given(
+    seats=st.sampled_from([3, 4, 5]),
+    seed=st.integers(0, 10_000),
+    moves=st.integers(0, 10_000),
+    open_votes=st.booleans(),
+)
 def test_random_legal_play_replays_to_the_same_state(seats, seed, moves, open_votes):
     """Random play building sparingly (as paying would make it), so games run many rounds."""
     options = {"seats": seats, "open_votes": open_votes}
@@ -212,7 +242,7 @@ def test_random_legal_play_replays_to_the_same_state(seats, seed, moves, open_vo
         assert ("supply" in offered) == (supply["display"] > 0 and not supply["taken"] and s.state["mode"] == "main")
     for mine in s.state["heroes"]:
         placed = [where for where in mine.values() if where is not None]
-        assert len(placed) == len(set(placed))       # two own heroes never share a territory
+        assert len(placed) == len(set(placed))  # two own heroes never share a territory
 
 
 def test_a_drafted_start_is_entered_as_a_box_correction():
@@ -228,7 +258,7 @@ def test_menu_settings_are_short_bilingual_and_accepted():
         assert key in keys
     for setting in GAME.settings:
         assert 0 < len(setting.label.cs) <= 18 and 0 < len(setting.label.en) <= 18
-        if setting.key == "mode":   # a game, or only teaching the box
+        if setting.key == "mode":  # a game, or only teaching the box
             assert [v for v, _ in setting.values] == ["play", "teach"]
             assert [label.en for _, label in setting.values] == ["play", "teach the box"]
         else:
@@ -282,10 +312,12 @@ def _screens():
     yield vp
     yield dict(vp, step="claim_points", claimant=4)
     # result screens the building leaves behind: fee, and a skald entering, waiting, moving
-    for value, prepare in (("settlement:I4", lambda st: st["public"]["I4"].append("palisade")),
-                           ("hall:I3", lambda st: None),
-                           ("hall:I3", lambda st: st["heroes"][0].update(warrior="I3")),
-                           ("hall:I3:move", lambda st: st["heroes"][0].update(skald="C1"))):
+    for value, prepare in (
+        ("settlement:I4", lambda st: st["public"]["I4"].append("palisade")),
+        ("hall:I3", lambda st: None),
+        ("hall:I3", lambda st: st["heroes"][0].update(warrior="I3")),
+        ("hall:I3:move", lambda st: st["heroes"][0].update(skald="C1")),
+    ):
         st = fresh()
         st["settlements"]["I3"] = {"0": 1}
         prepare(st)
@@ -301,8 +333,17 @@ def test_every_kind_of_screen_fits_the_screen():
         prompt = GAME.prompt(st)
         _fits_header(GAME.status(st))
         _fits_body_state(st, prompt)
-        if prompt.kind is PromptKind.CONFIRM:     # a result's title is one line
+        if prompt.kind is PromptKind.CONFIRM:  # a result's title is one line
             assert all(fits(prompt.title.get(x)) for x in ("cs", "en")), prompt.title
         checked.add(prompt.step)
-    assert {"announce", "coop_result", "build", "improvement", "fix_cards", "fix_count", "claim",
-            "claim_points", "build_result"} <= checked
+    assert {
+        "announce",
+        "coop_result",
+        "build",
+        "improvement",
+        "fix_cards",
+        "fix_count",
+        "claim",
+        "claim_points",
+        "build_result",
+    } <= checked

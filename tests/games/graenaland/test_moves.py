@@ -58,8 +58,8 @@ def test_two_along_the_coast_only_from_the_coast():
     board = state()["board"]
     assert destination(board, "C1", "E2") == "C3"
     assert destination(board, "C3", "W2") == "C1"
-    assert destination(board, "C3", "E2") is None      # only one piece left: impossible, stays
-    assert destination(board, "I1", "E2") is None      # inland: never two pieces
+    assert destination(board, "C3", "E2") is None  # only one piece left: impossible, stays
+    assert destination(board, "I1", "E2") is None  # inland: never two pieces
     st = moving_state()
     st["heroes"][2]["warrior"] = "I1"
     assert move(st, s2="warrior:E2")["heroes"][2]["warrior"] == "I1"
@@ -91,27 +91,27 @@ def test_the_main_players_heroes_stay_and_he_is_not_asked():
     to_step(s, "move")
     assert s.state["main"] == 0 and s.prompt.seats == (1, 2, 3)
     with pytest.raises(RuleError) as err:
-        s.submit({"step": "move", "picks": {"0": "warrior:E", "1": "warrior:stay", "2": "warrior:stay",
-                                            "3": "warrior:stay"}})
+        s.submit(
+            {"step": "move", "picks": {"0": "warrior:E", "1": "warrior:stay", "2": "warrior:stay", "3": "warrior:stay"}}
+        )
     assert err.value.rule == "session.picks_incomplete"
     to_step(s, "build")
-    to_step(s, "move")       # next round: the ship marker moved left
+    to_step(s, "move")  # next round: the ship marker moved left
     assert s.state["main"] == 1 and s.prompt.seats == (2, 3, 0)
 
 
 def test_one_hero_per_player_per_round():
     s = session()
     to_step(s, "move")
-    s.state["heroes"][1]["priest"] = "I3"    # as if the priest had entered
+    s.state["heroes"][1]["priest"] = "I3"  # as if the priest had entered
     s.prompt = GAME.prompt(s.state)
     before = (s.state, list(s.entries))
-    with pytest.raises(RuleError) as err:    # one pick per seat, never two
-        s.submit({"step": "move", "picks": {"1": ["warrior:E", "priest:W"], "2": "warrior:stay",
-                                            "3": "warrior:stay"}})
+    with pytest.raises(RuleError) as err:  # one pick per seat, never two
+        s.submit({"step": "move", "picks": {"1": ["warrior:E", "priest:W"], "2": "warrior:stay", "3": "warrior:stay"}})
     assert err.value.rule == "session.not_an_option"
     assert (s.state, s.entries) == before
     values = [o.value for o in s.prompt.options_for(1)]
-    assert "priest:W" in values and "skald:W" not in values   # only heroes in play
+    assert "priest:W" in values and "skald:W" not in values  # only heroes in play
 
 
 def test_a_hero_not_in_play_is_refused_by_the_rules():
@@ -127,6 +127,7 @@ def test_priest_waits_for_the_church_territory_to_be_free_then_enters_after_move
     st["settlements"]["C2"]["1"] = 1
     # seat 1 built its first church on C2 while its warrior stood there
     from companion.games.graenaland import building
+
     events, (title, lines) = building.apply(st, 1, "church:C2", "main")
     assert st["heroes"][1]["priest"] is None and st["pending"][1] == {"priest": "C2"}
     assert "enters once" in events[-1].en and title.cs == "Kněz zatím čeká"
@@ -145,6 +146,7 @@ def test_first_church_on_a_free_territory_brings_the_priest_at_once():
     st["settlements"]["C3"]["0"] = 1
     st["heroes"][0]["warrior"] = "C1"
     from companion.games.graenaland import building
+
     events, (title, lines) = building.apply(st, 0, "church:C3", "main")
     assert st["heroes"][0]["priest"] == "C3"
     assert events[0].cs == "Hráč 1 staví kostel – Pobřeží 3 (les)."

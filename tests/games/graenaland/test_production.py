@@ -6,12 +6,15 @@ from companion.games.graenaland import GAME, production
 from .helpers import CONFIRM, apply, empty_board, session, state, to_step
 
 
-@pytest.mark.parametrize("lying, expected", [
-    (0, {"regular": 1, "road": 1, "check": 1}),
-    (1, {"regular": 1, "road": 1, "check": 0}),
-    (2, {"regular": 1, "road": 0, "check": 0}),
-    (3, {"regular": 0, "road": 0, "check": 0}),
-])
+@pytest.mark.parametrize(
+    "lying, expected",
+    [
+        (0, {"regular": 1, "road": 1, "check": 1}),
+        (1, {"regular": 1, "road": 1, "check": 0}),
+        (2, {"regular": 1, "road": 0, "check": 0}),
+        (3, {"regular": 0, "road": 0, "check": 0}),
+    ],
+)
 def test_rulebook_example_two_houses_road_and_improvement(lying, expected):
     """p.8: two houses, a road and an improvement, with 0-3 cards already lying there."""
     assert production.draws(lying, houses=2, road=True, improvement=True) == expected
@@ -107,7 +110,7 @@ def test_a_wrong_count_of_lying_cards_is_fixed_from_the_proposal_screen():
     s.submit({"step": "fix_cards", "seat": None, "value": "C2"})
     p = s.prompt
     assert p.kind is PromptKind.NUMBER and p.title.cs == "Pobřeží 2: karet?" and (p.minimum, p.maximum) == (0, 2)
-    with pytest.raises(RuleError) as err:        # refused when applied too, not only on the screen
+    with pytest.raises(RuleError) as err:  # refused when applied too, not only on the screen
         apply(s.state, {"step": "fix_count", "seat": None, "value": 3})
     assert err.value.rule == "session.number_out_of_range"
     s.submit({"step": "fix_count", "seat": None, "value": 2})
@@ -115,5 +118,5 @@ def test_a_wrong_count_of_lying_cards_is_fixed_from_the_proposal_screen():
     assert s.state["recent"][-1]["cs"] == "Opraveno: Pobřeží 2 – leží 2 (bylo 1)."
     assert [o.label.cs for o in s.prompt.options[seat] if o.value == "C2"] == ["2× Pobřeží 2"]
     s.submit({"step": "propose", "seat": seat, "value": "fix"})
-    s.submit({"step": "fix_cards", "seat": None, "value": "back"})     # nothing changed
+    s.submit({"step": "fix_cards", "seat": None, "value": "back"})  # nothing changed
     assert s.state["cards"]["C2"] == 2 and s.prompt.step == "propose"

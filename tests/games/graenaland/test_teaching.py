@@ -37,17 +37,18 @@ def check_questions(seats: int, memory: dict) -> int:
 
 
 def test_the_walk_asks_every_piece_once_then_no_check_asks_it_again():
-    assert [check_questions(n, {}) for n in (3, 4, 5)][1] == 58      # today's check for four players
+    assert [check_questions(n, {}) for n in (3, 4, 5)][1] == 58  # today's check for four players
     s = Session(GAME, {"seats": 3, "mode": "teach"}, 1)
     ids = [boxcheck.current(s.state)[0]["id"]]
     total = boxcheck.current(s.state)[2]
     pieces = {k for n in (3, 4, 5) for k in box.load()["layouts"][str(n)]["pieces"].values()}
     asked_pieces = {f["key"] for f in boxcheck.open_facts(box.load(), 3, every=True) if f["group"] == "pieces"}
-    assert asked_pieces == {p for p in pieces if any(boxcheck._asked(box.load()["pieces"][p], f)
-                                                     for f in boxcheck.PIECE_FACTS)}
+    assert asked_pieces == {
+        p for p in pieces if any(boxcheck._asked(box.load()["pieces"][p], f) for f in boxcheck.PIECE_FACTS)
+    }
     assert s.prompt.title.en.startswith("Piece ") and ids[0].startswith("pieces.")
     answers = confirm_all(s)
-    assert s.over and answers >= total - 5                 # a cost is one answer per resource
+    assert s.over and answers >= total - 5  # a cost is one answer per resource
     scores = s.score()
     assert scores.final and scores.ranking == (0, 1, 2) and set(scores.totals.values()) == {0}
     memory = GAME.learned_box(s.state)
@@ -67,5 +68,5 @@ def test_skipping_ends_the_walk_and_a_recorded_session_keeps_its_flow():
     s = Session(GAME, {"seats": 4, "mode": "teach"}, 1)
     s.submit({"step": boxcheck.STEP, "seat": None, "value": boxcheck.SKIP})
     assert s.over
-    old = Session(GAME, {"seats": 4, "check_box": True}, 1)   # options recorded before "mode"
+    old = Session(GAME, {"seats": 4, "check_box": True}, 1)  # options recorded before "mode"
     assert old.options["mode"] == "play" and old.prompt.title.en.startswith("Coast")

@@ -7,8 +7,13 @@ from companion.table.table import Table
 from ...table.helpers import MemoryRecorder
 from .helpers import apply, empty_board, past_shown, session, state, state_after, to_step
 
-EXAMPLE_CARD = {"houses": [6, 8, 10], "territories": [3, 4, 5], "largest": [4, 6, 7],
-                "buildings": [2, 3, 4], "army": [3, 4, 5]}
+EXAMPLE_CARD = {
+    "houses": [6, 8, 10],
+    "territories": [3, 4, 5],
+    "largest": [4, 6, 7],
+    "buildings": [2, 3, 4],
+    "army": [3, 4, 5],
+}
 
 
 def strong(st, seat=0):
@@ -34,9 +39,9 @@ def test_three_player_buildings_goal_skips_the_first_building():
     st["settlements"]["C1"]["0"] = 1
     st["buildings"]["C1"] = {"church": 0, "hall": 0}
     assert goals.goals_met(st, 0)["buildings"] is False
-    assert goals.stats(st, 0)["houses"] == 3        # the first building is still a house
-    assert goals.stats(st, 0)["territories"] == 1   # ... and counts for territories with 2+ houses
-    assert goals.stats(st, 0)["largest"] == 3       # ... and for the largest territory
+    assert goals.stats(st, 0)["houses"] == 3  # the first building is still a house
+    assert goals.stats(st, 0)["territories"] == 1  # ... and counts for territories with 2+ houses
+    assert goals.stats(st, 0)["largest"] == 3  # ... and for the largest territory
     st["buildings"]["C2"] = {"stronghold": 0}
     assert goals.goals_met(st, 0)["buildings"] is True
     four = empty_board(state(seats=4))
@@ -62,11 +67,11 @@ def _building(s):
 
 def test_announced_victory_then_one_final_building_each_then_ranking():
     st = empty_board(state())
-    st = apply(st, {"step": "production", "seat": None, "value": None})   # nothing settled: no draws
+    st = apply(st, {"step": "production", "seat": None, "value": None})  # nothing settled: no draws
     strong(st)
     st["heroes"] = [{"warrior": "C1", "priest": None, "skald": None} for _ in range(4)]
     st = state_after(st, {"step": "move", "picks": {"1": "warrior:stay", "2": "warrior:stay", "3": "warrior:stay"}})
-    st["settlements"]["C3"]["2"] = 4      # seat 2 meets "largest territory"
+    st["settlements"]["C3"]["2"] = 4  # seat 2 meets "largest territory"
     st = apply(st, {"step": "build", "seat": 0, "value": "supply"})
     st = apply(st, {"step": "build", "seat": 0, "value": "done"})
     prompt = GAME.prompt(st)
@@ -99,7 +104,7 @@ def test_declining_or_not_meeting_goals_continues_the_game():
     _building(s)
     s.submit({"step": "build", "seat": 0, "value": "supply"})
     s.submit({"step": "build", "seat": 0, "value": "done"})
-    assert s.prompt.step == "production" and s.state["main"] == 1   # no announcement offered
+    assert s.prompt.step == "production" and s.state["main"] == 1  # no announcement offered
     st = strong(empty_board(state()))
     st["step"], st["phase"] = "announce", "end"
     st = apply(st, {"step": "announce", "seat": 0, "value": "no"})
@@ -114,8 +119,17 @@ def test_declining_or_not_meeting_goals_continues_the_game():
 # -- the final screen ---------------------------------------------------------------------------
 # Start spots meet "houses", "largest territory" and "army" with these goals, so the first main
 # player can announce at once; 2 houses on one territory add "territories".
-EASY_GOALS = {"goals": {"houses": 2, "territories": 1, "territory_houses": 2, "largest": 1,
-                        "buildings": 2, "army": 1, "needed": 3}}
+EASY_GOALS = {
+    "goals": {
+        "houses": 2,
+        "territories": 1,
+        "territory_houses": 2,
+        "largest": 1,
+        "buildings": 2,
+        "army": 1,
+        "needed": 3,
+    }
+}
 
 
 def final_screen(options, entries, language):
@@ -135,7 +149,7 @@ def test_the_announcer_is_first_and_marked_even_with_fewer_or_equal_goals():
     s.submit({"step": "build", "seat": 0, "value": "done"})
     s.submit({"step": "announce", "seat": 0, "value": "yes"})
     s.submit({"step": "build", "seat": 1, "value": "done"})
-    s.submit({"step": "build", "seat": 2, "value": "settlement:C3"})     # a 4th goal in the final building
+    s.submit({"step": "build", "seat": 2, "value": "settlement:C3"})  # a 4th goal in the final building
     s.submit({"step": "build", "seat": 2, "value": "done"})
     s.submit({"step": "build", "seat": 3, "value": "done"})
     scores = s.score()
@@ -152,10 +166,19 @@ def test_the_announcer_is_first_and_marked_even_with_fewer_or_equal_goals():
 def test_vp_totals_on_the_final_screen():
     """Card 1 gives 6 VP from the start spots; card 2 gives everything (15): the announcer
     still ranks first, marked, and the numbers are each player's VP."""
-    low = {"houses": [2, 3, 4], "territories": [0, 0, 1], "largest": [1, 2, 3], "buildings": [0, 1, 2], "army": [1, 2, 3]}
+    low = {
+        "houses": [2, 3, 4],
+        "territories": [0, 0, 1],
+        "largest": [1, 2, 3],
+        "buildings": [0, 1, 2],
+        "army": [1, 2, 3],
+    }
     cards = [{"id": 1, **low}, {"id": 2, **{c: [0, 0, 0] for c in goals.COLUMNS}}, {"id": 3, **EXAMPLE_CARD}]
-    options = {"seats": 3, "vp_cards": True,
-               "box": {"vp_cards": [{**c, "verified": True, "source": "test card"} for c in cards]}}
+    options = {
+        "seats": 3,
+        "vp_cards": True,
+        "box": {"vp_cards": [{**c, "verified": True, "source": "test card"} for c in cards]},
+    }
     s = past_shown(Session(GAME, options, 0))
     s.submit({"step": "keep_vp_card", "picks": {"0": 1, "1": 2, "2": 3}})
     to_step(s, "claim")

@@ -41,7 +41,7 @@ def test_priest_cancels_every_warrior_and_gives_no_vote():
     st["heroes"][2]["priest"] = "C1"
     st["army"] = [3, 2, 1, 1]
     assert weights(st, "C1") == {0: 0, 1: 0, 2: 0, 3: 0}
-    st["heroes"][3]["skald"] = "C1"       # the skald counts the cancelled warriors all the same
+    st["heroes"][3]["skald"] = "C1"  # the skald counts the cancelled warriors all the same
     assert weight(st, 3, "C1") == 3
 
 
@@ -59,9 +59,9 @@ def test_three_player_variant_votes():
     st["heroes"][0]["warrior"] = "C1"
     st["heroes"][1]["skald"] = "C1"
     st["army"] = [2, 1, 1]
-    assert weights(st, "C1") == {0: 3, 1: 2, 2: 0}     # warrior army + 1; skald 1 + 1 other hero
+    assert weights(st, "C1") == {0: 3, 1: 2, 2: 0}  # warrior army + 1; skald 1 + 1 other hero
     st["heroes"][2]["priest"] = "C1"
-    assert weights(st, "C1") == {0: 1, 1: 3, 2: 1}     # priest 1 and warriors set to 1
+    assert weights(st, "C1") == {0: 1, 1: 3, 2: 1}  # priest 1 and warriors set to 1
     st["public"]["C1"] = ["palisade"]
     st["settlements"]["C1"] = {"1": 1}
     # houseless players lose 1 on every hero; seat 1 has a house there
@@ -85,7 +85,7 @@ def _distribution_session(**options):
 def test_proposal_split_and_hidden_weighted_vote():
     s = _distribution_session()
     p = s.prompt
-    assert p.step == "propose" and p.seats == (1,)   # from the main player's left
+    assert p.step == "propose" and p.seats == (1,)  # from the main player's left
     # seat 1 has votes on C2 (settlement + warrior) and I2 (settlement); I2 also holds seat 3's house
     assert {o.value for o in p.options[1]} >= {"C2", "I2", "pass"}
     s.submit({"step": "propose", "seat": 1, "value": "I2"})
@@ -95,7 +95,7 @@ def test_proposal_split_and_hidden_weighted_vote():
     vote = s.prompt
     assert vote.kind is PromptKind.VOTE and set(vote.seats) == {1, 3}
     assert [(o.value, o.code) for o in vote.options[1]] == [("yes", "#"), ("no", "*")]
-    s.submit({"step": "vote", "picks": {"1": "yes", "3": "no"}})   # 1 of 2: exactly half fails
+    s.submit({"step": "vote", "picks": {"1": "yes", "3": "no"}})  # 1 of 2: exactly half fails
     last = GAME.view(s.state)["last_vote"]
     assert last["passed"] is False and last["weights"] == {"1": 1, "3": 1} and last["choices"] is None
     assert s.state["cards"]["I2"] == 1
@@ -118,7 +118,7 @@ def test_the_same_territory_may_be_proposed_again_by_another_player():
     s.submit({"step": "propose", "seat": 2, "value": "pass"})
     assert s.prompt.seats == (3,) and "I2" in [o.value for o in s.prompt.options[3]]
     s.submit({"step": "propose", "seat": 3, "value": "I2"})
-    s.submit({"step": "split", "seat": 3, "value": 0})          # all to seat 1, seat 3 asks first
+    s.submit({"step": "split", "seat": 3, "value": 0})  # all to seat 1, seat 3 asks first
     s.submit({"step": "vote", "picks": {"1": "yes", "3": "yes"}})
     assert s.state["last_vote"]["shares"] == {"3": 0, "1": 1} and s.state["last_vote"]["passed"]
     assert s.state["cards"]["I2"] == 0
@@ -127,7 +127,7 @@ def test_the_same_territory_may_be_proposed_again_by_another_player():
     assert result.detail.cs.split("; ") == ["Hráč 2 bere 1 kartu", "Vnitrozemí 2: pro 2, proti 0 (celkem 2)"]
     assert result.detail.en.split("; ") == ["Player 2 takes 1 card", "Inland 2: for 2, against 0 (total 2)"]
     s.submit(ok("vote_result"))
-    assert s.prompt.step == "build"            # everyone had one proposal: building starts
+    assert s.prompt.step == "build"  # everyone had one proposal: building starts
 
 
 def test_a_passed_proposal_clears_the_territory_and_the_main_player_votes_and_receives():
@@ -137,7 +137,7 @@ def test_a_passed_proposal_clears_the_territory_and_the_main_player_votes_and_re
     assert st["step"] == "propose" and weights(st, "C1") == {0: 2, 1: 1, 2: 0, 3: 0}
     st = apply(st, {"step": "propose", "seat": 1, "value": "C1"})
     assert st["proposal"]["recipients"] == [1, 0]
-    st = apply(st, {"step": "split", "seat": 1, "value": 0})    # everything to the main player
+    st = apply(st, {"step": "split", "seat": 1, "value": 0})  # everything to the main player
     assert GAME.prompt(st).seats == (1, 0)
     st = apply(st, {"step": "vote", "picks": {"0": "yes", "1": "no"}})
     assert st["last_vote"]["passed"] and st["last_vote"]["shares"] == {"1": 0, "0": 1}
@@ -184,9 +184,9 @@ def test_three_player_skald_on_a_palisaded_territory():
     st["army"] = [1, 1, 2]
     # skald: 1 other hero + 1 (variant) - 1 (palisade, no house) = 1; warrior 2 + 1 - 1 = 2
     assert weights(st, "C2") == {0: 1, 1: 1, 2: 2}
-    st["settlements"]["C2"]["1"] = 1                     # a house there: no palisade penalty
+    st["settlements"]["C2"]["1"] = 1  # a house there: no palisade penalty
     assert weight(st, 1, "C2") == 1 + 2
-    priest = empty_board(state(seats=3))                 # a priest of a player without a house there
+    priest = empty_board(state(seats=3))  # a priest of a player without a house there
     priest["public"]["C2"] = ["palisade"]
     priest["settlements"]["C2"] = {"0": 1}
     priest["heroes"][1]["priest"] = "C2"
@@ -196,9 +196,9 @@ def test_three_player_skald_on_a_palisaded_territory():
     assert weight(priest, 1, "C2") == 0
     alone = empty_board(state(seats=3))
     alone["public"]["C2"] = ["palisade"]
-    alone["heroes"][1]["skald"] = "C2"                   # alone: 0 + 1 - 1, never below 0
+    alone["heroes"][1]["skald"] = "C2"  # alone: 0 + 1 - 1, never below 0
     assert weight(alone, 1, "C2") == 0
-    base = empty_board(state(seats=4))                    # base game: the palisade spares the skald
+    base = empty_board(state(seats=4))  # base game: the palisade spares the skald
     base["public"]["C2"] = ["palisade"]
     base["heroes"][1]["skald"] = "C2"
     base["heroes"][2]["warrior"] = "C2"

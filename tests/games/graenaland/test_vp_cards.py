@@ -26,9 +26,14 @@ PRODUCTION = {"step": "production", "seat": None, "value": None}
 # the rulebook's example card (p.10-11) is known only through its example; these values are
 # one card consistent with it (houses: level 2 <= 8 < level 3, territories: level 1 >= 3,
 # largest: level 1 <= 5 < level 2, buildings: level 2 <= 3 < level 3, army: level 1 <= 3 < level 2)
-T6_CARD = {"houses": [6, 8, 10], "territories": [3, 4, 5], "largest": [4, 6, 7],
-           "buildings": [2, 3, 4], "army": [3, 4, 5]}
-UNKNOWN_CARD = 15   # vp_box() knows cards 1-12; box.toml does not know 15
+T6_CARD = {
+    "houses": [6, 8, 10],
+    "territories": [3, 4, 5],
+    "largest": [4, 6, 7],
+    "buildings": [2, 3, 4],
+    "army": [3, 4, 5],
+}
+UNKNOWN_CARD = 15  # vp_box() knows cards 1-12; box.toml does not know 15
 
 
 def keep(s, cards):
@@ -51,7 +56,7 @@ def at_claim(picks, seats=4, box=None):
     st = state(seats=seats, vp_cards=True, box=vp_box() if box is None else box)
     st = apply(st, {"step": "keep_vp_card", "picks": {str(s): c for s, c in enumerate(picks)}})
     empty_board(st)
-    st = apply(st, PRODUCTION)                       # nothing settled: nothing produced
+    st = apply(st, PRODUCTION)  # nothing settled: nothing produced
     for mine in st["heroes"]:
         mine["warrior"] = "C4"
     st = state_after(st, {"step": "move", "picks": {str(s): "warrior:stay" for s in range(1, seats)}})
@@ -90,7 +95,7 @@ def test_the_table_deals_and_each_player_enters_the_number_of_his_card():
     assert p.kind is PromptKind.SECRET_CHOICE and p.step == "keep_vp_card" and p.seats == (0, 1, 2, 3)
     assert [o.code for o in p.options[0]] == [f"{n:02d}" for n in range(1, 21)]
     assert [o.value for o in p.options[0]] == list(range(1, 21))
-    assert all(p.options[seat] == p.options[0] for seat in p.seats)     # nothing is dealt by the companion
+    assert all(p.options[seat] == p.options[0] for seat in p.seats)  # nothing is dealt by the companion
     assert "Deal 3 victory-point cards to each player" in p.detail.en and "Rozdejte každému 3 karty" in p.detail.cs
     keep(s, [4, 9, 17, 1])
     assert s.prompt.step == "production"
@@ -105,8 +110,15 @@ def test_nothing_public_tells_the_kept_cards_apart():
         s = past_shown(Session(GAME, {"seats": 4, "vp_cards": True, "box": vp_box(20)}, 0))
         keep(s, cards)
         to_step(s, "build")
-        runs.append((json.dumps(GAME.view(s.state)), s.status(), s.score(), s.prompt,
-                     [GAME.seat_label(s.state, seat) for seat in range(4)]))
+        runs.append(
+            (
+                json.dumps(GAME.view(s.state)),
+                s.status(),
+                s.score(),
+                s.prompt,
+                [GAME.seat_label(s.state, seat) for seat in range(4)],
+            )
+        )
     assert runs[0] == runs[1]
     scores = runs[0][2]
     assert scores.totals == {0: 0, 1: 0, 2: 0, 3: 0} and scores.breakdown == {0: {}, 1: {}, 2: {}, 3: {}}
@@ -135,20 +147,26 @@ def _observe(tmp, cards, caplog):
     options = GAME.validate_options({"seats": 3, "vp_cards": True})
     sid = store.create_session("graenaland", options, 11, ["Hráč 1", "Hráč 2", "Hráč 3"])
     assert table.resume(sid, "graenaland", options, 11, [])
-    events = [KeyEvent(None, "ok")]                  # the start spots
+    events = [KeyEvent(None, "ok")]  # the start spots
     for seat, card in enumerate(cards):
         events += [KeyEvent(seat, key, "pad") for key in f"{card:02d}#"]
-    events += [KeyEvent(None, "ok")]                 # confirm the production after the reveal
+    events += [KeyEvent(None, "ok")]  # confirm the production after the reveal
     trace = []
     caplog.clear()
     with caplog.at_level(logging.DEBUG):
         for event in events:
             table.handle(event)
             app.refresh()
-            files = tuple(sorted((p.name, without_box_id(p.read_bytes())) for p in tmp.iterdir()
-                                 if p.is_file()))
-            trace.append((render(table.frame()).tobytes(), repr(sorted(table.leds().items())),
-                          out.getvalue(), caplog.text, files))
+            files = tuple(sorted((p.name, without_box_id(p.read_bytes())) for p in tmp.iterdir() if p.is_file()))
+            trace.append(
+                (
+                    render(table.frame()).tobytes(),
+                    repr(sorted(table.leds().items())),
+                    out.getvalue(),
+                    caplog.text,
+                    files,
+                )
+            )
     assert table.session.prompt.step == "move"
     store.close()
     return trace
@@ -160,7 +178,7 @@ def test_on_the_table_the_kept_card_never_shows_on_screen_leds_output_or_log(tmp
     a = _observe(tmp_path / "a", [3, 12, 20], caplog)
     b = _observe(tmp_path / "b", [19, 1, 7], caplog)
     assert len(a) == len(b) == 11
-    reveal = 9                                      # the third seat's "#"
+    reveal = 9  # the third seat's "#"
     for index in range(len(a)):
         for what, left, right in zip(("frame", "leds", "stdout", "log"), a[index][:4], b[index][:4]):
             assert left == right, f"{what} differs after event {index}"
@@ -172,7 +190,7 @@ def test_the_nearest_claim_clockwise_from_the_main_player_goes_first():
     st = claim(at_claim([1, 2, 3, 4]), (3, 6), (1, 6))
     assert st["announcer"] == 1 and GAME.prompt(st).seats == (1,) and st["phase"] == "final"
     st = claim(at_claim([1, 2, 3, 4]), (3, 6), (0, 6))
-    assert st["announcer"] == 0                   # the main player himself is nearest
+    assert st["announcer"] == 0  # the main player himself is nearest
 
 
 def test_a_higher_claim_goes_first():
@@ -190,11 +208,11 @@ def test_rulebook_example_card_gives_six_points_and_proves_the_claim():
     st = claim(t6_position(at_claim([1, UNKNOWN_CARD, 2, 3]), 1), (1, 6))
     assert GAME.prompt(st).seats == (1,) and st["mode"] == "final"
     assert "supply" not in [o.value for o in GAME.prompt(st).options[1]]
-    st = apply(st, {"step": "build", "seat": 1, "value": "done"})   # the announcer builds first, then reveals
+    st = apply(st, {"step": "build", "seat": 1, "value": "done"})  # the announcer builds first, then reveals
     assert "Player 2 reveals victory-point card no. 15." in recent(st)
     assert GAME.view(st)["vp_cards"]["1"]["kept"] == UNKNOWN_CARD and "0" not in GAME.view(st)["vp_cards"]
     p = GAME.prompt(st)
-    assert p.kind is PromptKind.NUMBER and p.step == "vp_threshold" and p.seats == ()   # public: anyone types
+    assert p.kind is PromptKind.NUMBER and p.step == "vp_threshold" and p.seats == ()  # public: anyone types
     assert p.title.en == "Houses 1/3, card 15" and p.title.cs == "Sídla 1/3, karta 15"
     assert p.minimum == 0
     st = apply(st, {"step": "vp_threshold", "seat": 1, "value": 6})
@@ -217,12 +235,14 @@ def test_rulebook_example_card_gives_six_points_and_proves_the_claim():
     while GAME.prompt(st) is not None:
         order.append(GAME.prompt(st).seats[0])
         st = build_done(st)
-    assert order == [2, 3, 0]                     # cards 1, 2 and 3 are known: nothing more to ask
+    assert order == [2, 3, 0]  # cards 1, 2 and 3 are known: nothing more to ask
     scores = GAME.score(st)
     assert scores.breakdown[1] == {"houses": 2, "territories": 0, "largest": 1, "buildings": 2, "army": 1}
     assert scores.totals[1] == 6 and scores.winner == 1 and scores.ranking[0] == 1
     learned = [c for c in GAME.learned_box(st)["vp_cards"] if c["id"] == UNKNOWN_CARD]
-    assert [{k: v for k, v in c.items() if k != "source"} for c in learned] == [{"id": UNKNOWN_CARD, **T6_CARD, "verified": True}]
+    assert [{k: v for k, v in c.items() if k != "source"} for c in learned] == [
+        {"id": UNKNOWN_CARD, **T6_CARD, "verified": True}
+    ]
 
 
 def one_known_card():
@@ -245,24 +265,34 @@ def test_a_missed_claim_ends_the_game_with_the_announcer_last():
     st = claim(t6_position(at_claim([1, 2, 3, 4]), 2), (2, 7))
     st = apply(st, {"step": "build", "seat": 2, "value": "done"})
     shown = GAME.prompt(st)
-    assert shown.step == "claim_result" and shown.title.cs == "Hráč 3: nesplněno" and shown.title.en == "Player 3 missed it"
-    assert shown.detail.cs.split("; ") == ["Hráč 3: karta č. 3", "má 6 VB, ohlásil 7", "Hra přesto končí, Hráč 3 bude poslední."]
+    assert (
+        shown.step == "claim_result"
+        and shown.title.cs == "Hráč 3: nesplněno"
+        and shown.title.en == "Player 3 missed it"
+    )
+    assert shown.detail.cs.split("; ") == [
+        "Hráč 3: karta č. 3",
+        "má 6 VB, ohlásil 7",
+        "Hra přesto končí, Hráč 3 bude poslední.",
+    ]
     st = apply(st, {"step": "claim_result", "seat": None, "value": None})
     assert st["vp"]["claim"] == {"seat": 2, "claimed": 7, "reached": 6, "met": False}
-    assert "Player 3 has only 6 of the 7 VP claimed: the claim fails. The game still ends and he comes last." in recent(st)
+    assert "Player 3 has only 6 of the 7 VP claimed: the claim fails. The game still ends and he comes last." in recent(
+        st
+    )
     assert st["recent"][-2]["en"].startswith("Player 3 has only 6")
-    assert st["recent"][-1]["en"] == "Player 3: +6 (Houses, Largest, Buildings, Army)"   # his card, revealed
+    assert st["recent"][-1]["en"] == "Player 3: +6 (Houses, Largest, Buildings, Army)"  # his card, revealed
     while GAME.prompt(st) is not None:
         st = build_done(st)
     scores = GAME.score(st)
     assert scores.totals == {0: 0, 1: 0, 2: 6, 3: 0}
-    assert scores.ranking == (3, 0, 1, 2) and scores.winner == 3     # ties clockwise from the announcer
+    assert scores.ranking == (3, 0, 1, 2) and scores.winner == 3  # ties clockwise from the announcer
     assert GAME.seat_label(st, 2).en == "Player 3 ✗" and GAME.seat_label(st, 3).en == "Player 4"
 
 
 def test_every_card_is_revealed_at_the_end_and_unknown_ones_are_asked():
     st = claim(t6_position(at_claim([1, 2, 16, 3], box=one_known_card()), 0), (0, 6))
-    st = build_done(st)                                   # card 1 is known: checked at once
+    st = build_done(st)  # card 1 is known: checked at once
     assert st["vp"]["claim"]["met"]
     for _ in range(3):
         st = build_done(st)

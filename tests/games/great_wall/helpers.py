@@ -5,8 +5,15 @@ from companion.games.great_wall import GAME
 
 # a board whose attack numbers the table has taught already (gathering hex II shows the
 # rulebook's pair: 9 to the left, 8 to the right)
-TAUGHT = {"gathering": {"1": {"left": 4, "right": 10}, "2": {"left": 9, "right": 8}, "3": {"left": 5, "right": 6},
-                        "4": {"left": 3, "right": 11}, "5": {"left": 2, "right": 12}}}
+TAUGHT = {
+    "gathering": {
+        "1": {"left": 4, "right": 10},
+        "2": {"left": 9, "right": 8},
+        "3": {"left": 5, "right": 6},
+        "4": {"left": 3, "right": 11},
+        "5": {"left": 2, "right": 12},
+    }
+}
 
 
 def started(seats=4, box=TAUGHT, seed=1, **options) -> Session:
@@ -45,5 +52,5 @@ def events(s: Session) -> list[str]:
 def with_state(s: Session, **changes) -> Session:
     """The session continued from its state with ``great_wall`` values changed (a given)."""
     s.state["great_wall"].update(changes)
-    s.prompt = s.game.prompt(s.state)     # the prompt may depend on the changed values
+    s.prompt = s.game.prompt(s.state)  # the prompt may depend on the changed values
     return s

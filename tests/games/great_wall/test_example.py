@@ -31,21 +31,29 @@ def test_the_example_ends_with_chinas_fall_as_the_guide_tells():
     steps = [e["action"]["step"] for e in s.entries]
     assert steps.count("attack_number") == 6 and steps.count("expel_numeral") == 4
     assert all(e["action"]["value"] == "back" for e in s.entries if e["action"]["step"] == "wall_cost")
-    assert "China has fallen: everyone loses. The least defeated: Player 1, Player 2 (8 VP)." in \
-        [m["en"] for m in s.state["recent"]]
+    assert "China has fallen: everyone loses. The least defeated: Player 1, Player 2 (8 VP)." in [
+        m["en"] for m in s.state["recent"]
+    ]
 
 
 # ``python3 -m companion replay FILE --json``; until the game is in the registry, the same command
 # line run by companion.cli.main in a process that registers it first
-UNREGISTERED = ("import sys; from companion.games import REGISTRY; "
-                "REGISTRY['great_wall'] = 'companion.games.great_wall'; "
-                "from companion.cli import main; sys.exit(main(sys.argv[1:]))")
+UNREGISTERED = (
+    "import sys; from companion.games import REGISTRY; "
+    "REGISTRY['great_wall'] = 'companion.games.great_wall'; "
+    "from companion.cli import main; sys.exit(main(sys.argv[1:]))"
+)
 
 
 def test_companion_replay_runs_the_example_to_the_end():
     start = ["-m", "companion"] if "great_wall" in REGISTRY else ["-c", UNREGISTERED]
-    run = subprocess.run([sys.executable, *start, "replay", str(EXAMPLE), "--json"],
-                         capture_output=True, text=True, cwd=ROOT, timeout=120)
+    run = subprocess.run(
+        [sys.executable, *start, "replay", str(EXAMPLE), "--json"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
     assert run.returncode == 0, run.stderr
     result = json.loads(run.stdout)
     assert result["over"] is True and result["game"] == "great_wall"

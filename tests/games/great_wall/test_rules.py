@@ -21,8 +21,8 @@ def test_the_box_draws_from_its_own_seeded_bag_and_says_where_the_raider_goes():
         assert events(s)[-2] == f"Raider {'I' * (numeral + 1)} to gathering hex {'I' * (numeral + 1)}."
         draws.append(numeral)
         again = Session(GAME, s.options, s.seed, s.entries)
-        assert again.state == s.state                 # the draw replays from the log
-    assert len(set(draws)) > 1                         # the seed decides
+        assert again.state == s.state  # the draw replays from the log
+    assert len(set(draws)) > 1  # the seed decides
 
 
 def test_an_empty_bag_draws_nothing():
@@ -43,11 +43,11 @@ def test_an_unknown_attack_number_is_asked_once_then_remembered_for_the_box():
     assert s.prompt.step == "build" and gw(s)["numbers"][1] == [None, 8]
     assert GAME.learned_box(s.state) == {"gathering": {"2": {"right": 8}}}
     build(s, "end")
-    roll(s, 8)                                          # known now: not asked again
+    roll(s, 8)  # known now: not asked again
     assert s.prompt.step == "build"
     build(s, "end")
     roll(s, 3)
-    act(s, "attack_number", None)                       # 3 is no attack number on this board
+    act(s, "attack_number", None)  # 3 is no attack number on this board
     build(s, "end")
     roll(s, 3)
     assert s.prompt.step == "build"
@@ -81,7 +81,7 @@ def test_a_wall_cost_unknown_is_read_from_the_tile_once():
     s = started()
     roll(s, 3)
     build(s, "wall")
-    for count in (0, 1, 0, 2, 0):          # lumber, brick, wool, grain, ore
+    for count in (0, 1, 0, 2, 0):  # lumber, brick, wool, grain, ore
         act(s, "wall_cost", count)
     assert gw(s)["costs"]["1"] == {"brick": 1, "grain": 2}
     assert GAME.learned_box(s.state)["wall"] == {"1": {"cost": {"brick": 1, "grain": 2}}}
@@ -98,7 +98,7 @@ def test_a_cost_nobody_reads_now_stays_unknown_and_is_not_asked_again_this_game(
     assert gw(s)["costs"]["1"] is None and s.prompt.step == "build"
     build(s, "end")
     roll(s, 3)
-    build(s, "wall")                        # player 2 builds level 2: asked (another level)
+    build(s, "wall")  # player 2 builds level 2: asked (another level)
     assert s.prompt.step == "wall_cost"
 
 
@@ -116,8 +116,8 @@ def test_a_tile_that_costs_nothing_is_refused():
 def test_a_knight_moves_a_raider_and_expels_one_back_into_the_bag():
     s = started()
     s.state["dev_bought"][0] = 1
-    with_state(s, gathering=[2, 0, 0], behind=[0, 1, 0, 0], bag=[5, 7, 6])   # (refreshes the prompt)
-    act(s, "roll", "knight")                              # before the roll
+    with_state(s, gathering=[2, 0, 0], behind=[0, 1, 0, 0], bag=[5, 7, 6])  # (refreshes the prompt)
+    act(s, "roll", "knight")  # before the roll
     assert s.state["knights"][0] == 1 and s.prompt.step == "knight_action"
     act(s, "knight_action", "move")
     act(s, "raider_from", 0)
@@ -125,11 +125,11 @@ def test_a_knight_moves_a_raider_and_expels_one_back_into_the_bag():
     assert gw(s)["gathering"] == [1, 0, 1]
     act(s, "knight_action", "expel")
     act(s, "expel_from", 1)
-    assert [o.value for o in s.prompt.options[0]] == [0, 2]    # II: all 7 are in the bag
+    assert [o.value for o in s.prompt.options[0]] == [0, 2]  # II: all 7 are in the bag
     act(s, "expel_numeral", 2)
     assert gw(s)["behind"] == [0, 0, 0, 0] and gw(s)["bag"] == [5, 7, 7]
-    assert s.prompt.step == "roll"                        # two actions done: now the roll
-    with pytest.raises(RuleError) as refused:            # one development card per turn
+    assert s.prompt.step == "roll"  # two actions done: now the roll
+    with pytest.raises(RuleError) as refused:  # one development card per turn
         GAME.apply(s.state, {"step": "roll", "seat": 0, "value": "knight"})
     assert refused.value.rule == "great_wall.no_knight_card" or refused.value.rule.startswith("catan.")
 
@@ -141,7 +141,7 @@ def test_the_pirate_once_per_knight():
     roll(s, 3)
     build(s, "knight")
     act(s, "knight_action", "pirate")
-    assert s.prompt.step == "build"        # nothing else possible: no raiders anywhere
+    assert s.prompt.step == "build"  # nothing else possible: no raiders anywhere
     assert "Move the pirate to another sea hex and take 1 random card from a fellow player." in events(s)
 
 
@@ -163,16 +163,16 @@ def test_largest_army_is_worth_one_here():
 
 def test_six_players_build_in_the_special_phase_clockwise_and_only_on_ones_turn_win():
     s = started(6)
-    s.state["pieces"][2].update(settlement=2, city=3)     # 8 VP
-    s.state["vp_cards"][2] = 1                           # 9 true
+    s.state["pieces"][2].update(settlement=2, city=3)  # 8 VP
+    s.state["vp_cards"][2] = 1  # 9 true
     roll(s, 3)
     build(s, "end")
     prompt = s.prompt
     assert prompt.step == "special_who" and [o.value for o in prompt.options[-1]] == [1, 2, 3, 4, 5, None]
-    act(s, "special_who", 2)                             # player 3 builds; player 2 passed
+    act(s, "special_who", 2)  # player 3 builds; player 2 passed
     build_item = s.prompt
     assert build_item.step == "special_build" and "knight" not in [o.value for o in build_item.options[2]]
-    act(s, "special_build", "settlement", seat=2)        # 10 true VP, but not his turn
+    act(s, "special_build", "settlement", seat=2)  # 10 true VP, but not his turn
     assert not s.over
     act(s, "special_build", "done", seat=2)
     assert [o.value for o in s.prompt.options[-1]] == [3, 4, 5, None]
@@ -181,7 +181,7 @@ def test_six_players_build_in_the_special_phase_clockwise_and_only_on_ones_turn_
     roll(s, 3)
     build(s, "end")
     act(s, "special_who", None)
-    assert s.over and s.state["over"]["winner"] == 2     # at the start of his own turn
+    assert s.over and s.state["over"]["winner"] == 2  # at the start of his own turn
     assert "Player 3 wins with 10 VP: 3 settlements, 3 cities, 1 VP card." in events(s)
 
 

@@ -73,6 +73,7 @@ def test_a_whole_game_through_the_table(seats, physical_bag):
 
 # -- secrecy of a VP card -------------------------------------------------------------------------
 
+
 def script(card: str) -> list[dict]:
     """Player 1 buys a development card in his first turn (``card``), then builds on; player 2
     and the others only roll. With the VP card his 9th public point is his 10th: he wins."""

@@ -8,17 +8,17 @@ from companion.engine import RuleError
 
 from .helpers import act, build, events, gw, roll, started, with_state
 
-RED = 2          # the player whose fortress is at section 3, the right arrow of hex II
-SECTION = 2      # section 3 (index 2)
+RED = 2  # the player whose fortress is at section 3, the right arrow of hex II
+SECTION = 2  # section 3 (index 2)
 
 
 def test_gw1_breach_then_the_lowered_wall_breached_again_by_two():
     s = started()
     with_state(s, wall=[0, 0, 2, 0], attack=[0, 0, 2, 0], gathering=[0, 3, 0])
     points = s.score().totals[RED]
-    roll(s, 8)                                    # hex II's right arrow: a 3rd raider at section 3
+    roll(s, 8)  # hex II's right arrow: a 3rd raider at section 3
     g = gw(s)
-    assert g["attack"][SECTION] == 0 and g["behind"][SECTION] == 3      # 3 > 2: all three cross
+    assert g["attack"][SECTION] == 0 and g["behind"][SECTION] == 3  # 3 > 2: all three cross
     assert g["wall"][RED] == 1 and g["penalties"][RED] == 1 and g["breaches"] == 1
     assert s.score().totals[RED] == points - 1
     assert any("Breach at section 3! 3 raiders cross the wall" in e for e in events(s))
@@ -26,7 +26,7 @@ def test_gw1_breach_then_the_lowered_wall_breached_again_by_two():
     build(s, "end")
     # follow-up: no wall built, two more raiders breach it again (2 > 1)
     roll(s, 8)
-    assert gw(s)["attack"][SECTION] == 1 and gw(s)["breaches"] == 1       # 1 > 1 is false
+    assert gw(s)["attack"][SECTION] == 1 and gw(s)["breaches"] == 1  # 1 > 1 is false
     build(s, "end")
     roll(s, 8)
     g = gw(s)
@@ -56,12 +56,12 @@ def test_gw3_dice_routing_before_production():
     with_state(s, gathering=[0, 2, 0], wall=[5, 5, 5, 5])
     roll(s, 8)
     assert gw(s)["attack"] == [0, 0, 1, 0] and gw(s)["gathering"] == [0, 1, 0]
-    assert s.prompt.step == "build"              # moved before anything else (production)
+    assert s.prompt.step == "build"  # moved before anything else (production)
     build(s, "end")
     roll(s, 9)
     assert gw(s)["attack"] == [0, 1, 1, 0] and gw(s)["gathering"] == [0, 0, 0]
     build(s, "end")
-    roll(s, 8)                                    # hex II is empty now: nothing moves
+    roll(s, 8)  # hex II is empty now: nothing moves
     assert gw(s)["attack"] == [0, 1, 1, 0]
 
 
@@ -77,8 +77,8 @@ def test_gw4_an_attack_hex_holds_five_and_a_level_five_wall_is_safe():
 def test_gw5_china_falls_at_the_breach_limit_and_the_least_defeated_is_named(seats, limit):
     s = started(seats)
     with_state(s, breaches=limit - 2, gathering=[0, 3] + [0] * (gw(s)["numerals"] - 2))
-    s.state["pieces"][3]["city"] = 2      # player 4 has the most VP: 3 settlements + 2 cities = 7
-    roll(s, 8)                            # a level-0 wall at section 3: a breach, not yet the last
+    s.state["pieces"][3]["city"] = 2  # player 4 has the most VP: 3 settlements + 2 cities = 7
+    roll(s, 8)  # a level-0 wall at section 3: a breach, not yet the last
     assert not s.over and gw(s)["breaches"] == limit - 1
     build(s, "end")
     while s.prompt.step == "special_who":
@@ -86,11 +86,10 @@ def test_gw5_china_falls_at_the_breach_limit_and_the_least_defeated_is_named(sea
     roll(s, 8)
     assert s.over and gw(s)["breaches"] == limit
     scores = s.score()
-    assert s.state["over"]["winner"] is None                 # everyone lost
+    assert s.state["over"]["winner"] is None  # everyone lost
     assert scores.ranking[0] == 3 and scores.final
     assert any("China has fallen: everyone loses. The least defeated: Player 4 (7 VP)." in e for e in events(s))
-    assert any("Čína padla, všichni prohráli. Nejméně poražený: Hráč 4 (7 VB)." == m["cs"]
-               for m in s.state["recent"])
+    assert any("Čína padla, všichni prohráli. Nejméně poražený: Hráč 4 (7 VB)." == m["cs"] for m in s.state["recent"])
 
 
 def test_gw6_points_with_largest_army_worth_one():
@@ -103,8 +102,9 @@ def test_gw6_points_with_largest_army_worth_one():
     st["great_wall"]["penalties"][0] = 2
     from companion.games.catan import core
     from companion.games.great_wall import GAME
+
     assert core.true_total(GAME.scenario, st, 0) == 2 + 2 + 2 + 1 + 1 - 2 == 6
-    assert core.public_total(GAME.scenario, st, 0) == 5      # the VP card stays hidden
+    assert core.public_total(GAME.scenario, st, 0) == 5  # the VP card stays hidden
 
 
 def test_gw7_a_city_draws_raider_three_and_four_players_have_no_four():
@@ -112,7 +112,7 @@ def test_gw7_a_city_draws_raider_three_and_four_players_have_no_four():
     roll(s, 3)
     build(s, "city")
     assert s.prompt.step == "raider_drawn"
-    assert [o.value for o in s.prompt.options[0]] == [0, 1, 2]          # I-III only with 4 players
+    assert [o.value for o in s.prompt.options[0]] == [0, 1, 2]  # I-III only with 4 players
     with pytest.raises(RuleError) as refused:
         act(s, "raider_drawn", 3)
     assert refused.value.rule in ("great_wall.no_such_numeral", "session.not_an_option")

@@ -17,16 +17,37 @@ OPTIONS = {"seats": 4, "row": "box"}
 SEED = 2001
 ALLEGIANCE = ["mycenae", "troy", "troy", "mycenae"]
 # what each seat gives when it donates: Mycenae's supporters lumber and grain, Troy's ore and wool
-GIFTS = {"mycenae": [["lumber", "grain"], ["lumber", "grain", "grain"]], "troy": [["wool", "ore"], ["wool", "ore", "ore"]]}
+GIFTS = {
+    "mycenae": [["lumber", "grain"], ["lumber", "grain", "grain"]],
+    "troy": [["wool", "ore"], ["wool", "ore", "ore"]],
+}
 ROLLS = [6, 8, 5, 9, 7, 4, 10, 11, 3, 8, 6, 12, 9, 5, 7, 2]
 # builds per (round, seat): the pieces the table built that turn, in menu values
 BUILDS = {
-    (1, 0): ["road"], (1, 1): ["settlement"], (2, 2): ["road", "settlement"], (2, 3): ["city"],
-    (3, 0): ["city"], (3, 1): ["city"], (4, 2): ["city"], (4, 3): ["settlement"],
-    (5, 0): ["settlement", "longest_road"], (5, 1): ["city"], (6, 2): ["settlement"], (6, 3): ["city"],
-    (7, 0): ["city"], (7, 1): ["settlement", "city"], (8, 2): ["city"], (8, 3): ["road"],
-    (9, 0): ["settlement"], (9, 1): ["settlement"], (10, 2): ["city"], (10, 3): ["settlement"],
-    (11, 0): ["city"], (11, 1): ["city"], (12, 2): ["settlement"], (12, 3): ["city"],
+    (1, 0): ["road"],
+    (1, 1): ["settlement"],
+    (2, 2): ["road", "settlement"],
+    (2, 3): ["city"],
+    (3, 0): ["city"],
+    (3, 1): ["city"],
+    (4, 2): ["city"],
+    (4, 3): ["settlement"],
+    (5, 0): ["settlement", "longest_road"],
+    (5, 1): ["city"],
+    (6, 2): ["settlement"],
+    (6, 3): ["city"],
+    (7, 0): ["city"],
+    (7, 1): ["settlement", "city"],
+    (8, 2): ["city"],
+    (8, 3): ["road"],
+    (9, 0): ["settlement"],
+    (9, 1): ["settlement"],
+    (10, 2): ["city"],
+    (10, 3): ["settlement"],
+    (11, 0): ["city"],
+    (11, 1): ["city"],
+    (12, 2): ["settlement"],
+    (12, 3): ["city"],
 }
 LONGEST_ROAD = {(5, 0): 0}
 
@@ -60,7 +81,7 @@ def example_session() -> Session:
             act("sea_people", "sea", seat)
         troy = session.state["troy"]
         if troy["ships"][seat] >= 3 and troy["sea_people"] != [seat, 3] and troy["row_count"]:
-            act("build", "ship3", seat)          # the swap with the row: the box draws, only he looks
+            act("build", "ship3", seat)  # the swap with the row: the box draws, only he looks
             act("row_look", None, seat)
             act("row_card", None, seat)
             act("put_back", picks={str(seat): "brick"})
@@ -86,8 +107,14 @@ def example_session() -> Session:
 
 def document() -> dict:
     session = example_session()
-    return {"format": "companion-session", "version": 1, "game": "troy", "options": OPTIONS, "seed": SEED,
-            "entries": session.entries}
+    return {
+        "format": "companion-session",
+        "version": 1,
+        "game": "troy",
+        "options": OPTIONS,
+        "seed": SEED,
+        "entries": session.entries,
+    }
 
 
 def write() -> None:

@@ -19,7 +19,7 @@ class Play:
         self.state = Session(GAME, {"seats": seats, "row": row, **options}, seed).state
         self.answer("first_player", 0)
         self.secret("allegiance", allegiance or MYCENAE_TROY[:seats])
-        if self.prompt.step == "founding":   # cards that fit the deck
+        if self.prompt.step == "founding":  # cards that fit the deck
             self.answer("founding")
 
     @property

@@ -26,21 +26,29 @@ def test_the_example_replays_to_the_end_of_the_war():
     doc = json.loads(EXAMPLE.read_text(encoding="utf-8"))
     session = Session(GAME, doc["options"], doc["seed"], doc["entries"])
     assert session.over and session.score().final
-    assert session.state["troy"]["wins"]["mycenae"] == 5            # the war ended on the saga track
+    assert session.state["troy"]["wins"]["mycenae"] == 5  # the war ended on the saga track
     steps = {e["action"]["step"] for e in doc["entries"]}
     assert {"allegiance", "donate_cards", "battle", "battle_result", "sea_people", "put_back"} <= steps
 
 
 # ``python3 -m companion replay FILE --json``; until the game is in the registry, the same
 # command line run by companion.cli.main in a process that registers it first
-UNREGISTERED = ("import sys; from companion.games import REGISTRY; REGISTRY['troy'] = 'companion.games.troy'; "
-                "from companion.cli import main; sys.exit(main(sys.argv[1:]))")
+UNREGISTERED = (
+    "import sys; from companion.games import REGISTRY; REGISTRY['troy'] = 'companion.games.troy'; "
+    "from companion.cli import main; sys.exit(main(sys.argv[1:]))"
+)
 
 
 def test_companion_replay_runs_the_example_to_the_end():
     start = ["-m", "companion"] if "troy" in REGISTRY else ["-c", UNREGISTERED]
-    run = subprocess.run([sys.executable, *start, "replay", str(EXAMPLE), "--json"], cwd=ROOT,
-                         check=False, capture_output=True, text=True, timeout=120)
+    run = subprocess.run(
+        [sys.executable, *start, "replay", str(EXAMPLE), "--json"],
+        cwd=ROOT,
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert run.returncode == 0, run.stderr
     result = json.loads(run.stdout)
     doc = json.loads(EXAMPLE.read_text(encoding="utf-8"))
@@ -50,6 +58,7 @@ def test_companion_replay_runs_the_example_to_the_end():
 
 def test_the_guide_names_every_unverified_value_of_the_box():
     from companion.games.troy.box import BOX
+
     text = GUIDE.read_text(encoding="utf-8")
     for name in BOX.unverified:
         assert f"`{name}`" in text, name

@@ -11,7 +11,7 @@ from companion.games.troy import GAME, ships
 from .helpers import Play
 from .test_rules import TR1_SHOWN, seed_turning
 
-MYCENAE_SEATS, TROY_SEATS = (0, 2), (1, 3)   # helpers.MYCENAE_TROY with 4 players
+MYCENAE_SEATS, TROY_SEATS = (0, 2), (1, 3)  # helpers.MYCENAE_TROY with 4 players
 
 
 def refused(play: Play, step: str, value, seat=None) -> RuleError:
@@ -28,6 +28,7 @@ def at_battle(play: Play, row: list[str] | None, count: int) -> Play:
 
 # -- the start -------------------------------------------------------------------------------------
 
+
 def test_cards_that_do_not_fit_the_deck_are_entered_again():
     play = Play(4, "box", allegiance=["troy", "troy", "troy", "mycenae"])
     assert play.prompt.step == "allegiance" and play.troy["allegiance"] == {}
@@ -37,6 +38,7 @@ def test_cards_that_do_not_fit_the_deck_are_entered_again():
 
 
 # -- TR1 -------------------------------------------------------------------------------------------
+
 
 def test_tr1_the_box_shuffles_eleven_turns_seven_and_mycenae_wins_3_to_2():
     rest = ["ore", "ore", "grain", "wool"]
@@ -70,6 +72,7 @@ def test_tr1_cards_on_the_table_the_counts_are_entered():
 
 # -- TR2 -------------------------------------------------------------------------------------------
 
+
 def test_tr2_two_cards_given_in_secret_earn_one_trade_point():
     play = Play(4, "box").answer("roll", 6).menu("donate")
     play.answer("donate_count", 2)
@@ -85,14 +88,14 @@ def test_tr2_two_cards_given_in_secret_earn_one_trade_point():
 
 def test_tr2_three_cards_earn_one_trade_point_too():
     play = Play(4, "box").answer("roll", 6).menu("donate").answer("donate_count", 3)
-    play.secret("donate_cards", ["wool", "grain", "grain"])   # in code order (3 4 4)
+    play.secret("donate_cards", ["wool", "grain", "grain"])  # in code order (3 4 4)
     assert play.troy["trade_points"][0] == 1 and play.troy["row_count"] == 7
 
 
 def test_tr2_a_second_donation_in_the_same_turn_is_refused():
     play = Play(4, "table").answer("roll", 6).menu("donate").answer("donate_count", 1)
     assert refused(play, "build", "donate").rule == "troy.donate_once"
-    play.end_turn().answer("roll", 5).menu("donate").answer("donate_count", 1)   # the next player may
+    play.end_turn().answer("roll", 5).menu("donate").answer("donate_count", 1)  # the next player may
     assert play.troy["trade_points"] == [1, 1, 0, 0] and play.troy["row_count"] == 6
 
 
@@ -102,17 +105,18 @@ def test_tr2_no_donation_in_the_special_building_phase():
     assert play.prompt.step == "special_build"
     assert "donate" not in [o.value for o in play.prompt.options_for(2)]
     assert refused(play, "special_build", "donate").text("en")
-    assert "ship" in [o.value for o in play.prompt.options_for(2)]   # ships may be built
+    assert "ship" in [o.value for o in play.prompt.options_for(2)]  # ships may be built
 
 
 def test_a_donation_may_be_called_off_before_the_count():
     play = Play(4, "box").answer("roll", 6).menu("donate").answer("donate_count", "back")
     assert play.prompt.step == "build" and play.troy["trade_points"][0] == 0
-    play.menu("donate")   # not used up
+    play.menu("donate")  # not used up
     assert play.prompt.step == "donate_count"
 
 
 # -- TR3 -------------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("seats, count, fought", [(4, 9, False), (4, 10, True), (6, 12, False), (6, 13, True)])
 def test_tr3_the_row_is_fought_over_from_its_trigger(seats, count, fought):
@@ -125,7 +129,7 @@ def test_tr3_the_row_is_fought_over_from_its_trigger(seats, count, fought):
 def test_tr3_six_players_the_box_turns_nine():
     play = at_battle(Play(6, "box"), ["brick"] * 13, 13).answer("battle")
     assert len(play.troy["battles"][-1]["shown"]) == 9 and play.troy["row_count"] == 4
-    assert play.troy["wins"] == {"troy": 0, "mycenae": 0}    # nine bricks: a tie
+    assert play.troy["wins"] == {"troy": 0, "mycenae": 0}  # nine bricks: a tie
 
 
 def test_tr3_six_players_the_battle_comes_before_the_special_building_phase():
@@ -137,6 +141,7 @@ def test_tr3_six_players_the_battle_comes_before_the_special_building_phase():
 
 # -- TR4 -------------------------------------------------------------------------------------------
 
+
 def test_tr4_a_tie_moves_no_marker_and_the_rest_is_the_new_row():
     play = at_battle(Play(4, "table"), None, 12)
     play.answer("battle", 3).answer("battle_mycenae", 3)
@@ -145,6 +150,7 @@ def test_tr4_a_tie_moves_no_marker_and_the_rest_is_the_new_row():
 
 
 # -- TR5 and TR9 -----------------------------------------------------------------------------------
+
 
 def war_position(row: str = "table") -> Play:
     """Mycenae has won 4 battles, Troy 2; seats 0 and 2 support Mycenae, 1 and 3 Troy."""
@@ -182,6 +188,7 @@ def test_equal_totals_and_trade_points_are_named_a_shared_win():
 
 
 # -- TR6 and TR7 -----------------------------------------------------------------------------------
+
 
 def test_tr6_two_ships_in_one_turn_each_moving_the_sea_people():
     play = Play(4, "box").given(trade_points=[4, 0, 0, 0]).answer("roll", 6)
@@ -221,7 +228,7 @@ def test_the_sea_people_move_on_a_seven_off_the_ship_they_stand_on():
     play = Play(4, "box").given(ships=[1, 0, 0, 0], sea_people=[0, 1]).answer("roll", 7)
     prompt = play.prompt
     assert prompt.step == "sea_people"
-    assert [0, 1] not in [o.value for o in prompt.options_for(0)]   # they must move
+    assert [0, 1] not in [o.value for o in prompt.options_for(0)]  # they must move
     assert "stay" not in [o.value for o in prompt.options_for(0)]
     play.answer("sea_people", "sea")
     assert play.troy["sea_people"] is None and play.prompt.step == "build"
@@ -234,8 +241,12 @@ def test_when_a_seven_need_not_move_them_they_may_stay():
 
 
 def test_ship_5_takes_a_chit_of_a_resource_still_in_supply():
-    play = Play(4, "box").given(ships=[4, 0, 0, 0], trade_points=[2, 0, 0, 0],
-                                chits={"1": "ore", "2": "ore"}).answer("roll", 6).menu("ship")
+    play = (
+        Play(4, "box")
+        .given(ships=[4, 0, 0, 0], trade_points=[2, 0, 0, 0], chits={"1": "ore", "2": "ore"})
+        .answer("roll", 6)
+        .menu("ship")
+    )
     assert play.prompt.step == "chit" and "ore" not in [o.value for o in play.prompt.options_for(0)]
     play.answer("chit", "wool").answer("sea_people", "sea")
     assert play.troy["chits"]["0"] == "wool"
@@ -243,14 +254,15 @@ def test_ship_5_takes_a_chit_of_a_resource_still_in_supply():
 
 # -- TR8 -------------------------------------------------------------------------------------------
 
+
 def test_tr8_fifteen_with_the_hidden_saga_wins_on_his_own_turn():
     """Seat 1 supports Troy and has 12 public VP; the Troy marker shows 3."""
     play = Play(4, "box").given(wins={"troy": 3, "mycenae": 0}).pieces(1, 2, 4)
     play.state["longest_road"] = 1
     assert play.public_total(1) == 12 and play.true_total(1) == 15
     play.answer("roll", 6)
-    assert play.state["over"] is None          # seat 0's turn: seat 1 does not win now
-    assert GAME.score(play.state).totals[1] == 12   # the public score hides the saga
+    assert play.state["over"] is None  # seat 0's turn: seat 1 does not win now
+    assert GAME.score(play.state).totals[1] == 12  # the public score hides the saga
     play.end_turn()
     assert play.prompt is None and GAME.score(play.state).winner == 1
     why = play.state["over"]["why"]["en"]
@@ -267,8 +279,10 @@ def test_tr8_a_mycenae_supporter_with_the_same_public_points_does_not_win():
 
 # -- options and box corrections -------------------------------------------------------------------
 
+
 def test_a_bad_box_correction_is_refused_in_one_line_naming_the_entry():
     from companion.engine import Session
+
     with pytest.raises(RuleError) as error:
         Session(GAME, {"seats": 4, "box": {"saga": {"values": [3, 1]}}}, 0)
     assert error.value.rule == "troy.box" and "[saga]" in error.value.text("en") and "\n" not in error.value.text("en")
@@ -278,7 +292,7 @@ def test_a_corrected_saga_track_counts_in_the_session():
     play = Play(4, "table", box={"saga": {"values": [0, 2, 4]}}).given(wins={"troy": 0, "mycenae": 1})
     assert GAME.view(play.state, 0)["my_hidden"] == {"saga_mycenae": 2}
     play = at_battle(play, None, 10).answer("battle", 0).answer("battle_mycenae", 3)
-    assert play.state["over"] is not None          # the second win reaches the last value: the war ends
+    assert play.state["over"] is not None  # the second win reaches the last value: the war ends
 
 
 def test_five_players_deal_five_of_the_six_allegiance_cards():

@@ -28,6 +28,7 @@ def reveals(play: Play) -> list[str]:
 
 # -- T3: the battle and the special building phase -------------------------------------------------
 
+
 @pytest.mark.parametrize("seats", [5, 6])
 def test_by_default_the_battle_comes_before_the_special_building_phase(seats):
     play = full_row(Play(seats, "table"), 13)
@@ -42,7 +43,7 @@ def test_read_the_other_way_the_battle_comes_after_the_special_building_phase(se
     assert play.prompt.step == "special_who" and play.troy["battles"] == []
     play.answer("special_who", 2).answer("special_build", "road", seat=2).answer("special_build", "done", seat=2)
     assert play.prompt.step == "special_who" and play.troy["battles"] == []
-    play.answer("special_who", None)                       # nobody else: the phase is over
+    play.answer("special_who", None)  # nobody else: the phase is over
     assert play.prompt.step == "battle" and play.state["phase"] == "special" and play.state["turn"] == 0
     assert play.prompt.maximum == 9
     play.answer("battle", 2).answer("battle_mycenae", 5)
@@ -81,6 +82,7 @@ def test_after_the_phase_a_battle_that_ends_the_war_ends_the_game():
 
 # -- T6: do the saga VP count for 15 on one's own turn? --------------------------------------------
 
+
 def twelve_public_and_three_saga(box: dict) -> Play:
     """TR8's position: seat 1 supports Troy, has 12 public VP and the Troy marker shows 3."""
     play = Play(4, "box", box=box).given(wins={"troy": 3, "mycenae": 0}).pieces(1, 2, 4)
@@ -97,30 +99,31 @@ def test_by_default_the_saga_counts_for_fifteen():
 def test_read_the_other_way_the_saga_does_not_count_for_fifteen():
     play = twelve_public_and_three_saga(NO_SAGA).answer("roll", 6).end_turn()
     assert play.state["over"] is None and play.prompt.step == "roll" and play.prompt.seats == (1,)
-    play.answer("roll", 6).menu("settlement").menu("settlement")   # 14 public, 17 with the saga
+    play.answer("roll", 6).menu("settlement").menu("settlement")  # 14 public, 17 with the saga
     assert play.state["over"] is None and play.true_total(1) == 17
-    play.menu("settlement")                                # 15 public: the win
+    play.menu("settlement")  # 15 public: the win
     assert play.prompt is None and play.state["over"]["winner"] == 1
     why = play.state["over"]["why"]["en"]
     assert why.startswith("Player 2 wins with 15 VP: ") and "saga" not in why
     final = [e for e in play.events() if e.startswith("Player 2: 18 VP")]
-    assert final and "3 VP from the saga (Troy)" in final[0]   # the true total is still revealed
+    assert final and "3 VP from the saga (Troy)" in final[0]  # the true total is still revealed
 
 
 def test_read_the_other_way_the_saga_still_decides_the_end_of_the_war():
     play = Play(4, "table", box=NO_SAGA).given(wins={"troy": 0, "mycenae": 4}).pieces(0, 2, 2).pieces(1, 3, 2)
     assert play.public_total(0) == 6 and play.public_total(1) == 7
     full_row(play, 10).answer("battle", 0).answer("battle_mycenae", 5)
-    assert play.state["over"]["winner"] == 0 and play.true_total(0) == 12   # 6 + 6 saga (Mycenae)
+    assert play.state["over"]["winner"] == 0 and play.true_total(0) == 12  # 6 + 6 saga (Mycenae)
 
 
 # -- the reveal at the end -------------------------------------------------------------------------
+
 
 def test_the_allegiances_are_revealed_once_as_the_game_ends_before_the_reason():
     play = twelve_public_and_three_saga({}).answer("roll", 6)
     assert reveals(play) == []
     GAME.scenario.ranking(play.state, {s: play.true_total(s) for s in range(4)})
-    assert reveals(play) == []                             # ranking is only the order now
+    assert reveals(play) == []  # ranking is only the order now
     play.end_turn()
     events = play.events()
     assert reveals(play) == ["Allegiance cards: Player 1 Mycenae, Player 2 Troy, Player 3 Mycenae, Player 4 Troy."]

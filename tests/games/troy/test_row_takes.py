@@ -28,7 +28,7 @@ def test_ship_6_the_card_is_shown_behind_a_privacy_screen_and_leaves_the_row():
     play.answer("row_card")
     assert play.prompt.step == "build"
     assert play.troy["row_count"] == 3 and sorted(play.troy["row"] + [card]) == sorted(before)
-    assert "ship6" not in [o.value for o in play.prompt.options_for(0)]   # once a turn
+    assert "ship6" not in [o.value for o in play.prompt.options_for(0)]  # once a turn
     assert card not in " ".join(play.events())
 
 
@@ -43,6 +43,7 @@ def test_ship_3_takes_one_and_puts_one_back_in_secret():
 
 def test_a_seat_sees_its_own_taken_cards_only():
     from companion.games.troy import GAME
+
     play = with_ship(6).menu("ship6").answer("row_look").answer("row_card")
     assert GAME.view(play.state, 0)["taken_from_row"] == play.troy["taken"]["0"]
     assert GAME.view(play.state, 1)["taken_from_row"] == []

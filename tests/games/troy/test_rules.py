@@ -26,11 +26,19 @@ TR1_SHOWN = ["lumber", "grain", "lumber", "ore", "wool", "brick", "brick"]
 
 
 def troy_part(seats=4, mode=support.BOX_ROW):
-    return {**support.new_row(BOX, mode), "wins": {"troy": 0, "mycenae": 0}, "allegiance": {},
-            "ships": [0] * seats, "trade_points": [0] * seats, "sea_people": None, "chits": {}}
+    return {
+        **support.new_row(BOX, mode),
+        "wins": {"troy": 0, "mycenae": 0},
+        "allegiance": {},
+        "ships": [0] * seats,
+        "trade_points": [0] * seats,
+        "sea_people": None,
+        "chits": {},
+    }
 
 
 # -- TR1: battle 3:2 for Mycenae -------------------------------------------------------------------
+
 
 def test_tr1_the_turned_cards_score_3_to_2_for_mycenae():
     points = battle.tally(BOX, TR1_SHOWN)
@@ -42,7 +50,7 @@ def seed_turning(row: list[str], wanted: list[str]) -> int:
     """A seed whose first shuffle of ``row`` turns over exactly the cards ``wanted`` (any order)."""
     for seed in range(20000):
         shuffled = rng.shuffle({"rng": rng.new(seed)}, row)
-        if sorted(shuffled[:len(wanted)]) == sorted(wanted):
+        if sorted(shuffled[: len(wanted)]) == sorted(wanted):
             return seed
     raise AssertionError("no seed turns these cards")
 
@@ -61,7 +69,7 @@ def test_tr1_eleven_cards_seven_turned_four_stay_and_mycenae_moves_to_1():
     assert saga.markers(BOX, troy) == {"troy": 0, "mycenae": 1}
     troy["allegiance"] = {"0": "mycenae", "1": "troy"}
     assert saga.seat_saga_vp(BOX, troy, 0) == 1 and saga.seat_saga_vp(BOX, troy, 1) == 0
-    assert rng.draws(state) == 1   # one seeded shuffle: the undo policy sees a chance event
+    assert rng.draws(state) == 1  # one seeded shuffle: the undo policy sees a chance event
 
 
 def test_the_table_row_counts_the_turned_cards_out():
@@ -72,6 +80,7 @@ def test_the_table_row_counts_the_turned_cards_out():
 
 
 # -- TR3: thresholds ------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("seats, count, fought", [(4, 9, False), (4, 10, True), (6, 12, False), (6, 13, True)])
 def test_tr3_a_battle_needs_the_player_counts_trigger(seats, count, fought):
@@ -90,6 +99,7 @@ def test_tr3_six_players_turn_over_nine():
 
 # -- TR4: tie --------------------------------------------------------------------------------------
 
+
 def test_tr4_a_tie_moves_no_marker():
     shown = ["lumber", "grain", "lumber", "ore", "wool", "ore", "brick"]
     points = battle.tally(BOX, shown)
@@ -100,6 +110,7 @@ def test_tr4_a_tie_moves_no_marker():
 
 
 # -- TR5: the war ends on the last picture ---------------------------------------------------------
+
 
 def test_tr5_the_fifth_win_reaches_6_and_ends_the_war():
     troy = troy_part()
@@ -117,6 +128,7 @@ def test_saga_values_are_0_1_2_3_4_6():
 
 # -- TR9 and the ranking ---------------------------------------------------------------------------
 
+
 def test_tr9_equal_totals_go_to_the_most_trade_points():
     assert ranking({0: 13, 1: 13, 2: 9}, [2, 5, 9]) == (1, 0, 2)
     assert shared_first({0: 13, 1: 13, 2: 9}, [2, 5, 9]) == [1]
@@ -127,6 +139,7 @@ def test_equal_totals_and_trade_points_share_first_place():
 
 
 # -- the support row -------------------------------------------------------------------------------
+
 
 def test_the_row_starts_with_lumber_grain_wool_ore():
     assert support.new_row(BOX, support.BOX_ROW) == {"row": ["lumber", "grain", "wool", "ore"], "row_count": 4}
@@ -153,6 +166,7 @@ def test_a_blind_take_removes_one_card_of_the_row():
 
 # -- ships -----------------------------------------------------------------------------------------
 
+
 def test_ships_are_built_in_order_for_two_trade_points():
     troy = troy_part()
     troy["trade_points"][0] = 5
@@ -178,7 +192,7 @@ def test_tr7_the_sea_people_on_a_ship_suspend_its_benefit_only():
     troy["sea_people"] = [1, 1]
     assert not ships.works(troy, 1, 1) and ships.works(troy, 1, 2)
     troy["sea_people"] = [1, 2]
-    assert ships.ship_vp(BOX, troy, 1) == 1          # the VP stays (digest T2 reading)
+    assert ships.ship_vp(BOX, troy, 1) == 1  # the VP stays (digest T2 reading)
     losing = with_override({"rules": {"blocked_ship_loses_vp": {"value": True}}})
     assert ships.ship_vp(losing, troy, 1) == 0
 
@@ -191,6 +205,7 @@ def test_chits_run_out_two_per_resource():
 
 # -- allegiance ------------------------------------------------------------------------------------
 
+
 def test_allegiances_must_fit_the_dealt_deck():
     assert allegiance.fits_deck(BOX, 4, {"0": "troy", "1": "mycenae", "2": "troy", "3": "mycenae"})
     assert not allegiance.fits_deck(BOX, 4, {"0": "troy", "1": "troy", "2": "troy", "3": "mycenae"})
@@ -202,10 +217,19 @@ def test_allegiances_must_fit_the_dealt_deck():
 
 # -- box data --------------------------------------------------------------------------------------
 
+
 def test_every_unknown_is_marked_unverified():
-    assert {"saga", "players.5", "chits", "trade_point_bank", "rules.blocked_ship_loses_vp",
-            "rules.battle_before_special_building", "rules.row_actions_in_special_building",
-            "rules.win_counts_saga", "rules.seven_moves_sea_people"} == set(BOX.unverified)
+    assert {
+        "saga",
+        "players.5",
+        "chits",
+        "trade_point_bank",
+        "rules.blocked_ship_loses_vp",
+        "rules.battle_before_special_building",
+        "rules.row_actions_in_special_building",
+        "rules.win_counts_saga",
+        "rules.seven_moves_sea_people",
+    } == set(BOX.unverified)
 
 
 def test_an_override_corrects_a_value_for_one_session():
@@ -213,13 +237,16 @@ def test_an_override_corrects_a_value_for_one_session():
     assert corrected.saga == (0, 1, 2, 3, 5, 7) and BOX.saga == (0, 1, 2, 3, 4, 6)
 
 
-@pytest.mark.parametrize("override, words", [
-    ({"sagas": {}}, "has no entry 'sagas'"),
-    ({"saga": {"values": [3, 1]}}, "rising whole numbers"),
-    ({"players": {"4": {"revealed": 11}}}, "'revealed' must be from 1 to 10"),
-    ({"row": {"troy": ["ore", "gold"]}}, "may name only"),
-    ({"rules": {"win_counts_saga": {"value": "yes"}}}, "must be bool"),
-])
+@pytest.mark.parametrize(
+    "override, words",
+    [
+        ({"sagas": {}}, "has no entry 'sagas'"),
+        ({"saga": {"values": [3, 1]}}, "rising whole numbers"),
+        ({"players": {"4": {"revealed": 11}}}, "'revealed' must be from 1 to 10"),
+        ({"row": {"troy": ["ore", "gold"]}}, "may name only"),
+        ({"rules": {"win_counts_saga": {"value": "yes"}}}, "must be bool"),
+    ],
+)
 def test_a_bad_override_is_refused_in_one_line(override, words):
     with pytest.raises(BoxDataError) as error:
         with_override(override)

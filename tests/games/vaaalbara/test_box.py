@@ -12,11 +12,24 @@ BOX = load_box()
 def test_six_land_types_with_colours_and_nine_pad_codes():
     assert list(BOX.land_types) == ["meadow", "forest", "mountain", "field", "village", "river"]
     assert {t: BOX.land_types[t].colour.en for t in BOX.land_types} == {
-        "meadow": "red", "forest": "green", "mountain": "purple",
-        "field": "yellow", "village": "brown", "river": "blue"}
+        "meadow": "red",
+        "forest": "green",
+        "mountain": "purple",
+        "field": "yellow",
+        "village": "brown",
+        "river": "blue",
+    }
     assert [(c.id, c.code) for c in BOX.land_cards.values()] == [
-        ("meadow", "1"), ("forest3", "2"), ("forest4", "3"), ("forest5", "4"), ("forest6", "5"),
-        ("mountain", "6"), ("field", "7"), ("village", "8"), ("river", "9")]
+        ("meadow", "1"),
+        ("forest3", "2"),
+        ("forest4", "3"),
+        ("forest5", "4"),
+        ("forest6", "5"),
+        ("mountain", "6"),
+        ("field", "7"),
+        ("village", "8"),
+        ("river", "9"),
+    ]
     assert BOX.land_cards["forest5"].forest_value == 5
     assert BOX.land_cards["river"].name.cs == "Řeka"
 
@@ -50,19 +63,25 @@ def broken_copy(tmp_path, old: str, new: str):
     return path
 
 
-@pytest.mark.parametrize("old, new, named", [
-    ('initiative = 7\ncs = "Stopař"', 'initiative = 7\nname = "Stopař"', "character 7"),
-    ("initiative = 12", "initiative = 13", "characters missing: 12"),
-    ('id = "village"', 'id = "swamp"', "land types missing: village"),
-    ("values = [3, 4, 5, 6]", 'values = "3-6"', "land 'forest'"),
-    ('cs_masculine = "fialový"\n', "", "clan 'purple'"),
-    ('clans = ["blue", "purple", "yellow", "red", "green"]', 'clans = ["blue", "pink"]', "[defaults]"),
-    ("[rules.falconer_gain_capped]\nvalue = true", "[rules.falconer_gain_capped]\nvalue = 1",
-     "rule setting 'falconer_gain_capped'"),
-    ("[rules.warrior_player_gains]", "[rules.warrior_gives_cake]", "rule settings missing: warrior_player_gains"),
-    ("[facts.start_vp]\nvalue = 2", "[facts.start_vp]\nvalue = \"two\"", "fact 'start_vp'"),
-    ("[[land]]\nid = \"river\"", "[[land]\nid = \"river\"", "not valid TOML"),
-])
+@pytest.mark.parametrize(
+    "old, new, named",
+    [
+        ('initiative = 7\ncs = "Stopař"', 'initiative = 7\nname = "Stopař"', "character 7"),
+        ("initiative = 12", "initiative = 13", "characters missing: 12"),
+        ('id = "village"', 'id = "swamp"', "land types missing: village"),
+        ("values = [3, 4, 5, 6]", 'values = "3-6"', "land 'forest'"),
+        ('cs_masculine = "fialový"\n', "", "clan 'purple'"),
+        ('clans = ["blue", "purple", "yellow", "red", "green"]', 'clans = ["blue", "pink"]', "[defaults]"),
+        (
+            "[rules.falconer_gain_capped]\nvalue = true",
+            "[rules.falconer_gain_capped]\nvalue = 1",
+            "rule setting 'falconer_gain_capped'",
+        ),
+        ("[rules.warrior_player_gains]", "[rules.warrior_gives_cake]", "rule settings missing: warrior_player_gains"),
+        ("[facts.start_vp]\nvalue = 2", "[facts.start_vp]\nvalue = \"two\"", "fact 'start_vp'"),
+        ("[[land]]\nid = \"river\"", "[[land]\nid = \"river\"", "not valid TOML"),
+    ],
+)
 def test_a_broken_file_names_the_entry(tmp_path, old, new, named):
     with pytest.raises(BoxDataError, match=re.escape(named)):
         load_box(broken_copy(tmp_path, old, new))

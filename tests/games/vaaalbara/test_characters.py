@@ -6,11 +6,11 @@ from companion.engine import PromptKind, RuleError
 from companion.games.vaaalbara import GAME
 from companion.games.vaaalbara.omens import deck_cards_left
 
-from .helpers import (answer, breakdown, events, gains, new, play_first_options_until_round, play_round,
-                      totals)
+from .helpers import answer, breakdown, events, gains, new, play_first_options_until_round, play_round, totals
 
 
 # -- 1 Warrior ------------------------------------------------------------------------------------
+
 
 def test_warrior_asks_every_other_possible_holder_in_seat_order():
     s = new(4)
@@ -23,7 +23,7 @@ def test_warrior_asks_every_other_possible_holder_in_seat_order():
         answer(s, "warrior_reveal", reply)
     assert asked == [0, 1, 3]
     assert [breakdown(s, seat)["characters"] for seat in range(4)] == [1, 0, 0, 1]
-    assert breakdown(s, 2)["characters"] == 0          # the player of the Warrior does not hold one
+    assert breakdown(s, 2)["characters"] == 0  # the player of the Warrior does not hold one
     assert "Modrá: +1 (ukázaná Bojovnice)" in events(s)
     assert s.prompt.step == "take_land"
 
@@ -32,10 +32,9 @@ def test_warrior_skips_seats_that_discarded_or_play_a_warrior():
     s = new(4)
     play_round(s, [1, 4, 5, 9], ["field"] * 4, warrior_reveal=["no", "no", "no"])
     # seat 0 discarded its Warrior; seats 1 and 2 both play one now (tie broken by omens)
-    seen = play_round(s, [9, 1, 1, 3], ["field"] * 4, end=False,
-                      omen_best=[2], warrior_reveal=["yes", "yes"])
+    seen = play_round(s, [9, 1, 1, 3], ["field"] * 4, end=False, omen_best=[2], warrior_reveal=["yes", "yes"])
     assert seen[:3] == ["omen_best", "warrior_reveal", "take_land"]
-    assert breakdown(s, 3)["characters"] == 2           # seat 3 showed it for both Warriors (+1, +1)
+    assert breakdown(s, 3)["characters"] == 2  # seat 3 showed it for both Warriors (+1, +1)
     assert breakdown(s, 0)["characters"] == 0
 
 
@@ -67,6 +66,7 @@ def test_warrior_player_gains_when_the_setting_says_so():
 
 # -- 2 Bard ---------------------------------------------------------------------------------------
 
+
 def test_bard_gives_two_to_another_player_chosen_among_the_others():
     s = new(3)
     answer(s, "pick_character", [2, 4, 5])
@@ -89,6 +89,7 @@ def test_bard_cannot_choose_its_own_player():
 
 
 # -- 3 Hunter and 10 Woodcarver -------------------------------------------------------------------
+
 
 def test_hunter_two_players_single_neighbour():
     s = new(2)
@@ -126,18 +127,19 @@ def test_woodcarver_two_players_after_the_neighbour():
 
 def test_woodcarver_needs_both_neighbours_done():
     s = new(4)
-    play_round(s, [10, 4, 12, 11], ["field"] * 4)      # seat 3 (a neighbour) acts after
+    play_round(s, [10, 4, 12, 11], ["field"] * 4)  # seat 3 (a neighbour) acts after
     assert breakdown(s, 0)["characters"] == 0
     s = new(4)
-    play_round(s, [10, 4, 12, 9], ["field"] * 4)       # seat 2 is not a neighbour
+    play_round(s, [10, 4, 12, 9], ["field"] * 4)  # seat 2 is not a neighbour
     assert breakdown(s, 0)["characters"] == 5
 
 
 # -- 4 Seer, 5 Carpenter --------------------------------------------------------------------------
 
+
 def test_seer_counts_odd_neighbours_only():
     s = new(4)
-    play_round(s, [4, 9, 7, 10], ["field"] * 4)        # seat 2 (7) is not a neighbour; seat 3 plays 10
+    play_round(s, [4, 9, 7, 10], ["field"] * 4)  # seat 2 (7) is not a neighbour; seat 3 plays 10
     assert breakdown(s, 0)["characters"] == 2
 
 
@@ -148,6 +150,7 @@ def test_carpenter_with_no_forest_gains_nothing():
 
 
 # -- 6 Falconer -----------------------------------------------------------------------------------
+
 
 def falconer_victim_with_one_vp(**options):
     """Seat 0 drops to 0 VP (robbed in round 1, a first mountain), then gains 1 from a meadow
@@ -183,15 +186,16 @@ def test_falconer_victim_is_the_seat_just_before_in_turn_order():
 
 # -- 7 Tracker, 9 Rider ---------------------------------------------------------------------------
 
+
 def test_tracker_and_rider_ask_the_acting_seat_to_confirm_the_swap():
     s = new(3)
     answer(s, "pick_character", [7, 9, 4])
-    answer(s, "take_land", "field")                     # seat 2, the Seer, first
+    answer(s, "take_land", "field")  # seat 2, the Seer, first
     assert (s.prompt.kind, s.prompt.step, s.prompt.seats) == (PromptKind.CONFIRM, "tracker_swap", (0,))
     answer(s, "tracker_swap", seat=0)
     answer(s, "take_land", "field")
     assert (s.prompt.kind, s.prompt.step, s.prompt.seats) == (PromptKind.CONFIRM, "rider_swap", (1,))
-    answer(s, "rider_swap")                             # the host may confirm for the player
+    answer(s, "rider_swap")  # the host may confirm for the player
     answer(s, "take_land", "field")
     assert s.prompt.step == "end_round"
     assert s.state["discards"] == [[7], [9], [4]]
@@ -210,6 +214,7 @@ def test_tracker_clears_omen_knowledge():
 
 
 # -- 8 Midwife ------------------------------------------------------------------------------------
+
 
 def test_midwife_with_nothing_to_take_back_is_skipped():
     s = new(2)
@@ -230,7 +235,7 @@ def test_midwife_choice_and_refusals():
             GAME.apply(s.state, {"step": "midwife_take_back", "seat": 0, "value": value})
         assert err.value.rule == rule
     answer(s, "midwife_take_back", 3)
-    assert s.state["discards"][0] == [4, 8]            # Hunter back in hand, the Midwife discarded
+    assert s.state["discards"][0] == [4, 8]  # Hunter back in hand, the Midwife discarded
     answer(s, "take_land", "field")
     answer(s, "take_land", "field")
     answer(s, "end_round")
@@ -239,6 +244,7 @@ def test_midwife_choice_and_refusals():
 
 
 # -- 11 Explorer ----------------------------------------------------------------------------------
+
 
 def test_explorer_with_an_empty_domain_is_skipped():
     s = new(2)
@@ -253,7 +259,7 @@ def test_explorer_swaps_a_domain_land_and_scores_the_new_one_with_initiative_ele
     play_round(s, [3, 4], ["river", "field"])
     play_round(s, [4, 3], ["forest4", "field"])
     answer(s, "pick_character", [11, 5])
-    answer(s, "take_land", "field")                    # seat 1 first
+    answer(s, "take_land", "field")  # seat 1 first
     assert s.prompt.step == "explorer_give"
     assert [(o.value, o.code) for o in s.prompt.options_for(0)] == [("forest4", "3"), ("river", "9")]
     with pytest.raises(RuleError) as err:
@@ -266,7 +272,7 @@ def test_explorer_swaps_a_domain_land_and_scores_the_new_one_with_initiative_ele
     assert breakdown(s, 0)["characters"] - before["characters"] == 6 * 2
     assert sorted(s.state["domains"][0]) == ["river", "river"]
     answer(s, "take_land", "field")
-    assert breakdown(s, 0)["lands"] - before["lands"] == 2         # not doubled, no Farmer
+    assert breakdown(s, 0)["lands"] - before["lands"] == 2  # not doubled, no Farmer
     assert "Modrá: +12 (Průzkumník: Les 4 → Řeka)" in events(s)
 
 
@@ -278,7 +284,7 @@ def test_explorer_on_the_last_deck_card_changes_the_omens():
     assert 1 in available and 11 in available
     answer(s, "pick_character", [1, 1, 11, 12, 12])
     answer(s, "omen_best", 0)
-    for _ in range(2):                                  # two Warriors, each asking seats 2, 3, 4
+    for _ in range(2):  # two Warriors, each asking seats 2, 3, 4
         for _ in range(3):
             answer(s, "warrior_reveal", "no")
         answer(s, "take_land", "field")
@@ -294,7 +300,7 @@ def test_explorer_in_a_four_player_round_nine_keeps_the_omens():
     play_first_options_until_round(s, 9)
     answer(s, "pick_character", [1, 1, 11, 12])
     answer(s, "omen_best", 0)
-    for _ in range(2):                                  # two Warriors, each asking seats 2 and 3
+    for _ in range(2):  # two Warriors, each asking seats 2 and 3
         for _ in range(2):
             answer(s, "warrior_reveal", "no")
         answer(s, "take_land", "field")
@@ -304,6 +310,7 @@ def test_explorer_in_a_four_player_round_nine_keeps_the_omens():
 
 
 # -- 12 Farmer ------------------------------------------------------------------------------------
+
 
 def test_farmer_doubles_the_land_and_says_so():
     s = new(2)

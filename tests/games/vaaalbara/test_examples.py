@@ -27,9 +27,12 @@ def test_v1_rulebook_round_two_gains_and_order():
     assert gains(before, totals(s)) == {BLUE: 3 + 2, PURPLE: 0 + 4, YELLOW: 0 + 12, RED: 4}
     assert events(s)[-8:] == [
         "Nejlepší znamení: Modrá",
-        "Modrá: +3 (Lovec)", "Modrá: +2 (Louka)",
-        "Fialová: +0 (Lovec)", "Fialová: +4 (Pole)",
-        "Žlutá: +0 (Řezbář)", "Žlutá: +12 (Řeka)",
+        "Modrá: +3 (Lovec)",
+        "Modrá: +2 (Louka)",
+        "Fialová: +0 (Lovec)",
+        "Fialová: +4 (Pole)",
+        "Žlutá: +0 (Řezbář)",
+        "Žlutá: +12 (Řeka)",
         "Červená: +4 (Pole, Zemědělec ×2)",
     ]
     assert s.prompt.step == "end_round"
@@ -38,11 +41,14 @@ def test_v1_rulebook_round_two_gains_and_order():
 def test_v2_end_bonus_57_becomes_62():
     # Karel (seat 0) takes his last land, a village, and reaches 57; 5 land types give +5.
     state = GAME.setup({"seats": 2}, 0)
-    state.update({"round": 9, "phase": "resolve", "picks": [4, 9], "acted": [1], "turn": 0,
-                  "await": {"step": "take_land"}})
-    state["domains"] = [["field", "field", "field", "meadow", "meadow", "forest3", "forest5", "river"],
-                        ["mountain"] * 9]
-    state["points"][0]["lands"] = 45          # 2 start + 45 = 47; the village adds 2 x 5 types = 10
+    state.update(
+        {"round": 9, "phase": "resolve", "picks": [4, 9], "acted": [1], "turn": 0, "await": {"step": "take_land"}}
+    )
+    state["domains"] = [
+        ["field", "field", "field", "meadow", "meadow", "forest3", "forest5", "river"],
+        ["mountain"] * 9,
+    ]
+    state["points"][0]["lands"] = 45  # 2 start + 45 = 47; the village adds 2 x 5 types = 10
     state = GAME.apply(state, {"step": "take_land", "seat": 0, "value": "village"})
     scores = GAME.score(state)
     assert scores.breakdown[0]["end_bonus"] == 5
@@ -63,18 +69,29 @@ def two_player_rounds(s, seat0_picks, seat0_lands, seat1_picks, seat1_lands, **a
 
 def test_v3_mountains_second_and_fourth_score():
     s = new(2)
-    got = two_player_rounds(s, [3, 4, 5, 6, 10, 9, 7, 1], ["forest3", "mountain"] * 4,
-                            [10, 3, 4, 5, 6, 12, 9, 8], ["forest3"] * 8,
-                            warrior_reveal=[None] * 7 + [["no"]], midwife_take_back=[None] * 7 + [[10]])
+    got = two_player_rounds(
+        s,
+        [3, 4, 5, 6, 10, 9, 7, 1],
+        ["forest3", "mountain"] * 4,
+        [10, 3, 4, 5, 6, 12, 9, 8],
+        ["forest3"] * 8,
+        warrior_reveal=[None] * 7 + [["no"]],
+        midwife_take_back=[None] * 7 + [[10]],
+    )
     assert got == [3, 0, 3, 10, 3, 0, 3, 20]
     assert sum(got[1::2]) == 30
 
 
 def test_v3_fourth_mountain_with_the_farmer_gives_40():
     s = new(2)
-    got = two_player_rounds(s, [3, 4, 5, 6, 10, 9, 7, 12], ["forest3", "mountain"] * 4,
-                            [10, 3, 4, 5, 6, 12, 9, 8], ["forest3"] * 8,
-                            midwife_take_back=[None] * 7 + [[10]])
+    got = two_player_rounds(
+        s,
+        [3, 4, 5, 6, 10, 9, 7, 12],
+        ["forest3", "mountain"] * 4,
+        [10, 3, 4, 5, 6, 12, 9, 8],
+        ["forest3"] * 8,
+        midwife_take_back=[None] * 7 + [[10]],
+    )
     assert got[1::2] == [0, 10, 0, 40]
 
 
@@ -94,20 +111,20 @@ def test_v5_river_uses_the_initiative_capped_at_six():
     play_round(s, [4, 10], ["river", "field"])
     before = breakdown(s, 0)["lands"]
     play_round(s, [8, 3], ["river", "field"], midwife_take_back=[4])
-    assert breakdown(s, 0)["lands"] - before == 6 * 2       # Midwife 8, capped at 6
+    assert breakdown(s, 0)["lands"] - before == 6 * 2  # Midwife 8, capped at 6
 
     s = new(2)
     play_round(s, [4, 10], ["river", "field"])
     before = breakdown(s, 0)["lands"]
     play_round(s, [1, 3], ["river", "field"], warrior_reveal=["no"])
-    assert breakdown(s, 0)["lands"] - before == 1 * 2       # Warrior 1
+    assert breakdown(s, 0)["lands"] - before == 1 * 2  # Warrior 1
 
 
 def test_v6_falconer_steals_from_the_player_just_before():
     a, b, c = 0, 1, 2
     s = new(3)
     seen = play_round(s, [2, 6, 6], ["forest3"] * 3, end=False, bard_target=[c], omen_best=[b])
-    assert seen.index("omen_best") > seen.index("bard_target")      # asked only when the tie comes up
+    assert seen.index("omen_best") > seen.index("bard_target")  # asked only when the tie comes up
     assert s.state["acted"] == [a, b, c]
     assert [breakdown(s, seat)["falconer_losses"] for seat in (a, b, c)] == [-2, -2, 0]
     assert [breakdown(s, seat)["characters"] for seat in (a, b, c)] == [0, 2, 2 + 2]  # c also got the Bard's 2
@@ -129,14 +146,15 @@ def test_v7_seer_two_players_and_four_players():
         play_round(s, [4, other], ["field", "field"])
         assert breakdown(s, 0)["characters"] == expected
     s = new(4)
-    play_round(s, [4, 3, 12, 11], ["field"] * 4)        # neighbours of seat 0: seat 1 (3) and seat 3 (11)
+    play_round(s, [4, 3, 12, 11], ["field"] * 4)  # neighbours of seat 0: seat 1 (3) and seat 3 (11)
     assert breakdown(s, 0)["characters"] == 4
 
 
 def test_v8_village_counts_distinct_types_including_itself():
     s = new(2)
-    got = two_player_rounds(s, [3, 4, 5, 9, 10], ["field", "field", "meadow", "forest3", "village"],
-                            [10, 9, 4, 3, 5], ["forest3"] * 5)
+    got = two_player_rounds(
+        s, [3, 4, 5, 9, 10], ["field", "field", "meadow", "forest3", "village"], [10, 9, 4, 3, 5], ["forest3"] * 5
+    )
     assert got[-1] == 2 * 4
 
 

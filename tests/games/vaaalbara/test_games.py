@@ -15,17 +15,24 @@ EXAMPLE_FILE = Path(__file__).parents[3] / "docs" / "games" / "vaaalbara-example
 FOUR_PLAYER_GAME = [
     ([4, 5, 9, 11], ["forest4", "field", "river", "meadow"], {}),
     ([3, 3, 10, 12], ["meadow", "field", "river", "field"], {"omen_best": [0]}),
-    ([1, 2, 6, 7], ["mountain", "village", "forest6", "mountain"],
-     {"warrior_reveal": ["yes", "no", "yes"], "bard_target": [3]}),
-    ([12, 8, 8, 5], ["mountain", "meadow", "river", "forest5"],
-     {"omen_best": [2], "midwife_take_back": [10, 3]}),
+    (
+        [1, 2, 6, 7],
+        ["mountain", "village", "forest6", "mountain"],
+        {"warrior_reveal": ["yes", "no", "yes"], "bard_target": [3]},
+    ),
+    ([12, 8, 8, 5], ["mountain", "meadow", "river", "forest5"], {"omen_best": [2], "midwife_take_back": [10, 3]}),
     ([2, 3, 10, 10], ["field", "forest3", "mountain", "village"], {"bard_target": [1], "omen_best": [3]}),
     ([6, 1, 4, 9], ["river", "river", "field", "meadow"], {"warrior_reveal": ["yes", "no"]}),
-    ([11, 12, 12, 3], ["forest6", "field", "meadow", "forest3"],
-     {"explorer_give": ["forest4"], "explorer_receive": ["village"], "omen_best": [1]}),
-    ([7, 7, 11, 8], ["village", "mountain", "village", "river"],
-     {"omen_best": [1], "midwife_take_back": [9],
-      "explorer_give": ["mountain"], "explorer_receive": ["river"]}),
+    (
+        [11, 12, 12, 3],
+        ["forest6", "field", "meadow", "forest3"],
+        {"explorer_give": ["forest4"], "explorer_receive": ["village"], "omen_best": [1]},
+    ),
+    (
+        [7, 7, 11, 8],
+        ["village", "mountain", "village", "river"],
+        {"omen_best": [1], "midwife_take_back": [9], "explorer_give": ["mountain"], "explorer_receive": ["river"]},
+    ),
     ([5, 4, 2, 9], ["field", "river", "forest5", "village"], {"bard_target": [0]}),
 ]
 
@@ -40,9 +47,14 @@ FOUR_PLAYER_TOTALS = {0: 92, 1: 51, 2: 108, 3: 62}
 FOUR_PLAYER_RANKING = (2, 0, 3, 1)
 # Totals after each round, worked out by hand.
 FOUR_PLAYER_TOTALS_BY_ROUND = [
-    {0: 10, 1: 4, 2: 8, 3: 3}, {0: 15, 1: 8, 2: 20, 3: 7}, {0: 15, 1: 11, 2: 28, 3: 10},
-    {0: 35, 1: 13, 2: 46, 3: 15}, {0: 37, 1: 18, 2: 51, 3: 25}, {0: 45, 1: 19, 2: 56, 3: 28},
-    {0: 61, 1: 31, 2: 64, 3: 34}, {0: 73, 1: 31, 2: 98, 3: 40},
+    {0: 10, 1: 4, 2: 8, 3: 3},
+    {0: 15, 1: 8, 2: 20, 3: 7},
+    {0: 15, 1: 11, 2: 28, 3: 10},
+    {0: 35, 1: 13, 2: 46, 3: 15},
+    {0: 37, 1: 18, 2: 51, 3: 25},
+    {0: 45, 1: 19, 2: 56, 3: 28},
+    {0: 61, 1: 31, 2: 64, 3: 34},
+    {0: 73, 1: 31, 2: 98, 3: 40},
 ]
 
 
@@ -77,12 +89,20 @@ TWO_PLAYER_GAME = [
     ([1, 1], ["river"] * 2, {"omen_best": [0]}),
     ([9, 9], ["mountain"] * 2, {"omen_best": [0]}),
     ([12, 12], ["mountain"] * 2, {"omen_best": [0]}),
-    ([11, 11], ["village"] * 2,
-     {"omen_best": [0], "explorer_give": ["forest3"] * 2, "explorer_receive": ["river"] * 2}),
+    (
+        [11, 11],
+        ["village"] * 2,
+        {"omen_best": [0], "explorer_give": ["forest3"] * 2, "explorer_receive": ["river"] * 2},
+    ),
     ([8, 8], ["forest6"] * 2, {"omen_best": [0], "midwife_take_back": [4, 4]}),
 ]
-TWO_PLAYER_BREAKDOWN = {"start": 2, "lands": 3 + 2 + 4 + 1 + 0 + 20 + 8 + 6 + 5,
-                        "characters": 0 + 3 + 2 + 0 + 0 + 0 + 12 + 0 + 0, "falconer_losses": 0, "end_bonus": 5}
+TWO_PLAYER_BREAKDOWN = {
+    "start": 2,
+    "lands": 3 + 2 + 4 + 1 + 0 + 20 + 8 + 6 + 5,
+    "characters": 0 + 3 + 2 + 0 + 0 + 0 + 12 + 0 + 0,
+    "falconer_losses": 0,
+    "end_bonus": 5,
+}
 
 
 def test_complete_two_player_game_tie_broken_by_the_last_rounds_omens():
@@ -90,7 +110,7 @@ def test_complete_two_player_game_tie_broken_by_the_last_rounds_omens():
     for picks, lands, answers in TWO_PLAYER_GAME:
         play_round(s, picks, lands, **answers)
     seen = play_round(s, [4, 4], ["forest5"] * 2, omen_best=[0])
-    assert "final_omen_best" not in seen                # the round-9 answer still holds: same top card
+    assert "final_omen_best" not in seen  # the round-9 answer still holds: same top card
     scores = s.score()
     assert scores.totals == {0: 73, 1: 73}
     assert scores.breakdown == {0: TWO_PLAYER_BREAKDOWN, 1: TWO_PLAYER_BREAKDOWN}
@@ -109,10 +129,20 @@ def test_complete_two_player_game_tie_asked_after_a_tracker():
 
 def test_three_way_final_tie_is_asked_until_everyone_is_ranked():
     s = new(3)
-    rounds = [(4, "forest3"), (5, "field"), (1, "field"), (9, "river"), (12, "mountain"),
-              (11, "village"), (8, "forest6"), (4, "forest5")]
-    extra = {11: {"explorer_give": ["forest3"] * 3, "explorer_receive": ["river"] * 3},
-             8: {"midwife_take_back": [4] * 3}}
+    rounds = [
+        (4, "forest3"),
+        (5, "field"),
+        (1, "field"),
+        (9, "river"),
+        (12, "mountain"),
+        (11, "village"),
+        (8, "forest6"),
+        (4, "forest5"),
+    ]
+    extra = {
+        11: {"explorer_give": ["forest3"] * 3, "explorer_receive": ["river"] * 3},
+        8: {"midwife_take_back": [4] * 3},
+    }
     for pick, land in rounds:
         play_round(s, [pick] * 3, [land] * 3, omen_best=[0, 1], **extra.get(pick, {}))
     seen = play_round(s, [7] * 3, ["mountain"] * 3, omen_best=[0, 1], final_omen_best=[2, 0])

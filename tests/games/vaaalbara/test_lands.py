@@ -53,5 +53,7 @@ def test_meadow_two_players_counts_the_opponent_once():
 
 
 def test_meadow_two_players_counts_the_opponent_twice_when_the_setting_says_so():
-    assert lands_gained(["meadow", "meadow"], ["meadow", "field"],
-                        two_player_meadow_neighbour_once=False) == [1, 2 + 2 * 1]
+    assert lands_gained(["meadow", "meadow"], ["meadow", "field"], two_player_meadow_neighbour_once=False) == [
+        1,
+        2 + 2 * 1,
+    ]

@@ -24,8 +24,13 @@ def steps_until_end_of_round(s, picks, omen_answers):
 
 def test_lowest_initiative_first_and_no_question_without_a_tie():
     s = new(4)
-    assert steps_until_end_of_round(s, [12, 3, 9, 5], []) == ["take_land", "take_land", "rider_swap",
-                                                                "take_land", "take_land"]
+    assert steps_until_end_of_round(s, [12, 3, 9, 5], []) == [
+        "take_land",
+        "take_land",
+        "rider_swap",
+        "take_land",
+        "take_land",
+    ]
     assert s.state["acted"] == [1, 3, 2, 0]
 
 
@@ -47,7 +52,7 @@ def test_a_group_of_three_is_asked_twice_and_each_time_among_the_rest():
     assert [o.value for o in s.prompt.options_for(None)] == [0, 1]
     answer(s, "omen_best", 0)
     answer(s, "take_land", "field")
-    answer(s, "take_land", "field")                    # seat 1: no question left
+    answer(s, "take_land", "field")  # seat 1: no question left
     assert s.state["acted"] == [3, 2, 0, 1]
 
 

@@ -9,24 +9,30 @@ from companion.engine import PromptKind, Session
 from companion.games.vaaalbara import GAME
 from companion.games.vaaalbara.box import SETTINGS
 
-MAX_STEPS = 2000   # far above a 5-player game (about 130 steps): a loop would show here
+MAX_STEPS = 2000  # far above a 5-player game (about 130 steps): a loop would show here
 
 
 def random_action(data, prompt) -> dict:
     if prompt.kind is PromptKind.SECRET_CHOICE:
-        return {"step": prompt.step, "picks": {
-            str(seat): data.draw(st.sampled_from([o.value for o in prompt.options_for(seat)]))
-            for seat in prompt.seats}}
+        return {
+            "step": prompt.step,
+            "picks": {
+                str(seat): data.draw(st.sampled_from([o.value for o in prompt.options_for(seat)]))
+                for seat in prompt.seats
+            },
+        }
     seat = data.draw(st.sampled_from([None, *prompt.seats]))
     if prompt.kind is PromptKind.CONFIRM:
         return {"step": prompt.step, "seat": seat, "value": None}
-    return {"step": prompt.step, "seat": seat,
-            "value": data.draw(st.sampled_from([o.value for o in prompt.options_for(seat)]))}
+    return {
+        "step": prompt.step,
+        "seat": seat,
+        "value": data.draw(st.sampled_from([o.value for o in prompt.options_for(seat)])),
+    }
 
 
 @settings(max_examples=60, deadline=None)
-@given(seats=st.integers(2, 5), rules=st.fixed_dictionaries({name: st.booleans() for name in SETTINGS}),
-       data=st.data())
+@given(seats=st.integers(2, 5), rules=st.fixed_dictionaries({name: st.booleans() for name in SETTINGS}), data=st.data())
 def test_random_legal_play_ends_after_nine_rounds_and_replays(seats, rules, data):
     options = {"seats": seats, **rules}
     s = Session(GAME, options, seed=0)
@@ -35,7 +41,7 @@ def test_random_legal_play_ends_after_nine_rounds_and_replays(seats, rules, data
             break
         assert s.state["round"] <= 9
         s.submit(random_action(data, s.prompt))
-        assert json.loads(json.dumps(s.state)) == s.state          # JSON-safe: no int keys, no tuples
+        assert json.loads(json.dumps(s.state)) == s.state  # JSON-safe: no int keys, no tuples
         if s.state["phase"] != "over":
             assert "totals" not in GAME.view(s.state)
     assert s.prompt is None, "the game did not end"

@@ -24,17 +24,20 @@ def test_options_are_completed_with_the_box_defaults():
     assert GAME.validate_options({"seats": 2, "falconer_gain_capped": False})["falconer_gain_capped"] is False
 
 
-@pytest.mark.parametrize("options, rule", [
-    ({"seats": 1}, "vaaalbara.seats"),
-    ({"seats": 6}, "vaaalbara.seats"),
-    ({"seats": True}, "vaaalbara.seats"),
-    ({}, "vaaalbara.seats"),
-    ({"seats": 2, "clans": ["blue"]}, "vaaalbara.clans"),
-    ({"seats": 2, "clans": ["blue", "blue"]}, "vaaalbara.clans"),
-    ({"seats": 2, "clans": ["blue", "pink"]}, "vaaalbara.clans"),
-    ({"seats": 2, "ties_use_current_omens": "yes"}, "vaaalbara.bad_option"),
-    ({"seats": 2, "speed": 3}, "vaaalbara.bad_option"),
-])
+@pytest.mark.parametrize(
+    "options, rule",
+    [
+        ({"seats": 1}, "vaaalbara.seats"),
+        ({"seats": 6}, "vaaalbara.seats"),
+        ({"seats": True}, "vaaalbara.seats"),
+        ({}, "vaaalbara.seats"),
+        ({"seats": 2, "clans": ["blue"]}, "vaaalbara.clans"),
+        ({"seats": 2, "clans": ["blue", "blue"]}, "vaaalbara.clans"),
+        ({"seats": 2, "clans": ["blue", "pink"]}, "vaaalbara.clans"),
+        ({"seats": 2, "ties_use_current_omens": "yes"}, "vaaalbara.bad_option"),
+        ({"seats": 2, "speed": 3}, "vaaalbara.bad_option"),
+    ],
+)
 def test_bad_options_are_refused_naming_the_rule(options, rule):
     with pytest.raises(RuleError) as err:
         GAME.validate_options(options)
@@ -94,8 +97,7 @@ def test_refusals_leave_the_session_unchanged():
     refuses(s, {"step": "pick_character", "picks": {"0": 2, "1": 3}}, "session.picks_incomplete")
     refuses(s, {"step": "pick_character", "picks": {"0": 2, "1": 3, "2": 13}}, "vaaalbara.no_such_character")
     # True == 1, but the engine compares types too: refused, and the step names the rule
-    refuses(s, {"step": "pick_character", "picks": {"0": True, "1": 3, "2": 4}},
-            "vaaalbara.no_such_character")
+    refuses(s, {"step": "pick_character", "picks": {"0": True, "1": 3, "2": 4}}, "vaaalbara.no_such_character")
     answer(s, "pick_character", [2, 3, 4])
     refuses(s, {"step": "bard_target", "seat": 0, "value": 0}, "vaaalbara.bard_other_player")
     refuses(s, {"step": "bard_target", "seat": 1, "value": 2}, "session.not_your_turn")
@@ -113,9 +115,12 @@ def test_refusals_from_the_rules_name_the_rule_in_both_languages():
     play_round(s, [2, 3, 4], ["field"] * 3, bard_target=[1])
     state = s.state
     cases = [
-        ({"step": "pick_character", "picks": {"0": 2, "1": 5, "2": 6}}, "vaaalbara.character_discarded",
-         "Modrá: postava Bardka už leží mezi odhozenými kartami.",
-         "Blue: the Bard is already on your discard pile."),
+        (
+            {"step": "pick_character", "picks": {"0": 2, "1": 5, "2": 6}},
+            "vaaalbara.character_discarded",
+            "Modrá: postava Bardka už leží mezi odhozenými kartami.",
+            "Blue: the Bard is already on your discard pile.",
+        ),
         ({"step": "pick_character", "picks": {"0": 5}}, "session.picks_incomplete", None, None),
         ({"step": "take_land", "seat": 0, "value": "field"}, "session.wrong_step", None, None),
     ]
@@ -182,8 +187,7 @@ def test_score_is_final_only_at_the_end():
     s = new(2)
     scores = GAME.score(s.state)
     assert scores.totals == {0: 2, 1: 2} and not scores.final and scores.ranking == ()
-    assert scores.breakdown[0] == {"start": 2, "lands": 0, "characters": 0, "falconer_losses": 0,
-                                   "end_bonus": 0}
+    assert scores.breakdown[0] == {"start": 2, "lands": 0, "characters": 0, "falconer_losses": 0, "end_bonus": 0}
 
 
 def test_status_follows_the_round():

@@ -26,13 +26,22 @@ def choice(state: dict, step: str, title: Msg, pairs, back: bool = False, detail
     return Prompt(PromptKind.CHOICE, step, seats(state), title, {-1: numbered(pairs, back=back)}, detail=detail)
 
 
-def cell_prompt(state: dict, step: str, title: Msg, places: list[str], detail: Msg | None = None,
-                cursor: str | None = None) -> Prompt:
+def cell_prompt(
+    state: dict, step: str, title: Msg, places: list[str], detail: Msg | None = None, cursor: str | None = None
+) -> Prompt:
     """Pick a place on the map; "*" (value "back") drops the move instead."""
     frame = picture.grid(state)
     opts = numbered(((picture.to_grid(state, k, frame), Msg(at(k), at(k))) for k in places), back=True)
-    return Prompt(PromptKind.CELL, step, seats(state), title, {-1: opts}, detail=detail,
-                  turned=turned(state), **picture.map_fields(state, cursor or jindrich.anchor(state)))
+    return Prompt(
+        PromptKind.CELL,
+        step,
+        seats(state),
+        title,
+        {-1: opts},
+        detail=detail,
+        turned=turned(state),
+        **picture.map_fields(state, cursor or jindrich.anchor(state)),
+    )
 
 
 def answer_text(state: dict, value) -> Msg:
@@ -60,14 +69,20 @@ class DvaStep(Step):
     offered now: not in your hand, an empty place of the offer, ...)."""
 
     unlisted_rule = "ruled_out"
-    unlisted = ("{who}: {v} tu nelze zvolit – neodpovídá tomu, co companion ví o stole.",
-                "{who}: {v} cannot be chosen here – it does not fit what the companion knows of the table.")
+    unlisted = (
+        "{who}: {v} tu nelze zvolit – neodpovídá tomu, co companion ví o stole.",
+        "{who}: {v} cannot be chosen here – it does not fit what the companion knows of the table.",
+    )
 
     def explain(self, state: dict, task: dict, seat, value):
         who = side_name(state, seats(state)[0])
         if value == BACK.value:
-            return refuse("answer_needed", "{who}: tady se zpět nejde – bez odpovědi hra nepokračuje.",
-                          "{who}: there is no way back here – the game needs this answer.", who=who)
+            return refuse(
+                "answer_needed",
+                "{who}: tady se zpět nejde – bez odpovědi hra nepokračuje.",
+                "{who}: there is no way back here – the game needs this answer.",
+                who=who,
+            )
         text = answer_text(state, value)
         error = self._tried(state, seat, value)
         if error is not None:
@@ -76,13 +91,14 @@ class DvaStep(Step):
 
     def _tried(self, state: dict, seat, value) -> RuleError | None:
         """The refusal the step's own checks give ``value`` (on a copy), if any."""
-        from .. import GAME   # the game's awaiting, read on the copy (imported late: it imports us)
+        from .. import GAME  # the game's awaiting, read on the copy (imported late: it imports us)
+
         trial = copy.deepcopy(state)
         try:
             self.apply(trial, Action(self.name, seat, value), GAME.awaiting(trial).task)
         except RuleError as error:
             return error
-        except Exception:   # noqa: BLE001 - an Ask, or an answer the step cannot even read: no rule
+        except Exception:  # noqa: BLE001 - an Ask, or an answer the step cannot even read: no rule
             return None
         return None
 

@@ -18,17 +18,27 @@ from ..texts import at, refuse, side_name, tile_where, unit_label
 from .common import MoveStep, cell_prompt, choice, seats
 
 HAND_AT_REST = moves.HAND_LIMIT  # a player who is not on turn holds at most this many tiles
-ITEMS = (("unit", Msg("Jednotka stojí jinde", "A unit stands elsewhere")),
-         ("unit_offer", Msg("Jednotka mimo plochu", "A unit off the board")),
-         ("remove", Msg("Odebrat destičku", "Remove a tile")),
-         ("flip", Msg("Otočit destičku", "Flip a tile")),
-         ("offer", Msg("Královská nabídka", "The royal offer")),
-         ("hand", Msg("Destičky v ruce", "Tiles in hand")),
-         ("supply", Msg("Počet v zásobě", "Tiles in the supply")),
-         ("facts", Msg("Údaje na destičce", "A tile's printed facts")))
+ITEMS = (
+    ("unit", Msg("Jednotka stojí jinde", "A unit stands elsewhere")),
+    ("unit_offer", Msg("Jednotka mimo plochu", "A unit off the board")),
+    ("remove", Msg("Odebrat destičku", "Remove a tile")),
+    ("flip", Msg("Otočit destičku", "Flip a tile")),
+    ("offer", Msg("Královská nabídka", "The royal offer")),
+    ("hand", Msg("Destičky v ruce", "Tiles in hand")),
+    ("supply", Msg("Počet v zásobě", "Tiles in the supply")),
+    ("facts", Msg("Údaje na destičce", "A tile's printed facts")),
+)
 TREASURE_ITEM = ("treasure", Msg("Poklady", "Treasures"))  # solo only
-NEXT = {"unit": "fix_unit", "unit_offer": "fix_unit_offer", "remove": "fix_remove", "flip": "fix_flip",
-        "offer": "fix_offer", "supply": "fix_supply", "facts": "fix_facts_set", "treasure": "fix_treasures"}
+NEXT = {
+    "unit": "fix_unit",
+    "unit_offer": "fix_unit_offer",
+    "remove": "fix_remove",
+    "flip": "fix_flip",
+    "offer": "fix_offer",
+    "supply": "fix_supply",
+    "facts": "fix_facts_set",
+    "treasure": "fix_treasures",
+}
 
 
 def corrected(state: dict, what: Msg) -> None:
@@ -39,8 +49,11 @@ def corrected(state: dict, what: Msg) -> None:
 
 def _check_not_final(state: dict) -> None:
     if state["final_left"] is not None:
-        raise refuse("supply_final", "V závěrečném kole je zásoba prázdná a nabídka se už nedoplňuje.",
-                     "In the final round the supply is empty and the offer is not refilled any more.")
+        raise refuse(
+            "supply_final",
+            "V závěrečném kole je zásoba prázdná a nabídka se už nedoplňuje.",
+            "In the final round the supply is empty and the offer is not refilled any more.",
+        )
 
 
 def told_tiles(state: dict, set_key: str) -> list[str]:
@@ -59,11 +72,15 @@ class Correct(MoveStep):
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         items = list(ITEMS) + ([TREASURE_ITEM] if state["solo"] else [])
-        return choice(state, self.name, Msg("Co na stole vypadá jinak?", "What differs on the table?"), items, back=True)
+        return choice(
+            state, self.name, Msg("Co na stole vypadá jinak?", "What differs on the table?"), items, back=True
+        )
 
     def carry_out(self, state: dict, value, task: dict) -> None:
         if value in ("remove", "flip") and len(state["board"]) == 1:
-            raise refuse("only_start_tile", "Na ploše leží jen počáteční destička.", "Only the start tile is on the board.")
+            raise refuse(
+                "only_start_tile", "Na ploše leží jen počáteční destička.", "Only the start tile is on the board."
+            )
         if value == "supply":
             _check_not_final(state)
         if value == "hand":
@@ -77,8 +94,13 @@ class FixUnit(MoveStep):
     name = "fix_unit"
 
     def prompt(self, state: dict, task: dict) -> Prompt:
-        return choice(state, self.name, Msg("Která jednotka?", "Which unit?"),
-                      [(u, unit_label(state, u)) for u in state["units"]], back=True)
+        return choice(
+            state,
+            self.name,
+            Msg("Která jednotka?", "Which unit?"),
+            [(u, unit_label(state, u)) for u in state["units"]],
+            back=True,
+        )
 
     def carry_out(self, state: dict, value, task: dict) -> None:
         state["pending"] = {"kind": "fix_unit_to", "unit": value}
@@ -89,14 +111,22 @@ class FixUnitTo(MoveStep):
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         where = state["units"][task["unit"]]["at"]
-        return cell_prompt(state, self.name, Msg("Na které stojí?", "Which tile is it on?"),
-                           sorted(state["board"]), cursor=where if where in state["board"] else None)
+        return cell_prompt(
+            state,
+            self.name,
+            Msg("Na které stojí?", "Which tile is it on?"),
+            sorted(state["board"]),
+            cursor=where if where in state["board"] else None,
+        )
 
     def carry_out(self, state: dict, value, task: dict) -> None:
         k, uid = from_grid(state, value), task["unit"]
         if board.unit_at(state, k) not in (None, uid):
-            raise refuse("one_unit_per_tile", "Na této destičce už stojí jiná jednotka: nejdřív přesuň ji.",
-                         "Another unit stands on this tile: move that one first.")
+            raise refuse(
+                "one_unit_per_tile",
+                "Na této destičce už stojí jiná jednotka: nejdřív přesuň ji.",
+                "Another unit stands on this tile: move that one first.",
+            )
         state["units"][uid]["at"] = k
         corrected(state, Msg("jednotka na " + at(k), "unit to " + at(k)))
 
@@ -105,15 +135,22 @@ class FixUnitOffer(MoveStep):
     name = "fix_unit_offer"
 
     def prompt(self, state: dict, task: dict) -> Prompt:
-        return choice(state, self.name, Msg("Která jednotka je mimo plochu?", "Which unit is off the board?"),
-                      [(u, unit_label(state, u)) for u, v in state["units"].items() if v["at"] in state["board"]],
-                      back=True)
+        return choice(
+            state,
+            self.name,
+            Msg("Která jednotka je mimo plochu?", "Which unit is off the board?"),
+            [(u, unit_label(state, u)) for u, v in state["units"].items() if v["at"] in state["board"]],
+            back=True,
+        )
 
     def carry_out(self, state: dict, value, task: dict) -> None:
         unit = state["units"][value]
         if unit["elite"]:
-            raise refuse("elite_stays", "Elitní jednotka nikdy neopouští herní plochu: přesuň ji na jinou destičku.",
-                         "The elite unit never leaves the board: move it to another tile instead.")
+            raise refuse(
+                "elite_stays",
+                "Elitní jednotka nikdy neopouští herní plochu: přesuň ji na jinou destičku.",
+                "The elite unit never leaves the board: move it to another tile instead.",
+            )
         if state["solo"] and unit["side"] == NORTH:  # Jindřich's units are never in the offer
             unit["at"] = "out"
             corrected(state, Msg("Jindřichova jednotka mimo plochu", "Jindřich's unit off the board"))
@@ -127,8 +164,9 @@ class FixRemove(MoveStep):
     name = "fix_remove"
 
     def prompt(self, state: dict, task: dict) -> Prompt:
-        return cell_prompt(state, self.name, Msg("Chybějící destička?", "Which tile is missing?"),
-                           sorted(state["board"]))
+        return cell_prompt(
+            state, self.name, Msg("Chybějící destička?", "Which tile is missing?"), sorted(state["board"])
+        )
 
     def carry_out(self, state: dict, value, task: dict) -> None:
         k = from_grid(state, value)
@@ -149,25 +187,34 @@ class FixRemove(MoveStep):
         if k == "0,0":
             raise refuse("start_tile_stays", "Počáteční destička zůstává.", "The start tile stays.")
         if cell["treasure"]:
-            raise refuse("treasure_on_tile", "Na destičce leží poklad: nejdřív ho odeber nebo přesuň (oprava pokladů).",
-                         "A treasure lies on this tile: remove or move it first (treasure corrections).")
+            raise refuse(
+                "treasure_on_tile",
+                "Na destičce leží poklad: nejdřív ho odeber nebo přesuň (oprava pokladů).",
+                "A treasure lies on this tile: remove or move it first (treasure corrections).",
+            )
         if uid is not None and state["units"][uid]["elite"]:
-            raise refuse("elite_stays", "Na destičce stojí elitní jednotka: nejdřív ji přesuň.",
-                         "The elite unit stands on this tile: move it first.")
+            raise refuse(
+                "elite_stays",
+                "Na destičce stojí elitní jednotka: nejdřív ji přesuň.",
+                "The elite unit stands on this tile: move it first.",
+            )
 
 
 class FixFlip(MoveStep):
     name = "fix_flip"
 
     def prompt(self, state: dict, task: dict) -> Prompt:
-        return cell_prompt(state, self.name, Msg("Obrácená destička?", "Which tile is flipped?"),
-                           sorted(state["board"]))
+        return cell_prompt(
+            state, self.name, Msg("Obrácená destička?", "Which tile is flipped?"), sorted(state["board"])
+        )
 
     def carry_out(self, state: dict, value, task: dict) -> None:
         k = from_grid(state, value)
         c = state["board"][k]
         if c["tile"] is None:
-            raise refuse("start_tile_stays", "Počáteční destička zůstává lícem dolů.", "The start tile stays face down.")
+            raise refuse(
+                "start_tile_stays", "Počáteční destička zůstává lícem dolů.", "The start tile stays face down."
+            )
         if c["up"]:
             c["up"], c["owner"] = False, None
         else:
@@ -187,8 +234,13 @@ class FixOffer(MoveStep):
             tile = state["offer"]["slots"][slot]
             what = box.describe(state, tile) if tile else Msg("prázdno", "empty")
             pairs.append((slot, Msg("{n}. {w}", "{n}. {w}").format(n=n, w=what)))
-        return choice(state, self.name, Msg("Která pozice nabídky nesedí? (od štítu)",
-                                            "Which offer place is wrong? (from the shield)"), pairs, back=True)
+        return choice(
+            state,
+            self.name,
+            Msg("Která pozice nabídky nesedí? (od štítu)", "Which offer place is wrong? (from the shield)"),
+            pairs,
+            back=True,
+        )
 
     def carry_out(self, state: dict, value, task: dict) -> None:
         state["queue"].insert(0, {"t": "reveal", "slot": value, "fix": True})
@@ -198,8 +250,13 @@ class FixHandSide(MoveStep):
     name = "fix_hand_side"
 
     def prompt(self, state: dict, task: dict) -> Prompt:
-        return choice(state, self.name, Msg("Čí ruka?", "Whose hand?"),
-                      [(s, side_name(state, s)) for s in (SOUTH, NORTH)], back=True)
+        return choice(
+            state,
+            self.name,
+            Msg("Čí ruka?", "Whose hand?"),
+            [(s, side_name(state, s)) for s in (SOUTH, NORTH)],
+            back=True,
+        )
 
     def carry_out(self, state: dict, value, task: dict) -> None:
         state["pending"] = {"kind": "fix_hand", "side": value}
@@ -209,18 +266,28 @@ class FixHand(MoveStep):
     name = "fix_hand"
 
     def prompt(self, state: dict, task: dict) -> Prompt:
-        pairs = [(t, Msg("Není v ruce: {d}", "Not held: {d}").format(d=box.describe(state, t)))
-                 for t in state["hands"][task["side"]]]
+        pairs = [
+            (t, Msg("Není v ruce: {d}", "Not held: {d}").format(d=box.describe(state, t)))
+            for t in state["hands"][task["side"]]
+        ]
         pairs.append(("add", Msg("Má navíc destičku", "Holds another tile")))
-        return choice(state, self.name, Msg("{w}: co v ruce nesedí?", "{w}: what is wrong in the hand?").format(
-            w=side_name(state, task["side"])), pairs, back=True)
+        return choice(
+            state,
+            self.name,
+            Msg("{w}: co v ruce nesedí?", "{w}: what is wrong in the hand?").format(w=side_name(state, task["side"])),
+            pairs,
+            back=True,
+        )
 
     def carry_out(self, state: dict, value, task: dict) -> None:
         side = task["side"]
         if value == "add":
             if side != state["active"] and len(state["hands"][side]) >= HAND_AT_REST:
-                raise refuse("hand_at_rest", "Mimo svůj tah drží hráč nanejvýš 3 destičky.",
-                             "Outside their turn a player holds at most 3 tiles.")
+                raise refuse(
+                    "hand_at_rest",
+                    "Mimo svůj tah drží hráč nanejvýš 3 destičky.",
+                    "Outside their turn a player holds at most 3 tiles.",
+                )
             state["queue"].insert(0, {"t": "reveal", "hand": side, "fix": True})
             return
         state["hands"][side].remove(value)
@@ -243,9 +310,16 @@ class CountStep(MoveStep):
         """The box's limit on the count; raises the named refusal."""
 
     def prompt(self, state: dict, task: dict) -> Prompt:
-        return Prompt(PromptKind.CHOICE, self.name, seats(state), self.title, {-1: counts(self.highest(state), back=True)},
-                      detail=Msg("Teď {n}. Napiš číslo a #, * = zpět.", "Now {n}. Type the number and #, * = back.").format(
-                          n=self.now(state)))
+        return Prompt(
+            PromptKind.CHOICE,
+            self.name,
+            seats(state),
+            self.title,
+            {-1: counts(self.highest(state), back=True)},
+            detail=Msg("Teď {n}. Napiš číslo a #, * = zpět.", "Now {n}. Type the number and #, * = back.").format(
+                n=self.now(state)
+            ),
+        )
 
     def explain(self, state: dict, task: dict, seat, value) -> RuleError | None:
         """A count above the listed ones breaks the box's limit: name it."""
@@ -271,10 +345,12 @@ class FixSupply(CountStep):
     def check(self, state: dict, value: int) -> None:
         """The final round was refused before this step (Correct): only the count is left."""
         if value > reveal.supply_max(state):
-            raise refuse("supply_count",
-                         "Destiček v zásobě může být nanejvýš {m}: ostatní už se ve hře ukázaly.",
-                         "The supply can hold at most {m} tiles: the others have already turned up.",
-                         m=reveal.supply_max(state))
+            raise refuse(
+                "supply_count",
+                "Destiček v zásobě může být nanejvýš {m}: ostatní už se ve hře ukázaly.",
+                "The supply can hold at most {m} tiles: the others have already turned up.",
+                m=reveal.supply_max(state),
+            )
 
     def carry_out(self, state: dict, value, task: dict) -> None:
         self.check(state, value)
@@ -288,13 +364,21 @@ class FixFactsSet(MoveStep):
     name = "fix_facts_set"
 
     def prompt(self, state: dict, task: dict) -> Prompt:
-        return choice(state, self.name, Msg("Ze které sady je destička?", "Which set is the tile from?"),
-                      [(s, box.set_name(s)) for s in state["sets"]], back=True)
+        return choice(
+            state,
+            self.name,
+            Msg("Ze které sady je destička?", "Which set is the tile from?"),
+            [(s, box.set_name(s)) for s in state["sets"]],
+            back=True,
+        )
 
     def carry_out(self, state: dict, value, task: dict) -> None:
         if not told_tiles(state, value):
-            raise refuse("nothing_told", "O žádné destičce z této sady zatím nic nevím.",
-                         "I know nothing about any tile of this set yet.")
+            raise refuse(
+                "nothing_told",
+                "O žádné destičce z této sady zatím nic nevím.",
+                "I know nothing about any tile of this set yet.",
+            )
         state["pending"] = {"kind": "fix_facts_tile", "set": value}
 
 
@@ -304,18 +388,29 @@ class FixFactsTile(MoveStep):
     name = "fix_facts_tile"
 
     def prompt(self, state: dict, task: dict) -> Prompt:
-        pairs = [(t, Msg("{d} {w}", "{d} {w}").format(d=box.describe(state, t), w=tile_where(state, t)))
-                 for t in told_tiles(state, task["set"])]
-        return choice(state, self.name, Msg("Která destička má špatné údaje?", "Which tile's facts are wrong?"), pairs,
-                      back=True, detail=Msg("Pak zadáš všechny její údaje znovu.", "Then you enter all its facts again."))
+        pairs = [
+            (t, Msg("{d} {w}", "{d} {w}").format(d=box.describe(state, t), w=tile_where(state, t)))
+            for t in told_tiles(state, task["set"])
+        ]
+        return choice(
+            state,
+            self.name,
+            Msg("Která destička má špatné údaje?", "Which tile's facts are wrong?"),
+            pairs,
+            back=True,
+            detail=Msg("Pak zadáš všechny její údaje znovu.", "Then you enter all its facts again."),
+        )
 
     def carry_out(self, state: dict, value, task: dict) -> None:
         found = board.tile_place(state, value)
         face_up = found is not None and found[0] == "board" and state["board"][found[1]]["up"]
-        fields = ["building", "colour"] + [f for f in ("cost", "roads", "params")
-                                           if box.known(state, value, f) or (face_up and f != "cost")]
-        before = {"facts": copy.deepcopy(state["learned"]["tiles"].get(value)),
-                  "colours": {k: c["colour"] for k, c in state["board"].items() if c["tile"] == value}}
+        fields = ["building", "colour"] + [
+            f for f in ("cost", "roads", "params") if box.known(state, value, f) or (face_up and f != "cost")
+        ]
+        before = {
+            "facts": copy.deepcopy(state["learned"]["tiles"].get(value)),
+            "colours": {k: c["colour"] for k, c in state["board"].items() if c["tile"] == value},
+        }
         state["queue"].insert(0, box.learn_task(value, fields, resume=None, relearn=True, before=before))
 
 
@@ -324,11 +419,18 @@ class FixTreasures(MoveStep):
     name = "fix_treasures"
 
     def prompt(self, state: dict, task: dict) -> Prompt:
-        return choice(state, self.name, Msg("Co s poklady nesedí?", "What is wrong with the treasures?"),
-                      [("remove", Msg("Poklad na stole není", "A treasure is not there")),
-                       ("move", Msg("Poklad leží jinde", "A treasure lies elsewhere")),
-                       ("stack", Msg("Počet na hromádce", "The stack's count")),
-                       ("facts", Msg("Podmínka pokladu", "A treasure's condition"))], back=True)
+        return choice(
+            state,
+            self.name,
+            Msg("Co s poklady nesedí?", "What is wrong with the treasures?"),
+            [
+                ("remove", Msg("Poklad na stole není", "A treasure is not there")),
+                ("move", Msg("Poklad leží jinde", "A treasure lies elsewhere")),
+                ("stack", Msg("Počet na hromádce", "The stack's count")),
+                ("facts", Msg("Podmínka pokladu", "A treasure's condition")),
+            ],
+            back=True,
+        )
 
     def carry_out(self, state: dict, value, task: dict) -> None:
         if value == "stack":
@@ -336,7 +438,9 @@ class FixTreasures(MoveStep):
             return
         if not _tokens(state):
             raise refuse("no_treasure_on_board", "Na ploše neleží žádný poklad.", "No treasure lies on the board.")
-        state["pending"] = {"kind": {"remove": "fix_treasure", "move": "fix_token_from", "facts": "fix_token_facts"}[value]}
+        state["pending"] = {
+            "kind": {"remove": "fix_treasure", "move": "fix_token_from", "facts": "fix_token_facts"}[value]
+        }
 
 
 class WhichToken(MoveStep):
@@ -372,13 +476,16 @@ class FixTokenTo(MoveStep):
     name = "fix_token_to"
 
     def prompt(self, state: dict, task: dict) -> Prompt:
-        return cell_prompt(state, self.name, Msg("Na které leží?", "Where does it lie?"),
-                           sorted(state["board"]), cursor=task["from"])
+        return cell_prompt(
+            state, self.name, Msg("Na které leží?", "Where does it lie?"), sorted(state["board"]), cursor=task["from"]
+        )
 
     def carry_out(self, state: dict, value, task: dict) -> None:
         k, source = from_grid(state, value), task["from"]
         if k != source and state["board"][k]["treasure"]:
-            raise refuse("one_treasure_per_tile", "Na této destičce už poklad leží.", "A treasure lies on this tile already.")
+            raise refuse(
+                "one_treasure_per_tile", "Na této destičce už poklad leží.", "A treasure lies on this tile already."
+            )
         token = state["board"][source]["treasure"]
         state["board"][source]["treasure"] = None
         state["board"][k]["treasure"] = token
@@ -392,8 +499,17 @@ class FixTokenFacts(WhichToken):
     def carry_out(self, state: dict, value, task: dict) -> None:
         k = from_grid(state, value)
         token = state["board"][k]["treasure"]
-        state["queue"].insert(0, {"t": "treasure", "at": k, "token": token, "partial": {}, "relearn": True,
-                                  "before": {"facts": copy.deepcopy(state["learned"]["treasures"].get(token))}})
+        state["queue"].insert(
+            0,
+            {
+                "t": "treasure",
+                "at": k,
+                "token": token,
+                "partial": {},
+                "relearn": True,
+                "before": {"facts": copy.deepcopy(state["learned"]["treasures"].get(token))},
+            },
+        )
 
 
 class FixStack(CountStep):
@@ -409,10 +525,12 @@ class FixStack(CountStep):
     def check(self, state: dict, value: int) -> None:
         highest = turns.tokens_in_play(state) - len(state["treasures"]["seen"])
         if value > highest:
-            raise refuse("stack_count",
-                         "Pokladů na hromádce může být nanejvýš {m}: ostatní jsou odebrané podle obtížnosti nebo už vylosované.",
-                         "The stack can hold at most {m} treasures: the others were removed for the level or drawn already.",
-                         m=highest)
+            raise refuse(
+                "stack_count",
+                "Pokladů na hromádce může být nanejvýš {m}: ostatní jsou odebrané podle obtížnosti nebo už vylosované.",
+                "The stack can hold at most {m} treasures: the others were removed for the level or drawn already.",
+                m=highest,
+            )
 
     def carry_out(self, state: dict, value, task: dict) -> None:
         self.check(state, value)
@@ -420,6 +538,23 @@ class FixStack(CountStep):
         corrected(state, Msg("pokladů na hromádce: {n}", "treasures in the stack: {n}").format(n=value))
 
 
-STEPS = (Correct(), FixUnit(), FixUnitTo(), FixUnitOffer(), FixRemove(), FixFlip(), FixOffer(), FixHandSide(), FixHand(),
-         FixSupply(), FixFactsSet(), FixFactsTile(), FixTreasures(), FixTreasure(), FixTokenFrom(), FixTokenTo(),
-         FixTokenFacts(), FixStack())
+STEPS = (
+    Correct(),
+    FixUnit(),
+    FixUnitTo(),
+    FixUnitOffer(),
+    FixRemove(),
+    FixFlip(),
+    FixOffer(),
+    FixHandSide(),
+    FixHand(),
+    FixSupply(),
+    FixFactsSet(),
+    FixFactsTile(),
+    FixTreasures(),
+    FixTreasure(),
+    FixTokenFrom(),
+    FixTokenTo(),
+    FixTokenFacts(),
+    FixStack(),
+)

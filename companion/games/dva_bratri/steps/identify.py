@@ -31,8 +31,7 @@ def identify_next(state: dict, task: dict) -> None:
 def _differing(state: dict, fits: list[str], answers: dict, fields: list[str]) -> str | None:
     """The first fact not asked yet in which the tiles still possible differ."""
     printed = {t: reveal.printed(state, t, answers, fields) for t in fits}
-    return next((f for f in fields if f not in answers and len({repr(p.get(f)) for p in printed.values()}) > 1),
-                None)
+    return next((f for f in fields if f not in answers and len({repr(p.get(f)) for p in printed.values()}) > 1), None)
 
 
 def _settled(state: dict, ident: dict, fits: list[str], answers: dict, fields: list[str]) -> tuple[str, dict]:
@@ -43,9 +42,13 @@ def _settled(state: dict, ident: dict, fits: list[str], answers: dict, fields: l
             answers = {"building": ident["building"], "colour": ident["colour"], **answers}
         return tile, answers
     tile = max(ident["group"], key=lambda t: sum(1 for f, v in answers.items() if reveal.prints(state, t, f, v)))
-    announce(state, Msg("Oprava: zapamatované údaje destičky {d} nesouhlasily, platí zadané.",
-                        "Correction: what was remembered of the tile {d} was wrong; your answers hold.").format(
-        d=box.describe(state, tile)))
+    announce(
+        state,
+        Msg(
+            "Oprava: zapamatované údaje destičky {d} nesouhlasily, platí zadané.",
+            "Correction: what was remembered of the tile {d} was wrong; your answers hold.",
+        ).format(d=box.describe(state, tile)),
+    )
     return tile, answers
 
 
@@ -61,7 +64,7 @@ def reveal_as(state: dict, task: dict, tile: str) -> None:
         _replace(state, task, tile)
     answered(state, task)
     if task.get("teach"):
-        pass   # the owner holds the tile: it goes nowhere
+        pass  # the owner holds the tile: it goes nowhere
     elif "slot" in task:
         state["offer"]["slots"][task["slot"]] = tile
     else:
@@ -113,6 +116,7 @@ def _colour_told(state: dict, task: dict, tile: str) -> bool:
 def _teach_facts(state: dict, task: dict, tile: str) -> None:
     """In the teaching walk every printed fact not known yet is asked at once."""
     from ..teach import tile_fields
+
     _colour_told(state, task, tile)
     fields = tile_fields(state, tile)
     if fields:

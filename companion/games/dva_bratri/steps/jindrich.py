@@ -26,10 +26,21 @@ class JindrichTop(DvaStep):
     def prompt(self, state: dict, task: dict) -> Prompt:
         if state["supply"] > 0:
             pairs = [(c, m) for c, m in colour_opts() if reveal.supply_may_show(state, c)]
-            return choice(state, self.name, Msg("Jindřich: jakou barvu má rub vrchní destičky zásoby?",
-                                                "Jindřich: what colour is the back of the supply's top tile?"), pairs)
-        return Prompt(PromptKind.CONFIRM, self.name, seats(state),
-                      Msg("Jindřich je na tahu (zásoba je prázdná).", "Jindřich's turn (the supply is empty)."))
+            return choice(
+                state,
+                self.name,
+                Msg(
+                    "Jindřich: jakou barvu má rub vrchní destičky zásoby?",
+                    "Jindřich: what colour is the back of the supply's top tile?",
+                ),
+                pairs,
+            )
+        return Prompt(
+            PromptKind.CONFIRM,
+            self.name,
+            seats(state),
+            Msg("Jindřich je na tahu (zásoba je prázdná).", "Jindřich's turn (the supply is empty)."),
+        )
 
     def apply(self, state: dict, action, task: dict) -> None:
         top = action.value if state["supply"] > 0 else None
@@ -40,21 +51,23 @@ class JindrichTop(DvaStep):
             turns.end_turn(state)
             return
         tile = state["offer"]["slots"][slot]
-        if state.get("asking", 1) == 1:   # recorded sessions were asked before his placement
+        if state.get("asking", 1) == 1:  # recorded sessions were asked before his placement
             box.need(state, tile, box.placement_fields(state, tile))
         msg = _took(state, tile, board.clockwise(state).index(slot) + 1)
         answered(state, task)
         refill = turns.take_from_offer(state, slot)
         anchor = jindrich.anchor(state)
         spot = jindrich.choose_place(state, tile)
-        if spot is not None:   # a tile on the board is scored: its roads and effect (not under rule D)
+        if spot is not None:  # a tile on the board is scored: its roads and effect (not under rule D)
             box.need(state, tile, box.placement_fields(state, tile))
         if spot is None:
             k, title, msg, tasks = None, *_to_the_box(state, tile, msg), []
         else:
             k = spot[0]
             title, msg, tasks = _place(state, tile, spot, anchor, msg)
-        tasks.insert(0, {"t": "jindrich_done", "msg": msg.to_json(), "title": title.to_json(), "at": k, "anchor": anchor})
+        tasks.insert(
+            0, {"t": "jindrich_done", "msg": msg.to_json(), "title": title.to_json(), "at": k, "anchor": anchor}
+        )
         if refill is not None:
             tasks.insert(1, {"t": "reveal", "slot": refill, "expect": top})
         state["queue"][0:0] = tasks
@@ -64,10 +77,14 @@ class JindrichTop(DvaStep):
 
 def _took(state: dict, tile: str, position: int) -> Msg:
     """'Jindřich takes the 2nd tile from the shield: Inn – grey, Travel set.'"""
-    from_set = Msg(", sada {s}", ", {s} set").format(s=box.set_name(box.fact(state, tile, "set"))) \
-        if box.known(state, tile, "set") else NOTHING
-    return Msg("Jindřich bere {n} destičku od štítu: {d}{f}. ", "Jindřich takes the {n} tile from the shield: {d}{f}. ").format(
-        d=box.describe(state, tile), f=from_set, n=ordinal(position))
+    from_set = (
+        Msg(", sada {s}", ", {s} set").format(s=box.set_name(box.fact(state, tile, "set")))
+        if box.known(state, tile, "set")
+        else NOTHING
+    )
+    return Msg(
+        "Jindřich bere {n} destičku od štítu: {d}{f}. ", "Jindřich takes the {n} tile from the shield: {d}{f}. "
+    ).format(d=box.describe(state, tile), f=from_set, n=ordinal(position))
 
 
 def _building(state: dict, tile: str) -> Msg:
@@ -77,10 +94,15 @@ def _building(state: dict, tile: str) -> Msg:
 def _to_the_box(state: dict, tile: str, msg: Msg) -> tuple[Msg, Msg]:
     """No free place around the anchor (rule D): the tile leaves the game."""
     title = Msg("Jindřich: {b} do krabice", "Jindřich: {b} to the box").format(b=_building(state, tile))
-    around = Msg("tvé poslední budovy", "your last building") if state["last_building"] else \
-        Msg("počáteční destičky", "the start tile")
-    return title, msg + Msg("Kolem {w} není volné místo: destička jde do krabice.",
-                            "There is no free place around {w}: the tile goes back to the box.").format(w=around)
+    around = (
+        Msg("tvé poslední budovy", "your last building")
+        if state["last_building"]
+        else Msg("počáteční destičky", "the start tile")
+    )
+    return title, msg + Msg(
+        "Kolem {w} není volné místo: destička jde do krabice.",
+        "There is no free place around {w}: the tile goes back to the box.",
+    ).format(w=around)
 
 
 def _place(state: dict, tile: str, spot: tuple[str, str], anchor: str, msg: Msg) -> tuple[Msg, Msg, list[dict]]:
@@ -89,13 +111,23 @@ def _place(state: dict, tile: str, spot: tuple[str, str], anchor: str, msg: Msg)
     colour = box.fact(state, tile, "colour")
     board.place(state, k, tile, colour, True, NORTH)
     state["units"][jindrich.unit_for(state, colour)]["at"] = k
-    what = Msg("od tvé poslední budovy", "of your last building") if state["last_building"] else \
-        Msg("od počáteční destičky", "of the start tile")
+    what = (
+        Msg("od tvé poslední budovy", "of your last building")
+        if state["last_building"]
+        else Msg("od počáteční destičky", "of the start tile")
+    )
     title = Msg("Jindřich: {b} na {a}", "Jindřich: {b} at {a}").format(b=_building(state, tile), a=at(k))
-    msg += Msg("Polož destičku nohama vzhůru na {a}, {w} {t} (pravidlo {l}), a postav na ni jeho jednotku se {x} křížkem.",
-               "Put it upside down at {a}, {w} {t} (rule {l}), and his unit with the {c} cross onto it.").format(
-        a=at(k), w=Msg(*jindrich.direction_words(anchor, k)), t=what, l=letter, x=CROSS_COLOURS[colour],
-        c=box.colour_name(colour))
+    msg += Msg(
+        "Polož destičku nohama vzhůru na {a}, {w} {t} (pravidlo {l}), a postav na ni jeho jednotku se {x} křížkem.",
+        "Put it upside down at {a}, {w} {t} (rule {l}), and his unit with the {c} cross onto it.",
+    ).format(
+        a=at(k),
+        w=Msg(*jindrich.direction_words(anchor, k)),
+        t=what,
+        l=letter,
+        x=CROSS_COLOURS[colour],
+        c=box.colour_name(colour),
+    )
     tasks = []
     if state["treasures"]["stack"] > 0:
         state["treasures"]["stack"] -= 1
@@ -112,8 +144,14 @@ class JindrichDone(DvaStep):
     name = "jindrich_done"
 
     def prompt(self, state: dict, task: dict) -> Prompt:
-        return Prompt(PromptKind.CONFIRM, self.name, seats(state), Msg.from_json(task["title"]),
-                      detail=Msg.from_json(task["msg"]), **picture.map_fields(state, task["at"] or task["anchor"]))
+        return Prompt(
+            PromptKind.CONFIRM,
+            self.name,
+            seats(state),
+            Msg.from_json(task["title"]),
+            detail=Msg.from_json(task["msg"]),
+            **picture.map_fields(state, task["at"] or task["anchor"]),
+        )
 
     def apply(self, state: dict, action, task: dict) -> None:
         answered(state, task)

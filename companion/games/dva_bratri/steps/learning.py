@@ -17,13 +17,19 @@ from .common import DvaStep, choice, seats
 from .identify import identify_next
 
 # compass keys of the pad (2 = up = north, 5 unused), as offsets with y up
-COMPASS = {"1": (-1, 1), "2": (0, 1), "3": (1, 1), "4": (-1, 0), "6": (1, 0), "7": (-1, -1),
-           "8": (0, -1), "9": (1, -1)}
+COMPASS = {"1": (-1, 1), "2": (0, 1), "3": (1, 1), "4": (-1, 0), "6": (1, 0), "7": (-1, -1), "8": (0, -1), "9": (1, -1)}
 EDGE_KEYS = {"N": "2", "E": "6", "S": "8", "W": "4"}
 # the direction each compass key names, so a line reads "1 severozápad", not "1 1"
-COMPASS_NAMES = {"1": Msg("severozápad", "north-west"), "2": Msg("sever", "north"), "3": Msg("severovýchod", "north-east"),
-                 "4": Msg("západ", "west"), "6": Msg("východ", "east"), "7": Msg("jihozápad", "south-west"),
-                 "8": Msg("jih", "south"), "9": Msg("jihovýchod", "south-east")}
+COMPASS_NAMES = {
+    "1": Msg("severozápad", "north-west"),
+    "2": Msg("sever", "north"),
+    "3": Msg("severovýchod", "north-east"),
+    "4": Msg("západ", "west"),
+    "6": Msg("východ", "east"),
+    "7": Msg("jihozápad", "south-west"),
+    "8": Msg("jih", "south"),
+    "9": Msg("jihovýchod", "south-east"),
+}
 
 
 def learning_of(task: dict) -> dict:
@@ -57,7 +63,7 @@ def compass_options(back: bool) -> tuple[Option, ...]:
 
 # -- dropping a question ---------------------------------------------------------------------------
 def drop(state: dict, task: dict) -> None:
-    """"*" on a question: telling look-alikes apart goes back to the list of tiles; otherwise the
+    """ "*" on a question: telling look-alikes apart goes back to the list of tiles; otherwise the
     question and its move are dropped (a dropped correction puts the facts back as they were)."""
     if task["t"] == "reveal":
         del task["identify"]
@@ -80,8 +86,11 @@ def restore_facts(state: dict, task: dict) -> None:
 def cancellable(state: dict, learning: dict) -> bool:
     """Questions asked in the middle of a move the player started (or of re-entering a tile's
     facts) can drop that move; those telling look-alikes apart go back to the list."""
-    return (bool(learning.get("relearn")) or bool(learning.get("identify"))
-            or (bool(learning.get("resume")) and bool(state["pending"])))
+    return (
+        bool(learning.get("relearn"))
+        or bool(learning.get("identify"))
+        or (bool(learning.get("resume")) and bool(state["pending"]))
+    )
 
 
 class LearnStep(DvaStep):
@@ -120,8 +129,12 @@ def record_fact(state: dict, task: dict, learning: dict, field: str, value) -> N
     if learning.get("announce"):  # a reveal whose colour needed no question: named now
         announce(state, Msg("V nabídce: {d}", "In the offer: {d}").format(d=box.describe(state, tile)))
     if learning.get("relearn"):
-        announce(state, Msg("Oprava údajů: {d} {w}", "Corrected facts: {d} {w}").format(
-            d=box.describe(state, tile), w=tile_where(state, tile)))
+        announce(
+            state,
+            Msg("Oprava údajů: {d} {w}", "Corrected facts: {d} {w}").format(
+                d=box.describe(state, tile), w=tile_where(state, tile)
+            ),
+        )
         turns.clear_met_treasures(state)
 
 
@@ -131,8 +144,10 @@ def _asker(state: dict, learning: dict) -> Msg:
     tile, field = learning["tile"], learning["fields"][0]
     if learning.get("teach"):  # the walk: the set and the tile's turn, then the building once known
         from ..teach import TILES_PER_SET
+
         where = Msg("{s} {n}/{k}", "{s} {n}/{k}").format(
-            s=box.set_name(learning["teach"]["set"]), n=learning["teach"]["n"], k=TILES_PER_SET)
+            s=box.set_name(learning["teach"]["set"]), n=learning["teach"]["n"], k=TILES_PER_SET
+        )
         if field in ("building", "colour") or not box.known(state, tile, "building"):
             return where + Msg(": ", ": ")
         return where + Msg(" ", " ") + box.building_name(box.fact(state, tile, "building")) + Msg(": ", ": ")
@@ -146,8 +161,10 @@ def _asker(state: dict, learning: dict) -> Msg:
 def _described(state: dict, learning: dict) -> Msg:
     desc = box.describe(state, learning["tile"])
     if learning.get("identify"):
-        return Msg("Znám víc destiček {d}; takhle poznám, kterou máš.",
-                   "I know several tiles {d}; this tells me which one you have.").format(d=desc)
+        return Msg(
+            "Znám víc destiček {d}; takhle poznám, kterou máš.",
+            "I know several tiles {d}; this tells me which one you have.",
+        ).format(d=desc)
     return desc
 
 
@@ -162,8 +179,14 @@ class LearnChoice(LearnStep):
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         learning = learning_of(task)
-        return choice(state, self.name, _asker(state, learning) + self.question, self.pairs(state, learning),
-                      cancellable(state, learning), _described(state, learning) if self.with_detail else None)
+        return choice(
+            state,
+            self.name,
+            _asker(state, learning) + self.question,
+            self.pairs(state, learning),
+            cancellable(state, learning),
+            _described(state, learning) if self.with_detail else None,
+        )
 
 
 class LearnBuilding(LearnChoice):
@@ -191,15 +214,23 @@ class LearnColour(LearnChoice):
     def answer(self, state: dict, value, task: dict, learning: dict) -> None:
         tile = learning["tile"]
         if learning.get("expect") and value != learning["expect"]:
-            raise refuse("reveal_colour_mismatch",
-                         "Rub vrchní destičky zásoby měl jinou barvu.",
-                         "The back of the supply's top tile showed another colour.")
+            raise refuse(
+                "reveal_colour_mismatch",
+                "Rub vrchní destičky zásoby měl jinou barvu.",
+                "The back of the supply's top tile showed another colour.",
+            )
         set_key = box.fact(state, tile, "set")
-        same = [t for t in box.set_tiles(set_key) if t != tile and box.known(state, t, "colour")
-                and box.fact(state, t, "colour") == value]
+        same = [
+            t
+            for t in box.set_tiles(set_key)
+            if t != tile and box.known(state, t, "colour") and box.fact(state, t, "colour") == value
+        ]
         if len(same) >= box.sets()[set_key]["colours"][value]:
-            raise refuse("set_colour_count", "Každá sada má jen 3 destičky každé barvy; tato barva je už vyčerpaná.",
-                         "Each set has only 3 tiles of each colour; this colour is used up.")
+            raise refuse(
+                "set_colour_count",
+                "Každá sada má jen 3 destičky každé barvy; tato barva je už vyčerpaná.",
+                "Each set has only 3 tiles of each colour; this colour is used up.",
+            )
         record_fact(state, task, learning, "colour", value)
         if tile in state["offer"]["slots"] and not learning.get("relearn"):
             announce(state, Msg("V nabídce: {d}", "In the offer: {d}").format(d=box.describe(state, tile)))
@@ -215,12 +246,21 @@ class LearnCost(LearnStep):
         res = next(r for r in box.RESOURCE_ORDER if r not in learning["partial"].get("cost", {}))
         desc = _described(state, learning)
         hint = box.buildings()[box.fact(state, learning["tile"], "building")].get("example_costs")
-        detail = desc if not hint else desc + Msg(" – v pravidlech: {h}", " – rulebook example: {h}").format(
-            h=resources(hint[0]))
+        detail = (
+            desc
+            if not hint
+            else desc + Msg(" – v pravidlech: {h}", " – rulebook example: {h}").format(h=resources(hint[0]))
+        )
         # the resource first: the three cost questions must not look alike on the panel
-        return Prompt(PromptKind.NUMBER, self.name, seats(state), _asker(state, learning) + Msg(
-            "cena – kolik {r}?", "cost – how much {r}?").format(r=RESOURCE_NAMES[res]),
-                      minimum=0, maximum=5, detail=detail)
+        return Prompt(
+            PromptKind.NUMBER,
+            self.name,
+            seats(state),
+            _asker(state, learning) + Msg("cena – kolik {r}?", "cost – how much {r}?").format(r=RESOURCE_NAMES[res]),
+            minimum=0,
+            maximum=5,
+            detail=detail,
+        )
 
     def answer(self, state: dict, value, task: dict, learning: dict) -> None:
         cost = learning["partial"].setdefault("cost", {})
@@ -242,15 +282,24 @@ class LearnCostDigits(LearnStep):
         detail = _described(state, learning) + Msg(" – ", " – ") + example
         if hint:
             detail += Msg("; v pravidlech: {h}", "; rulebook example: {h}").format(h=resources(hint[0]))
-        return Prompt(PromptKind.NUMBER, self.name, seats(state), _asker(state, learning) + Msg(
-            "cena – číslice dřevo, kámen, obilí?", "cost – digits wood, stone, grain?"),
-                      minimum=0, maximum=555, detail=detail)
+        return Prompt(
+            PromptKind.NUMBER,
+            self.name,
+            seats(state),
+            _asker(state, learning) + Msg("cena – číslice dřevo, kámen, obilí?", "cost – digits wood, stone, grain?"),
+            minimum=0,
+            maximum=555,
+            detail=detail,
+        )
 
     def answer(self, state: dict, value, task: dict, learning: dict) -> None:
         digits = [value // 100, value // 10 % 10, value % 10]
         if max(digits) > 5:
-            raise refuse("cost_digits", "Cena: každá číslice (dřevo, kámen, obilí) je 0 až 5.",
-                         "Cost: each digit (wood, stone, grain) is 0 to 5.")
+            raise refuse(
+                "cost_digits",
+                "Cena: každá číslice (dřevo, kámen, obilí) je 0 až 5.",
+                "Cost: each digit (wood, stone, grain) is 0 to 5.",
+            )
         record_fact(state, task, learning, "cost", dict(zip(box.RESOURCE_ORDER, digits)))
 
 
@@ -262,13 +311,29 @@ class LearnRoads(LearnStep):
     def prompt(self, state: dict, task: dict) -> Prompt:
         learning = learning_of(task)
         on = learning["partial"].get("roads", [])
-        opts = tuple(Option(e, Msg("{e}: {s}", "{e}: {s}").format(
-            e=EDGE_NAMES[e], s=Msg("silnice", "road") if e in on else Msg("nic", "none")), EDGE_KEYS[e])
-            for e in box.EDGES)
+        opts = tuple(
+            Option(
+                e,
+                Msg("{e}: {s}", "{e}: {s}").format(
+                    e=EDGE_NAMES[e], s=Msg("silnice", "road") if e in on else Msg("nic", "none")
+                ),
+                EDGE_KEYS[e],
+            )
+            for e in box.EDGES
+        )
         opts += (Option("done", Msg("Hotovo", "Done"), "#"),) + ((BACK,) if cancellable(state, learning) else ())
-        return Prompt(PromptKind.CHOICE, self.name, seats(state), _asker(state, learning) + Msg(
-            "na kterých hranách je silnice? (spodní hranou k tobě)", "which edges show a road? (bottom edge towards you)"),
-                      {-1: opts}, detail=_described(state, learning))
+        return Prompt(
+            PromptKind.CHOICE,
+            self.name,
+            seats(state),
+            _asker(state, learning)
+            + Msg(
+                "na kterých hranách je silnice? (spodní hranou k tobě)",
+                "which edges show a road? (bottom edge towards you)",
+            ),
+            {-1: opts},
+            detail=_described(state, learning),
+        )
 
     def answer(self, state: dict, value, task: dict, learning: dict) -> None:
         on = learning["partial"].setdefault("roads", [])
@@ -281,8 +346,10 @@ class LearnRoads(LearnStep):
 
 
 # every set of edges a tile can print, fewest roads first (one pick instead of toggling edges)
-ROAD_SETS = [[e for i, e in enumerate(box.EDGES) if mask >> i & 1]
-             for mask in sorted(range(16), key=lambda m: (bin(m).count("1"), m))]
+ROAD_SETS = [
+    [e for i, e in enumerate(box.EDGES) if mask >> i & 1]
+    for mask in sorted(range(16), key=lambda m: (bin(m).count("1"), m))
+]
 
 
 class LearnRoadSet(LearnStep):
@@ -293,9 +360,15 @@ class LearnRoadSet(LearnStep):
     def prompt(self, state: dict, task: dict) -> Prompt:
         learning = learning_of(task)
         opts = numbered(((edges, road_text(edges)) for edges in ROAD_SETS), back=cancellable(state, learning))
-        return Prompt(PromptKind.CHOICE, self.name, seats(state), _asker(state, learning) + Msg(
-            "kde má silnice? (spodní hranou k tobě)", "where are its roads? (bottom edge towards you)"),
-                      {-1: opts}, detail=_described(state, learning))
+        return Prompt(
+            PromptKind.CHOICE,
+            self.name,
+            seats(state),
+            _asker(state, learning)
+            + Msg("kde má silnice? (spodní hranou k tobě)", "where are its roads? (bottom edge towards you)"),
+            {-1: opts},
+            detail=_described(state, learning),
+        )
 
     def answer(self, state: dict, value, task: dict, learning: dict) -> None:
         record_fact(state, task, learning, "roads", [e for e in box.EDGES if e in value])
@@ -326,7 +399,10 @@ class LearnParam(LearnChoice):
 class LearnLine(LearnParam):
     name = "learn_line"
     question = Msg("řada, nebo sloupec?", "row or column?")
-    options = (("row", Msg("řada (vodorovně)", "row (across)")), ("column", Msg("sloupec (svisle)", "column (up and down)")))
+    options = (
+        ("row", Msg("řada (vodorovně)", "row (across)")),
+        ("column", Msg("sloupec (svisle)", "column (up and down)")),
+    )
 
 
 class LearnDepicts(LearnParam):
@@ -343,7 +419,8 @@ class LearnBoosts(LearnParam):
 
     def pairs(self, state: dict, learning: dict) -> list[tuple]:
         return [(b, box.building_name(b)) for b in ("basket_workshop", "potter_workshop", "cooper_workshop")] + [
-            ("all", Msg("všechny dílny", "all workshops"))]
+            ("all", Msg("všechny dílny", "all workshops"))
+        ]
 
 
 class LearnPairs(LearnStep):
@@ -353,9 +430,15 @@ class LearnPairs(LearnStep):
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         learning = learning_of(task)
-        return Prompt(PromptKind.NUMBER, self.name, seats(state), _asker(state, learning) + Msg(
-            "kolik dvojic pozic je vyznačeno?", "how many pairs of places are shown?"),
-                      minimum=0, maximum=4, detail=_described(state, learning))
+        return Prompt(
+            PromptKind.NUMBER,
+            self.name,
+            seats(state),
+            _asker(state, learning) + Msg("kolik dvojic pozic je vyznačeno?", "how many pairs of places are shown?"),
+            minimum=0,
+            maximum=4,
+            detail=_described(state, learning),
+        )
 
     def answer(self, state: dict, value, task: dict, learning: dict) -> None:
         learning["partial"]["pairs_n"], learning["partial"]["flat"] = value, []
@@ -371,11 +454,18 @@ class LearnPairPos(LearnStep):
     def prompt(self, state: dict, task: dict) -> Prompt:
         learning = learning_of(task)
         flat = learning["partial"]["flat"]
-        return Prompt(PromptKind.CHOICE, self.name, seats(state), _asker(state, learning) + Msg(
-            "dvojice {i}, pozice {j} (klávesy jako kompas, spodní hranou k tobě)",
-            "pair {i}, place {j} (keys as a compass, bottom edge towards you)").format(
-            i=len(flat) // 2 + 1, j=len(flat) % 2 + 1),
-                      {-1: compass_options(cancellable(state, learning))}, detail=_described(state, learning))
+        return Prompt(
+            PromptKind.CHOICE,
+            self.name,
+            seats(state),
+            _asker(state, learning)
+            + Msg(
+                "dvojice {i}, pozice {j} (klávesy jako kompas, spodní hranou k tobě)",
+                "pair {i}, place {j} (keys as a compass, bottom edge towards you)",
+            ).format(i=len(flat) // 2 + 1, j=len(flat) % 2 + 1),
+            {-1: compass_options(cancellable(state, learning))},
+            detail=_described(state, learning),
+        )
 
     def answer(self, state: dict, value, task: dict, learning: dict) -> None:
         part = learning["partial"]
@@ -385,5 +475,16 @@ class LearnPairPos(LearnStep):
             record_param(state, task, learning, "pairs", [[flat[i], flat[i + 1]] for i in range(0, len(flat), 2)])
 
 
-STEPS = (LearnBuilding(), LearnColour(), LearnCost(), LearnCostDigits(), LearnRoads(), LearnRoadSet(), LearnLine(), LearnDepicts(), LearnBoosts(),
-         LearnPairs(), LearnPairPos())
+STEPS = (
+    LearnBuilding(),
+    LearnColour(),
+    LearnCost(),
+    LearnCostDigits(),
+    LearnRoads(),
+    LearnRoadSet(),
+    LearnLine(),
+    LearnDepicts(),
+    LearnBoosts(),
+    LearnPairs(),
+    LearnPairPos(),
+)

@@ -25,8 +25,9 @@ class StartColour(DvaStep):
     name = "start_colour"
 
     def prompt(self, state: dict, task: dict) -> Prompt:
-        return choice(state, self.name, Msg("Jakou barvu má počáteční destička?", "What colour is the start tile?"),
-                      colour_opts())
+        return choice(
+            state, self.name, Msg("Jakou barvu má počáteční destička?", "What colour is the start tile?"), colour_opts()
+        )
 
     def apply(self, state: dict, action, task: dict) -> None:
         state["board"]["0,0"]["colour"] = action.value
@@ -39,7 +40,8 @@ def _where(state: dict, task: dict) -> Msg:
         return teach.title(state, task)
     if "slot" in task:
         return Msg("Pozice {n} od štítu", "Place {n} from the shield").format(
-            n=board.offer_position(state, task["slot"]))
+            n=board.offer_position(state, task["slot"])
+        )
     return Msg("Destička do ruky", "A tile for the hand")
 
 
@@ -48,23 +50,30 @@ class RevealSet(DvaStep):
 
     name = "reveal_set"
     unlisted_rule = "set_cannot_show"
-    unlisted = ("{who}: z této sady tu žádná destička ležet nemůže – všechny její destičky jsou jinde ve hře.",
-                "{who}: no tile of that set can lie there – all its tiles are elsewhere in the game.")
+    unlisted = (
+        "{who}: z této sady tu žádná destička ležet nemůže – všechny její destičky jsou jinde ve hře.",
+        "{who}: no tile of that set can lie there – all its tiles are elsewhere in the game.",
+    )
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         fix = task.get("fix", False)
-        pairs = [(s, box.set_name(s)) for s in state["sets"]
-                 if any(reveal.may_show(state, t, task.get("expect")) for t in reveal.candidates(state, s, fix))]
+        pairs = [
+            (s, box.set_name(s))
+            for s in state["sets"]
+            if any(reveal.may_show(state, t, task.get("expect")) for t in reveal.candidates(state, s, fix))
+        ]
         if fix and "slot" in task and state["offer"]["slots"][task["slot"]] is not None:
             pairs.append(("empty", Msg("Je tam prázdno", "It is empty")))
         # the place asked about first, so two reveals in a row do not look alike
-        title = _where(state, task) + (Msg(": ze které sady je destička, která tam leží?",
-                                           ": which set is the tile lying there from?") if fix
-                                       else Msg(": nová destička – ze které sady?", ": new tile – which set?"))
+        title = _where(state, task) + (
+            Msg(": ze které sady je destička, která tam leží?", ": which set is the tile lying there from?")
+            if fix
+            else Msg(": nová destička – ze které sady?", ": new tile – which set?")
+        )
         return choice(state, self.name, title, pairs, back=fix, detail=_where(state, task))
 
     def apply(self, state: dict, action, task: dict) -> None:
-        if action.value == BACK.value:          # only a correction can be dropped here
+        if action.value == BACK.value:  # only a correction can be dropped here
             state["queue"].pop(0)
         elif action.value == "empty":
             _offer_slot_empty(state, task["slot"])
@@ -77,8 +86,12 @@ def _offer_slot_empty(state: dict, slot: int) -> None:
     old = state["offer"]["slots"][slot]
     state["offer"]["slots"][slot] = None
     reveal.unsee(state, old)
-    announce(state, Msg("Oprava: pozice {n} nabídky je prázdná", "Correction: offer place {n} is empty").format(
-        n=board.offer_position(state, slot)))
+    announce(
+        state,
+        Msg("Oprava: pozice {n} nabídky je prázdná", "Correction: offer place {n} is empty").format(
+            n=board.offer_position(state, slot)
+        ),
+    )
 
 
 class RevealTile(DvaStep):
@@ -88,18 +101,28 @@ class RevealTile(DvaStep):
 
     name = "reveal_tile"
     unlisted_rule = "tile_elsewhere"
-    unlisted = ("{who}: {v} tu ležet nemůže – je jinde ve hře nebo nemá barvu rubu.",
-                "{who}: {v} cannot lie there – it is elsewhere in the game or has another back colour.")
+    unlisted = (
+        "{who}: {v} tu ležet nemůže – je jinde ve hře nebo nemá barvu rubu.",
+        "{who}: {v} cannot lie there – it is elsewhere in the game or has another back colour.",
+    )
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         pairs = [(group[0], box.describe(state, group[0])) for group in reveal.look_alikes(state, task)]
-        if state.get("asking", 1) > 1:   # a tile not known yet is named by its building and colour at once
-            pairs += [(value, Msg("{d} (nová)", "{d} (new)").format(d=looks(building, colour)))
-                      for value, building, colour in reveal.new_looks(state, task)]
+        if state.get("asking", 1) > 1:  # a tile not known yet is named by its building and colour at once
+            pairs += [
+                (value, Msg("{d} (nová)", "{d} (new)").format(d=looks(building, colour)))
+                for value, building, colour in reveal.new_looks(state, task)
+            ]
         elif reveal.new_tiles(state, task):
             pairs.append(("new", Msg("Jiná (zatím neznámá)", "Another (not known yet)")))
-        return choice(state, self.name, _where(state, task) + Msg(": která destička to je?", ": which tile is it?"),
-                      pairs, back=not task.get("teach"), detail=box.set_name(task["set"]))
+        return choice(
+            state,
+            self.name,
+            _where(state, task) + Msg(": která destička to je?", ": which tile is it?"),
+            pairs,
+            back=not task.get("teach"),
+            detail=box.set_name(task["set"]),
+        )
 
     def apply(self, state: dict, action, task: dict) -> None:
         value = action.value
@@ -116,23 +139,36 @@ class RevealTile(DvaStep):
     def _look_alike(state: dict, task: dict, value: str) -> None:
         expect = task.get("expect")
         if expect and box.fact(state, value, "colour") != expect:
-            raise refuse("reveal_colour_mismatch",
-                         "Tato destička má jinou barvu, než jakou měl rub vrchní destičky zásoby.",
-                         "This tile's colour differs from the back of the supply's top tile.")
+            raise refuse(
+                "reveal_colour_mismatch",
+                "Tato destička má jinou barvu, než jakou měl rub vrchní destičky zásoby.",
+                "This tile's colour differs from the back of the supply's top tile.",
+            )
         building, colour = (box.fact(state, value, f) for f in ("building", "colour"))
         # the known tiles of this building and colour, and the tiles not known yet that could be
         # one more copy of it: which of them lies on the table, their printed facts decide
-        unseen = [t for t in reveal.new_tiles(state, task)
-                  if (not box.known(state, t, "building") or box.fact(state, t, "building") == building)
-                  and reveal.may_show(state, t, colour)]
-        task["identify"] = {"identify": True, "building": building, "colour": colour,
-                            "group": next(g for g in reveal.look_alikes(state, task) if value in g), "unseen": unseen,
-                            "answers": {}, "tile": value, "fields": [], "partial": {}}
+        unseen = [
+            t
+            for t in reveal.new_tiles(state, task)
+            if (not box.known(state, t, "building") or box.fact(state, t, "building") == building)
+            and reveal.may_show(state, t, colour)
+        ]
+        task["identify"] = {
+            "identify": True,
+            "building": building,
+            "colour": colour,
+            "group": next(g for g in reveal.look_alikes(state, task) if value in g),
+            "unseen": unseen,
+            "answers": {},
+            "tile": value,
+            "fields": [],
+            "partial": {},
+        }
         if state.get("asking", 1) > 1:
             task["identify"]["pick"] = True
             pick_or_settle(state, task)
             return
-        identify_next(state, task)   # nothing to tell apart: settled at once
+        identify_next(state, task)  # nothing to tell apart: settled at once
 
 
 class IdentifyTile(DvaStep):
@@ -146,9 +182,14 @@ class IdentifyTile(DvaStep):
     def prompt(self, state: dict, task: dict) -> Prompt:
         ident = task["identify"]
         look = box.describe(state, ident["group"][0])
-        return choice(state, self.name, _where(state, task) + Msg(": {d} – která z nich?", ": {d} – which one?").format(
-            d=look), pick_options(state, ident), back=True,
-                      detail=Msg("Podívej se na silnice a cenu na destičce.", "Look at the roads and the cost on the tile."))
+        return choice(
+            state,
+            self.name,
+            _where(state, task) + Msg(": {d} – která z nich?", ": {d} – which one?").format(d=look),
+            pick_options(state, ident),
+            back=True,
+            detail=Msg("Podívej se na silnice a cenu na destičce.", "Look at the roads and the cost on the tile."),
+        )
 
     def apply(self, state: dict, action, task: dict) -> None:
         if action.value == BACK.value:
@@ -165,8 +206,12 @@ class StartPlayer(DvaStep):
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         pairs = [(side, PLAYER_COLOURS[state["colours"][side]]) for side in (0, 1)]
-        return choice(state, self.name, Msg("Kdo vyhrál hod štítem? Ten začíná.",
-                                            "Who won the shield toss? That player starts."), pairs)
+        return choice(
+            state,
+            self.name,
+            Msg("Kdo vyhrál hod štítem? Ten začíná.", "Who won the shield toss? That player starts."),
+            pairs,
+        )
 
     def apply(self, state: dict, action, task: dict) -> None:
         state["active"] = state["offer"]["crown"] = action.value

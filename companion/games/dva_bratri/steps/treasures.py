@@ -17,8 +17,11 @@ from .learning import LearnStep, compass_options
 def missing(state: dict, task: dict) -> list[str]:
     """Condition fields still to ask; a correction asks them all again."""
     done = task["partial"].get("done", [])
-    return [f for f in box.TREASURE_FIELDS if f not in done
-            and (task.get("relearn") or not box.treasure_field_known(state, task["token"], f))]
+    return [
+        f
+        for f in box.TREASURE_FIELDS
+        if f not in done and (task.get("relearn") or not box.treasure_field_known(state, task["token"], f))
+    ]
 
 
 def _kind(state: dict, task: dict) -> str:
@@ -46,9 +49,12 @@ def progress(state: dict, task: dict) -> None:
         return
     answered(state, task)
     if task.get("relearn"):
-        announce(state, Msg("Oprava: podmínka pokladu na {a}: {c}",
-                            "Correction: the condition of the treasure on {a}: {c}").format(
-            a=at(task["at"]), c=treasure_text(state, task["token"])))
+        announce(
+            state,
+            Msg("Oprava: podmínka pokladu na {a}: {c}", "Correction: the condition of the treasure on {a}: {c}").format(
+                a=at(task["at"]), c=treasure_text(state, task["token"])
+            ),
+        )
     turns.clear_met_treasures(state)
 
 
@@ -87,15 +93,23 @@ class TreasureId(DvaStep):
                 pairs.append((tid, treasure_text(state, tid)))
         if unknown:
             pairs.append(("new", Msg("Jiný (zatím neznámý)", "Another (not known yet)")))
-        title = (_who(task) + Msg("který to je?", "which one is it?")) if task.get("teach") else Msg(
-            "Otoč poklad na {a}: který to je?", "Turn up the treasure on {a}: which one is it?").format(a=at(task["at"]))
+        title = (
+            (_who(task) + Msg("který to je?", "which one is it?"))
+            if task.get("teach")
+            else Msg("Otoč poklad na {a}: který to je?", "Turn up the treasure on {a}: which one is it?").format(
+                a=at(task["at"])
+            )
+        )
         return choice(state, self.name, title, pairs)
 
     def apply(self, state: dict, action, task: dict) -> None:
         value = action.value
         if value == "new":
-            value = next(t for t in box.treasure_entries()
-                         if t not in state["treasures"]["seen"] and not box.treasure_known(state, t))
+            value = next(
+                t
+                for t in box.treasure_entries()
+                if t not in state["treasures"]["seen"] and not box.treasure_known(state, t)
+            )
         take_token(state, task, value)
 
 
@@ -105,11 +119,14 @@ class LearnKind(LearnStep):
     name = "learn_kind"
 
     def prompt(self, state: dict, task: dict) -> Prompt:
-        pairs = [("vertical", Msg("svislá (sloupec)", "vertical (column)")),
-                 ("horizontal", Msg("vodorovná (řada)", "horizontal (row)")),
-                 ("positional", Msg("poziční", "positional"))]
-        return choice(state, self.name, _who(task) + Msg("jaká podmínka?", "which condition?"), pairs,
-                      bool(task.get("relearn")))
+        pairs = [
+            ("vertical", Msg("svislá (sloupec)", "vertical (column)")),
+            ("horizontal", Msg("vodorovná (řada)", "horizontal (row)")),
+            ("positional", Msg("poziční", "positional")),
+        ]
+        return choice(
+            state, self.name, _who(task) + Msg("jaká podmínka?", "which condition?"), pairs, bool(task.get("relearn"))
+        )
 
     def answer(self, state: dict, value, task: dict, learning: dict) -> None:
         task["partial"]["kind"] = value
@@ -125,9 +142,16 @@ class LearnPos(LearnStep):
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         items = task["partial"].get("need", [])
-        return Prompt(PromptKind.CHOICE, self.name, seats(state), _who(task) + Msg(
-            "{i}. vyznačená pozice (kompas, z tvého pohledu)", "marked place {i} (compass, your view)").format(
-            i=len(items) + 1), {-1: compass_options(bool(task.get("relearn")))})
+        return Prompt(
+            PromptKind.CHOICE,
+            self.name,
+            seats(state),
+            _who(task)
+            + Msg("{i}. vyznačená pozice (kompas, z tvého pohledu)", "marked place {i} (compass, your view)").format(
+                i=len(items) + 1
+            ),
+            {-1: compass_options(bool(task.get("relearn")))},
+        )
 
     def answer(self, state: dict, value, task: dict, learning: dict) -> None:
         task["partial"].setdefault("need", []).append({"pos": list(value)})
@@ -141,8 +165,13 @@ class LearnNeed(LearnStep):
     def prompt(self, state: dict, task: dict) -> Prompt:
         items = task["partial"].get("need", [])
         n = len(items) if _kind(state, task) != "positional" else len(items) - 1
-        return choice(state, self.name, _who(task) + Msg("barva {i}. destičky", "colour of tile {i}").format(i=n + 1),
-                      colour_opts(True), bool(task.get("relearn")))
+        return choice(
+            state,
+            self.name,
+            _who(task) + Msg("barva {i}. destičky", "colour of tile {i}").format(i=n + 1),
+            colour_opts(True),
+            bool(task.get("relearn")),
+        )
 
     def answer(self, state: dict, value, task: dict, learning: dict) -> None:
         items = task["partial"].setdefault("need", [])

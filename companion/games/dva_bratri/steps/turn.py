@@ -26,22 +26,34 @@ MENU = (
     Option("end", Msg("Ukončit tah", "End the turn"), "#"),
 )
 # what a menu choice needs before its move starts
-MENU_CHECKS = {"take": moves.check_can_take, "build": moves.check_holds_tile, "terrain": moves.check_holds_tile,
-               "call": moves.check_unit_in_offer, "camp": moves.check_camp}
+MENU_CHECKS = {
+    "take": moves.check_can_take,
+    "build": moves.check_holds_tile,
+    "terrain": moves.check_holds_tile,
+    "call": moves.check_unit_in_offer,
+    "camp": moves.check_camp,
+}
 
 
 class Turn(DvaStep):
     """The menu of the player on turn."""
 
     name = "turn"
-    enumerable = True   # the whole menu is always listed; the checks come with the choice
+    enumerable = True  # the whole menu is always listed; the checks come with the choice
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         side = state["active"]
         detail = Msg("Dosah {r}, suroviny {s}, v ruce {h}.", "Reach {r}, resources {s}, in hand {h}.").format(
-            r=board.reach(state, side), s=resources(board.resources(state, side)), h=len(state["hands"][side]))
-        return Prompt(PromptKind.CHOICE, self.name, seats(state), Msg("Tvůj tah: co uděláš?", "Your turn: what next?"),
-                      {-1: MENU}, detail=detail)
+            r=board.reach(state, side), s=resources(board.resources(state, side)), h=len(state["hands"][side])
+        )
+        return Prompt(
+            PromptKind.CHOICE,
+            self.name,
+            seats(state),
+            Msg("Tvůj tah: co uděláš?", "Your turn: what next?"),
+            {-1: MENU},
+            detail=detail,
+        )
 
     def apply(self, state: dict, action, task: dict) -> None:
         side, value = state["active"], action.value
@@ -66,15 +78,24 @@ class TakeTile(MoveStep):
 
     name = "take_tile"
     unlisted_rule = "offer_place_empty"
-    unlisted = ("{who}: na tomto místě královské nabídky žádná destička neleží.",
-                "{who}: no tile lies at that place of the royal offer.")
+    unlisted = (
+        "{who}: na tomto místě královské nabídky žádná destička neleží.",
+        "{who}: no tile lies at that place of the royal offer.",
+    )
 
     def prompt(self, state: dict, task: dict) -> Prompt:
-        pairs = [(i, Msg("{n} {d}", "{n} {d}").format(n=ordinal(n + 1), d=box.describe(state, state["offer"]["slots"][i])))
-                 for n, i in enumerate(board.clockwise(state))]
-        return choice(state, self.name, Msg("Kterou destičku si bereš? (pořadí od štítu)",
-                                            "Which tile do you take? (order from the shield)"), pairs, back=True,
-                      detail=Msg("Tvůj dosah: {r}.", "Your reach: {r}.").format(r=board.reach(state, state["active"])))
+        pairs = [
+            (i, Msg("{n} {d}", "{n} {d}").format(n=ordinal(n + 1), d=box.describe(state, state["offer"]["slots"][i])))
+            for n, i in enumerate(board.clockwise(state))
+        ]
+        return choice(
+            state,
+            self.name,
+            Msg("Kterou destičku si bereš? (pořadí od štítu)", "Which tile do you take? (order from the shield)"),
+            pairs,
+            back=True,
+            detail=Msg("Tvůj dosah: {r}.", "Your reach: {r}.").format(r=board.reach(state, state["active"])),
+        )
 
     def carry_out(self, state: dict, value, task: dict) -> None:
         side = state["active"]
@@ -83,8 +104,10 @@ class TakeTile(MoveStep):
         refill = turns.take_from_offer(state, value)
         state["hands"][side].append(tile)
         state["turn"]["taken"] = True
-        announce(state, Msg("{w} si bere: {d}.", "{w} takes: {d}.").format(
-            w=side_name(state, side), d=box.describe(state, tile)))
+        announce(
+            state,
+            Msg("{w} si bere: {d}.", "{w} takes: {d}.").format(w=side_name(state, side), d=box.describe(state, tile)),
+        )
         if refill is not None:
             state["queue"].insert(0, {"t": "reveal", "slot": refill})
 
@@ -126,8 +149,13 @@ class PlaceTile(MoveStep):
     face_up = False
 
     def prompt(self, state: dict, task: dict) -> Prompt:
-        return cell_prompt(state, self.name, Msg("Kam ji položíš?", "Where does it go?"), board.frontier(state),
-                           box.describe(state, task["tile"]))
+        return cell_prompt(
+            state,
+            self.name,
+            Msg("Kam ji položíš?", "Where does it go?"),
+            board.frontier(state),
+            box.describe(state, task["tile"]),
+        )
 
     def carry_out(self, state: dict, value, task: dict) -> None:
         side, tile = state["active"], task["tile"]
@@ -162,7 +190,8 @@ class BuildAt(PlaceTile):
         if side == SOUTH:
             state["last_building"] = k  # the scaffolding token
         return Msg("{w} staví na {a}: {d}.", "{w} builds at {a}: {d}.").format(
-            w=side_name(state, side), d=box.describe(state, tile), a=at(k))
+            w=side_name(state, side), d=box.describe(state, tile), a=at(k)
+        )
 
     def then(self, state: dict, side: int, tile: str, k: str) -> None:
         if box.fact(state, tile, "building") == "siege_tower":
@@ -176,8 +205,9 @@ class TerrainAt(PlaceTile):
 
     def laid(self, state: dict, side: int, tile: str, k: str) -> Msg:
         state["turn"]["discounts"] += 1
-        return Msg("{w} klade volný terén na {a} (sleva o 1 surovinu).",
-                   "{w} lays free terrain at {a} (1 resource off).").format(w=side_name(state, side), a=at(k))
+        return Msg(
+            "{w} klade volný terén na {a} (sleva o 1 surovinu).", "{w} lays free terrain at {a} (1 resource off)."
+        ).format(w=side_name(state, side), a=at(k))
 
 
 class Siege(DvaStep):
@@ -185,23 +215,44 @@ class Siege(DvaStep):
 
     name = "siege"
     unlisted_rule = "not_under_siege"
-    unlisted = ("{who}: {v} nesousedí se dvěma tvými obléhacími věžemi.",
-                "{who}: {v} does not touch two of your siege towers.")
+    unlisted = (
+        "{who}: {v} nesousedí se dvěma tvými obléhacími věžemi.",
+        "{who}: {v} does not touch two of your siege towers.",
+    )
 
     def prompt(self, state: dict, task: dict) -> Prompt:
-        pairs = [(k, Msg("Zničit budovu na {a}: {b}", "Destroy the building at {a}: {b}").format(
-            b=box.building_name(board.building_at(state, k)), a=at(k))) for k in task["targets"]]
+        pairs = [
+            (
+                k,
+                Msg("Zničit budovu na {a}: {b}", "Destroy the building at {a}: {b}").format(
+                    b=box.building_name(board.building_at(state, k)), a=at(k)
+                ),
+            )
+            for k in task["targets"]
+        ]
         pairs.append(("no", Msg("Nic neničit", "Destroy nothing")))
-        return choice(state, self.name, Msg("Dvě tvé obléhací věže sousedí se soupeřovou budovou.",
-                                            "Two of your siege towers touch an opponent's building."), pairs)
+        return choice(
+            state,
+            self.name,
+            Msg(
+                "Dvě tvé obléhací věže sousedí se soupeřovou budovou.",
+                "Two of your siege towers touch an opponent's building.",
+            ),
+            pairs,
+        )
 
     def apply(self, state: dict, action, task: dict) -> None:
         answered(state, task)
         if action.value != "no":
             c = state["board"][action.value]
             c["up"], c["owner"] = False, None
-            announce(state, Msg("Budova na {a} je zničena: je z ní volný terén.",
-                                "The building at {a} is destroyed: it is free terrain now.").format(a=at(action.value)))
+            announce(
+                state,
+                Msg(
+                    "Budova na {a} je zničena: je z ní volný terén.",
+                    "The building at {a} is destroyed: it is free terrain now.",
+                ).format(a=at(action.value)),
+            )
 
 
 class WhichUnit(MoveStep):
@@ -212,8 +263,13 @@ class WhichUnit(MoveStep):
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         units = [u for u in board.units_of(state, state["active"]) if state["units"][u]["at"] in state["board"]]
-        return choice(state, self.name, Msg("Kterou jednotku?", "Which unit?"),
-                      [(u, unit_label(state, u)) for u in units], back=True)
+        return choice(
+            state,
+            self.name,
+            Msg("Kterou jednotku?", "Which unit?"),
+            [(u, unit_label(state, u)) for u in units],
+            back=True,
+        )
 
 
 class StepUnit(WhichUnit):
@@ -238,8 +294,13 @@ class StepTo(MoveStep):
     name = "step_to"
 
     def prompt(self, state: dict, task: dict) -> Prompt:
-        return cell_prompt(state, self.name, Msg("Na kterou destičku?", "Onto which tile?"), sorted(state["board"]),
-                           cursor=state["units"][task["unit"]]["at"])
+        return cell_prompt(
+            state,
+            self.name,
+            Msg("Na kterou destičku?", "Onto which tile?"),
+            sorted(state["board"]),
+            cursor=state["units"][task["unit"]]["at"],
+        )
 
     def carry_out(self, state: dict, value, task: dict) -> None:
         uid, k = task["unit"], from_grid(state, value)
@@ -274,15 +335,22 @@ class CampAt(MoveStep):
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         camps = [k for k, b in board.buildings_of(state, state["active"]) if b == "camp"]
-        return choice(state, self.name, Msg("Které ležení?", "Which camp?"),
-                      [(k, Msg("Ležení " + at(k), "Camp " + at(k))) for k in camps], back=True)
+        return choice(
+            state,
+            self.name,
+            Msg("Které ležení?", "Which camp?"),
+            [(k, Msg("Ležení " + at(k), "Camp " + at(k))) for k in camps],
+            back=True,
+        )
 
     def carry_out(self, state: dict, value, task: dict) -> None:
         c = state["board"][value]
         c["up"], c["owner"] = False, None
         state["turn"]["taken"] = False
         state["offer"]["crown"] = state["active"]
-        announce(state, Msg("Ležení otočeno: můžeš si vzít další destičku.", "Camp flipped: you may take another tile."))
+        announce(
+            state, Msg("Ležení otočeno: můžeš si vzít další destičku.", "Camp flipped: you may take another tile.")
+        )
 
 
 class Discard(DvaStep):
@@ -294,9 +362,17 @@ class Discard(DvaStep):
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         pairs = [(tile, box.describe(state, tile)) for tile in state["hands"][state["active"]]]
-        return choice(state, self.name, Msg("V ruce smíš mít nanejvýš 3 destičky: kterou vrátíš do krabice?",
-                                            "You may keep at most 3 tiles: which one goes back to the box?"),
-                      pairs, back=True, detail=Msg("* = tah ještě neukončuj", "* = do not end the turn yet"))
+        return choice(
+            state,
+            self.name,
+            Msg(
+                "V ruce smíš mít nanejvýš 3 destičky: kterou vrátíš do krabice?",
+                "You may keep at most 3 tiles: which one goes back to the box?",
+            ),
+            pairs,
+            back=True,
+            detail=Msg("* = tah ještě neukončuj", "* = do not end the turn yet"),
+        )
 
     def apply(self, state: dict, action, task: dict) -> None:
         if action.value == BACK.value:  # the turn goes on: build or lay terrain before ending it
@@ -304,12 +380,27 @@ class Discard(DvaStep):
             return
         side = state["active"]
         state["hands"][side].remove(action.value)
-        announce(state, Msg("Destička do krabice: {d}", "Tile back to the box: {d}").format(
-            d=box.describe(state, action.value)))
+        announce(
+            state,
+            Msg("Destička do krabice: {d}", "Tile back to the box: {d}").format(d=box.describe(state, action.value)),
+        )
         if len(state["hands"][side]) <= moves.HAND_LIMIT:
             answered(state, task)
             turns.end_turn(state)
 
 
-STEPS = (Turn(), TakeTile(), BuildTile(), TerrainTile(), BuildAt(), TerrainAt(), Siege(), StepUnit(), WithdrawUnit(),
-         StepTo(), CallTo(), CampAt(), Discard())
+STEPS = (
+    Turn(),
+    TakeTile(),
+    BuildTile(),
+    TerrainTile(),
+    BuildAt(),
+    TerrainAt(),
+    Siege(),
+    StepUnit(),
+    WithdrawUnit(),
+    StepTo(),
+    CallTo(),
+    CampAt(),
+    Discard(),
+)

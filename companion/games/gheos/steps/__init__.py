@@ -6,7 +6,18 @@ from .conflicts import DECISIONS
 from .counts import Cups, FoundWheat, PartWheat, Pyramids, Swords, TempleSymbols
 from .turn import Act, Draw, Ledger, StartPlayer
 
-STEPS = Steps(StartPlayer(), Act(), Ledger(), FoundWheat(), Draw(), Pyramids(), Cups(), *DECISIONS, Swords(),
-              PartWheat(), TempleSymbols())
+STEPS = Steps(
+    StartPlayer(),
+    Act(),
+    Ledger(),
+    FoundWheat(),
+    Draw(),
+    Pyramids(),
+    Cups(),
+    *DECISIONS,
+    Swords(),
+    PartWheat(),
+    TempleSymbols(),
+)
 
 __all__ = ["STEPS"]

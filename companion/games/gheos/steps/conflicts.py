@@ -31,8 +31,13 @@ def _turn_prompt(state: dict, step: str, title: Msg, options) -> Prompt:
 
 def _not_in_play(colour) -> RuleError:
     if colour in COLOURS:
-        return refuse("not_in_play", "Civilizace barvy {c} není na mapě.", "The {e} civilisation is not on the map.",
-                      c=colour_name(colour).cs, e=colour_name(colour).en)
+        return refuse(
+            "not_in_play",
+            "Civilizace barvy {c} není na mapě.",
+            "The {e} civilisation is not on the map.",
+            c=colour_name(colour).cs,
+            e=colour_name(colour).en,
+        )
     return refuse("unknown_colour", "Barva {v} v krabici není.", "There is no colour {v} in the box.", v=colour)
 
 
@@ -47,8 +52,12 @@ def fall(state: dict, colour: str, why: Msg) -> None:
     lost = eliminate(state, colour)
     who = ", ".join(f"{player(s).cs} {n}" for s, n in lost.items()) or "nikdo"
     who_en = ", ".join(f"{player(s).en} {n}" for s, n in lost.items()) or "nobody"
-    note(state, Msg("{w} {c} zaniká, přívrženci zpět: {l}.", "{w} {e} falls, followers back: {l_en}.").format(
-        w=why, c=colour_form(colour, "á"), e=colour_name(colour).en, l=who, l_en=who_en))
+    note(
+        state,
+        Msg("{w} {c} zaniká, přívrženci zpět: {l}.", "{w} {e} falls, followers back: {l_en}.").format(
+            w=why, c=colour_form(colour, "á"), e=colour_name(colour).en, l=who, l_en=who_en
+        ),
+    )
 
 
 def charge(state: dict) -> None:
@@ -77,8 +86,12 @@ def paid_note(state: dict) -> None:
     conflict, seat = state["conflict"], state["turn"]
     if isinstance(conflict["paid"], str):
         what = Msg("válku", "the war") if conflict["kind"] == "war" else Msg("stěhování", "the migration")
-        note(state, Msg("{p} platí za {w} {c} přívržencem.", "{p} pays a {c} follower for {w}.").format(
-            p=player(seat), w=what, c=colour_form(conflict["paid"], "ým")))
+        note(
+            state,
+            Msg("{p} platí za {w} {c} přívržencem.", "{p} pays a {c} follower for {w}.").format(
+                p=player(seat), w=what, c=colour_form(conflict["paid"], "ým")
+            ),
+        )
 
 
 class Pay(Step):
@@ -87,9 +100,12 @@ class Pay(Step):
     name = "pay"
 
     def prompt(self, state, task):
-        return _turn_prompt(state, self.name, Msg("1 Platba: kterého přívržence vrátíte?",
-                                                  "1 Cost: which follower do you return?"),
-                            colour_options(held_colours(state, state["turn"])))
+        return _turn_prompt(
+            state,
+            self.name,
+            Msg("1 Platba: kterého přívržence vrátíte?", "1 Cost: which follower do you return?"),
+            colour_options(held_colours(state, state["turn"])),
+        )
 
     def apply(self, state, action, task):
         settle(state, action.value)
@@ -97,13 +113,18 @@ class Pay(Step):
 
     def explain(self, state, task, seat, value):
         if value in COLOURS:
-            return refuse("not_held", "Hráč nemá přívržence barvy {c}: platí se přívržencem, kterého má.",
-                          "The player holds no {e} follower: the cost is paid with a follower he holds.",
-                          c=colour_name(value).cs, e=colour_name(value).en)
+            return refuse(
+                "not_held",
+                "Hráč nemá přívržence barvy {c}: platí se přívržencem, kterého má.",
+                "The player holds no {e} follower: the cost is paid with a follower he holds.",
+                c=colour_name(value).cs,
+                e=colour_name(value).en,
+            )
         return None
 
 
 # -- war --------------------------------------------------------------------------------------------
+
 
 def begin_war(state: dict) -> None:
     civs = list(state["in_play"]) if len(state["in_play"]) == 2 else []
@@ -139,8 +160,14 @@ def end_war(state: dict, winner: str) -> None:
     war = state["conflict"]
     paid_note(state)
     swords = war["swords"][winner]
-    note(state, Msg("Válka: vítězí {c} ({n}).", "War: {e} wins ({n}).").format(
-        c=colour_form(winner, "á"), e=colour_name(winner).en, n=counted(swords, ("meč", "meče", "mečů"), ("sword", "swords"))))
+    note(
+        state,
+        Msg("Válka: vítězí {c} ({n}).", "War: {e} wins ({n}).").format(
+            c=colour_form(winner, "á"),
+            e=colour_name(winner).en,
+            n=counted(swords, ("meč", "meče", "mečů"), ("sword", "swords")),
+        ),
+    )
     for colour in war["civs"]:
         if colour != winner:
             fall(state, colour, Msg("Válka:", "War:"))
@@ -155,13 +182,22 @@ class WarCivs(Step):
     def prompt(self, state, task):
         civs = state["conflict"]["civs"]
         chosen = colours_list(civs) if civs else Msg("nic", "none")
-        options = [Option(c, Msg("{m} {c}", "{m} {c}").format(m="☑" if c in civs else "☐", c=colour_name(c)),
-                          BOX.colours[c].code) for c in state["in_play"]]
+        options = [
+            Option(
+                c, Msg("{m} {c}", "{m} {c}").format(m="☑" if c in civs else "☐", c=colour_name(c)), BOX.colours[c].code
+            )
+            for c in state["in_play"]
+        ]
         if len(civs) >= 2:
             options.append(Option(DONE, Msg("hotovo", "done"), "#"))
-        return _turn_prompt(state, self.name, Msg("1 Válka: které civilizace se spojily? ({s})",
-                                                  "1 War: which civilisations were joined? ({s})").format(s=chosen),
-                            options)
+        return _turn_prompt(
+            state,
+            self.name,
+            Msg("1 Válka: které civilizace se spojily? ({s})", "1 War: which civilisations were joined? ({s})").format(
+                s=chosen
+            ),
+            options,
+        )
 
     def apply(self, state, action, task):
         war = state["conflict"]
@@ -171,14 +207,19 @@ class WarCivs(Step):
         elif action.value in war["civs"]:
             war["civs"].remove(action.value)
         elif len(war["civs"]) >= 3:
-            raise refuse("war_three", "Válka spojuje nejvýš tři civilizace.", "A war joins three civilisations at most.")
+            raise refuse(
+                "war_three", "Válka spojuje nejvýš tři civilizace.", "A war joins three civilisations at most."
+            )
         else:
             war["civs"] = [c for c in COLOURS if c in war["civs"] or c == action.value]
 
     def explain(self, state, task, seat, value):
         if value == DONE:
-            return refuse("war_needs_two", "Válka spojuje aspoň dvě civilizace: vyberte je.",
-                          "A war joins at least two civilisations: choose them.")
+            return refuse(
+                "war_needs_two",
+                "Válka spojuje aspoň dvě civilizace: vyberte je.",
+                "A war joins at least two civilisations: choose them.",
+            )
         return _not_in_play(value) if isinstance(value, str) else None
 
 
@@ -188,19 +229,28 @@ class WarWinner(Step):
     name = "war_winner"
 
     def prompt(self, state, task):
-        return _turn_prompt(state, self.name, Msg("1 Válka: shoda mečů. Kdo vyhraje?",
-                                                  "1 War: swords tied. Who wins?"), colour_options(task["tied"]))
+        return _turn_prompt(
+            state,
+            self.name,
+            Msg("1 Válka: shoda mečů. Kdo vyhraje?", "1 War: swords tied. Who wins?"),
+            colour_options(task["tied"]),
+        )
 
     def apply(self, state, action, task):
         end_war(state, action.value)
 
     def explain(self, state, task, seat, value):
-        return refuse("war_tie", "Vybírá se jen z civilizací se shodou nejvíce mečů: {c}.",
-                      "Only a civilisation tied for the most swords can win: {e}.",
-                      c=colours_list(task["tied"]).cs, e=colours_list(task["tied"]).en)
+        return refuse(
+            "war_tie",
+            "Vybírá se jen z civilizací se shodou nejvíce mečů: {c}.",
+            "Only a civilisation tied for the most swords can win: {e}.",
+            c=colours_list(task["tied"]).cs,
+            e=colours_list(task["tied"]).en,
+        )
 
 
 # -- migration ------------------------------------------------------------------------------------
+
 
 def begin_migration(state: dict) -> None:
     civ = state["in_play"][0] if len(state["in_play"]) == 1 else None
@@ -254,10 +304,15 @@ def arrive(state: dict, index: int) -> None:
 def moved(state: dict) -> None:
     migration = state["conflict"]
     paid_note(state)
-    note(state, Msg("Stěhování: {c} jde na část {i} ({w} pšenice).",
-                    "Migration: {e} moves to part {i} ({w} wheat).").format(
-        c=colour_form(migration["civ"], "á"), e=colour_name(migration["civ"]).en, i=migration["to"] + 1,
-        w=migration["parts"][migration["to"]]["wheat"]))
+    note(
+        state,
+        Msg("Stěhování: {c} jde na část {i} ({w} pšenice).", "Migration: {e} moves to part {i} ({w} wheat).").format(
+            c=colour_form(migration["civ"], "á"),
+            e=colour_name(migration["civ"]).en,
+            i=migration["to"] + 1,
+            w=migration["parts"][migration["to"]]["wheat"],
+        ),
+    )
     back_to_act(state)
 
 
@@ -267,9 +322,12 @@ class Migrant(Step):
     name = "migrant"
 
     def prompt(self, state, task):
-        return _turn_prompt(state, self.name, Msg("1 Stěhování: čí světadíl se rozdělil?",
-                                                  "1 Migration: whose continent was split?"),
-                            colour_options(state["in_play"]))
+        return _turn_prompt(
+            state,
+            self.name,
+            Msg("1 Stěhování: čí světadíl se rozdělil?", "1 Migration: whose continent was split?"),
+            colour_options(state["in_play"]),
+        )
 
     def apply(self, state, action, task):
         state["conflict"]["civ"] = action.value
@@ -290,9 +348,15 @@ class PartKind(Step):
         options = [Option(CONTINENT, KINDS[CONTINENT], "1"), Option(ISLAND, KINDS[ISLAND], "2")]
         if parts:
             options.append(Option(DONE, Msg("žádná další část", "no more parts"), "#"))
-        return _turn_prompt(state, self.name, Msg("1 Stěhování: část {i}, jen co sousedí se starým světadílem?",
-                                                  "1 Migration: part {i}, only what touches the old continent?").format(
-            i=len(parts) + 1), options)
+        return _turn_prompt(
+            state,
+            self.name,
+            Msg(
+                "1 Stěhování: část {i}, jen co sousedí se starým světadílem?",
+                "1 Migration: part {i}, only what touches the old continent?",
+            ).format(i=len(parts) + 1),
+            options,
+        )
 
     def apply(self, state, action, task):
         migration = state["conflict"]
@@ -317,18 +381,29 @@ class MigrationPart(Step):
 
     def prompt(self, state, task):
         parts = state["conflict"]["parts"]
-        options = [Option(i, Msg("část {n} ({k}, {w} pšenice)", "part {n} ({k}, {w} wheat)").format(
-            n=i + 1, k=KINDS[parts[i]["kind"]], w=parts[i]["wheat"]), str(i + 1)) for i in task["candidates"]]
-        return _turn_prompt(state, self.name, Msg("1 Stěhování: shoda pšenice. Kam?",
-                                                  "1 Migration: wheat tied. Where to?"), options)
+        options = [
+            Option(
+                i,
+                Msg("část {n} ({k}, {w} pšenice)", "part {n} ({k}, {w} wheat)").format(
+                    n=i + 1, k=KINDS[parts[i]["kind"]], w=parts[i]["wheat"]
+                ),
+                str(i + 1),
+            )
+            for i in task["candidates"]
+        ]
+        return _turn_prompt(
+            state, self.name, Msg("1 Stěhování: shoda pšenice. Kam?", "1 Migration: wheat tied. Where to?"), options
+        )
 
     def apply(self, state, action, task):
         arrive(state, action.value)
 
     def explain(self, state, task, seat, value):
-        return refuse("migration_most_wheat",
-                      "Civilizace se stěhuje na část s nejvíce pšenice; při shodě má světadíl přednost před ostrovem.",
-                      "A civilisation moves to the part with most wheat; on a tie a continent comes before an island.")
+        return refuse(
+            "migration_most_wheat",
+            "Civilizace se stěhuje na část s nejvíce pšenice; při shodě má světadíl přednost před ostrovem.",
+            "A civilisation moves to the part with most wheat; on a tie a continent comes before an island.",
+        )
 
 
 class MigrationOccupied(Step):
@@ -341,8 +416,15 @@ class MigrationOccupied(Step):
         civ = state["conflict"]["civ"]
         others = [c for c in state["in_play"] if c != civ]
         options = (Option(NONE, Msg("volný", "free"), "#"),) + colour_options(others)
-        return _turn_prompt(state, self.name, Msg("1 Stěhování: žije na cílovém světadílu jiná civilizace?",
-                                                  "1 Migration: does another civilisation live there?"), options)
+        return _turn_prompt(
+            state,
+            self.name,
+            Msg(
+                "1 Stěhování: žije na cílovém světadílu jiná civilizace?",
+                "1 Migration: does another civilisation live there?",
+            ),
+            options,
+        )
 
     def apply(self, state, action, task):
         if action.value == NONE:
@@ -350,18 +432,27 @@ class MigrationOccupied(Step):
             return
         civ = state["conflict"]["civ"]
         paid_note(state)
-        fall(state, civ, Msg("Stěhování na světadíl, kde žije {o}, prohrává válku:",
-                             "Migration onto {o}'s continent loses the war:").format(o=colour_form(action.value, "á")))
+        fall(
+            state,
+            civ,
+            Msg(
+                "Stěhování na světadíl, kde žije {o}, prohrává válku:", "Migration onto {o}'s continent loses the war:"
+            ).format(o=colour_form(action.value, "á")),
+        )
         back_to_act(state)
 
     def explain(self, state, task, seat, value):
         if value == state["conflict"]["civ"]:
-            return refuse("migrant_itself", "Stěhující se civilizace svůj cíl neobsazuje.",
-                          "The migrating civilisation does not hold its own destination.")
+            return refuse(
+                "migrant_itself",
+                "Stěhující se civilizace svůj cíl neobsazuje.",
+                "The migrating civilisation does not hold its own destination.",
+            )
         return _not_in_play(value) if isinstance(value, str) else None
 
 
 # -- temple ---------------------------------------------------------------------------------------
+
 
 def begin_temple(state: dict) -> None:
     state["conflict"] = {"kind": "temple", "type": None}
@@ -372,7 +463,7 @@ class TempleType(Step):
     """A temple shows wheat, cups or swords."""
 
     name = "temple_type"
-    enumerable = True   # the three kinds, always
+    enumerable = True  # the three kinds, always
 
     def prompt(self, state, task):
         options = [Option(t, TEMPLE_TYPES[t], str(i)) for i, t in enumerate(SYMBOLS, start=1)]
@@ -393,8 +484,14 @@ class TempleCiv(Step):
 
     def prompt(self, state, task):
         options = colour_options(state["in_play"]) + (Option(NONE, Msg("žádná", "none"), "*"),)
-        return _turn_prompt(state, self.name, Msg("1 Chrám: čí civilizace žije na jeho světadílu?",
-                                                  "1 Temple: whose civilisation lives on its continent?"), options)
+        return _turn_prompt(
+            state,
+            self.name,
+            Msg(
+                "1 Chrám: čí civilizace žije na jeho světadílu?", "1 Temple: whose civilisation lives on its continent?"
+            ),
+            options,
+        )
 
     def apply(self, state, action, task):
         temple_on(state, None if action.value == NONE else action.value)
@@ -409,13 +506,19 @@ def temple_on(state: dict, civ: str | None) -> None:
     temple["civ"] = civ
     name = TEMPLE_TYPES[temple["type"]]
     if civ is None and reading(state, "temple_requires_occupied"):
-        note(state, Msg("{t} na neobsazeném světadílu: bez bodů.", "{t} on an unoccupied continent: no points.").format(
-            t=name))
+        note(
+            state,
+            Msg("{t} na neobsazeném světadílu: bez bodů.", "{t} on an unoccupied continent: no points.").format(t=name),
+        )
         back_to_act(state)
         return
     if reading(state, "temple_mode") == "per_follower" and (civ is None or not state["held"][seat][civ]):
-        note(state, Msg("{p} +0: {t}, žádný přívrženec té civilizace.", "{p} +0: {t}, no follower of it.").format(
-            p=player(seat), t=name))
+        note(
+            state,
+            Msg("{p} +0: {t}, žádný přívrženec té civilizace.", "{p} +0: {t}, no follower of it.").format(
+                p=player(seat), t=name
+            ),
+        )
         back_to_act(state)
         return
     ask(state, "temple_symbols", [f"{temple['type']}:{civ or NONE}"], "temple")
@@ -427,9 +530,15 @@ def counted_temple(state: dict, counting: dict) -> None:
     held = state["held"][seat][temple["civ"]] if temple["civ"] else 0
     gain = temple_gain(reading(state, "temple_mode"), symbols, held)
     state["points"][seat]["temple"] += gain
-    note(state, Msg("{p} +{g}: {t} ({n})", "{p} +{g}: {t} ({n})").format(
-        p=player(seat), g=gain, t=TEMPLE_TYPES[temple["type"]],
-        n=counted(symbols, ("symbol", "symboly", "symbolů"), ("symbol", "symbols"))))
+    note(
+        state,
+        Msg("{p} +{g}: {t} ({n})", "{p} +{g}: {t} ({n})").format(
+            p=player(seat),
+            g=gain,
+            t=TEMPLE_TYPES[temple["type"]],
+            n=counted(symbols, ("symbol", "symboly", "symbolů"), ("symbol", "symbols")),
+        ),
+    )
     back_to_act(state)
 
 
@@ -437,5 +546,14 @@ BEGIN = {"war": begin_war, "migration": begin_migration, "temple": begin_temple}
 CONTINUE = {"war": war_next, "migration": migration_next}
 COUNTED.update(war=counted_swords, part=counted_part, temple=counted_temple)
 
-DECISIONS = (Pay(), WarCivs(), WarWinner(), Migrant(), PartKind(), MigrationPart(), MigrationOccupied(),
-             TempleType(), TempleCiv())
+DECISIONS = (
+    Pay(),
+    WarCivs(),
+    WarWinner(),
+    Migrant(),
+    PartKind(),
+    MigrationPart(),
+    MigrationOccupied(),
+    TempleType(),
+    TempleCiv(),
+)

@@ -39,8 +39,13 @@ class CountStep(Step):
         return self.question.format(c=colour_name(self.key(state)))
 
     def prompt(self, state, task):
-        return Prompt(PromptKind.CHOICE, self.name, (state["turn"],), self.title(state),
-                      {Prompt.ANYONE: count_options(state, self.default(state))})
+        return Prompt(
+            PromptKind.CHOICE,
+            self.name,
+            (state["turn"],),
+            self.title(state),
+            {Prompt.ANYONE: count_options(state, self.default(state))},
+        )
 
     def apply(self, state, action, task):
         told(state, action.value)
@@ -48,8 +53,12 @@ class CountStep(Step):
     def explain(self, state, task, seat, value):
         if isinstance(value, int) and not isinstance(value, bool):
             limit = reading(state, "count_limit")
-            return refuse("count_range", "Počet musí být od 0 do {m} (nastavení Nejvyšší počet symbolů).",
-                          "A count is from 0 to {m} (the setting Highest symbol count).", m=limit)
+            return refuse(
+                "count_range",
+                "Počet musí být od 0 do {m} (nastavení Nejvyšší počet symbolů).",
+                "A count is from 0 to {m} (the setting Highest symbol count).",
+                m=limit,
+            )
         return None
 
 
@@ -68,18 +77,22 @@ class Cups(CountStep):
     def title(self, state):
         counting = state["counting"]
         if counting["purpose"] == "final":
-            return Msg("Závěr: poháry na světadílu – {c}? (bez chrámů)",
-                       "Final: cups on the continent of {c}? (no temples)").format(c=colour_name(self.key(state)))
-        return Msg("3 Žeton: poháry na světadílu – {c}? (bez chrámů)",
-                   "3 Token: cups on the continent of {c}? (no temples)").format(c=colour_name(self.key(state)))
+            return Msg(
+                "Závěr: poháry na světadílu – {c}? (bez chrámů)", "Final: cups on the continent of {c}? (no temples)"
+            ).format(c=colour_name(self.key(state)))
+        return Msg(
+            "3 Žeton: poháry na světadílu – {c}? (bez chrámů)", "3 Token: cups on the continent of {c}? (no temples)"
+        ).format(c=colour_name(self.key(state)))
 
 
 class Swords(CountStep):
     """A war: swords on the rest of each civilisation's old continent."""
 
     name = "swords"
-    question = Msg("1 Válka: meče na zbytku starého světadílu – {c}? (bez nového dílku)",
-                   "1 War: swords on the rest of the old continent of {c}? (not the new tile)")
+    question = Msg(
+        "1 Válka: meče na zbytku starého světadílu – {c}? (bez nového dílku)",
+        "1 War: swords on the rest of the old continent of {c}? (not the new tile)",
+    )
 
 
 class PartWheat(CountStep):
@@ -92,9 +105,10 @@ class PartWheat(CountStep):
 
     def title(self, state):
         part = state["conflict"]["parts"][-1]
-        return Msg("1 Stěhování: pšenice – část {i} ({k}), i na novém dílku?",
-                   "1 Migration: wheat on part {i} ({k}), the new tile counted?").format(
-            i=len(state["conflict"]["parts"]), k=KINDS[part["kind"]])
+        return Msg(
+            "1 Stěhování: pšenice – část {i} ({k}), i na novém dílku?",
+            "1 Migration: wheat on part {i} ({k}), the new tile counted?",
+        ).format(i=len(state["conflict"]["parts"]), k=KINDS[part["kind"]])
 
 
 class TempleSymbols(CountStep):
@@ -103,8 +117,9 @@ class TempleSymbols(CountStep):
     name = "temple_symbols"
 
     def title(self, state):
-        return Msg("1 Chrám: {s} na jeho světadílu (bez chrámů)?",
-                   "1 Temple: {s} on its continent (no temples)?").format(s=SYMBOLS[state["conflict"]["type"]])
+        return Msg(
+            "1 Chrám: {s} na jeho světadílu (bez chrámů)?", "1 Temple: {s} on its continent (no temples)?"
+        ).format(s=SYMBOLS[state["conflict"]["type"]])
 
 
 class FoundWheat(CountStep):
@@ -116,22 +131,26 @@ class FoundWheat(CountStep):
 
     def title(self, state):
         return Msg("2 Založit {c}: pšenice na volném světadílu?", "2 Found {c}: wheat on the free continent?").format(
-            c=colour_name(state["counting"]["colour"]))
+            c=colour_name(state["counting"]["colour"])
+        )
 
     def prompt(self, state, task):
         options = tuple(self._with_followers(state, o) for o in count_options(state, self.default(state))) + (
-            Option(self.OCCUPIED, Msg("obsazený nebo ostrov", "occupied or an island"), "*"),)
+            Option(self.OCCUPIED, Msg("obsazený nebo ostrov", "occupied or an island"), "*"),
+        )
         return Prompt(PromptKind.CHOICE, self.name, (state["turn"],), self.title(state), {Prompt.ANYONE: options})
 
     @staticmethod
     def _with_followers(state: dict, option: Option) -> Option:
-        """"2 → +2": each wheat count shows the followers it gives (readings U2 and U3)."""
+        """ "2 → +2": each wheat count shows the followers it gives (readings U2 and U3)."""
         gained = founding_followers(state, option.value)
         return Option(option.value, option.label + Msg(f" → +{gained}", f" → +{gained}"), option.code)
 
     def apply(self, state, action, task):
         if action.value == self.OCCUPIED:
-            raise refuse("found_occupied",
-                         "Civilizace se zakládá jen na neobsazeném světadílu, ne na ostrově: vezměte přívržence.",
-                         "A civilisation is founded only on an unoccupied continent, not an island: take a follower.")
+            raise refuse(
+                "found_occupied",
+                "Civilizace se zakládá jen na neobsazeném světadílu, ne na ostrově: vezměte přívržence.",
+                "A civilisation is founded only on an unoccupied continent, not an island: take a follower.",
+            )
         told(state, action.value)

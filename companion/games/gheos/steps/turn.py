@@ -25,13 +25,17 @@ class StartPlayer(Step):
     """The table names the start player ("whoever keeps from laughing longest"); the box does not pick."""
 
     name = "start_player"
-    enumerable = True   # every seat, always
+    enumerable = True  # every seat, always
 
     def prompt(self, state, task):
         options = tuple(Option(s, player(s), str(s + 1)) for s in range(state["seats"]))
-        return Prompt(PromptKind.CHOICE, self.name, (), Msg("Kdo začíná? (Kdo se nejdéle nesměje.)",
-                                                             "Who starts? (Who keeps from laughing longest.)"),
-                      {Prompt.ANYONE: options})
+        return Prompt(
+            PromptKind.CHOICE,
+            self.name,
+            (),
+            Msg("Kdo začíná? (Kdo se nejdéle nesměje.)", "Who starts? (Who keeps from laughing longest.)"),
+            {Prompt.ANYONE: options},
+        )
 
     def apply(self, state, action, task):
         state["start"] = action.value
@@ -49,9 +53,11 @@ def can_pay(state: dict) -> bool:
 
 
 def _no_follower(what_cs: str, what_en: str):
-    return refuse("no_follower_to_pay",
-                  f"Bez přívržence nelze dílek položit ani nahradit tak, aby vzniklo {what_cs}.",
-                  f"Without a follower no tile may be placed or replaced so that it causes {what_en}.")
+    return refuse(
+        "no_follower_to_pay",
+        f"Bez přívržence nelze dílek položit ani nahradit tak, aby vzniklo {what_cs}.",
+        f"Without a follower no tile may be placed or replaced so that it causes {what_en}.",
+    )
 
 
 class Act(Step):
@@ -68,7 +74,9 @@ class Act(Step):
             if colour in state["in_play"] and supply(state, colour) > 0:
                 options.append(Option(colour, Msg("vzít {c}", "take {c}").format(c=colour_form(colour, "ého")), code))
             elif colour not in state["in_play"]:
-                options.append(Option(colour, Msg("založit {c}", "found {c}").format(c=colour_form(colour, "ou")), code))
+                options.append(
+                    Option(colour, Msg("založit {c}", "found {c}").format(c=colour_form(colour, "ou")), code)
+                )
         if self._war_refusal(state) is None:
             options.append(Option(WAR, Msg("válka", "war"), "7"))
         if self._migration_refusal(state) is None:
@@ -93,9 +101,10 @@ class Act(Step):
             step_two_done(state)
         elif value in (WAR, MIGRATION, TEMPLE):
             from .conflicts import BEGIN
+
             BEGIN[value](state)
         elif value in state["in_play"]:
-            take(state, seat, value)     # not announced: the player takes the cube shown on his key
+            take(state, seat, value)  # not announced: the player takes the cube shown on his key
             step_two_done(state)
         else:
             ask(state, "found_wheat", ["found"], "found", colour=value)
@@ -105,25 +114,38 @@ class Act(Step):
         if state["done"]["war"]:
             return refuse("one_war", "Válku už tento dílek vyvolal.", "This tile has already caused its war.")
         if state["done"]["temple"]:
-            return refuse("temple_last", "Chrám se boduje až po válce a stěhování: zadejte je před chrámem.",
-                          "A temple scores after war and migration: enter them before the temple.")
+            return refuse(
+                "temple_last",
+                "Chrám se boduje až po válce a stěhování: zadejte je před chrámem.",
+                "A temple scores after war and migration: enter them before the temple.",
+            )
         if len(state["in_play"]) < 2:
-            return refuse("war_needs_two", "Válka potřebuje aspoň dvě civilizace na mapě.",
-                          "A war needs at least two civilisations on the map.")
+            return refuse(
+                "war_needs_two",
+                "Válka potřebuje aspoň dvě civilizace na mapě.",
+                "A war needs at least two civilisations on the map.",
+            )
         if not can_pay(state):
             return _no_follower("válka", "a war")
         return None
 
     def _migration_refusal(self, state):
         if state["done"]["migration"]:
-            return refuse("one_migration", "Stěhování už tento dílek vyvolal.",
-                          "This tile has already caused its migration.")
+            return refuse(
+                "one_migration", "Stěhování už tento dílek vyvolal.", "This tile has already caused its migration."
+            )
         if state["done"]["temple"]:
-            return refuse("temple_last", "Chrám se boduje až po válce a stěhování: zadejte je před chrámem.",
-                          "A temple scores after war and migration: enter them before the temple.")
+            return refuse(
+                "temple_last",
+                "Chrám se boduje až po válce a stěhování: zadejte je před chrámem.",
+                "A temple scores after war and migration: enter them before the temple.",
+            )
         if not state["in_play"]:
-            return refuse("migration_needs_civ", "Stěhovat se může jen civilizace na mapě.",
-                          "Only a civilisation on the map can migrate.")
+            return refuse(
+                "migration_needs_civ",
+                "Stěhovat se může jen civilizace na mapě.",
+                "Only a civilisation on the map can migrate.",
+            )
         if not can_pay(state):
             return _no_follower("stěhování", "a migration")
         return None
@@ -136,22 +158,35 @@ class Act(Step):
         if value == TEMPLE:
             return refuse("one_temple", "Tento dílek už chrám obodoval.", "This tile's temple has already scored.")
         if value == NOTHING:
-            return refuse("step_two_compulsory", "Krok 2 je povinný: lze vzít přívržence ({c}).",
-                          "Step 2 is compulsory: a follower can be taken ({c}).",
-                          c=", ".join(colour_name(c).cs for c in takeable(state)))
+            return refuse(
+                "step_two_compulsory",
+                "Krok 2 je povinný: lze vzít přívržence ({c}).",
+                "Step 2 is compulsory: a follower can be taken ({c}).",
+                c=", ".join(colour_name(c).cs for c in takeable(state)),
+            )
         if value in COLOURS:
-            return refuse("supply_empty", "Všech {n} přívrženců barvy {c} už hráči mají: vzít lze jen ze zásoby.",
-                          "All {n} {e} followers are held: a follower is taken only from the supply.",
-                          n=FOLLOWERS_PER_COLOUR, c=colour_name(value).cs, e=colour_name(value).en)
+            return refuse(
+                "supply_empty",
+                "Všech {n} přívrženců barvy {c} už hráči mají: vzít lze jen ze zásoby.",
+                "All {n} {e} followers are held: a follower is taken only from the supply.",
+                n=FOLLOWERS_PER_COLOUR,
+                c=colour_name(value).cs,
+                e=colour_name(value).en,
+            )
         if isinstance(value, str):
-            return refuse("unknown_colour", "Barva {v} v krabici není: barvy jsou {c}.",
-                          "There is no colour {v} in the box: the colours are {c}.",
-                          v=value, c=", ".join(COLOURS))
+            return refuse(
+                "unknown_colour",
+                "Barva {v} v krabici není: barvy jsou {c}.",
+                "There is no colour {v} in the box: the colours are {c}.",
+                v=value,
+                c=", ".join(COLOURS),
+            )
         return None
 
 
 def ledger_text(state: dict) -> Msg:
     """Who holds which followers, the supply of each colour in play, points and tokens."""
+
     def of(lang: str) -> str:
         items = []
         for seat in range(state["seats"]):
@@ -171,6 +206,7 @@ def ledger_text(state: dict) -> Msg:
         word = "Dílky v hromádkách" if lang == "cs" else "Tiles in the stacks"
         items.append(f"{word}: {state['stack']}")
         return "; ".join(items)
+
     return Msg(of("cs"), of("en"))
 
 
@@ -181,8 +217,13 @@ class Ledger(Step):
 
     def prompt(self, state, task):
         seat = state["turn"]
-        return Prompt(PromptKind.CONFIRM, self.name, (seat,), Msg("Přehled přívrženců", "Follower ledger"),
-                      detail=ledger_text(state))
+        return Prompt(
+            PromptKind.CONFIRM,
+            self.name,
+            (seat,),
+            Msg("Přehled přívrženců", "Follower ledger"),
+            detail=ledger_text(state),
+        )
 
     def apply(self, state, action, task):
         awaits(state, "act")
@@ -206,8 +247,9 @@ class Draw(Step):
         if state["stack"] > 0 and epochs_left(state) > 0:
             options.append(Option(EPOCH, Msg("dílek epochy", "epoch tile"), "1"))
         if self._token_refusal(state) is None:
-            options.append(Option(TOKEN, Msg("bodovací žeton ({n})", "scoring token ({n})").format(
-                n=state["tokens"][seat]), "2"))
+            options.append(
+                Option(TOKEN, Msg("bodovací žeton ({n})", "scoring token ({n})").format(n=state["tokens"][seat]), "2")
+            )
         if state["stack"] <= epochs_left(state):
             # by the box's count only epoch tiles are left: a short box shows here, so the table
             # can say the stacks are empty (reading U9)
@@ -216,8 +258,11 @@ class Draw(Step):
 
     def prompt(self, state, task):
         seat = state["turn"]
-        title = (Msg("4 Dobrat znovu?", "4 Draw again?") if state["done"]["drawing"]
-                 else Msg("3–4 Žeton? Dobrat dílek?", "3–4 Token? Draw a tile?"))
+        title = (
+            Msg("4 Dobrat znovu?", "4 Draw again?")
+            if state["done"]["drawing"]
+            else Msg("3–4 Žeton? Dobrat dílek?", "3–4 Token? Draw a tile?")
+        )
         return Prompt(PromptKind.CHOICE, self.name, (seat,), title, {Prompt.ANYONE: self.options(state)})
 
     def apply(self, state, action, task):
@@ -251,33 +296,48 @@ class Draw(Step):
     def _token_refusal(self, state):
         seat = state["turn"]
         if state["done"]["drawing"]:
-            return refuse("token_before_draw", "Bodovací žeton se hraje před dobráním (krok 3).",
-                          "A scoring token is played before the draw (step 3).")
+            return refuse(
+                "token_before_draw",
+                "Bodovací žeton se hraje před dobráním (krok 3).",
+                "A scoring token is played before the draw (step 3).",
+            )
         if state["done"]["token"]:
-            return refuse("one_token", "Za tah lze zahrát jen jeden bodovací žeton.",
-                          "Only one scoring token can be played per turn.")
+            return refuse(
+                "one_token",
+                "Za tah lze zahrát jen jeden bodovací žeton.",
+                "Only one scoring token can be played per turn.",
+            )
         if state["tokens"][seat] <= 0:
-            return refuse("no_token", "{p} už nemá bodovací žeton.", "{p} has no scoring token left.",
-                          p=player(seat))
+            return refuse("no_token", "{p} už nemá bodovací žeton.", "{p} has no scoring token left.", p=player(seat))
         if state["ending"]:
-            return refuse("game_ending", "Hra končí po tomto tahu: žetony už nejsou.",
-                          "The game ends after this turn: no tokens are left.")
+            return refuse(
+                "game_ending",
+                "Hra končí po tomto tahu: žetony už nejsou.",
+                "The game ends after this turn: no tokens are left.",
+            )
         return None
 
     def explain(self, state, task, seat, value):
         if value == TOKEN:
             return self._token_refusal(state)
         if value == ORDINARY and state["stack"] > 0:
-            return refuse("only_epochs_left", "V hromádkách zbývají jen dílky epoch.",
-                          "Only epoch tiles are left in the stacks.")
+            return refuse(
+                "only_epochs_left", "V hromádkách zbývají jen dílky epoch.", "Only epoch tiles are left in the stacks."
+            )
         if value == EPOCH and state["stack"] > 0:
-            return refuse("no_epochs_left", "Všech {n} dílků epoch už je venku.",
-                          "All {n} epoch tiles are out already.", n=BOX.facts["epoch_tiles"])
+            return refuse(
+                "no_epochs_left",
+                "Všech {n} dílků epoch už je venku.",
+                "All {n} epoch tiles are out already.",
+                n=BOX.facts["epoch_tiles"],
+            )
         if value in (ORDINARY, EPOCH):
             return refuse("stack_empty", "Dílky v hromádkách došly.", "The stacks are empty.")
         if value == EMPTY:
-            return refuse("stack_not_empty", "V hromádkách má být ještě {n} běžných dílků: dobírá se.",
-                          "{n} ordinary tiles should be left in the stacks: draw one.",
-                          n=state["stack"] - epochs_left(state))
+            return refuse(
+                "stack_not_empty",
+                "V hromádkách má být ještě {n} běžných dílků: dobírá se.",
+                "{n} ordinary tiles should be left in the stacks: draw one.",
+                n=state["stack"] - epochs_left(state),
+            )
         return None
-

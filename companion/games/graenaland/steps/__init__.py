@@ -7,6 +7,26 @@ from .round import FixCards, FixCount, Improvement, Move, Production, Propose, S
 from .setup import BoxCheck, DraftAnchor, DraftCards, DraftPlace, Shown
 from .victory import Announce, Claim, ClaimPoints, KeepVpCard, VpThreshold
 
-__all__ = ["Announce", "BoxCheck", "Build", "Claim", "ClaimPoints", "CoopResult", "DraftAnchor", "DraftCards",
-           "DraftPlace", "FixCards", "FixCount", "Improvement", "KeepVpCard", "Move", "Production", "Propose",
-           "Shown", "Split", "Vote", "VoteOpen", "VpThreshold"]
+__all__ = [
+    "Announce",
+    "BoxCheck",
+    "Build",
+    "Claim",
+    "ClaimPoints",
+    "CoopResult",
+    "DraftAnchor",
+    "DraftCards",
+    "DraftPlace",
+    "FixCards",
+    "FixCount",
+    "Improvement",
+    "KeepVpCard",
+    "Move",
+    "Production",
+    "Propose",
+    "Shown",
+    "Split",
+    "Vote",
+    "VoteOpen",
+    "VpThreshold",
+]

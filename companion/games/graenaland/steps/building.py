@@ -7,10 +7,12 @@ from ....engine import Msg, Option, Prompt, PromptKind, RuleError
 from .. import building, rounds, texts
 from .common import TableStep
 
-ENDS = ("done", "nothing")   # typed with "#", the last line of the menu
-TITLE = {"main": Msg("{s} staví", "{s} builds"),
-         "final": Msg("{s} staví naposled", "{s}: last build"),
-         "grant": Msg("{s}: stavba navíc", "{s}: one build")}
+ENDS = ("done", "nothing")  # typed with "#", the last line of the menu
+TITLE = {
+    "main": Msg("{s} staví", "{s} builds"),
+    "final": Msg("{s} staví naposled", "{s}: last build"),
+    "grant": Msg("{s}: stavba navíc", "{s}: one build"),
+}
 
 
 class Build(TableStep):
@@ -27,13 +29,20 @@ class Build(TableStep):
         seat, mode = task["seat"], task["mode"]
         values = building.legal(state, seat, mode)
         values.append("nothing" if mode == "grant" else "done")
-        options = tuple(Option(v, building.label(state, v, seat), "#" if v in ENDS else building.code(state, v))
-                        for v in values)
-        return Prompt(PromptKind.CHOICE, self.name, (seat,), TITLE[mode].format(s=texts.seat(seat)), {seat: options},
-                      detail=_build_detail(state, mode))
+        options = tuple(
+            Option(v, building.label(state, v, seat), "#" if v in ENDS else building.code(state, v)) for v in values
+        )
+        return Prompt(
+            PromptKind.CHOICE,
+            self.name,
+            (seat,),
+            TITLE[mode].format(s=texts.seat(seat)),
+            {seat: options},
+            detail=_build_detail(state, mode),
+        )
 
     def apply(self, state, action, task):
-        if action.value == "done":   # listed always; finishing may still need the supply card
+        if action.value == "done":  # listed always; finishing may still need the supply card
             building.check(state, task["seat"], action.value, task["mode"])
         rounds.built(state, action.value)
 
@@ -43,7 +52,7 @@ class Build(TableStep):
         except RuleError as error:
             return _named(task["seat"], error)
         except (ValueError, IndexError):
-            pass   # not even a build value
+            pass  # not even a build value
         return None
 
 
@@ -56,8 +65,9 @@ def _build_detail(state: dict, mode: str) -> Msg:
     if mode == "final":
         return Msg("Bez karty zásob a bez veřejných staveb.", "No supply card and no public buildings.")
     if mode == "grant":
-        return Msg("Jedna stavba, platíš sám: bez tržiště a karty zásob.",
-                   "One build, paid alone: no market, no supply card.")
+        return Msg(
+            "Jedna stavba, platíš sám: bez tržiště a karty zásob.", "One build, paid alone: no market, no supply card."
+        )
     if not state["supply"]["taken"] and state["supply"]["display"] > 0:
         return Msg("Nezapomeň si vzít kartu zásob.", "Remember to take a supply card.")
     return Msg("Stav, co zaplatíš.", "Build what you can pay for.")
@@ -67,8 +77,8 @@ class CoopResult(TableStep):
     """Did the players build the joint public building together? The main player answers."""
 
     name = "coop_result"
-    shows_turn = False   # the building is named first
-    enumerable = True    # built or not: both are always offered
+    shows_turn = False  # the building is named first
+    enumerable = True  # built or not: both are always offered
 
     def task_of(self, state):
         return {"seat": state["main"], **state["coop"]}
@@ -76,13 +86,23 @@ class CoopResult(TableStep):
     def prompt(self, state, task):
         board, main, kind, tid = state["board"], task["seat"], task["kind"], task["territory"]
         # the main player answers (his LED and the header's ship show it); the question first
-        return Prompt(PromptKind.CHOICE, self.name, (main,),
-                      Msg("Stojí {p} {t}?", "{P} {t} built?").format(
-                          p=texts.PUBLIC_SHORT[kind], P=texts.capital(texts.PUBLIC_SHORT[kind]), t=texts.tag(board, tid)),
-                      {main: (Option("built", Msg("Postaveno", "Built"), "#"),
-                              Option("not_built", Msg("Nepostaveno", "Not built"), "*"))},
-                      detail=Msg("Postavili jste společně {p} – {t}?", "Did you build the joint {p} – {t}?").format(
-                          p=texts.PUBLIC[kind], t=texts.territory(board, tid)))
+        return Prompt(
+            PromptKind.CHOICE,
+            self.name,
+            (main,),
+            Msg("Stojí {p} {t}?", "{P} {t} built?").format(
+                p=texts.PUBLIC_SHORT[kind], P=texts.capital(texts.PUBLIC_SHORT[kind]), t=texts.tag(board, tid)
+            ),
+            {
+                main: (
+                    Option("built", Msg("Postaveno", "Built"), "#"),
+                    Option("not_built", Msg("Nepostaveno", "Not built"), "*"),
+                )
+            },
+            detail=Msg("Postavili jste společně {p} – {t}?", "Did you build the joint {p} – {t}?").format(
+                p=texts.PUBLIC[kind], t=texts.territory(board, tid)
+            ),
+        )
 
     def apply(self, state, action, task):
         if action.value == "built":

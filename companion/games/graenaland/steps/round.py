@@ -22,8 +22,13 @@ class Production(TableStep):
     name = "production"
 
     def prompt(self, state, task):
-        return Prompt(PromptKind.CONFIRM, self.name, (), Msg("Produkce surovin", "Resource production"),
-                      detail=_production_detail(state))
+        return Prompt(
+            PromptKind.CONFIRM,
+            self.name,
+            (),
+            Msg("Produkce surovin", "Resource production"),
+            detail=_production_detail(state),
+        )
 
     def apply(self, state, action, task):
         rounds.produce(state)
@@ -34,14 +39,20 @@ def _production_detail(state: dict) -> Msg:
     the dealer adds there."""
     lines = [Msg("Otočte novou kartu zásob.", "Turn up a new supply card.")] if state["supply"].get("turned") else []
     for entry in production.plan(state):
-        lines.append(Msg("{t}: leží {n}/{c}", "{t}: {n}/{c} lie").format(
-            t=texts.place(state["board"], entry["territory"]), n=entry["lying"], c=entry["cap"]))
+        lines.append(
+            Msg("{t}: leží {n}/{c}", "{t}: {n}/{c} lie").format(
+                t=texts.place(state["board"], entry["territory"]), n=entry["lying"], c=entry["cap"]
+            )
+        )
         lines += _draws(entry)
     return join(lines, "; ") if lines else Msg("Nic se neprodukuje.", "Nothing is produced.")
 
 
-DRAWS = (("regular", Msg("+1 lícem nahoru", "+1 face up")), ("road", Msg("+1 lícem dolů (cesta)", "+1 face down (road)")),
-         ("check", Msg("+1 kontrolní karta", "+1 check card")))
+DRAWS = (
+    ("regular", Msg("+1 lícem nahoru", "+1 face up")),
+    ("road", Msg("+1 lícem dolů (cesta)", "+1 face down (road)")),
+    ("check", Msg("+1 kontrolní karta", "+1 check card")),
+)
 
 
 def _draws(entry: dict) -> list[Msg]:
@@ -65,22 +76,35 @@ class Improvement(TableStep):
         known = res in texts.RESOURCE and res != "unknown"
         symbol = texts.RESOURCE[res] if known else Msg("symbol na dílu", "the symbol on the piece")
         match = texts.RESOURCE[res] if known else Msg("shoda", "match")
-        options = (Option(low + 1, texts.capital(match) + Msg(": přidat ({n})", ": add it ({n})").format(n=low + 1), "#"),
-                   Option(low, Msg("Jiná: odložit ({n})", "Other: discard ({n})").format(n=low), "*"))
-        return Prompt(PromptKind.CHOICE, self.name, (),
-                      Msg("Kontrola {t}", "Check: {t}").format(t=texts.place(board, tid)),
-                      {Prompt.ANYONE: options},
-                      detail=Msg("Otoč kontrolní kartu. Odpovídá-li symbolu zlepšení ({r}), přilož ji (pak leží {h}); jinak ji odlož (leží {l}).",
-                                 "Turn the check card. If it matches the improvement symbol ({r}), add it ({h} lie there); otherwise discard it ({l}).")
-                      .format(r=symbol, h=low + 1, l=low))
+        options = (
+            Option(low + 1, texts.capital(match) + Msg(": přidat ({n})", ": add it ({n})").format(n=low + 1), "#"),
+            Option(low, Msg("Jiná: odložit ({n})", "Other: discard ({n})").format(n=low), "*"),
+        )
+        return Prompt(
+            PromptKind.CHOICE,
+            self.name,
+            (),
+            Msg("Kontrola {t}", "Check: {t}").format(t=texts.place(board, tid)),
+            {Prompt.ANYONE: options},
+            detail=Msg(
+                "Otoč kontrolní kartu. Odpovídá-li symbolu zlepšení ({r}), přilož ji (pak leží {h}); jinak ji odlož (leží {l}).",
+                "Turn the check card. If it matches the improvement symbol ({r}), add it ({h} lie there); otherwise discard it ({l}).",
+            ).format(r=symbol, h=low + 1, l=low),
+        )
 
     def apply(self, state, action, task):
         rounds.improvement_counted(state, action.value)
 
     def explain(self, state, task, seat, value):
         low = state["cards"][task["territory"]]
-        return refusal("graenaland", "improvement_count", "Po kontrolní kartě tam leží {a}, nebo {b}.",
-                       "After the check card {a} or {b} cards lie there.", a=low, b=texts.cards(low + 1))
+        return refusal(
+            "graenaland",
+            "improvement_count",
+            "Po kontrolní kartě tam leží {a}, nebo {b}.",
+            "After the check card {a} or {b} cards lie there.",
+            a=low,
+            b=texts.cards(low + 1),
+        )
 
 
 class Move(TableStep):
@@ -90,28 +114,43 @@ class Move(TableStep):
 
     def prompt(self, state, task):
         seats = tuple(rounds.movers(state))
-        return Prompt(PromptKind.SECRET_CHOICE, self.name, seats,
-                      Msg("Pohyb: hrdina a směr", "Move: hero, direction"),
-                      {s: _move_options(state, s) for s in seats},
-                      detail=Msg("Čtyři klávesy: hrdina 1–3, směr na kompasu (5 = zůstat), pak 5, nebo týž směr znovu = o dva po pobřeží, nakonec # zamkne.",
-                                 "Four keys: hero 1-3, compass direction (5 = stay), then 5, or the same direction again = two along the coast, then # locks."))
+        return Prompt(
+            PromptKind.SECRET_CHOICE,
+            self.name,
+            seats,
+            Msg("Pohyb: hrdina a směr", "Move: hero, direction"),
+            {s: _move_options(state, s) for s in seats},
+            detail=Msg(
+                "Čtyři klávesy: hrdina 1–3, směr na kompasu (5 = zůstat), pak 5, nebo týž směr znovu = o dva po pobřeží, nakonec # zamkne.",
+                "Four keys: hero 1-3, compass direction (5 = stay), then 5, or the same direction again = two along the coast, then # locks.",
+            ),
+        )
 
     def apply(self, state, action, task):
         rounds.moves_revealed(state, picks_by_seat(action.picks))
 
     def explain(self, state, task, seat, value):
         if not isinstance(value, str):
-            return None   # not even a move: one pick per seat
-        return refusal("graenaland", "hero_not_in_play",
-                       "Pohnout lze jen hrdinou, který je na plánu, a jen jedním směrem z kompasu.",
-                       "Only a hero on the board can move, in one direction of the compass.")
+            return None  # not even a move: one pick per seat
+        return refusal(
+            "graenaland",
+            "hero_not_in_play",
+            "Pohnout lze jen hrdinou, který je na plánu, a jen jedním směrem z kompasu.",
+            "Only a hero on the board can move, in one direction of the compass.",
+        )
 
 
 def _move_options(state: dict, seat: int) -> tuple[Option, ...]:
-    return tuple(Option(f"{hero}:{direction}", Msg("{h}: {d}", "{h}: {d}").format(
-        h=texts.HERO[hero], d=texts.DIRECTION[direction]), move_code(hero, direction))
-        for hero in HEROES if state["heroes"][seat][hero] is not None
-        for direction in move_choices(state["board"]))
+    return tuple(
+        Option(
+            f"{hero}:{direction}",
+            Msg("{h}: {d}", "{h}: {d}").format(h=texts.HERO[hero], d=texts.DIRECTION[direction]),
+            move_code(hero, direction),
+        )
+        for hero in HEROES
+        if state["heroes"][seat][hero] is not None
+        for direction in move_choices(state["board"])
+    )
 
 
 class Propose(TableStep):
@@ -126,16 +165,27 @@ class Propose(TableStep):
     def prompt(self, state, task):
         board, seat = state["board"], task["seat"]
         # the card count first, then the territory: the screen cuts what does not fit
-        options = [Option(tid, Msg("{n}× {t}", "{n}× {t}").format(t=texts.place(board, tid), n=state["cards"][tid]),
-                          _territory_code(board, tid))
-                   for tid in rounds.proposable(state, seat)]
+        options = [
+            Option(
+                tid,
+                Msg("{n}× {t}", "{n}× {t}").format(t=texts.place(board, tid), n=state["cards"][tid]),
+                _territory_code(board, tid),
+            )
+            for tid in rounds.proposable(state, seat)
+        ]
         options.append(Option("pass", Msg("Nenavrhovat", "No proposal"), "0"))
         options.append(Option("fix", Msg("Opravit počet karet", "Fix a card count"), "*"))
-        return Prompt(PromptKind.CHOICE, self.name, (seat,),
-                      Msg("{s}: návrh – kde?", "{s}: proposal?").format(s=texts.seat(seat)),
-                      {seat: tuple(options)},
-                      detail=Msg("Území s kartami, kde máš hlas (karet× území); * opraví počet karet, který nesedí.",
-                                 "Territories with cards where you have a vote (cards× territory); * fixes a count that is wrong."))
+        return Prompt(
+            PromptKind.CHOICE,
+            self.name,
+            (seat,),
+            Msg("{s}: návrh – kde?", "{s}: proposal?").format(s=texts.seat(seat)),
+            {seat: tuple(options)},
+            detail=Msg(
+                "Území s kartami, kde máš hlas (karet× území); * opraví počet karet, který nesedí.",
+                "Territories with cards where you have a vote (cards× territory); * fixes a count that is wrong.",
+            ),
+        )
 
     def apply(self, state, action, task):
         if action.value == "fix":
@@ -144,9 +194,12 @@ class Propose(TableStep):
             rounds.proposed(state, action.value)
 
     def explain(self, state, task, seat, value):
-        return refusal("graenaland", "proposal_needs_vote",
-                       "Navrhnout lze jen rozdělení karet z území, kde máš aspoň jeden hlas.",
-                       "You may only propose for a territory with cards where you have at least one vote.")
+        return refusal(
+            "graenaland",
+            "proposal_needs_vote",
+            "Navrhnout lze jen rozdělení karet z území, kde máš aspoň jeden hlas.",
+            "You may only propose for a territory with cards where you have at least one vote.",
+        )
 
 
 class FixCards(TableStep):
@@ -156,14 +209,27 @@ class FixCards(TableStep):
 
     def prompt(self, state, task):
         board = state["board"]
-        options = [Option(tid, Msg("{t}: leží {n}", "{t}: {n} lie").format(t=texts.place(board, tid), n=state["cards"][tid]),
-                          _territory_code(board, tid))
-                   for tid in board["order"] if production.total_houses(state, tid) or state["cards"][tid]]
+        options = [
+            Option(
+                tid,
+                Msg("{t}: leží {n}", "{t}: {n} lie").format(t=texts.place(board, tid), n=state["cards"][tid]),
+                _territory_code(board, tid),
+            )
+            for tid in board["order"]
+            if production.total_houses(state, tid) or state["cards"][tid]
+        ]
         options.append(Option("back", Msg("Zpět", "Back"), "#"))
-        return Prompt(PromptKind.CHOICE, self.name, (), Msg("Oprava: které území?", "Fix which territory?"),
-                      {Prompt.ANYONE: tuple(options)},
-                      detail=Msg("Vyberte území, kde leží jiný počet karet, než companion ukazuje.",
-                                 "Pick the territory where the cards lying there differ from the companion's count."))
+        return Prompt(
+            PromptKind.CHOICE,
+            self.name,
+            (),
+            Msg("Oprava: které území?", "Fix which territory?"),
+            {Prompt.ANYONE: tuple(options)},
+            detail=Msg(
+                "Vyberte území, kde leží jiný počet karet, než companion ukazuje.",
+                "Pick the territory where the cards lying there differ from the companion's count.",
+            ),
+        )
 
     def apply(self, state, action, task):
         rounds.fix_territory(state, action.value)
@@ -171,8 +237,12 @@ class FixCards(TableStep):
     def explain(self, state, task, seat, value):
         if value in state["board"]["order"]:
             return None
-        return refusal("graenaland", "fix_territory", "Opravit lze jen počet karet na území.",
-                       "Only the card count of a territory can be fixed.")
+        return refusal(
+            "graenaland",
+            "fix_territory",
+            "Opravit lze jen počet karet na území.",
+            "Only the card count of a territory can be fixed.",
+        )
 
 
 class FixCount(TableStep):
@@ -186,11 +256,17 @@ class FixCount(TableStep):
     def prompt(self, state, task):
         tid = task["territory"]
         most = rounds.fix_most(state, tid)
-        return Prompt(PromptKind.NUMBER, self.name, (),
-                      Msg("{t}: karet?", "{t}: cards?").format(t=texts.place(state["board"], tid)),
-                      minimum=0, maximum=most,
-                      detail=Msg("Kolik karet tam opravdu leží (nejvýš {m}).", "How many cards really lie there (at most {m}).")
-                      .format(m=most))
+        return Prompt(
+            PromptKind.NUMBER,
+            self.name,
+            (),
+            Msg("{t}: karet?", "{t}: cards?").format(t=texts.place(state["board"], tid)),
+            minimum=0,
+            maximum=most,
+            detail=Msg(
+                "Kolik karet tam opravdu leží (nejvýš {m}).", "How many cards really lie there (at most {m})."
+            ).format(m=most),
+        )
 
     def apply(self, state, action, task):
         rounds.fix_count(state, action.value)
@@ -200,17 +276,23 @@ class Split(TableStep):
     """The proposer gives each recipient a share of the territory's cards, one at a time."""
 
     name = "split"
-    shows_turn = False   # the recipient is named first
+    shows_turn = False  # the recipient is named first
 
     def prompt(self, state, task):
         proposal = state["proposal"]
         remaining = proposal["cards"] - sum(proposal["shares"].values())
         # the recipient first (the proposer answers: his LED shows it)
-        return Prompt(PromptKind.NUMBER, self.name, (proposal["proposer"],),
-                      Msg("→ {s}: kolik karet?", "→ {s}: cards?").format(s=texts.seat(proposal["ask"][0])),
-                      minimum=0, maximum=remaining,
-                      detail=Msg("Zbývá rozdělit {n} (celkem {a}) – {t}.", "{n} left to share (of {a}) – {t}.").format(
-                          n=remaining, a=proposal["cards"], t=texts.place(state["board"], proposal["territory"])))
+        return Prompt(
+            PromptKind.NUMBER,
+            self.name,
+            (proposal["proposer"],),
+            Msg("→ {s}: kolik karet?", "→ {s}: cards?").format(s=texts.seat(proposal["ask"][0])),
+            minimum=0,
+            maximum=remaining,
+            detail=Msg("Zbývá rozdělit {n} (celkem {a}) – {t}.", "{n} left to share (of {a}) – {t}.").format(
+                n=remaining, a=proposal["cards"], t=texts.place(state["board"], proposal["territory"])
+            ),
+        )
 
     def apply(self, state, action, task):
         rounds.share_given(state, action.value)
@@ -224,10 +306,14 @@ def _vote_detail(state: dict) -> Msg:
     """One line per item: who proposes, who would get what, each voter's votes, the rule."""
     proposal = state["proposal"]
     items = [Msg("Navrhuje {s}", "Proposed by {s}").format(s=texts.seat(proposal["proposer"]))]
-    items += [Msg("{s} dostane {c}", "{s} gets {c}").format(s=texts.seat(int(s)), c=texts.cards_accusative(n))
-              for s, n in proposal["shares"].items()]
-    items += [Msg("{s}: {v}", "{s}: {v}").format(s=texts.seat(int(s)), v=texts.votes(w))
-              for s, w in proposal["weights"].items()]
+    items += [
+        Msg("{s} dostane {c}", "{s} gets {c}").format(s=texts.seat(int(s)), c=texts.cards_accusative(n))
+        for s, n in proposal["shares"].items()
+    ]
+    items += [
+        Msg("{s}: {v}", "{s}: {v}").format(s=texts.seat(int(s)), v=texts.votes(w))
+        for s, w in proposal["weights"].items()
+    ]
     items.append(Msg("Návrh projde s více než polovinou hlasů.", "The proposal passes with more than half the votes."))
     return join(items, "; ")
 
@@ -236,12 +322,18 @@ class Vote(TableStep):
     """Everyone with a vote on the territory votes yes or no, hidden."""
 
     name = "vote"
-    enumerable = True   # yes or no
+    enumerable = True  # yes or no
 
     def prompt(self, state, task):
         seats = tuple(int(s) for s in state["proposal"]["weights"])
-        return Prompt(PromptKind.VOTE, self.name, seats, _vote_title(state),
-                      {s: YES_NO for s in seats}, detail=_vote_detail(state))
+        return Prompt(
+            PromptKind.VOTE,
+            self.name,
+            seats,
+            _vote_title(state),
+            {s: YES_NO for s in seats},
+            detail=_vote_detail(state),
+        )
 
     def apply(self, state, action, task):
         rounds.vote_counted(state, picks_by_seat(action.picks), public=False)
@@ -251,16 +343,21 @@ class VoteOpen(TableStep):
     """Open votes (setup option): the voters answer one after another."""
 
     name = "vote_open"
-    enumerable = True   # yes or no
+    enumerable = True  # yes or no
 
     def task_of(self, state):
         return {"seat": rounds.open_voter(state)}
 
     def prompt(self, state, task):
         seat = task["seat"]
-        return Prompt(PromptKind.CHOICE, self.name, (seat,),
-                      Msg("{s}: pro návrh?", "{s}: for it?").format(s=texts.seat(seat)),
-                      {seat: YES_NO}, detail=_vote_title(state) + Msg(": ", ": ") + _vote_detail(state))
+        return Prompt(
+            PromptKind.CHOICE,
+            self.name,
+            (seat,),
+            Msg("{s}: pro návrh?", "{s}: for it?").format(s=texts.seat(seat)),
+            {seat: YES_NO},
+            detail=_vote_title(state) + Msg(": ", ": ") + _vote_detail(state),
+        )
 
     def apply(self, state, action, task):
         rounds.open_vote_given(state, action.value)

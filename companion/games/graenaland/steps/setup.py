@@ -26,20 +26,24 @@ class BoxCheck(TableStep):
         # what and where first, the progress last: the screen cuts what does not fit
         progress = f" {task['number']}/{task['total']}"
         title = boxcheck.subject(data, fact, resource) + Msg(progress, progress)
-        detail = (boxcheck.question(data, fact, resource, partial)
-                  + Msg(" Teď: {v} [{e}].", " Now: {v} [{e}].").format(v=now, e=fact["id"]))
+        detail = boxcheck.question(data, fact, resource, partial) + Msg(" Teď: {v} [{e}].", " Now: {v} [{e}].").format(
+            v=now, e=fact["id"]
+        )
         first, pairs = boxcheck.answers(data, fact, partial)
-        options = (Option(boxcheck.KEEP, Msg("Nechat: {v}", "Keep: {v}").format(v=now), "#"),
-                   *numbered(pairs, first),
-                   Option(boxcheck.SKIP, Msg("Přeskočit zbytek", "Skip the rest"), "*"))
+        options = (
+            Option(boxcheck.KEEP, Msg("Nechat: {v}", "Keep: {v}").format(v=now), "#"),
+            *numbered(pairs, first),
+            Option(boxcheck.SKIP, Msg("Přeskočit zbytek", "Skip the rest"), "*"),
+        )
         return Prompt(PromptKind.CHOICE, self.name, (), title, {Prompt.ANYONE: options}, detail=detail)
 
     def apply(self, state, action, task):
         boxcheck.answer(state, task["fact"], action.value)
 
     def explain(self, state, task, seat, value):
-        return refusal("graenaland", "box_check_answer", "Tuto odpověď teď vybrat nelze.",
-                       "That answer is not available now.")
+        return refusal(
+            "graenaland", "box_check_answer", "Tuto odpověď teď vybrat nelze.", "That answer is not available now."
+        )
 
 
 class DraftCards(TableStep):
@@ -50,11 +54,16 @@ class DraftCards(TableStep):
     def prompt(self, state, task):
         board = state["board"]
         coast = join([texts.territory(board, tid) for tid in board["coast"]])
-        return Prompt(PromptKind.CONFIRM, self.name, (),
-                      Msg("Výběr pozic: karty k pobřeží", "Drafted starts: cards at the coast"),
-                      detail=Msg("Ke každému pobřežnímu území položte lícem dolů 2 karty surovin příslušné krajiny: {c}.",
-                                 "Put 2 face-down resource cards of the matching terrain next to each coastal territory: {c}.")
-                      .format(c=coast))
+        return Prompt(
+            PromptKind.CONFIRM,
+            self.name,
+            (),
+            Msg("Výběr pozic: karty k pobřeží", "Drafted starts: cards at the coast"),
+            detail=Msg(
+                "Ke každému pobřežnímu území položte lícem dolů 2 karty surovin příslušné krajiny: {c}.",
+                "Put 2 face-down resource cards of the matching terrain next to each coastal territory: {c}.",
+            ).format(c=coast),
+        )
 
     def apply(self, state, action, task):
         draft.cards_laid(state)
@@ -64,7 +73,8 @@ def _territory_option(state: dict, tid: str) -> Option:
     """The name and terrain first (the screen is narrow), then the cards lying there."""
     board = state["board"]
     label = Msg("{t}, {r}: {c}", "{t}, {r}: {c}").format(
-        t=texts.place(board, tid), r=texts.TERRAIN[board["territories"][tid]["terrain"]], c=state["draft"]["cards"][tid])
+        t=texts.place(board, tid), r=texts.TERRAIN[board["territories"][tid]["terrain"]], c=state["draft"]["cards"][tid]
+    )
     return Option(tid, label, str(board["order"].index(tid) + 1))
 
 
@@ -80,11 +90,22 @@ class DraftPlace(TableStep):
         seat, first = task["seat"], state["draft"]["round"] == 1
         title = Msg("{s}: první osada?", "{s}: spot 1?") if first else Msg("{s}: druhá osada?", "{s}: spot 2?")
         options = tuple(_territory_option(state, tid) for tid in draft.placements(state, seat))
-        return Prompt(PromptKind.CHOICE, self.name, (seat,), title.format(s=texts.seat(seat)), {seat: options},
-                      detail=(Msg("Osada a bojovník na pobřeží. ", "A settlement and the warrior on the coast. ")
-                              if first else Msg("Druhá osada na pobřeží. ", "The second settlement on the coast. "))
-                      + Msg("Vezmi si kartu, která u území leží; třetí osada kartu nedostane.",
-                            "Take a card lying at that territory; a third settlement gets none."))
+        return Prompt(
+            PromptKind.CHOICE,
+            self.name,
+            (seat,),
+            title.format(s=texts.seat(seat)),
+            {seat: options},
+            detail=(
+                Msg("Osada a bojovník na pobřeží. ", "A settlement and the warrior on the coast. ")
+                if first
+                else Msg("Druhá osada na pobřeží. ", "The second settlement on the coast. ")
+            )
+            + Msg(
+                "Vezmi si kartu, která u území leží; třetí osada kartu nedostane.",
+                "Take a card lying at that territory; a third settlement gets none.",
+            ),
+        )
 
     def apply(self, state, action, task):
         draft.place(state, action.value)
@@ -106,15 +127,23 @@ class DraftAnchor(TableStep):
         board, seat, left = state["board"], task["seat"], task["territory"]
         options = [Option("stay", Msg("Zůstat na {t}", "Stay on {t}").format(t=texts.place(board, left)), "0")]
         options += [_territory_option(state, tid) for tid in draft.anchor_targets(state, seat)]
-        warrior = (Msg(" Bojovník pluje s ní.", " The warrior sails along.") if draft.WARRIOR_FOLLOWS_ANCHOR
-                   else Msg(" Bojovník zůstává.", " The warrior stays."))
-        return Prompt(PromptKind.CHOICE, self.name, (seat,),
-                      Msg("{s}: odplout?", "{s}: sail away?").format(s=texts.seat(seat)),
-                      {seat: tuple(options)},
-                      detail=Msg("{t} je přeplněné: zvednout kotvu? Kdo odpluje, přesune svou osadu na méně zaplněné území a vezme si tam kartu.",
-                                 "{t} is overcrowded: raise anchor? Whoever leaves moves his settlement to a less crowded territory and takes a card there.")
-                      .format(t=texts.territory(board, left))
-                      + warrior)
+        warrior = (
+            Msg(" Bojovník pluje s ní.", " The warrior sails along.")
+            if draft.WARRIOR_FOLLOWS_ANCHOR
+            else Msg(" Bojovník zůstává.", " The warrior stays.")
+        )
+        return Prompt(
+            PromptKind.CHOICE,
+            self.name,
+            (seat,),
+            Msg("{s}: odplout?", "{s}: sail away?").format(s=texts.seat(seat)),
+            {seat: tuple(options)},
+            detail=Msg(
+                "{t} je přeplněné: zvednout kotvu? Kdo odpluje, přesune svou osadu na méně zaplněné území a vezme si tam kartu.",
+                "{t} is overcrowded: raise anchor? Whoever leaves moves his settlement to a less crowded territory and takes a card there.",
+            ).format(t=texts.territory(board, left))
+            + warrior,
+        )
 
     def apply(self, state, action, task):
         draft.anchor(state, action.value)
@@ -135,8 +164,13 @@ class Shown(TableStep):
 
     def prompt(self, state, task):
         items = task["items"]
-        return Prompt(PromptKind.CONFIRM, self.name, (), Msg.from_json(task["title"]),
-                      detail=join((Msg.from_json(i) for i in items), "; "))
+        return Prompt(
+            PromptKind.CONFIRM,
+            self.name,
+            (),
+            Msg.from_json(task["title"]),
+            detail=join((Msg.from_json(i) for i in items), "; "),
+        )
 
     def apply(self, state, action, task):
         screens.resume(state)

@@ -17,12 +17,17 @@ class KeepVpCard(TableStep):
     def prompt(self, state, task):
         seats, count = tuple(range(state["seats"])), state["vp"]["cards"]
         cards = numbered((n, Msg(f"Karta č. {n}", f"Card no. {n}")) for n in range(1, count + 1))
-        return Prompt(PromptKind.SECRET_CHOICE, self.name, seats,
-                      Msg("Karta VB: zadej její číslo", "VP card: enter its number"),
-                      {s: cards for s in seats},
-                      detail=Msg("Rozdejte každému 3 karty vítězných bodů. Každý si jednu tajně nechá, dvě odloží lícem dolů a na padu zadá číslo své karty (01–{n}) a #.",
-                                 "Deal 3 victory-point cards to each player. Each keeps one secretly, discards two face down and enters his card's number on the pad (01-{n}), then #.")
-                      .format(n=count))
+        return Prompt(
+            PromptKind.SECRET_CHOICE,
+            self.name,
+            seats,
+            Msg("Karta VB: zadej její číslo", "VP card: enter its number"),
+            {s: cards for s in seats},
+            detail=Msg(
+                "Rozdejte každému 3 karty vítězných bodů. Každý si jednu tajně nechá, dvě odloží lícem dolů a na padu zadá číslo své karty (01–{n}) a #.",
+                "Deal 3 victory-point cards to each player. Each keeps one secretly, discards two face down and enters his card's number on the pad (01-{n}), then #.",
+            ).format(n=count),
+        )
 
     def apply(self, state, action, task):
         victory.vp_cards_kept(state, picks_by_seat(action.picks))
@@ -39,21 +44,39 @@ class Claim(TableStep):
     def prompt(self, state, task):
         win = state["board"]["vp"]["win"]
         options = [Option("done", Msg("Nikdo další", "Nobody else"), "#")]
-        options += [Option(f"seat:{s}", texts.seat(s), str(s + 1))
-                    for s in goals.clockwise(state, state["main"]) if str(s) not in state["claims"]]
-        return Prompt(PromptKind.CHOICE, self.name, (),
-                      Msg("Ohlásí někdo {w}+ VB?", "Who claims {w}+ VP?").format(w=win),
-                      {Prompt.ANYONE: tuple(options)},
-                      detail=Msg("Kdo má aspoň {w} vítězných bodů, může ohlásit vítězství.",
-                                 "Whoever has at least {w} victory points may announce victory.").format(w=win))
+        options += [
+            Option(f"seat:{s}", texts.seat(s), str(s + 1))
+            for s in goals.clockwise(state, state["main"])
+            if str(s) not in state["claims"]
+        ]
+        return Prompt(
+            PromptKind.CHOICE,
+            self.name,
+            (),
+            Msg("Ohlásí někdo {w}+ VB?", "Who claims {w}+ VP?").format(w=win),
+            {Prompt.ANYONE: tuple(options)},
+            detail=Msg(
+                "Kdo má aspoň {w} vítězných bodů, může ohlásit vítězství.",
+                "Whoever has at least {w} victory points may announce victory.",
+            ).format(w=win),
+        )
 
     def explain(self, state, task, seat, value):
         text = str(value)
         if not text.startswith("seat:") or not text[5:].isdigit() or int(text[5:]) >= state["seats"]:
-            return refusal("graenaland", "claim_unknown_seat", "Ohlásit může jen hráč u stolu.",
-                           "Only a player at the table can claim.")
-        return refusal("graenaland", "claim_once", "{s} už ohlásil vítězství; každý hráč ohlašuje jen jednou.",
-                       "{s} has already claimed; every player claims once.", s=texts.seat(int(text[5:])))
+            return refusal(
+                "graenaland",
+                "claim_unknown_seat",
+                "Ohlásit může jen hráč u stolu.",
+                "Only a player at the table can claim.",
+            )
+        return refusal(
+            "graenaland",
+            "claim_once",
+            "{s} už ohlásil vítězství; každý hráč ohlašuje jen jednou.",
+            "{s} has already claimed; every player claims once.",
+            s=texts.seat(int(text[5:])),
+        )
 
     def apply(self, state, action, task):
         if action.value == "done":
@@ -73,11 +96,17 @@ class ClaimPoints(TableStep):
 
     def prompt(self, state, task):
         seat, win = task["seat"], state["board"]["vp"]["win"]
-        return Prompt(PromptKind.NUMBER, self.name, (seat,),
-                      Msg("{s}: kolik VB?", "{s}: VP claimed?").format(s=texts.seat(seat)),
-                      minimum=win, maximum=victory.CLAIM_MAX,
-                      detail=Msg("Kolik vítězných bodů ohlašuješ (nejméně {w}).",
-                                 "How many victory points you claim (at least {w}).").format(w=win))
+        return Prompt(
+            PromptKind.NUMBER,
+            self.name,
+            (seat,),
+            Msg("{s}: kolik VB?", "{s}: VP claimed?").format(s=texts.seat(seat)),
+            minimum=win,
+            maximum=victory.CLAIM_MAX,
+            detail=Msg(
+                "Kolik vítězných bodů ohlašuješ (nejméně {w}).", "How many victory points you claim (at least {w})."
+            ).format(w=win),
+        )
 
     def apply(self, state, action, task):
         state["claims"][str(state.pop("claimant"))] = action.value
@@ -96,13 +125,20 @@ class VpThreshold(TableStep):
         levels = task["levels"]
         column, level = goals.COLUMNS[len(levels) // 3], len(levels) % 3 + 1
         # the card is public now: anyone may type (the column and level first, the screen is narrow)
-        return Prompt(PromptKind.NUMBER, self.name, (),
-                      Msg("{g} {l}/3, karta {c}", "{g} {l}/3, card {c}").format(
-                          c=task["card"], g=texts.GOAL_SHORT[column], l=level),
-                      minimum=victory.lowest_threshold(levels), maximum=victory.THRESHOLD_MAX,
-                      detail=Msg("Opiš z odkryté karty č. {c} stupně sloupců zleva doprava ({k}/15): hodnoty karty zatím neznáme, uloží se pro příští hry.",
-                                 "Copy the levels from revealed card no. {c}, column by column, left to right ({k}/15): the card is not known yet and is kept for later games.")
-                      .format(c=task["card"], k=len(levels) + 1))
+        return Prompt(
+            PromptKind.NUMBER,
+            self.name,
+            (),
+            Msg("{g} {l}/3, karta {c}", "{g} {l}/3, card {c}").format(
+                c=task["card"], g=texts.GOAL_SHORT[column], l=level
+            ),
+            minimum=victory.lowest_threshold(levels),
+            maximum=victory.THRESHOLD_MAX,
+            detail=Msg(
+                "Opiš z odkryté karty č. {c} stupně sloupců zleva doprava ({k}/15): hodnoty karty zatím neznáme, uloží se pro příští hry.",
+                "Copy the levels from revealed card no. {c}, column by column, left to right ({k}/15): the card is not known yet and is kept for later games.",
+            ).format(c=task["card"], k=len(levels) + 1),
+        )
 
     def apply(self, state, action, task):
         victory.threshold_entered(state, action.value)
@@ -112,21 +148,27 @@ class Announce(TableStep):
     """Base game: a main player meeting 3 goals may announce victory (p.9)."""
 
     name = "announce"
-    enumerable = True   # yes or no
+    enumerable = True  # yes or no
 
     def task_of(self, state):
         return {"seat": state["main"]}
 
     def prompt(self, state, task):
         main = task["seat"]
-        return Prompt(PromptKind.CHOICE, self.name, (main,),
-                      Msg("{s}: ohlásí výhru?", "{s}: announce?").format(s=texts.seat(main)), {main: YES_NO},
-                      detail=Msg("{s} splňuje {n} cíle a může ohlásit vítězství.",
-                                 "{s} meets {n} goals and may announce victory.").format(
-                          s=texts.seat(main), n=state["board"]["goals"]["needed"]))
+        return Prompt(
+            PromptKind.CHOICE,
+            self.name,
+            (main,),
+            Msg("{s}: ohlásí výhru?", "{s}: announce?").format(s=texts.seat(main)),
+            {main: YES_NO},
+            detail=Msg(
+                "{s} splňuje {n} cíle a může ohlásit vítězství.", "{s} meets {n} goals and may announce victory."
+            ).format(s=texts.seat(main), n=state["board"]["goals"]["needed"]),
+        )
 
     def apply(self, state, action, task):
         if action.value == YES and not goals.can_announce(state, task["seat"]):
-            raise refusal("graenaland", "goals_not_met", "K vítězství jsou třeba 3 splněné cíle.",
-                          "Victory needs 3 goals met.")
+            raise refusal(
+                "graenaland", "goals_not_met", "K vítězství jsou třeba 3 splněné cíle.", "Victory needs 3 goals met."
+            )
         victory.announced(state, action.value)

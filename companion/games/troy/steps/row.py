@@ -17,6 +17,7 @@ TRADE_POINTS = (("obchodní bod", "obchodní body", "obchodních bodů"), ("trad
 
 # -- a donation ---------------------------------------------------------------------------------
 
+
 class DonateCount(TaskStep):
     """How many cards the player gives (1-3): public, as the cards are counted on the table."""
 
@@ -25,8 +26,13 @@ class DonateCount(TaskStep):
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         top = box_of(state).donation_max
-        return choice(self.name, task["seat"], Msg("Kolik karet daruješ?", "How many cards do you give?"),
-                      ((n, counted(n, *CARDS)) for n in range(1, top + 1)), back=True)
+        return choice(
+            self.name,
+            task["seat"],
+            Msg("Kolik karet daruješ?", "How many cards do you give?"),
+            ((n, counted(n, *CARDS)) for n in range(1, top + 1)),
+            back=True,
+        )
 
     def carry_out(self, state: dict, action, task: dict) -> None:
         seat, count = task["seat"], action.value
@@ -37,8 +43,10 @@ class DonateCount(TaskStep):
 
 
 def donation_options(count: int) -> tuple[Option, ...]:
-    return tuple(Option(list(cards), texts.cards(cards), support.donation_code(cards))
-                 for cards in support.donation_options(count))
+    return tuple(
+        Option(list(cards), texts.cards(cards), support.donation_code(cards))
+        for cards in support.donation_options(count)
+    )
 
 
 class DonateCards(Step):
@@ -49,19 +57,28 @@ class DonateCards(Step):
 
     def explain(self, state: dict, task: dict, seat, value):
         """Never names the cards: the pick is secret."""
-        return texts.refuse("donation_cards", "{s}: daruješ {n}; zadej tolik číslic karet (1–5), od nejmenší.",
-                            "{s}: you give {n}; enter as many card digits (1–5), lowest first.",
-                            s=name(state, task["seat"]), n=counted(task["count"], *CARDS))
+        return texts.refuse(
+            "donation_cards",
+            "{s}: daruješ {n}; zadej tolik číslic karet (1–5), od nejmenší.",
+            "{s}: you give {n}; enter as many card digits (1–5), lowest first.",
+            s=name(state, task["seat"]),
+            n=counted(task["count"], *CARDS),
+        )
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         seat, count = task["seat"], task["count"]
-        return Prompt(PromptKind.SECRET_CHOICE, self.name, one_seat(seat),
-                      Msg("Které karty daruješ? (tajně)", "Which cards do you give? (secret)"),
-                      {seat: donation_options(count)},
-                      detail=Msg("Číslice karet od nejmenší, pak #: 1 dřevo, 2 hlína, 3 vlna, 4 obilí, 5 ruda. "
-                                 "Karty vrať do banku.",
-                                 "Card digits, lowest first, then #: 1 lumber, 2 brick, 3 wool, 4 grain, 5 ore. "
-                                 "Put the cards back in the bank."))
+        return Prompt(
+            PromptKind.SECRET_CHOICE,
+            self.name,
+            one_seat(seat),
+            Msg("Které karty daruješ? (tajně)", "Which cards do you give? (secret)"),
+            {seat: donation_options(count)},
+            detail=Msg(
+                "Číslice karet od nejmenší, pak #: 1 dřevo, 2 hlína, 3 vlna, 4 obilí, 5 ruda. Karty vrať do banku.",
+                "Card digits, lowest first, then #: 1 lumber, 2 brick, 3 wool, 4 grain, 5 ore. "
+                "Put the cards back in the bank.",
+            ),
+        )
 
     def apply(self, state: dict, action, task: dict) -> None:
         core.finish(state, task)
@@ -74,16 +91,24 @@ def donated(state: dict, seat: int, cards: list[str] | None, count: int) -> None
     support.put_in(troy, cards, count)
     troy["donated"] = True
     if trade_point_refused(box_of(state), troy):
-        note(state, Msg("{s} daroval {n}; obchodní body v banku došly.",
-                        "{s} gave {n}; the bank has no trade points left.").format(
-            s=name(state, seat), n=counted(count, *CARDS)))
+        note(
+            state,
+            Msg(
+                "{s} daroval {n}; obchodní body v banku došly.", "{s} gave {n}; the bank has no trade points left."
+            ).format(s=name(state, seat), n=counted(count, *CARDS)),
+        )
         return
     troy["trade_points"][seat] += 1
-    note(state, Msg("{s} daroval {n} do řady, má {p}.", "{s} gave {n} to the row, has {p}.").format(
-        s=name(state, seat), n=counted(count, *CARDS), p=counted(troy["trade_points"][seat], *TRADE_POINTS)))
+    note(
+        state,
+        Msg("{s} daroval {n} do řady, má {p}.", "{s} gave {n} to the row, has {p}.").format(
+            s=name(state, seat), n=counted(count, *CARDS), p=counted(troy["trade_points"][seat], *TRADE_POINTS)
+        ),
+    )
 
 
 # -- ships 3 and 6: from the row -----------------------------------------------------------------
+
 
 class RowLook(TaskStep):
     """The privacy screen: only the taker looks at the panel for the next screen."""
@@ -92,9 +117,15 @@ class RowLook(TaskStep):
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         who = name(state, task["seat"])
-        return confirm(self.name, task["seat"], Msg("Jen {s} se dívá na panel!", "Only {s} looks at the panel!").format(s=who),
-                       Msg("Ostatní se nedívejte. {s}: OK ukáže kartu z řady.",
-                           "Everyone else look away. {s}: OK shows the card from the row.").format(s=who))
+        return confirm(
+            self.name,
+            task["seat"],
+            Msg("Jen {s} se dívá na panel!", "Only {s} looks at the panel!").format(s=who),
+            Msg(
+                "Ostatní se nedívejte. {s}: OK ukáže kartu z řady.",
+                "Everyone else look away. {s}: OK shows the card from the row.",
+            ).format(s=who),
+        )
 
     def carry_out(self, state: dict, action, task: dict) -> None:
         queue(state, {"step": "row_card", "seat": task["seat"], "ship": task["ship"]})
@@ -107,8 +138,12 @@ class RowCard(TaskStep):
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         card = part(state)["taken"][str(task["seat"])][-1]
-        return confirm(self.name, task["seat"], Msg("Z řady máš: {c}", "From the row you get: {c}").format(
-            c=texts.resource(card)), Msg("Vezmi si ji z banku. OK kartu skryje.", "Take it from the bank. OK hides the card."))
+        return confirm(
+            self.name,
+            task["seat"],
+            Msg("Z řady máš: {c}", "From the row you get: {c}").format(c=texts.resource(card)),
+            Msg("Vezmi si ji z banku. OK kartu skryje.", "Take it from the bank. OK hides the card."),
+        )
 
     def carry_out(self, state: dict, action, task: dict) -> None:
         if task["ship"] == 3:
@@ -126,16 +161,24 @@ class PutBack(Step):
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         seat = task["seat"]
-        return Prompt(PromptKind.SECRET_CHOICE, self.name, one_seat(seat),
-                      Msg("Kterou kartu dáš do řady? (tajně)", "Which card goes into the row? (secret)"),
-                      {seat: PUT_BACK_OPTIONS},
-                      detail=Msg("1 dřevo, 2 hlína, 3 vlna, 4 obilí, 5 ruda, pak #. Kartu vrať do banku.",
-                                 "1 lumber, 2 brick, 3 wool, 4 grain, 5 ore, then #. Put the card in the bank."))
+        return Prompt(
+            PromptKind.SECRET_CHOICE,
+            self.name,
+            one_seat(seat),
+            Msg("Kterou kartu dáš do řady? (tajně)", "Which card goes into the row? (secret)"),
+            {seat: PUT_BACK_OPTIONS},
+            detail=Msg(
+                "1 dřevo, 2 hlína, 3 vlna, 4 obilí, 5 ruda, pak #. Kartu vrať do banku.",
+                "1 lumber, 2 brick, 3 wool, 4 grain, 5 ore, then #. Put the card in the bank.",
+            ),
+        )
 
     def apply(self, state: dict, action, task: dict) -> None:
         core.finish(state, task)
         support.put_in(part(state), [action.picks[task["seat"]]], 1)
-        note(state, Msg("{s} vrátil kartu do řady.", "{s} put a card into the row.").format(s=name(state, task["seat"])))
+        note(
+            state, Msg("{s} vrátil kartu do řady.", "{s} put a card into the row.").format(s=name(state, task["seat"]))
+        )
 
 
 def take_from_row(state: dict, seat: int, ship: int) -> None:
@@ -146,17 +189,25 @@ def take_from_row(state: dict, seat: int, ship: int) -> None:
     card = support.take_blind(state, troy)
     who = name(state, seat)
     if card is None:
-        if ship == 3:   # one card out, one back in: the count stays
+        if ship == 3:  # one card out, one back in: the count stays
             support.put_in(troy, None, 1)
-        note(state, Msg("{s} (loď {n}) si bere naslepo kartu z řady{b}.", "{s} (ship {n}) takes a card blind from the row{b}.").format(
-            s=who, n=ship, b=Msg(" a jednu do ní vrací", " and puts one back") if ship == 3 else Msg("", "")))
+        note(
+            state,
+            Msg(
+                "{s} (loď {n}) si bere naslepo kartu z řady{b}.", "{s} (ship {n}) takes a card blind from the row{b}."
+            ).format(s=who, n=ship, b=Msg(" a jednu do ní vrací", " and puts one back") if ship == 3 else Msg("", "")),
+        )
         return
     troy["taken"].setdefault(str(seat), []).append(card)
-    note(state, Msg("{s} (loď {n}) bere kartu z řady.", "{s} (ship {n}) takes a card from the row.").format(s=who, n=ship))
+    note(
+        state,
+        Msg("{s} (loď {n}) bere kartu z řady.", "{s} (ship {n}) takes a card from the row.").format(s=who, n=ship),
+    )
     queue(state, {"step": "row_look", "seat": seat, "ship": ship})
 
 
 # -- the battle ---------------------------------------------------------------------------------
+
 
 class Battle(Step):
     """The row is full at the end of a turn. The companion's row: OK (anyone) shuffles it and
@@ -169,14 +220,26 @@ class Battle(Step):
         box, troy = box_of(state), part(state)
         shown = box.players[state["seats"]].revealed
         title = Msg("Bitva o Tróju! V řadě je {n}.", "Battle for Troy! The row holds {n}.").format(
-            n=counted(troy["row_count"], *CARDS))
+            n=counted(troy["row_count"], *CARDS)
+        )
         if troy["row"] is not None:
-            return confirm(self.name, None, title, Msg("OK: box řadu zamíchá a otočí {k}.",
-                                                              "OK: the box shuffles the row and turns {k}.").format(
-                k=counted(shown, *CARDS)))
-        return Prompt(PromptKind.NUMBER, self.name, one_seat(None),
-                      Msg("Body Tróje (ruda, vlna)?", "Points for Troy (ore, wool)?"), minimum=0, maximum=shown,
-                      detail=title + Msg(" Zamíchej ji a otoč {k}.", " Shuffle it, turn {k}.").format(k=counted(shown, *CARDS)))
+            return confirm(
+                self.name,
+                None,
+                title,
+                Msg("OK: box řadu zamíchá a otočí {k}.", "OK: the box shuffles the row and turns {k}.").format(
+                    k=counted(shown, *CARDS)
+                ),
+            )
+        return Prompt(
+            PromptKind.NUMBER,
+            self.name,
+            one_seat(None),
+            Msg("Body Tróje (ruda, vlna)?", "Points for Troy (ore, wool)?"),
+            minimum=0,
+            maximum=shown,
+            detail=title + Msg(" Zamíchej ji a otoč {k}.", " Shuffle it, turn {k}.").format(k=counted(shown, *CARDS)),
+        )
 
     def apply(self, state: dict, action, task: dict) -> None:
         core.finish(state, task)
@@ -197,10 +260,15 @@ class BattleMycenae(Step):
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         shown = box_of(state).players[state["seats"]].revealed
-        return Prompt(PromptKind.NUMBER, self.name, one_seat(None),
-                      Msg("Body Mykén (dřevo, obilí)?", "Points for Mycenae (lumber, grain)?"),
-                      minimum=0, maximum=shown - task["troy"],
-                      detail=Msg("Trója má {t}.", "Troy has {t}.").format(t=task["troy"]))
+        return Prompt(
+            PromptKind.NUMBER,
+            self.name,
+            one_seat(None),
+            Msg("Body Mykén (dřevo, obilí)?", "Points for Mycenae (lumber, grain)?"),
+            minimum=0,
+            maximum=shown - task["troy"],
+            detail=Msg("Trója má {t}.", "Troy has {t}.").format(t=task["troy"]),
+        )
 
     def apply(self, state: dict, action, task: dict) -> None:
         core.finish(state, task)
@@ -216,9 +284,14 @@ class BattleResult(TaskStep):
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         last = part(state)["battles"][-1]
-        return confirm(self.name, None, result_line(last),
-                       Msg("Otočeno: {c}. Zbytek je nová řada.", "Turned: {c}. The rest is the new row.").format(
-                           c=texts.cards(task["shown"])))
+        return confirm(
+            self.name,
+            None,
+            result_line(last),
+            Msg("Otočeno: {c}. Zbytek je nová řada.", "Turned: {c}. The rest is the new row.").format(
+                c=texts.cards(task["shown"])
+            ),
+        )
 
     def carry_out(self, state: dict, action, task: dict) -> None:
         war.after_battle(state)
@@ -229,7 +302,8 @@ def result_line(last: dict) -> Msg:
     if last["winner"] is None:
         return Msg("Bitva {t}:{m}, remíza.", "Battle {t}:{m}, a tie.").format(t=points["troy"], m=points["mycenae"])
     return Msg("Bitva {t}:{m}, vítězí {c}.", "Battle {t}:{m}, {c} wins.").format(
-        t=points["troy"], m=points["mycenae"], c=texts.city(last["winner"]))
+        t=points["troy"], m=points["mycenae"], c=texts.city(last["winner"])
+    )
 
 
 def fought(state: dict, points: dict, shown: list[str] | None) -> None:
@@ -239,8 +313,13 @@ def fought(state: dict, points: dict, shown: list[str] | None) -> None:
     saga.advance(troy, winner)
     troy["battles"].append({"points": points, "winner": winner, "shown": shown})
     markers = saga.markers(box, troy)
-    note(state, result_line(troy["battles"][-1]) + Msg(" Sága: Trója {t}, Mykény {m}.", " Saga: Troy {t}, Mycenae {m}.").format(
-        t=markers["troy"], m=markers["mycenae"]))
+    note(
+        state,
+        result_line(troy["battles"][-1])
+        + Msg(" Sága: Trója {t}, Mykény {m}.", " Saga: Troy {t}, Mycenae {m}.").format(
+            t=markers["troy"], m=markers["mycenae"]
+        ),
+    )
 
 
 def note(state: dict, msg: Msg) -> None:

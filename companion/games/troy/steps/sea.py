@@ -18,8 +18,12 @@ def build_ship(state: dict, seat: int) -> None:
     """Pay the trade points, take the benefit; ship 5 then picks its chit; the sea people move."""
     box, troy = box_of(state), part(state)
     number = ships.build(box, troy, seat)
-    note(state, Msg("{s} staví loď {n} ({b}); zaplať vlnu a dřevo.", "{s} builds ship {n} ({b}); pay wool and lumber.").format(
-        s=name(state, seat), n=number, b=texts.SHIP_BENEFITS[number]))
+    note(
+        state,
+        Msg("{s} staví loď {n} ({b}); zaplať vlnu a dřevo.", "{s} builds ship {n} ({b}); pay wool and lumber.").format(
+            s=name(state, seat), n=number, b=texts.SHIP_BENEFITS[number]
+        ),
+    )
     tasks = [{"step": "chit", "seat": seat}] if number == ships.CHIT and ships.chits_left(box, troy) else []
     queue(state, *tasks, {"step": "sea_people", "seat": seat, "why": "ship"})
 
@@ -31,19 +35,32 @@ class Chit(TaskStep):
 
     def explain(self, state: dict, task: dict, seat, value):
         if value in RESOURCES:
-            return texts.refuse("chit_gone", "{s}: kartičky 2:1 ({r}) už došly.", "{s}: the 2:1 chits ({r}) are gone.",
-                                s=name(state, task["seat"]), r=texts.resource(value))
+            return texts.refuse(
+                "chit_gone",
+                "{s}: kartičky 2:1 ({r}) už došly.",
+                "{s}: the 2:1 chits ({r}) are gone.",
+                s=name(state, task["seat"]),
+                r=texts.resource(value),
+            )
         return None
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         left = ships.chits_left(box_of(state), part(state))
-        return choice(self.name, task["seat"], Msg("Kterou kartičku 2:1 bereš?", "Which 2:1 chit do you take?"),
-                      ((r, texts.resource(r)) for r in left))
+        return choice(
+            self.name,
+            task["seat"],
+            Msg("Kterou kartičku 2:1 bereš?", "Which 2:1 chit do you take?"),
+            ((r, texts.resource(r)) for r in left),
+        )
 
     def carry_out(self, state: dict, action, task: dict) -> None:
         part(state)["chits"][str(task["seat"])] = action.value
-        note(state, Msg("{s} bere kartičku 2:1: {r}.", "{s} takes the 2:1 chit: {r}.").format(
-            s=name(state, task["seat"]), r=texts.resource(action.value)))
+        note(
+            state,
+            Msg("{s} bere kartičku 2:1: {r}.", "{s} takes the 2:1 chit: {r}.").format(
+                s=name(state, task["seat"]), r=texts.resource(action.value)
+            ),
+        )
 
 
 def ship_label(state: dict, seat: int, number: int) -> Msg:
@@ -60,11 +77,17 @@ class SeaPeople(TaskStep):
     def explain(self, state: dict, task: dict, seat, value):
         who, troy = name(state, task["seat"]), part(state)
         if value == STAY or (value is not None and value == troy["sea_people"]):
-            return texts.refuse("sea_people_move", "{s}: mořský národ se musí přesunout.",
-                                "{s}: the sea people must move.", s=who)
+            return texts.refuse(
+                "sea_people_move", "{s}: mořský národ se musí přesunout.", "{s}: the sea people must move.", s=who
+            )
         if isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) for v in value):
-            return texts.refuse("no_such_ship", "{s}: tato loď ještě nestojí ({v}).", "{s}: that ship is not built ({v}).",
-                                s=who, v=value)
+            return texts.refuse(
+                "no_such_ship",
+                "{s}: tato loď ještě nestojí ({v}).",
+                "{s}: that ship is not built ({v}).",
+                s=who,
+                v=value,
+            )
         return None
 
     def prompt(self, state: dict, task: dict) -> Prompt:
@@ -73,17 +96,27 @@ class SeaPeople(TaskStep):
         pairs += [(ship, ship_label(state, *ship)) for ship in ships.built_ships(troy) if ship != troy["sea_people"]]
         if task["why"] == "seven" and not box_of(state).rules["seven_moves_sea_people"]:
             pairs.append((STAY, Msg("zůstává", "they stay")))
-        return choice(self.name, task["seat"], Msg("Kam jde mořský národ?", "Where do the sea people go?"), pairs,
-                      detail=Msg("Můžeš si vzít kartu hráči u toho pole (ne obchodní body).",
-                                 "You may steal a card from a player at that hex (not trade points)."))
+        return choice(
+            self.name,
+            task["seat"],
+            Msg("Kam jde mořský národ?", "Where do the sea people go?"),
+            pairs,
+            detail=Msg(
+                "Můžeš si vzít kartu hráči u toho pole (ne obchodní body).",
+                "You may steal a card from a player at that hex (not trade points).",
+            ),
+        )
 
     def carry_out(self, state: dict, action, task: dict) -> None:
         troy = part(state)
         if action.value == STAY:
             return
         troy["sea_people"] = None if action.value == OPEN_SEA else list(action.value)
-        where = Msg("na volné moře", "to open sea") if troy["sea_people"] is None else Msg("na ", "onto ") + ship_label(
-            state, *troy["sea_people"])
+        where = (
+            Msg("na volné moře", "to open sea")
+            if troy["sea_people"] is None
+            else Msg("na ", "onto ") + ship_label(state, *troy["sea_people"])
+        )
         note(state, Msg("Mořský národ jde ", "The sea people go ") + where + Msg(".", "."))
 
 

@@ -7,8 +7,10 @@ from ...catan import core
 from .. import allegiance, texts
 from ..scenario import box_of, part
 
-ALLEGIANCE_OPTIONS = (Option("troy", texts.CITY_NAMES["troy"], "1"),
-                      Option("mycenae", texts.CITY_NAMES["mycenae"], "2"))
+ALLEGIANCE_OPTIONS = (
+    Option("troy", texts.CITY_NAMES["troy"], "1"),
+    Option("mycenae", texts.CITY_NAMES["mycenae"], "2"),
+)
 
 
 class Allegiance(Step):
@@ -21,11 +23,17 @@ class Allegiance(Step):
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         seats = tuple(range(state["seats"]))
-        return Prompt(PromptKind.SECRET_CHOICE, self.name, seats,
-                      Msg("Tvá karta příslušnosti (tajně)", "Your allegiance card (secret)"),
-                      {s: ALLEGIANCE_OPTIONS for s in seats},
-                      detail=Msg("Na svém padu: 1 Trója, 2 Mykény, pak #. Zůstane tajná do konce hry.",
-                                 "On your pad: 1 Troy, 2 Mycenae, then #. It stays secret until the end."))
+        return Prompt(
+            PromptKind.SECRET_CHOICE,
+            self.name,
+            seats,
+            Msg("Tvá karta příslušnosti (tajně)", "Your allegiance card (secret)"),
+            {s: ALLEGIANCE_OPTIONS for s in seats},
+            detail=Msg(
+                "Na svém padu: 1 Trója, 2 Mykény, pak #. Zůstane tajná do konce hry.",
+                "On your pad: 1 Troy, 2 Mycenae, then #. It stays secret until the end.",
+            ),
+        )
 
     def apply(self, state: dict, action, task: dict) -> None:
         picks = {str(seat): city for seat, city in action.picks.items()}
@@ -34,8 +42,13 @@ class Allegiance(Step):
             return
         part(state)["allegiance"] = picks
         core.finish(state, task)
-        core.note(state, Msg("Karty příslušnosti jsou zadané; zůstanou tajné do konce hry.",
-                             "The allegiance cards are entered; they stay secret until the end."))
+        core.note(
+            state,
+            Msg(
+                "Karty příslušnosti jsou zadané; zůstanou tajné do konce hry.",
+                "The allegiance cards are entered; they stay secret until the end.",
+            ),
+        )
 
 
 STEPS = (Allegiance(),)

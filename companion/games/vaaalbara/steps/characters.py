@@ -11,10 +11,38 @@ from __future__ import annotations
 from ....engine import Msg, Option, Prompt, PromptKind, Step
 from ....engine.choices import NO, YES
 from ..box import BOX
-from ..common import (BARD, CARPENTER, CHARACTER_GAINS, EXPLORER, FALCONER, FALCONER_LOSSES,
-                      FARMER, HUNTER, MIDWIFE, RIDER, SEER, TRACKER, WARRIOR, WOODCARVER, character_name,
-                      character_option, clan, event, gain, is_land, is_seat, land_options, neighbours, played,
-                      refuse, seat_option, setting, total, unknown_land, unknown_seat)
+from ..common import (
+    BARD,
+    CARPENTER,
+    CHARACTER_GAINS,
+    EXPLORER,
+    FALCONER,
+    FALCONER_LOSSES,
+    FARMER,
+    HUNTER,
+    MIDWIFE,
+    RIDER,
+    SEER,
+    TRACKER,
+    WARRIOR,
+    WOODCARVER,
+    character_name,
+    character_option,
+    clan,
+    event,
+    gain,
+    is_land,
+    is_seat,
+    land_options,
+    neighbours,
+    played,
+    refuse,
+    seat_option,
+    setting,
+    total,
+    unknown_land,
+    unknown_seat,
+)
 from ..flow import effect_goes_on
 from ..lands import count_type, land_reward
 from ..omens import deck_cards_left, top_card_changed
@@ -51,6 +79,7 @@ def acting(state: dict) -> int:
 
 # -- 1 Warrior --------------------------------------------------------------------------------------
 
+
 class WarriorReveal(Step):
     """Every other seat that may hold a Warrior is asked, in seat order, whether it shows one."""
 
@@ -58,17 +87,23 @@ class WarriorReveal(Step):
 
     def prompt(self, state, task):
         holder = task["holder"]
-        return Prompt(PromptKind.CHOICE, self.name, (holder,),
-                      Msg("{who}: ukážete Bojovnici z ruky za +1?",
-                          "{who}: show a Warrior from your hand for +1?").format(who=clan(state, holder)),
-                      {Prompt.ANYONE: (Option(YES, Msg("Ano, ukázat", "Yes, show it"), "#"),
-                                       Option(NO, Msg("Ne", "No"), "*"))},
-                      detail=Msg("Hraje Bojovnice hráče {who}.", "{who} played the Warrior.")
-                      .format(who=clan(state, acting(state))))
+        return Prompt(
+            PromptKind.CHOICE,
+            self.name,
+            (holder,),
+            Msg("{who}: ukážete Bojovnici z ruky za +1?", "{who}: show a Warrior from your hand for +1?").format(
+                who=clan(state, holder)
+            ),
+            {Prompt.ANYONE: (Option(YES, Msg("Ano, ukázat", "Yes, show it"), "#"), Option(NO, Msg("Ne", "No"), "*"))},
+            detail=Msg("Hraje Bojovnice hráče {who}.", "{who} played the Warrior.").format(
+                who=clan(state, acting(state))
+            ),
+        )
 
     def explain(self, state, task, seat, value):
-        return refuse("warrior_yes_or_no", "Bojovnici lze jen ukázat, nebo neukázat.",
-                      "The Warrior can only be shown or not.")
+        return refuse(
+            "warrior_yes_or_no", "Bojovnici lze jen ukázat, nebo neukázat.", "The Warrior can only be shown or not."
+        )
 
     def apply(self, state, action, task):
         holder = task["holder"]
@@ -82,8 +117,7 @@ class WarriorReveal(Step):
 def ask_warrior_holder(state: dict, after: int) -> dict | None:
     """The question for the next seat after ``after``, in seat order, that may hold a Warrior
     (the one who played it is not asked); None when nobody is left."""
-    holders = [s for s in range(after + 1, state["seats"])
-               if s != acting(state) and may_hold(state, s, WARRIOR)]
+    holders = [s for s in range(after + 1, state["seats"]) if s != acting(state) and may_hold(state, s, WARRIOR)]
     return {"step": WarriorReveal.name, "holder": holders[0]} if holders else None
 
 
@@ -102,6 +136,7 @@ class Warrior(Character):
 
 # -- 2 Bard -----------------------------------------------------------------------------------------
 
+
 class BardTarget(Step):
     """The Bard's player names another player, who gains 2."""
 
@@ -110,21 +145,30 @@ class BardTarget(Step):
     def prompt(self, state, task):
         seat = acting(state)
         others = tuple(seat_option(state, s) for s in range(state["seats"]) if s != seat)
-        return Prompt(PromptKind.CHOICE, self.name, (seat,),
-                      Msg("{who} – Bardka: který jiný hráč získá 2?",
-                          "{who} – Bard: which other player gains 2?").format(who=clan(state, seat)),
-                      {Prompt.ANYONE: others})
+        return Prompt(
+            PromptKind.CHOICE,
+            self.name,
+            (seat,),
+            Msg("{who} – Bardka: který jiný hráč získá 2?", "{who} – Bard: which other player gains 2?").format(
+                who=clan(state, seat)
+            ),
+            {Prompt.ANYONE: others},
+        )
 
     def explain(self, state, task, seat, value):
         if not is_seat(value, state):
             return unknown_seat()
-        return refuse("bard_other_player", "Bardka musí vybrat jiného hráče.",
-                      "The Bard must choose another player.")
+        return refuse("bard_other_player", "Bardka musí vybrat jiného hráče.", "The Bard must choose another player.")
 
     def apply(self, state, action, task):
         target = action.value
-        gain(state, target, CHARACTER_GAINS, Bard.REWARD,
-             Msg("Bardka – {who}", "Bard – {who}").format(who=clan(state, acting(state))))
+        gain(
+            state,
+            target,
+            CHARACTER_GAINS,
+            Bard.REWARD,
+            Msg("Bardka – {who}", "Bard – {who}").format(who=clan(state, acting(state))),
+        )
         effect_goes_on(state, None)
 
 
@@ -140,6 +184,7 @@ class Bard(Character):
 
 
 # -- 3 Hunter, 4 Seer, 5 Carpenter, 6 Falconer: automatic --------------------------------------------
+
 
 class Hunter(Character):
     """3: gain 3 if you act before both neighbours (a tie was already settled by the omens)."""
@@ -172,8 +217,7 @@ class Carpenter(Character):
     REWARD = 3
 
     def start(self, state, seat):
-        gain(state, seat, CHARACTER_GAINS, self.REWARD * count_type(state["domains"][seat], "forest"),
-             self.name)
+        gain(state, seat, CHARACTER_GAINS, self.REWARD * count_type(state["domains"][seat], "forest"), self.name)
         return None
 
 
@@ -192,13 +236,17 @@ class Falconer(Character):
         gained = taken if setting(state, "falconer_gain_capped") else self.STEAL
         state["points"][victim][FALCONER_LOSSES] -= taken
         state["points"][seat][CHARACTER_GAINS] += gained
-        event(state, Msg("{thief}: +{g} (Sokolnice), {victim}: -{t}",
-                         "{thief}: +{g} (Falconer), {victim}: -{t}")
-              .format(thief=clan(state, seat), victim=clan(state, victim), g=gained, t=taken))
+        event(
+            state,
+            Msg("{thief}: +{g} (Sokolnice), {victim}: -{t}", "{thief}: +{g} (Falconer), {victim}: -{t}").format(
+                thief=clan(state, seat), victim=clan(state, victim), g=gained, t=taken
+            ),
+        )
         return None
 
 
 # -- 7 Tracker --------------------------------------------------------------------------------------
+
 
 class TrackerSwap(Step):
     """The swap is done on the table; the companion only learns that the top card changed."""
@@ -207,13 +255,19 @@ class TrackerSwap(Step):
 
     def prompt(self, state, task):
         seat = acting(state)
-        return Prompt(PromptKind.CONFIRM, self.name, (seat,),
-                      Msg("{who} – Stopař: prohoďte kartu z 1. nebo 2. řady s vrchní kartou balíčku území.",
-                          "{who} – Tracker: swap a card of row 1 or 2 with the top card of the land deck.")
-                      .format(who=clan(state, seat)),
-                      detail=Msg("Nová karta jde lícem nahoru do řady, vyměněná lícem dolů navrch balíčku.",
-                                 "The new card goes face up into the row, the swapped one face down on top "
-                                 "of the deck."))
+        return Prompt(
+            PromptKind.CONFIRM,
+            self.name,
+            (seat,),
+            Msg(
+                "{who} – Stopař: prohoďte kartu z 1. nebo 2. řady s vrchní kartou balíčku území.",
+                "{who} – Tracker: swap a card of row 1 or 2 with the top card of the land deck.",
+            ).format(who=clan(state, seat)),
+            detail=Msg(
+                "Nová karta jde lícem nahoru do řady, vyměněná lícem dolů navrch balíčku.",
+                "The new card goes face up into the row, the swapped one face down on top of the deck.",
+            ),
+        )
 
     def apply(self, state, action, task):
         top_card_changed(state, Msg("Stopař", "Tracker"))
@@ -232,14 +286,18 @@ class Tracker(Character):
 
 # -- 8 Midwife --------------------------------------------------------------------------------------
 
+
 def returnable(state: dict, seat: int) -> list[int]:
     """The discarded characters the Midwife may take back: any but a Midwife."""
     return [c for c in state["discards"][seat] if c != MIDWIFE]
 
 
 def not_in_own_discards():
-    return refuse("midwife_own_discard", "Porodní bába vrací jen postavu z vašich odhozených karet.",
-                  "The Midwife takes back only a character from your own discard pile.")
+    return refuse(
+        "midwife_own_discard",
+        "Porodní bába vrací jen postavu z vašich odhozených karet.",
+        "The Midwife takes back only a character from your own discard pile.",
+    )
 
 
 class MidwifeTakeBack(Step):
@@ -250,23 +308,33 @@ class MidwifeTakeBack(Step):
     def prompt(self, state, task):
         seat = acting(state)
         options = tuple(character_option(c) for c in returnable(state, seat))
-        return Prompt(PromptKind.CHOICE, self.name, (seat,),
-                      Msg("{who} – Porodní bába: kterou odhozenou postavu si vezmete zpět do ruky?",
-                          "{who} – Midwife: which discarded character do you take back into your hand?")
-                      .format(who=clan(state, seat)),
-                      {Prompt.ANYONE: options})
+        return Prompt(
+            PromptKind.CHOICE,
+            self.name,
+            (seat,),
+            Msg(
+                "{who} – Porodní bába: kterou odhozenou postavu si vezmete zpět do ruky?",
+                "{who} – Midwife: which discarded character do you take back into your hand?",
+            ).format(who=clan(state, seat)),
+            {Prompt.ANYONE: options},
+        )
 
     def explain(self, state, task, seat, value):
         if value == MIDWIFE and type(value) is int:
-            return refuse("midwife_not_midwife", "Porodní bábu si zpět do ruky vzít nesmíte.",
-                          "You may not take a Midwife back.")
+            return refuse(
+                "midwife_not_midwife", "Porodní bábu si zpět do ruky vzít nesmíte.", "You may not take a Midwife back."
+            )
         return not_in_own_discards()
 
     def apply(self, state, action, task):
         seat, value = acting(state), action.value
         state["discards"][seat].remove(value)
-        event(state, Msg("{who}: zpět do ruky – {c}", "{who}: back to hand – {c}")
-              .format(who=clan(state, seat), c=character_name(value)))
+        event(
+            state,
+            Msg("{who}: zpět do ruky – {c}", "{who}: back to hand – {c}").format(
+                who=clan(state, seat), c=character_name(value)
+            ),
+        )
         effect_goes_on(state, None)
 
 
@@ -278,13 +346,18 @@ class Midwife(Character):
 
     def start(self, state, seat):
         if not returnable(state, seat):
-            event(state, Msg("{who}: Porodní bába nemá co vzít zpět",
-                             "{who}: the Midwife has nothing to take back").format(who=clan(state, seat)))
+            event(
+                state,
+                Msg("{who}: Porodní bába nemá co vzít zpět", "{who}: the Midwife has nothing to take back").format(
+                    who=clan(state, seat)
+                ),
+            )
             return None
         return {"step": MidwifeTakeBack.name}
 
 
 # -- 9 Rider ----------------------------------------------------------------------------------------
+
 
 class RiderSwap(Step):
     """The swap between the rows is done on the table; nothing for the companion to score."""
@@ -293,12 +366,16 @@ class RiderSwap(Step):
 
     def prompt(self, state, task):
         seat = acting(state)
-        return Prompt(PromptKind.CONFIRM, self.name, (seat,),
-                      Msg("{who} – Jezdkyně: prohoďte kartu z 1. řady s kartou z 2. řady.",
-                          "{who} – Rider: swap a card of row 1 with a card of row 2.")
-                      .format(who=clan(state, seat)),
-                      detail=Msg("Dvě karty stejného druhu účinek zruší.",
-                                 "Two cards of the same kind cancel the effect."))
+        return Prompt(
+            PromptKind.CONFIRM,
+            self.name,
+            (seat,),
+            Msg(
+                "{who} – Jezdkyně: prohoďte kartu z 1. řady s kartou z 2. řady.",
+                "{who} – Rider: swap a card of row 1 with a card of row 2.",
+            ).format(who=clan(state, seat)),
+            detail=Msg("Dvě karty stejného druhu účinek zruší.", "Two cards of the same kind cancel the effect."),
+        )
 
     def apply(self, state, action, task):
         effect_goes_on(state, None)
@@ -316,6 +393,7 @@ class Rider(Character):
 
 # -- 10 Woodcarver ----------------------------------------------------------------------------------
 
+
 class Woodcarver(Character):
     """10: gain 5 if you act after both neighbours (a tie was already settled by the omens)."""
 
@@ -330,6 +408,7 @@ class Woodcarver(Character):
 
 # -- 11 Explorer ------------------------------------------------------------------------------------
 
+
 class ExplorerGive(Step):
     """First decision: the land of the domain that goes to the bottom of the deck."""
 
@@ -339,16 +418,25 @@ class ExplorerGive(Step):
         seat = acting(state)
         domain = state["domains"][seat]
         options = tuple(o for o in land_options() if o.value in domain)
-        return Prompt(PromptKind.CHOICE, self.name, (seat,),
-                      Msg("{who} – Průzkumník: které území z domény dáte dospod balíčku?",
-                          "{who} – Explorer: which land of your domain goes to the bottom of the deck?")
-                      .format(who=clan(state, seat)), {Prompt.ANYONE: options})
+        return Prompt(
+            PromptKind.CHOICE,
+            self.name,
+            (seat,),
+            Msg(
+                "{who} – Průzkumník: které území z domény dáte dospod balíčku?",
+                "{who} – Explorer: which land of your domain goes to the bottom of the deck?",
+            ).format(who=clan(state, seat)),
+            {Prompt.ANYONE: options},
+        )
 
     def explain(self, state, task, seat, value):
         if not is_land(value):
             return unknown_land()
-        return refuse("explorer_own_land", "Průzkumník může vyměnit jen území ze své domény.",
-                      "The Explorer can swap only a land of your own domain.")
+        return refuse(
+            "explorer_own_land",
+            "Průzkumník může vyměnit jen území ze své domény.",
+            "The Explorer can swap only a land of your own domain.",
+        )
 
     def apply(self, state, action, task):
         state["domains"][acting(state)].remove(action.value)
@@ -361,10 +449,16 @@ class ExplorerReceive(Step):
     name = "explorer_receive"
 
     def prompt(self, state, task):
-        return Prompt(PromptKind.CHOICE, self.name, (acting(state),),
-                      Msg("{who} – Průzkumník: kterou kartu jste vzali zespodu balíčku?",
-                          "{who} – Explorer: which card did you take from the bottom of the deck?")
-                      .format(who=clan(state, acting(state))), {Prompt.ANYONE: land_options()})
+        return Prompt(
+            PromptKind.CHOICE,
+            self.name,
+            (acting(state),),
+            Msg(
+                "{who} – Průzkumník: kterou kartu jste vzali zespodu balíčku?",
+                "{who} – Explorer: which card did you take from the bottom of the deck?",
+            ).format(who=clan(state, acting(state))),
+            {Prompt.ANYONE: land_options()},
+        )
 
     def explain(self, state, task, seat, value):
         return unknown_land()
@@ -372,9 +466,15 @@ class ExplorerReceive(Step):
     def apply(self, state, action, task):
         seat, card = acting(state), action.value
         state["domains"][seat].append(card)
-        gain(state, seat, CHARACTER_GAINS, land_reward(state, seat, card),
-             Msg("Průzkumník: {a} → {b}", "Explorer: {a} → {b}")
-             .format(a=BOX.land_cards[task["gave"]].name, b=BOX.land_cards[card].name))
+        gain(
+            state,
+            seat,
+            CHARACTER_GAINS,
+            land_reward(state, seat, card),
+            Msg("Průzkumník: {a} → {b}", "Explorer: {a} → {b}").format(
+                a=BOX.land_cards[task["gave"]].name, b=BOX.land_cards[card].name
+            ),
+        )
         if deck_cards_left(state) == 1:
             # the bottom card was also the top one: the card now on top shows other omens
             top_card_changed(state, Msg("Průzkumník", "Explorer"))
@@ -394,13 +494,18 @@ class Explorer(Character):
 
     def start(self, state, seat):
         if not state["domains"][seat]:
-            event(state, Msg("{who}: Průzkumník nemá co vyměnit", "{who}: the Explorer has nothing to swap")
-                  .format(who=clan(state, seat)))
+            event(
+                state,
+                Msg("{who}: Průzkumník nemá co vyměnit", "{who}: the Explorer has nothing to swap").format(
+                    who=clan(state, seat)
+                ),
+            )
             return None
         return {"step": ExplorerGive.name}
 
 
 # -- 12 Farmer --------------------------------------------------------------------------------------
+
 
 class Farmer(Character):
     """12: the land you add this turn scores double."""
@@ -411,7 +516,21 @@ class Farmer(Character):
         return 2
 
 
-CHARACTERS: dict[int, Character] = {c.initiative: c for c in (
-    Warrior(), Bard(), Hunter(), Seer(), Carpenter(), Falconer(),
-    Tracker(), Midwife(), Rider(), Woodcarver(), Explorer(), Farmer())}
+CHARACTERS: dict[int, Character] = {
+    c.initiative: c
+    for c in (
+        Warrior(),
+        Bard(),
+        Hunter(),
+        Seer(),
+        Carpenter(),
+        Falconer(),
+        Tracker(),
+        Midwife(),
+        Rider(),
+        Woodcarver(),
+        Explorer(),
+        Farmer(),
+    )
+}
 DECISIONS: tuple[Step, ...] = tuple(step for c in CHARACTERS.values() for step in c.decisions)

@@ -8,17 +8,37 @@ from __future__ import annotations
 from ....engine import Msg, Option, Prompt, PromptKind, Step
 from ....engine.i18n import join
 from ..box import BOX
-from ..common import (ASSIGN, LANDS, RESOLVE, ROUNDS, character_name, character_option, clan, event, gain,
-                      is_character, is_seat, land_options, played, refuse, seat_option, unknown_land,
-                      unknown_seat)
+from ..common import (
+    ASSIGN,
+    LANDS,
+    RESOLVE,
+    ROUNDS,
+    character_name,
+    character_option,
+    clan,
+    event,
+    gain,
+    is_character,
+    is_seat,
+    land_options,
+    played,
+    refuse,
+    seat_option,
+    unknown_land,
+    unknown_seat,
+)
 from ..flow import go_on
 from ..lands import land_reward
 from .characters import CHARACTERS
 
 
 def no_such_character(state: dict, seat: int):
-    return refuse("no_such_character", "{who}: taková postava neexistuje.",
-                  "{who}: there is no such character.", who=clan(state, seat))
+    return refuse(
+        "no_such_character",
+        "{who}: taková postava neexistuje.",
+        "{who}: there is no such character.",
+        who=clan(state, seat),
+    )
 
 
 class PickCharacter(Step):
@@ -29,10 +49,14 @@ class PickCharacter(Step):
 
     def prompt(self, state, task):
         seats = tuple(range(state["seats"]))
-        return Prompt(PromptKind.SECRET_CHOICE, self.name, seats,
-                      Msg("Vyberte tajně postavu", "Choose your character in secret"),
-                      {s: self._hand(state, s) for s in seats},
-                      detail=Msg("Kolo {r}/{n}", "Round {r}/{n}").format(r=state["round"], n=ROUNDS))
+        return Prompt(
+            PromptKind.SECRET_CHOICE,
+            self.name,
+            seats,
+            Msg("Vyberte tajně postavu", "Choose your character in secret"),
+            {s: self._hand(state, s) for s in seats},
+            detail=Msg("Kolo {r}/{n}", "Round {r}/{n}").format(r=state["round"], n=ROUNDS),
+        )
 
     @staticmethod
     def _hand(state: dict, seat: int) -> tuple[Option, ...]:
@@ -42,16 +66,23 @@ class PickCharacter(Step):
     def explain(self, state, task, seat, value):
         if not is_character(value):
             return no_such_character(state, seat)
-        return refuse("character_discarded", "{who}: postava {c} už leží mezi odhozenými kartami.",
-                      "{who}: the {c} is already on your discard pile.",
-                      who=clan(state, seat), c=character_name(value))
+        return refuse(
+            "character_discarded",
+            "{who}: postava {c} už leží mezi odhozenými kartami.",
+            "{who}: the {c} is already on your discard pile.",
+            who=clan(state, seat),
+            c=character_name(value),
+        )
 
     def apply(self, state, action, task):
         seats = range(state["seats"])
         state["picks"] = [action.picks[s] for s in seats]
         state["phase"] = RESOLVE
-        event(state, Msg("Odhalení: ", "Revealed: ") + join(
-            Msg("{who} {i}", "{who} {i}").format(who=clan(state, s), i=state["picks"][s]) for s in seats))
+        event(
+            state,
+            Msg("Odhalení: ", "Revealed: ")
+            + join(Msg("{who} {i}", "{who} {i}").format(who=clan(state, s), i=state["picks"][s]) for s in seats),
+        )
         go_on(state)
 
 
@@ -59,11 +90,17 @@ class OmenQuestion(Step):
     """Which of the tied clans has the best omens on the top land card? Anyone answers."""
 
     def prompt(self, state, task):
-        return Prompt(PromptKind.CHOICE, self.name, (),
-                      Msg("Který z těchto klanů má nejlepší znamení na vrchní kartě balíčku území?",
-                          "Which of these clans has the best omens on the top land card?"),
-                      {Prompt.ANYONE: tuple(seat_option(state, s) for s in task["candidates"])},
-                      detail=self.detail(state, task))
+        return Prompt(
+            PromptKind.CHOICE,
+            self.name,
+            (),
+            Msg(
+                "Který z těchto klanů má nejlepší znamení na vrchní kartě balíčku území?",
+                "Which of these clans has the best omens on the top land card?",
+            ),
+            {Prompt.ANYONE: tuple(seat_option(state, s) for s in task["candidates"])},
+            detail=self.detail(state, task),
+        )
 
     def detail(self, state: dict, task: dict) -> Msg:
         raise NotImplementedError
@@ -71,9 +108,12 @@ class OmenQuestion(Step):
     def explain(self, state, task, seat, value):
         if not is_seat(value, state):
             return unknown_seat()
-        return refuse("omen_among_tied", "Vybírá se jen z klanů v remíze: {who}.",
-                      "Choose only among the tied clans: {who}.",
-                      who=join(clan(state, s) for s in task["candidates"]))
+        return refuse(
+            "omen_among_tied",
+            "Vybírá se jen z klanů v remíze: {who}.",
+            "Choose only among the tied clans: {who}.",
+            who=join(clan(state, s) for s in task["candidates"]),
+        )
 
     def apply(self, state, action, task):
         best = action.value
@@ -88,8 +128,7 @@ class OmenBest(OmenQuestion):
     name = "omen_best"
 
     def detail(self, state, task):
-        return Msg("Remíza v iniciativě {i}", "Initiative tie at {i}").format(
-            i=played(state, task["candidates"][0]))
+        return Msg("Remíza v iniciativě {i}", "Initiative tie at {i}").format(i=played(state, task["candidates"][0]))
 
 
 class FinalOmenBest(OmenQuestion):
@@ -110,12 +149,16 @@ class TakeLand(Step):
     def prompt(self, state, task):
         seat = state["turn"]
         doubled = CHARACTERS[played(state, seat)].land_multiplier() > 1
-        return Prompt(PromptKind.CHOICE, self.name, (seat,),
-                      Msg("{who}: kterou kartu území z 1. řady berete?",
-                          "{who}: which land card of row 1 do you take?").format(who=clan(state, seat)),
-                      {Prompt.ANYONE: land_options()},
-                      detail=Msg("Zemědělec: odměna se zdvojnásobí.", "Farmer: the reward is doubled.")
-                      if doubled else None)
+        return Prompt(
+            PromptKind.CHOICE,
+            self.name,
+            (seat,),
+            Msg("{who}: kterou kartu území z 1. řady berete?", "{who}: which land card of row 1 do you take?").format(
+                who=clan(state, seat)
+            ),
+            {Prompt.ANYONE: land_options()},
+            detail=Msg("Zemědělec: odměna se zdvojnásobí.", "Farmer: the reward is doubled.") if doubled else None,
+        )
 
     def explain(self, state, task, seat, value):
         return unknown_land()
@@ -139,14 +182,30 @@ class EndRound(Step):
     name = "end_round"
 
     def prompt(self, state, task):
-        return Prompt(PromptKind.CONFIRM, self.name, (),
-                      Msg("Konec kola {r}: posuňte 2. řadu na místo 1. a vyložte novou 2. řadu.",
-                          "End of round {r}: move row 2 up to row 1 and deal a new row 2.")
-                      .format(r=state["round"]),
-                      detail=Msg("Každý si dobere do 5 karet v ruce (je-li z čeho).",
-                                 "Everyone draws back to 5 cards in hand (if the deck has any)."))
+        return Prompt(
+            PromptKind.CONFIRM,
+            self.name,
+            (),
+            Msg(
+                "Konec kola {r}: posuňte 2. řadu na místo 1. a vyložte novou 2. řadu.",
+                "End of round {r}: move row 2 up to row 1 and deal a new row 2.",
+            ).format(r=state["round"]),
+            detail=Msg(
+                "Každý si dobere do 5 karet v ruce (je-li z čeho).",
+                "Everyone draws back to 5 cards in hand (if the deck has any).",
+            ),
+        )
 
     def apply(self, state, action, task):
-        state.update({"round": state["round"] + 1, "phase": ASSIGN, "picks": None, "acted": [],
-                      "turn": None, "order": None, "omens": []})
+        state.update(
+            {
+                "round": state["round"] + 1,
+                "phase": ASSIGN,
+                "picks": None,
+                "acted": [],
+                "turn": None,
+                "order": None,
+                "omens": [],
+            }
+        )
         go_on(state)
