@@ -33,13 +33,13 @@ import importlib
 import io
 import os
 import queue
-import tarfile
-import threading
 import random
 import statistics
 import subprocess
 import sys
+import tarfile
 import tempfile
+import threading
 import time
 from pathlib import Path
 
