@@ -24,9 +24,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.engine import Session  # noqa: E402
-from companion.games.dva_bratri import GAME  # noqa: E402
-from tests.games.dva_bratri.driver import Table, made_up_box  # noqa: E402
+from companion.engine import Session
+from companion.games.dva_bratri import GAME
+from tests.games.dva_bratri.driver import Table, made_up_box
 
 BOX_STEPS = {
     "learn_building",

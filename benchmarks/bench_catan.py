@@ -16,17 +16,16 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this tree's companion, not an installed one
 
-from companion.engine import Session  # noqa: E402
-from companion.games.great_wall import GAME  # noqa: E402
-from companion.hw.emulated import parse_script  # noqa: E402
-from companion.table.secret import code_width, padded  # noqa: E402
-from companion.table.table import Table  # noqa: E402
-from tests.games.great_wall.helpers import TAUGHT  # noqa: E402
-from tests.keyscript import keys_for_value  # noqa: E402
-from tests.table.helpers import MemoryRecorder  # noqa: E402
+from companion.engine import Session
+from companion.games.great_wall import GAME
+from companion.hw.emulated import parse_script
+from companion.table.secret import code_width, padded
+from companion.table.table import Table
+from tests.games.great_wall.helpers import TAUGHT
+from tests.keyscript import keys_for_value
+from tests.table.helpers import MemoryRecorder
 
 SEED = 3
 TYPICAL = "roll 3, road, end"

@@ -15,8 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion.games.dva_bratri import GAME, jindrich  # noqa: E402
-from tests.games.dva_bratri.driver import Table, made_up_box  # noqa: E402
+from companion.games.dva_bratri import GAME, jindrich
+from tests.games.dva_bratri.driver import Table, made_up_box
 
 
 def mid_game_state() -> dict:

@@ -98,7 +98,7 @@ def bench_keys(tmp: Path) -> None:
     for name, seats in (("vaaalbara", 4), ("graenaland", 4), ("dva_bratri", 1)):
         script = keys_of_a_game(name, seats, seed=3)
         before, after = [], []
-        for run in range(3):
+        for _ in range(3):
             before += per_key("companion_before", script, Path(tempfile.mkdtemp(dir=tmp)))
             after += per_key("companion", script, Path(tempfile.mkdtemp(dir=tmp)))
         b50, a50 = statistics.median(before) * 1e6, statistics.median(after) * 1e6

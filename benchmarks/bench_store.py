@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -22,15 +23,13 @@ from contextlib import ExitStack
 from pathlib import Path
 from unittest import mock
 
-import sys
-
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this tree's companion, not an installed one
 
-from tinydb import TinyDB  # noqa: E402
+from tinydb import TinyDB
 from tinydb.table import Document
 
-from companion.store import JournalDB, Store  # noqa: E402
-from companion.store.sessions import log_table  # noqa: E402
+from companion.store import JournalDB, Store
+from companion.store.sessions import log_table
 
 
 def action(n: int) -> dict:

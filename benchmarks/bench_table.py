@@ -340,7 +340,7 @@ def bench_idle(tmp: Path, seconds: float) -> None:
         for key in keys:
             table.handle(KeyEvent(None, key))
         app = App(table, display, leds, events, [buttons.close, store.close])
-        used, woke, drawn = _idle(app, seconds, lambda: display.displays)
+        used, woke, drawn = _idle(app, seconds, lambda display=display: display.displays)
         print(
             f"  hardware loop ({label}): {used:6.3f} s CPU = {100 * used / seconds:5.3f} % of a core; "
             f"frames pushed {drawn}, timer wake-ups {woke}"

@@ -6,7 +6,8 @@ same length so that every option costs the same keys (a secret pick must not sho
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from .i18n import Msg
 from .prompt import Option

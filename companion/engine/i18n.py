@@ -23,7 +23,7 @@ class Msg:
         # NFC so the screen's font gets precomposed ř, ů, ... (NFD misplaces the hacek)
         return unicodedata.normalize("NFC", text)
 
-    def format(self, **values) -> "Msg":
+    def format(self, **values) -> Msg:
         """Fill ``{name}`` fields; a value that is itself a Msg is filled per language."""
         cs = {k: (v.cs if isinstance(v, Msg) else v) for k, v in values.items()}
         en = {k: (v.en if isinstance(v, Msg) else v) for k, v in values.items()}
@@ -33,10 +33,10 @@ class Msg:
         return {"cs": self.cs, "en": self.en}
 
     @classmethod
-    def from_json(cls, data: dict) -> "Msg":
+    def from_json(cls, data: dict) -> Msg:
         return cls(data["cs"], data["en"])
 
-    def __add__(self, other: "Msg") -> "Msg":
+    def __add__(self, other: Msg) -> Msg:
         return Msg(self.cs + other.cs, self.en + other.en)
 
 

@@ -7,13 +7,13 @@ decides how to collect it (pads, host buttons, emulator) without knowing the gam
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 from .i18n import Msg
 
 
-class PromptKind(str, Enum):
+class PromptKind(StrEnum):
     SECRET_CHOICE = "secret_choice"  # every listed seat picks hidden; revealed together
     VOTE = "vote"  # hidden yes/no per seat; the game tallies
     CHOICE = "choice"  # one seat picks from a public list

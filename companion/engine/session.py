@@ -61,7 +61,7 @@ def effective_actions(entries: list[dict]) -> list[tuple[int, dict]]:
     return kept
 
 
-def replay(game: Game, options: dict, seed: int, entries: list[dict]) -> "Session":
+def replay(game: Game, options: dict, seed: int, entries: list[dict]) -> Session:
     """Rebuild a session from its log; ReplayError names the first illegal entry."""
     return Session(game, options, seed, entries)
 

@@ -41,7 +41,7 @@ class Action:
     logged: dict = field(default_factory=dict, compare=False)
 
     @classmethod
-    def from_log(cls, logged: dict) -> "Action":
+    def from_log(cls, logged: dict) -> Action:
         picks = logged.get("picks") or {}
         return cls(
             logged["step"],
@@ -151,7 +151,7 @@ def _refuse(rule: str, cs: str, en: str, **values) -> BadAction:
     return BadAction(f"session.{rule}", Msg(cs, en).format(**values) if values else Msg(cs, en))
 
 
-def _check_picks(game: "Game", state: dict, prompt: Prompt, action: dict) -> Action:
+def _check_picks(game: Game, state: dict, prompt: Prompt, action: dict) -> Action:
     picks = action.get("picks")
     if not isinstance(picks, dict) or set(picks) != {str(s) for s in prompt.seats}:
         raise _refuse(
@@ -165,7 +165,7 @@ def _check_picks(game: "Game", state: dict, prompt: Prompt, action: dict) -> Act
     return Action.from_log(action)
 
 
-def _not_an_option(game: "Game | None", state: dict | None, seat: int | None) -> BadAction:
+def _not_an_option(game: Game | None, state: dict | None, seat: int | None) -> BadAction:
     """The generic refusal of an unlisted value the step cannot explain (it is no answer of
     the step at all), naming the seat as players call it when one answers."""
     if seat is None or game is None or state is None:
@@ -187,7 +187,7 @@ def _number_in_range(prompt: Prompt, value: Any) -> bool:
     )
 
 
-def _check_value(game: "Game", state: dict, prompt: Prompt, seat: int | None, value: Any) -> None:
+def _check_value(game: Game, state: dict, prompt: Prompt, seat: int | None, value: Any) -> None:
     if prompt.kind is PromptKind.NUMBER and not _number_in_range(prompt, value):
         raise _refuse(
             "number_out_of_range",
@@ -206,7 +206,7 @@ def _only_seat(prompt: Prompt) -> int | None:
     return prompt.seats[0] if len(prompt.seats) == 1 else None
 
 
-def _explained(game: "Game", state: dict, seat: int | None, value: Any) -> RuleError | None:
+def _explained(game: Game, state: dict, seat: int | None, value: Any) -> RuleError | None:
     """The awaited step's own reason for refusing an unlisted value (None: it has none)."""
     if game is None or state is None:
         return None
@@ -219,7 +219,7 @@ def _explained(game: "Game", state: dict, seat: int | None, value: Any) -> RuleE
         return None  # a value of no shape the step knows: not even an answer, so no rule
 
 
-def check_action(prompt: Prompt | None, action: Any, game: "Game | None" = None, state: dict | None = None) -> Action:
+def check_action(prompt: Prompt | None, action: Any, game: Game | None = None, state: dict | None = None) -> Action:
     """The checks every game gets for free: the game goes on, the right step, the right seat, a
     listed option. Returns the typed action; raises BadAction (or the step's named refusal)."""
     if prompt is None:
@@ -242,7 +242,7 @@ def check_action(prompt: Prompt | None, action: Any, game: "Game | None" = None,
     return Action.from_log(action)
 
 
-def _not_your_turn(game: "Game | None", state: dict | None, prompt: Prompt) -> BadAction:
+def _not_your_turn(game: Game | None, state: dict | None, prompt: Prompt) -> BadAction:
     if game is not None and state is not None and len(prompt.seats) == 1:
         return _refuse(
             "not_your_turn",

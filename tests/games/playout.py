@@ -8,7 +8,8 @@ conformance suite and to record the corpus of whole games in ``tests/data/corpus
 from __future__ import annotations
 
 import random
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from companion.engine import Prompt, PromptKind, RuleError, Session
 

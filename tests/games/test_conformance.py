@@ -26,7 +26,7 @@ import copy
 import json
 import random
 import re
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -73,7 +73,7 @@ class Playout:
         self.states.append(replay.state)
 
 
-@lru_cache(maxsize=None)
+@cache
 def playout(name: str, seats: int) -> Playout:
     return Playout(name, seats)
 

@@ -157,7 +157,7 @@ def resources(state: dict, side: int) -> dict[str, int]:
 
     Sources: offer tiles in reach, tiles with own units, own farms / sawmills / quarries.
     """
-    out = {r: 0 for r in box.RESOURCE_ORDER}
+    out = dict.fromkeys(box.RESOURCE_ORDER, 0)
     for i in reachable(state, side):
         out[box.RESOURCES[box.fact(state, state["offer"]["slots"][i], "colour")]] += 1
     for k in occupied_by(state, side):

@@ -13,7 +13,7 @@ Readings of unclear rules (docs/games/dva_bratri.md lists them):
 from __future__ import annotations
 
 from . import board, box
-from .board import NORTH, SOUTH, xy, key
+from .board import NORTH, SOUTH, key, xy
 
 # The Inn: "1 bod za každou destičku ve stejném sloupci nebo řadě ... až do maxima 3 destiček v obou
 # směrech". Two readings of "3 tiles in each direction":
@@ -174,15 +174,15 @@ POINTS = {
     "marketplace": _marketplace,
     "pilgrimage": _pilgrimage,
     "robbers_keep": _robbers_keep,
-    **{b: _group_of_colour for b in GROUP_COLOUR},
-    **{b: _own_on_colour for b in OWN_COLOUR},
+    **dict.fromkeys(GROUP_COLOUR, _group_of_colour),
+    **dict.fromkeys(OWN_COLOUR, _own_on_colour),
     "camp": _fixed(2),  # a used camp lies face down and is no building any more
     "trading_post": _trading_post,
     "cathedral": _fixed(5),
     "fortress": _fortress,
     "watchtower": _watchtower,
     "guardhouse": _guardhouse,
-    **{b: _workshop for b in ("basket_workshop", "potter_workshop", "cooper_workshop")},
+    **dict.fromkeys(("basket_workshop", "potter_workshop", "cooper_workshop"), _workshop),
 }
 
 

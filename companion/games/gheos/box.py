@@ -86,7 +86,7 @@ def _get(table: Any, where: str, key: str, kind: type | tuple[type, ...]):
         _fail(where, f"has no '{key}'")
     value = table[key]
     kinds = kind if isinstance(kind, tuple) else (kind,)
-    if isinstance(value, bool) and bool not in kinds or not isinstance(value, kinds):
+    if (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kinds):
         _fail(where, f"'{key}' must be {' or '.join(k.__name__ for k in kinds)}, not {value!r}")
     return value
 

@@ -420,7 +420,7 @@ def _whole_cost(data: dict, fact: dict, partial: dict) -> dict | None:
     if fact["field"] == "settlement_cost":
         remaining = _settlement_total(data, fact) - sum(partial.values())
         if remaining == 0 or len(left) == 1:
-            partial.update({r: 0 for r in left})
+            partial.update(dict.fromkeys(left, 0))
             partial[COST_RESOURCES[-1]] += remaining
             left = []
     if left:

@@ -48,7 +48,7 @@ def begin(state: dict) -> None:
         "round": 1,
         "queue": list(range(seats)),
         "placed": 0,
-        "cards": {tid: CARDS_PER_COAST for tid in coast},
+        "cards": dict.fromkeys(coast, CARDS_PER_COAST),
         "arrivals": {tid: [] for tid in coast},  # settlers in order of arrival
         "first": {},
         "anchor": None,
@@ -150,8 +150,10 @@ def place_refusal(state: dict, value) -> RuleError:
     return refusal(
         "graenaland",
         "draft_leave_card_for_last",
-        "Poslední osada nesmí být nucena přeplnit území: nech ležet kartu u jiného území, než kde stojí první osada posledního hráče.",
-        "The last settlement must not be forced to overcrowd: leave a card at a territory other than the one with the last player's first house.",
+        "Poslední osada nesmí být nucena přeplnit území: nech ležet kartu u jiného území, než kde stojí první osada "
+        "posledního hráče.",
+        "The last settlement must not be forced to overcrowd: leave a card at a territory other than the one with the "
+        "last player's first house.",
     )
 
 
@@ -200,8 +202,10 @@ def anchor_refusal(state: dict, value) -> RuleError:
     return refusal(
         "graenaland",
         "draft_anchor_less_crowded",
-        "Odplout lze jen na jiné, méně zaplněné pobřežní území, kde ještě leží karta (a poslední hráč musí mít volnou kartu jinde než u své první osady).",
-        "You may only sail to another, less crowded coastal territory where a card still lies (and the last player must keep a free card away from his first house).",
+        "Odplout lze jen na jiné, méně zaplněné pobřežní území, kde ještě leží karta (a poslední hráč musí mít volnou "
+        "kartu jinde než u své první osady).",
+        "You may only sail to another, less crowded coastal territory where a card still lies (and the last player "
+        "must keep a free card away from his first house).",
     )
 
 

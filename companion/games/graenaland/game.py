@@ -198,7 +198,7 @@ def _new_state(options: dict, seed: int, board: dict) -> dict:
         "settlements": {t: {} for t in order},
         "buildings": {t: {} for t in order},
         "public": {t: [] for t in order},
-        "cards": {t: 0 for t in order},
+        "cards": dict.fromkeys(order, 0),
         "heroes": [],
         "pending": [{} for _ in range(seats)],
         "army": [board["rules"]["army_start"]] * seats,

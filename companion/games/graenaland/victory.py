@@ -23,8 +23,10 @@ def vp_cards_kept(state: dict, picks: dict[str, int]) -> None:
         raise refusal(
             "graenaland",
             "vp_card_twice",
-            "Dva hráči zadali stejné číslo karty, ale každá karta je jen jednou. Zkontrolujte svá čísla a zadejte je znovu.",
-            "Two players entered the same card number, but every card exists once. Check your numbers and enter them again.",
+            "Dva hráči zadali stejné číslo karty, ale každá karta je jen jednou. Zkontrolujte svá čísla a zadejte je "
+            "znovu.",
+            "Two players entered the same card number, but every card exists once. Check your numbers and enter them "
+            "again.",
         )
     state["vp"]["kept"] = dict(picks)
     note(

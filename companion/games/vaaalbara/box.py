@@ -105,7 +105,7 @@ class _Reader:
             self.fail(f"has no '{key}'")
         value = self.table[key]
         kinds = kind if isinstance(kind, tuple) else (kind,)
-        if isinstance(value, bool) and bool not in kinds or not isinstance(value, kinds):
+        if (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kinds):
             self.fail(f"'{key}' must be {' or '.join(k.__name__ for k in kinds)}, not {value!r}")
         return value
 

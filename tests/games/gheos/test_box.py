@@ -55,7 +55,7 @@ def test_a_broken_file_is_refused_naming_the_entry(breakage, named):
 def test_an_unreadable_file_is_refused_with_its_name(tmp_path):
     broken = tmp_path / "box.toml"
     broken.write_text("[facts\n", encoding="utf-8")
-    with pytest.raises(BoxDataError, match="box.toml: is not valid TOML"):
+    with pytest.raises(BoxDataError, match=r"box\.toml: is not valid TOML"):
         box_module.load_box(broken)
     with pytest.raises(BoxDataError, match="cannot be read"):
         box_module.load_box(tmp_path / "missing.toml")

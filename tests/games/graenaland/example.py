@@ -17,7 +17,7 @@ import random
 from pathlib import Path
 
 from companion.engine import PromptKind, Session
-from companion.games.graenaland import GAME, building
+from companion.games.graenaland import GAME
 from companion.games.graenaland.votes import houses
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "docs" / "games" / "graenaland-example.json"

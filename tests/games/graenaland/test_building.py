@@ -77,8 +77,8 @@ def test_markets_count_per_territory_with_a_house():
 # -- placements -------------------------------------------------------------------------------
 def test_settlement_where_you_have_a_house_or_next_to_it():
     st = build_state()  # seat 0 starts on C1 and I1
-    for ok in ("settlement:C1", "settlement:C2", "settlement:I2"):
-        assert ok in building.legal(st, 0, "main")
+    for place in ("settlement:C1", "settlement:C2", "settlement:I2"):
+        assert place in building.legal(st, 0, "main")
     refused(st, "settlement:C4", "settlement_not_adjacent")
     after = build(st, "settlement:C2")
     assert after["settlements"]["C2"] == {"1": 1, "0": 1}

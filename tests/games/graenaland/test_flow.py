@@ -329,10 +329,10 @@ def _screens():
 
 def test_every_kind_of_screen_fits_the_screen():
     checked = set()
-    for st in _screens():
-        prompt = GAME.prompt(st)
-        _fits_header(GAME.status(st))
-        _fits_body_state(st, prompt)
+    for state in _screens():
+        prompt = GAME.prompt(state)
+        _fits_header(GAME.status(state))
+        _fits_body_state(state, prompt)
         if prompt.kind is PromptKind.CONFIRM:  # a result's title is one line
             assert all(fits(prompt.title.get(x)) for x in ("cs", "en")), prompt.title
         checked.add(prompt.step)

@@ -128,7 +128,7 @@ def test_priest_waits_for_the_church_territory_to_be_free_then_enters_after_move
     # seat 1 built its first church on C2 while its warrior stood there
     from companion.games.graenaland import building
 
-    events, (title, lines) = building.apply(st, 1, "church:C2", "main")
+    events, (title, _lines) = building.apply(st, 1, "church:C2", "main")
     assert st["heroes"][1]["priest"] is None and st["pending"][1] == {"priest": "C2"}
     assert "enters once" in events[-1].en and title.cs == "Kněz zatím čeká"
     stayed = move(st)

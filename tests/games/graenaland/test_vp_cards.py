@@ -17,10 +17,10 @@ from companion.hw.screen import render
 from companion.store import Store
 from companion.table.events import KeyEvent
 from companion.table.table import Table
+from tests.table.test_secrecy import without_box_id
 
 from .helpers import apply, empty_board, past_shown, state, state_after, to_step
-from .test_victory import EXAMPLE_CARD, vp_box
-from tests.table.test_secrecy import without_box_id
+from .test_victory import vp_box
 
 PRODUCTION = {"step": "production", "seat": None, "value": None}
 # the rulebook's example card (p.10-11) is known only through its example; these values are

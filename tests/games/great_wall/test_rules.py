@@ -149,7 +149,7 @@ def test_largest_army_is_worth_one_here():
     s = started()
     s.state["dev_bought"][0] = 3
     with_state(s)
-    for turn in range(3):
+    for _ in range(3):
         roll(s, 3)
         build(s, "knight")
         act(s, "knight_action", "stop")

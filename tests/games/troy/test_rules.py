@@ -256,4 +256,4 @@ def test_a_bad_override_is_refused_in_one_line(override, words):
 def test_the_shipped_file_is_not_changed_by_a_merge():
     before = copy.deepcopy(RAW)
     merged(RAW, {"saga": {"values": [0, 2]}})
-    assert RAW == before and parse(RAW) == BOX
+    assert before == RAW and parse(RAW) == BOX

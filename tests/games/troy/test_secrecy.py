@@ -114,7 +114,7 @@ def without_picks(files: dict[str, bytes]) -> dict[str, str]:
         if isinstance(value, dict):
             return {
                 k: (
-                    {s: "?" for s in v}
+                    dict.fromkeys(v, "?")
                     if k == "picks"
                     else "?"
                     if k in ("box", "uid") and isinstance(v, str)

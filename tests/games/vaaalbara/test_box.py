@@ -88,5 +88,5 @@ def test_a_broken_file_names_the_entry(tmp_path, old, new, named):
 
 
 def test_a_missing_file_is_named(tmp_path):
-    with pytest.raises(BoxDataError, match="nothere.toml"):
+    with pytest.raises(BoxDataError, match=r"nothere\.toml"):
         load_box(tmp_path / "nothere.toml")

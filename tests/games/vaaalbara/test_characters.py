@@ -8,7 +8,6 @@ from companion.games.vaaalbara.omens import deck_cards_left
 
 from .helpers import answer, breakdown, events, gains, new, play_first_options_until_round, play_round, totals
 
-
 # -- 1 Warrior ------------------------------------------------------------------------------------
 
 

@@ -98,7 +98,7 @@ class DvaStep(Step):
             self.apply(trial, Action(self.name, seat, value), GAME.awaiting(trial).task)
         except RuleError as error:
             return error
-        except Exception:  # noqa: BLE001 - an Ask, or an answer the step cannot even read: no rule
+        except Exception:  # an Ask, or an answer the step cannot even read: no rule
             return None
         return None
 

@@ -161,7 +161,7 @@ def _prints(state: dict, ident: dict) -> tuple[dict, list[str]]:
             shown.setdefault(repr(sorted(printed.items())), (tile, printed))
         else:
             blank.append(tile)
-    return {tile: printed for tile, printed in shown.values()}, blank + ident["unseen"]
+    return dict(shown.values()), blank + ident["unseen"]
 
 
 def pick_options(state: dict, ident: dict) -> list[tuple]:

@@ -87,8 +87,10 @@ class Improvement(TableStep):
             Msg("Kontrola {t}", "Check: {t}").format(t=texts.place(board, tid)),
             {Prompt.ANYONE: options},
             detail=Msg(
-                "Otoč kontrolní kartu. Odpovídá-li symbolu zlepšení ({r}), přilož ji (pak leží {h}); jinak ji odlož (leží {l}).",
-                "Turn the check card. If it matches the improvement symbol ({r}), add it ({h} lie there); otherwise discard it ({l}).",
+                "Otoč kontrolní kartu. Odpovídá-li symbolu zlepšení ({r}), přilož ji (pak leží {h}); jinak ji odlož "
+                "(leží {l}).",
+                "Turn the check card. If it matches the improvement symbol ({r}), add it ({h} lie there); otherwise "
+                "discard it ({l}).",
             ).format(r=symbol, h=low + 1, l=low),
         )
 
@@ -121,8 +123,10 @@ class Move(TableStep):
             Msg("Pohyb: hrdina a směr", "Move: hero, direction"),
             {s: _move_options(state, s) for s in seats},
             detail=Msg(
-                "Čtyři klávesy: hrdina 1–3, směr na kompasu (5 = zůstat), pak 5, nebo týž směr znovu = o dva po pobřeží, nakonec # zamkne.",
-                "Four keys: hero 1-3, compass direction (5 = stay), then 5, or the same direction again = two along the coast, then # locks.",
+                "Čtyři klávesy: hrdina 1–3, směr na kompasu (5 = zůstat), pak 5, nebo týž směr znovu = o dva po "
+                "pobřeží, nakonec # zamkne.",
+                "Four keys: hero 1-3, compass direction (5 = stay), then 5, or the same direction again = two along "
+                "the coast, then # locks.",
             ),
         )
 
@@ -331,7 +335,7 @@ class Vote(TableStep):
             self.name,
             seats,
             _vote_title(state),
-            {s: YES_NO for s in seats},
+            dict.fromkeys(seats, YES_NO),
             detail=_vote_detail(state),
         )
 

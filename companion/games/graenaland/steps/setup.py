@@ -139,8 +139,10 @@ class DraftAnchor(TableStep):
             Msg("{s}: odplout?", "{s}: sail away?").format(s=texts.seat(seat)),
             {seat: tuple(options)},
             detail=Msg(
-                "{t} je přeplněné: zvednout kotvu? Kdo odpluje, přesune svou osadu na méně zaplněné území a vezme si tam kartu.",
-                "{t} is overcrowded: raise anchor? Whoever leaves moves his settlement to a less crowded territory and takes a card there.",
+                "{t} je přeplněné: zvednout kotvu? Kdo odpluje, přesune svou osadu na méně zaplněné území a vezme si "
+                "tam kartu.",
+                "{t} is overcrowded: raise anchor? Whoever leaves moves his settlement to a less crowded territory and "
+                "takes a card there.",
             ).format(t=texts.territory(board, left))
             + warrior,
         )

@@ -22,10 +22,12 @@ class KeepVpCard(TableStep):
             self.name,
             seats,
             Msg("Karta VB: zadej její číslo", "VP card: enter its number"),
-            {s: cards for s in seats},
+            dict.fromkeys(seats, cards),
             detail=Msg(
-                "Rozdejte každému 3 karty vítězných bodů. Každý si jednu tajně nechá, dvě odloží lícem dolů a na padu zadá číslo své karty (01–{n}) a #.",
-                "Deal 3 victory-point cards to each player. Each keeps one secretly, discards two face down and enters his card's number on the pad (01-{n}), then #.",
+                "Rozdejte každému 3 karty vítězných bodů. Každý si jednu tajně nechá, dvě odloží lícem dolů a na padu "
+                "zadá číslo své karty (01–{n}) a #.",
+                "Deal 3 victory-point cards to each player. Each keeps one secretly, discards two face down and enters "
+                "his card's number on the pad (01-{n}), then #.",
             ).format(n=count),
         )
 
@@ -135,8 +137,10 @@ class VpThreshold(TableStep):
             minimum=victory.lowest_threshold(levels),
             maximum=victory.THRESHOLD_MAX,
             detail=Msg(
-                "Opiš z odkryté karty č. {c} stupně sloupců zleva doprava ({k}/15): hodnoty karty zatím neznáme, uloží se pro příští hry.",
-                "Copy the levels from revealed card no. {c}, column by column, left to right ({k}/15): the card is not known yet and is kept for later games.",
+                "Opiš z odkryté karty č. {c} stupně sloupců zleva doprava ({k}/15): hodnoty karty zatím neznáme, uloží "
+                "se pro příští hry.",
+                "Copy the levels from revealed card no. {c}, column by column, left to right ({k}/15): the card is not "
+                "known yet and is kept for later games.",
             ).format(c=task["card"], k=len(levels) + 1),
         )
 

@@ -28,7 +28,7 @@ class Allegiance(Step):
             self.name,
             seats,
             Msg("Tvá karta příslušnosti (tajně)", "Your allegiance card (secret)"),
-            {s: ALLEGIANCE_OPTIONS for s in seats},
+            dict.fromkeys(seats, ALLEGIANCE_OPTIONS),
             detail=Msg(
                 "Na svém padu: 1 Trója, 2 Mykény, pak #. Zůstane tajná do konce hry.",
                 "On your pad: 1 Troy, 2 Mycenae, then #. It stays secret until the end.",
