@@ -169,6 +169,7 @@ class Game:
         """Hand a checked action to the awaited step (in place); when the step answered a queued
         question (``steps.answered``), carry out again the action that question interrupted."""
         awaited = self.awaiting(state)
+        assert awaited is not None, "check_action refuses every action once the game is over"
         self.steps[awaited.step].apply(state, action, awaited.task)
         interrupted = take_resume(awaited.task)
         if interrupted:
@@ -259,7 +260,7 @@ def _setting_value(game: Game, setting: Setting, options: dict) -> Any:
                 setting.key,
                 "platí jen pro {n} hráče.",
                 "is for {n} players only.",
-                n=", ".join(map(str, setting.seats)),
+                n=", ".join(map(str, setting.seats or ())),
             )
         return value
     value = options.get(setting.key, setting.initial())

@@ -7,6 +7,7 @@ story. The effective actions are the log with every undo marker cancelling the a
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from . import rng
@@ -40,7 +41,7 @@ class ReplayError(Exception):
 def _apply(game: Game, state: dict, prompt: Prompt | None, action: dict) -> tuple[dict, bool]:
     draws_before = rng.draws(state)
     new_state = game.apply(state, action, prompt)  # checks once, works on its own copy
-    barrier = prompt.kind.hidden or rng.draws(new_state) != draws_before
+    barrier = (prompt is not None and prompt.kind.hidden) or rng.draws(new_state) != draws_before
     return new_state, barrier
 
 
@@ -107,7 +108,7 @@ class _States:
 class Session:
     """One game being played: setup options, seed and the log; the state is derived."""
 
-    def __init__(self, game: Game, options: dict, seed: int, entries: list[dict] = ()):
+    def __init__(self, game: Game, options: dict, seed: int, entries: Iterable[dict] = ()):
         self.game = game
         self.options = game.validate_options(dict(options))
         self.seed = int(seed)

@@ -151,7 +151,7 @@ def _refuse(rule: str, cs: str, en: str, **values) -> BadAction:
     return BadAction(f"session.{rule}", Msg(cs, en).format(**values) if values else Msg(cs, en))
 
 
-def _check_picks(game: Game, state: dict, prompt: Prompt, action: dict) -> Action:
+def _check_picks(game: Game | None, state: dict | None, prompt: Prompt, action: dict) -> Action:
     picks = action.get("picks")
     if not isinstance(picks, dict) or set(picks) != {str(s) for s in prompt.seats}:
         raise _refuse(
@@ -187,7 +187,7 @@ def _number_in_range(prompt: Prompt, value: Any) -> bool:
     )
 
 
-def _check_value(game: Game, state: dict, prompt: Prompt, seat: int | None, value: Any) -> None:
+def _check_value(game: Game | None, state: dict | None, prompt: Prompt, seat: int | None, value: Any) -> None:
     if prompt.kind is PromptKind.NUMBER and not _number_in_range(prompt, value):
         raise _refuse(
             "number_out_of_range",
@@ -206,7 +206,7 @@ def _only_seat(prompt: Prompt) -> int | None:
     return prompt.seats[0] if len(prompt.seats) == 1 else None
 
 
-def _explained(game: Game, state: dict, seat: int | None, value: Any) -> RuleError | None:
+def _explained(game: Game | None, state: dict | None, seat: int | None, value: Any) -> RuleError | None:
     """The awaited step's own reason for refusing an unlisted value (None: it has none)."""
     if game is None or state is None:
         return None

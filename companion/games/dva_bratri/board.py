@@ -181,7 +181,7 @@ def tiles_in_play(state: dict) -> set[str]:
     return out
 
 
-def tile_place(state: dict, tile: str) -> tuple[str, object] | None:
+def tile_place(state: dict, tile: str) -> tuple[str, int | str] | None:
     """Where a tile is: ("offer", slot), ("hand", side), ("board", cell); None when nowhere."""
     if tile in state["offer"]["slots"]:
         return "offer", state["offer"]["slots"].index(tile)

@@ -122,8 +122,8 @@ def tile_where(state: dict, tile: str) -> Msg:
             else Msg("(zatím neodkrytá)", "(not turned up yet)")
         )
     where, spot = found
-    if where == "offer":
-        return Msg("(nabídka {n})", "(offer {n})").format(n=board.offer_position(state, spot))
     if where == "hand":
         return Msg("(v ruce)", "(in hand)")
+    if isinstance(spot, int):  # an offer slot
+        return Msg("(nabídka {n})", "(offer {n})").format(n=board.offer_position(state, spot))
     return Msg("(" + at(spot) + ")", "(" + at(spot) + ")")

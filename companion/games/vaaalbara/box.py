@@ -180,7 +180,8 @@ def _land_cards(land: _Reader, land_id: str) -> list[LandCard]:
 def _lands(root: _Reader) -> tuple[dict[str, LandType], dict[str, LandCard]]:
     """Land types in file order, and the cards a player can take, coded 1-9 in that order."""
     source = root.source
-    land_types, cards = {}, {}
+    land_types: dict[str, LandType] = {}
+    cards: dict[str, LandCard] = {}
     lands = root.get("land", list)
     for index, raw in enumerate(lands):
         land_id = _Reader(source, f"land #{index + 1}", raw).get("id", str)

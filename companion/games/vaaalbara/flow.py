@@ -56,6 +56,7 @@ def _resolve(state: dict) -> None:
         if question:
             state["await"] = {"step": "omen_best", "candidates": question}
         else:
+            assert seat is not None, "next_actor names a seat whenever it asks no question"
             _start_turn(state, seat)
 
 

@@ -37,7 +37,9 @@ def _meadow(state: dict, seat: int, card_id: str) -> int:
 
 
 def _forest(state: dict, seat: int, card_id: str) -> int:
-    return BOX.land_cards[card_id].forest_value
+    value = BOX.land_cards[card_id].forest_value
+    assert value is not None, "the box gives every forest card its value"
+    return value
 
 
 def _mountain(state: dict, seat: int, card_id: str) -> int:

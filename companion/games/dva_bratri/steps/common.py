@@ -94,8 +94,11 @@ class DvaStep(Step):
         from .. import GAME  # the game's awaiting, read on the copy (imported late: it imports us)
 
         trial = copy.deepcopy(state)
+        awaited = GAME.awaiting(trial)
+        if awaited is None:
+            return None
         try:
-            self.apply(trial, Action(self.name, seat, value), GAME.awaiting(trial).task)
+            self.apply(trial, Action(self.name, seat, value), awaited.task)
         except RuleError as error:
             return error
         except Exception:  # an Ask, or an answer the step cannot even read: no rule

@@ -60,6 +60,7 @@ class JindrichTop(DvaStep):
         spot = jindrich.choose_place(state, tile)
         if spot is not None:  # a tile on the board is scored: its roads and effect (not under rule D)
             box.need(state, tile, box.placement_fields(state, tile))
+        tasks: list[dict]
         if spot is None:
             k, title, msg, tasks = None, *_to_the_box(state, tile, msg), []
         else:

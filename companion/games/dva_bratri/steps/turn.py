@@ -221,15 +221,12 @@ class Siege(DvaStep):
     )
 
     def prompt(self, state: dict, task: dict) -> Prompt:
-        pairs = [
-            (
-                k,
-                Msg("Zničit budovu na {a}: {b}", "Destroy the building at {a}: {b}").format(
-                    b=box.building_name(board.building_at(state, k)), a=at(k)
-                ),
-            )
-            for k in task["targets"]
-        ]
+        pairs = []
+        for k in task["targets"]:
+            building = board.building_at(state, k)
+            assert building is not None, "a siege target is a building"
+            destroy = Msg("Zničit budovu na {a}: {b}", "Destroy the building at {a}: {b}")
+            pairs.append((k, destroy.format(b=box.building_name(building), a=at(k))))
         pairs.append(("no", Msg("Nic neničit", "Destroy nothing")))
         return choice(
             state,
