@@ -27,8 +27,17 @@ log = logging.getLogger(__name__)
 
 
 class App:
-    def __init__(self, table: Table, display, leds, events: queue.SimpleQueue, closers=(),
-                 notifier=None, watchdog=None, screens=None):
+    def __init__(
+        self,
+        table: Table,
+        display,
+        leds,
+        events: queue.SimpleQueue,
+        closers=(),
+        notifier=None,
+        watchdog=None,
+        screens=None,
+    ):
         """``screens``: where each seat's pad screen goes (the pad hub, the emulator's pads)."""
         self.table, self.display, self.leds, self.events = table, display, leds, events
         self.screens = screens
@@ -36,8 +45,8 @@ class App:
         self.notifier = notifier or (lambda *lines: False)
         self.watchdog = watchdog
         self.handled = 0
-        self.wakeups = 0          # times the loop woke up without an event (timers)
-        self._brightness = None   # the level last sent to the display
+        self.wakeups = 0  # times the loop woke up without an event (timers)
+        self._brightness = None  # the level last sent to the display
 
     def refresh(self) -> None:
         if self.table.brightness != self._brightness:
@@ -96,8 +105,7 @@ class App:
     def shutdown(self) -> None:
         """LEDs off, screen cleared, storage closed: also on SIGTERM and Ctrl-C."""
         self.notifier("STOPPING=1")
-        for step in (self.leds.all_off, self.display.clear, self.display.close, self.leds.close,
-                     *self.closers):
+        for step in (self.leds.all_off, self.display.clear, self.display.close, self.leds.close, *self.closers):
             try:
                 step()
             except Exception as error:  # one failing device must not keep the others on
@@ -107,6 +115,7 @@ class App:
 def install_signal_handlers(events: queue.SimpleQueue) -> None:
     def stop(signum, _frame):
         events.put(Quit(signal.Signals(signum).name))
+
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
 
@@ -127,6 +136,7 @@ class SavedPadSeating:
 
     def __init__(self, hub, path: Path):
         from .table.pairing import Pairing
+
         self.hub, self.path = hub, path
         self.mapping: dict[str, int] = {}
         if path.exists():
@@ -141,6 +151,7 @@ class SavedPadSeating:
 
     def finish(self, mapping: dict[str, int] | None) -> None:
         from .table.pairing import Pairing
+
         if mapping is not None:
             pairing = Pairing(max(len(mapping), 1))
             for pad in sorted(mapping, key=mapping.get):
@@ -162,20 +173,40 @@ def preference(store, name: str, default):
         return default
 
 
-def make_table(store, language: str, seed: int | None = None,
-               yes_no_seats: frozenset[int] = frozenset(), seating=None, box_memory=None,
-               panel=None) -> Table:
+def make_table(
+    store,
+    language: str,
+    seed: int | None = None,
+    yes_no_seats: frozenset[int] = frozenset(),
+    seating=None,
+    box_memory=None,
+    panel=None,
+) -> Table:
     """The table over ``store``; after a restart with an unfinished game it first asks whether
     to continue it or end it. The games are imported when first needed (``table.catalog``):
     the menu shows their titles without them."""
     from .table.catalog import LazyGames
     from .table.panel import SMALLEST
+
     games = LazyGames(game_registry.available(), game_registry.load)  # imported when first chosen
-    table = Table(store, games, language, new_seed=(lambda: seed) if seed is not None else new_seed,
-                  yes_no_seats=yes_no_seats, seating=seating, box_memory=box_memory,
-                  panel=panel or SMALLEST, brightness=preference(store, "brightness", 5))
+    table = Table(
+        store,
+        games,
+        language,
+        new_seed=(lambda: seed) if seed is not None else new_seed,
+        yes_no_seats=yes_no_seats,
+        seating=seating,
+        box_memory=box_memory,
+        panel=panel or SMALLEST,
+        brightness=preference(store, "brightness", 5),
+    )
     unfinished = store.unfinished()
     if unfinished:
-        table.offer_resume(unfinished["id"], unfinished["game"], unfinished["options"], unfinished["seed"],
-                           store.entries(unfinished["id"]))
+        table.offer_resume(
+            unfinished["id"],
+            unfinished["game"],
+            unfinished["options"],
+            unfinished["seed"],
+            store.entries(unfinished["id"]),
+        )
     return table

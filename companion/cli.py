@@ -25,6 +25,7 @@ def default_data_dir() -> Path:
 def open_store(data_dir: Path, read_only: bool = False):
     """The store in ``data_dir``; read-only for history/export so they work while the table runs."""
     from .store import Store
+
     if not read_only:
         data_dir.mkdir(parents=True, exist_ok=True)
     return Store(data_dir / "companion.db", read_only=read_only)
@@ -44,6 +45,7 @@ def data_dir_of(args) -> Path:
 def cmd_run(args) -> int:
     """The table itself lives in ``companion.run``; imported only when the table runs."""
     from .run import cmd_run as run_table
+
     return run_table(args)
 
 
@@ -70,8 +72,13 @@ def cmd_replay(args) -> int:
         message = getattr(error, "msg", None)
         return fail(f"{args.file}: cannot set the game up: {message.en if message else error}", 1)
     scores = session.score()
-    result = {"game": document["game"], "actions": len(session.actions), "over": session.over,
-              "scores": scores.to_json(), "state": session.state}
+    result = {
+        "game": document["game"],
+        "actions": len(session.actions),
+        "over": session.over,
+        "scores": scores.to_json(),
+        "state": session.state,
+    }
     if args.json:
         print(json.dumps(result, ensure_ascii=False, indent=2, sort_keys=True))
     else:
@@ -88,6 +95,7 @@ def _when(value) -> str:
 
 def cmd_history(args) -> int:
     from .store.export import seat_names
+
     store = open_store(data_dir_of(args), read_only=True)
     try:
         records = store.history()
@@ -102,9 +110,11 @@ def cmd_history(args) -> int:
         name = names[winner] if isinstance(winner, int) and 0 <= winner < len(names) else "-"
         minutes = record.get("duration_s") if isinstance(record.get("duration_s"), int) else 0
         seats = [str(seat) for seat in record.get("seats") or []]
-        print(f"{_when(record.get('finished'))}  {record.get('game')}  {', '.join(seats)}  "
-              f"winner: {name}  ({minutes // 60} min)")
-    if walks:   # finished, kept (they taught the box), but nobody played
+        print(
+            f"{_when(record.get('finished'))}  {record.get('game')}  {', '.join(seats)}  "
+            f"winner: {name}  ({minutes // 60} min)"
+        )
+    if walks:  # finished, kept (they taught the box), but nobody played
         print(f"({walks} teaching walk{'s' if walks != 1 else ''} of the box not listed)")
     return 0
 
@@ -124,6 +134,7 @@ def cmd_export(args) -> int:
 def _export(store, args) -> int:
     from .store.export import write_text, write_history_csv, write_history_json
     from .store.reports import bgstats_plays
+
     if args.format == "bgstats":
         plays = bgstats_plays(store.history_documents())
         write_text(args.out or sys.stdout, json.dumps(plays, ensure_ascii=False, indent=2) + "\n")
@@ -137,28 +148,35 @@ def cmd_import(args) -> int:
     """Add the sessions of a JSON export (or any session file) to the history; all or nothing."""
     from .store.export import SessionFileError, load_sessions
     from .store.importing import plan_import
+
     try:
         documents = load_sessions(args.file)
     except SessionFileError as error:
         return fail(f"import refused, nothing changed: {error}")
     from . import games
+
     unknown = sorted({doc["game"] for doc in documents} - set(games.available()))
     if unknown:
-        return fail(f"import refused, nothing changed: {args.file}: unknown game {unknown[0]!r}; "
-                    f"known: {', '.join(games.available())}")
+        return fail(
+            f"import refused, nothing changed: {args.file}: unknown game {unknown[0]!r}; "
+            f"known: {', '.join(games.available())}"
+        )
     store = open_store(data_dir_of(args))
     try:
         unfinished = plan_import(documents, set()).unfinished
         added, skipped = store.import_documents(documents)
     finally:
         store.close()
-    print(f"imported {added} session{'s' * (added != 1)}; {skipped} already here"
-          + (f"; {unfinished} unfinished left out" if unfinished else ""))
+    print(
+        f"imported {added} session{'s' * (added != 1)}; {skipped} already here"
+        + (f"; {unfinished} unfinished left out" if unfinished else "")
+    )
     return 0
 
 
 def cmd_stats(args) -> int:
     from .store.reports import game_stats, stats_text
+
     store = open_store(data_dir_of(args), read_only=True)
     try:
         stats = game_stats(store.history_documents())
@@ -175,6 +193,7 @@ def cmd_box(args) -> int:
     """Show or forget what the table learned about a game's box (see docs/configuration.md)."""
     from . import games as registry
     from .store.boxes import BoxFiles, shipped_checked
+
     if args.game not in registry.available():
         return fail(f"no game {args.game!r}; games: {', '.join(registry.available())}")
     if args.prefer and not args.import_file:
@@ -195,12 +214,17 @@ def cmd_box(args) -> int:
         return 0
     problem = memory.check(args.game)
     if problem:
-        return fail(f"{path} cannot be used ({problem}); the table sets it aside at the next game, "
-                    f"or run: companion box {args.game} --forget", 1)
+        return fail(
+            f"{path} cannot be used ({problem}); the table sets it aside at the next game, "
+            f"or run: companion box {args.game} --forget",
+            1,
+        )
     checked, marks = shipped_checked(args.game)
     if checked:
-        note = (f"facts equal to the checked file shipped with the game are verified (checked by "
-                f"{marks.get('checked_by') or 'an unnamed owner'}); all others are unverified")
+        note = (
+            f"facts equal to the checked file shipped with the game are verified (checked by "
+            f"{marks.get('checked_by') or 'an unnamed owner'}); all others are unverified"
+        )
     else:
         note = "every fact was entered on a table and is unverified: no checked file is shipped"
     print(f"# {path} ({note})")
@@ -211,14 +235,16 @@ def cmd_box(args) -> int:
 def _box_export(memory, args) -> int:
     """Write this table's box memory as a file to share (``--checked-by``: checked against the box)."""
     from .store.boxes import share_document
+
     own = memory.load(args.game)
     if not own:
         return fail(f"nothing learned yet for {args.game}: nothing to export", 1)
     problem = memory.check(args.game)
     if problem:
         return fail(f"{memory.path(args.game)} cannot be used ({problem}); nothing exported", 1)
-    text = json.dumps(share_document(args.game, own, args.checked_by), ensure_ascii=False, indent=1,
-                      sort_keys=True) + "\n"
+    text = (
+        json.dumps(share_document(args.game, own, args.checked_by), ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+    )
     if args.export == "-":
         sys.stdout.write(text)
         return 0
@@ -232,6 +258,7 @@ def _box_import(memory, args) -> int:
     """Merge a shared box file into this table's memory: new facts are added, equal ones kept,
     every differing fact chosen (on a terminal, or by --prefer); nothing is written on a refusal."""
     from .store.boxes import BoxShareError, merge_memory, read_share, take_theirs
+
     try:
         text = Path(args.import_file).read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -249,8 +276,11 @@ def _box_import(memory, args) -> int:
     merged, conflicts, added = merge_memory(mine, theirs)
     if conflicts and args.prefer is None and not sys.stdin.isatty():
         where, a, b = conflicts[0]
-        return fail(f"{len(conflicts)} facts differ from your box memory (first: {where}: yours {_short(a)}, "
-                    f"theirs {_short(b)}); choose on a terminal or pass --prefer mine|theirs", 1)
+        return fail(
+            f"{len(conflicts)} facts differ from your box memory (first: {where}: yours {_short(a)}, "
+            f"theirs {_short(b)}); choose on a terminal or pass --prefer mine|theirs",
+            1,
+        )
     taken = 0
     for where, a, b in conflicts:
         choice = args.prefer or _ask_conflict(where, a, b)
@@ -260,13 +290,16 @@ def _box_import(memory, args) -> int:
             take_theirs(merged, theirs, where)
             taken += 1
     from .store.boxes import memory_problem
+
     problem = memory_problem(args.game, merged)
     if problem:
         return fail(f"the merged box data would not be usable ({problem}); nothing was changed", 1)
     memory.save(args.game, merged)
     who = f" (checked by {marks['checked_by']})" if marks.get("checked_by") else ""
-    print(f"imported {args.import_file}{who}: {added} facts added, {len(conflicts)} differing "
-          f"({taken} taken from the file, {len(conflicts) - taken} kept)")
+    print(
+        f"imported {args.import_file}{who}: {added} facts added, {len(conflicts)} differing "
+        f"({taken} taken from the file, {len(conflicts) - taken} kept)"
+    )
     return 0
 
 
@@ -279,8 +312,11 @@ def _ask_conflict(where: str, mine, theirs) -> str | None:
     """One differing fact on a terminal: m keeps yours, t takes the file's, q stops (None)."""
     while True:
         try:
-            answer = input(f"{where}: yours {_short(mine)} | file {_short(theirs)} – keep [m]ine, take [t]heirs, "
-                           f"[q]uit? ").strip().lower()
+            answer = (
+                input(f"{where}: yours {_short(mine)} | file {_short(theirs)} – keep [m]ine, take [t]heirs, [q]uit? ")
+                .strip()
+                .lower()
+            )
         except EOFError:
             return None
         if answer in ("m", "mine"):
@@ -302,10 +338,11 @@ def parser() -> argparse.ArgumentParser:
     group.add_argument("--emulated", action="store_true", help="terminal table even on a Pi")
     group.add_argument("--hardware", action="store_true", help="OLED, GPIO and pads")
     run.add_argument("--script", help="feed key events from a file instead of the keyboard")
-    run.add_argument("--frames", help="with --script: save every changed frame, and every pad's screen "
-                     "(pad<seat>.txt, pad<seat>_<n>.png), here")
-    run.add_argument("--text", action="store_true",
-                     help="emulator: also print the debug text lines under the panel")
+    run.add_argument(
+        "--frames",
+        help="with --script: save every changed frame, and every pad's screen (pad<seat>.txt, pad<seat>_<n>.png), here",
+    )
+    run.add_argument("--text", action="store_true", help="emulator: also print the debug text lines under the panel")
     run.add_argument("--seed", type=int, help="seed for new games (reproducible runs)")
     run.add_argument("--language", choices=("cs", "en"))
     run.add_argument("-v", "--verbose", action="store_true")
@@ -330,18 +367,33 @@ def parser() -> argparse.ArgumentParser:
     what = box.add_mutually_exclusive_group()
     what.add_argument("--forget", action="store_true", help="delete them; the shipped data is used again")
     what.add_argument("--export", metavar="FILE", help="write them to FILE to share ('-': standard output)")
-    what.add_argument("--import", dest="import_file", metavar="FILE",
-                      help="merge a shared FILE in; differing facts are chosen, never overwritten silently")
-    box.add_argument("--prefer", choices=("mine", "theirs"),
-                     help="with --import: which side wins where facts differ (for scripts)")
-    box.add_argument("--checked-by", metavar="NAME",
-                     help="with --export: you checked every fact against the box (marks the file verified)")
+    what.add_argument(
+        "--import",
+        dest="import_file",
+        metavar="FILE",
+        help="merge a shared FILE in; differing facts are chosen, never overwritten silently",
+    )
+    box.add_argument(
+        "--prefer", choices=("mine", "theirs"), help="with --import: which side wins where facts differ (for scripts)"
+    )
+    box.add_argument(
+        "--checked-by",
+        metavar="NAME",
+        help="with --export: you checked every fact against the box (marks the file verified)",
+    )
     box.add_argument("--data-dir")
     return p
 
 
-HANDLERS = {"run": cmd_run, "replay": cmd_replay, "history": cmd_history, "export": cmd_export,
-            "import": cmd_import, "stats": cmd_stats, "box": cmd_box}
+HANDLERS = {
+    "run": cmd_run,
+    "replay": cmd_replay,
+    "history": cmd_history,
+    "export": cmd_export,
+    "import": cmd_import,
+    "stats": cmd_stats,
+    "box": cmd_box,
+}
 
 
 def main(argv=None) -> int:
@@ -362,6 +414,7 @@ def main(argv=None) -> int:
         return fail(f"configuration: {error}")
     except Exception as error:  # every error is one line; the traceback goes to the log
         from .store import SessionFileError, StoreError
+
         if isinstance(error, StoreError):
             return fail(f"storage: {error}")
         if isinstance(error, SessionFileError):

@@ -12,19 +12,18 @@ from pathlib import Path
 
 SCHEMA: dict = {
     "language": ("cs", str),
-    "mode": ("auto", str),             # auto | hardware | emulated
+    "mode": ("auto", str),  # auto | hardware | emulated
     "display": {
-        "driver": ("sh1106", str),     # sh1106 | ssd1306 | sh1107 | ssd1327 | ssd1322 | none
-        "width": (0, int),             # 0 = the driver's usual size (see PANEL_SIZES)
+        "driver": ("sh1106", str),  # sh1106 | ssd1306 | sh1107 | ssd1327 | ssd1322 | none
+        "width": (0, int),  # 0 = the driver's usual size (see PANEL_SIZES)
         "height": (0, int),
         "port": (1, int),
         "address": (0x3C, int),
         "rotate": (0, int),
         "contrast": (255, int),
     },
-    "buttons": {"up": (5, int), "down": (6, int), "ok": (13, int), "back": (19, int),
-                "debounce_ms": (30, int)},
-    "leds": {"pins": ({}, dict)},          # seat number ("1".."5") -> BCM pin or {red, green, blue}
+    "buttons": {"up": (5, int), "down": (6, int), "ok": (13, int), "back": (19, int), "debounce_ms": (30, int)},
+    "leds": {"pins": ({}, dict)},  # seat number ("1".."5") -> BCM pin or {red, green, blue}
     "seat_buttons": {"pins": ({}, dict)},  # seat number -> {yes = pin, no = pin}
     "pads": {"enabled": (True, bool), "heartbeat_s": (2.0, float)},
 }
@@ -44,12 +43,15 @@ PANEL_SIZES = {
 }
 
 
-BCM_PINS = range(0, 28)          # the 40-pin header's GPIO 0..27
-I2C_PINS = (2, 3)                # SDA and SCL: the panel's bus
+BCM_PINS = range(0, 28)  # the 40-pin header's GPIO 0..27
+I2C_PINS = (2, 3)  # SDA and SCL: the panel's bus
 DISPLAY_ADDRESSES = (0x3C, 0x3D)  # what SH1106/SSD1306-family modules answer on
-RANGES = {                       # inclusive limits of numbers
-    "display.port": (0, 31), "display.rotate": (0, 3), "display.contrast": (0, 255),
-    "buttons.debounce_ms": (0, 1000), "pads.heartbeat_s": (0.1, 60.0),
+RANGES = {  # inclusive limits of numbers
+    "display.port": (0, 31),
+    "display.rotate": (0, 3),
+    "display.contrast": (0, 255),
+    "buttons.debounce_ms": (0, 1000),
+    "pads.heartbeat_s": (0.1, 60.0),
 }
 SEATS = ("1", "2", "3", "4", "5")
 RGB = ("red", "green", "blue")
@@ -63,6 +65,7 @@ class ConfigError(Exception):
 def defaults() -> dict:
     def fill(schema):
         return {k: fill(v) if isinstance(v, dict) else deepcopy(v[0]) for k, v in schema.items()}
+
     return fill(SCHEMA)
 
 
@@ -102,8 +105,10 @@ def _check_panel_size(display: dict) -> None:
         return
     if (display["width"], display["height"]) not in sizes:
         known = ", ".join(f"{w}x{h}" for w, h in sizes)
-        raise ConfigError(f"'display' size {display['width']}x{display['height']} does not fit driver "
-                          f"{display['driver']!r} (it drives {known})")
+        raise ConfigError(
+            f"'display' size {display['width']}x{display['height']} does not fit driver "
+            f"{display['driver']!r} (it drives {known})"
+        )
 
 
 DEFAULT_PATH = Path("/etc/companion/config.toml")  # where the Pi set-up puts it (tests point it elsewhere)
@@ -170,7 +175,9 @@ def _seat_pins(section: str, seat, value) -> dict[str, int]:
     if not isinstance(value, dict):
         raise ConfigError(f"'{where}' must be a table like {{ {', '.join(f'{p} = <pin>' for p in parts)} }}")
     if set(value) != set(parts):
-        raise ConfigError(f"'{where}' must have exactly {', '.join(parts)} (has {', '.join(map(str, value)) or 'nothing'})")
+        raise ConfigError(
+            f"'{where}' must have exactly {', '.join(parts)} (has {', '.join(map(str, value)) or 'nothing'})"
+        )
     return {f"{where}.{part}": _pin(f"{where}.{part}", value[part]) for part in parts}
 
 

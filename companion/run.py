@@ -34,7 +34,7 @@ class _RunIo:
     display: Any
     leds: Any
     closers: list
-    panel: Any = None    # the display's budget (table.panel.Panel)
+    panel: Any = None  # the display's budget (table.panel.Panel)
     notifier: Any = None
     watchdog: Any = None
     seating: Any = None
@@ -68,8 +68,9 @@ def cmd_run(args) -> int:
         store, table = _open_table(args, cfg, io, data_dir)
     except _CannotRun as error:
         return _refuse_on_panel(io, args.language or cfg["language"], str(error))
-    app = App(table, io.display, io.leds, events, io.closers + [store.close], io.notifier, io.watchdog,
-              screens=io.screens)
+    app = App(
+        table, io.display, io.leds, events, io.closers + [store.close], io.notifier, io.watchdog, screens=io.screens
+    )
     install_signal_handlers(events)
     if interactive:
         return _run_in_terminal(app, io.reader)
@@ -93,14 +94,22 @@ def _open_table(args, cfg: dict, io: _RunIo, data_dir: Path):
         raise _CannotRun(f"storage: {error}; check or move {data_dir / 'companion.db'}") from None
     try:
         language = args.language or preference(store, "language", cfg["language"])
-        level = 1 + min(range(len(CONTRAST_BY_LEVEL)), key=lambda i: abs(CONTRAST_BY_LEVEL[i] - cfg["display"]["contrast"]))
-        table = make_table(store, language, seed=args.seed, yes_no_seats=io.yes_no_seats,
-                           seating=io.seating, box_memory=BoxFiles(data_dir / "box", rebuild=store.learned_box),
-                           panel=io.panel)
+        level = 1 + min(
+            range(len(CONTRAST_BY_LEVEL)), key=lambda i: abs(CONTRAST_BY_LEVEL[i] - cfg["display"]["contrast"])
+        )
+        table = make_table(
+            store,
+            language,
+            seed=args.seed,
+            yes_no_seats=io.yes_no_seats,
+            seating=io.seating,
+            box_memory=BoxFiles(data_dir / "box", rebuild=store.learned_box),
+            panel=io.panel,
+        )
         if preference(store, "brightness", None) is None:
             table.brightness = level
         if io.reader is not None:
-            io.reader.seats = lambda: table.seat_count() or 1   # Tab cycles the seats in play
+            io.reader.seats = lambda: table.seat_count() or 1  # Tab cycles the seats in play
     except Exception as error:
         store.close()
         log.exception("cannot start the table")
@@ -173,8 +182,11 @@ def _configure_logging(verbose: bool, mode: str, log_file: Path | None) -> None:
         handler.setFormatter(JournalFormatter())
         logging.basicConfig(level=level, handlers=[handler])
         return
-    logging.basicConfig(level=level, filename=str(log_file) if log_file else None,
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(
+        level=level,
+        filename=str(log_file) if log_file else None,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
 
 
 def under_journald() -> bool:
@@ -232,10 +244,12 @@ def _hardware_io(cfg: dict, events, data_dir: Path) -> _RunIo:
     seating = None
     if hub is not None:
         from .app import SavedPadSeating
+
         seating = SavedPadSeating(hub, data_dir / "pads.json")
     yes_no = frozenset(int(k) - 1 for k in cfg["seat_buttons"]["pins"])
-    return _RunIo(display, leds, closers, notifier=notifier, watchdog=watchdog, seating=seating, screens=hub,
-                  yes_no_seats=yes_no)
+    return _RunIo(
+        display, leds, closers, notifier=notifier, watchdog=watchdog, seating=seating, screens=hub, yes_no_seats=yes_no
+    )
 
 
 def _keyboard_io(events, language: str, panel, text: bool) -> _RunIo:
@@ -280,8 +294,12 @@ def build_hardware(cfg: dict, events):
         why = f"GPIO: {error}; check the GPIO access and the pins in the config"
         from .table.panel import Panel
         from .table.screens import startup_failure_frame
-        display.show(startup_failure_frame(Panel.of_size(cfg["display"]["width"], cfg["display"]["height"]),
-                                           cfg["language"], why))
+
+        display.show(
+            startup_failure_frame(
+                Panel.of_size(cfg["display"]["width"], cfg["display"]["height"]), cfg["language"], why
+            )
+        )
         raise _CannotRun(why) from None
     return display, leds, closers, sd_notify, Watchdog(), hub
 
@@ -293,8 +311,9 @@ def _gpio_and_pads(cfg: dict, events, opened: list):
     from .hw.gpio import GpioLeds, HostButtons, SeatButtons
 
     buttons = cfg["buttons"]
-    host = HostButtons({k: buttons[k] for k in ("up", "down", "ok", "back")}, events,
-                       debounce_ms=buttons["debounce_ms"])
+    host = HostButtons(
+        {k: buttons[k] for k in ("up", "down", "ok", "back")}, events, debounce_ms=buttons["debounce_ms"]
+    )
     opened.append(host.close)
     closers = [host.close]
     seat_pins = {int(k) - 1: v for k, v in cfg["seat_buttons"]["pins"].items()}
@@ -309,6 +328,7 @@ def _gpio_and_pads(cfg: dict, events, opened: list):
     if cfg["pads"]["enabled"]:
         try:
             from .hw.pads import PadHub
+
             hub = PadHub(events, {}, heartbeat_s=cfg["pads"]["heartbeat_s"]).start()
             leds = _Both(leds, hub)
             closers.append(hub.close)

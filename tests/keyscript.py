@@ -48,8 +48,9 @@ def cell_keys(prompt, target) -> list[str]:
 
     A ``turned`` map is drawn for the player across the table and its keys turn with it.
     """
-    start = prompt.cursor or next(o.value for o in prompt.options_for(prompt.seats[0] if prompt.seats else None)
-                                  if isinstance(o.value, list))
+    start = prompt.cursor or next(
+        o.value for o in prompt.options_for(prompt.seats[0] if prompt.seats else None) if isinstance(o.value, list)
+    )
     dx, dy = target[0] - start[0], target[1] - start[1]
     keys = [CELL_KEYS[(1 if dx > 0 else -1, 0)]] * abs(dx) + [CELL_KEYS[(0, 1 if dy > 0 else -1)]] * abs(dy)
     if prompt.turned:
@@ -87,10 +88,13 @@ def keys_for_value(prompt, seat, value) -> list[str]:
 def play_script(game, seats: int, seed: int, game_index: int = 0, games_in_menu: list | None = None):
     """(script lines, session) for one whole game, starting from the main menu."""
     from companion.engine import Session
+
     rng = random.Random(seed)
     menu_down = (games_in_menu or [game.name]).index(game.name)
-    lines = ["host " + " ".join(["down"] * menu_down + ["ok"]),
-             "host " + " ".join(["down"] * (seats - game.min_seats) + ["ok"])]
+    lines = [
+        "host " + " ".join(["down"] * menu_down + ["ok"]),
+        "host " + " ".join(["down"] * (seats - game.min_seats) + ["ok"]),
+    ]
     settings = {s.key: s.initial() for s in game.settings if s.in_menu(seats)}
     if settings:
         lines.append("host ok")  # the settings menu: its first line starts with the defaults
@@ -114,6 +118,7 @@ def submit_and_ack(session, action) -> list[str]:
 def legal_keys(session, rng: random.Random, tries: int = 200):
     """Keys for a random option the rules accept (some offered options depend on context)."""
     from companion.engine import RuleError
+
     for _ in range(tries):
         more, action = keys_for_prompt(session.prompt, rng)
         try:

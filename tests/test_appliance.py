@@ -40,17 +40,17 @@ def test_buttons_drive_the_table_and_shutdown_darkens_everything(tmp_path, mock_
     store = Store(tmp_path / "companion.db")
     table = make_table(store, "en", seed=1)
     app = App(table, display, leds, events, closers=[buttons.close, store.close])
-    for pin in (13, 13):                      # OK on "new game", OK on "2 players"
+    for pin in (13, 13):  # OK on "new game", OK on "2 players"
         mock_pins.pin(pin).drive_low()
         mock_pins.pin(pin).drive_high()
     events.put(Quit("test"))
     app.refresh()
-    panel = display.device            # luma's dummy device keeps the last image pushed to it
+    panel = display.device  # luma's dummy device keeps the last image pushed to it
     app.run()
     assert table.mode == "play" and table.session.state["seats"] == 2
-    assert mock_pins.pin(17).state == 0 and mock_pins.pin(27).state == 0   # LEDs off at the end
-    assert display.last_image.getbbox()                                     # something was shown
-    assert not panel.image.getbbox()                                        # and cleared at the end
+    assert mock_pins.pin(17).state == 0 and mock_pins.pin(27).state == 0  # LEDs off at the end
+    assert display.last_image.getbbox()  # something was shown
+    assert not panel.image.getbbox()  # and cleared at the end
 
 
 def test_sigterm_stops_cleanly_with_readiness_and_stopping_sent(tmp_path):
@@ -60,15 +60,31 @@ def test_sigterm_stops_cleanly_with_readiness_and_stopping_sent(tmp_path):
     sock.settimeout(30)
     config = tmp_path / "config.toml"
     config.write_text('[display]\ndriver = "none"\n[pads]\nenabled = false\n[leds]\npins = {"1" = 17}\n')
-    env = dict(os.environ, GPIOZERO_PIN_FACTORY="mock", NOTIFY_SOCKET=str(sock_path),
-               WATCHDOG_USEC="400000", WATCHDOG_PID="")
-    proc = subprocess.Popen([sys.executable, "-m", "companion", "run", "--hardware", "--config", str(config),
-                             "--data-dir", str(tmp_path / "data")], cwd=ROOT, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    env = dict(
+        os.environ, GPIOZERO_PIN_FACTORY="mock", NOTIFY_SOCKET=str(sock_path), WATCHDOG_USEC="400000", WATCHDOG_PID=""
+    )
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "companion",
+            "run",
+            "--hardware",
+            "--config",
+            str(config),
+            "--data-dir",
+            str(tmp_path / "data"),
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         messages = [sock.recv(4096).decode()]
         assert "READY=1" in messages[0]
-        messages.append(sock.recv(4096).decode())      # the watchdog ping comes from the idle loop
+        messages.append(sock.recv(4096).decode())  # the watchdog ping comes from the idle loop
         assert "WATCHDOG=1" in messages[-1]
         proc.send_signal(signal.SIGTERM)
         out, err = proc.communicate(timeout=30)
@@ -86,6 +102,7 @@ def _abandoned_dva_bratri_session(data_dir: Path, actions: int = 300) -> dict:
     import json
     from companion.engine import Session
     from companion.games import load
+
     played = json.loads((ROOT / "tests/data/corpus/dva_bratri-2.json").read_text(encoding="utf-8"))["games"][0]
     rules = load("dva_bratri")
     with Store(data_dir / "companion.db") as store:

@@ -57,10 +57,19 @@ def own(tmp_path, game="dva_bratri"):
 def test_export_writes_a_file_that_imports_into_an_empty_table(tmp_path, capsys):
     saved(tmp_path / "a", {"tiles": {"PUT-1": INN}})
     out = tmp_path / "inn.json"
-    assert main(["box", "dva_bratri", "--export", str(out), "--checked-by", "Jana", "--data-dir", str(tmp_path / "a")]) == 0
+    assert (
+        main(["box", "dva_bratri", "--export", str(out), "--checked-by", "Jana", "--data-dir", str(tmp_path / "a")])
+        == 0
+    )
     doc = json.loads(out.read_text(encoding="utf-8"))
-    assert doc == {"format": "companion-box", "version": 1, "game": "dva_bratri", "checked_by": "Jana",
-                   "verified": True, "box": {"tiles": {"PUT-1": INN}}}
+    assert doc == {
+        "format": "companion-box",
+        "version": 1,
+        "game": "dva_bratri",
+        "checked_by": "Jana",
+        "verified": True,
+        "box": {"tiles": {"PUT-1": INN}},
+    }
     capsys.readouterr()
     assert main(["box", "dva_bratri", "--import", str(out), "--data-dir", str(tmp_path / "b")]) == 0
     assert "(checked by Jana): 3 facts added, 0 differing" in capsys.readouterr().out
@@ -70,18 +79,31 @@ def test_export_writes_a_file_that_imports_into_an_empty_table(tmp_path, capsys)
 def test_import_merges_and_a_script_must_choose_what_differs(tmp_path, capsys, monkeypatch):
     saved(tmp_path, {"tiles": {"PUT-1": INN}})
     theirs = tmp_path / "theirs.json"
-    theirs.write_text(json.dumps(boxes.share_document("dva_bratri", {"tiles": {
-        "PUT-1": dict(INN, roads=["E", "W"], cost={"wood": 1, "stone": 0, "grain": 0}),
-        "PUT-2": {"building": "pilgrimage", "colour": "grey"}}})), encoding="utf-8")
-    monkeypatch.setattr("sys.stdin", io.StringIO(""))          # not a terminal
+    theirs.write_text(
+        json.dumps(
+            boxes.share_document(
+                "dva_bratri",
+                {
+                    "tiles": {
+                        "PUT-1": dict(INN, roads=["E", "W"], cost={"wood": 1, "stone": 0, "grain": 0}),
+                        "PUT-2": {"building": "pilgrimage", "colour": "grey"},
+                    }
+                },
+            )
+        ),
+        encoding="utf-8",
+    )
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))  # not a terminal
     assert main(["box", "dva_bratri", "--import", str(theirs), "--data-dir", str(tmp_path)]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "1 facts differ" in err and "tiles.PUT-1.roads" in err and "--prefer" in err
-    assert own(tmp_path) == {"tiles": {"PUT-1": INN}}           # nothing changed
+    assert own(tmp_path) == {"tiles": {"PUT-1": INN}}  # nothing changed
     assert main(["box", "dva_bratri", "--import", str(theirs), "--prefer", "mine", "--data-dir", str(tmp_path)]) == 0
     assert "3 facts added, 1 differing (0 taken from the file, 1 kept)" in capsys.readouterr().out
-    assert own(tmp_path)["tiles"] == {"PUT-1": dict(INN, cost={"wood": 1, "stone": 0, "grain": 0}),
-                                      "PUT-2": {"building": "pilgrimage", "colour": "grey"}}
+    assert own(tmp_path)["tiles"] == {
+        "PUT-1": dict(INN, cost={"wood": 1, "stone": 0, "grain": 0}),
+        "PUT-2": {"building": "pilgrimage", "colour": "grey"},
+    }
     assert main(["box", "dva_bratri", "--import", str(theirs), "--prefer", "theirs", "--data-dir", str(tmp_path)]) == 0
     assert own(tmp_path)["tiles"]["PUT-1"]["roads"] == ["E", "W"]
 
@@ -94,22 +116,28 @@ def test_import_asks_on_a_terminal_for_each_differing_fact(tmp_path, capsys, mon
     monkeypatch.setattr("sys.stdin.isatty", lambda: True, raising=False)
     monkeypatch.setattr("builtins.input", lambda prompt: next(answers))
     assert main(["box", "dva_bratri", "--import", str(theirs), "--data-dir", str(tmp_path)]) == 0
-    assert own(tmp_path)["tiles"]["PUT-1"] == dict(INN, colour="grey")   # colour theirs, roads mine
+    assert own(tmp_path)["tiles"]["PUT-1"] == dict(INN, colour="grey")  # colour theirs, roads mine
     monkeypatch.setattr("builtins.input", lambda prompt: "q")
     before = own(tmp_path)
     assert main(["box", "dva_bratri", "--import", str(theirs), "--data-dir", str(tmp_path)]) == 1
     assert "nothing was changed" in capsys.readouterr().err and own(tmp_path) == before
 
 
-@pytest.mark.parametrize("content, says", [
-    ("{not json", "is not JSON"),
-    ("[1, 2]", "top level is not an object"),
-    (json.dumps({"format": "companion-box", "version": 1, "game": "graenaland", "box": {}}), "is box data for 'graenaland'"),
-    (json.dumps({"format": "companion-box", "version": 9, "game": "dva_bratri", "box": {}}), "version 9"),
-    (json.dumps({"tiles": {"PUT-1": {"colour": "purple"}}}), "colour: must be one of"),
-    (json.dumps({"tiles": {"XYZ-1": {"colour": "green"}}}), "no such piece"),
-    ("[" * 100000, "nested too deeply"),
-])
+@pytest.mark.parametrize(
+    "content, says",
+    [
+        ("{not json", "is not JSON"),
+        ("[1, 2]", "top level is not an object"),
+        (
+            json.dumps({"format": "companion-box", "version": 1, "game": "graenaland", "box": {}}),
+            "is box data for 'graenaland'",
+        ),
+        (json.dumps({"format": "companion-box", "version": 9, "game": "dva_bratri", "box": {}}), "version 9"),
+        (json.dumps({"tiles": {"PUT-1": {"colour": "purple"}}}), "colour: must be one of"),
+        (json.dumps({"tiles": {"XYZ-1": {"colour": "green"}}}), "no such piece"),
+        ("[" * 100000, "nested too deeply"),
+    ],
+)
 def test_import_refuses_a_bad_file_in_one_line_and_changes_nothing(tmp_path, capsys, content, says):
     saved(tmp_path, {"tiles": {"PUT-1": INN}})
     bad = tmp_path / "bad.json"
@@ -136,21 +164,40 @@ def test_graenaland_import_joins_confirmations_and_keeps_the_marks_of_the_chosen
     mine = {"pieces": {"T1": {"terrain": "plains", "confirmed": ["terrain"], "source": "corrected on the device"}}}
     saved(tmp_path, mine, "graenaland")
     theirs = tmp_path / "g.json"
-    theirs.write_text(json.dumps(boxes.share_document("graenaland", {"pieces": {"T1": {
-        "terrain": "plains", "confirmed": ["terrain", "buildings"], "buildings": [],
-        "source": "checked"}}}, "Petr")), encoding="utf-8")
+    theirs.write_text(
+        json.dumps(
+            boxes.share_document(
+                "graenaland",
+                {
+                    "pieces": {
+                        "T1": {
+                            "terrain": "plains",
+                            "confirmed": ["terrain", "buildings"],
+                            "buildings": [],
+                            "source": "checked",
+                        }
+                    }
+                },
+                "Petr",
+            )
+        ),
+        encoding="utf-8",
+    )
     assert main(["box", "graenaland", "--import", str(theirs), "--data-dir", str(tmp_path)]) == 0
     got = own(tmp_path, "graenaland")["pieces"]["T1"]
     assert got["confirmed"] == ["terrain", "buildings"] and got["buildings"] == []
-    assert got["source"] == "corrected on the device"     # no fact of theirs won: my marks stay
+    assert got["source"] == "corrected on the device"  # no fact of theirs won: my marks stay
 
 
 def test_a_checked_file_shipped_with_the_game_is_used_under_the_tables_own_facts(tmp_path, capsys, monkeypatch):
     checked = {"tiles": {"PUT-1": dict(INN, cost={"wood": 0, "stone": 1, "grain": 0}), "PUT-2": {"building": "inn"}}}
-    monkeypatch.setattr(boxes, "shipped_checked", lambda game: (checked, {"checked_by": "Jana", "verified": True})
-                        if game == "dva_bratri" else ({}, {}))
+    monkeypatch.setattr(
+        boxes,
+        "shipped_checked",
+        lambda game: (checked, {"checked_by": "Jana", "verified": True}) if game == "dva_bratri" else ({}, {}),
+    )
     memory = BoxFiles(tmp_path / "box")
-    assert memory.load("dva_bratri") == checked             # nothing learned yet: the checked file
+    assert memory.load("dva_bratri") == checked  # nothing learned yet: the checked file
     memory.save("dva_bratri", {"tiles": {"PUT-1": dict(INN, roads=["W"])}})
     loaded = memory.load("dva_bratri")
     assert loaded["tiles"]["PUT-1"]["roads"] == ["W"] and loaded["tiles"]["PUT-1"]["cost"]["stone"] == 1

@@ -21,15 +21,18 @@ def test_file_overrides_defaults(tmp_path):
     assert cfg["display"]["driver"] == "sh1106" and cfg["leds"]["pins"] == {"1": 17}
 
 
-@pytest.mark.parametrize("text, words", [
-    ("[display]\nadress = 60\n", ["unknown key 'display.adress'", "address"]),
-    ("[buttons]\nok = \"13\"\n", ["'buttons.ok' must be int", "str"]),
-    ("[buttons]\nok = true\n", ["'buttons.ok' must be int"]),
-    ("display = 3\n", ["'display' must be a table"]),
-    ("language = \"de\"\n", ["'language' must be one of cs, en"]),
-    ("[display\n", ["not valid TOML"]),
-    ("[leds]\npins = {\"9\" = 4}\n", ["seat number 1-5"]),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("[display]\nadress = 60\n", ["unknown key 'display.adress'", "address"]),
+        ("[buttons]\nok = \"13\"\n", ["'buttons.ok' must be int", "str"]),
+        ("[buttons]\nok = true\n", ["'buttons.ok' must be int"]),
+        ("display = 3\n", ["'display' must be a table"]),
+        ("language = \"de\"\n", ["'language' must be one of cs, en"]),
+        ("[display\n", ["not valid TOML"]),
+        ("[leds]\npins = {\"9\" = 4}\n", ["seat number 1-5"]),
+    ],
+)
 def test_bad_config_names_the_entry(tmp_path, text, words):
     with pytest.raises(config.ConfigError) as err:
         config.load(write(tmp_path, text))
@@ -38,8 +41,17 @@ def test_bad_config_names_the_entry(tmp_path, text, words):
 
 
 def test_cli_reports_bad_config_without_traceback(tmp_path, capsys):
-    code = main(["run", "--config", str(write(tmp_path, "[oops]\n")), "--data-dir", str(tmp_path),
-                 "--script", str(write(tmp_path, "quit\n", "keys.txt"))])
+    code = main(
+        [
+            "run",
+            "--config",
+            str(write(tmp_path, "[oops]\n")),
+            "--data-dir",
+            str(tmp_path),
+            "--script",
+            str(write(tmp_path, "quit\n", "keys.txt")),
+        ]
+    )
     err = capsys.readouterr().err
     assert code == 2 and "unknown key 'oops'" in err and "Traceback" not in err
 
@@ -52,16 +64,19 @@ def test_missing_config_file(tmp_path, capsys):
 def test_options_without_a_command_mean_run(tmp_path, capsys):
     script = write(tmp_path, "host down\n", "keys.txt")
     assert main(["--script", str(script), "--data-dir", str(tmp_path), "--language", "en"]) == 0
-    assert "\n> Graenaland" in capsys.readouterr().out   # the table ran the script: down moved to item 2
+    assert "\n> Graenaland" in capsys.readouterr().out  # the table ran the script: down moved to item 2
 
 
-@pytest.mark.parametrize("text, size", [
-    ("", (128, 64)),
-    ('[display]\ndriver = "sh1107"\n', (128, 128)),
-    ('[display]\ndriver = "ssd1327"\n', (128, 128)),
-    ('[display]\ndriver = "ssd1322"\n', (256, 64)),
-    ('[display]\ndriver = "ssd1306"\nwidth = 128\nheight = 32\n', (128, 32)),
-])
+@pytest.mark.parametrize(
+    "text, size",
+    [
+        ("", (128, 64)),
+        ('[display]\ndriver = "sh1107"\n', (128, 128)),
+        ('[display]\ndriver = "ssd1327"\n', (128, 128)),
+        ('[display]\ndriver = "ssd1322"\n', (256, 64)),
+        ('[display]\ndriver = "ssd1306"\nwidth = 128\nheight = 32\n', (128, 32)),
+    ],
+)
 def test_the_panel_size_follows_the_driver_unless_given(tmp_path, text, size):
     cfg = config.load(write(tmp_path, text))
     assert (cfg["display"]["width"], cfg["display"]["height"]) == size
@@ -72,31 +87,37 @@ def test_a_size_the_driver_cannot_drive_is_refused_naming_both(tmp_path):
         config.load(write(tmp_path, '[display]\nwidth = 256\nheight = 64\n'))
 
 
-@pytest.mark.parametrize("text, words", [
-    ("[buttons]\nok = 28\n", ["'buttons.ok' = 28 is not a GPIO pin (BCM 0-27)"]),
-    ("[buttons]\nok = -1\n", ["'buttons.ok' = -1 is not a GPIO pin"]),
-    ("[buttons]\nok = 2\n", ["'buttons.ok' = 2 is an I2C pin"]),
-    ("[leds]\npins = {\"1\" = 3}\n", ["'leds.pins.1' = 3 is an I2C pin"]),
-    ("[buttons]\nok = 5\n", ["pin 5 is used twice: 'buttons.up' and 'buttons.ok'"]),
-    ("[leds]\npins = {\"1\" = 17, \"2\" = 17}\n", ["pin 17 is used twice: 'leds.pins.1' and 'leds.pins.2'"]),
-    ("[leds]\npins = {\"1\" = 13}\n", ["pin 13 is used twice: 'buttons.ok' and 'leds.pins.1'"]),
-    ("[leds]\npins = {\"1\" = \"17\"}\n", ["'leds.pins.1' must be a BCM pin number, not str"]),
-    ("[leds]\npins = {\"1\" = [17]}\n", ["'leds.pins.1' must be a BCM pin number, not list"]),
-    ("[leds]\npins = {\"1\" = {red = 23, green = 24}}\n", ["'leds.pins.1' must have exactly red, green, blue"]),
-    ("[leds]\npins = {\"1\" = {red = 23, green = 24, blue = true}}\n", ["'leds.pins.1.blue' must be a BCM pin"]),
-    ("[seat_buttons]\npins = {\"1\" = 16}\n", ["'seat_buttons.pins.1' must be a table like { yes = <pin>, no = <pin> }"]),
-    ("[seat_buttons]\npins = {\"1\" = {yes = 16, no = 16}}\n", ["pin 16 is used twice"]),
-    ("[seat_buttons]\npins = {\"1\" = {yes = 16, maybe = 20}}\n", ["must have exactly yes, no"]),
-    ("[leds]\npins = {\"²\" = 17}\n", ["'leds.pins' key '²' must be a seat number 1-5"]),
-    ("[leds]\npins = {\"١\" = 17}\n", ["'leds.pins' key '١' must be a seat number 1-5"]),
-    ("[seat_buttons]\npins = {\"0\" = {yes = 16, no = 20}}\n", ["key '0' must be a seat number 1-5"]),
-    ("[display]\naddress = 0x50\n", ["'display.address' must be 0x3C or 0x3D"]),
-    ("[display]\nrotate = 4\n", ["'display.rotate' must be between 0 and 3"]),
-    ("[display]\ncontrast = 256\n", ["'display.contrast' must be between 0 and 255"]),
-    ("[pads]\nheartbeat_s = nan\n", ["'pads.heartbeat_s' must be between"]),
-    ("[pads]\nheartbeat_s = 0\n", ["'pads.heartbeat_s' must be between"]),
-    ("[buttons]\ndebounce_ms = -5\n", ["'buttons.debounce_ms' must be between 0 and 1000"]),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("[buttons]\nok = 28\n", ["'buttons.ok' = 28 is not a GPIO pin (BCM 0-27)"]),
+        ("[buttons]\nok = -1\n", ["'buttons.ok' = -1 is not a GPIO pin"]),
+        ("[buttons]\nok = 2\n", ["'buttons.ok' = 2 is an I2C pin"]),
+        ("[leds]\npins = {\"1\" = 3}\n", ["'leds.pins.1' = 3 is an I2C pin"]),
+        ("[buttons]\nok = 5\n", ["pin 5 is used twice: 'buttons.up' and 'buttons.ok'"]),
+        ("[leds]\npins = {\"1\" = 17, \"2\" = 17}\n", ["pin 17 is used twice: 'leds.pins.1' and 'leds.pins.2'"]),
+        ("[leds]\npins = {\"1\" = 13}\n", ["pin 13 is used twice: 'buttons.ok' and 'leds.pins.1'"]),
+        ("[leds]\npins = {\"1\" = \"17\"}\n", ["'leds.pins.1' must be a BCM pin number, not str"]),
+        ("[leds]\npins = {\"1\" = [17]}\n", ["'leds.pins.1' must be a BCM pin number, not list"]),
+        ("[leds]\npins = {\"1\" = {red = 23, green = 24}}\n", ["'leds.pins.1' must have exactly red, green, blue"]),
+        ("[leds]\npins = {\"1\" = {red = 23, green = 24, blue = true}}\n", ["'leds.pins.1.blue' must be a BCM pin"]),
+        (
+            "[seat_buttons]\npins = {\"1\" = 16}\n",
+            ["'seat_buttons.pins.1' must be a table like { yes = <pin>, no = <pin> }"],
+        ),
+        ("[seat_buttons]\npins = {\"1\" = {yes = 16, no = 16}}\n", ["pin 16 is used twice"]),
+        ("[seat_buttons]\npins = {\"1\" = {yes = 16, maybe = 20}}\n", ["must have exactly yes, no"]),
+        ("[leds]\npins = {\"²\" = 17}\n", ["'leds.pins' key '²' must be a seat number 1-5"]),
+        ("[leds]\npins = {\"١\" = 17}\n", ["'leds.pins' key '١' must be a seat number 1-5"]),
+        ("[seat_buttons]\npins = {\"0\" = {yes = 16, no = 20}}\n", ["key '0' must be a seat number 1-5"]),
+        ("[display]\naddress = 0x50\n", ["'display.address' must be 0x3C or 0x3D"]),
+        ("[display]\nrotate = 4\n", ["'display.rotate' must be between 0 and 3"]),
+        ("[display]\ncontrast = 256\n", ["'display.contrast' must be between 0 and 255"]),
+        ("[pads]\nheartbeat_s = nan\n", ["'pads.heartbeat_s' must be between"]),
+        ("[pads]\nheartbeat_s = 0\n", ["'pads.heartbeat_s' must be between"]),
+        ("[buttons]\ndebounce_ms = -5\n", ["'buttons.debounce_ms' must be between 0 and 1000"]),
+    ],
+)
 def test_pins_addresses_and_nested_values_are_checked(tmp_path, text, words):
     with pytest.raises(config.ConfigError) as err:
         config.load(write(tmp_path, text))
@@ -106,20 +127,35 @@ def test_pins_addresses_and_nested_values_are_checked(tmp_path, text, words):
 
 
 def test_good_pins_of_every_kind_pass(tmp_path):
-    cfg = config.load(write(tmp_path, '[leds]\npins = {"1" = 17, "4" = {red = 23, green = 24, blue = 25}}\n'
-                                      '[seat_buttons]\npins = {"1" = {yes = 16, no = 20}}\n'
-                                      '[display]\ndriver = "none"\naddress = 0x50\n'))
+    cfg = config.load(
+        write(
+            tmp_path,
+            '[leds]\npins = {"1" = 17, "4" = {red = 23, green = 24, blue = 25}}\n'
+            '[seat_buttons]\npins = {"1" = {yes = 16, no = 20}}\n'
+            '[display]\ndriver = "none"\naddress = 0x50\n',
+        )
+    )
     assert cfg["leds"]["pins"]["4"] == {"red": 23, "green": 24, "blue": 25}
 
 
 def test_a_bad_pin_is_one_line_from_the_cli(tmp_path, capsys):
-    code = main(["run", "--config", str(write(tmp_path, "[buttons]\nok = 2\n")), "--data-dir", str(tmp_path),
-                 "--script", str(write(tmp_path, "quit\n", "keys.txt"))])
+    code = main(
+        [
+            "run",
+            "--config",
+            str(write(tmp_path, "[buttons]\nok = 2\n")),
+            "--data-dir",
+            str(tmp_path),
+            "--script",
+            str(write(tmp_path, "quit\n", "keys.txt")),
+        ]
+    )
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and "I2C pin" in err
 
 
 # -- the Pi's config without --config, and logs under journald -------------------------------------
+
 
 def test_run_without_config_reads_the_default_file_when_it_exists(tmp_path, monkeypatch, capsys):
     """`companion run` with no --config reads /etc/companion/config.toml (here a file the test
@@ -130,7 +166,7 @@ def test_run_without_config_reads_the_default_file_when_it_exists(tmp_path, monk
     assert main(["run", "--script", str(script), "--data-dir", str(tmp_path / "d")]) == 2
     assert "unknown key 'display.adress'" in capsys.readouterr().err
     assert config.default_path(None) == default
-    assert config.default_path(tmp_path / "other.toml") == tmp_path / "other.toml"   # --config wins
+    assert config.default_path(tmp_path / "other.toml") == tmp_path / "other.toml"  # --config wins
     monkeypatch.setattr(config, "DEFAULT_PATH", tmp_path / "missing.toml")
     assert config.default_path(None) is None
     assert main(["run", "--script", str(script), "--data-dir", str(tmp_path / "d")]) == 0
@@ -140,6 +176,7 @@ def test_journal_lines_carry_their_priority_and_no_time():
     import logging
 
     from companion.run import JournalFormatter
+
     formatter = JournalFormatter()
 
     def line(level, message, exc_info=None):
@@ -155,9 +192,10 @@ def test_journal_lines_carry_their_priority_and_no_time():
         raise ValueError("bad")
     except ValueError:
         import sys
+
         traced = line(logging.ERROR, "failed", exc_info=sys.exc_info())
     assert traced.splitlines()[0] == "<3>companion.table: failed"
-    assert all(row.startswith("<3>") for row in traced.splitlines())   # the traceback stays an error
+    assert all(row.startswith("<3>") for row in traced.splitlines())  # the traceback stays an error
 
 
 def test_under_journald_the_run_logs_priorities_and_its_version(tmp_path):
@@ -170,15 +208,30 @@ def test_under_journald_the_run_logs_priorities_and_its_version(tmp_path):
     from pathlib import Path
 
     from companion import __version__
+
     script = write(tmp_path, "host ok\nhost up\n", "keys.txt")
     read_end, write_end = os.pipe()
     stat = os.fstat(write_end)
     env = dict(os.environ, JOURNAL_STREAM=f"{stat.st_dev}:{stat.st_ino}")
     root = Path(__file__).resolve().parents[1]
     with os.fdopen(read_end, "rb") as reader:
-        run = subprocess.Popen([sys.executable, "-m", "companion", "run", "--verbose", "--script", str(script),
-                                "--data-dir", str(tmp_path / "d")], cwd=root, env=env, stdout=subprocess.DEVNULL,
-                               stderr=write_end)
+        run = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "companion",
+                "run",
+                "--verbose",
+                "--script",
+                str(script),
+                "--data-dir",
+                str(tmp_path / "d"),
+            ],
+            cwd=root,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=write_end,
+        )
         os.close(write_end)
         lines = reader.read().decode("utf-8").splitlines()
     assert run.wait(timeout=60) == 0
@@ -186,6 +239,21 @@ def test_under_journald_the_run_logs_priorities_and_its_version(tmp_path):
     assert lines and all(re.match(r"<[2-7]>\S", row) for row in lines)
     assert not any(re.search(r"\d{4}-\d\d-\d\d", row) for row in lines)
     # the same run with stderr elsewhere (the variable inherited, the stream not): plain lines
-    plain = subprocess.run([sys.executable, "-m", "companion", "run", "--verbose", "--script", str(script),
-                            "--data-dir", str(tmp_path / "d2")], cwd=root, env=env, capture_output=True, text=True)
+    plain = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "companion",
+            "run",
+            "--verbose",
+            "--script",
+            str(script),
+            "--data-dir",
+            str(tmp_path / "d2"),
+        ],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     assert plain.returncode == 0 and re.match(r"\d{4}-\d\d-\d\d .* INFO companion: companion ", plain.stderr)

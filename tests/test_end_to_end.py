@@ -20,16 +20,18 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def companion(*args, **kw):
-    return subprocess.run([sys.executable, "-m", "companion", *args], cwd=ROOT, capture_output=True,
-                          text=True, timeout=120, **kw)
+    return subprocess.run(
+        [sys.executable, "-m", "companion", *args], cwd=ROOT, capture_output=True, text=True, timeout=120, **kw
+    )
 
 
 def test_four_player_vaaalbara_through_the_emulated_table_and_replay(tmp_path):
     lines, expected = play_script(load("vaaalbara"), 4, seed=3, games_in_menu=available())
     script = tmp_path / "game.txt"
     script.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    run = companion("run", "--script", str(script), "--data-dir", str(tmp_path / "data"), "--seed", "3",
-                    "--language", "en")
+    run = companion(
+        "run", "--script", str(script), "--data-dir", str(tmp_path / "data"), "--seed", "3", "--language", "en"
+    )
     assert run.returncode == 0, run.stderr
     totals = expected.score().totals
     ranking = expected.score().ranking
@@ -38,8 +40,9 @@ def test_four_player_vaaalbara_through_the_emulated_table_and_replay(tmp_path):
         assert f"{rank}. {label(seat)} {totals[seat]}" in run.stdout
     history = companion("history", "--data-dir", str(tmp_path / "data"))
     assert "vaaalbara" in history.stdout and f"winner: {label(ranking[0])}" in history.stdout
-    export = companion("export", "--format", "json", "--out", str(tmp_path / "h.json"), "--data-dir",
-                       str(tmp_path / "data"))
+    export = companion(
+        "export", "--format", "json", "--out", str(tmp_path / "h.json"), "--data-dir", str(tmp_path / "data")
+    )
     assert export.returncode == 0, export.stderr
     replay = companion("replay", str(tmp_path / "h.json"), "--json")
     assert replay.returncode == 0, replay.stderr
@@ -78,6 +81,7 @@ def finish_script(store_path: Path, seed: int) -> tuple[list[str], object] | Non
     from companion.engine import Session
 
     from .keyscript import legal_keys, submit_and_ack
+
     store = Store(store_path)
     try:
         record = store.unfinished()
@@ -86,7 +90,7 @@ def finish_script(store_path: Path, seed: int) -> tuple[list[str], object] | Non
         session = Session(load(record["game"]), record["options"], record["seed"], store.entries(record["id"]))
     finally:
         store.close()
-    rng, lines = random.Random(seed), ["host ok"]   # the restart asks: continue the unfinished game
+    rng, lines = random.Random(seed), ["host ok"]  # the restart asks: continue the unfinished game
     while session.prompt is not None:
         more, action = legal_keys(session, rng)
         lines += more + submit_and_ack(session, action)
@@ -105,9 +109,25 @@ def test_power_cut_at_random_moments_loses_no_acknowledged_action(tmp_path):
         lines, _ = play_script(game, 2 + attempt % 4, seed=attempt, games_in_menu=available())
         script = tmp_path / "game.txt"
         script.write_text("\n".join(lines) + "\n", encoding="utf-8")
-        proc = subprocess.Popen([sys.executable, "-m", "companion", "run", "--script", str(script),
-                                 "--data-dir", str(data), "--seed", str(attempt), "-v"],
-                                cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "companion",
+                "run",
+                "--script",
+                str(script),
+                "--data-dir",
+                str(data),
+                "--seed",
+                str(attempt),
+                "-v",
+            ],
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         cut_after, seen, log = rng.randint(1, 70), 0, []
         for line in proc.stderr:
             log.append(line)
@@ -119,7 +139,7 @@ def test_power_cut_at_random_moments_loses_no_acknowledged_action(tmp_path):
                     break
         rest, _ = proc.communicate(timeout=60)
         acked = acknowledged("".join(log) + (rest or ""))
-        store = Store(data / "companion.db")   # opens cleanly: no damaged file
+        store = Store(data / "companion.db")  # opens cleanly: no damaged file
         try:
             for sid, last in acked.items():
                 assert len(store.entries(sid)) >= last + 1, f"session {sid} lost acknowledged actions"
@@ -143,8 +163,10 @@ def test_the_first_game_keys_of_the_readme_work_as_written(tmp_path):
     """README "Your first game": Enter, ↓ ↓ Enter for four players, two digits and # on every
     pad, the reveal read on the panel itself and put away with a key, then the first question."""
     script = tmp_path / "first.txt"
-    script.write_text("host ok\nhost down down ok\npad 1 0 3 #\npad 2 1 2 #\npad 3 0 5 #\npad 4 0 7 #\n"
-                      "host down\nhost ok\n", encoding="utf-8")
+    script.write_text(
+        "host ok\nhost down down ok\npad 1 0 3 #\npad 2 1 2 #\npad 3 0 5 #\npad 4 0 7 #\nhost down\nhost ok\n",
+        encoding="utf-8",
+    )
     run = companion("run", "--script", str(script), "--data-dir", str(tmp_path / "d"), "--seed", "1")
     assert run.returncode == 0, run.stderr
     screens = run.stdout.split("\n[")
@@ -164,7 +186,7 @@ def test_the_language_chosen_in_the_game_menu_is_saved_and_the_restart_asks_abou
     assert run.returncode == 0, run.stderr
     assert "> Language: English" in run.stdout
     again = tmp_path / "again.txt"
-    again.write_text("host down ok\n", encoding="utf-8")                 # End it
+    again.write_text("host down ok\n", encoding="utf-8")  # End it
     run = companion("run", "--script", str(again), "--data-dir", str(data))
     assert run.returncode == 0, run.stderr
     screens = run.stdout.split("\n[")

@@ -7,8 +7,14 @@ from typing import Protocol
 from ..table.frame import Frame, LedState
 
 COLOURS = {
-    "off": (0, 0, 0), "white": (255, 255, 255), "red": (255, 0, 0), "green": (0, 255, 0),
-    "blue": (0, 0, 255), "yellow": (255, 180, 0), "purple": (160, 0, 255), "cyan": (0, 255, 255),
+    "off": (0, 0, 0),
+    "white": (255, 255, 255),
+    "red": (255, 0, 0),
+    "green": (0, 255, 0),
+    "blue": (0, 0, 255),
+    "yellow": (255, 180, 0),
+    "purple": (160, 0, 255),
+    "cyan": (0, 255, 255),
 }
 
 

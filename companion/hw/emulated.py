@@ -27,11 +27,27 @@ from .screen import render
 
 BRAILLE_BASE = 0x2800
 # braille dot bit for pixel (dx, dy) inside a 2x4 cell
-BRAILLE_BITS = {(0, 0): 0x01, (0, 1): 0x02, (0, 2): 0x04, (1, 0): 0x08, (1, 1): 0x10, (1, 2): 0x20,
-                (0, 3): 0x40, (1, 3): 0x80}
+BRAILLE_BITS = {
+    (0, 0): 0x01,
+    (0, 1): 0x02,
+    (0, 2): 0x04,
+    (1, 0): 0x08,
+    (1, 1): 0x10,
+    (1, 2): 0x20,
+    (0, 3): 0x40,
+    (1, 3): 0x80,
+}
 LED_GLYPH = {"off": "○", "steady": "●", "blink": "◎"}
-ANSI_COLOUR = {"off": "", "white": "\x1b[97m", "red": "\x1b[91m", "green": "\x1b[92m",
-               "blue": "\x1b[94m", "yellow": "\x1b[93m", "purple": "\x1b[95m", "cyan": "\x1b[96m"}
+ANSI_COLOUR = {
+    "off": "",
+    "white": "\x1b[97m",
+    "red": "\x1b[91m",
+    "green": "\x1b[92m",
+    "blue": "\x1b[94m",
+    "yellow": "\x1b[93m",
+    "purple": "\x1b[95m",
+    "cyan": "\x1b[96m",
+}
 
 
 def braille(image) -> list[str]:
@@ -87,11 +103,13 @@ def led_text(states: dict[int, LedState], colour: bool = False) -> str:
 
 # -- the pads' screens -------------------------------------------------------------------------------
 
-PAD_ROWS = 4            # the emulator's pads have the small 128x32 screen (4 rows of 16)
+PAD_ROWS = 4  # the emulator's pads have the small 128x32 screen (4 rows of 16)
 PAD_CELL = 8
 # 8x8 icons, one byte per pixel row (bit 7 = left): the pad's padlock and cross
-PAD_ICONS = {ICON_LOCK: (0x18, 0x24, 0x24, 0x7E, 0x66, 0x66, 0x7E, 0x00),
-             ICON_WRONG: (0x00, 0x42, 0x24, 0x18, 0x18, 0x24, 0x42, 0x00)}
+PAD_ICONS = {
+    ICON_LOCK: (0x18, 0x24, 0x24, 0x7E, 0x66, 0x66, 0x7E, 0x00),
+    ICON_WRONG: (0x00, 0x42, 0x24, 0x18, 0x18, 0x24, 0x42, 0x00),
+}
 
 
 def render_pad(lines: list[str]):
@@ -99,6 +117,7 @@ def render_pad(lines: list[str]):
     from PIL import Image, ImageDraw
 
     from ..table.panel import REGULAR, font
+
     image = Image.new("1", (16 * PAD_CELL, len(lines) * PAD_CELL), 0)
     draw = ImageDraw.Draw(image)
     face = font(REGULAR, 8)
@@ -223,8 +242,7 @@ class TerminalTable:
     """Display + Leds in an interactive terminal: the panel in braille as players see it, the
     LEDs and the keys under it; the frame's text lines only with ``text`` (debugging)."""
 
-    def __init__(self, out=None, pad_seat=lambda: 0, language: str = "cs", panel: Panel = SMALLEST,
-                 text: bool = False):
+    def __init__(self, out=None, pad_seat=lambda: 0, language: str = "cs", panel: Panel = SMALLEST, text: bool = False):
         self.out = out or sys.stdout
         self.frame: Frame | None = None
         self.states: dict[int, LedState] = {}
@@ -251,16 +269,24 @@ class TerminalTable:
         self.draws += 1
         screen = braille(render(self.frame, self.panel.width, self.panel.height))
         border = "─" * len(screen[0])
-        rows = _beside([f"┌{border}┐"] + [f"│{row}│" for row in screen] + [f"└{border}┘"],
-                       pad_boxes(self.pads.lines(), self.language))
+        rows = _beside(
+            [f"┌{border}┐"] + [f"│{row}│" for row in screen] + [f"└{border}┘"],
+            pad_boxes(self.pads.lines(), self.language),
+        )
         leds = led_text(self.states, colour=True)
         seat = self.pad_seat() + 1
-        help_cs = [f"LED {leds}", f"Pad hráče {seat} (Tab mění): 0-9 * #",
-                   "Host: ↑ ↓  Enter=OK  Backspace=zpět  m=nabídka  q=konec",
-                   "Kompas na padu: 2=S 8=J 4=Z 6=V, rohy šikmo, 5=stát"]
-        help_en = [f"LEDs {leds}", f"Pad of seat {seat} (Tab switches): 0-9 * #",
-                   "Host: ↑ ↓  Enter=OK  Backspace=back  m=menu  q=quit",
-                   "Compass on the pad: 2=N 8=S 4=W 6=E, corners diagonal, 5=stay"]
+        help_cs = [
+            f"LED {leds}",
+            f"Pad hráče {seat} (Tab mění): 0-9 * #",
+            "Host: ↑ ↓  Enter=OK  Backspace=zpět  m=nabídka  q=konec",
+            "Kompas na padu: 2=S 8=J 4=Z 6=V, rohy šikmo, 5=stát",
+        ]
+        help_en = [
+            f"LEDs {leds}",
+            f"Pad of seat {seat} (Tab switches): 0-9 * #",
+            "Host: ↑ ↓  Enter=OK  Backspace=back  m=menu  q=quit",
+            "Compass on the pad: 2=N 8=S 4=W 6=E, corners diagonal, 5=stay",
+        ]
         readable = [f"  {line}" for line in frame_text(self.frame)] + [""] if self.text else []
         help_lines = help_cs if self.language == "cs" else help_en
         text = "\x1b[H\x1b[2J" + "\n".join(rows + [""] + readable + help_lines) + "\n"
@@ -352,8 +378,13 @@ def _script_quit(word: str, args: list[str], where: str) -> list:
 
 
 # script command -> (command, its arguments, "file:line") -> events; ScriptError names the line
-_SCRIPT_COMMANDS = {"pad": _script_pad, "host": _script_host, "unplug": _script_presence,
-                    "plug": _script_presence, "quit": _script_quit}
+_SCRIPT_COMMANDS = {
+    "pad": _script_pad,
+    "host": _script_host,
+    "unplug": _script_presence,
+    "plug": _script_presence,
+    "quit": _script_quit,
+}
 
 
 class KeyboardReader(threading.Thread):
@@ -392,16 +423,24 @@ class KeyboardReader(threading.Thread):
                 except OSError:
                     pass
 
-    _SEQUENCES = {b"\x1b[A": ("host", "up"), b"\x1b[B": ("host", "down"), b"\x1b[Z": ("seat", -1),
-                  b"\t": ("seat", 1), b"\r": ("host", "ok"), b"\n": ("host", "ok"),
-                  b"\x7f": ("host", "back"), b"\x08": ("host", "back"), b"m": ("host", "menu"),
-                  b"q": ("quit", None)}
+    _SEQUENCES = {
+        b"\x1b[A": ("host", "up"),
+        b"\x1b[B": ("host", "down"),
+        b"\x1b[Z": ("seat", -1),
+        b"\t": ("seat", 1),
+        b"\r": ("host", "ok"),
+        b"\n": ("host", "ok"),
+        b"\x7f": ("host", "back"),
+        b"\x08": ("host", "back"),
+        b"m": ("host", "menu"),
+        b"q": ("quit", None),
+    }
 
     def _consume(self, buffer: bytes) -> bytes:
         while buffer:
             for seq, (what, value) in self._SEQUENCES.items():
                 if buffer.startswith(seq):
-                    buffer = buffer[len(seq):]
+                    buffer = buffer[len(seq) :]
                     if what == "host":
                         self.events.put(KeyEvent(None, value, "keyboard"))
                     elif what == "seat":
@@ -430,7 +469,7 @@ class KeyboardReader(threading.Thread):
 
 def _beside(panel: list[str], boxes: list[list[str]]) -> list[str]:
     """The pads' boxes in columns of three to the right of the panel."""
-    columns = [sum(boxes[i:i + 3], []) for i in range(0, len(boxes), 3)]
+    columns = [sum(boxes[i : i + 3], []) for i in range(0, len(boxes), 3)]
     height = max([len(panel)] + [len(c) for c in columns])
     width = len(panel[0]) if panel else 0
     out = []
@@ -447,5 +486,17 @@ def feed(events, items) -> None:
         events.put(item)
 
 
-__all__ = ["KeyboardReader", "PadScreens", "ScriptError", "TerminalTable", "TextOutput", "braille", "feed",
-           "frame_text", "led_text", "pad_boxes", "parse_script", "render_pad"]
+__all__ = [
+    "KeyboardReader",
+    "PadScreens",
+    "ScriptError",
+    "TerminalTable",
+    "TextOutput",
+    "braille",
+    "feed",
+    "frame_text",
+    "led_text",
+    "pad_boxes",
+    "parse_script",
+    "render_pad",
+]

@@ -26,8 +26,8 @@ Clock = Callable[[], float]
 
 SEAT_KEYS = {"yes": "#", "no": "*"}  # the pad's confirm and no/back keys
 HOST_BUTTONS = ("up", "down", "ok", "back")
-HOLD_S = 1.0                          # back held this long opens the in-game menu
-HELD_KEYS = {"back": "menu"}          # host button -> the key it sends when held
+HOLD_S = 1.0  # back held this long opens the in-game menu
+HELD_KEYS = {"back": "menu"}  # host button -> the key it sends when held
 RGB_NAMES = ("red", "green", "blue")
 LED_MODES = ("off", "steady", "blink")
 
@@ -69,15 +69,23 @@ class _ButtonGroup:
     ``Button`` keeps a hold thread per button that wakes up ten times a second even when
     nothing is held, which an idle box must not pay for."""
 
-    def __init__(self, bindings: list[tuple[int | str, int | None, str]],
-                 events: queue.Queue, pin_factory, debounce_ms: float, clock: Clock,
-                 pull_up: bool, held: Mapping[str, str] | None = None, hold_s: float = HOLD_S):
+    def __init__(
+        self,
+        bindings: list[tuple[int | str, int | None, str]],
+        events: queue.Queue,
+        pin_factory,
+        debounce_ms: float,
+        clock: Clock,
+        pull_up: bool,
+        held: Mapping[str, str] | None = None,
+        hold_s: float = HOLD_S,
+    ):
         self.events = events
         self.debouncer = Debouncer(debounce_ms / 1000.0, clock)
         self.buttons: list[DigitalInputDevice] = []
         self.held = dict(held or {})
         self.hold_s = hold_s
-        self._down: dict[tuple[int | None, str], bool] = {}   # a real press is down: was it held?
+        self._down: dict[tuple[int | None, str], bool] = {}  # a real press is down: was it held?
         self._timers: dict[tuple[int | None, str], threading.Timer] = {}
         self._lock = threading.Lock()
         try:
@@ -106,6 +114,7 @@ class _ButtonGroup:
                 self._down[(seat, key)] = False
                 self._timers[(seat, key)] = timer
             timer.start()
+
         return pressed
 
     def _on_held(self, seat: int | None, key: str):
@@ -115,6 +124,7 @@ class _ButtonGroup:
                     return
                 self._down[(seat, key)] = True
             self._put(seat, self.held[key])
+
         return held
 
     def _on_release(self, seat: int | None, key: str):
@@ -127,6 +137,7 @@ class _ButtonGroup:
                 timer.cancel()
             if short:  # let go before the hold time: the key itself
                 self._put(seat, key)
+
         return released
 
     def close(self) -> None:
@@ -153,14 +164,29 @@ class HostButtons(_ButtonGroup):
     it was held ``hold_s`` seconds.
     """
 
-    def __init__(self, pins: Mapping[str, int | str], events: queue.Queue, pin_factory=None,
-                 debounce_ms: float = 30, clock: Clock = time.monotonic, pull_up: bool = True,
-                 hold_s: float = HOLD_S):
+    def __init__(
+        self,
+        pins: Mapping[str, int | str],
+        events: queue.Queue,
+        pin_factory=None,
+        debounce_ms: float = 30,
+        clock: Clock = time.monotonic,
+        pull_up: bool = True,
+        hold_s: float = HOLD_S,
+    ):
         unknown = sorted(set(pins) - set(HOST_BUTTONS))
         if unknown:
             raise ValueError(f"unknown host button(s) {unknown}; expected {list(HOST_BUTTONS)}")
-        super().__init__([(pin, None, name) for name, pin in pins.items()],
-                         events, pin_factory, debounce_ms, clock, pull_up, HELD_KEYS, hold_s)
+        super().__init__(
+            [(pin, None, name) for name, pin in pins.items()],
+            events,
+            pin_factory,
+            debounce_ms,
+            clock,
+            pull_up,
+            HELD_KEYS,
+            hold_s,
+        )
 
 
 class SeatButtons(_ButtonGroup):
@@ -170,9 +196,15 @@ class SeatButtons(_ButtonGroup):
     and no its ``*`` (no/back), so the table treats both inputs the same.
     """
 
-    def __init__(self, seat_pins: Mapping[int, Mapping[str, int | str]], events: queue.Queue,
-                 pin_factory=None, debounce_ms: float = 30, clock: Clock = time.monotonic,
-                 pull_up: bool = True):
+    def __init__(
+        self,
+        seat_pins: Mapping[int, Mapping[str, int | str]],
+        events: queue.Queue,
+        pin_factory=None,
+        debounce_ms: float = 30,
+        clock: Clock = time.monotonic,
+        pull_up: bool = True,
+    ):
         bindings = []
         for seat, pins in seat_pins.items():
             unknown = sorted(set(pins) - set(SEAT_KEYS))
@@ -200,9 +232,13 @@ class GpioLeds:
     3V3 (common-anode RGB).
     """
 
-    def __init__(self, seat_pins: Mapping[int, int | str | Mapping[str, int | str]],
-                 pin_factory=None, active_high: bool = True,
-                 blink_s: tuple[float, float] = (0.5, 0.5)):
+    def __init__(
+        self,
+        seat_pins: Mapping[int, int | str | Mapping[str, int | str]],
+        pin_factory=None,
+        active_high: bool = True,
+        blink_s: tuple[float, float] = (0.5, 0.5),
+    ):
         self.blink_s = blink_s
         self.devices: dict[int, LED | RGBLED] = {}
         self.states: dict[int, LedState] = {}
@@ -211,11 +247,11 @@ class GpioLeds:
                 if isinstance(spec, Mapping):
                     if set(spec) != set(RGB_NAMES):
                         raise ValueError(f"seat {seat}: an RGB LED needs red, green and blue pins")
-                    self.devices[seat] = RGBLED(*(spec[c] for c in RGB_NAMES),
-                                                active_high=active_high, pin_factory=pin_factory)
+                    self.devices[seat] = RGBLED(
+                        *(spec[c] for c in RGB_NAMES), active_high=active_high, pin_factory=pin_factory
+                    )
                 else:
-                    self.devices[seat] = LED(spec, active_high=active_high,
-                                             pin_factory=pin_factory)
+                    self.devices[seat] = LED(spec, active_high=active_high, pin_factory=pin_factory)
                 self.states[seat] = LED_OFF
         except Exception:
             self.close()

@@ -53,9 +53,12 @@ class Watchdog:
     it may sleep, so an idle main loop still wakes up in time to ping.
     """
 
-    def __init__(self, env: Mapping[str, str] | None = None,
-                 notify: Callable[..., bool] | None = None,
-                 clock: Callable[[], float] = time.monotonic):
+    def __init__(
+        self,
+        env: Mapping[str, str] | None = None,
+        notify: Callable[..., bool] | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ):
         self.env = dict(os.environ if env is None else env)
         self._notify = notify or (lambda *lines: sd_notify(*lines, env=self.env))
         self.clock = clock

@@ -30,8 +30,15 @@ SPI_DRIVERS = ("ssd1322",)
 DRIVERS = (*I2C_DRIVERS, *SPI_DRIVERS, "dummy")
 # the panel's contrast for each brightness level of the table (1..5): a dim room to daylight
 CONTRAST_BY_LEVEL = (24, 64, 128, 192, 255)
-DEFAULTS: dict[str, Any] = {"driver": "ssd1306", "port": 1, "address": 0x3C, "rotate": 0,
-                            "contrast": None, "width": 128, "height": 64}
+DEFAULTS: dict[str, Any] = {
+    "driver": "ssd1306",
+    "port": 1,
+    "address": 0x3C,
+    "rotate": 0,
+    "contrast": None,
+    "width": 128,
+    "height": 64,
+}
 
 # What a screen that is absent, unpowered, on the wrong address or not permitted raises:
 # luma's own errors (DeviceNotFoundError, DevicePermissionError, DeviceAddressError...) from the
@@ -53,9 +60,11 @@ def make_device(config: Mapping[str, Any], serial=None):
     rotate = int(cfg["rotate"])
     if driver == "dummy":
         from luma.core.device import dummy
+
         device = dummy(width=width, height=height, rotate=rotate, mode="1")
     elif driver in I2C_DRIVERS or driver in SPI_DRIVERS:
         from luma.oled import device as oled_devices
+
         if serial is None:
             serial = _bus(driver, cfg)
         extra = {"mode": "1"} if driver in ("ssd1327", "ssd1322") else {}  # greyscale panels in 1 bit
@@ -70,8 +79,10 @@ def make_device(config: Mapping[str, Any], serial=None):
 def _bus(driver: str, cfg: Mapping[str, Any]):
     if driver in SPI_DRIVERS:
         from luma.core.interface.serial import spi
+
         return spi(port=0, device=0)
     from luma.core.interface.serial import i2c
+
     return i2c(port=int(cfg["port"]), address=_address(cfg["address"]))
 
 
@@ -88,15 +99,15 @@ class OledDisplay:
     frame rendered, for tests and screenshots.
     """
 
-    def __init__(self, config: Mapping[str, Any] | None = None,
-                 factory: Callable[[Mapping[str, Any]], Any] | None = None):
+    def __init__(
+        self, config: Mapping[str, Any] | None = None, factory: Callable[[Mapping[str, Any]], Any] | None = None
+    ):
         self.config: dict[str, Any] = {**DEFAULTS, **(config or {})}
         if self.config["driver"] not in DRIVERS:
-            raise ValueError(f"unknown OLED driver {self.config['driver']!r}; "
-                             f"expected one of {', '.join(DRIVERS)}")
+            raise ValueError(f"unknown OLED driver {self.config['driver']!r}; expected one of {', '.join(DRIVERS)}")
         self._factory = factory  # None: this module's make_device, looked up when first used
         self._device: Any = None
-        self._dead = False      # no panel, or it failed: every call is a no-op from then on
+        self._dead = False  # no panel, or it failed: every call is a no-op from then on
         self._closed = False
         self._last_frame: Frame | None = None
         self._last_bytes: bytes | None = None
@@ -189,7 +200,12 @@ class OledDisplay:
             log.warning(
                 "OLED screen unavailable (%s on I2C port %s, address %s): %s: %s. "
                 "Continuing without a screen; LEDs and pads keep working.",
-                cfg["driver"], cfg["port"], _hex(cfg["address"]), type(exc).__name__, exc)
+                cfg["driver"],
+                cfg["port"],
+                _hex(cfg["address"]),
+                type(exc).__name__,
+                exc,
+            )
         self._dead = True
         self._device = None
 

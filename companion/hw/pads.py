@@ -27,9 +27,22 @@ from ..table.events import KeyEvent, PadPresence, PadTrouble, RawPadKey
 from ..table.pairing import Pairing  # noqa: F401  (re-exported: pairing is table bookkeeping)
 from ..table.frame import LED_OFF, LedState
 from ..table.seat_screens import BLANK, NO_ENTRY, Entry, SeatScreen
-from .protocol import (BAD_ARGS, ENTRY_MODES, MAX_HINTS, PROTO_VERSION, SEQ_MOD, Frame, FrameDecoder,
-                       Hello, encode_frame, led_args, parse_hello, screen_text_fits, text_args,
-                       version_problem)
+from .protocol import (
+    BAD_ARGS,
+    ENTRY_MODES,
+    MAX_HINTS,
+    PROTO_VERSION,
+    SEQ_MOD,
+    Frame,
+    FrameDecoder,
+    Hello,
+    encode_frame,
+    led_args,
+    parse_hello,
+    screen_text_fits,
+    text_args,
+    version_problem,
+)
 
 log = logging.getLogger("companion.pads")
 
@@ -37,18 +50,17 @@ PICO_VID, PICO_PID = 0x2E8A, 0x0005
 BAUDRATE = 115200  # ignored by USB CDC, but pyserial wants one
 
 # Link states
-HANDSHAKE = "handshake"        # port open, no HELLO yet
-READY = "ready"                # HELLO accepted: keys count
+HANDSHAKE = "handshake"  # port open, no HELLO yet
+READY = "ready"  # HELLO accepted: keys count
 INCOMPATIBLE = "incompatible"  # another protocol version: kept open, ignored, reported
-REFUSED = "refused"            # its board id is already connected on another port
+REFUSED = "refused"  # its board id is already connected on another port
 
 
 def pico_ports() -> list[str]:
     """Serial ports of MicroPython Picos (all pads look alike here; HELLO tells them apart)."""
     from serial.tools import list_ports
 
-    return sorted(p.device for p in list_ports.comports()
-                  if p.vid == PICO_VID and p.pid == PICO_PID)
+    return sorted(p.device for p in list_ports.comports() if p.vid == PICO_VID and p.pid == PICO_PID)
 
 
 @dataclass(frozen=True)
@@ -68,9 +80,9 @@ class PadInfo:
 # A person presses a few keys a second; a pad that sends more is broken or stuck. Keys over the
 # rate are dropped (counted), the pad is named to the table once (PadTrouble "flooding"), and
 # the main loop's queue never holds more than MAX_QUEUED events from the pads: memory stays flat.
-KEY_RATE = 20.0      # keys per second a pad may keep sending
-KEY_BURST = 20       # keys it may send at once
-MAX_QUEUED = 256     # events waiting in the main loop's queue beyond which pad keys are dropped
+KEY_RATE = 20.0  # keys per second a pad may keep sending
+KEY_BURST = 20  # keys it may send at once
+MAX_QUEUED = 256  # events waiting in the main loop's queue beyond which pad keys are dropped
 FLOOD_QUIET_S = 2.0  # a flooding pad is fine again after this long within its rate
 
 
@@ -84,7 +96,7 @@ class _Link:
         self.state = HANDSHAKE
         self.hello: Hello | None = None
         self.problem: str | None = None
-        self.seat: int | None = None       # the seat announced present for this pad
+        self.seat: int | None = None  # the seat announced present for this pad
         self.opened = now
         self.last_rx = now
         self.last_ping = now
@@ -93,8 +105,8 @@ class _Link:
         # (seq -> (what it carried: a row number or "entry", sent at)); guarded by screen_lock,
         # as led_pending is: a sender notes its frame before the reader can take the ACK.
         self.screen_lock = threading.Lock()
-        self.screen_rows = 0                       # text rows of its screen, 0 without one
-        self.sent_rows: list[str] | None = None    # None: send the whole screen next time
+        self.screen_rows = 0  # text rows of its screen, 0 without one
+        self.sent_rows: list[str] | None = None  # None: send the whole screen next time
         self.sent_entry: Entry | None = None
         self.screen_pending: dict[int, tuple[object, float]] = {}
         self.seq = 0
@@ -142,13 +154,22 @@ class PadHub:
     ``port_lister()`` returns the candidate port names.
     """
 
-    def __init__(self, events: queue.Queue, seat_of: Mapping[str, int],
-                 transport_factory: Callable = serial.Serial,
-                 port_lister: Callable[[], Iterable[str]] = pico_ports, *,
-                 heartbeat_s: float = 2.0, timeout_s: float = 6.5, scan_s: float = 1.0,
-                 ack_timeout_s: float = 1.0, backoff_s: tuple[float, float] = (0.2, 5.0),
-                 read_timeout_s: float = 0.1, write_timeout_s: float = 0.5,
-                 clock: Callable[[], float] = time.monotonic):
+    def __init__(
+        self,
+        events: queue.Queue,
+        seat_of: Mapping[str, int],
+        transport_factory: Callable = serial.Serial,
+        port_lister: Callable[[], Iterable[str]] = pico_ports,
+        *,
+        heartbeat_s: float = 2.0,
+        timeout_s: float = 6.5,
+        scan_s: float = 1.0,
+        ack_timeout_s: float = 1.0,
+        backoff_s: tuple[float, float] = (0.2, 5.0),
+        read_timeout_s: float = 0.1,
+        write_timeout_s: float = 0.5,
+        clock: Callable[[], float] = time.monotonic,
+    ):
         self._events = events
         self._seat_of = dict(seat_of)
         self._factory = transport_factory
@@ -219,8 +240,7 @@ class PadHub:
             if self._leds.get(seat) == state:
                 return
             self._leds[seat] = state
-            targets = [l for l in self._links.values()
-                       if l.state == READY and self._seat_of.get(l.board_id) == seat]
+            targets = [l for l in self._links.values() if l.state == READY and self._seat_of.get(l.board_id) == seat]
         for link in targets:
             self._send_led(link)
 
@@ -242,8 +262,11 @@ class PadHub:
             if self._screens.get(seat, BLANK) == (screen or BLANK):
                 return
             self._screens[seat] = screen or BLANK
-            targets = [l for l in self._links.values()
-                       if l.state == READY and l.screen_rows and self._seat_of.get(l.board_id) == seat]
+            targets = [
+                l
+                for l in self._links.values()
+                if l.state == READY and l.screen_rows and self._seat_of.get(l.board_id) == seat
+            ]
         for link in targets:
             self._sync_screen(link)
 
@@ -306,8 +329,11 @@ class PadHub:
             if "clear" in late:
                 link.sent_rows = None
             else:
-                link.screen_pending = {seq: (what, sent) for seq, (what, sent) in link.screen_pending.items()
-                                       if what not in late and not (what == "entry" and "entry" in late)}
+                link.screen_pending = {
+                    seq: (what, sent)
+                    for seq, (what, sent) in link.screen_pending.items()
+                    if what not in late and not (what == "entry" and "entry" in late)
+                }
                 for what in late:
                     if what == "entry":
                         link.sent_entry = None
@@ -339,11 +365,19 @@ class PadHub:
 
     def pads(self) -> list[PadInfo]:
         with self._lock:
-            return [PadInfo(l.port, l.state, l.board_id, l.hello.fw if l.hello else None,
-                            l.hello.proto if l.hello else None,
-                            self._seat_of.get(l.board_id) if l.state == READY else None,
-                            l.problem, l.hello.screen if l.hello else None)
-                    for l in sorted(self._links.values(), key=lambda l: l.port)]
+            return [
+                PadInfo(
+                    l.port,
+                    l.state,
+                    l.board_id,
+                    l.hello.fw if l.hello else None,
+                    l.hello.proto if l.hello else None,
+                    self._seat_of.get(l.board_id) if l.state == READY else None,
+                    l.problem,
+                    l.hello.screen if l.hello else None,
+                )
+                for l in sorted(self._links.values(), key=lambda l: l.port)
+            ]
 
     def settled(self) -> bool:
         """True when every LED and screen frame sent has been acknowledged (tests, status)."""
@@ -364,8 +398,11 @@ class PadHub:
             for l in self._links.values():
                 dropped.update(l.decoder.dropped)
                 accepted += l.decoder.accepted
-            return {"accepted": accepted, "dropped": dropped,
-                    **{k: v for k, v in self._counts.items() if k != "accepted_retired"}}
+            return {
+                "accepted": accepted,
+                "dropped": dropped,
+                **{k: v for k, v in self._counts.items() if k != "accepted_retired"},
+            }
 
     def _count(self, what: str) -> None:
         with self._lock:
@@ -396,16 +433,16 @@ class PadHub:
         with self._lock:
             for gone in set(self._backoff) - ports:  # unplugged: a replug gets a fresh start
                 del self._backoff[gone]
-            todo = [p for p in sorted(ports) if p not in self._links
-                    and self._backoff.get(p, (0.0, 0.0))[1] <= now]
+            todo = [p for p in sorted(ports) if p not in self._links and self._backoff.get(p, (0.0, 0.0))[1] <= now]
         for port in todo:
             if not self._stop.is_set():
                 self._open(port, now)
 
     def _open(self, port: str, now: float) -> None:
         try:
-            t = self._factory(port, baudrate=BAUDRATE, timeout=self.read_timeout_s,
-                              write_timeout=self.write_timeout_s, exclusive=True)
+            t = self._factory(
+                port, baudrate=BAUDRATE, timeout=self.read_timeout_s, write_timeout=self.write_timeout_s, exclusive=True
+            )
         except (serial.SerialException, OSError, ValueError) as e:
             log.info("cannot open %s: %s", port, e)
             self._back_off(port, now)
@@ -415,8 +452,7 @@ class PadHub:
         except (serial.SerialException, OSError):
             pass
         link = _Link(port, t, now)
-        link.thread = threading.Thread(target=self._read_loop, args=(link,),
-                                       name=f"pad-read {port}", daemon=True)
+        link.thread = threading.Thread(target=self._read_loop, args=(link,), name=f"pad-read {port}", daemon=True)
         with self._lock:
             self._links[port] = link
         link.thread.start()
@@ -510,9 +546,11 @@ class PadHub:
         link.flood_since = now
         if not link.flooding:
             link.flooding = True
-            detail = (f"Pad {link.board_id} on {link.port} sends more keys than anyone can press "
-                      f"(over {KEY_RATE:g} a second): its keys are ignored until it calms down; "
-                      "check it for a stuck key or unplug it.")
+            detail = (
+                f"Pad {link.board_id} on {link.port} sends more keys than anyone can press "
+                f"(over {KEY_RATE:g} a second): its keys are ignored until it calms down; "
+                "check it for a stuck key or unplug it."
+            )
             log.warning("%s", detail)
             self._events.put(PadTrouble(link.board_id or "?", "flooding", detail))
         return False
@@ -541,7 +579,10 @@ class PadHub:
 
     # verb -> handler for a READY link; PONG needs none (receiving it already refreshed last_rx)
     _READY_HANDLERS: dict[str, Callable[[PadHub, _Link, Frame], None]] = {
-        "KEY": _on_key, "ACK": _on_ack, "ERR": _on_err}
+        "KEY": _on_key,
+        "ACK": _on_ack,
+        "ERR": _on_err,
+    }
 
     def _on_hello(self, link: _Link, hello: Hello) -> None:
         with self._lock:
@@ -568,12 +609,16 @@ class PadHub:
         problem = version_problem(hello, link.port)
         if problem is not None:
             return problem
-        other = next((l for l in self._links.values() if l is not link
-                      and l.state == READY and l.board_id == hello.board_id), None)
+        other = next(
+            (l for l in self._links.values() if l is not link and l.state == READY and l.board_id == hello.board_id),
+            None,
+        )
         if other is None:
             return None
-        return (f"Two pads claim board id {hello.board_id} ({other.port} and "
-                f"{link.port}): the one on {link.port} is ignored.")
+        return (
+            f"Two pads claim board id {hello.board_id} ({other.port} and "
+            f"{link.port}): the one on {link.port} is ignored."
+        )
 
     def _refuse(self, link: _Link, hello: Hello, problem: str, old_seat: int | None) -> None:
         """Keep the link open but ignored; tell the table (once per kind) and the log (once)."""
@@ -593,8 +638,9 @@ class PadHub:
 
     def _report_trouble(self, link: _Link, hello: Hello, problem: str) -> None:
         """A PadTrouble for the table when this port's kind of trouble changes."""
-        kind = "duplicate_id" if hello.compatible else (
-            "old_firmware" if hello.proto < PROTO_VERSION else "new_firmware")
+        kind = (
+            "duplicate_id" if hello.compatible else ("old_firmware" if hello.proto < PROTO_VERSION else "new_firmware")
+        )
         if self._troubled.get(link.port) != (hello.board_id, kind):
             self._clear_trouble(link.port)
             self._troubled[link.port] = (hello.board_id, kind)
@@ -616,8 +662,7 @@ class PadHub:
         seat = self._seat_of.get(hello.board_id)
         if was == (READY, hello.board_id):
             return  # the same pad said HELLO again: its seat is already announced
-        log.info("pad %s (firmware %s) ready on %s, seat %s",
-                 hello.board_id, hello.fw, link.port, seat)
+        log.info("pad %s (firmware %s) ready on %s, seat %s", hello.board_id, hello.fw, link.port, seat)
         if old_seat is not None and old_seat != seat:
             self._events.put(PadPresence(old_seat, False, "another pad on this port"))
         if seat is not None and seat != old_seat:
@@ -642,8 +687,8 @@ class PadHub:
             self._counts["accepted_retired"] += link.decoder.accepted
             if link.state == READY and link.seat is not None:
                 self._events.put(PadPresence(link.seat, False, reason))
-            self._clear_trouble(link.port)   # a refused or incompatible pad unplugged
-            if link.flooding:                # a flooding pad unplugged: its notice goes with it
+            self._clear_trouble(link.port)  # a refused or incompatible pad unplugged
+            if link.flooding:  # a flooding pad unplugged: its notice goes with it
                 link.flooding = False
                 self._events.put(PadTrouble(link.board_id or "?", ""))
             self._back_off(link.port, self._clock())

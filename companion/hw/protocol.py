@@ -21,22 +21,22 @@ from ..table.events import PAD_KEYS
 from ..table.frame import LedState
 from .base import COLOURS
 
-PROTO_VERSION = 1     # HELLO proto=: the compatibility level (version 2 only adds frames)
-PROTO_REVISION = 2    # the newest protocol version this box speaks (a pad's rev=)
-MAX_LINE = 128        # bytes per line, without the line ending
-SEQ_MOD = 65536       # sequence numbers run 0..65535 and wrap
-BLINK_ON_MS = 500     # the pad's blink phases (fixed by the protocol, so all pads agree)
+PROTO_VERSION = 1  # HELLO proto=: the compatibility level (version 2 only adds frames)
+PROTO_REVISION = 2  # the newest protocol version this box speaks (a pad's rev=)
+MAX_LINE = 128  # bytes per line, without the line ending
+SEQ_MOD = 65536  # sequence numbers run 0..65535 and wrap
+BLINK_ON_MS = 500  # the pad's blink phases (fixed by the protocol, so all pads agree)
 BLINK_OFF_MS = 500
 
 # Drop reasons, the keys of FrameDecoder.dropped
-CRC = "crc"                    # CRC field present, checksum wrong
-TRUNCATED = "truncated"        # looks like a frame but has no complete *CRC field (cut by a reset)
-OVERLONG = "overlong"          # more than MAX_LINE bytes before a newline
+CRC = "crc"  # CRC field present, checksum wrong
+TRUNCATED = "truncated"  # looks like a frame but has no complete *CRC field (cut by a reset)
+OVERLONG = "overlong"  # more than MAX_LINE bytes before a newline
 UNKNOWN_VERB = "unknown_verb"  # valid frame, verb not spoken in this direction
-BAD_ARGS = "bad_args"          # known verb, arguments do not fit it
-NON_ASCII = "non_ascii"        # bytes outside printable ASCII (line noise, 0x03 from Ctrl-C)
-REPL_NOISE = "repl_noise"      # REPL prompt, banner, traceback, stray print output
-MALFORMED = "malformed"        # checksum fine but no valid sequence number or verb
+BAD_ARGS = "bad_args"  # known verb, arguments do not fit it
+NON_ASCII = "non_ascii"  # bytes outside printable ASCII (line noise, 0x03 from Ctrl-C)
+REPL_NOISE = "repl_noise"  # REPL prompt, banner, traceback, stray print output
+MALFORMED = "malformed"  # checksum fine but no valid sequence number or verb
 
 LED_MODES = ("off", "steady", "blink")
 
@@ -45,11 +45,10 @@ SCREEN_SIZES = ((128, 32), (128, 64))
 CELL_PX = 8
 SCREEN_COLS = 16
 ENTRY_MODES = ("none", "echo", "key", "type")
-MAX_CODE = 14      # widest typed code or number: padlock + space + code fit one row
-MAX_HINTS = 32     # code meanings per entry; the pad refuses more
+MAX_CODE = 14  # widest typed code or number: padlock + space + code fit one row
+MAX_HINTS = 32  # code meanings per entry; the pad refuses more
 # What the pad's font draws: printable ASCII and the Czech letters; anything else comes out "?"
-PAD_CHARS = frozenset(chr(c) for c in range(0x20, 0x7F)) | frozenset(
-    "áčďéěíňóřšťúůýžÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ")
+PAD_CHARS = frozenset(chr(c) for c in range(0x20, 0x7F)) | frozenset("áčďéěíňóřšťúůýžÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ")
 
 _TOKEN = re.compile(r"[!-~]+")  # one printable, non-space ASCII run
 _BOARD_ID = re.compile(r"[0-9A-Za-z_-]{1,32}")
@@ -58,8 +57,17 @@ _SEQ = re.compile(r"[0-9]{1,5}")
 _VERB = re.compile(r"[A-Z][A-Z?]{0,7}")
 _BAD_BYTE = re.compile(rb"[^\x20-\x7e]")
 _FRAMELIKE = re.compile(rb"[0-9]{1,5} [A-Z]")
-_REPL_PREFIXES = (b">>>", b"...", b"Traceback", b"  File ", b"MicroPython", b"MPY:",
-                  b"Type \"help", b"raw REPL", b"soft reboot")
+_REPL_PREFIXES = (
+    b">>>",
+    b"...",
+    b"Traceback",
+    b"  File ",
+    b"MicroPython",
+    b"MPY:",
+    b"Type \"help",
+    b"raw REPL",
+    b"soft reboot",
+)
 _EXC_LINE = re.compile(rb"[A-Za-z_.]*(Error|Exception|Interrupt|Exit)\b")
 
 
@@ -103,8 +111,7 @@ PAD_TO_HOST = {
     "ERR": lambda a: len(a) >= 1,
 }
 HOST_TO_PAD = {
-    "LED": lambda a: (len(a) == 4 and a[0] in LED_MODES
-                      and all(_is_uint(x, 256) for x in a[1:])),
+    "LED": lambda a: len(a) == 4 and a[0] in LED_MODES and all(_is_uint(x, 256) for x in a[1:]),
     "PING": lambda a: not a,
     "ID?": lambda a: not a,
     "REPL": lambda a: not a,
@@ -118,8 +125,7 @@ SCREEN_VERBS = ("TEXT", "ENTRY", "HINT", "CLEAR")
 
 def _text_frame_ok(args: tuple[str, ...]) -> bool:
     """TEXT <row> <text>: the frame's own bounds (the row count depends on the pad's size)."""
-    return (len(args) >= 1 and _is_uint(args[0], 8) and len(args[0]) <= 2
-            and screen_text_fits(text_from_args(args[1:])))
+    return len(args) >= 1 and _is_uint(args[0], 8) and len(args[0]) <= 2 and screen_text_fits(text_from_args(args[1:]))
 
 
 def _entry_frame_ok(args: tuple[str, ...]) -> bool:
@@ -153,8 +159,7 @@ def text_args(text: str) -> tuple[str, ...]:
 
 
 def _escaped(text: str) -> str:
-    return "".join(chr(b) if 0x21 <= b <= 0x7E and b != 0x25 else "%%%02X" % b
-                   for b in text.encode("utf-8"))
+    return "".join(chr(b) if 0x21 <= b <= 0x7E and b != 0x25 else "%%%02X" % b for b in text.encode("utf-8"))
 
 
 _ESCAPE = re.compile(r"%([0-9A-Fa-f]{2})")
@@ -275,10 +280,14 @@ def version_problem(hello: Hello, port: str = "") -> str | None:
     where = f" on {port}" if port else ""
     who = f"Pad {hello.board_id or '?'}{where} (firmware {hello.fw})"
     if hello.proto < PROTO_VERSION:
-        return (f"{who} speaks pad protocol {hello.proto}, this box needs {PROTO_VERSION}: "
-                "update the pad firmware (firmware_scripts/deploy.sh).")
-    return (f"{who} speaks pad protocol {hello.proto}, newer than this box's {PROTO_VERSION}: "
-            "update companion, or flash the matching pad firmware.")
+        return (
+            f"{who} speaks pad protocol {hello.proto}, this box needs {PROTO_VERSION}: "
+            "update the pad firmware (firmware_scripts/deploy.sh)."
+        )
+    return (
+        f"{who} speaks pad protocol {hello.proto}, newer than this box's {PROTO_VERSION}: "
+        "update companion, or flash the matching pad firmware."
+    )
 
 
 class FrameDecoder:
@@ -302,7 +311,7 @@ class FrameDecoder:
             nl = data.find(b"\n")
             if nl < 0:
                 return out
-            data = data[nl + 1:]
+            data = data[nl + 1 :]
             self._skipping = False
         buf = self._buf
         buf += data
@@ -385,7 +394,7 @@ def _noise_reason(line: bytes) -> str | None:
 def _checked_payload(line: bytes) -> bytes | str:
     """The bytes before ``*CRC`` when the checksum matches, else the drop reason."""
     star = line.rfind(b"*")
-    want = _crc_field(line[star + 1:]) if star >= 0 else None
+    want = _crc_field(line[star + 1 :]) if star >= 0 else None
     if want is None:  # a frame cut by a reset has no whole CRC field; anything else is chatter
         return TRUNCATED if _FRAMELIKE.match(line) else REPL_NOISE
     payload = line[:star]
@@ -402,5 +411,10 @@ def _crc_field(tail: bytes) -> int | None:
 
 def _well_formed(parts: list[str]) -> bool:
     """``<seq> <VERB> <args...>`` with single spaces and a sequence number below SEQ_MOD."""
-    return (len(parts) >= 2 and _SEQ.fullmatch(parts[0]) is not None and int(parts[0]) < SEQ_MOD
-            and _VERB.fullmatch(parts[1]) is not None and "" not in parts)
+    return (
+        len(parts) >= 2
+        and _SEQ.fullmatch(parts[0]) is not None
+        and int(parts[0]) < SEQ_MOD
+        and _VERB.fullmatch(parts[1]) is not None
+        and "" not in parts
+    )

@@ -30,8 +30,19 @@ import unicodedata
 from PIL import Image, ImageDraw, ImageFont
 
 from ..table.frame import Frame, MapCell, MapView
-from ..table.panel import (BODY_SIZE, BOLD_CONDENSED, FOOTER_SIZE, HEADER_SIZE, MARGIN_X,  # noqa: F401
-                           REGULAR, SMALLEST, Layout, Panel, font, metrics)  # (sizes and fonts re-exported)
+from ..table.panel import (
+    BODY_SIZE,
+    BOLD_CONDENSED,
+    FOOTER_SIZE,
+    HEADER_SIZE,
+    MARGIN_X,  # noqa: F401
+    REGULAR,
+    SMALLEST,
+    Layout,
+    Panel,
+    font,
+    metrics,
+)  # (sizes and fonts re-exported)
 
 ELLIPSIS = "\u2026"
 
@@ -75,7 +86,7 @@ def visible_lines(frame: Frame, rows: int) -> tuple[int, tuple[str, ...]]:
     if frame.selected is not None and rows > 0:
         last = frame.selected + min(frame.selected_rows, rows) - 1
         first = max(0, last - rows + 1)
-    return first, tuple(frame.lines[first:first + rows])
+    return first, tuple(frame.lines[first : first + rows])
 
 
 def render(frame: Frame, width: int = 128, height: int = 64) -> Image.Image:
@@ -92,17 +103,27 @@ def render(frame: Frame, width: int = 128, height: int = 64) -> Image.Image:
 
     head_font = font(BOLD_CONDENSED, head_size)
     draw.rectangle((0, 0, width - 1, lay.header_h - 1), fill=1)
-    draw.text((MARGIN_X, metrics(BOLD_CONDENSED, head_size).above),
-              fit(frame.header, head_font, text_w), font=head_font, fill=0, anchor="ls")
+    draw.text(
+        (MARGIN_X, metrics(BOLD_CONDENSED, head_size).above),
+        fit(frame.header, head_font, text_w),
+        font=head_font,
+        fill=0,
+        anchor="ls",
+    )
 
     body_font = font(REGULAR, body_size)
     body_above = metrics(REGULAR, body_size).above
     if frame.map is not None:
         lay = _layout(panel, False)
-        above = frame.lines[:max(1, frame.map_lines)]
+        above = frame.lines[: max(1, frame.map_lines)]
         for i, line in enumerate(above):
-            draw.text((MARGIN_X, lay.body_top + i * lay.slot_h + body_above), fit(line, body_font, text_w),
-                      font=body_font, fill=1, anchor="ls")
+            draw.text(
+                (MARGIN_X, lay.body_top + i * lay.slot_h + body_above),
+                fit(line, body_font, text_w),
+                font=body_font,
+                fill=1,
+                anchor="ls",
+            )
         _draw_map(draw, frame.map, lay.body_top + max(1, len(above)) * lay.slot_h, width, height)
         return img
     first, shown = visible_lines(frame, lay.rows)
@@ -112,13 +133,11 @@ def render(frame: Frame, width: int = 128, height: int = 64) -> Image.Image:
         if frame.is_selected(first + i):
             draw.rectangle((0, top, width - 1, top + lay.slot_h - 1), fill=1)
             ink = 0
-        draw.text((MARGIN_X, top + body_above), fit(line, body_font, text_w),
-                  font=body_font, fill=ink, anchor="ls")
+        draw.text((MARGIN_X, top + body_above), fit(line, body_font, text_w), font=body_font, fill=ink, anchor="ls")
 
     if footer:
         foot_font = font(REGULAR, foot_size)
-        draw.text((MARGIN_X, lay.footer_base), fit(footer, foot_font, text_w),
-                  font=foot_font, fill=1, anchor="ls")
+        draw.text((MARGIN_X, lay.footer_base), fit(footer, foot_font, text_w), font=foot_font, fill=1, anchor="ls")
     return img
 
 
@@ -128,7 +147,7 @@ def cut_lines(frame: Frame, panel: Panel = SMALLEST) -> list[str]:
     footer. The table breaks texts into rows, so this should always be empty."""
     head_size, body_size, foot_size = panel.sizes
     faces = ((frame.header, font(BOLD_CONDENSED, head_size)), (frame.footer, font(REGULAR, foot_size)))
-    body = frame.lines[:max(1, frame.map_lines)] if frame.map is not None else frame.lines
+    body = frame.lines[: max(1, frame.map_lines)] if frame.map is not None else frame.lines
     lines = list(faces) + [(line, font(REGULAR, body_size)) for line in body]
     return [text for text, face in lines if fit(text, face, panel.line_px) != _clean(text)]
 
@@ -151,8 +170,7 @@ def _draw_map(draw: ImageDraw.ImageDraw, view: MapView, top: int, width: int, he
             _draw_cell(draw, cell, x0, y0, cell_w, cell_h)
 
 
-def _draw_cell(draw: ImageDraw.ImageDraw, cell: MapCell, x0: int, y0: int,
-               cell_w: int, cell_h: int) -> None:
+def _draw_cell(draw: ImageDraw.ImageDraw, cell: MapCell, x0: int, y0: int, cell_w: int, cell_h: int) -> None:
     """One map cell at (x0, y0): its box, then its label in the ink that shows on that box."""
     x1, y1 = x0 + cell_w - 2, y0 + cell_h - 2  # one dark pixel between neighbours
     ink = _draw_cell_box(draw, cell, (x0, y0, x1, y1))

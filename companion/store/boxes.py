@@ -64,7 +64,7 @@ class BoxFiles:
         own = self._own(game)
         if not checked:
             return own
-        merged, _, _ = merge_memory(own, checked)   # own facts kept where they differ
+        merged, _, _ = merge_memory(own, checked)  # own facts kept where they differ
         return merged if memory_problem(game, merged) is None else own
 
     def _own(self, game: str) -> dict:
@@ -89,10 +89,12 @@ class BoxFiles:
         problem = memory_problem(game, box)
         if problem:
             aside = self._aside(path)
-            log.error("%s cannot be used (%s); moved to %s, starting from the shipped box data",
-                      path, problem, aside.name)
-            self._problems[game] = Msg(f"Vadná data krabice odložena: box/{aside.name}",
-                                       f"Bad box data moved aside: box/{aside.name}")
+            log.error(
+                "%s cannot be used (%s); moved to %s, starting from the shipped box data", path, problem, aside.name
+            )
+            self._problems[game] = Msg(
+                f"Vadná data krabice odložena: box/{aside.name}", f"Bad box data moved aside: box/{aside.name}"
+            )
             return {}
         return box
 
@@ -162,9 +164,9 @@ class BoxFiles:
 # -- sharing what was taught: export, import, the checked file shipped with a game -------------------
 SHARE_FORMAT = "companion-box"
 SHARE_VERSION = 1
-FACT_DEPTH = 3      # group . piece . fact: deeper tables (a cost, a layout's map) are one fact
-META = ("source", "verified", "confirmed")   # marks on an entry, not printed facts
-CHECKED_FILE = "checked-box.json"           # companion/games/<game>/data/: a checked file shipped
+FACT_DEPTH = 3  # group . piece . fact: deeper tables (a cost, a layout's map) are one fact
+META = ("source", "verified", "confirmed")  # marks on an entry, not printed facts
+CHECKED_FILE = "checked-box.json"  # companion/games/<game>/data/: a checked file shipped
 
 
 class BoxShareError(ValueError):
@@ -174,8 +176,14 @@ class BoxShareError(ValueError):
 def share_document(game: str, memory: dict, checked_by: str | None = None) -> dict:
     """What ``companion box GAME --export`` writes: the memory, the game, and who checked it
     (a file sent to the project for shipping names its checker and is marked verified)."""
-    return {"format": SHARE_FORMAT, "version": SHARE_VERSION, "game": game,
-            "checked_by": checked_by or None, "verified": bool(checked_by), "box": memory}
+    return {
+        "format": SHARE_FORMAT,
+        "version": SHARE_VERSION,
+        "game": game,
+        "checked_by": checked_by or None,
+        "verified": bool(checked_by),
+        "box": memory,
+    }
 
 
 def read_share(game: str, text: str, name: str = "the file") -> tuple[dict, dict]:
@@ -192,7 +200,9 @@ def read_share(game: str, text: str, name: str = "the file") -> tuple[dict, dict
     marks = {}
     if doc.get("format") == SHARE_FORMAT:
         if doc.get("version") != SHARE_VERSION:
-            raise BoxShareError(f"{name} is box data of version {doc.get('version')!r}; this companion reads {SHARE_VERSION}")
+            raise BoxShareError(
+                f"{name} is box data of version {doc.get('version')!r}; this companion reads {SHARE_VERSION}"
+            )
         if doc.get("game") != game:
             raise BoxShareError(f"{name} is box data for {doc.get('game')!r}, not {game!r}")
         marks = {"checked_by": doc.get("checked_by"), "verified": doc.get("verified") is True}

@@ -20,13 +20,33 @@ from typing import IO, Any
 
 from .journal import FORMAT as JOURNAL_FORMAT
 from .journal import atomic_write
-from .sessions import (HISTORY, READABLE_VERSIONS, SESSION_FORMAT, SESSION_VERSION, SESSIONS, Store, check_entry,
-                       is_uid, log_table)
+from .sessions import (
+    HISTORY,
+    READABLE_VERSIONS,
+    SESSION_FORMAT,
+    SESSION_VERSION,
+    SESSIONS,
+    Store,
+    check_entry,
+    is_uid,
+    log_table,
+)
 
 CSV_COLUMNS = ("id", "game", "started", "finished", "duration_s", "seats", "scores", "winner", "actions")
 REQUIRED_FIELDS = ("format", "version", "game", "options", "seed", "entries")
-META_FIELDS = ("id", "uid", "started", "finished", "abandoned", "seats", "names", "scores", "winner",
-               "duration_s", "actions")
+META_FIELDS = (
+    "id",
+    "uid",
+    "started",
+    "finished",
+    "abandoned",
+    "seats",
+    "names",
+    "scores",
+    "winner",
+    "duration_s",
+    "actions",
+)
 
 
 class SessionFileError(Exception):
@@ -69,17 +89,19 @@ def history_rows(store: Store) -> list[dict[str, Any]]:
     rows = []
     for record in store.history():
         names = seat_names(record)
-        rows.append({
-            "id": record["session"],
-            "game": record["game"],
-            "started": record["started"],
-            "finished": record["finished"],
-            "duration_s": record["duration_s"],
-            "seats": "; ".join(record["seats"]),
-            "scores": _scores_text(names, record["scores"]),
-            "winner": _seat_label(names, record["winner"]),
-            "actions": record["actions"],
-        })
+        rows.append(
+            {
+                "id": record["session"],
+                "game": record["game"],
+                "started": record["started"],
+                "finished": record["finished"],
+                "duration_s": record["duration_s"],
+                "seats": "; ".join(record["seats"]),
+                "scores": _scores_text(names, record["scores"]),
+                "winner": _seat_label(names, record["winner"]),
+                "actions": record["actions"],
+            }
+        )
     return rows
 
 
@@ -160,13 +182,11 @@ def _broken_document_or_fail(path: os.PathLike | str, data: Any) -> list[dict]:
     message says what is wrong with it rather than that there is nothing."""
     if isinstance(data, dict) and ("format" in data or "entries" in data or "game" in data):
         return [data]
-    raise SessionFileError(path, f'holds no companion session (a session file has "format": '
-                                 f'"{SESSION_FORMAT}")')
+    raise SessionFileError(path, f'holds no companion session (a session file has "format": "{SESSION_FORMAT}")')
 
 
 def _with_id(path: os.PathLike | str, candidates: list[dict], session_id: int) -> list[dict]:
-    chosen = [doc for doc in candidates if isinstance(doc.get("meta"), dict)
-              and doc["meta"].get("id") == session_id]
+    chosen = [doc for doc in candidates if isinstance(doc.get("meta"), dict) and doc["meta"].get("id") == session_id]
     if not chosen:
         raise SessionFileError(path, f"holds no session with id {session_id}")
     return chosen
@@ -194,14 +214,17 @@ def _read_json(path: Path) -> Any:
     except json.JSONDecodeError as error:
         first_line = text.split("\n", 1)[0]
         if _is_journal_header(first_line):
-            raise SessionFileError(path, "is the companion's store (a journal), not a session file; "
-                                         "export a session from it first") from None
+            raise SessionFileError(
+                path, "is the companion's store (a journal), not a session file; export a session from it first"
+            ) from None
         # The parser stopped at the end of the text, or inside a string that never closes.
         if error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated string"):
-            raise SessionFileError(path, f"is truncated: the JSON stops before it is complete "
-                                         f"(line {error.lineno})") from None
-        raise SessionFileError(path, f"is not valid JSON: {error.msg} at line {error.lineno}, "
-                                     f"column {error.colno}") from None
+            raise SessionFileError(
+                path, f"is truncated: the JSON stops before it is complete (line {error.lineno})"
+            ) from None
+        raise SessionFileError(
+            path, f"is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}"
+        ) from None
     if _depth_exceeds(data, MAX_DEPTH):
         raise SessionFileError(path, f"is nested more than {MAX_DEPTH} levels deep; a session file is not")
     return data
@@ -249,8 +272,12 @@ def _is_tinydb_database(data: Any) -> bool:
 
 def _sessions_in_database(tables: dict) -> list[dict]:
     """Session documents stored whole in any table, then those rebuilt from this store's tables."""
-    found = [doc for table in tables.values() for doc in table.values()
-             if isinstance(doc, dict) and doc.get("format") == SESSION_FORMAT]
+    found = [
+        doc
+        for table in tables.values()
+        for doc in table.values()
+        if isinstance(doc, dict) and doc.get("format") == SESSION_FORMAT
+    ]
     for doc_id, record in tables.get(SESSIONS, {}).items():
         if isinstance(record, dict) and doc_id.isdigit():
             found.append(_document_from_tables(tables, int(doc_id), record))
@@ -261,14 +288,23 @@ def _document_from_tables(tables: dict, session_id: int, record: dict) -> dict:
     """Rebuild a session document from this store's table layout (sessions, log-<id>, history)."""
     log = tables.get(log_table(session_id), {})
     entries = [log[key] for key in sorted(log, key=lambda key: int(key) if key.isdigit() else -1)]
-    result = next((doc for doc in tables.get(HISTORY, {}).values()
-                   if isinstance(doc, dict) and doc.get("session") == session_id), {})
+    result = next(
+        (doc for doc in tables.get(HISTORY, {}).values() if isinstance(doc, dict) and doc.get("session") == session_id),
+        {},
+    )
     return {
-        "format": SESSION_FORMAT, "version": SESSION_VERSION,
+        "format": SESSION_FORMAT,
+        "version": SESSION_VERSION,
         **{key: record[key] for key in ("game", "options", "seed") if key in record},
         "entries": entries,
-        "meta": {"id": session_id, "started": record.get("started"), "finished": result.get("finished"),
-                 "seats": record.get("seats"), "scores": result.get("scores"), "winner": result.get("winner")},
+        "meta": {
+            "id": session_id,
+            "started": record.get("started"),
+            "finished": result.get("finished"),
+            "seats": record.get("seats"),
+            "scores": result.get("scores"),
+            "winner": result.get("winner"),
+        },
     }
 
 
@@ -281,8 +317,12 @@ def _check_document(path: os.PathLike | str, doc: dict) -> dict:
     _check_entries(path, doc["entries"])
     meta = _checked_meta(path, doc)
     return {
-        "format": SESSION_FORMAT, "version": SESSION_VERSION,
-        "game": doc["game"], "options": doc["options"], "seed": doc["seed"], "entries": doc["entries"],
+        "format": SESSION_FORMAT,
+        "version": SESSION_VERSION,
+        "game": doc["game"],
+        "options": doc["options"],
+        "seed": doc["seed"],
+        "entries": doc["entries"],
         "meta": {name: meta.get(name) for name in META_FIELDS},
     }
 
@@ -333,8 +373,7 @@ def _checked_meta(path: os.PathLike | str, doc: dict) -> dict:
     for name in ("started", "finished", "abandoned"):
         value = meta.get(name)
         if value is not None and not _is_time(value):
-            raise SessionFileError(path, f"'meta.{name}' must be an ISO 8601 time with its UTC offset, "
-                                         f"not {value!r}")
+            raise SessionFileError(path, f"'meta.{name}' must be an ISO 8601 time with its UTC offset, not {value!r}")
     for name in ("seats", "names"):
         value = meta.get(name)
         if value is not None and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
@@ -360,5 +399,12 @@ def _is_time(value: Any) -> bool:
 
 
 def _kind(value: Any) -> str:
-    return {dict: "an object", list: "a list", str: "a string", bool: "true/false", int: "a number",
-            float: "a number", type(None): "null"}.get(type(value), type(value).__name__)
+    return {
+        dict: "an object",
+        list: "a list",
+        str: "a string",
+        bool: "true/false",
+        int: "a number",
+        float: "a number",
+        type(None): "null",
+    }.get(type(value), type(value).__name__)

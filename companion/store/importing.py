@@ -20,8 +20,8 @@ from .sessions import HISTORY, _index_record, count_actions, default_seat_names,
 @dataclass
 class ImportPlan:
     new: list[dict] = field(default_factory=list)
-    skipped: int = 0      # already in the store (or twice in the file)
-    unfinished: int = 0   # not finished: not history
+    skipped: int = 0  # already in the store (or twice in the file)
+    unfinished: int = 0  # not finished: not history
 
     @property
     def finished_count(self) -> int:
@@ -36,6 +36,7 @@ class ImportPlan:
 
 def identity(document: Mapping) -> str:
     from .migration import layout1_uid
+
     meta = document.get("meta") or {}
     if is_uid(meta.get("uid")):
         return meta["uid"].lower()
@@ -75,13 +76,25 @@ def _as_archived(document: Mapping, uid: str) -> dict:
     if not isinstance(duration, int) or isinstance(duration, bool):
         duration = _seconds_between(meta.get("started"), meta.get("finished"))
     return {
-        "format": document["format"], "version": 2, "game": document["game"],
-        "options": copy.deepcopy(document["options"]), "seed": document["seed"],
+        "format": document["format"],
+        "version": 2,
+        "game": document["game"],
+        "options": copy.deepcopy(document["options"]),
+        "seed": document["seed"],
         "entries": copy.deepcopy(document["entries"]),
-        "meta": {"id": None, "uid": uid, "started": meta.get("started"), "finished": meta.get("finished"),
-                 "abandoned": None, "seats": seats, "names": names, "scores": copy.deepcopy(scores),
-                 "winner": meta.get("winner"), "duration_s": duration,
-                 "actions": count_actions(document["entries"])},
+        "meta": {
+            "id": None,
+            "uid": uid,
+            "started": meta.get("started"),
+            "finished": meta.get("finished"),
+            "abandoned": None,
+            "seats": seats,
+            "names": names,
+            "scores": copy.deepcopy(scores),
+            "winner": meta.get("winner"),
+            "duration_s": duration,
+            "actions": count_actions(document["entries"]),
+        },
     }
 
 

@@ -46,7 +46,8 @@ def read_index(path: Path) -> dict[str, dict[str, dict]]:
             log.warning("%s, line %d: not an index record, skipped", path, number)
             continue
         tables.setdefault(str(record.get("insert")), {}).update(
-            {key: doc for key, doc in record["docs"].items() if isinstance(doc, dict)})
+            {key: doc for key, doc in record["docs"].items() if isinstance(doc, dict)}
+        )
     return tables
 
 
@@ -66,7 +67,7 @@ def append_index(path: Path, records: Mapping[str, Mapping[str, Mapping]]) -> No
             try:
                 view = memoryview(line)
                 while view:
-                    view = view[os.write(fd, view):]
+                    view = view[os.write(fd, view) :]
                 os.fsync(fd)
             except OSError as error:
                 try:

@@ -112,7 +112,10 @@ def parse_journal(path: Path, raw: bytes) -> tuple[dict[str, dict[str, dict]], i
     if end == 0:
         raise StoreError(
             "not a companion store journal (no complete header line; a journal starts with "
-            f'{{"format": "{FORMAT}", ...}} on its own line)', path, 1)
+            f'{{"format": "{FORMAT}", ...}} on its own line)',
+            path,
+            1,
+        )
     tables: dict[str, dict[str, dict]] = {}
     for number, chunk in enumerate(raw[:end].split(b"\n")[:-1], start=1):
         if number > 1 and not chunk.strip():
@@ -123,8 +126,7 @@ def parse_journal(path: Path, raw: bytes) -> tuple[dict[str, dict[str, dict]], i
             raise StoreError(f"not UTF-8 text at byte {error.start} of the line", path, number) from None
         except json.JSONDecodeError as error:
             if number == 1:
-                raise StoreError(f"not a companion store journal (line 1 is not JSON: {error.msg})",
-                                 path, 1) from None
+                raise StoreError(f"not a companion store journal (line 1 is not JSON: {error.msg})", path, 1) from None
             raise StoreError(f"malformed record: {error.msg} at column {error.colno}", path, number) from None
         if number == 1:
             tables = _read_header(path, record)
@@ -138,8 +140,12 @@ def _read_header(path: Path, header: Any) -> dict[str, dict[str, dict]]:
         raise StoreError(f'not a companion store journal (line 1 lacks "format": "{FORMAT}")', path, 1)
     version = header.get("version")
     if version != VERSION or isinstance(version, bool):
-        raise StoreError(f"journal version {version!r} is not supported (this companion reads "
-                         f"version {VERSION}); it may come from a newer companion", path, 1)
+        raise StoreError(
+            f"journal version {version!r} is not supported (this companion reads "
+            f"version {VERSION}); it may come from a newer companion",
+            path,
+            1,
+        )
     tables = header.get("tables")
     if not isinstance(tables, dict):
         raise StoreError('header has no "tables" object', path, 1)
@@ -232,8 +238,12 @@ class JournalStorage(Storage):
             if self.read_only:
                 log.info("%s: ignoring an incomplete last line (%d bytes)", self.path, len(torn))
             else:
-                log.warning("%s: cutting off a torn last line (%d bytes, never acknowledged): %r",
-                            self.path, len(torn), torn[:200])
+                log.warning(
+                    "%s: cutting off a torn last line (%d bytes, never acknowledged): %r",
+                    self.path,
+                    len(torn),
+                    torn[:200],
+                )
                 self._cut(valid)
         if not self.read_only:
             self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC)
@@ -320,8 +330,9 @@ class JournalStorage(Storage):
             os.ftruncate(self._fd, size)
             os.fsync(self._fd)
         except OSError as cleanup_error:
-            self._broken = (f"an append failed ({error!r}) and the partial line could not be removed "
-                            f"({cleanup_error.strerror})")
+            self._broken = (
+                f"an append failed ({error!r}) and the partial line could not be removed ({cleanup_error.strerror})"
+            )
             log.error("%s: %s", self.path, self._broken)
 
     # -- snapshots -----------------------------------------------------------------------------
@@ -342,7 +353,7 @@ class JournalStorage(Storage):
         try:
             view = memoryview(blob)
             while view:
-                view = view[os.write(fd, view):]
+                view = view[os.write(fd, view) :]
             os.fsync(fd)
             os.replace(temp, self.path)
         except BaseException as error:

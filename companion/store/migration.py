@@ -25,8 +25,21 @@ from typing import Any
 
 from .index import read_index
 from .journal import FORMAT, VERSION, atomic_write, dumps
-from .sessions import (ABANDONED, HISTORY, HISTORY_DIR, INDEX_FILE, LAYOUT, META, PREFERENCES, SESSION_FORMAT,
-                       SESSION_VERSION, SESSIONS, count_actions, default_seat_names, log_table)
+from .sessions import (
+    ABANDONED,
+    HISTORY,
+    HISTORY_DIR,
+    INDEX_FILE,
+    LAYOUT,
+    META,
+    PREFERENCES,
+    SESSION_FORMAT,
+    SESSION_VERSION,
+    SESSIONS,
+    count_actions,
+    default_seat_names,
+    log_table,
+)
 
 log = logging.getLogger("companion.store")
 # Identities of migrated sessions: uuid5 in this namespace of what the old store said about them.
@@ -45,8 +58,11 @@ def _entries(tables: Mapping, session_id: int) -> list[dict]:
     return [dict(table[key]) for key in sorted(table, key=int)]
 
 
-def convert(tables: Mapping[str, Mapping[str, dict]], new_uid: Callable[[], str] | None = None,
-            seat_names: Callable[..., list[str]] = default_seat_names) -> dict[str, Any]:
+def convert(
+    tables: Mapping[str, Mapping[str, dict]],
+    new_uid: Callable[[], str] | None = None,
+    seat_names: Callable[..., list[str]] = default_seat_names,
+) -> dict[str, Any]:
     """A layout-1 store's tables as layout 2: ``live`` tables, ``index`` tables and ``archives``
     ({uid: session document}). Pure: nothing is written."""
     sessions = {int(key): doc for key, doc in tables.get(SESSIONS, {}).items()}
@@ -61,40 +77,63 @@ def convert(tables: Mapping[str, Mapping[str, dict]], new_uid: Callable[[], str]
         started = dict(record, uid=uid)
         if session_id in results:
             result = dict(results[session_id], uid=uid)
-            result["names"] = seat_names(record["game"], record.get("options", {}), record.get("seed", 0),
-                                         record.get("seats", []), result.get("scores") or {})
+            result["names"] = seat_names(
+                record["game"],
+                record.get("options", {}),
+                record.get("seed", 0),
+                record.get("seats", []),
+                result.get("scores") or {},
+            )
             index[HISTORY][str(session_id)] = result
             archives[uid] = _document(session_id, started, entries, result, None)
         elif session_id in gave_up:
             at = gave_up[session_id].get("at")
-            index[ABANDONED][str(session_id)] = {"session": session_id, "uid": uid, "game": record["game"],
-                                                 "started": record["started"], "at": at,
-                                                 "seats": list(record["seats"])}
+            index[ABANDONED][str(session_id)] = {
+                "session": session_id,
+                "uid": uid,
+                "game": record["game"],
+                "started": record["started"],
+                "at": at,
+                "seats": list(record["seats"]),
+            }
             archives[uid] = _document(session_id, started, entries, None, at)
         else:
             live[SESSIONS][str(session_id)] = started
             live[log_table(session_id)] = {str(n): entry for n, entry in enumerate(entries, start=1)}
-    live[META] = {"1": {"layout": LAYOUT, "box": (new_uid() if new_uid else uuid.uuid4().hex).replace("-", ""),
-                        "next_session": max(sessions, default=0) + 1, "finished": len(index[HISTORY])}}
+    live[META] = {
+        "1": {
+            "layout": LAYOUT,
+            "box": (new_uid() if new_uid else uuid.uuid4().hex).replace("-", ""),
+            "next_session": max(sessions, default=0) + 1,
+            "finished": len(index[HISTORY]),
+        }
+    }
     if tables.get(PREFERENCES):
         live[PREFERENCES] = dict(tables[PREFERENCES])
     return {"live": live, "index": index, "archives": archives}
 
 
-def _document(session_id: int, record: Mapping, entries: list, result: Mapping | None,
-              abandoned: str | None) -> dict:
+def _document(session_id: int, record: Mapping, entries: list, result: Mapping | None, abandoned: str | None) -> dict:
     return {
-        "format": SESSION_FORMAT, "version": SESSION_VERSION,
-        "game": record["game"], "options": record.get("options", {}), "seed": record.get("seed", 0),
+        "format": SESSION_FORMAT,
+        "version": SESSION_VERSION,
+        "game": record["game"],
+        "options": record.get("options", {}),
+        "seed": record.get("seed", 0),
         "entries": entries,
-        "meta": {"id": session_id, "uid": record["uid"], "started": record.get("started"),
-                 "finished": result.get("finished") if result else None, "abandoned": abandoned,
-                 "seats": list(record.get("seats", [])),
-                 "names": list(result["names"]) if result else list(record.get("seats", [])),
-                 "scores": result.get("scores") if result else None,
-                 "winner": result.get("winner") if result else None,
-                 "duration_s": result.get("duration_s") if result else None,
-                 "actions": result.get("actions", count_actions(entries)) if result else count_actions(entries)},
+        "meta": {
+            "id": session_id,
+            "uid": record["uid"],
+            "started": record.get("started"),
+            "finished": result.get("finished") if result else None,
+            "abandoned": abandoned,
+            "seats": list(record.get("seats", [])),
+            "names": list(result["names"]) if result else list(record.get("seats", [])),
+            "scores": result.get("scores") if result else None,
+            "winner": result.get("winner") if result else None,
+            "duration_s": result.get("duration_s") if result else None,
+            "actions": result.get("actions", count_actions(entries)) if result else count_actions(entries),
+        },
     }
 
 
@@ -102,8 +141,13 @@ def migrate(path: Path, tables: Mapping[str, Mapping[str, dict]]) -> None:
     """Turn the layout-1 journal at ``path`` (already parsed into ``tables``) into layout 2."""
     history = path.parent / HISTORY_DIR
     converted = convert(tables)
-    log.warning("%s: converting the store to layout %d (%d archived sessions); the old file is kept "
-                "as %s.layout1", path, LAYOUT, len(converted["archives"]), path.name)
+    log.warning(
+        "%s: converting the store to layout %d (%d archived sessions); the old file is kept as %s.layout1",
+        path,
+        LAYOUT,
+        len(converted["archives"]),
+        path.name,
+    )
     history.mkdir(parents=True, exist_ok=True)
     existing = read_index(history / INDEX_FILE)
     _renumber_clashes(converted, existing)

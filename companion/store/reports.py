@@ -59,6 +59,7 @@ def _game_title(game: str) -> str:
     """The game's English title from its rules (the registry imports only this game)."""
     try:
         from .. import games
+
         return games.load(game).title.en or game
     except Exception:  # an unknown game in an imported history: its module name says enough
         return game
@@ -75,33 +76,41 @@ def bgstats_plays(documents: Iterable[Mapping]) -> list[dict]:
         scores = meta.get("scores") or {}
         totals = scores.get("totals") if isinstance(scores, Mapping) else None
         names = seat_names(meta)
-        seats = sorted({int(key) for key in totals if str(key).isdigit()} if isinstance(totals, Mapping)
-                       else set(range(len(names))))
+        seats = sorted(
+            {int(key) for key in totals if str(key).isdigit()}
+            if isinstance(totals, Mapping)
+            else set(range(len(names)))
+        )
         ranks = _ranks(scores)
         game = document["game"]
         if game not in titles:
             titles[game] = _game_title(game)
         started = _time(meta.get("started"))
         duration = meta.get("duration_s") if isinstance(meta.get("duration_s"), int) else 0
-        plays.append({
-            "sourceName": SOURCE_NAME,
-            "sourcePlayId": meta.get("uid") or str(meta.get("id")),
-            "game": {"name": titles[game], "sourceGameId": game, "highestWins": True, "noPoints": False},
-            "playDate": started.strftime("%Y-%m-%d %H:%M:%S") if started else "",
-            "durationMin": round(duration / 60),
-            "location": "",
-            "board": "",
-            "comments": "",
-            "players": [{
-                "name": names[seat] if seat < len(names) else f"seat {seat + 1}",
-                "sourcePlayerId": f"{game}-seat-{seat + 1}",
-                "score": totals.get(str(seat)) if isinstance(totals, Mapping) else None,
-                "rank": ranks.get(seat, 0),
-                "winner": meta.get("winner") == seat,
-                "startPlayer": seat == 0,
-                "role": "",
-            } for seat in seats],
-        })
+        plays.append(
+            {
+                "sourceName": SOURCE_NAME,
+                "sourcePlayId": meta.get("uid") or str(meta.get("id")),
+                "game": {"name": titles[game], "sourceGameId": game, "highestWins": True, "noPoints": False},
+                "playDate": started.strftime("%Y-%m-%d %H:%M:%S") if started else "",
+                "durationMin": round(duration / 60),
+                "location": "",
+                "board": "",
+                "comments": "",
+                "players": [
+                    {
+                        "name": names[seat] if seat < len(names) else f"seat {seat + 1}",
+                        "sourcePlayerId": f"{game}-seat-{seat + 1}",
+                        "score": totals.get(str(seat)) if isinstance(totals, Mapping) else None,
+                        "rank": ranks.get(seat, 0),
+                        "winner": meta.get("winner") == seat,
+                        "startPlayer": seat == 0,
+                        "role": "",
+                    }
+                    for seat in seats
+                ],
+            }
+        )
     return plays
 
 
@@ -130,8 +139,10 @@ def game_stats(documents: Iterable[Mapping]) -> dict[str, dict]:
     for game, entry in sorted(games.items()):
         durations = entry.pop("durations")
         entry["average_duration_s"] = round(sum(durations) / len(durations)) if durations else None
-        entry["decision_s"] = {name: {"average": round(sum(times) / len(times), 1), "decisions": len(times)}
-                               for name, times in sorted(thinking[game].items())}
+        entry["decision_s"] = {
+            name: {"average": round(sum(times) / len(times), 1), "decisions": len(times)}
+            for name, times in sorted(thinking[game].items())
+        }
         result[game] = entry
     return result
 
@@ -142,8 +153,10 @@ def stats_text(stats: Mapping[str, Mapping]) -> str:
     lines = []
     for game, entry in stats.items():
         average = entry["average_duration_s"]
-        lines.append(f"{game}: {entry['plays']} plays"
-                     + (f", {round(average / 60)} min on average" if average is not None else ""))
+        lines.append(
+            f"{game}: {entry['plays']} plays"
+            + (f", {round(average / 60)} min on average" if average is not None else "")
+        )
         wins = ", ".join(f"{name} {count}" for name, count in sorted(entry["wins"].items(), key=lambda i: -i[1]))
         if entry["no_winner"]:
             wins += (", " if wins else "") + f"no winner {entry['no_winner']}"

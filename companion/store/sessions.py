@@ -138,8 +138,10 @@ def stamped(entry: Mapping, now: datetime) -> dict:
     if isinstance(stored.get("at"), datetime):
         stored["at"] = iso_ms(stored["at"])
     if isinstance(stored.get("locked"), Mapping):
-        stored["locked"] = {str(seat): iso_ms(moment) if isinstance(moment, datetime) else moment
-                            for seat, moment in stored["locked"].items()}
+        stored["locked"] = {
+            str(seat): iso_ms(moment) if isinstance(moment, datetime) else moment
+            for seat, moment in stored["locked"].items()
+        }
     return stored
 
 
@@ -160,8 +162,7 @@ def count_actions(entries: Sequence[Mapping]) -> int:
     return kept
 
 
-def default_seat_names(game: str, options: Mapping, seed: int, seats: Sequence[str],
-                       scores: Mapping) -> list[str]:
+def default_seat_names(game: str, options: Mapping, seed: int, seats: Sequence[str], scores: Mapping) -> list[str]:
     """Names of every seat the result ranks, ``seats`` first: a solo Dva bratři game ranks
     Jindřich (seat 1) beside the one player. Asks the game, in the language the seats were
     labelled in; a seat it cannot name is "seat N"."""
@@ -174,6 +175,7 @@ def default_seat_names(game: str, options: Mapping, seed: int, seats: Sequence[s
     labels: dict[int, str] = {}
     try:
         from .. import games
+
         rules = games.load(game)
         state = rules.setup(rules.validate_options(dict(options)), int(seed))
         language = "cs"
@@ -196,9 +198,14 @@ class Store:
     by design: the main loop's thread is the only caller (see the module docstring).
     """
 
-    def __init__(self, path: os.PathLike | str, *, read_only: bool = False,
-                 clock: Callable[[], datetime] = local_now,
-                 seat_names: Callable[..., list[str]] = default_seat_names):
+    def __init__(
+        self,
+        path: os.PathLike | str,
+        *,
+        read_only: bool = False,
+        clock: Callable[[], datetime] = local_now,
+        seat_names: Callable[..., list[str]] = default_seat_names,
+    ):
         self.path = os.fspath(path)
         self.read_only = read_only
         self.history_dir = Path(self.path).parent / HISTORY_DIR
@@ -218,17 +225,26 @@ class Store:
         if META in tables:
             meta = tables[META].get("1", {})
             if meta.get("layout") != LAYOUT:
-                raise StoreError(f"store layout {meta.get('layout')!r} is not supported (this companion "
-                                 f"reads layout {LAYOUT}); it may come from a newer companion", self.path)
+                raise StoreError(
+                    f"store layout {meta.get('layout')!r} is not supported (this companion "
+                    f"reads layout {LAYOUT}); it may come from a newer companion",
+                    self.path,
+                )
             if not self.read_only:
                 self._finish_interrupted()
             return
         if not any(tables.values()):
             if not self.read_only:  # a new store
-                self._db.rewrite({META: {"1": {"layout": LAYOUT, "box": new_uid().replace("-", ""),
-                                               "next_session": 1, "finished": 0}}})
+                self._db.rewrite(
+                    {
+                        META: {
+                            "1": {"layout": LAYOUT, "box": new_uid().replace("-", ""), "next_session": 1, "finished": 0}
+                        }
+                    }
+                )
             return
         from . import migration  # only for a store written by an older companion
+
         if self.read_only:  # layout 1 while the table may hold it: read it without changing it
             self._legacy = migration.convert(tables, new_uid=new_uid)
             return
@@ -248,8 +264,14 @@ class Store:
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise ValueError("seed must be an integer")
         session_id = self._next_session_id()
-        record = {"uid": new_uid(), "game": game, "options": dict(options), "seed": seed,
-                  "seats": [str(label) for label in seats], "started": iso(self._clock())}
+        record = {
+            "uid": new_uid(),
+            "game": game,
+            "options": dict(options),
+            "seed": seed,
+            "seats": [str(label) for label in seats],
+            "started": iso(self._clock()),
+        }
         self._db.table(SESSIONS).insert(Document(record, doc_id=session_id))
         self._next_index[session_id] = 0
         return session_id
@@ -284,10 +306,16 @@ class Store:
             return self._describe(live)
         meta = self._archived_document(session_id)["meta"]
         document = self._archived_document(session_id)
-        return {"id": session_id, "uid": meta.get("uid"), "game": document["game"],
-                "options": document["options"], "seed": document["seed"], "seats": meta.get("seats"),
-                "started": meta.get("started"),
-                "state": "finished" if meta.get("finished") else "abandoned"}
+        return {
+            "id": session_id,
+            "uid": meta.get("uid"),
+            "game": document["game"],
+            "options": document["options"],
+            "seed": document["seed"],
+            "seats": meta.get("seats"),
+            "started": meta.get("started"),
+            "state": "finished" if meta.get("finished") else "abandoned",
+        }
 
     def unfinished(self) -> dict | None:
         """The latest session neither finished nor abandoned (to resume after a restart)."""
@@ -302,8 +330,7 @@ class Store:
             return None
         return self._describe(max(candidates, key=lambda doc: doc.doc_id))
 
-    def finish(self, session_id: int, scores: Mapping, winner: int | None, *,
-               actions: int | None = None) -> dict:
+    def finish(self, session_id: int, scores: Mapping, winner: int | None, *, actions: int | None = None) -> dict:
         """Close a session with its result: archive it whole, then index it, then drop it from
         the live journal. The archive file is the commit point: once it exists the session
         counts as finished (a crash after it is completed on the next start).
@@ -315,18 +342,23 @@ class Store:
         finished = self._clock()
         entries = self.entries(session_id)
         started = datetime.fromisoformat(record["started"])
-        names = self._seat_names(record["game"], record["options"], record["seed"], record["seats"],
-                                 scores)
+        names = self._seat_names(record["game"], record["options"], record["seed"], record["seats"], scores)
         result = {
-            "session": session_id, "uid": record["uid"], "game": record["game"],
-            "date": iso(finished), "started": record["started"], "finished": iso(finished),
-            "seats": list(record["seats"]), "names": names,
-            "scores": copy.deepcopy(dict(scores)), "winner": winner,
+            "session": session_id,
+            "uid": record["uid"],
+            "game": record["game"],
+            "date": iso(finished),
+            "started": record["started"],
+            "finished": iso(finished),
+            "seats": list(record["seats"]),
+            "names": names,
+            "scores": copy.deepcopy(dict(scores)),
+            "winner": winner,
             "duration_s": max(0, round((finished - started).total_seconds())),
             "actions": count_actions(entries) if actions is None else actions,
         }
         if is_teaching(record["options"]):
-            result["teaching"] = True   # archived and indexed, but not a played game
+            result["teaching"] = True  # archived and indexed, but not a played game
         document = self._document(session_id, record, entries, result)
         self._archive_and_index(session_id, document, HISTORY, result)
         self._next_index.pop(session_id, None)
@@ -336,8 +368,14 @@ class Store:
         """Give up a session: it is archived (with its log) but never offered for resuming."""
         record = self._require_live(session_id)
         at = iso(self._clock())
-        abandoned = {"session": session_id, "uid": record["uid"], "game": record["game"],
-                     "started": record["started"], "at": at, "seats": list(record["seats"])}
+        abandoned = {
+            "session": session_id,
+            "uid": record["uid"],
+            "game": record["game"],
+            "started": record["started"],
+            "at": at,
+            "seats": list(record["seats"]),
+        }
         document = self._document(session_id, record, self.entries(session_id), None, abandoned=at)
         self._archive_and_index(session_id, document, ABANDONED, abandoned)
         self._next_index.pop(session_id, None)
@@ -345,8 +383,9 @@ class Store:
     def history(self, teaching: bool = False) -> list[dict]:
         """Finished games' records, newest first (from the index: no log is read). Teaching
         walks (``"teaching": true``) are not played games: left out unless ``teaching``."""
-        records = [(key, record) for key, record in self._index()[HISTORY].items()
-                   if teaching or not record.get("teaching")]
+        records = [
+            (key, record) for key, record in self._index()[HISTORY].items() if teaching or not record.get("teaching")
+        ]
         records.sort(reverse=True, key=lambda item: (_sort_time(item[1].get("finished")), int(item[0])))
         return [copy.deepcopy(record) for _, record in records]
 
@@ -390,6 +429,7 @@ class Store:
         adds them all: a crash leaves the history as it was or with every new session.
         """
         from .importing import plan_import
+
         self._check_writer()
         plan = plan_import(documents, self.uids())
         if not plan.new:
@@ -403,6 +443,7 @@ class Store:
             atomic_write(self._archive_path(stored["meta"]["uid"]), _document_bytes(stored))
             records[table][str(session_id)] = record
         from .index import append_index
+
         append_index(self._index_path(), records)
         return len(plan.new), plan.skipped
 
@@ -411,14 +452,19 @@ class Store:
         it learned): rebuilds box memory a crash left unreadable (``boxes.BoxFiles``)."""
         from .. import games
         from ..engine import Session
+
         live = [doc for doc in self._db.table(SESSIONS).all() if doc.get("game") == game]
         if live:
             latest = max(live, key=lambda doc: doc.doc_id)
             document = self._document(latest.doc_id, latest, self.entries(latest.doc_id), None)
         else:
             index = self._index()
-            ended = [(int(key), table) for table in (HISTORY, ABANDONED) for key, record in index[table].items()
-                     if record.get("game") == game]
+            ended = [
+                (int(key), table)
+                for table in (HISTORY, ABANDONED)
+                for key, record in index[table].items()
+                if record.get("game") == game
+            ]
             if not ended:
                 return {}
             document = self._archived_document(max(ended)[0])
@@ -507,14 +553,25 @@ class Store:
         described["state"] = "playing"
         return described
 
-    def _document(self, session_id: int, record: Mapping, entries: list[dict], result: Mapping | None,
-                  abandoned: str | None = None) -> dict:
+    def _document(
+        self,
+        session_id: int,
+        record: Mapping,
+        entries: list[dict],
+        result: Mapping | None,
+        abandoned: str | None = None,
+    ) -> dict:
         return {
-            "format": SESSION_FORMAT, "version": SESSION_VERSION,
-            "game": record["game"], "options": copy.deepcopy(record["options"]), "seed": record["seed"],
+            "format": SESSION_FORMAT,
+            "version": SESSION_VERSION,
+            "game": record["game"],
+            "options": copy.deepcopy(record["options"]),
+            "seed": record["seed"],
             "entries": entries,
             "meta": {
-                "id": session_id, "uid": record["uid"], "started": record["started"],
+                "id": session_id,
+                "uid": record["uid"],
+                "started": record["started"],
                 "finished": result["finished"] if result else None,
                 "abandoned": abandoned,
                 "seats": list(record["seats"]),
@@ -529,6 +586,7 @@ class Store:
     def _archive_and_index(self, session_id: int, document: dict, table: str, record: dict) -> None:
         """The three durable steps that move a session from the live journal to the history."""
         from .index import append_index
+
         self.history_dir.mkdir(parents=True, exist_ok=True)
         atomic_write(self._archive_path(record["uid"]), _document_bytes(document))  # commit point
         append_index(self._index_path(), {table: {str(session_id): record}})
@@ -540,14 +598,14 @@ class Store:
         meta["next_session"] = max(int(meta.get("next_session", 1)), session_id + 1)
         meta["finished"] = int(meta.get("finished", 0)) + (1 if finished else 0)
         sessions = {key: doc for key, doc in tables.get(SESSIONS, {}).items() if key != str(session_id)}
-        rest = {name: docs for name, docs in tables.items()
-                if name not in (META, SESSIONS, log_table(session_id))}
+        rest = {name: docs for name, docs in tables.items() if name not in (META, SESSIONS, log_table(session_id))}
         self._db.rewrite({**rest, META: {"1": meta}, SESSIONS: sessions})
 
     def _finish_interrupted(self) -> None:
         """A running session whose archive exists was being finished or abandoned when the power
         went: index it if the index missed it, then drop it from the live journal."""
         from .index import append_index
+
         for record in self._db.table(SESSIONS).all():
             path = self._archive_path(record["uid"])
             if not path.exists():
@@ -558,8 +616,7 @@ class Store:
             table = HISTORY if meta.get("finished") else ABANDONED
             if str(record.doc_id) not in index[table]:
                 append_index(self._index_path(), {table: {str(record.doc_id): _index_record(document)}})
-            log.warning("%s: completing the end of session %d, which a power cut interrupted",
-                        self.path, record.doc_id)
+            log.warning("%s: completing the end of session %d, which a power cut interrupted", self.path, record.doc_id)
             self._drop_live(record.doc_id, finished=table == HISTORY)
 
     # -- internals: the history -----------------------------------------------------------------
@@ -576,6 +633,7 @@ class Store:
         if self._legacy is not None:
             return self._legacy["index"]
         from .index import read_index
+
         return read_index(self._index_path())
 
     def _archived_state(self, session_id: int) -> str | None:
@@ -623,12 +681,26 @@ def _index_record(document: Mapping) -> dict:
                 duration = round((datetime.fromisoformat(finished) - datetime.fromisoformat(started)).total_seconds())
             except (TypeError, ValueError):
                 duration = 0
-        return {"session": meta["id"], "uid": meta["uid"], "game": document["game"], "date": finished,
-                "started": started, "finished": finished, "seats": list(meta["seats"]),
-                "names": list(meta.get("names") or meta["seats"]), "scores": meta.get("scores"),
-                "winner": meta.get("winner"), "duration_s": max(0, duration),
-                "actions": count_actions(document["entries"]),
-                **({"teaching": True} if is_teaching(document.get("options")) else {})}
-    return {"session": meta["id"], "uid": meta["uid"], "game": document["game"], "started": meta["started"],
-            "at": meta.get("abandoned"), "seats": list(meta["seats"])}
-
+        return {
+            "session": meta["id"],
+            "uid": meta["uid"],
+            "game": document["game"],
+            "date": finished,
+            "started": started,
+            "finished": finished,
+            "seats": list(meta["seats"]),
+            "names": list(meta.get("names") or meta["seats"]),
+            "scores": meta.get("scores"),
+            "winner": meta.get("winner"),
+            "duration_s": max(0, duration),
+            "actions": count_actions(document["entries"]),
+            **({"teaching": True} if is_teaching(document.get("options")) else {}),
+        }
+    return {
+        "session": meta["id"],
+        "uid": meta["uid"],
+        "game": document["game"],
+        "started": meta["started"],
+        "at": meta.get("abandoned"),
+        "seats": list(meta["seats"]),
+    }

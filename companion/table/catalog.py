@@ -32,8 +32,7 @@ class LazyGames(Mapping[str, Game]):
     """Games by name, imported on first use. A game that cannot be imported (bad box data, a
     bug) is logged once and then behaves as absent (``KeyError``): it never stops the others."""
 
-    def __init__(self, names: Iterable[str], load: Callable[[str], Game],
-                 titles: Mapping[str, Msg] = MENU_TITLES):
+    def __init__(self, names: Iterable[str], load: Callable[[str], Game], titles: Mapping[str, Msg] = MENU_TITLES):
         self._names = list(names)
         self._load = load
         self._titles = dict(titles)

@@ -42,7 +42,7 @@ class Frame:
     selected: int | None = None
     map: MapView | None = None
     selected_rows: int = 1  # a selected item broken over several lines is lit whole
-    map_lines: int = 1      # body lines drawn above a map
+    map_lines: int = 1  # body lines drawn above a map
 
     def is_selected(self, line: int) -> bool:
         return self.selected is not None and self.selected <= line < self.selected + self.selected_rows
@@ -60,9 +60,9 @@ class LedState:
 
 
 LED_OFF = LedState()
-LED_WAITING = LedState("white", "blink")   # your input is awaited
-LED_LOCKED = LedState("green", "steady")   # your hidden pick is locked in (never what it is)
-LED_TURN = LedState("blue", "steady")      # your public turn
-LED_ERROR = LedState("red", "blink")       # a key made no sense; shown briefly
-LED_PAUSED = LedState("yellow", "blink")   # waiting for someone else's pad to come back
-LED_WINNER = LedState("green", "blink")    # the game is over: the winner
+LED_WAITING = LedState("white", "blink")  # your input is awaited
+LED_LOCKED = LedState("green", "steady")  # your hidden pick is locked in (never what it is)
+LED_TURN = LedState("blue", "steady")  # your public turn
+LED_ERROR = LedState("red", "blink")  # a key made no sense; shown briefly
+LED_PAUSED = LedState("yellow", "blink")  # waiting for someone else's pad to come back
+LED_WINNER = LedState("green", "blink")  # the game is over: the winner

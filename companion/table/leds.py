@@ -13,6 +13,7 @@ from .frame import LED_ERROR, LED_LOCKED, LED_OFF, LED_PAUSED, LED_TURN, LED_WAI
 if TYPE_CHECKING:
     from .table import Table
 
+
 def seat_leds(table: Table) -> dict[int, LedState]:
     """Every seat's LED: what the mode says, then errors, then absent pads."""
     states = {seat: LED_OFF for seat in range(table.seat_count())}

@@ -31,8 +31,10 @@ class MenuItem:
 def main_menu(table: Table) -> None:
     """The first screen: a new game of each kind, pairing (with serial pads) and the language."""
     table.mode, table.cursor, table.menu_title, table.menu_note = "menu", 0, texts.MENU_TITLE, []
-    items = [MenuItem(texts.MENU_NEW.format(game=title_of(table.games, name)), (lambda n=name: _seats_menu(table, n)))
-             for name in list(table.games)]
+    items = [
+        MenuItem(texts.MENU_NEW.format(game=title_of(table.games, name)), (lambda n=name: _seats_menu(table, n)))
+        for name in list(table.games)
+    ]
     if table.seating is not None:
         items.append(MenuItem(texts.MENU_PAIR, lambda: _begin_pairing(table)))
     items += _display_items(table, main_menu)
@@ -41,16 +43,23 @@ def main_menu(table: Table) -> None:
 
 def _display_items(table: Table, again: Callable[[Table], None]) -> list[MenuItem]:
     """Language and brightness: OK shows the next value, saved, the cursor stays on it."""
+
     def changed(change):
         def act():
             keep = table.cursor
             change()
             again(table)
             table.cursor = keep
+
         return act
-    return [MenuItem(texts.MENU_LANGUAGE, changed(lambda: _toggle_language(table))),
-            MenuItem(texts.MENU_BRIGHTNESS.format(n=table.brightness, total=BRIGHTNESS_LEVELS),
-                     changed(lambda: table.set_brightness(table.brightness % BRIGHTNESS_LEVELS + 1)))]
+
+    return [
+        MenuItem(texts.MENU_LANGUAGE, changed(lambda: _toggle_language(table))),
+        MenuItem(
+            texts.MENU_BRIGHTNESS.format(n=table.brightness, total=BRIGHTNESS_LEVELS),
+            changed(lambda: table.set_brightness(table.brightness % BRIGHTNESS_LEVELS + 1)),
+        ),
+    ]
 
 
 def on_menu_key(table: Table, event: KeyEvent) -> None:
@@ -72,13 +81,16 @@ def _toggle_language(table: Table) -> None:
 
 # -- the in-game menu: back held for a second, whatever the game awaits ----------------------------
 
+
 def game_menu(table: Table) -> None:
     """Continue, undo, end this game, language, brightness."""
     table.mode, table.menu_title, table.menu_note = "game_menu", texts.GAME_MENU_TITLE, []
-    table.menu = [MenuItem(texts.GAME_MENU_CONTINUE, table.back_to_play),
-                  MenuItem(texts.GAME_MENU_UNDO, _undo_from_menu(table)),
-                  MenuItem(texts.GAME_MENU_END, lambda: _ask_end(table)),
-                  *_display_items(table, game_menu)]
+    table.menu = [
+        MenuItem(texts.GAME_MENU_CONTINUE, table.back_to_play),
+        MenuItem(texts.GAME_MENU_UNDO, _undo_from_menu(table)),
+        MenuItem(texts.GAME_MENU_END, lambda: _ask_end(table)),
+        *_display_items(table, game_menu),
+    ]
     table.cursor = 0
 
 
@@ -86,14 +98,14 @@ def _undo_from_menu(table: Table) -> Callable[[], None]:
     def undo():
         table.back_to_play()
         table.ask_undo()
+
     return undo
 
 
 def _ask_end(table: Table) -> None:
     """Ending a game is asked once more: it cannot be taken back."""
     table.menu_title = texts.END_ASK_TITLE
-    table.menu = [MenuItem(texts.END_NO, lambda: game_menu(table)),
-                  MenuItem(texts.END_YES, table.end_game)]
+    table.menu = [MenuItem(texts.END_NO, lambda: game_menu(table)), MenuItem(texts.END_YES, table.end_game)]
     table.cursor = 0
     table.menu_note = [texts.END_ASK_KEEP]
 
@@ -109,6 +121,7 @@ def on_game_menu_key(table: Table, event: KeyEvent) -> None:
 
 
 # -- after a restart with an unfinished game -------------------------------------------------------
+
 
 def resume_menu(table: Table) -> None:
     """Continue the unfinished game or end it; one that no longer replays can only be ended,
@@ -149,12 +162,15 @@ def _seats_menu(table: Table, name: str) -> None:
         return
     table.menu_title = texts.SEATS_TITLE.format(game=game.title)
     table.cursor = 0
-    table.menu = [MenuItem(_seat_count_label(n), (lambda n=n: _settings_menu(table, name, n)))
-                  for n in range(game.min_seats, game.max_seats + 1)]
+    table.menu = [
+        MenuItem(_seat_count_label(n), (lambda n=n: _settings_menu(table, name, n)))
+        for n in range(game.min_seats, game.max_seats + 1)
+    ]
     table.menu.append(MenuItem(texts.BACK, lambda: main_menu(table)))
 
 
 # -- settings: the game's own options, chosen before it starts -------------------------------------
+
 
 def _settings_menu(table: Table, name: str, seats: int, chosen: dict | None = None) -> None:
     """List the game's settings for this player count; OK on one changes it. A game with
@@ -170,9 +186,12 @@ def _settings_menu(table: Table, name: str, seats: int, chosen: dict | None = No
     table.cursor = 0
     table.menu = [MenuItem(texts.SETTINGS_START, lambda: table.new_game(name, {"seats": seats, **chosen}))]
     for setting in offered:
-        table.menu.append(MenuItem(
-            texts.SETTING_LINE.format(label=setting.label, value=_setting_value(setting, chosen[setting.key])),
-            lambda s=setting: _change_setting(table, name, seats, chosen, s)))
+        table.menu.append(
+            MenuItem(
+                texts.SETTING_LINE.format(label=setting.label, value=_setting_value(setting, chosen[setting.key])),
+                lambda s=setting: _change_setting(table, name, seats, chosen, s),
+            )
+        )
     table.menu.append(MenuItem(texts.BACK, lambda: _seats_menu(table, name)))
 
 
@@ -208,8 +227,10 @@ def _pick_menu(table: Table, name: str, seats: int, chosen: dict, setting: Setti
         chosen[setting.key] = sorted(chosen[setting.key], key=order.index)
         _settings_menu(table, name, seats, chosen)
 
-    table.menu = [MenuItem(Msg("{m} {l}", "{m} {l}").format(m="☑" if v in picked else "☐", l=label),
-                           (lambda v=v: toggle(v))) for v, label in setting.values]
+    table.menu = [
+        MenuItem(Msg("{m} {l}", "{m} {l}").format(m="☑" if v in picked else "☐", l=label), (lambda v=v: toggle(v)))
+        for v, label in setting.values
+    ]
     table.menu.append(MenuItem(texts.SETTING_PICK_DONE, done))
     table.cursor = cursor
 
@@ -229,6 +250,7 @@ def _seat_count_label(n: int) -> Msg:
 
 
 # -- pairing: each player in seat order presses a key on their own pad ----------------------------
+
 
 def _begin_pairing(table: Table) -> None:
     table.seating.begin()
@@ -255,7 +277,6 @@ def on_pair_key(table: Table, event: KeyEvent) -> None:
     elif event.key == "back":
         if table.pairing.undo() is None:
             finish_pairing(table, False)
-
 
 
 def title_of_known(table: Table, name: str) -> Msg:

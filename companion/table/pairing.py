@@ -50,8 +50,7 @@ class Pairing:
         return self._order.pop() if self._order else None
 
     def to_json(self) -> str:
-        return json.dumps({"version": self.VERSION, "seats": self.seats,
-                           "pads": self._order}, indent=1)
+        return json.dumps({"version": self.VERSION, "seats": self.seats, "pads": self._order}, indent=1)
 
     @classmethod
     def from_json(cls, text: str) -> Pairing:

@@ -78,10 +78,10 @@ def metrics(path: Path, size: int) -> Metrics:
 class Layout:
     """Where things go on the panel, top to bottom."""
 
-    header_h: int     # height of the lit header bar (exactly the header font's ink extent)
-    body_top: int     # first row of the first body slot (one dark row under the header)
-    slot_h: int       # height of one body line slot, also of the selection bar
-    rows: int         # body lines that fit
+    header_h: int  # height of the lit header bar (exactly the header font's ink extent)
+    body_top: int  # first row of the first body slot (one dark row under the header)
+    slot_h: int  # height of one body line slot, also of the selection bar
+    rows: int  # body lines that fit
     footer_base: int  # footer baseline; the footer's lowest ink lands on the bottom row
 
 

@@ -37,8 +37,7 @@ def on_play_key(table: Table, prompt: Prompt, event: KeyEvent) -> None:
 def reveal_if_ready(table: Table, prompt: Prompt) -> None:
     """Reveal once every seat is locked and every pad involved is present."""
     if table.secret.complete() and not (table.absent & set(prompt.seats)):
-        table.commit({"step": prompt.step, "picks": table.secret.picks()}, None,
-                     locked=table.secret.lock_times())
+        table.commit({"step": prompt.step, "picks": table.secret.picks()}, None, locked=table.secret.lock_times())
 
 
 def _answer(table: Table, prompt: Prompt, seat: int | None, value) -> None:
@@ -56,6 +55,7 @@ def _scroll(table: Table, key: str) -> None:
 
 
 # -- host buttons on a public prompt ---------------------------------------------------------------
+
 
 def _host_choice(table: Table, prompt: Prompt, key: str) -> None:
     """Up/down walk the options (on a map the cursor follows a place); OK picks the one under
@@ -101,6 +101,7 @@ _HOST_KEY_BY_KIND: dict[PromptKind, Callable[[Table, Prompt, str], None]] = {
 
 # -- a pad on a public prompt ----------------------------------------------------------------------
 
+
 def _pad_confirm(table: Table, prompt: Prompt, seat: int, key: str) -> None:
     if key == "#":
         _answer(table, prompt, seat, None)
@@ -123,8 +124,9 @@ def _pad_choice(table: Table, prompt: Prompt, seat: int, key: str) -> None:
         table.refuse(texts.NO_SUCH_OPTION, seat)
 
 
-def _typed_choice_key(table: Table, prompt: Prompt, seat: int, key: str, options: tuple[Option, ...],
-                      codes: dict[str, object]) -> None:
+def _typed_choice_key(
+    table: Table, prompt: Prompt, seat: int, key: str, options: tuple[Option, ...], codes: dict[str, object]
+) -> None:
     """A key towards a code of several digits; the host cursor follows a code typed whole."""
     if key in ("#", "*") and key in codes and not table.typed:  # "#" = done, "*" = none
         _answer(table, prompt, seat, codes[key])
@@ -133,7 +135,7 @@ def _typed_choice_key(table: Table, prompt: Prompt, seat: int, key: str, options
     elif key == "*":
         table.typed = ""
     else:  # a rolling window as wide as the prompt's codes, as the pad's own echo keeps it
-        table.typed = (table.typed + key)[-typed_width(prompt, seat):]
+        table.typed = (table.typed + key)[-typed_width(prompt, seat) :]
         for index, option in enumerate(options):
             if option.code == table.typed:
                 table.cursor, table.browsed = index, True
@@ -153,7 +155,7 @@ def _enter_typed_code(table: Table, prompt: Prompt, seat: int, codes: dict[str, 
 def _pad_number(table: Table, prompt: Prompt, seat: int, key: str) -> None:
     """Digits type the number, "*" clears it, "#" enters it."""
     if key.isascii() and key.isdigit():  # as many keys as the largest number has digits (up to 14), as on the pad
-        table.typed = (table.typed + key)[-typed_width(prompt, seat):]
+        table.typed = (table.typed + key)[-typed_width(prompt, seat) :]
         table.number = int(table.typed)
     elif key == "*":
         table.typed, table.number = "", prompt.minimum or 0
@@ -201,6 +203,7 @@ _PAD_KEY_BY_KIND: dict[PromptKind, Callable[[Table, Prompt, int, str], None]] = 
 
 
 # -- hidden prompts --------------------------------------------------------------------------------
+
 
 def _hidden_key(table: Table, prompt: Prompt, event: KeyEvent) -> None:
     """A pad key goes to the collector (a mistyped code blinks); the host keys serve the seats

@@ -17,7 +17,6 @@ if TYPE_CHECKING:
     from .table import Table
 
 
-
 def table_frame(table: Table) -> Frame:
     """The frame of the table's current mode."""
     t = _words(table)
@@ -41,7 +40,7 @@ def _words(table: Table) -> Callable[[Msg], str]:
 
 
 def _header(table: Table, status: Status, phase: str | None = None) -> str:
-    """"Kolo 3/9 · Stavění": the round and the phase (or what stands in for the phase)."""
+    """ "Kolo 3/9 · Stavění": the round and the phase (or what stands in for the phase)."""
     t = _words(table)
     header = t(status.phase) if phase is None else phase
     if status.round is not None:
@@ -52,11 +51,12 @@ def _header(table: Table, status: Status, phase: str | None = None) -> str:
 
 # -- before and after a game -----------------------------------------------------------------------
 
+
 def _menu_frame(table: Table, notice: tuple[str, ...]) -> Frame:
     """The menu under the notice and the pads that cannot be used (each named once)."""
     t = _words(table)
     troubles = tuple(t(m) for pad, m in sorted(table.pad_troubles.items()) if m not in table.notice)
-    note = tuple(t(m) for m in table.menu_note)   # what the menu is about (stays while it is open)
+    note = tuple(t(m) for m in table.menu_note)  # what the menu is about (stays while it is open)
     top = table.panel.all_rows(note + notice + troubles)
     lines, selected, span = _listed(table, top, [t(i.label) for i in table.menu], table.cursor)
     footer = t(texts.MENU_KEYS) if table.mode == "game_menu" else ""
@@ -77,9 +77,11 @@ def _listed(table: Table, top: list[str], entries: list[str], cursor: int) -> tu
 def _pair_frame(table: Table) -> Frame:
     t = _words(table)
     paired = len(table.pairing.mapping)
-    return Frame(t(texts.PAIR_TITLE), tuple(table.panel.all_rows((t(texts.PAIR_NEXT.format(n=paired + 1)),
-                                                      t(texts.PAIR_COUNT.format(n=paired))))),
-                 t(texts.PAIR_KEYS))
+    return Frame(
+        t(texts.PAIR_TITLE),
+        tuple(table.panel.all_rows((t(texts.PAIR_NEXT.format(n=paired + 1)), t(texts.PAIR_COUNT.format(n=paired))))),
+        t(texts.PAIR_KEYS),
+    )
 
 
 def _over_frame(table: Table, header: str, notice: tuple[str, ...], status: Status) -> Frame:
@@ -88,20 +90,28 @@ def _over_frame(table: Table, header: str, notice: tuple[str, ...], status: Stat
     selected line stays shown)."""
     t = _words(table)
     scores = table.final_scores
-    lines = [t(texts.RANK_LINE.format(rank=rank, seat=table.seat_label(seat), points=scores.totals[seat]))
-             for rank, seat in enumerate(scores.ranking, 1)]
+    lines = [
+        t(texts.RANK_LINE.format(rank=rank, seat=table.seat_label(seat), points=scores.totals[seat]))
+        for rank, seat in enumerate(scores.ranking, 1)
+    ]
     if not lines:  # a game that ranks nobody (e.g. a shared result): show the totals
         lines = [f"{table.seat_label(seat)} {points}" for seat, points in scores.totals.items()]
     table.cursor = min(table.cursor, max(len(lines) - 1, 0))
-    top = table.panel.all_rows(notice + tuple(t(m) for m in table.news))   # the end bonus above the ranking
+    top = table.panel.all_rows(notice + tuple(t(m) for m in table.news))  # the end bonus above the ranking
     body, selected, span = _listed(table, top, lines, table.cursor)
     scrolls = len(body) > table.panel.body_rows
     over = t(texts.GAME_OVER) + (f" · {t(texts.ROUND)} {status.round}" if status.round is not None else "")
-    return Frame(over, tuple(body), t(texts.NEW_GAME_SCROLL_HINT if scrolls else texts.NEW_GAME_HINT),
-                 selected if scrolls and table.browsed else None, selected_rows=span)
+    return Frame(
+        over,
+        tuple(body),
+        t(texts.NEW_GAME_SCROLL_HINT if scrolls else texts.NEW_GAME_HINT),
+        selected if scrolls and table.browsed else None,
+        selected_rows=span,
+    )
 
 
 # -- undo ------------------------------------------------------------------------------------------
+
 
 def _undo_frame(table: Table, header: str, notice: tuple[str, ...], status: Status) -> Frame:
     t = _words(table)
@@ -110,11 +120,15 @@ def _undo_frame(table: Table, header: str, notice: tuple[str, ...], status: Stat
 
 def _undo_all_frame(table: Table, header: str, notice: tuple[str, ...], status: Status) -> Frame:
     t = _words(table)
-    return Frame(header, tuple(table.panel.all_rows((t(texts.UNDO_ASK), t(texts.UNDO_EVERYONE)))),
-                 t(texts.UNDO_EVERYONE_KEYS.format(n=len(table.undo_confirms), total=table.seat_count())))
+    return Frame(
+        header,
+        tuple(table.panel.all_rows((t(texts.UNDO_ASK), t(texts.UNDO_EVERYONE)))),
+        t(texts.UNDO_EVERYONE_KEYS.format(n=len(table.undo_confirms), total=table.seat_count())),
+    )
 
 
 # -- playing ---------------------------------------------------------------------------------------
+
 
 def _play_frame(table: Table, header: str, notice: tuple[str, ...], status: Status) -> Frame:
     """The prompt: the notice first, the announcements of the last action (when the prompt's
@@ -156,7 +170,7 @@ def _news_frame(table: Table, header: str, notice: tuple[str, ...]) -> Frame:
     per_page = max(1, table.panel.body_rows)
     pages = max(1, -(-len(rows) // per_page))
     table.news_scroll = min(table.news_scroll, pages - 1)
-    shown = rows[table.news_scroll * per_page:(table.news_scroll + 1) * per_page]
+    shown = rows[table.news_scroll * per_page : (table.news_scroll + 1) * per_page]
     if table.news_scroll + 1 < pages:
         footer = t(texts.PAGE.format(hint=texts.NEWS_SCROLL_HINT, page=table.news_scroll + 1, pages=pages))
     else:
@@ -174,7 +188,9 @@ def _question(table: Table, prompt: Prompt, status: Status, header: str) -> tupl
     if prompt.kind not in (PromptKind.CHOICE, PromptKind.NUMBER, PromptKind.CELL):
         return table.panel.rows(_words(table)(texts.TURN.format(seat=label))) + table.panel.rows(title), header
     with_label = table.panel.rows(f"{label}: {title}")
-    if len(with_label) >= table.panel.body_rows and len(with_label) > len(table.panel.rows(title)):  # leave room for a list
+    if len(with_label) >= table.panel.body_rows and len(with_label) > len(
+        table.panel.rows(title)
+    ):  # leave room for a list
         return table.panel.rows(title), _header(table, status, phase=label)
     return with_label, header
 
@@ -206,7 +222,7 @@ def _scrolled(table: Table, lines: list[str], kept: int) -> list[str]:
     step = max(1, table.panel.body_rows - kept)
     offset = min(table.scroll * step, len(lines) - kept - table.panel.body_rows)
     table.scroll = -(-offset // step)
-    return lines[:kept] + lines[kept + offset:]
+    return lines[:kept] + lines[kept + offset :]
 
 
 def _private_frame(table: Table, prompt: Prompt) -> Frame:
@@ -214,13 +230,17 @@ def _private_frame(table: Table, prompt: Prompt) -> Frame:
     t = _words(table)
     seat = table.seat_label(table.private_seat)
     if not table.private_started:
-        return Frame(t(texts.PRIVATE_TITLE), tuple(table.panel.rows(t(texts.PRIVATE_LOOK_AWAY.format(seat=seat)))),
-                     t(texts.PRIVATE_START))
+        return Frame(
+            t(texts.PRIVATE_TITLE),
+            tuple(table.panel.rows(t(texts.PRIVATE_LOOK_AWAY.format(seat=seat)))),
+            t(texts.PRIVATE_START),
+        )
     options = prompt.options_for(table.private_seat)
     first = max(0, min(table.cursor - 1, len(options) - 3))
-    lines, selected, span = _listed(table, [], [t(o.label) for o in options[first:first + 3]], table.cursor - first)
-    return Frame(t(texts.PRIVATE_TITLE) + f" · {seat}", tuple(lines), t(texts.PRIVATE_KEYS), selected,
-                 selected_rows=span)
+    lines, selected, span = _listed(table, [], [t(o.label) for o in options[first : first + 3]], table.cursor - first)
+    return Frame(
+        t(texts.PRIVATE_TITLE) + f" · {seat}", tuple(lines), t(texts.PRIVATE_KEYS), selected, selected_rows=span
+    )
 
 
 # What a prompt kind shows under the question: it appends its lines (after the notice given)
@@ -233,7 +253,7 @@ def _hidden_body(table: Table, prompt: Prompt, lines: list[str], notice: tuple[s
     goes right under the notice."""
     t = _words(table)
     locked = table.secret.locked_seats()
-    lines += table.panel.rows(t(_secret_keys(table)))   # who has locked: the footer's squares
+    lines += table.panel.rows(t(_secret_keys(table)))  # who has locked: the footer's squares
     footer = " ".join(f"{s + 1}{'■' if s in locked else '□'}" for s in prompt.seats)
     waiting = host_entry_seats(prompt, table.secret, table.yes_no_seats)
     if waiting:
@@ -241,7 +261,7 @@ def _hidden_body(table: Table, prompt: Prompt, lines: list[str], notice: tuple[s
     absent = table.absent & set(prompt.seats)
     if absent:
         paused = table.panel.rows(t(texts.PAUSED.format(seats=", ".join(str(s + 1) for s in sorted(absent)))))
-        lines[len(notice):len(notice)] = paused
+        lines[len(notice) : len(notice)] = paused
     return footer, None, 1
 
 
@@ -262,11 +282,12 @@ def _list_body(table: Table, prompt: Prompt, lines: list[str], notice: tuple[str
     hint = _list_hint(table, prompt, options)
     pages = _option_pages(table, lines, options)
     if _question_first(table, lines, options):
-        lines += table.panel.all_rows(f"{o.code} {t(o.label)}" for o in options[:pages[0]])
+        lines += table.panel.all_rows(f"{o.code} {t(o.label)}" for o in options[: pages[0]])
         return _paged(table, hint, 0, len(pages)), None, 1
     page, first = _page_of(pages, table.cursor)
-    shown, selected, span = _listed(table, lines, [f"{o.code} {t(o.label)}" for o in options[first:first + pages[page]]],
-                                    table.cursor - first)
+    shown, selected, span = _listed(
+        table, lines, [f"{o.code} {t(o.label)}" for o in options[first : first + pages[page]]], table.cursor - first
+    )
     lines[:] = shown
     return _paged(table, hint, page, len(pages)), selected, span
 
@@ -347,6 +368,7 @@ def _body_for(kind: PromptKind) -> Body:
 
 # -- maps ------------------------------------------------------------------------------------------
 
+
 def _map_frame(table: Table, header: str, notice: tuple[str, ...], status: Status, view: MapView) -> Frame:
     """The one line above the map: the question, whose turn it is in front of it (or in the
     header instead of the phase when both do not fit one line). A notice (a refusal) is read
@@ -357,14 +379,17 @@ def _map_frame(table: Table, header: str, notice: tuple[str, ...], status: Statu
     title, header = _map_title(table, status, header)
     if prompt.kind is not PromptKind.CELL and table.scroll > 0:
         return _map_in_words(table, header, notice, prompt, title)
-    footer = _list_hint(table, prompt, options_for(prompt, None)) if prompt.kind is PromptKind.CELL \
+    footer = (
+        _list_hint(table, prompt, options_for(prompt, None))
+        if prompt.kind is PromptKind.CELL
         else t(texts.MAP_TEXT_HINT)
+    )
     if notice:
         return Frame(header, tuple(table.panel.all_rows(notice) + table.panel.rows(title)), footer)
     lines = _map_lines(table, prompt, title)
     above = 1
     if prompt.kind is PromptKind.CELL and len(lines) == 1 and not table.panel.fits(title):
-        lines = table.panel.rows(title)   # a tall panel's larger font: the question over two rows
+        lines = table.panel.rows(title)  # a tall panel's larger font: the question over two rows
         above = len(lines)
     if prompt.detail is not None:
         lines.append(t(prompt.detail))
@@ -404,7 +429,9 @@ def _map_in_words(table: Table, header: str, notice: tuple[str, ...], prompt: Pr
     t = _words(table)
     words = table.panel.rows(title) + (table.panel.items(t(prompt.detail)) if prompt.detail else [])
     table.scroll = min(table.scroll, max(1, len(words) - table.panel.body_rows + 1))
-    return Frame(header, tuple(table.panel.all_rows(notice)) + tuple(words[table.scroll - 1:]), t(texts.MAP_PICTURE_HINT))
+    return Frame(
+        header, tuple(table.panel.all_rows(notice)) + tuple(words[table.scroll - 1 :]), t(texts.MAP_PICTURE_HINT)
+    )
 
 
 def map_view(table: Table, prompt: Prompt) -> MapView | None:
@@ -418,8 +445,7 @@ def map_view(table: Table, prompt: Prompt) -> MapView | None:
     places = _selectable_places(prompt)
     turn = -1 if prompt.turned else 1
     cols, rows = table.panel.map_size
-    return MapView(tuple(_map_row(prompt, places, centre, turn, dy, cols)
-                         for dy in range(-(rows // 2), rows // 2 + 1)))
+    return MapView(tuple(_map_row(prompt, places, centre, turn, dy, cols) for dy in range(-(rows // 2), rows // 2 + 1)))
 
 
 def _selectable_places(prompt: Prompt) -> set[tuple[int, int]]:
@@ -428,8 +454,9 @@ def _selectable_places(prompt: Prompt) -> set[tuple[int, int]]:
     return {tuple(o.value) for o in options_for(prompt, None) if is_place(o.value)}
 
 
-def _map_row(prompt: Prompt, places: set, centre: tuple[int, int], turn: int, dy: int,
-             cols: int) -> tuple[MapCell, ...]:
+def _map_row(
+    prompt: Prompt, places: set, centre: tuple[int, int], turn: int, dy: int, cols: int
+) -> tuple[MapCell, ...]:
     """One row of the window, ``dy`` rows below the centre as the viewer sees it."""
     cx, cy = centre
     row = []

@@ -27,12 +27,28 @@ if TYPE_CHECKING:
     from .table import Table
 
 COLS = SCREEN_COLS
-ICON_LOCK = "\x01"   # the pad draws these two as a padlock and a cross (padlogic ICON_*)
+ICON_LOCK = "\x01"  # the pad draws these two as a padlock and a cross (padlogic ICON_*)
 ICON_WRONG = "\x02"
 
 # Characters the pad's font lacks, as the nearest it has (anything else: its base letter, or ?)
-_PLAIN = {"–": "-", "—": "-", "…": "...", "„": '"', "“": '"', "”": '"', "‚": "'", "‘": "'",
-          "’": "'", "×": "x", "·": ".", "\u00a0": " ", "→": ">", "←": "<", "≤": "<=", "≥": ">="}
+_PLAIN = {
+    "–": "-",
+    "—": "-",
+    "…": "...",
+    "„": '"',
+    "“": '"',
+    "”": '"',
+    "‚": "'",
+    "‘": "'",
+    "’": "'",
+    "×": "x",
+    "·": ".",
+    "\u00a0": " ",
+    "→": ">",
+    "←": "<",
+    "≤": "<=",
+    "≥": ">=",
+}
 
 
 def pad_text(text: str) -> str:
@@ -90,7 +106,7 @@ def short(text: str, room: int) -> str:
         words = longer
     if words:
         return words
-    return bare[:max(room - 1, 0)] + "." if room > 1 else bare[:room]
+    return bare[: max(room - 1, 0)] + "." if room > 1 else bare[:room]
 
 
 @dataclass(frozen=True)
@@ -191,8 +207,13 @@ VP_POINTS = Msg("Tvé VB: {n}", "Your VP: {n}")
 SIDE = Msg("Strana: {side}", "Side: {side}")
 SIDES = {"troy": Msg("Trója", "Troy"), "mycenae": Msg("Mykény", "Mycenae")}
 FROM_ROW = Msg("Z řady: {card}", "From row: {card}")
-RESOURCES = {"lumber": Msg("dřevo", "lumber"), "brick": Msg("hlína", "brick"),
-             "wool": Msg("vlna", "wool"), "grain": Msg("obilí", "grain"), "ore": Msg("ruda", "ore")}
+RESOURCES = {
+    "lumber": Msg("dřevo", "lumber"),
+    "brick": Msg("hlína", "brick"),
+    "wool": Msg("vlna", "wool"),
+    "grain": Msg("obilí", "grain"),
+    "ore": Msg("ruda", "ore"),
+}
 IN_HAND = Msg("V ruce: {n}", "In hand: {n}")
 
 
@@ -256,6 +277,7 @@ _PRIVATE_FIELDS = (
 
 # -- the entry: how the pad echoes this prompt's keys ------------------------------------------------
 
+
 def entry_for(prompt: Prompt, seat: int, language: str) -> Entry:
     """The ENTRY and HINTs that make the pad's echo follow the box's own key rules."""
     kind = prompt.kind
@@ -305,11 +327,14 @@ def _hints(options, width: int, room: int, language: str) -> tuple[tuple[str, st
     there are more than the pad keeps (it then shows the code typed, never a wrong meaning)."""
     if len(options) > MAX_HINTS:
         return ()
-    return tuple((padded(o.code, width) if o.code.isascii() and o.code.isdigit() else o.code, short(o.label.get(language), room))
-                 for o in options)
+    return tuple(
+        (padded(o.code, width) if o.code.isascii() and o.code.isdigit() else o.code, short(o.label.get(language), room))
+        for o in options
+    )
 
 
 # -- one seat's screen from the table ----------------------------------------------------------------
+
 
 def seat_screens(table: Table) -> dict[int, SeatScreen]:
     """Every seat of the running game's screen (empty without a game)."""
@@ -346,12 +371,14 @@ def seat_screen(table: Table, seat: int) -> SeatScreen:
     return _play_screen(table, session.prompt, seat, private, language)
 
 
-def _play_screen(table: Table, prompt: Prompt, seat: int, private: tuple[str, ...],
-                 language: str) -> SeatScreen:
+def _play_screen(table: Table, prompt: Prompt, seat: int, private: tuple[str, ...], language: str) -> SeatScreen:
     asked = seat in prompt.seats or (not prompt.seats and not prompt.kind.hidden)
     if not asked:
-        who = OTHERS_PICK if prompt.kind.hidden or len(prompt.seats) != 1 else TURN_OF.format(
-            who=table.seat_label(prompt.seats[0]))
+        who = (
+            OTHERS_PICK
+            if prompt.kind.hidden or len(prompt.seats) != 1
+            else TURN_OF.format(who=table.seat_label(prompt.seats[0]))
+        )
         text = who.get(language) if prompt.seats else WAIT.get(language)
         return SeatScreen(wrap(text), short(text, COLS), private)
     question = wrap(prompt.title.get(language))
@@ -388,6 +415,7 @@ def _over_screen(table: Table, seat: int, private: tuple[str, ...], language: st
 
 
 # -- the pad's own echo, mirrored on the box --------------------------------------------------------
+
 
 class PadEcho:
     """What a screen pad draws for one seat: the box's rows plus its own echo of the keys.
@@ -439,7 +467,7 @@ class PadEcho:
                     self.wrong = self.typed
                 self.typed = ""
         else:
-            self.typed = (self.typed + key)[-self.entry.width:]
+            self.typed = (self.typed + key)[-self.entry.width :]
 
     def lines(self) -> list[str]:
         """The rows as drawn (ICON_LOCK / ICON_WRONG stand for the padlock and the cross)."""
@@ -450,8 +478,11 @@ class PadEcho:
         elif self.typed:
             code = padded(self.typed, self.entry.width)
             hints = dict(self.entry.hints)
-            rows[last - 1] = (f"{self.typed} {hints[code]}?" if code in hints
-                              else self.typed + "_" * (self.entry.width - len(self.typed)))
+            rows[last - 1] = (
+                f"{self.typed} {hints[code]}?"
+                if code in hints
+                else self.typed + "_" * (self.entry.width - len(self.typed))
+            )
             rows[last] = self.entry.help
         elif self.wrong is not None:
             rows[last] = ICON_WRONG + " " + self.wrong

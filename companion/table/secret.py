@@ -31,10 +31,10 @@ def padded(code: str, width: int) -> str:
 
 @dataclass
 class SeatEntry:
-    typed: str = ""          # keys typed since the last lock (at most `width`)
-    locked: object = None    # the option value; meaningful only when is_locked
+    typed: str = ""  # keys typed since the last lock (at most `width`)
+    locked: object = None  # the option value; meaningful only when is_locked
     is_locked: bool = False
-    mistyped: bool = False   # the last complete entry matched no option
+    mistyped: bool = False  # the last complete entry matched no option
     locked_at: datetime | None = None  # when the pick now locked was locked (wall clock)
 
 
@@ -53,11 +53,12 @@ class SecretCollector:
 
     def __post_init__(self):
         self.width = code_width({s: self.prompt.options_for(s) for s in self.prompt.seats})
-        self.single_key = all(o.code in YES_NO_KEYS for s in self.prompt.seats
-                              for o in self.prompt.options_for(s))
+        self.single_key = all(o.code in YES_NO_KEYS for s in self.prompt.seats for o in self.prompt.options_for(s))
         self.entries = {seat: SeatEntry() for seat in self.prompt.seats}
-        self._codes = {seat: {padded(o.code, self.width): o.value for o in self.prompt.options_for(seat)}
-                       for seat in self.prompt.seats}
+        self._codes = {
+            seat: {padded(o.code, self.width): o.value for o in self.prompt.options_for(seat)}
+            for seat in self.prompt.seats
+        }
 
     def press(self, seat: int, key: str) -> bool:
         """Feed one pad key; returns False when the key was ignored (not this prompt's seat)."""
@@ -81,7 +82,7 @@ class SecretCollector:
             entry.typed = ""
             entry.mistyped = False
             return True
-        entry.typed = (entry.typed + key)[-self.width:]
+        entry.typed = (entry.typed + key)[-self.width :]
         entry.mistyped = False
         return True
 

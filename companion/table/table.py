@@ -25,8 +25,17 @@ from . import texts
 from .events import HOST_KEYS, KeyEvent, PadPresence, PadTrouble, RawPadKey, Tick
 from .frame import Frame, LedState
 from .leds import seat_leds
-from .menu import (BRIGHTNESS_LEVELS, MenuItem, finish_pairing, game_menu, main_menu, on_game_menu_key, on_menu_key,
-                   on_pair_key, resume_menu)
+from .menu import (
+    BRIGHTNESS_LEVELS,
+    MenuItem,
+    finish_pairing,
+    game_menu,
+    main_menu,
+    on_game_menu_key,
+    on_menu_key,
+    on_pair_key,
+    resume_menu,
+)
 from .news import blocks
 from .pairing import Pairing
 from .panel import SMALLEST, Panel
@@ -34,7 +43,7 @@ from .play_keys import on_play_key, reveal_if_ready
 from .screens import table_frame
 from .secret import SecretCollector
 
-ERROR_BLINK_S = 2.0   # how long a seat's LED blinks red after a key that made no sense
+ERROR_BLINK_S = 2.0  # how long a seat's LED blinks red after a key that made no sense
 
 log = logging.getLogger(__name__)
 
@@ -85,12 +94,21 @@ class Table:
     ``clock`` (seconds, monotonic) times the red error blink; ``deadline()`` tells the main loop
     when to wake up for it, so an idle table sleeps."""
 
-    def __init__(self, recorder: Recorder, games: dict[str, Game], language: str = "cs",
-                 new_seed: Callable[[], int] | None = None, max_pad_seats: int = 5,
-                 yes_no_seats: frozenset[int] = frozenset(), seating: PadSeating | None = None,
-                 box_memory: BoxMemory | None = None, panel: Panel = SMALLEST,
-                 clock: Callable[[], float] | None = None, brightness: int = BRIGHTNESS_LEVELS,
-                 wall_clock: Callable[[], datetime] | None = None):
+    def __init__(
+        self,
+        recorder: Recorder,
+        games: dict[str, Game],
+        language: str = "cs",
+        new_seed: Callable[[], int] | None = None,
+        max_pad_seats: int = 5,
+        yes_no_seats: frozenset[int] = frozenset(),
+        seating: PadSeating | None = None,
+        box_memory: BoxMemory | None = None,
+        panel: Panel = SMALLEST,
+        clock: Callable[[], float] | None = None,
+        brightness: int = BRIGHTNESS_LEVELS,
+        wall_clock: Callable[[], datetime] | None = None,
+    ):
         self.recorder = recorder
         self.games = games
         self.panel = panel
@@ -100,7 +118,7 @@ class Table:
         self.wall_clock = wall_clock or getattr(recorder, "now", None) or (lambda: datetime.now().astimezone())
         self.language = language if language in LANGUAGES else "cs"
         self.brightness = min(max(int(brightness), 1), BRIGHTNESS_LEVELS)
-        self.news: list[Msg] = []   # public events of the last action, shown until a key
+        self.news: list[Msg] = []  # public events of the last action, shown until a key
         self.news_scroll = 0
         self.pending_resume: dict | None = None  # the unfinished session a restart found
         self.new_seed = new_seed or (lambda: 0)
@@ -109,14 +127,14 @@ class Table:
         self.mode = "menu"
         self.menu: list[MenuItem] = []
         self.menu_title = texts.MENU_TITLE
-        self.menu_note: list[Msg] = []   # lines that explain the open menu (kept while it is open)
+        self.menu_note: list[Msg] = []  # lines that explain the open menu (kept while it is open)
         self.cursor = 0
         self.notice: list[Msg] = []
         self.seat_errors: dict[int, float] = {}  # seat -> when its red blink ends
         self.absent: set[int] = set()
         self.max_pad_seats = max_pad_seats
         self.yes_no_seats = frozenset(yes_no_seats)  # seats with two buttons, not a keypad
-        self.private_seat: int | None = None           # seat entering a secret on the host
+        self.private_seat: int | None = None  # seat entering a secret on the host
         self.private_started = False
         self.seating = seating
         self.pairing: Pairing | None = None
@@ -142,18 +160,24 @@ class Table:
             self.news = [texts.SECRETS_AGAIN.format(seats=seats)]
         return True
 
-    def offer_resume(self, session_id: int, game_name: str, options: dict, seed: int,
-                     entries: list[dict]) -> None:
+    def offer_resume(self, session_id: int, game_name: str, options: dict, seed: int, entries: list[dict]) -> None:
         """After a restart with an unfinished game: ask whether to continue it or end it. One
         that no longer replays is offered only for ending, with its one-line reason."""
         session = self._replayed(session_id, game_name, options, seed, entries)
-        self.pending_resume = {"id": session_id, "game": game_name, "options": options, "seed": seed,
-                               "entries": entries, "actions": sum("action" in e for e in entries),
-                               "broken": session if isinstance(session, Msg) else None}
+        self.pending_resume = {
+            "id": session_id,
+            "game": game_name,
+            "options": options,
+            "seed": seed,
+            "entries": entries,
+            "actions": sum("action" in e for e in entries),
+            "broken": session if isinstance(session, Msg) else None,
+        }
         resume_menu(self)
 
-    def _replayed(self, session_id: int, game_name: str, options: dict, seed: int,
-                  entries: list[dict]) -> Session | Msg:
+    def _replayed(
+        self, session_id: int, game_name: str, options: dict, seed: int, entries: list[dict]
+    ) -> Session | Msg:
         """The session rebuilt from its log, or why it cannot be."""
         try:
             return Session(self.games[game_name], options, seed, entries)
@@ -301,6 +325,7 @@ class Table:
     def _news_scrolls(self, key: str) -> bool:
         """Move the announcements a screen; False at their end (the key then puts them away)."""
         from .screens import news_pages
+
         pages = news_pages(self)
         if key == "down" and self.news_scroll + 1 < pages:
             self.news_scroll += 1
@@ -377,7 +402,9 @@ class Table:
         self.typed = ""
         self.cursor = 0
         self.browsed = False  # the host has moved through the options of this prompt
-        self.number = prompt.minimum if prompt and prompt.kind is PromptKind.NUMBER and prompt.minimum is not None else 0
+        self.number = (
+            prompt.minimum if prompt and prompt.kind is PromptKind.NUMBER and prompt.minimum is not None else 0
+        )
         self.cell = tuple(prompt.cursor) if prompt and prompt.cursor else None
         self.undo_confirms: set[int] = set()
         self.private_seat, self.private_started = None, False
@@ -399,7 +426,9 @@ class Table:
         self.news = list(added(before, self.session.state))
         self.news_scroll = 0
         self._remember_box()
-        log.info("session %s action %d accepted: %s", self.session_id, len(self.session.entries) - 1, action.get("step"))
+        log.info(
+            "session %s action %d accepted: %s", self.session_id, len(self.session.entries) - 1, action.get("step")
+        )
         self._reset_input()
         self._check_over()
 

@@ -26,7 +26,9 @@ PAUSED = Msg("Čeká se na pad: {seats}", "Waiting for pad: {seats}")
 
 MENU_TITLE = Msg("Companion · nová hra", "Companion · new game")
 MENU_NEW = Msg("{game}", "{game}")
-GAME_UNAVAILABLE = Msg("{game} nelze spustit: chyba hry, viz log.", "Cannot start {game}: a fault in the game, see the log.")
+GAME_UNAVAILABLE = Msg(
+    "{game} nelze spustit: chyba hry, viz log.", "Cannot start {game}: a fault in the game, see the log."
+)
 MENU_LANGUAGE = Msg("Jazyk: čeština", "Language: English")
 MENU_BRIGHTNESS = Msg("Jas: {n}/{total}", "Brightness: {n}/{total}")
 
@@ -46,8 +48,10 @@ RESUME_ACTIONS = Msg("Zapsaných akcí: {n}", "Actions logged: {n}")
 RESUME_CONTINUE = Msg("Pokračovat v ní", "Continue it")
 RESUME_END = Msg("Ukončit ji", "End it")
 RESUME_BROKEN = Msg("Nejde přehrát: {why}", "Does not replay: {why}")
-SECRETS_AGAIN = Msg("Tajné volby se ukládají až při odhalení: {seats}, zadejte je znovu.",
-                    "Secret picks are saved only at the reveal: {seats}, enter yours again.")
+SECRETS_AGAIN = Msg(
+    "Tajné volby se ukládají až při odhalení: {seats}, zadejte je znovu.",
+    "Secret picks are saved only at the reveal: {seats}, enter yours again.",
+)
 SEATS_TITLE = Msg("{game}: počet hráčů", "{game}: players")
 SEATS_ITEM = Msg("{n} hráči", "{n} players")
 SEATS_ITEM_MANY = Msg("{n} hráčů", "{n} players")
@@ -96,8 +100,9 @@ PAD_TROUBLE = {
     "old_firmware": Msg("Pad {pad}: nahrajte nový firmware padu.", "Pad {pad}: update the pad firmware."),
     "new_firmware": Msg("Pad {pad} je novější: aktualizujte krabici.", "Pad {pad} is newer: update the box."),
     "duplicate_id": Msg("Dva pady mají číslo {pad}: jeden se nepoužije.", "Two pads have id {pad}: one is ignored."),
-    "flooding": Msg("Pad {pad} posílá klávesy příliš rychle: zaseklá klávesa?",
-                    "Pad {pad} sends keys too fast: a stuck key?"),
+    "flooding": Msg(
+        "Pad {pad} posílá klávesy příliš rychle: zaseklá klávesa?", "Pad {pad} sends keys too fast: a stuck key?"
+    ),
 }
 
 NO_SUCH_OPTION = Msg("Taková možnost tu není.", "There is no such option.")

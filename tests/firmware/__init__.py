@@ -39,8 +39,10 @@ def find_micropython():
     beside = REPO.parent / "shared" / "tools" / "micropython" / "micropython"
     if os.access(beside, os.X_OK):
         return str(beside), None
-    return None, ("no MicroPython unix port: set COMPANION_MICROPYTHON, put `micropython` on "
-                  "PATH or build one (README, 'Testing the pad firmware')")
+    return None, (
+        "no MicroPython unix port: set COMPANION_MICROPYTHON, put `micropython` on "
+        "PATH or build one (README, 'Testing the pad firmware')"
+    )
 
 
 def run_micropython(script, *args, cwd, env=None, input=None, timeout=120):
@@ -54,6 +56,11 @@ def run_micropython(script, *args, cwd, env=None, input=None, timeout=120):
     if exe is None:
         pytest.skip(why)
     full_env = dict(os.environ, MICROPYPATH=f"{MP_STANDINS}:{FIRMWARE}", **(env or {}))
-    return subprocess.run([exe, str(script), *map(str, args)], cwd=cwd, env=full_env,
-                          input=b"" if input is None else input, capture_output=True,
-                          timeout=timeout)
+    return subprocess.run(
+        [exe, str(script), *map(str, args)],
+        cwd=cwd,
+        env=full_env,
+        input=b"" if input is None else input,
+        capture_output=True,
+        timeout=timeout,
+    )

@@ -37,8 +37,7 @@ def calls():
     rnd = random.Random(15)
     out = []
     texts = ["", "a", " x", "y ", "a  b", "100 %", "Tvůj součet: 37", CZECH, "€→ß", "%41"]
-    texts += ["".join(rnd.choice("ab %*" + CZECH) for _ in range(rnd.randrange(20)))
-              for _ in range(60)]
+    texts += ["".join(rnd.choice("ab %*" + CZECH) for _ in range(rnd.randrange(20))) for _ in range(60)]
     for t in texts:
         out.append(["text_tokens", t])
         out.append(["text_from", pl.text_tokens(t)])
@@ -58,13 +57,18 @@ def calls():
     out += [["decode", line.hex()] for line in lines]
     for _ in range(30):
         size = rnd.choice([[128, 32], [128, 64]])
-        host = [protocol.encode_frame(1, "ENTRY", rnd.choice(["type", "echo", "none"]),
-                                      rnd.randrange(1, 4), *pl.text_tokens("# = ok"))]
+        host = [
+            protocol.encode_frame(
+                1, "ENTRY", rnd.choice(["type", "echo", "none"]), rnd.randrange(1, 4), *pl.text_tokens("# = ok")
+            )
+        ]
         for n in range(rnd.randrange(6)):
-            host.append(protocol.encode_frame(2 + n, "HINT", "%d" % rnd.randrange(100),
-                                              *pl.text_tokens(rnd.choice(["Lovec", "Kněz", "x"]))))
-        host.append(protocol.encode_frame(9, "TEXT", rnd.randrange(8),
-                                          *pl.text_tokens(rnd.choice(texts)[:16])))
+            host.append(
+                protocol.encode_frame(
+                    2 + n, "HINT", "%d" % rnd.randrange(100), *pl.text_tokens(rnd.choice(["Lovec", "Kněz", "x"]))
+                )
+            )
+        host.append(protocol.encode_frame(9, "TEXT", rnd.randrange(8), *pl.text_tokens(rnd.choice(texts)[:16])))
         keys = "".join(rnd.choice(pl.KEYS) for _ in range(rnd.randrange(12)))
         out.append(["screen", size, [h.hex() for h in host], keys])
     return out
@@ -73,8 +77,7 @@ def calls():
 def test_micropython_answers_like_cpython(tmp_path):
     todo = calls()
     (tmp_path / "in.json").write_text(json.dumps(todo))
-    done = run_micropython(MP_STANDINS / "differential.py", tmp_path / "in.json",
-                           tmp_path / "out.json", cwd=tmp_path)
+    done = run_micropython(MP_STANDINS / "differential.py", tmp_path / "in.json", tmp_path / "out.json", cwd=tmp_path)
     assert done.returncode == 0, done.stderr.decode()
     got = json.loads((tmp_path / "out.json").read_text())
     want = json.loads(json.dumps([cpython(c[0], c[1:]) for c in todo]))

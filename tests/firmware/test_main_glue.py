@@ -113,6 +113,7 @@ class Board:
 
         def sleep_ms(ms):
             board.ms += ms
+
         time.sleep_ms = sleep_ms
 
         class Stdin:
@@ -131,9 +132,14 @@ class Board:
         # padscreen needs framebuf (MicroPython only): here the pad has no screen module at all,
         # as one deployed before the screen existed; the screen paths run in
         # test_main_micropython under the real interpreter
-        for name, mod in (("machine", machine), ("micropython", micropython),
-                          ("select", select), ("time", time), ("padlogic", pl),
-                          ("padscreen", None)):
+        for name, mod in (
+            ("machine", machine),
+            ("micropython", micropython),
+            ("select", select),
+            ("time", time),
+            ("padlogic", pl),
+            ("padscreen", None),
+        ):
             monkeypatch.setitem(sys.modules, name, mod)
         monkeypatch.setattr(sys, "stdin", Stdin())
         monkeypatch.setattr(sys, "stdout", Stdout())
@@ -171,8 +177,13 @@ def test_keys_commands_and_led(monkeypatch, tmp_path):
     def stop(b):
         raise Stop()
 
-    script = {10: press, 60: release, 100: host(b"\x03" + protocol.encode_frame(3, "PING")),
-              150: host(protocol.encode_frame(4, "LED", "steady", 255, 0, 0)), 300: stop}
+    script = {
+        10: press,
+        60: release,
+        100: host(b"\x03" + protocol.encode_frame(3, "PING")),
+        150: host(protocol.encode_frame(4, "LED", "steady", 255, 0, 0)),
+        300: stop,
+    }
     board = Board(script)
     boot(board)
     frames = board.frames()

@@ -22,9 +22,12 @@ KEYS = [[150, 260, "3"], [330, 440, "#"]]  # feed numbers: ~1 ms per loop turn, 
 def boot(tmp_path, devices, feeds=600, keys=KEYS, stdin=HOST_BYTES, **extra):
     scenario = dict(i2c_devices=devices, feeds=feeds, keys=keys, **extra)
     (tmp_path / "scenario.json").write_text(json.dumps(scenario))
-    done = run_micropython(MP_STANDINS / "boot.py", cwd=tmp_path, input=stdin,
-                           env={"PAD_SCENARIO": str(tmp_path / "scenario.json"),
-                                "PAD_REPORT": str(tmp_path / "report.json")})
+    done = run_micropython(
+        MP_STANDINS / "boot.py",
+        cwd=tmp_path,
+        input=stdin,
+        env={"PAD_SCENARIO": str(tmp_path / "scenario.json"), "PAD_REPORT": str(tmp_path / "report.json")},
+    )
     assert done.returncode == 0, done.stderr.decode()
     dec = protocol.FrameDecoder(protocol.PAD_TO_HOST)
     frames = dec.feed(done.stdout)
@@ -47,6 +50,7 @@ def test_screen_pad_boots_announces_and_echoes(tmp_path):
     final = image(shown_images(report)[-1], (128, 32))
     golden = GOLDEN / "secret_locked_128x32.png"
     from PIL import Image
+
     with Image.open(golden) as want:
         assert ImageChops.difference(want.convert("L"), final.convert("L")).getbbox() is None
 
@@ -55,7 +59,7 @@ def test_pad_without_screen_is_a_version_1_pad_with_rev_2(tmp_path):
     frames, report = boot(tmp_path, devices=[])
     hello = protocol.parse_hello(frames[0])
     assert hello.extra == {"rev": "2", "screen": "none"}
-    assert [f.verb for f in frames[1:]] == ["KEY", "KEY"]   # screen frames: no ACK, no harm
+    assert [f.verb for f in frames[1:]] == ["KEY", "KEY"]  # screen frames: no ACK, no harm
     assert report["scans"] == 1 and report["i2c_writes"] == []
 
 

@@ -16,16 +16,18 @@ PERIOD = pl.TICKS_PERIOD
 
 # ---- ticks -------------------------------------------------------------------------------
 
+
 def test_ticks_diff_is_signed_and_wrap_safe():
     assert pl.ticks_diff(10, 3) == 7
     assert pl.ticks_diff(3, 10) == -7
-    assert pl.ticks_diff(5, PERIOD - 5) == 10          # 5 ms after the wrap
+    assert pl.ticks_diff(5, PERIOD - 5) == 10  # 5 ms after the wrap
     assert pl.ticks_diff(PERIOD - 5, 5) == -10
     assert pl.ticks_add(PERIOD - 5, 10) == 5
-    assert pl.ticks_diff(3, 250, period=256) == 9      # any period, e.g. a short test one
+    assert pl.ticks_diff(3, 250, period=256) == 9  # any period, e.g. a short test one
 
 
 # ---- debouncing --------------------------------------------------------------------------
+
 
 def run(deb, samples):
     """samples: (time, raw level) pairs, each held until the next; events as (time, level)."""
@@ -46,7 +48,7 @@ def test_bounce_on_press_and_release_gives_one_event_each():
     release = [(60, 0), (61, 1), (63, 0)] + hold(64, 120, 0)
     events = run(pl.Debouncer(stable_ms=20), bouncy + release)
     assert [e for _, e in events] == [True, False]
-    assert events[0][0] == 25 and events[1][0] == 83   # stable for 20 ms after the last bounce
+    assert events[0][0] == 25 and events[1][0] == 83  # stable for 20 ms after the last bounce
 
 
 def test_glitch_shorter_than_stable_time_is_rejected():
@@ -73,6 +75,7 @@ def test_keypad_debouncer_reports_downs_and_keeps_state_on_ambiguous_scans():
 
 
 # ---- keypad matrix -----------------------------------------------------------------------
+
 
 def levels_for(keys):
     """Raw readings with pull-ups: bit c is 0 where row r / column c is pressed."""
@@ -104,6 +107,7 @@ def test_ghosting_rectangle_is_refused_not_guessed():
 
 # ---- framing -----------------------------------------------------------------------------
 
+
 def test_crc_matches_binascii_on_known_and_random_inputs():
     assert pl.crc16(b"123456789") == 0x29B1 == protocol.crc16(b"123456789")
     rnd = random.Random(1)
@@ -125,15 +129,22 @@ def test_pad_frames_decode_on_the_host_and_back():
         rgb = [rnd.randrange(256) for _ in range(3)]
         line = protocol.encode_frame(seq, "LED", "blink", *rgb)
         assert pl.decode(line[:-1]) == (seq, "LED", ["blink"] + [str(v) for v in rgb])
-        assert pl.decode(line[:-1] + b"\r") is not None         # CRLF tolerated
+        assert pl.decode(line[:-1] + b"\r") is not None  # CRLF tolerated
     assert dec.dropped == {}
 
 
 def test_decode_rejects_damage():
     good = protocol.encode_frame(7, "PING")[:-1]
     assert pl.decode(good) == (7, "PING", [])
-    for bad in (good[:-1], good.replace(b"PING", b"PONG"), good[:3] + b"\xff" + good[4:],
-                b"7 PING", b"", b"x" * 200, b"99999999 PING*0000"):
+    for bad in (
+        good[:-1],
+        good.replace(b"PING", b"PONG"),
+        good[:3] + b"\xff" + good[4:],
+        b"7 PING",
+        b"",
+        b"x" * 200,
+        b"99999999 PING*0000",
+    ):
         assert pl.decode(bad) is None
 
 
@@ -146,6 +157,7 @@ def test_line_buffer_drops_overlong_lines_and_resyncs():
 
 
 # ---- commands ----------------------------------------------------------------------------
+
 
 def host(verb, *args, seq=1):
     return protocol.encode_frame(seq, verb, *args)
@@ -168,14 +180,20 @@ def test_ping_id_and_led_commands():
     (ack,) = replies(logic, host("LED", "steady", 0, 255, 0, seq=42))
     assert (ack.verb, ack.args) == ("ACK", ("42",))
     assert logic.led_colour(1) == (0, 255, 0)
-    assert [f.seq for f in (pong, hello, ack)] == [0, 1, 2]   # the pad numbers its frames
+    assert [f.seq for f in (pong, hello, ack)] == [0, 1, 2]  # the pad numbers its frames
 
 
 def test_bad_commands_are_ignored_without_reply():
     logic = pl.PadLogic("AB")
-    for bad in (host("LED", "pulse", 1, 2, 3), host("LED", "steady", 1, 2, 300),
-                host("LED", "steady", 1, 2), host("PING", "extra"), host("HELLO"),
-                b"garbage\n", host("PING")[:-3] + b"0\n"):
+    for bad in (
+        host("LED", "pulse", 1, 2, 3),
+        host("LED", "steady", 1, 2, 300),
+        host("LED", "steady", 1, 2),
+        host("PING", "extra"),
+        host("HELLO"),
+        b"garbage\n",
+        host("PING")[:-3] + b"0\n",
+    ):
         assert replies(logic, bad) == []
     assert logic.bad_frames == 7
     assert logic.led_colour(0) == (0, 0, 0)
@@ -212,11 +230,10 @@ def test_led_goes_dark_when_the_host_falls_silent():
 
 def test_ctrl_c_bytes_in_the_input_do_not_break_parsing():
     logic = pl.PadLogic("AB")
-    stream = (b"\x03\x03\n" + host("PING", seq=1) + b"\x03" + host("PING", seq=2)
-              + b"\x03\r\n" + host("PING", seq=3))
+    stream = b"\x03\x03\n" + host("PING", seq=1) + b"\x03" + host("PING", seq=2) + b"\x03\r\n" + host("PING", seq=3)
     got = []
     for i in range(len(stream)):  # byte by byte, as main.py reads it
-        got += replies(logic, stream[i:i + 1])
+        got += replies(logic, stream[i : i + 1])
     # the frame glued to a 0x03 is lost; the ones after a newline come through
     assert [f.verb for f in got] == ["PONG", "PONG"]
 
@@ -226,7 +243,7 @@ def test_random_bytes_from_the_host_never_crash_or_act():
     noise = random.Random(4).randbytes(1 << 16)
     out = []
     for i in range(0, len(noise), 61):
-        out += logic.feed(noise[i:i + 61], i)
+        out += logic.feed(noise[i : i + 61], i)
     assert out == [] and logic.mode == "off" and not logic.want_repl
     assert [f.verb for f in replies(logic, b"\n" + host("PING"))] == ["PONG"]
 
@@ -244,6 +261,7 @@ def test_duty_gamma_and_common_anode():
 
 
 # ---- MicroPython compatibility --------------------------------------------------------------
+
 
 def test_padlogic_uses_only_what_micropython_has():
     tree = ast.parse((FIRMWARE / "padlogic.py").read_text())
@@ -265,5 +283,4 @@ def test_main_imports_only_micropython_modules():
             names |= {a.name for a in node.names}
         elif isinstance(node, ast.ImportFrom):
             names.add(node.module)
-    assert names <= {"sys", "time", "machine", "micropython", "select", "os", "padlogic",
-                     "padscreen"}
+    assert names <= {"sys", "time", "machine", "micropython", "select", "os", "padlogic", "padscreen"}

@@ -43,15 +43,27 @@ def keys(typed):
     return [["key", k] for k in typed]
 
 
-SECRET_CS = [text(1, 0, "Kolo 2: postavy"), text(2, 1, "Zvol tajně"),
-             entry(3, "type", 2, "# = zamknout"), hint(4, "03", "Lovec (3)"),
-             hint(5, "05", "Kněz (5)")]
-VIEW_64 = [text(1, 0, "Vaaalbara kolo 4"), text(2, 1, "Tvůj součet: 37"),
-           text(3, 2, "Karta VB: Řeka"), text(4, 4, "Kolik kamenů?"),
-           entry(5, "type", 3, "# = potvrdit")]
-SECRET_EN = [text(1, 0, "Round 2: roles"), text(2, 1, "Pick in secret"),
-             entry(3, "type", 2, "# = lock"), hint(4, "03", "Hunter (3)"),
-             hint(5, "05", "Priest (5)")]
+SECRET_CS = [
+    text(1, 0, "Kolo 2: postavy"),
+    text(2, 1, "Zvol tajně"),
+    entry(3, "type", 2, "# = zamknout"),
+    hint(4, "03", "Lovec (3)"),
+    hint(5, "05", "Kněz (5)"),
+]
+VIEW_64 = [
+    text(1, 0, "Vaaalbara kolo 4"),
+    text(2, 1, "Tvůj součet: 37"),
+    text(3, 2, "Karta VB: Řeka"),
+    text(4, 4, "Kolik kamenů?"),
+    entry(5, "type", 3, "# = potvrdit"),
+]
+SECRET_EN = [
+    text(1, 0, "Round 2: roles"),
+    text(2, 1, "Pick in secret"),
+    entry(3, "type", 2, "# = lock"),
+    hint(4, "03", "Hunter (3)"),
+    hint(5, "05", "Priest (5)"),
+]
 
 CASES = {
     "boot_id_128x32": ((128, 32), []),
@@ -64,11 +76,17 @@ CASES = {
     "number_locked_128x64": ((128, 64), VIEW_64 + keys("125#")),
     "echo_v1_box_128x32": ((128, 32), [frame(1, "LED", "steady", 0, 255, 0)] + keys("12345678*#")),
     "box_silent_128x32": ((128, 32), SECRET_CS + keys("3#") + [["wait", 10500]]),
-    "czech_letters_128x64": ((128, 64), [
-        text(1, 0, "áčďéěíňóřšťúůýž"), text(2, 1, "ÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ"),
-        text(3, 2, "Příliš žluťoučký"), text(4, 3, "kůň úpěl ódy."),
-        text(5, 4, "ÓDY NA ŘEKU 0-9"), text(6, 5, "€ ß ä → ?"),
-    ]),
+    "czech_letters_128x64": (
+        (128, 64),
+        [
+            text(1, 0, "áčďéěíňóřšťúůýž"),
+            text(2, 1, "ÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ"),
+            text(3, 2, "Příliš žluťoučký"),
+            text(4, 3, "kůň úpěl ódy."),
+            text(5, 4, "ÓDY NA ŘEKU 0-9"),
+            text(6, 5, "€ ß ä → ?"),
+        ],
+    ),
 }
 
 
@@ -76,8 +94,7 @@ CASES = {
 def shown(tmp_path_factory):
     """Every case run once in one MicroPython process: name -> result."""
     tmp = tmp_path_factory.mktemp("screens")
-    cases = [{"name": name, "size": list(size), "steps": steps}
-             for name, (size, steps) in CASES.items()]
+    cases = [{"name": name, "size": list(size), "steps": steps} for name, (size, steps) in CASES.items()]
     (tmp / "in.json").write_text(json.dumps(cases))
     done = run_micropython(MP_STANDINS / "screens.py", tmp / "in.json", tmp / "out.json", cwd=tmp)
     assert done.returncode == 0, done.stderr.decode()
@@ -119,15 +136,21 @@ def test_rows_behind_the_images(shown):
     """What each golden image says, in words (so a wrong golden cannot hide behind pixels)."""
     lock, wrong = pl.ICON_LOCK, pl.ICON_WRONG
     assert shown["boot_id_128x32"]["lines"] == [BOARD_ID, "", "", ""]
-    assert shown["secret_typing_128x32"]["lines"] == [
-        "Kolo 2: postavy", "Zvol tajně", "3 Lovec (3)?", "# = zamknout"]
+    assert shown["secret_typing_128x32"]["lines"] == ["Kolo 2: postavy", "Zvol tajně", "3 Lovec (3)?", "# = zamknout"]
     assert shown["secret_locked_128x32"]["lines"][2:] == ["", lock + " Lovec (3)"]
     assert shown["secret_retyping_128x32"]["lines"][2:] == ["0_", "# = zamknout"]
     assert shown["secret_mistyped_128x32"]["lines"][3] == wrong + " 9"
     assert shown["secret_typing_en_128x64"]["lines"][6:] == ["5 Priest (5)?", "# = lock"]
     assert shown["private_view_128x64"]["lines"] == [
-        "Vaaalbara kolo 4", "Tvůj součet: 37", "Karta VB: Řeka", "", "Kolik kamenů?", "",
-        "125", "# = potvrdit"]
+        "Vaaalbara kolo 4",
+        "Tvůj součet: 37",
+        "Karta VB: Řeka",
+        "",
+        "Kolik kamenů?",
+        "",
+        "125",
+        "# = potvrdit",
+    ]
     assert shown["number_locked_128x64"]["lines"][7] == lock + " 125"
     assert shown["echo_v1_box_128x32"]["lines"] == [BOARD_ID, "", "", "12345678*#"]
     assert shown["box_silent_128x32"]["lines"] == [BOARD_ID, "", "", lock + " Lovec (3)"]

@@ -47,8 +47,12 @@ def press(logic, typed):
 
 def secret_pad(size=(128, 32)):
     logic = pad(size)
-    for f in (text(1, 0, "Zvol tajně"), entry(2, "type", 2, "# = zamknout"),
-              hint(3, "03", "Lovec (3)"), hint(4, "5", "Kněz (5)")):
+    for f in (
+        text(1, 0, "Zvol tajně"),
+        entry(2, "type", 2, "# = zamknout"),
+        hint(3, "03", "Lovec (3)"),
+        hint(4, "5", "Kněz (5)"),
+    ):
         (ack,) = replies(logic, f)
         assert ack.verb == "ACK"
     return logic
@@ -56,11 +60,14 @@ def secret_pad(size=(128, 32)):
 
 # ---- text on the wire -------------------------------------------------------------------------
 
-@pytest.mark.parametrize("line", ["Lovec (3)? # = zamknout", "Tvůj součet: 37", "", " lead",
-                                  "trail ", "two  spaces", "100 % * ~", "ŘEKA", "€ → ß"])
+
+@pytest.mark.parametrize(
+    "line",
+    ["Lovec (3)? # = zamknout", "Tvůj součet: 37", "", " lead", "trail ", "two  spaces", "100 % * ~", "ŘEKA", "€ → ß"],
+)
 def test_text_round_trips_through_the_box_encoder(line):
     tokens = pl.text_tokens(line)
-    frame = protocol.encode_frame(7, "TEXT", 0, *tokens)   # the box's encoder accepts them
+    frame = protocol.encode_frame(7, "TEXT", 0, *tokens)  # the box's encoder accepts them
     seq, verb, args = pl.decode(frame[:-1])
     assert pl.text_from(args[1:]) == line
 
@@ -78,9 +85,10 @@ def test_longest_czech_row_fits_in_a_frame():
 
 # ---- frames -------------------------------------------------------------------------------------
 
+
 def test_text_rows_and_clear():
     logic = pad((128, 64))
-    assert logic.screen_lines(0) == ["E6614C311B7A7A37"] + [""] * 7   # no box yet: its id
+    assert logic.screen_lines(0) == ["E6614C311B7A7A37"] + [""] * 7  # no box yet: its id
     replies(logic, text(1, 7, "dole"))
     replies(logic, text(2, 0, "nahoře"))
     assert logic.screen_lines(0) == ["nahoře"] + [""] * 6 + ["dole"]
@@ -93,18 +101,20 @@ def test_bad_screen_frames_are_refused_and_change_nothing():
     logic = secret_pad()
     before = logic.screen_lines(0)
     hints = dict(logic.screen.hints)
-    bad = [text(9, 4, "row 4 of 4"),             # rows are 0-3 on 128x32
-           text(9, 0, "x" * 17),                 # 16 characters per row
-           host(9, "TEXT", "0", "%C5"),          # broken UTF-8
-           host(9, "TEXT"),                      # no row
-           entry(9, "type", 15),                 # wider than MAX_CODE
-           entry(9, "type", 0),
-           entry(9, "key", 2),                   # key mode takes one key
-           entry(9, "slide", 2),
-           hint(9, "123", "Tři"),                # wider than the entry
-           hint(9, "A", "x"),
-           hint(9, "04", "x" * 13),              # the row is '<code> <label>?'
-           host(9, "CLEAR", "now")]
+    bad = [
+        text(9, 4, "row 4 of 4"),  # rows are 0-3 on 128x32
+        text(9, 0, "x" * 17),  # 16 characters per row
+        host(9, "TEXT", "0", "%C5"),  # broken UTF-8
+        host(9, "TEXT"),  # no row
+        entry(9, "type", 15),  # wider than MAX_CODE
+        entry(9, "type", 0),
+        entry(9, "key", 2),  # key mode takes one key
+        entry(9, "slide", 2),
+        hint(9, "123", "Tři"),  # wider than the entry
+        hint(9, "A", "x"),
+        hint(9, "04", "x" * 13),  # the row is '<code> <label>?'
+        host(9, "CLEAR", "now"),
+    ]
     for f in bad:
         assert replies(logic, f) == [], f
     assert logic.bad_frames == len(bad)
@@ -129,15 +139,16 @@ def test_a_pad_without_screen_refuses_screen_frames_and_says_so():
 
 # ---- what the pad shows on its own ------------------------------------------------------------
 
+
 def test_typing_shows_the_meaning_then_the_lock():
     logic = secret_pad()
     press(logic, "3")
     assert logic.screen_lines(0)[2:] == ["3 Lovec (3)?", "# = zamknout"]
     press(logic, "#")
     assert logic.screen_lines(0) == ["Zvol tajně", "", "", LOCK + " Lovec (3)"]
-    press(logic, "05")                  # changing the pick: the typing rows cover the lock
+    press(logic, "05")  # changing the pick: the typing rows cover the lock
     assert logic.screen_lines(0)[2:] == ["05 Kněz (5)?", "# = zamknout"]
-    press(logic, "*")                   # cleared: the old lock shows again
+    press(logic, "*")  # cleared: the old lock shows again
     assert logic.screen_lines(0)[3] == LOCK + " Lovec (3)"
     press(logic, "5#")
     assert logic.screen_lines(0)[3] == LOCK + " Kněz (5)"
@@ -147,13 +158,13 @@ def test_rolling_window_and_codes_that_mean_nothing():
     logic = secret_pad()
     press(logic, "1")
     assert logic.screen_lines(0)[2] == "1_"
-    press(logic, "203")                  # the window keeps the last two keys, as the box does
+    press(logic, "203")  # the window keeps the last two keys, as the box does
     assert logic.screen_lines(0)[2] == "03 Lovec (3)?"
     press(logic, "9")
     assert logic.screen_lines(0)[2] == "39"
     press(logic, "#")
     assert logic.screen_lines(0)[3] == WRONG + " 39"
-    press(logic, "0")                   # the next key forgets the mistake
+    press(logic, "0")  # the next key forgets the mistake
     assert logic.screen_lines(0)[2:] == ["0_", "# = zamknout"]
 
 
@@ -166,10 +177,10 @@ def test_numbers_without_hints_lock_as_typed_and_more_than_four_keys_are_kept():
     assert logic.screen_lines(0)[7] == LOCK + " 123456"
     replies(logic, entry(2, "type", pl.MAX_CODE))
     press(logic, "98765432109876#")
-    assert logic.screen_lines(0)[7] == LOCK + " 98765432109876"   # fourteen keys and the lock
+    assert logic.screen_lines(0)[7] == LOCK + " 98765432109876"  # fourteen keys and the lock
     replies(logic, entry(3, "echo", 0))
     press(logic, "9876543210987654")
-    assert logic.screen_lines(0)[7] == "9876543210987654"   # all sixteen, a whole row
+    assert logic.screen_lines(0)[7] == "9876543210987654"  # all sixteen, a whole row
     for row in logic.screen_lines(0):
         assert len(row) <= logic.screen.cols
 
@@ -192,7 +203,7 @@ def test_key_mode_locks_at_once_and_yes_no_in_type_mode():
     assert logic.screen_lines(0)[3] == ""
     press(logic, "2")
     assert logic.screen_lines(0)[3] == LOCK + " Les"
-    replies(logic, entry(3, "type", 2, "# = ano"))          # a new prompt forgets the lock
+    replies(logic, entry(3, "type", 2, "# = ano"))  # a new prompt forgets the lock
     replies(logic, hint(4, "#", "Ano"))
     replies(logic, hint(5, "*", "Ne"))
     assert logic.screen_lines(0)[3] == ""
@@ -202,8 +213,8 @@ def test_key_mode_locks_at_once_and_yes_no_in_type_mode():
 
 def test_echo_before_any_entry_and_none_mode():
     logic = pad()
-    press(logic, "1234567890*#1234567")                     # a version-1 box sends no ENTRY
-    assert logic.screen_lines(0)[3] == "4567890*#1234567"[-pl.MAX_TYPED:]
+    press(logic, "1234567890*#1234567")  # a version-1 box sends no ENTRY
+    assert logic.screen_lines(0)[3] == "4567890*#1234567"[-pl.MAX_TYPED :]
     replies(logic, entry(1, "none", 0))
     press(logic, "2486")
     assert logic.screen_lines(0)[3] == ""
@@ -220,6 +231,7 @@ def test_box_silence_hides_the_box_rows_but_not_the_pads_own_echo():
 
 # ---- versions ----------------------------------------------------------------------------------
 
+
 def test_hello_of_a_screen_pad_is_accepted_by_a_version_1_box():
     """A v1 box checks proto= only and keeps other fields: the v2 pad works with it."""
     logic = pad((128, 64))
@@ -235,11 +247,11 @@ def test_version_1_frames_are_unchanged():
     (ack,) = replies(logic, host(4, "LED", "blink", 1, 2, 3))
     assert ack.args == ("4",)
     assert replies(logic, host(5, "PING"))[0].verb == "PONG"
-    assert [f.verb for f in protocol.FrameDecoder(protocol.PAD_TO_HOST).feed(
-        logic.key("#").encode())] == ["KEY"]
+    assert [f.verb for f in protocol.FrameDecoder(protocol.PAD_TO_HOST).feed(logic.key("#").encode())] == ["KEY"]
 
 
 # ---- strict CRC field --------------------------------------------------------------------------
+
 
 def test_crc_field_must_be_four_hex_digits():
     payload = b"12 PING"
@@ -257,13 +269,13 @@ def test_loose_crc_fields_with_a_matching_value_are_refused():
     for _ in range(20000):
         payload = b"%d PING" % rnd.randrange(65536)
         crc = pl.crc16(payload)
-        if crc < 0x100:                                  # "0x1A" spells 0x001A for int()
+        if crc < 0x100:  # "0x1A" spells 0x001A for int()
             assert pl.decode(payload + b"*0x%02X" % crc) is None
             found += 1
-        if crc < 0x1000:                                 # "+1AB", " 1AB" spell 0x01AB
+        if crc < 0x1000:  # "+1AB", " 1AB" spell 0x01AB
             assert pl.decode(payload + b"*+%03X" % crc) is None
             assert pl.decode(payload + b"* %03X" % crc) is None
-            assert pl.decode(payload + b"*%03X" % crc) is None   # too short
+            assert pl.decode(payload + b"*%03X" % crc) is None  # too short
     assert found > 0
 
 

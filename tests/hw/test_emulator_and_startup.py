@@ -36,7 +36,7 @@ def test_the_terminal_shows_the_panel_only_unless_asked_for_the_text():
     plain, debug = io.StringIO(), io.StringIO()
     TerminalTable(out=plain).show(frame)
     TerminalTable(out=debug, text=True).show(frame)
-    assert "Vyberte tajně postavu" not in plain.getvalue()     # only the braille panel
+    assert "Vyberte tajně postavu" not in plain.getvalue()  # only the braille panel
     assert "⠀" in plain.getvalue() or "⣿" in plain.getvalue()
     assert "Vyberte tajně postavu" in debug.getvalue()
 
@@ -45,11 +45,11 @@ def test_tab_cycles_only_the_seats_in_play_and_m_is_the_menu():
     events = queue.SimpleQueue()
     reader = KeyboardReader(events, seats=lambda: 3)
     reader._consume(b"\t\t\t")
-    assert reader.seat == 0                                    # 1 -> 2 -> 3 -> 1
+    assert reader.seat == 0  # 1 -> 2 -> 3 -> 1
     reader._consume(b"\t5m\x1b[Z\x1b[Z")
     got = drain(events)
     assert KeyEvent(1, "5", "keyboard") in got and KeyEvent(None, "menu", "keyboard") in got
-    assert reader.seat == 2                                    # shift-tab from seat 2 wraps to 3
+    assert reader.seat == 2  # shift-tab from seat 2 wraps to 3
 
 
 def test_the_keyboard_reader_sleeps_until_a_key_or_stop():
@@ -67,17 +67,20 @@ def test_the_keyboard_reader_sleeps_until_a_key_or_stop():
     stream.close()
 
 
-@pytest.mark.parametrize("line, message", [
-    ("host menu ok", None),
-    ("host left", "script:2: 'left' is not a host button (up down ok back menu)"),
-    ("pad 0 1", "script:2: expected 'pad <seat 1-9> <keys...>'"),
-    ("pad 1 A", "script:2: 'A' is not a pad key (0-9 * #)"),
-    ("pad ² 1", "script:2: expected 'pad <seat 1-9> <keys...>'"),   # a digit to isdigit, not to int
-    ("unplug ³", "script:2: expected 'unplug <seat 1-9>'"),
-    ("pad ١ 1", "script:2: expected 'pad <seat 1-9> <keys...>'"),   # an Arabic-Indic one
-    ("dance", "script:2: unknown command 'dance' (pad, host, unplug, plug, quit)"),
-    ("host", "script:2: expected 'host <up|down|ok|back|menu> ...'"),
-])
+@pytest.mark.parametrize(
+    "line, message",
+    [
+        ("host menu ok", None),
+        ("host left", "script:2: 'left' is not a host button (up down ok back menu)"),
+        ("pad 0 1", "script:2: expected 'pad <seat 1-9> <keys...>'"),
+        ("pad 1 A", "script:2: 'A' is not a pad key (0-9 * #)"),
+        ("pad ² 1", "script:2: expected 'pad <seat 1-9> <keys...>'"),  # a digit to isdigit, not to int
+        ("unplug ³", "script:2: expected 'unplug <seat 1-9>'"),
+        ("pad ١ 1", "script:2: expected 'pad <seat 1-9> <keys...>'"),  # an Arabic-Indic one
+        ("dance", "script:2: unknown command 'dance' (pad, host, unplug, plug, quit)"),
+        ("host", "script:2: expected 'host <up|down|ok|back|menu> ...'"),
+    ],
+)
 def test_a_bad_script_line_is_refused_with_its_line_number(line, message):
     text = f"// a comment\n{line}\n"
     if message is None:
@@ -91,11 +94,16 @@ def test_a_bad_script_line_is_refused_with_its_line_number(line, message):
 def test_a_bad_script_stops_companion_run_in_one_line(tmp_path):
     script = tmp_path / "keys.txt"
     script.write_text("host ok\nhost sideways\n", encoding="utf-8")
-    run = subprocess.run([sys.executable, "-m", "companion", "run", "--script", str(script),
-                          "--data-dir", str(tmp_path / "d")], cwd=ROOT, capture_output=True, text=True)
+    run = subprocess.run(
+        [sys.executable, "-m", "companion", "run", "--script", str(script), "--data-dir", str(tmp_path / "d")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert run.returncode == 2
-    assert run.stderr.strip().splitlines() == [f"companion: {script}:2: 'sideways' is not a host button "
-                                               "(up down ok back menu)"]
+    assert run.stderr.strip().splitlines() == [
+        f"companion: {script}:2: 'sideways' is not a host button (up down ok back menu)"
+    ]
 
 
 def test_a_store_that_cannot_open_is_shown_on_the_panel_and_exits_non_zero(tmp_path):
@@ -104,14 +112,30 @@ def test_a_store_that_cannot_open_is_shown_on_the_panel_and_exits_non_zero(tmp_p
     (data / "companion.db").write_bytes(b"\x00 not a store at all \xff")
     script = tmp_path / "keys.txt"
     script.write_text("host ok\n", encoding="utf-8")
-    run = subprocess.run([sys.executable, "-m", "companion", "run", "--script", str(script), "--data-dir", str(data),
-                          "--language", "en", "--frames", str(tmp_path / "frames")],
-                         cwd=ROOT, capture_output=True, text=True)
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "companion",
+            "run",
+            "--script",
+            str(script),
+            "--data-dir",
+            str(data),
+            "--language",
+            "en",
+            "--frames",
+            str(tmp_path / "frames"),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert run.returncode == 2 and "Traceback" not in run.stderr
     lines = run.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("companion: storage: ")
     assert "[Cannot start]" in run.stdout and "Fix it and restart" in run.stdout
-    assert list((tmp_path / "frames").glob("*.png"))                # the panel showed it
+    assert list((tmp_path / "frames").glob("*.png"))  # the panel showed it
 
 
 class CountingDisplay:
@@ -144,11 +168,11 @@ def test_an_idle_loop_sleeps_without_a_timeout_and_wakes_only_for_a_red_blink():
     now = [10.0]
     table = Table(MemoryRecorder(), {"toy": TOY}, "en", new_seed=lambda: 5, clock=lambda: now[0])
     app = App(table, CountingDisplay(), NoLeds(), queue.SimpleQueue())
-    assert app._timeout() is None                                   # nothing will change by itself
+    assert app._timeout() is None  # nothing will change by itself
     table.handle(KeyEvent(None, "ok"))
     table.handle(KeyEvent(None, "ok"))
     table.handle(KeyEvent(0, "9"))
-    table.handle(KeyEvent(0, "#"))                                  # mistyped: red for a moment
+    table.handle(KeyEvent(0, "#"))  # mistyped: red for a moment
     assert 0 < app._timeout() <= 2.1
 
 
@@ -160,7 +184,7 @@ def test_a_tick_after_the_blink_redraws_once_then_the_loop_quits():
     for event in (KeyEvent(None, "ok"), KeyEvent(None, "ok"), Tick(), Tick(), Quit("test")):
         events.put(event)
     app.run()
-    assert app.handled == 4 and len(display.shown) == 3               # menu, seats, the game: ticks draw nothing new
+    assert app.handled == 4 and len(display.shown) == 3  # menu, seats, the game: ticks draw nothing new
 
 
 def test_gpio_that_cannot_open_is_named_on_the_panel_and_stops_in_one_line(tmp_path):
@@ -168,10 +192,26 @@ def test_gpio_that_cannot_open_is_named_on_the_panel_and_stops_in_one_line(tmp_p
     config = tmp_path / "config.toml"
     config.write_text('[display]\ndriver = "none"\n[pads]\nenabled = false\n')
     env = dict(os.environ, GPIOZERO_PIN_FACTORY="nosuchfactory")
-    run = subprocess.run([sys.executable, "-m", "companion", "run", "--hardware", "--config", str(config),
-                          "--data-dir", str(tmp_path / "d")], cwd=ROOT, env=env, capture_output=True, text=True,
-                         timeout=60)
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "companion",
+            "run",
+            "--hardware",
+            "--config",
+            str(config),
+            "--data-dir",
+            str(tmp_path / "d"),
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert run.returncode == 2 and "Traceback" not in run.stderr
-    lines = [line for line in run.stderr.strip().splitlines()
-             if " INFO companion: companion " not in line]   # the version the start logs (hardware: info)
+    lines = [
+        line for line in run.stderr.strip().splitlines() if " INFO companion: companion " not in line
+    ]  # the version the start logs (hardware: info)
     assert len(lines) == 1 and lines[0].startswith("companion: GPIO: ") and "GPIO access" in lines[0]

@@ -33,6 +33,7 @@ def drain(q: queue.Queue) -> list:
 
 # --- Debouncer (pure) -------------------------------------------------------------------------
 
+
 def test_debouncer_drops_a_second_press_inside_the_window():
     clock = FakeClock()
     d = Debouncer(0.030, clock)
@@ -116,8 +117,12 @@ def test_seat_buttons_are_yes_and_no_keys(mock_factory):
         for pin in (20, 23, 21, 22):
             mock_factory.pin(pin).drive_low()
             clock.t += 1
-        assert drain(events) == [KeyEvent(1, "#", "gpio"), KeyEvent(2, "*", "gpio"),
-                                 KeyEvent(1, "*", "gpio"), KeyEvent(2, "#", "gpio")]
+        assert drain(events) == [
+            KeyEvent(1, "#", "gpio"),
+            KeyEvent(2, "*", "gpio"),
+            KeyEvent(1, "*", "gpio"),
+            KeyEvent(2, "#", "gpio"),
+        ]
 
 
 def test_button_close_releases_pins(mock_factory):
@@ -144,6 +149,7 @@ def test_bad_names_and_a_busy_pin_leave_nothing_reserved(mock_factory):
 
 
 # --- LEDs -------------------------------------------------------------------------------------
+
 
 def wait_for_blinking(pin, timeout: float = 5.0) -> None:
     """Wait (this asserts no timing) until the pin has gone on and off a few times."""
@@ -235,7 +241,7 @@ def test_led_close_switches_off_and_releases_pins(mock_factory):
     leds.close()
     leds.close()
     leds.set(1, LED_LOCKED)  # after close: a no-op, not an error
-    again = GpioLeds(spec)    # would raise GPIOPinInUse if a pin leaked
+    again = GpioLeds(spec)  # would raise GPIOPinInUse if a pin leaked
     again.set(1, LED_LOCKED)
     assert mock_factory.pin(17).state == 1
     again.close()
@@ -243,25 +249,27 @@ def test_led_close_switches_off_and_releases_pins(mock_factory):
 
 # --- back held: the in-game menu --------------------------------------------------------------
 
+
 def test_back_held_for_a_second_sends_menu_and_a_short_press_sends_back(mock_factory):
     import time
+
     events = queue.Queue()
     buttons = HostButtons({"back": 19, "ok": 13}, events, debounce_ms=0, hold_s=0.05)
     try:
         pin = mock_factory.pin(19)
         pin.drive_low()
-        assert drain(events) == []                      # nothing yet: back speaks on release
+        assert drain(events) == []  # nothing yet: back speaks on release
         pin.drive_high()
         assert drain(events) == [KeyEvent(None, "back", "gpio")]
         pin.drive_low()
         deadline = time.monotonic() + 5
         while events.empty() and time.monotonic() < deadline:
             time.sleep(0.01)
-        assert drain(events) == [KeyEvent(None, "menu", "gpio")]   # held: the menu, at once
+        assert drain(events) == [KeyEvent(None, "menu", "gpio")]  # held: the menu, at once
         pin.drive_high()
-        assert drain(events) == []                      # and nothing more when let go
+        assert drain(events) == []  # and nothing more when let go
         mock_factory.pin(13).drive_low()
-        assert drain(events) == [KeyEvent(None, "ok", "gpio")]   # other buttons speak on press
+        assert drain(events) == [KeyEvent(None, "ok", "gpio")]  # other buttons speak on press
     finally:
         buttons.close()
 
@@ -275,7 +283,7 @@ def test_host_buttons_start_no_thread_that_wakes_while_idle(mock_factory):
     try:
         assert set(threading.enumerate()) - before == set()
         mock_factory.pin(19).drive_low()
-        assert len(set(threading.enumerate()) - before) == 1      # the hold timer, while back is down
+        assert len(set(threading.enumerate()) - before) == 1  # the hold timer, while back is down
         mock_factory.pin(19).drive_high()
         assert drain(events) == [KeyEvent(None, "back", "gpio")]
     finally:

@@ -67,8 +67,15 @@ def test_watchdog_pings_every_half_period(listener):
     assert sock.recv(4096) == b"WATCHDOG=1"
 
 
-@pytest.mark.parametrize("env", [{}, {"WATCHDOG_USEC": "0"}, {"WATCHDOG_USEC": "junk"},
-                                 {"WATCHDOG_USEC": "30000000", "WATCHDOG_PID": "another process"}])
+@pytest.mark.parametrize(
+    "env",
+    [
+        {},
+        {"WATCHDOG_USEC": "0"},
+        {"WATCHDOG_USEC": "junk"},
+        {"WATCHDOG_USEC": "30000000", "WATCHDOG_PID": "another process"},
+    ],
+)
 def test_watchdog_disabled(env):
     if "WATCHDOG_PID" in env:
         env = {**env, "WATCHDOG_PID": str(os.getpid() + 1)}

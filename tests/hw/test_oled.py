@@ -93,8 +93,7 @@ def test_the_device_is_built_lazily_with_the_config():
     display.show(A)
     display.show(B)
     assert len(seen) == 1
-    assert (seen[0]["driver"], seen[0]["address"], seen[0]["rotate"], seen[0]["port"]) == \
-        ("sh1106", "0x3D", 2, 1)
+    assert (seen[0]["driver"], seen[0]["address"], seen[0]["rotate"], seen[0]["port"]) == ("sh1106", "0x3D", 2, 1)
 
 
 def test_rotation_is_done_by_luma():
@@ -103,9 +102,14 @@ def test_rotation_is_done_by_luma():
     assert same(display.device.image, render(A).rotate(180))
 
 
-@pytest.mark.parametrize("error", [DeviceNotFoundError("I2C device not found: /dev/i2c-1"),
-                                   DevicePermissionError("I2C device permission denied"),
-                                   OSError(121, "Remote I/O error")])
+@pytest.mark.parametrize(
+    "error",
+    [
+        DeviceNotFoundError("I2C device not found: /dev/i2c-1"),
+        DevicePermissionError("I2C device permission denied"),
+        OSError(121, "Remote I/O error"),
+    ],
+)
 def test_a_missing_screen_is_logged_once_and_ignored(error, caplog):
     calls = []
 

@@ -21,8 +21,7 @@ from ..table.test_map import PlaceToy
 from .goldens import GOLDEN, compare
 
 SIZES = {"128x64": (128, 64), "128x128": (128, 128), "256x64": (256, 64)}
-DRIVERS = {"sh1106": (128, 64), "ssd1306": (128, 64), "sh1107": (128, 128), "ssd1327": (128, 128),
-           "ssd1322": (256, 64)}
+DRIVERS = {"sh1106": (128, 64), "ssd1306": (128, 64), "sh1107": (128, 128), "ssd1327": (128, 128), "ssd1322": (256, 64)}
 
 
 class FakeBus:
@@ -93,8 +92,10 @@ def screens(panel: Panel) -> dict:
     table = toy_on(panel)
     out["secret_pick"] = table.frame()
     press(table, pad(1, "3#") + pad(2, "1#") + host("ok"))
-    table.news = [Msg("Odhalení: Hráč 1 zvolil 3, Hráč 2 zvolil 1", ""),
-                  Msg("Hráč 1: +5 (nejvyšší volba a kostka)", "")]
+    table.news = [
+        Msg("Odhalení: Hráč 1 zvolil 3, Hráč 2 zvolil 1", ""),
+        Msg("Hráč 1: +5 (nejvyšší volba a kostka)", ""),
+    ]
     out["announcement"] = table.frame()
     press(table, host("ok"))
     out["number"] = table.frame()
@@ -110,8 +111,11 @@ def screens(panel: Panel) -> dict:
     return out
 
 
-CASES = [(size, name) for size in SIZES for name in
-         ("secret_pick", "announcement", "number", "game_menu", "resume", "map", "startup_failure")]
+CASES = [
+    (size, name)
+    for size in SIZES
+    for name in ("secret_pick", "announcement", "number", "game_menu", "resume", "map", "startup_failure")
+]
 
 
 @pytest.mark.parametrize("size, name", CASES)

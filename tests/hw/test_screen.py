@@ -17,21 +17,18 @@ from .goldens import GOLDEN, compare
 CZECH = "řěščžůúáíéýňťďŘŠŽČÁÉÍÚŮÝĚŇŤĎ"
 
 SCREENS = {
-    "secret_pick": Frame("KOLO 2 · POSTAVY",
-                         ("Vyberte postavu", "na svém ovladači", "Zamčeno: 2 ze 4"),
-                         "1■ 2■ 3□ 4□"),
-    "turn_czech": Frame("KOLO 3 · ŘEZBÁŘ",
-                        ("ŘEZBÁŘ Žlutý:", "vezmi území", "ŠTĚŇ Ů ďábel ťuk"),
-                        "Čeká se na Žlutého"),
-    "menu_selected": Frame("NABÍDKA", ("Nová hra", "Pokračovat", "Historie", "Nastavení"),
-                           "▲▼ vyber · OK potvrď", selected=1),
-    "menu_capital_selected": Frame("NASTAVENÍ", ("Řeč: čeština", "Úroveň jasu", "Zpět"),
-                                   selected=0),
-    "long_lines": Frame("Kolo 12 · Velmi dlouhý název fáze hry",
-                        ("Toto je opravdu velmi dlouhý řádek textu", "krátký"),
-                        "a footer that is much too long to fit on the panel"),
-    "english": Frame("ROUND 4 · VOTE", ("Vote yes or no", "on your pad", "Waiting for 2"),
-                     "1■ 2□ 3■ 4□"),
+    "secret_pick": Frame("KOLO 2 · POSTAVY", ("Vyberte postavu", "na svém ovladači", "Zamčeno: 2 ze 4"), "1■ 2■ 3□ 4□"),
+    "turn_czech": Frame("KOLO 3 · ŘEZBÁŘ", ("ŘEZBÁŘ Žlutý:", "vezmi území", "ŠTĚŇ Ů ďábel ťuk"), "Čeká se na Žlutého"),
+    "menu_selected": Frame(
+        "NABÍDKA", ("Nová hra", "Pokračovat", "Historie", "Nastavení"), "▲▼ vyber · OK potvrď", selected=1
+    ),
+    "menu_capital_selected": Frame("NASTAVENÍ", ("Řeč: čeština", "Úroveň jasu", "Zpět"), selected=0),
+    "long_lines": Frame(
+        "Kolo 12 · Velmi dlouhý název fáze hry",
+        ("Toto je opravdu velmi dlouhý řádek textu", "krátký"),
+        "a footer that is much too long to fit on the panel",
+    ),
+    "english": Frame("ROUND 4 · VOTE", ("Vote yes or no", "on your pad", "Waiting for 2"), "1■ 2□ 3■ 4□"),
 }
 
 
@@ -76,8 +73,7 @@ def standalone(text: str, size: int, path=screen.REGULAR) -> Image.Image:
 
 def drawn_part(with_text: Frame, without_text: Frame) -> Image.Image:
     """The pixels a piece of text changed in a frame (lit or darkened)."""
-    return ImageChops.difference(screen.render(with_text).convert("L"),
-                                 screen.render(without_text).convert("L"))
+    return ImageChops.difference(screen.render(with_text).convert("L"), screen.render(without_text).convert("L"))
 
 
 TALL = "ŘŠŽÁÉÍÚŮ gjpqý"
@@ -109,17 +105,19 @@ def test_hacek_of_a_capital_sits_below_the_header_and_above_the_letter():
     lay = screen.SMALLEST.layout(True)
     hacek = drawn_part(Frame("H", ("Ř",)), Frame("H", ("",))).getbbox()
     plain = drawn_part(Frame("H", ("R",)), Frame("H", ("",))).getbbox()
-    assert hacek[1] >= lay.header_h + 1        # not inside the header bar or its gap row
-    assert hacek[1] < plain[1] - 1             # the háček really is drawn above the R
-    assert hacek[3] == plain[3]                # and the letter itself is not shifted
+    assert hacek[1] >= lay.header_h + 1  # not inside the header bar or its gap row
+    assert hacek[1] < plain[1] - 1  # the háček really is drawn above the R
+    assert hacek[3] == plain[3]  # and the letter itself is not shifted
 
 
 @pytest.mark.parametrize("letter", CZECH)
 def test_every_czech_letter_has_its_own_glyph(letter):
     """Not the notdef box, and not the bare letter: the diacritic is in the font and drawn."""
-    for path, size in ((screen.REGULAR, screen.BODY_SIZE),
-                       (screen.BOLD_CONDENSED, screen.HEADER_SIZE),
-                       (screen.REGULAR, screen.FOOTER_SIZE)):
+    for path, size in (
+        (screen.REGULAR, screen.BODY_SIZE),
+        (screen.BOLD_CONDENSED, screen.HEADER_SIZE),
+        (screen.REGULAR, screen.FOOTER_SIZE),
+    ):
         f = screen.font(path, size)
         glyph = bytes(f.getmask(letter))
         assert glyph != bytes(f.getmask("\ue000")), f"{letter!r} is tofu at {size} px"
@@ -130,8 +128,7 @@ def test_every_czech_letter_has_its_own_glyph(letter):
 def test_decomposed_text_renders_like_precomposed():
     nfd = unicodedata.normalize("NFD", "ŘEZBÁŘ Žlutý")
     assert nfd != "ŘEZBÁŘ Žlutý"
-    assert_same_image(screen.render(Frame("KOLO", ("ŘEZBÁŘ Žlutý",))),
-                      screen.render(Frame("KOLO", (nfd,))))
+    assert_same_image(screen.render(Frame("KOLO", ("ŘEZBÁŘ Žlutý",))), screen.render(Frame("KOLO", (nfd,))))
 
 
 def test_long_lines_end_in_an_ellipsis_inside_the_panel():
@@ -142,7 +139,7 @@ def test_long_lines_end_in_an_ellipsis_inside_the_panel():
     assert f.getlength(short) <= 124
     assert screen.fit("krátký", f, 124) == "krátký"
     part = drawn_part(Frame("H", (text,)), Frame("H", ("",))).getbbox()
-    assert part[2] <= 128 - screen.MARGIN_X     # no ink in the right margin
+    assert part[2] <= 128 - screen.MARGIN_X  # no ink in the right margin
 
 
 def test_fit_never_splits_a_letter_from_its_combining_mark():
@@ -152,7 +149,7 @@ def test_fit_never_splits_a_letter_from_its_combining_mark():
         short = screen.fit(text, f, width)
         body = short[:-1] if short.endswith(screen.ELLIPSIS) else short
         assert text.startswith(body)
-        assert not body.endswith("q")               # a q is never shown without its dot
+        assert not body.endswith("q")  # a q is never shown without its dot
 
 
 def test_more_lines_than_fit_shows_the_first_ones():
@@ -162,8 +159,9 @@ def test_more_lines_than_fit_shows_the_first_ones():
 
 def test_a_selection_below_the_screen_scrolls_into_view():
     many = tuple(f"položka {i}" for i in range(6))
-    assert_same_image(screen.render(Frame("H", many, "f", selected=4)),
-                      screen.render(Frame("H", many[2:5], "f", selected=2)))
+    assert_same_image(
+        screen.render(Frame("H", many, "f", selected=4)), screen.render(Frame("H", many[2:5], "f", selected=2))
+    )
 
 
 def test_other_panel_sizes_and_control_characters_do_not_break_layout():

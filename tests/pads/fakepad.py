@@ -39,8 +39,8 @@ class FakePad:
         self.master, self._slave = os.openpty()
         tty.setraw(self.master)
         self.port = os.ttyname(self._slave)
-        self.received: queue.Queue = queue.Queue()   # host frames, decoded
-        self.mute = False                            # True: ignore the host (a hung pad)
+        self.received: queue.Queue = queue.Queue()  # host frames, decoded
+        self.mute = False  # True: ignore the host (a hung pad)
         self._decoder = protocol.FrameDecoder(protocol.HOST_TO_PAD)
         self._wlock = threading.Lock()
         self._stop = threading.Event()
@@ -73,8 +73,7 @@ class FakePad:
     def press(self, key: str) -> None:
         self.write(self.logic.key(key).encode())
 
-    def wait_for(self, verb: str, args: tuple | None = None,
-                 timeout: float = WAIT) -> protocol.Frame:
+    def wait_for(self, verb: str, args: tuple | None = None, timeout: float = WAIT) -> protocol.Frame:
         """The next host frame with this verb (and these args, if given); others are skipped."""
         deadline = time.monotonic() + timeout
         while True:

@@ -14,10 +14,20 @@ from companion.table.seat_screens import Entry, SeatScreen
 
 from .fakepad import Bench, drain, next_event, pl, wait_until
 
-SECRET_VIEW = SeatScreen(("Vyberte tajně", "postavu"), "Tajná volba", ("Tvůj součet: 37",), "Jsi na řadě",
-                         Entry("type", 2, "# = zamknout", (("03", "Lovec"), ("12", "Zemědělec"))))
-OTHER_VIEW = SeatScreen(("Vyberte tajně", "postavu"), "Tajná volba", ("Tvůj součet: 5",), "Zamčeno",
-                        Entry("type", 2, "# = zamknout", (("03", "Lovec"), ("12", "Zemědělec"))))
+SECRET_VIEW = SeatScreen(
+    ("Vyberte tajně", "postavu"),
+    "Tajná volba",
+    ("Tvůj součet: 37",),
+    "Jsi na řadě",
+    Entry("type", 2, "# = zamknout", (("03", "Lovec"), ("12", "Zemědělec"))),
+)
+OTHER_VIEW = SeatScreen(
+    ("Vyberte tajně", "postavu"),
+    "Tajná volba",
+    ("Tvůj součet: 5",),
+    "Zamčeno",
+    Entry("type", 2, "# = zamknout", (("03", "Lovec"), ("12", "Zemědělec"))),
+)
 
 
 class ScreenPad(pl.PadLogic):
@@ -102,38 +112,39 @@ def test_only_changed_rows_are_sent_and_the_entry_only_when_it_changes(bench, ma
     hub.show(0, SECRET_VIEW)
     wait_until(lambda: screen_of(pad)[-1] == "Jsi na řadě", what="the first screen")
     wait_until(hub.settled, what="every frame acknowledged")
-    pad.press("1")                                 # typing under way on the pad
+    pad.press("1")  # typing under way on the pad
     received(pad)
     hub.show(0, SecretScreenWithTotal(38))
     wait_until(lambda: "Tvůj součet: 38" in screen_of(pad), what="the new total")
     frames = [f for f in received(pad) if f.verb in SCREEN_VERBS]
-    assert [f.verb for f in frames] == ["TEXT"]    # one row; the entry is the same
-    assert pad.logic.screen.typed == "1"           # so the pad keeps what was being typed
-    hub.show(0, SecretScreenWithTotal(38))         # unchanged: nothing sent
+    assert [f.verb for f in frames] == ["TEXT"]  # one row; the entry is the same
+    assert pad.logic.screen.typed == "1"  # so the pad keeps what was being typed
+    hub.show(0, SecretScreenWithTotal(38))  # unchanged: nothing sent
     assert hub.stats()["screen_frames"] == len(SECRET_VIEW.entry.hints) + 2 + 4 + 1
 
 
 def SecretScreenWithTotal(total):
-    return SeatScreen(SECRET_VIEW.ask, SECRET_VIEW.ask_short, (f"Tvůj součet: {total}",),
-                      SECRET_VIEW.status, SECRET_VIEW.entry)
+    return SeatScreen(
+        SECRET_VIEW.ask, SECRET_VIEW.ask_short, (f"Tvůj součet: {total}",), SECRET_VIEW.status, SECRET_VIEW.entry
+    )
 
 
 def test_version_one_and_screenless_pads_never_get_screen_frames(bench, make_hub):
     hub, events = make_hub({"OLD": 0, "BARE": 1, "SCR": 2})
     old = bench.plug("OLD", VersionOnePad)
-    bare = bench.plug("BARE")                      # version 2, screen=none
+    bare = bench.plug("BARE")  # version 2, screen=none
     scr = bench.plug("SCR", ScreenPad)
     wait_until(lambda: [p.state for p in hub.pads()] == [READY] * 3, what="three pads")
     for seat in range(3):
         hub.show(seat, SECRET_VIEW)
     hub.set(0, LED_WAITING)
     wait_until(shows(scr, ["Tajná volba", "Tvůj součet: 37", "", "Jsi na řadě"]), what="the screen pad")
-    old.wait_for("LED", ("blink", "255", "255", "255"))   # the old pad is driven as before
+    old.wait_for("LED", ("blink", "255", "255", "255"))  # the old pad is driven as before
     old.press("5")
     assert next_event(events, lambda e: isinstance(e, KeyEvent)) == KeyEvent(0, "5", source="pad:OLD")
     for pad in (old, bare):
         assert not [f for f in received(pad) if f.verb in SCREEN_VERBS]
-        assert pad.logic.bad_frames == 0           # nothing it would have had to refuse
+        assert pad.logic.bad_frames == 0  # nothing it would have had to refuse
     infos = {i.board_id: i.screen for i in hub.pads()}
     assert infos == {"OLD": None, "BARE": None, "SCR": (128, 32)}
 
@@ -143,7 +154,7 @@ def test_a_version_two_screen_pad_on_a_version_one_box_echoes_keys():
     from companion.hw.protocol import encode_frame
 
     pad = ScreenPad("E661", host_timeout_ms=None)
-    assert pad.screen_lines(0)[0] == "E661"          # the board id, for pairing
+    assert pad.screen_lines(0)[0] == "E661"  # the board id, for pairing
     pad.feed(encode_frame(0, "ID?") + encode_frame(1, "LED", "steady", 0, 255, 0) + encode_frame(2, "PING"), 0)
     for key in "12#":
         pad.key(key)
@@ -158,14 +169,14 @@ def test_a_reboot_or_a_replug_gets_the_whole_screen_again(bench, make_hub):
     hub.show(0, SECRET_VIEW)
     want = ["Tajná volba", "Tvůj součet: 37", "", "Jsi na řadě"]
     wait_until(shows(pad, want), what="the screen")
-    pad.logic = ScreenPad("SCR", host_timeout_ms=None)   # a silent reboot: the pad forgot it all
+    pad.logic = ScreenPad("SCR", host_timeout_ms=None)  # a silent reboot: the pad forgot it all
     assert screen_of(pad)[0] == "SCR"
     pad.write(pad.logic.hello().encode())
     wait_until(shows(pad, want), what="the screen after a reboot")
     assert pad.logic.screen.hints == {"03": "Lovec", "12": "Zemědělec"}
     bench.unplug(pad)
     next_event(events, lambda e: isinstance(e, PadPresence) and not e.connected)
-    hub.show(0, OTHER_VIEW)                              # changed while the pad is away
+    hub.show(0, OTHER_VIEW)  # changed while the pad is away
     again = bench.plug("SCR", ScreenPad)
     wait_until(shows(again, ["Tajná volba", "Tvůj součet: 5", "", "Zamčeno"]), what="the screen after a replug")
 
@@ -175,7 +186,7 @@ def test_unacknowledged_screen_frames_are_sent_again(bench, make_hub):
     pad = bench.plug("SCR", ScreenPad)
     next_event(events, lambda e: isinstance(e, PadPresence) and e.connected)
     wait_until(lambda: pad.logic.screen.heard, what="the first CLEAR")
-    pad.mute = True                                      # the next frames are lost on the way
+    pad.mute = True  # the next frames are lost on the way
     hub.show(0, SECRET_VIEW)
     wait_until(lambda: hub.stats().get("screen_resends", 0) >= 1, what="a resend")
     pad.mute = False
@@ -191,8 +202,9 @@ def test_one_seats_rows_never_reach_another_pad_nor_the_log(bench, make_hub, cap
         wait_until(lambda: [p.state for p in hub.pads()] == [READY] * 2, what="two pads")
         hub.show(0, SECRET_VIEW)
         hub.show(1, OTHER_VIEW)
-        wait_until(lambda: screen_of(a)[1] == "Tvůj součet: 37" and screen_of(b)[1] == "Tvůj součet: 5",
-                   what="both screens")
+        wait_until(
+            lambda: screen_of(a)[1] == "Tvůj součet: 37" and screen_of(b)[1] == "Tvůj součet: 5", what="both screens"
+        )
         wire_b = " ".join(" ".join(f.args) for f in received(b))
         assert "37" not in wire_b and "Tvůj součet: 37" not in screen_of(b)
         # a pad moved to another seat (pairing again) keeps nothing of its old seat's rows

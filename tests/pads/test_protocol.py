@@ -30,7 +30,7 @@ def test_frames_split_anywhere_are_never_half_yielded():
         got = first + dec.feed(stream[cut:])
         assert [f.args[0] for f in got] == list("123456789*0#")
     byte_by_byte = p.FrameDecoder()
-    got = [f for i in range(len(stream)) for f in byte_by_byte.feed(stream[i:i + 1])]
+    got = [f for i in range(len(stream)) for f in byte_by_byte.feed(stream[i : i + 1])]
     assert len(got) == 12 and byte_by_byte.dropped == {}
 
 
@@ -40,27 +40,30 @@ def test_crlf_and_lowercase_crc_are_accepted():
     assert p.FrameDecoder().feed(line[:-5] + line[-5:-1].lower() + b"\n")[0].args == ("5",)
 
 
-@pytest.mark.parametrize("line, reason", [
-    (key(1, "5")[:-3] + b"\n", p.TRUNCATED),                    # cut inside the CRC
-    (b"12 KEY 5\n", p.TRUNCATED),                               # no CRC at all
-    (key(1, "5").replace(b"KEY 5", b"KEY 6"), p.CRC),           # a flipped bit
-    (b"\x03" + key(1, "5"), p.NON_ASCII),                       # Ctrl-C glued to a frame
-    (b"caf\xc3\xa9\n", p.NON_ASCII),
-    (b">>> \n", p.REPL_NOISE),
-    (b"Traceback (most recent call last):\n", p.REPL_NOISE),
-    (b'  File "main.py", line 3, in <module>\n', p.REPL_NOISE),
-    (b"KeyboardInterrupt: \n", p.REPL_NOISE),
-    (b"MicroPython v1.22.2 on 2024-02-22; Raspberry Pi Pico with RP2040\n", p.REPL_NOISE),
-    (b"hello from print()\n", p.REPL_NOISE),
-    (p.encode_frame(1, "PING"), p.UNKNOWN_VERB),                # the host's own verb echoed
-    (p.encode_frame(1, "KEY", "A"), p.BAD_ARGS),
-    (p.encode_frame(1, "KEY", "1", "2"), p.BAD_ARGS),
-    (p.encode_frame(1, "ACK", "x"), p.BAD_ARGS),
-    (p.encode_frame(1, "PONG", "1"), p.BAD_ARGS),
-    (p.encode_frame(1, "HELLO", "fw=1", "id=AB"), p.BAD_ARGS),  # no proto=
-    (b"x KEY 5*%04X\n" % p.crc16(b"x KEY 5"), p.MALFORMED),
-    (b"1  KEY 5*%04X\n" % p.crc16(b"1  KEY 5"), p.MALFORMED),
-])
+@pytest.mark.parametrize(
+    "line, reason",
+    [
+        (key(1, "5")[:-3] + b"\n", p.TRUNCATED),  # cut inside the CRC
+        (b"12 KEY 5\n", p.TRUNCATED),  # no CRC at all
+        (key(1, "5").replace(b"KEY 5", b"KEY 6"), p.CRC),  # a flipped bit
+        (b"\x03" + key(1, "5"), p.NON_ASCII),  # Ctrl-C glued to a frame
+        (b"caf\xc3\xa9\n", p.NON_ASCII),
+        (b">>> \n", p.REPL_NOISE),
+        (b"Traceback (most recent call last):\n", p.REPL_NOISE),
+        (b'  File "main.py", line 3, in <module>\n', p.REPL_NOISE),
+        (b"KeyboardInterrupt: \n", p.REPL_NOISE),
+        (b"MicroPython v1.22.2 on 2024-02-22; Raspberry Pi Pico with RP2040\n", p.REPL_NOISE),
+        (b"hello from print()\n", p.REPL_NOISE),
+        (p.encode_frame(1, "PING"), p.UNKNOWN_VERB),  # the host's own verb echoed
+        (p.encode_frame(1, "KEY", "A"), p.BAD_ARGS),
+        (p.encode_frame(1, "KEY", "1", "2"), p.BAD_ARGS),
+        (p.encode_frame(1, "ACK", "x"), p.BAD_ARGS),
+        (p.encode_frame(1, "PONG", "1"), p.BAD_ARGS),
+        (p.encode_frame(1, "HELLO", "fw=1", "id=AB"), p.BAD_ARGS),  # no proto=
+        (b"x KEY 5*%04X\n" % p.crc16(b"x KEY 5"), p.MALFORMED),
+        (b"1  KEY 5*%04X\n" % p.crc16(b"1  KEY 5"), p.MALFORMED),
+    ],
+)
 def test_damaged_lines_are_dropped_with_a_reason(line, reason):
     dec = p.FrameDecoder()
     assert dec.feed(line + key(2, "7")) == [p.Frame(2, "KEY", ("7",))]  # resynced at once
@@ -90,7 +93,7 @@ def test_a_megabyte_of_noise_yields_nothing():
     rnd = random.Random(7)
     dec = p.FrameDecoder()
     noise = rnd.randbytes(1 << 20)
-    frames = [f for i in range(0, len(noise), 777) for f in dec.feed(noise[i:i + 777])]
+    frames = [f for i in range(0, len(noise), 777) for f in dec.feed(noise[i : i + 777])]
     assert frames == []
     assert sum(dec.dropped.values()) > 0
     assert dec.feed(b"\n" + key(5, "#")) == [p.Frame(5, "KEY", ("#",))]
@@ -98,19 +101,21 @@ def test_a_megabyte_of_noise_yields_nothing():
 
 def test_host_direction_decoder_for_pads_and_tests():
     dec = p.FrameDecoder(p.HOST_TO_PAD)
-    data = (p.encode_frame(1, "LED", "blink", 255, 0, 0) + p.encode_frame(2, "PING")
-            + p.encode_frame(3, "ID?") + p.encode_frame(4, "LED", "steady", 1, 2, 256)
-            + key(5, "1"))
+    data = (
+        p.encode_frame(1, "LED", "blink", 255, 0, 0)
+        + p.encode_frame(2, "PING")
+        + p.encode_frame(3, "ID?")
+        + p.encode_frame(4, "LED", "steady", 1, 2, 256)
+        + key(5, "1")
+    )
     assert [f.verb for f in dec.feed(data)] == ["LED", "PING", "ID?"]
     assert dec.dropped == {p.BAD_ARGS: 1, p.UNKNOWN_VERB: 1}
 
 
 def test_hello_and_version_messages():
-    f = p.FrameDecoder().feed(p.encode_frame(0, "HELLO", "proto=1", "fw=1.0.0", "id=E661",
-                                             "extra=yes"))[0]
+    f = p.FrameDecoder().feed(p.encode_frame(0, "HELLO", "proto=1", "fw=1.0.0", "id=E661", "extra=yes"))[0]
     h = p.parse_hello(f)
-    assert (h.proto, h.fw, h.board_id, h.extra, h.compatible) == (1, "1.0.0", "E661",
-                                                                   {"extra": "yes"}, True)
+    assert (h.proto, h.fw, h.board_id, h.extra, h.compatible) == (1, "1.0.0", "E661", {"extra": "yes"}, True)
     assert p.version_problem(h) is None
     old = p.Hello(0, "0.3", "E661")
     assert "update the pad firmware" in p.version_problem(old, "/dev/ttyACM0")
@@ -142,8 +147,9 @@ def test_frame_examples_in_the_docs_are_valid():
     examples = re.findall(r"`([0-9]+ [A-Z?]+[^`]*\*[0-9A-F]{4})`", doc)
     assert len(examples) >= 3
     for ex in examples:
-        frames = p.FrameDecoder(p.PAD_TO_HOST).feed(ex.encode() + b"\n") + \
-            p.FrameDecoder(p.HOST_TO_PAD).feed(ex.encode() + b"\n")
+        frames = p.FrameDecoder(p.PAD_TO_HOST).feed(ex.encode() + b"\n") + p.FrameDecoder(p.HOST_TO_PAD).feed(
+            ex.encode() + b"\n"
+        )
         assert len(frames) == 1, ex
 
 

@@ -11,14 +11,26 @@ def hello(*fields):
     return p.parse_hello(p.Frame(0, "HELLO", ("proto=1",) + fields))
 
 
-@pytest.mark.parametrize("text", [
-    "", "Tvůj součet: 37", "# = zamknout", "100%", " leading", "trailing ", "two  spaces",
-    "ŽŽŽŽŽŽŽŽŽŽŽŽŽŽŽŽ", "a*b", "%41", "Porodní bába",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "Tvůj součet: 37",
+        "# = zamknout",
+        "100%",
+        " leading",
+        "trailing ",
+        "two  spaces",
+        "ŽŽŽŽŽŽŽŽŽŽŽŽŽŽŽŽ",
+        "a*b",
+        "%41",
+        "Porodní bába",
+    ],
+)
 def test_text_on_the_wire_is_what_the_pad_reads(text):
     args = p.text_args(text)
-    assert list(args) == pl.text_tokens(text)          # the box encodes as the reference does
-    assert all(p._TOKEN.fullmatch(a) for a in args)    # printable tokens, frame-safe
+    assert list(args) == pl.text_tokens(text)  # the box encodes as the reference does
+    assert all(p._TOKEN.fullmatch(a) for a in args)  # printable tokens, frame-safe
     assert p.text_from_args(args) == text == pl.text_from(list(args))
 
 
@@ -37,25 +49,28 @@ def test_the_longest_row_fits_one_frame_and_the_pad_takes_it():
     assert p.FrameDecoder(p.HOST_TO_PAD).feed(frame)[0].verb == "TEXT"
 
 
-@pytest.mark.parametrize("verb, args, ok", [
-    ("TEXT", (0, "ahoj"), True),
-    ("TEXT", (7,), True),                                  # an empty row
-    ("TEXT", (8, "x"), False),                             # no pad has a ninth row
-    ("TEXT", (0, "x" * 17), False),                        # never cut by the pad: refused
-    ("TEXT", (0, "%E2%80%A6"), "box"),                     # "…": the pad would draw "?"; never sent
-    ("ENTRY", ("type", 2, "#", "=", "zamknout"), True),
-    ("ENTRY", ("type", 15), False),                        # a code row holds at most 14 keys
-    ("ENTRY", ("key", 2), False),                          # a key locks by itself: width 1
-    ("ENTRY", ("none", 0), True),
-    ("ENTRY", ("scroll", 0), False),
-    ("HINT", ("03", "Lovec"), True),
-    ("HINT", ("03", "x" * 12), True),                      # '03 ' + 12 + '?' is the 16 of a row
-    ("HINT", ("03", "x" * 13), False),
-    ("HINT", ("#", "ano"), True),
-    ("HINT", ("a", "x"), False),
-    ("CLEAR", (), True),
-    ("CLEAR", ("1",), False),
-])
+@pytest.mark.parametrize(
+    "verb, args, ok",
+    [
+        ("TEXT", (0, "ahoj"), True),
+        ("TEXT", (7,), True),  # an empty row
+        ("TEXT", (8, "x"), False),  # no pad has a ninth row
+        ("TEXT", (0, "x" * 17), False),  # never cut by the pad: refused
+        ("TEXT", (0, "%E2%80%A6"), "box"),  # "…": the pad would draw "?"; never sent
+        ("ENTRY", ("type", 2, "#", "=", "zamknout"), True),
+        ("ENTRY", ("type", 15), False),  # a code row holds at most 14 keys
+        ("ENTRY", ("key", 2), False),  # a key locks by itself: width 1
+        ("ENTRY", ("none", 0), True),
+        ("ENTRY", ("scroll", 0), False),
+        ("HINT", ("03", "Lovec"), True),
+        ("HINT", ("03", "x" * 12), True),  # '03 ' + 12 + '?' is the 16 of a row
+        ("HINT", ("03", "x" * 13), False),
+        ("HINT", ("#", "ano"), True),
+        ("HINT", ("a", "x"), False),
+        ("CLEAR", (), True),
+        ("CLEAR", ("1",), False),
+    ],
+)
 def test_screen_frames_are_checked_as_the_pad_checks_them(verb, args, ok):
     """``ok``: both take it; "box": only the pad takes it (the box's check is the stricter)."""
     frame = p.encode_frame(4, verb, *args)

@@ -27,15 +27,22 @@ def run(tmp, pick):
     Returns what could be seen after every key (the last key is the reveal)."""
     tmp.mkdir()
     bench, events = Bench(), queue.Queue()
-    hub = PadHub(events, {"PAD1": 0, "PAD2": 1, "PAD3": 2}, port_lister=bench.ports, heartbeat_s=0.2,
-                 timeout_s=3.0, scan_s=0.05, backoff_s=(0.05, 0.5),
-                 ack_timeout_s=30.0).start()  # no resends: they would depend on timing
+    hub = PadHub(
+        events,
+        {"PAD1": 0, "PAD2": 1, "PAD3": 2},
+        port_lister=bench.ports,
+        heartbeat_s=0.2,
+        timeout_s=3.0,
+        scan_s=0.05,
+        backoff_s=(0.05, 0.5),
+        ack_timeout_s=30.0,
+    ).start()  # no resends: they would depend on timing
     store = Store(tmp / "companion.db", clock=lambda: FIXED)
     pads = [bench.plug(f"PAD{n}", ScreenPad) for n in (1, 2, 3)]
     table = Table(store, {"vaaalbara": load("vaaalbara")}, "cs", new_seed=lambda: 11)
     try:
         wait_until(lambda: len([p for p in hub.pads() if p.state == READY]) == 3, what="three pads")
-        for key in ("ok", "down", "ok"):                     # Vaaalbara, 3 players
+        for key in ("ok", "down", "ok"):  # Vaaalbara, 3 players
             table.handle(KeyEvent(None, key))
         refresh(table, hub)
         wait_until(hub.settled, what="the first screens acknowledged")
@@ -43,7 +50,7 @@ def run(tmp, pick):
         script = [(1, k) for k in pick + "#"] + [(0, k) for k in "05#"] + [(2, k) for k in "07#"]
         sent = {n: [] for n in (0, 2)}
         leds = {n: [] for n in (0, 2)}
-        own = []                                             # the picker's own screen
+        own = []  # the picker's own screen
         for seat, key in script:
             pads[seat].press(key)
             event = events.get(timeout=WAIT)
@@ -53,7 +60,7 @@ def run(tmp, pick):
             table.handle(event)
             refresh(table, hub)
             wait_until(hub.settled, what="every frame acknowledged")
-            for n in sent:                                   # every pad but the picker's
+            for n in sent:  # every pad but the picker's
                 while not pads[n].received.empty():
                     frame = pads[n].received.get()
                     if frame.verb in SCREEN_VERBS:
@@ -61,9 +68,15 @@ def run(tmp, pick):
                     elif frame.verb == "LED":  # its own order: LED and screen threads interleave
                         leds[n].append(frame.args)
             files = tuple(sorted((p.name, without_box_id(p.read_bytes())) for p in tmp.iterdir() if p.is_file()))
-            seen.append({"panel": render(table.frame()).tobytes(), "leds": sorted(table.leds().items()),
-                         "files": files, "pad1": (list(sent[0]), list(leds[0]), pads[0].logic.screen_lines(0)),
-                         "pad3": (list(sent[2]), list(leds[2]), pads[2].logic.screen_lines(0))})
+            seen.append(
+                {
+                    "panel": render(table.frame()).tobytes(),
+                    "leds": sorted(table.leds().items()),
+                    "files": files,
+                    "pad1": (list(sent[0]), list(leds[0]), pads[0].logic.screen_lines(0)),
+                    "pad3": (list(sent[2]), list(leds[2]), pads[2].logic.screen_lines(0)),
+                }
+            )
             own.append(pads[1].logic.screen_lines(0))
         return seen, own
     finally:
@@ -85,7 +98,7 @@ def test_one_seats_hidden_pick_shows_on_no_other_pad_until_the_reveal(tmp_path):
     for index in range(len(a) - 1):
         for what in a[index]:
             assert a[index][what] == b[index][what], f"{what} differs after key {index + 1}, before the reveal"
-    assert a[-1]["files"] != b[-1]["files"]                  # the reveal: now the runs differ
+    assert a[-1]["files"] != b[-1]["files"]  # the reveal: now the runs differ
     verbs = {verb for verb, _ in a[-2]["pad1"][0]}
     assert {"CLEAR", "TEXT", "ENTRY", "HINT"} <= verbs and a[-2]["pad1"][1]  # the other pads were driven all along
     # the picker's own pad drew its pick from its own keys (nothing about it came from the box)

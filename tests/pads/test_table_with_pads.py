@@ -19,8 +19,9 @@ from .fakepad import WAIT, Bench
 def rig(tmp_path):
     bench = Bench()
     events = queue.Queue()
-    hub = PadHub(events, {}, port_lister=bench.ports, heartbeat_s=0.2, timeout_s=3.0, scan_s=0.05,
-                 backoff_s=(0.05, 0.5)).start()
+    hub = PadHub(
+        events, {}, port_lister=bench.ports, heartbeat_s=0.2, timeout_s=3.0, scan_s=0.05, backoff_s=(0.05, 0.5)
+    ).start()
     store = Store(tmp_path / "companion.db")
     seating = SavedPadSeating(hub, tmp_path / "pads.json")
     table = make_table(store, "en", seed=1, seating=seating)
@@ -50,6 +51,7 @@ def ready(hub, *board_ids):
 
 def host(table, *keys):
     from companion.table.events import KeyEvent
+
     for key in keys:
         table.handle(KeyEvent(None, key))
 
@@ -61,40 +63,40 @@ def test_pads_pair_play_a_secret_round_survive_unplug_and_score(rig):
     pair_index = [item.label.en for item in table.menu].index("Pair pads")
     host(table, *["down"] * pair_index, "ok")
     assert table.mode == "pair"
-    pad_b.press("5")                                   # seat 1 is the pad pressed first
+    pad_b.press("5")  # seat 1 is the pad pressed first
     pump(events, table, hub, lambda: len(table.pairing.mapping) == 1)
     pad_a.press("5")
     pump(events, table, hub, lambda: len(table.pairing.mapping) == 2)
     host(table, "ok")
     assert '"PADB"' in (tmp / "pads.json").read_text() and table.mode == "menu"
-    host(table, "ok", "ok")                            # Vaaalbara, 2 players
+    host(table, "ok", "ok")  # Vaaalbara, 2 players
     assert table.session.prompt.step == "pick_character"
 
-    for key in "03#":                                  # seat 1 (pad B): Hunter
+    for key in "03#":  # seat 1 (pad B): Hunter
         pad_b.press(key)
     pump(events, table, hub, lambda: table.secret.locked_seats() == (0,))
     pad_b.wait_for("LED", ("steady",) + tuple(str(c) for c in (0, 255, 0)))
-    bench.unplug(pad_b)                                # unplugged while locked in
+    bench.unplug(pad_b)  # unplugged while locked in
     pump(events, table, hub, lambda: 0 in table.absent)
     assert "Waiting for pad: 1" in " ".join(table.frame().lines)
-    for key in "12#":                                  # seat 2 (pad A): Farmer, the last lock
+    for key in "12#":  # seat 2 (pad A): Farmer, the last lock
         pad_a.press(key)
     pump(events, table, hub, lambda: table.secret.locked_seats() == (0, 1))
-    assert table.session.prompt.step == "pick_character"   # paused: no reveal without seat 1
+    assert table.session.prompt.step == "pick_character"  # paused: no reveal without seat 1
     assert store.entries(table.session_id) == []
-    pad_b = bench.plug("PADB")                         # replugged: the locked pick is still there
+    pad_b = bench.plug("PADB")  # replugged: the locked pick is still there
     pump(events, table, hub, lambda: table.session.prompt.step != "pick_character")
     assert store.entries(table.session_id)[0]["action"]["picks"] == {"0": 3, "1": 12}
 
     # the rest of the round on the pads: each takes a land with one key
     expected = Session(load("vaaalbara"), {"seats": 2}, 1, store.entries(table.session_id))
     while table.session.prompt.step != "end_round":
-        if table.news_blocks():                        # the last action's news: a key puts them away
+        if table.news_blocks():  # the last action's news: a key puts them away
             host(table, "ok")
             continue
         prompt = table.session.prompt
         seat = prompt.seats[0] if prompt.seats else None
-        option = prompt.options_for(seat)[-1]          # river, or the last choice offered
+        option = prompt.options_for(seat)[-1]  # river, or the last choice offered
         pad = pad_b if seat == 0 else pad_a
         if seat is None:
             host(table, *["down"] * (len(prompt.options_for(None)) - 1), "ok")
@@ -106,5 +108,5 @@ def test_pads_pair_play_a_secret_round_survive_unplug_and_score(rig):
         expected.submit(store.entries(table.session_id)[-1]["action"])
     assert table.session.state == expected.state
     dropped = hub.stats()["dropped"]
-    assert dropped.get("truncated", 0) <= 1        # at most the line the unplug cut in half
+    assert dropped.get("truncated", 0) <= 1  # at most the line the unplug cut in half
     assert sum(n for why, n in dropped.items() if why != "truncated") == 0

@@ -43,8 +43,9 @@ def bare(entries: list[dict]) -> list[dict]:
     return [{key: value for key, value in entry.items() if key != "at"} for entry in entries]
 
 
-def play(store: Store, clock: Clock, game: str, seats: list[str], actions: int, *, winner: int | None = 0,
-         minutes: int = 30) -> int:
+def play(
+    store: Store, clock: Clock, game: str, seats: list[str], actions: int, *, winner: int | None = 0, minutes: int = 30
+) -> int:
     """A whole game: start, some actions, finish; returns the session id."""
     session = store.create_session(game, {"variant": "basic"}, 7, seats)
     for n in range(actions):

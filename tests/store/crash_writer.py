@@ -55,6 +55,7 @@ def importer(path: str, run: int) -> None:
     """Import the export next to the store (``export.json``) again and again."""
     from pathlib import Path
     from companion.store import load_sessions
+
     documents = load_sessions(Path(path).with_name("export.json"))
     store = Store(path)
     say("ready")

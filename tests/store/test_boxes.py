@@ -14,16 +14,19 @@ from companion.store import Store
 from companion.store.boxes import BoxFiles
 
 
-@pytest.mark.parametrize("game, memory, problem", [
-    ("dva_bratri", {"tiles": 5}, "'tiles' must map ids to facts, not int"),
-    ("dva_bratri", {"tiles": {"PUT-1": {"roads": "x"}}}, "tiles.PUT-1.roads: must list edges"),
-    ("dva_bratri", {"tiles": {"PUT-1": {"cost": {"wood": "2"}}}}, "tiles.PUT-1.cost"),
-    ("dva_bratri", {"treasures": []}, "'treasures' must map ids to facts"),
-    ("dva_bratri", {"coins": {}}, "unknown part 'coins'"),
-    ("graenaland", {"pieces": "x"}, "pieces: must be a table, not text"),
-    ("graenaland", {"pieces": 5}, "pieces: must be a table, not a number"),
-    ("graenaland", {"pieces": {"a": "x"}}, "pieces.a: must be a table"),
-])
+@pytest.mark.parametrize(
+    "game, memory, problem",
+    [
+        ("dva_bratri", {"tiles": 5}, "'tiles' must map ids to facts, not int"),
+        ("dva_bratri", {"tiles": {"PUT-1": {"roads": "x"}}}, "tiles.PUT-1.roads: must list edges"),
+        ("dva_bratri", {"tiles": {"PUT-1": {"cost": {"wood": "2"}}}}, "tiles.PUT-1.cost"),
+        ("dva_bratri", {"treasures": []}, "'treasures' must map ids to facts"),
+        ("dva_bratri", {"coins": {}}, "unknown part 'coins'"),
+        ("graenaland", {"pieces": "x"}, "pieces: must be a table, not text"),
+        ("graenaland", {"pieces": 5}, "pieces: must be a table, not a number"),
+        ("graenaland", {"pieces": {"a": "x"}}, "pieces.a: must be a table"),
+    ],
+)
 def test_unusable_memory_is_moved_aside_with_a_notice(tmp_path, game, memory, problem, caplog):
     files = BoxFiles(tmp_path)
     files.save(game, memory)
@@ -38,11 +41,14 @@ def test_unusable_memory_is_moved_aside_with_a_notice(tmp_path, game, memory, pr
     assert files.load(game) == {} and files.problem(game) is None  # started from the shipped data
 
 
-@pytest.mark.parametrize("game, memory", [
-    ("dva_bratri", {"tiles": {"PUT-1": {"colour": "green", "roads": ["N", "S"], "cost": {"wood": 1}}}}),
-    ("dva_bratri", {"tiles": {}, "treasures": {}}),
-    ("graenaland", {}),
-])
+@pytest.mark.parametrize(
+    "game, memory",
+    [
+        ("dva_bratri", {"tiles": {"PUT-1": {"colour": "green", "roads": ["N", "S"], "cost": {"wood": 1}}}}),
+        ("dva_bratri", {"tiles": {}, "treasures": {}}),
+        ("graenaland", {}),
+    ],
+)
 def test_usable_memory_is_handed_over(tmp_path, game, memory):
     files = BoxFiles(tmp_path)
     files.save(game, memory)
@@ -53,6 +59,7 @@ def test_memory_a_game_learned_passes_its_own_check(tmp_path):
     """What a real Dva bratři session learns is accepted back (the check is not too strict)."""
     from companion.engine import Session
     from companion.games.dva_bratri.box import memory_problem
+
     data = json.loads(open("tests/data/corpus/dva_bratri-2.json", encoding="utf-8").read())
     for played in data["games"][:4]:
         session = Session(load("dva_bratri"), played["options"], played["seed"], played["entries"])
@@ -69,6 +76,7 @@ def test_saving_memory_does_not_fsync(tmp_path):
 
 def test_memory_a_crash_tore_is_rebuilt_from_the_latest_session(tmp_path):
     from companion.engine import Session
+
     data = json.loads(open("tests/data/corpus/dva_bratri-2.json", encoding="utf-8").read())
     played = data["games"][0]
     rules = load("dva_bratri")

@@ -61,8 +61,13 @@ def test_csv_and_bgstats_name_jindrich_too(data, capsys):
     code, out, _ = run(capsys, "export", "--format", "bgstats", "--data-dir", str(data))
     plays = json.loads(out)
     assert code == 0 and len(plays) == FINISHED
-    solo = [play for play in plays if play["game"]["sourceGameId"] == "dva_bratri" and len(play["players"]) == 2
-            and play["players"][1]["name"] == "Jindřich"]
+    solo = [
+        play
+        for play in plays
+        if play["game"]["sourceGameId"] == "dva_bratri"
+        and len(play["players"]) == 2
+        and play["players"][1]["name"] == "Jindřich"
+    ]
     assert len(solo) == 2
     for play in solo:
         assert play["players"][1]["winner"] is True and play["players"][1]["rank"] == 1
@@ -79,17 +84,34 @@ def test_bgstats_play_has_the_documented_fields(data, capsys):
     assert play["playDate"] == record["started"][:10] + " " + record["started"][11:19]
     assert play["durationMin"] == round(record["duration_s"] / 60)
     totals = record["scores"]["totals"]
-    assert [(p["name"], p["score"]) for p in play["players"]] == \
-        [(record["seats"][int(seat)], total) for seat, total in sorted(totals.items(), key=lambda i: int(i[0]))]
+    assert [(p["name"], p["score"]) for p in play["players"]] == [
+        (record["seats"][int(seat)], total) for seat, total in sorted(totals.items(), key=lambda i: int(i[0]))
+    ]
     ranks = {record["seats"][seat]: place for place, seat in enumerate(record["scores"]["ranking"], start=1)}
     assert {p["name"]: p["rank"] for p in play["players"]} == ranks
     assert [p["winner"] for p in play["players"]] == [seat == record["winner"] for seat in range(len(totals))]
 
 
 def test_history_with_a_finished_null_record_still_lists(data, capsys):
-    append_index(data / "history" / "index.db", {"history": {"99": {
-        "session": 99, "uid": "00000000-0000-4000-8000-000000000099", "game": "vaaalbara", "finished": None,
-        "started": None, "seats": ["A"], "scores": None, "winner": None, "duration_s": None, "actions": 0}}})
+    append_index(
+        data / "history" / "index.db",
+        {
+            "history": {
+                "99": {
+                    "session": 99,
+                    "uid": "00000000-0000-4000-8000-000000000099",
+                    "game": "vaaalbara",
+                    "finished": None,
+                    "started": None,
+                    "seats": ["A"],
+                    "scores": None,
+                    "winner": None,
+                    "duration_s": None,
+                    "actions": 0,
+                }
+            }
+        },
+    )
     code, out, err = run(capsys, "history", "--data-dir", str(data))
     assert code == 0 and not err
     assert out.splitlines()[-1].startswith("?  vaaalbara  A  winner: -")
@@ -113,8 +135,12 @@ def test_export_to_a_place_that_cannot_be_written_is_one_line(data, tmp_path, ca
 
 def test_a_broken_pipe_is_one_line_and_non_zero(data):
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    child = subprocess.Popen([sys.executable, "-m", "companion", "export", "--format", "json",
-                              "--data-dir", str(data)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    child = subprocess.Popen(
+        [sys.executable, "-m", "companion", "export", "--format", "json", "--data-dir", str(data)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
     child.stdout.close()  # the reader goes away before anything is read
     err = child.stderr.read().decode()
     assert child.wait() != 0
@@ -140,8 +166,9 @@ def test_import_adds_an_export_once_and_refuses_a_bad_file_whole(data, tmp_path,
     code, out, _ = run(capsys, "import", str(export), "--data-dir", str(fresh))
     assert out == f"imported 0 sessions; {FINISHED} already here\n"
     with Store(fresh / "companion.db") as store, Store(data / "companion.db") as source:
-        assert [(r["uid"], r["scores"], r["names"]) for r in store.history()] == \
-            [(r["uid"], r["scores"], r["names"]) for r in source.history()]
+        assert [(r["uid"], r["scores"], r["names"]) for r in store.history()] == [
+            (r["uid"], r["scores"], r["names"]) for r in source.history()
+        ]
         first = store.history()[0]["session"]
         assert store.entries(first) == source.entries(source.history()[0]["session"])
     before = sorted((p.name, p.read_bytes()) for p in (fresh / "history").iterdir())
@@ -162,15 +189,21 @@ def test_import_adds_an_export_once_and_refuses_a_bad_file_whole(data, tmp_path,
 
 def test_stats_per_game_with_decision_times(tmp_path, capsys):
     from datetime import datetime, timedelta, timezone
+
     now = [datetime(2025, 6, 1, 18, 0, tzinfo=timezone(timedelta(hours=2)))]
     with Store(tmp_path / "companion.db", clock=lambda: now[0]) as store:
         for winner in (0, 1, 0):
             session = store.create_session("vaaalbara", {}, 1, ["Modrá", "Fialová"])
             now[0] += timedelta(seconds=10)  # seat 0 thinks 10 s
             store.append(session, {"action": {"step": "a", "seat": 0}})
-            now[0] += timedelta(seconds=4)   # a secret choice: seat 0 locked after 1 s, seat 1 after 3 s
-            store.append(session, {"action": {"step": "pick", "picks": {"0": 1, "1": 2}},
-                                   "locked": {0: now[0] - timedelta(seconds=3), 1: now[0] - timedelta(seconds=1)}})
+            now[0] += timedelta(seconds=4)  # a secret choice: seat 0 locked after 1 s, seat 1 after 3 s
+            store.append(
+                session,
+                {
+                    "action": {"step": "pick", "picks": {"0": 1, "1": 2}},
+                    "locked": {0: now[0] - timedelta(seconds=3), 1: now[0] - timedelta(seconds=1)},
+                },
+            )
             now[0] += timedelta(seconds=6)
             store.append(session, {"action": {"step": "b", "seat": 1}})
             store.finish(session, {"totals": {"0": 5, "1": 4}}, winner)
@@ -178,8 +211,13 @@ def test_stats_per_game_with_decision_times(tmp_path, capsys):
     stats = json.loads(out)["vaaalbara"]
     assert stats["plays"] == 3 and stats["wins"] == {"Modrá": 2, "Fialová": 1}
     assert stats["average_duration_s"] == 20
-    assert stats["decision_s"] == {"Modrá": {"average": 5.5, "decisions": 6},
-                                   "Fialová": {"average": 4.5, "decisions": 6}}
+    assert stats["decision_s"] == {
+        "Modrá": {"average": 5.5, "decisions": 6},
+        "Fialová": {"average": 4.5, "decisions": 6},
+    }
     code, out, _ = run(capsys, "stats", "--data-dir", str(tmp_path))
-    assert out.splitlines() == ["vaaalbara: 3 plays, 0 min on average", "  wins: Modrá 2, Fialová 1",
-                                "  average decision: Fialová 4.5 s, Modrá 5.5 s"]
+    assert out.splitlines() == [
+        "vaaalbara: 3 plays, 0 min on average",
+        "  wins: Modrá 2, Fialová 1",
+        "  average decision: Fialová 4.5 s, Modrá 5.5 s",
+    ]

@@ -30,8 +30,14 @@ def run_and_kill(mode: str, path: Path, run: int, rng: random.Random) -> list[st
     """Start a writer, let it write for a random moment, SIGKILL it; return what it acknowledged."""
     # The child must run this tree's companion, not an installed copy of it.
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
-    child = subprocess.Popen([sys.executable, str(WRITER), mode, str(path), str(run)], env=env,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8")
+    child = subprocess.Popen(
+        [sys.executable, str(WRITER), mode, str(path), str(run)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        encoding="utf-8",
+    )
     try:
         ready = child.stdout.readline()
         assert ready.startswith("ready"), f"writer failed to start: {ready!r} {child.stderr.read()}"
@@ -100,6 +106,7 @@ def test_killed_migration_loses_nothing(tmp_path):
     """A layout-1 store being migrated is killed at random moments; whatever the kill left,
     the next open finishes the migration with every session of the old store."""
     from tests.store.test_migration import V1, assert_v1_content
+
     rng = random.Random(20250603)
     deadline = time.monotonic() + TIME_LIMIT_S
     finished_runs = 0
@@ -124,6 +131,7 @@ def test_killed_import_adds_all_or_nothing(tmp_path):
     """An import killed at random moments leaves the history as it was or with every session
     of the file, never a part, never a duplicate; the store opens cleanly."""
     from tests.store.test_migration import V1
+
     source = tmp_path / "source"
     source.mkdir()
     shutil.copyfile(V1, source / "companion.db")

@@ -34,8 +34,7 @@ def test_times_never_change_a_replay():
     document = example()
     game = load(document["game"])
     timed = Session(game, document["options"], document["seed"], document["entries"])
-    bare = [{key: value for key, value in entry.items() if key in ("action", "undo")}
-            for entry in document["entries"]]
+    bare = [{key: value for key, value in entry.items() if key in ("action", "undo")} for entry in document["entries"]]
     untimed = Session(game, document["options"], document["seed"], bare)
     assert timed.state == untimed.state and timed.prompt == untimed.prompt
 
@@ -46,7 +45,9 @@ def test_a_version_1_file_still_loads(tmp_path):
     for entry in document["entries"]:
         entry.pop("at", None)
         entry.pop("locked", None)
-    document["meta"] = {key: document["meta"][key] for key in ("id", "started", "finished", "seats", "scores", "winner")}
+    document["meta"] = {
+        key: document["meta"][key] for key in ("id", "started", "finished", "seats", "scores", "winner")
+    }
     path = tmp_path / "v1.json"
     path.write_text(json.dumps(document), encoding="utf-8")
     loaded = load_session_file(path)

@@ -29,13 +29,17 @@ def test_csv_has_one_row_per_finished_session(played, tmp_path):
     out = tmp_path / "history.csv"
     assert write_history_csv(store, out) == 2
     rows = list(csv.DictReader(io.StringIO(out.read_text(encoding="utf-8"))))
-    assert list(rows[0]) == ["id", "game", "started", "finished", "duration_s", "seats", "scores", "winner",
-                             "actions"]
+    assert list(rows[0]) == ["id", "game", "started", "finished", "duration_s", "seats", "scores", "winner", "actions"]
     assert rows[1] == {
-        "id": str(first), "game": "vaalbara",
-        "started": "2025-06-01T18:00:00+02:00", "finished": "2025-06-01T18:40:00+02:00",
-        "duration_s": "2400", "seats": "Anna; Řehoř; Šárka",
-        "scores": "Anna: 10; Řehoř: 9; Šárka: 8", "winner": "Řehoř", "actions": "4",
+        "id": str(first),
+        "game": "vaalbara",
+        "started": "2025-06-01T18:00:00+02:00",
+        "finished": "2025-06-01T18:40:00+02:00",
+        "duration_s": "2400",
+        "seats": "Anna; Řehoř; Šárka",
+        "scores": "Anna: 10; Řehoř: 9; Šárka: 8",
+        "winner": "Řehoř",
+        "actions": "4",
     }
     assert (rows[0]["id"], rows[0]["winner"], rows[0]["scores"]) == (str(second), "", "Eva: 10; Jan: 9")
 
@@ -89,6 +93,7 @@ def test_a_layout1_store_dumped_through_tinydb_loads(tmp_path):
     """The old layout's tables (sessions, log-<id>, history) in a TinyDB JSON file."""
     from companion.store.journal import parse_journal
     from tests.store.test_migration import V1
+
     tables, _ = parse_journal(V1, V1.read_bytes())
     keep = {name: tables[name] for name in ("sessions", "history", "log-3")}
     keep["sessions"] = {"3": keep["sessions"]["3"]}
@@ -101,9 +106,15 @@ def test_a_layout1_store_dumped_through_tinydb_loads(tmp_path):
 
 
 def valid_document():
-    return {"format": "companion-session", "version": 1, "game": "vaalbara", "options": {}, "seed": 1,
-            "entries": [{"action": {"step": "x"}}],
-            "meta": {"id": 1, "started": None, "finished": None, "seats": ["A"], "scores": None, "winner": None}}
+    return {
+        "format": "companion-session",
+        "version": 1,
+        "game": "vaalbara",
+        "options": {},
+        "seed": 1,
+        "entries": [{"action": {"step": "x"}}],
+        "meta": {"id": 1, "started": None, "finished": None, "seats": ["A"], "scores": None, "winner": None},
+    }
 
 
 def write(tmp_path, content) -> str:
@@ -127,36 +138,41 @@ def changed(**fields):
     return document
 
 
-@pytest.mark.parametrize("content, problem", [
-    (b"", "is empty"),
-    ("not json at all", "is not valid JSON: Expecting value at line 1, column 1"),
-    (json.dumps(valid_document())[:-25], "is truncated"),
-    (b'{"format": "companion-session", "game": "\xff"}', "is not UTF-8 text"),
-    ([1, 2], "holds no companion session"),
-    ({"hello": "world"}, "holds no companion session"),
-    (changed(seed=...), "is missing the field 'seed'"),
-    (changed(seed=..., entries=...), "is missing the fields 'seed', 'entries'"),
-    (changed(format="companion-save"), "has format 'companion-save'"),
-    (changed(version=3), "is version 3; this companion reads versions 1 and 2"),
-    (changed(meta={"finished": "yesterday"}), "'meta.finished' must be an ISO 8601 time"),
-    (changed(meta={"seats": "Anna"}), "'meta.seats' must be a list of names"),
-    (changed(meta={"winner": "1"}), "'meta.winner' must be a whole number or null, not a string"),
-    (changed(meta={"uid": "abc"}), "'meta.uid' must be a UUID"),
-    (changed(entries=[{"action": {}, "at": "noon"}]), "entry 0: 'at' must be an ISO 8601 time"),
-    (changed(entries=[{"action": {}, "locked": {"x": "2025-06-01T18:00:00+02:00"}}]), "entry 0: 'locked' maps"),
-    (changed(entries=[{"action": {}, "when": 1}]), "entry 0: unknown log entry field 'when'"),
-    ("[" * 100 + "]" * 100, "nested more than 64 levels"),
-    ("[" * 100000 + "]" * 100000, "nested too deeply"),
-    (changed(version="1"), "is version '1'"),
-    (changed(entries={"0": {}}), "'entries' must be a list, not an object"),
-    (changed(entries=[{"action": {}}, {"jump": 1}]), "entry 1: unknown log entry kind 'jump'"),
-    (changed(seed="42"), "'seed' must be an integer, not a string"),
-    (changed(options=[]), "'options' must be an object, not a list"),
-    (changed(game=""), "'game' must be a game's name"),
-    (changed(meta=[1]), "'meta' must be an object"),
-    ('{"format":"companion-store","version":1,"tables":{}}\n{"insert":"t","docs":{}}\n',
-     "is the companion's store"),
-])
+@pytest.mark.parametrize(
+    "content, problem",
+    [
+        (b"", "is empty"),
+        ("not json at all", "is not valid JSON: Expecting value at line 1, column 1"),
+        (json.dumps(valid_document())[:-25], "is truncated"),
+        (b'{"format": "companion-session", "game": "\xff"}', "is not UTF-8 text"),
+        ([1, 2], "holds no companion session"),
+        ({"hello": "world"}, "holds no companion session"),
+        (changed(seed=...), "is missing the field 'seed'"),
+        (changed(seed=..., entries=...), "is missing the fields 'seed', 'entries'"),
+        (changed(format="companion-save"), "has format 'companion-save'"),
+        (changed(version=3), "is version 3; this companion reads versions 1 and 2"),
+        (changed(meta={"finished": "yesterday"}), "'meta.finished' must be an ISO 8601 time"),
+        (changed(meta={"seats": "Anna"}), "'meta.seats' must be a list of names"),
+        (changed(meta={"winner": "1"}), "'meta.winner' must be a whole number or null, not a string"),
+        (changed(meta={"uid": "abc"}), "'meta.uid' must be a UUID"),
+        (changed(entries=[{"action": {}, "at": "noon"}]), "entry 0: 'at' must be an ISO 8601 time"),
+        (changed(entries=[{"action": {}, "locked": {"x": "2025-06-01T18:00:00+02:00"}}]), "entry 0: 'locked' maps"),
+        (changed(entries=[{"action": {}, "when": 1}]), "entry 0: unknown log entry field 'when'"),
+        ("[" * 100 + "]" * 100, "nested more than 64 levels"),
+        ("[" * 100000 + "]" * 100000, "nested too deeply"),
+        (changed(version="1"), "is version '1'"),
+        (changed(entries={"0": {}}), "'entries' must be a list, not an object"),
+        (changed(entries=[{"action": {}}, {"jump": 1}]), "entry 1: unknown log entry kind 'jump'"),
+        (changed(seed="42"), "'seed' must be an integer, not a string"),
+        (changed(options=[]), "'options' must be an object, not a list"),
+        (changed(game=""), "'game' must be a game's name"),
+        (changed(meta=[1]), "'meta' must be an object"),
+        (
+            '{"format":"companion-store","version":1,"tables":{}}\n{"insert":"t","docs":{}}\n',
+            "is the companion's store",
+        ),
+    ],
+)
 def test_malformed_session_files_get_a_clear_message(tmp_path, content, problem):
     path = write(tmp_path, content)
     with pytest.raises(SessionFileError) as caught:
@@ -177,8 +193,19 @@ def test_missing_file_and_directory(tmp_path):
 
 def test_a_document_without_meta_is_accepted(tmp_path):
     path = write(tmp_path, changed(meta=...))
-    meta_fields = ("id", "uid", "started", "finished", "abandoned", "seats", "names", "scores", "winner",
-                   "duration_s", "actions")
+    meta_fields = (
+        "id",
+        "uid",
+        "started",
+        "finished",
+        "abandoned",
+        "seats",
+        "names",
+        "scores",
+        "winner",
+        "duration_s",
+        "actions",
+    )
     assert load_session_file(path)["meta"] == dict.fromkeys(meta_fields)
 
 

@@ -45,8 +45,8 @@ def test_insert_appends_one_line_and_leaves_the_rest_untouched(path):
         table.insert({"n": "next"})
         after = path.read_bytes()
     assert after.startswith(before)
-    assert json.loads(after[len(before):]) == {"insert": "log", "docs": {"1001": {"n": "next"}}}
-    assert after.endswith(b"\n") and after[len(before):].count(b"\n") == 1
+    assert json.loads(after[len(before) :]) == {"insert": "log", "docs": {"1001": {"n": "next"}}}
+    assert after.endswith(b"\n") and after[len(before) :].count(b"\n") == 1
 
 
 def test_insert_multiple_is_one_line(path):
@@ -188,14 +188,17 @@ def corrupt_middle(path, replacement: bytes):
     return path.read_bytes()
 
 
-@pytest.mark.parametrize("replacement, reason", [
-    (b'{"insert":"t","docs":{"2":{"n":1}', "malformed record"),
-    (b'{"insert":"t"}', "malformed record"),
-    (b'{"insert":"t","docs":{"1":{"n":9}}}', "already exists"),
-    (b'{"insert":"t","docs":{"x":{"n":9}}}', "bad document id"),
-    (b'{"insert":"t","docs":{"9":[1]}}', "not an object"),
-    (b'{"insert":"t","docs":{"2":{"n":"\xff"}}}', "not UTF-8"),
-])
+@pytest.mark.parametrize(
+    "replacement, reason",
+    [
+        (b'{"insert":"t","docs":{"2":{"n":1}', "malformed record"),
+        (b'{"insert":"t"}', "malformed record"),
+        (b'{"insert":"t","docs":{"1":{"n":9}}}', "already exists"),
+        (b'{"insert":"t","docs":{"x":{"n":9}}}', "bad document id"),
+        (b'{"insert":"t","docs":{"9":[1]}}', "not an object"),
+        (b'{"insert":"t","docs":{"2":{"n":"\xff"}}}', "not UTF-8"),
+    ],
+)
 def test_a_corrupt_middle_line_raises_and_changes_nothing(path, replacement, reason):
     before = corrupt_middle(path, replacement)
     with pytest.raises(StoreError, match=reason) as caught:
@@ -208,13 +211,16 @@ def test_a_corrupt_middle_line_raises_and_changes_nothing(path, replacement, rea
     assert path.read_bytes() == before
 
 
-@pytest.mark.parametrize("content, reason", [
-    (b'{"_default": {"1": {"a": 1}}}', "not a companion store journal"),   # TinyDB's JSONStorage
-    (b'{"_default": {}}\n', "not a companion store journal"),
-    (b"hello\nworld\n", "line 1 is not JSON"),
-    (b'{"format":"companion-store","version":2,"tables":{}}\n', "version 2 is not supported"),
-    (b'{"format":"companion-store","version":1}\n', 'no "tables"'),
-])
+@pytest.mark.parametrize(
+    "content, reason",
+    [
+        (b'{"_default": {"1": {"a": 1}}}', "not a companion store journal"),  # TinyDB's JSONStorage
+        (b'{"_default": {}}\n', "not a companion store journal"),
+        (b"hello\nworld\n", "line 1 is not JSON"),
+        (b'{"format":"companion-store","version":2,"tables":{}}\n', "version 2 is not supported"),
+        (b'{"format":"companion-store","version":1}\n', 'no "tables"'),
+    ],
+)
 def test_a_file_that_is_not_a_journal_is_refused_untouched(path, content, reason):
     path.write_bytes(content)
     with pytest.raises(StoreError, match=reason) as caught:
@@ -311,8 +317,10 @@ def test_the_store_works_again_once_a_failed_writes_cause_is_gone(tmp_path):
         raise OSError(errno.ENOSPC, "No space left on device")
 
     full = OSError(errno.ENOSPC, "No space left on device")
-    with mock.patch.object(journal_module.os, "write", half_then_full), \
-            mock.patch.object(journal_module.os, "ftruncate", side_effect=full):
+    with (
+        mock.patch.object(journal_module.os, "write", half_then_full),
+        mock.patch.object(journal_module.os, "ftruncate", side_effect=full),
+    ):
         with pytest.raises(StoreError, match="No space left"):
             store.append(session, {"action": {"n": 1}})
         with pytest.raises(StoreError):  # still full: refused, nothing half-written is trusted

@@ -126,11 +126,14 @@ def test_a_crash_at_any_step_of_the_migration_leaves_a_store_that_opens_whole(tm
                 if calls["n"] > failing_call:
                     raise PowerCut()
                 return real(*args, **kwargs)
+
             return step
 
-        with mock.patch.object(migration_module, "atomic_write", cut(real_write)), \
-                mock.patch.object(os, "replace", cut(real_replace)), \
-                mock.patch.object(os, "link", cut(real_link)):
+        with (
+            mock.patch.object(migration_module, "atomic_write", cut(real_write)),
+            mock.patch.object(os, "replace", cut(real_replace)),
+            mock.patch.object(os, "link", cut(real_link)),
+        ):
             try:
                 Store(path).close()
                 completed = True

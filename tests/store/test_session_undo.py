@@ -36,10 +36,10 @@ def test_undo_after_undo_matches_a_replay_without_those_actions(name):
             again = session.evaluate(actions[len(actions) - undone])
             session.commit(again)
             undone -= 1
-    expected = Session(game, options, seed, [{"action": a} for a in actions[:len(actions) - undone]])
+    expected = Session(game, options, seed, [{"action": a} for a in actions[: len(actions) - undone]])
     assert session.state == expected.state
     assert session.prompt == expected.prompt
-    assert session.actions == actions[:len(actions) - undone]
+    assert session.actions == actions[: len(actions) - undone]
 
 
 def test_one_undo_applies_no_action_and_a_deep_one_at_most_a_stride():

@@ -15,10 +15,12 @@ SEATS = ["Anna", "Řehoř", "Šárka"]
 
 def test_append_returns_consecutive_indexes_and_entries_round_trip(store):
     session = store.create_session("vaalbara", {"rounds": 3}, 1234, SEATS)
-    log = [{"action": {"step": "vote", "picks": {"0": "yes", "1": "no", "2": "yes"}}},
-           {"action": {"step": "move", "seat": 1, "value": "N"}},
-           {"undo": {"confirmed": False}},
-           {"action": {"step": "move", "seat": 1, "value": "S"}}]
+    log = [
+        {"action": {"step": "vote", "picks": {"0": "yes", "1": "no", "2": "yes"}}},
+        {"action": {"step": "move", "seat": 1, "value": "N"}},
+        {"undo": {"confirmed": False}},
+        {"action": {"step": "move", "seat": 1, "value": "S"}},
+    ]
     assert [store.append(session, entry) for entry in log] == [0, 1, 2, 3]
     assert bare(store.entries(session)) == log
     assert all(entry["at"] == "2025-06-01T18:00:00.000+02:00" for entry in store.entries(session))
@@ -59,8 +61,12 @@ def test_unfinished_survives_a_restart(db_path, clock):
         store.append(session, {"action": {"step": "x"}})
     with Store(db_path, clock=clock) as store:
         resume = store.unfinished()
-        assert (resume["id"], resume["game"], resume["options"], resume["seed"]) == \
-            (session, "vaalbara", {"rounds": 2}, 77)
+        assert (resume["id"], resume["game"], resume["options"], resume["seed"]) == (
+            session,
+            "vaalbara",
+            {"rounds": 2},
+            77,
+        )
         assert bare(store.entries(resume["id"])) == [{"action": {"step": "x"}}]
 
 
@@ -87,10 +93,18 @@ def test_closed_sessions_stay_closed_after_a_reopen(db_path, clock):
             store.append(session, {"action": {}})
 
 
-@pytest.mark.parametrize("entry", [
-    {}, {"action": 3}, {"undo": {}}, {"undo": {"confirmed": "yes"}}, {"redo": {}},
-    {"action": {}, "undo": {"confirmed": True}}, ["action"],
-])
+@pytest.mark.parametrize(
+    "entry",
+    [
+        {},
+        {"action": 3},
+        {"undo": {}},
+        {"undo": {"confirmed": "yes"}},
+        {"redo": {}},
+        {"action": {}, "undo": {"confirmed": True}},
+        ["action"],
+    ],
+)
 def test_malformed_entries_are_refused_before_anything_is_written(store, db_path, entry):
     session = store.create_session("g", {}, 1, ["A"])
     before = db_path.read_bytes()
@@ -116,18 +130,30 @@ def test_history_records_the_result_newest_first(store, clock):
     record = history[1]
     assert record.pop("uid") == store.session(first)["uid"]
     assert record == {
-        "session": first, "game": "vaalbara", "names": SEATS,
+        "session": first,
+        "game": "vaalbara",
+        "names": SEATS,
         "date": "2025-06-01T18:45:00+02:00",
-        "started": "2025-06-01T18:00:00+02:00", "finished": "2025-06-01T18:45:00+02:00",
-        "seats": SEATS, "scores": {"final": True, "totals": {"0": 10, "1": 9, "2": 8}, "winner": 1},
-        "winner": 1, "duration_s": 45 * 60, "actions": 5,
+        "started": "2025-06-01T18:00:00+02:00",
+        "finished": "2025-06-01T18:45:00+02:00",
+        "seats": SEATS,
+        "scores": {"final": True, "totals": {"0": 10, "1": 9, "2": 8}, "winner": 1},
+        "winner": 1,
+        "duration_s": 45 * 60,
+        "actions": 5,
     }
 
 
 def test_action_count_leaves_out_undone_actions(store):
     session = store.create_session("g", {}, 1, ["A"])
-    for entry in ({"action": {"n": 1}}, {"action": {"n": 2}}, {"undo": {"confirmed": True}},
-                  {"action": {"n": 3}}, {"action": {"n": 4}}, {"undo": {"confirmed": False}}):
+    for entry in (
+        {"action": {"n": 1}},
+        {"action": {"n": 2}},
+        {"undo": {"confirmed": True}},
+        {"action": {"n": 3}},
+        {"action": {"n": 4}},
+        {"undo": {"confirmed": False}},
+    ):
         store.append(session, entry)
     assert store.finish(session, {}, None)["actions"] == 2
 
@@ -140,11 +166,17 @@ def test_session_document_has_the_documented_shape(store, clock):
     assert (document["game"], document["options"], document["seed"]) == ("vaalbara", {"variant": "basic"}, 7)
     assert len(document["entries"]) == 3
     assert document["meta"] == {
-        "id": session, "uid": store.session(session)["uid"],
-        "started": "2025-06-01T18:00:00+02:00", "finished": "2025-06-01T18:30:00+02:00", "abandoned": None,
-        "seats": SEATS, "names": SEATS,
+        "id": session,
+        "uid": store.session(session)["uid"],
+        "started": "2025-06-01T18:00:00+02:00",
+        "finished": "2025-06-01T18:30:00+02:00",
+        "abandoned": None,
+        "seats": SEATS,
+        "names": SEATS,
         "scores": {"final": True, "totals": {"0": 10, "1": 9, "2": 8}, "winner": 2},
-        "winner": 2, "duration_s": 30 * 60, "actions": 3,
+        "winner": 2,
+        "duration_s": 30 * 60,
+        "actions": 3,
     }
     assert all(entry["at"].startswith("2025-06-01T18:00:00.000") for entry in document["entries"])
     json.dumps(document)  # self-contained plain JSON

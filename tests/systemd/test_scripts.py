@@ -12,8 +12,18 @@ from companion.hw import protocol
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SETUP = ROOT / "firmware_scripts" / "setup-pi.sh"
 DEPLOY = ROOT / "firmware_scripts" / "deploy.sh"
-SYSTEM_COMMANDS = ("apt-get", "raspi-config", "useradd", "usermod", "groupadd", "systemctl",
-                   "udevadm", "pip", "python3", "mpremote")
+SYSTEM_COMMANDS = (
+    "apt-get",
+    "raspi-config",
+    "useradd",
+    "usermod",
+    "groupadd",
+    "systemctl",
+    "udevadm",
+    "pip",
+    "python3",
+    "mpremote",
+)
 
 
 @pytest.fixture
@@ -35,15 +45,15 @@ def calls(log):
 
 
 def setup(root, env, *args):
-    r = subprocess.run(["bash", str(SETUP), "--root", str(root), *args], env=env,
-                       capture_output=True, text=True, timeout=60)
+    r = subprocess.run(
+        ["bash", str(SETUP), "--root", str(root), *args], env=env, capture_output=True, text=True, timeout=60
+    )
     assert r.returncode == 0, r.stderr
     return r.stdout
 
 
 def tree(root):
-    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*"))
-            if p.is_file()}
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
 
 
 def test_scripts_are_strict_bash():
@@ -58,28 +68,26 @@ def test_setup_writes_the_files_under_root_and_runs_nothing(tmp_path, shims):
     env, log = shims
     root = tmp_path / "root"
     (root / "boot/firmware").mkdir(parents=True)
-    (root / "boot/firmware/config.txt").write_text("[pi4]\narm_boost=1\n\n[all]\n"
-                                                   "dtparam=audio=on\n")
+    (root / "boot/firmware/config.txt").write_text("[pi4]\narm_boost=1\n\n[all]\ndtparam=audio=on\n")
     out = setup(root, env)
     files = tree(root)
-    assert files["etc/systemd/system/companion.service"] == \
-        (ROOT / "systemd/companion.service").read_bytes()
-    assert files["etc/udev/rules.d/70-companion-pads.rules"] == \
-        (ROOT / "systemd/70-companion-pads.rules").read_bytes()
+    assert files["etc/systemd/system/companion.service"] == (ROOT / "systemd/companion.service").read_bytes()
+    assert files["etc/udev/rules.d/70-companion-pads.rules"] == (ROOT / "systemd/70-companion-pads.rules").read_bytes()
     assert "etc/companion/config.toml" in files
     config = files["boot/firmware/config.txt"].decode()
-    assert config.endswith("[all]\ndtparam=audio=on\ndtparam=i2c_arm=on\n"
-                           "dtparam=i2c_arm_baudrate=400000\n")
-    for expected in ("raspi-config nonint do_i2c 0",
-                     "useradd --system --user-group --groups gpio\\,i2c\\,dialout",
-                     "-m venv " + str(root / "opt/companion/venv"),
-                     "pip install --constraint " + str(ROOT / "firmware_scripts/constraints-pi.txt")
-                     + " " + str(ROOT) + "\\[pi\\]",
-                     "systemctl enable companion.service", "udevadm control --reload"):
+    assert config.endswith("[all]\ndtparam=audio=on\ndtparam=i2c_arm=on\ndtparam=i2c_arm_baudrate=400000\n")
+    for expected in (
+        "raspi-config nonint do_i2c 0",
+        "useradd --system --user-group --groups gpio\\,i2c\\,dialout",
+        "-m venv " + str(root / "opt/companion/venv"),
+        "pip install --constraint " + str(ROOT / "firmware_scripts/constraints-pi.txt") + " " + str(ROOT) + "\\[pi\\]",
+        "systemctl enable companion.service",
+        "udevadm control --reload",
+    ):
         assert expected in out, expected
     assert calls(log) == []
 
-    again = setup(root, env)   # idempotent: same files, nothing re-installed or re-added
+    again = setup(root, env)  # idempotent: same files, nothing re-installed or re-added
     assert tree(root) == files
     assert "installed" not in again and "added" not in again
     assert calls(log) == []
@@ -129,8 +137,7 @@ def test_setup_falls_back_to_boot_config_and_fixes_a_slow_baudrate(tmp_path, shi
     env, log = shims
     root = tmp_path / "root"
     (root / "boot").mkdir(parents=True)
-    (root / "boot/config.txt").write_text("dtparam=i2c_arm=off\ndtparam=i2c_arm_baudrate=100000\n"
-                                          "[cm4]\notg_mode=1")
+    (root / "boot/config.txt").write_text("dtparam=i2c_arm=off\ndtparam=i2c_arm_baudrate=100000\n[cm4]\notg_mode=1")
     setup(root, env, "--no-apt")
     config = (root / "boot/config.txt").read_text()
     assert config.splitlines()[:2] == ["dtparam=i2c_arm=on", "dtparam=i2c_arm_baudrate=400000"]
@@ -146,7 +153,8 @@ def test_setup_appends_under_all_when_the_last_section_is_conditional(tmp_path, 
     (root / "boot/firmware/config.txt").write_text("[pi4]\narm_boost=1\n")
     setup(root, env)
     assert (root / "boot/firmware/config.txt").read_text() == (
-        "[pi4]\narm_boost=1\n[all]\ndtparam=i2c_arm=on\ndtparam=i2c_arm_baudrate=400000\n")
+        "[pi4]\narm_boost=1\n[all]\ndtparam=i2c_arm=on\ndtparam=i2c_arm_baudrate=400000\n"
+    )
 
 
 def test_setup_dry_run_writes_nothing(tmp_path, shims):
@@ -155,8 +163,9 @@ def test_setup_dry_run_writes_nothing(tmp_path, shims):
     root.mkdir()
     out = setup(root, env, "--dry-run")
     assert "would install" in out and tree(root) == {} and calls(log) == []
-    r = subprocess.run(["bash", str(SETUP), "--dry-run", "--no-apt"], env=env,
-                       capture_output=True, text=True, timeout=60)
+    r = subprocess.run(
+        ["bash", str(SETUP), "--dry-run", "--no-apt"], env=env, capture_output=True, text=True, timeout=60
+    )
     assert r.returncode == 0 and "would run: systemctl enable companion.service" in r.stdout
     assert calls(log) == []
 
@@ -176,18 +185,26 @@ def test_deploy_sends_the_repl_frame_then_copies_with_mpremote(tmp_path, shims):
     shim_dir.mkdir()
     (shim_dir / "mpremote").write_text(f'#!/bin/sh\necho "mpremote $*" >> "{log}"\n')
     (shim_dir / "mpremote").chmod(0o755)
-    env["PATH"] = f"{shim_dir}:{env['PATH']}"   # real python3, recorded mpremote
+    env["PATH"] = f"{shim_dir}:{env['PATH']}"  # real python3, recorded mpremote
     port = tmp_path / "ttyACM0"
     port.write_bytes(b"")
-    r = subprocess.run(["bash", str(DEPLOY), "--port", str(port), "--wait", "1"], env=env,
-                       capture_output=True, text=True, timeout=60)
+    r = subprocess.run(
+        ["bash", str(DEPLOY), "--port", str(port), "--wait", "1"], env=env, capture_output=True, text=True, timeout=60
+    )
     assert r.returncode == 0, r.stderr
     frames = protocol.FrameDecoder(protocol.HOST_TO_PAD).feed(port.read_bytes())
     assert [f.verb for f in frames] == ["REPL"]
     fw = ROOT / "firmware_scripts"
-    assert calls(log) == [f"mpremote connect {port} mip install ssd1306 + "
-                          f"fs cp {fw}/padlogic.py :padlogic.py + fs cp {fw}/padscreen.py :padscreen.py + "
-                          f"fs cp {fw}/main.py :main.py + reset"]
-    r = subprocess.run(["bash", str(DEPLOY), "--port", str(tmp_path / "nope"), "--no-break"],
-                       env=env, capture_output=True, text=True, timeout=60)
+    assert calls(log) == [
+        f"mpremote connect {port} mip install ssd1306 + "
+        f"fs cp {fw}/padlogic.py :padlogic.py + fs cp {fw}/padscreen.py :padscreen.py + "
+        f"fs cp {fw}/main.py :main.py + reset"
+    ]
+    r = subprocess.run(
+        ["bash", str(DEPLOY), "--port", str(tmp_path / "nope"), "--no-break"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert r.returncode == 1 and "no such port" in r.stderr

@@ -46,8 +46,9 @@ def test_service_type_watchdog_and_restart(unit):
     assert one(unit, s, "Restart") == "on-failure"
     assert int(one(unit, s, "WatchdogSec")) > 0
     assert int(one(unit, s, "TimeoutStopSec")) > 0
-    assert one(unit, s, "ExecStart") == ("/opt/companion/venv/bin/companion run --config "
-                                         "/etc/companion/config.toml --data-dir /var/lib/companion")
+    assert one(unit, s, "ExecStart") == (
+        "/opt/companion/venv/bin/companion run --config /etc/companion/config.toml --data-dir /var/lib/companion"
+    )
     assert one(unit, "Install", "WantedBy") == "multi-user.target"
 
 
@@ -75,10 +76,20 @@ def test_device_access_is_an_allow_list_never_private_devices(unit):
 
 def test_hardening(unit):
     s = unit["Service"]
-    for key in ("NoNewPrivileges", "ProtectHome", "PrivateTmp", "ProtectClock",
-                "ProtectKernelTunables", "ProtectKernelModules", "ProtectKernelLogs",
-                "ProtectControlGroups", "RestrictNamespaces", "LockPersonality",
-                "RestrictRealtime", "RestrictSUIDSGID"):
+    for key in (
+        "NoNewPrivileges",
+        "ProtectHome",
+        "PrivateTmp",
+        "ProtectClock",
+        "ProtectKernelTunables",
+        "ProtectKernelModules",
+        "ProtectKernelLogs",
+        "ProtectControlGroups",
+        "RestrictNamespaces",
+        "LockPersonality",
+        "RestrictRealtime",
+        "RestrictSUIDSGID",
+    ):
         assert s[key] == ["yes"], key
     assert s["ProtectSystem"] == ["strict"]
     assert s["CapabilityBoundingSet"] == [""]
@@ -88,8 +99,7 @@ def test_hardening(unit):
 
 def runnable_copy(tmp_path):
     """The unit with ExecStart pointed at a binary that exists here (verify checks it)."""
-    text = UNIT.read_text().replace("ExecStart=/opt/companion/venv/bin/companion",
-                                    "ExecStart=" + shutil.which("true"))
+    text = UNIT.read_text().replace("ExecStart=/opt/companion/venv/bin/companion", "ExecStart=" + shutil.which("true"))
     path = tmp_path / "companion.service"
     path.write_text(text)
     return path
@@ -97,15 +107,18 @@ def runnable_copy(tmp_path):
 
 @needs_analyze
 def test_systemd_analyze_verify_prints_nothing(tmp_path):
-    r = subprocess.run([ANALYZE, "verify", str(runnable_copy(tmp_path))],
-                       capture_output=True, text=True, timeout=60)
+    r = subprocess.run([ANALYZE, "verify", str(runnable_copy(tmp_path))], capture_output=True, text=True, timeout=60)
     assert (r.returncode, r.stdout + r.stderr) == (0, "")
 
 
 @needs_analyze
 def test_systemd_analyze_security_rates_it_ok_or_better(tmp_path):
-    r = subprocess.run([ANALYZE, "security", "--offline=true", str(runnable_copy(tmp_path))],
-                       capture_output=True, text=True, timeout=60)
+    r = subprocess.run(
+        [ANALYZE, "security", "--offline=true", str(runnable_copy(tmp_path))],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     m = re.search(r"Overall exposure level for \S+: ([0-9.]+) (\w+)", r.stdout)
     assert m, r.stdout + r.stderr
     exposure, rating = float(m.group(1)), m.group(2)
@@ -116,8 +129,14 @@ def test_systemd_analyze_security_rates_it_ok_or_better(tmp_path):
 def test_udev_rule_for_picos():
     rule = RULE.read_text()
     (match,) = [l for l in rule.splitlines() if "2e8a" in l and not l.startswith("#")]
-    for part in ('ATTRS{idVendor}=="2e8a"', 'ATTRS{idProduct}=="0005"', 'GROUP="dialout"',
-                 'MODE="0660"', 'ENV{ID_MM_DEVICE_IGNORE}="1"', 'SYMLINK+="companion/'):
+    for part in (
+        'ATTRS{idVendor}=="2e8a"',
+        'ATTRS{idProduct}=="0005"',
+        'GROUP="dialout"',
+        'MODE="0660"',
+        'ENV{ID_MM_DEVICE_IGNORE}="1"',
+        'SYMLINK+="companion/',
+    ):
         assert part in match
     assert 'KERNEL!="ttyACM[0-9]*"' in rule and 'SUBSYSTEM!="tty"' in rule
     labels = re.findall(r'GOTO="(\w+)"', rule)

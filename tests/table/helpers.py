@@ -20,8 +20,12 @@ class MemoryRecorder:
         if self.fail:
             raise OSError("disk full")
         if "locked" in entry:
-            entry = {**entry, "locked": {str(seat): moment.isoformat(timespec="milliseconds")
-                                         for seat, moment in entry["locked"].items()}}
+            entry = {
+                **entry,
+                "locked": {
+                    str(seat): moment.isoformat(timespec="milliseconds") for seat, moment in entry["locked"].items()
+                },
+            }
         self.sessions[sid]["entries"].append(entry)
         return len(self.sessions[sid]["entries"]) - 1
 

@@ -10,14 +10,15 @@ from ..keyscript import play_script
 from .helpers import MemoryRecorder
 
 
-@pytest.mark.parametrize("name, seats, seed", [("vaaalbara", 2, 1), ("vaaalbara", 5, 2),
-                                               ("graenaland", 3, 5), ("graenaland", 4, 6)])
+@pytest.mark.parametrize(
+    "name, seats, seed", [("vaaalbara", 2, 1), ("vaaalbara", 5, 2), ("graenaland", 3, 5), ("graenaland", 4, 6)]
+)
 def test_game_through_the_table(name, seats, seed):
     games = {n: load(n) for n in available()}
     lines, expected = play_script(games[name], seats, seed, games_in_menu=list(games))
     recorder = MemoryRecorder()
     table = Table(recorder, games, "cs", new_seed=lambda: seed)
-    for event in parse_script("\n".join(lines[:-1])):     # all but leaving the final screen
+    for event in parse_script("\n".join(lines[:-1])):  # all but leaving the final screen
         table.handle(event)
         assert not (table.notice and table.notice[0].en == "Not allowed"), table.notice
     assert table.mode == "over"

@@ -37,8 +37,9 @@ print(json.dumps({"loaded": loaded, "menu": [i.label.get(sys.argv[2]) for i in t
 
 @pytest.mark.parametrize("language", ["cs", "en"])
 def test_start_up_imports_no_game_and_the_menu_is_the_same(tmp_path, language):
-    run = subprocess.run([sys.executable, "-c", START, str(tmp_path), language], cwd=ROOT,
-                         capture_output=True, text=True, check=True)
+    run = subprocess.run(
+        [sys.executable, "-c", START, str(tmp_path), language], cwd=ROOT, capture_output=True, text=True, check=True
+    )
     started = json.loads(run.stdout)
     assert started["loaded"] == []
     eager = Table(MemoryRecorder(), {name: load(name) for name in available()}, language)
@@ -62,7 +63,7 @@ def test_choosing_a_game_imports_that_one_only():
     games = LazyGames(available(), loader)
     table = Table(MemoryRecorder(), games, "en")
     assert asked == [] and len(table.menu) >= len(available())
-    press(table, host("down", "ok"))                 # the second game: its player counts
+    press(table, host("down", "ok"))  # the second game: its player counts
     assert asked == [available()[1]] and games.loaded() == [available()[1]]
     assert table.menu_title.en.startswith(MENU_TITLES[available()[1]].en)
 
@@ -76,10 +77,9 @@ def test_a_game_that_cannot_be_imported_is_named_and_the_others_still_work(caplo
     games = LazyGames(["graenaland", "vaaalbara"], loader)
     table = Table(MemoryRecorder(), games, "cs")
     press(table, host("ok"))
-    assert table.mode == "menu" and [m.cs for m in table.notice] == [
-        "Graenaland nelze spustit: chyba hry, viz log."]
+    assert table.mode == "menu" and [m.cs for m in table.notice] == ["Graenaland nelze spustit: chyba hry, viz log."]
     assert "pieces.a must be a table" in caplog.text
-    assert [item.label.cs for item in table.menu][0] == "Vaaalbara"    # no longer offered
+    assert [item.label.cs for item in table.menu][0] == "Vaaalbara"  # no longer offered
     assert "graenaland" not in games and games.get("graenaland") is None
     press(table, host("ok"))
     assert table.menu_title == Msg("Vaaalbara: počet hráčů", "Vaaalbara: players")
@@ -88,8 +88,8 @@ def test_a_game_that_cannot_be_imported_is_named_and_the_others_still_work(caplo
 def test_a_restart_imports_only_the_unfinished_game(tmp_path):
     with Store(tmp_path / "companion.db") as store:
         table = make_table(store, "en", seed=4)
-        press(table, host("ok", "ok"))                   # the first game, its first player count
-        while table.mode == "menu":                      # its settings, if any: start it
+        press(table, host("ok", "ok"))  # the first game, its first player count
+        while table.mode == "menu":  # its settings, if any: start it
             press(table, host("ok"))
         assert table.mode == "play"
     with Store(tmp_path / "companion.db") as store:

@@ -31,8 +31,17 @@ class Place(Step):
         seat = state["turn"]
         options = tuple(Option(list(p), Msg(f"{p}", f"{p}"), str(i + 1)) for i, p in enumerate(_free(state)))
         options += (Option("back", Msg("Zpět", "Back"), "*"),)
-        return Prompt(PromptKind.CELL, "place", (seat,), Msg("Kam?", "Where?"), {Prompt.ANYONE: options},
-                      grid=(6, 5), cells=_tiles(state), cursor=(2, 2), turned=seat == 1)
+        return Prompt(
+            PromptKind.CELL,
+            "place",
+            (seat,),
+            Msg("Kam?", "Where?"),
+            {Prompt.ANYONE: options},
+            grid=(6, 5),
+            cells=_tiles(state),
+            cursor=(2, 2),
+            turned=seat == 1,
+        )
 
     def apply(self, state, action, task):
         if action.value == "back":
@@ -51,8 +60,15 @@ class Seen(Step):
     name = "seen"
 
     def prompt(self, state, task):
-        return Prompt(PromptKind.CONFIRM, "seen", (), Msg("Sem to šlo", "It went here"),
-                      grid=(6, 5), cells=_tiles(state), cursor=tuple(state["shown"]))
+        return Prompt(
+            PromptKind.CONFIRM,
+            "seen",
+            (),
+            Msg("Sem to šlo", "It went here"),
+            grid=(6, 5),
+            cells=_tiles(state),
+            cursor=tuple(state["shown"]),
+        )
 
     def apply(self, state, action, task):
         state["turn"] += 1
@@ -66,8 +82,13 @@ class PlaceToy(Game):
     steps = Steps(Place(), Seen())
 
     def setup(self, options, seed):
-        return {"seats": 2, "tiles": {f"{x},{y}": v for (x, y), v in TILES.items()}, "turn": 0,
-                "shown": None, "backs": 0}
+        return {
+            "seats": 2,
+            "tiles": {f"{x},{y}": v for (x, y), v in TILES.items()},
+            "turn": 0,
+            "shown": None,
+            "backs": 0,
+        }
 
     def awaiting(self, state):
         if state["turn"] > 2:
@@ -98,27 +119,27 @@ def test_cell_frame_draws_the_neighbourhood_of_the_cursor():
     table = place_table()
     frame = table.frame()
     assert frame.map is not None and len(frame.map.rows) == 3 and len(frame.map.rows[0]) == 5
-    assert cursor_cell(frame) == [(2, 1)]                  # the cursor is in the middle
+    assert cursor_cell(frame) == [(2, 1)]  # the cursor is in the middle
     middle = frame.map.rows[1]
     assert middle[2].label == "A" and middle[3].label == "Bc*"
-    assert frame.map.rows[0][2].label == "d+"              # (2, 1) is above (2, 2)
+    assert frame.map.rows[0][2].label == "d+"  # (2, 1) is above (2, 2)
     assert middle[1].selectable and not middle[2].selectable
-    press(table, pad(1, "6"))                              # cursor one step east
+    press(table, pad(1, "6"))  # cursor one step east
     frame = table.frame()
     assert frame.map.rows[1][2].label == "Bc*" and frame.map.rows[1][1].label == "A"
 
 
 def test_turned_map_and_keys_for_the_player_across_the_table():
     table = place_table()
-    press(table, pad(1, "45"))                             # seat 1 places west of A at (1, 2)
+    press(table, pad(1, "45"))  # seat 1 places west of A at (1, 2)
     assert table.session.state["tiles"]["1,2"] == "x"
     assert table.session.prompt.turned
     frame = table.frame()
     middle = frame.map.rows[1]
     # seen from across: east of A (Bc*) appears on his left, the new tile west of A on his right
     assert (middle[1].label, middle[2].label, middle[3].label) == ("Bc*", "A", "x")
-    assert frame.map.rows[2][2].label == "d+"              # north of A is at the bottom for him
-    press(table, pad(2, "2"))                              # "2" = away from him = south on the grid
+    assert frame.map.rows[2][2].label == "d+"  # north of A is at the bottom for him
+    press(table, pad(2, "2"))  # "2" = away from him = south on the grid
     assert table.cell == (2, 3)
     press(table, pad(2, "5"))
     assert table.session.state["tiles"]["2,3"] == "y"
@@ -134,8 +155,8 @@ def test_star_picks_the_back_option_and_other_keys_blink():
 
 def test_selecting_a_place_that_is_not_allowed_is_refused_and_nothing_changes():
     table = place_table()
-    press(table, pad(1, "5"))                              # the cursor starts on tile A itself
-    assert table.frame().lines[0].startswith("Not allowed: ")   # the refusal and its reason, read whole
+    press(table, pad(1, "5"))  # the cursor starts on tile A itself
+    assert table.frame().lines[0].startswith("Not allowed: ")  # the refusal and its reason, read whole
     assert 0 in table.seat_errors
     assert table.session.state["tiles"] == {f"{x},{y}": v for (x, y), v in TILES.items()}
 
@@ -143,7 +164,7 @@ def test_selecting_a_place_that_is_not_allowed_is_refused_and_nothing_changes():
 def test_host_cursor_walks_the_options_and_shows_back_in_words():
     table = place_table()
     options = table.session.prompt.options_for(None)
-    press(table, host("up"))                               # wraps to the last option: back
+    press(table, host("up"))  # wraps to the last option: back
     frame = table.frame()
     assert "→ Back" in frame.lines
     press(table, host("down"))
@@ -153,7 +174,7 @@ def test_host_cursor_walks_the_options_and_shows_back_in_words():
 def test_a_confirm_prompt_shows_the_place_and_the_text_display_prints_it():
     table = place_table()
     press(table, pad(1, "45"))
-    press(table, pad(2, "25"))                             # (2, 3), south of A
+    press(table, pad(2, "25"))  # (2, 3), south of A
     frame = table.frame()
     assert table.session.prompt.kind is PromptKind.CONFIRM
     assert cursor_cell(frame) == [(2, 1)]
@@ -174,5 +195,5 @@ def test_a_shown_place_can_be_read_in_words_and_back_to_the_picture():
     press(table, host("down"))
     frame = table.frame()
     assert frame.map is None and frame.lines[0] == "It went here" and "picture" in frame.footer
-    press(table, pad(1, "2"))                              # a pad's "2" goes back up, too
+    press(table, pad(1, "2"))  # a pad's "2" goes back up, too
     assert table.frame().map is not None

@@ -21,13 +21,14 @@ def vaaalbara_table(seats=2, language="cs"):
     recorder = MemoryRecorder()
     games = {name: load(name) for name in available()}
     table = Table(recorder, games, language, new_seed=lambda: 3)
-    press(table, host("ok") + host(*["down"] * (seats - 2), "ok"))   # Vaaalbara, the player count
+    press(table, host("ok") + host(*["down"] * (seats - 2), "ok"))  # Vaaalbara, the player count
     return table, recorder
 
 
 def reveal_characters(table):
     """Every seat picks its first character, its code typed to the prompt's width, then #."""
     from companion.table.secret import code_width, padded
+
     prompt = table.session.prompt
     width = code_width({s: prompt.options_for(s) for s in prompt.seats})
     for seat in prompt.seats:
@@ -36,17 +37,18 @@ def reveal_characters(table):
 
 # -- announcements ---------------------------------------------------------------------------------
 
+
 def test_the_reveal_is_shown_on_the_panel_until_a_key_then_the_question():
     table, recorder = vaaalbara_table()
     reveal_characters(table)
     entries = list(recorder.sessions["s1"]["entries"])
     frame = table.frame()
     assert table.news_blocks()
-    assert " ".join(frame.lines).startswith("Odhalení: ")          # what the reveal showed, whole
+    assert " ".join(frame.lines).startswith("Odhalení: ")  # what the reveal showed, whole
     assert frame.footer == "Klávesa: dál"
     assert table.session.prompt.title.cs not in " ".join(frame.lines)
     seat = (table.session.prompt.seats or (0,))[0]
-    press(table, pad(seat + 1, "1"))                              # the first key only puts it away
+    press(table, pad(seat + 1, "1"))  # the first key only puts it away
     assert recorder.sessions["s1"]["entries"] == entries
     assert not table.news and table.mode == "play"
     assert table.frame().lines[0] != frame.lines[0]
@@ -55,39 +57,41 @@ def test_the_reveal_is_shown_on_the_panel_until_a_key_then_the_question():
 def test_gains_of_a_turn_are_announced_in_order_with_their_reason():
     table, _ = vaaalbara_table()
     reveal_characters(table)
-    press(table, host("ok"))                                       # the reveal read
+    press(table, host("ok"))  # the reveal read
     announced = []
-    for _ in range(12):                                            # answer the round on the host
+    for _ in range(12):  # answer the round on the host
         if table.session.prompt is None or table.session.prompt.kind.hidden:
             break
         press(table, host("ok"))
         announced += [m.cs for m in table.news]
         if table.news_blocks():
             press(table, host("ok"))
-    assert any(": +" in line for line in announced), announced     # "Modrá: +4 (Les 4)"
+    assert any(": +" in line for line in announced), announced  # "Modrá: +4 (Les 4)"
 
 
 def test_a_long_announcement_reads_a_screen_at_a_time_then_any_key_goes_on():
     table, _ = vaaalbara_table(seats=5)
     reveal_characters(table)
     from companion.engine import Msg
+
     table.news = [Msg(f"Zpráva číslo {n} pro celý stůl", f"News number {n} for the table") for n in range(6)]
     first = table.frame()
     assert first.lines[0] == "Zpráva číslo 0 pro" and "▼" in first.footer
     press(table, host("down"))
     assert table.frame().lines != first.lines and table.news
     press(table, host("down", "down", "down", "down", "down"))
-    assert not table.news                                          # down at the end goes on
+    assert not table.news  # down at the end goes on
 
 
 def test_announcements_sit_on_top_of_a_confirmation_and_its_ok_goes_on():
     table, rec = toy_table()
     from companion.engine import Msg
-    press(table, pad(1, "3#") + pad(2, "1#"))                      # the reveal; next: roll (confirm)
+
+    press(table, pad(1, "3#") + pad(2, "1#"))  # the reveal; next: roll (confirm)
     table.news = [Msg("Odhalení", "Revealed: 3 and 1")]
     assert not table.news_blocks()
     assert table.frame().lines[0] == "Revealed: 3 and 1"
-    press(table, host("ok"))                                       # the confirmation itself is answered
+    press(table, host("ok"))  # the confirmation itself is answered
     assert table.session.prompt.step == "bonus"
     assert rec.sessions["s1"]["entries"][-1]["action"]["step"] == "roll"
 
@@ -99,6 +103,7 @@ def test_an_action_announcing_nothing_leaves_no_announcement():
 
 
 # -- the in-game menu ------------------------------------------------------------------------------
+
 
 class PreferenceRecorder(MemoryRecorder):
     def __init__(self):
@@ -114,7 +119,7 @@ class PreferenceRecorder(MemoryRecorder):
 
 def test_menu_key_opens_the_game_menu_anywhere_in_a_game_and_back_returns():
     table, _ = toy_table()
-    press(table, pad(1, "3#"))                                      # a pick is locked
+    press(table, pad(1, "3#"))  # a pick is locked
     press(table, host("menu"))
     frame = table.frame()
     assert table.mode == "game_menu" and frame.header == "Game menu"
@@ -127,11 +132,11 @@ def test_end_this_game_keeps_it_as_abandoned_after_a_second_question():
     recorder = PreferenceRecorder()
     table = Table(recorder, {"toy": TOY}, "en", new_seed=lambda: 5)
     press(table, host("ok", "ok"))
-    press(table, host("menu", "down", "down", "ok"))                # End this game
+    press(table, host("menu", "down", "down", "ok"))  # End this game
     assert table.mode == "game_menu" and "abandoned" in " ".join(table.frame().lines)
-    press(table, host("ok"))                                        # the first answer is "no"
+    press(table, host("ok"))  # the first answer is "no"
     assert table.mode == "game_menu" and recorder.abandoned == []
-    press(table, host("down", "down", "ok", "down", "ok"))          # End this game -> yes
+    press(table, host("down", "down", "ok", "down", "ok"))  # End this game -> yes
     assert recorder.abandoned == ["s1"] and table.mode == "menu" and table.session is None
     assert "history" in " ".join(table.frame().lines)
 
@@ -140,12 +145,12 @@ def test_language_and_brightness_are_saved():
     recorder = PreferenceRecorder()
     table = Table(recorder, {"toy": TOY}, "cs", new_seed=lambda: 5)
     press(table, host("ok", "ok", "menu"))
-    press(table, host("down", "down", "down", "ok"))                 # language
+    press(table, host("down", "down", "down", "ok"))  # language
     assert table.language == "en" and recorder.preferences == {"language": "en"}
     assert table.frame().lines[table.frame().selected] == "Language: English"
-    press(table, host("down", "ok"))                                 # brightness 5 -> 1
+    press(table, host("down", "ok"))  # brightness 5 -> 1
     assert table.brightness == 1 and recorder.preferences["brightness"] == 1
-    press(table, host("up", "up", "up", "up", "ok"))                 # continue
+    press(table, host("up", "up", "up", "up", "ok"))  # continue
     assert table.mode == "play"
 
 
@@ -153,26 +158,27 @@ def test_undo_from_the_menu_asks_as_back_does():
     table, rec = toy_table()
     press(table, pad(1, "3#") + pad(2, "1#"))
     press(table, host("menu", "down", "ok"))
-    assert table.mode == "undo"                                       # the same question back asks
+    assert table.mode == "undo"  # the same question back asks
     press(table, host("ok"))
-    assert table.mode == "undo_all"                                   # a reveal: every seat agrees
+    assert table.mode == "undo_all"  # a reveal: every seat agrees
 
 
 def test_a_pad_that_came_back_during_the_undo_question_reveals_when_play_goes_on():
     table, rec = toy_table()
-    press(table, pad(1, "3#") + pad(2, "1#") + host("ok") + pad(1, "1#"))   # round 1 played
+    press(table, pad(1, "3#") + pad(2, "1#") + host("ok") + pad(1, "1#"))  # round 1 played
     press(table, pad(1, "3#"))
     table.handle(PadPresence(1, False))
-    press(table, pad(2, "2#"))                                        # locked, but its pad is gone
-    press(table, host("back"))                                        # the undo question
+    press(table, pad(2, "2#"))  # locked, but its pad is gone
+    press(table, host("back"))  # the undo question
     assert table.mode == "undo"
     table.handle(PadPresence(1, True))
     assert len(rec.sessions["s1"]["entries"]) == 3
-    press(table, host("back"))                                        # no undo: play goes on
+    press(table, host("back"))  # no undo: play goes on
     assert rec.sessions["s1"]["entries"][-1]["action"]["picks"] == {"0": 3, "1": 2}
 
 
 # -- after a restart -------------------------------------------------------------------------------
+
 
 def unfinished_toy(recorder, entries):
     sid = recorder.create_session("toy", {"seats": 2}, 5, [])
@@ -189,7 +195,7 @@ def test_a_restart_asks_to_continue_or_end_the_unfinished_game():
     frame = table.frame()
     assert table.mode == "resume" and frame.header == "Unfinished game"
     assert "Toy Actions logged: 1" in " ".join(frame.lines)
-    press(table, host("back", "down", "up"))                          # must be answered; says what it asks
+    press(table, host("back", "down", "up"))  # must be answered; says what it asks
     assert table.mode == "resume" and "Toy Actions logged: 1" in " ".join(table.frame().lines)
     press(table, host("ok"))
     assert table.mode == "play" and table.session.prompt.step == "roll"
@@ -202,9 +208,11 @@ def test_a_restart_asks_to_continue_or_end_the_unfinished_game():
 
 def test_a_session_that_no_longer_replays_is_offered_for_ending_with_its_reason():
     recorder = PreferenceRecorder()
-    entries = [{"action": {"step": "pick", "picks": {"0": 1, "1": 2}}},
-               {"action": {"step": "roll", "seat": None, "value": None}},
-               {"action": {"step": "bonus", "seat": 0, "value": 4}}]           # the toy forbids 4
+    entries = [
+        {"action": {"step": "pick", "picks": {"0": 1, "1": 2}}},
+        {"action": {"step": "roll", "seat": None, "value": None}},
+        {"action": {"step": "bonus", "seat": 0, "value": 4}},
+    ]  # the toy forbids 4
     sid = unfinished_toy(recorder, entries)
     table = Table(recorder, {"toy": TOY}, "en")
     table.offer_resume(sid, "toy", {"seats": 2}, 5, entries)
@@ -229,6 +237,7 @@ def test_after_a_restart_during_a_secret_pick_the_panel_names_who_picks_again():
 
 # -- LEDs and pad notices --------------------------------------------------------------------------
 
+
 def test_a_red_blink_ends_by_itself():
     now = [100.0]
     table = Table(MemoryRecorder(), {"toy": TOY}, "en", new_seed=lambda: 5, clock=lambda: now[0])
@@ -245,13 +254,14 @@ def test_a_pad_trouble_is_named_once_and_its_notice_goes_when_the_pad_is_fine():
     table.handle(PadTrouble("A7", "duplicate_id"))
     assert "A7" in " ".join(table.frame().lines)
     table.handle(KeyEvent(None, "down"))
-    table.handle(PadTrouble("A7", "duplicate_id"))                    # the same trouble again: no new notice
+    table.handle(PadTrouble("A7", "duplicate_id"))  # the same trouble again: no new notice
     assert table.notice == []
     table.handle(PadTrouble("A7", ""))
     assert "A7" not in " ".join(table.frame().lines)
 
 
 # -- menus fit -------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("language", ["cs", "en"])
 def test_every_main_menu_item_takes_one_row(language):
@@ -264,6 +274,7 @@ def test_every_main_menu_item_takes_one_row(language):
 
 # -- the host buttons pick what they highlight -----------------------------------------------------
 
+
 def test_the_host_buttons_can_pick_every_option_they_highlight():
     """On a prompt one seat answers, OK on the host answers for that seat: every option the
     cursor can reach is accepted as it would be from that seat's pad (Graenaland's builds)."""
@@ -271,6 +282,7 @@ def test_the_host_buttons_can_pick_every_option_they_highlight():
 
     from companion.engine import PromptKind, RuleError
     from ..games.playout import random_action
+
     game = load("graenaland")
     session = Session(game, {"seats": 3}, 11)
     rnd, checked = random.Random(3), 0
@@ -288,17 +300,20 @@ def test_the_host_buttons_can_pick_every_option_they_highlight():
                 try:
                     session.evaluate(seat_action)
                 except RuleError:
-                    continue                       # refused from the pad too: the rule says why
+                    continue  # refused from the pad too: the rule says why
                 assert recorder.sessions[sid]["entries"][-1] == {"action": seat_action}, (index, table.notice)
                 checked += 1
         session.commit(random_action(session, rnd))
     assert checked >= 20
 
 
-@pytest.mark.parametrize("language, sentence", [
-    ("cs", "Pad PADA posílá klávesy příliš rychle: zaseklá klávesa?"),
-    ("en", "Pad PADA sends keys too fast: a stuck key?"),
-])
+@pytest.mark.parametrize(
+    "language, sentence",
+    [
+        ("cs", "Pad PADA posílá klávesy příliš rychle: zaseklá klávesa?"),
+        ("en", "Pad PADA sends keys too fast: a stuck key?"),
+    ],
+)
 def test_a_flooding_pad_is_named_on_the_panel_in_play_until_its_all_clear(language, sentence):
     """The pad hub's rate limit names a pad sending keys faster than anyone presses; the panel
     says which pad, whole, in the game; its all-clear takes the notice away."""

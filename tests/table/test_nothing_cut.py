@@ -46,8 +46,13 @@ def problems(table: Table) -> list[str]:
             hidden = len(frame.lines) > rows and frame.map is None and frame.selected is None
             if hidden and not ("▼" in frame.footer or "▲▼" in frame.footer or table.session.prompt.kind.hidden):
                 found.append(f"{table.language} hidden rows without a way to read them: {frame.lines[rows:]!r}")
-            if table.mode == "play" and frame.selected is not None and visible_lines(frame, rows)[0] > 0 \
-                    and table.browsed is False and not table.news_blocks():
+            if (
+                table.mode == "play"
+                and frame.selected is not None
+                and visible_lines(frame, rows)[0] > 0
+                and table.browsed is False
+                and not table.news_blocks()
+            ):
                 found.append(f"{table.language} the question's start is off the screen: {frame.lines[0]!r}")
     finally:
         table.language = language

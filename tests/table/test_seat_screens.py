@@ -12,8 +12,18 @@ from companion.engine import Session
 from companion.games import load as load_registered
 from companion.hw.protocol import encode_frame, screen_text_fits, text_args
 from companion.table.events import KeyEvent
-from companion.table.seat_screens import (COLS, Entry, PadEcho, SeatScreen, pad_text, private_lines,
-                                          seat_screens, short, typed_width, wrap)
+from companion.table.seat_screens import (
+    COLS,
+    Entry,
+    PadEcho,
+    SeatScreen,
+    pad_text,
+    private_lines,
+    seat_screens,
+    short,
+    typed_width,
+    wrap,
+)
 from companion.table.secret import SecretCollector
 from companion.table.table import Table
 
@@ -27,10 +37,13 @@ pl = load_padlogic()
 def load(name):
     """A game folder's GAME, registered in the menu or not yet (Troy, the Great Wall, Gheos)."""
     import importlib
+
     try:
         return load_registered(name)
     except KeyError:
         return importlib.import_module(f"companion.games.{name}").GAME
+
+
 CORPUS = Path(__file__).resolve().parents[1] / "data" / "corpus"
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "games"
 
@@ -54,8 +67,9 @@ def test_the_private_view_stays_above_the_rows_the_pad_types_over():
 
 
 def test_a_long_private_view_takes_the_question_then_the_status_never_itself():
-    three = SeatScreen(("Kdo", "se", "ptá"), "Otázka", ("Strana: Trója", "Tvůj součet: 9", "Karty VB: 3"),
-                       "Jsi na řadě", TYPED)
+    three = SeatScreen(
+        ("Kdo", "se", "ptá"), "Otázka", ("Strana: Trója", "Tvůj součet: 9", "Karty VB: 3"), "Jsi na řadě", TYPED
+    )
     assert three.rows(4) == ("Strana: Trója", "Tvůj součet: 9", "Karty VB: 3", "Jsi na řadě")
     assert three.rows(8)[:5] == ("Kdo", "se", "ptá", "Strana: Trója", "Tvůj součet: 9")
     five = SeatScreen((), "Otázka", tuple(f"řádek {n}" for n in range(5)), "Jsi na řadě")
@@ -67,7 +81,9 @@ def test_texts_become_the_pads_characters_wrapped_never_cut():
     assert pad_text("Řeka – 3… „ok“ × Ångström") == 'Řeka - 3... "ok" x Angstrom'
     assert pad_text("☃") == "?"
     rows = wrap("Vyberte tajně, kterou postavu chcete v tomto kole hrát")
-    assert all(len(r) <= COLS for r in rows) and " ".join(rows) == "Vyberte tajně, kterou postavu chcete v tomto kole hrát"
+    assert (
+        all(len(r) <= COLS for r in rows) and " ".join(rows) == "Vyberte tajně, kterou postavu chcete v tomto kole hrát"
+    )
     assert wrap("Nejdelšíslovoopravdudelší") == ("Nejdelšíslovoopr", "avdudelší")
     assert short("Lovec (3)", 12) == "Lovec (3)"
     assert short("Porodní bába (8)", 12) == "Porodní bába"
@@ -77,20 +93,23 @@ def test_texts_become_the_pads_characters_wrapped_never_cut():
 
 # -- a real table ----------------------------------------------------------------------------------
 
+
 def vaaalbara_table(language):
     table = Table(MemoryRecorder(), {"vaaalbara": load("vaaalbara")}, language, new_seed=lambda: 3)
-    for key in ("ok", "ok"):                 # Vaaalbara, 2 players
+    for key in ("ok", "ok"):  # Vaaalbara, 2 players
         table.handle(KeyEvent(None, key))
     assert table.session.prompt.step == "pick_character"
     return table
 
 
-@pytest.mark.parametrize("language, asked, total, locked, help_text", [
-    ("cs", "Tajná volba", "Tvůj součet: {n}", "Zamčeno", "# = zamknout"),
-    ("en", "Secret pick", "Your total: {n}", "Locked in", "# = lock in"),
-])
-def test_vaaalbara_each_seat_sees_its_own_total_and_whether_it_is_locked(language, asked, total, locked,
-                                                                         help_text):
+@pytest.mark.parametrize(
+    "language, asked, total, locked, help_text",
+    [
+        ("cs", "Tajná volba", "Tvůj součet: {n}", "Zamčeno", "# = zamknout"),
+        ("en", "Secret pick", "Your total: {n}", "Locked in", "# = lock in"),
+    ],
+)
+def test_vaaalbara_each_seat_sees_its_own_total_and_whether_it_is_locked(language, asked, total, locked, help_text):
     table = vaaalbara_table(language)
     game, state = table.session.game, table.session.state
     screens = seat_screens(table)
@@ -103,7 +122,7 @@ def test_vaaalbara_each_seat_sees_its_own_total_and_whether_it_is_locked(languag
         table.handle(KeyEvent(0, key, "pad"))
     after = seat_screens(table)
     assert after[0].status == locked and after[1].status != locked
-    assert after[0].entry == screens[0].entry     # the pad's own lock stays: no new ENTRY
+    assert after[0].entry == screens[0].entry  # the pad's own lock stays: no new ENTRY
 
 
 def test_the_box_screens_do_not_depend_on_a_hidden_pick_until_the_reveal():
@@ -129,6 +148,7 @@ def test_the_over_screen_gives_each_seat_its_points_and_place():
 
 
 # -- the private views of the games ----------------------------------------------------------------
+
 
 def test_troy_allegiance_and_true_points_go_to_their_seat_only():
     example = json.loads((DOCS / "troy-example.json").read_text())
@@ -175,7 +195,7 @@ def test_great_wall_true_total_and_vp_cards_go_to_their_seat():
         total = game.view(session.state, seat)["my_total"]
         assert private_lines(game, session.state, seat, "en") == (f"Your total: {total}",)
     state = copy.deepcopy(session.state)
-    state["vp_cards"][1] = 2                            # seat 2 drew two VP cards, face down
+    state["vp_cards"][1] = 2  # seat 2 drew two VP cards, face down
     before = game.view(session.state, 1)["my_total"]
     assert private_lines(game, state, 1, "cs") == (f"Tvůj součet: {before + 2}", "Karty VB: 2")
     assert private_lines(game, state, 1, "en")[1] == "VP cards: 2"
@@ -197,6 +217,7 @@ def test_a_game_may_say_its_own_private_rows():
 
 # -- every screen of random play fits, and the real pad draws what PadEcho says ------------------------
 
+
 def frames_for(screen, nrows):
     """The frames a hub sends a pad for a whole screen (as after a HELLO)."""
     out = [("CLEAR",)]
@@ -209,15 +230,24 @@ def frames_for(screen, nrows):
 def play_table(session, language):
     prompt = session.prompt
     return SimpleNamespace(
-        session=session, language=language, mode="play", undo_confirms=set(),
+        session=session,
+        language=language,
+        mode="play",
+        undo_confirms=set(),
         secret=SecretCollector(prompt) if prompt is not None and prompt.kind.hidden else None,
         seat_label=lambda seat: session.game.seat_label(session.state, seat).get(language),
-        seat_count=lambda: session.game.seat_count(session.state))
+        seat_count=lambda: session.game.seat_count(session.state),
+    )
 
 
-GAMES = [("vaaalbara", {"seats": 3}), ("graenaland", {"seats": 4, "vp_cards": True}),
-         ("dva_bratri", {"seats": 2}), ("troy", {"seats": 4}), ("great_wall", {"seats": 4}),
-         ("gheos", {"seats": 3})]
+GAMES = [
+    ("vaaalbara", {"seats": 3}),
+    ("graenaland", {"seats": 4, "vp_cards": True}),
+    ("dva_bratri", {"seats": 2}),
+    ("troy", {"seats": 4}),
+    ("great_wall", {"seats": 4}),
+    ("gheos", {"seats": 3}),
+]
 
 
 @pytest.mark.parametrize("name, options", GAMES, ids=[g for g, _ in GAMES])
@@ -260,14 +290,16 @@ def test_typed_width_follows_the_prompts_codes_and_numbers():
     title = Msg("", "")
     number = Prompt(PromptKind.NUMBER, "n", (0,), title, minimum=0, maximum=12)
     assert typed_width(number, 0) == 2
-    assert typed_width(Prompt(PromptKind.NUMBER, "n", (0,), title), 0) == 3        # up to 999
-    assert typed_width(Prompt(PromptKind.NUMBER, "n", (0,), title, maximum=10 ** 20), 0) == 14
-    long_codes = Prompt(PromptKind.CHOICE, "c", (0,), title,
-                        {0: tuple(Option(n, title, str(10000 + n)) for n in range(3))})
+    assert typed_width(Prompt(PromptKind.NUMBER, "n", (0,), title), 0) == 3  # up to 999
+    assert typed_width(Prompt(PromptKind.NUMBER, "n", (0,), title, maximum=10**20), 0) == 14
+    long_codes = Prompt(
+        PromptKind.CHOICE, "c", (0,), title, {0: tuple(Option(n, title, str(10000 + n)) for n in range(3))}
+    )
     assert typed_width(long_codes, 0) == 5
 
 
 # -- the emulator's pads ---------------------------------------------------------------------------
+
 
 def run_script(tmp_path, script, language="cs"):
     """``companion run --script`` in this process: stdout, and the frames directory."""
@@ -280,8 +312,21 @@ def run_script(tmp_path, script, language="cs"):
     keys.write_text(script, encoding="utf-8")
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        code = main(["run", "--script", str(keys), "--data-dir", str(tmp_path / "data"), "--seed", "3",
-                     "--language", language, "--frames", str(tmp_path / "frames")])
+        code = main(
+            [
+                "run",
+                "--script",
+                str(keys),
+                "--data-dir",
+                str(tmp_path / "data"),
+                "--seed",
+                "3",
+                "--language",
+                language,
+                "--frames",
+                str(tmp_path / "frames"),
+            ]
+        )
     assert code == 0
     return out.getvalue(), tmp_path / "frames"
 
@@ -291,14 +336,14 @@ def test_the_emulator_writes_each_pads_screen_for_scripts_and_never_to_stdout(tm
 
     stdout, frames = run_script(tmp_path, "host ok ok\npad 2 0 3\npad 2 #\npad 1 1 2 #\nquit\n")
     pad2 = (frames / "pad2.txt").read_text(encoding="utf-8").split("\n--\n")
-    assert "Tajná volba\nTvůj součet: 2\n\nJsi na řadě" in pad2             # the question, its total
-    assert "Tajná volba\nTvůj součet: 2\n03 Lovec?\n# = zamknout" in pad2   # typed, and its meaning
-    assert "Tajná volba\nTvůj součet: 2\n\n[#] Lovec" in pad2               # locked
+    assert "Tajná volba\nTvůj součet: 2\n\nJsi na řadě" in pad2  # the question, its total
+    assert "Tajná volba\nTvůj součet: 2\n03 Lovec?\n# = zamknout" in pad2  # typed, and its meaning
+    assert "Tajná volba\nTvůj součet: 2\n\n[#] Lovec" in pad2  # locked
     assert "Lovec?" not in (frames / "pad1.txt").read_text(encoding="utf-8")
     pngs = sorted(frames.glob("pad2_*.png"))
-    assert len(pngs) == len(pad2) - 1                                      # one PNG per change
+    assert len(pngs) == len(pad2) - 1  # one PNG per change
     assert Image.open(pngs[0]).size == (128, 32)
-    assert "součet" not in stdout and "Lovec?" not in stdout               # private: never stdout
+    assert "součet" not in stdout and "Lovec?" not in stdout  # private: never stdout
 
 
 def test_the_terminal_draws_every_pad_beside_the_panel():
@@ -319,7 +364,7 @@ def test_the_terminal_draws_every_pad_beside_the_panel():
     assert "┌ Pad of seat 1 ─┐" in drawn and "┌ Pad of seat 2 ─┐" in drawn
     assert "│Your total: 2   │" in drawn and "│■ Lovec         │" in drawn
     first_row = drawn.splitlines()[0]
-    assert first_row.startswith("┌─") and "Pad of seat 1" in first_row   # beside the panel
+    assert first_row.startswith("┌─") and "Pad of seat 1" in first_row  # beside the panel
 
 
 def test_the_box_keeps_as_many_typed_keys_as_the_prompts_codes(monkeypatch):
@@ -328,11 +373,17 @@ def test_the_box_keeps_as_many_typed_keys_as_the_prompts_codes(monkeypatch):
     from companion.table import play_keys
 
     title = Msg("Vyber", "Pick")
-    prompt = Prompt(PromptKind.CHOICE, "c", (0,), title,
-                    {0: tuple(Option(n, Msg(str(n), str(n)), str(10000 + n)) for n in range(3))})
+    prompt = Prompt(
+        PromptKind.CHOICE,
+        "c",
+        (0,),
+        title,
+        {0: tuple(Option(n, Msg(str(n), str(n)), str(10000 + n)) for n in range(3))},
+    )
     answered = []
-    table = SimpleNamespace(typed="", cursor=0, browsed=False,
-                            commit=lambda action, seat: answered.append(action), refuse=None)
+    table = SimpleNamespace(
+        typed="", cursor=0, browsed=False, commit=lambda action, seat: answered.append(action), refuse=None
+    )
     monkeypatch.setattr(play_keys, "options_for", lambda p, seat: p.options_for(seat))
     for key in "10002#":
         play_keys._pad_choice(table, prompt, 0, key)
@@ -365,8 +416,9 @@ def observe_with_pads(tmp, pick):
         app.echo(event)
         table.handle(event)
         app.refresh()
-        public = tuple(sorted((p.name, p.read_bytes()) for p in (tmp / "frames").iterdir()
-                              if not p.name.startswith("pad2")))
+        public = tuple(
+            sorted((p.name, p.read_bytes()) for p in (tmp / "frames").iterdir() if not p.name.startswith("pad2"))
+        )
         files = tuple(sorted((p.name, without_box_id(p.read_bytes())) for p in tmp.iterdir() if p.is_file()))
         trace.append((render(table.frame()).tobytes(), sorted(table.leds().items()), out.getvalue(), public, files))
     store.close()
@@ -382,6 +434,6 @@ def test_in_the_emulator_a_hidden_pick_shows_only_on_its_own_pad_until_the_revea
     for index in range(len(a) - 1):
         for what, left, right in zip(("panel", "leds", "stdout", "other pads", "files"), a[index], b[index]):
             assert left == right, f"{what} differs after event {index}, before the reveal"
-    assert a[-1][4] != b[-1][4]                                     # the reveal is in the log
-    assert "[#] Lovec" in own_a and "[#] Zemědělec" in own_b        # each pick on its own pad only
-    assert any(name.startswith("pad1") for name, _ in a[-2][3])     # the other pads were drawn
+    assert a[-1][4] != b[-1][4]  # the reveal is in the log
+    assert "[#] Lovec" in own_a and "[#] Zemědělec" in own_b  # each pick on its own pad only
+    assert any(name.startswith("pad1") for name, _ in a[-2][3])  # the other pads were drawn

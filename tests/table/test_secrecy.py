@@ -33,8 +33,7 @@ def without_box_id(data: bytes) -> bytes:
     return re.sub(rb'"uid": ?"[0-9a-f-]{32,36}"', b'"uid": "<id>"', data)
 
 
-def observe(tmp: Path, games: dict, menu_keys: list, pick_keys: list, caplog,
-            wall_clock=None) -> list[tuple]:
+def observe(tmp: Path, games: dict, menu_keys: list, pick_keys: list, caplog, wall_clock=None) -> list[tuple]:
     store = Store(tmp / "companion.db", clock=lambda: FIXED)
     out = io.StringIO()
     output = TextOutput(out=out)
@@ -47,8 +46,15 @@ def observe(tmp: Path, games: dict, menu_keys: list, pick_keys: list, caplog,
             table.handle(event)
             app.refresh()
             files = tuple(sorted((p.name, without_box_id(p.read_bytes())) for p in tmp.iterdir() if p.is_file()))
-            trace.append((render(table.frame()).tobytes(), repr(sorted(table.leds().items())), files,
-                          out.getvalue(), caplog.text))
+            trace.append(
+                (
+                    render(table.frame()).tobytes(),
+                    repr(sorted(table.leds().items())),
+                    files,
+                    out.getvalue(),
+                    caplog.text,
+                )
+            )
     store.close()
     return trace
 
@@ -80,8 +86,9 @@ def test_toy_runs_differing_only_in_picks_are_identical_until_reveal(tmp_path, c
 def test_vaaalbara_character_picks_cost_the_same_keys_and_show_nothing(tmp_path, caplog, picks_a, picks_b):
     """Initiatives 1 and 12 are typed as 0 1 # and 1 2 #: same keys, same screens, same files."""
     from companion.games import load
+
     games = {"vaaalbara": load("vaaalbara")}
-    menu = [KeyEvent(None, "ok"), KeyEvent(None, "down"), KeyEvent(None, "ok")]   # 3 players
+    menu = [KeyEvent(None, "ok"), KeyEvent(None, "down"), KeyEvent(None, "ok")]  # 3 players
 
     def script(picks):
         events = []
@@ -101,11 +108,13 @@ def test_vaaalbara_character_picks_cost_the_same_keys_and_show_nothing(tmp_path,
 def ticking(step_s: float):
     """A wall clock that moves ``step_s`` seconds at every reading, and what it returned."""
     from datetime import timedelta
+
     read = []
 
     def clock():
         read.append(FIXED + timedelta(seconds=step_s * (len(read) + 1)))
         return read[-1]
+
     return clock, read
 
 
@@ -124,18 +133,22 @@ def test_lock_times_are_written_only_with_the_reveal_and_never_show_before_it(tm
     for index in range(len(a) - 1):
         for what, left, right in zip(("frame", "leds", "files", "stdout", "log"), a[index], b[index]):
             assert left == right, f"{what} differs after event {index} (before the reveal)"
-    assert len(slow_read) == 3   # one reading per lock: seat 1 twice, seat 2 once
+    assert len(slow_read) == 3  # one reading per lock: seat 1 twice, seat 2 once
     with Store(tmp_path / "a" / "companion.db") as store:
         session = store.unfinished()
         entries = store.entries(session["id"])
     revealed = entries[-1]
     assert revealed["action"]["picks"] == {"0": 1, "1": 2}
-    assert revealed["locked"] == {"0": slow_read[1].isoformat(timespec="milliseconds"),
-                                  "1": slow_read[2].isoformat(timespec="milliseconds")}
+    assert revealed["locked"] == {
+        "0": slow_read[1].isoformat(timespec="milliseconds"),
+        "1": slow_read[2].isoformat(timespec="milliseconds"),
+    }
     assert all("locked" not in entry for entry in entries[:-1])
     bare = [{"action": entry["action"]} for entry in entries]
-    assert Session(TOY, session["options"], session["seed"], entries).state == \
-        Session(TOY, session["options"], session["seed"], bare).state
+    assert (
+        Session(TOY, session["options"], session["seed"], entries).state
+        == Session(TOY, session["options"], session["seed"], bare).state
+    )
 
 
 def test_a_session_with_lock_times_resumes_after_a_restart(tmp_path):
@@ -154,7 +167,7 @@ def test_a_session_with_lock_times_resumes_after_a_restart(tmp_path):
         again = Table(store, {"toy": TOY}, "en")
         again.offer_resume(unfinished["id"], "toy", unfinished["options"], unfinished["seed"], entries)
         assert again.pending_resume["broken"] is None
-        again.handle(KeyEvent(None, "ok"))   # continue it
+        again.handle(KeyEvent(None, "ok"))  # continue it
         assert again.mode == "play" and again.session.state == before
 
 

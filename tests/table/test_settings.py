@@ -28,7 +28,9 @@ class SetToy(Toy):
     def check_options(self, options):
         out = super().check_options(options)
         if out.get("rounds") == 3 and out.get("sets") == ["c", "d"]:
-            raise RuleError("settoy.combo", Msg("Tři kola nejdou se sadami C a D.", "Three rounds do not go with sets C and D."))
+            raise RuleError(
+                "settoy.combo", Msg("Tři kola nejdou se sadami C a D.", "Three rounds do not go with sets C and D.")
+            )
         box = out.get("box", {})
         if not isinstance(box, dict) or set(box) - {"facts"}:
             raise RuleError("settoy.box", Msg("Data krabice mají jen část facts.", "Box data has only 'facts'."))
@@ -74,7 +76,7 @@ def test_ok_cycles_a_value_and_start_uses_the_chosen_options():
     assert labels(table)[1] == "Rounds: 3" and table.cursor == 1
     press(table, host("ok"))
     assert labels(table)[1] == "Rounds: 2"
-    press(table, host("ok", "up", "ok"))                   # rounds 3, then start
+    press(table, host("ok", "up", "ok"))  # rounds 3, then start
     assert table.mode == "play"
     options = rec.sessions["s1"]["options"]
     assert options["rounds"] == 3 and options["sets"] == ["a", "b"] and options["seats"] == 2
@@ -82,9 +84,9 @@ def test_ok_cycles_a_value_and_start_uses_the_chosen_options():
 
 def test_a_pick_setting_needs_exactly_its_count():
     table, rec = menu_table()
-    press(table, host("down", "down", "ok"))               # into "Sets"
+    press(table, host("down", "down", "ok"))  # into "Sets"
     assert labels(table)[:2] == ["☑ A", "☑ B"]
-    press(table, host("ok"))                               # untick A
+    press(table, host("ok"))  # untick A
     press(table, host("down", "down", "down", "down", "ok"))  # "done" with one ticked: refused
     assert table.frame().lines[0] == "Chosen 1 of 2"
     press(table, host("up", "up", "ok", "down", "down", "ok"))  # tick C, then done
@@ -95,11 +97,11 @@ def test_a_pick_setting_needs_exactly_its_count():
 
 def test_a_refused_combination_says_why_and_stays_in_the_menu():
     table, rec = menu_table()
-    press(table, host("down", "ok"))                       # rounds 3
-    press(table, host("down", "ok"))                       # into sets
+    press(table, host("down", "ok"))  # rounds 3
+    press(table, host("down", "ok"))  # into sets
     press(table, host("ok", "down", "ok", "down", "ok", "down", "ok", "down", "ok"))  # untick A, B; tick C, D; done
     assert labels(table)[2] == "Sets: C, D"
-    press(table, host("ok"))                               # start
+    press(table, host("ok"))  # start
     assert table.mode == "menu" and rec.sessions == {}
     # the refusal is shown whole, broken into rows that fit the panel
     assert " ".join(table.frame().lines).startswith("Not allowed Three rounds do not go with sets C and D.")
@@ -107,6 +109,7 @@ def test_a_refused_combination_says_why_and_stays_in_the_menu():
 
 def test_a_game_without_settings_starts_right_after_the_seat_count():
     from .helpers import toy_table
+
     table, _ = toy_table()
     assert table.mode == "play"
 
@@ -114,9 +117,9 @@ def test_a_game_without_settings_starts_right_after_the_seat_count():
 def test_box_memory_saves_learned_facts_and_the_next_session_gets_them(tmp_path):
     memory = BoxFiles(tmp_path / "box")
     table, rec = menu_table(box_memory=memory)
-    press(table, host("ok"))                               # start
+    press(table, host("ok"))  # start
     assert not (tmp_path / "box" / "settoy.json").exists()  # nothing learned yet
-    press(table, pad(1, "3#") + pad(2, "1#"))              # the first action teaches a fact
+    press(table, pad(1, "3#") + pad(2, "1#"))  # the first action teaches a fact
     saved = json.loads((tmp_path / "box" / "settoy.json").read_text())
     assert saved == {"facts": [0]}
     table2, rec2 = menu_table(box_memory=memory)
@@ -139,7 +142,7 @@ def test_saved_box_the_game_refuses_is_ignored_with_a_notice_and_kept(tmp_path):
     memory.save("settoy", {"wrong": 1})
     table, rec = menu_table(box_memory=memory)
     press(table, host("ok"))
-    assert table.mode == "play" and rec.sessions["s1"]["options"]["box"] == {}   # the game's own data only
+    assert table.mode == "play" and rec.sessions["s1"]["options"]["box"] == {}  # the game's own data only
     assert " ".join(table.frame().lines).startswith("Saved box corrections not used")
     assert json.loads((tmp_path / "box" / "settoy.json").read_text()) == {"wrong": 1}
 
@@ -154,11 +157,13 @@ def test_unreadable_box_file_is_moved_aside_never_lost(tmp_path):
     assert not (directory / "settoy.json").exists()
 
 
-
-@pytest.mark.parametrize("language, notice", [
-    ("cs", "Vadná data krabice odložena: box/dva_bratri.json.bad-1"),
-    ("en", "Bad box data moved aside: box/dva_bratri.json.bad-1"),
-])
+@pytest.mark.parametrize(
+    "language, notice",
+    [
+        ("cs", "Vadná data krabice odložena: box/dva_bratri.json.bad-1"),
+        ("en", "Bad box data moved aside: box/dva_bratri.json.bad-1"),
+    ],
+)
 def test_box_memory_set_aside_is_named_on_the_panel_when_the_game_starts(tmp_path, language, notice):
     """Saved box memory the game cannot use is moved aside by the store; the panel says so
     (the game starts from the shipped box data), and the next game of it says nothing."""
@@ -166,12 +171,11 @@ def test_box_memory_set_aside_is_named_on_the_panel_when_the_game_starts(tmp_pat
 
     files = BoxFiles(tmp_path / "box")
     files.save("dva_bratri", {"tiles": 5})
-    table = Table(MemoryRecorder(), {"dva_bratri": load("dva_bratri")}, language, new_seed=lambda: 3,
-                  box_memory=files)
+    table = Table(MemoryRecorder(), {"dva_bratri": load("dva_bratri")}, language, new_seed=lambda: 3, box_memory=files)
     table.new_game("dva_bratri", {"seats": 2})
     assert table.mode == "play"
     assert [m.get(language) for m in table.notice] == [notice]
-    assert notice.replace(" ", "") in "".join(table.frame().lines).replace(" ", "")   # wrapped, whole
+    assert notice.replace(" ", "") in "".join(table.frame().lines).replace(" ", "")  # wrapped, whole
     table.notice = []
-    table.new_game("dva_bratri", {"seats": 2})   # the file is gone: nothing to say
+    table.new_game("dva_bratri", {"seats": 2})  # the file is gone: nothing to say
     assert table.notice == []

@@ -14,13 +14,13 @@ def test_menu_starts_a_game_with_the_chosen_seats():
 def test_hidden_pick_reveals_only_when_everyone_locked_and_picks_may_change():
     table, rec = toy_table()
     press(table, pad(1, "3#"))
-    assert rec.sessions["s1"]["entries"] == []          # nothing leaves the table before the reveal
+    assert rec.sessions["s1"]["entries"] == []  # nothing leaves the table before the reveal
     assert table.leds()[0] == LED_LOCKED and table.leds()[1] == LED_WAITING
-    press(table, pad(1, "1#"))                         # seat 1 changes its mind
-    press(table, pad(2, "2#"))                         # the last lock reveals
+    press(table, pad(1, "1#"))  # seat 1 changes its mind
+    press(table, pad(2, "2#"))  # the last lock reveals
     (entry,) = rec.sessions["s1"]["entries"]
     assert entry["action"] == {"step": "pick", "picks": {"0": 1, "1": 2}}
-    assert set(entry["locked"]) == {"0", "1"}           # when each seat locked, written with the reveal
+    assert set(entry["locked"]) == {"0", "1"}  # when each seat locked, written with the reveal
     assert table.session.state["picks"] == {0: 1, 1: 2}
 
 
@@ -43,13 +43,13 @@ def test_host_cannot_enter_secret_picks():
 def test_public_prompts_by_host_and_pad_and_refusal_changes_nothing():
     table, rec = toy_table()
     press(table, pad(1, "3#") + pad(2, "1#"))
-    press(table, host("ok"))                           # confirm: roll
+    press(table, host("ok"))  # confirm: roll
     assert table.session.prompt.step == "bonus"
     assert table.leds()[0] == LED_TURN
-    press(table, pad(2, "1#"))                         # not seat 2's prompt
+    press(table, pad(2, "1#"))  # not seat 2's prompt
     assert table.leds()[1] == LED_ERROR
     entries = list(rec.sessions["s1"]["entries"])
-    press(table, pad(1, "4#"))                         # the toy forbids 4
+    press(table, pad(1, "4#"))  # the toy forbids 4
     assert " ".join(table.frame().lines[:2]) == "Not allowed: Four is forbidden."
     assert rec.sessions["s1"]["entries"] == entries
     press(table, pad(1, "2#"))
@@ -59,7 +59,7 @@ def test_public_prompts_by_host_and_pad_and_refusal_changes_nothing():
 def test_undo_free_for_public_action_needs_everyone_after_reveal():
     table, rec = toy_table()
     press(table, pad(1, "3#") + pad(2, "1#"))
-    press(table, host("back", "ok"))                   # undoing the reveal needs every seat
+    press(table, host("back", "ok"))  # undoing the reveal needs every seat
     assert table.mode == "undo_all"
     press(table, pad(1, "#"))
     assert table.mode == "undo_all"
@@ -81,8 +81,8 @@ def test_unplugged_pad_pauses_the_reveal_and_keeps_locked_picks():
     press(table, pad(1, "3#"))
     table.handle(PadPresence(1, False))
     press(table, pad(2, "2#"))
-    assert rec.sessions["s1"]["entries"] == []         # paused: seat 2's pad is gone... its pick waits
-    table.handle(PadPresence(1, True))                 # back: the reveal happens at once
+    assert rec.sessions["s1"]["entries"] == []  # paused: seat 2's pad is gone... its pick waits
+    table.handle(PadPresence(1, True))  # back: the reveal happens at once
     assert rec.sessions["s1"]["entries"][0]["action"]["picks"] == {"0": 3, "1": 2}
 
 
@@ -94,7 +94,7 @@ def test_full_game_reaches_final_screen_and_history():
     assert rec.finished and rec.finished[0][2] == 0
     frame = table.frame()
     assert frame.header.startswith("Game over")
-    assert "+" in frame.lines[0]                              # the last action's gain above the ranking
+    assert "+" in frame.lines[0]  # the last action's gain above the ranking
     assert frame.lines[1].startswith("1. Player 1 ") and frame.lines[2].startswith("2. Player 2 ")
     press(table, host("ok"))
     assert table.mode == "menu"
@@ -106,12 +106,13 @@ def test_a_long_ranking_scrolls_on_the_final_screen():
         press(table, pad(1, "3#") + pad(2, "1#") + pad(3, "2#") + pad(4, "1#") + host("ok") + pad(1, "1#"))
     assert table.mode == "over"
     frame = table.frame()
-    assert len(frame.lines) == 5 and frame.selected is None and "▲▼" in frame.footer   # the last gain, 4 places
+    assert len(frame.lines) == 5 and frame.selected is None and "▲▼" in frame.footer  # the last gain, 4 places
     press(table, host("down"))
-    assert table.frame().selected == 1                     # the first key lights the winner
+    assert table.frame().selected == 1  # the first key lights the winner
     press(table, host("down", "down", "down", "down"))
-    assert table.frame().selected == 4                     # stops at the last place
+    assert table.frame().selected == 4  # stops at the last place
     from companion.hw.screen import visible_lines
+
     assert visible_lines(table.frame(), 3)[1][-1].startswith("4. ")
 
 
@@ -129,21 +130,22 @@ def test_seat_without_keypad_picks_on_host_behind_a_privacy_prompt():
 
     from ..engine.toy import GAME as TOY
     from .helpers import MemoryRecorder
+
     rec = MemoryRecorder()
     table = Table(rec, {"toy": TOY}, "en", new_seed=lambda: 5, yes_no_seats=frozenset({1}))
     press(table, host("ok", "ok"))
     press(table, pad(1, "2#"))
     assert "OK = secret pick on host" in " ".join(table.frame().lines)
-    press(table, host("ok"))                            # seat 2 comes to the box
+    press(table, host("ok"))  # seat 2 comes to the box
     assert "look away" in " ".join(table.frame().lines)
     assert rec.sessions["s1"]["entries"] == []
-    for step in ("look away", "options"):               # the privacy screens are shown whole
+    for step in ("look away", "options"):  # the privacy screens are shown whole
         for table.language in ("cs", "en"):
             assert cut_lines(table.frame()) == [], step
         table.language = "en"
         if step == "look away":
-            press(table, host("ok"))                     # start
-    press(table, host("down", "down", "ok"))            # move to the third option, lock
+            press(table, host("ok"))  # start
+    press(table, host("down", "down", "ok"))  # move to the third option, lock
     assert rec.sessions["s1"]["entries"][0]["action"]["picks"] == {"0": 2, "1": 3}
 
 
@@ -164,17 +166,18 @@ def test_pairing_from_the_menu_seats_pads_in_press_order():
 
     from ..engine.toy import GAME as TOY
     from .helpers import MemoryRecorder
+
     seating = FakeSeating()
     table = Table(MemoryRecorder(), {"toy": TOY}, "en", seating=seating)
     table.handle(RawPadKey("E661", "5"))
     assert table.notice[0].en.startswith("Unpaired pad")
-    press(table, host("down", "ok"))                     # "Pair pads" is after the game
+    press(table, host("down", "ok"))  # "Pair pads" is after the game
     assert table.mode == "pair" and seating.calls == ["begin"]
     table.handle(RawPadKey("BBB", "1"))
     table.handle(RawPadKey("AAA", "#"))
-    table.handle(RawPadKey("BBB", "2"))                  # the same pad again keeps its seat
+    table.handle(RawPadKey("BBB", "2"))  # the same pad again keeps its seat
     assert "Seat 3" in table.frame().lines[0]
-    press(table, host("back"))                           # undo the last seated pad
+    press(table, host("back"))  # undo the last seated pad
     press(table, host("ok"))
     assert seating.calls[-1] == {"BBB": 0} and table.mode == "menu"
 
@@ -183,12 +186,13 @@ def test_a_pad_needing_new_firmware_is_named_on_the_screen_until_it_is_fine():
     from companion.table.events import PadTrouble
     from companion.table.table import Table
     from .helpers import MemoryRecorder
+
     table = Table(MemoryRecorder(), {}, "cs")
     table.handle(PadTrouble("A7", "old_firmware", "Pad A7 speaks pad protocol 0 ..."))
     assert " ".join(table.frame().lines[:2]) == "Pad A7: nahrajte nový firmware padu."
-    table.handle(KeyEvent(None, "down"))                 # a key clears notices, not the trouble
+    table.handle(KeyEvent(None, "down"))  # a key clears notices, not the trouble
     assert " ".join(table.frame().lines[:2]) == "Pad A7: nahrajte nový firmware padu."
-    assert table.frame().selected == 3                   # the menu cursor stays on the menu (the notice takes 2 rows)
+    assert table.frame().selected == 3  # the menu cursor stays on the menu (the notice takes 2 rows)
     table.handle(PadTrouble("A7", ""))
     assert "Pad A7" not in " ".join(table.frame().lines)
 
@@ -230,11 +234,11 @@ def test_a_long_text_is_shown_whole_one_item_a_line_and_scrolls():
     frame = table.frame()
     assert frame.lines[:3] == ("Production", "Coast 1: 1 face up", "Coast 2: 1 face up")
     assert "▲▼ more" in frame.footer
-    press(table, host("down"))                                # a screen at a time
+    press(table, host("down"))  # a screen at a time
     assert table.frame().lines == ("Coast 3: 1 face up", "Coast 4: 1 face up", "Coast 5: 1 face up")
-    press(table, host("down", "down", "down"))                # clamps at the end
+    press(table, host("down", "down", "down"))  # clamps at the end
     assert table.frame().lines == ("Coast 3: 1 face up", "Coast 4: 1 face up", "Coast 5: 1 face up")
-    press(table, pad(1, "2"))                                 # a pad scrolls back up
+    press(table, pad(1, "2"))  # a pad scrolls back up
     assert table.frame().lines[0] == "Production"
     press(table, host("ok"))
     assert table.mode == "over"
@@ -252,8 +256,13 @@ def test_a_question_longer_than_the_panel_is_read_from_its_start_above_the_first
         name = "ask"
 
         def prompt(self, state, task):
-            return Prompt(PromptKind.CHOICE, "ask", (), Msg(long, long),
-                          {-1: tuple(Option(v, Msg(v, v), str(i + 1)) for i, v in enumerate(("a", "b")))})
+            return Prompt(
+                PromptKind.CHOICE,
+                "ask",
+                (),
+                Msg(long, long),
+                {-1: tuple(Option(v, Msg(v, v), str(i + 1)) for i, v in enumerate(("a", "b")))},
+            )
 
         def apply(self, state, action, task):
             state["done"] = action.value
@@ -278,15 +287,15 @@ def test_a_question_longer_than_the_panel_is_read_from_its_start_above_the_first
     press(table, host("ok", "ok"))
     frame = table.frame()
     assert all(fits(line) for line in frame.lines) and " ".join(frame.lines).startswith(long)
-    assert frame.selected is None                              # first the question, read from its start
+    assert frame.selected is None  # first the question, read from its start
     press(table, host("down", "up"))
     frame = table.frame()
-    assert frame.lines[frame.selected] == "1 a"                # browsing: the first option lit
-    press(table, host("up"))                                   # above the first option: the question again
+    assert frame.lines[frame.selected] == "1 a"  # browsing: the first option lit
+    press(table, host("up"))  # above the first option: the question again
     frame = table.frame()
     assert frame.selected is None and frame.lines[0] == "A new tile turned up"
-    press(table, host("up"))                                   # and up from there: the last option
+    press(table, host("up"))  # and up from there: the last option
     frame = table.frame()
     assert frame.lines[frame.selected] == "2 b"
-    press(table, host("down", "ok"))                           # down wraps to the first option
+    press(table, host("down", "ok"))  # down wraps to the first option
     assert table.session.state["done"] == "a"

@@ -19,8 +19,7 @@ if _path:
     with open(_path) as f:
         scenario = json.load(f)
 
-state = {"driven_row": None, "pressed": "", "feeds": 0, "pwm": {}, "wdt": None,
-         "i2c_writes": [], "scans": 0}
+state = {"driven_row": None, "pressed": "", "feeds": 0, "pwm": {}, "wdt": None, "i2c_writes": [], "scans": 0}
 
 
 class Pin:
@@ -104,8 +103,16 @@ class WDT:
 
 def report():
     with open(os.getenv("PAD_REPORT", "report.json"), "w") as f:
-        json.dump({"feeds": state["feeds"], "wdt": state["wdt"], "pwm": state["pwm"],
-                   "scans": state["scans"], "i2c_writes": state["i2c_writes"]}, f)
+        json.dump(
+            {
+                "feeds": state["feeds"],
+                "wdt": state["wdt"],
+                "pwm": state["pwm"],
+                "scans": state["scans"],
+                "i2c_writes": state["i2c_writes"],
+            },
+            f,
+        )
 
 
 def unique_id():

@@ -34,9 +34,13 @@ def run(case):
         if screen is not None:
             screen.draw(logic.screen_lines(now))
     data = [w for a, w in machine.state["i2c_writes"] if w.startswith("40")]
-    return {"lines": logic.screen_lines(now), "replies": replies,
-            "image": data[-1][2:] if data else None, "writes": len(machine.state["i2c_writes"]),
-            "hello": logic.hello()}
+    return {
+        "lines": logic.screen_lines(now),
+        "replies": replies,
+        "image": data[-1][2:] if data else None,
+        "writes": len(machine.state["i2c_writes"]),
+        "hello": logic.hello(),
+    }
 
 
 def main():
