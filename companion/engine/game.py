@@ -11,7 +11,7 @@ from .errors import RuleError
 from .events import RECENT, announce, trim
 from .i18n import Msg
 from .prompt import Prompt
-from .steps import Action, Ask, Awaited, Steps, check_action, take_resume
+from .steps import Action, Ask, Awaited, Step, Steps, check_action, take_resume
 
 
 @dataclass(frozen=True)
@@ -113,7 +113,7 @@ class Game:
     min_seats: int = 1
     max_seats: int = 1
     settings: tuple[Setting, ...] = ()  # offered in the menu and checked by validate_options
-    steps: Steps = Steps()
+    steps: Steps[Step] = Steps()
     # "Vaaalbaru hrají 2 až 5 hráči.": the refusal of a wrong player count (None: a generic one)
     players: Msg | None = None
     # public events kept in the state ("recent"): the engine trims to it after every action,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from .errors import BadAction, RuleError
 from .i18n import Msg
@@ -86,17 +86,21 @@ class Step:
         return None
 
 
-class Steps(Mapping[str, Step]):
-    """A game's steps by name; a name used twice is a programming error caught at import."""
+StepKind = TypeVar("StepKind", bound=Step, covariant=True)
 
-    def __init__(self, *steps: Step):
-        self._by_name: dict[str, Step] = {}
+
+class Steps(Mapping[str, StepKind]):
+    """A game's steps by name; a name used twice is a programming error caught at import. A game
+    whose steps share a base class of its own (``Steps[TableStep]``) reads them as that class."""
+
+    def __init__(self, *steps: StepKind):
+        self._by_name: dict[str, StepKind] = {}
         for step in steps:
             if not step.name or step.name in self._by_name:
                 raise ValueError(f"step name {step.name!r} is empty or used twice")
             self._by_name[step.name] = step
 
-    def __getitem__(self, name: str) -> Step:
+    def __getitem__(self, name: str) -> StepKind:
         return self._by_name[name]
 
     def __iter__(self) -> Iterator[str]:

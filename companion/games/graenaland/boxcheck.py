@@ -248,13 +248,14 @@ def subject(data: dict, fact: dict, resource: str | None) -> Msg:
     """The short title line: where and what."""
     field = fact["field"]
     if fact["group"] == "pieces":
-        what = PIECE_SUBJECT.get(field)
         if field == "settlement_cost":
-            what = Msg("osada – ", "settlement – ") + texts.RESOURCE[resource]
+            what = Msg("osada – ", "settlement – ") + texts.RESOURCE[_cost_resource(resource)]
+        else:
+            what = PIECE_SUBJECT[field]
         where = _piece(fact) if fact.get("teach") else _place(data, fact) + Msg(": ", ": ")
         return where + what
     if _is_cost(fact):
-        return texts.capital(_cost_name(fact)) + Msg(": ", ": ") + texts.RESOURCE[resource]
+        return texts.capital(_cost_name(fact)) + Msg(": ", ": ") + texts.RESOURCE[_cost_resource(resource)]
     return {"army_max": Msg("Počitadlo vojska", "Army track"), "house_limit": Msg("Domečky", "Houses")}.get(
         fact["group"]
     ) or Msg(f"Karta zásob {fact['card']}", f"Supply card {fact['card']}")
@@ -292,16 +293,23 @@ def question(data: dict, fact: dict, resource: str | None, partial: dict) -> Msg
         asked = _piece(fact) + Msg(
             f"osada tu stojí celkem {total} {plural(total, 'surovinu', 'suroviny', 'surovin')}. Kolik z toho je {{r}}?",
             f"a settlement here costs {total} resources in all. How many of them are {{r}}?",
-        ).format(r=texts.RESOURCE[resource])
+        ).format(r=texts.RESOURCE[_cost_resource(resource)])
     elif field == "cost":
         asked = Msg("Přehledová karta: kolik {g} stojí {b}?", "Reference card: how much {r} does the {b} cost?").format(
-            g=GENITIVE[resource], r=texts.RESOURCE[resource].en, b=_cost_name(fact)
+            g=GENITIVE[_cost_resource(resource)], r=texts.RESOURCE[_cost_resource(resource)].en, b=_cost_name(fact)
         )
     else:
         return _other_question(data, fact)
     if partial:
         asked = asked + Msg(" Zadáno: ", " Entered: ") + _cost_text(partial) + Msg(".", ".")
     return asked
+
+
+def _cost_resource(resource: str | None) -> str:
+    """The resource a cost question is about: a cost is always asked resource by resource."""
+    if resource is None:
+        raise ValueError("a cost question without the resource it asks about")
+    return resource
 
 
 def _piece(fact: dict) -> Msg:
@@ -352,10 +360,8 @@ def _cost_answers(data: dict, fact: dict, partial: dict) -> tuple[int, list]:
     else:
         nothing_yet = resource == COST_RESOURCES[-1] and not any(partial.values())
         low, high = (1 if nothing_yet else 0), MOST_PER_RESOURCE  # a cost is never empty
-    return low, [
-        (n, Msg(f"{n}× {texts.RESOURCE[resource].cs}", f"{n} {texts.RESOURCE[resource].en}"))
-        for n in range(low, high + 1)
-    ]
+    name = texts.RESOURCE[_cost_resource(resource)]
+    return low, [(n, Msg(f"{n}× {name.cs}", f"{n} {name.en}")) for n in range(low, high + 1)]
 
 
 def _army_answers(data: dict, fact: dict, partial: dict) -> tuple[int, list]:
@@ -446,7 +452,8 @@ def _changes(data: dict, fact: dict, value) -> tuple[dict, list[str], list[str]]
 
 
 def _terrain_changes(entry: dict, value: str) -> tuple[dict, list[str], list[str]]:
-    changes, confirmed, dropped = {"terrain": value}, ["terrain"], []
+    changes: dict[str, object] = {"terrain": value}
+    confirmed, dropped = ["terrain"], []
     cost = entry["settlement_cost"]
     if isinstance(cost, dict) and set(cost) == {"any"}:
         changes["settlement_cost"] = {"any": box.settlement_total(value, entry["coastal"])}
@@ -463,7 +470,8 @@ def _terrain_changes(entry: dict, value: str) -> tuple[dict, list[str], list[str
 
 
 def _building_changes(entry: dict, kinds: list[str]) -> tuple[dict, list[str], list[str]]:
-    changes, confirmed, dropped = {"buildings": kinds}, ["buildings"], []
+    changes: dict[str, object] = {"buildings": kinds}
+    confirmed, dropped = ["buildings"], []
     if "stronghold" not in kinds:
         changes["stronghold_resource"] = "none"
         confirmed.append("stronghold_resource")

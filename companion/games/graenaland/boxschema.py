@@ -55,7 +55,7 @@ def _cost_problem(name: str, cost, resources, allow_unknown=True) -> Msg | None:
     return None
 
 
-def device_fields(group: str, entry: dict, data: dict) -> tuple[str, ...]:
+def device_fields(group: str | None, entry: dict, data: dict) -> tuple[str, ...]:
     """The fields of an entry that ``confirmed`` may list (and that make it verified)."""
     if group == "pieces":
         return PIECE_FIELDS
@@ -285,7 +285,13 @@ def _settlement_cost_problems(name: str, piece: dict, meta: dict) -> list[Msg]:
     terrain, coastal, cost = piece.get("terrain"), piece.get("coastal"), piece.get("settlement_cost")
     if p := _cost_problem(f"{name}.settlement_cost", cost, meta["resources"], allow_unknown=False):
         return [p]
-    if terrain in meta["terrains"] and isinstance(coastal, bool):
+    # the cost is a dict here (_cost_problem refused any other); the piece's kind must be known
+    if (
+        isinstance(terrain, str)
+        and terrain in meta["terrains"]
+        and isinstance(coastal, bool)
+        and isinstance(cost, dict)
+    ):
         want = settlement_total(terrain, coastal)
         if sum(cost.values()) != want:
             return [

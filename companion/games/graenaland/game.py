@@ -36,6 +36,7 @@ from .steps import (
     VoteOpen,
     VpThreshold,
 )
+from .steps.common import TableStep
 
 OFF_ON = ((False, texts.NO), (True, texts.YES))
 
@@ -71,7 +72,7 @@ class Graenaland(Game):
             (("play", Msg("hra", "play")), ("teach", Msg("naučit krabici", "teach the box"))),
         ),
     )
-    steps = Steps(
+    steps: Steps[TableStep] = Steps(
         BoxCheck(),
         DraftCards(),
         DraftPlace(),
