@@ -132,7 +132,7 @@ def cmd_export(args) -> int:
 
 
 def _export(store, args) -> int:
-    from .store.export import write_text, write_history_csv, write_history_json
+    from .store.export import write_history_csv, write_history_json, write_text
     from .store.reports import bgstats_plays
 
     if args.format == "bgstats":

@@ -43,7 +43,7 @@ PANEL_SIZES = {
 }
 
 
-BCM_PINS = range(0, 28)  # the 40-pin header's GPIO 0..27
+BCM_PINS = range(28)  # the 40-pin header's GPIO 0..27
 I2C_PINS = (2, 3)  # SDA and SCL: the panel's bus
 DISPLAY_ADDRESSES = (0x3C, 0x3D)  # what SH1106/SSD1306-family modules answer on
 RANGES = {  # inclusive limits of numbers

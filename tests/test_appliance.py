@@ -87,7 +87,7 @@ def test_sigterm_stops_cleanly_with_readiness_and_stopping_sent(tmp_path):
         messages.append(sock.recv(4096).decode())  # the watchdog ping comes from the idle loop
         assert "WATCHDOG=1" in messages[-1]
         proc.send_signal(signal.SIGTERM)
-        out, err = proc.communicate(timeout=30)
+        _out, err = proc.communicate(timeout=30)
         while "STOPPING=1" not in messages[-1]:
             messages.append(sock.recv(4096).decode())
     finally:
@@ -100,6 +100,7 @@ def test_sigterm_stops_cleanly_with_readiness_and_stopping_sent(tmp_path):
 def _abandoned_dva_bratri_session(data_dir: Path, actions: int = 300) -> dict:
     """A store holding a Dva bratři session ended early; what its log taught about the box."""
     import json
+
     from companion.engine import Session
     from companion.games import load
 
@@ -118,6 +119,7 @@ def test_the_run_mode_rebuilds_a_torn_box_memory_from_the_latest_session(tmp_pat
     """``companion run`` gives its box memory the store's rebuild: a file a power cut left
     unreadable is set aside and rebuilt from the latest session of that game."""
     import argparse
+
     from companion import config as config_module
     from companion.run import _open_table, _RunIo
     from companion.table.panel import SMALLEST

@@ -6,10 +6,7 @@ import random
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
-
-import pytest
 
 from companion.games import available, load
 from companion.store import Store

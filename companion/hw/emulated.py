@@ -18,6 +18,7 @@ import select
 import sys
 import threading
 from pathlib import Path
+from typing import ClassVar
 
 from ..table.events import HOST_KEYS, PAD_KEYS, KeyEvent, PadPresence, Quit, Tick
 from ..table.frame import LED_OFF, Frame, LedState
@@ -307,7 +308,7 @@ class TerminalTable:
         self._draw()
 
     def all_off(self) -> None:
-        self.states = {seat: LED_OFF for seat in self.states}
+        self.states = dict.fromkeys(self.states, LED_OFF)
         self._draw()
 
     def clear(self) -> None:
@@ -423,28 +424,29 @@ class KeyboardReader(threading.Thread):
                 except OSError:
                     pass
 
-    _SEQUENCES = {
-        b"\x1b[A": ("host", "up"),
-        b"\x1b[B": ("host", "down"),
-        b"\x1b[Z": ("seat", -1),
-        b"\t": ("seat", 1),
-        b"\r": ("host", "ok"),
-        b"\n": ("host", "ok"),
-        b"\x7f": ("host", "back"),
-        b"\x08": ("host", "back"),
-        b"m": ("host", "menu"),
-        b"q": ("quit", None),
+    # what a sequence does: a host key (its name), a step of the typing seat (+1/-1), or quit (None)
+    _SEQUENCES: ClassVar[dict[bytes, str | int | None]] = {
+        b"\x1b[A": "up",
+        b"\x1b[B": "down",
+        b"\x1b[Z": -1,
+        b"\t": 1,
+        b"\r": "ok",
+        b"\n": "ok",
+        b"\x7f": "back",
+        b"\x08": "back",
+        b"m": "menu",
+        b"q": None,
     }
 
     def _consume(self, buffer: bytes) -> bytes:
         while buffer:
-            for seq, (what, value) in self._SEQUENCES.items():
+            for seq, action in self._SEQUENCES.items():
                 if buffer.startswith(seq):
                     buffer = buffer[len(seq) :]
-                    if what == "host":
-                        self.events.put(KeyEvent(None, value, "keyboard"))
-                    elif what == "seat":
-                        self.seat = (self.seat + value) % max(1, self.seats())
+                    if isinstance(action, str):
+                        self.events.put(KeyEvent(None, action, "keyboard"))
+                    elif isinstance(action, int):
+                        self.seat = (self.seat + action) % max(1, self.seats())
                         self.events.put(Tick())  # the loop redraws the help line
                     else:
                         self.events.put(Quit("keyboard"))
@@ -469,7 +471,7 @@ class KeyboardReader(threading.Thread):
 
 def _beside(panel: list[str], boxes: list[list[str]]) -> list[str]:
     """The pads' boxes in columns of three to the right of the panel."""
-    columns = [sum(boxes[i : i + 3], []) for i in range(0, len(boxes), 3)]
+    columns = [[row for box in boxes[i : i + 3] for row in box] for i in range(0, len(boxes), 3)]
     height = max([len(panel)] + [len(c) for c in columns])
     width = len(panel[0]) if panel else 0
     out = []

@@ -218,7 +218,7 @@ def _rgb(colour: str) -> tuple[float, float, float]:
     try:
         r, g, b = COLOURS[colour]
     except KeyError:
-        raise ValueError(f"unknown LED colour {colour!r}; expected one of {sorted(COLOURS)}")
+        raise ValueError(f"unknown LED colour {colour!r}; expected one of {sorted(COLOURS)}") from None
     return (r / 255, g / 255, b / 255)
 
 

@@ -20,12 +20,13 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from typing import ClassVar
 
 import serial
 
 from ..table.events import KeyEvent, PadPresence, PadTrouble, RawPadKey
-from ..table.pairing import Pairing  # noqa: F401  (re-exported: pairing is table bookkeeping)
 from ..table.frame import LED_OFF, LedState
+from ..table.pairing import Pairing  # noqa: F401  (re-exported: pairing is table bookkeeping)
 from ..table.seat_screens import BLANK, NO_ENTRY, Entry, SeatScreen
 from .protocol import (
     BAD_ARGS,
@@ -240,7 +241,9 @@ class PadHub:
             if self._leds.get(seat) == state:
                 return
             self._leds[seat] = state
-            targets = [l for l in self._links.values() if l.state == READY and self._seat_of.get(l.board_id) == seat]
+            targets = [
+                lnk for lnk in self._links.values() if lnk.state == READY and self._seat_of.get(lnk.board_id) == seat
+            ]
         for link in targets:
             self._send_led(link)
 
@@ -248,7 +251,7 @@ class PadHub:
         with self._lock:
             for seat in self._leds:
                 self._leds[seat] = LED_OFF
-            targets = [l for l in self._links.values() if l.state == READY]
+            targets = [lnk for lnk in self._links.values() if lnk.state == READY]
         for link in targets:
             self._send_led(link)
 
@@ -263,9 +266,9 @@ class PadHub:
                 return
             self._screens[seat] = screen or BLANK
             targets = [
-                l
-                for l in self._links.values()
-                if l.state == READY and l.screen_rows and self._seat_of.get(l.board_id) == seat
+                lnk
+                for lnk in self._links.values()
+                if lnk.state == READY and lnk.screen_rows and self._seat_of.get(lnk.board_id) == seat
             ]
         for link in targets:
             self._sync_screen(link)
@@ -367,37 +370,37 @@ class PadHub:
         with self._lock:
             return [
                 PadInfo(
-                    l.port,
-                    l.state,
-                    l.board_id,
-                    l.hello.fw if l.hello else None,
-                    l.hello.proto if l.hello else None,
-                    self._seat_of.get(l.board_id) if l.state == READY else None,
-                    l.problem,
-                    l.hello.screen if l.hello else None,
+                    lnk.port,
+                    lnk.state,
+                    lnk.board_id,
+                    lnk.hello.fw if lnk.hello else None,
+                    lnk.hello.proto if lnk.hello else None,
+                    self._seat_of.get(lnk.board_id) if lnk.state == READY else None,
+                    lnk.problem,
+                    lnk.hello.screen if lnk.hello else None,
                 )
-                for l in sorted(self._links.values(), key=lambda l: l.port)
+                for lnk in sorted(self._links.values(), key=lambda lnk: lnk.port)
             ]
 
     def settled(self) -> bool:
         """True when every LED and screen frame sent has been acknowledged (tests, status)."""
         with self._lock:
-            links = [l for l in self._links.values() if l.state == READY]
-        return all(l.led_pending is None and not l.screen_pending for l in links)
+            links = [lnk for lnk in self._links.values() if lnk.state == READY]
+        return all(lnk.led_pending is None and not lnk.screen_pending for lnk in links)
 
     def problems(self) -> list[str]:
         """Sentences for the screen: pads needing a firmware update, duplicate board ids."""
         with self._lock:
-            return sorted({l.problem for l in self._links.values() if l.problem})
+            return sorted({lnk.problem for lnk in self._links.values() if lnk.problem})
 
     def stats(self) -> dict:
         """Frames accepted and dropped (by reason) over all links, past and present."""
         with self._lock:
             dropped = Counter(self._retired)
             accepted = self._counts["accepted_retired"]
-            for l in self._links.values():
-                dropped.update(l.decoder.dropped)
-                accepted += l.decoder.accepted
+            for lnk in self._links.values():
+                dropped.update(lnk.decoder.dropped)
+                accepted += lnk.decoder.accepted
             return {
                 "accepted": accepted,
                 "dropped": dropped,
@@ -578,7 +581,7 @@ class PadHub:
         log.warning("pad %s on %s reports: %s", link.board_id, link.port, " ".join(f.args))
 
     # verb -> handler for a READY link; PONG needs none (receiving it already refreshed last_rx)
-    _READY_HANDLERS: dict[str, Callable[[PadHub, _Link, Frame], None]] = {
+    _READY_HANDLERS: ClassVar[dict[str, Callable[[PadHub, _Link, Frame], None]]] = {
         "KEY": _on_key,
         "ACK": _on_ack,
         "ERR": _on_err,
@@ -610,7 +613,11 @@ class PadHub:
         if problem is not None:
             return problem
         other = next(
-            (l for l in self._links.values() if l is not link and l.state == READY and l.board_id == hello.board_id),
+            (
+                other
+                for other in self._links.values()
+                if other is not link and other.state == READY and other.board_id == hello.board_id
+            ),
             None,
         )
         if other is None:
@@ -713,6 +720,6 @@ def _check_screen(screen: SeatScreen) -> None:
     entry = screen.entry
     if entry.mode not in ENTRY_MODES or len(entry.hints) > MAX_HINTS:
         raise ValueError(f"unusable pad entry {entry.mode!r} with {len(entry.hints)} hints")
-    for code, label in entry.hints:
+    for _code, label in entry.hints:
         if not screen_text_fits(label, entry.label_room):
             raise ValueError(f"hint {label!r} does not fit beside a code of {entry.width} keys")

@@ -159,7 +159,7 @@ def text_args(text: str) -> tuple[str, ...]:
 
 
 def _escaped(text: str) -> str:
-    return "".join(chr(b) if 0x21 <= b <= 0x7E and b != 0x25 else "%%%02X" % b for b in text.encode("utf-8"))
+    return "".join(chr(b) if 0x21 <= b <= 0x7E and b != 0x25 else f"%{b:02X}" for b in text.encode("utf-8"))
 
 
 _ESCAPE = re.compile(r"%([0-9A-Fa-f]{2})")

@@ -30,19 +30,21 @@ import unicodedata
 from PIL import Image, ImageDraw, ImageFont
 
 from ..table.frame import Frame, MapCell, MapView
+
+# the sizes are re-exported: callers that rasterise text of their own take them from here
 from ..table.panel import (
-    BODY_SIZE,
+    BODY_SIZE,  # noqa: F401
     BOLD_CONDENSED,
-    FOOTER_SIZE,
-    HEADER_SIZE,
-    MARGIN_X,  # noqa: F401
+    FOOTER_SIZE,  # noqa: F401
+    HEADER_SIZE,  # noqa: F401
+    MARGIN_X,
     REGULAR,
     SMALLEST,
     Layout,
     Panel,
     font,
     metrics,
-)  # (sizes and fonts re-exported)
+)
 
 ELLIPSIS = "\u2026"
 

@@ -14,8 +14,8 @@ import io
 import json
 import os
 from collections.abc import Mapping
-from pathlib import Path
 from datetime import datetime
+from pathlib import Path
 from typing import IO, Any
 
 from .journal import FORMAT as JOURNAL_FORMAT

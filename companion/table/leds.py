@@ -6,7 +6,8 @@ made no sense blinks red; a pad that is gone shows paused, over anything else.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from .frame import LED_ERROR, LED_LOCKED, LED_OFF, LED_PAUSED, LED_TURN, LED_WAITING, LED_WINNER, LedState
 
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
 
 def seat_leds(table: Table) -> dict[int, LedState]:
     """Every seat's LED: what the mode says, then errors, then absent pads."""
-    states = {seat: LED_OFF for seat in range(table.seat_count())}
+    states = dict.fromkeys(range(table.seat_count()), LED_OFF)
     _LEDS_BY_MODE.get(table.mode, _all_off)(table, states)
     _overlay(states, table.seat_errors, LED_ERROR)
     _overlay(states, table.absent, LED_PAUSED)

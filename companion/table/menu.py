@@ -5,8 +5,9 @@ A menu is a title and a list of items, each with what OK on it does; the host bu
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from ..engine import Msg, Setting
 from ..engine.i18n import LANGUAGES
@@ -236,7 +237,7 @@ def _pick_menu(table: Table, name: str, seats: int, chosen: dict, setting: Setti
 
 
 def _setting_value(setting: Setting, value) -> Msg:
-    labels = dict((repr(v), label) for v, label in setting.values)
+    labels = {repr(v): label for v, label in setting.values}
     if setting.pick == 1:
         return labels.get(repr(value), Msg(str(value), str(value)))
     parts = [labels.get(repr(v), Msg(str(v), str(v))) for v in value]
@@ -274,9 +275,8 @@ def on_pair_key(table: Table, event: KeyEvent) -> None:
         return
     if event.key == "ok":
         finish_pairing(table, bool(table.pairing.mapping))
-    elif event.key == "back":
-        if table.pairing.undo() is None:
-            finish_pairing(table, False)
+    elif event.key == "back" and table.pairing.undo() is None:
+        finish_pairing(table, False)
 
 
 def title_of_known(table: Table, name: str) -> Msg:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from PIL import ImageFont
@@ -46,7 +46,7 @@ TALL_SAMPLE = "ŘŠŽČÁÉÍÚŮÝĚŇŤĎďťľbdfhklÅ"
 DEEP_SAMPLE = "gjpqyýÿ,;()[]ąęQ"
 
 
-@lru_cache(maxsize=None)
+@cache
 def font(path: Path, size: int) -> ImageFont.FreeTypeFont:
     """Load a bundled font once. BASIC layout: it is always available (no libraqm needed on
     the Pi) and gives the same pixels everywhere; NFC input needs no complex shaping."""
@@ -66,7 +66,7 @@ class Metrics:
         return self.above + self.below
 
 
-@lru_cache(maxsize=None)
+@cache
 def metrics(path: Path, size: int) -> Metrics:
     f = font(path, size)
     tall = f.getbbox(TALL_SAMPLE, anchor="ls")
@@ -173,7 +173,7 @@ class Panel:
         return " ".join(words) + MORE if words else MORE.strip()
 
 
-@lru_cache(maxsize=None)
+@cache
 def _layout(width: int, height: int, sizes: tuple[int, int, int], has_footer: bool) -> Layout:
     """Stack header, body slots and footer from the fonts' ink extents, top to bottom.
 

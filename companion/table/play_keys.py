@@ -7,7 +7,8 @@ the privacy screen on the host buttons. Back on the host (asking to undo) is the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ..engine import Option, Prompt, PromptKind
 from . import texts

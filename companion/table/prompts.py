@@ -1,4 +1,5 @@
-"""Small pieces the keys and the screens of the table share: the options a prompt offers, who enters on the host, the cursor step of a list."""
+"""Small pieces the keys and the screens of the table share: the options a prompt offers, who enters
+on the host, the cursor step of a list."""
 
 from __future__ import annotations
 

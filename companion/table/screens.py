@@ -6,7 +6,8 @@ what there is to show, so the keys never move past the last screenful.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ..engine import Msg, Prompt, PromptKind, Status
 from . import texts

@@ -159,9 +159,7 @@ class SeatScreen:
         keep = count - max(drawn_over, len(status))  # rows the pad never draws over
         if len(self.ask) + len(private) <= keep:
             ask = self.ask
-        elif self.ask_short and 1 + len(private) <= keep:
-            ask = (self.ask_short,)
-        elif self.ask_short and 1 + len(private) <= body_rows:
+        elif self.ask_short and 1 + len(private) <= body_rows:  # keep <= body_rows: one test covers both
             ask = (self.ask_short,)
         else:
             ask = ()

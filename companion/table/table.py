@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from datetime import datetime
-from typing import Callable, Protocol
+from typing import ClassVar, Protocol
 
 from ..engine import Game, Msg, PromptKind, RuleError, Session, added
 from ..engine.i18n import LANGUAGES
@@ -550,7 +551,7 @@ class Table:
     )
 
     # the mode a key goes to
-    _KEY_HANDLERS: dict[str, Callable[[Table, KeyEvent], None]] = {
+    _KEY_HANDLERS: ClassVar[dict[str, Callable[[Table, KeyEvent], None]]] = {
         "menu": on_menu_key,
         "pair": on_pair_key,
         "play": _on_play,

@@ -65,7 +65,7 @@ def calls():
         for n in range(rnd.randrange(6)):
             host.append(
                 protocol.encode_frame(
-                    2 + n, "HINT", "%d" % rnd.randrange(100), *pl.text_tokens(rnd.choice(["Lovec", "Kněz", "x"]))
+                    2 + n, "HINT", str(rnd.randrange(100)), *pl.text_tokens(rnd.choice(["Lovec", "Kněz", "x"]))
                 )
             )
         host.append(protocol.encode_frame(9, "TEXT", rnd.randrange(8), *pl.text_tokens(rnd.choice(texts)[:16])))

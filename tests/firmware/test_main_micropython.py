@@ -66,6 +66,7 @@ def test_pad_without_screen_is_a_version_1_pad_with_rev_2(tmp_path):
 def test_other_devices_on_the_bus_are_not_a_screen(tmp_path):
     frames, report = boot(tmp_path, devices=[0x50, 0x68], keys=[], stdin=b"")
     assert protocol.parse_hello(frames[0]).extra["screen"] == "none"
+    assert report["i2c_writes"] == []  # nothing is sent to a device that did not answer as a screen
 
 
 def test_a_screen_that_fails_mid_game_leaves_the_keys_working(tmp_path):

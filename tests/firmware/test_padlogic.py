@@ -66,7 +66,7 @@ def test_debounce_across_ticks_wraparound():
 def test_keypad_debouncer_reports_downs_and_keeps_state_on_ambiguous_scans():
     kd = pl.KeypadDebouncer(stable_ms=10)
     downs = []
-    for t in range(0, 40):
+    for t in range(40):
         downs += kd.update({"5"} if t < 30 else None, t)
     assert downs == ["5"]
     for t in range(40, 80):  # released, then "5" and "#" together
@@ -80,7 +80,7 @@ def test_keypad_debouncer_reports_downs_and_keeps_state_on_ambiguous_scans():
 def levels_for(keys):
     """Raw readings with pull-ups: bit c is 0 where row r / column c is pressed."""
     out = []
-    for r, row in enumerate(pl.LAYOUT):
+    for row in pl.LAYOUT:
         m = 0b111
         for c, k in enumerate(row):
             if k in keys:

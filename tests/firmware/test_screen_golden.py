@@ -167,7 +167,7 @@ def test_every_screen_frame_is_acknowledged(shown):
 def test_hello_announces_the_screen(shown):
     for name, (size, _) in CASES.items():
         hello = protocol.FrameDecoder(protocol.PAD_TO_HOST).feed(shown[name]["hello"].encode())[0]
-        assert protocol.parse_hello(hello).extra["screen"] == "%dx%d" % size
+        assert protocol.parse_hello(hello).extra["screen"] == "{}x{}".format(*size)
 
 
 def test_unchanged_screen_is_not_resent(shown):

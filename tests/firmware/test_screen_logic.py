@@ -68,7 +68,8 @@ def secret_pad(size=(128, 32)):
 def test_text_round_trips_through_the_box_encoder(line):
     tokens = pl.text_tokens(line)
     frame = protocol.encode_frame(7, "TEXT", 0, *tokens)  # the box's encoder accepts them
-    seq, verb, args = pl.decode(frame[:-1])
+    _seq, verb, args = pl.decode(frame[:-1])
+    assert verb == "TEXT"
     assert pl.text_from(args[1:]) == line
 
 
@@ -125,7 +126,7 @@ def test_hints_are_bounded():
     logic = pad()
     replies(logic, entry(1, "type", 2))
     for code in range(pl.MAX_HINTS):
-        assert replies(logic, hint(2, "%02d" % code, "k%d" % code))
+        assert replies(logic, hint(2, f"{code:02d}", f"k{code}"))
     assert replies(logic, hint(3, "99", "one too many")) == []
 
 

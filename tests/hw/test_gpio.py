@@ -74,7 +74,7 @@ def test_host_button_press_puts_a_key_event(mock_factory):
     events: queue.Queue = queue.Queue()
     clock = FakeClock()
     with HostButtons(HOST_PINS, events, clock=clock):
-        for name, pin in HOST_PINS.items():
+        for pin in HOST_PINS.values():
             mock_factory.pin(pin).drive_low()
             mock_factory.pin(pin).drive_high()
             clock.t += 1

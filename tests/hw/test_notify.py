@@ -23,7 +23,7 @@ def listener(tmp_path):
 def test_sends_lines_as_one_datagram(listener):
     path, sock = listener
     assert sd_notify("READY=1", "STATUS=Catan, kolo 3", env={"NOTIFY_SOCKET": path})
-    assert sock.recv(4096) == "READY=1\nSTATUS=Catan, kolo 3".encode()
+    assert sock.recv(4096) == b"READY=1\nSTATUS=Catan, kolo 3"
 
 
 def test_reads_the_environment_by_default(listener, monkeypatch):

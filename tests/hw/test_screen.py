@@ -13,7 +13,6 @@ from companion.table.frame import Frame
 
 from .goldens import GOLDEN, compare
 
-
 CZECH = "řěščžůúáíéýňťďŘŠŽČÁÉÍÚŮÝĚŇŤĎ"
 
 SCREENS = {

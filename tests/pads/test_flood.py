@@ -8,7 +8,7 @@ import tracemalloc
 
 from companion.hw import pads as pads_module
 from companion.hw.pads import READY, PadHub, _Link
-from companion.hw.protocol import Hello, PROTO_VERSION, encode_frame
+from companion.hw.protocol import PROTO_VERSION, Hello, encode_frame
 from companion.table.events import KeyEvent, PadTrouble
 
 

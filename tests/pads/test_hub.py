@@ -28,7 +28,7 @@ def make_hub(bench):
 
     def make(seat_of, **kw):
         events = queue.Queue()
-        opts = dict(heartbeat_s=0.2, timeout_s=3.0, scan_s=0.05, backoff_s=(0.05, 0.5))
+        opts = {"heartbeat_s": 0.2, "timeout_s": 3.0, "scan_s": 0.05, "backoff_s": (0.05, 0.5)}
         opts.update(kw)
         hub = PadHub(events, seat_of, port_lister=bench.ports, **opts)
         hubs.append(hub)
@@ -122,7 +122,7 @@ def test_unplug_and_replug_resend_the_led_state(bench, make_hub):
 
 
 def test_a_silent_pad_is_declared_gone_and_found_again(bench, make_hub):
-    hub, events = make_hub({"PADA": 0}, timeout_s=1.0)
+    _hub, events = make_hub({"PADA": 0}, timeout_s=1.0)
     pad = bench.plug("PADA")
     next_event(events, presence(0, True))
     pad.mute = True  # hung firmware: the port stays, the answers stop
@@ -353,7 +353,7 @@ def test_a_refused_pad_unplugged_takes_its_notice_and_the_good_pad_saying_hello_
 
 
 def test_an_incompatible_pad_unplugged_takes_its_notice(bench, make_hub):
-    hub, events = make_hub({"OLD1": 0})
+    _hub, events = make_hub({"OLD1": 0})
     pad = bench.plug("OLD1", OldFirmware)
     trouble = next_event(events, lambda e: isinstance(e, PadTrouble))
     assert (trouble.pad, trouble.kind) == ("OLD1", "old_firmware")

@@ -62,7 +62,7 @@ def make_hub(bench):
 
     def make(seat_of, **kw):
         events = queue.Queue()
-        opts = dict(heartbeat_s=0.2, timeout_s=3.0, scan_s=0.05, backoff_s=(0.05, 0.5))
+        opts = {"heartbeat_s": 0.2, "timeout_s": 3.0, "scan_s": 0.05, "backoff_s": (0.05, 0.5)}
         opts.update(kw)
         hub = PadHub(events, seat_of, port_lister=bench.ports, **opts)
         hubs.append(hub)
@@ -196,7 +196,7 @@ def test_unacknowledged_screen_frames_are_sent_again(bench, make_hub):
 
 
 def test_one_seats_rows_never_reach_another_pad_nor_the_log(bench, make_hub, caplog):
-    hub, events = make_hub({"AAA": 0, "BBB": 1})
+    hub, _events = make_hub({"AAA": 0, "BBB": 1})
     with caplog.at_level(logging.DEBUG):
         a, b = bench.plug("AAA", ScreenPad), bench.plug("BBB", ScreenPad)
         wait_until(lambda: [p.state for p in hub.pads()] == [READY] * 2, what="two pads")

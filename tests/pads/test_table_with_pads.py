@@ -104,7 +104,7 @@ def test_pads_pair_play_a_secret_round_survive_unplug_and_score(rig):
             count = len(store.entries(table.session_id))
             for key in option.code:
                 pad.press(key)
-            pump(events, table, hub, lambda: len(store.entries(table.session_id)) > count)
+            pump(events, table, hub, lambda count=count: len(store.entries(table.session_id)) > count)
         expected.submit(store.entries(table.session_id)[-1]["action"])
     assert table.session.state == expected.state
     dropped = hub.stats()["dropped"]

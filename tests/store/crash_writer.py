@@ -54,12 +54,13 @@ def migrator(path: str, run: int) -> None:
 def importer(path: str, run: int) -> None:
     """Import the export next to the store (``export.json``) again and again."""
     from pathlib import Path
+
     from companion.store import load_sessions
 
     documents = load_sessions(Path(path).with_name("export.json"))
     store = Store(path)
     say("ready")
-    for k in range(10**9):
+    for _ in range(10**9):
         added, skipped = store.import_documents(documents)
         say(f"import {added} {skipped}")
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+from pathlib import Path
 from unittest import mock
 
 import pytest
@@ -60,7 +61,7 @@ def test_memory_a_game_learned_passes_its_own_check(tmp_path):
     from companion.engine import Session
     from companion.games.dva_bratri.box import memory_problem
 
-    data = json.loads(open("tests/data/corpus/dva_bratri-2.json", encoding="utf-8").read())
+    data = json.loads(Path("tests/data/corpus/dva_bratri-2.json").read_text(encoding="utf-8"))
     for played in data["games"][:4]:
         session = Session(load("dva_bratri"), played["options"], played["seed"], played["entries"])
         learned = load("dva_bratri").learned_box(session.state)
@@ -77,7 +78,7 @@ def test_saving_memory_does_not_fsync(tmp_path):
 def test_memory_a_crash_tore_is_rebuilt_from_the_latest_session(tmp_path):
     from companion.engine import Session
 
-    data = json.loads(open("tests/data/corpus/dva_bratri-2.json", encoding="utf-8").read())
+    data = json.loads(Path("tests/data/corpus/dva_bratri-2.json").read_text(encoding="utf-8"))
     played = data["games"][0]
     rules = load("dva_bratri")
     with Store(tmp_path / "companion.db") as store:

@@ -208,6 +208,7 @@ def test_stats_per_game_with_decision_times(tmp_path, capsys):
             store.append(session, {"action": {"step": "b", "seat": 1}})
             store.finish(session, {"totals": {"0": 5, "1": 4}}, winner)
     code, out, _ = run(capsys, "stats", "--json", "--data-dir", str(tmp_path))
+    assert code == 0
     stats = json.loads(out)["vaaalbara"]
     assert stats["plays"] == 3 and stats["wins"] == {"Modrá": 2, "Fialová": 1}
     assert stats["average_duration_s"] == 20
@@ -216,6 +217,7 @@ def test_stats_per_game_with_decision_times(tmp_path, capsys):
         "Fialová": {"average": 4.5, "decisions": 6},
     }
     code, out, _ = run(capsys, "stats", "--data-dir", str(tmp_path))
+    assert code == 0
     assert out.splitlines() == [
         "vaaalbara: 3 plays, 0 min on average",
         "  wins: Modrá 2, Fialová 1",

@@ -136,7 +136,7 @@ def test_killed_import_adds_all_or_nothing(tmp_path):
     source.mkdir()
     shutil.copyfile(V1, source / "companion.db")
     with Store(source / "companion.db") as store:
-        exported = [doc for doc in store.history_documents()]
+        exported = list(store.history_documents())
     rng = random.Random(20250604)
     deadline = time.monotonic() + TIME_LIMIT_S
     for run in range(RUNS):

@@ -156,10 +156,9 @@ def test_a_torn_last_line_is_cut_and_reported(path, torn, caplog):
         db.table("t").insert({"n": 2})
     good = path.read_bytes()
     path.write_bytes(good + torn)
-    with caplog.at_level(logging.WARNING, logger="companion.store"):
-        with JournalDB(path) as db:
-            assert [doc["n"] for doc in db.table("t").all()] == [1, 2]
-            assert db.table("t").insert({"n": 3}) == 3
+    with caplog.at_level(logging.WARNING, logger="companion.store"), JournalDB(path) as db:
+        assert [doc["n"] for doc in db.table("t").all()] == [1, 2]
+        assert db.table("t").insert({"n": 3}) == 3
     assert "torn last line" in caplog.text and str(path) in caplog.text
     assert path.read_bytes().startswith(good)
     with JournalDB(path) as db:
@@ -266,7 +265,7 @@ def test_czech_text_is_stored_readable(path):
     assert text.encode("utf-8") in path.read_bytes()
     with JournalDB(path) as db:
         db.table("t").update({"more": "Šárka"})
-    assert "Šárka".encode("utf-8") in path.read_bytes()
+    assert "Šárka".encode() in path.read_bytes()
     with JournalDB(path) as db:
         assert db.table("t").all() == [{"text": text, "more": "Šárka"}]
 

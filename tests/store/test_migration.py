@@ -3,7 +3,6 @@ session, log and result is still there, in the new layout, and replays."""
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 from pathlib import Path
@@ -120,10 +119,10 @@ def test_a_crash_at_any_step_of_the_migration_leaves_a_store_that_opens_whole(tm
         shutil.copyfile(V1, path)
         calls = {"n": 0}
 
-        def cut(real):
+        def cut(real, calls=calls, limit=failing_call):
             def step(*args, **kwargs):
                 calls["n"] += 1
-                if calls["n"] > failing_call:
+                if calls["n"] > limit:
                     raise PowerCut()
                 return real(*args, **kwargs)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import pytest
@@ -88,9 +89,8 @@ def test_closed_sessions_stay_closed_after_a_reopen(db_path, clock):
     with Store(db_path, clock=clock) as store:
         session = store.create_session("g", {}, 1, ["A"])
         store.finish(session, {}, None)
-    with Store(db_path, clock=clock) as store:
-        with pytest.raises(StoreError, match="finished"):
-            store.append(session, {"action": {}})
+    with Store(db_path, clock=clock) as store, pytest.raises(StoreError, match="finished"):
+        store.append(session, {"action": {}})
 
 
 @pytest.mark.parametrize(
@@ -203,7 +203,7 @@ def test_czech_survives_everything(db_path, clock):
         store.append(session, {"action": {"note": "úpěl ďábelské ódy"}})
         store.finish(session, {"totals": {"0": 1, "1": 2}}, 1)
     archives = list((db_path.parent / "history").glob("*.json"))
-    assert len(archives) == 1 and "Čeněk".encode("utf-8") in archives[0].read_bytes()
+    assert len(archives) == 1 and "Čeněk".encode() in archives[0].read_bytes()
     with Store(db_path, clock=clock) as store:
         document = store.session_document(session)
     assert document["options"] == {"jméno": "Žluťoučký kůň"}
@@ -220,7 +220,7 @@ def test_play_only_appends_and_an_ended_game_leaves_the_live_journal(store, db_p
     sizes.append(db_path.read_bytes())
     store.append(session, {"action": {}})
     sizes.append(db_path.read_bytes())
-    for before, after in zip(sizes, sizes[1:]):
+    for before, after in itertools.pairwise(sizes):
         assert after.startswith(before) and len(after) > len(before)
     store.finish(session, {}, 0)
     after_finish = len(db_path.read_bytes())

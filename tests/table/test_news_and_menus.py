@@ -155,7 +155,7 @@ def test_language_and_brightness_are_saved():
 
 
 def test_undo_from_the_menu_asks_as_back_does():
-    table, rec = toy_table()
+    table, _rec = toy_table()
     press(table, pad(1, "3#") + pad(2, "1#"))
     press(table, host("menu", "down", "ok"))
     assert table.mode == "undo"  # the same question back asks
@@ -281,6 +281,7 @@ def test_the_host_buttons_can_pick_every_option_they_highlight():
     import random
 
     from companion.engine import PromptKind, RuleError
+
     from ..games.playout import random_action
 
     game = load("graenaland")

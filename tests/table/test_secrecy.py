@@ -6,9 +6,9 @@ completes the picks, the two runs must be byte-identical; the reveal itself may 
 """
 
 import io
-import re
 import logging
 import queue
+import re
 from datetime import datetime
 from pathlib import Path
 
@@ -133,7 +133,7 @@ def test_lock_times_are_written_only_with_the_reveal_and_never_show_before_it(tm
     for index in range(len(a) - 1):
         for what, left, right in zip(("frame", "leds", "files", "stdout", "log"), a[index], b[index]):
             assert left == right, f"{what} differs after event {index} (before the reveal)"
-    assert len(slow_read) == 3  # one reading per lock: seat 1 twice, seat 2 once
+    assert len(slow_read) == len(fast_read) == 3  # one reading per lock: seat 1 twice, seat 2 once
     with Store(tmp_path / "a" / "companion.db") as store:
         session = store.unfinished()
         entries = store.entries(session["id"])

@@ -116,7 +116,7 @@ def test_a_game_without_settings_starts_right_after_the_seat_count():
 
 def test_box_memory_saves_learned_facts_and_the_next_session_gets_them(tmp_path):
     memory = BoxFiles(tmp_path / "box")
-    table, rec = menu_table(box_memory=memory)
+    table, _rec = menu_table(box_memory=memory)
     press(table, host("ok"))  # start
     assert not (tmp_path / "box" / "settoy.json").exists()  # nothing learned yet
     press(table, pad(1, "3#") + pad(2, "1#"))  # the first action teaches a fact

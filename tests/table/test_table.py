@@ -25,7 +25,7 @@ def test_hidden_pick_reveals_only_when_everyone_locked_and_picks_may_change():
 
 
 def test_mistyped_code_blinks_error_and_locks_nothing():
-    table, rec = toy_table()
+    table, _rec = toy_table()
     press(table, pad(1, "7#"))
     assert table.leds()[0] == LED_ERROR
     assert table.secret.locked_seats() == ()
@@ -101,7 +101,7 @@ def test_full_game_reaches_final_screen_and_history():
 
 
 def test_a_long_ranking_scrolls_on_the_final_screen():
-    table, rec = toy_table(seats=4)
+    table, _rec = toy_table(seats=4)
     for _ in range(2):
         press(table, pad(1, "3#") + pad(2, "1#") + pad(3, "2#") + pad(4, "1#") + host("ok") + pad(1, "1#"))
     assert table.mode == "over"
@@ -185,6 +185,7 @@ def test_pairing_from_the_menu_seats_pads_in_press_order():
 def test_a_pad_needing_new_firmware_is_named_on_the_screen_until_it_is_fine():
     from companion.table.events import PadTrouble
     from companion.table.table import Table
+
     from .helpers import MemoryRecorder
 
     table = Table(MemoryRecorder(), {}, "cs")
@@ -200,6 +201,7 @@ def test_a_pad_needing_new_firmware_is_named_on_the_screen_until_it_is_fine():
 def test_a_long_text_is_shown_whole_one_item_a_line_and_scrolls():
     from companion.engine import Awaited, Game, Msg, Prompt, PromptKind, Scores, Status, Step, Steps
     from companion.table.table import Table
+
     from .helpers import MemoryRecorder
 
     plan = "; ".join(f"Coast {n}: 1 face up" for n in range(1, 6))
@@ -248,6 +250,7 @@ def test_a_question_longer_than_the_panel_is_read_from_its_start_above_the_first
     from companion.engine import Awaited, Game, Msg, Option, Prompt, PromptKind, Scores, Status, Step, Steps
     from companion.table.panel import fits
     from companion.table.table import Table
+
     from .helpers import MemoryRecorder
 
     long = "A new tile turned up in the offer: which of the three sets printed on its back is it from?"
