@@ -8,11 +8,11 @@ catalog. A fact known nowhere raises NeedFacts: the game then asks the table ins
 from __future__ import annotations
 
 import copy
-import tomllib
 from functools import lru_cache
 from pathlib import Path
 
 from ...engine import Ask, Msg
+from ..boxfile import read_toml
 
 DATA = Path(__file__).parent / "data"
 COLOURS = ("green", "grey", "yellow")
@@ -44,14 +44,12 @@ class NeedFacts(Ask):
 
 @lru_cache(maxsize=1)
 def tiles_file() -> dict:
-    with open(DATA / "tiles.toml", "rb") as handle:
-        return tomllib.load(handle)
+    return read_toml(DATA / "tiles.toml")
 
 
 @lru_cache(maxsize=1)
 def treasures_file() -> dict:
-    with open(DATA / "treasures.toml", "rb") as handle:
-        return tomllib.load(handle)
+    return read_toml(DATA / "treasures.toml")
 
 
 def sets() -> dict:

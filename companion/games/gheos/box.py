@@ -7,12 +7,12 @@ touching the rules. A broken or incomplete file fails at load with an error nami
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from ...engine import Msg
+from ..boxfile import BoxDataError, read_toml, typed
 
 BOX_FILE = Path(__file__).parent / "data" / "box.toml"
 
@@ -40,10 +40,6 @@ READINGS = (
     "hide_scores",
     "on_empty_stack",
 )
-
-
-class BoxDataError(ValueError):
-    """box.toml is broken or incomplete; the message names the file and the entry."""
 
 
 @dataclass(frozen=True)
@@ -75,20 +71,12 @@ class Box:
         return self.facts[f"epoch_limit_{seats}"]
 
 
-def _fail(where: str, problem: str):
+def _fail(where: str, problem: str) -> NoReturn:
     raise BoxDataError(f"{BOX_FILE.name}: {where} {problem}")
 
 
-def _get(table: Any, where: str, key: str, kind: type | tuple[type, ...]):
-    if not isinstance(table, dict):
-        _fail(where, "is not a table")
-    if key not in table:
-        _fail(where, f"has no '{key}'")
-    value = table[key]
-    kinds = kind if isinstance(kind, tuple) else (kind,)
-    if (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kinds):
-        _fail(where, f"'{key}' must be {' or '.join(k.__name__ for k in kinds)}, not {value!r}")
-    return value
+def _get(table: Any, where: str, key: str, kind: type | tuple[type, ...]) -> Any:
+    return typed(BOX_FILE.name, where, table, key, kind)
 
 
 def _exactly(what: str, found: list, expected: tuple) -> None:
@@ -141,15 +129,7 @@ def parse(root: dict) -> Box:
 
 
 def load_box(path: Path | str = BOX_FILE) -> Box:
-    path = Path(path)
-    try:
-        with path.open("rb") as handle:
-            root = tomllib.load(handle)
-    except OSError as error:
-        raise BoxDataError(f"{path.name}: cannot be read ({error.strerror})") from None
-    except tomllib.TOMLDecodeError as error:
-        raise BoxDataError(f"{path.name}: is not valid TOML ({error})") from None
-    return parse(root)
+    return parse(read_toml(path))
 
 
 BOX: Box = load_box()

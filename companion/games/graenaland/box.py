@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import copy
 import sys
-import tomllib
 from pathlib import Path
 
 from ...engine import Msg, plural, refusal
+from ..boxfile import BoxDataError, read_toml
 from .boxschema import (
     UNKNOWN,
     VP_COLUMNS,
@@ -50,8 +50,8 @@ WHOLE_TABLES = ("cost", "settlement_cost")
 
 
 def load(path: Path | str | None = None) -> dict:
-    with open(path or BOX_FILE, "rb") as handle:
-        return tomllib.load(handle)
+    """The box file as written (the shipped one by default); BoxDataError if it cannot be read."""
+    return read_toml(path or BOX_FILE)
 
 
 def merge(base: dict, override: dict) -> dict:
@@ -221,7 +221,11 @@ def board_for(data: dict, seats: int) -> dict:
 
 def main(argv: list[str]) -> int:
     """Print every problem of a file (English, then Czech) and how much is still unverified."""
-    data = load(argv[1] if len(argv) > 1 else None)
+    try:
+        data = load(argv[1] if len(argv) > 1 else None)
+    except BoxDataError as error:
+        print(error)
+        return 1
     found = problems(data)
     for line in found:
         print(line.en)
@@ -229,10 +233,6 @@ def main(argv: list[str]) -> int:
     left = unverified(data)
     print(f"{len(found)} problem(s); {len(left)} entries marked verified = false")
     return 1 if found else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv))
 
 
 def memory_problem(memory) -> str | None:
@@ -262,3 +262,7 @@ def _kind(value) -> str:
     return {dict: "a table", list: "a list", str: "text", bool: "true/false", int: "a number", float: "a number"}.get(
         type(value), type(value).__name__
     )
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

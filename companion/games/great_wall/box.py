@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import copy
 import sys
-import tomllib
 from functools import lru_cache
 from pathlib import Path
 
 from ...engine import refusal
+from ..boxfile import BoxDataError, read_toml
 
 BOX_FILE = Path(__file__).with_name("data") / "box.toml"
 UNKNOWN = "unknown"
@@ -26,8 +26,8 @@ SUMS = tuple(n for n in range(2, 13) if n != 7)  # 7 moves the pirate, never a r
 
 
 def load(path: Path | str | None = None) -> dict:
-    with open(path or BOX_FILE, "rb") as handle:
-        return tomllib.load(handle)
+    """The box file as written (the shipped one by default); BoxDataError if it cannot be read."""
+    return read_toml(path or BOX_FILE)
 
 
 @lru_cache(maxsize=1)
@@ -146,7 +146,11 @@ def unverified(data: dict) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    data = load(argv[0] if argv else None)
+    try:
+        data = load(argv[0] if argv else None)
+    except BoxDataError as error:
+        print(error)
+        return 1
     found = problems(data)
     for line in found:
         print(line)

@@ -12,11 +12,12 @@ from __future__ import annotations
 import copy
 import json
 import sys
-import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
+
+from ..boxfile import BoxDataError, read_toml, typed
 
 BOX_FILE = Path(__file__).parent / "data" / "box.toml"
 
@@ -30,10 +31,6 @@ RULES = (
     "win_counts_saga",
     "seven_moves_sea_people",
 )
-
-
-class BoxDataError(ValueError):
-    """The box data is broken; the message is one line naming the entry."""
 
 
 @dataclass(frozen=True)
@@ -61,19 +58,12 @@ class Box:
     unverified: tuple[str, ...]  # entries marked verified = false, for the docs and menu
 
 
-def _fail(where: str, problem: str):
+def _fail(where: str, problem: str) -> NoReturn:
     raise BoxDataError(f"box data: {where} {problem}")
 
 
-def _get(table: Any, where: str, key: str, kind: type):
-    if not isinstance(table, dict):
-        _fail(where, "is not a table")
-    if key not in table:
-        _fail(where, f"has no '{key}'")
-    value = table[key]
-    if isinstance(value, bool) is not (kind is bool) or not isinstance(value, kind):
-        _fail(where, f"'{key}' must be {kind.__name__}, not {value!r}")
-    return value
+def _get(table: Any, where: str, key: str, kind: type) -> Any:
+    return typed("box data", where, table, key, kind)
 
 
 def _count(table: Any, where: str, key: str, low: int, high: int = 99) -> int:
@@ -157,17 +147,7 @@ def _unverified(raw: dict, prefix: str = "") -> list[str]:
     return names
 
 
-def read_file(path: Path = BOX_FILE) -> dict:
-    try:
-        with Path(path).open("rb") as handle:
-            return tomllib.load(handle)
-    except OSError as error:
-        raise BoxDataError(f"{Path(path).name}: cannot be read ({error.strerror})") from None
-    except tomllib.TOMLDecodeError as error:
-        raise BoxDataError(f"{Path(path).name}: is not valid TOML ({error})") from None
-
-
-RAW = read_file()
+RAW = read_toml(BOX_FILE)
 BOX = parse(RAW)
 
 
@@ -183,7 +163,7 @@ def with_override(override: dict) -> Box:
 
 if __name__ == "__main__":  # python3 -m companion.games.troy.box [file]
     try:
-        checked = parse(read_file(Path(sys.argv[1]) if len(sys.argv) > 1 else BOX_FILE))
+        checked = parse(read_toml(Path(sys.argv[1]) if len(sys.argv) > 1 else BOX_FILE))
     except BoxDataError as error:
         print(error)
         sys.exit(1)

@@ -6,12 +6,12 @@ touching the rules. A broken or incomplete file fails at load with an error nami
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from ...engine import Msg
+from ..boxfile import BoxDataError, read_toml, typed
 
 BOX_FILE = Path(__file__).parent / "data" / "box.toml"
 
@@ -26,10 +26,6 @@ SETTINGS = (
     "ties_use_current_omens",
     "two_player_meadow_neighbour_once",
 )
-
-
-class BoxDataError(ValueError):
-    """box.toml is broken or incomplete; the message names the file and the entry."""
 
 
 @dataclass(frozen=True)
@@ -97,17 +93,11 @@ class _Reader:
             self.fail("is not a table")
         self.table = table
 
-    def fail(self, problem: str):
+    def fail(self, problem: str) -> NoReturn:
         raise BoxDataError(f"{self.source}: {self.where} {problem}")
 
-    def get(self, key: str, kind: type | tuple[type, ...]):
-        if key not in self.table:
-            self.fail(f"has no '{key}'")
-        value = self.table[key]
-        kinds = kind if isinstance(kind, tuple) else (kind,)
-        if (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kinds):
-            self.fail(f"'{key}' must be {' or '.join(k.__name__ for k in kinds)}, not {value!r}")
-        return value
+    def get(self, key: str, kind: type | tuple[type, ...]) -> Any:
+        return typed(self.source, self.where, self.table, key, kind)
 
     def msg(self, key: str | None = None) -> Msg:
         table = self if key is None else _Reader(self.source, f"{self.where} '{key}'", self.get(key, dict))
@@ -133,22 +123,12 @@ def load_box(path: Path | str = BOX_FILE) -> Box:
     """Read and check the whole file, in the order it is written."""
     path = Path(path)
     source = path.name
-    root = _Reader(source, "file", _read_toml(path))
+    root = _Reader(source, "file", read_toml(path))
     facts = _facts(root)
     land_types, land_cards = _lands(root)
     characters = _characters(root)
     clans = _clans(root)
     return Box(facts, land_types, land_cards, characters, clans, _default_clans(root, clans), _settings(root))
-
-
-def _read_toml(path: Path) -> dict:
-    try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except OSError as error:
-        raise BoxDataError(f"{path.name}: cannot be read ({error.strerror})") from None
-    except tomllib.TOMLDecodeError as error:
-        raise BoxDataError(f"{path.name}: is not valid TOML ({error})") from None
 
 
 def _facts(root: _Reader) -> dict[str, int]:

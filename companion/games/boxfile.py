@@ -1,0 +1,42 @@
+"""Reading a game's box file, shared by the games that check their box data when it loads.
+
+A box file is data a table may correct, so a broken one must fail with one line that names the
+file and the entry, never with a traceback from deep inside the rules.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+
+class BoxDataError(ValueError):
+    """A box file is broken or incomplete; the message is one line naming the file and the entry."""
+
+
+def read_toml(path: Path | str) -> dict[str, Any]:
+    """The parsed file; a missing or unreadable file, or bad TOML, is a BoxDataError."""
+    path = Path(path)
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except OSError as error:
+        raise BoxDataError(f"{path.name}: cannot be read ({error.strerror})") from None
+    except tomllib.TOMLDecodeError as error:
+        raise BoxDataError(f"{path.name}: is not valid TOML ({error})") from None
+
+
+def typed(source: str, where: str, table: Any, key: str, kind: type | tuple[type, ...]) -> Any:
+    """``table[key]``, which must be of ``kind`` (one type or several; true/false is never a
+    number). ``source`` and ``where`` name the file and the entry in the error."""
+    if not isinstance(table, dict):
+        raise BoxDataError(f"{source}: {where} is not a table")
+    if key not in table:
+        raise BoxDataError(f"{source}: {where} has no '{key}'")
+    value = table[key]
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kinds):
+        names = " or ".join(k.__name__ for k in kinds)
+        raise BoxDataError(f"{source}: {where} '{key}' must be {names}, not {value!r}")
+    return value

@@ -1,0 +1,69 @@
+"""The box-file reading the games share: one line naming the file and the entry, never a traceback."""
+
+import pytest
+
+from companion.games import boxfile
+from companion.games.boxfile import BoxDataError, read_toml, typed
+from companion.games.graenaland import box as graenaland_box
+from companion.games.great_wall import box as great_wall_box
+
+
+def test_a_file_is_read_as_written(tmp_path):
+    path = tmp_path / "box.toml"
+    path.write_text('[facts]\nrounds = { value = 4, verified = true }\nname = "Hráč"\n', encoding="utf-8")
+    assert read_toml(path) == {"facts": {"rounds": {"value": 4, "verified": True}, "name": "Hráč"}}
+
+
+def test_a_missing_file_names_the_file(tmp_path):
+    with pytest.raises(BoxDataError, match=r"^nothere\.toml: cannot be read \(No such file or directory\)$"):
+        read_toml(tmp_path / "nothere.toml")
+
+
+def test_bad_toml_names_the_file_on_one_line(tmp_path):
+    path = tmp_path / "box.toml"
+    path.write_text("[facts\n", encoding="utf-8")
+    with pytest.raises(BoxDataError, match=r"^box\.toml: is not valid TOML \(") as raised:
+        read_toml(path)
+    assert "\n" not in str(raised.value)
+
+
+@pytest.mark.parametrize(
+    ("table", "kind", "message"),
+    [
+        ("x", int, "box.toml: fact 'rounds' is not a table"),
+        ({}, int, "box.toml: fact 'rounds' has no 'value'"),
+        ({"value": True}, int, "box.toml: fact 'rounds' 'value' must be int, not True"),
+        ({"value": "4"}, (int, str, bool), None),
+        ({"value": 4.0}, (int, bool), "box.toml: fact 'rounds' 'value' must be int or bool, not 4.0"),
+        ({"value": 1}, bool, "box.toml: fact 'rounds' 'value' must be bool, not 1"),
+    ],
+)
+def test_a_value_must_have_its_kind(table, kind, message):
+    if message is None:
+        assert typed("box.toml", "fact 'rounds'", table, "value", kind) == "4"
+        return
+    with pytest.raises(BoxDataError) as raised:
+        typed("box.toml", "fact 'rounds'", table, "value", kind)
+    assert str(raised.value) == message
+
+
+def test_the_games_share_one_error_class():
+    from companion.games.gheos.box import BoxDataError as gheos_error
+    from companion.games.troy.box import BoxDataError as troy_error
+    from companion.games.vaaalbara.box import BoxDataError as vaaalbara_error
+
+    assert gheos_error is troy_error is vaaalbara_error is boxfile.BoxDataError
+
+
+@pytest.mark.parametrize(
+    ("main", "argv"),
+    [(great_wall_box.main, lambda p: [p]), (graenaland_box.main, lambda p: ["box", p])],
+)
+def test_the_box_checkers_report_an_unreadable_file_in_one_line(tmp_path, capsys, main, argv):
+    broken = tmp_path / "mine.toml"
+    broken.write_text("not = [toml\n", encoding="utf-8")
+    assert main(argv(str(broken))) == 1
+    printed = capsys.readouterr().out.splitlines()
+    assert len(printed) == 1 and printed[0].startswith("mine.toml: is not valid TOML (")
+    assert main(argv(str(tmp_path / "gone.toml"))) == 1
+    assert capsys.readouterr().out == "gone.toml: cannot be read (No such file or directory)\n"
