@@ -9,7 +9,7 @@ from typing import Any
 
 from .errors import RuleError
 from .events import RECENT, announce, trim
-from .i18n import Msg
+from .i18n import Msg, player
 from .prompt import Prompt
 from .steps import Action, Ask, Awaited, Step, Steps, check_action, take_resume
 
@@ -213,7 +213,7 @@ class Game:
         raise NotImplementedError
 
     def seat_label(self, state: dict, seat: int) -> Msg:
-        return Msg(f"Hráč {seat + 1}", f"Player {seat + 1}")
+        return player(seat)
 
     def seat_count(self, state: dict) -> int:
         return int(state["seats"])

@@ -55,3 +55,8 @@ def plural(n: int, one: str, few: str, many: str) -> str:
 def counted(n: int, cs: tuple[str, str, str], en: tuple[str, str]) -> Msg:
     """ "3 karty" / "3 cards": a count with its noun in both languages."""
     return Msg(f"{n} {plural(n, *cs)}", f"{n} {en[0] if n == 1 else en[1]}")
+
+
+def player(seat: int) -> Msg:
+    """A seat as the table calls it when it has no other name: seat 0 is "Hráč 1" / "Player 1"."""
+    return Msg(f"Hráč {seat + 1}", f"Player {seat + 1}")

@@ -233,3 +233,11 @@ def test_the_architecture_doc_shows_the_toy_game_as_it_is():
     root = Path(__file__).resolve().parents[2]
     doc = (root / "docs/architecture.md").read_text(encoding="utf-8")
     assert (root / "tests/engine/toy.py").read_text(encoding="utf-8") in doc
+
+
+def test_a_seat_without_a_name_is_called_by_its_number_counted_from_one():
+    from companion.engine.i18n import player
+
+    state = GAME.setup(GAME.validate_options({"seats": 3}), seed=1)
+    assert GAME.seat_label(state, 0) == player(0) == Msg("Hráč 1", "Player 1")
+    assert GAME.seat_label(state, 2).en == "Player 3"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...engine import Msg
+from ...engine.i18n import player
 
 EVENTS_KEPT = 12  # public events kept in state["recent"]
 
@@ -65,8 +66,7 @@ SEVEN = Msg(
 )
 
 
-def seat(n: int) -> Msg:
-    return Msg(f"Hráč {n + 1}", f"Player {n + 1}")
+seat = player  # "Hráč 1": a seat named by its number
 
 
 def knight(who: Msg, count: int) -> Msg:

@@ -35,9 +35,5 @@ def note(state: dict, *events: Msg) -> None:
     announce(state, *events)
 
 
-def player(seat: int) -> Msg:
-    return Msg(f"Hráč {seat + 1}", f"Player {seat + 1}")
-
-
 def total(state: dict, seat: int) -> int:
     return sum(state["points"][seat].values())

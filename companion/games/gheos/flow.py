@@ -13,8 +13,9 @@ for a count already told since this turn's tile changed the map (``fresh``).
 from __future__ import annotations
 
 from ...engine import Msg
+from ...engine.i18n import player
 from .box import BOX
-from .common import FINAL, OVER, START, TURN, note, player, reading
+from .common import FINAL, OVER, START, TURN, note, reading
 from .ledger import colours_held_by_anyone, found, held_colours
 from .scoring import follower_gain, ranking
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Awaited, Game, Msg, Scores, Setting, Status, recent
-from ...engine.i18n import join
+from ...engine.i18n import join, player
 from .box import BOX, READINGS
-from .common import CATEGORIES, COLOURS, KEPT_EVENTS, OVER, START, player, total
+from .common import CATEGORIES, COLOURS, KEPT_EVENTS, OVER, START, total
 from .flow import epoch_limit, start_state
 from .ledger import followers, held_colours, supply
 from .steps import STEPS

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...engine import Msg, announce, counted
-from ...engine.i18n import join
+from ...engine.i18n import join, player
 
 EVENTS_KEPT = 12  # how many public events state["recent"] keeps (the game's recent_kept)
 
@@ -98,8 +98,7 @@ def note(state: dict, *events: Msg) -> None:
     announce(state, *events, keep=EVENTS_KEPT)
 
 
-def seat(n: int) -> Msg:
-    return Msg(f"Hráč {n + 1}", f"Player {n + 1}")
+seat = player  # "Hráč 1": a seat named by its number
 
 
 def capital(msg: Msg) -> Msg:

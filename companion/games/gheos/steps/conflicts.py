@@ -7,8 +7,9 @@ to the ``act`` list (the next consequence, or step 2).
 from __future__ import annotations
 
 from ....engine import Msg, Option, Prompt, PromptKind, RuleError, Step, counted
+from ....engine.i18n import player
 from ..box import BOX
-from ..common import COLOURS, note, player, reading, refuse
+from ..common import COLOURS, note, reading, refuse
 from ..conflict import CONTINENT, ISLAND, MAX_PARTS, migration_candidates, war_leaders
 from ..flow import COUNTED, ask, awaits
 from ..ledger import eliminate, held_colours, pay

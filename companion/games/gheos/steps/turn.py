@@ -4,8 +4,9 @@ steps 3-4 on another (``draw``)."""
 from __future__ import annotations
 
 from ....engine import Msg, Option, Prompt, PromptKind, Step
+from ....engine.i18n import player
 from ..box import BOX
-from ..common import COLOURS, FOLLOWERS_PER_COLOUR, note, player, reading, refuse, total
+from ..common import COLOURS, FOLLOWERS_PER_COLOUR, note, reading, refuse, total
 from ..flow import ask, awaits, begin_turn, end_turn, step_two_done
 from ..ledger import (
     colours_held_by_anyone,
