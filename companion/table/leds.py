@@ -6,7 +6,7 @@ made no sense blinks red; a pad that is gone shows paused, over anything else.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from .frame import LED_ERROR, LED_LOCKED, LED_OFF, LED_PAUSED, LED_TURN, LED_WAITING, LED_WINNER, LedState
@@ -26,9 +26,9 @@ def seat_leds(table: Table) -> dict[int, LedState]:
 
 def _play(table: Table, states: dict[int, LedState]) -> None:
     """The seats the prompt waits for: locked or waiting (hidden), else their turn."""
-    prompt = table.session.prompt
+    prompt = table.prompt
     if prompt.kind.hidden:
-        locked = set(table.secret.locked_seats())
+        locked = set(table.collector.locked_seats())
         for seat in prompt.seats:
             states[seat] = LED_LOCKED if seat in locked else LED_WAITING
     else:
@@ -52,7 +52,7 @@ def _all_off(table: Table, states: dict[int, LedState]) -> None:
     """Modes that light no seat (the menu, pairing, the undo question)."""
 
 
-def _overlay(states: dict[int, LedState], seats: set[int], state: LedState) -> None:
+def _overlay(states: dict[int, LedState], seats: Iterable[int], state: LedState) -> None:
     """Show ``state`` on those of ``seats`` that have an LED now."""
     for seat in seats:
         if seat in states:

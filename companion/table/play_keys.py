@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from ..engine import Option, Prompt, PromptKind
 from . import texts
 from .events import KeyEvent
-from .prompts import host_entry_seats, is_place, options_for, stepped
+from .prompts import host_entry_seats, is_place, options_for, place, stepped
 from .seat_screens import typed_width
 from .secret import padded
 
@@ -37,8 +37,9 @@ def on_play_key(table: Table, prompt: Prompt, event: KeyEvent) -> None:
 
 def reveal_if_ready(table: Table, prompt: Prompt) -> None:
     """Reveal once every seat is locked and every pad involved is present."""
-    if table.secret.complete() and not (table.absent & set(prompt.seats)):
-        table.commit({"step": prompt.step, "picks": table.secret.picks()}, None, locked=table.secret.lock_times())
+    secret = table.collector
+    if secret.complete() and not (table.absent & set(prompt.seats)):
+        table.commit({"step": prompt.step, "picks": secret.picks()}, None, locked=secret.lock_times())
 
 
 def _answer(table: Table, prompt: Prompt, seat: int | None, value) -> None:
@@ -70,7 +71,7 @@ def _host_choice(table: Table, prompt: Prompt, key: str) -> None:
         table.browsed = True
         table.cursor = stepped(table.cursor, key, len(options))
         if prompt.kind is PromptKind.CELL and is_place(options[table.cursor].value):
-            table.cell = tuple(options[table.cursor].value)
+            table.cell = place(options[table.cursor].value)
     elif key == "ok":
         _answer(table, prompt, None, options[table.cursor].value)
 
@@ -170,7 +171,7 @@ def _pad_cell(table: Table, prompt: Prompt, seat: int, key: str) -> None:
     that code (e.g. back); the cursor starts on the first place offered."""
     options = options_for(prompt, seat)
     if table.cell is None:
-        table.cell = next((tuple(o.value) for o in options if is_place(o.value)), None)
+        table.cell = next((place(o.value) for o in options if is_place(o.value)), None)
     if key in CELL_MOVES and table.cell is not None:
         table.cell = _moved_cell(table.cell, key, prompt.turned)
     elif key == "5" and table.cell is not None:
@@ -212,10 +213,10 @@ def _hidden_key(table: Table, prompt: Prompt, event: KeyEvent) -> None:
     if event.seat is None:
         _private_host_key(table, prompt, event.key)
         return
-    if not table.secret.press(event.seat, event.key):
+    if not table.collector.press(event.seat, event.key):
         table.blink_error(event.seat)
         return
-    if table.secret.entries[event.seat].mistyped:
+    if table.collector.entries[event.seat].mistyped:
         table.blink_error(event.seat)
     reveal_if_ready(table, prompt)
 
@@ -233,14 +234,14 @@ def _private_host_key(table: Table, prompt: Prompt, key: str) -> None:
     elif key in ("up", "down"):
         table.cursor = stepped(table.cursor, key, len(options))
     elif key == "ok":
-        table.secret.lock_value(table.private_seat, options[table.cursor].value)
+        table.collector.lock_value(table.private_seat, options[table.cursor].value)
         table.private_seat, table.cursor = None, 0
         reveal_if_ready(table, prompt)
 
 
 def _before_private_pick(table: Table, prompt: Prompt, key: str) -> None:
     """OK opens the privacy screen for the next seat that picks on the host; up/down scroll."""
-    waiting = host_entry_seats(prompt, table.secret, table.yes_no_seats)
+    waiting = host_entry_seats(prompt, table.collector, table.yes_no_seats)
     if key == "ok" and waiting:
         table.private_seat, table.private_started, table.cursor = waiting[0], False, 0
     elif key in ("up", "down"):

@@ -18,6 +18,12 @@ def is_place(value) -> bool:
     return isinstance(value, (list, tuple)) and len(value) == 2 and all(isinstance(v, int) for v in value)
 
 
+def place(value) -> tuple[int, int]:
+    """A place [x, y] (a list when it was read from JSON) as the pair the map cursor keeps."""
+    x, y = value
+    return (x, y)
+
+
 def host_entry_seats(prompt: Prompt, secret: SecretCollector, yes_no_seats: frozenset[int]) -> list[int]:
     """Seats of a hidden prompt that cannot type its codes (two buttons, not a keypad) and are
     not locked yet: they pick on the host buttons behind the privacy screen."""

@@ -26,7 +26,7 @@ def table_frame(table: Table) -> Frame:
         return _menu_frame(table, notice)
     if table.mode == "pair":
         return _pair_frame(table)
-    status = table.session.status()
+    status = table.running.status()
     return _SESSION_FRAMES[table.mode](table, _header(table, status), notice, status)
 
 
@@ -77,7 +77,7 @@ def _listed(table: Table, top: list[str], entries: list[str], cursor: int) -> tu
 
 def _pair_frame(table: Table) -> Frame:
     t = _words(table)
-    paired = len(table.pairing.mapping)
+    paired = len(table.pairing.mapping) if table.pairing is not None else 0
     return Frame(
         t(texts.PAIR_TITLE),
         tuple(table.panel.all_rows((t(texts.PAIR_NEXT.format(n=paired + 1)), t(texts.PAIR_COUNT.format(n=paired))))),
@@ -136,9 +136,9 @@ def _play_frame(table: Table, header: str, notice: tuple[str, ...], status: Stat
     screen is one to read: a confirmation, a hidden pick), whose turn, the question, what the
     prompt kind shows (a list, a value, who has locked) and the prompt's detail. Announcements
     before a list, a number or a map get the panel to themselves until a key."""
-    prompt = table.session.prompt
+    prompt = table.prompt
     if prompt.kind.hidden and table.private_seat is not None:
-        return _private_frame(table, prompt)
+        return _private_frame(table, prompt, table.private_seat)
     if table.news_blocks():
         return _news_frame(table, header, notice)
     view = None if prompt.kind.hidden else map_view(table, prompt)
@@ -199,7 +199,7 @@ def _question(table: Table, prompt: Prompt, status: Status, header: str) -> tupl
 def _title_and_turn(table: Table, status: Status) -> tuple[str, str | None]:
     """The question in the table's language, and whose turn to name with it (None: nobody's
     turn, or the question names him already)."""
-    title = _words(table)(table.session.prompt.title)
+    title = _words(table)(table.prompt.title)
     label = table.seat_label(status.turn) if status.turn is not None else None
     return title, (None if label is None or title.startswith(label) else label)
 
@@ -226,17 +226,17 @@ def _scrolled(table: Table, lines: list[str], kept: int) -> list[str]:
     return lines[:kept] + lines[kept + offset :]
 
 
-def _private_frame(table: Table, prompt: Prompt) -> Frame:
+def _private_frame(table: Table, prompt: Prompt, picking: int) -> Frame:
     """The privacy screen of a seat picking on the host: first only who picks, then its options."""
     t = _words(table)
-    seat = table.seat_label(table.private_seat)
+    seat = table.seat_label(picking)
     if not table.private_started:
         return Frame(
             t(texts.PRIVATE_TITLE),
             tuple(table.panel.rows(t(texts.PRIVATE_LOOK_AWAY.format(seat=seat)))),
             t(texts.PRIVATE_START),
         )
-    options = prompt.options_for(table.private_seat)
+    options = prompt.options_for(picking)
     first = max(0, min(table.cursor - 1, len(options) - 3))
     lines, selected, span = _listed(table, [], [t(o.label) for o in options[first : first + 3]], table.cursor - first)
     return Frame(
@@ -253,10 +253,10 @@ def _hidden_body(table: Table, prompt: Prompt, lines: list[str], notice: tuple[s
     """The keys a pick takes; only who has locked (the footer), never what; a paused reveal
     goes right under the notice."""
     t = _words(table)
-    locked = table.secret.locked_seats()
+    locked = table.collector.locked_seats()
     lines += table.panel.rows(t(_secret_keys(table)))  # who has locked: the footer's squares
     footer = " ".join(f"{s + 1}{'■' if s in locked else '□'}" for s in prompt.seats)
-    waiting = host_entry_seats(prompt, table.secret, table.yes_no_seats)
+    waiting = host_entry_seats(prompt, table.collector, table.yes_no_seats)
     if waiting:
         lines += table.panel.rows(t(texts.PRIVATE_NEXT.format(seat=table.seat_label(waiting[0]))))
     absent = table.absent & set(prompt.seats)
@@ -268,14 +268,14 @@ def _hidden_body(table: Table, prompt: Prompt, lines: list[str], notice: tuple[s
 
 def _secret_keys(table: Table) -> Msg:
     """The keys a hidden pick takes on a pad, exactly: every pick the same number of keys."""
-    if table.secret.single_key:
+    if table.collector.single_key:
         return texts.SECRET_KEYS_YES_NO
-    if table.secret.width == 1:
+    if table.collector.width == 1:
         return texts.SECRET_KEYS_DIGIT
-    return texts.SECRET_KEYS_TYPED.format(n=table.secret.width)
+    return texts.SECRET_KEYS_TYPED.format(n=table.collector.width)
 
 
-def _list_body(table: Table, prompt: Prompt, lines: list[str], notice: tuple[str, ...]) -> tuple[str, int, int]:
+def _list_body(table: Table, prompt: Prompt, lines: list[str], notice: tuple[str, ...]) -> tuple[str, int | None, int]:
     """The options a screen at a time, with their pad codes (a long one over more rows): the
     page holding the host cursor; the footer says the keys and the page."""
     t = _words(table)
@@ -376,7 +376,7 @@ def _map_frame(table: Table, header: str, notice: tuple[str, ...], status: Statu
     whole first, without the map: the next key clears it. A shown place's longer text ends its
     first line with ▼, which reads it in words. Text displays print the detail too."""
     t = _words(table)
-    prompt = table.session.prompt
+    prompt = table.prompt
     title, header = _map_title(table, status, header)
     if prompt.kind is not PromptKind.CELL and table.scroll > 0:
         return _map_in_words(table, header, notice, prompt, title)

@@ -17,9 +17,9 @@ import logging
 import time
 from collections.abc import Callable
 from datetime import datetime
-from typing import ClassVar, Protocol
+from typing import Any, ClassVar, Protocol
 
-from ..engine import Game, Msg, PromptKind, RuleError, Session, added
+from ..engine import Game, Msg, Prompt, PromptKind, RuleError, Session, added
 from ..engine.i18n import LANGUAGES
 from ..engine.session import ReplayError
 from . import texts
@@ -41,6 +41,7 @@ from .news import blocks
 from .pairing import Pairing
 from .panel import SMALLEST, Panel
 from .play_keys import on_play_key, reveal_if_ready
+from .prompts import place
 from .screens import table_frame
 from .secret import SecretCollector
 
@@ -144,6 +145,36 @@ class Table:
         self.remembered_box: dict = {}
         self._reset_input()
         main_menu(self)
+
+    # -- the running game, in the modes that have one ------------------------------------------
+    @property
+    def running(self) -> Session:
+        """The game being played (modes play, undo, undo_all, game_menu, over)."""
+        if self.session is None:
+            raise RuntimeError(f"no game is running in mode {self.mode}")
+        return self.session
+
+    @property
+    def running_id(self) -> int:
+        """The recorder's id of the game being played."""
+        if self.session_id is None:
+            raise RuntimeError(f"no game is running in mode {self.mode}")
+        return self.session_id
+
+    @property
+    def prompt(self) -> Prompt:
+        """What the running game awaits (every mode of a game but over)."""
+        prompt = self.running.prompt
+        if prompt is None:
+            raise RuntimeError("the game is over and awaits nothing")
+        return prompt
+
+    @property
+    def collector(self) -> SecretCollector:
+        """The secret picks of the hidden prompt being answered."""
+        if self.secret is None:
+            raise RuntimeError("no hidden prompt is being answered")
+        return self.secret
 
     # -- public API used by the main loop ------------------------------------------------------
     def resume(self, session_id: int, game_name: str, options: dict, seed: int, entries: list[dict]) -> bool:
@@ -261,7 +292,7 @@ class Table:
         """In play, reveal a hidden prompt every seat has locked, if every pad is there (also
         when play resumes after an undo question or the menu, during which a pad came back)."""
         if self.mode == "play" and self.secret is not None:
-            reveal_if_ready(self, self.session.prompt)
+            reveal_if_ready(self, self.prompt)
 
     def _on_pad_trouble(self, event: PadTrouble) -> None:
         """A pad that cannot be used is named once (not again while it keeps the same trouble);
@@ -272,13 +303,13 @@ class Table:
                 self.pad_troubles[event.pad] = message
                 self.notice = [message]
         else:
-            message = self.pad_troubles.pop(event.pad, None)
-            if message is not None and message in self.notice:
-                self.notice = [m for m in self.notice if m != message]
+            gone = self.pad_troubles.pop(event.pad, None)
+            if gone is not None and gone in self.notice:
+                self.notice = [m for m in self.notice if m != gone]
 
     def _on_raw_pad_key(self, event: RawPadKey) -> None:
         """A key of a pad not yet seated: while pairing it seats that pad, else it is named."""
-        if self.mode != "pair":
+        if self.mode != "pair" or self.pairing is None:
             self.notice = [texts.UNPAIRED_PAD]
             return
         try:
@@ -310,7 +341,7 @@ class Table:
 
     def news_blocks(self) -> bool:
         """Announcements stand on a screen of their own (the prompt's screen has no room)."""
-        return bool(self.news) and self.mode == "play" and blocks(self.session.prompt)
+        return bool(self.news) and self.mode == "play" and blocks(self.prompt)
 
     def _news_key(self, event: KeyEvent) -> bool:
         """A key while announcements are shown: on their own screen, up/down read on and any
@@ -380,11 +411,12 @@ class Table:
         session log stays the truth; this file only spares the players the same questions."""
         if self.box_memory is None:
             return
-        learned = self.session.game.learned_box(self.session.state)
+        session = self.running
+        learned = session.game.learned_box(session.state)
         if learned == self.remembered_box:
             return
         try:
-            self.box_memory.save(self.session.game.name, learned)
+            self.box_memory.save(session.game.name, learned)
             self.remembered_box = learned
         except Exception as error:  # the game goes on; the facts are in the session log anyway
             log.error("could not save the box corrections: %s", error)
@@ -406,7 +438,7 @@ class Table:
         self.number = (
             prompt.minimum if prompt and prompt.kind is PromptKind.NUMBER and prompt.minimum is not None else 0
         )
-        self.cell = tuple(prompt.cursor) if prompt and prompt.cursor else None
+        self.cell: tuple[int, int] | None = place(prompt.cursor) if prompt and prompt.cursor else None
         self.undo_confirms: set[int] = set()
         self.private_seat, self.private_started = None, False
         self.scroll = 0  # lines of a long text scrolled away (CONFIRM and secret prompts)
@@ -415,27 +447,26 @@ class Table:
         """Evaluate, make durable, then acknowledge: the order principle 4 demands. A refusal
         blinks ``seat``'s LED (None: the host's). ``locked``: at a reveal, when each seat locked
         its pick; stored with the entry (``"locked"``), never part of what is replayed."""
+        session = self.running
         try:
-            step = self.session.evaluate(action)
+            step = session.evaluate(action)
         except RuleError as error:
             self.refuse(error.msg, seat)
             return
         if not self._persist({**step.entry, "locked": locked} if locked else step.entry):
             return
-        before = self.session.state
-        self.session.commit(step)
-        self.news = list(added(before, self.session.state))
+        before = session.state
+        session.commit(step)
+        self.news = list(added(before, session.state))
         self.news_scroll = 0
         self._remember_box()
-        log.info(
-            "session %s action %d accepted: %s", self.session_id, len(self.session.entries) - 1, action.get("step")
-        )
+        log.info("session %s action %d accepted: %s", self.session_id, len(session.entries) - 1, action.get("step"))
         self._reset_input()
         self._check_over()
 
     def _persist(self, entry: dict) -> bool:
         try:
-            self.recorder.append(self.session_id, entry)
+            self.recorder.append(self.running_id, entry)
         except Exception as error:  # a full or failing disk must not crash the table
             log.error("could not store entry: %s", error)
             self.notice = [texts.STORE_FAILED.format(why=str(error))]
@@ -449,9 +480,9 @@ class Table:
             self.blink_error(seat)
 
     def _check_over(self) -> None:
-        if self.session.over:
-            self.final_scores = self.session.score()
-            self.recorder.finish(self.session_id, self.final_scores.to_json(), self.final_scores.winner)
+        if self.running.over:
+            self.final_scores = self.running.score()
+            self.recorder.finish(self.running_id, self.final_scores.to_json(), self.final_scores.winner)
             self.mode, self.cursor = "over", 0
 
     def _on_play(self, event: KeyEvent) -> None:
@@ -459,7 +490,7 @@ class Table:
         if event.seat is None and event.key == "back":
             self.ask_undo()
             return
-        on_play_key(self, self.session.prompt, event)
+        on_play_key(self, self.prompt, event)
 
     def back_to_play(self) -> None:
         """Leave a question (undo, the in-game menu) for the game as it stands."""
@@ -468,7 +499,7 @@ class Table:
 
     # -- undo ----------------------------------------------------------------------------------
     def ask_undo(self) -> None:
-        if self.session.undo_needs_everyone() is None:
+        if self.running.undo_needs_everyone() is None:
             self.notice = [texts.UNDO_NOTHING]
             return
         self.mode = "undo"
@@ -479,7 +510,7 @@ class Table:
         if event.key == "back":
             self.back_to_play()
         elif event.key == "ok":
-            if self.session.undo_needs_everyone():
+            if self.running.undo_needs_everyone():
                 self.mode, self.undo_confirms = "undo_all", set()
             else:
                 self._do_undo(False)
@@ -501,13 +532,13 @@ class Table:
     def _do_undo(self, everyone: bool) -> None:
         self.mode = "play"
         try:
-            step = self.session.plan_undo(everyone)
+            step = self.running.plan_undo(everyone)
         except (RuleError, ReplayError) as error:
             self.refuse(getattr(error, "msg", texts.UNDO_NOTHING), None)
             self.reveal_waiting()
             return
         if self._persist(step.entry):
-            self.session.commit(step)
+            self.running.commit(step)
             self._remember_box()  # a fact entered by mistake and taken back is forgotten too
             self._reset_input()
             self.news, self.notice = [], [texts.UNDONE]
@@ -515,7 +546,7 @@ class Table:
     # -- ending a game before its end ------------------------------------------------------------
     def end_game(self) -> None:
         """End the running game unfinished (the in-game menu's "end this game")."""
-        if self.abandon(self.session_id):
+        if self.abandon(self.running_id):
             self.session = self.session_id = None
             self.news = []
             main_menu(self)
@@ -539,10 +570,11 @@ class Table:
 
     def seat_label(self, seat: int) -> str:
         """A seat's name in the running game, in the table's language."""
-        return self.session.game.seat_label(self.session.state, seat).get(self.language)
+        return self.running.game.seat_label(self.running.state, seat).get(self.language)
 
-    # what each kind of event does; isinstance order as the events are checked
-    _EVENT_HANDLERS: tuple[tuple[type, Callable[[Table, object], None]], ...] = (
+    # what each kind of event does, in the order the events are checked; each handler takes the
+    # event of the type it is paired with, which the element type cannot say (hence Any)
+    _EVENT_HANDLERS: ClassVar[tuple[tuple[type, Callable[[Table, Any], None]], ...]] = (
         (Tick, _on_tick),
         (PadPresence, _on_pad_presence),
         (PadTrouble, _on_pad_trouble),
