@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 from ..engine import Msg, Setting
@@ -18,7 +19,7 @@ from .pairing import Pairing
 from .prompts import stepped
 
 if TYPE_CHECKING:
-    from .table import Table
+    from .table import PadSeating, Table
 
 BRIGHTNESS_LEVELS = 5  # the table's brightness runs 1..this (the panel's contrast in steps)
 
@@ -33,11 +34,11 @@ def main_menu(table: Table) -> None:
     """The first screen: a new game of each kind, pairing (with serial pads) and the language."""
     table.mode, table.cursor, table.menu_title, table.menu_note = "menu", 0, texts.MENU_TITLE, []
     items = [
-        MenuItem(texts.MENU_NEW.format(game=title_of(table.games, name)), (lambda n=name: _seats_menu(table, n)))
+        MenuItem(texts.MENU_NEW.format(game=title_of(table.games, name)), partial(_seats_menu, table, name))
         for name in list(table.games)
     ]
     if table.seating is not None:
-        items.append(MenuItem(texts.MENU_PAIR, lambda: _begin_pairing(table)))
+        items.append(MenuItem(texts.MENU_PAIR, partial(_begin_pairing, table, table.seating)))
     items += _display_items(table, main_menu)
     table.menu = items
 
@@ -124,10 +125,9 @@ def on_game_menu_key(table: Table, event: KeyEvent) -> None:
 # -- after a restart with an unfinished game -------------------------------------------------------
 
 
-def resume_menu(table: Table) -> None:
-    """Continue the unfinished game or end it; one that no longer replays can only be ended,
-    and the panel says why."""
-    pending = table.pending_resume
+def resume_menu(table: Table, pending: dict) -> None:
+    """Continue the unfinished game ``pending`` (``table.pending_resume``) or end it; one that
+    no longer replays can only be ended, and the panel says why."""
     game = table.games.get(pending["game"])
     title = game.title if game is not None else Msg(pending["game"], pending["game"])
     table.mode, table.cursor, table.menu_title = "resume", 0, texts.RESUME_TITLE
@@ -136,18 +136,18 @@ def resume_menu(table: Table) -> None:
     if pending["broken"] is not None:
         table.menu_note.append(texts.RESUME_BROKEN.format(why=pending["broken"]))
     else:
-        table.menu.append(MenuItem(texts.RESUME_CONTINUE, lambda: _continue_pending(table)))
-    table.menu.append(MenuItem(texts.RESUME_END, lambda: _end_pending(table)))
+        table.menu.append(MenuItem(texts.RESUME_CONTINUE, partial(_continue_pending, table, pending)))
+    table.menu.append(MenuItem(texts.RESUME_END, partial(_end_pending, table, pending)))
 
 
-def _continue_pending(table: Table) -> None:
-    pending, table.pending_resume = table.pending_resume, None
+def _continue_pending(table: Table, pending: dict) -> None:
+    table.pending_resume = None
     if not table.resume(pending["id"], pending["game"], pending["options"], pending["seed"], pending["entries"]):
         main_menu(table)
 
 
-def _end_pending(table: Table) -> None:
-    if table.abandon(table.pending_resume["id"]):
+def _end_pending(table: Table, pending: dict) -> None:
+    if table.abandon(pending["id"]):
         table.pending_resume = None
         main_menu(table)
         table.notice = [texts.ENDED]
@@ -164,7 +164,7 @@ def _seats_menu(table: Table, name: str) -> None:
     table.menu_title = texts.SEATS_TITLE.format(game=game.title)
     table.cursor = 0
     table.menu = [
-        MenuItem(_seat_count_label(n), (lambda n=n: _settings_menu(table, name, n)))
+        MenuItem(_seat_count_label(n), partial(_settings_menu, table, name, n))
         for n in range(game.min_seats, game.max_seats + 1)
     ]
     table.menu.append(MenuItem(texts.BACK, lambda: main_menu(table)))
@@ -190,7 +190,7 @@ def _settings_menu(table: Table, name: str, seats: int, chosen: dict | None = No
         table.menu.append(
             MenuItem(
                 texts.SETTING_LINE.format(label=setting.label, value=_setting_value(setting, chosen[setting.key])),
-                lambda s=setting: _change_setting(table, name, seats, chosen, s),
+                partial(_change_setting, table, name, seats, chosen, setting),
             )
         )
     table.menu.append(MenuItem(texts.BACK, lambda: _seats_menu(table, name)))
@@ -229,7 +229,7 @@ def _pick_menu(table: Table, name: str, seats: int, chosen: dict, setting: Setti
         _settings_menu(table, name, seats, chosen)
 
     table.menu = [
-        MenuItem(Msg("{m} {l}", "{m} {l}").format(m="☑" if v in picked else "☐", l=label), (lambda v=v: toggle(v)))
+        MenuItem(Msg("{m} {l}", "{m} {l}").format(m="☑" if v in picked else "☐", l=label), partial(toggle, v))
         for v, label in setting.values
     ]
     table.menu.append(MenuItem(texts.SETTING_PICK_DONE, done))
@@ -253,15 +253,16 @@ def _seat_count_label(n: int) -> Msg:
 # -- pairing: each player in seat order presses a key on their own pad ----------------------------
 
 
-def _begin_pairing(table: Table) -> None:
-    table.seating.begin()
+def _begin_pairing(table: Table, seating: PadSeating) -> None:
+    seating.begin()
     table.pairing, table.mode = Pairing(table.max_pad_seats), "pair"
 
 
 def finish_pairing(table: Table, keep: bool) -> None:
     """Seat the pads as paired (``keep``) or as they were, and return to the menu."""
-    mapping = table.pairing.mapping if keep else None
-    table.seating.finish(mapping)
+    mapping = table.pairing.mapping if keep and table.pairing is not None else None
+    if table.seating is not None:
+        table.seating.finish(mapping)
     table.pairing = None
     main_menu(table)
     if mapping is not None:
@@ -271,11 +272,12 @@ def finish_pairing(table: Table, keep: bool) -> None:
 def on_pair_key(table: Table, event: KeyEvent) -> None:
     """OK ends pairing (keeping it if any pad was paired); back takes back the last pad, and
     leaves when there is none."""
-    if event.seat is not None:
+    pairing = table.pairing
+    if event.seat is not None or pairing is None:
         return
     if event.key == "ok":
-        finish_pairing(table, bool(table.pairing.mapping))
-    elif event.key == "back" and table.pairing.undo() is None:
+        finish_pairing(table, bool(pairing.mapping))
+    elif event.key == "back" and pairing.undo() is None:
         finish_pairing(table, False)
 
 

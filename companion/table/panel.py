@@ -71,7 +71,8 @@ def metrics(path: Path, size: int) -> Metrics:
     f = font(path, size)
     tall = f.getbbox(TALL_SAMPLE, anchor="ls")
     deep = f.getbbox(DEEP_SAMPLE, anchor="ls")
-    return Metrics(above=-min(tall[1], deep[1]), below=max(tall[3], deep[3]))
+    # FreeType boxes are whole pixels, though Pillow types them as floats
+    return Metrics(above=-int(min(tall[1], deep[1])), below=int(max(tall[3], deep[3])))
 
 
 @dataclass(frozen=True)

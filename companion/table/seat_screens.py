@@ -388,8 +388,8 @@ def _play_screen(table: Table, prompt: Prompt, seat: int, private: tuple[str, ..
     if prompt.kind is PromptKind.NUMBER:
         low = prompt.minimum if prompt.minimum is not None else 0
         high = prompt.maximum if prompt.maximum is not None else 999
-        status = NUMBER_RANGE.format(low=low, high=high).get(language)
-        return SeatScreen(question, ENTER_NUMBER.get(language), private, short(status, COLS), entry)
+        allowed = NUMBER_RANGE.format(low=low, high=high).get(language)
+        return SeatScreen(question, ENTER_NUMBER.get(language), private, short(allowed, COLS), entry)
     if prompt.kind is PromptKind.CELL:
         return SeatScreen(question, PICK_PLACE.get(language), private, CELL_HELP.get(language), entry)
     if prompt.kind is PromptKind.CONFIRM:

@@ -113,4 +113,5 @@ class SecretCollector:
     def lock_times(self) -> dict[int, datetime]:
         """When each seat locked the pick it kept; only call when complete() (the reveal)."""
         assert self.complete()
-        return {seat: entry.locked_at for seat, entry in self.entries.items()}
+        # every locked entry has its time (set with the lock); the test only narrows the type
+        return {seat: entry.locked_at for seat, entry in self.entries.items() if entry.locked_at is not None}

@@ -205,7 +205,7 @@ class Table:
             "actions": sum("action" in e for e in entries),
             "broken": session if isinstance(session, Msg) else None,
         }
-        resume_menu(self)
+        resume_menu(self, self.pending_resume)
 
     def _replayed(
         self, session_id: int, game_name: str, options: dict, seed: int, entries: list[dict]
