@@ -14,7 +14,7 @@ from __future__ import annotations
 import queue
 import threading
 import time
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 
 from gpiozero import LED, RGBLED, DigitalInputDevice
 
@@ -71,7 +71,7 @@ class _ButtonGroup:
 
     def __init__(
         self,
-        bindings: list[tuple[int | str, int | None, str]],
+        bindings: Sequence[tuple[int | str, int | None, str]],
         events: queue.Queue,
         pin_factory,
         debounce_ms: float,

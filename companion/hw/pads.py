@@ -107,9 +107,10 @@ class _Link:
         # as led_pending is: a sender notes its frame before the reader can take the ACK.
         self.screen_lock = threading.Lock()
         self.screen_rows = 0  # text rows of its screen, 0 without one
-        self.sent_rows: list[str] | None = None  # None: send the whole screen next time
+        # None: send the whole screen next time; a row None: its frame was lost, send it again
+        self.sent_rows: list[str | None] | None = None
         self.sent_entry: Entry | None = None
-        self.screen_pending: dict[int, tuple[object, float]] = {}
+        self.screen_pending: dict[int, tuple[int | str, float]] = {}
         self.seq = 0
         self.stop = threading.Event()
         self.closed = False
@@ -193,8 +194,8 @@ class PadHub:
         # by port, so the good pad with the same id saying HELLO again does not clear the notice
         # of the refused one, and the notice goes with the port that has it
         self._troubled: dict[str, tuple[str, str]] = {}
-        self._retired = Counter()
-        self._counts = Counter()
+        self._retired: Counter[str] = Counter()
+        self._counts: Counter[str] = Counter()
         self._stop = threading.Event()
         self._scanner: threading.Thread | None = None
 
@@ -241,9 +242,7 @@ class PadHub:
             if self._leds.get(seat) == state:
                 return
             self._leds[seat] = state
-            targets = [
-                lnk for lnk in self._links.values() if lnk.state == READY and self._seat_of.get(lnk.board_id) == seat
-            ]
+            targets = [lnk for lnk in self._links.values() if lnk.state == READY and self._seat_of_link(lnk) == seat]
         for link in targets:
             self._send_led(link)
 
@@ -268,7 +267,7 @@ class PadHub:
             targets = [
                 lnk
                 for lnk in self._links.values()
-                if lnk.state == READY and lnk.screen_rows and self._seat_of.get(lnk.board_id) == seat
+                if lnk.state == READY and lnk.screen_rows and self._seat_of_link(lnk) == seat
             ]
         for link in targets:
             self._sync_screen(link)
@@ -280,10 +279,14 @@ class PadHub:
         for seat in sorted(seats | set(screens)):
             self.show(seat, screens.get(seat))
 
+    def _seat_of_link(self, link: _Link) -> int | None:
+        """The seat of the pad on ``link``; None while it is unseated or has not said HELLO."""
+        return self._seat_of.get(link.board_id) if link.board_id is not None else None
+
     def _screen_for(self, link: _Link) -> SeatScreen:
         """The seat's screen; an unseated pad shows its board id, which pairing asks for."""
         with self._lock:
-            seat = self._seat_of.get(link.board_id)
+            seat = self._seat_of_link(link)
             if seat is not None:
                 return self._screens.get(seat, BLANK)
         return SeatScreen(private=((link.board_id or "")[:16],))
@@ -314,7 +317,7 @@ class PadHub:
             self._send_screen_frame(link, "entry", "HINT", code, *text_args(label))
         link.sent_entry = entry
 
-    def _send_screen_frame(self, link: _Link, what: object, verb: str, *args: object) -> None:
+    def _send_screen_frame(self, link: _Link, what: int | str, verb: str, *args: object) -> None:
         """One screen frame, remembered until the pad acknowledges it (link.screen_lock held)."""
         seq = link.send(verb, *args)
         if seq is not None:
@@ -340,7 +343,7 @@ class PadHub:
                 for what in late:
                     if what == "entry":
                         link.sent_entry = None
-                    else:
+                    elif isinstance(what, int) and link.sent_rows is not None:
                         link.sent_rows[what] = None
         self._sync_screen(link)
 
@@ -354,7 +357,7 @@ class PadHub:
             for link in self._links.values():
                 if link.state != READY:
                     continue
-                seat = self._seat_of.get(link.board_id)
+                seat = self._seat_of_link(link)
                 if seat != link.seat:
                     if link.seat is not None:
                         self._events.put(PadPresence(link.seat, False, "pad moved to another seat"))
@@ -375,7 +378,7 @@ class PadHub:
                     lnk.board_id,
                     lnk.hello.fw if lnk.hello else None,
                     lnk.hello.proto if lnk.hello else None,
-                    self._seat_of.get(lnk.board_id) if lnk.state == READY else None,
+                    self._seat_of_link(lnk) if lnk.state == READY else None,
                     lnk.problem,
                     lnk.hello.screen if lnk.hello else None,
                 )
@@ -563,6 +566,8 @@ class PadHub:
         if not self._admit(link):
             return
         pad = link.board_id
+        if pad is None:  # only a READY link, one that said HELLO, gets here
+            return
         seat = self._seat_of.get(pad)
         if seat is None:
             self._events.put(RawPadKey(pad, f.args[0]))
@@ -678,7 +683,7 @@ class PadHub:
 
     def _send_led(self, link: _Link) -> None:
         with self._lock:
-            seat = self._seat_of.get(link.board_id)
+            seat = self._seat_of_link(link)
             state = self._leds.get(seat, LED_OFF) if seat is not None else LED_OFF
         with link.screen_lock:  # noted before its ACK can be read (two threads may send LEDs)
             seq = link.send("LED", *led_args(state))
