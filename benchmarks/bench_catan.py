@@ -18,14 +18,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this tree's companion, not an installed one
 
+from benchmarks.keycount import put_news_away, resumed_table, secret_pick_keys
 from companion.engine import Session
 from companion.games.great_wall import GAME
 from companion.hw.emulated import parse_script
-from companion.table.secret import code_width, padded
-from companion.table.table import Table
 from tests.games.great_wall.helpers import TAUGHT
 from tests.keyscript import keys_for_value
-from tests.table.helpers import MemoryRecorder
 
 SEED = 3
 TYPICAL = "roll 3, road, end"
@@ -78,10 +76,7 @@ def started(seats: int) -> Session:
 
 def keys(prompt, value) -> list[str]:
     if prompt.kind.hidden:
-        seat = prompt.seats[0]
-        option = next(o for o in prompt.options_for(seat) if o.value == value)
-        width = code_width({s: prompt.options_for(s) for s in prompt.seats})
-        return [f"pad {seat + 1} {' '.join(padded(option.code, width))} #"]
+        return secret_pick_keys(prompt, value)
     if not prompt.seats:  # anyone answers: a pad types the code (the host would walk the list)
         option = next(o for o in prompt.options_for(None) if o.value == value)
         return [f"pad 1 {' '.join(option.code)}" + ("" if len(option.code) == 1 else " #")]
@@ -91,28 +86,19 @@ def keys(prompt, value) -> list[str]:
 def count(seats: int, given: dict, turn: list[tuple]) -> int:
     """Key events of player 1's turn on a table resumed at his roll."""
     session = started(seats)
-    options = dict(session.options)
-    recorder = MemoryRecorder()
-    table = Table(recorder, {GAME.name: GAME}, "cs", new_seed=lambda: SEED)
-    sid = recorder.create_session(GAME.name, options, SEED, [])
-    recorder.sessions[sid]["entries"] = list(session.entries)
-    assert table.resume(sid, GAME.name, options, SEED, list(session.entries))
+    table = resumed_table(GAME, dict(session.options), SEED, session.entries)
     table.session.state["great_wall"].update(given)  # the position this turn starts from
     table.session.prompt = GAME.prompt(table.session.state)
     pressed = 0
     for step, value in turn:
-        if getattr(table, "news_blocks", lambda: False)():
-            table.handle(parse_script("host ok")[0])
-            pressed += 1
+        pressed += put_news_away(table)
         prompt = table.session.prompt
         assert prompt.step == step, (prompt.step, step)
         events = parse_script("\n".join(keys(prompt, value)))
         for event in events:
             table.handle(event)
         pressed += len(events)
-    if getattr(table, "news_blocks", lambda: False)():  # the next player reads them first
-        table.handle(parse_script("host ok")[0])
-        pressed += 1
+    pressed += put_news_away(table)  # the next player reads them first
     assert table.session.prompt.step == "roll" and table.session.state["turn"] == 1
     return pressed
 

@@ -17,11 +17,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this tree's companion, not an installed one
 
+from benchmarks.keycount import put_news_away, resumed_table
 from companion.engine import PromptKind, Session
 from companion.games.gheos import GAME
 from companion.hw.emulated import parse_script
-from companion.table.table import Table
-from tests.table.helpers import MemoryRecorder
 
 SEED = 0
 COLOURS = ("red", "green", "yellow", "blue")
@@ -152,11 +151,7 @@ def host_keys(prompt, value) -> list[str]:
 
 def count(turn, on_pads: bool) -> int:
     session = four_civilisations()
-    recorder = MemoryRecorder()
-    table = Table(recorder, {GAME.name: GAME}, "cs", new_seed=lambda: SEED)
-    sid = recorder.create_session(GAME.name, dict(session.options), SEED, [])
-    recorder.sessions[sid]["entries"] = list(session.entries)
-    assert table.resume(sid, GAME.name, dict(session.options), SEED, list(session.entries))
+    table = resumed_table(GAME, dict(session.options), SEED, session.entries)
     pressed = 0
     for step, value in turn:
         pressed += put_news_away(table)
@@ -173,13 +168,6 @@ def count(turn, on_pads: bool) -> int:
     pressed += put_news_away(table)  # the next player puts them away first
     assert table.session.prompt.step == "act" and table.session.state["turn"] == 1
     return pressed
-
-
-def put_news_away(table) -> int:
-    if getattr(table, "news_blocks", lambda: False)():
-        table.handle(parse_script("host ok")[0])
-        return 1
-    return 0
 
 
 def main() -> int:

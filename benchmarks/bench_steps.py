@@ -14,30 +14,18 @@ from __future__ import annotations
 import importlib
 import json
 import statistics
-import subprocess
 import sys
-import tarfile
 import tempfile
 import time
-from io import BytesIO
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.baseline import unpack_baseline  # noqa: E402
+
 BEFORE_MOVE = "e8a631a"  # the corpus recorded, the games not yet on steps
 RUNS = 7
-
-
-def unpack_baseline(commit: str, into: Path) -> None:
-    """The baseline's ``companion`` package as ``companion_before`` (its imports are relative)."""
-    archive = subprocess.run(
-        ["git", "archive", "--format=tar", commit, "companion"], cwd=ROOT, check=True, capture_output=True
-    ).stdout
-    with tarfile.open(fileobj=BytesIO(archive)) as tar:
-        tar.extractall(into, filter="data")
-    (into / "companion").rename(into / "companion_before")
-    sys.path.insert(0, str(into))
 
 
 def corpus_logs(name: str) -> list[dict]:

@@ -37,7 +37,6 @@ import random
 import statistics
 import subprocess
 import sys
-import tarfile
 import tempfile
 import threading
 import time
@@ -46,6 +45,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.baseline import unpack_baseline  # noqa: E402
 from companion.engine import Session  # noqa: E402
 from companion.games import available, load  # noqa: E402
 from companion.hw.emulated import parse_script  # noqa: E402
@@ -164,17 +164,6 @@ def bench_map_render(repeat: int = 400) -> tuple[float, float]:
 BEFORE = "b3050fe"  # the table before announcements, pages and the in-game menu
 
 
-def unpack_before(into: Path) -> None:
-    """The baseline's ``companion`` package as ``companion_before`` (its imports are relative)."""
-    archive = subprocess.run(
-        ["git", "archive", "--format=tar", BEFORE, "companion"], cwd=ROOT, check=True, capture_output=True
-    ).stdout
-    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-        tar.extractall(into, filter="data")
-    (into / "companion").rename(into / "companion_before")
-    sys.path.insert(0, str(into))
-
-
 class _Recorder:
     def create_session(self, game, options, seed, seats):
         return 1
@@ -261,7 +250,7 @@ def _random_action(engine, prompt, rng: random.Random) -> dict:
 
 
 def bench_presses(tmp: Path) -> None:
-    unpack_before(tmp / "before")
+    unpack_baseline(BEFORE, tmp / "before")
     print(f"key presses of one round (round 2, 4 players, median of 5 seeds), before = {BEFORE}")
     for name in ("vaaalbara", "graenaland"):
         rows = {}

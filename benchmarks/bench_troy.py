@@ -15,13 +15,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this tree's companion, not an installed one
 
+from benchmarks.keycount import resumed_table, secret_pick_keys
 from companion.engine import Session
 from companion.games.troy import GAME
 from companion.hw.emulated import parse_script
-from companion.table.secret import code_width, padded
-from companion.table.table import Table
 from tests.keyscript import keys_for_value, submit_and_ack
-from tests.table.helpers import MemoryRecorder
 
 SEED = 3
 OPTIONS = {"seats": 4, "row": "box"}
@@ -46,10 +44,7 @@ TURNS = {
 
 def keys(prompt, value) -> list[str]:
     if prompt.kind.hidden:
-        seat = prompt.seats[0]
-        option = next(o for o in prompt.options_for(seat) if o.value == value)
-        width = code_width({s: prompt.options_for(s) for s in prompt.seats})
-        return [f"pad {seat + 1} {' '.join(padded(option.code, width))} #"]
+        return secret_pick_keys(prompt, value)
     return keys_for_value(prompt, prompt.seats[0] if len(prompt.seats) == 1 else None, value)
 
 
@@ -61,11 +56,7 @@ def count(turn: list[tuple], trade_points: int) -> int:
     entries = list(session.entries)
     if trade_points:  # a position with trade points: the donations of earlier turns
         session.state["troy"]["trade_points"][0] = trade_points
-    recorder = MemoryRecorder()
-    table = Table(recorder, {"troy": GAME}, "cs", new_seed=lambda: SEED)
-    sid = recorder.create_session("troy", GAME.validate_options(OPTIONS), SEED, [])
-    recorder.sessions[sid]["entries"] = entries
-    assert table.resume(sid, "troy", GAME.validate_options(OPTIONS), SEED, entries)
+    table = resumed_table(GAME, GAME.validate_options(OPTIONS), SEED, entries)
     table.session.state["troy"]["trade_points"][0] = trade_points
     pressed = 0
     for step, value in turn:

@@ -20,17 +20,15 @@ import argparse
 import importlib
 import json
 import statistics
-import subprocess
 import sys
-import tarfile
 import tempfile
 import time
-from io import BytesIO
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # this tree's companion, not an installed one
 
+from benchmarks.baseline import unpack_baseline  # noqa: E402
 from companion.engine import Session  # noqa: E402
 from companion.games import REGISTRY, load  # noqa: E402
 
@@ -70,17 +68,6 @@ def timed(call, runs: int) -> float:
         call()
         times.append(time.perf_counter() - start)
     return statistics.median(times) * 1000
-
-
-def unpack_baseline(commit: str, into: Path) -> None:
-    """The baseline's ``companion`` package as ``companion_before`` (its imports are relative)."""
-    archive = subprocess.run(
-        ["git", "archive", "--format=tar", commit, "companion"], cwd=ROOT, check=True, capture_output=True
-    ).stdout
-    with tarfile.open(fileobj=BytesIO(archive)) as tar:
-        tar.extractall(into, filter="data")
-    (into / "companion").rename(into / "companion_before")
-    sys.path.insert(0, str(into))
 
 
 def resume_both(name: str, options: dict, seed: int, entries: list, runs: int) -> tuple[float, float]:

@@ -2,14 +2,12 @@
 give, it replays to the end with the documented result, and `companion replay` runs it."""
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 from companion.engine import Session
-from companion.games import REGISTRY
 from companion.games.gheos import GAME
 
+from ..replay_cli import replayed_by_the_cli
 from .example import EXAMPLE, document
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -30,25 +28,7 @@ def test_the_example_replays_to_the_result_the_players_guide_shows():
     assert "Player 1 47, Player 2 33" in guide
 
 
-# ``python3 -m companion replay FILE --json``; until the game is in the registry, the same command
-# line run by companion.cli.main in a process that registers it first
-UNREGISTERED = (
-    "import sys; from companion.games import REGISTRY; REGISTRY['gheos'] = 'companion.games.gheos'; "
-    "from companion.cli import main; sys.exit(main(sys.argv[1:]))"
-)
-
-
 def test_companion_replay_runs_the_example_to_the_end():
-    start = ["-m", "companion"] if "gheos" in REGISTRY else ["-c", UNREGISTERED]
-    run = subprocess.run(
-        [sys.executable, *start, "replay", str(EXAMPLE), "--json"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert run.returncode == 0, run.stderr
-    result = json.loads(run.stdout)
+    result = replayed_by_the_cli(EXAMPLE)
     assert result["game"] == "gheos" and result["over"] is True
     assert result["scores"]["totals"] == {"0": 47, "1": 33} and result["scores"]["winner"] == 0

@@ -2,13 +2,12 @@
 ``companion replay FILE --json`` runs it to the end."""
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 from companion.engine import Session
-from companion.games import REGISTRY
 from companion.games.great_wall import GAME
+
+from ..replay_cli import replayed_by_the_cli
 
 ROOT = Path(__file__).resolve().parents[3]
 EXAMPLE = ROOT / "docs" / "games" / "great_wall-example.json"
@@ -36,26 +35,8 @@ def test_the_example_ends_with_chinas_fall_as_the_guide_tells():
     ]
 
 
-# ``python3 -m companion replay FILE --json``; until the game is in the registry, the same command
-# line run by companion.cli.main in a process that registers it first
-UNREGISTERED = (
-    "import sys; from companion.games import REGISTRY; "
-    "REGISTRY['great_wall'] = 'companion.games.great_wall'; "
-    "from companion.cli import main; sys.exit(main(sys.argv[1:]))"
-)
-
-
 def test_companion_replay_runs_the_example_to_the_end():
-    start = ["-m", "companion"] if "great_wall" in REGISTRY else ["-c", UNREGISTERED]
-    run = subprocess.run(
-        [sys.executable, *start, "replay", str(EXAMPLE), "--json"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-    )
-    assert run.returncode == 0, run.stderr
-    result = json.loads(run.stdout)
+    result = replayed_by_the_cli(EXAMPLE)
     assert result["over"] is True and result["game"] == "great_wall"
     assert result["state"] == json.loads(json.dumps(replayed().state))
     assert result["scores"]["ranking"][:2] == [0, 1]

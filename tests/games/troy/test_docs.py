@@ -4,14 +4,12 @@ to its end, and ``python3 -m companion replay FILE --json`` runs it to the end."
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 from companion.engine import Session
-from companion.games import REGISTRY
 from companion.games.troy import GAME
 
+from ..replay_cli import replayed_by_the_cli
 from .example import EXAMPLE, document
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -31,26 +29,8 @@ def test_the_example_replays_to_the_end_of_the_war():
     assert {"allegiance", "donate_cards", "battle", "battle_result", "sea_people", "put_back"} <= steps
 
 
-# ``python3 -m companion replay FILE --json``; until the game is in the registry, the same
-# command line run by companion.cli.main in a process that registers it first
-UNREGISTERED = (
-    "import sys; from companion.games import REGISTRY; REGISTRY['troy'] = 'companion.games.troy'; "
-    "from companion.cli import main; sys.exit(main(sys.argv[1:]))"
-)
-
-
 def test_companion_replay_runs_the_example_to_the_end():
-    start = ["-m", "companion"] if "troy" in REGISTRY else ["-c", UNREGISTERED]
-    run = subprocess.run(
-        [sys.executable, *start, "replay", str(EXAMPLE), "--json"],
-        cwd=ROOT,
-        check=False,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert run.returncode == 0, run.stderr
-    result = json.loads(run.stdout)
+    result = replayed_by_the_cli(EXAMPLE)
     doc = json.loads(EXAMPLE.read_text(encoding="utf-8"))
     expected = Session(GAME, doc["options"], doc["seed"], doc["entries"]).score()
     assert result["over"] is True and result["scores"] == expected.to_json()
