@@ -193,7 +193,7 @@ def read_share(game: str, text: str, name: str = "the file") -> tuple[dict, dict
         doc = json.loads(text)
     except RecursionError:
         raise BoxShareError(f"{name} is nested too deeply to be box data") from None
-    except ValueError as error:
+    except json.JSONDecodeError as error:
         raise BoxShareError(f"{name} is not JSON ({error.msg} at line {error.lineno})") from None
     if not isinstance(doc, dict):
         raise BoxShareError(f"{name} is not box data: the top level is not an object")

@@ -41,7 +41,8 @@ def identity(document: Mapping) -> str:
     if is_uid(meta.get("uid")):
         return meta["uid"].lower()
     record = {"game": document["game"], "seed": document["seed"], "started": meta.get("started")}
-    return layout1_uid(meta.get("id") if isinstance(meta.get("id"), int) else 0, record)
+    number = meta.get("id")
+    return layout1_uid(number if isinstance(number, int) else 0, record)
 
 
 def finished(document: Mapping) -> bool:

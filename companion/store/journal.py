@@ -283,7 +283,7 @@ class JournalStorage(Storage):
                 os.close(fd)  # closing the lock file releases the writer lock
 
     # -- appending -----------------------------------------------------------------------------
-    def append(self, table: str, docs: Mapping[int | str, Mapping]) -> dict[str, dict]:
+    def append(self, table: str, docs: Mapping[int, Mapping] | Mapping[str, Mapping]) -> dict[str, dict]:
         """Insert documents into ``table`` as ONE journal line; durable when this returns.
 
         Cost depends only on the size of ``docs``. Returns the documents as stored (after the
@@ -291,44 +291,44 @@ class JournalStorage(Storage):
         Raises ValueError for a duplicate id, TypeError/ValueError for non-JSON values (nothing
         written), StoreError when the disk refuses (the journal is left as it was).
         """
-        self._check_writable()
+        fd = self._check_writable()
         existing = self._data.get(table, {})
-        record = {"insert": table, "docs": {}}
+        new_docs: dict[str, dict] = {}
         for doc_id, doc in docs.items():
             key = str(doc_id)
             if not _is_doc_id(key):
                 raise ValueError(f"document id must be a non-negative integer, not {doc_id!r}")
-            if key in existing or key in record["docs"]:
+            if key in existing or key in new_docs:
                 raise ValueError(f"Document with ID {key} already exists")
-            record["docs"][key] = dict(doc)
-        if not record["docs"]:
+            new_docs[key] = dict(doc)
+        if not new_docs:
             return {}
-        payload = dumps(record)
-        self._append_line((payload + "\n").encode("utf-8"))
+        payload = dumps({"insert": table, "docs": new_docs})
+        self._append_line(fd, (payload + "\n").encode("utf-8"))
         stored = json.loads(payload)["docs"]
         self._data.setdefault(table, {}).update(stored)
         return stored
 
-    def _append_line(self, line: bytes) -> None:
+    def _append_line(self, fd: int, line: bytes) -> None:
         start = self._size
         try:
             view = memoryview(line)
             while view:
-                written = os.write(self._fd, view)
+                written = os.write(fd, view)
                 view = view[written:]
-            os.fsync(self._fd)
+            os.fsync(fd)
         except BaseException as error:
-            self._take_back(start, error)
+            self._take_back(fd, start, error)
             if isinstance(error, OSError):
                 raise StoreError(f"could not append a record: {error.strerror or error}", self.path) from error
             raise
         self._size = start + len(line)
 
-    def _take_back(self, size: int, error: BaseException) -> None:
+    def _take_back(self, fd: int, size: int, error: BaseException) -> None:
         """Remove a partly written line so the journal never has a broken line in the middle."""
         try:
-            os.ftruncate(self._fd, size)
-            os.fsync(self._fd)
+            os.ftruncate(fd, size)
+            os.fsync(fd)
         except OSError as cleanup_error:
             self._broken = (
                 f"an append failed ({error!r}) and the partial line could not be removed ({cleanup_error.strerror})"
@@ -375,13 +375,15 @@ class JournalStorage(Storage):
             self._broken = f"could not re-read the journal after a failed write: {error}"
             log.error("%s: %s", self.path, self._broken)
 
-    def _check_writable(self) -> None:
+    def _check_writable(self) -> int:
+        """The journal's descriptor for appending, once it is known to take writes."""
         if self.read_only:
             raise StoreError("opened read-only", self.path)
         if self._broken:
             self._repair()
         if self._fd is None:
             raise StoreError("the store is closed", self.path)
+        return self._fd
 
     def _repair(self) -> None:
         """After a failed write left the journal in doubt, try again from the file: re-read it,
@@ -439,7 +441,9 @@ class JournalDB(TinyDB):
     """TinyDB on a journal file: ``JournalDB(path)``, ``JournalDB(path, read_only=True)``."""
 
     table_class = JournalTable
-    default_storage_class = JournalStorage
+
+    def __init__(self, path: os.PathLike | str, *, read_only: bool = False, create_dirs: bool = False) -> None:
+        super().__init__(path, storage=JournalStorage, read_only=read_only, create_dirs=create_dirs)
 
     def tables_data(self) -> dict[str, dict[str, dict]]:
         """Every table as stored (a new outer dict; treat the documents as read-only)."""

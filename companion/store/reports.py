@@ -86,7 +86,8 @@ def bgstats_plays(documents: Iterable[Mapping]) -> list[dict]:
         if game not in titles:
             titles[game] = _game_title(game)
         started = _time(meta.get("started"))
-        duration = meta.get("duration_s") if isinstance(meta.get("duration_s"), int) else 0
+        recorded = meta.get("duration_s")
+        duration = recorded if isinstance(recorded, int) else 0
         plays.append(
             {
                 "sourceName": SOURCE_NAME,

@@ -526,7 +526,7 @@ class Store:
         self._db.rewrite({**tables, META: {"1": meta}})
         return first
 
-    def _live(self, session_id: Any) -> dict | None:
+    def _live(self, session_id: Any) -> Document | None:
         if isinstance(session_id, bool) or not isinstance(session_id, int):
             raise StoreError(f"there is no session {session_id!r}", self.path)
         if self._legacy is not None:
@@ -547,7 +547,7 @@ class Store:
         self._require_live(session_id)
         return max((doc.doc_id for doc in self._db.table(log_table(session_id))), default=0)
 
-    def _describe(self, record: Mapping) -> dict:
+    def _describe(self, record: Document) -> dict:
         described = copy.deepcopy(dict(record))
         described["id"] = record.doc_id
         described["state"] = "playing"
