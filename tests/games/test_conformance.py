@@ -33,13 +33,13 @@ import pytest
 from companion.engine import PromptKind, RuleError, Session, Step, added
 from companion.games import REGISTRY, load
 from companion.hw.emulated import parse_script
-from companion.hw.screen import cut_lines
 from companion.table.secret import code_width, padded
 from companion.table.table import Table
 
 from ..keyscript import keys_for_value
 from ..table.helpers import MemoryRecorder
 from .corpus import random_options
+from .panel import frame_lines_that_do_not_fit
 from .playout import answering_seat, play
 
 MAX_ACTIONS = 30000
@@ -97,17 +97,6 @@ def action_keys(prompt, action: dict) -> list[str]:
     if prompt.kind.hidden:
         return pick_keys(prompt, action["picks"])
     return keys_for_value(prompt, answering_seat(prompt), action["value"])
-
-
-def frame_lines_that_do_not_fit(table: Table) -> list[str]:
-    """Lines of the current frame, in both languages, that the panel would have to cut."""
-    language, bad = table.language, []
-    try:
-        for table.language in ("cs", "en"):
-            bad += [f"{table.language}: {line!r}" for line in cut_lines(table.frame())]
-    finally:
-        table.language = language
-    return bad
 
 
 def table_for(p: Playout, entries: list[dict]) -> Table:

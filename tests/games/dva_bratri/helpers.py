@@ -19,6 +19,9 @@ def tile(building="cathedral", colour="grey", cost=None, roads=(), **params):
     }
 
 
+INN = tile("inn", "green", {"wood": 0, "stone": 2, "grain": 1}, roads=("N", "S"), line="row")  # told in full
+
+
 def blank(tiles: dict, seats: int = 1, start: str = "green", offer=(), supply: int = 10) -> dict:
     """A state after setup with the given box facts, no questions pending, the start tile of
     ``start`` colour, the offer's slots 1.. filled with ``offer`` (tile ids) clockwise."""

@@ -13,17 +13,10 @@ from companion.engine import RuleError, Session
 from companion.games.dva_bratri import GAME, board, box, reveal
 
 from .driver import Table, made_up_box
-from .helpers import N, S, act, put, tile
+from .helpers import INN, N, S, act, put, tile
 
 FIRST_SETS = ["putovani", "dominium", "obchod_cirkev"]
 NOW = {"seats": 1, "mode": "play"}  # a session started since: the menu passes every setting
-INN = {
-    "building": "inn",
-    "colour": "green",
-    "cost": {"wood": 0, "stone": 2, "grain": 1},
-    "roads": ["N", "S"],
-    "params": {"line": "row"},
-}
 
 
 def submit(s, step, value=None):

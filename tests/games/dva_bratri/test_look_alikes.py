@@ -10,14 +10,8 @@ from companion.engine import PromptKind, RuleError, Session
 from companion.games.dva_bratri import GAME
 
 from .driver import Table
+from .helpers import INN
 
-INN = {
-    "building": "inn",
-    "colour": "green",
-    "cost": {"wood": 0, "stone": 2, "grain": 1},
-    "roads": ["N", "S"],
-    "params": {"line": "row"},
-}
 IDS = re.compile(r"\b(PUT|DOM|OBC|VAL|REM|STR)-\d\b|\bT\d\d\b")
 
 

@@ -11,30 +11,20 @@ import pytest
 from companion.engine import Session
 from companion.games.troy import GAME
 from companion.hw.emulated import parse_script
-from companion.hw.screen import cut_lines
 from companion.table.table import Table
 
 from ...keyscript import legal_keys, play_script, submit_and_ack
 from ...table.helpers import MemoryRecorder
+from ..panel import frame_lines_that_do_not_fit
 
 SEED = 31
-
-
-def fits(table: Table) -> list[str]:
-    bad, language = [], table.language
-    try:
-        for table.language in ("cs", "en"):
-            bad += [f"{table.language}: {line!r}" for line in cut_lines(table.frame())]
-    finally:
-        table.language = language
-    return bad
 
 
 def run(table: Table, lines: list[str]) -> set[str]:
     unfit = set()
     for event in parse_script("\n".join(lines)):
         table.handle(event)
-        unfit.update(fits(table))
+        unfit.update(frame_lines_that_do_not_fit(table))
     return unfit
 
 
