@@ -16,12 +16,16 @@ import queue
 import signal
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import games as game_registry
 from .store.journal import atomic_write
 from .table.events import KeyEvent, Quit, Tick
 from .table.seat_screens import seat_screens
 from .table.table import Table
+
+if TYPE_CHECKING:
+    from .hw.base import Display, Leds
 
 log = logging.getLogger(__name__)
 
@@ -30,8 +34,8 @@ class App:
     def __init__(
         self,
         table: Table,
-        display,
-        leds,
+        display: Display,
+        leds: Leds,
         events: queue.SimpleQueue,
         closers=(),
         notifier=None,
@@ -46,7 +50,7 @@ class App:
         self.watchdog = watchdog
         self.handled = 0
         self.wakeups = 0  # times the loop woke up without an event (timers)
-        self._brightness = None  # the level last sent to the display
+        self._brightness: int | None = None  # the level last sent to the display
 
     def refresh(self) -> None:
         if self.table.brightness != self._brightness:
@@ -154,7 +158,7 @@ class SavedPadSeating:
 
         if mapping is not None:
             pairing = Pairing(max(len(mapping), 1))
-            for pad in sorted(mapping, key=mapping.get):
+            for pad in sorted(mapping, key=lambda pad: mapping[pad]):
                 pairing.press(pad)
             atomic_write(self.path, pairing.to_json().encode("utf-8"))
             self.mapping = dict(mapping)

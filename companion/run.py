@@ -13,11 +13,15 @@ import queue
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import __version__
 from . import config as config_module
 from .cli import data_dir_of, fail, open_store
+
+if TYPE_CHECKING:
+    from .hw.base import Leds
+    from .table.frame import LedState
 
 log = logging.getLogger("companion")
 
@@ -322,7 +326,7 @@ def _gpio_and_pads(cfg: dict, events, opened: list):
         opened.append(seat_buttons.close)
         closers.append(seat_buttons.close)
     led_pins = {int(k) - 1: v for k, v in cfg["leds"]["pins"].items()}
-    leds = GpioLeds(led_pins)
+    leds: Leds = GpioLeds(led_pins)
     opened.append(leds.close)
     hub = None
     if cfg["pads"]["enabled"]:
@@ -354,17 +358,17 @@ class _NoScreen:
 class _Both:
     """Send LED states both to GPIO LEDs and to the pads."""
 
-    def __init__(self, *targets):
+    def __init__(self, *targets: Leds):
         self.targets = targets
 
-    def set(self, seat, state):
+    def set(self, seat: int, state: LedState) -> None:
         for target in self.targets:
             target.set(seat, state)
 
-    def all_off(self):
+    def all_off(self) -> None:
         for target in self.targets:
             target.all_off()
 
-    def close(self):
+    def close(self) -> None:
         for target in self.targets:
             target.close()

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any, ClassVar, Protocol
 
@@ -99,7 +99,7 @@ class Table:
     def __init__(
         self,
         recorder: Recorder,
-        games: dict[str, Game],
+        games: Mapping[str, Game],
         language: str = "cs",
         new_seed: Callable[[], int] | None = None,
         max_pad_seats: int = 5,
