@@ -7,8 +7,24 @@ carried out again).
 """
 
 from companion.engine import (
-    Action, Ask, Awaited, Game, Msg, Prompt, PromptKind, Scores, Status, Step, Steps,
-    announce, answered, counts, numbered, queued, refusal, rng,
+    Action,
+    Ask,
+    Awaited,
+    Game,
+    Msg,
+    Prompt,
+    PromptKind,
+    Scores,
+    Status,
+    Step,
+    Steps,
+    announce,
+    answered,
+    counts,
+    numbered,
+    queued,
+    refusal,
+    rng,
 )
 
 
@@ -24,8 +40,7 @@ class Pick(Step):
     def prompt(self, state, task):
         seats = tuple(range(state["seats"]))
         options = numbered((v, Msg(str(v), str(v))) for v in (1, 2, 3))
-        return Prompt(PromptKind.SECRET_CHOICE, self.name, seats, Msg("Vyber", "Pick"),
-                      {s: options for s in seats})
+        return Prompt(PromptKind.SECRET_CHOICE, self.name, seats, Msg("Vyber", "Pick"), dict.fromkeys(seats, options))
 
     def apply(self, state, action, task):
         state["picks"] = dict(action.picks)
@@ -51,8 +66,7 @@ class Bonus(Step):
     name = "bonus"
 
     def prompt(self, state, task):
-        return Prompt(PromptKind.NUMBER, self.name, (0,), Msg("Bonus", "Bonus"), minimum=0,
-                      maximum=state["bonus_max"])
+        return Prompt(PromptKind.NUMBER, self.name, (0,), Msg("Bonus", "Bonus"), minimum=0, maximum=state["bonus_max"])
 
     def apply(self, state, action: Action, task):
         if action.value == 4:
@@ -71,8 +85,9 @@ class Star(Step):
     name = "star"
 
     def prompt(self, state, task):
-        return Prompt(PromptKind.CHOICE, self.name, (0,), Msg("Hvězda na kostce?", "A star on the die?"),
-                      {-1: counts(1)})
+        return Prompt(
+            PromptKind.CHOICE, self.name, (0,), Msg("Hvězda na kostce?", "A star on the die?"), {-1: counts(1)}
+        )
 
     def apply(self, state, action, task):
         state["star"] = bool(action.value)
@@ -84,7 +99,7 @@ class Toy(Game):
     title = Msg("Hračka", "Toy")
     min_seats, max_seats = 2, 4
     steps = Steps(Pick(), Roll(), Bonus(), Star())
-    extra_options = ("rounds",)   # set by tests only, so not a menu setting
+    extra_options = ("rounds",)  # set by tests only, so not a menu setting
 
     def check_options(self, options):
         rounds = options.setdefault("rounds", 2)
@@ -95,9 +110,20 @@ class Toy(Game):
     def setup(self, options, seed):
         options = self.validate_options(options)
         seats = options["seats"]
-        return {"seats": seats, "round": 1, "rounds": options["rounds"], "picks": None,
-                "points": [0] * seats, "phase": "pick", "rng": rng.new(seed), "die": None,
-                "star": None, "bonus_max": 5, "queue": [], "recent": []}
+        return {
+            "seats": seats,
+            "round": 1,
+            "rounds": options["rounds"],
+            "picks": None,
+            "points": [0] * seats,
+            "phase": "pick",
+            "rng": rng.new(seed),
+            "die": None,
+            "star": None,
+            "bonus_max": 5,
+            "queue": [],
+            "recent": [],
+        }
 
     def awaiting(self, state):
         task = queued(state)
@@ -117,8 +143,11 @@ class Toy(Game):
         return Scores(totals, ranking=ranking, final=over)
 
     def status(self, state):
-        return Status(min(state["round"], state["rounds"]), state["rounds"],
-                      Msg("Volba", "Picking") if state["phase"] == "pick" else Msg("Kostka", "Die"))
+        return Status(
+            min(state["round"], state["rounds"]),
+            state["rounds"],
+            Msg("Volba", "Picking") if state["phase"] == "pick" else Msg("Kostka", "Die"),
+        )
 
 
 GAME = Toy()
