@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING
 from . import games as game_registry
 from .store.journal import atomic_write
 from .table.events import KeyEvent, Quit, Tick
-from .table.seat_screens import seat_screens
 from .table.table import Table
 
 if TYPE_CHECKING:
@@ -60,6 +59,8 @@ class App:
         for seat, state in self.table.leds().items():
             self.leds.set(seat, state)
         if self.screens is not None:
+            from .table.seat_screens import seat_screens  # pads' screens: not loaded without pads
+
             self.screens.show_all(seat_screens(self.table))
 
     def echo(self, event) -> None:

@@ -24,7 +24,6 @@ import json
 import logging
 import os
 import re
-import secrets
 from collections.abc import Callable
 from pathlib import Path
 
@@ -119,7 +118,7 @@ class BoxFiles:
         path = self.path(game)
         self.directory.mkdir(parents=True, exist_ok=True)
         data = json.dumps(box, ensure_ascii=False, indent=1, sort_keys=True).encode("utf-8") + b"\n"
-        temp = path.with_name(f".{path.name}.tmp-{secrets.token_hex(6)}")
+        temp = path.with_name(f".{path.name}.tmp-{os.urandom(6).hex()}")
         try:
             temp.write_bytes(data)
             os.replace(temp, path)

@@ -25,7 +25,6 @@ import fcntl
 import json
 import logging
 import os
-import secrets
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -64,7 +63,7 @@ def atomic_write(path: os.PathLike | str, data: bytes) -> None:
     """Replace ``path`` by ``data`` so that a power cut leaves the old file or the new one, whole:
     a temporary file in the same directory, fsync, rename, fsync of the directory."""
     path = Path(path)
-    temp = path.with_name(f".{path.name}.tmp-{secrets.token_hex(6)}")
+    temp = path.with_name(f".{path.name}.tmp-{os.urandom(6).hex()}")
     try:
         with open(temp, "wb") as handle:
             handle.write(data)
@@ -344,7 +343,7 @@ class JournalStorage(Storage):
     def _replace_file(self, blob: bytes) -> None:
         """Write ``blob`` to a temporary file, make it durable, rename it over the journal."""
         directory = self.path.parent
-        temp = directory / (self._temp_prefix() + secrets.token_hex(6))
+        temp = directory / (self._temp_prefix() + os.urandom(6).hex())
         try:
             mode = self.path.stat().st_mode & 0o777
         except FileNotFoundError:

@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 import logging
 import os
-import secrets
 import uuid
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -159,7 +158,7 @@ def migrate(path: Path, tables: Mapping[str, Mapping[str, dict]]) -> None:
     header = {"format": FORMAT, "version": VERSION, "tables": merged}
     atomic_write(history / INDEX_FILE, (dumps(header) + "\n").encode())  # step 2
     backup = path.with_name(path.name + ".layout1")  # step 3
-    temp = path.with_name(f".{path.name}.tmp-{secrets.token_hex(6)}")
+    temp = path.with_name(f".{path.name}.tmp-{os.urandom(6).hex()}")
     os.link(path, temp)
     os.replace(temp, backup)
     live = converted["live"]

@@ -14,7 +14,6 @@ from ..engine import Option, Prompt, PromptKind
 from . import texts
 from .events import KeyEvent
 from .prompts import host_entry_seats, is_place, options_for, place, stepped
-from .seat_screens import typed_width
 from .secret import padded
 
 if TYPE_CHECKING:
@@ -137,6 +136,8 @@ def _typed_choice_key(
     elif key == "*":
         table.typed = ""
     else:  # a rolling window as wide as the prompt's codes, as the pad's own echo keeps it
+        from .seat_screens import typed_width  # the pads' side: loaded with the first key
+
         table.typed = (table.typed + key)[-typed_width(prompt, seat) :]
         for index, option in enumerate(options):
             if option.code == table.typed:
@@ -157,6 +158,8 @@ def _enter_typed_code(table: Table, prompt: Prompt, seat: int, codes: dict[str, 
 def _pad_number(table: Table, prompt: Prompt, seat: int, key: str) -> None:
     """Digits type the number, "*" clears it, "#" enters it."""
     if key.isascii() and key.isdigit():  # as many keys as the largest number has digits (up to 14), as on the pad
+        from .seat_screens import typed_width
+
         table.typed = (table.typed + key)[-typed_width(prompt, seat) :]
         table.number = int(table.typed)
     elif key == "*":
