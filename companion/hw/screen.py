@@ -21,11 +21,20 @@ be chosen, drawn lit where the cursor is.
 Vertical sizes come from each font's real ink box: accented capitals (Ř, Š, Ů...) rise above the
 font's ascent at some sizes, so line slots are measured from those glyphs, never from the ascent
 alone. Nothing is drawn past an edge: long lines end in an ellipsis.
+
+Speed: most lines repeat frame after frame (the header, the footer, a menu's options), and
+rasterising a line in FreeType costs far more than everything else in a frame. So each line's
+glyph mask is kept in ``TEXT_LINES``, a bounded least-recently-used cache per (font, text), and
+stamped into the frame exactly as Pillow's ``ImageDraw.text`` stamps it: the same pixels, with
+or without the cache (``render(..., cached=False)`` draws through Pillow for the tests).
 """
 
 from __future__ import annotations
 
 import unicodedata
+from collections import OrderedDict
+from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -47,6 +56,49 @@ from ..table.panel import (
 )
 
 ELLIPSIS = "\u2026"
+# Lines kept rasterised: a game shows a few hundred distinct lines; each mask holds one byte per
+# pixel of its ink box (a full 124 px body line: about 1.7 KB), so the cache stays under 2 MB.
+TEXT_CACHE_LINES = 1024
+
+
+class TextLines:
+    """Glyph masks of text lines, least recently used dropped first: (font, text) -> (mask,
+    offset) as ``FreeTypeFont.getmask2`` returns them for a one-bit line anchored "ls"."""
+
+    def __init__(self, max_lines: int = TEXT_CACHE_LINES):
+        self.max_lines = max_lines
+        self._masks: OrderedDict[tuple[ImageFont.FreeTypeFont, str], tuple[Any, tuple[int, int]]] = OrderedDict()
+        self.hits = 0
+        self.misses = 0
+
+    def mask(self, face: ImageFont.FreeTypeFont, text: str) -> tuple[Any, tuple[int, int]]:
+        key = (face, text)
+        found = self._masks.get(key)
+        if found is not None:
+            self._masks.move_to_end(key)
+            self.hits += 1
+            return found
+        self.misses += 1
+        mask, offset = face.getmask2(text, mode="1", anchor="ls")
+        found = (mask, (int(offset[0]), int(offset[1])))
+        self._masks[key] = found
+        if len(self._masks) > self.max_lines:
+            self._masks.popitem(last=False)
+        return found
+
+    def __len__(self) -> int:
+        return len(self._masks)
+
+    def pixel_bytes(self) -> int:
+        """Bytes the kept masks hold (one per pixel), for the memory figure of the benchmark."""
+        return sum(mask.size[0] * mask.size[1] for mask, _ in self._masks.values())
+
+    def clear(self) -> None:
+        self._masks.clear()
+        self.hits = self.misses = 0
+
+
+TEXT_LINES = TextLines()
 
 
 def _layout(panel: Panel, has_footer: bool) -> Layout:
@@ -80,6 +132,35 @@ def fit(text: str, f: ImageFont.FreeTypeFont, max_width: float) -> str:
     return short + ELLIPSIS if f.getlength(short + ELLIPSIS) <= max_width else ""
 
 
+@lru_cache(maxsize=4 * TEXT_CACHE_LINES)
+def _fit_kept(text: str, face: ImageFont.FreeTypeFont, max_width: float) -> str:
+    """``fit`` remembered: measuring a line's width again and again is most of its cost."""
+    return fit(text, face, max_width)
+
+
+class _Writer:
+    """Draws the lines of one frame, through the text cache or through Pillow."""
+
+    def __init__(self, draw: ImageDraw.ImageDraw, cached: bool):
+        self.draw = draw
+        self.cached = cached
+
+    def fitted(self, text: str, face: ImageFont.FreeTypeFont, max_width: float) -> str:
+        return _fit_kept(text, face, max_width) if self.cached else fit(text, face, max_width)
+
+    def line(self, xy: tuple[int, int], text: str, face: ImageFont.FreeTypeFont, ink: int, max_width: float) -> None:
+        """``text`` fitted into ``max_width`` with its baseline's left end at ``xy``."""
+        if not self.cached:
+            self.draw.text(xy, fit(text, face, max_width), font=face, fill=ink, anchor="ls")
+            return
+        shown = self.fitted(text, face, max_width)
+        if not shown:
+            return
+        mask, (dx, dy) = TEXT_LINES.mask(face, shown)
+        # as ImageDraw.text does for one line at whole-pixel coordinates
+        self.draw.draw.draw_bitmap((xy[0] + dx, xy[1] + dy), mask, ink)
+
+
 def visible_lines(frame: Frame, rows: int) -> tuple[int, tuple[str, ...]]:
     """Which body lines are on screen: the first ones; moved down only as far as needed to keep
     the selected item's rows visible, up to a screenful (a menu longer than the screen still
@@ -91,27 +172,23 @@ def visible_lines(frame: Frame, rows: int) -> tuple[int, tuple[str, ...]]:
     return first, tuple(frame.lines[first : first + rows])
 
 
-def render(frame: Frame, width: int = 128, height: int = 64) -> Image.Image:
+def render(frame: Frame, width: int = 128, height: int = 64, cached: bool = True) -> Image.Image:
     """Draw ``frame`` on a new mode-"1" image (1 = lit pixel) for a panel of that size, in the
-    fonts and layout of ``Panel.of_size(width, height)`` (the table broke its rows for it)."""
+    fonts and layout of ``Panel.of_size(width, height)`` (the table broke its rows for it).
+    ``cached=False`` rasterises every line through Pillow again (the same pixels, slower)."""
     panel = Panel.of_size(width, height)
     head_size, body_size, foot_size = panel.sizes
     img = Image.new("1", (width, height), 0)
     draw = ImageDraw.Draw(img)
     draw.fontmode = "1"  # no antialiasing: the panel has one bit per pixel
+    write = _Writer(draw, cached)
     text_w = width - 2 * MARGIN_X
     footer = _clean(frame.footer)
     lay = _layout(panel, bool(footer))
 
-    head_font = font(BOLD_CONDENSED, head_size)
     draw.rectangle((0, 0, width - 1, lay.header_h - 1), fill=1)
-    draw.text(
-        (MARGIN_X, metrics(BOLD_CONDENSED, head_size).above),
-        fit(frame.header, head_font, text_w),
-        font=head_font,
-        fill=0,
-        anchor="ls",
-    )
+    header_base = metrics(BOLD_CONDENSED, head_size).above
+    write.line((MARGIN_X, header_base), frame.header, font(BOLD_CONDENSED, head_size), 0, text_w)
 
     body_font = font(REGULAR, body_size)
     body_above = metrics(REGULAR, body_size).above
@@ -119,14 +196,8 @@ def render(frame: Frame, width: int = 128, height: int = 64) -> Image.Image:
         lay = _layout(panel, False)
         above = frame.lines[: max(1, frame.map_lines)]
         for i, line in enumerate(above):
-            draw.text(
-                (MARGIN_X, lay.body_top + i * lay.slot_h + body_above),
-                fit(line, body_font, text_w),
-                font=body_font,
-                fill=1,
-                anchor="ls",
-            )
-        _draw_map(draw, frame.map, lay.body_top + max(1, len(above)) * lay.slot_h, width, height)
+            write.line((MARGIN_X, lay.body_top + i * lay.slot_h + body_above), line, body_font, 1, text_w)
+        _draw_map(write, frame.map, lay.body_top + max(1, len(above)) * lay.slot_h, width, height)
         return img
     first, shown = visible_lines(frame, lay.rows)
     for i, line in enumerate(shown):
@@ -135,11 +206,10 @@ def render(frame: Frame, width: int = 128, height: int = 64) -> Image.Image:
         if frame.is_selected(first + i):
             draw.rectangle((0, top, width - 1, top + lay.slot_h - 1), fill=1)
             ink = 0
-        draw.text((MARGIN_X, top + body_above), fit(line, body_font, text_w), font=body_font, fill=ink, anchor="ls")
+        write.line((MARGIN_X, top + body_above), line, body_font, ink, text_w)
 
     if footer:
-        foot_font = font(REGULAR, foot_size)
-        draw.text((MARGIN_X, lay.footer_base), fit(footer, foot_font, text_w), font=foot_font, fill=1, anchor="ls")
+        write.line((MARGIN_X, lay.footer_base), footer, font(REGULAR, foot_size), 1, text_w)
     return img
 
 
@@ -154,10 +224,15 @@ def cut_lines(frame: Frame, panel: Panel = SMALLEST) -> list[str]:
     return [text for text, face in lines if fit(text, face, panel.line_px) != _clean(text)]
 
 
+@lru_cache(maxsize=TEXT_CACHE_LINES)
+def _length(face: ImageFont.FreeTypeFont, text: str) -> float:
+    return face.getlength(text)
+
+
 LABEL_SIZE = 9  # bold condensed: a 3-letter tile label ("Mw+") fits a 25 px cell
 
 
-def _draw_map(draw: ImageDraw.ImageDraw, view: MapView, top: int, width: int, height: int) -> None:
+def _draw_map(write: _Writer, view: MapView, top: int, width: int, height: int) -> None:
     """Draw ``view`` into rows ``top``..``height - 1``: one box per cell, centred labels."""
     rows = len(view.rows)
     cols = max((len(r) for r in view.rows), default=0)
@@ -169,20 +244,20 @@ def _draw_map(draw: ImageDraw.ImageDraw, view: MapView, top: int, width: int, he
     for r, row in enumerate(view.rows):
         for c, cell in enumerate(row):
             x0, y0 = left + c * cell_w, top + r * cell_h
-            _draw_cell(draw, cell, x0, y0, cell_w, cell_h)
+            _draw_cell(write, cell, x0, y0, cell_w, cell_h)
 
 
-def _draw_cell(draw: ImageDraw.ImageDraw, cell: MapCell, x0: int, y0: int, cell_w: int, cell_h: int) -> None:
+def _draw_cell(write: _Writer, cell: MapCell, x0: int, y0: int, cell_w: int, cell_h: int) -> None:
     """One map cell at (x0, y0): its box, then its label in the ink that shows on that box."""
     x1, y1 = x0 + cell_w - 2, y0 + cell_h - 2  # one dark pixel between neighbours
-    ink = _draw_cell_box(draw, cell, (x0, y0, x1, y1))
+    ink = _draw_cell_box(write.draw, cell, (x0, y0, x1, y1))
     if cell.label:
         label_font = font(BOLD_CONDENSED, LABEL_SIZE)
         lab = metrics(BOLD_CONDENSED, LABEL_SIZE)
-        text = fit(cell.label, label_font, cell_w - 3)
-        tx = x0 + (cell_w - 1 - label_font.getlength(text)) / 2
+        text = write.fitted(cell.label, label_font, cell_w - 3)
+        tx = x0 + (cell_w - 1 - _length(label_font, text)) / 2
         ty = y0 + (cell_h - 1 - lab.height) // 2 + lab.above
-        draw.text((round(tx), ty), text, font=label_font, fill=ink, anchor="ls")
+        write.line((round(tx), ty), text, label_font, ink, cell_w - 3)
 
 
 def _draw_cell_box(draw: ImageDraw.ImageDraw, cell: MapCell, box: tuple[int, int, int, int]) -> int:
