@@ -8,6 +8,12 @@ the table breaks its texts for (``panel()``).
 
 A missing, unplugged or unreadable screen must never stop a game: the LEDs and pads carry on,
 so every failure is logged once and the display turns into a no-op.
+
+Only what changed goes over the bus on the SSD1306 and SH1106: their memory is pages of 8 pixel
+rows, one byte per column, and a key usually changes a line or two, so ``PageWriter`` keeps the
+page bytes last sent and addresses only the changed column spans of the changed pages (a whole
+frame is 1 KiB, ~23 ms on I2C at 400 kHz). The first frame, every frame on other drivers, and
+the next frame after any bus error go whole through luma's own ``display``.
 """
 
 from __future__ import annotations
@@ -86,6 +92,105 @@ def _bus(driver: str, cfg: Mapping[str, Any]):
     return i2c(port=int(cfg["port"]), address=_address(cfg["address"]))
 
 
+# Page addressing commands of the two controllers (from their datasheets, as luma sends them)
+SSD1306_COLUMN_RANGE = 0x21  # start and end column follow
+SSD1306_PAGE_RANGE = 0x22  # start and end page follow
+SH1106_PAGE = 0xB0  # + page number
+SH1106_COLUMN_LOW = 0x00  # + low nibble of the column
+SH1106_COLUMN_HIGH = 0x10  # + high nibble of the column
+# bits reversed in a byte: PIL packs the top pixel of a column into the high bit, the panels
+# want it in the low bit
+_BIT_REVERSED = bytes(int(f"{i:08b}"[::-1], 2) for i in range(256))
+
+
+def page_bytes(image: Image.Image) -> bytes:
+    """A one-bit image as the panel's memory holds it: page after page (8 rows each), in each
+    page one byte per column with the top row in the low bit. ``image`` is as the panel is
+    mounted (luma's ``preprocess`` has turned it) and its height is a multiple of 8."""
+    pages = image.size[1] // 8
+    columns = image.transpose(Image.Transpose.TRANSPOSE).tobytes().translate(_BIT_REVERSED)
+    # ``columns`` holds, column by column, its bytes page by page: regroup page by page
+    return b"".join(columns[page::pages] for page in range(pages))
+
+
+class PageWriter:
+    """Sends frames to an SSD1306 or SH1106 page by page, only the column spans that changed
+    since the last frame sent. ``sent`` holds that frame's page bytes (None: unknown, the next
+    frame goes whole); counters say how many frames, spans and data bytes went out."""
+
+    def __init__(self, device: Any):
+        self.device = device
+        self.kind = type(device).__name__  # "ssd1306" or "sh1106": see ``supports``
+        self.width: int = device._w  # as mounted: luma's physical size before rotation
+        self.pages: int = device._h // 8
+        # where column 0 of the image is in the controller's memory
+        self.first_column: int = getattr(device, "_colstart", 0) if self.kind == "ssd1306" else 0
+        if self.kind == "sh1106":
+            self.first_column = getattr(device, "_page_address_offset", 2)
+        self.span_cost = 6 if self.kind == "ssd1306" else 3  # command bytes to address one span
+        self.sent: bytes | None = None
+        self.data_bytes = 0
+        self.spans = 0
+
+    @staticmethod
+    def supports(device: Any) -> bool:
+        """The drivers whose page addressing this writer speaks, exactly as luma builds them
+        (a subclass may lay out its memory otherwise)."""
+        try:
+            from luma.oled.device import sh1106, ssd1306
+        except ImportError:  # pragma: no cover - luma.oled is a dependency
+            return False
+        return type(device) in (ssd1306, sh1106) and device._h % 8 == 0
+
+    def forget(self) -> None:
+        """The panel's memory is unknown (a bus error, a clear by luma): send whole next time."""
+        self.sent = None
+
+    def write(self, image: Image.Image) -> None:
+        """Bring the panel to ``image`` (the frame as drawn, before luma's rotation)."""
+        mounted = self.device.preprocess(image)
+        new = page_bytes(mounted)
+        old, self.sent = self.sent, None  # unknown until every span went out
+        if old is None or len(old) != len(new):
+            self.device.display(image)
+            self.data_bytes += len(new)
+            self.spans += self.pages
+        else:
+            for page in range(self.pages):
+                start = page * self.width
+                for first, last in self.changed_spans(old[start : start + self.width], new[start : start + self.width]):
+                    self._send_span(page, first, new[start + first : start + last + 1])
+        self.sent = new
+
+    def changed_spans(self, old: bytes, new: bytes) -> list[tuple[int, int]]:
+        """(first, last) columns of the runs that differ; runs closer than what addressing a
+        new span costs are sent as one."""
+        if old == new:
+            return []
+        spans: list[tuple[int, int]] = []
+        for column, (was, now) in enumerate(zip(old, new, strict=True)):
+            if was == now:
+                continue
+            if spans and column - spans[-1][1] - 1 <= self.span_cost:
+                spans[-1] = (spans[-1][0], column)
+            else:
+                spans.append((column, column))
+        return spans
+
+    def _send_span(self, page: int, first: int, data: bytes) -> None:
+        column = self.first_column + first
+        if self.kind == "ssd1306":  # horizontal addressing (luma sets it): a one-page window
+            last = column + len(data) - 1
+            self.device.command(SSD1306_COLUMN_RANGE, column, last, SSD1306_PAGE_RANGE, page, page)
+        else:  # the SH1106 writes from a page and column onwards
+            self.device.command(
+                SH1106_PAGE + page, SH1106_COLUMN_LOW | (column & 0x0F), SH1106_COLUMN_HIGH | (column >> 4)
+            )
+        self.device.data(list(data))
+        self.data_bytes += len(data)
+        self.spans += 1
+
+
 def contrast_of(level: int) -> int:
     """The panel contrast of a brightness level 1..5."""
     return CONTRAST_BY_LEVEL[min(max(int(level), 1), len(CONTRAST_BY_LEVEL)) - 1]
@@ -111,6 +216,7 @@ class OledDisplay:
         self._closed = False
         self._last_frame: Frame | None = None
         self._last_bytes: bytes | None = None
+        self._writer: PageWriter | None = None  # only what changed, on the panels that allow it
         self.last_image: Image.Image | None = None
         self.displays = 0
 
@@ -163,6 +269,7 @@ class OledDisplay:
             return
         self._closed = True
         device, self._device = self._device, None
+        self._writer = None  # luma's cleanup blanks the panel behind the writer's back
         if device is None:
             return
         try:
@@ -180,6 +287,7 @@ class OledDisplay:
             except SCREEN_ERRORS as exc:
                 self._fail(exc)
                 return None
+            self._writer = PageWriter(self._device) if PageWriter.supports(self._device) else None
         return self._device
 
     def _push(self, device, image: Image.Image) -> None:
@@ -187,7 +295,10 @@ class OledDisplay:
         if data == self._last_bytes:
             return
         try:
-            device.display(image)
+            if self._writer is not None and self._writer.device is device:
+                self._writer.write(image)
+            else:
+                device.display(image)
         except SCREEN_ERRORS as exc:
             self._fail(exc)
             return
@@ -208,6 +319,9 @@ class OledDisplay:
             )
         self._dead = True
         self._device = None
+        if self._writer is not None:
+            self._writer.forget()  # a frame may have been cut halfway: what the panel holds is unknown
+        self._writer = None
 
 
 def _hex(value: Any) -> str:
