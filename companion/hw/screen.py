@@ -57,7 +57,8 @@ from ..table.panel import (
 
 ELLIPSIS = "\u2026"
 # Lines kept rasterised: a game shows a few hundred distinct lines; each mask holds one byte per
-# pixel of its ink box (a full 124 px body line: about 1.7 KB), so the cache stays under 2 MB.
+# pixel of its ink box (a full 124 px body line: about 2.5 KB), so a cache full of the longest
+# lines holds about 3 MB (benchmarks/bench_panel.py), little next to a Pi Zero 2 W's 512 MB.
 TEXT_CACHE_LINES = 1024
 
 
