@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import marshal
-import pickle
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -306,4 +305,6 @@ def _copied(data: dict) -> dict:
     try:
         return marshal.loads(marshal.dumps(data))
     except ValueError:
+        import pickle  # rare, and kept off the start-up path
+
         return pickle.loads(pickle.dumps(data, pickle.HIGHEST_PROTOCOL))
