@@ -170,7 +170,7 @@ def test_the_first_game_keys_of_the_readme_work_as_written(tmp_path):
     reveal = next(s for s in screens if "Odhalení: Modrá 3," in s)
     assert "Fialová 12" in reveal and "Žlutá 5" in reveal and "▼ další" in reveal
     assert "Modrá: +3 (Lovec)" in screens[-1] or any("Modrá: +3 (Lovec)" in s for s in screens[-3:])
-    assert "kterou kartu" in screens[-1] and "1 Louka" in screens[-1]
+    assert "Modrá bere kartu:" in screens[-1] and "1 Louka" in screens[-1]
 
 
 def test_the_language_chosen_in_the_game_menu_is_saved_and_the_restart_asks_about_the_game(tmp_path):

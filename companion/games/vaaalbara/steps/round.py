@@ -153,9 +153,7 @@ class TakeLand(Step):
             PromptKind.CHOICE,
             self.name,
             (seat,),
-            Msg("{who}: kterou kartu území z 1. řady berete?", "{who}: which land card of row 1 do you take?").format(
-                who=clan(state, seat)
-            ),
+            Msg("{who} bere kartu:", "{who} takes a card:").format(who=clan(state, seat)),
             {Prompt.ANYONE: land_options()},
             detail=Msg("Zemědělec: odměna se zdvojnásobí.", "Farmer: the reward is doubled.") if doubled else None,
         )
