@@ -283,14 +283,25 @@ def _list_body(table: Table, prompt: Prompt, lines: list[str], notice: tuple[str
     hint = _list_hint(table, prompt, options)
     pages = _option_pages(table, lines, options)
     if _question_first(table, lines, options):
-        lines += table.panel.all_rows(f"{o.code} {t(o.label)}" for o in options[: pages[0]])
+        lines += table.panel.all_rows(option_line(o.code, t(o.label)) for o in options[: pages[0]])
         return _paged(table, hint, 0, len(pages)), None, 1
     page, first = _page_of(pages, table.cursor)
     shown, selected, span = _listed(
-        table, lines, [f"{o.code} {t(o.label)}" for o in options[first : first + pages[page]]], table.cursor - first
+        table,
+        lines,
+        [option_line(o.code, t(o.label)) for o in options[first : first + pages[page]]],
+        table.cursor - first,
     )
     lines[:] = shown
     return _paged(table, hint, page, len(pages)), selected, span
+
+
+def option_line(code: str, label: str) -> str:
+    """An option as listed: its pad code, then its label; a label that already starts with the
+    code (a count: "3", "22 → +5") is not preceded by it again."""
+    if label == code or label.startswith(code + " "):
+        return label
+    return f"{code} {label}"
 
 
 def _option_pages(table: Table, top: list[str], options) -> list[int]:
@@ -300,7 +311,7 @@ def _option_pages(table: Table, top: list[str], options) -> list[int]:
     room = max(1, room)
     pages, used, count = [], 0, 0
     for option in options:
-        height = len(table.panel.rows(f"{option.code} {_words(table)(option.label)}"))
+        height = len(table.panel.rows(option_line(option.code, _words(table)(option.label))))
         if count and used + height > room:
             pages.append(count)
             used, count = 0, 0
@@ -341,7 +352,7 @@ def _question_first(table: Table, lines: list[str], options) -> bool:
     option. OK still picks the first option, as the keys do everywhere else."""
     if table.browsed or table.cursor != 0 or not options:
         return False
-    first = table.panel.rows(f"{options[0].code} {_words(table)(options[0].label)}")
+    first = table.panel.rows(option_line(options[0].code, _words(table)(options[0].label)))
     return len(lines) + len(first) > table.panel.body_rows
 
 

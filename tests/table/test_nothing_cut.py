@@ -89,3 +89,13 @@ def test_every_prompt_and_announcement_a_random_game_reaches_is_shown_whole(name
 def press(table: Table, lines: list[str]) -> None:
     for event in parse_script("\n".join(lines)):
         table.handle(event)
+
+
+def test_a_count_is_listed_once_not_after_its_own_code():
+    """A count's label is its number ("3", "22 → +5"): the list shows "3", not "3 3"."""
+    from companion.table.screens import option_line
+
+    assert option_line("3", "3") == "3"
+    assert option_line("22", "22 → +5") == "22 → +5"
+    assert option_line("2", "Les 3") == "2 Les 3"
+    assert option_line("1", "12 hráčů") == "1 12 hráčů"
