@@ -12,31 +12,7 @@ from companion.hw.pads import READY, REFUSED, PadHub, Pairing
 from companion.table.events import KeyEvent, PadPresence, PadTrouble, RawPadKey
 from companion.table.frame import LED_LOCKED, LED_OFF, LED_WAITING, LedState
 
-from .fakepad import Bench, OldFirmware, drain, next_event, pl, wait_until
-
-
-@pytest.fixture
-def bench():
-    b = Bench()
-    yield b
-    b.close()
-
-
-@pytest.fixture
-def make_hub(bench):
-    hubs = []
-
-    def make(seat_of, **kw):
-        events = queue.Queue()
-        opts = {"heartbeat_s": 0.2, "timeout_s": 3.0, "scan_s": 0.05, "backoff_s": (0.05, 0.5)}
-        opts.update(kw)
-        hub = PadHub(events, seat_of, port_lister=bench.ports, **opts)
-        hubs.append(hub)
-        return hub.start(), events
-
-    yield make
-    for hub in hubs:
-        hub.close()
+from .fakepad import OldFirmware, drain, next_event, pl, wait_until
 
 
 def presence(seat, connected):

@@ -2,17 +2,16 @@
 pty pairs running the real firmware logic."""
 
 import logging
-import queue
 
 import pytest
 
-from companion.hw.pads import READY, PadHub
+from companion.hw.pads import READY
 from companion.hw.protocol import SCREEN_VERBS
 from companion.table.events import KeyEvent, PadPresence
 from companion.table.frame import LED_WAITING
 from companion.table.seat_screens import Entry, SeatScreen
 
-from .fakepad import Bench, drain, next_event, pl, wait_until
+from .fakepad import drain, next_event, pl, wait_until
 
 SECRET_VIEW = SeatScreen(
     ("Vyberte tajně", "postavu"),
@@ -47,30 +46,6 @@ class VersionOnePad(pl.PadLogic):
 
     def hello(self):
         return self._frame("HELLO", ("proto=1", "fw=1.2.0", "id=" + self.board_id))
-
-
-@pytest.fixture
-def bench():
-    b = Bench()
-    yield b
-    b.close()
-
-
-@pytest.fixture
-def make_hub(bench):
-    hubs = []
-
-    def make(seat_of, **kw):
-        events = queue.Queue()
-        opts = {"heartbeat_s": 0.2, "timeout_s": 3.0, "scan_s": 0.05, "backoff_s": (0.05, 0.5)}
-        opts.update(kw)
-        hub = PadHub(events, seat_of, port_lister=bench.ports, **opts)
-        hubs.append(hub)
-        return hub.start(), events
-
-    yield make
-    for hub in hubs:
-        hub.close()
 
 
 def screen_of(pad):
