@@ -5,7 +5,6 @@ import queue
 import signal
 import socket
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -18,7 +17,7 @@ from companion.hw.oled import OledDisplay
 from companion.store import Store
 from companion.table.events import Quit
 
-ROOT = Path(__file__).resolve().parents[1]
+from .companion_process import ROOT, start_companion
 
 
 @pytest.fixture
@@ -63,19 +62,13 @@ def test_sigterm_stops_cleanly_with_readiness_and_stopping_sent(tmp_path):
     env = dict(
         os.environ, GPIOZERO_PIN_FACTORY="mock", NOTIFY_SOCKET=str(sock_path), WATCHDOG_USEC="400000", WATCHDOG_PID=""
     )
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "companion",
-            "run",
-            "--hardware",
-            "--config",
-            str(config),
-            "--data-dir",
-            str(tmp_path / "data"),
-        ],
-        cwd=ROOT,
+    proc = start_companion(
+        "run",
+        "--hardware",
+        "--config",
+        config,
+        "--data-dir",
+        tmp_path / "data",
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

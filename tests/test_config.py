@@ -3,11 +3,20 @@ import pytest
 from companion import config
 from companion.cli import main
 
+from .companion_process import run_companion, start_companion
+
 
 def write(tmp_path, text, name="c.toml"):
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
     return path
+
+
+def run_with_config(tmp_path, capsys, text):
+    """`companion run` in-process with this config file and a script that quits at once: exit code, stderr."""
+    script = write(tmp_path, "quit\n", "keys.txt")
+    code = main(["run", "--config", str(write(tmp_path, text)), "--data-dir", str(tmp_path), "--script", str(script)])
+    return code, capsys.readouterr().err
 
 
 def test_defaults_without_file():
@@ -41,18 +50,7 @@ def test_bad_config_names_the_entry(tmp_path, text, words):
 
 
 def test_cli_reports_bad_config_without_traceback(tmp_path, capsys):
-    code = main(
-        [
-            "run",
-            "--config",
-            str(write(tmp_path, "[oops]\n")),
-            "--data-dir",
-            str(tmp_path),
-            "--script",
-            str(write(tmp_path, "quit\n", "keys.txt")),
-        ]
-    )
-    err = capsys.readouterr().err
+    code, err = run_with_config(tmp_path, capsys, "[oops]\n")
     assert code == 2 and "unknown key 'oops'" in err and "Traceback" not in err
 
 
@@ -139,18 +137,7 @@ def test_good_pins_of_every_kind_pass(tmp_path):
 
 
 def test_a_bad_pin_is_one_line_from_the_cli(tmp_path, capsys):
-    code = main(
-        [
-            "run",
-            "--config",
-            str(write(tmp_path, "[buttons]\nok = 2\n")),
-            "--data-dir",
-            str(tmp_path),
-            "--script",
-            str(write(tmp_path, "quit\n", "keys.txt")),
-        ]
-    )
-    err = capsys.readouterr().err
+    code, err = run_with_config(tmp_path, capsys, "[buttons]\nok = 2\n")
     assert code == 2 and err.count("\n") == 1 and "I2C pin" in err
 
 
@@ -204,8 +191,6 @@ def test_under_journald_the_run_logs_priorities_and_its_version(tmp_path):
     import os
     import re
     import subprocess
-    import sys
-    from pathlib import Path
 
     from companion import __version__
 
@@ -213,21 +198,14 @@ def test_under_journald_the_run_logs_priorities_and_its_version(tmp_path):
     read_end, write_end = os.pipe()
     stat = os.fstat(write_end)
     env = dict(os.environ, JOURNAL_STREAM=f"{stat.st_dev}:{stat.st_ino}")
-    root = Path(__file__).resolve().parents[1]
     with os.fdopen(read_end, "rb") as reader:
-        run = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "companion",
-                "run",
-                "--verbose",
-                "--script",
-                str(script),
-                "--data-dir",
-                str(tmp_path / "d"),
-            ],
-            cwd=root,
+        run = start_companion(
+            "run",
+            "--verbose",
+            "--script",
+            script,
+            "--data-dir",
+            tmp_path / "d",
             env=env,
             stdout=subprocess.DEVNULL,
             stderr=write_end,
@@ -239,21 +217,5 @@ def test_under_journald_the_run_logs_priorities_and_its_version(tmp_path):
     assert lines and all(re.match(r"<[2-7]>\S", row) for row in lines)
     assert not any(re.search(r"\d{4}-\d\d-\d\d", row) for row in lines)
     # the same run with stderr elsewhere (the variable inherited, the stream not): plain lines
-    plain = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "companion",
-            "run",
-            "--verbose",
-            "--script",
-            str(script),
-            "--data-dir",
-            str(tmp_path / "d2"),
-        ],
-        cwd=root,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
+    plain = run_companion("run", "--verbose", "--script", script, "--data-dir", tmp_path / "d2", env=env)
     assert plain.returncode == 0 and re.match(r"\d{4}-\d\d-\d\d .* INFO companion: companion ", plain.stderr)

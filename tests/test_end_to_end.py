@@ -5,28 +5,20 @@ import os
 import random
 import signal
 import subprocess
-import sys
 from pathlib import Path
 
 from companion.games import available, load
 from companion.store import Store
 
+from .companion_process import ROOT, run_companion, start_companion
 from .keyscript import play_script
-
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def companion(*args, **kw):
-    return subprocess.run(
-        [sys.executable, "-m", "companion", *args], cwd=ROOT, capture_output=True, text=True, timeout=120, **kw
-    )
 
 
 def test_four_player_vaaalbara_through_the_emulated_table_and_replay(tmp_path):
     lines, expected = play_script(load("vaaalbara"), 4, seed=3, games_in_menu=available())
     script = tmp_path / "game.txt"
     script.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    run = companion(
+    run = run_companion(
         "run", "--script", str(script), "--data-dir", str(tmp_path / "data"), "--seed", "3", "--language", "en"
     )
     assert run.returncode == 0, run.stderr
@@ -35,13 +27,13 @@ def test_four_player_vaaalbara_through_the_emulated_table_and_replay(tmp_path):
     label = lambda seat: expected.game.seat_label(expected.state, seat).en  # noqa: E731
     for rank, seat in enumerate(ranking, 1):
         assert f"{rank}. {label(seat)} {totals[seat]}" in run.stdout
-    history = companion("history", "--data-dir", str(tmp_path / "data"))
+    history = run_companion("history", "--data-dir", str(tmp_path / "data"))
     assert "vaaalbara" in history.stdout and f"winner: {label(ranking[0])}" in history.stdout
-    export = companion(
+    export = run_companion(
         "export", "--format", "json", "--out", str(tmp_path / "h.json"), "--data-dir", str(tmp_path / "data")
     )
     assert export.returncode == 0, export.stderr
-    replay = companion("replay", str(tmp_path / "h.json"), "--json")
+    replay = run_companion("replay", str(tmp_path / "h.json"), "--json")
     assert replay.returncode == 0, replay.stderr
     result = json.loads(replay.stdout)
     assert result["over"] is True
@@ -54,11 +46,11 @@ def test_replay_names_the_illegal_action(tmp_path):
     doc["entries"][3] = {"action": {"step": "take_land", "seat": 0, "value": "lava"}}
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(doc), encoding="utf-8")
-    run = companion("replay", str(bad), "--json")
+    run = run_companion("replay", str(bad), "--json")
     assert run.returncode == 1
     assert "action 3" in run.stderr and "Traceback" not in run.stderr
     bad.write_text(json.dumps(doc)[:100], encoding="utf-8")
-    run = companion("replay", str(bad), "--json")
+    run = run_companion("replay", str(bad), "--json")
     assert run.returncode == 2 and "Traceback" not in run.stderr
 
 
@@ -106,21 +98,15 @@ def test_power_cut_at_random_moments_loses_no_acknowledged_action(tmp_path):
         lines, _ = play_script(game, 2 + attempt % 4, seed=attempt, games_in_menu=available())
         script = tmp_path / "game.txt"
         script.write_text("\n".join(lines) + "\n", encoding="utf-8")
-        proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "companion",
-                "run",
-                "--script",
-                str(script),
-                "--data-dir",
-                str(data),
-                "--seed",
-                str(attempt),
-                "-v",
-            ],
-            cwd=ROOT,
+        proc = start_companion(
+            "run",
+            "--script",
+            script,
+            "--data-dir",
+            data,
+            "--seed",
+            attempt,
+            "-v",
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
             text=True,
@@ -147,7 +133,7 @@ def test_power_cut_at_random_moments_loses_no_acknowledged_action(tmp_path):
             continue
         more, expected = remaining
         script.write_text("\n".join(more) + "\n", encoding="utf-8")
-        resumed = companion("run", "--script", str(script), "--data-dir", str(data), "--language", "en")
+        resumed = run_companion("run", "--script", str(script), "--data-dir", str(data), "--language", "en")
         assert resumed.returncode == 0, resumed.stderr
         scores = expected.score()
         winner = scores.ranking[0]
@@ -164,7 +150,7 @@ def test_the_first_game_keys_of_the_readme_work_as_written(tmp_path):
         "host ok\nhost down down ok\npad 1 0 3 #\npad 2 1 2 #\npad 3 0 5 #\npad 4 0 7 #\nhost down\nhost ok\n",
         encoding="utf-8",
     )
-    run = companion("run", "--script", str(script), "--data-dir", str(tmp_path / "d"), "--seed", "1")
+    run = run_companion("run", "--script", str(script), "--data-dir", str(tmp_path / "d"), "--seed", "1")
     assert run.returncode == 0, run.stderr
     screens = run.stdout.split("\n[")
     reveal = next(s for s in screens if "Odhalení: Modrá 3," in s)
@@ -179,12 +165,12 @@ def test_the_language_chosen_in_the_game_menu_is_saved_and_the_restart_asks_abou
     first = tmp_path / "first.txt"
     first.write_text("host ok\nhost ok\nhost menu\nhost down down down ok\n", encoding="utf-8")
     data = tmp_path / "d"
-    run = companion("run", "--script", str(first), "--data-dir", str(data), "--seed", "1")
+    run = run_companion("run", "--script", str(first), "--data-dir", str(data), "--seed", "1")
     assert run.returncode == 0, run.stderr
     assert "> Language: English" in run.stdout
     again = tmp_path / "again.txt"
     again.write_text("host down ok\n", encoding="utf-8")  # End it
-    run = companion("run", "--script", str(again), "--data-dir", str(data))
+    run = run_companion("run", "--script", str(again), "--data-dir", str(data))
     assert run.returncode == 0, run.stderr
     screens = run.stdout.split("\n[")
     assert screens[0].startswith("[Unfinished game]") and "Vaaalbara\n  Actions logged: 0" in screens[0]

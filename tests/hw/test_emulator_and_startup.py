@@ -6,9 +6,6 @@ from __future__ import annotations
 import io
 import os
 import queue
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -18,10 +15,9 @@ from companion.table.events import KeyEvent, Quit, Tick
 from companion.table.frame import Frame
 from companion.table.table import Table
 
+from ..companion_process import run_companion
 from ..engine.toy import GAME as TOY
 from ..table.helpers import MemoryRecorder
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def drain(events) -> list:
@@ -94,12 +90,7 @@ def test_a_bad_script_line_is_refused_with_its_line_number(line, message):
 def test_a_bad_script_stops_companion_run_in_one_line(tmp_path):
     script = tmp_path / "keys.txt"
     script.write_text("host ok\nhost sideways\n", encoding="utf-8")
-    run = subprocess.run(
-        [sys.executable, "-m", "companion", "run", "--script", str(script), "--data-dir", str(tmp_path / "d")],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-    )
+    run = run_companion("run", "--script", script, "--data-dir", tmp_path / "d")
     assert run.returncode == 2
     assert run.stderr.strip().splitlines() == [
         f"companion: {script}:2: 'sideways' is not a host button (up down ok back menu)"
@@ -112,24 +103,8 @@ def test_a_store_that_cannot_open_is_shown_on_the_panel_and_exits_non_zero(tmp_p
     (data / "companion.db").write_bytes(b"\x00 not a store at all \xff")
     script = tmp_path / "keys.txt"
     script.write_text("host ok\n", encoding="utf-8")
-    run = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "companion",
-            "run",
-            "--script",
-            str(script),
-            "--data-dir",
-            str(data),
-            "--language",
-            "en",
-            "--frames",
-            str(tmp_path / "frames"),
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
+    run = run_companion(
+        "run", "--script", script, "--data-dir", data, "--language", "en", "--frames", tmp_path / "frames"
     )
     assert run.returncode == 2 and "Traceback" not in run.stderr
     lines = run.stderr.strip().splitlines()
@@ -192,24 +167,7 @@ def test_gpio_that_cannot_open_is_named_on_the_panel_and_stops_in_one_line(tmp_p
     config = tmp_path / "config.toml"
     config.write_text('[display]\ndriver = "none"\n[pads]\nenabled = false\n')
     env = dict(os.environ, GPIOZERO_PIN_FACTORY="nosuchfactory")
-    run = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "companion",
-            "run",
-            "--hardware",
-            "--config",
-            str(config),
-            "--data-dir",
-            str(tmp_path / "d"),
-        ],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    run = run_companion("run", "--hardware", "--config", config, "--data-dir", tmp_path / "d", env=env, timeout=60)
     assert run.returncode == 2 and "Traceback" not in run.stderr
     lines = [
         line for line in run.stderr.strip().splitlines() if " INFO companion: companion " not in line
