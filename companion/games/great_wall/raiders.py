@@ -178,15 +178,38 @@ def knight_actions(state: dict, done: list[str]) -> list[str]:
     return actions
 
 
+# The refusals a knight's move or expulsion can meet: raised here by the rule, and given by the
+# steps' explain() when a player picks an option the prompt did not offer.
+
+
+def no_raider_on(gathering: int):
+    return refuse(
+        "no_raider_there",
+        "Na shromaždišti {g} žádný nájezdník není.",
+        "There is no raider on gathering hex {g}.",
+        g=texts.roman(gathering),
+    )
+
+
+def no_raider_behind(section: int):
+    return refuse(
+        "no_raider_behind", "Za úsekem {s} žádný nájezdník není.", "No raider is behind section {s}.", s=section + 1
+    )
+
+
+def all_in_bag(numeral: int):
+    return refuse(
+        "numeral_all_in_bag",
+        "Všichni nájezdníci {n} jsou v sáčku.",
+        "Every raider {n} is in the bag.",
+        n=texts.roman(numeral),
+    )
+
+
 def move_between(state: dict, source: int, target: int) -> None:
     g = gw(state)
     if source == target or g["gathering"][source] == 0:
-        raise refuse(
-            "no_raider_there",
-            "Na shromaždišti {g} žádný nájezdník není.",
-            "There is no raider on gathering hex {g}.",
-            g=texts.roman(source),
-        )
+        raise no_raider_on(source)
     g["gathering"][source] -= 1
     g["gathering"][target] += 1
     core.tell(state, texts.raider_moved(source, target))
@@ -195,16 +218,9 @@ def move_between(state: dict, source: int, target: int) -> None:
 def expel(state: dict, section: int, numeral: int) -> None:
     g = gw(state)
     if g["behind"][section] == 0:
-        raise refuse(
-            "no_raider_behind", "Za úsekem {s} žádný nájezdník není.", "No raider is behind section {s}.", s=section + 1
-        )
+        raise no_raider_behind(section)
     if g["bag"][numeral] >= g["per_numeral"]:
-        raise refuse(
-            "numeral_all_in_bag",
-            "Všichni nájezdníci {n} jsou v sáčku.",
-            "Every raider {n} is in the bag.",
-            n=texts.roman(numeral),
-        )
+        raise all_in_bag(numeral)
     g["behind"][section] -= 1
     g["bag"][numeral] += 1
     core.tell(state, texts.expelled(section, numeral))

@@ -15,6 +15,13 @@ def numeral_options(indices) -> tuple[Option, ...]:
     return tuple(Option(k, Msg(texts.roman(k), texts.roman(k)), str(k + 1)) for k in indices)
 
 
+def seat_choice(
+    step: Step, task: dict, question: Msg, options: tuple[Option, ...], detail: Msg | None = None
+) -> Prompt:
+    """Every Great Wall decision is one player's (the task's seat) choice among options."""
+    return Prompt(PromptKind.CHOICE, step.name, (task["seat"],), question, {task["seat"]: options}, detail=detail)
+
+
 class Fortress(Step):
     """Each player, in founding order, names the wall section at his border fortress."""
 
@@ -24,14 +31,7 @@ class Fortress(Step):
         taken = gw(state)["fortress"]
         free = [s for s in range(gw(state)["sections"]) if s not in taken]
         options = tuple(Option(s, texts.section(s), str(s + 1)) for s in free)
-        return Prompt(
-            PromptKind.CHOICE,
-            self.name,
-            (task["seat"],),
-            texts.FORTRESS,
-            {task["seat"]: options},
-            detail=texts.FORTRESS_DETAIL,
-        )
+        return seat_choice(self, task, texts.FORTRESS, options, detail=texts.FORTRESS_DETAIL)
 
     def explain(self, state, task, seat, value):
         if value in gw(state)["fortress"]:
@@ -52,7 +52,7 @@ class RaiderDrawn(Step):
 
     def prompt(self, state, task):
         options = numeral_options(k for k, count in enumerate(gw(state)["bag"]) if count)
-        return Prompt(PromptKind.CHOICE, self.name, (task["seat"],), texts.DRAW_WHICH, {task["seat"]: options})
+        return seat_choice(self, task, texts.DRAW_WHICH, options)
 
     def explain(self, state, task, seat, value):
         if type(value) is int and 0 <= value < gw(state)["numerals"]:
@@ -83,14 +83,7 @@ class AttackNumber(Step):
         options = numbered(
             [(None, texts.NOT_ATTACK)] + [([k, side], texts.attack_slot(k, side)) for k, side in free], first=0
         )
-        return Prompt(
-            PromptKind.CHOICE,
-            self.name,
-            (task["seat"],),
-            texts.attack_question(task["number"]),
-            {task["seat"]: options},
-            detail=texts.ATTACK_DETAIL,
-        )
+        return seat_choice(self, task, texts.attack_question(task["number"]), options, detail=texts.ATTACK_DETAIL)
 
     def explain(self, state, task, seat, value):
         return raiders.refuse(
@@ -122,13 +115,8 @@ class WallCost(Step):
 
     def prompt(self, state, task):
         resource = RESOURCES[len(task["cost"])]
-        return Prompt(
-            PromptKind.CHOICE,
-            self.name,
-            (task["seat"],),
-            texts.cost_question(task["level"], resource),
-            {task["seat"]: counts(3, back=True)},
-            detail=texts.COST_DETAIL,
+        return seat_choice(
+            self, task, texts.cost_question(task["level"], resource), counts(3, back=True), detail=texts.COST_DETAIL
         )
 
     def apply(self, state, action, task):
@@ -167,9 +155,7 @@ class KnightAction(Step):
             Option(a, texts.KNIGHT_ACTIONS[a], codes[a]) for a in raiders.knight_actions(state, task["done"])
         )
         options += (Option("stop", texts.KNIGHT_ACTIONS["stop"], "#"),)
-        return Prompt(
-            PromptKind.CHOICE, self.name, (task["seat"],), texts.KNIGHT.format(n=task["n"]), {task["seat"]: options}
-        )
+        return seat_choice(self, task, texts.KNIGHT.format(n=task["n"]), options)
 
     def explain(self, state, task, seat, value):
         who = core.who(state, task["seat"])
@@ -213,16 +199,11 @@ class RaiderFrom(Step):
     name = "raider_from"
 
     def explain(self, state, task, seat, value):
-        return raiders.refuse(
-            "no_raider_there",
-            "Na shromaždišti {g} žádný nájezdník není.",
-            "There is no raider on gathering hex {g}.",
-            g=texts.roman(value),
-        )
+        return raiders.no_raider_on(value)
 
     def prompt(self, state, task):
         options = numeral_options(k for k, count in enumerate(gw(state)["gathering"]) if count)
-        return Prompt(PromptKind.CHOICE, self.name, (task["seat"],), texts.MOVE_FROM, {task["seat"]: options})
+        return seat_choice(self, task, texts.MOVE_FROM, options)
 
     def apply(self, state, action, task):
         core.finish(state, task)
@@ -242,7 +223,7 @@ class RaiderTo(Step):
 
     def prompt(self, state, task):
         options = numeral_options(k for k in range(gw(state)["numerals"]) if k != task["source"])
-        return Prompt(PromptKind.CHOICE, self.name, (task["seat"],), texts.MOVE_TO, {task["seat"]: options})
+        return seat_choice(self, task, texts.MOVE_TO, options)
 
     def apply(self, state, action, task):
         core.finish(state, task)
@@ -254,13 +235,11 @@ class ExpelFrom(Step):
     name = "expel_from"
 
     def explain(self, state, task, seat, value):
-        return raiders.refuse(
-            "no_raider_behind", "Za úsekem {s} žádný nájezdník není.", "No raider is behind section {s}.", s=value + 1
-        )
+        return raiders.no_raider_behind(value)
 
     def prompt(self, state, task):
         options = tuple(Option(s, texts.section(s), str(s + 1)) for s, count in enumerate(gw(state)["behind"]) if count)
-        return Prompt(PromptKind.CHOICE, self.name, (task["seat"],), texts.EXPEL_FROM, {task["seat"]: options})
+        return seat_choice(self, task, texts.EXPEL_FROM, options)
 
     def apply(self, state, action, task):
         core.finish(state, task)
@@ -273,17 +252,12 @@ class ExpelNumeral(Step):
     name = "expel_numeral"
 
     def explain(self, state, task, seat, value):
-        return raiders.refuse(
-            "numeral_all_in_bag",
-            "Všichni nájezdníci {n} jsou v sáčku.",
-            "Every raider {n} is in the bag.",
-            n=texts.roman(value),
-        )
+        return raiders.all_in_bag(value)
 
     def prompt(self, state, task):
         g = gw(state)
         options = numeral_options(k for k in range(g["numerals"]) if g["bag"][k] < g["per_numeral"])
-        return Prompt(PromptKind.CHOICE, self.name, (task["seat"],), texts.EXPEL_NUMERAL, {task["seat"]: options})
+        return seat_choice(self, task, texts.EXPEL_NUMERAL, options)
 
     def apply(self, state, action, task):
         core.finish(state, task)
