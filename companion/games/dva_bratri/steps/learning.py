@@ -105,6 +105,31 @@ class LearnStep(DvaStep):
     def answer(self, state: dict, value, task: dict, learning: dict) -> None:
         raise NotImplementedError
 
+    def ask_number(self, state: dict, learning: dict, question: Msg, maximum: int, detail: Msg | None = None) -> Prompt:
+        """A count 0..maximum asked of the whole table, saying who asks; the detail names the tile."""
+        if detail is None:
+            detail = _described(state, learning)
+        return Prompt(
+            PromptKind.NUMBER,
+            self.name,
+            seats(state),
+            _asker(state, learning) + question,
+            minimum=0,
+            maximum=maximum,
+            detail=detail,
+        )
+
+    def ask_choice(self, state: dict, learning: dict, question: Msg, options: tuple[Option, ...]) -> Prompt:
+        """A pick among options for anyone at the table, saying who asks; the detail names the tile."""
+        return Prompt(
+            PromptKind.CHOICE,
+            self.name,
+            seats(state),
+            _asker(state, learning) + question,
+            {-1: options},
+            detail=_described(state, learning),
+        )
+
 
 # -- recording what was learned ------------------------------------------------------------------
 def record_fact(state: dict, task: dict, learning: dict, field: str, value) -> None:
@@ -252,12 +277,10 @@ class LearnCost(LearnStep):
             else desc + Msg(" – v pravidlech: {h}", " – rulebook example: {h}").format(h=resources(hint[0]))
         )
         # the resource first: the three cost questions must not look alike on the panel
-        return Prompt(
-            PromptKind.NUMBER,
-            self.name,
-            seats(state),
-            _asker(state, learning) + Msg("cena – kolik {r}?", "cost – how much {r}?").format(r=RESOURCE_NAMES[res]),
-            minimum=0,
+        return self.ask_number(
+            state,
+            learning,
+            Msg("cena – kolik {r}?", "cost – how much {r}?").format(r=RESOURCE_NAMES[res]),
             maximum=5,
             detail=detail,
         )
@@ -282,12 +305,10 @@ class LearnCostDigits(LearnStep):
         detail = _described(state, learning) + Msg(" – ", " – ") + example
         if hint:
             detail += Msg("; v pravidlech: {h}", "; rulebook example: {h}").format(h=resources(hint[0]))
-        return Prompt(
-            PromptKind.NUMBER,
-            self.name,
-            seats(state),
-            _asker(state, learning) + Msg("cena – číslice dřevo, kámen, obilí?", "cost – digits wood, stone, grain?"),
-            minimum=0,
+        return self.ask_number(
+            state,
+            learning,
+            Msg("cena – číslice dřevo, kámen, obilí?", "cost – digits wood, stone, grain?"),
             maximum=555,
             detail=detail,
         )
@@ -322,17 +343,14 @@ class LearnRoads(LearnStep):
             for e in box.EDGES
         )
         opts += (Option("done", Msg("Hotovo", "Done"), "#"),) + ((BACK,) if cancellable(state, learning) else ())
-        return Prompt(
-            PromptKind.CHOICE,
-            self.name,
-            seats(state),
-            _asker(state, learning)
-            + Msg(
+        return self.ask_choice(
+            state,
+            learning,
+            Msg(
                 "na kterých hranách je silnice? (spodní hranou k tobě)",
                 "which edges show a road? (bottom edge towards you)",
             ),
-            {-1: opts},
-            detail=_described(state, learning),
+            opts,
         )
 
     def answer(self, state: dict, value, task: dict, learning: dict) -> None:
@@ -360,14 +378,11 @@ class LearnRoadSet(LearnStep):
     def prompt(self, state: dict, task: dict) -> Prompt:
         learning = learning_of(task)
         opts = numbered(((edges, road_text(edges)) for edges in ROAD_SETS), back=cancellable(state, learning))
-        return Prompt(
-            PromptKind.CHOICE,
-            self.name,
-            seats(state),
-            _asker(state, learning)
-            + Msg("kde má silnice? (spodní hranou k tobě)", "where are its roads? (bottom edge towards you)"),
-            {-1: opts},
-            detail=_described(state, learning),
+        return self.ask_choice(
+            state,
+            learning,
+            Msg("kde má silnice? (spodní hranou k tobě)", "where are its roads? (bottom edge towards you)"),
+            opts,
         )
 
     def answer(self, state: dict, value, task: dict, learning: dict) -> None:
@@ -430,14 +445,8 @@ class LearnPairs(LearnStep):
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         learning = learning_of(task)
-        return Prompt(
-            PromptKind.NUMBER,
-            self.name,
-            seats(state),
-            _asker(state, learning) + Msg("kolik dvojic pozic je vyznačeno?", "how many pairs of places are shown?"),
-            minimum=0,
-            maximum=4,
-            detail=_described(state, learning),
+        return self.ask_number(
+            state, learning, Msg("kolik dvojic pozic je vyznačeno?", "how many pairs of places are shown?"), maximum=4
         )
 
     def answer(self, state: dict, value, task: dict, learning: dict) -> None:
@@ -454,17 +463,14 @@ class LearnPairPos(LearnStep):
     def prompt(self, state: dict, task: dict) -> Prompt:
         learning = learning_of(task)
         flat = learning["partial"]["flat"]
-        return Prompt(
-            PromptKind.CHOICE,
-            self.name,
-            seats(state),
-            _asker(state, learning)
-            + Msg(
+        return self.ask_choice(
+            state,
+            learning,
+            Msg(
                 "dvojice {i}, pozice {j} (klávesy jako kompas, spodní hranou k tobě)",
                 "pair {i}, place {j} (keys as a compass, bottom edge towards you)",
             ).format(i=len(flat) // 2 + 1, j=len(flat) % 2 + 1),
-            {-1: compass_options(cancellable(state, learning))},
-            detail=_described(state, learning),
+            compass_options(cancellable(state, learning)),
         )
 
     def answer(self, state: dict, value, task: dict, learning: dict) -> None:
