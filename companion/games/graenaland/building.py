@@ -246,6 +246,17 @@ def _check_end(state, seat, held, parts, mode):
     return None
 
 
+def _coop_or_grant_used(state) -> Refused | None:
+    """One joint public building or one offered build per round: either uses the round's turn."""
+    if state["round_flags"]["coop"] or state["round_flags"]["grant"]:
+        return _refuse(
+            "coop_once_per_round",
+            "V tomto kole už byla společná stavba nebo nabídka využita.",
+            "The joint public building or the offered build was already used this round.",
+        )
+    return None
+
+
 def _check_supply(state, seat, held, parts, mode):
     if mode != "main":
         return _refuse(
@@ -273,12 +284,8 @@ def _check_grant(state, seat, held, parts, mode):
             "Nabídku stavby může učinit jen hlavní hráč při hře v pěti.",
             "Only the main player of a 5-player game with that variant may offer a build.",
         )
-    if state["round_flags"]["coop"] or state["round_flags"]["grant"]:
-        return _refuse(
-            "coop_once_per_round",
-            "V tomto kole už byla společná stavba nebo nabídka využita.",
-            "The joint public building or the offered build was already used this round.",
-        )
+    if refused := _coop_or_grant_used(state):
+        return refused
     if int(parts[1]) == seat or not 0 <= int(parts[1]) < state["seats"]:
         return _refuse(
             "grant_other_player",
@@ -295,12 +302,8 @@ def _check_coop(state, seat, held, parts, mode):
             "Společnou veřejnou stavbu navrhuje jen hlavní hráč.",
             "Only the main player proposes a joint public building.",
         )
-    if state["round_flags"]["coop"] or state["round_flags"]["grant"]:
-        return _refuse(
-            "coop_once_per_round",
-            "Společnou veřejnou stavbu lze navrhnout jen jednou za kolo.",
-            "A joint public building may be proposed only once per round.",
-        )
+    if refused := _coop_or_grant_used(state):
+        return refused
     kind, tid = parts[1], parts[2]
     if kind not in PUBLIC or tid not in state["board"]["order"]:
         return _unknown_build()
