@@ -171,13 +171,20 @@ def test_a_flood_of_a_thousand_frames_per_second_is_capped_and_the_pad_named(ben
     assert next_event(events, keyed("4")) == KeyEvent(0, "4", source="pad:PADA")
 
 
-def test_a_pad_claiming_a_connected_board_id_is_refused(bench, make_hub):
+def plug_a_clone(bench, make_hub):
+    """A pad with board id SAME at seat 0, then a second pad claiming the same id: the hub reports
+    the duplicate. Returns the hub, its events, the good pad and the clone."""
     hub, events = make_hub({"SAME": 0})
     first = bench.plug("SAME")
     next_event(events, presence(0, True))
     clone = bench.plug("SAME")
     trouble = next_event(events, lambda e: isinstance(e, PadTrouble))
     assert (trouble.pad, trouble.kind) == ("SAME", "duplicate_id")
+    return hub, events, first, clone
+
+
+def test_a_pad_claiming_a_connected_board_id_is_refused(bench, make_hub):
+    hub, events, first, clone = plug_a_clone(bench, make_hub)
     wait_until(lambda: any(i.state == REFUSED for i in hub.pads()), what="clone refused")
     (problem,) = hub.problems()
     assert "SAME" in problem and clone.port in problem and first.port in problem
@@ -310,12 +317,7 @@ def test_led_off_constant_is_off():
 def test_a_refused_pad_unplugged_takes_its_notice_and_the_good_pad_saying_hello_keeps_it(bench, make_hub):
     """The duplicate-id notice stays while the clone is plugged in, even when the good pad with
     that id says HELLO again (it used to flicker away), and goes when the clone is unplugged."""
-    hub, events = make_hub({"SAME": 0})
-    first = bench.plug("SAME")
-    next_event(events, presence(0, True))
-    clone = bench.plug("SAME")
-    trouble = next_event(events, lambda e: isinstance(e, PadTrouble))
-    assert (trouble.pad, trouble.kind) == ("SAME", "duplicate_id")
+    hub, events, first, clone = plug_a_clone(bench, make_hub)
     first.write(first.logic.hello().encode())  # the good pad rebooted: HELLO again
     first.press("4")
     seen = []

@@ -26,6 +26,15 @@ RUNS = 30
 TIME_LIMIT_S = 20.0
 
 
+def kill_runs():
+    """Run numbers 0..RUNS-1, cut short after TIME_LIMIT_S once five runs are done (a slow machine)."""
+    deadline = time.monotonic() + TIME_LIMIT_S
+    for run in range(RUNS):
+        if run >= 5 and time.monotonic() > deadline:
+            return
+        yield run
+
+
 def run_and_kill(mode: str, path: Path, run: int, rng: random.Random) -> list[str]:
     """Start a writer, let it write for a random moment, SIGKILL it; return what it acknowledged."""
     # The child must run this tree's companion, not an installed copy of it.
@@ -56,11 +65,8 @@ def run_and_kill(mode: str, path: Path, run: int, rng: random.Random) -> list[st
 def test_killed_appends_lose_nothing_acknowledged(tmp_path):
     path = tmp_path / "companion.db"
     rng = random.Random(20250601)
-    deadline = time.monotonic() + TIME_LIMIT_S
     acknowledged_total = 0
-    for run in range(RUNS):
-        if run >= 5 and time.monotonic() > deadline:
-            break
+    for run in kill_runs():
         acknowledged = run_and_kill("append", path, run, rng)
         with Store(path) as store:  # opens cleanly (a torn tail is cut)
             session = store.unfinished()["id"]
@@ -79,12 +85,9 @@ def test_killed_appends_lose_nothing_acknowledged(tmp_path):
 def test_killed_snapshot_rewrites_lose_nothing_acknowledged(tmp_path):
     path = tmp_path / "companion.db"
     rng = random.Random(20250602)
-    deadline = time.monotonic() + TIME_LIMIT_S
     inserted: set[tuple[int, int]] = set()
     counter_floor = 0
-    for run in range(RUNS):
-        if run >= 5 and time.monotonic() > deadline:
-            break
+    for run in kill_runs():
         acknowledged = run_and_kill("snapshot", path, run, rng)
         for line in acknowledged:
             kind, value = line.split()
@@ -108,11 +111,8 @@ def test_killed_migration_loses_nothing(tmp_path):
     from tests.store.test_migration import V1, assert_v1_content
 
     rng = random.Random(20250603)
-    deadline = time.monotonic() + TIME_LIMIT_S
     finished_runs = 0
-    for run in range(RUNS):
-        if run >= 5 and time.monotonic() > deadline:
-            break
+    for run in kill_runs():
         folder = tmp_path / f"run{run}"
         folder.mkdir()
         path = folder / "companion.db"
@@ -138,10 +138,7 @@ def test_killed_import_adds_all_or_nothing(tmp_path):
     with Store(source / "companion.db") as store:
         exported = list(store.history_documents())
     rng = random.Random(20250604)
-    deadline = time.monotonic() + TIME_LIMIT_S
-    for run in range(RUNS):
-        if run >= 5 and time.monotonic() > deadline:
-            break
+    for run in kill_runs():
         folder = tmp_path / f"run{run}"
         folder.mkdir()
         path = folder / "companion.db"
