@@ -12,6 +12,15 @@ def write(tmp_path, text, name="c.toml"):
     return path
 
 
+def assert_refused_in_one_line(tmp_path, text, words):
+    """Loading this config text fails with one line that contains every one of ``words``."""
+    with pytest.raises(config.ConfigError) as err:
+        config.load(write(tmp_path, text))
+    for word in words:
+        assert word in str(err.value)
+    assert "\n" not in str(err.value)
+
+
 def run_with_config(tmp_path, capsys, text):
     """`companion run` in-process with this config file and a script that quits at once: exit code, stderr."""
     script = write(tmp_path, "quit\n", "keys.txt")
@@ -43,10 +52,7 @@ def test_file_overrides_defaults(tmp_path):
     ],
 )
 def test_bad_config_names_the_entry(tmp_path, text, words):
-    with pytest.raises(config.ConfigError) as err:
-        config.load(write(tmp_path, text))
-    for word in words:
-        assert word in str(err.value)
+    assert_refused_in_one_line(tmp_path, text, words)
 
 
 def test_cli_reports_bad_config_without_traceback(tmp_path, capsys):
@@ -117,11 +123,7 @@ def test_a_size_the_driver_cannot_drive_is_refused_naming_both(tmp_path):
     ],
 )
 def test_pins_addresses_and_nested_values_are_checked(tmp_path, text, words):
-    with pytest.raises(config.ConfigError) as err:
-        config.load(write(tmp_path, text))
-    for word in words:
-        assert word in str(err.value)
-    assert "\n" not in str(err.value)
+    assert_refused_in_one_line(tmp_path, text, words)
 
 
 def test_good_pins_of_every_kind_pass(tmp_path):
