@@ -2,6 +2,7 @@
 frame decoding of valid, damaged and random lines, the CRC, screen text escapes, and whole
 screen conversations with random frames and keys."""
 
+import importlib.util
 import json
 import random
 
@@ -13,24 +14,16 @@ pl = load_padlogic()
 CZECH = "áčďéěíňóřšťúůýžÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ"
 
 
-def cpython(name, args):
-    """The same calls as mp/differential.py, answered by CPython."""
-    if name == "decode":
-        got = pl.decode(bytes.fromhex(args[0]))
-        return None if got is None else [got[0], got[1], got[2]]
-    if name == "crc16":
-        return pl.crc16(bytes.fromhex(args[0]))
-    if name == "text_tokens":
-        return pl.text_tokens(args[0])
-    if name == "text_from":
-        return pl.text_from(args[0])
-    logic = pl.PadLogic("AB12", screen=tuple(args[0]))
-    replies = []
-    for line in args[1]:
-        replies.extend(logic.feed(bytes.fromhex(line), 0))
-    for k in args[2]:
-        logic.key(k)
-    return [logic.screen_lines(0), replies, logic.bad_frames]
+def load_differential():
+    """mp/differential.py imported under CPython (padlogic already loaded): its call() is the
+    CPython side of the comparison."""
+    spec = importlib.util.spec_from_file_location("differential", MP_STANDINS / "differential.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+cpython = load_differential().call
 
 
 def calls():

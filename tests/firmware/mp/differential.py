@@ -1,6 +1,7 @@
 # Calls padlogic functions under MicroPython for the differential test: the same calls are made
 # under CPython by the test, and the answers must be equal. Usage: micropython differential.py
-# IN.json OUT.json, IN a list of [function, argument...] with bytes given as hex.
+# IN.json OUT.json, IN a list of [function, argument...] with bytes given as hex. The test imports
+# call() and makes the same calls under CPython, so both sides dispatch alike.
 import json
 import sys
 
@@ -28,7 +29,8 @@ def call(name, args):
     raise ValueError(name)
 
 
-with open(sys.argv[1]) as f:
-    calls = json.load(f)
-with open(sys.argv[2], "w") as f:
-    json.dump([call(c[0], c[1:]) for c in calls], f)
+if __name__ == "__main__":  # imported by the test, call() answers the same calls under CPython
+    with open(sys.argv[1]) as f:
+        calls = json.load(f)
+    with open(sys.argv[2], "w") as f:
+        json.dump([call(c[0], c[1:]) for c in calls], f)
