@@ -15,7 +15,6 @@ lines, the worst case).
 
 from __future__ import annotations
 
-import itertools
 import random
 import statistics
 import sys
@@ -29,7 +28,7 @@ from companion.games import available  # noqa: E402
 from companion.hw import screen  # noqa: E402
 from companion.hw.screen import TextLines, render  # noqa: E402
 from companion.table.panel import REGULAR, font  # noqa: E402
-from tests.hw.test_partial_update import FRAME_BYTES, frames_of_a_game, one_line_changed, panel  # noqa: E402
+from tests.hw.test_partial_update import FRAME_BYTES, bytes_per_key, frames_of_a_game, panel  # noqa: E402
 
 SEATS = {"dva_bratri": 1}
 
@@ -39,20 +38,6 @@ def seats_for(name: str) -> int:
 
     game = load(name)
     return SEATS.get(name, max(game.min_seats, min(game.max_seats, 4)))
-
-
-def bytes_per_key(kind: str, frames: list, partial: bool) -> tuple[list[int], list[int]]:
-    """Bytes (commands and data) each key sent, and those of the keys that changed one line."""
-    display, bus = panel(kind, partial=partial)
-    display.show(frames[0])
-    every, one_line = [], []
-    for before, after in itertools.pairwise(frames):
-        sent = bus.sent
-        display.show(after)
-        every.append(bus.sent - sent)
-        if one_line_changed(before, after) and bus.sent > sent:
-            one_line.append(bus.sent - sent)
-    return every, one_line
 
 
 def bench_bytes(games: dict[str, list]) -> None:

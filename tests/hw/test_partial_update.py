@@ -178,19 +178,25 @@ def one_line_changed(before: Frame, after: Frame) -> bool:
     return sum(was != now for was, now in rows) == 1
 
 
-@pytest.mark.parametrize("kind", ["ssd1306", "sh1106"])
-@pytest.mark.parametrize("name,seats", [("vaaalbara", 4), ("graenaland", 4), ("dva_bratri", 1), ("troy", 4)])
-def test_a_key_that_changes_a_line_sends_at_most_a_third_of_a_frame(kind, name, seats):
-    display, bus = panel(kind)
-    frames = frames_of_a_game(name, seats)
+def bytes_per_key(kind: str, frames: list[Frame], partial: bool = True) -> tuple[list[int], list[int]]:
+    """Bytes (commands and data) each key sent to the panel, and those of the keys that changed
+    one line (also measured by benchmarks/bench_panel.py)."""
+    display, bus = panel(kind, partial=partial)
     display.show(frames[0])
-    line_keys, every_key = [], []
+    every, one_line = [], []
     for before, after in itertools.pairwise(frames):
         sent = bus.sent
         display.show(after)
-        every_key.append(bus.sent - sent)
+        every.append(bus.sent - sent)
         if one_line_changed(before, after) and bus.sent > sent:
-            line_keys.append(bus.sent - sent)
+            one_line.append(bus.sent - sent)
+    return every, one_line
+
+
+@pytest.mark.parametrize("kind", ["ssd1306", "sh1106"])
+@pytest.mark.parametrize("name,seats", [("vaaalbara", 4), ("graenaland", 4), ("dva_bratri", 1), ("troy", 4)])
+def test_a_key_that_changes_a_line_sends_at_most_a_third_of_a_frame(kind, name, seats):
+    every_key, line_keys = bytes_per_key(kind, frames_of_a_game(name, seats))
     assert line_keys, "the game has keys that change one line"
     assert statistics.median(line_keys) <= FRAME_BYTES / 3
     # whatever the key, never more than a whole frame with each page addressed on its own
