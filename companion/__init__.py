@@ -4,4 +4,4 @@ Layers, one way through (see docs/architecture.md):
 hw/ -> events -> table/ -> actions -> engine/ + games/<game>/ -> store/ -> table/ renders -> hw/.
 """
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
