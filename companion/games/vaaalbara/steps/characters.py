@@ -59,8 +59,11 @@ class Character:
         return character_name(self.initiative)
 
     def start(self, state: dict, seat: int) -> dict | None:
-        """Run the automatic part; the task of the first decision, or None when it is over."""
-        return None
+        """Run the automatic part; the task of the first decision, or None when it is over.
+
+        By default there is no automatic part: a character with decisions asks the first one.
+        """
+        return {"step": self.decisions[0].name} if self.decisions else None
 
     def land_multiplier(self) -> int:
         """How many times the land taken this turn scores (the Farmer doubles it)."""
@@ -179,9 +182,6 @@ class Bard(Character):
     decisions = (BardTarget(),)
     REWARD = 2
 
-    def start(self, state, seat):
-        return {"step": BardTarget.name}
-
 
 # -- 3 Hunter, 4 Seer, 5 Carpenter, 6 Falconer: automatic --------------------------------------------
 
@@ -279,9 +279,6 @@ class Tracker(Character):
 
     initiative = TRACKER
     decisions = (TrackerSwap(),)
-
-    def start(self, state, seat):
-        return {"step": TrackerSwap.name}
 
 
 # -- 8 Midwife --------------------------------------------------------------------------------------
@@ -386,9 +383,6 @@ class Rider(Character):
 
     initiative = RIDER
     decisions = (RiderSwap(),)
-
-    def start(self, state, seat):
-        return {"step": RiderSwap.name}
 
 
 # -- 10 Woodcarver ----------------------------------------------------------------------------------
