@@ -1,4 +1,5 @@
-"""The rulebook's worked examples (resources 1-3, calling in a unit, roads, Jindřich's placement)."""
+"""The rulebook's worked examples (resources 1-3, calling in a unit, roads, Jindřich's placement) and
+the digest's derived ones (the offer turning, reach past an empty place)."""
 
 import pytest
 
@@ -124,6 +125,32 @@ def test_example_4_only_calling_in_a_unit_works():
     assert moves.check_pay(c, S, "tower") == 0
     c = act(act(act(c, "turn", "build"), "build_tile", "tower"), "build_at", cell(c, "2,0"))
     assert c["board"]["2,0"]["owner"] == S
+
+
+def test_digest_t7_taking_turns_the_shield_and_refills_its_old_place():
+    """Digest T7: reach 3 takes t2; the shield moves to t2's place, the supply's top tile fills
+    the shield's old place, and the order from the shield is t3 t4 t5 t6 n t1."""
+    names = ["t1", "t2", "t3", "t4", "t5", "t6", "n"]
+    st = blank({t: tile(colour="grey") for t in names}, offer=names[:6])
+    assert board.reach(st, S) == 3
+    st = act(act(st, "turn", "take"), "take_tile", 2)
+    assert st["hands"][S] == ["t2"] and st["offer"]["shield"] == 2
+    assert st["queue"] == [{"t": "reveal", "slot": 0}] and st["supply"] == 9
+    st["offer"]["slots"][0], st["queue"] = "n", []  # the supply's top tile, as if revealed
+    assert [st["offer"]["slots"][i] for i in board.clockwise(st)] == ["t3", "t4", "t5", "t6", "n", "t1"]
+    assert board.reach(st, N) == 1 and board.reachable(st, N) == [3]  # only t3
+
+
+def test_digest_t10_an_empty_offer_place_does_not_count_for_reach():
+    """Digest T10: reach 2 with the first place from the shield empty reaches the 2nd and 3rd."""
+    names = ["t2", "t3", "t4"]
+    st = blank({t: tile(colour="grey") for t in names}, offer=[None, *names])
+    unit(st, "0a", "far")  # one unit left in the offer: reach 2
+    assert board.reach(st, S) == 2
+    assert board.reachable(st, S) == [2, 3]
+    with pytest.raises(RuleError) as err:
+        act(act(st, "turn", "take"), "take_tile", 4)
+    assert err.value.rule == "dva_bratri.out_of_reach"
 
 
 def test_example_5_roads_score_the_difference():
