@@ -7,12 +7,26 @@ file and the entry, never with a traceback from deep inside the rules.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 
 class BoxDataError(ValueError):
     """A box file is broken or incomplete; the message is one line naming the file and the entry."""
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The reading a box file gives one open question of a rulebook: the value the game uses,
+    whether it is verified, the question and why it reads so."""
+
+    name: str
+    default: Any
+    verified: bool
+    question: str
+    note: str
 
 
 def read_toml(path: Path | str) -> dict[str, Any]:
@@ -40,3 +54,15 @@ def typed(source: str, where: str, table: Any, key: str, kind: type | tuple[type
         names = " or ".join(k.__name__ for k in kinds)
         raise BoxDataError(f"{source}: {where} '{key}' must be {names}, not {value!r}")
     return value
+
+
+def require_exactly(source: str, what: str, found: list, expected: Iterable[Any]) -> None:
+    """The ids ``found`` in the file must be exactly ``expected``, each once: the rules refer to
+    them by id. The error names the first kind of problem (missing, unknown, defined twice)."""
+    expected = list(expected)
+    missing = [str(e) for e in expected if e not in found]
+    extra = [str(f) for f in found if f not in expected]
+    twice = sorted({str(f) for f in found if found.count(f) > 1})
+    for problem, items in (("missing", missing), ("unknown", extra), ("defined twice", twice)):
+        if items:
+            raise BoxDataError(f"{source}: {what} {problem}: {', '.join(items)}")

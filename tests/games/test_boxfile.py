@@ -3,7 +3,7 @@
 import pytest
 
 from companion.games import boxfile
-from companion.games.boxfile import BoxDataError, read_toml, typed
+from companion.games.boxfile import BoxDataError, read_toml, require_exactly, typed
 from companion.games.graenaland import box as graenaland_box
 from companion.games.great_wall import box as great_wall_box
 
@@ -44,6 +44,24 @@ def test_a_value_must_have_its_kind(table, kind, message):
         return
     with pytest.raises(BoxDataError) as raised:
         typed("box.toml", "fact 'rounds'", table, "value", kind)
+    assert str(raised.value) == message
+
+
+@pytest.mark.parametrize(
+    ("found", "message"),
+    [
+        (["forest", "meadow"], None),
+        (["forest"], "box.toml: land types missing: meadow"),
+        (["forest", "meadow", "sea"], "box.toml: land types unknown: sea"),
+        (["forest", "meadow", "forest"], "box.toml: land types defined twice: forest"),
+    ],
+)
+def test_ids_must_be_exactly_those_the_rules_name(found, message):
+    if message is None:
+        require_exactly("box.toml", "land types", found, ("meadow", "forest"))
+        return
+    with pytest.raises(BoxDataError) as raised:
+        require_exactly("box.toml", "land types", found, ("meadow", "forest"))
     assert str(raised.value) == message
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from ...engine import Msg
-from ..boxfile import BoxDataError, read_toml, typed
+from ..boxfile import BoxDataError, Reading, read_toml, require_exactly, typed
 
 BOX_FILE = Path(__file__).parent / "data" / "box.toml"
 
@@ -63,17 +63,6 @@ class Clan:
 
 
 @dataclass(frozen=True)
-class RuleSetting:
-    """A reading of an open question of the rulebook; the game offers it as a true/false option."""
-
-    name: str
-    default: bool
-    verified: bool
-    question: str
-    note: str
-
-
-@dataclass(frozen=True)
 class Box:
     facts: dict[str, int]
     land_types: dict[str, LandType]
@@ -81,7 +70,7 @@ class Box:
     characters: dict[int, Character]
     clans: dict[str, Clan]
     default_clans: tuple[str, ...]
-    settings: dict[str, RuleSetting]
+    settings: dict[str, Reading]  # the rulebook's open questions, offered as true/false options
 
 
 class _Reader:
@@ -108,15 +97,6 @@ class _Reader:
         if not values or any(isinstance(v, bool) or not isinstance(v, kind) for v in values):
             self.fail(f"'{key}' must be a non-empty list of {kind.__name__}")
         return values
-
-
-def _require_exactly(source: str, what: str, found: list, expected) -> None:
-    missing = [str(e) for e in expected if e not in found]
-    extra = [str(f) for f in found if f not in expected]
-    twice = sorted({str(f) for f in found if found.count(f) > 1})
-    for problem, items in (("missing", missing), ("unknown", extra), ("defined twice", twice)):
-        if items:
-            raise BoxDataError(f"{source}: {what} {problem}: {', '.join(items)}")
 
 
 def load_box(path: Path | str = BOX_FILE) -> Box:
@@ -169,7 +149,7 @@ def _lands(root: _Reader) -> tuple[dict[str, LandType], dict[str, LandCard]]:
         land_types[land_id] = LandType(land_id, land.msg(), land.msg("colour"), land.get("verified", bool))
         land.get("note", str)
         cards.update((card.id, card) for card in _land_cards(land, land_id))
-    _require_exactly(source, "land types", [r.get("id") for r in lands if isinstance(r, dict)], LAND_TYPES)
+    require_exactly(source, "land types", [r.get("id") for r in lands if isinstance(r, dict)], LAND_TYPES)
     if len(cards) > 9:
         raise BoxDataError(f"{source}: more than 9 kinds of land cards: a pad picks one with one key 1-9")
     return land_types, {
@@ -186,7 +166,7 @@ def _characters(root: _Reader) -> dict[int, Character]:
         entry = _Reader(root.source, f"character {initiative}", raw)
         characters[initiative] = Character(initiative, entry.msg(), entry.get("en_verified", bool))
     initiatives = [r.get("initiative") for r in raw_characters if isinstance(r, dict)]
-    _require_exactly(root.source, "characters", initiatives, INITIATIVES)
+    require_exactly(root.source, "characters", initiatives, INITIATIVES)
     return characters
 
 
@@ -213,13 +193,13 @@ def _default_clans(root: _Reader, clans: dict[str, Clan]) -> tuple[str, ...]:
     return default_clans
 
 
-def _settings(root: _Reader) -> dict[str, RuleSetting]:
+def _settings(root: _Reader) -> dict[str, Reading]:
     table = root.get("rules", dict)
-    _require_exactly(root.source, "rule settings", list(table), SETTINGS)
+    require_exactly(root.source, "rule settings", list(table), SETTINGS)
     settings = {}
     for name in SETTINGS:
         entry = _Reader(root.source, f"rule setting '{name}'", table[name])
-        settings[name] = RuleSetting(
+        settings[name] = Reading(
             name,
             entry.get("value", bool),
             entry.get("verified", bool),
