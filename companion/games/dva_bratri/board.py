@@ -131,11 +131,15 @@ def touches_own_unit(state: dict, side: int, k: str) -> bool:
 
 
 # -- the royal offer --------------------------------------------------------------------------
+def offer_order(state: dict) -> list[int]:
+    """The six offer places clockwise from the shield, empty ones too (as players count them)."""
+    shield = state["offer"]["shield"]
+    return [(shield + i) % 7 for i in range(1, 7)]
+
+
 def clockwise(state: dict) -> list[int]:
     """Offer slots clockwise from the shield, skipping empty ones (they do not count for reach)."""
-    offer = state["offer"]
-    order = [(offer["shield"] + i) % 7 for i in range(1, 7)]
-    return [i for i in order if offer["slots"][i] is not None]
+    return [i for i in offer_order(state) if state["offer"]["slots"][i] is not None]
 
 
 def offer_position(state: dict, slot: int) -> int:

@@ -69,6 +69,15 @@ def test_an_offer_place_can_be_empty_and_a_correction_can_be_dropped():
     assert st["offer"]["slots"][1] is None and "PUT-1" not in st["seen"]
 
 
+def test_offer_places_are_counted_from_where_the_shield_stands_now():
+    st = run(offer_state(), ("turn", "take"), ("take_tile", 2))  # the shield moves to place 2
+    st["queue"] = []  # its old place not refilled yet: empty
+    st = run(st, ("turn", "correct"), ("correct", "offer"))
+    mill = "Mill – grey"
+    assert labels(st) == [f"1. {mill}", f"2. {mill}", f"3. {mill}", f"4. {mill}", "5. empty", "6. Inn – grey", "Back"]
+    assert [o.value for o in GAME.prompt(st).options_for(None)][:-1] == [3, 4, 5, 6, 0, 1]
+
+
 def test_a_tile_that_never_turned_up_joins_only_if_the_supply_leaves_room():
     st = offer_state()
     st["supply"] = 27 - 1 - len(st["seen"])  # all 19 other tiles are in the supply

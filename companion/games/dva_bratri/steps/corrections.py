@@ -229,8 +229,7 @@ class FixOffer(MoveStep):
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         pairs = []
-        for n in range(1, 7):
-            slot = (state["offer"]["shield"] + n) % 7
+        for n, slot in enumerate(board.offer_order(state), 1):
             tile = state["offer"]["slots"][slot]
             what = box.describe(state, tile) if tile else Msg("prázdno", "empty")
             pairs.append((slot, Msg("{n}. {w}", "{n}. {w}").format(n=n, w=what)))
