@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Msg, Option, RuleError, Setting
+from ...engine import Msg, Option, RuleError, Setting, counted
 from ..catan import Scenario, core
-from . import battle, saga, ships, support
+from . import battle, saga, ships, support, texts
 from .box import BOX, BoxDataError, with_override
 from .ranking import ranking
 from .scenario import box_of, new_part, part
 from .steps import STEPS
-from .steps.row import take_from_row
+from .steps.row import CARDS, take_from_row
 from .steps.sea import build_ship
 from .texts import CITY_NAMES, refuse
 from .war import reveal_allegiances
@@ -155,12 +155,14 @@ class Troy(Scenario):
         return [{"step": "allegiance"}]
 
     def founding_text(self, state: dict) -> Msg:
+        row_start = box_of(state).row_start
+        cards = texts.cards(row_start)
         start = Msg(
-            "Řada: 4 karty (dřevo, obilí, vlna, ruda) drží box, vrať je do banku. ",
-            "Row: the box keeps 4 cards (lumber, grain, wool, ore); put them back in the bank. ",
-        )
+            "Řada: {n} ({c}) drží box, vrať je do banku. ",
+            "Row: the box keeps {n} ({c}); put them back in the bank. ",
+        ).format(n=counted(len(row_start), *CARDS), c=cards)
         if part(state)["row"] is None:
-            start = Msg("Řada: dřevo, obilí, vlna a ruda lícem dolů. ", "Row: lumber, grain, wool and ore face down. ")
+            start = Msg("Řada: {c} lícem dolů. ", "Row: {c} face down. ").format(c=cards)
         return start + Msg(
             "Mořský národ na červenou šipku. Zakládání jako v základní hře: 2 vesnice a 2 cesty.",
             "Sea people on the red arrow. Found as in the base game: 2 settlements, 2 roads.",

@@ -295,6 +295,18 @@ def test_a_corrected_saga_track_counts_in_the_session():
     assert play.state["over"] is not None  # the second win reaches the last value: the war ends
 
 
+def test_the_table_rows_questions_and_founding_text_name_the_cards_of_the_corrected_box():
+    box = {"row": {"troy": ["ore"], "mycenae": ["grain", "brick"], "start": ["ore", "wool"]}}
+    play = Play(4, "table", box=box)
+    founding = GAME.scenario.founding_text(play.state)
+    assert founding.en.startswith("Row: ore, wool face down.") and founding.cs.startswith("Řada: ruda, vlna lícem")
+    play = at_battle(play, None, 10)
+    assert play.prompt.title.en == "Points for Troy (ore)?" and play.prompt.title.cs == "Body Tróje (ruda)?"
+    play.answer("battle", 1)
+    assert play.prompt.title.en == "Points for Mycenae (grain, brick)?"
+    assert play.prompt.title.cs == "Body Mykén (obilí, hlína)?"
+
+
 def test_five_players_deal_five_of_the_six_allegiance_cards():
     play = Play(5, "box", allegiance=["troy", "troy", "troy", "mycenae", "mycenae"])
     assert play.prompt.step == "roll"
