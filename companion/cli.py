@@ -98,10 +98,11 @@ def cmd_history(args) -> int:
 
     store = open_store(data_dir_of(args), read_only=True)
     try:
-        records = store.history()
-        walks = len(store.history(teaching=True)) - len(records)
+        finished = store.history(teaching=True)  # one read of the index for both
     finally:
         store.close()
+    records = [record for record in finished if not record.get("teaching")]
+    walks = len(finished) - len(records)
     if not records:
         print("no finished games yet")
     for record in records:
