@@ -198,5 +198,10 @@ def tile_place(state: dict, tile: str) -> tuple[str, int | str] | None:
     return None
 
 
+def turn_down(c: dict) -> None:
+    """A tile turned face down (a destroyed building, a used camp) is free terrain: nobody's."""
+    c["up"], c["owner"] = False, None
+
+
 def place(state: dict, k: str, tile: str | None, colour: str, up: bool, owner: int | None) -> None:
     state["board"][k] = {"tile": tile, "colour": colour, "up": up, "owner": owner if up else None, "treasure": None}

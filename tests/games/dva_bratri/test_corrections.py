@@ -78,6 +78,18 @@ def test_offer_places_are_counted_from_where_the_shield_stands_now():
     assert [o.value for o in GAME.prompt(st).options_for(None)][:-1] == [3, 4, 5, 6, 0, 1]
 
 
+def test_a_flipped_tile_is_turned_over_either_way_but_the_start_tile_stays():
+    st = offer_state()
+    put(st, "1,0", "PUT-2", owner=S)
+    down = run(st, ("turn", "correct"), ("correct", "flip"), ("fix_flip", cell(st, "1,0")))
+    assert down["board"]["1,0"] == {"tile": "PUT-2", "colour": "yellow", "up": False, "owner": None, "treasure": None}
+    assert down["recent"][-1]["en"] == "Correction: tile at [1,0] flipped"
+    down["active"] = N  # turned up again while North is on turn: it faces North
+    up = run(down, ("turn", "correct"), ("correct", "flip"), ("fix_flip", cell(down, "1,0")))
+    assert up["board"]["1,0"]["up"] is True and up["board"]["1,0"]["owner"] == N
+    refused(st, "start_tile_stays", ("turn", "correct"), ("correct", "flip"), ("fix_flip", cell(st, "0,0")))
+
+
 def test_a_tile_that_never_turned_up_joins_only_if_the_supply_leaves_room():
     st = offer_state()
     st["supply"] = 27 - 1 - len(st["seen"])  # all 19 other tiles are in the supply

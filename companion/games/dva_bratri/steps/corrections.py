@@ -216,7 +216,7 @@ class FixFlip(MoveStep):
                 "start_tile_stays", "Počáteční destička zůstává lícem dolů.", "The start tile stays face down."
             )
         if c["up"]:
-            c["up"], c["owner"] = False, None
+            board.turn_down(c)
         else:
             box.need(state, c["tile"], box.placement_fields(state, c["tile"]))
             c["up"], c["owner"] = True, state["active"]

@@ -241,8 +241,7 @@ class Siege(DvaStep):
     def apply(self, state: dict, action, task: dict) -> None:
         answered(state, task)
         if action.value != "no":
-            c = state["board"][action.value]
-            c["up"], c["owner"] = False, None
+            board.turn_down(state["board"][action.value])
             announce(
                 state,
                 Msg(
@@ -341,8 +340,7 @@ class CampAt(MoveStep):
         )
 
     def carry_out(self, state: dict, value, task: dict) -> None:
-        c = state["board"][value]
-        c["up"], c["owner"] = False, None
+        board.turn_down(state["board"][value])
         state["turn"]["taken"] = False
         state["offer"]["crown"] = state["active"]
         announce(
