@@ -60,7 +60,10 @@ def _menu_frame(table: Table, notice: tuple[str, ...]) -> Frame:
     note = tuple(t(m) for m in table.menu_note)  # what the menu is about (stays while it is open)
     top = table.panel.all_rows(note + notice + troubles)
     lines, selected, span = _listed(table, top, [t(i.label) for i in table.menu], table.cursor)
-    footer = t(texts.MENU_KEYS) if table.mode == "game_menu" else ""
+    if table.mode == "game_menu":
+        footer = t(texts.MENU_KEYS)
+    else:  # a list longer than the panel says that ▲▼ reach the rest (the restart's "End it")
+        footer = t(texts.MENU_MORE_HINT) if len(lines) > table.panel.layout(has_footer=False).rows else ""
     return Frame(t(table.menu_title), tuple(lines), footer, selected=selected, selected_rows=span)
 
 

@@ -68,6 +68,7 @@ BOX_MEMORY_IGNORED = Msg("Uložené opravy krabice nelze použít: {why}", "Save
 UNDO_ASK = Msg("Vrátit poslední akci?", "Take back the last action?")
 UNDO_KEYS = Msg("OK ano · zpět ne", "OK yes · back no")
 MENU_KEYS = Msg("▲▼ OK · zpět = hra", "▲▼ OK · back = game")
+MENU_MORE_HINT = Msg("▲▼ další · OK vybrat", "▲▼ more · OK choose")
 UNDO_EVERYONE = Msg("Vrátí odhalené volby!", "Takes back a reveal!")
 UNDO_EVERYONE_KEYS = Msg("Všichni stiskněte # ({n}/{total})", "Everyone press # ({n}/{total})")
 UNDO_NOTHING = Msg("Není co vrátit.", "Nothing to undo.")

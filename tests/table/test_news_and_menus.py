@@ -7,10 +7,10 @@ import pytest
 
 from companion.engine import Session
 from companion.games import REGISTRY, available, load
-from companion.hw.screen import cut_lines
+from companion.hw.screen import cut_lines, visible_lines
 from companion.table.events import KeyEvent, PadPresence, PadTrouble, Tick
 from companion.table.frame import LED_ERROR, LED_WAITING
-from companion.table.panel import SMALLEST
+from companion.table.panel import SMALLEST, Panel
 from companion.table.table import Table
 
 from ..engine.toy import GAME as TOY
@@ -204,6 +204,24 @@ def test_a_restart_asks_to_continue_or_end_the_unfinished_game():
     table.offer_resume(sid, "toy", {"seats": 2}, 5, entries)
     press(table, host("down", "ok"))
     assert recorder.abandoned == [sid] and table.mode == "menu"
+
+
+@pytest.mark.parametrize("size", [(128, 64), (256, 64), (128, 128)])
+def test_a_menu_longer_than_the_panel_says_that_the_arrows_reach_the_rest(size):
+    """On 64 rows the restart question shows the game, its actions and "Continue it"; "End it"
+    is below the screen, so the footer says ▲▼ reach more (a menu that fits says nothing)."""
+    recorder = PreferenceRecorder()
+    entries = [{"action": {"step": "pick", "picks": {"0": 1, "1": 2}}}]
+    sid = unfinished_toy(recorder, entries)
+    panel = Panel.of_size(*size)
+    table = Table(recorder, {"toy": TOY}, "en", panel=panel)
+    table.offer_resume(sid, "toy", {"seats": 2}, 5, entries)
+    frame = table.frame()
+    rows_without_footer = panel.layout(has_footer=False).rows
+    hidden = visible_lines(frame, rows_without_footer)[1] != frame.lines
+    assert hidden == (size[1] == 64)
+    assert ("▲▼" in frame.footer) == hidden
+    assert frame.lines[-1] == "End it" and not cut_lines(frame, panel)
 
 
 def test_a_session_that_no_longer_replays_is_offered_for_ending_with_its_reason():
