@@ -1,3 +1,4 @@
+from companion.engine import Awaited, Game, Msg, Scores, Status, Steps
 from companion.table.events import KeyEvent
 from companion.table.table import Table
 
@@ -56,3 +57,26 @@ def toy_table(language="en", seats=2):
 def press(table, events):
     for event in events:
         table.handle(event)
+
+
+def one_step_table(step):
+    """A table running a two-seat game of the one ``step``, which ends it by setting
+    ``state["done"]`` (for a prompt the toy does not have)."""
+
+    class OneStep(Game):
+        name, title, min_seats, max_seats = "one_step", Msg("Jeden krok", "One step"), 2, 2
+        steps = Steps(step)
+
+        def setup(self, options, seed):
+            return {"seats": 2, "done": None}
+
+        def awaiting(self, state):
+            return None if state["done"] else Awaited(step.name, {})
+
+        def score(self, state):
+            return Scores({0: 0, 1: 0}, {}, (0, 1), bool(state["done"]))
+
+        def status(self, state):
+            return Status(1, None, Msg("Krok", "Step"))
+
+    return Table(MemoryRecorder(), {"one_step": OneStep()}, "en")

@@ -1,7 +1,7 @@
 from companion.table.events import KeyEvent, PadPresence
 from companion.table.frame import LED_ERROR, LED_LOCKED, LED_TURN, LED_WAITING
 
-from .helpers import host, pad, press, toy_table
+from .helpers import host, one_step_table, pad, press, toy_table
 
 
 def test_menu_starts_a_game_with_the_chosen_seats():
@@ -199,10 +199,7 @@ def test_a_pad_needing_new_firmware_is_named_on_the_screen_until_it_is_fine():
 
 
 def test_a_long_text_is_shown_whole_one_item_a_line_and_scrolls():
-    from companion.engine import Awaited, Game, Msg, Prompt, PromptKind, Scores, Status, Step, Steps
-    from companion.table.table import Table
-
-    from .helpers import MemoryRecorder
+    from companion.engine import Msg, Prompt, PromptKind, Step
 
     plan = "; ".join(f"Coast {n}: 1 face up" for n in range(1, 6))
 
@@ -215,23 +212,7 @@ def test_a_long_text_is_shown_whole_one_item_a_line_and_scrolls():
         def apply(self, state, action, task):
             state["done"] = True
 
-    class Plan(Game):
-        name, title, min_seats, max_seats = "plan", Msg("Plán", "Plan"), 2, 2
-        steps = Steps(Go())
-
-        def setup(self, options, seed):
-            return {"seats": 2, "done": False}
-
-        def awaiting(self, state):
-            return None if state["done"] else Awaited("go", {})
-
-        def score(self, state):
-            return Scores({0: 0, 1: 0}, {}, (0, 1), state["done"])
-
-        def status(self, state):
-            return Status(1, None, Msg("P", "P"))
-
-    table = Table(MemoryRecorder(), {"plan": Plan()}, "en")
+    table = one_step_table(Go())
     press(table, host("ok", "ok"))
     frame = table.frame()
     assert frame.lines[:3] == ("Production", "Coast 1: 1 face up", "Coast 2: 1 face up")
@@ -247,11 +228,8 @@ def test_a_long_text_is_shown_whole_one_item_a_line_and_scrolls():
 
 
 def test_a_question_longer_than_the_panel_is_read_from_its_start_above_the_first_option():
-    from companion.engine import Awaited, Game, Msg, Option, Prompt, PromptKind, Scores, Status, Step, Steps
+    from companion.engine import Msg, Option, Prompt, PromptKind, Step
     from companion.table.panel import fits
-    from companion.table.table import Table
-
-    from .helpers import MemoryRecorder
 
     long = "A new tile turned up in the offer: which of the three sets printed on its back is it from?"
 
@@ -270,23 +248,7 @@ def test_a_question_longer_than_the_panel_is_read_from_its_start_above_the_first
         def apply(self, state, action, task):
             state["done"] = action.value
 
-    class One(Game):
-        name, title, min_seats, max_seats = "one", Msg("Jedna", "One"), 2, 2
-        steps = Steps(Ask())
-
-        def setup(self, options, seed):
-            return {"seats": 2, "done": None}
-
-        def awaiting(self, state):
-            return None if state["done"] else Awaited("ask", {})
-
-        def score(self, state):
-            return Scores({0: 0, 1: 0}, {}, (0, 1), bool(state["done"]))
-
-        def status(self, state):
-            return Status(1, None, Msg("Q", "Q"))
-
-    table = Table(MemoryRecorder(), {"one": One()}, "en")
+    table = one_step_table(Ask())
     press(table, host("ok", "ok"))
     frame = table.frame()
     assert all(fits(line) for line in frame.lines) and " ".join(frame.lines).startswith(long)
