@@ -197,6 +197,18 @@ class Game:
         """What the declared settings cannot say (a combination, box data): raise or complete."""
         return options
 
+    # -- what the store asks ---------------------------------------------------------------------
+    def is_teaching(self, options: Any) -> bool:
+        """Whether a session with these options walks through the box to learn its facts instead
+        of playing: kept (its log teaches the box) but out of history, stats and exports."""
+        return False
+
+    def memory_problem(self, memory: Any) -> str | None:
+        """Why saved box memory cannot be given to a session (one line, English), or None. A
+        game that remembers box facts checks them here, so bad memory is moved aside, never a
+        crash mid-game."""
+        return None
+
     # -- what every game answers ---------------------------------------------------------------
     def setup(self, options: dict[str, Any], seed: int) -> dict:
         raise NotImplementedError

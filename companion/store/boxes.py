@@ -19,7 +19,6 @@ says so in both languages for the panel.
 from __future__ import annotations
 
 import copy
-import importlib
 import json
 import logging
 import os
@@ -35,13 +34,15 @@ NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
 def memory_problem(game: str, memory) -> str | None:
-    """The game's own check of saved memory (``companion/games/<game>/box.py``), if it has one."""
+    """The game's own check of saved memory (``Game.memory_problem``); a game this box does not
+    know has nothing to check."""
+    from .. import games
+
     try:
-        module = importlib.import_module(f"companion.games.{game}.box")
-    except ImportError:
+        rules = games.load(game)
+    except KeyError:
         return None
-    check = getattr(module, "memory_problem", None)
-    return check(memory) if check else None
+    return rules.memory_problem(memory)
 
 
 class BoxFiles:

@@ -145,10 +145,15 @@ def stamped(entry: Mapping, now: datetime) -> dict:
     return stored
 
 
-def is_teaching(options: Any) -> bool:
-    """A teaching walk, not a game: the setting ``mode`` = ``"teach"`` (Dva bratři, Graenaland)
-    walks through the box to learn its facts; it ends with every seat at 0 and nobody played."""
-    return isinstance(options, Mapping) and options.get("mode") == "teach"
+def is_teaching(game: Any, options: Any) -> bool:
+    """A teaching walk, not a game (``Game.is_teaching``): it walks through the box to learn its
+    facts and ends with nobody having played. A game this box does not know is no walk."""
+    from .. import games
+
+    try:
+        return games.load(str(game)).is_teaching(options)
+    except KeyError:
+        return False
 
 
 def count_actions(entries: Sequence[Mapping]) -> int:
@@ -357,7 +362,7 @@ class Store:
             "duration_s": max(0, round((finished - started).total_seconds())),
             "actions": count_actions(entries) if actions is None else actions,
         }
-        if is_teaching(record["options"]):
+        if is_teaching(record["game"], record["options"]):
             result["teaching"] = True  # archived and indexed, but not a played game
         document = self._document(session_id, record, entries, result)
         self._archive_and_index(session_id, document, HISTORY, result)
@@ -694,7 +699,7 @@ def _index_record(document: Mapping) -> dict:
             "winner": meta.get("winner"),
             "duration_s": max(0, duration),
             "actions": count_actions(document["entries"]),
-            **({"teaching": True} if is_teaching(document.get("options")) else {}),
+            **({"teaching": True} if is_teaching(document.get("game"), document.get("options")) else {}),
         }
     return {
         "session": meta["id"],

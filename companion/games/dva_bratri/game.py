@@ -86,6 +86,12 @@ class DvaBratri(Game):
         options.setdefault("asking", ASKING_RECORDED if recorded_before else ASKING_FEWEST)
         return options
 
+    def is_teaching(self, options: Any) -> bool:
+        return isinstance(options, dict) and options.get("mode") == "teach"
+
+    def memory_problem(self, memory: Any) -> str | None:
+        return box.memory_problem(memory)
+
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """Box data (saved per box by the appliance) holds only tiles and treasures."""
         if any(g not in BOX_GROUPS for g in options["box"]):

@@ -97,6 +97,12 @@ class Graenaland(Game):
     )
 
     # -- setup -----------------------------------------------------------------------------------
+    def is_teaching(self, options: Any) -> bool:
+        return isinstance(options, dict) and options.get("mode") == "teach"
+
+    def memory_problem(self, memory: Any) -> str | None:
+        return box.memory_problem(memory)
+
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """The box data with its corrections must be usable."""
         box.check(box_data(options))
