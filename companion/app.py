@@ -193,7 +193,7 @@ def make_table(
     from .table.catalog import LazyGames
     from .table.panel import SMALLEST
 
-    games = LazyGames(game_registry.available(), game_registry.load)  # imported when first chosen
+    games = LazyGames(game_registry.available(), game_registry.load, game_registry.TITLES)  # imported when first chosen
     table = Table(
         store,
         games,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 
-from ..engine import Game
+from ..engine import Game, Msg
 
 # name -> module path; the module exposes GAME, an instance of engine.Game
 REGISTRY = {
@@ -14,6 +14,17 @@ REGISTRY = {
     "great_wall": "companion.games.great_wall",
     "troy": "companion.games.troy",
     "gheos": "companion.games.gheos",
+}
+
+# The menu's title of each game, readable without importing it (the menu is drawn before any
+# game is imported): the same text as the game's own ``title``, which a test compares.
+TITLES: dict[str, Msg] = {
+    "vaaalbara": Msg("Vaaalbara", "Vaaalbara"),
+    "graenaland": Msg("Graenaland", "Graenaland"),
+    "dva_bratri": Msg("Dva bratři", "The Two Heirs"),
+    "great_wall": Msg("Velká čínská zeď", "The Great Wall"),
+    "troy": Msg("Trója", "Troy"),
+    "gheos": Msg("Gheos", "Gheos"),
 }
 
 

@@ -3,8 +3,8 @@
 Importing a game (its rules, steps and box data) costs more than the rest of the start-up
 together, and the first screen needs only the games' names. So the table gets a mapping that
 imports a game when it is first asked for (chosen in the menu, or resumed after a restart), and
-the menu reads the titles from ``MENU_TITLES`` here. A game missing from ``MENU_TITLES`` still
-works: its title is read from the game, which imports it at start-up.
+the menu reads the titles it is given (``companion.games.TITLES``). A game without a title
+there still works: its title is read from the game, which imports it at start-up.
 """
 
 from __future__ import annotations
@@ -16,26 +16,15 @@ from ..engine import Game, Msg
 
 log = logging.getLogger(__name__)
 
-# The menu's title of each registered game: the same text as the game's own ``title`` (a test
-# compares them), kept here so that the menu can be shown before any game is imported.
-MENU_TITLES: dict[str, Msg] = {
-    "vaaalbara": Msg("Vaaalbara", "Vaaalbara"),
-    "graenaland": Msg("Graenaland", "Graenaland"),
-    "dva_bratri": Msg("Dva bratři", "The Two Heirs"),
-    "great_wall": Msg("Velká čínská zeď", "The Great Wall"),
-    "troy": Msg("Trója", "Troy"),
-    "gheos": Msg("Gheos", "Gheos"),
-}
-
 
 class LazyGames(Mapping[str, Game]):
     """Games by name, imported on first use. A game that cannot be imported (bad box data, a
     bug) is logged once and then behaves as absent (``KeyError``): it never stops the others."""
 
-    def __init__(self, names: Iterable[str], load: Callable[[str], Game], titles: Mapping[str, Msg] = MENU_TITLES):
+    def __init__(self, names: Iterable[str], load: Callable[[str], Game], titles: Mapping[str, Msg] | None = None):
         self._names = list(names)
         self._load = load
-        self._titles = dict(titles)
+        self._titles = dict(titles or {})
         self._loaded: dict[str, Game] = {}
         self._broken: dict[str, str] = {}
 

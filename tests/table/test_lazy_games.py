@@ -12,9 +12,9 @@ import pytest
 
 from companion.app import make_table
 from companion.engine import Msg
-from companion.games import REGISTRY, available, load
+from companion.games import REGISTRY, TITLES, available, load
 from companion.store import Store
-from companion.table.catalog import MENU_TITLES, LazyGames
+from companion.table.catalog import LazyGames
 from companion.table.events import KeyEvent
 from companion.table.table import Table
 
@@ -48,8 +48,8 @@ def test_start_up_imports_no_game_and_the_menu_is_the_same(tmp_path, language):
 
 
 def test_every_registered_game_has_its_own_title_in_the_catalogue():
-    assert set(MENU_TITLES) == set(REGISTRY), "add the new game's title to companion/table/catalog.py"
-    for name, title in MENU_TITLES.items():
+    assert set(TITLES) == set(REGISTRY), "add the new game's title to companion/games/__init__.py"
+    for name, title in TITLES.items():
         assert title == load(name).title, name
 
 
@@ -60,12 +60,12 @@ def test_choosing_a_game_imports_that_one_only():
         asked.append(name)
         return load(name)
 
-    games = LazyGames(available(), loader)
+    games = LazyGames(available(), loader, TITLES)
     table = Table(MemoryRecorder(), games, "en")
     assert asked == [] and len(table.menu) >= len(available())
     press(table, host("down", "ok"))  # the second game: its player counts
     assert asked == [available()[1]] and games.loaded() == [available()[1]]
-    assert table.menu_title.en.startswith(MENU_TITLES[available()[1]].en)
+    assert table.menu_title.en.startswith(TITLES[available()[1]].en)
 
 
 def test_a_game_that_cannot_be_imported_is_named_and_the_others_still_work(caplog):
@@ -74,7 +74,7 @@ def test_a_game_that_cannot_be_imported_is_named_and_the_others_still_work(caplo
             raise ValueError("box.toml: pieces.a must be a table")
         return load(name)
 
-    games = LazyGames(["graenaland", "vaaalbara"], loader)
+    games = LazyGames(["graenaland", "vaaalbara"], loader, TITLES)
     table = Table(MemoryRecorder(), games, "cs")
     press(table, host("ok"))
     assert table.mode == "menu" and [m.cs for m in table.notice] == ["Graenaland nelze spustit: chyba hry, viz log."]
