@@ -197,6 +197,11 @@ class Game:
         """What the declared settings cannot say (a combination, box data): raise or complete."""
         return options
 
+    def seat_lines(self, state: dict, seat: int) -> tuple[Msg, ...]:
+        """What only ``seat`` may see, as rows for its own pad screen (its total, its secret
+        card): the game says it in words; nothing here reaches the shared panel."""
+        return ()
+
     # -- what the store asks ---------------------------------------------------------------------
     def is_teaching(self, options: Any) -> bool:
         """Whether a session with these options walks through the box to learn its facts instead

@@ -57,6 +57,9 @@ def counted(n: int, cs: tuple[str, str, str], en: tuple[str, str]) -> Msg:
     return Msg(f"{n} {plural(n, *cs)}", f"{n} {en[0] if n == 1 else en[1]}")
 
 
+YOUR_TOTAL = Msg("Tvůj součet: {n}", "Your total: {n}")  # a seat's own total, on its own pad screen
+
+
 def player(seat: int) -> Msg:
     """A seat as the table calls it when it has no other name: seat 0 is "Hráč 1" / "Player 1"."""
     return Msg(f"Hráč {seat + 1}", f"Player {seat + 1}")

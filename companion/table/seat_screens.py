@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..engine import Msg, Prompt, PromptKind
 from ..hw.protocol import MAX_CODE, MAX_HINTS, PAD_CHARS, SCREEN_COLS
@@ -196,81 +196,10 @@ FINAL_POINTS = Msg("Body: {n}", "Points: {n}")
 FINAL_PLACE = Msg("Pořadí: {n}.", "Place: {n}")
 PAUSED = Msg("Hra stojí", "Game paused")
 
-# What a seat's private view says, by the key a game's ``view(state, seat)`` uses for it. Only
-# these keys are shown (never raw data); a game may instead give ``seat_lines(state, seat)``.
-MY_TOTAL = Msg("Tvůj součet: {n}", "Your total: {n}")
-VP_CARDS = Msg("Karty VB: {n}", "VP cards: {n}")
-VP_CARD = Msg("Karta VB č. {k}", "VP card no. {k}")
-VP_POINTS = Msg("Tvé VB: {n}", "Your VP: {n}")
-SIDE = Msg("Strana: {side}", "Side: {side}")
-SIDES = {"troy": Msg("Trója", "Troy"), "mycenae": Msg("Mykény", "Mycenae")}
-FROM_ROW = Msg("Z řady: {card}", "From row: {card}")
-RESOURCES = {
-    "lumber": Msg("dřevo", "lumber"),
-    "brick": Msg("hlína", "brick"),
-    "wool": Msg("vlna", "wool"),
-    "grain": Msg("obilí", "grain"),
-    "ore": Msg("ruda", "ore"),
-}
-IN_HAND = Msg("V ruce: {n}", "In hand: {n}")
-
 
 def private_lines(game, state: dict, seat: int, language: str) -> tuple[str, ...]:
-    """The rows only ``seat`` may see, from the game's private view, in ``language``."""
-    own = getattr(game, "seat_lines", None)
-    if callable(own):
-        return tuple(row for msg in own(state, seat) for row in wrap(msg.get(language)))
-    view = game.view(state, seat)
-    msgs: list[Msg] = []
-    for key, say in _PRIVATE_FIELDS:
-        if key in view and view[key] is not None:
-            msgs.extend(say(view[key]))
-    return tuple(row for msg in msgs for row in wrap(msg.get(language)))
-
-
-def _total(n: Any) -> list[Msg]:
-    return [MY_TOTAL.format(n=n)]
-
-
-def _hidden(points: Any) -> list[Msg]:
-    """The VP cards a seat holds face down (the rest of its hidden points is in its total)."""
-    n = points.get("vp_cards", 0) if isinstance(points, dict) else 0
-    return [VP_CARDS.format(n=n)] if n else []
-
-
-def _vp_card(card: Any) -> list[Msg]:
-    if not isinstance(card, dict):
-        return []
-    lines = [VP_CARD.format(k=card.get("kept"))]
-    if card.get("points") is not None:  # None: the box data does not say what the card counts
-        lines.append(VP_POINTS.format(n=card["points"]))
-    return lines
-
-
-def _side(side: Any) -> list[Msg]:
-    name = SIDES.get(side, Msg(str(side), str(side)))
-    return [SIDE.format(side=name)]
-
-
-def _from_row(cards: Any) -> list[Msg]:
-    if not cards:
-        return []
-    newest = cards[-1]
-    return [FROM_ROW.format(card=RESOURCES.get(newest, Msg(str(newest), str(newest))))]
-
-
-def _hand(tiles: Any) -> list[Msg]:
-    return [IN_HAND.format(n=len(tiles))]
-
-
-_PRIVATE_FIELDS = (
-    ("allegiance", _side),
-    ("my_total", _total),
-    ("my_hidden", _hidden),
-    ("vp_card", _vp_card),
-    ("taken_from_row", _from_row),
-    ("hand", _hand),
-)
+    """The rows only ``seat`` may see (``Game.seat_lines``), in ``language``."""
+    return tuple(row for msg in game.seat_lines(state, seat) for row in wrap(msg.get(language)))
 
 
 # -- the entry: how the pad echoes this prompt's keys ------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Awaited, Game, Msg, Scores, Status, Steps, recent
+from ...engine.i18n import YOUR_TOTAL
 from ...engine.steps import Action
 from . import core, texts
 from .scenario import Scenario
@@ -76,6 +77,14 @@ class CatanGame(Game):
         )
 
     # -- what players see --------------------------------------------------------------------------
+    def seat_lines(self, state: dict, seat: int) -> tuple[Msg, ...]:
+        """The seat's true total (hidden points included) and the VP cards it holds face down."""
+        own: tuple[Msg, ...] = (YOUR_TOTAL.format(n=core.true_total(self.scenario, state, seat)),)
+        cards = core.hidden_points(self.scenario, state, seat).get("vp_cards", 0)
+        if cards:
+            own += (texts.VP_CARDS_HELD.format(n=cards),)
+        return self.scenario.seat_lines(state, seat, own)
+
     def view(self, state: dict, seat: int | None = None) -> dict:
         """Public: pieces, knights, special cards, public points; hidden VP only for ``seat``
         (everyone's once the game is over)."""

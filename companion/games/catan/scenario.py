@@ -126,5 +126,10 @@ class Scenario:
         """The scenario's public part of the view (``seat``: what that seat may also see)."""
         return {}
 
+    def seat_lines(self, state: dict, seat: int, own: tuple[Msg, ...]) -> tuple[Msg, ...]:
+        """A seat's own pad screen: ``own`` is the core's (its true total, its VP cards face
+        down); a scenario adds what only that seat knows of it."""
+        return own
+
     def learned_box(self, state: dict) -> dict:
         return {}

@@ -93,3 +93,6 @@ def score_change(who: Msg, change: int, total: int) -> Msg:
 
 def final_total(who: Msg, total: int, parts: Msg) -> Msg:
     return Msg("{w}: {t} VB – {p}", "{w}: {t} VP – {p}").format(w=who, t=total, p=parts)
+
+
+VP_CARDS_HELD = Msg("Karty VB: {n}", "VP cards: {n}")  # on the holder's own pad screen

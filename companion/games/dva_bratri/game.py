@@ -213,6 +213,12 @@ class DvaBratri(Game):
         """Each side's breakdown and total, South first."""
         return [_side_score(state, side) for side in (SOUTH, NORTH)]
 
+    def seat_lines(self, state: dict, seat: int) -> tuple[Msg, ...]:
+        """How many tiles the seat holds (what they are lies in front of it)."""
+        if seat >= 2:
+            return ()
+        return (Msg("V ruce: {n}", "In hand: {n}").format(n=len(state["hands"][seat])),)
+
     def score(self, state: dict) -> Scores:
         parts = self._side_scores(state)
         totals = {s: parts[s]["total"] for s in (SOUTH, NORTH)}

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Awaited, Game, Msg, Scores, Setting, Status, recent
-from ...engine.i18n import join, player
+from ...engine.i18n import YOUR_TOTAL, join, player
 from .box import BOX, READINGS
 from .common import CATEGORIES, COLOURS, KEPT_EVENTS, OVER, START, total
 from .flow import epoch_limit, start_state
@@ -146,7 +146,7 @@ class Gheos(Game):
             else Msg("žádní přívrženci", "no followers")
         )
         return (
-            Msg("Tvůj součet: {n}", "Your total: {n}").format(n=total(state, seat)),
+            YOUR_TOTAL.format(n=total(state, seat)),
             Msg("Žetony: {n}", "Tokens: {n}").format(n=state["tokens"][seat]),
             followers_text,
         )

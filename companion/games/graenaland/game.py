@@ -134,6 +134,9 @@ class Graenaland(Game):
         return Awaited(step, self.steps[step].task_of(state))
 
     # -- what players see --------------------------------------------------------------------------
+    def seat_lines(self, state: dict, seat: int) -> tuple[Msg, ...]:
+        return views.seat_lines(state, seat)
+
     def view(self, state: dict, seat: int | None = None) -> dict:
         return views.view(state, self._awaiting_view(state), seat)
 

@@ -182,3 +182,8 @@ def score_change(seat_index: int, change: int, goals_changed: list[Msg]) -> Msg:
     """'Hráč 2: +1 (Sídla)': a seat's total changed, and the goals that changed it."""
     line = Msg("{s}: {n:+d}", "{s}: {n:+d}").format(s=seat(seat_index), n=change)
     return line + Msg(" ({g})", " ({g})").format(g=join(goals_changed)) if goals_changed else line
+
+
+# a seat's own pad screen: the VP card it kept, and what it counts once the box data says so
+VP_CARD_KEPT = Msg("Karta VB č. {k}", "VP card no. {k}")
+VP_CARD_POINTS = Msg("Tvé VB: {n}", "Your VP: {n}")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...engine import Msg
 from . import building, goals, texts
 from .votes import weights
 
@@ -80,6 +81,17 @@ def _vp_view(state: dict, seat: int | None) -> dict:
     if seat is not None and str(seat) in vp["kept"]:
         out["vp_card"] = _vp_card(state, seat)
     return out
+
+
+def seat_lines(state: dict, seat: int) -> tuple[Msg, ...]:
+    """The kept VP card, on its keeper's pad only, with its points once the box data says what
+    the card counts."""
+    vp = state.get("vp")
+    if not vp or str(seat) not in vp["kept"]:
+        return ()
+    card = _vp_card(state, seat)
+    lines = (texts.VP_CARD_KEPT.format(k=card["kept"]),)
+    return lines if card["points"] is None else (*lines, texts.VP_CARD_POINTS.format(n=card["points"]))
 
 
 def _vp_card(state: dict, seat: int) -> dict:

@@ -238,6 +238,14 @@ class Troy(Scenario):
         reveal_allegiances(state)
 
     # -- what players see -------------------------------------------------------------------------
+    def seat_lines(self, state: dict, seat: int, own: tuple[Msg, ...]) -> tuple[Msg, ...]:
+        """The seat's secret side before its totals; the last card it drew blind from the row after."""
+        troy = part(state)
+        side = troy["allegiance"].get(str(seat))
+        lines = own if side is None else (texts.SIDE.format(side=CITY_NAMES[side]), *own)
+        taken = troy["taken"].get(str(seat))
+        return lines if not taken else (*lines, texts.FROM_ROW.format(card=texts.RESOURCE_NAMES[taken[-1]]))
+
     def view(self, state: dict, seat: int | None) -> dict:
         box, troy = box_of(state), part(state)
         if seat is not None:

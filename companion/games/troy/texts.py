@@ -41,3 +41,8 @@ def cards(names) -> Msg:
 
 def city(name: str | None) -> Msg:
     return CITY_NAMES[name] if name else Msg("nikdo", "nobody")
+
+
+# a seat's own pad screen
+SIDE = Msg("Strana: {side}", "Side: {side}")
+FROM_ROW = Msg("Z řady: {card}", "From row: {card}")

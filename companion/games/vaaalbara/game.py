@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Awaited, Game, Msg, Scores, Setting, Status, recent
+from ...engine.i18n import YOUR_TOTAL
 from .box import BOX, SETTINGS
 from .common import ASSIGN, CATEGORIES, KEPT_EVENTS, OVER, RESOLVE, ROUNDS, START, clan, refuse, total
 from .flow import advance
@@ -117,6 +118,10 @@ class Vaaalbara(Game):
             public["my_total"] = total(state, seat)
             public["my_breakdown"] = dict(state["points"][seat])
         return public
+
+    def seat_lines(self, state: dict, seat: int) -> tuple[Msg, ...]:
+        """A seat's own total: the tokens lie face down, only their owner knows it."""
+        return (YOUR_TOTAL.format(n=total(state, seat)),)
 
     def score(self, state: dict) -> Scores:
         seats = range(state["seats"])
