@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from ...engine import Msg
-from ..boxfile import BoxDataError, read_toml, typed
+from ..boxfile import BoxDataError, Reading, read_toml, typed
 
 BOX_FILE = Path(__file__).parent / "data" / "box.toml"
 
@@ -48,17 +48,6 @@ class Colour:
     name: Msg  # cs: the feminine adjective, "červená"
     code: str  # the pad key that picks it, 1-6
     verified: bool
-
-
-@dataclass(frozen=True)
-class Reading:
-    """The default of one open question, and why it reads so."""
-
-    name: str
-    default: Any
-    verified: bool
-    question: str
-    note: str
 
 
 @dataclass(frozen=True)
