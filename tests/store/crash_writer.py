@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import sys
+import time
 
 from companion.store import JournalDB, Store
 
@@ -49,6 +50,7 @@ def migrator(path: str, run: int) -> None:
     say("ready")
     with Store(path) as store:
         say(f"migrated {store.finished_count()}")
+        time.sleep(3600)  # a fast migration waits for its kill like the other writers (no exit race)
 
 
 def importer(path: str, run: int) -> None:
