@@ -6,7 +6,7 @@ Nothing here touches hardware, files or screens.
 from .choices import BACK, YES_NO, counts, numbered
 from .errors import RuleError, refusal
 from .events import added, announce, recent
-from .game import Game, Scores, Setting, Status
+from .game import FollowUp, Game, Scores, Setting, Status
 from .i18n import Msg, counted, plural
 from .prompt import Option, Prompt, PromptKind
 from .session import Outcome, Session, replay
@@ -18,6 +18,7 @@ __all__ = [
     "Action",
     "Ask",
     "Awaited",
+    "FollowUp",
     "Game",
     "Msg",
     "Option",

@@ -99,6 +99,19 @@ class Scores:
         }
 
 
+@dataclass(frozen=True)
+class FollowUp:
+    """A session a game suggests when one ends, offered on the panel as a yes/no question (say,
+    teaching the box the tiles the game turned up while they are still on the table).
+
+    ``question`` is the whole offer in words (what it does, how many answers it takes);
+    ``options`` are the new session's options, ``seats`` included, for the same game.
+    """
+
+    question: Msg
+    options: dict[str, Any]
+
+
 class Game:
     """Base class of a game's rules. Subclasses live in ``companion/games/<name>/``.
 
@@ -233,6 +246,11 @@ class Game:
 
     def seat_count(self, state: dict) -> int:
         return int(state["seats"])
+
+    def follow_up(self, state: dict) -> FollowUp | None:
+        """What to offer when this session has ended (None: nothing; the table goes back to
+        the menu). Asked once, of a finished session's state."""
+        return None
 
     def learned_box(self, state: dict) -> dict:
         """Box-data corrections made or learned in this session, in the shape of the ``box``
