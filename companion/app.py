@@ -52,6 +52,13 @@ class App:
         self._brightness: int | None = None  # the level last sent to the display
 
     def refresh(self) -> None:
+        """Show the table as it is; then what could wait for the frame (archiving an ended
+        game), and the frame again if that changed it (a failure notice)."""
+        self._draw()
+        if self.table.housekeeping():
+            self._draw()
+
+    def _draw(self) -> None:
         if self.table.brightness != self._brightness:
             self._brightness = self.table.brightness
             getattr(self.display, "brightness", lambda level: None)(self._brightness)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
-from ..engine import Msg, Setting
+from ..engine import FollowUp, Msg, Setting
 from ..engine.i18n import LANGUAGES
 from . import texts
 from .catalog import title_of
@@ -151,6 +151,20 @@ def _end_pending(table: Table, pending: dict) -> None:
         table.pending_resume = None
         main_menu(table)
         table.notice = [texts.ENDED]
+
+
+# -- after a game: what it suggests next -----------------------------------------------------------
+
+
+def follow_up_menu(table: Table, name: str, follow: FollowUp) -> None:
+    """The ended game's suggestion (``Game.follow_up``) as a yes/no question; back or "later"
+    leave it for the main menu."""
+    table.mode, table.cursor, table.menu_title = "menu", 0, texts.FOLLOW_UP_TITLE
+    table.menu_note = [follow.question]
+    table.menu = [
+        MenuItem(texts.FOLLOW_UP_YES, partial(table.new_game, name, dict(follow.options))),
+        MenuItem(texts.FOLLOW_UP_LATER, partial(main_menu, table)),
+    ]
 
 
 def _seats_menu(table: Table, name: str) -> None:

@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any, ClassVar, Protocol
 
-from ..engine import Game, Msg, Prompt, PromptKind, RuleError, Session, added
+from ..engine import FollowUp, Game, Msg, Prompt, PromptKind, RuleError, Session, added
 from ..engine.i18n import LANGUAGES
 from ..engine.session import ReplayError
 from . import texts
@@ -30,6 +30,7 @@ from .menu import (
     BRIGHTNESS_LEVELS,
     MenuItem,
     finish_pairing,
+    follow_up_menu,
     game_menu,
     main_menu,
     on_game_menu_key,
@@ -46,6 +47,7 @@ from .screens import table_frame
 from .secret import SecretCollector
 
 ERROR_BLINK_S = 2.0  # how long a seat's LED blinks red after a key that made no sense
+ARCHIVE_RETRY_S = 5.0  # how soon an ended game the history could not take is tried again
 
 log = logging.getLogger(__name__)
 
@@ -143,6 +145,8 @@ class Table:
         self.box_memory = box_memory
         self.pad_troubles: dict[str, Msg] = {}  # pads that cannot be used; shown in the menu
         self.remembered_box: dict = {}
+        self.unarchived = False  # the running game has ended but is not in the history yet
+        self.archive_retry_at: float | None = None  # when a failed archive is tried again
         self._reset_input()
         main_menu(self)
 
@@ -196,6 +200,10 @@ class Table:
         """After a restart with an unfinished game: ask whether to continue it or end it. One
         that no longer replays is offered only for ending, with its one-line reason."""
         session = self._replayed(session_id, game_name, options, seed, entries)
+        if isinstance(session, Session) and session.over:  # the power went as it was archived
+            self._start(session, session_id)
+            self.notice = [texts.RESUMED_OVER]
+            return
         self.pending_resume = {
             "id": session_id,
             "game": game_name,
@@ -251,8 +259,10 @@ class Table:
             log.error("could not save the %s: %s", name, error)
 
     def deadline(self) -> float | None:
-        """When something on the table changes by itself (a red blink ends), else None."""
-        return min(self.seat_errors.values(), default=None)
+        """When something on the table changes by itself (a red blink ends, a failed archive is
+        tried again), else None."""
+        retry = [self.archive_retry_at] if self.unarchived and self.archive_retry_at is not None else []
+        return min([*self.seat_errors.values(), *retry], default=None)
 
     def blink_error(self, seat: int) -> None:
         """A key that made no sense: the seat's LED blinks red for a moment."""
@@ -260,6 +270,7 @@ class Table:
 
     def handle(self, event) -> None:
         """Process one event. Never raises for bad input: it becomes a notice or an LED."""
+        self.housekeeping()
         self._expire_errors()
         for kind, handler in self._EVENT_HANDLERS:
             if isinstance(event, kind):
@@ -480,10 +491,29 @@ class Table:
             self.blink_error(seat)
 
     def _check_over(self) -> None:
+        """A game that has ended shows its ranking at once; its archiving waits for
+        ``housekeeping`` (the last action is durable already: a restart completes the rest)."""
         if self.running.over:
             self.final_scores = self.running.score()
-            self.recorder.finish(self.running_id, self.final_scores.to_json(), self.final_scores.winner)
             self.mode, self.cursor = "over", 0
+            self.unarchived = True
+
+    def housekeeping(self) -> bool:
+        """Work that may wait until the frame is shown: putting a finished game in the history
+        (several writes and syncs that would otherwise hold up the last key's screen). The main
+        loop calls it after each frame; ``handle`` before each event, so nothing reads a store
+        that has not caught up. A failure is retried then. True: the panel needs redrawing."""
+        if not self.unarchived:
+            return False
+        try:
+            self.recorder.finish(self.running_id, self.final_scores.to_json(), self.final_scores.winner)
+        except Exception as error:  # a full or failing disk: the log holds the game, retry later
+            log.error("could not archive session %s: %s", self.session_id, error)
+            self.notice = [texts.ARCHIVE_FAILED.format(why=str(error))]
+            self.archive_retry_at = self.clock() + ARCHIVE_RETRY_S
+            return True
+        self.unarchived, self.archive_retry_at = False, None
+        return False
 
     def _on_play(self, event: KeyEvent) -> None:
         """Back on the host asks to undo; any other key answers the prompt (see play_keys)."""
@@ -554,14 +584,29 @@ class Table:
 
     # -- game over -----------------------------------------------------------------------------
     def _on_over(self, event: KeyEvent) -> None:
-        """OK on the host returns to the menu; up/down scroll the ranking."""
+        """OK on the host offers what the game suggests next (see ``follow_up``), else returns
+        to the menu; up/down scroll the ranking. Not before the game is in the history."""
         if event.seat is None and event.key == "ok":
+            if self.unarchived:
+                return
+            follow = self._follow_up()
+            name = self.running.game.name
             self.session = self.session_id = None
             main_menu(self)
+            if follow is not None:
+                follow_up_menu(self, name, follow)
         elif event.seat is None and event.key in ("up", "down"):
             if self.browsed:
                 self.cursor = max(0, self.cursor + (1 if event.key == "down" else -1))
             self.browsed = True
+
+    def _follow_up(self) -> FollowUp | None:
+        """The session the ended game suggests next; a game that fails to say is not asked."""
+        try:
+            return self.running.game.follow_up(self.running.state)
+        except Exception as error:
+            log.error("the game's follow-up failed: %s", error)
+            return None
 
     # -- seats ---------------------------------------------------------------------------------
     def seat_count(self) -> int:

@@ -82,6 +82,17 @@ NEW_GAME_SCROLL_HINT = Msg("▲▼ pořadí · OK nová hra", "▲▼ scroll · 
 RESUMED = Msg("Hra obnovena, pokračujte.", "Game resumed, carry on.")
 RESUME_FAILED = Msg("Uloženou hru nelze obnovit: {why}", "The saved game cannot be resumed: {why}")
 STORE_FAILED = Msg("Zápis selhal, akce nepřijata: {why}", "Could not save, action not accepted: {why}")
+ARCHIVE_FAILED = Msg(
+    "Výsledek zatím nejde uložit do historie: {why}. Hra je zapsaná, zkusím to znovu.",
+    "Cannot put the result in the history yet: {why}. The game is logged; trying again.",
+)
+RESUMED_OVER = Msg(
+    "Hra skončila před restartem; výsledek je v historii.",
+    "The game ended before the restart; its result is in the history.",
+)
+FOLLOW_UP_TITLE = Msg("Než uklidíte", "Before you pack up")
+FOLLOW_UP_YES = Msg("Ano, teď", "Yes, now")
+FOLLOW_UP_LATER = Msg("Později", "Later")
 
 PRIVATE_NEXT = Msg("{seat}: OK = tajná volba na hostu", "{seat}: OK = secret pick on host")
 PRIVATE_TITLE = Msg("Tajná volba", "Secret pick")

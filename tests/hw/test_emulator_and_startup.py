@@ -173,3 +173,47 @@ def test_gpio_that_cannot_open_is_named_on_the_panel_and_stops_in_one_line(tmp_p
         line for line in run.stderr.strip().splitlines() if " INFO companion: companion " not in line
     ]  # the version the start logs (hardware: info)
     assert len(lines) == 1 and lines[0].startswith("companion: GPIO: ") and "GPIO access" in lines[0]
+
+
+class ThenTheTimer:
+    """The events, then the loop's wait: the timer must be due within a retry (it then wakes
+    the loop once: None), and after that the loop is told to quit."""
+
+    def __init__(self, events):
+        self.events, self.waited = list(events), False
+
+    def get(self, timeout=None):
+        if self.events:
+            return self.events.pop(0)
+        if self.waited:
+            return Quit("test")
+        assert timeout is not None and 0 < timeout <= 5.1
+        self.waited = True
+        raise queue.Empty
+
+
+def test_the_loop_archives_an_ended_game_after_its_frame_and_shows_a_failure():
+    """The last key's frame first, the history after it; a failing archive is drawn at once."""
+    recorder = MemoryRecorder()
+    table = Table(recorder, {"toy": TOY}, "en", new_seed=lambda: 5)
+    display = CountingDisplay()
+    archived_when = []
+    real_finish = recorder.finish
+
+    def finish(sid, scores, winner):
+        archived_when.append(len(display.shown))
+        if len(archived_when) == 1:
+            raise OSError("disk full")
+        real_finish(sid, scores, winner)
+
+    recorder.finish = finish
+    game = [KeyEvent(0, "3"), KeyEvent(0, "#"), KeyEvent(1, "1"), KeyEvent(1, "#"), KeyEvent(None, "ok")]
+    game += [KeyEvent(0, "1"), KeyEvent(0, "#")]
+    events = ThenTheTimer([KeyEvent(None, "ok"), KeyEvent(None, "ok"), *game, *game])
+    app = App(table, display, NoLeds(), events)
+    app.run()
+    assert table.mode == "over" and recorder.finished  # retried when the timer woke the loop
+    first_try, retry = archived_when
+    assert "Game over" in display.shown[first_try - 1].header  # the ranking was on the panel first
+    assert "disk full" in " ".join(display.shown[first_try].lines)  # the failure drawn at once
+    assert retry > first_try

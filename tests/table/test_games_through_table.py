@@ -23,4 +23,5 @@ def test_game_through_the_table(name, seats, seed):
         assert not (table.notice and table.notice[0].en == "Not allowed"), table.notice
     assert table.mode == "over"
     assert table.session.state == expected.state
+    table.housekeeping()  # the main loop's work after the frame: the game goes to the history
     assert recorder.finished[0][1] == expected.score().to_json()

@@ -91,7 +91,9 @@ def test_full_game_reaches_final_screen_and_history():
     for _ in range(2):
         press(table, pad(1, "3#") + pad(2, "1#") + host("ok") + pad(1, "1#"))
     assert table.mode == "over"
-    assert rec.finished and rec.finished[0][2] == 0
+    assert not rec.finished and table.unarchived  # the ranking first; the archive after the frame
+    assert table.housekeeping() is False
+    assert rec.finished and rec.finished[0][2] == 0 and not table.unarchived
     frame = table.frame()
     assert frame.header.startswith("Game over")
     assert "+" in frame.lines[0]  # the last action's gain above the ranking

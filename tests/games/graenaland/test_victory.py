@@ -138,6 +138,7 @@ def final_screen(options, entries, language):
     sid = recorder.create_session("graenaland", options, 0, [])
     assert table.resume(sid, "graenaland", options, 0, entries)
     assert table.mode == "over"
+    table.housekeeping()  # the main loop's work after the frame: the game goes to the history
     return table.frame().lines, recorder.finished[0]
 
 

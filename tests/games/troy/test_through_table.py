@@ -36,6 +36,7 @@ def test_a_whole_game_with_the_box_as_the_row_from_the_main_menu(seats):
     unfit = run(table, lines[:-1])
     assert not unfit, "\n".join(sorted(unfit))
     assert table.session.over and table.session.state == played.state
+    table.housekeeping()  # the main loop's work after the frame: the game goes to the history
     stored = next(iter(recorder.sessions.values()))
     again = Session(GAME, stored["options"], stored["seed"], stored["entries"])
     assert again.state == played.state and recorder.finished[0][1] == played.score().to_json()

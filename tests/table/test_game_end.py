@@ -1,0 +1,115 @@
+"""The end of a game: the ranking at once, the history after the frame (``housekeeping``), a
+restart in between completed, a failing archive retried, and what the game suggests next."""
+
+from companion.engine import FollowUp, Msg, Session
+from companion.table import texts
+from companion.table.table import Table
+from tests.engine.toy import GAME as TOY
+from tests.engine.toy import Toy
+
+from .helpers import MemoryRecorder, host, pad, press, toy_table
+
+A_WHOLE_TOY_GAME = (pad(1, "3#") + pad(2, "1#") + host("ok") + pad(1, "1#")) * 2
+
+
+def finished_toy(table):
+    press(table, A_WHOLE_TOY_GAME)
+    assert table.mode == "over"
+
+
+def test_a_failing_archive_is_named_retried_and_keeps_the_final_screen():
+    table, rec = toy_table()
+    calls = []
+
+    def finish(sid, scores, winner):
+        calls.append(sid)
+        if len(calls) == 1:
+            raise OSError("No space left on device")
+        rec.finished.append((sid, scores, winner))
+
+    rec.finish = finish
+    finished_toy(table)
+    assert table.housekeeping() is True  # the panel must show why
+    assert table.notice == [texts.ARCHIVE_FAILED.format(why="No space left on device")]
+    assert "No space left on device" in " ".join(table.frame().lines)
+    assert not rec.finished and table.unarchived
+    press(table, host("ok"))  # retried first: the space is back, so OK leaves the ranking
+    assert len(calls) == 2 and rec.finished and not table.unarchived
+    assert table.mode == "menu"
+
+
+def test_ok_stays_on_the_ranking_while_the_history_cannot_take_the_game():
+    table, rec = toy_table()
+
+    def finish(sid, scores, winner):
+        raise OSError("read-only file system")
+
+    rec.finish = finish
+    finished_toy(table)
+    press(table, host("ok"))
+    assert table.mode == "over" and table.unarchived  # nothing is dropped unarchived
+
+
+def test_a_restart_between_the_last_action_and_the_archive_completes_it_without_asking():
+    played, rec = toy_table()
+    finished_toy(played)
+    ((sid, stored),) = rec.sessions.items()
+    again = Table(rec, {"toy": TOY}, "en")
+    again.offer_resume(sid, "toy", stored["options"], stored["seed"], stored["entries"])
+    assert again.mode == "over" and again.notice == [texts.RESUMED_OVER]
+    again.housekeeping()
+    assert rec.finished == [(sid, played.final_scores.to_json(), played.final_scores.winner)]
+
+
+class Suggesting(Toy):
+    """The toy that, once over, suggests a three-seat game of itself (or fails to say)."""
+
+    fails = False
+
+    def follow_up(self, state):
+        if self.fails:
+            raise KeyError("box")
+        return FollowUp(Msg("Ještě jednu pro tři?", "Another one for three?"), {"seats": 3})
+
+
+def suggesting_table(game):
+    rec = MemoryRecorder()
+    table = Table(rec, {"toy": game}, "en", new_seed=lambda: 5)
+    press(table, host("ok", "ok"))  # the toy, two seats
+    finished_toy(table)
+    table.housekeeping()
+    return table, rec
+
+
+def test_the_games_suggestion_is_asked_after_the_ranking_and_yes_starts_it():
+    table, rec = suggesting_table(Suggesting())
+    press(table, host("ok"))
+    frame = table.frame()
+    assert table.mode == "menu" and frame.header == texts.FOLLOW_UP_TITLE.en
+    assert "Another one for three?" in " ".join(frame.lines)
+    press(table, host("ok"))  # "Yes, now"
+    assert table.mode == "play" and table.session.state["seats"] == 3
+    assert len(rec.sessions) == 2 and rec.sessions["s2"]["options"]["seats"] == 3
+
+
+def test_later_or_back_leaves_the_suggestion_for_the_main_menu():
+    for keys in (("down", "ok"), ("back",)):
+        table, rec = suggesting_table(Suggesting())
+        press(table, host("ok", *keys))
+        assert table.mode == "menu" and table.menu_title == texts.MENU_TITLE
+        assert len(rec.sessions) == 1
+
+
+def test_a_game_failing_to_suggest_goes_back_to_the_menu():
+    game = Suggesting()
+    game.fails = True
+    table, _ = suggesting_table(game)
+    press(table, host("ok"))
+    assert table.mode == "menu" and table.menu_title == texts.MENU_TITLE
+
+
+def test_a_finished_session_replays_to_the_same_ranking_the_table_showed():
+    table, rec = toy_table()
+    finished_toy(table)
+    stored = rec.sessions["s1"]
+    assert Session(TOY, stored["options"], stored["seed"], stored["entries"]).score() == table.final_scores
