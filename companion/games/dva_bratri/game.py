@@ -17,9 +17,9 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from ...engine import Awaited, Game, Msg, Scores, Setting, Status, queued, recent, rng
-from ...engine.i18n import join
-from . import board, box, scoring, teach, turns
+from ...engine import Awaited, FollowUp, Game, Msg, Scores, Setting, Status, queued, recent, rng
+from ...engine.i18n import counted, join
+from . import board, box, rest, scoring, teach, turns
 from .board import NORTH, SOUTH, xy
 from .box import COLOURS
 from .picture import label
@@ -71,7 +71,9 @@ class DvaBratri(Game):
             (("play", Msg("hra", "play")), ("teach", Msg("naučit krabici", "teach the box"))),
         ),
     )
-    extra_options = ("asking",)
+    # asking: see above; rest: a teaching walk over what a finished game left half-known (rest.py),
+    # {piece id: where it lies}, set by follow_up, never in the menu
+    extra_options = ("asking", "rest")
     steps = STEPS
     recent_kept = RECENT_KEPT
     shared_parts = ("learned",)  # replaced whole by box.learn, never changed in place
@@ -102,6 +104,8 @@ class DvaBratri(Game):
             )
         if options.get("asking", ASKING_FEWEST) not in (ASKING_RECORDED, ASKING_FEWEST):
             raise refuse("bad_option", "Volba asking je 1, nebo 2.", "Option asking is 1 or 2.")
+        if "rest" in options:
+            _check_rest(options)
         return options
 
     def setup(self, options: dict[str, Any], seed: int) -> dict:
@@ -149,6 +153,8 @@ class DvaBratri(Game):
         if not solo and options["asking"] > ASKING_RECORDED:
             state["queue"].insert(0, {"t": "start_player"})
         if options["mode"] == "teach":
+            if "rest" in options:
+                state["rest"] = dict(options["rest"])
             _teach_setup(state)
         return state
 
@@ -199,6 +205,37 @@ class DvaBratri(Game):
         if seat is not None and seat < 2:
             out["hand"] = [{"tile": t, "text": box.describe(state, t).to_json()} for t in state["hands"][seat]]
         return out
+
+    def follow_up(self, state: dict) -> FollowUp | None:
+        """After a played game that left tiles or tokens half-known (named, but cost, roads or
+        effect never asked): the walk over just them, while they still lie on the table."""
+        if state.get("mode") == "teach" or not state["over"]:
+            return None
+        where = rest.places(state)
+        tasks = rest.plan(state, where)
+        if not tasks:
+            return None
+        n, exact = rest.answers(state, tasks)
+        tiles = sum(1 for t in tasks if t["t"] == "learn")
+        pieces = counted(tiles, ("destičku", "destičky", "destiček"), ("tile", "tiles"))
+        if len(tasks) > tiles:
+            tokens = counted(len(tasks) - tiles, ("poklad", "poklady", "pokladů"), ("treasure", "treasures"))
+            pieces = Msg("{a} a {b}", "{a} and {b}").format(a=pieces, b=tokens)
+        replies = counted(n, ("odpověď", "odpovědi", "odpovědí"), ("answer", "answers"))
+        if not exact:
+            replies = Msg("asi {r}", "about {r}").format(r=replies)
+        question = Msg(
+            "Doučit krabici zbytek z této hry? {p}, {r}; další hra se na ně neptá.",
+            "Teach the box the rest from this game? {p}, {r}; the next game won't ask them.",
+        ).format(p=pieces, r=replies)
+        options = {
+            "seats": state["seats"],
+            "sets": list(state["sets"]),
+            "colour": state["colours"][0],
+            "mode": "teach",
+            "rest": where,
+        }
+        return FollowUp(question, options)
 
     def learned_box(self, state: dict) -> dict:
         """Box overrides (the setup option's plus what was learned), ready to save per box."""
@@ -276,6 +313,22 @@ def _duel_setup(state: dict) -> None:
     state["offer"]["crown"] = state["active"]
 
 
+def _check_rest(options: dict) -> None:
+    """Option rest: the pieces of a teaching walk after a game, each with where it lies."""
+    where = options["rest"]
+    pieces = set(box.tile_entries()) | set(box.treasure_entries())
+    if (
+        options["mode"] != "teach"
+        or not isinstance(where, dict)
+        or not all(k in pieces and rest.valid_code(v) for k, v in where.items())
+    ):
+        raise refuse(
+            "bad_option",
+            "Volba rest: jen s režimem teach, id destiček a pokladů s místem, kde leží.",
+            "Option rest: only with mode teach, tile and token ids with where each lies.",
+        )
+
+
 def _teach_setup(state: dict) -> None:
     """The teaching walk instead of a game: the chosen sets' tiles and the tokens, in turn."""
     state["mode"] = "teach"
@@ -328,6 +381,6 @@ def _phase(awaited: Awaited | None) -> Msg:
         return Msg("Jindřich", "Jindřich")
     if step.startswith(("fix", "correct")) or task.get("fix") or task.get("relearn"):
         return Msg("Oprava", "Correction")
-    if step.startswith(("reveal", "learn", "treasure", "start")):
+    if step.startswith(("reveal", "learn", "treasure", "start", "rest")):
         return Msg("Otázka", "Question")
     return Msg("Tah", "Turn")

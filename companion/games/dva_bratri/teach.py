@@ -11,12 +11,15 @@ The walk uses the game's own questions (``reveal_tile``, the ``learn_*`` steps, 
 - a colour the set has no room left for is not offered, and a colour that is the only one left
   is not asked at all (3 tiles of each colour per set);
 - a set or the treasures already known in full are skipped.
+
+With option ``rest`` (where a finished game left its pieces, offered by ``Game.follow_up``) the
+walk goes only over the tiles and tokens that game left half-known: see rest.py.
 """
 
 from __future__ import annotations
 
 from ...engine import Msg, announce
-from . import box, reveal
+from . import box, rest, reveal
 
 TILES_PER_SET = 9
 
@@ -34,7 +37,12 @@ def tile_fields(state: dict, tile: str) -> list[str]:
 
 
 def begin(state: dict) -> None:
-    """The whole walk as queued tasks: nine tiles per set not yet known in full, then the tokens."""
+    """The whole walk as queued tasks: nine tiles per set not yet known in full, then the tokens
+    (after a game: only what it left half-known, rest.plan)."""
+    if state.get("rest") is not None:
+        state["queue"] = rest.plan(state, state["rest"])
+        advance(state)
+        return
     queue = []
     for set_key in state["sets"]:
         if all(complete(state, t) for t in box.set_tiles(set_key)):
@@ -73,6 +81,9 @@ def advance(state: dict) -> None:
         break
     if not queue and not state["over"]:
         state["over"] = True
+        if state.get("rest") is not None:
+            announce(state, rest.finished(state))
+            return
         announce(
             state,
             Msg(

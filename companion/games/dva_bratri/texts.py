@@ -127,3 +127,22 @@ def tile_where(state: dict, tile: str) -> Msg:
     if isinstance(spot, int):  # an offer slot
         return Msg("(nabídka {n})", "(offer {n})").format(n=board.offer_position(state, spot))
     return Msg("(" + at(spot) + ")", "(" + at(spot) + ")")
+
+
+def place_text(state: dict, code: str) -> Msg:
+    """Where a piece lay when the game ended (rest.place_code): 'nabídka 4', 'v ruce', '[1,-1]',
+    '[1,-1], rubem nahoru', 'v krabici'."""
+    kind, _, spot = code.partition(":")
+    if kind == "offer":
+        return Msg("nabídka {n}", "offer {n}").format(n=spot)
+    if kind == "hand":
+        if state["solo"]:
+            return Msg("v ruce", "in hand")
+        return Msg("v ruce: {w}", "in hand: {w}").format(w=PLAYER_COLOURS[state["colours"][int(spot)]])
+    if kind == "board":
+        cell, _, down = spot.partition(":")
+        place = at(cell)
+        if down:
+            return Msg("{p}, rubem nahoru", "{p}, face down").format(p=place)
+        return Msg(place, place)
+    return Msg("v krabici", "in the box")

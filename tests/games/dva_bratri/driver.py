@@ -110,6 +110,10 @@ class Table:
             return self.pick(s["queue"][0]["identify"], opts)
         if step == "start_player":
             return opts[0]
+        if step == "rest_tile":  # the walk after a game names a tile: the owner picks it up
+            return "back" if s["queue"][0]["tile"] in self.away else "hold"
+        if s["queue"] and s["queue"][0].get("rest") and "back" in opts and self.held() in self.away:
+            return "back"  # the walk after a game: a piece not at hand is skipped
         if s["queue"] and "identify" in s["queue"][0]:  # which of the look-alikes: from the tile itself
             return self.learn(prompt, s["queue"][0]["identify"], self.truth["tiles"][self.revealing])
         if step == "start_colour":
@@ -204,6 +208,8 @@ class Table:
 
     def learn_treasure(self, prompt):
         task = self.session.state["queue"][0]
+        if task.get("rest"):
+            self.token = task["token"]
         if task.get("teach"):
             self.token = self.teach_token(self.session.state)
         truth = self.truth["treasures"][self.token]
@@ -234,6 +240,13 @@ class Table:
         if new and self.revealing is not None:
             self.assigned[new[0]] = self.revealing
             self.revealing = None
+
+    away: frozenset = frozenset()  # pieces the owner does not have at hand (the walk skips them)
+
+    def held(self):
+        """The piece the walk after a game names at the queue's head."""
+        task = self.session.state["queue"][0]
+        return task.get("tile") or task.get("token")
 
     def real(self, tile):
         """The catalog id the companion uses is the physical tile (ids are assigned on learning)."""

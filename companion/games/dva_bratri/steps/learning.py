@@ -11,8 +11,8 @@ asked for the reveal task at the head (its ``identify`` part collects the answer
 from __future__ import annotations
 
 from ....engine import BACK, Msg, Option, Prompt, PromptKind, announce, answered, numbered
-from .. import box, turns
-from ..texts import EDGE_NAMES, RESOURCE_NAMES, colour_opts, refuse, resources, road_text, tile_where
+from .. import box, rest, turns
+from ..texts import EDGE_NAMES, RESOURCE_NAMES, colour_opts, place_text, refuse, resources, road_text, tile_where
 from .common import DvaStep, choice, seats
 from .identify import identify_next
 
@@ -45,6 +45,8 @@ def _missing_param(state: dict, learning: dict) -> str:
 
 def step_for(state: dict, learning: dict) -> str:
     """The step asking the next fact of a learning task (or of telling look-alikes apart)."""
+    if learning.get("rest", {}).get("hold"):
+        return rest.REST_STEP
     field = learning["fields"][0]
     if field in ("roads", "cost") and state.get("asking", 1) > 1:
         return {"roads": "learn_road_set", "cost": "learn_cost_digits"}[field]
@@ -72,6 +74,8 @@ def drop(state: dict, task: dict) -> None:
     state["pending"] = None
     if task.get("relearn"):
         restore_facts(state, task)
+    if task.get("rest"):  # the walk after a game: this piece was not at hand
+        state["skipped"] = state.get("skipped", 0) + 1
 
 
 def restore_facts(state: dict, task: dict) -> None:
@@ -89,6 +93,7 @@ def cancellable(state: dict, learning: dict) -> bool:
     return (
         bool(learning.get("relearn"))
         or bool(learning.get("identify"))
+        or bool(learning.get("rest"))
         or (bool(learning.get("resume")) and bool(state["pending"]))
     )
 
@@ -138,6 +143,12 @@ def record_fact(state: dict, task: dict, learning: dict, field: str, value) -> N
         learning["answers"][field] = value
         identify_next(state, task)
         return
+    if learning.get("rest", {}).get("among"):  # a look-alike in a pile: which one, once all is told
+        learning["answers"][field], learning["partial"] = value, {}
+        learning["fields"].pop(0)
+        if not learning["fields"]:
+            rest.settle(state, learning)
+        return
     tile = learning["tile"]
     box.learn_fact(state, "tiles", tile, field, value)
     if field == "colour":  # a corrected colour changes the tile where it lies too
@@ -167,6 +178,8 @@ def record_fact(state: dict, task: dict, learning: dict, field: str, value) -> N
 def _asker(state: dict, learning: dict) -> Msg:
     """Whose facts: the tile as players can match it on the table (the ids are printed nowhere)."""
     tile, field = learning["tile"], learning["fields"][0]
+    if learning.get("rest"):  # the walk after a game: the tile as it looks and where it lies
+        return rest_name(state, learning) + Msg(": ", ": ")
     if learning.get("teach"):  # the walk: the set and the tile's turn, then the building once known
         from ..teach import TILES_PER_SET
 
@@ -183,7 +196,29 @@ def _asker(state: dict, learning: dict) -> Msg:
     return box.building_name(box.fact(state, tile, "building")) + Msg(": ", ": ")
 
 
+def rest_name(state: dict, learning: dict) -> Msg:
+    """'Hostinec – žlutá ([1,-1])', 'Mlýn – zelená (v krabici, jedna ze 2)'."""
+    note = learning["rest"]
+    where = place_text(state, note["at"])
+    if note.get("alike"):
+        where = Msg("{w}, jedna z {n}", "{w}, one of {n}").format(w=where, n=note["alike"])
+    return box.describe(state, learning["tile"]) + Msg(" ({w})", " ({w})").format(w=where)
+
+
+def rest_progress(state: dict, learning: dict) -> Msg:
+    """'Doučení 3/11; * = není po ruce' (no '*' where a number is typed: there it clears)."""
+    note = learning["rest"]
+    count = Msg("Doučení {n}/{k}", "Rest {n}/{k}").format(n=note["n"], k=note["k"])
+    if note.get("hold") or not rest.typed(state, learning["tile"], learning["fields"][0]):
+        count += Msg("; * = není po ruce", "; * = not at hand")
+    if note.get("among"):
+        count += Msg("; kteroukoli, ještě nezadanou", "; any one not entered yet")
+    return count
+
+
 def _described(state: dict, learning: dict) -> Msg:
+    if learning.get("rest"):
+        return rest_progress(state, learning)
     desc = box.describe(state, learning["tile"])
     if learning.get("identify"):
         return Msg(
@@ -481,7 +516,30 @@ class LearnPairPos(LearnStep):
             record_param(state, task, learning, "pairs", [[flat[i], flat[i + 1]] for i in range(0, len(flat), 2)])
 
 
+class RestTile(LearnStep):
+    """The walk after a game names a tile whose only question left is a typed number (which has
+    no "*"): the owner picks it up, or skips it."""
+
+    name = rest.REST_STEP
+    enumerable = True
+
+    def prompt(self, state: dict, task: dict) -> Prompt:
+        return self.ask_choice(
+            state,
+            task,
+            Msg("vezmi ji do ruky.", "pick it up."),
+            (
+                Option("hold", Msg("Mám ji", "I have it"), "#"),
+                Option(BACK.value, Msg("Není po ruce – přeskočit", "Not at hand – skip"), "*"),
+            ),
+        )
+
+    def answer(self, state: dict, value, task: dict, learning: dict) -> None:
+        del learning["rest"]["hold"]
+
+
 STEPS = (
+    RestTile(),
     LearnBuilding(),
     LearnColour(),
     LearnCost(),

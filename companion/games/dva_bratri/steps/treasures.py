@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ....engine import Msg, Prompt, PromptKind, announce, answered
 from .. import box, turns
-from ..texts import at, colour_opts, treasure_text
+from ..texts import at, colour_opts, place_text, treasure_text
 from .common import DvaStep, choice, seats
 from .learning import LearnStep, compass_options
 
@@ -58,10 +58,20 @@ def progress(state: dict, task: dict) -> None:
     turns.clear_met_treasures(state)
 
 
-def _who(task: dict) -> Msg:
+def _who(task: dict, state: dict | None = None) -> Msg:
+    if task.get("rest") and state is not None:  # the walk after a game: where the token lies
+        note = task["rest"]
+        return Msg("Poklad {n}/{k} ({w}): ", "Treasure {n}/{k} ({w}): ").format(
+            n=note["n"], k=note["k"], w=place_text(state, note["at"])
+        )
     if task.get("teach"):
         return Msg("Poklad {n}/{k}: ", "Treasure {n}/{k}: ").format(n=task["n"], k=len(box.treasure_entries()))
     return Msg("Poklad na {a}: ", "Treasure on {a}: ").format(a=at(task["at"]))
+
+
+def _skippable(task: dict) -> bool:
+    """ "*" drops a correction, or skips a token the walk after a game names (not at hand)."""
+    return bool(task.get("relearn") or task.get("rest"))
 
 
 def take_token(state: dict, task: dict, token: str) -> None:
@@ -125,7 +135,7 @@ class LearnKind(LearnStep):
             ("positional", Msg("poziční", "positional")),
         ]
         return choice(
-            state, self.name, _who(task) + Msg("jaká podmínka?", "which condition?"), pairs, bool(task.get("relearn"))
+            state, self.name, _who(task, state) + Msg("jaká podmínka?", "which condition?"), pairs, _skippable(task)
         )
 
     def answer(self, state: dict, value, task: dict, learning: dict) -> None:
@@ -146,11 +156,11 @@ class LearnPos(LearnStep):
             PromptKind.CHOICE,
             self.name,
             seats(state),
-            _who(task)
+            _who(task, state)
             + Msg("{i}. vyznačená pozice (kompas, z tvého pohledu)", "marked place {i} (compass, your view)").format(
                 i=len(items) + 1
             ),
-            {-1: compass_options(bool(task.get("relearn")))},
+            {-1: compass_options(_skippable(task))},
         )
 
     def answer(self, state: dict, value, task: dict, learning: dict) -> None:
@@ -168,9 +178,9 @@ class LearnNeed(LearnStep):
         return choice(
             state,
             self.name,
-            _who(task) + Msg("barva {i}. destičky", "colour of tile {i}").format(i=n + 1),
+            _who(task, state) + Msg("barva {i}. destičky", "colour of tile {i}").format(i=n + 1),
             colour_opts(True),
-            bool(task.get("relearn")),
+            _skippable(task),
         )
 
     def answer(self, state: dict, value, task: dict, learning: dict) -> None:
