@@ -344,3 +344,16 @@ def test_re_entering_facts_can_be_dropped_half_way_and_nothing_changes():
         ("learn_pos", [1, 0]),
     )
     assert act(token, "learn_need", "back") == treasure_state()
+
+
+def test_a_removed_tile_sends_his_unit_out_and_a_players_unit_to_the_offer():
+    """One rule for a unit leaving the board (a correction of the unit, or of its tile)."""
+    st = blank({"PUT-1": tile("marketplace", "yellow"), "PUT-2": tile("marketplace", "grey")})
+    put(st, "0,1", "PUT-1", S)
+    put(st, "0,-1", "PUT-2", N)
+    unit(st, "0a", "0,1")
+    unit(st, "1grey", "0,-1")
+    st = run(st, ("turn", "correct"), ("correct", "remove"), ("fix_remove", cell(st, "0,1")))
+    assert st["units"]["0a"]["at"] == "offer" and "0,1" not in st["board"]
+    st = run(st, ("turn", "correct"), ("correct", "remove"), ("fix_remove", cell(st, "0,-1")))
+    assert st["units"]["1grey"]["at"] == "out" and "0,-1" not in st["board"]

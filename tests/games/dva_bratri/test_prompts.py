@@ -338,3 +338,17 @@ def test_a_revealed_tile_question_starts_with_the_offer_place():
     titles = [p.title.cs for p in prompts_of_a_random_game(3) if p.step == "reveal_set"]
     assert any(t.startswith("Pozice ") for t in titles)  # the offer place, or a correction's hand
     assert all(t.startswith(("Pozice ", "Destička do ruky: ")) for t in titles)
+
+
+def test_discarding_a_tile_not_in_hand_is_refused_as_building_it_is():
+    st = blank({t: tile(colour="yellow") for t in ("a", "b", "c", "d", "o")}, offer=["o"])
+    st["hands"][S] = ["a", "b", "c", "d"]
+    building = act(st, "turn", "build")
+    with pytest.raises(RuleError) as built:
+        act(building, "build_tile", "o")
+    st["queue"] = [{"t": "discard"}]
+    with pytest.raises(RuleError) as discarded:
+        act(st, "discard", "o")
+    assert discarded.value.rule == built.value.rule == "dva_bratri.not_in_hand"
+    for language in ("cs", "en"):
+        assert discarded.value.text(language) == built.value.text(language)

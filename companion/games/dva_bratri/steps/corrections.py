@@ -151,12 +151,17 @@ class FixUnitOffer(MoveStep):
                 "Elitní jednotka nikdy neopouští herní plochu: přesuň ji na jinou destičku.",
                 "The elite unit never leaves the board: move it to another tile instead.",
             )
-        if state["solo"] and unit["side"] == NORTH:  # Jindřich's units are never in the offer
-            unit["at"] = "out"
+        if off_the_board(state, unit) == "out":
             corrected(state, Msg("Jindřichova jednotka mimo plochu", "Jindřich's unit off the board"))
         else:
-            unit["at"] = "offer"
             corrected(state, Msg("jednotka do nabídky", "unit to the offer"))
+
+
+def off_the_board(state: dict, unit: dict) -> str:
+    """A unit leaving the board: Jindřich's go out (they are never in the offer), the others to
+    the offer. Returns where it went."""
+    unit["at"] = "out" if state["solo"] and unit["side"] == NORTH else "offer"
+    return unit["at"]
 
 
 # -- tiles on the board --------------------------------------------------------------------------
@@ -174,8 +179,7 @@ class FixRemove(MoveStep):
         uid = board.unit_at(state, k)
         self._check(state, k, cell, uid)
         if uid is not None:
-            unit = state["units"][uid]
-            unit["at"] = "out" if state["solo"] and unit["side"] == NORTH else "offer"
+            off_the_board(state, state["units"][uid])
         del state["board"][k]
         reveal.unsee(state, cell["tile"])
         if state["last_building"] == k:

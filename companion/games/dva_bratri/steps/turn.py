@@ -112,12 +112,16 @@ class TakeTile(MoveStep):
             state["queue"].insert(0, {"t": "reveal", "slot": refill})
 
 
+# the refusal of a tile the player does not hold, for every step picking one from the hand
+NOT_IN_HAND = ("{who}: destičku {v} v ruce nemáš.", "{who}: you do not hold the tile {v}.")
+
+
 class HandTile(MoveStep):
     """A tile from the hand (to build, or to lay face down)."""
 
     title = Msg("", "")
     unlisted_rule = "not_in_hand"
-    unlisted = ("{who}: destičku {v} v ruce nemáš.", "{who}: you do not hold the tile {v}.")
+    unlisted = NOT_IN_HAND
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         pairs = [(t, box.describe(state, t)) for t in state["hands"][state["active"]]]
@@ -352,8 +356,8 @@ class Discard(DvaStep):
     """More than 3 tiles at the end of the turn: one at a time back to the box ("*": not yet)."""
 
     name = "discard"
-    unlisted_rule = "not_in_hand"
-    unlisted = ("{who}: destičku {v} v ruce nemáš.", "{who}: you do not hold the tile {v}.")
+    unlisted_rule = HandTile.unlisted_rule
+    unlisted = NOT_IN_HAND
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         pairs = [(tile, box.describe(state, tile)) for tile in state["hands"][state["active"]]]
