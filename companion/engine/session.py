@@ -8,7 +8,7 @@ story. The effective actions are the log with every undo marker cancelling the a
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from . import rng
 from .errors import RuleError
@@ -17,8 +17,7 @@ from .i18n import Msg
 from .prompt import Prompt
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     """An evaluated but not yet committed log entry, and the state it leads to."""
 
     entry: dict

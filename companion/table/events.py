@@ -1,18 +1,19 @@
 """Events that reach the table from the hardware (GPIO, serial pads, emulator, scripts).
 
 Every input source only *puts* these on one queue.Queue; the main loop is the only consumer.
+They are named tuples, not dataclasses: plain immutable records, and a tenth of the cost to
+define at every start of the box (the table dispatches on their type, never on their value).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 HOST_KEYS = ("up", "down", "ok", "back", "menu")  # menu: back held down for a second
 PAD_KEYS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "*", "#")
 
 
-@dataclass(frozen=True)
-class KeyEvent:
+class KeyEvent(NamedTuple):
     """A key went down. ``seat`` is None for the host buttons; ``key`` is in HOST_KEYS or PAD_KEYS
     ("menu" is the host's back button held down, ``m`` in the emulator, ``host menu`` in a script)."""
 
@@ -21,8 +22,7 @@ class KeyEvent:
     source: str = ""  # "gpio", "pad:<id>", "keyboard", "script": for logs only, never for logic
 
 
-@dataclass(frozen=True)
-class PadPresence:
+class PadPresence(NamedTuple):
     """A seat's pad was plugged in or unplugged (serial pads); waiting prompts pause while gone."""
 
     seat: int
@@ -30,8 +30,7 @@ class PadPresence:
     detail: str = ""
 
 
-@dataclass(frozen=True)
-class PadTrouble:
+class PadTrouble(NamedTuple):
     """A pad that cannot be used, and why: ``kind`` is "old_firmware" (update the pad),
     "new_firmware" (update the box) or "duplicate_id"; "" means that pad is fine again."""
 
@@ -40,21 +39,18 @@ class PadTrouble:
     detail: str = ""  # the English sentence also written to the log
 
 
-@dataclass(frozen=True)
-class RawPadKey:
+class RawPadKey(NamedTuple):
     """A key on a pad that is not yet paired to a seat (pairing mode); ``pad`` is its board id."""
 
     pad: str
     key: str
 
 
-@dataclass(frozen=True)
-class Tick:
+class Tick(NamedTuple):
     """A timer went off (LED blink phases, watchdog). Carries no input."""
 
 
-@dataclass(frozen=True)
-class Quit:
+class Quit(NamedTuple):
     """Stop the main loop cleanly (SIGTERM, Ctrl-C, end of a script)."""
 
     reason: str = ""

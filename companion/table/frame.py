@@ -2,15 +2,15 @@
 
 The table decides *what* to show; the screen module decides *how* to draw it on 128x64.
 Two frames that compare equal draw the same pixels, so the main loop redraws only on change.
+The records are named tuples (immutable, compared by value, cheap to define at start-up).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class MapCell:
+class MapCell(NamedTuple):
     """One drawn place of a map window: a tile's 1-3 letter label ("" = nothing lies there),
     whether it may be selected now, and whether the cursor (or the shown place) is on it."""
 
@@ -19,16 +19,14 @@ class MapCell:
     cursor: bool = False
 
 
-@dataclass(frozen=True)
-class MapView:
+class MapView(NamedTuple):
     """A window of a game's grid around the cursor, rows top down as the viewer sees them (the
     table has already turned it for a player sitting across)."""
 
     rows: tuple[tuple[MapCell, ...], ...]
 
 
-@dataclass(frozen=True)
-class Frame:
+class Frame(NamedTuple):
     """``header``: round and phase, drawn inverted on top. ``lines``: the body, top down, each
     one row that fits the panel (the screen shows as many as fit; the table puts the most
     important first). ``selected``: index of a body line drawn inverted (a menu cursor), and
@@ -48,8 +46,7 @@ class Frame:
         return self.selected is not None and self.selected <= line < self.selected + self.selected_rows
 
 
-@dataclass(frozen=True)
-class LedState:
+class LedState(NamedTuple):
     """One seat's LED. Colours are names (see hw.COLOURS); mode is off, steady or blink.
 
     Secret prompts use exactly two states per seat: WAITING and LOCKED, the same for every pick.

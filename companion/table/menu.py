@@ -6,9 +6,8 @@ A menu is a title and a list of items, each with what OK on it does; the host bu
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..engine import FollowUp, Msg, Setting
 from ..engine.i18n import LANGUAGES
@@ -24,8 +23,7 @@ if TYPE_CHECKING:
 BRIGHTNESS_LEVELS = 5  # the table's brightness runs 1..this (the panel's contrast in steps)
 
 
-@dataclass
-class MenuItem:
+class MenuItem(NamedTuple):
     label: Msg
     act: Callable[[], None]
 
