@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import marshal
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from .errors import RuleError
 from .events import RECENT, announce, trim
@@ -13,8 +13,7 @@ from .prompt import Prompt
 from .steps import Action, Ask, Awaited, Step, Steps, check_action, take_resume
 
 
-@dataclass(frozen=True)
-class Status:
+class Status(NamedTuple):
     """What the shared screen always shows: round, phase, whose turn, what is awaited.
 
     ``recent`` are the latest public events ("Blue takes 3 VP"), newest last. ``turn`` is the
@@ -28,8 +27,7 @@ class Status:
     recent: tuple[Msg, ...] = ()
 
 
-@dataclass(frozen=True)
-class Setting:
+class Setting(NamedTuple):
     """A setup option the players choose in the menu before a game starts.
 
     ``values`` pairs each allowed value with its label; the first is the default. ``pick`` > 1
@@ -99,8 +97,7 @@ class Scores:
         }
 
 
-@dataclass(frozen=True)
-class FollowUp:
+class FollowUp(NamedTuple):
     """A session a game suggests when one ends, offered on the panel as a yes/no question (say,
     teaching the box the tiles the game turned up while they are still on the table).
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from .i18n import Msg
 
@@ -26,8 +26,7 @@ class PromptKind(StrEnum):
         return self in (PromptKind.SECRET_CHOICE, PromptKind.VOTE)
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(NamedTuple):
     """One legal answer.
 
     ``value`` goes into the action log (JSON); ``label`` is shown; ``code`` is the key sequence on

@@ -14,9 +14,9 @@ The module-level functions are the 128x64 panel's, the smallest the box supports
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from PIL import ImageFont
 
@@ -53,8 +53,7 @@ def font(path: Path, size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(path), size, layout_engine=ImageFont.Layout.BASIC)
 
 
-@dataclass(frozen=True)
-class Metrics:
+class Metrics(NamedTuple):
     """Ink extent of a font around its baseline: drawn with anchor "ls" at row y, its glyphs
     cover rows ``y - above`` to ``y + below - 1``."""
 
@@ -75,8 +74,7 @@ def metrics(path: Path, size: int) -> Metrics:
     return Metrics(above=-int(min(tall[1], deep[1])), below=int(max(tall[3], deep[3])))
 
 
-@dataclass(frozen=True)
-class Layout:
+class Layout(NamedTuple):
     """Where things go on the panel, top to bottom."""
 
     header_h: int  # height of the lit header bar (exactly the header font's ink extent)
@@ -91,8 +89,7 @@ def _width(text: str, size: int) -> float:
     return font(REGULAR, size).getlength(unicodedata.normalize("NFC", text))
 
 
-@dataclass(frozen=True)
-class Panel:
+class Panel(NamedTuple):
     """A panel's budget: its size in pixels and the font sizes drawn on it."""
 
     width: int = 128
