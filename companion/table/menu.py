@@ -16,6 +16,7 @@ from .catalog import title_of
 from .events import KeyEvent
 from .pairing import Pairing
 from .prompts import stepped
+from .screens import long_menu_note
 
 if TYPE_CHECKING:
     from .table import PadSeating, Table
@@ -67,9 +68,13 @@ def on_menu_key(table: Table, event: KeyEvent) -> None:
     (not from the question a restart asks: it must be answered)."""
     if event.seat is not None:
         return
-    if event.key in ("up", "down"):
+    if event.key == "up" and table.cursor == 0 and table.browsed and long_menu_note(table):
+        table.browsed = False  # back to the start of a long note (see screens._menu_frame)
+    elif event.key in ("up", "down"):
+        table.browsed = True
         table.cursor = stepped(table.cursor, event.key, len(table.menu))
     elif event.key == "ok":
+        table.browsed = False  # whatever opens next is read from its start
         table.menu[table.cursor].act()
     elif event.key == "back" and table.mode == "menu":
         main_menu(table)
@@ -128,7 +133,7 @@ def resume_menu(table: Table, pending: dict) -> None:
     no longer replays can only be ended, and the panel says why."""
     game = table.games.get(pending["game"])
     title = game.title if game is not None else Msg(pending["game"], pending["game"])
-    table.mode, table.cursor, table.menu_title = "resume", 0, texts.RESUME_TITLE
+    table.mode, table.cursor, table.menu_title, table.browsed = "resume", 0, texts.RESUME_TITLE, False
     table.menu_note = [title, texts.RESUME_ACTIONS.format(n=pending["actions"])]
     table.menu = []
     if pending["broken"] is not None:
@@ -157,7 +162,7 @@ def _end_pending(table: Table, pending: dict) -> None:
 def follow_up_menu(table: Table, name: str, follow: FollowUp) -> None:
     """The ended game's suggestion (``Game.follow_up``) as a yes/no question; back or "later"
     leave it for the main menu."""
-    table.mode, table.cursor, table.menu_title = "menu", 0, texts.FOLLOW_UP_TITLE
+    table.mode, table.cursor, table.menu_title, table.browsed = "menu", 0, texts.FOLLOW_UP_TITLE, False
     table.menu_note = [follow.question]
     table.menu = [
         MenuItem(texts.FOLLOW_UP_YES, partial(table.new_game, name, dict(follow.options))),

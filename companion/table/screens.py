@@ -56,15 +56,36 @@ def _header(table: Table, status: Status, phase: str | None = None) -> str:
 def _menu_frame(table: Table, notice: tuple[str, ...]) -> Frame:
     """The menu under the notice and the pads that cannot be used (each named once)."""
     t = _words(table)
-    troubles = tuple(t(m) for pad, m in sorted(table.pad_troubles.items()) if m not in table.notice)
-    note = tuple(t(m) for m in table.menu_note)  # what the menu is about (stays while it is open)
-    top = table.panel.all_rows(note + notice + troubles)
-    lines, selected, span = _listed(table, top, [t(i.label) for i in table.menu], table.cursor)
+    lines, selected, span = _menu_lines(table, notice)
+    question_first = not table.browsed and table.cursor == 0 and long_menu_note(table, notice)
+    if question_first:  # a long note (a question) is read from its start; OK still takes item 1
+        selected = None
     if table.mode == "game_menu":
         footer = t(texts.MENU_KEYS)
     else:  # a list longer than the panel says that ▲▼ reach the rest (the restart's "End it")
-        footer = t(texts.MENU_MORE_HINT) if len(lines) > table.panel.layout(has_footer=False).rows else ""
+        more = question_first or len(lines) > table.panel.layout(has_footer=False).rows
+        footer = t(texts.MENU_MORE_HINT) if more else ""
     return Frame(t(table.menu_title), tuple(lines), footer, selected=selected, selected_rows=span)
+
+
+def _menu_lines(table: Table, notice: tuple[str, ...]) -> tuple[list[str], int, int]:
+    """The note, the notice and the pads in trouble, then the items (see ``_listed``)."""
+    t = _words(table)
+    troubles = tuple(t(m) for pad, m in sorted(table.pad_troubles.items()) if m not in table.notice)
+    note = tuple(t(m) for m in table.menu_note)  # what the menu is about (stays while it is open)
+    top = table.panel.all_rows(note + notice + troubles)
+    return _listed(table, top, [t(i.label) for i in table.menu], table.cursor)
+
+
+def long_menu_note(table: Table, notice: tuple[str, ...] | None = None) -> bool:
+    """Whether what stands above a menu leaves no room for its first item: the menu is then
+    first shown from the top, unselected, and up on the first item goes back there."""
+    if notice is None:
+        notice = tuple(_words(table)(m) for m in table.notice)
+    lines, _, _ = _menu_lines(table, notice)
+    top = len(lines) - sum(len(table.panel.rows(_words(table)(i.label))) for i in table.menu)
+    first = len(table.panel.rows(_words(table)(table.menu[0].label))) if table.menu else 0
+    return top + first > table.panel.body_rows
 
 
 def _listed(table: Table, top: list[str], entries: list[str], cursor: int) -> tuple[list[str], int, int]:

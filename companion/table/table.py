@@ -436,6 +436,7 @@ class Table:
     def _start(self, session: Session, session_id: int) -> None:
         self.session, self.session_id = session, session_id
         self.mode = "play"
+        self.news, self.news_scroll = [], 0  # the last game's final announcements are not this one's
         self._reset_input()
         self._check_over()
 

@@ -113,3 +113,29 @@ def test_a_finished_session_replays_to_the_same_ranking_the_table_showed():
     finished_toy(table)
     stored = rec.sessions["s1"]
     assert Session(TOY, stored["options"], stored["seed"], stored["entries"]).score() == table.final_scores
+
+
+def test_the_next_game_does_not_open_with_the_last_ones_announcements():
+    table, _ = suggesting_table(Suggesting())
+    assert table.news  # the final action announced something
+    press(table, host("ok", "ok"))  # the suggestion: yes
+    assert table.mode == "play" and table.news == []
+    assert "Another one" not in " ".join(table.frame().lines)
+
+
+def test_a_long_suggestion_is_read_from_its_start_and_ok_still_says_yes():
+    game = Suggesting()
+    long = Msg("Dlouhá otázka " * 8 + "konec?", "A long question " * 8 + "the end?")
+    game.follow_up = lambda state: FollowUp(long, {"seats": 3})
+    table, _ = suggesting_table(game)
+    press(table, host("ok"))
+    frame = table.frame()
+    assert frame.lines[0].startswith("A long question") and frame.selected is None
+    assert frame.footer == texts.MENU_MORE_HINT.en
+    press(table, host("down"))  # into the items: the cursor is shown
+    assert table.frame().selected is not None
+    press(table, host("up"))  # back up from the items (the second one) to the first
+    press(table, host("up"))  # and from the first back to the question's start
+    assert table.frame().selected is None and table.cursor == 0
+    press(table, host("ok"))
+    assert table.mode == "play" and table.session.state["seats"] == 3
