@@ -34,6 +34,7 @@ def place_code(state: dict, tile: str) -> str | None:
         return "box" if tile in state["seen"] else None
     where, spot = found
     if where == "offer":
+        assert isinstance(spot, int)  # an offer slot is its index
         return f"offer:{board.offer_position(state, spot)}"
     if where == "hand":
         return f"hand:{spot}"
