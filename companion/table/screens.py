@@ -56,10 +56,10 @@ def _header(table: Table, status: Status, phase: str | None = None) -> str:
 def _menu_frame(table: Table, notice: tuple[str, ...]) -> Frame:
     """The menu under the notice and the pads that cannot be used (each named once)."""
     t = _words(table)
-    lines, selected, span = _menu_lines(table, notice)
+    lines, cursor_row, span = _menu_lines(table, notice)
     question_first = not table.browsed and table.cursor == 0 and long_menu_note(table, notice)
-    if question_first:  # a long note (a question) is read from its start; OK still takes item 1
-        selected = None
+    # a long note (a question) is read from its start, nothing lit; OK still takes item 1
+    selected = None if question_first else cursor_row
     if table.mode == "game_menu":
         footer = t(texts.MENU_KEYS)
     else:  # a list longer than the panel says that ▲▼ reach the rest (the restart's "End it")
