@@ -53,16 +53,26 @@ class Character:
 
     initiative: int = 0
     decisions: tuple[Step, ...] = ()
+    # what the table hears when the character finds nothing to act on ("{who}" is the clan)
+    idle: Msg | None = None
 
     @property
     def name(self) -> Msg:
         return character_name(self.initiative)
 
+    def can_act(self, state: dict, seat: int) -> bool:
+        """Whether the decisions have anything to act on (else ``idle`` is said, none asked)."""
+        return True
+
     def start(self, state: dict, seat: int) -> dict | None:
         """Run the automatic part; the task of the first decision, or None when it is over.
 
-        By default there is no automatic part: a character with decisions asks the first one.
+        By default there is no automatic part: a character with decisions asks the first one,
+        unless it has nothing to act on.
         """
+        if self.idle is not None and not self.can_act(state, seat):
+            event(state, self.idle.format(who=clan(state, seat)))
+            return None
         return {"step": self.decisions[0].name} if self.decisions else None
 
     def land_multiplier(self) -> int:
@@ -340,17 +350,10 @@ class Midwife(Character):
 
     initiative = MIDWIFE
     decisions = (MidwifeTakeBack(),)
+    idle = Msg("{who}: Porodní bába nemá co vzít zpět", "{who}: the Midwife has nothing to take back")
 
-    def start(self, state, seat):
-        if not returnable(state, seat):
-            event(
-                state,
-                Msg("{who}: Porodní bába nemá co vzít zpět", "{who}: the Midwife has nothing to take back").format(
-                    who=clan(state, seat)
-                ),
-            )
-            return None
-        return {"step": MidwifeTakeBack.name}
+    def can_act(self, state, seat):
+        return bool(returnable(state, seat))
 
 
 # -- 9 Rider ----------------------------------------------------------------------------------------
@@ -485,17 +488,10 @@ class Explorer(Character):
 
     initiative = EXPLORER
     decisions = (ExplorerGive(), ExplorerReceive())
+    idle = Msg("{who}: Průzkumník nemá co vyměnit", "{who}: the Explorer has nothing to swap")
 
-    def start(self, state, seat):
-        if not state["domains"][seat]:
-            event(
-                state,
-                Msg("{who}: Průzkumník nemá co vyměnit", "{who}: the Explorer has nothing to swap").format(
-                    who=clan(state, seat)
-                ),
-            )
-            return None
-        return {"step": ExplorerGive.name}
+    def can_act(self, state, seat):
+        return bool(state["domains"][seat])
 
 
 # -- 12 Farmer --------------------------------------------------------------------------------------
