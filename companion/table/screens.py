@@ -57,14 +57,14 @@ def _menu_frame(table: Table, notice: tuple[str, ...]) -> Frame:
     """The menu under the notice and the pads that cannot be used (each named once)."""
     t = _words(table)
     lines, cursor_row, span = _menu_lines(table, notice)
-    question_first = not table.browsed and table.cursor == 0 and long_menu_note(table, notice)
     # a long note (a question) is read from its start, nothing lit; OK still takes item 1
-    selected = None if question_first else cursor_row
+    question_first = not table.browsed and table.cursor == 0 and cursor_row + span > table.panel.body_rows
     if table.mode == "game_menu":
         footer = t(texts.MENU_KEYS)
     else:  # a list longer than the panel says that ▲▼ reach the rest (the restart's "End it")
         more = question_first or len(lines) > table.panel.layout(has_footer=False).rows
         footer = t(texts.MENU_MORE_HINT) if more else ""
+    selected = None if question_first else cursor_row
     return Frame(t(table.menu_title), tuple(lines), footer, selected=selected, selected_rows=span)
 
 
@@ -77,15 +77,11 @@ def _menu_lines(table: Table, notice: tuple[str, ...]) -> tuple[list[str], int, 
     return _listed(table, top, [t(i.label) for i in table.menu], table.cursor)
 
 
-def long_menu_note(table: Table, notice: tuple[str, ...] | None = None) -> bool:
-    """Whether what stands above a menu leaves no room for its first item: the menu is then
-    first shown from the top, unselected, and up on the first item goes back there."""
-    if notice is None:
-        notice = tuple(_words(table)(m) for m in table.notice)
-    lines, _, _ = _menu_lines(table, notice)
-    top = len(lines) - sum(len(table.panel.rows(_words(table)(i.label))) for i in table.menu)
-    first = len(table.panel.rows(_words(table)(table.menu[0].label))) if table.menu else 0
-    return top + first > table.panel.body_rows
+def long_menu_note(table: Table) -> bool:
+    """With the cursor on the first item: whether what stands above the menu leaves no room for
+    that item (the menu is then shown from the top, unselected; up on it goes back there)."""
+    _, first_row, span = _menu_lines(table, tuple(_words(table)(m) for m in table.notice))
+    return first_row + span > table.panel.body_rows
 
 
 def _listed(table: Table, top: list[str], entries: list[str], cursor: int) -> tuple[list[str], int, int]:
