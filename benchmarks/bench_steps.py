@@ -80,9 +80,10 @@ class CannotPlay(Exception):
     script means something else to it): no figure for it."""
 
 
-def per_key(package: str, script: str, folder: Path, names: list[str]) -> list[float]:
+def per_key(package: str, script: str, folder: Path, names: list[str]) -> tuple[list[float], float]:
     """Seconds per key through one version's table: the key, the action checked and applied,
-    appended durably to the store, the frame built and rasterised, the LEDs.
+    appended durably to the store, the frame built and rasterised, the LEDs; and apart from
+    them the longest after-frame work (the archive of the ended game), in seconds.
 
     ``names`` are the games in the main menu, in the order the script walks it; each version
     plays its own game code (a registry may name the newest package, so modules are imported
@@ -97,8 +98,7 @@ def per_key(package: str, script: str, folder: Path, names: list[str]) -> list[f
     events = importlib.import_module(f"{package}.hw.emulated").parse_script(script)  # its own event class
     store = store_module.Store(folder / "bench.db")
     table = table_module.Table(store, games, "cs", new_seed=lambda: 1)
-    samples = []
-    ARCHIVE.clear()
+    samples, after_frame = [], 0.0
     try:
         for event in events:
             if table.mode == "over":
@@ -112,17 +112,14 @@ def per_key(package: str, script: str, folder: Path, names: list[str]) -> list[f
             # tables that have it); timed apart, it holds up no key's screen
             start = time.perf_counter()
             getattr(table, "housekeeping", lambda: None)()
-            ARCHIVE.append(time.perf_counter() - start)
+            after_frame = max(after_frame, time.perf_counter() - start)
     except Exception as exc:  # an older table may refuse a key it does not know
         raise CannotPlay(f"{type(exc).__name__}: {exc}") from exc
     finally:
         store.close()
     if table.mode != "over":
         raise CannotPlay("the scripted game did not end")
-    return samples
-
-
-ARCHIVE: list[float] = []  # the after-frame work of the last per_key call, key by key
+    return samples, after_frame
 
 
 def p99(samples: list[float]) -> float:
@@ -146,13 +143,13 @@ def bench_keys(tmp: Path, baseline: str) -> None:
         for _ in range(KEY_RUNS):
             if before is not None:
                 try:
-                    before += per_key("companion_before", script, Path(tempfile.mkdtemp(dir=tmp)), names)
+                    before += per_key("companion_before", script, Path(tempfile.mkdtemp(dir=tmp)), names)[0]
                 except CannotPlay as exc:
                     before, why = None, str(exc)
-            samples = per_key("companion", script, Path(tempfile.mkdtemp(dir=tmp)), names)
+            samples, after_frame = per_key("companion", script, Path(tempfile.mkdtemp(dir=tmp)), names)
             after += samples
             playing += samples[:-1]
-            archive.append(max(ARCHIVE))
+            archive.append(after_frame)
         a50, a99 = statistics.median(after) * 1e6, p99(after) * 1e6
         line = (
             f"  {name:11s} {len(after) // KEY_RUNS:5d} keys   now: median {a50:6.0f} us  p99 {a99:6.0f} us"
