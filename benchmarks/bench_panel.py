@@ -8,7 +8,8 @@ each frame goes to an SSD1306 and an SH1106 built by luma on a counting model of
 (what the display did before). Printed per game: bytes per key (median and mean over every key,
 keys that change nothing included), as a ratio to a whole frame (1024 data bytes on 128x64), the
 median of the keys that change one line or the footer, and the ratio of all bytes sent to
-whole frames. Then the text cache: rendering with and without it (time ratio), its lines, hit
+whole frames. Then the floor: the bytes each key changes, which no addressing can avoid
+sending. Then the text cache: rendering with and without it (time ratio), its lines, hit
 rate and memory (pixel bytes; and the process's resident memory growth when it is full of long
 lines, the worst case).
 """
@@ -28,7 +29,13 @@ from companion.games import available  # noqa: E402
 from companion.hw import screen  # noqa: E402
 from companion.hw.screen import TextLines, render  # noqa: E402
 from companion.table.panel import REGULAR, font  # noqa: E402
-from tests.hw.test_partial_update import FRAME_BYTES, bytes_per_key, frames_of_a_game, panel  # noqa: E402
+from tests.hw.test_partial_update import (  # noqa: E402
+    FRAME_BYTES,
+    bytes_per_key,
+    changed_bytes,
+    frames_of_a_game,
+    panel,
+)
 
 SEATS = {"dva_bratri": 1}
 
@@ -55,6 +62,25 @@ def bench_bytes(games: dict[str, list]) -> None:
                 f"   one-line keys ({len(one_line):3d}) median {line_med:4.0f} B ({line_med / FRAME_BYTES:4.2f})"
                 f"   all bytes / whole frames {sum(every) / sum(whole):4.2f}"
             )
+
+
+def bench_floor(games: dict[str, list]) -> None:
+    """What the keys themselves change: the panel memory bytes that differ from the frame
+    before, the least any addressing could send. A key that brings a new screen (a committed
+    move, the next question, an announcement put away) redraws three body rows of 13 px, which
+    touch six of the eight 8-row pages: no page addressing sends that in a third of a frame."""
+    third = FRAME_BYTES / 3
+    print("what the keys change (bytes that differ: the floor of any addressing)")
+    for name, frames in games.items():
+        floor = changed_bytes(frames)
+        sent, _ = bytes_per_key("ssd1306", frames, partial=True)
+        within = [s for s, f in zip(sent, floor, strict=True) if f <= third]
+        print(
+            f"  {name:11s} floor median {statistics.median(floor) / FRAME_BYTES:4.2f} of a frame;"
+            f" keys that change more than a third {sum(f > third for f in floor) / len(floor):4.2f};"
+            f" sent / floor {sum(sent) / max(1, sum(floor)):4.2f};"
+            f" the other keys ({len(within)}) send median {statistics.median(within) / FRAME_BYTES:4.2f}"
+        )
 
 
 def time_shows(frames: list, partial: bool) -> float:
@@ -114,6 +140,7 @@ def bench_text_cache(games: dict[str, list]) -> None:
 def main() -> None:
     games = {name: frames_of_a_game(name, seats_for(name)) for name in available()}
     bench_bytes(games)
+    bench_floor(games)
     bench_cpu(games)
     bench_text_cache(games)
 

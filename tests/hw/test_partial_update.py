@@ -164,6 +164,32 @@ def test_a_whole_game_sent_in_changed_spans_shows_what_whole_frames_show(kind, r
     assert partial_bus.data_bytes < whole_bus.data_bytes * 0.75
 
 
+def changed_bytes(frames: list[Frame]) -> list[int]:
+    """For each key, the panel memory bytes (page x column) whose pixels differ from the frame
+    before: the least any addressing can send for that key (also in benchmarks/bench_panel.py)."""
+    memory = [page_bytes(render(frame)) for frame in frames]
+    return [sum(was != now for was, now in zip(a, b, strict=True)) for a, b in itertools.pairwise(memory)]
+
+
+@pytest.mark.parametrize("kind", ["ssd1306", "sh1106"])
+def test_a_whole_game_sends_little_more_than_the_bytes_that_changed(kind):
+    """The changed spans stay close to the floor (the bytes that differ), commands included;
+    whole frames send more than twice the floor."""
+    frames = frames_of_a_game("vaaalbara", 4)
+    floor = sum(changed_bytes(frames))
+    partial, partial_bus = panel(kind)
+    whole, whole_bus = panel(kind, partial=False)
+    partial.show(frames[0])
+    whole.show(frames[0])
+    start, whole_start = partial_bus.sent, whole_bus.sent
+    for frame in frames[1:]:
+        partial.show(frame)
+        whole.show(frame)
+    assert floor <= partial_bus.data_bytes - FRAME_BYTES
+    assert partial_bus.sent - start <= 1.5 * floor
+    assert whole_bus.sent - whole_start > 2 * floor
+
+
 def one_line_changed(before: Frame, after: Frame) -> bool:
     """The same screen with one line or the footer changed and the cursor where it was: a pad
     locking in, a typed digit, a vote, a number going up."""
