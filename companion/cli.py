@@ -94,7 +94,7 @@ def _when(value) -> str:
 
 
 def cmd_history(args) -> int:
-    from .store.export import seat_names
+    from .store.export import seat_names, winners_of
 
     store = open_store(data_dir_of(args), read_only=True)
     try:
@@ -107,13 +107,13 @@ def cmd_history(args) -> int:
         print("no finished games yet")
     for record in records:
         names = seat_names(record)
-        winner = record.get("winner")
-        name = names[winner] if isinstance(winner, int) and 0 <= winner < len(names) else "-"
+        winners = [names[seat] if seat < len(names) else f"seat {seat + 1}" for seat in winners_of(record)]
+        result = f"draw: {', '.join(winners)}" if len(winners) > 1 else f"winner: {winners[0] if winners else '-'}"
         minutes = record.get("duration_s") if isinstance(record.get("duration_s"), int) else 0
         seats = [str(seat) for seat in record.get("seats") or []]
         print(
             f"{_when(record.get('finished'))}  {record.get('game')}  {', '.join(seats)}  "
-            f"winner: {name}  ({minutes // 60} min)"
+            f"{result}  ({minutes // 60} min)"
         )
     if walks:  # finished, kept (they taught the box), but nobody played
         print(f"({walks} teaching walk{'s' if walks != 1 else ''} of the box not listed)")

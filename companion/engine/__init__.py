@@ -6,7 +6,7 @@ Nothing here touches hardware, files or screens.
 from .choices import BACK, YES_NO, counts, numbered
 from .errors import RuleError, refusal
 from .events import added, announce, recent
-from .game import FollowUp, Game, Scores, Setting, Status
+from .game import FollowUp, Game, Scores, Setting, Status, shared_places
 from .i18n import Msg, counted, plural
 from .prompt import Option, Prompt, PromptKind
 from .session import Outcome, Session, replay
@@ -43,4 +43,5 @@ __all__ = [
     "recent",
     "refusal",
     "replay",
+    "shared_places",
 ]

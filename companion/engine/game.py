@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import marshal
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -76,16 +77,40 @@ class Scores:
     """Totals per seat with a breakdown, and the ranking once the game is over.
 
     ``ranking`` lists seats best first, tie-breaks applied; empty while the game runs.
+    ``places`` gives each of them its place (1 = first); seats the rules cannot tell apart share
+    one ("1, 1, 3"), so a draw has several seats in first place. Empty: 1, 2, 3... in order.
+    ``nobody_won``: the game ended with everyone losing (the ranking still orders the points).
     """
 
     totals: dict[int, int]
     breakdown: dict[int, dict[str, int]] = field(default_factory=dict)
     ranking: tuple[int, ...] = ()
     final: bool = False
+    places: tuple[int, ...] = ()
+    nobody_won: bool = False
+
+    def __post_init__(self) -> None:
+        if self.places and len(self.places) != len(self.ranking):
+            raise ValueError(f"{len(self.places)} places for {len(self.ranking)} ranked seats")
+
+    @property
+    def placed(self) -> tuple[tuple[int, int], ...]:
+        """(seat, place) best first."""
+        places = self.places or range(1, len(self.ranking) + 1)
+        return tuple(zip(self.ranking, places, strict=True))
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Every seat in first place once the game is over (more than one: a draw)."""
+        if not self.final or self.nobody_won:
+            return ()
+        return tuple(seat for seat, place in self.placed if place == 1)
 
     @property
     def winner(self) -> int | None:
-        return self.ranking[0] if self.final and self.ranking else None
+        """The one winner; None while the game runs, in a draw, or when nobody won."""
+        winners = self.winners
+        return winners[0] if len(winners) == 1 else None
 
     def to_json(self) -> dict:
         return {
@@ -93,8 +118,20 @@ class Scores:
             "totals": {str(k): v for k, v in self.totals.items()},
             "breakdown": {str(k): v for k, v in self.breakdown.items()},
             "ranking": list(self.ranking),
+            "places": [place for _, place in self.placed],
+            "winners": list(self.winners),
             "winner": self.winner,
         }
+
+
+def shared_places(order: Sequence[int], key: Callable[[int], Any]) -> tuple[int, ...]:
+    """The places of seats listed best first: a seat whose ``key`` (what the rules compare:
+    points, then a tie-break) equals the one before it shares that seat's place ("1, 1, 3")."""
+    places: list[int] = []
+    for index, seat in enumerate(order):
+        shares = index > 0 and key(seat) == key(order[index - 1])
+        places.append(places[-1] if shares else index + 1)
+    return tuple(places)
 
 
 class FollowUp(NamedTuple):

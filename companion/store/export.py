@@ -75,6 +75,37 @@ def seat_names(record: Mapping) -> list[str]:
     return [str(label) for label in record.get("seats") or []]
 
 
+def _is_seat(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def winners_of(record: Mapping) -> list[int]:
+    """The seats that won a finished game: several in a draw or a shared win, none when nobody
+    won. Results stored before draws were told apart (no "winners") name at most one."""
+    scores = record.get("scores")
+    listed = scores.get("winners") if isinstance(scores, Mapping) else None
+    if isinstance(listed, list) and all(_is_seat(seat) for seat in listed):
+        return listed
+    return [record["winner"]] if _is_seat(record.get("winner")) else []
+
+
+def places_of(scores: Any) -> dict[int, int]:
+    """Each ranked seat's place (1 = first; shared places repeat) from ``Scores.to_json()``;
+    results stored before places were recorded count 1, 2, 3... down the ranking."""
+    ranking = scores.get("ranking") if isinstance(scores, Mapping) else None
+    if not isinstance(ranking, list):
+        return {}
+    places = scores.get("places")
+    if not (isinstance(places, list) and len(places) == len(ranking) and all(_is_seat(p) for p in places)):
+        places = range(1, len(ranking) + 1)
+    return {seat: place for seat, place in zip(ranking, places, strict=True) if _is_seat(seat)}
+
+
+def winners_text(names: list[str], record: Mapping) -> str:
+    """``Anna`` or, in a draw, ``Anna; Petr``; empty when nobody won."""
+    return "; ".join(_seat_label(names, seat) for seat in winners_of(record))
+
+
 def _scores_text(names: list[str], scores: Any) -> str:
     """``Anna: 12; Petr: 9`` from ``Scores.to_json()``; anything else as compact JSON."""
     totals = scores.get("totals") if isinstance(scores, Mapping) else None
@@ -98,7 +129,7 @@ def history_rows(store: Store) -> list[dict[str, Any]]:
                 "duration_s": record["duration_s"],
                 "seats": "; ".join(record["seats"]),
                 "scores": _scores_text(names, record["scores"]),
-                "winner": _seat_label(names, record["winner"]),
+                "winner": winners_text(names, record),
                 "actions": record["actions"],
             }
         )

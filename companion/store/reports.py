@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from datetime import datetime
 from typing import Any
 
-from .export import seat_names
+from .export import places_of, seat_names, winners_of
 
 SOURCE_NAME = "companion"
 
@@ -48,13 +48,6 @@ def decision_times(document: Mapping) -> list[tuple[int, float]]:
     return found
 
 
-def _ranks(scores: Mapping) -> dict[int, int]:
-    ranking = scores.get("ranking") if isinstance(scores, Mapping) else None
-    if not isinstance(ranking, list):
-        return {}
-    return {seat: place for place, seat in enumerate(ranking, start=1) if isinstance(seat, int)}
-
-
 def _game_title(game: str) -> str:
     """The game's English title from its rules (the registry imports only this game)."""
     try:
@@ -81,7 +74,8 @@ def bgstats_plays(documents: Iterable[Mapping]) -> list[dict]:
             if isinstance(totals, Mapping)
             else set(range(len(names)))
         )
-        ranks = _ranks(scores)
+        ranks = places_of(scores)
+        winners = winners_of(meta)
         game = document["game"]
         if game not in titles:
             titles[game] = _game_title(game)
@@ -104,7 +98,7 @@ def bgstats_plays(documents: Iterable[Mapping]) -> list[dict]:
                         "sourcePlayerId": f"{game}-seat-{seat + 1}",
                         "score": totals.get(str(seat)) if isinstance(totals, Mapping) else None,
                         "rank": ranks.get(seat, 0),
-                        "winner": meta.get("winner") == seat,
+                        "winner": seat in winners,
                         "startPlayer": seat == 0,
                         "role": "",
                     }
@@ -116,20 +110,23 @@ def bgstats_plays(documents: Iterable[Mapping]) -> list[dict]:
 
 
 def game_stats(documents: Iterable[Mapping]) -> dict[str, dict]:
-    """Per game: plays, wins per seat name (colour), average duration (s), average decision
-    time per seat name (s, with how many decisions it averages)."""
+    """Per game: plays, wins per seat name (colour), draws (first place shared), games nobody
+    won, average duration (s), average decision time per seat name (s, with how many decisions
+    it averages)."""
     games: dict[str, dict] = {}
     thinking: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
     for document in documents:
         meta = document.get("meta") or {}
         game = document["game"]
-        entry = games.setdefault(game, {"plays": 0, "wins": {}, "no_winner": 0, "durations": []})
+        entry = games.setdefault(game, {"plays": 0, "wins": {}, "draws": 0, "no_winner": 0, "durations": []})
         entry["plays"] += 1
         names = seat_names(meta)
-        winner = meta.get("winner")
-        if isinstance(winner, int) and not isinstance(winner, bool):
-            name = names[winner] if 0 <= winner < len(names) else f"seat {winner + 1}"
+        winners = winners_of(meta)
+        if len(winners) == 1:
+            name = names[winners[0]] if winners[0] < len(names) else f"seat {winners[0] + 1}"
             entry["wins"][name] = entry["wins"].get(name, 0) + 1
+        elif winners:  # a draw or a shared win: a win for nobody alone
+            entry["draws"] += 1
         else:
             entry["no_winner"] += 1
         if isinstance(meta.get("duration_s"), int):
@@ -159,6 +156,8 @@ def stats_text(stats: Mapping[str, Mapping]) -> str:
             + (f", {round(average / 60)} min on average" if average is not None else "")
         )
         wins = ", ".join(f"{name} {count}" for name, count in sorted(entry["wins"].items(), key=lambda i: -i[1]))
+        if entry["draws"]:
+            wins += (", " if wins else "") + f"draws {entry['draws']}"
         if entry["no_winner"]:
             wins += (", " if wins else "") + f"no winner {entry['no_winner']}"
         lines.append(f"  wins: {wins or '-'}")

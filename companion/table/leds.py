@@ -43,8 +43,7 @@ def _undo_all(table: Table, states: dict[int, LedState]) -> None:
 
 
 def _over(table: Table, states: dict[int, LedState]) -> None:
-    winner = table.final_scores.winner
-    if winner is not None:
+    for winner in table.final_scores.winners:  # a draw lights every seat sharing first place
         states[winner] = LED_WINNER
 
 

@@ -112,8 +112,8 @@ def _over_frame(table: Table, header: str, notice: tuple[str, ...], status: Stat
     t = _words(table)
     scores = table.final_scores
     lines = [
-        t(texts.RANK_LINE.format(rank=rank, seat=table.seat_label(seat), points=scores.totals[seat]))
-        for rank, seat in enumerate(scores.ranking, 1)
+        t(texts.RANK_LINE.format(rank=place, seat=table.seat_label(seat), points=scores.totals[seat]))
+        for seat, place in scores.placed
     ]
     if not lines:  # a game that ranks nobody (e.g. a shared result): show the totals
         lines = [f"{table.seat_label(seat)} {points}" for seat, points in scores.totals.items()]
@@ -121,7 +121,7 @@ def _over_frame(table: Table, header: str, notice: tuple[str, ...], status: Stat
     top = table.panel.all_rows(notice + tuple(t(m) for m in table.news))  # the end bonus above the ranking
     body, selected, span = _listed(table, top, lines, table.cursor)
     scrolls = len(body) > table.panel.body_rows
-    over = t(texts.GAME_OVER) + (f" · {t(texts.ROUND)} {status.round}" if status.round is not None else "")
+    over = t(texts.GAME_OVER) + _outcome(table, status)
     return Frame(
         over,
         tuple(body),
@@ -129,6 +129,16 @@ def _over_frame(table: Table, header: str, notice: tuple[str, ...], status: Stat
         selected if scrolls and table.browsed else None,
         selected_rows=span,
     )
+
+
+def _outcome(table: Table, status: Status) -> str:
+    """What follows "Game over" in the header: a draw, everyone lost, or the last round."""
+    scores = table.final_scores
+    if len(scores.winners) > 1:
+        return f" · {_words(table)(texts.DRAW)}"
+    if scores.nobody_won and scores.ranking:
+        return f" · {_words(table)(texts.NOBODY_WON)}"
+    return f" · {_words(table)(texts.ROUND)} {status.round}" if status.round is not None else ""
 
 
 # -- undo ------------------------------------------------------------------------------------------

@@ -75,6 +75,8 @@ UNDO_NOTHING = Msg("Není co vrátit.", "Nothing to undo.")
 UNDONE = Msg("Vráceno.", "Undone.")
 
 GAME_OVER = Msg("Konec hry", "Game over")
+DRAW = Msg("Remíza", "Draw")  # first place shared (the header of the final ranking)
+NOBODY_WON = Msg("Prohra všech", "All lost")  # a defeat shared by everyone
 RANK_LINE = Msg("{rank}. {seat} {points}", "{rank}. {seat} {points}")
 NEW_GAME_HINT = Msg("OK: nová hra", "OK: new game")
 NEW_GAME_SCROLL_HINT = Msg("▲▼ pořadí · OK nová hra", "▲▼ scroll · OK new game")

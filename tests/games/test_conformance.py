@@ -136,7 +136,11 @@ def test_the_game_ends_with_final_scores_and_a_complete_ranking(name, seats):
     assert len(scores.ranking) == len(set(scores.ranking))
     # (whether the ranking follows the totals is each game's own rule: an announced win, a tie
     # broken by units in the offer; the games' own tests check it)
-    assert scores.winner == scores.ranking[0]
+    places = [place for _, place in scores.placed]
+    # competition places down the ranking: each its position or shared with the seat above
+    assert all(place in (index + 1, places[index - 1]) for index, place in enumerate(places)) and places[0] == 1
+    winners = () if scores.nobody_won else tuple(seat for seat, place in scores.placed if place == 1)
+    assert scores.winners == winners and scores.winner == (winners[0] if len(winners) == 1 else None)
 
 
 @pytest.mark.parametrize("name, seats", CASES)

@@ -223,3 +223,32 @@ def test_stats_per_game_with_decision_times(tmp_path, capsys):
         "  wins: Modrá 2, Fialová 1",
         "  average decision: Fialová 4.5 s, Modrá 5.5 s",
     ]
+
+
+def test_a_draw_is_named_a_draw_in_history_csv_bgstats_and_stats(tmp_path, capsys):
+    """A draw (first place shared) names both in the history and the exports and is counted as
+    a draw, never as the first seat's win; a result stored before places were recorded (no
+    "winners", no "places") still reads with its one winner and ranks 1, 2."""
+    with Store(tmp_path / "companion.db") as store:
+        drawn = store.create_session("dva_bratri", {"seats": 2}, 1, ["Modrá", "Fialová"])
+        store.append(drawn, {"action": {"step": "a", "seat": 0}})
+        scores = {"final": True, "totals": {"0": 40, "1": 40}, "ranking": [0, 1], "places": [1, 1], "winners": [0, 1]}
+        store.finish(drawn, scores, None)
+        old = store.create_session("dva_bratri", {"seats": 2}, 2, ["Modrá", "Fialová"])
+        store.append(old, {"action": {"step": "a", "seat": 0}})
+        store.finish(old, {"final": True, "totals": {"0": 30, "1": 41}, "ranking": [1, 0]}, 1)
+    code, out, _ = run(capsys, "history", "--data-dir", str(tmp_path))
+    assert code == 0 and "draw: Modrá, Fialová" in out and "winner: Fialová" in out
+    _, out, _ = run(capsys, "export", "--format", "csv", "--data-dir", str(tmp_path))
+    assert sorted(row["winner"] for row in csv.DictReader(io.StringIO(out))) == ["Fialová", "Modrá; Fialová"]
+    _, out, _ = run(capsys, "export", "--format", "bgstats", "--data-dir", str(tmp_path))
+    plays = {play["sourcePlayId"]: play["players"] for play in json.loads(out)}
+    assert sorted([(p["rank"], p["winner"]) for p in players] for players in plays.values()) == [
+        [(1, True), (1, True)],
+        [(2, False), (1, True)],
+    ]
+    _, out, _ = run(capsys, "stats", "--json", "--data-dir", str(tmp_path))
+    stats = json.loads(out)["dva_bratri"]
+    assert stats["wins"] == {"Fialová": 1} and stats["draws"] == 1 and stats["no_winner"] == 0
+    _, out, _ = run(capsys, "stats", "--data-dir", str(tmp_path))
+    assert "  wins: Fialová 1, draws 1" in out.splitlines()

@@ -1,8 +1,9 @@
 """The end of a game: the ranking at once, the history after the frame (``housekeeping``), a
 restart in between completed, a failing archive retried, and what the game suggests next."""
 
-from companion.engine import FollowUp, Msg, Session
+from companion.engine import FollowUp, Msg, Scores, Session
 from companion.table import texts
+from companion.table.frame import LED_WINNER
 from companion.table.table import Table
 from tests.engine.toy import GAME as TOY
 from tests.engine.toy import Toy
@@ -139,3 +140,27 @@ def test_a_long_suggestion_is_read_from_its_start_and_ok_still_says_yes():
     assert table.frame().selected is None and table.cursor == 0
     press(table, host("ok"))
     assert table.mode == "play" and table.session.state["seats"] == 3
+
+
+class Drawn(Toy):
+    """The toy whose final ranking is a draw between its two seats."""
+
+    def score(self, state):
+        scores = super().score(state)
+        if not scores.final:
+            return scores
+        return Scores({0: 4, 1: 4}, ranking=(0, 1), final=True, places=(1, 1))
+
+
+def test_a_draw_shows_both_first_lights_both_and_archives_no_one_winner():
+    rec = MemoryRecorder()
+    table = Table(rec, {"toy": Drawn()}, "cs", new_seed=lambda: 5)
+    press(table, host("ok", "ok"))
+    finished_toy(table)
+    frame = table.frame()
+    assert frame.header == "Konec hry · Remíza"
+    assert [line for line in frame.lines if line.startswith("1.")] == ["1. Hráč 1 4", "1. Hráč 2 4"]
+    assert all(state == LED_WINNER for state in table.leds().values())
+    table.housekeeping()
+    ((_, stored, winner),) = rec.finished
+    assert winner is None and stored["winners"] == [0, 1] and stored["places"] == [1, 1]

@@ -44,6 +44,7 @@ place or raises ``RuleError``; scenario data lives in ``state[scenario.name]``):
   count towards ``target`` on one's own turn (default: all; Troy may leave out its saga VP);
 - ``lost(state)`` -> Msg when everyone has lost now, else None;
 - ``ranking(state, totals)`` -> seats in final order (tie-breaks; the winner is put first);
+  ``tie_key(state, totals, seat)`` -> what that order compares (equal keys share a place);
 - ``game_over(state)``: called once when the game ends, however (``state["over"]`` is set), for
   the scenario's reveals; its events come before the reason of the end;
 - ``view(state, seat)`` -> extra view keys; ``learned_box(state)`` -> box corrections to keep.
@@ -56,7 +57,7 @@ are announced by the core itself, ``CatanGame.score_events``), ``ask(state, task
 a question ``{"step": name, ...}``; it is asked before the phase's own step) and
 ``finish(state, task)`` (the answered head leaves the queue), ``public_total`` /
 ``true_total`` / ``breakdown``, ``clockwise(state, start)``, ``refuse(rule, cs, en)`` (rules
-named ``catan.<rule>``; scenarios name their own), ``end_game(scenario, state, winner, why)``.
+named ``catan.<rule>``; scenarios name their own), ``end_game(scenario, state, winner, why, sharing)``.
 
 The turn, as the table sees it
 ------------------------------
@@ -75,7 +76,7 @@ every seat's public points; whose turn it is goes in front of the question.
 
 State keys of the core: seats, scenario, target, phase, turn, first, round, pieces (per seat
 {road, settlement, city}), knights, card_played, army, longest_road, dev_bought, vp_cards
-(hidden), last_roll, hint, special, over ({winner, ranking, why}), rng, queue, recent.
+(hidden), last_roll, hint, special, over ({winner, ranking, places, why}), rng, queue, recent.
 """
 
 from .core import LIMITS

@@ -13,7 +13,9 @@ wait in ``state["queue"]``, head first; they are asked before the phase's own st
 
 from __future__ import annotations
 
-from ...engine import Msg, RuleError, announce, counted, refusal, rng
+from collections.abc import Sequence
+
+from ...engine import Msg, RuleError, announce, counted, refusal, rng, shared_places
 from ...engine.i18n import join
 from . import texts
 
@@ -317,14 +319,21 @@ def win_points(scenario, state: dict, seat: int) -> dict[str, int]:
     return scenario.win_points(state, seat, breakdown(scenario, state, seat))
 
 
-def end_game(scenario, state: dict, winner: int | None, why: Msg) -> None:
+def end_game(scenario, state: dict, winner: int | None, why: Msg, sharing: Sequence[int] = ()) -> None:
     """The game ends: final order by true totals, the scenario's ``game_over`` (its reveals come
-    before the reason), then the reason."""
+    before the reason), then the reason. ``winner`` None: everyone lost; ``sharing``: the seats
+    level with the winner on everything the rules compare (a shared win).
+
+    The places go with the order: the winner and those sharing the win first, then the others,
+    who share a place when the scenario's ``tie_key`` cannot tell them apart."""
     totals = {s: true_total(scenario, state, s) for s in range(state["seats"])}
-    ranking = [s for s in scenario.ranking(state, totals) if s != winner]
+    first = [winner, *(s for s in sharing if s != winner)] if winner is not None else []
+    rest = [s for s in scenario.ranking(state, totals) if s not in first]
+    places = shared_places(rest, lambda s: scenario.tie_key(state, totals, s))
     state["over"] = {
         "winner": winner,
-        "ranking": ([winner] if winner is not None else []) + ranking,
+        "ranking": first + rest,
+        "places": [1] * len(first) + [place + len(first) for place in places],
         "why": why.to_json(),
     }
     state["phase"] = "over"

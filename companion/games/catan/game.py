@@ -129,6 +129,8 @@ class CatanGame(Game):
             {s: core.breakdown(scenario, state, s) for s in seats},
             ranking=tuple(state["over"]["ranking"]),
             final=True,
+            places=tuple(state["over"].get("places") or ()),
+            nobody_won=state["over"]["winner"] is None,
         )
 
     def status(self, state: dict) -> Status:

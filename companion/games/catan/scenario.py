@@ -113,6 +113,11 @@ class Scenario:
         """Final order of seats (the winner, if any, is put first by the core)."""
         return sorted(totals, key=lambda s: (-totals[s], s))
 
+    def tie_key(self, state: dict, totals: dict[int, int], seat: int) -> Any:
+        """What the final order compares for ``seat``: seats with equal keys share a place
+        (``ranking`` only lists them in some order). Default: the total alone."""
+        return totals[seat]
+
     def game_over(self, state: dict) -> None:
         """Called once as the game ends, however it ends (``state["over"]`` is set: winner,
         ranking, why): the scenario's reveals. Its events come before the reason's."""

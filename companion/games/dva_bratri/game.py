@@ -261,7 +261,8 @@ class DvaBratri(Game):
         totals = {s: parts[s]["total"] for s in (SOUTH, NORTH)}
         breakdown = {s: {k: v for k, v in parts[s].items() if k != "total"} for s in (SOUTH, NORTH)}
         ranking = _ranking(state, totals) if state["over"] else ()
-        return Scores(totals, breakdown, ranking, final=state["over"])
+        places = (1, 1) if state["over"] and _drawn(state, totals) else ()
+        return Scores(totals, breakdown, ranking, state["over"], places)
 
     def score_events(self, before: dict, after: dict) -> tuple[Msg, ...]:
         """The final scoring, once the game ends: every side's total and its parts."""
@@ -366,9 +367,19 @@ def _ranking(state: dict, totals: dict[int, int]) -> tuple[int, ...]:
         return (SOUTH, NORTH)
     if state["solo"]:  # the player wins only with strictly more points
         return (SOUTH, NORTH) if totals[SOUTH] > totals[NORTH] else (NORTH, SOUTH)
-    a = (totals[SOUTH], board.in_offer(state, SOUTH))
-    b = (totals[NORTH], board.in_offer(state, NORTH))
-    return (SOUTH, NORTH) if a > b else (NORTH, SOUTH) if b > a else ()
+    return (NORTH, SOUTH) if _standing(state, totals, NORTH) > _standing(state, totals, SOUTH) else (SOUTH, NORTH)
+
+
+def _standing(state: dict, totals: dict[int, int], side: int) -> tuple[int, int]:
+    """What decides the winner of a game for two: points, then units in the royal offer."""
+    return totals[side], board.in_offer(state, side)
+
+
+def _drawn(state: dict, totals: dict[int, int]) -> bool:
+    """Level on points and on units in the offer: a draw ("both brothers go back to their father
+    and ask for more land"). The solo player who only equals Jindřich has lost."""
+    playing = state.get("mode") != "teach" and not state["solo"]
+    return playing and _standing(state, totals, SOUTH) == _standing(state, totals, NORTH)
 
 
 def _phase(awaited: Awaited | None) -> Msg:

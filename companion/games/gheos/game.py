@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Awaited, Game, Msg, Scores, Setting, Status, recent
+from ...engine import Awaited, Game, Msg, Scores, Setting, Status, recent, shared_places
 from ...engine.i18n import YOUR_TOTAL, join, player
 from .box import BOX, READINGS
 from .common import CATEGORIES, COLOURS, KEPT_EVENTS, OVER, START, total
@@ -118,9 +118,10 @@ class Gheos(Game):
         seats = range(state["seats"])
         over = state["phase"] == OVER
         breakdown = {s: {**state["points"][s], "followers": followers(state, s)} for s in seats}
-        return Scores(
-            {s: total(state, s) for s in seats}, breakdown, ranking=tuple(state["ranking"]) if over else (), final=over
-        )
+        ranking = tuple(state["ranking"]) if over else ()
+        # level on points and followers: the rules name no other tie-break, the place is shared
+        places = shared_places(ranking, lambda s: (total(state, s), followers(state, s)))
+        return Scores({s: total(state, s) for s in seats}, breakdown, ranking, over, places)
 
     def status(self, state: dict) -> Status:
         if state["phase"] == OVER:

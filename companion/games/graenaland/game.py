@@ -153,15 +153,17 @@ class Graenaland(Game):
         """Totals are what ranks the players: goals met (base game) or victory points (VP
         cards); the breakdown gives them per goal. A hidden VP card counts nothing until it is
         revealed, so no score tells what a player keeps. Ranking: the announcer first, the
-        others by total, equal totals clockwise from the announcer; an announcer who missed his
-        claim comes last (see goals.ranking)."""
+        others by total, equal totals sharing a place (listed clockwise from the announcer); an
+        announcer who missed his claim comes last (see goals.ranking and goals.places)."""
         breakdown = {s: goals.breakdown(state, s, have) for s, have in enumerate(goals.every_stats(state))}
         totals = {s: sum(parts.values()) for s, parts in breakdown.items()}
         over = state["step"] == "over"
         if over and state["options"].get("mode") == "teach":  # nobody played: the seats in order
             return Scores(totals, breakdown, tuple(range(state["seats"])), True)
-        ranking = goals.ranking(state, totals) if over else ()
-        return Scores(totals, breakdown, ranking, over)
+        if not over:
+            return Scores(totals, breakdown)
+        ranking = goals.ranking(state, totals)
+        return Scores(totals, breakdown, ranking, True, goals.places(state, totals, ranking))
 
     def score_events(self, before: dict, after: dict) -> tuple[Msg, ...]:
         """A build or a revealed VP card changes goals or VP as a side effect: every seat whose

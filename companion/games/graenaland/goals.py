@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ...engine import shared_places
+
 COLUMNS = ("houses", "territories", "largest", "buildings", "army")
 
 
@@ -79,7 +81,8 @@ def announcer_won(state: dict) -> bool:
 
 def ranking(state: dict, totals: dict[int, int]) -> tuple[int, ...]:
     """The final order: the announcer first (p.9, p.11), the others by their totals (goals met
-    or VP); equal totals go clockwise from the announcer, the rules saying nothing about ties.
+    or VP); equal totals are listed clockwise from the announcer, the rules saying nothing about ties
+    (they share a place: see ``places``).
 
     What happens when an announcer misses his claim is not in the rules (digest 12.4). Reading
     used here: the game still ends, the others rank by VP and the announcer comes last, so a
@@ -89,6 +92,15 @@ def ranking(state: dict, totals: dict[int, int]) -> tuple[int, ...]:
     order = clockwise(state, announcer)
     others = sorted(order[1:], key=lambda s: (-totals[s], order.index(s)))
     return tuple([announcer, *others] if announcer_won(state) else [*others, announcer])
+
+
+def places(state: dict, totals: dict[int, int], ranking: tuple[int, ...]) -> tuple[int, ...]:
+    """The place of each seat of ``ranking``: the announcer alone first (or last, having missed
+    his claim); the others by total, equal totals sharing a place (the clockwise order above
+    only lists them, the rules do not rank them)."""
+    if announcer_won(state):
+        return (1, *(p + 1 for p in shared_places(ranking[1:], totals.__getitem__)))
+    return (*shared_places(ranking[:-1], totals.__getitem__), len(ranking))
 
 
 def announcer_mark(state: dict) -> str:

@@ -233,6 +233,10 @@ class Troy(Scenario):
         """Highest total, then most trade points."""
         return list(ranking(totals, part(state)["trade_points"]))
 
+    def tie_key(self, state: dict, totals: dict[int, int], seat: int) -> tuple[int, int]:
+        """Equal totals are told apart by trade points; level on both, the place is shared."""
+        return totals[seat], part(state)["trade_points"][seat]
+
     def game_over(self, state: dict) -> None:
         """However the game ends, every allegiance is revealed."""
         reveal_allegiances(state)

@@ -33,7 +33,7 @@ def after_battle(state: dict) -> None:
         why += Msg("{w} má nejvíc: {p} VB.", "{w} has most: {p} VP.").format(
             w=core.who(state, winner), p=totals[winner]
         )
-    core.end_game(scenario, state, winner, why)
+    core.end_game(scenario, state, winner, why, sharing=first)
 
 
 def reveal_allegiances(state: dict) -> None:

@@ -159,7 +159,10 @@ def test_solo_player_loses_ties_and_two_players_break_ties_by_units_in_the_offer
     unit(st2, "1a", "0,0")
     assert GAME.score(st2).winner == S  # 2 units in the offer against 1
     unit(st2, "0a", "0,0")
-    assert GAME.score(st2).winner is None  # still level: a draw
+    drawn = GAME.score(st2)  # still level: a draw, both brothers first
+    assert drawn.winner is None and drawn.winners == (S, N) and drawn.places == (1, 1)
+    assert st["solo"]  # the solo player who only equals Jindřich has lost: no shared place
+    assert GAME.score(st).places == () and GAME.score(st).winners == (N,)
 
 
 def test_inn_reading_counts_the_first_three_tiles_each_way_at_any_distance(monkeypatch):

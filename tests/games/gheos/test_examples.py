@@ -389,6 +389,7 @@ def test_t10_the_seventh_epoch_ends_a_three_player_game_after_its_scoring_and_th
     scores = s.score()
     assert scores.totals == {0: 26, 1: 24, 2: 24}
     assert scores.final and scores.winner == 0 and scores.ranking == (0, 1, 2)
+    assert scores.places == (1, 2, 2)  # 24 points and as many followers each: second place shared
     assert events(s)[-1] == "Player 1 wins!"
 
 
@@ -397,3 +398,5 @@ def test_t10_variant_equal_points_and_followers_is_a_draw():
     assert s.score().totals == {0: 24, 1: 24, 2: 24}
     assert events(s)[-1] == "A draw: Player 1, Player 2, Player 3."
     assert events(s, "cs")[-1] == "Remíza: Hráč 1, Hráč 2, Hráč 3."
+    scores = s.score()  # nobody alone is the winner: all three share first place
+    assert scores.places == (1, 1, 1) and scores.winners == (0, 1, 2) and scores.winner is None

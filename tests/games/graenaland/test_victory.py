@@ -156,10 +156,13 @@ def test_the_announcer_is_first_and_marked_even_with_fewer_or_equal_goals():
     scores = s.score()
     assert scores.totals == {0: 3, 1: 3, 2: 4, 3: 3}
     assert scores.breakdown[2] == {"houses": 1, "territories": 1, "largest": 1, "buildings": 0, "army": 1}
-    # the announcer wins (p.9); the others by goals, equal ones clockwise from the announcer
+    # the announcer wins (p.9); the others by goals, equal ones listed clockwise from the
+    # announcer and sharing their place (the rules do not rank them)
     assert scores.ranking == (0, 2, 1, 3) and scores.winner == 0
+    assert scores.places == (1, 2, 3, 3) and scores.winners == (0,)
     lines, (_, stored, winner) = final_screen(options, s.entries, "cs")
-    assert lines[-4:] == ("1. Hráč 1 ★ 3", "2. Hráč 3 4", "3. Hráč 2 3", "4. Hráč 4 3")
+    assert lines[-4:] == ("1. Hráč 1 ★ 3", "2. Hráč 3 4", "3. Hráč 2 3", "3. Hráč 4 3")
+    assert stored["places"] == [1, 2, 3, 3] and stored["winners"] == [0]
     assert stored["totals"] == {"0": 3, "1": 3, "2": 4, "3": 3} and winner == 0
     assert final_screen(options, s.entries, "en")[0][-4] == "1. Player 1 ★ 3"
 

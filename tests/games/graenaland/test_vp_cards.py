@@ -286,7 +286,9 @@ def test_a_missed_claim_ends_the_game_with_the_announcer_last():
         st = build_done(st)
     scores = GAME.score(st)
     assert scores.totals == {0: 0, 1: 0, 2: 6, 3: 0}
-    assert scores.ranking == (3, 0, 1, 2) and scores.winner == 3  # ties clockwise from the announcer
+    # the others level on 0 VP share first place (listed clockwise from the announcer): a draw
+    assert scores.ranking == (3, 0, 1, 2) and scores.places == (1, 1, 1, 4)
+    assert scores.winners == (3, 0, 1) and scores.winner is None
     assert GAME.seat_label(st, 2).en == "Player 3 ✗" and GAME.seat_label(st, 3).en == "Player 4"
 
 

@@ -88,6 +88,7 @@ def test_gw5_china_falls_at_the_breach_limit_and_the_least_defeated_is_named(sea
     scores = s.score()
     assert s.state["over"]["winner"] is None  # everyone lost
     assert scores.ranking[0] == 3 and scores.final
+    assert scores.nobody_won and scores.winners == () and scores.winner is None and scores.places[0] == 1
     assert any("China has fallen: everyone loses. The least defeated: Player 4 (7 VP)." in e for e in events(s))
     assert any(m["cs"] == "Čína padla, všichni prohráli. Nejméně poražený: Hráč 4 (7 VB)." for m in s.state["recent"])
 

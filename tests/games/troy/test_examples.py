@@ -176,7 +176,7 @@ def test_tr9_equal_totals_go_to_the_most_trade_points():
     play = at_battle(play, None, 10).answer("battle", 0).answer("battle_mycenae", 5)
     scores = GAME.score(play.state)
     assert scores.totals[0] == scores.totals[1] == 13
-    assert scores.ranking == (1, 0, 2, 3) and scores.winner == 1
+    assert scores.ranking == (1, 0, 2, 3) and scores.winner == 1 and scores.places == (1, 2, 3, 4)
     assert any("Player 2 has most: 13 VP." in e for e in play.events())
     assert any(e.startswith("Allegiance cards: Player 1 Mycenae, Player 2 Troy") for e in play.events())
 
@@ -185,6 +185,9 @@ def test_equal_totals_and_trade_points_are_named_a_shared_win():
     play = war_position().given(trade_points=[3, 3, 0, 0])
     play = at_battle(play, None, 10).answer("battle", 0).answer("battle_mycenae", 5)
     assert any("Player 1, Player 2 share the win (13 VP)" in e for e in play.events())
+    scores = GAME.score(play.state)  # both first: no one winner in the history, both LEDs blink
+    assert scores.ranking == (0, 1, 2, 3) and scores.places == (1, 1, 3, 4)
+    assert scores.winners == (0, 1) and scores.winner is None
 
 
 # -- TR6 and TR7 -----------------------------------------------------------------------------------
