@@ -94,7 +94,7 @@ def _when(value) -> str:
 
 
 def cmd_history(args) -> int:
-    from .store.export import seat_names, winners_of
+    from .store.export import seat_label, seat_names, winners_of
 
     store = open_store(data_dir_of(args), read_only=True)
     try:
@@ -107,7 +107,7 @@ def cmd_history(args) -> int:
         print("no finished games yet")
     for record in records:
         names = seat_names(record)
-        winners = [names[seat] if seat < len(names) else f"seat {seat + 1}" for seat in winners_of(record)]
+        winners = [seat_label(names, seat) for seat in winners_of(record)]
         result = f"draw: {', '.join(winners)}" if len(winners) > 1 else f"winner: {winners[0] if winners else '-'}"
         minutes = record.get("duration_s") if isinstance(record.get("duration_s"), int) else 0
         seats = [str(seat) for seat in record.get("seats") or []]

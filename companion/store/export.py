@@ -59,11 +59,14 @@ class SessionFileError(Exception):
 
 
 # -- export -------------------------------------------------------------------------------------
-def _seat_label(names: list[str], seat: Any) -> str:
-    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):
-        return names[seat]
-    if isinstance(seat, int) and not isinstance(seat, bool):
-        return f"seat {seat + 1}"
+def _is_seat(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def seat_label(names: list[str], seat: Any) -> str:
+    """A seat's name from ``names``; "seat N" for a seat past them; anything else as text."""
+    if _is_seat(seat):
+        return names[seat] if seat < len(names) else f"seat {seat + 1}"
     return "" if seat is None else str(seat)
 
 
@@ -73,10 +76,6 @@ def seat_names(record: Mapping) -> list[str]:
     if isinstance(names, list) and all(isinstance(name, str) for name in names):
         return names
     return [str(label) for label in record.get("seats") or []]
-
-
-def _is_seat(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 def winners_of(record: Mapping) -> list[int]:
@@ -103,7 +102,7 @@ def places_of(scores: Any) -> dict[int, int]:
 
 def winners_text(names: list[str], record: Mapping) -> str:
     """``Anna`` or, in a draw, ``Anna; Petr``; empty when nobody won."""
-    return "; ".join(_seat_label(names, seat) for seat in winners_of(record))
+    return "; ".join(seat_label(names, seat) for seat in winners_of(record))
 
 
 def _scores_text(names: list[str], scores: Any) -> str:
@@ -111,7 +110,7 @@ def _scores_text(names: list[str], scores: Any) -> str:
     totals = scores.get("totals") if isinstance(scores, Mapping) else None
     if isinstance(totals, Mapping) and all(str(key).isdigit() for key in totals):
         ordered = sorted(totals.items(), key=lambda item: int(item[0]))
-        return "; ".join(f"{_seat_label(names, int(seat))}: {total}" for seat, total in ordered)
+        return "; ".join(f"{seat_label(names, int(seat))}: {total}" for seat, total in ordered)
     return json.dumps(scores, ensure_ascii=False, separators=(",", ":"))
 
 

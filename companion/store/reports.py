@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from datetime import datetime
 from typing import Any
 
-from .export import places_of, seat_names, winners_of
+from .export import places_of, seat_label, seat_names, winners_of
 
 SOURCE_NAME = "companion"
 
@@ -94,7 +94,7 @@ def bgstats_plays(documents: Iterable[Mapping]) -> list[dict]:
                 "comments": "",
                 "players": [
                     {
-                        "name": names[seat] if seat < len(names) else f"seat {seat + 1}",
+                        "name": seat_label(names, seat),
                         "sourcePlayerId": f"{game}-seat-{seat + 1}",
                         "score": totals.get(str(seat)) if isinstance(totals, Mapping) else None,
                         "rank": ranks.get(seat, 0),
@@ -123,7 +123,7 @@ def game_stats(documents: Iterable[Mapping]) -> dict[str, dict]:
         names = seat_names(meta)
         winners = winners_of(meta)
         if len(winners) == 1:
-            name = names[winners[0]] if winners[0] < len(names) else f"seat {winners[0] + 1}"
+            name = seat_label(names, winners[0])
             entry["wins"][name] = entry["wins"].get(name, 0) + 1
         elif winners:  # a draw or a shared win: a win for nobody alone
             entry["draws"] += 1
@@ -132,7 +132,7 @@ def game_stats(documents: Iterable[Mapping]) -> dict[str, dict]:
         if isinstance(meta.get("duration_s"), int):
             entry["durations"].append(meta["duration_s"])
         for seat, seconds in decision_times(document):
-            thinking[game][names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"].append(seconds)
+            thinking[game][seat_label(names, seat)].append(seconds)
     result = {}
     for game, entry in sorted(games.items()):
         durations = entry.pop("durations")

@@ -115,7 +115,7 @@ def _over_frame(table: Table, header: str, notice: tuple[str, ...], status: Stat
         t(texts.RANK_LINE.format(rank=place, seat=table.seat_label(seat), points=scores.totals[seat]))
         for seat, place in scores.placed
     ]
-    if not lines:  # a game that ranks nobody (e.g. a shared result): show the totals
+    if not lines:  # a game whose end ranks nobody: show the totals
         lines = [f"{table.seat_label(seat)} {points}" for seat, points in scores.totals.items()]
     table.cursor = min(table.cursor, max(len(lines) - 1, 0))
     top = table.panel.all_rows(notice + tuple(t(m) for m in table.news))  # the end bonus above the ranking

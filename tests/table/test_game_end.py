@@ -164,3 +164,26 @@ def test_a_draw_shows_both_first_lights_both_and_archives_no_one_winner():
     table.housekeeping()
     ((_, stored, winner),) = rec.finished
     assert winner is None and stored["winners"] == [0, 1] and stored["places"] == [1, 1]
+
+
+class AllLost(Toy):
+    """The toy that ends with everyone losing (as The Great Wall when China falls)."""
+
+    def score(self, state):
+        scores = super().score(state)
+        if not scores.final:
+            return scores
+        return Scores({0: 7, 1: 3}, ranking=(0, 1), final=True, nobody_won=True)
+
+
+def test_a_game_everyone_lost_says_so_and_lights_no_winner():
+    rec = MemoryRecorder()
+    table = Table(rec, {"toy": AllLost()}, "en", new_seed=lambda: 5)
+    press(table, host("ok", "ok"))
+    finished_toy(table)
+    frame = table.frame()
+    assert frame.header == "Game over · All lost" and "1. Player 1 7" in frame.lines
+    assert LED_WINNER not in table.leds().values()
+    table.housekeeping()
+    ((_, stored, winner),) = rec.finished
+    assert winner is None and stored["winners"] == [] and stored["places"] == [1, 2]

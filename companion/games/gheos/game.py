@@ -16,6 +16,7 @@ from .box import BOX, READINGS
 from .common import CATEGORIES, COLOURS, KEPT_EVENTS, OVER, START, total
 from .flow import epoch_limit, start_state
 from .ledger import followers, held_colours, supply
+from .scoring import standing
 from .steps import STEPS
 from .texts import (
     HEADER,
@@ -119,8 +120,7 @@ class Gheos(Game):
         over = state["phase"] == OVER
         breakdown = {s: {**state["points"][s], "followers": followers(state, s)} for s in seats}
         ranking = tuple(state["ranking"]) if over else ()
-        # level on points and followers: the rules name no other tie-break, the place is shared
-        places = shared_places(ranking, lambda s: (total(state, s), followers(state, s)))
+        places = shared_places(ranking, lambda seat: standing(state, seat))
         return Scores({s: total(state, s) for s in seats}, breakdown, ranking, over, places)
 
     def status(self, state: dict) -> Status:

@@ -20,10 +20,16 @@ def temple_gain(mode: str, symbols: int, followers_of_civ: int) -> int:
     return symbols if mode == "per_symbol" else symbols * followers_of_civ
 
 
+def standing(state: dict, seat: int) -> tuple[int, int]:
+    """What the final ranking compares: points, then followers. Seats level on both share
+    their place (a draw for the first); the rules name no further tie-break."""
+    return total(state, seat), followers(state, seat)
+
+
 def ranking(state: dict) -> tuple[list[int], list[int]]:
     """Seats best first: most points, then most followers, then seat order. The second list
     holds the seats that share the first place in both (a draw when more than one)."""
-    key = {s: (total(state, s), followers(state, s)) for s in range(state["seats"])}
+    key = {s: standing(state, s) for s in range(state["seats"])}
     order = sorted(key, key=lambda s: (-key[s][0], -key[s][1], s))
     top = [s for s in order if key[s] == key[order[0]]]
     return order, top

@@ -18,7 +18,7 @@ from ...engine import Msg, Option, RuleError, Setting, counted
 from ..catan import Scenario, core
 from . import battle, saga, ships, support, texts
 from .box import BOX, BoxDataError, with_override
-from .ranking import ranking
+from .ranking import ranking, standing
 from .scenario import box_of, new_part, part
 from .steps import STEPS
 from .steps.row import CARDS, take_from_row
@@ -235,7 +235,7 @@ class Troy(Scenario):
 
     def tie_key(self, state: dict, totals: dict[int, int], seat: int) -> tuple[int, int]:
         """Equal totals are told apart by trade points; level on both, the place is shared."""
-        return totals[seat], part(state)["trade_points"][seat]
+        return standing(totals, part(state)["trade_points"], seat)
 
     def game_over(self, state: dict) -> None:
         """However the game ends, every allegiance is revealed."""
