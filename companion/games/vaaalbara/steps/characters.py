@@ -258,30 +258,37 @@ class Falconer(Character):
 # -- 7 Tracker --------------------------------------------------------------------------------------
 
 
-class TrackerSwap(Step):
-    """The swap is done on the table; the companion only learns that the top card changed."""
+class TableSwap(Step):
+    """A swap of cards done on the table: the companion says what to swap and confirms it.
+    ``said`` names the character and the swap; ``rule`` is the detail under it."""
 
-    name = "tracker_swap"
+    said: Msg
+    rule: Msg
 
     def prompt(self, state, task):
         seat = acting(state)
-        return Prompt(
-            PromptKind.CONFIRM,
-            self.name,
-            (seat,),
-            Msg(
-                "{who} – Stopař: prohoďte kartu z 1. nebo 2. řady s vrchní kartou balíčku území.",
-                "{who} – Tracker: swap a card of row 1 or 2 with the top card of the land deck.",
-            ).format(who=clan(state, seat)),
-            detail=Msg(
-                "Nová karta jde lícem nahoru do řady, vyměněná lícem dolů navrch balíčku.",
-                "The new card goes face up into the row, the swapped one face down on top of the deck.",
-            ),
-        )
+        return Prompt(PromptKind.CONFIRM, self.name, (seat,), self.said.format(who=clan(state, seat)), detail=self.rule)
+
+    def apply(self, state, action, task):
+        effect_goes_on(state, None)
+
+
+class TrackerSwap(TableSwap):
+    """The swap is done on the table; the companion only learns that the top card changed."""
+
+    name = "tracker_swap"
+    said = Msg(
+        "{who} – Stopař: prohoďte kartu z 1. nebo 2. řady s vrchní kartou balíčku území.",
+        "{who} – Tracker: swap a card of row 1 or 2 with the top card of the land deck.",
+    )
+    rule = Msg(
+        "Nová karta jde lícem nahoru do řady, vyměněná lícem dolů navrch balíčku.",
+        "The new card goes face up into the row, the swapped one face down on top of the deck.",
+    )
 
     def apply(self, state, action, task):
         top_card_changed(state, Msg("Stopař", "Tracker"))
-        effect_goes_on(state, None)
+        super().apply(state, action, task)
 
 
 class Tracker(Character):
@@ -359,26 +366,15 @@ class Midwife(Character):
 # -- 9 Rider ----------------------------------------------------------------------------------------
 
 
-class RiderSwap(Step):
+class RiderSwap(TableSwap):
     """The swap between the rows is done on the table; nothing for the companion to score."""
 
     name = "rider_swap"
-
-    def prompt(self, state, task):
-        seat = acting(state)
-        return Prompt(
-            PromptKind.CONFIRM,
-            self.name,
-            (seat,),
-            Msg(
-                "{who} – Jezdkyně: prohoďte kartu z 1. řady s kartou z 2. řady.",
-                "{who} – Rider: swap a card of row 1 with a card of row 2.",
-            ).format(who=clan(state, seat)),
-            detail=Msg("Dvě karty stejného druhu účinek zruší.", "Two cards of the same kind cancel the effect."),
-        )
-
-    def apply(self, state, action, task):
-        effect_goes_on(state, None)
+    said = Msg(
+        "{who} – Jezdkyně: prohoďte kartu z 1. řady s kartou z 2. řady.",
+        "{who} – Rider: swap a card of row 1 with a card of row 2.",
+    )
+    rule = Msg("Dvě karty stejného druhu účinek zruší.", "Two cards of the same kind cancel the effect.")
 
 
 class Rider(Character):
