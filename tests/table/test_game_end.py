@@ -142,21 +142,29 @@ def test_a_long_suggestion_is_read_from_its_start_and_ok_still_says_yes():
     assert table.mode == "play" and table.session.state["seats"] == 3
 
 
-class Drawn(Toy):
-    """The toy whose final ranking is a draw between its two seats."""
+class Ending(Toy):
+    """The toy whose final scores are given: a draw, or everyone lost."""
+
+    def __init__(self, final: Scores):
+        super().__init__()
+        self.final = final
 
     def score(self, state):
         scores = super().score(state)
-        if not scores.final:
-            return scores
-        return Scores({0: 4, 1: 4}, ranking=(0, 1), final=True, places=(1, 1))
+        return self.final if scores.final else scores
+
+
+def finished_with(final: Scores, language: str):
+    """A table whose toy game just ended with ``final``, and its recorder."""
+    rec = MemoryRecorder()
+    table = Table(rec, {"toy": Ending(final)}, language, new_seed=lambda: 5)
+    press(table, host("ok", "ok"))
+    finished_toy(table)
+    return table, rec
 
 
 def test_a_draw_shows_both_first_lights_both_and_archives_no_one_winner():
-    rec = MemoryRecorder()
-    table = Table(rec, {"toy": Drawn()}, "cs", new_seed=lambda: 5)
-    press(table, host("ok", "ok"))
-    finished_toy(table)
+    table, rec = finished_with(Scores({0: 4, 1: 4}, ranking=(0, 1), final=True, places=(1, 1)), "cs")
     frame = table.frame()
     assert frame.header == "Konec hry · Remíza"
     assert [line for line in frame.lines if line.startswith("1.")] == ["1. Hráč 1 4", "1. Hráč 2 4"]
@@ -166,21 +174,9 @@ def test_a_draw_shows_both_first_lights_both_and_archives_no_one_winner():
     assert winner is None and stored["winners"] == [0, 1] and stored["places"] == [1, 1]
 
 
-class AllLost(Toy):
-    """The toy that ends with everyone losing (as The Great Wall when China falls)."""
-
-    def score(self, state):
-        scores = super().score(state)
-        if not scores.final:
-            return scores
-        return Scores({0: 7, 1: 3}, ranking=(0, 1), final=True, nobody_won=True)
-
-
 def test_a_game_everyone_lost_says_so_and_lights_no_winner():
-    rec = MemoryRecorder()
-    table = Table(rec, {"toy": AllLost()}, "en", new_seed=lambda: 5)
-    press(table, host("ok", "ok"))
-    finished_toy(table)
+    """As The Great Wall when China falls."""
+    table, rec = finished_with(Scores({0: 7, 1: 3}, ranking=(0, 1), final=True, nobody_won=True), "en")
     frame = table.frame()
     assert frame.header == "Game over · All lost" and "1. Player 1 7" in frame.lines
     assert LED_WINNER not in table.leds().values()
