@@ -15,6 +15,7 @@ from .errors import RuleError
 from .game import Game, Scores, Status
 from .i18n import Msg
 from .prompt import Prompt
+from .steps import explained, not_an_option
 
 
 class Outcome(NamedTuple):
@@ -152,6 +153,12 @@ class Session:
         """Check an action without changing anything; raises RuleError naming the rule."""
         state, barrier = _apply(self.game, self.state, self.prompt, action)
         return Outcome({"action": action}, state, barrier)
+
+    def refusal(self, seat: int | None, value) -> RuleError:
+        """Why ``seat`` cannot answer ``value`` now, in the awaited step's own words (its
+        ``explain``), else the generic refusal naming the seat. For a hidden pick refused at the
+        pad, before the joint action exists; nothing changes."""
+        return explained(self.game, self.state, seat, value) or not_an_option(self.game, self.state, seat)
 
     def undo_needs_everyone(self) -> bool | None:
         """None: nothing to undo; True: the last action revealed secrets or drew at random."""
