@@ -154,6 +154,15 @@ class Session:
         state, barrier = _apply(self.game, self.state, self.prompt, action)
         return Outcome({"action": action}, state, barrier)
 
+    def last_action(self) -> tuple[Prompt, dict, dict] | None:
+        """The action an undo would take back, the prompt it answered and the state before it
+        (None at the start): what the table names when it asks and what to put back."""
+        if not self._actions:
+            return None
+        before = self._states.before_top(self.game, self._actions)
+        prompt = self.game.prompt(before)
+        return (prompt, self._actions[-1], before) if prompt is not None else None
+
     def refusal(self, seat: int | None, value) -> RuleError:
         """Why ``seat`` cannot answer ``value`` now, in the awaited step's own words (its
         ``explain``), else the generic refusal naming the seat. For a hidden pick refused at the

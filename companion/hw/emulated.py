@@ -13,6 +13,7 @@ the panel; in script mode they never go to stdout (each is a seat's private view
 
 from __future__ import annotations
 
+import json
 import os
 import select
 import sys
@@ -24,7 +25,7 @@ from ..table.events import HOST_KEYS, PAD_KEYS, KeyEvent, PadPresence, Quit, Tic
 from ..table.frame import LED_OFF, Frame, LedState
 from ..table.panel import SMALLEST, Panel
 from ..table.seat_screens import ICON_LOCK, ICON_WRONG, PadEcho
-from .screen import render
+from .screen import laid_out, render
 
 BRAILLE_BASE = 0x2800
 # braille dot bit for pixel (dx, dy) inside a 2x4 cell
@@ -220,7 +221,10 @@ class TextOutput:
         self.count += 1
         self.out.write("\n".join(frame_text(frame)) + "\n")
         if self.frames_dir:
-            render(frame, self.panel.width, self.panel.height).save(self.frames_dir / f"frame_{self.count:05d}.png")
+            stem = self.frames_dir / f"frame_{self.count:05d}"
+            render(frame, self.panel.width, self.panel.height).save(stem.with_suffix(".png"))
+            rows = json.dumps(laid_out(frame, self.panel), ensure_ascii=False, indent=1)
+            stem.with_suffix(".json").write_text(rows + "\n", encoding="utf-8")
         self.out.flush()
 
     def set(self, seat: int, state: LedState) -> None:

@@ -106,9 +106,9 @@ def _pair_frame(table: Table) -> Frame:
 
 
 def _over_frame(table: Table, header: str, notice: tuple[str, ...], status: Status) -> Frame:
-    """The final ranking under its own header, below what the last action announced (the end
-    bonus), read from the top; up/down then walk a ranking longer than the panel (the
-    selected line stays shown)."""
+    """The final ranking first, under its own header; what the last action announced (the end
+    bonus) below it; up/down walk a ranking longer than the panel (the selected line stays
+    shown)."""
     t = _words(table)
     scores = table.final_scores
     lines = [
@@ -118,8 +118,12 @@ def _over_frame(table: Table, header: str, notice: tuple[str, ...], status: Stat
     if not lines:  # a game whose end ranks nobody: show the totals
         lines = [f"{table.seat_label(seat)} {points}" for seat, points in scores.totals.items()]
     table.cursor = min(table.cursor, max(len(lines) - 1, 0))
-    top = table.panel.all_rows(notice + tuple(t(m) for m in table.news))  # the end bonus above the ranking
+    top = table.panel.all_rows(notice)
     body, selected, span = _listed(table, top, lines, table.cursor)
+    roles = ["notice"] * len(top) + ["option"] * (len(body) - len(top))
+    below = table.panel.all_rows(t(m) for m in table.news)  # the end bonus under the ranking
+    body += below
+    roles += ["news"] * len(below)
     scrolls = len(body) > table.panel.body_rows
     over = t(texts.GAME_OVER) + _outcome(table, status)
     return Frame(
@@ -128,6 +132,7 @@ def _over_frame(table: Table, header: str, notice: tuple[str, ...], status: Stat
         t(texts.NEW_GAME_SCROLL_HINT if scrolls else texts.NEW_GAME_HINT),
         selected if scrolls and table.browsed else None,
         selected_rows=span,
+        roles=tuple(roles),
     )
 
 
@@ -145,15 +150,19 @@ def _outcome(table: Table, status: Status) -> str:
 
 
 def _undo_frame(table: Table, header: str, notice: tuple[str, ...], status: Status) -> Frame:
+    """The undo question names the action it takes back."""
     t = _words(table)
-    return Frame(header, tuple(table.panel.rows(t(texts.UNDO_ASK))), t(texts.UNDO_KEYS))
+    what = table.described(table.running.last_action())
+    rows = table.panel.rows(t(texts.UNDO_ASK_WHAT.format(what=what)))
+    return Frame(header, tuple(rows), t(texts.UNDO_KEYS), roles=("question",) * len(rows))
 
 
 def _undo_all_frame(table: Table, header: str, notice: tuple[str, ...], status: Status) -> Frame:
     t = _words(table)
+    what = table.described(table.running.last_action())
     return Frame(
         header,
-        tuple(table.panel.all_rows((t(texts.UNDO_ASK), t(texts.UNDO_EVERYONE)))),
+        tuple(table.panel.all_rows((t(texts.UNDO_ASK_WHAT.format(what=what)), t(texts.UNDO_EVERYONE)))),
         t(texts.UNDO_EVERYONE_KEYS.format(n=len(table.undo_confirms), total=table.seat_count())),
     )
 
