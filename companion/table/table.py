@@ -664,7 +664,7 @@ class Table:
         who gains 2? → Blue"); a reveal is "the reveal" of its question."""
         if last is None:
             return texts.NOTHING
-        prompt, action, before = last
+        prompt, action, _before = last
         question = prompt.short or prompt.title
         if prompt.kind.hidden:
             return texts.REVEAL_OF.format(q=question)
