@@ -113,6 +113,7 @@ class Session:
         self.options = game.validate_options(dict(options))
         self.seed = int(seed)
         self.entries: list[dict] = []
+        self._status: tuple[dict, Status] | None = None
         self._initial = game.setup(self.options, self.seed)
         self._rebuild(list(entries))
 
@@ -143,7 +144,11 @@ class Session:
         return self.prompt is None
 
     def status(self) -> Status:
-        return self.game.status(self.state)
+        """Where the game stands, computed once per state (states are never changed in place
+        after a commit, and the table asks on every key: a game's status may cost a prompt)."""
+        if self._status is None or self._status[0] is not self.state:
+            self._status = (self.state, self.game.status(self.state))
+        return self._status[1]
 
     def score(self) -> Scores:
         return self.game.score(self.state)

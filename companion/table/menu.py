@@ -172,7 +172,9 @@ def _stopped_at(at: str | None) -> str | None:
 
 def _continue_pending(table: Table, pending: dict) -> None:
     table.pending_resume = None
-    if not table.resume(pending["id"], pending["game"], pending["options"], pending["seed"], pending["entries"]):
+    if not table.resume(
+        pending["id"], pending["game"], pending["options"], pending["seed"], pending["entries"], pending.get("session")
+    ):
         main_menu(table)
 
 

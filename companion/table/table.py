@@ -192,9 +192,15 @@ class Table:
         return self.secret
 
     # -- public API used by the main loop ------------------------------------------------------
-    def resume(self, session_id: int, game_name: str, options: dict, seed: int, entries: list[dict]) -> bool:
-        """Continue a session after a restart. A log that no longer replays is left untouched."""
-        session = self._replayed(session_id, game_name, options, seed, entries)
+    def resume(
+        self, session_id: int, game_name: str, options: dict, seed: int, entries: list[dict], replayed=None
+    ) -> bool:
+        """Continue a session after a restart. A log that no longer replays is left untouched.
+        ``replayed``: the session already rebuilt from this log (the restart question did it),
+        so the log is replayed once, not twice."""
+        session = replayed if isinstance(replayed, Session) else None
+        if session is None:
+            session = self._replayed(session_id, game_name, options, seed, entries)
         if isinstance(session, Msg):
             self.notice = [texts.RESUME_FAILED.format(why=session)]
             return False
@@ -224,6 +230,7 @@ class Table:
             "actions": sum("action" in e for e in entries),
             "broken": session if isinstance(session, Msg) else None,
             "where": self._where(session) if isinstance(session, Session) else None,
+            "session": session if isinstance(session, Session) else None,  # replayed once, kept for "continue"
             "last_at": next((e["at"] for e in reversed(entries) if isinstance(e.get("at"), str)), None),
         }
         resume_menu(self, self.pending_resume)
