@@ -198,9 +198,11 @@ class Table:
         """Continue a session after a restart. A log that no longer replays is left untouched.
         ``replayed``: the session already rebuilt from this log (the restart question did it),
         so the log is replayed once, not twice."""
-        session = replayed if isinstance(replayed, Session) else None
-        if session is None:
-            session = self._replayed(session_id, game_name, options, seed, entries)
+        session: Session | Msg = (
+            replayed
+            if isinstance(replayed, Session)
+            else self._replayed(session_id, game_name, options, seed, entries)
+        )
         if isinstance(session, Msg):
             self.notice = [texts.RESUME_FAILED.format(why=session)]
             return False
