@@ -126,9 +126,8 @@ def main() -> None:
                     continue
                 median, high, share, keys = row
                 shares = " ".join(f"{part} {share[part]:4.0%}" for part in PARTS)
-                print(
-                    f"  {name:11s} {label:6s} {keys:5d} keys  p50 {median * 1e3:5.2f} ms  p99 {high * 1e3:5.2f} ms  ({shares})"
-                )
+                figures = f"p50 {median * 1e3:5.2f} ms  p99 {high * 1e3:5.2f} ms"
+                print(f"  {name:11s} {label:6s} {keys:5d} keys  {figures}  ({shares})")
             if rows.get("companion_before") and rows.get("companion"):
                 before, after = rows["companion_before"], rows["companion"]
                 print(

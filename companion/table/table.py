@@ -199,9 +199,7 @@ class Table:
         ``replayed``: the session already rebuilt from this log (the restart question did it),
         so the log is replayed once, not twice."""
         session: Session | Msg = (
-            replayed
-            if isinstance(replayed, Session)
-            else self._replayed(session_id, game_name, options, seed, entries)
+            replayed if isinstance(replayed, Session) else self._replayed(session_id, game_name, options, seed, entries)
         )
         if isinstance(session, Msg):
             self.notice = [texts.RESUME_FAILED.format(why=session)]
