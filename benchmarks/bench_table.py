@@ -13,8 +13,8 @@
    header and four body lines.
 5. keys per round of whole scripted games of every game (the most players), before (the table
    of commit 72e1dd9, unpacked with ``git archive`` as ``companion_before``) and after: a player
-   who reads every page of every announcement and text, answers, and puts announcements away
-   only where a key must (before: always; after: when the host answers next).
+   who reads every page of every announcement (news) and of every long text, answers, and puts
+   announcements away only where a key must (before: always; after: when the host answers next).
 7. cold start: a fresh interpreter that opens an empty store, builds the table and draws its
    first frame (the games imported when first chosen), against the bare interpreter (the floor),
    against the same start with no game at all, and against importing every game at start-up
@@ -219,7 +219,7 @@ def game_presses(package: str, name: str, seats: int, seed: int, max_actions: in
     parse = importlib.import_module(f"{package}.hw.emulated").parse_script
     settings = {s.key: s.initial() for s in game.settings if s.in_menu(seats)}
     table.new_game(name, {"seats": seats, **settings})
-    rng, counts = random.Random(seed), {"answer": 0, "read": 0, "put away": 0}
+    rng, counts = random.Random(seed), {"answer": 0, "read news": 0, "put away": 0, "read text": 0}
     rounds = set()
 
     def press(lines, what):
@@ -235,7 +235,7 @@ def game_presses(package: str, name: str, seats: int, seed: int, max_actions: in
             table.handle(parse("host down")[0])
             if table.frame() == before:
                 return
-            counts["read"] += 1
+            counts["read text"] += 1
 
     for _ in range(max_actions):
         prompt = table.session.prompt
@@ -243,7 +243,7 @@ def game_presses(package: str, name: str, seats: int, seed: int, max_actions: in
             break
         rounds.add(table.session.status().round)
         if table.news_blocks():  # announcements: every page; away only when the host must answer
-            press(["host down"] * (screens.news_pages(table) - 1), "read")
+            press(["host down"] * (screens.news_pages(table) - 1), "read news")
             host_answers = not prompt.kind.hidden and len(prompt.seats) != 1
             if package == "companion_before" or host_answers:
                 press(["host ok"], "put away")
@@ -282,23 +282,23 @@ def bench_presses(tmp: Path, quick: bool = False) -> None:
     unpack_baseline(BEFORE, tmp / "before")
     seeds = range(1, 2 if quick else 4)
     print(f"keys per round, whole scripted games (max players), before = {BEFORE}")
-    print(f"  {'game':10s} {'':6s} {'answer':>7s} {'read':>6s} {'away':>6s}   reads+away after/before")
+    print(f"  {'game':10s} {'':6s} {'answer':>7s} {'news':>6s} {'away':>6s} {'text':>6s}   (news+away) after/before")
+    kinds = ("answer", "read news", "put away", "read text")
     for name in available():
         seats = load(name).max_seats
         rows = {}
         for package in ("companion_before", "companion"):
             runs = [game_presses(package, name, seats, seed, 120 if quick else 400) for seed in seeds]
-            rows[package] = {
-                k: statistics.median(r[k] / r["rounds"] for r in runs) for k in ("answer", "read", "put away")
-            }
+            rows[package] = {k: statistics.median(r[k] / r["rounds"] for r in runs) for k in kinds}
         b, a = rows["companion_before"], rows["companion"]
         for label, row in (("before", b), ("after", a)):
-            print(f"  {name:10s} {label:6s} {row['answer']:7.1f} {row['read']:6.1f} {row['put away']:6.1f}", end="")
             print(
-                ""
-                if label == "before"
-                else f"   {(a['read'] + a['put away']) / max(b['read'] + b['put away'], 1e-9):4.2f}"
+                f"  {name:10s} {label:6s} " + " ".join(f"{row[k]:{7 if k == 'answer' else 6}.1f}" for k in kinds),
+                end="",
             )
+            news_before = b["read news"] + b["put away"]
+            ratio = (a["read news"] + a["put away"]) / news_before if news_before else 0.0
+            print("" if label == "before" else f"   {ratio:4.2f}")
 
 
 # -- idle ------------------------------------------------------------------------------------------
