@@ -226,13 +226,13 @@ def _answer_frame(table: Table, header: str, notice: tuple[str, ...], status: St
         detail = _detail(table, prompt)
         return Frame(header, tuple(lines + detail), t(texts.NUMBER_HINT), roles=tuple(roles + ["detail"] * len(detail)))
     options = options_for(prompt, None)
-    labels = [option_line(o.code, t(o.label)) for o in options]
+    labels = _labels(table, prompt, options)
     table.cursor = min(table.cursor, max(len(options) - 1, 0))
     answer = panel.rows(labels[table.cursor]) if options else []
     room = panel.body_rows - len(notice_rows) - len(answer)
     question, header = question_rows(table, prompt, status, header, room)
     top = notice_rows + question
-    pages = _pages(table, panel.body_rows - len(top), labels)
+    pages = _pages_of(table, prompt, panel.body_rows - len(top), labels)
     page, first = _page_of(pages, table.cursor)
     lines, selected, span = _listed(table, top, labels[first : first + pages[page]], table.cursor - first)
     roles = ["notice"] * len(notice_rows) + ["question"] * len(question)
@@ -249,6 +249,31 @@ def _answer_frame(table: Table, header: str, notice: tuple[str, ...], status: St
         selected_rows=span,
         roles=tuple(roles + ["detail"] * len(detail)),
     )
+
+
+# A list's option lines and its pages, kept for the prompt on the panel: every key of a list
+# builds a frame, and a list of twenty options is measured row by row (the prompt is held so its
+# identity is not reused; a new action brings a new prompt object).
+_list_memo: dict[str, dict] = {"labels": {}, "pages": {}}
+
+
+def _memo(table: Table, prompt: Prompt, what: str, extra, build):
+    kept = _list_memo[what]
+    key = (table.language, table.panel, extra)
+    if kept.get("held") is prompt and kept.get("key") == key:
+        return kept["value"]
+    value = build()
+    kept.update(key=key, held=prompt, value=value)
+    return value
+
+
+def _labels(table: Table, prompt: Prompt, options) -> list[str]:
+    t = _words(table)
+    return _memo(table, prompt, "labels", len(options), lambda: [option_line(o.code, t(o.label)) for o in options])
+
+
+def _pages_of(table: Table, prompt: Prompt, room: int, labels: list[str]) -> list[int]:
+    return _memo(table, prompt, "pages", (room, len(labels)), lambda: _pages(table, room, labels))
 
 
 def _value_text(table: Table, prompt: Prompt) -> Msg:
