@@ -44,7 +44,7 @@ def test_the_reveal_is_shown_on_the_panel_until_a_key_then_the_question():
     entries = list(recorder.sessions["s1"]["entries"])
     frame = table.frame()
     assert table.news_blocks()
-    assert " ".join(frame.lines).startswith("Odhalení: ")  # what the reveal showed, whole
+    assert " ".join(frame.lines).startswith("Modrá: ")  # what the reveal showed, whole
     assert frame.footer == "Klávesa: dál"
     assert table.session.prompt.title.cs not in " ".join(frame.lines)
     seat = (table.session.prompt.seats or (0,))[0]
