@@ -384,7 +384,7 @@ def test_every_score_change_is_reported_through_the_public_events(name, seats):
 UNOFFERED_STEPS = {
     "vaaalbara": {"pick_character", "bard_target", "midwife_take_back", "explorer_give", "omen_best"},
     "graenaland": {"build", "build_where"},
-    "gheos": {"take_follower", "war"},
+    "gheos": {"act", "pay"},
     "dva_bratri": set(),
 }
 
