@@ -460,6 +460,14 @@ def label(state: dict, value: str, seat: int | None = None) -> Msg:
     return _what(state["board"], parts) + Msg(" · ", " · ") + join(shown, " / ")
 
 
+def what(state: dict, value: str) -> Msg:
+    """What a build value builds and where, without its cost ("Osada P2")."""
+    parts = value.split(":")
+    if parts[0] in WORDS or parts[0] == "grant":
+        return label(state, value)
+    return _what(state["board"], parts)
+
+
 def _what(board: dict, parts: list[str]) -> Msg:
     head = parts[0]
     if head == "army":
@@ -501,7 +509,7 @@ def apply(state: dict, seat: int, value: str, mode: str) -> tuple[list[Msg], tup
     tid = parts[1]
     state["public"][tid].append(head)
     return [
-        Msg("{s} staví veřejnou stavbu: {p} – {t}.", "{s} builds a public building: {p} – {t}.").format(
+        Msg("{s} staví: {p} – {t}.", "{s} builds: {p} – {t}.").format(
             s=who, p=texts.PUBLIC[head], t=_territory(state, tid)
         )
     ], None
@@ -516,12 +524,7 @@ def _settle(state: dict, seat: int, tid: str) -> tuple[list[Msg], tuple[Msg, lis
         owners = [s for s in range(state["seats"]) if houses(state, s, tid) > 0]
         if owners:
             names = [texts.seat(s) for s in owners]
-            events.append(
-                Msg(
-                    "Palisáda: {s} dá po jedné kartě surovin hráčům: {o}.",
-                    "Palisade: {s} gives one resource card to each of: {o}.",
-                ).format(s=who, o=join(names))
-            )
+            events.append(Msg("Palisáda: {s} dá kartu → {o}.", "Palisade fee: {s} → {o}.").format(s=who, o=join(names)))
             result = (
                 Msg("Palisáda: poplatek", "Palisade fee"),
                 [
@@ -573,10 +576,7 @@ def _hero_enters(state, seat, hero, tid, move) -> tuple[Msg, Msg, list[Msg]] | N
     if any(where == tid for where in mine.values()):
         state["pending"][seat][hero] = tid
         return (
-            Msg(
-                "{hc} vstoupí do hry, až na {t} nebude jiný hrdina hráče {n}.",
-                "The {h} enters once no other hero of player {n} stands on {t}.",
-            ).format(hc=title, h=name, t=place, n=seat + 1),
+            Msg("{s}: {h} zatím čeká.", "{s}: the {h} waits.").format(s=who, h=name),
             title + Msg(" zatím čeká", " waits"),
             [
                 Msg("{s}: na {t} stojí jiný tvůj hrdina.", "{s}: another hero of yours stands on {t}.").format(
