@@ -34,6 +34,7 @@ class JindrichTop(DvaStep):
                     "Jindřich: what colour is the back of the supply's top tile?",
                 ),
                 pairs,
+                short=Msg("Rub vrchní destičky?", "Top tile's back?"),
             )
         return Prompt(
             PromptKind.CONFIRM,
