@@ -88,7 +88,9 @@ def _toggle_language(table: Table) -> None:
 
 
 def game_menu(table: Table) -> None:
-    """Continue, undo, end this game, language, brightness."""
+    """Continue, undo, end this game, language, brightness. Modal: the question underneath keeps
+    its cursor and typing until the menu closes."""
+    table.hold_input()
     table.mode, table.menu_title, table.menu_note = "game_menu", texts.GAME_MENU_TITLE, []
     table.menu = [
         MenuItem(texts.GAME_MENU_CONTINUE, table.back_to_play),

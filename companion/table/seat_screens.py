@@ -16,7 +16,7 @@ box, for the emulator and the tests; a test runs both on the same keys.
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from ..engine import Msg, Prompt, PromptKind
@@ -295,7 +295,11 @@ def seat_screen(table: Table, seat: int) -> SeatScreen:
         return _undo_all_screen(table, seat, private, language)
     if table.mode != "play" or session.prompt is None:
         return SeatScreen((PAUSED.get(language),), PAUSED.get(language), private)
-    return _play_screen(table, session.prompt, seat, private, language)
+    screen = _play_screen(table, session.prompt, seat, private, language)
+    note = getattr(table, "seat_notes", {}).get(
+        seat
+    )  # why this seat's last key did nothing (a new question, a refusal)
+    return replace(screen, status=short(note.get(language), COLS)) if note is not None else screen
 
 
 def _play_screen(table: Table, prompt: Prompt, seat: int, private: tuple[str, ...], language: str) -> SeatScreen:

@@ -17,14 +17,16 @@ CELL_CODE_HINT = Msg("2/4/6/8, 5 vybrat, {codes}", "2/4/6/8, 5 select, {codes}")
 SECRET_KEYS_TYPED = Msg("Na padu: {n} číslice a #", "On your pad: {n} digits, #")
 SECRET_KEYS_DIGIT = Msg("Na padu: číslice a #", "On your pad: digit, #")
 SECRET_KEYS_YES_NO = Msg("Na padu: # ano, * ne", "On your pad: # yes, * no")
-NEWS_HINT = Msg("Klávesa: dál", "Any key: go on")
-NEWS_SCROLL_HINT = Msg("▼ další · OK dál", "▼ more · OK go on")
+NEWS_HINT = Msg("OK: k otázce", "OK: to the question")
+NEWS_SCROLL_HINT = Msg("▼ další", "▼ more")
 VALUE = Msg("Hodnota: {v}", "Value: {v}")
+VALUE_IN = Msg("Hodnota: {v} ({low}–{high})", "Value: {v} ({low}–{high})")
+READ_QUESTION_HINT = Msg("▲▼ čtení · OK k odpovědi", "▲▼ read · OK to answer")
 REFUSED = Msg("Nelze", "Not allowed")
 REFUSED_WHY = Msg("Nelze: {why}", "Not allowed: {why}")
 PAUSED = Msg("Čeká se na pad: {seats}", "Waiting for pad: {seats}")
 
-MENU_TITLE = Msg("Companion · nová hra", "Companion · new game")
+MENU_TITLE = Msg("Nová hra", "New game")
 MENU_NEW = Msg("{game}", "{game}")
 GAME_UNAVAILABLE = Msg(
     "{game} nelze spustit: chyba hry, viz log.", "Cannot start {game}: a fault in the game, see the log."
@@ -119,7 +121,14 @@ PAD_TROUBLE = {
     ),
 }
 
-NO_SUCH_OPTION = Msg("Taková možnost tu není.", "There is no such option.")
+TOO_SOON = Msg(
+    "{seat}: otázka je nová, přečtěte ji a stiskněte znovu.", "{seat}: the question is new; read it and press again."
+)
+TOO_SOON_HOST = Msg("Otázka je nová: přečtěte ji a stiskněte znovu.", "The question is new: read it and press again.")
+TOO_SOON_PAD = Msg("Nová otázka!", "New question!")
+REFUSED_PAD = Msg("Nelze: viz panel", "Refused: see panel")
+NOT_YOUR_TURN = Msg("{seat}: teď je na řadě {asked}.", "{seat}: it is {asked}'s turn now.")
+NOT_LISTED = Msg("{seat}: kód {code} tu není (jen {codes}).", "{seat}: there is no code {code} here (only {codes}).")
 SECRET_ON_PADS = Msg("Volí se tajně na padech.", "Secret picks are made on the pads.")
 
 STARTUP_TITLE = Msg("Nelze spustit", "Cannot start")
