@@ -266,7 +266,7 @@ def named(data: dict, fact: dict) -> Msg:
     if fact["group"] == "pieces":
         what = Msg("osada", "settlement") if fact["field"] == "settlement_cost" else PIECE_SUBJECT[fact["field"]]
         where = Msg("Díl {p}", "Piece {p}").format(p=fact["key"]) if fact.get("teach") else _place(data, fact)
-        return where + Msg(" ", " ") + what
+        return where + Msg(", ", ", ") + what
     if _is_cost(fact):
         return texts.capital(_cost_name(fact))
     return subject(data, fact, None)

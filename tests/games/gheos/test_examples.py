@@ -78,7 +78,7 @@ def test_t2_war_one_adam_sacrifices_his_doomed_yellow_and_red_wins():
     play(s, ("pay", "yellow"), ("swords", 1), ("swords", 0))  # red 1 sword, yellow none
     assert s.state["in_play"] == ["red"]
     assert held(s, ADAM) == {"red": 1} and held(s, EVE) == {} and held(s, NOAH) == {"red": 2}
-    assert events(s)[-2:] == ["War: red wins (1 sword), yellow falls.", "Returned: Player 2 (3)."]
+    assert events(s)[-2:] == ["War: red wins (1 sword), yellow falls.", "Back: Player\u00a02\u00a0(3)."]
     # back to the turn: the war is done, yellow's marker is free to be founded again
     assert s.prompt.step == "act" and "war" not in values(s)
     assert [o.label.en for o in s.prompt.options_for(ADAM) if o.value == "yellow"] == ["found yellow"]
@@ -107,7 +107,7 @@ def test_t3_war_two_tied_swords_noah_chooses_blue_and_yellow_falls():
     assert events(s)[-3:] == [
         "Player 3 pays blue.",
         "War: blue wins (1 sword), yellow falls.",
-        "Returned: Player 1 (1), Player 2 (2).",
+        "Back: Player\u00a01\u00a0(1), Player\u00a02\u00a0(2).",
     ]
 
 
@@ -208,7 +208,7 @@ def test_t5_variant_an_island_with_more_wheat_ends_the_civilisation():
     assert all(not h["yellow"] for h in s.state["held"])
     assert events(s)[-2:] == [
         "Migration onto an island: yellow falls.",
-        "Returned: Player 1 (1), Player 2 (1), Player 3 (1).",
+        "Back: Player\u00a01\u00a0(1), Player\u00a02\u00a0(1), Player\u00a03\u00a0(1).",
     ]
 
 

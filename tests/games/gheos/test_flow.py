@@ -79,7 +79,7 @@ def test_czech_sentences_decline_the_colours():
     assert events(s, "cs") == [
         "Hráč 1 platí černým.",
         "Válka: vítězí bílá (2 meče), černá zaniká.",
-        "Zpět do zásoby: Hráč 2 (1).",
+        "Zpět do zásoby: Hráč\u00a02\u00a0(1).",
     ]
 
 

@@ -110,7 +110,7 @@ def test_correcting_a_piece_to_mountains_removes_its_building_options():
     assert (info["terrain"], info["settlement_cost"], info["buildings"]) == ("mountains", {"any": 6}, [])
     assert boxcheck.current(s.state)[2] == total - 2  # no symbols to ask about any more
     assert fact_id(s) == "pieces.T3.settlement_cost"
-    assert s.state["recent"][-1]["en"] == "Inland 1 terrain: mountains (corrected)."
+    assert s.state["recent"][-1]["en"] == "Inland 1, terrain: mountains (corrected)."
     answer(s, "skip")
     assert s.prompt.step == "start_spots" and "boxcheck" not in s.state
     to_step(s, "build")

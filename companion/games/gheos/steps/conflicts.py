@@ -85,11 +85,17 @@ def fall(state: dict, colours, headline: Msg) -> None:
             back[seat] = back.get(seat, 0) + n
     note(state, headline)
     if back:
-        listed = ", ".join(f"{{p{s}}} ({back[s]})" for s in sorted(back))
-        note(
-            state,
-            Msg(f"Zpět do zásoby: {listed}.", f"Returned: {listed}.").format(**{f"p{s}": player(s) for s in back}),
-        )
+        listed = ", ".join(f"{{p{s}}}{NBSP}({back[s]})" for s in sorted(back))
+        names = {f"p{s}": unbroken(player(s)) for s in back}
+        note(state, Msg(f"Zpět do zásoby: {listed}.", f"Back: {listed}.").format(**names))
+
+
+NBSP = "\u00a0"  # a no-break space: the panel never breaks a row there
+
+
+def unbroken(name: Msg) -> Msg:
+    """ "Hráč 1" that no row break parts from its number."""
+    return Msg(name.cs.replace(" ", NBSP), name.en.replace(" ", NBSP))
 
 
 def charge(state: dict) -> None:
