@@ -15,10 +15,14 @@ def test_every_long_question_has_a_short_form_and_every_option_fits():
 
 
 def reveal_and_last_action_allowance(session: Session, action: dict) -> int:
-    """The reveal names every clan's character, a row each, and the first character's effect
-    follows in the same action; the last action adds the land-type bonuses and the winner."""
-    if action["step"] == "pick_character" or session.state["phase"] in ("final", "over"):
-        return session.state["seats"] + 3
+    """Two actions of four- and five-clan games may take a third page: the reveal names every
+    clan's character, a row each ("Modrá: Bardka"), and the first character's effect follows in
+    the same action (8 rows at most with five clans); the last land adds the land-type bonuses
+    and the winner (7 rows at most). Everything else keeps to two pages."""
+    if action["step"] == "pick_character":
+        return max(ACTION_ROWS, session.state["seats"] + 3)
+    if session.state["phase"] in ("final", "over"):
+        return ACTION_ROWS + 1
     return ACTION_ROWS
 
 
