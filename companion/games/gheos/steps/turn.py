@@ -113,9 +113,13 @@ class Act(Step):
             for c in COLOURS
             if c not in offered
         ]
-        keys = ((WAR, Msg("válka", "war"), "7"), (MIGRATION, Msg("stěhování", "migration"), "8"))
-        keys += ((TEMPLE, Msg("chrám", "temple"), "9"), (NOTHING, Msg("nic nelze", "nothing possible"), "*"))
-        return tuple(left_out) + tuple(Option(*key) for key in keys if key[0] not in offered)
+        keys = (
+            Option(WAR, Msg("válka", "war"), "7"),
+            Option(MIGRATION, Msg("stěhování", "migration"), "8"),
+            Option(TEMPLE, Msg("chrám", "temple"), "9"),
+            Option(NOTHING, Msg("nic nelze", "nothing possible"), "*"),
+        )
+        return tuple(left_out) + tuple(key for key in keys if key.value not in offered)
 
     def apply(self, state, action, task):
         seat, value = state["turn"], action.value
