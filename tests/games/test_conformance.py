@@ -385,7 +385,7 @@ UNOFFERED_STEPS = {
     "vaaalbara": {"pick_character", "bard_target", "midwife_take_back", "explorer_give", "omen_best"},
     "graenaland": {"build", "propose"},
     "gheos": {"act", "pay"},
-    "dva_bratri": set(),
+    "dva_bratri": set(),  # its codes are places in a list, not identities (jindrich_top: rarely)
 }
 
 

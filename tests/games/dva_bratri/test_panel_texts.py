@@ -64,3 +64,26 @@ def test_a_new_tile_is_typed_as_its_buildings_number_then_its_colours():
     assert codes["new:inn:green"] == "11" and codes["new:marketplace:grey"] == "22"
     assert codes["new:robbers_keep:yellow"] == "43" and codes["back"] == "*"
     assert "1 zelená, 2 šedá, 3 žlutá" in prompt.detail.cs
+
+
+def test_jindrichs_colour_question_keeps_each_colours_key_and_names_the_one_no_tile_can_show():
+    from companion.engine import PromptKind
+    from companion.games.dva_bratri import reveal
+
+    st = GAME.setup({"seats": 1, "mode": "play"}, 0)
+    step = GAME.steps["jindrich_top"]
+    prompt = step.prompt(st, {})
+    assert [(o.value, o.code) for o in prompt.options_for(None)] == [("green", "1"), ("grey", "2"), ("yellow", "3")]
+    # no green tile left in the supply: green keeps its key and is refused by its rule
+    real = reveal.supply_may_show
+    try:
+        reveal.supply_may_show = lambda state, colour: colour != "green"
+        prompt = step.prompt(st, {})
+    finally:
+        reveal.supply_may_show = real
+    assert prompt.kind is PromptKind.CHOICE
+    assert [(o.value, o.code) for o in prompt.options_for(None)] == [("grey", "2"), ("yellow", "3")]
+    assert [(o.value, o.code) for o in prompt.unoffered_for(None)] == [("green", "1")]
+    error = step.explain(st, {}, None, "green")
+    assert error.rule == "dva_bratri.supply_colour"
+    assert error.msg.cs.endswith("zelená – takový rub už nemůže mít žádná destička v zásobě.")

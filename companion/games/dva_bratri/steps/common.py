@@ -69,6 +69,8 @@ def answer_text(state: dict, value) -> Msg:
             return box.building_name(value)
         if value in box.sets():
             return box.set_name(value)
+        if value in box.COLOURS:
+            return box.colour_name(value)
     return Msg(str(value), str(value))
 
 

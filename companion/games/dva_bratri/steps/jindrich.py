@@ -10,7 +10,7 @@ his towers count for his fortresses, as for any player.
 
 from __future__ import annotations
 
-from ....engine import Msg, Prompt, PromptKind, announce, answered
+from ....engine import Msg, Option, Prompt, PromptKind, announce, answered
 from .. import board, box, jindrich, picture, reveal, turns
 from ..board import NORTH
 from ..texts import CROSS_COLOURS, NOTHING, at, colour_opts, ordinal
@@ -22,8 +22,30 @@ class JindrichTop(DvaStep):
     then his whole turn: take, place upside down for free, treasure, unit."""
 
     name = "jindrich_top"
+    unlisted_rule = "supply_colour"
+    unlisted = (
+        "{who}: {v} – takový rub už nemůže mít žádná destička v zásobě.",
+        "{who}: {v} – no tile still in the supply can have that back.",
+    )
 
     def prompt(self, state: dict, task: dict) -> Prompt:
+        if state["supply"] > 0 and state.get("asking", 1) >= box.ASKING_COST_FIRST:
+            # a colour keeps its key (1 green, 2 grey, 3 yellow); one no tile left can show is
+            # not offered, and its key names that rule
+            options = [Option(c, m, str(n)) for n, (c, m) in enumerate(colour_opts(), 1)]
+            shown = [o for o in options if reveal.supply_may_show(state, o.value)]
+            return Prompt(
+                PromptKind.CHOICE,
+                self.name,
+                seats(state),
+                Msg(
+                    "Jindřich: jakou barvu má rub vrchní destičky zásoby?",
+                    "Jindřich: what colour is the back of the supply's top tile?",
+                ),
+                {-1: tuple(shown)},
+                short=Msg("Rub vrchní destičky?", "Top tile's back?"),
+                unoffered={-1: tuple(o for o in options if o not in shown)},
+            )
         if state["supply"] > 0:
             pairs = [(c, m) for c, m in colour_opts() if reveal.supply_may_show(state, c)]
             return choice(
