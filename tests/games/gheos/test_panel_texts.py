@@ -65,3 +65,12 @@ def test_a_count_shows_its_colour_in_one_row():
     play(s, ("act", "red"), ("draw", "epoch"))
     assert s.prompt.step == "pyramids"
     assert (s.prompt.short.cs, s.prompt.short.en) == ("Pyramidy – červená?", "Pyramids: red?")
+
+
+def test_refusals_decline_the_colour_or_need_no_case():
+    s = new(2)
+    found(s, "green", 5)
+    assert s.refusal(EVE, "green").msg.cs == "Všech 5 zelených přívrženců už hráči mají: vzít lze jen ze zásoby."
+    from companion.games.gheos.steps.conflicts import _not_in_play
+
+    assert _not_in_play("white").msg.cs == "Bílá civilizace není na mapě."

@@ -49,9 +49,9 @@ def _not_in_play(colour) -> RuleError:
     if colour in COLOURS:
         return refuse(
             "not_in_play",
-            "Civilizace barvy {c} není na mapě.",
+            "{c} civilizace není na mapě.",
             "The {e} civilisation is not on the map.",
-            c=colour_name(colour).cs,
+            c=colour_name(colour).cs.capitalize(),
             e=colour_name(colour).en,
         )
     return refuse("unknown_colour", "Barva {v} v krabici není.", "There is no colour {v} in the box.", v=colour)
@@ -155,10 +155,10 @@ class Pay(Step):
         if value in COLOURS:
             return refuse(
                 "not_held",
-                "{p} nemá přívržence barvy {c}: platí se přívržencem, kterého má.",
+                "{p} nemá žádného {c} přívržence: platí se přívržencem, kterého má.",
                 "{p} holds no {e} follower: the cost is paid with a follower one holds.",
                 p=player(state["turn"]),
-                c=colour_name(value).cs,
+                c=colour_form(value, "ého").cs,
                 e=colour_name(value).en,
             )
         return None

@@ -196,10 +196,10 @@ class Act(Step):
         if value in COLOURS:
             return refuse(
                 "supply_empty",
-                "Všech {n} přívrženců barvy {c} už hráči mají: vzít lze jen ze zásoby.",
+                "Všech {n} {c} přívrženců už hráči mají: vzít lze jen ze zásoby.",
                 "All {n} {e} followers are held: a follower is taken only from the supply.",
                 n=FOLLOWERS_PER_COLOUR,
-                c=colour_name(value).cs,
+                c=colour_form(value, "ých").cs,
                 e=colour_name(value).en,
             )
         if isinstance(value, str):
