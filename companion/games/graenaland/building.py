@@ -9,6 +9,7 @@ buildings) and ``grant`` (one build offered by the main player in the 5-player v
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from ...engine import Msg, RuleError, refusal
@@ -469,21 +470,30 @@ def what(state: dict, value: str) -> Msg:
 
 
 def _what(board: dict, parts: list[str]) -> Msg:
+    """The menu's words for a build; they depend only on the build and whether its territory is
+    coastal, so they are made once (a build menu names some 90 builds, offered or not)."""
+    tid = parts[2] if parts[0] == "coop" else parts[1] if len(parts) > 1 else None
+    coastal = bool(tid) and bool(board["territories"][tid]["coastal"])
+    return _words(tuple(parts), coastal)
+
+
+@lru_cache(maxsize=1024)
+def _words(parts: tuple[str, ...], coastal: bool) -> Msg:
     head = parts[0]
     if head == "army":
         return Msg("Vojsko +1", "Army +1")
+    tid = parts[2] if head == "coop" else parts[1]
+    where = texts.tag({"territories": {tid: {"coastal": coastal}}}, tid)
     if head == "coop":
-        return Msg("Spol. {p} {t}", "Joint {p} {t}").format(
-            p=texts.PUBLIC_SHORT[parts[1]], t=texts.tag(board, parts[2])
-        )
+        return Msg("Spol. {p} {t}", "Joint {p} {t}").format(p=texts.PUBLIC_SHORT[parts[1]], t=where)
     if head == "settlement":
-        return Msg("Osada {t}", "Settlement {t}").format(t=texts.tag(board, parts[1]))
+        return Msg("Osada {t}", "Settlement {t}").format(t=where)
     if head in BUILDINGS:
-        what = texts.capital(texts.BUILDING[head]) + Msg(" {t}", " {t}").format(t=texts.tag(board, parts[1]))
+        what = texts.capital(texts.BUILDING[head]) + Msg(" {t}", " {t}").format(t=where)
         if len(parts) > 2:
             what = what + Msg("+{h}", "+{h}").format(h=texts.HERO[ENTERS_WITH[head]])  # the hero moves there
         return what
-    return texts.capital(texts.PUBLIC_SHORT[head]) + Msg(" {t}", " {t}").format(t=texts.tag(board, parts[1]))
+    return texts.capital(texts.PUBLIC_SHORT[head]) + Msg(" {t}", " {t}").format(t=where)
 
 
 def apply(state: dict, seat: int, value: str, mode: str) -> tuple[list[Msg], tuple[Msg, list[Msg]] | None]:
