@@ -32,12 +32,12 @@ def test_a_war_by_a_player_without_followers_is_named_on_its_key():
     assert unoffered["war"] == "7" and unoffered["migration"] == "8"
     error = s.refusal(NOAH, "war")
     assert error.rule == "gheos.no_follower_to_pay"
-    assert error.msg.cs == "Hráč 3 nemá přívržence: bez něj dílek nesmí vyvolat válku."
+    assert error.msg.cs == "Hráč 3: bez přívržence nelze vyvolat válku."
     # "*" (nothing possible) is refused while a follower can be taken, in English words only
     assert unoffered["nothing"] == "*"
     nothing = s.refusal(NOAH, "nothing")
     assert nothing.rule == "gheos.step_two_compulsory"
-    assert nothing.msg.en == "Player 3: step 2 is compulsory, a follower can be taken (red, blue)."
+    assert nothing.msg.en == "Player 3: step 2 is compulsory – take a follower (red, blue)."
 
 
 def test_a_colour_whose_five_followers_are_held_is_named_on_its_key():
@@ -70,7 +70,7 @@ def test_a_count_shows_its_colour_in_one_row():
 def test_refusals_decline_the_colour_or_need_no_case():
     s = new(2)
     found(s, "green", 5)
-    assert s.refusal(EVE, "green").msg.cs == "Všech 5 zelených přívrženců už hráči mají: vzít lze jen ze zásoby."
+    assert s.refusal(EVE, "green").msg.cs == "Všech 5 zelených přívrženců už hráči mají."
     from companion.games.gheos.steps.conflicts import _not_in_play
 
     assert _not_in_play("white").msg.cs == "Bílá civilizace není na mapě."

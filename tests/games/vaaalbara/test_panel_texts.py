@@ -62,7 +62,7 @@ def test_a_character_already_played_is_unoffered_at_the_pick_and_named_when_type
     assert [o.value for o in prompt.unoffered_for(1)] == [10]
     error = s.refusal(0, 3)
     assert error.rule == "vaaalbara.character_discarded"
-    assert error.text("cs") == "Modrá: postava Lovec už leží mezi odhozenými kartami."
+    assert error.text("cs") == "Modrá: Lovec už leží v odhozených kartách."
 
 
 def test_the_midwife_names_the_characters_not_on_her_discard_pile():
@@ -78,9 +78,7 @@ def test_the_midwife_names_the_characters_not_on_her_discard_pile():
     assert 3 not in unoffered and unoffered[7] == "7" and unoffered[8] == "8"
     with_rule = {s.refusal(0, value).rule for value in unoffered}
     assert with_rule == {"vaaalbara.midwife_own_discard", "vaaalbara.midwife_not_midwife"}
-    assert s.refusal(0, 7).text("cs") == (
-        "Modrá: Stopař neleží ve vašich odhozených kartách; Porodní bába vrací jen odtud."
-    )
+    assert s.refusal(0, 7).text("cs") == ("Modrá: Stopař v odhozených kartách neleží.")
 
 
 def test_the_explorer_names_the_lands_she_has_not():

@@ -118,8 +118,8 @@ def test_refusals_from_the_rules_name_the_rule_in_both_languages():
         (
             {"step": "pick_character", "picks": {"0": 2, "1": 5, "2": 6}},
             "vaaalbara.character_discarded",
-            "Modrá: postava Bardka už leží mezi odhozenými kartami.",
-            "Blue: the Bard is already on your discard pile.",
+            "Modrá: Bardka už leží v odhozených kartách.",
+            "Blue: the Bard is on your discard pile.",
         ),
         ({"step": "pick_character", "picks": {"0": 5}}, "session.picks_incomplete", None, None),
         ({"step": "take_land", "seat": 0, "value": "field"}, "session.wrong_step", None, None),

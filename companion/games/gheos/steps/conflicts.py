@@ -155,8 +155,8 @@ class Pay(Step):
         if value in COLOURS:
             return refuse(
                 "not_held",
-                "{p} nemá žádného {c} přívržence: platí se přívržencem, kterého má.",
-                "{p} holds no {e} follower: the cost is paid with a follower one holds.",
+                "{p} nemá žádného {c} přívržence.",
+                "{p} holds no {e} follower.",
                 p=player(state["turn"]),
                 c=colour_form(value, "ého").cs,
                 e=colour_name(value).en,

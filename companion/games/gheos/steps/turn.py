@@ -57,8 +57,8 @@ def can_pay(state: dict) -> bool:
 def _no_follower(state: dict, what_cs: str, what_en: str):
     return refuse(
         "no_follower_to_pay",
-        f"{{p}} nemá přívržence: bez něj dílek nesmí vyvolat {what_cs}.",
-        f"{{p}} holds no follower: without one no tile may cause {what_en}.",
+        f"{{p}}: bez přívržence nelze vyvolat {what_cs}.",
+        f"{{p}}: no follower to pay for {what_en}.",
         p=player(state["turn"]),
     )
 
@@ -188,16 +188,16 @@ class Act(Step):
         if value == NOTHING:
             return refuse(
                 "step_two_compulsory",
-                "{p}: krok 2 je povinný, lze vzít přívržence ({c}).",
-                "{p}: step 2 is compulsory, a follower can be taken ({c}).",
+                "{p}: krok 2 je povinný – vezmi přívržence ({c}).",
+                "{p}: step 2 is compulsory – take a follower ({c}).",
                 p=player(state["turn"]),
                 c=colours_list(takeable(state)),
             )
         if value in COLOURS:
             return refuse(
                 "supply_empty",
-                "Všech {n} {c} přívrženců už hráči mají: vzít lze jen ze zásoby.",
-                "All {n} {e} followers are held: a follower is taken only from the supply.",
+                "Všech {n} {c} přívrženců už hráči mají.",
+                "All {n} {e} followers are held.",
                 n=FOLLOWERS_PER_COLOUR,
                 c=colour_form(value, "ých").cs,
                 e=colour_name(value).en,

@@ -176,7 +176,7 @@ class BardTarget(Step):
         return refuse(
             "bard_other_player",
             "{who}: Bardka dá +2 jinému hráči, ne sobě.",
-            "{who}: the Bard gives 2 to another player, not to herself.",
+            "{who}: the Bard gives 2 to another, not herself.",
             who=clan(state, acting(state)),
         )
 
@@ -318,8 +318,8 @@ def not_in_own_discards(state: dict, value) -> RuleError:
         return refuse("no_such_character", "Taková postava neexistuje.", "There is no such character.")
     return refuse(
         "midwife_own_discard",
-        "{who}: {c} neleží ve vašich odhozených kartách; Porodní bába vrací jen odtud.",
-        "{who}: the {c} is not on your discard pile; the Midwife takes back only from there.",
+        "{who}: {c} v odhozených kartách neleží.",
+        "{who}: no {c} on your discard pile.",
         who=clan(state, acting(state)),
         c=character_name(value),
     )
@@ -447,8 +447,8 @@ class ExplorerGive(Step):
             return unknown_land()
         return refuse(
             "explorer_own_land",
-            "{who}: {land} ve vaší doméně není; Průzkumník vymění jen území z ní.",
-            "{who}: no {land} in your domain; the Explorer swaps only a land of it.",
+            "{who}: {land} ve vaší doméně není.",
+            "{who}: no {land} in your domain.",
             who=clan(state, acting(state)),
             land=BOX.land_cards[value].name,
         )

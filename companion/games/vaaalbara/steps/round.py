@@ -69,8 +69,8 @@ class PickCharacter(Step):
             return no_such_character(state, seat)
         return refuse(
             "character_discarded",
-            "{who}: postava {c} už leží mezi odhozenými kartami.",
-            "{who}: the {c} is already on your discard pile.",
+            "{who}: {c} už leží v odhozených kartách.",
+            "{who}: the {c} is on your discard pile.",
             who=clan(state, seat),
             c=character_name(value),
         )
