@@ -106,9 +106,9 @@ def _pair_frame(table: Table) -> Frame:
 
 
 def _over_frame(table: Table, header: str, notice: tuple[str, ...], status: Status) -> Frame:
-    """The final ranking under its own header, below what the last action announced (the end
-    bonus), read from the top; up/down then walk a ranking longer than the panel (the
-    selected line stays shown)."""
+    """The final ranking first, under its own header; what the last action announced (the end
+    bonus) below it; up/down walk a ranking longer than the panel (the selected line stays
+    shown)."""
     t = _words(table)
     scores = table.final_scores
     lines = [
@@ -118,8 +118,12 @@ def _over_frame(table: Table, header: str, notice: tuple[str, ...], status: Stat
     if not lines:  # a game whose end ranks nobody: show the totals
         lines = [f"{table.seat_label(seat)} {points}" for seat, points in scores.totals.items()]
     table.cursor = min(table.cursor, max(len(lines) - 1, 0))
-    top = table.panel.all_rows(notice + tuple(t(m) for m in table.news))  # the end bonus above the ranking
+    top = table.panel.all_rows(notice)
     body, selected, span = _listed(table, top, lines, table.cursor)
+    roles = ["notice"] * len(top) + ["option"] * (len(body) - len(top))
+    below = table.panel.all_rows(t(m) for m in table.news)  # the end bonus under the ranking
+    body += below
+    roles += ["news"] * len(below)
     scrolls = len(body) > table.panel.body_rows
     over = t(texts.GAME_OVER) + _outcome(table, status)
     return Frame(
@@ -128,6 +132,7 @@ def _over_frame(table: Table, header: str, notice: tuple[str, ...], status: Stat
         t(texts.NEW_GAME_SCROLL_HINT if scrolls else texts.NEW_GAME_HINT),
         selected if scrolls and table.browsed else None,
         selected_rows=span,
+        roles=tuple(roles),
     )
 
 
@@ -145,15 +150,19 @@ def _outcome(table: Table, status: Status) -> str:
 
 
 def _undo_frame(table: Table, header: str, notice: tuple[str, ...], status: Status) -> Frame:
+    """The undo question names the action it takes back."""
     t = _words(table)
-    return Frame(header, tuple(table.panel.rows(t(texts.UNDO_ASK))), t(texts.UNDO_KEYS))
+    what = table.described(table.running.last_action())
+    rows = table.panel.rows(t(texts.UNDO_ASK_WHAT.format(what=what)))
+    return Frame(header, tuple(rows), t(texts.UNDO_KEYS), roles=("question",) * len(rows))
 
 
 def _undo_all_frame(table: Table, header: str, notice: tuple[str, ...], status: Status) -> Frame:
     t = _words(table)
+    what = table.described(table.running.last_action())
     return Frame(
         header,
-        tuple(table.panel.all_rows((t(texts.UNDO_ASK), t(texts.UNDO_EVERYONE)))),
+        tuple(table.panel.all_rows((t(texts.UNDO_ASK_WHAT.format(what=what)), t(texts.UNDO_EVERYONE)))),
         t(texts.UNDO_EVERYONE_KEYS.format(n=len(table.undo_confirms), total=table.seat_count())),
     )
 
@@ -217,13 +226,13 @@ def _answer_frame(table: Table, header: str, notice: tuple[str, ...], status: St
         detail = _detail(table, prompt)
         return Frame(header, tuple(lines + detail), t(texts.NUMBER_HINT), roles=tuple(roles + ["detail"] * len(detail)))
     options = options_for(prompt, None)
-    labels = [option_line(o.code, t(o.label)) for o in options]
+    labels = _labels(table, prompt, options)
     table.cursor = min(table.cursor, max(len(options) - 1, 0))
     answer = panel.rows(labels[table.cursor]) if options else []
     room = panel.body_rows - len(notice_rows) - len(answer)
     question, header = question_rows(table, prompt, status, header, room)
     top = notice_rows + question
-    pages = _pages(table, panel.body_rows - len(top), labels)
+    pages = _pages_of(table, prompt, panel.body_rows - len(top), labels)
     page, first = _page_of(pages, table.cursor)
     lines, selected, span = _listed(table, top, labels[first : first + pages[page]], table.cursor - first)
     roles = ["notice"] * len(notice_rows) + ["question"] * len(question)
@@ -240,6 +249,31 @@ def _answer_frame(table: Table, header: str, notice: tuple[str, ...], status: St
         selected_rows=span,
         roles=tuple(roles + ["detail"] * len(detail)),
     )
+
+
+# A list's option lines and its pages, kept for the prompt on the panel: every key of a list
+# builds a frame, and a list of twenty options is measured row by row (the prompt is held so its
+# identity is not reused; a new action brings a new prompt object).
+_list_memo: dict[str, dict] = {"labels": {}, "pages": {}}
+
+
+def _memo(table: Table, prompt: Prompt, what: str, extra, build):
+    kept = _list_memo[what]
+    key = (table.language, table.panel, extra)
+    if kept.get("held") is prompt and kept.get("key") == key:
+        return kept["value"]
+    value = build()
+    kept.update(key=key, held=prompt, value=value)
+    return value
+
+
+def _labels(table: Table, prompt: Prompt, options) -> list[str]:
+    t = _words(table)
+    return _memo(table, prompt, "labels", len(options), lambda: [option_line(o.code, t(o.label)) for o in options])
+
+
+def _pages_of(table: Table, prompt: Prompt, room: int, labels: list[str]) -> list[int]:
+    return _memo(table, prompt, "pages", (room, len(labels)), lambda: _pages(table, room, labels))
 
 
 def _value_text(table: Table, prompt: Prompt) -> Msg:

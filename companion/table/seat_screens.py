@@ -264,8 +264,29 @@ def _hints(options, width: int, room: int, language: str) -> tuple[tuple[str, st
 
 
 def seat_screens(table: Table) -> dict[int, SeatScreen]:
-    """Every seat of the running game's screen (empty without a game)."""
-    return {seat: seat_screen(table, seat) for seat in range(table.seat_count())}
+    """Every seat of the running game's screen (empty without a game). Built again only when
+    something a pad screen shows changed: the state or the prompt (new objects after every
+    action), the mode, the language, who has locked, who confirmed an undo, a seat's note."""
+    session = table.session
+    held = (table, session, session.state if session else None, session.prompt if session else None)
+    secret = getattr(table, "secret", None)
+    key = (
+        table.mode,
+        table.language,
+        tuple(sorted(getattr(table, "seat_notes", {}).items())),
+        secret.locked_seats() if secret is not None else None,
+        frozenset(getattr(table, "undo_confirms", ())),
+    )
+    last = _last_screens
+    if last["key"] == key and len(last["held"]) == len(held) and all(a is b for a, b in zip(last["held"], held)):
+        return last["screens"]
+    screens = {seat: seat_screen(table, seat) for seat in range(table.seat_count())}
+    last.update(held=held, key=key, screens=screens)
+    return screens
+
+
+# The screens last built and what they were built from (objects compared by identity).
+_last_screens: dict = {"held": (), "key": None, "screens": {}}
 
 
 # The private rows of the state last asked for: the table asks after every key, but the rows

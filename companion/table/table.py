@@ -192,9 +192,15 @@ class Table:
         return self.secret
 
     # -- public API used by the main loop ------------------------------------------------------
-    def resume(self, session_id: int, game_name: str, options: dict, seed: int, entries: list[dict]) -> bool:
-        """Continue a session after a restart. A log that no longer replays is left untouched."""
-        session = self._replayed(session_id, game_name, options, seed, entries)
+    def resume(
+        self, session_id: int, game_name: str, options: dict, seed: int, entries: list[dict], replayed=None
+    ) -> bool:
+        """Continue a session after a restart. A log that no longer replays is left untouched.
+        ``replayed``: the session already rebuilt from this log (the restart question did it),
+        so the log is replayed once, not twice."""
+        session: Session | Msg = (
+            replayed if isinstance(replayed, Session) else self._replayed(session_id, game_name, options, seed, entries)
+        )
         if isinstance(session, Msg):
             self.notice = [texts.RESUME_FAILED.format(why=session)]
             return False
@@ -223,8 +229,26 @@ class Table:
             "entries": entries,
             "actions": sum("action" in e for e in entries),
             "broken": session if isinstance(session, Msg) else None,
+            "where": self._where(session) if isinstance(session, Session) else None,
+            "session": session if isinstance(session, Session) else None,  # replayed once, kept for "continue"
+            "last_at": next((e["at"] for e in reversed(entries) if isinstance(e.get("at"), str)), None),
         }
         resume_menu(self, self.pending_resume)
+
+    def _where(self, session: Session) -> Msg | None:
+        """Where a game stands, as the header says it: round, phase and whose turn."""
+        try:
+            status = session.status()
+        except Exception as error:  # only a line of the question: never a reason not to ask it
+            log.error("could not tell where the unfinished game stands: %s", error)
+            return None
+        parts = [status.phase]
+        if status.round is not None:
+            rounds = f"/{status.rounds}" if status.rounds else ""
+            parts.insert(0, Msg(f"Kolo {status.round}{rounds}", f"Round {status.round}{rounds}"))
+        if status.turn is not None:
+            parts.append(texts.TURN.format(seat=session.game.seat_label(session.state, status.turn)))
+        return Msg(" · ".join(p.cs for p in parts), " · ".join(p.en for p in parts))
 
     def _replayed(
         self, session_id: int, game_name: str, options: dict, seed: int, entries: list[dict]
@@ -359,6 +383,8 @@ class Table:
             if self.mode in ("play", "undo", "undo_all"):
                 game_menu(self)
             return
+        if self.mode == "over" and self._too_soon(event):
+            return  # a stray OK just after the last action does not start a new game
         if self.mode == "play":
             if event.seat is None and self._news_key(event):
                 return
@@ -630,11 +656,33 @@ class Table:
             self.refuse(getattr(error, "msg", texts.UNDO_NOTHING), None)
             self.reveal_waiting()
             return
+        undone = self.running.last_action()
+        after = self.running.state
         if self._persist(step.entry):
             self.running.commit(step)
             self._remember_box()  # a fact entered by mistake and taken back is forgotten too
             self._reset_input()
-            self.news, self.notice = [], [texts.UNDONE]
+            self.notice = [texts.UNDONE_WHAT.format(what=self.described(undone))] if undone else [texts.UNDONE]
+            # what the action announced is what the table puts back by hand
+            self.news = [texts.PUT_BACK.format(what=m) for m in added(undone[2], after)] if undone else []
+
+    def described(self, last: tuple[Prompt, dict, dict] | None) -> Msg:
+        """An action as players would name it: the question in short, then the answer ("Bard:
+        who gains 2? → Blue"); a reveal is "the reveal" of its question."""
+        if last is None:
+            return texts.NOTHING
+        prompt, action, _before = last
+        question = prompt.short or prompt.title
+        if prompt.kind.hidden:
+            return texts.REVEAL_OF.format(q=question)
+        value = action.get("value")
+        if prompt.kind is PromptKind.CONFIRM or value is None:
+            return question
+        if prompt.kind is PromptKind.NUMBER:
+            return texts.ANSWERED.format(q=question, a=Msg(str(value), str(value)))
+        seat = action.get("seat")
+        label = next((o.label for o in prompt.options_for(seat) if o.value == value), None)
+        return texts.ANSWERED.format(q=question, a=label or Msg(str(value), str(value)))
 
     # -- ending a game before its end ------------------------------------------------------------
     def end_game(self) -> None:

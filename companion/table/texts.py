@@ -47,13 +47,11 @@ END_FAILED = Msg("Hru nelze ukončit: {why}", "Cannot end the game: {why}")
 
 RESUME_TITLE = Msg("Nedohraná hra", "Unfinished game")
 RESUME_ACTIONS = Msg("Zapsaných akcí: {n}", "Actions logged: {n}")
+RESUME_ACTIONS_AT = Msg("Akcí: {n}, poslední v {at}", "Actions: {n}, the last at {at}")
 RESUME_CONTINUE = Msg("Pokračovat v ní", "Continue it")
 RESUME_END = Msg("Ukončit ji", "End it")
 RESUME_BROKEN = Msg("Nejde přehrát: {why}", "Does not replay: {why}")
-SECRETS_AGAIN = Msg(
-    "Tajné volby se ukládají až při odhalení: {seats}, zadejte je znovu.",
-    "Secret picks are saved only at the reveal: {seats}, enter yours again.",
-)
+SECRETS_AGAIN = Msg("Tajné volby zadejte znovu: {seats}.", "Enter your secret picks again: {seats}.")
 SEATS_TITLE = Msg("{game}: počet hráčů", "{game}: players")
 SEATS_ITEM = Msg("{n} hráči", "{n} players")
 SEATS_ITEM_MANY = Msg("{n} hráčů", "{n} players")
@@ -75,6 +73,12 @@ UNDO_EVERYONE = Msg("Vrátí odhalené volby!", "Takes back a reveal!")
 UNDO_EVERYONE_KEYS = Msg("Všichni stiskněte # ({n}/{total})", "Everyone press # ({n}/{total})")
 UNDO_NOTHING = Msg("Není co vrátit.", "Nothing to undo.")
 UNDONE = Msg("Vráceno.", "Undone.")
+UNDO_ASK_WHAT = Msg("Vrátit: {what}?", "Take back: {what}?")
+UNDONE_WHAT = Msg("Vráceno: {what}.", "Taken back: {what}.")
+PUT_BACK = Msg("Na stole vraťte: {what}", "Undo on the table: {what}")
+ANSWERED = Msg("{q} → {a}", "{q} → {a}")
+REVEAL_OF = Msg("odhalení ({q})", "the reveal ({q})")
+NOTHING = Msg("nic", "nothing")
 
 GAME_OVER = Msg("Konec hry", "Game over")
 DRAW = Msg("Remíza", "Draw")  # first place shared (the header of the final ranking)
@@ -124,7 +128,7 @@ PAD_TROUBLE = {
 TOO_SOON = Msg(
     "{seat}: otázka je nová, přečtěte ji a stiskněte znovu.", "{seat}: the question is new; read it and press again."
 )
-TOO_SOON_HOST = Msg("Otázka je nová: přečtěte ji a stiskněte znovu.", "The question is new: read it and press again.")
+TOO_SOON_HOST = Msg("Obrazovka je nová: přečtěte ji a stiskněte znovu.", "The screen is new: read it and press again.")
 TOO_SOON_PAD = Msg("Nová otázka!", "New question!")
 REFUSED_PAD = Msg("Nelze: viz panel", "Refused: see panel")
 NOT_YOUR_TURN = Msg("{seat}: teď je na řadě {asked}.", "{seat}: it is {asked}'s turn now.")

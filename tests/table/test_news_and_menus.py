@@ -203,9 +203,9 @@ def test_a_restart_asks_to_continue_or_end_the_unfinished_game():
     table.offer_resume(sid, "toy", {"seats": 2}, 5, entries)
     frame = table.frame()
     assert table.mode == "resume" and frame.header == "Unfinished game"
-    assert "Toy Actions logged: 1" in " ".join(frame.lines)
+    assert "Toy Round 1/2 · Die Actions logged: 1" in " ".join(frame.lines)  # where it stopped
     press(table, host("back", "down", "up"))  # must be answered; says what it asks
-    assert table.mode == "resume" and "Toy Actions logged: 1" in " ".join(table.frame().lines)
+    assert table.mode == "resume" and "Toy Round 1/2 · Die Actions logged: 1" in " ".join(table.frame().lines)
     press(table, host("ok"))
     assert table.mode == "play" and table.session.prompt.step == "roll"
 
@@ -259,7 +259,7 @@ def test_after_a_restart_during_a_secret_pick_the_panel_names_who_picks_again():
     table = Table(recorder, {"toy": TOY}, "en")
     assert table.resume(sid, "toy", {"seats": 2}, 5, [])
     text = " ".join(table.frame().lines)
-    assert "saved only at the reveal" in text and "Player 1, Player 2" in text
+    assert "Enter your secret picks again: Player 1, Player 2." in text
 
 
 # -- LEDs and pad notices --------------------------------------------------------------------------

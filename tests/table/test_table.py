@@ -96,8 +96,8 @@ def test_full_game_reaches_final_screen_and_history():
     assert rec.finished and rec.finished[0][2] == 0 and not table.unarchived
     frame = table.frame()
     assert frame.header.startswith("Game over")
-    assert "+" in frame.lines[0]  # the last action's gain above the ranking
-    assert frame.lines[1].startswith("1. Player 1 ") and frame.lines[2].startswith("2. Player 2 ")
+    assert frame.lines[0].startswith("1. Player 1 ") and frame.lines[1].startswith("2. Player 2 ")
+    assert "+" in frame.lines[2]  # the ranking first, the last action's gain under it
     press(table, host("ok"))
     assert table.mode == "menu"
 
@@ -108,11 +108,12 @@ def test_a_long_ranking_scrolls_on_the_final_screen():
         press(table, pad(1, "3#") + pad(2, "1#") + pad(3, "2#") + pad(4, "1#") + host("ok") + pad(1, "1#"))
     assert table.mode == "over"
     frame = table.frame()
-    assert len(frame.lines) == 5 and frame.selected is None and "▲▼" in frame.footer  # the last gain, 4 places
+    assert len(frame.lines) == 5 and frame.selected is None and "▲▼" in frame.footer  # 4 places, the last gain
+    assert frame.lines[0].startswith("1. ") and frame.roles[-1] == "news"
     press(table, host("down"))
-    assert table.frame().selected == 1  # the first key lights the winner
+    assert table.frame().selected == 0  # the first key lights the winner
     press(table, host("down", "down", "down", "down"))
-    assert table.frame().selected == 4  # stops at the last place
+    assert table.frame().selected == 3  # stops at the last place
     from companion.hw.screen import visible_lines
 
     assert visible_lines(table.frame(), 3)[1][-1].startswith("4. ")
