@@ -241,6 +241,8 @@ def _answer_frame(table: Table, header: str, notice: tuple[str, ...], status: St
         roles += [role] * len(panel.rows(labels[index]))
     detail = _detail(table, prompt)
     hint = _paged(table, _list_hint(table, prompt, options), page, len(pages))
+    if len(notice_rows) + len(answer) > panel.body_rows:
+        selected = None  # a refusal longer than the panel leaves is read from its start first
     return Frame(
         header,
         tuple(lines + detail),
