@@ -197,8 +197,8 @@ def make_table(
     """The table over ``store``; after a restart with an unfinished game it first asks whether
     to continue it or end it. The games are imported when first needed (``table.catalog``):
     the menu shows their titles without them."""
-    from .table.catalog import LazyGames
     from .surface.panel import SMALLEST
+    from .table.catalog import LazyGames
 
     games = LazyGames(game_registry.available(), game_registry.load, game_registry.TITLES)  # imported when first chosen
     table = Table(
