@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from . import games as game_registry
 from .store.journal import atomic_write
-from .table.events import KeyEvent, Quit, Tick
+from .surface.events import KeyEvent, Quit, Tick
 from .table.table import Table
 
 if TYPE_CHECKING:
@@ -197,8 +197,8 @@ def make_table(
     """The table over ``store``; after a restart with an unfinished game it first asks whether
     to continue it or end it. The games are imported when first needed (``table.catalog``):
     the menu shows their titles without them."""
+    from .surface.panel import SMALLEST
     from .table.catalog import LazyGames
-    from .table.panel import SMALLEST
 
     games = LazyGames(game_registry.available(), game_registry.load, game_registry.TITLES)  # imported when first chosen
     table = Table(

@@ -15,7 +15,7 @@ from companion.app import App, make_table
 from companion.hw.gpio import GpioLeds, HostButtons
 from companion.hw.oled import OledDisplay
 from companion.store import Store
-from companion.table.events import Quit
+from companion.surface.events import Quit
 
 from .companion_process import ROOT, start_companion
 
@@ -115,7 +115,7 @@ def test_the_run_mode_rebuilds_a_torn_box_memory_from_the_latest_session(tmp_pat
 
     from companion import config as config_module
     from companion.run import _open_table, _RunIo
-    from companion.table.panel import SMALLEST
+    from companion.surface.panel import SMALLEST
 
     data_dir = tmp_path / "d"
     data_dir.mkdir()

@@ -10,8 +10,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..engine import Msg, Prompt, PromptKind, Status
+from ..surface.frame import Frame, MapCell, MapView
 from . import texts
-from .frame import Frame, MapCell, MapView
 from .prompts import host_entry_seats, is_place, options_for
 
 if TYPE_CHECKING:

@@ -22,9 +22,10 @@ from typing import Any, ClassVar, Protocol
 from ..engine import FollowUp, Game, Msg, Prompt, PromptKind, RuleError, Session, added
 from ..engine.i18n import LANGUAGES
 from ..engine.session import ReplayError
+from ..surface.events import HOST_KEYS, KeyEvent, PadPresence, PadTrouble, RawPadKey, Tick
+from ..surface.frame import Frame, LedState
+from ..surface.panel import SMALLEST, Panel
 from . import texts
-from .events import HOST_KEYS, KeyEvent, PadPresence, PadTrouble, RawPadKey, Tick
-from .frame import Frame, LedState
 from .leds import seat_leds
 from .menu import (
     BRIGHTNESS_LEVELS,
@@ -40,7 +41,6 @@ from .menu import (
 )
 from .news import blocks
 from .pairing import Pairing
-from .panel import SMALLEST, Panel
 from .play_keys import on_play_key, reveal_if_ready
 from .prompts import place, start_cursor
 from .screens import table_frame

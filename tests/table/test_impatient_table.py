@@ -15,8 +15,8 @@ import pytest
 from companion.engine import Session, added
 from companion.games import REGISTRY, load
 from companion.hw.emulated import parse_script
+from companion.surface.events import KeyEvent
 from companion.table import texts
-from companion.table.events import KeyEvent
 from companion.table.table import GUARD_S, Table
 
 from ..games.playout import play
@@ -94,7 +94,7 @@ def test_without_the_guard_the_habit_keys_would_answer_questions_nobody_read():
 
 
 def test_a_key_too_soon_after_the_question_changed_is_held_back_and_the_seat_told():
-    from companion.table.frame import LED_ERROR
+    from companion.surface.frame import LED_ERROR
 
     from .helpers import pad
 

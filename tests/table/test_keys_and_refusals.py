@@ -17,8 +17,8 @@ import json
 
 from companion.engine import Msg, Option, Prompt, PromptKind, RuleError, Step
 from companion.hw.emulated import parse_script
-from companion.table.events import KeyEvent, PadPresence
-from companion.table.frame import LED_ERROR
+from companion.surface.events import KeyEvent, PadPresence
+from companion.surface.frame import LED_ERROR
 
 from ..companion_process import run_companion
 from .helpers import host, one_step_table, pad, press

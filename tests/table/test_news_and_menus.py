@@ -8,9 +8,9 @@ import pytest
 from companion.engine import Session
 from companion.games import REGISTRY, available, load
 from companion.hw.screen import cut_lines, visible_lines
-from companion.table.events import KeyEvent, PadPresence, PadTrouble, Tick
-from companion.table.frame import LED_ERROR, LED_WAITING
-from companion.table.panel import SMALLEST, Panel
+from companion.surface.events import KeyEvent, PadPresence, PadTrouble, Tick
+from companion.surface.frame import LED_ERROR, LED_WAITING
+from companion.surface.panel import SMALLEST, Panel
 from companion.table.table import Table
 
 from ..engine.toy import GAME as TOY

@@ -255,7 +255,7 @@ def test_skip_hands_over_to_the_next_setup_step():
 
 def test_through_the_table_on_pads_and_host_buttons_and_remembered_for_the_next_game(tmp_path):
     from companion.store.boxes import BoxFiles
-    from companion.table.events import KeyEvent
+    from companion.surface.events import KeyEvent
     from companion.table.table import Table
 
     from ...table.helpers import MemoryRecorder

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from companion.engine import PromptKind, Session
 from companion.games.graenaland import GAME
 from companion.hw.screen import BODY_SIZE, BOLD_CONDENSED, HEADER_SIZE, REGULAR, font
+from companion.surface.panel import fits, rows
 from companion.table import texts as table_texts
-from companion.table.panel import fits, rows
 
 from . import example
 from .helpers import ok, play_randomly, session, to_step
