@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Iterator
 
 from companion.engine import Msg, PromptKind, Session, added
-from companion.table.panel import rows
+from companion.surface.panel import rows
 
 from .corpus import random_options
 from .playout import random_action
