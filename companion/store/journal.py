@@ -54,6 +54,27 @@ class StoreError(Exception):
         super().__init__(where + message)
 
 
+class NonFiniteNumber(ValueError):
+    """JSON text holding NaN, Infinity or a number too large for a float: no stored value is one."""
+
+
+def _refuse_constant(name: str) -> Any:
+    raise NonFiniteNumber(f"{name} is not a number JSON allows")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise NonFiniteNumber(f"{text[:40]} is too large a number")
+    return value
+
+
+def loads(text: str | bytes) -> Any:
+    """``json.loads`` that refuses what ``dumps`` never writes: NaN, Infinity, -Infinity and
+    numbers that overflow a float. Raises ValueError (JSONDecodeError or NonFiniteNumber)."""
+    return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
+
+
 def dumps(value: Any) -> str:
     """Compact one-line JSON, UTF-8 readable (Czech stays Czech), strict (no NaN)."""
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
@@ -101,11 +122,14 @@ def _check_table(path: Path, line: int, name: Any, docs: Any, what: str) -> None
             raise StoreError(f"{what}: document {name}/{doc_id} is not an object", path, line)
 
 
-def parse_journal(path: Path, raw: bytes) -> tuple[dict[str, dict[str, dict]], int]:
+def parse_journal(
+    path: Path, raw: bytes, lines: dict[tuple[str, str], int] | None = None
+) -> tuple[dict[str, dict[str, dict]], int]:
     """Rebuild the tables from a journal's bytes without touching the file.
 
     Returns the tables and the length of the valid prefix; bytes after it are a torn last line
     (an append that never completed, so never acknowledged). Any other defect raises StoreError.
+    ``lines``, if given, gets the line each document was read from: {(table, id): line}.
     """
     end = raw.rfind(b"\n") + 1
     if end == 0:
@@ -120,17 +144,25 @@ def parse_journal(path: Path, raw: bytes) -> tuple[dict[str, dict[str, dict]], i
         if number > 1 and not chunk.strip():
             continue  # a blank line left by a hand edit carries nothing
         try:
-            record = json.loads(chunk.decode("utf-8"))
+            record = loads(chunk.decode("utf-8"))
         except UnicodeDecodeError as error:
             raise StoreError(f"not UTF-8 text at byte {error.start} of the line", path, number) from None
+        except RecursionError:
+            raise StoreError("malformed record: nested too deeply", path, number) from None
         except json.JSONDecodeError as error:
             if number == 1:
                 raise StoreError(f"not a companion store journal (line 1 is not JSON: {error.msg})", path, 1) from None
             raise StoreError(f"malformed record: {error.msg} at column {error.colno}", path, number) from None
+        except ValueError as error:  # NaN, Infinity, a number too long to read
+            raise StoreError(f"malformed record: {error}", path, number) from None
         if number == 1:
             tables = _read_header(path, record)
+            if lines is not None:
+                lines.update({(name, doc_id): 1 for name, docs in tables.items() for doc_id in docs})
         else:
             _apply_record(path, number, record, tables)
+            if lines is not None:
+                lines.update({(record["insert"], doc_id): number for doc_id in record["docs"]})
     return tables, end
 
 
@@ -180,6 +212,9 @@ class JournalStorage(Storage):
         self._lock_fd: int | None = None
         self._size = 0
         self._broken: str | None = None
+        self._gone = False  # the journal's file was unlinked while open (see _append_line)
+        self.warnings: list[str] = []  # what opening found and cut that players should know
+        self.lines: dict[tuple[str, str], int] = {}  # (table, id) -> journal line, as opened
         self._data: dict[str, dict[str, dict]] = {}
         if create_dirs and not read_only:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -231,11 +266,21 @@ class JournalStorage(Storage):
             if not self.read_only:
                 self._replace_file(self._snapshot_bytes({}))
             return
-        self._data, valid = parse_journal(self.path, raw)
+        self._data, valid = parse_journal(self.path, raw, self.lines)
         if valid < len(raw):
             torn = raw[valid:]
             if self.read_only:
                 log.info("%s: ignoring an incomplete last line (%d bytes)", self.path, len(torn))
+            elif b"\0" in torn:
+                # An append never writes a NUL: a file system zeroed the end of the file after a
+                # power cut, which can take several acknowledged records, not just the last one.
+                message = (
+                    f"the end of the journal was zeroed ({len(torn)} bytes cut off): the last actions "
+                    "before the power cut may be lost; check the running game"
+                )
+                log.error("%s: %s", self.path, message)
+                self.warnings.append(message)
+                self._cut(valid)
             else:
                 log.warning(
                     "%s: cutting off a torn last line (%d bytes, never acknowledged): %r",
@@ -316,11 +361,18 @@ class JournalStorage(Storage):
                 written = os.write(fd, view)
                 view = view[written:]
             os.fsync(fd)
+            unlinked = os.fstat(fd).st_nlink == 0
         except BaseException as error:
             self._take_back(fd, start, error)
             if isinstance(error, OSError):
                 raise StoreError(f"could not append a record: {error.strerror or error}", self.path) from error
             raise
+        if unlinked:
+            # The file was deleted (its directory removed) while open: writes still succeed, but
+            # into a file nothing can reach, which a power cut loses. Acknowledge nothing more.
+            self._gone = True
+            log.error("%s: the journal's file was deleted while the table ran; nothing more is acknowledged", self.path)
+            raise StoreError(self.GONE, self.path)
         self._size = start + len(line)
 
     def _take_back(self, fd: int, size: int, error: BaseException) -> None:
@@ -374,10 +426,14 @@ class JournalStorage(Storage):
             self._broken = f"could not re-read the journal after a failed write: {error}"
             log.error("%s: %s", self.path, self._broken)
 
+    GONE = "the journal's file was deleted (was the data directory removed?); restart the table to go on"
+
     def _check_writable(self) -> int:
         """The journal's descriptor for appending, once it is known to take writes."""
         if self.read_only:
             raise StoreError("opened read-only", self.path)
+        if self._gone:
+            raise StoreError(self.GONE, self.path)
         if self._broken:
             self._repair()
         if self._fd is None:

@@ -131,6 +131,36 @@ def check_entry(entry: Any) -> None:
                 raise ValueError(f"'locked' maps seat numbers to ISO 8601 times, not {seat!r}: {moment!r}")
 
 
+def record_problem(record: Any) -> str | None:
+    """What is wrong with a running session's start record (``sessions`` table), or None.
+    Each field is read when the session is resumed, finished or archived."""
+    if not isinstance(record, Mapping):
+        return "the record is not an object"
+    checks = (
+        ("uid", is_uid, "a session identity (UUID)"),
+        ("game", lambda v: isinstance(v, str) and bool(v), "a game's name"),
+        ("options", lambda v: isinstance(v, Mapping), "an object"),
+        ("seed", lambda v: isinstance(v, int) and not isinstance(v, bool), "a whole number"),
+        ("seats", lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v), "a list of names"),
+        ("started", _is_time, "an ISO 8601 time with its UTC offset"),
+    )
+    for name, valid, what in checks:
+        if name not in record:
+            return f"{name!r} is missing"
+        if not valid(record[name]):
+            return f"{name!r} must be {what}, not {record[name]!r:.60}"
+    return None
+
+
+def _is_count(value: Any, least: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= least
+
+
+def _count(value: Any) -> int:
+    """A stored counter; a damaged one (reported when the store opened) counts from 0."""
+    return value if _is_count(value, 0) else 0
+
+
 def stamped(entry: Mapping, now: datetime) -> dict:
     """The entry as stored: ``at`` added if the caller did not give one, lock times as text."""
     stored = dict(entry)
@@ -217,6 +247,7 @@ class Store:
         self._clock = clock
         self._seat_names = seat_names
         self._legacy: dict | None = None  # a layout-1 store seen read-only: converted in memory
+        self._damaged: dict[int, str] = {}  # running sessions that cannot be read, with why
         self._db = JournalDB(path, read_only=read_only, create_dirs=not read_only)
         try:
             self._open_layout()
@@ -224,6 +255,44 @@ class Store:
             self._db.close()
             raise
         self._next_index: dict[int, int] = {}  # running sessions' log lengths, for append
+
+    @property
+    def problems(self) -> list[str]:
+        """What opening the store found damaged or cut off, one line each (for the panel):
+        nothing in it was changed; the rest of the store works."""
+        return [*getattr(self._db.storage, "warnings", []), *self._damaged.values()]
+
+    def _where(self, table: str, doc_id: int) -> str:
+        line = getattr(self._db.storage, "lines", {}).get((table, str(doc_id)))
+        return f"{self.path}, line {line}" if line else self.path
+
+    def _check_live(self, tables: Mapping[str, Mapping[str, Any]]) -> None:
+        """Check every field of the running sessions and their logs where they are read: a
+        damaged session is set aside (kept in the journal as it is, never resumed, finished or
+        archived) with its file and line named, so one flipped bit does not stop the box."""
+        self._damaged = {}
+        for key, record in tables.get(SESSIONS, {}).items():
+            problem = record_problem(record)
+            where = self._where(SESSIONS, int(key))
+            if problem is None:
+                log_docs = tables.get(log_table(int(key)), {})
+                for entry_id, entry in sorted(log_docs.items(), key=lambda item: int(item[0])):
+                    try:
+                        check_entry(entry)
+                    except ValueError as error:
+                        problem = f"log entry {entry_id}: {error}"
+                        where = self._where(log_table(int(key)), int(entry_id))
+                        break
+            if problem is not None:
+                message = f"{where}: session {key} is damaged ({problem}); it is kept as it is, not resumed"
+                log.error("%s", message)
+                self._damaged[int(key)] = message
+        meta = tables.get(META, {}).get("1", {})
+        for name, least in (("next_session", 1), ("finished", 0)):
+            if name in meta and not _is_count(meta[name], least):
+                message = f"{self._where(META, 1)}: meta {name!r} is not a count ({meta[name]!r:.40}); recounted"
+                log.error("%s", message)
+                self._damaged[-1 - least] = message
 
     def _open_layout(self) -> None:
         tables = self._db.tables_data()
@@ -233,8 +302,9 @@ class Store:
                 raise StoreError(
                     f"store layout {meta.get('layout')!r} is not supported (this companion "
                     f"reads layout {LAYOUT}); it may come from a newer companion",
-                    self.path,
+                    self._where(META, 1),
                 )
+            self._check_live(tables)
             if not self.read_only:
                 self._finish_interrupted()
             return
@@ -330,7 +400,7 @@ class Store:
                 return None
             key = max(live, key=int)
             return {**copy.deepcopy(live[key]), "id": int(key), "state": "playing"}
-        candidates = self._db.table(SESSIONS).all()
+        candidates = [doc for doc in self._db.table(SESSIONS).all() if doc.doc_id not in self._damaged]
         if not candidates:
             return None
         return self._describe(max(candidates, key=lambda doc: doc.doc_id))
@@ -410,7 +480,7 @@ class Store:
         """How many games were finished (kept in the live journal: the menu needs no history)."""
         if self._legacy is not None:
             return len(self._legacy["index"][HISTORY])
-        return int(self._meta().get("finished", 0))
+        return _count(self._meta().get("finished"))
 
     def session_document(self, session_id: int) -> dict:
         """A self-contained session file (format ``companion-session``, version 2)."""
@@ -458,7 +528,9 @@ class Store:
         from .. import games
         from ..engine import Session
 
-        live = [doc for doc in self._db.table(SESSIONS).all() if doc.get("game") == game]
+        live = [
+            doc for doc in self._db.table(SESSIONS).all() if doc.get("game") == game and doc.doc_id not in self._damaged
+        ]
         if live:
             latest = max(live, key=lambda doc: doc.doc_id)
             document = self._document(latest.doc_id, latest, self.entries(latest.doc_id), None)
@@ -519,7 +591,11 @@ class Store:
     def _next_session_id(self) -> int:
         """Ids are never reused: the meta counter, or past the highest running session."""
         live = max((doc.doc_id for doc in self._db.table(SESSIONS).all()), default=0)
-        return max(int(self._meta().get("next_session", 1)), live + 1)
+        counter = self._meta().get("next_session", 1)
+        if not _is_count(counter, 1):  # damaged (reported at open): past every id the store knows
+            index = self._index()
+            counter = 1 + max((int(key) for table in index.values() for key in table), default=0)
+        return max(counter, live + 1)
 
     def _reserve_ids(self, count: int, finished: int) -> int:
         """Move the id counter on by ``count`` (durably) and return the first reserved id."""
@@ -527,7 +603,7 @@ class Store:
         tables = self._db.tables_data()
         meta = dict(tables[META]["1"])
         meta["next_session"] = first + count
-        meta["finished"] = int(meta.get("finished", 0)) + finished
+        meta["finished"] = _count(meta.get("finished")) + finished
         self._db.rewrite({**tables, META: {"1": meta}})
         return first
 
@@ -540,6 +616,8 @@ class Store:
         return self._db.table(SESSIONS).get(doc_id=session_id)
 
     def _require_live(self, session_id: int) -> Document:
+        if session_id in self._damaged:
+            raise StoreError(self._damaged[session_id])
         record = self._live(session_id)
         if record is None:
             state = self._archived_state(session_id)
@@ -600,8 +678,8 @@ class Store:
     def _drop_live(self, session_id: int, finished: bool) -> None:
         tables = self._db.tables_data()
         meta = dict(tables[META]["1"])
-        meta["next_session"] = max(int(meta.get("next_session", 1)), session_id + 1)
-        meta["finished"] = int(meta.get("finished", 0)) + (1 if finished else 0)
+        meta["next_session"] = max(self._next_session_id(), session_id + 1)
+        meta["finished"] = _count(meta.get("finished")) + (1 if finished else 0)
         sessions = {key: doc for key, doc in tables.get(SESSIONS, {}).items() if key != str(session_id)}
         rest = {name: docs for name, docs in tables.items() if name not in (META, SESSIONS, log_table(session_id))}
         self._db.rewrite({**rest, META: {"1": meta}, SESSIONS: sessions})
@@ -612,6 +690,8 @@ class Store:
         from .index import append_index
 
         for record in self._db.table(SESSIONS).all():
+            if record.doc_id in self._damaged:
+                continue
             path = self._archive_path(record["uid"])
             if not path.exists():
                 continue
