@@ -27,7 +27,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..engine.i18n import Msg
-from .journal import fsync_directory
+from .journal import fsync_directory, loads
 
 log = logging.getLogger(__name__)
 NAME = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -79,13 +79,25 @@ class BoxFiles:
             log.error("cannot read %s: %s; starting from the shipped box data", path, error)
             return {}
         try:
-            box = json.loads(raw)
+            box = loads(raw)
             if not isinstance(box, dict):
                 raise ValueError("the top level is not an object")
         except (ValueError, RecursionError) as error:
             aside = self._aside(path)
             log.error("%s is not valid box data (%s); moved to %s", path, error, aside.name)
-            return self._rebuilt(game, aside)
+            rebuilt = self._rebuilt(game, aside)
+            self._problems[game] = (
+                Msg(
+                    f"Poškozená data krabice odložena: box/{aside.name}; obnovena z poslední hry",
+                    f"Damaged box data moved aside: box/{aside.name}; rebuilt from the last game",
+                )
+                if rebuilt
+                else Msg(
+                    f"Poškozená data krabice odložena: box/{aside.name}",
+                    f"Damaged box data moved aside: box/{aside.name}",
+                )
+            )
+            return rebuilt
         problem = memory_problem(game, box)
         if problem:
             aside = self._aside(path)
@@ -105,7 +117,7 @@ class BoxFiles:
     def check(self, game: str) -> str | None:
         """What is wrong with the saved file, without changing anything (``companion box``)."""
         try:
-            box = json.loads(self.path(game).read_text(encoding="utf-8"))
+            box = loads(self.path(game).read_text(encoding="utf-8"))
         except FileNotFoundError:
             return None
         except (OSError, ValueError, RecursionError) as error:
@@ -190,11 +202,13 @@ def read_share(game: str, text: str, name: str = "the file") -> tuple[dict, dict
     """(box memory, the document's marks) from an exported file, or a bare memory (the shape
     ``companion box GAME`` prints); BoxShareError says in one line why it cannot be used."""
     try:
-        doc = json.loads(text)
+        doc = loads(text)
     except RecursionError:
         raise BoxShareError(f"{name} is nested too deeply to be box data") from None
     except json.JSONDecodeError as error:
         raise BoxShareError(f"{name} is not JSON ({error.msg} at line {error.lineno})") from None
+    except ValueError as error:  # NaN, Infinity
+        raise BoxShareError(f"{name} is not box data: {error}") from None
     if not isinstance(doc, dict):
         raise BoxShareError(f"{name} is not box data: the top level is not an object")
     marks = {}

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from .journal import FORMAT as JOURNAL_FORMAT
-from .journal import atomic_write
+from .journal import atomic_write, loads
 from .sessions import (
     HISTORY,
     READABLE_VERSIONS,
@@ -238,7 +238,7 @@ def _read_json(path: Path) -> Any:
     if not text.strip():
         raise SessionFileError(path, "is empty")
     try:
-        data = json.loads(text)
+        data = loads(text)
     except RecursionError:
         raise SessionFileError(path, "is nested too deeply to be a session file") from None
     except json.JSONDecodeError as error:
@@ -255,6 +255,8 @@ def _read_json(path: Path) -> Any:
         raise SessionFileError(
             path, f"is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}"
         ) from None
+    except ValueError as error:  # NaN, Infinity, a number too long to read
+        raise SessionFileError(path, f"is not valid JSON: {error}") from None
     if _depth_exceeds(data, MAX_DEPTH):
         raise SessionFileError(path, f"is nested more than {MAX_DEPTH} levels deep; a session file is not")
     return data

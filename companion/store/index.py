@@ -9,13 +9,12 @@ ignored, a damaged line is skipped with a warning, a record written twice counts
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 from collections.abc import Mapping
 from pathlib import Path
 
-from .journal import FORMAT, VERSION, StoreError, atomic_write, dumps
+from .journal import FORMAT, VERSION, StoreError, atomic_write, dumps, loads
 
 log = logging.getLogger("companion.store")
 TABLES = ("history", "abandoned")
@@ -33,8 +32,8 @@ def read_index(path: Path) -> dict[str, dict[str, dict]]:
     lines = raw[: raw.rfind(b"\n") + 1].split(b"\n")[:-1]
     for number, line in enumerate(lines, start=1):
         try:
-            record = json.loads(line)
-        except ValueError:
+            record = loads(line)
+        except (ValueError, RecursionError):
             log.warning("%s, line %d: damaged, skipped", path, number)
             continue
         if number == 1 and isinstance(record, dict) and record.get("format") == FORMAT:

@@ -39,7 +39,7 @@ from typing import Any
 from tinydb import Query
 from tinydb.table import Document
 
-from .journal import JournalDB, StoreError, atomic_write, dumps
+from .journal import JournalDB, StoreError, atomic_write, dumps, loads
 
 SESSION_FORMAT = "companion-session"
 SESSION_VERSION = 2
@@ -472,7 +472,7 @@ class Store:
                 continue
             path = self._archive_path(record["uid"])
             try:
-                yield json.loads(path.read_text(encoding="utf-8"))
+                yield loads(path.read_text(encoding="utf-8"))
             except (OSError, ValueError) as error:
                 raise StoreError(f"cannot read the archived session {record['session']}: {error}", path) from None
 
@@ -695,7 +695,7 @@ class Store:
             path = self._archive_path(record["uid"])
             if not path.exists():
                 continue
-            document = json.loads(path.read_text(encoding="utf-8"))
+            document = loads(path.read_text(encoding="utf-8"))
             meta = document["meta"]
             index = self._index()
             table = HISTORY if meta.get("finished") else ABANDONED
@@ -738,7 +738,7 @@ class Store:
             return copy.deepcopy(self._legacy["archives"][record["uid"]])
         path = self._archive_path(record["uid"])
         try:
-            return json.loads(path.read_text(encoding="utf-8"))
+            return loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError) as error:
             raise StoreError(f"cannot read the archived session {session_id}: {error}", path) from None
 

@@ -153,3 +153,21 @@ def test_journal_lines_are_known_for_each_document(tmp_path):
     with JournalDB(path) as db:
         assert db.storage.lines == {("t", "1"): 2, ("t", "2"): 3}
     assert json.loads(path.read_text().split("\n")[0])["format"] == "companion-store"
+
+
+@pytest.mark.parametrize(("game", "seats"), [("vaaalbara", 3), ("graenaland", 3), ("great_wall", 4), ("gheos", 2)])
+@pytest.mark.parametrize("bad", ['{"a": NaN}', '{"a": Infinity}', '{"a": -Infinity}', '{"a": 1e999}'])
+def test_a_box_memory_file_with_a_non_finite_number_is_moved_aside_and_the_game_starts(tmp_path, game, seats, bad):
+    from companion.store.boxes import BoxFiles
+
+    (tmp_path / "box").mkdir()
+    (tmp_path / "box" / f"{game}.json").write_text(bad, encoding="utf-8")
+    with Store(tmp_path / "companion.db") as store:
+        table = make_table(store, "en", seed=1, box_memory=BoxFiles(tmp_path / "box", rebuild=store.learned_box))
+        table.new_game(game, {"seats": seats})
+        assert table.mode == "play"
+        (notice,) = table.notice
+        assert notice.en == f"Damaged box data moved aside: box/{game}.json.bad-1"
+        assert notice.cs == f"Poškozená data krabice odložena: box/{game}.json.bad-1"
+        assert store.unfinished()["game"] == game
+    assert sorted(p.name for p in (tmp_path / "box").iterdir()) == [f"{game}.json.bad-1"]
