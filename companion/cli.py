@@ -162,6 +162,9 @@ def cmd_import(args) -> int:
             f"import refused, nothing changed: {args.file}: unknown game {unknown[0]!r}; "
             f"known: {', '.join(games.available())}"
         )
+    problem = _replay_problem(args.file, documents)
+    if problem:
+        return fail(f"import refused, nothing changed: {problem}")
     store = open_store(data_dir_of(args))
     try:
         unfinished = plan_import(documents, set()).unfinished
@@ -173,6 +176,23 @@ def cmd_import(args) -> int:
         + (f"; {unfinished} unfinished left out" if unfinished else "")
     )
     return 0
+
+
+def _replay_problem(path: str, documents: list[dict]) -> str | None:
+    """The first finished session that does not replay or disagrees with its own meta, named
+    by its place in the file and its id, or None."""
+    from .store.importing import finished, replay_problem
+
+    for number, document in enumerate(documents, start=1):
+        if not finished(document):
+            continue  # left out of the import anyway
+        problem = replay_problem(document)
+        if problem:
+            meta = document.get("meta") or {}
+            which = f"session {number} of {len(documents)}" if len(documents) > 1 else "the session"
+            ident = f" (id {meta['id']})" if meta.get("id") is not None else ""
+            return f"{path}: {which}{ident}: {problem}"
+    return None
 
 
 def cmd_stats(args) -> int:
