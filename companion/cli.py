@@ -32,7 +32,9 @@ def open_store(data_dir: Path, read_only: bool = False):
 
 
 def fail(message: str, code: int = 2) -> int:
-    print(f"companion: {message}", file=sys.stderr)
+    from .store.export import clean
+
+    print(f"companion: {clean(message)}", file=sys.stderr)
     return code
 
 
@@ -54,7 +56,7 @@ def cmd_replay(args) -> int:
     from . import games
     from .engine import Session
     from .engine.session import ReplayError
-    from .store.export import SessionFileError, load_session_file
+    from .store.export import SessionFileError, clean, json_text, load_session_file
 
     try:
         document = load_session_file(args.file, args.session)
@@ -80,41 +82,32 @@ def cmd_replay(args) -> int:
         "state": session.state,
     }
     if args.json:
-        print(json.dumps(result, ensure_ascii=False, indent=2, sort_keys=True))
+        print(json_text(result, indent=2, sort_keys=True))
     else:
         print(f"{document['game']}: {len(session.actions)} actions, {'finished' if session.over else 'unfinished'}")
         for seat, total in scores.totals.items():
-            print(f"  {game.seat_label(session.state, seat).en}: {total}")
+            print(clean(f"  {game.seat_label(session.state, seat).en}: {total}"))
     return 0
 
 
 # -- history / export / import / stats ---------------------------------------------------------
-def _when(value) -> str:
-    return value[:16] if isinstance(value, str) else "?"
-
-
 def cmd_history(args) -> int:
-    from .store.export import seat_label, seat_names, winners_of
+    """Finished games and games ended from the in-game menu (marked abandoned), newest first."""
+    from .store.export import clean, history_lines
 
     store = open_store(data_dir_of(args), read_only=True)
     try:
         finished = store.history(teaching=True)  # one read of the index for both
+        abandoned = store.abandoned()
     finally:
+        _warn(store.notes)
         store.close()
     records = [record for record in finished if not record.get("teaching")]
     walks = len(finished) - len(records)
-    if not records:
+    if not records and not abandoned:
         print("no finished games yet")
-    for record in records:
-        names = seat_names(record)
-        winners = [seat_label(names, seat) for seat in winners_of(record)]
-        result = f"draw: {', '.join(winners)}" if len(winners) > 1 else f"winner: {winners[0] if winners else '-'}"
-        minutes = record.get("duration_s") if isinstance(record.get("duration_s"), int) else 0
-        seats = [str(seat) for seat in record.get("seats") or []]
-        print(
-            f"{_when(record.get('finished'))}  {record.get('game')}  {', '.join(seats)}  "
-            f"{result}  ({minutes // 60} min)"
-        )
+    for line in history_lines(records, abandoned):
+        print(clean(line))
     if walks:  # finished, kept (they taught the box), but nobody played
         print(f"({walks} teaching walk{'s' if walks != 1 else ''} of the box not listed)")
     return 0
@@ -129,19 +122,32 @@ def cmd_export(args) -> int:
             return fail(f"cannot write {args.out}: {error.strerror or error}", 1)
         raise
     finally:
+        _warn(store.notes)
         store.close()
 
 
-def _export(store, args) -> int:
-    from .store.export import write_history_csv, write_history_json, write_text
-    from .store.reports import bgstats_plays
+def _warn(notes: list[str]) -> None:
+    """What reading the history worked around (an index rebuilt, an archive skipped): one line
+    each on stderr; the command still succeeds with the rest."""
+    for note in dict.fromkeys(notes):
+        fail(f"warning: {note}")
 
+
+def _export(store, args) -> int:
+    """CSV from the index; JSON, BG Stats links and plays streamed one session at a time."""
+    from .store.export import json_list, write_history_csv, write_stream
+    from .store.reports import bgstats_link, bgstats_plays
+
+    destination = args.out or sys.stdout
+    documents = store.history_documents(skipped=store.notes.append)
     if args.format == "bgstats":
-        plays = bgstats_plays(store.history_documents())
-        write_text(args.out or sys.stdout, json.dumps(plays, ensure_ascii=False, indent=2) + "\n")
+        write_stream(destination, (bgstats_link(play) + "\n" for play in bgstats_plays(documents)))
+    elif args.format == "bgstats-plays":
+        write_stream(destination, json_list(bgstats_plays(documents)))
+    elif args.format == "json":
+        write_stream(destination, json_list(documents))
     else:
-        write = write_history_csv if args.format == "csv" else write_history_json
-        write(store, args.out or sys.stdout)
+        write_history_csv(store, destination)
     return 0
 
 
@@ -196,15 +202,17 @@ def _replay_problem(path: str, documents: list[dict]) -> str | None:
 
 
 def cmd_stats(args) -> int:
+    from .store.export import json_text
     from .store.reports import game_stats, stats_text
 
     store = open_store(data_dir_of(args), read_only=True)
     try:
-        stats = game_stats(store.history_documents())
+        stats = game_stats(store.history_documents(skipped=store.notes.append))
     finally:
+        _warn(store.notes)
         store.close()
     if args.json:
-        print(json.dumps(stats, ensure_ascii=False, indent=2, sort_keys=True))
+        print(json_text(stats, indent=2, sort_keys=True))
     else:
         sys.stdout.write(stats_text(stats))
     return 0
@@ -214,6 +222,7 @@ def cmd_box(args) -> int:
     """Show or forget what the table learned about a game's box (see docs/configuration.md)."""
     from . import games as registry
     from .store.boxes import BoxFiles, shipped_checked
+    from .store.export import json_text
 
     if args.game not in registry.available():
         return fail(f"no game {args.game!r}; games: {', '.join(registry.available())}")
@@ -249,7 +258,7 @@ def cmd_box(args) -> int:
     else:
         note = "every fact was entered on a table and is unverified: no checked file is shipped"
     print(f"# {path} ({note})")
-    print(json.dumps(memory.load(args.game), ensure_ascii=False, indent=1, sort_keys=True))
+    print(json_text(memory.load(args.game), indent=1, sort_keys=True))
     return 0
 
 
@@ -373,8 +382,11 @@ def parser() -> argparse.ArgumentParser:
     rep.add_argument("--session", type=int, help="which session of an export holding several")
     hist = sub.add_parser("history", help="list finished games")
     hist.add_argument("--data-dir")
-    exp = sub.add_parser("export", help="export history as CSV, JSON (full logs) or BG Stats plays")
-    exp.add_argument("--format", choices=("csv", "json", "bgstats"), default="csv")
+    exp = sub.add_parser(
+        "export",
+        help="export history as CSV, JSON (full logs), BG Stats links (one per play) or BG Stats plays (a JSON list)",
+    )
+    exp.add_argument("--format", choices=("csv", "json", "bgstats", "bgstats-plays"), default="csv")
     exp.add_argument("--out", help="file to write (default: standard output)")
     exp.add_argument("--data-dir")
     imp = sub.add_parser("import", help="add the sessions of a JSON export to the history")

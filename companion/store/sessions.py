@@ -248,6 +248,7 @@ class Store:
         self._seat_names = seat_names
         self._legacy: dict | None = None  # a layout-1 store seen read-only: converted in memory
         self._damaged: dict[int, str] = {}  # running sessions that cannot be read, with why
+        self.notes: list[str] = []  # what reading the history found and worked around, one line each
         self._db = JournalDB(path, read_only=read_only, create_dirs=not read_only)
         try:
             self._open_layout()
@@ -464,17 +465,31 @@ class Store:
         records.sort(reverse=True, key=lambda item: (_sort_time(item[1].get("finished")), int(item[0])))
         return [copy.deepcopy(record) for _, record in records]
 
-    def history_documents(self):
-        """Finished sessions as full session documents, newest first (one archive read each)."""
+    def abandoned(self) -> list[dict]:
+        """Games ended from the in-game menu (archived with their logs), newest first."""
+        records = list(self._index()[ABANDONED].items())
+        records.sort(reverse=True, key=lambda item: (_sort_time(item[1].get("at")), int(item[0])))
+        return [copy.deepcopy(record) for _, record in records]
+
+    def history_documents(self, skipped: Callable[[str], None] | None = None):
+        """Finished sessions as full session documents, newest first (one archive read each,
+        one at a time). An archive that cannot be read or checked raises StoreError, or, with
+        ``skipped``, is reported to it in one line naming the file and left out."""
         for record in self.history():
             if self._legacy is not None:
                 yield copy.deepcopy(self._legacy["archives"][record["uid"]])
                 continue
-            path = self._archive_path(record["uid"])
             try:
-                yield loads(path.read_text(encoding="utf-8"))
-            except (OSError, ValueError) as error:
-                raise StoreError(f"cannot read the archived session {record['session']}: {error}", path) from None
+                path = self._archive_path(record.get("uid"))
+                document = _read_archive(path)
+            except (OSError, ValueError, StoreError, RecursionError) as error:
+                where = f"{self.history_dir / str(record.get('uid'))}.json"
+                message = f"{where}: cannot read the archived session {record.get('session')} ({_reason(error)})"
+                if skipped is None:
+                    raise StoreError(message) from None
+                skipped(message + "; skipped")
+                continue
+            yield document
 
     def finished_count(self) -> int:
         """How many games were finished (kept in the live journal: the menu needs no history)."""
@@ -512,6 +527,9 @@ class Store:
         first = self._reserve_ids(len(plan.new), finished=plan.finished_count)
         records: dict[str, dict[str, dict]] = {HISTORY: {}, ABANDONED: {}}
         self.history_dir.mkdir(parents=True, exist_ok=True)
+        from .index import ensure_index
+
+        ensure_index(self._index_path())  # archives without their index line are not history
         for offset, document in enumerate(plan.new):
             session_id = first + offset
             stored, table, record = plan.archived(document, session_id)
@@ -714,12 +732,62 @@ class Store:
         return self.history_dir / INDEX_FILE
 
     def _index(self) -> dict[str, dict[str, dict]]:
-        """The history index's tables (read when asked for, never kept)."""
+        """The history index's tables (read when asked for, never kept). A missing, emptied or
+        zeroed index while archives are there is rebuilt from them (and, by the writer, saved)."""
         if self._legacy is not None:
             return self._legacy["index"]
-        from .index import read_index
+        from .index import read_index_checked, write_index
 
-        return read_index(self._index_path())
+        tables, sound = read_index_checked(self._index_path())
+        if sound:
+            return tables
+        archives = self._archive_files()
+        if not archives:
+            return tables
+        tables = self._rebuilt_index(archives)
+        count = sum(len(docs) for docs in tables.values())
+        message = f"{self._index_path()}: missing or damaged; rebuilt from {count} archived sessions"
+        if not self.read_only:
+            write_index(self._index_path(), tables)
+        log.warning("%s", message)
+        if message not in self.notes:
+            self.notes.append(message)
+        return tables
+
+    def _archive_files(self) -> list[Path]:
+        try:
+            return sorted(path for path in self.history_dir.glob("*.json") if is_uid(path.stem))
+        except OSError:
+            return []
+
+    def _rebuilt_index(self, archives: list[Path]) -> dict[str, dict[str, dict]]:
+        """Every readable archive's index record; an unreadable one is skipped with a note."""
+        tables: dict[str, dict[str, dict]] = {HISTORY: {}, ABANDONED: {}}
+        later = []
+        for path in archives:
+            try:
+                document = _read_archive(path)
+                record = _index_record(document)
+                table = HISTORY if document["meta"].get("finished") else ABANDONED
+            except (OSError, ValueError, KeyError, TypeError, RecursionError) as error:
+                self._skip(f"{path}: cannot read this archived session ({_reason(error)}); skipped")
+                continue
+            key = record["session"]
+            if not _is_count(key, 1) or any(str(key) in docs for docs in tables.values()):
+                later.append((table, record))  # no usable id: numbered after the others
+                continue
+            tables[table][str(key)] = record
+        next_id = 1 + max((int(key) for docs in tables.values() for key in docs), default=0)
+        for table, record in later:
+            record["session"] = next_id
+            tables[table][str(next_id)] = record
+            next_id += 1
+        return tables
+
+    def _skip(self, message: str) -> None:
+        log.warning("%s", message)
+        if message not in self.notes:
+            self.notes.append(message)
 
     def _archived_state(self, session_id: int) -> str | None:
         index = self._index()
@@ -741,6 +809,32 @@ class Store:
             return loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError) as error:
             raise StoreError(f"cannot read the archived session {session_id}: {error}", path) from None
+
+
+def _read_archive(path: Path) -> dict:
+    """An archived session document, checked (``export``'s session-file checks)."""
+    from .export import SessionFileError, _check_document
+
+    document = loads(path.read_text(encoding="utf-8"))
+    if not isinstance(document, dict):
+        raise ValueError("not a session document")
+    try:
+        _check_document(path, document)
+    except SessionFileError as error:
+        raise ValueError(error.problem) from None
+    if not isinstance(document.get("meta"), dict):
+        raise ValueError("it has no 'meta'")
+    return document
+
+
+def _reason(error: BaseException) -> str:
+    if isinstance(error, OSError):
+        return error.strerror or str(error)
+    if isinstance(error, RecursionError):
+        return "nested too deeply"
+    if isinstance(error, StoreError):
+        return str(error)
+    return str(error) or type(error).__name__
 
 
 def _sort_time(value: Any) -> float:
