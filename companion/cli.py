@@ -43,6 +43,21 @@ def data_dir_of(args) -> Path:
     return Path(args.data_dir) if args.data_dir else default_data_dir()
 
 
+class MissingDataDir(Exception):
+    """Every command but ``run`` works on a data directory that is already there: a typo in
+    ``--data-dir`` must not read as an empty history, nor create a second one."""
+
+
+def existing_data_dir(args) -> Path:
+    folder = data_dir_of(args)
+    if not folder.is_dir():
+        given = "--data-dir " if args.data_dir else "the data directory "
+        raise MissingDataDir(
+            f"{given}{folder} does not exist (the table creates it when it first runs; check the path)"
+        )
+    return folder
+
+
 # -- run --------------------------------------------------------------------------------------
 def cmd_run(args) -> int:
     """The table itself lives in ``companion.run``; imported only when the table runs."""
@@ -95,7 +110,7 @@ def cmd_history(args) -> int:
     """Finished games and games ended from the in-game menu (marked abandoned), newest first."""
     from .store.export import clean, history_lines
 
-    store = open_store(data_dir_of(args), read_only=True)
+    store = open_store(existing_data_dir(args), read_only=True)
     try:
         finished = store.history(teaching=True)  # one read of the index for both
         abandoned = store.abandoned()
@@ -114,7 +129,7 @@ def cmd_history(args) -> int:
 
 
 def cmd_export(args) -> int:
-    store = open_store(data_dir_of(args), read_only=True)
+    store = open_store(existing_data_dir(args), read_only=True)
     try:
         return _export(store, args)
     except OSError as error:
@@ -156,6 +171,7 @@ def cmd_import(args) -> int:
     from .store.export import SessionFileError, load_sessions
     from .store.importing import plan_import
 
+    data_dir = existing_data_dir(args)
     try:
         documents = load_sessions(args.file)
     except SessionFileError as error:
@@ -171,7 +187,7 @@ def cmd_import(args) -> int:
     problem = _replay_problem(args.file, documents)
     if problem:
         return fail(f"import refused, nothing changed: {problem}")
-    store = open_store(data_dir_of(args))
+    store = open_store(data_dir)
     try:
         unfinished = plan_import(documents, set()).unfinished
         added, skipped = store.import_documents(documents)
@@ -205,7 +221,7 @@ def cmd_stats(args) -> int:
     from .store.export import json_text
     from .store.reports import game_stats, stats_text
 
-    store = open_store(data_dir_of(args), read_only=True)
+    store = open_store(existing_data_dir(args), read_only=True)
     try:
         stats = game_stats(store.history_documents(skipped=store.notes.append))
     finally:
@@ -230,7 +246,7 @@ def cmd_box(args) -> int:
         return fail("--prefer goes with --import FILE")
     if args.checked_by and not args.export:
         return fail("--checked-by goes with --export FILE")
-    memory = BoxFiles(data_dir_of(args) / "box")
+    memory = BoxFiles(existing_data_dir(args) / "box")
     path = memory.path(args.game)
     if args.export:
         return _box_export(memory, args)
@@ -288,11 +304,14 @@ def _box_import(memory, args) -> int:
     """Merge a shared box file into this table's memory: new facts are added, equal ones kept,
     every differing fact chosen (on a terminal, or by --prefer); nothing is written on a refusal."""
     from .store.boxes import BoxShareError, merge_memory, read_share, take_theirs
+    from .store.journal import NotReadable, read_regular
 
     try:
-        text = Path(args.import_file).read_text(encoding="utf-8")
+        text = read_regular(args.import_file, MAX_BOX_FILE).decode("utf-8")
     except FileNotFoundError:
         return fail(f"no such file: {args.import_file}", 1)
+    except NotReadable as error:
+        return fail(f"{args.import_file} {error}", 1)
     except UnicodeDecodeError:
         return fail(f"{args.import_file} is not text (UTF-8)", 1)
     try:
@@ -331,6 +350,9 @@ def _box_import(memory, args) -> int:
         f"({taken} taken from the file, {len(conflicts) - taken} kept)"
     )
     return 0
+
+
+MAX_BOX_FILE = 4 << 20  # a shared box file: kilobytes; 4 MiB is far past any game's facts
 
 
 def _short(value) -> str:
@@ -415,6 +437,8 @@ def parser() -> argparse.ArgumentParser:
         help="with --export: you checked every fact against the box (marks the file verified)",
     )
     box.add_argument("--data-dir")
+    for command in (rep, hist, exp, imp, st, box):
+        command.add_argument("-v", "--verbose", action="store_true", help="log details and tracebacks on stderr")
     return p
 
 
@@ -434,6 +458,8 @@ def main(argv=None) -> int:
     if not argv or (argv[0] not in HANDLERS and argv[0] not in ("-h", "--help", "--version")):
         argv.insert(0, "run")  # `companion` and `companion --emulated` mean `companion run ...`
     args = parser().parse_args(argv)
+    if args.command != "run":  # `run` sets up its own log (journald, a file, the terminal)
+        _cli_logging(args.verbose)
     try:
         code = HANDLERS[args.command](args)
         sys.stdout.flush()  # a closed pipe shows here, not as a traceback at exit
@@ -445,6 +471,8 @@ def main(argv=None) -> int:
         return fail("interrupted", 130)
     except config_module.ConfigError as error:
         return fail(f"configuration: {error}")
+    except MissingDataDir as error:
+        return fail(str(error))
     except Exception as error:  # every error is one line; the traceback goes to the log
         from .store import SessionFileError, StoreError
 
@@ -456,7 +484,21 @@ def main(argv=None) -> int:
             where = f" {error.filename}" if error.filename else ""
             return fail(f"cannot write or read{where}: {error.strerror or error}", 1)
         log.debug("unexpected error", exc_info=True)
-        return fail(f"unexpected error: {type(error).__name__}: {error}", 1)
+        hint = "" if getattr(args, "verbose", False) else " (run again with -v for the traceback)"
+        return fail(f"unexpected error: {type(error).__name__}: {error}{hint}", 1)
+
+
+def _cli_logging(verbose: bool) -> None:
+    """-v: everything the store logs, tracebacks included, on stderr. Without it the command's
+    own one-line messages say what matters (warnings the store worked around among them)."""
+    logger = logging.getLogger("companion")
+    if verbose:
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter("companion: %(levelname)s: %(message)s"))
+        logger.addHandler(handler)
+        logger.setLevel(logging.DEBUG)
+    elif not logger.handlers:
+        logger.addHandler(logging.NullHandler())
 
 
 if __name__ == "__main__":

@@ -71,6 +71,7 @@ def test_export_writes_a_file_that_imports_into_an_empty_table(tmp_path, capsys)
         "box": {"tiles": {"PUT-1": INN}},
     }
     capsys.readouterr()
+    (tmp_path / "b").mkdir()  # an empty table's data directory
     assert main(["box", "dva_bratri", "--import", str(out), "--data-dir", str(tmp_path / "b")]) == 0
     assert "(checked by Jana): 3 facts added, 0 differing" in capsys.readouterr().out
     assert own(tmp_path / "b") == {"tiles": {"PUT-1": INN}}

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from .journal import FORMAT as JOURNAL_FORMAT
-from .journal import atomic_write, fsync_directory, loads
+from .journal import NotReadable, atomic_write, fsync_directory, loads, read_regular
 from .sessions import (
     HISTORY,
     READABLE_VERSIONS,
@@ -321,13 +321,18 @@ def _with_id(path: os.PathLike | str, candidates: list[dict], session_id: int) -
     return chosen
 
 
+MAX_SESSION_FILE = 128 << 20  # 128 MiB: a session file or an export read whole (see docs/history.md)
+
+
 def _read_json(path: Path) -> Any:
     try:
-        raw = path.read_bytes()
+        raw = read_regular(path, MAX_SESSION_FILE)
     except FileNotFoundError:
         raise SessionFileError(path, "no such file") from None
     except IsADirectoryError:
         raise SessionFileError(path, "is a directory, not a session file") from None
+    except NotReadable as error:
+        raise SessionFileError(path, str(error)) from None
     except OSError as error:
         raise SessionFileError(path, f"cannot be read: {error.strerror}") from None
     try:

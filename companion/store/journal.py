@@ -25,6 +25,7 @@ import fcntl
 import json
 import logging
 import os
+import stat
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -73,6 +74,41 @@ def loads(text: str | bytes) -> Any:
     """``json.loads`` that refuses what ``dumps`` never writes: NaN, Infinity, -Infinity and
     numbers that overflow a float. Raises ValueError (JSONDecodeError or NonFiniteNumber)."""
     return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
+
+
+class NotReadable(OSError):
+    """A file given to read is not a regular file, or larger than the stated bound."""
+
+
+def read_regular(path: os.PathLike | str, limit: int) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes. Anything else is refused before
+    it is read: a FIFO (it would hang), a device (``/dev/zero`` never ends), a directory, a file
+    over the bound (NotReadable, its message one line). FileNotFoundError and other OSErrors pass."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise NotReadable("is a directory, not a file")
+        if not stat.S_ISREG(info.st_mode):
+            raise NotReadable("is not a regular file (a pipe, a device or a socket): refused")
+        if info.st_size > limit:
+            raise NotReadable(f"is larger ({info.st_size} bytes) than the {_size(limit)} this companion reads")
+        chunks, total = [], 0
+        while total <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+        if total > limit:
+            raise NotReadable(f"is larger than the {_size(limit)} this companion reads")
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def _size(limit: int) -> str:
+    return f"{limit >> 20} MiB" if limit >= 1 << 20 else f"{limit >> 10} KiB"
 
 
 def dumps(value: Any) -> str:

@@ -178,6 +178,7 @@ def test_import_adds_an_export_once_and_refuses_a_bad_file_whole(data, tmp_path,
     export = tmp_path / "backup.json"
     assert run(capsys, "export", "--format", "json", "--out", str(export), "--data-dir", str(data))[0] == 0
     fresh = tmp_path / "new-card"
+    fresh.mkdir()
     code, out, err = run(capsys, "import", str(export), "--data-dir", str(fresh))
     assert (code, err) == (0, "") and out == f"imported {FINISHED} sessions; 0 already here\n"
     code, out, _ = run(capsys, "import", str(export), "--data-dir", str(fresh))

@@ -64,6 +64,7 @@ def test_a_session_that_disagrees_with_its_replay_refuses_the_import(exported, t
     path = tmp_path / "broken.json"
     path.write_text(json.dumps(documents), encoding="utf-8")
     fresh = tmp_path / "card"
+    fresh.mkdir()
     code, out, err = run(capsys, "import", str(path), "--data-dir", str(fresh))
     assert code != 0 and not out
     one_line_error(err)
@@ -76,6 +77,7 @@ def test_a_session_that_disagrees_with_its_replay_refuses_the_import(exported, t
 def test_every_exported_session_replays_and_imports(exported, tmp_path, capsys):
     path = tmp_path / "all.json"
     path.write_text(json.dumps(exported), encoding="utf-8")
+    (tmp_path / "card").mkdir()
     code, out, err = run(capsys, "import", str(path), "--data-dir", str(tmp_path / "card"))
     assert (code, err) == (0, "") and out.startswith(f"imported {len(exported)} sessions")
 
