@@ -85,6 +85,7 @@ def test_every_exported_session_replays_and_imports(exported, tmp_path, capsys):
 def test_non_finite_numbers_in_a_session_file_are_refused(exported, tmp_path, capsys):
     path = tmp_path / "nan.json"
     path.write_text(json.dumps(exported[:1]).replace('"seed": ', '"seed": NaN, "x": ', 1), encoding="utf-8")
+    (tmp_path / "card").mkdir()
     code, _, err = run(capsys, "import", str(path), "--data-dir", str(tmp_path / "card"))
     assert code != 0 and "NaN is not a number JSON allows" in err
     one_line_error(err)
