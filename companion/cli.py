@@ -492,13 +492,25 @@ def _cli_logging(verbose: bool) -> None:
     """-v: everything the store logs, tracebacks included, on stderr. Without it the command's
     own one-line messages say what matters (warnings the store worked around among them)."""
     logger = logging.getLogger("companion")
-    if verbose:
-        handler = logging.StreamHandler(sys.stderr)
-        handler.setFormatter(logging.Formatter("companion: %(levelname)s: %(message)s"))
-        logger.addHandler(handler)
-        logger.setLevel(logging.DEBUG)
-    elif not logger.handlers:
-        logger.addHandler(logging.NullHandler())
+    for old in [handler for handler in logger.handlers if isinstance(handler, _CliHandler)]:
+        logger.removeHandler(old)
+    logger.addHandler(_CliHandler(verbose))
+    logger.setLevel(logging.DEBUG if verbose else logging.NOTSET)
+
+
+class _CliHandler(logging.Handler):
+    """Writes to the stderr of the moment (-v), or swallows (else: no bare lines from Python's
+    last-resort handler beside the command's own messages)."""
+
+    def __init__(self, verbose: bool):
+        super().__init__(logging.DEBUG if verbose else logging.CRITICAL + 1)
+        self.setFormatter(logging.Formatter("companion: %(levelname)s: %(message)s"))
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            sys.stderr.write(self.format(record) + "\n")
+        except Exception:
+            self.handleError(record)
 
 
 if __name__ == "__main__":
