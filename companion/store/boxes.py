@@ -18,7 +18,9 @@ says so in both languages for the panel.
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import fcntl
 import json
 import logging
 import os
@@ -50,6 +52,10 @@ class BoxFiles:
         self.directory = Path(directory)
         self.rebuild = rebuild
         self._problems: dict[str, Msg] = {}
+        # What this process last loaded or saved per game: ``save`` writes only what changed
+        # since, onto the file as it is now, so another process's changes (``companion box
+        # --import`` / ``--forget`` while the table runs) are kept, not overwritten.
+        self._base: dict[str, dict] = {}
 
     def path(self, game: str) -> Path:
         if not NAME.match(game):
@@ -62,10 +68,11 @@ class BoxFiles:
         used is moved aside and ``problem(game)`` says so; the checked file still applies."""
         checked, _ = shipped_checked(game)
         own = self._own(game)
-        if not checked:
-            return own
-        merged, _, _ = merge_memory(own, checked)  # own facts kept where they differ
-        return merged if memory_problem(game, merged) is None else own
+        if checked:
+            merged, _, _ = merge_memory(own, checked)  # own facts kept where they differ
+            own = merged if memory_problem(game, merged) is None else own
+        self._base[game] = copy.deepcopy(own)
+        return own
 
     def _own(self, game: str) -> dict:
         """This table's memory file; {} when there is none or it cannot be used."""
@@ -127,27 +134,56 @@ class BoxFiles:
         return memory_problem(game, box)
 
     def save(self, game: str, box: dict) -> None:
-        """Replace the file (rename: whole or old), without fsync: the log is the record."""
+        """Write what changed since this process last loaded or saved ``game`` onto the file as
+        it is now (under the directory's lock, so the table and ``companion box`` never
+        overwrite each other's facts); rename: whole or old; no fsync: the log is the record."""
         path = self.path(game)
         self.directory.mkdir(parents=True, exist_ok=True)
-        data = json.dumps(box, ensure_ascii=False, indent=1, sort_keys=True).encode("utf-8") + b"\n"
-        temp = path.with_name(f".{path.name}.tmp-{os.urandom(6).hex()}")
-        try:
-            temp.write_bytes(data)
-            os.replace(temp, path)
-        except BaseException:
-            temp.unlink(missing_ok=True)
-            raise
+        with self._locked():
+            current = self._current(path)
+            merged = apply_changes(current, self._base.get(game, {}), box)
+            data = json.dumps(merged, ensure_ascii=False, indent=1, sort_keys=True).encode("utf-8") + b"\n"
+            temp = path.with_name(f".{path.name}.tmp-{os.urandom(6).hex()}")
+            try:
+                temp.write_bytes(data)
+                os.replace(temp, path)
+            except BaseException:
+                temp.unlink(missing_ok=True)
+                raise
+        self._base[game] = copy.deepcopy(box)
 
     def forget(self, game: str) -> bool:
         """Delete what was learned (the CLI's ``box --forget``); True if there was a file."""
         self._problems.pop(game, None)
-        try:
-            self.path(game).unlink()
-        except FileNotFoundError:
-            return False
-        fsync_directory(self.directory)
+        self._base.pop(game, None)
+        with self._locked():
+            try:
+                self.path(game).unlink()
+            except FileNotFoundError:
+                return False
+            fsync_directory(self.directory)
         return True
+
+    def _current(self, path: Path) -> dict:
+        """The file as it is now; {} when there is none or it is unreadable (``load`` sets such a
+        file aside and says so; writing over it here loses nothing ``load`` would have used)."""
+        try:
+            current = loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError, RecursionError):
+            return {}
+        return current if isinstance(current, dict) else {}
+
+    @contextlib.contextmanager
+    def _locked(self):
+        """The box directory's lock: one read-change-write at a time across processes (held for
+        milliseconds; a question on a terminal never holds it)."""
+        self.directory.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.directory / ".lock", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            yield
+        finally:
+            os.close(fd)  # releases the lock
 
     def _rebuilt(self, game: str, aside: Path) -> dict:
         """A file a crash left unreadable: the latest session of the game knows the facts."""
@@ -254,6 +290,64 @@ def _merge_into(target: dict, theirs: dict, path: tuple, conflicts: list) -> int
         elif target[key] != value:
             conflicts.append((".".join(here), target[key], value))
     return added
+
+
+def _flat(tree: dict, prefix: tuple = ()) -> dict[tuple, object]:
+    """Every fact of a memory by its path (group, piece, fact): deeper tables are one fact."""
+    facts: dict[tuple, object] = {}
+    for key, value in tree.items():
+        path = (*prefix, key)
+        if isinstance(value, dict) and value and len(path) < FACT_DEPTH:
+            facts.update(_flat(value, path))
+        else:
+            facts[path] = value
+    return facts
+
+
+def apply_changes(current: dict, before: dict, after: dict) -> dict:
+    """``current`` with what changed from ``before`` to ``after``, fact by fact: a fact
+    ``after`` changed or added is written; one it dropped is removed if ``current`` still
+    holds it as it was. Facts only ``current`` has (another process's) are kept."""
+    result = copy.deepcopy(current)
+    old, new = _flat(before), _flat(after)
+    for path, value in old.items():
+        if path not in new and _get(result, path) == value:
+            _remove(result, path)
+    for path, value in new.items():
+        if path not in old or old[path] != value:
+            _put(result, path, copy.deepcopy(value))
+    return result
+
+
+_MISSING = object()
+
+
+def _get(tree: dict, path: tuple) -> object:
+    for key in path:
+        if not isinstance(tree, dict) or key not in tree:
+            return _MISSING
+        tree = tree[key]
+    return tree
+
+
+def _put(tree: dict, path: tuple, value: object) -> None:
+    for key in path[:-1]:
+        if not isinstance(tree.get(key), dict):
+            tree[key] = {}
+        tree = tree[key]
+    tree[path[-1]] = value
+
+
+def _remove(tree: dict, path: tuple) -> None:
+    parents = []
+    for key in path[:-1]:
+        parents.append((tree, key))
+        tree = tree[key]
+    del tree[path[-1]]
+    for parent, key in reversed(parents):  # a group or piece left empty goes too
+        if parent[key]:
+            break
+        del parent[key]
 
 
 def _facts_in(value, depth: int) -> int:
