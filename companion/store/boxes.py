@@ -140,6 +140,8 @@ class BoxFiles:
         path = self.path(game)
         self.directory.mkdir(parents=True, exist_ok=True)
         with self._locked():
+            for stale in self.directory.glob(f".{path.name}.tmp-*"):  # a killed writer's: none runs now
+                stale.unlink(missing_ok=True)
             current = self._current(path)
             merged = apply_changes(current, self._base.get(game, {}), box)
             data = json.dumps(merged, ensure_ascii=False, indent=1, sort_keys=True).encode("utf-8") + b"\n"

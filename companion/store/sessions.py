@@ -49,6 +49,7 @@ LAYOUT = 2
 META, PREFERENCES, SESSIONS = "meta", "preferences", "sessions"
 HISTORY, ABANDONED = "history", "abandoned"  # tables of history/index.db
 HISTORY_DIR, INDEX_FILE = "history", "index.db"
+IMPORT_BATCH = 50  # sessions an import commits at once (one index line; see import_documents)
 
 log = logging.getLogger("companion.store")
 
@@ -511,33 +512,34 @@ class Store:
         found |= {doc.get("uid") for doc in self._db.table(SESSIONS).all()}
         return {uid for uid in found if uid}
 
-    def import_documents(self, documents: Sequence[Mapping]) -> tuple[int, int]:
+    def import_documents(self, documents: Sequence[Mapping], batch: int = IMPORT_BATCH) -> tuple[int, int]:
         """Add checked session documents (``export.load_sessions``) as history; a session
         already here (same ``meta.uid``) is skipped. Returns (added, skipped).
 
-        Crash-safe: ids are reserved first, then every archive is written, then ONE index line
-        adds them all: a crash leaves the history as it was or with every new session.
+        Crash-safe in batches of ``batch`` sessions: for each, ids are reserved, then its
+        archives are written, then ONE index line adds them all. A crash leaves the history
+        with whole batches only; importing again adds the rest (the ones here are skipped).
         """
         from .importing import plan_import
+        from .index import append_index, ensure_index
 
         self._check_writer()
         plan = plan_import(documents, self.uids())
         if not plan.new:
             return 0, plan.skipped
-        first = self._reserve_ids(len(plan.new), finished=plan.finished_count)
-        records: dict[str, dict[str, dict]] = {HISTORY: {}, ABANDONED: {}}
         self.history_dir.mkdir(parents=True, exist_ok=True)
-        from .index import ensure_index
-
         ensure_index(self._index_path())  # archives without their index line are not history
-        for offset, document in enumerate(plan.new):
-            session_id = first + offset
-            stored, table, record = plan.archived(document, session_id)
-            atomic_write(self._archive_path(stored["meta"]["uid"]), _document_bytes(stored))
-            records[table][str(session_id)] = record
-        from .index import append_index
-
-        append_index(self._index_path(), records)
+        size = max(1, int(batch))
+        for start in range(0, len(plan.new), size):
+            chunk = plan.new[start : start + size]
+            first = self._reserve_ids(len(chunk), finished=len(chunk))
+            records: dict[str, dict[str, dict]] = {HISTORY: {}, ABANDONED: {}}
+            for offset, document in enumerate(chunk):
+                session_id = first + offset
+                stored, table, record = plan.archived(document, session_id)
+                atomic_write(self._archive_path(stored["meta"]["uid"]), _document_bytes(stored))
+                records[table][str(session_id)] = record
+            append_index(self._index_path(), records)  # the batch's commit point
         return len(plan.new), plan.skipped
 
     def learned_box(self, game: str) -> dict:
