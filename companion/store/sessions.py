@@ -725,7 +725,7 @@ class Store:
             self._drop_live(record.doc_id, finished=table == HISTORY)
 
     # -- internals: the history -----------------------------------------------------------------
-    def _archive_path(self, uid: str) -> Path:
+    def _archive_path(self, uid: Any) -> Path:
         if not is_uid(uid):
             raise StoreError(f"bad session identity {uid!r}", self.path)
         return self.history_dir / f"{uid}.json"
@@ -806,11 +806,11 @@ class Store:
             raise StoreError(f"there is no session {session_id!r}", self.path)
         if self._legacy is not None:
             return copy.deepcopy(self._legacy["archives"][record["uid"]])
-        path = self._archive_path(record["uid"])
+        path = self._archive_path(record.get("uid"))
         try:
-            return loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as error:
-            raise StoreError(f"cannot read the archived session {session_id}: {error}", path) from None
+            return _read_archive(path)
+        except (OSError, ValueError, RecursionError) as error:
+            raise StoreError(f"cannot read the archived session {session_id}: {_reason(error)}", path) from None
 
 
 def _read_archive(path: Path) -> dict:
