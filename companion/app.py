@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from . import games as game_registry
 from .engine.i18n import Msg
 from .store.journal import atomic_write
+from .store.journal import loads as strict_loads
 from .table.events import KeyEvent, Quit, Tick
 from .table.table import Table
 
@@ -154,8 +155,10 @@ class SavedPadSeating:
         self.mapping: dict[str, int] = {}
         if path.exists():
             try:
-                self.mapping = Pairing.from_json(path.read_text(encoding="utf-8")).mapping
-            except (OSError, ValueError) as error:
+                text = path.read_text(encoding="utf-8")
+                strict_loads(text)  # NaN, Infinity: not JSON, whatever Python's parser accepts
+                self.mapping = Pairing.from_json(text).mapping
+            except (OSError, ValueError, RecursionError) as error:
                 log.error("ignoring %s: %s; pair the pads again from the menu", path, error)
         hub.set_seating(self.mapping)
 
