@@ -64,6 +64,9 @@ def local_now() -> datetime:
 
 
 def iso(moment: datetime) -> str:
+    """A record's time: local ISO 8601 with the UTC offset (a clock without one gets local)."""
+    if moment.tzinfo is None:
+        moment = moment.astimezone()
     return moment.isoformat(timespec="seconds")
 
 
