@@ -261,3 +261,13 @@ def test_a_table_correction_changes_and_removes_only_its_own_facts(tmp_path):
     assert own(tmp_path) == {
         "tiles": {"PUT-1": dict(INN, colour="blue"), "PUT-2": {"building": "cathedral", "roads": ["N"]}}
     }
+
+
+def test_a_file_rebuilt_after_damage_holds_every_fact_not_only_the_changes(tmp_path):
+    saved(tmp_path, {"tiles": {"PUT-1": INN}})
+    rebuilt = {"tiles": {"PUT-1": INN, "PUT-2": PIT}}
+    memory = BoxFiles(tmp_path / "box", rebuild=lambda game: rebuilt)
+    assert memory.load("dva_bratri") == {"tiles": {"PUT-1": INN}}  # the first game of the evening
+    (tmp_path / "box" / "dva_bratri.json").write_text('{"tiles": ', encoding="utf-8")  # a power cut
+    assert memory.load("dva_bratri") == rebuilt
+    assert own(tmp_path) == rebuilt

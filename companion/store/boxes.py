@@ -197,6 +197,7 @@ class BoxFiles:
             log.error("cannot rebuild the box memory of %s: %s", game, error)
             return {}
         if box and memory_problem(game, box) is None:
+            self._base.pop(game, None)  # the file was set aside: write every fact, not a change
             self.save(game, box)
             log.warning("rebuilt %s from the latest %s session", self.path(game).name, game)
             return box
