@@ -184,11 +184,12 @@ def cmd_import(args) -> int:
             f"import refused, nothing changed: {args.file}: unknown game {unknown[0]!r}; "
             f"known: {', '.join(games.available())}"
         )
-    problem = _replay_problem(args.file, documents)
-    if problem:
-        return fail(f"import refused, nothing changed: {problem}")
     store = open_store(data_dir)
     try:
+        known = store.uids()  # sessions already here are skipped: no need to replay them
+        problem = _replay_problem(args.file, documents, known)
+        if problem:
+            return fail(f"import refused, nothing changed: {problem}")
         unfinished = plan_import(documents, set()).unfinished
         added, skipped = store.import_documents(documents)
     finally:
@@ -200,13 +201,13 @@ def cmd_import(args) -> int:
     return 0
 
 
-def _replay_problem(path: str, documents: list[dict]) -> str | None:
-    """The first finished session that does not replay or disagrees with its own meta, named
-    by its place in the file and its id, or None."""
-    from .store.importing import finished, replay_problem
+def _replay_problem(path: str, documents: list[dict], known: set[str]) -> str | None:
+    """The first finished session new to the store that does not replay or disagrees with its
+    own meta, named by its place in the file and its id, or None."""
+    from .store.importing import finished, identity, replay_problem
 
     for number, document in enumerate(documents, start=1):
-        if not finished(document):
+        if not finished(document) or identity(document) in known:
             continue  # left out of the import anyway
         problem = replay_problem(document)
         if problem:
