@@ -580,7 +580,13 @@ class Store:
             doc = next((doc for doc in docs if doc.get("name") == name), None)
         else:
             doc = self._db.table(PREFERENCES).get(Query().name == name)
-        return copy.deepcopy(doc["value"]) if doc is not None else default
+        if doc is None:
+            return default
+        if "value" not in doc:  # a damaged record: say where, use the default
+            doc_id = getattr(doc, "doc_id", 0)
+            log.error("%s: the saved %s has no 'value'; using %r", self._where(PREFERENCES, doc_id), name, default)
+            return default
+        return copy.deepcopy(doc["value"])
 
     def set_preference(self, name: str, value: Any) -> None:
         """Keep a small JSON setting; durable (fsynced) when this returns."""

@@ -171,3 +171,13 @@ def test_a_box_memory_file_with_a_non_finite_number_is_moved_aside_and_the_game_
         assert notice.cs == f"Poškozená data krabice odložena: box/{game}.json.bad-1"
         assert store.unfinished()["game"] == game
     assert sorted(p.name for p in (tmp_path / "box").iterdir()) == [f"{game}.json.bad-1"]
+
+
+def test_a_preference_without_its_value_is_named_and_the_default_used(tmp_path, caplog):
+    path = tmp_path / "companion.db"
+    with Store(path) as store:
+        store.set_preference("language", "en")
+    _damage(path, ',"value":"en"', "")
+    with Store(path) as store:
+        assert store.preference("language", "cs") == "cs"
+    assert f"{path}, line 2: the saved language has no 'value'" in caplog.text
