@@ -302,7 +302,8 @@ class BattleMycenae(Step):
 
 
 class BattleResult(TaskStep):
-    """The turned cards and the result, for everyone to read; OK goes on."""
+    """The turned cards, for everyone to read (the result was announced once, by ``fought``);
+    OK goes on."""
 
     name = "battle_result"
 
