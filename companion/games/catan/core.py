@@ -245,8 +245,8 @@ def knight_refused(state: dict, seat: int) -> RuleError | None:
     if deck is not None and sum(state["knights"]) >= deck["knights"]:
         return refuse(
             "no_knight_left",
-            "V balíčku je jen {n} rytířů a všichni už byli zahráni.",
-            "The deck holds {n} knights and all of them have been played.",
+            "Všichni rytíři z balíčku ({n}) už byli zahráni.",
+            "All the deck's knights ({n}) have been played.",
             n=deck["knights"],
         )
     return None
@@ -293,8 +293,8 @@ def buy_refused(state: dict) -> RuleError | None:
         return None
     return refuse(
         "deck_empty",
-        "Balíček akčních karet je prázdný (všech {n} karet je koupeno).",
-        "The development deck is empty (all {n} cards are bought).",
+        "Balíček akčních karet je prázdný (koupené karty: {n}).",
+        "The development deck is empty (cards bought: {n}).",
         n=deck["cards"],
     )
 
@@ -309,8 +309,8 @@ def pick_refused(state: dict, vp: bool) -> RuleError | None:
     if vp and vp_bought >= deck["vp"]:
         return refuse(
             "no_vp_card_left",
-            "V balíčku jsou jen {n} karty VB a žádná nezbývá: zadej kartu znovu.",
-            "The deck holds only {n} VP cards and none is left: enter the card again.",
+            "Všechny karty VB z balíčku ({n}) už jsou koupené: zadej kartu znovu.",
+            "All the deck's VP cards ({n}) are bought: enter the card again.",
             n=deck["vp"],
         )
     if not vp and sum(state["dev_bought"]) - vp_bought >= deck["cards"] - deck["vp"]:

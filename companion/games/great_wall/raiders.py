@@ -191,10 +191,9 @@ def no_such_hex(state: dict, gathering) -> RuleError | None:
     name = texts.roman(gathering) if 0 <= gathering < len(texts.ROMAN) else str(gathering + 1)
     return refuse(
         "no_such_gathering_hex",
-        "Shromaždiště {g} na plánu pro {n} hráče není (jen I až {m}).",
-        "There is no gathering hex {g} on the board for {n} players (only I to {m}).",
+        "Shromaždiště {g} na tomto plánu není (ve hře je jen I až {m}).",
+        "There is no gathering hex {g} on this board (only I to {m} are played).",
         g=name,
-        n=state["seats"],
         m=texts.roman(numerals - 1),
     )
 
