@@ -11,10 +11,10 @@
    Python interpreter that imports nothing of ours.
 4. rasterising a frame with a map (a CELL prompt's 5x3 cells) against a text frame of the same
    header and four body lines.
-5. key presses of one Vaaalbara round and one Graenaland round (the second round, 4 players),
-   before (the table of commit b3050fe, unpacked with ``git archive`` as ``companion_before``)
-   and after: a player who reads every screen to its end (the down key while the screen still
-   changes, on texts and announcements) and answers with the keys the prompt takes.
+5. keys per round of whole scripted games of every game (the most players), before (the table
+   of commit 72e1dd9, unpacked with ``git archive`` as ``companion_before``) and after: a player
+   who reads every page of every announcement (news) and of every long text, answers, and puts
+   announcements away only where a key must (before: always; after: when the host answers next).
 7. cold start: a fresh interpreter that opens an empty store, builds the table and draws its
    first frame (the games imported when first chosen), against the bare interpreter (the floor),
    against the same start with no game at all, and against importing every game at start-up
@@ -161,7 +161,7 @@ def bench_map_render(repeat: int = 400) -> tuple[float, float]:
     return timings["map"], timings["text"]
 
 
-BEFORE = "b3050fe"  # the table before announcements, pages and the in-game menu
+BEFORE = "72e1dd9"  # the table before the answer screen: announcements took a key of their own
 
 
 class _Recorder:
@@ -181,46 +181,72 @@ class _Recorder:
         pass
 
 
-def round_presses(package: str, name: str, seats: int, seed: int, counted_round: int = 2) -> dict:
-    """Keys of round ``counted_round`` played through one version's table by a reader."""
-    from tests.keyscript import keys_for_action
+def _keys(engine, prompt, action: dict, start: int) -> list[str]:
+    """What a player presses for ``action``: every hidden pick on its pad, a public answer on the
+    answering seat's pad, else the host's down (from where the cursor starts) and OK."""
+    from companion.table.secret import code_width, padded
 
+    if prompt.kind.hidden:
+        width = code_width({s: prompt.options_for(s) for s in prompt.seats})
+        lines = []
+        for seat_key, value in action["picks"].items():
+            option = next(o for o in prompt.options_for(int(seat_key)) if o.value == value)
+            lock = "" if option.code in ("#", "*") else " #"
+            lines.append(f"pad {int(seat_key) + 1} {' '.join(padded(option.code, width))}{lock}")
+        return lines
+    from tests.keyscript import keys_for_value
+
+    seat = prompt.seats[0] if len(prompt.seats) == 1 else None
+    if seat is not None or prompt.kind is engine.PromptKind.CONFIRM:
+        return keys_for_value(prompt, seat, action["value"])
+    if prompt.kind is engine.PromptKind.NUMBER:
+        return ["host " + " ".join(["up"] * (action["value"] - (prompt.minimum or 0)) + ["ok"])]
+    options = prompt.options_for(None)
+    index = [o.value for o in options].index(action["value"])
+    return ["host " + " ".join(["down"] * ((index - start) % len(options)) + ["ok"])]
+
+
+def game_presses(package: str, name: str, seats: int, seed: int, max_actions: int = 400) -> dict:
+    """Keys of one scripted game through one version's table, by a reader who reads every page of
+    every announcement and of every text, then answers: answers, reads (down on a text or on
+    announcements) and put-aways (the key that only takes announcements off the panel) apart."""
     engine = importlib.import_module(f"{package}.engine")
     game = importlib.import_module(f"{package}.games.{name}").GAME
-    table = importlib.import_module(f"{package}.table.table").Table(
-        _Recorder(), {name: game}, "cs", new_seed=lambda: seed
-    )
+    tables = importlib.import_module(f"{package}.table.table")
+    table = tables.Table(_Recorder(), {name: game}, "cs", new_seed=lambda: seed)
+    screens = importlib.import_module(f"{package}.table.screens")
+    cursor_of = getattr(importlib.import_module(f"{package}.table.prompts"), "start_cursor", lambda prompt: 0)
     parse = importlib.import_module(f"{package}.hw.emulated").parse_script
     settings = {s.key: s.initial() for s in game.settings if s.in_menu(seats)}
     table.new_game(name, {"seats": seats, **settings})
-    rng, counts = random.Random(seed), {"answer": 0, "read": 0, "put away": 0}
+    rng, counts = random.Random(seed), {"answer": 0, "read news": 0, "put away": 0, "read text": 0}
+    rounds = set()
 
     def press(lines, what):
         events = parse("\n".join(lines))
-        if table.session.status().round == counted_round:
-            counts[what] += len(events)
+        counts[what] += len(events)
         for event in events:
             table.handle(event)
 
     def read():
-        """Down while the screen still changes (a text, a hidden pick's screen, announcements)."""
+        """Down while the screen still changes (a text, a hidden pick's screen)."""
         for _ in range(40):
             before = table.frame()
             table.handle(parse("host down")[0])
             if table.frame() == before:
                 return
-            if table.session.status().round == counted_round:
-                counts["read"] += 1
+            counts["read text"] += 1
 
-    while table.session.prompt is not None and table.session.status().round <= counted_round:
+    for _ in range(max_actions):
         prompt = table.session.prompt
-        if getattr(table, "news_blocks", lambda: False)():  # announcements: every page, then away
-            from companion.table.screens import news_pages
-
-            pages = news_pages(table)
-            press(["host down"] * (pages - 1), "read")
-            press(["host ok"], "put away")
-            continue
+        if prompt is None:
+            break
+        rounds.add(table.session.status().round)
+        if table.news_blocks():  # announcements: every page; away only when the host must answer
+            press(["host down"] * (screens.news_pages(table) - 1), "read news")
+            host_answers = not prompt.kind.hidden and len(prompt.seats) != 1
+            if package == "companion_before" or host_answers:
+                press(["host ok"], "put away")
         if prompt.kind.hidden or prompt.kind is engine.PromptKind.CONFIRM:
             read()
         session = table.session
@@ -232,8 +258,9 @@ def round_presses(package: str, name: str, seats: int, seed: int, counted_round:
             except engine.RuleError:
                 continue
         entries = len(session.entries)
-        press(keys_for_action(prompt, action), "answer")
-        assert len(table.session.entries) == entries + 1, (package, prompt.step, table.notice)
+        press(_keys(engine, prompt, action, cursor_of(prompt)), "answer")
+        assert len(table.session.entries) == entries + 1, (package, prompt.step, [m.en for m in table.notice])
+    counts["rounds"] = len(rounds - {None}) or 1
     return counts
 
 
@@ -249,21 +276,29 @@ def _random_action(engine, prompt, rng: random.Random) -> dict:
     return {"step": prompt.step, "seat": seat, "value": rng.choice(prompt.options_for(seat)).value}
 
 
-def bench_presses(tmp: Path) -> None:
+def bench_presses(tmp: Path, quick: bool = False) -> None:
+    """Keys per round of scripted games of every game, before and after (one seed each in quick
+    mode, else the median of three): answers, reads and put-aways apart."""
     unpack_baseline(BEFORE, tmp / "before")
-    print(f"key presses of one round (round 2, 4 players, median of 5 seeds), before = {BEFORE}")
-    for name in ("vaaalbara", "graenaland"):
+    seeds = range(1, 2 if quick else 4)
+    print(f"keys per round, whole scripted games (max players), before = {BEFORE}")
+    print(f"  {'game':10s} {'':6s} {'answer':>7s} {'news':>6s} {'away':>6s} {'text':>6s}   (news+away) after/before")
+    kinds = ("answer", "read news", "put away", "read text")
+    for name in available():
+        seats = load(name).max_seats
         rows = {}
         for package in ("companion_before", "companion"):
-            totals = [round_presses(package, name, 4, seed) for seed in range(1, 6)]
-            rows[package] = {what: statistics.median(t[what] for t in totals) for what in totals[0]}
-            rows[package]["all"] = statistics.median(sum(t.values()) for t in totals)
+            runs = [game_presses(package, name, seats, seed, 120 if quick else 400) for seed in seeds]
+            rows[package] = {k: statistics.median(r[k] / r["rounds"] for r in runs) for k in kinds}
         b, a = rows["companion_before"], rows["companion"]
-        print(
-            f"  {name:10s} before {b['all']:5.0f} (answer {b['answer']:.0f}, read {b['read']:.0f})   "
-            f"after {a['all']:5.0f} (answer {a['answer']:.0f}, read {a['read']:.0f}, "
-            f"put away {a['put away']:.0f})   ratio {a['all'] / b['all']:4.2f}"
-        )
+        for label, row in (("before", b), ("after", a)):
+            print(
+                f"  {name:10s} {label:6s} " + " ".join(f"{row[k]:{7 if k == 'answer' else 6}.1f}" for k in kinds),
+                end="",
+            )
+            news_before = b["read news"] + b["put away"]
+            ratio = (a["read news"] + a["put away"]) / news_before if news_before else 0.0
+            print("" if label == "before" else f"   {ratio:4.2f}")
 
 
 # -- idle ------------------------------------------------------------------------------------------

@@ -72,6 +72,12 @@ def cmd_run(args) -> int:
         store, table = _open_table(args, cfg, io, data_dir)
     except _CannotRun as error:
         return _refuse_on_panel(io, args.language or cfg["language"], str(error))
+    if hasattr(io.display, "language_of"):  # the emulator's help lines follow the table's language
+        io.display.language_of = lambda: table.language
+    if not script_events:  # people press the keys: hold back one pressed before a question could be read
+        from .table.table import GUARD_S
+
+        table.guard = GUARD_S
     app = App(
         table, io.display, io.leds, events, io.closers + [store.close], io.notifier, io.watchdog, screens=io.screens
     )

@@ -37,6 +37,11 @@ APOSTROPHE = {"ď": ("d", -1, 7), "ť": ("t", 0, 5)}  # base, shift of the base,
 UPPER_ROWS = (0, 2, 3, 4, 6)  # rows of a 7-row capital kept under a mark
 LOWER_DROP = {"a": 3, "e": 3, "s": 4, "z": 4}  # the row these letters lose under a mark
 
+# Letters drawn here instead of the built-in font's (one byte per row, bit 7 = leftmost): its J
+# is a bare stem with a one-pixel hook, read as "|" at arm's length ("Jsi" looked like "| si").
+GLYPHS = {
+    "J": (0x1E, 0x0C, 0x0C, 0x0C, 0x0C, 0xCC, 0x78, 0x00),
+}
 ICONS = {
     padlogic.ICON_LOCK: (0x3C, 0x42, 0x42, 0xFF, 0xE7, 0xE7, 0xFF, 0x00),
     padlogic.ICON_WRONG: (0xC3, 0x66, 0x3C, 0x18, 0x3C, 0x66, 0xC3, 0x00),
@@ -111,7 +116,9 @@ class PadScreen:
 
     def draw_char(self, ch, x, y):
         d = self.display
-        if " " <= ch <= "~":
+        if ch in GLYPHS:
+            _bits(d, GLYPHS[ch], x, y)
+        elif " " <= ch <= "~":
             d.text(ch, x, y, 1)
         elif ch in ICONS:
             _bits(d, ICONS[ch], x, y)

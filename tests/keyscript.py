@@ -11,6 +11,7 @@ import random
 
 from companion.engine import PromptKind, added
 from companion.table.news import blocks
+from companion.table.prompts import start_cursor
 from companion.table.secret import code_width, padded
 
 ACK = "host ok"  # puts announcements that have a screen of their own away (any key would)
@@ -82,7 +83,8 @@ def keys_for_value(prompt, seat, value) -> list[str]:
     if seat is not None:
         width = max(len(o.code) for o in options)
         return [f"pad {seat + 1} {' '.join(padded(option.code, width))} #"]
-    return ["host " + " ".join(["down"] * index + ["ok"])]
+    down = (index - start_cursor(prompt)) % len(options)  # up from the first option reads the question
+    return ["host " + " ".join(["down"] * down + ["ok"])]
 
 
 def play_script(game, seats: int, seed: int, game_index: int = 0, games_in_menu: list | None = None):

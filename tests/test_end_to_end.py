@@ -7,6 +7,8 @@ import signal
 import subprocess
 from pathlib import Path
 
+import pytest
+
 from companion.games import available, load
 from companion.store import Store
 
@@ -86,6 +88,7 @@ def finish_script(store_path: Path, seed: int) -> tuple[list[str], object] | Non
     return lines + ["host ok"], session
 
 
+@pytest.mark.kill
 def test_power_cut_at_random_moments_loses_no_acknowledged_action(tmp_path):
     """Kill -9 after a random number of acknowledged actions, many times over one store; after
     each cut every acknowledged action is on disk, the file opens, and the game resumes exactly

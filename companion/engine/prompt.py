@@ -65,6 +65,14 @@ class Prompt:
     # The answering seat sits across the table: draw the map turned 180 degrees and turn the
     # cursor keys with it, so "2" still moves away from that player.
     turned: bool = False
+    # The question in a few words, for a panel row beside the answer being confirmed ("Bardka:
+    # komu +2?"): one body row of the 128x64 panel, without the seat, which the table puts in
+    # front or in the header. None: the title is short enough (the table then never cuts it).
+    short: Msg | None = None
+    # Answers the step knows but does not offer now, by seat like ``options``, with the codes a
+    # pad would type for them (the Bard's own seat, a character already played): the table sends
+    # such a code to the game, whose ``explain`` names the rule, instead of a generic refusal.
+    unoffered: dict[int, tuple[Option, ...]] = field(default_factory=dict)
 
     ANYONE = -1
 
@@ -72,6 +80,12 @@ class Prompt:
         if seat is not None and seat in self.options:
             return self.options[seat]
         return self.options.get(Prompt.ANYONE, ())
+
+    def unoffered_for(self, seat: int | None) -> tuple[Option, ...]:
+        """The answers ``seat`` cannot give now but the step knows (see ``unoffered``)."""
+        if seat is not None and seat in self.unoffered:
+            return self.unoffered[seat]
+        return self.unoffered.get(Prompt.ANYONE, ())
 
     def accepts_seat(self, seat: int | None) -> bool:
         """Anyone may answer an open prompt; the host (seat None) may answer any public one."""

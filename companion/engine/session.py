@@ -15,6 +15,7 @@ from .errors import RuleError
 from .game import Game, Scores, Status
 from .i18n import Msg
 from .prompt import Prompt
+from .steps import explained, not_an_option
 
 
 class Outcome(NamedTuple):
@@ -112,6 +113,7 @@ class Session:
         self.options = game.validate_options(dict(options))
         self.seed = int(seed)
         self.entries: list[dict] = []
+        self._status: tuple[dict, Status] | None = None
         self._initial = game.setup(self.options, self.seed)
         self._rebuild(list(entries))
 
@@ -142,7 +144,11 @@ class Session:
         return self.prompt is None
 
     def status(self) -> Status:
-        return self.game.status(self.state)
+        """Where the game stands, computed once per state (states are never changed in place
+        after a commit, and the table asks on every key: a game's status may cost a prompt)."""
+        if self._status is None or self._status[0] is not self.state:
+            self._status = (self.state, self.game.status(self.state))
+        return self._status[1]
 
     def score(self) -> Scores:
         return self.game.score(self.state)
@@ -152,6 +158,21 @@ class Session:
         """Check an action without changing anything; raises RuleError naming the rule."""
         state, barrier = _apply(self.game, self.state, self.prompt, action)
         return Outcome({"action": action}, state, barrier)
+
+    def last_action(self) -> tuple[Prompt, dict, dict] | None:
+        """The action an undo would take back, the prompt it answered and the state before it
+        (None at the start): what the table names when it asks and what to put back."""
+        if not self._actions:
+            return None
+        before = self._states.before_top(self.game, self._actions)
+        prompt = self.game.prompt(before)
+        return (prompt, self._actions[-1], before) if prompt is not None else None
+
+    def refusal(self, seat: int | None, value) -> RuleError:
+        """Why ``seat`` cannot answer ``value`` now, in the awaited step's own words (its
+        ``explain``), else the generic refusal naming the seat. For a hidden pick refused at the
+        pad, before the joint action exists; nothing changes."""
+        return explained(self.game, self.state, seat, value) or not_an_option(self.game, self.state, seat)
 
     def undo_needs_everyone(self) -> bool | None:
         """None: nothing to undo; True: the last action revealed secrets or drew at random."""

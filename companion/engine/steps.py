@@ -165,11 +165,11 @@ def _check_picks(game: Game | None, state: dict | None, prompt: Prompt, action: 
         )
     for seat_key, value in picks.items():
         if not listed(value, prompt.options_for(int(seat_key))):
-            raise _explained(game, state, int(seat_key), value) or _not_an_option(game, state, int(seat_key))
+            raise explained(game, state, int(seat_key), value) or not_an_option(game, state, int(seat_key))
     return Action.from_log(action)
 
 
-def _not_an_option(game: Game | None, state: dict | None, seat: int | None) -> BadAction:
+def not_an_option(game: Game | None, state: dict | None, seat: int | None) -> BadAction:
     """The generic refusal of an unlisted value the step cannot explain (it is no answer of
     the step at all), naming the seat as players call it when one answers."""
     if seat is None or game is None or state is None:
@@ -201,7 +201,7 @@ def _check_value(game: Game | None, state: dict | None, prompt: Prompt, seat: in
             b=prompt.maximum,
         )
     if prompt.kind in (PromptKind.CHOICE, PromptKind.CELL) and not listed(value, prompt.options_for(seat)):
-        raise _explained(game, state, seat, value) or _not_an_option(
+        raise explained(game, state, seat, value) or not_an_option(
             game, state, seat if seat is not None else _only_seat(prompt)
         )
 
@@ -210,7 +210,7 @@ def _only_seat(prompt: Prompt) -> int | None:
     return prompt.seats[0] if len(prompt.seats) == 1 else None
 
 
-def _explained(game: Game | None, state: dict | None, seat: int | None, value: Any) -> RuleError | None:
+def explained(game: Game | None, state: dict | None, seat: int | None, value: Any) -> RuleError | None:
     """The awaited step's own reason for refusing an unlisted value (None: it has none)."""
     if game is None or state is None:
         return None

@@ -13,10 +13,12 @@ the panel; in script mode they never go to stdout (each is a seat's private view
 
 from __future__ import annotations
 
+import json
 import os
 import select
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar
 
@@ -24,7 +26,7 @@ from ..table.events import HOST_KEYS, PAD_KEYS, KeyEvent, PadPresence, Quit, Tic
 from ..table.frame import LED_OFF, Frame, LedState
 from ..table.panel import SMALLEST, Panel
 from ..table.seat_screens import ICON_LOCK, ICON_WRONG, PadEcho
-from .screen import render
+from .screen import laid_out, render
 
 BRAILLE_BASE = 0x2800
 # braille dot bit for pixel (dx, dy) inside a 2x4 cell
@@ -220,7 +222,10 @@ class TextOutput:
         self.count += 1
         self.out.write("\n".join(frame_text(frame)) + "\n")
         if self.frames_dir:
-            render(frame, self.panel.width, self.panel.height).save(self.frames_dir / f"frame_{self.count:05d}.png")
+            stem = self.frames_dir / f"frame_{self.count:05d}"
+            render(frame, self.panel.width, self.panel.height).save(stem.with_suffix(".png"))
+            rows = json.dumps(laid_out(frame, self.panel), ensure_ascii=False, indent=1)
+            stem.with_suffix(".json").write_text(rows + "\n", encoding="utf-8")
         self.out.flush()
 
     def set(self, seat: int, state: LedState) -> None:
@@ -245,6 +250,8 @@ class TerminalTable:
 
     def __init__(self, out=None, pad_seat=lambda: 0, language: str = "cs", panel: Panel = SMALLEST, text: bool = False):
         self.out = out or sys.stdout
+        # the table's language once it runs (the help lines follow a switch in the menu)
+        self.language_of: Callable[[], str] | None = None
         self.frame: Frame | None = None
         self.states: dict[int, LedState] = {}
         self.pad_seat = pad_seat
@@ -270,9 +277,10 @@ class TerminalTable:
         self.draws += 1
         screen = braille(render(self.frame, self.panel.width, self.panel.height))
         border = "─" * len(screen[0])
+        language = self.language_of() if self.language_of is not None else self.language
         rows = _beside(
             [f"┌{border}┐"] + [f"│{row}│" for row in screen] + [f"└{border}┘"],
-            pad_boxes(self.pads.lines(), self.language),
+            pad_boxes(self.pads.lines(), language),
         )
         leds = led_text(self.states, colour=True)
         seat = self.pad_seat() + 1
@@ -289,7 +297,7 @@ class TerminalTable:
             "Compass on the pad: 2=N 8=S 4=W 6=E, corners diagonal, 5=stay",
         ]
         readable = [f"  {line}" for line in frame_text(self.frame)] + [""] if self.text else []
-        help_lines = help_cs if self.language == "cs" else help_en
+        help_lines = help_cs if language == "cs" else help_en
         text = "\x1b[H\x1b[2J" + "\n".join(rows + [""] + readable + help_lines) + "\n"
         self.out.write(text)
         self.out.flush()
@@ -330,9 +338,10 @@ def parse_script(text: str, source: str = "script") -> list:
     ``pad <seat> <key> [<key> ...]`` keys on a seat's pad (seat 1-based; keys 0-9 * #),
     ``host <up|down|ok|back|menu> [...]`` host buttons (menu: back held), ``unplug <seat>`` /
     ``plug <seat>``,
-    ``quit``. Blank lines and lines starting with ``//`` are ignored.
+    ``quit``. Blank lines and lines starting with ``//`` are ignored. An unplugged pad sends no
+    keys: its ``pad`` lines until ``plug`` are dropped, as on a real table.
     """
-    events = []
+    events: list = []
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line or line.startswith("//"):
@@ -343,7 +352,20 @@ def parse_script(text: str, source: str = "script") -> list:
         if command is None:
             raise ScriptError(f"{where}: unknown command {word!r} (pad, host, unplug, plug, quit)")
         events.extend(command(word, args, where))
-    return events
+    return _plugged_only(events)
+
+
+def _plugged_only(events: list) -> list:
+    """The events without the keys of pads that are unplugged at that point of the script."""
+    unplugged: set[int] = set()
+    kept = []
+    for event in events:
+        if isinstance(event, PadPresence):
+            (unplugged.discard if event.connected else unplugged.add)(event.seat)
+        elif isinstance(event, KeyEvent) and event.seat in unplugged:
+            continue
+        kept.append(event)
+    return kept
 
 
 def _script_pad(word: str, args: list[str], where: str) -> list:

@@ -173,6 +173,40 @@ def visible_lines(frame: Frame, rows: int) -> tuple[int, tuple[str, ...]]:
     return first, tuple(frame.lines[first : first + rows])
 
 
+def laid_out(frame: Frame, panel: Panel = SMALLEST) -> dict:
+    """The frame's rows as the panel draws them, for a program to check (``--frames`` writes it
+    beside each PNG): top down, each row's text, role (header, question, answer, option, news,
+    notice, detail, text, footer), top pixel and whether it is lit; then the body lines the
+    panel does not show (below the last row, or under a map)."""
+    lay = _layout(panel, bool(_clean(frame.footer)))
+    rows: list[dict[str, Any]] = [{"text": frame.header, "role": "header", "y": 0, "lit": True}]
+    if frame.map is not None:
+        lay = _layout(panel, False)
+        first, shown = 0, frame.lines[: max(1, frame.map_lines)]
+    else:
+        first, shown = visible_lines(frame, lay.rows)
+    for i, line in enumerate(shown):
+        index = first + i
+        rows.append(
+            {
+                "text": line,
+                "role": frame.role(index),
+                "y": lay.body_top + i * lay.slot_h,
+                "lit": frame.is_selected(index),
+            }
+        )
+    if frame.map is not None:
+        rows.append({"text": "", "role": "map", "y": lay.body_top + len(shown) * lay.slot_h, "lit": False})
+    if _clean(frame.footer):
+        rows.append({"text": frame.footer, "role": "footer", "y": lay.footer_base, "lit": False})
+    off = [
+        {"text": line, "role": frame.role(i)}
+        for i, line in enumerate(frame.lines)
+        if not first <= i < first + len(shown)
+    ]
+    return {"size": [panel.width, panel.height], "rows": rows, "off_panel": off}
+
+
 def render(frame: Frame, width: int = 128, height: int = 64, cached: bool = True) -> Image.Image:
     """Draw ``frame`` on a new mode-"1" image (1 = lit pixel) for a panel of that size, in the
     fonts and layout of ``Panel.of_size(width, height)`` (the table broke its rows for it).

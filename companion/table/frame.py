@@ -41,6 +41,13 @@ class Frame(NamedTuple):
     map: MapView | None = None
     selected_rows: int = 1  # a selected item broken over several lines is lit whole
     map_lines: int = 1  # body lines drawn above a map
+    # what each body line is, for programs that read a frame (``--frames``) and the tests:
+    # question, answer (the one a confirming key takes), option, news, notice, detail, text
+    roles: tuple[str, ...] = ()
+
+    def role(self, line: int) -> str:
+        """The role of body line ``line`` ("text" where the frame names none)."""
+        return self.roles[line] if line < len(self.roles) else "text"
 
     def is_selected(self, line: int) -> bool:
         return self.selected is not None and self.selected <= line < self.selected + self.selected_rows

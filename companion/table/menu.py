@@ -88,7 +88,9 @@ def _toggle_language(table: Table) -> None:
 
 
 def game_menu(table: Table) -> None:
-    """Continue, undo, end this game, language, brightness."""
+    """Continue, undo, end this game, language, brightness. Modal: the question underneath keeps
+    its cursor and typing until the menu closes."""
+    table.hold_input()
     table.mode, table.menu_title, table.menu_note = "game_menu", texts.GAME_MENU_TITLE, []
     table.menu = [
         MenuItem(texts.GAME_MENU_CONTINUE, table.back_to_play),
@@ -134,7 +136,15 @@ def resume_menu(table: Table, pending: dict) -> None:
     game = table.games.get(pending["game"])
     title = game.title if game is not None else Msg(pending["game"], pending["game"])
     table.mode, table.cursor, table.menu_title, table.browsed = "resume", 0, texts.RESUME_TITLE, False
-    table.menu_note = [title, texts.RESUME_ACTIONS.format(n=pending["actions"])]
+    table.menu_note = [title]
+    if pending.get("where") is not None:
+        table.menu_note.append(pending["where"])
+    stopped = _stopped_at(pending.get("last_at"))
+    table.menu_note.append(
+        texts.RESUME_ACTIONS_AT.format(n=pending["actions"], at=stopped)
+        if stopped
+        else texts.RESUME_ACTIONS.format(n=pending["actions"])
+    )
     table.menu = []
     if pending["broken"] is not None:
         table.menu_note.append(texts.RESUME_BROKEN.format(why=pending["broken"]))
@@ -143,9 +153,28 @@ def resume_menu(table: Table, pending: dict) -> None:
     table.menu.append(MenuItem(texts.RESUME_END, partial(_end_pending, table, pending)))
 
 
+def _stopped_at(at: str | None) -> str | None:
+    """When the last action was logged, as a clock time ("14:05", or "24. 11. 14:05" another
+    day); None when unknown or unreadable."""
+    if not at:
+        return None
+    from datetime import datetime
+
+    try:
+        moment = datetime.fromisoformat(at)
+    except ValueError:
+        return None
+    now = datetime.now(moment.tzinfo)
+    if moment.date() == now.date():
+        return moment.strftime("%H:%M")
+    return f"{moment.day}. {moment.month}. {moment.strftime('%H:%M')}"
+
+
 def _continue_pending(table: Table, pending: dict) -> None:
     table.pending_resume = None
-    if not table.resume(pending["id"], pending["game"], pending["options"], pending["seed"], pending["entries"]):
+    if not table.resume(
+        pending["id"], pending["game"], pending["options"], pending["seed"], pending["entries"], pending.get("session")
+    ):
         main_menu(table)
 
 

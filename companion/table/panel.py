@@ -148,7 +148,8 @@ class Panel(NamedTuple):
 
     def rows(self, text: str, size: int | None = None) -> list[str]:
         """``text`` broken at spaces into rows that fit the panel; a word longer than a row is
-        broken between letters (never between a letter and its combining mark)."""
+        broken between letters (never between a letter and its combining mark). A no-break
+        space ("Hráč\u00a03") never breaks."""
         return list(_rows(text, size or self.body_size, self.line_px))
 
     def all_rows(self, texts, size: int | None = None) -> list[str]:
@@ -191,7 +192,10 @@ def _layout(width: int, height: int, sizes: tuple[int, int, int], has_footer: bo
 def _rows(text: str, size: int, line_px: int) -> tuple[str, ...]:
     out: list[str] = []
     current = ""
-    for word in unicodedata.normalize("NFC", text).split():
+    # only plain spaces break a row: a no-break space (U+00A0) keeps a name and its number together
+    for word in unicodedata.normalize("NFC", text).replace("\n", " ").replace("\t", " ").split(" "):
+        if not word:
+            continue
         joined = f"{current} {word}" if current else word
         if _width(joined, size) <= line_px:
             current = joined

@@ -26,12 +26,44 @@ def on_play_key(table: Table, prompt: Prompt, event: KeyEvent) -> None:
     """Send a key to the handler of the prompt's kind; a pad of a seat not asked only blinks."""
     if prompt.kind.hidden:
         _hidden_key(table, prompt, event)
+    elif event.seat is None and table.reading:
+        _reading_key(table, event.key)
     elif event.seat is None:
         _HOST_KEY_BY_KIND[prompt.kind](table, prompt, event.key)
     elif prompt.seats and event.seat not in prompt.seats:
-        table.blink_error(event.seat)
+        wrong_pad(table, prompt, event.seat)
     else:
+        table.reading = False
         _PAD_KEY_BY_KIND[prompt.kind](table, prompt, event.seat, event.key)
+
+
+def wrong_pad(table: Table, prompt: Prompt, seat: int) -> None:
+    """A key on the pad of a seat that is not asked: the panel says whose it is now."""
+    asked = ", ".join(table.seat_label(s) for s in prompt.seats)
+    table.refuse(texts.NOT_YOUR_TURN.format(seat=table.seat_label(seat), asked=asked), seat)
+
+
+def refuse_code(table: Table, prompt: Prompt, seat: int, code: str) -> None:
+    """A code the prompt does not list: when it is an answer the step knows but does not offer
+    now (``Prompt.unoffered``), the game names the rule; else the panel names the seat, the
+    code and the codes there are."""
+    width = max((len(o.code) for o in prompt.options_for(seat)), default=1)
+    known = {padded(o.code, width): o.value for o in prompt.unoffered_for(seat)}
+    if padded(code, width) in known:
+        table.refuse(table.running.refusal(seat, known[padded(code, width)]).msg, seat)
+        return
+    listed = [o.code for o in prompt.options_for(seat)]
+    table.refuse(texts.NOT_LISTED.format(seat=table.seat_label(seat), code=code, codes=_codes_span(listed)), seat)
+
+
+def _codes_span(codes: list[str]) -> str:
+    """The codes a list takes, short: "1–4", or "1–4, #" with the keys that are not numbers."""
+    numbers = sorted(int(c) for c in codes if c.isdigit())
+    others = [c for c in codes if not c.isdigit()]
+    span = []
+    if numbers:
+        span.append(str(numbers[0]) if len(numbers) == 1 else f"{numbers[0]}–{numbers[-1]}")
+    return ", ".join(span + others)
 
 
 def reveal_if_ready(table: Table, prompt: Prompt) -> None:
@@ -60,13 +92,14 @@ def _scroll(table: Table, key: str) -> None:
 
 def _host_choice(table: Table, prompt: Prompt, key: str) -> None:
     """Up/down walk the options (on a map the cursor follows a place); OK picks the one under
-    the cursor. Up on the first option of a list shows the question again from its start."""
+    the cursor. Up on the first option of a list opens the whole question when the answer
+    screen shows it shortened (or it has a detail); down from its end comes back."""
     options = options_for(prompt, None)
     if not options:
         return
-    if key == "up" and table.cursor == 0 and table.browsed and prompt.kind is PromptKind.CHOICE:
-        table.browsed = False
-    elif key in ("up", "down"):
+    if key == "up" and table.cursor == 0 and prompt.kind is PromptKind.CHOICE and _opens_reading(table):
+        return
+    if key in ("up", "down"):
         table.browsed = True
         table.cursor = stepped(table.cursor, key, len(options))
         if prompt.kind is PromptKind.CELL and is_place(options[table.cursor].value):
@@ -75,10 +108,34 @@ def _host_choice(table: Table, prompt: Prompt, key: str) -> None:
         _answer(table, prompt, None, options[table.cursor].value)
 
 
+def _opens_reading(table: Table) -> bool:
+    """Open the reading page of the whole question, if the answer screen shortens it."""
+    from .screens import has_more_to_read
+
+    if not has_more_to_read(table):
+        return False
+    table.reading, table.scroll = True, 0
+    return True
+
+
+def _reading_key(table: Table, key: str) -> None:
+    """The reading page: up/down move through the whole question; down at its end, or OK,
+    goes back to the answer screen (no key on it answers)."""
+    from .screens import reading_rows_left
+
+    if (key == "down" and reading_rows_left(table) <= 0) or key == "ok":
+        table.reading, table.scroll = False, 0
+    elif key in ("up", "down"):
+        table.scroll = max(0, table.scroll + (1 if key == "down" else -1))
+
+
 def _host_number(table: Table, prompt: Prompt, key: str) -> None:
-    """Up/down count within the prompt's bounds (0 to 999 where it sets none); OK enters it."""
+    """Up/down count within the prompt's bounds (0 to 999 where it sets none); OK enters it.
+    Down at the lowest value opens the whole question when the screen shortens it."""
+    low = prompt.minimum if prompt.minimum is not None else 0
+    if key == "down" and table.number <= low and _opens_reading(table):
+        return
     if key in ("up", "down"):
-        low = prompt.minimum if prompt.minimum is not None else 0
         high = prompt.maximum if prompt.maximum is not None else 999
         table.number = min(high, max(low, table.number + (1 if key == "up" else -1)))
     elif key == "ok":
@@ -122,7 +179,7 @@ def _pad_choice(table: Table, prompt: Prompt, seat: int, key: str) -> None:
     elif key in codes:
         _answer(table, prompt, seat, codes[key])
     else:
-        table.refuse(texts.NO_SUCH_OPTION, seat)
+        refuse_code(table, prompt, seat, key)
 
 
 def _typed_choice_key(
@@ -152,7 +209,7 @@ def _enter_typed_code(table: Table, prompt: Prompt, seat: int, codes: dict[str, 
     if typed in by_code:
         _answer(table, prompt, seat, by_code[typed])
     else:
-        table.refuse(texts.NO_SUCH_OPTION, seat)
+        refuse_code(table, prompt, seat, typed)
 
 
 def _pad_number(table: Table, prompt: Prompt, seat: int, key: str) -> None:
@@ -217,10 +274,12 @@ def _hidden_key(table: Table, prompt: Prompt, event: KeyEvent) -> None:
         _private_host_key(table, prompt, event.key)
         return
     if not table.collector.press(event.seat, event.key):
-        table.blink_error(event.seat)
+        wrong_pad(table, prompt, event.seat)
         return
-    if table.collector.entries[event.seat].mistyped:
-        table.blink_error(event.seat)
+    entry = table.collector.entries[event.seat]
+    if entry.mistyped:
+        # what was typed is no pick of this seat's, so saying why gives no pick away
+        refuse_code(table, prompt, event.seat, entry.wrong or event.key)
     reveal_if_ready(table, prompt)
 
 

@@ -3,7 +3,7 @@ on the host, the cursor step of a list."""
 
 from __future__ import annotations
 
-from ..engine import Option, Prompt
+from ..engine import Option, Prompt, PromptKind
 from .secret import SecretCollector
 
 
@@ -11,6 +11,15 @@ def options_for(prompt: Prompt, seat: int | None) -> tuple[Option, ...]:
     """The options ``seat`` chooses from; for the host (None) those of the one seat that answers,
     else the options open to anyone."""
     return prompt.options_for(seat if seat is not None else (prompt.seats[0] if len(prompt.seats) == 1 else None))
+
+
+def start_cursor(prompt: Prompt) -> int:
+    """Where the host cursor starts on a list: on the option coded "#" (the default a pad's #
+    confirms) when there is one, so OK and # take the same answer; else on the first."""
+    if prompt.kind is not PromptKind.CHOICE:
+        return 0
+    codes = [o.code for o in options_for(prompt, None)]
+    return codes.index("#") if "#" in codes else 0
 
 
 def is_place(value) -> bool:

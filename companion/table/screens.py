@@ -106,9 +106,9 @@ def _pair_frame(table: Table) -> Frame:
 
 
 def _over_frame(table: Table, header: str, notice: tuple[str, ...], status: Status) -> Frame:
-    """The final ranking under its own header, below what the last action announced (the end
-    bonus), read from the top; up/down then walk a ranking longer than the panel (the
-    selected line stays shown)."""
+    """The final ranking first, under its own header; what the last action announced (the end
+    bonus) below it; up/down walk a ranking longer than the panel (the selected line stays
+    shown)."""
     t = _words(table)
     scores = table.final_scores
     lines = [
@@ -118,8 +118,12 @@ def _over_frame(table: Table, header: str, notice: tuple[str, ...], status: Stat
     if not lines:  # a game whose end ranks nobody: show the totals
         lines = [f"{table.seat_label(seat)} {points}" for seat, points in scores.totals.items()]
     table.cursor = min(table.cursor, max(len(lines) - 1, 0))
-    top = table.panel.all_rows(notice + tuple(t(m) for m in table.news))  # the end bonus above the ranking
+    top = table.panel.all_rows(notice)
     body, selected, span = _listed(table, top, lines, table.cursor)
+    roles = ["notice"] * len(top) + ["option"] * (len(body) - len(top))
+    below = table.panel.all_rows(t(m) for m in table.news)  # the end bonus under the ranking
+    body += below
+    roles += ["news"] * len(below)
     scrolls = len(body) > table.panel.body_rows
     over = t(texts.GAME_OVER) + _outcome(table, status)
     return Frame(
@@ -128,6 +132,7 @@ def _over_frame(table: Table, header: str, notice: tuple[str, ...], status: Stat
         t(texts.NEW_GAME_SCROLL_HINT if scrolls else texts.NEW_GAME_HINT),
         selected if scrolls and table.browsed else None,
         selected_rows=span,
+        roles=tuple(roles),
     )
 
 
@@ -145,15 +150,19 @@ def _outcome(table: Table, status: Status) -> str:
 
 
 def _undo_frame(table: Table, header: str, notice: tuple[str, ...], status: Status) -> Frame:
+    """The undo question names the action it takes back."""
     t = _words(table)
-    return Frame(header, tuple(table.panel.rows(t(texts.UNDO_ASK))), t(texts.UNDO_KEYS))
+    what = table.described(table.running.last_action())
+    rows = table.panel.rows(t(texts.UNDO_ASK_WHAT.format(what=what)))
+    return Frame(header, tuple(rows), t(texts.UNDO_KEYS), roles=("question",) * len(rows))
 
 
 def _undo_all_frame(table: Table, header: str, notice: tuple[str, ...], status: Status) -> Frame:
     t = _words(table)
+    what = table.described(table.running.last_action())
     return Frame(
         header,
-        tuple(table.panel.all_rows((t(texts.UNDO_ASK), t(texts.UNDO_EVERYONE)))),
+        tuple(table.panel.all_rows((t(texts.UNDO_ASK_WHAT.format(what=what)), t(texts.UNDO_EVERYONE)))),
         t(texts.UNDO_EVERYONE_KEYS.format(n=len(table.undo_confirms), total=table.seat_count())),
     )
 
@@ -162,51 +171,265 @@ def _undo_all_frame(table: Table, header: str, notice: tuple[str, ...], status: 
 
 
 def _play_frame(table: Table, header: str, notice: tuple[str, ...], status: Status) -> Frame:
-    """The prompt: the notice first, the announcements of the last action (when the prompt's
-    screen is one to read: a confirmation, a hidden pick), whose turn, the question, what the
-    prompt kind shows (a list, a value, who has locked) and the prompt's detail. Announcements
-    before a list, a number or a map get the panel to themselves until a key."""
+    """The prompt. A list, a number or a map: the answer screen (the question in short, the
+    current answer on a row that is never pushed off), after the announcements' own screen. A
+    confirmation or a hidden pick: a reading screen, the notice first, the announcements of the
+    last action, whose turn, the question, what the kind shows (who has locked) and the detail."""
     prompt = table.prompt
     if prompt.kind.hidden and table.private_seat is not None:
         return _private_frame(table, prompt, table.private_seat)
     if table.news_blocks():
-        return _news_frame(table, header, notice)
+        return _news_frame(table, header, notice, status)
     view = None if prompt.kind.hidden else map_view(table, prompt)
     if view is not None:
         return _map_frame(table, header, notice, status, view)
+    if prompt.kind in ANSWERED:
+        if table.reading:
+            return _whole_question_frame(table, header, notice, status)
+        return _answer_frame(table, header, notice, status)
     notice = tuple(table.panel.all_rows(notice))
     question, header = _question(table, prompt, status, header)
     news = table.panel.all_rows(_words(table)(m) for m in table.news)
     lines = list(notice) + news + question
+    roles = ["notice"] * len(notice) + ["news"] * len(news) + ["question"] * len(question)
     footer, selected, span = _body_for(prompt.kind)(table, prompt, lines, notice)
-    lines += _detail(table, prompt)
+    roles += ["answer" if prompt.kind.hidden else "text"] * (len(lines) - len(roles))
+    detail = _detail(table, prompt)
+    lines += detail
+    roles += ["detail"] * len(detail)
     if _scrolls(prompt.kind) and len(lines) > len(notice) + table.panel.body_rows:
-        lines = _scrolled(table, lines, len(notice))
+        kept = len(notice)
+        lines = _scrolled(table, lines, kept)
+        roles = roles[:kept] + roles[len(roles) - len(lines) + kept :]
         if prompt.kind is PromptKind.CONFIRM:
             footer = _words(table)(texts.SCROLL_HINT)
-    return Frame(header, tuple(lines), footer, selected, selected_rows=span)
+    return Frame(header, tuple(lines), footer, selected, selected_rows=span, roles=tuple(roles))
+
+
+# the kinds answered on an answer screen: a value is chosen, so it must be seen before a key takes it
+ANSWERED = (PromptKind.CHOICE, PromptKind.NUMBER, PromptKind.CELL)
+
+
+def _answer_frame(table: Table, header: str, notice: tuple[str, ...], status: Status) -> Frame:
+    """The question screen every list and number shares, on every panel size: a refusal first,
+    then who is asked and the question (shortened to leave room), then the current answer --
+    the option under the cursor, or the value typed so far -- on rows that are never pushed
+    off; the rest of the list's page and the detail follow."""
+    t, panel, prompt = _words(table), table.panel, table.prompt
+    notice_rows = panel.all_rows(notice)
+    if prompt.kind is PromptKind.NUMBER:
+        answer = panel.rows(t(_value_text(table, prompt)))
+        room = panel.body_rows - len(notice_rows) - len(answer)
+        question, header = question_rows(table, prompt, status, header, room)
+        lines = notice_rows + question + answer
+        roles = ["notice"] * len(notice_rows) + ["question"] * len(question) + ["answer"] * len(answer)
+        detail = _detail(table, prompt)
+        return Frame(header, tuple(lines + detail), t(texts.NUMBER_HINT), roles=tuple(roles + ["detail"] * len(detail)))
+    options = options_for(prompt, None)
+    labels = _labels(table, prompt, options)
+    table.cursor = min(table.cursor, max(len(options) - 1, 0))
+    answer = panel.rows(labels[table.cursor]) if options else []
+    room = panel.body_rows - len(notice_rows) - len(answer)
+    question, header = question_rows(table, prompt, status, header, room)
+    top = notice_rows + question
+    pages = _pages_of(table, prompt, panel.body_rows - len(top), labels)
+    page, first = _page_of(pages, table.cursor)
+    lines, selected, span = _listed(table, top, labels[first : first + pages[page]], table.cursor - first)
+    roles = ["notice"] * len(notice_rows) + ["question"] * len(question)
+    for index in range(first, first + pages[page]):
+        role = "answer" if index == table.cursor else "option"
+        roles += [role] * len(panel.rows(labels[index]))
+    detail = _detail(table, prompt)
+    hint = _paged(table, _list_hint(table, prompt, options), page, len(pages))
+    return Frame(
+        header,
+        tuple(lines + detail),
+        hint,
+        selected if options else None,
+        selected_rows=span,
+        roles=tuple(roles + ["detail"] * len(detail)),
+    )
+
+
+# A list's option lines and its pages, kept for the prompt on the panel: every key of a list
+# builds a frame, and a list of twenty options is measured row by row (the prompt is held so its
+# identity is not reused; a new action brings a new prompt object).
+_list_memo: dict[str, dict] = {"labels": {}, "pages": {}}
+
+
+def _memo(table: Table, prompt: Prompt, what: str, extra, build):
+    kept = _list_memo[what]
+    key = (table.language, table.panel, extra)
+    if kept.get("held") is prompt and kept.get("key") == key:
+        return kept["value"]
+    value = build()
+    kept.update(key=key, held=prompt, value=value)
+    return value
+
+
+def _labels(table: Table, prompt: Prompt, options) -> list[str]:
+    t = _words(table)
+    return _memo(table, prompt, "labels", len(options), lambda: [option_line(o.code, t(o.label)) for o in options])
+
+
+def _pages_of(table: Table, prompt: Prompt, room: int, labels: list[str]) -> list[int]:
+    return _memo(table, prompt, "pages", (room, len(labels)), lambda: _pages(table, room, labels))
+
+
+def _value_text(table: Table, prompt: Prompt) -> Msg:
+    """The number entered so far, with its bounds when the prompt sets them."""
+    if prompt.minimum is not None and prompt.maximum is not None:
+        return texts.VALUE_IN.format(v=table.number, low=prompt.minimum, high=prompt.maximum)
+    return texts.VALUE.format(v=table.number)
+
+
+def question_rows(table: Table, prompt: Prompt, status: Status, header: str, room: int) -> tuple[list[str], str]:
+    """Who is asked and the question, in at most ``room`` rows, and the header: the whole
+    question with whose turn in front, else with whose turn in the header instead of the phase,
+    else the prompt's short form the same two ways. A question the game gave no short form that
+    still does not fit keeps its first row, ending in ▼ (the whole is one key away)."""
+    t = _words(table)
+    title, label = _title_and_turn(table, status)
+    short = t(prompt.short) if prompt.short is not None else None
+    with_label = _header(table, status, phase=label) if label is not None else header
+    tries: list[tuple[str, str]] = []
+    for text in (title, short):
+        if text is None:
+            continue
+        if label is not None:
+            tries.append((f"{label}: {text}", header))
+        tries.append((text, with_label))
+    for text, shown_header in tries:
+        rows = table.panel.rows(text)
+        if len(rows) <= room:
+            return rows, shown_header
+    if room <= 0:
+        return [], with_label
+    return [table.panel.first_row(short or title, more=True)], with_label
+
+
+def whole_question(table: Table, prompt: Prompt, status: Status) -> list[str]:
+    """The question whole, whose turn in front, then the detail: what the reading page shows."""
+    title, label = _title_and_turn(table, status)
+    rows = table.panel.rows(f"{label}: {title}" if label is not None else title)
+    return rows + (table.panel.items(_words(table)(prompt.detail)) if prompt.detail is not None else [])
+
+
+def has_more_to_read(table: Table) -> bool:
+    """Whether the answer screen shows less than the whole question and its detail."""
+    session = table.running
+    frame = _answer_frame(table, "", (), session.status())
+    shown = [line for line, role in zip(frame.lines, frame.roles) if role == "question"]
+    return shown != whole_question(table, table.prompt, session.status())[: len(shown)] or (
+        table.prompt.detail is not None
+    )
+
+
+def reading_rows_left(table: Table) -> int:
+    """Rows of the whole question below the reading page's last shown row."""
+    rows = whole_question(table, table.prompt, table.running.status())
+    return len(rows) - table.scroll - table.panel.body_rows
+
+
+def _whole_question_frame(table: Table, header: str, notice: tuple[str, ...], status: Status) -> Frame:
+    """The reading page above an answer screen: the question whole and its detail, a screen at
+    a time; down at its end (or OK) goes back to the answer."""
+    rows = whole_question(table, table.prompt, status)
+    last = max(0, len(rows) - table.panel.body_rows)
+    table.scroll = min(table.scroll, last)
+    shown = rows[table.scroll :]
+    return Frame(
+        header,
+        tuple(shown),
+        _words(table)(texts.READ_QUESTION_HINT),
+        roles=("question",) * len(shown),
+    )
+
+
+def _pages(table: Table, room: int, labels: list[str]) -> list[int]:
+    """How many options each screen holds: as many whole options as fit in ``room`` rows, at
+    least one."""
+    room = max(1, room)
+    pages, used, count = [], 0, 0
+    for label in labels:
+        height = len(table.panel.rows(label))
+        if count and used + height > room:
+            pages.append(count)
+            used, count = 0, 0
+        used, count = used + height, count + 1
+    return pages + [count] if count else pages or [0]
+
+
+def news_page_rows(table: Table, notice: tuple[str, ...] = ()) -> list[list[str]]:
+    """The announcements (after the notice) as screens: whole messages on a screen, a message
+    longer than a screen broken between its sentences, never inside one (a sentence longer than
+    a screen is a text to shorten; the tests find them)."""
+    t, per_page = _words(table), max(1, table.panel.body_rows)
+    pieces: list[list[str]] = []
+    for text in (*notice, *(t(m) for m in table.news)):
+        rows = table.panel.rows(text)
+        if len(rows) <= per_page:
+            pieces.append(rows)
+            continue
+        for sentence in sentences(text):
+            rows = table.panel.rows(sentence)
+            pieces += [rows[i : i + per_page] for i in range(0, len(rows), per_page)]
+    pages: list[list[str]] = []
+    for rows in pieces:
+        if pages and len(pages[-1]) + len(rows) <= per_page:
+            pages[-1] += rows
+        else:
+            pages.append(list(rows))
+    return pages or [[]]
+
+
+def sentences(text: str) -> list[str]:
+    """A text's sentences, each with its full stop (a break after ". ", "! ", "? " or "; ")."""
+    out, current = [], ""
+    for word in text.split(" "):
+        current = f"{current} {word}" if current else word
+        if word.endswith((".", "!", "?", ";")) and not word[:-1].isdigit():
+            out.append(current)
+            current = ""
+    return out + [current] if current else out
 
 
 def news_pages(table: Table) -> int:
     """Screens the announcements take on their own screen."""
-    rows = len(table.panel.all_rows(_words(table)(m) for m in table.news))
-    per_page = max(1, table.panel.body_rows)
-    return max(1, -(-rows // per_page))
+    return len(news_page_rows(table, tuple(_words(table)(m) for m in table.notice)))
 
 
-def _news_frame(table: Table, header: str, notice: tuple[str, ...]) -> Frame:
-    """The announcements, in order, a screen at a time; a key puts them away."""
+def _news_frame(table: Table, header: str, notice: tuple[str, ...], status: Status) -> Frame:
+    """The announcements, whole messages a screen at a time; the footer of the last screen says
+    what is asked next (a pad key goes straight to it; the host's OK shows it)."""
     t = _words(table)
-    rows = table.panel.all_rows(notice + tuple(t(m) for m in table.news))
-    per_page = max(1, table.panel.body_rows)
-    pages = max(1, -(-len(rows) // per_page))
-    table.news_scroll = min(table.news_scroll, pages - 1)
-    shown = rows[table.news_scroll * per_page : (table.news_scroll + 1) * per_page]
-    if table.news_scroll + 1 < pages:
-        footer = t(texts.PAGE.format(hint=texts.NEWS_SCROLL_HINT, page=table.news_scroll + 1, pages=pages))
+    pages = news_page_rows(table, notice)
+    table.news_scroll = min(table.news_scroll, len(pages) - 1)
+    shown = pages[table.news_scroll]
+    if table.news_scroll + 1 < len(pages):
+        footer = t(texts.PAGE.format(hint=texts.NEWS_SCROLL_HINT, page=table.news_scroll + 1, pages=len(pages)))
     else:
-        footer = t(texts.NEWS_HINT)
-    return Frame(header, tuple(shown), footer)
+        footer = _next_question_footer(table, status)
+    roles = [
+        "notice" if table.news_scroll == 0 and i < len(table.panel.all_rows(notice)) else "news"
+        for i in range(len(shown))
+    ]
+    return Frame(header, tuple(shown), footer, roles=tuple(roles))
+
+
+def _next_question_footer(table: Table, status: Status) -> str:
+    """The last announcement screen's footer: the question that waits, in short, if it fits."""
+    t = _words(table)
+    prompt = table.prompt
+    title, label = _title_and_turn(table, status)
+    for text in (title, t(prompt.short) if prompt.short is not None else None):
+        if text is None:
+            continue
+        for shown in ((f"{label}: {text}",) if label is not None else ()) + (text,):
+            footer = f"OK → {shown}"
+            if table.panel.fits(footer, table.panel.footer_size):
+                return footer
+    return t(texts.NEWS_HINT)
 
 
 def _question(table: Table, prompt: Prompt, status: Status, header: str) -> tuple[list[str], str]:
@@ -305,48 +528,12 @@ def _secret_keys(table: Table) -> Msg:
     return texts.SECRET_KEYS_TYPED.format(n=table.collector.width)
 
 
-def _list_body(table: Table, prompt: Prompt, lines: list[str], notice: tuple[str, ...]) -> tuple[str, int | None, int]:
-    """The options a screen at a time, with their pad codes (a long one over more rows): the
-    page holding the host cursor; the footer says the keys and the page."""
-    t = _words(table)
-    options = options_for(prompt, None)
-    hint = _list_hint(table, prompt, options)
-    pages = _option_pages(table, lines, options)
-    if _question_first(table, lines, options):
-        lines += table.panel.all_rows(option_line(o.code, t(o.label)) for o in options[: pages[0]])
-        return _paged(table, hint, 0, len(pages)), None, 1
-    page, first = _page_of(pages, table.cursor)
-    shown, selected, span = _listed(
-        table,
-        lines,
-        [option_line(o.code, t(o.label)) for o in options[first : first + pages[page]]],
-        table.cursor - first,
-    )
-    lines[:] = shown
-    return _paged(table, hint, page, len(pages)), selected, span
-
-
 def option_line(code: str, label: str) -> str:
     """An option as listed: its pad code, then its label; a label that already starts with the
     code (a count: "3", "22 → +5") is not preceded by it again."""
     if label == code or label.startswith(code + " "):
         return label
     return f"{code} {label}"
-
-
-def _option_pages(table: Table, top: list[str], options) -> list[int]:
-    """How many options each screen holds: as many whole options as fit under the question
-    (under its last row when the question fills the panel), at least one."""
-    room = table.panel.body_rows - len(top) if len(top) < table.panel.body_rows else 1
-    room = max(1, room)
-    pages, used, count = [], 0, 0
-    for option in options:
-        height = len(table.panel.rows(option_line(option.code, _words(table)(option.label))))
-        if count and used + height > room:
-            pages.append(count)
-            used, count = 0, 0
-        used, count = used + height, count + 1
-    return pages + [count] if count else pages or [0]
 
 
 def _page_of(pages: list[int], cursor: int) -> tuple[int, int]:
@@ -376,30 +563,11 @@ def _list_hint(table: Table, prompt: Prompt, options) -> str:
     return t(texts.CHOICE_TYPED_HINT if typed else texts.CHOICE_HINT)
 
 
-def _question_first(table: Table, lines: list[str], options) -> bool:
-    """Show the question from its start instead of the first option while the host has not
-    browsed the list (or went back up above it) and the question leaves no room for that
-    option. OK still picks the first option, as the keys do everywhere else."""
-    if table.browsed or table.cursor != 0 or not options:
-        return False
-    first = table.panel.rows(option_line(options[0].code, _words(table)(options[0].label)))
-    return len(lines) + len(first) > table.panel.body_rows
-
-
-def _number_body(table: Table, prompt: Prompt, lines: list[str], notice: tuple[str, ...]) -> tuple[str, None, int]:
-    t = _words(table)
-    lines += table.panel.rows(t(texts.VALUE.format(v=table.number)))
-    return t(texts.NUMBER_HINT), None, 1
-
-
 def _confirm_body(table: Table, prompt: Prompt, lines: list[str], notice: tuple[str, ...]) -> tuple[str, None, int]:
     return _words(table)(texts.CONFIRM_HINT), None, 1
 
 
 _BODY_BY_KIND: dict[PromptKind, Body] = {
-    PromptKind.CHOICE: _list_body,
-    PromptKind.CELL: _list_body,
-    PromptKind.NUMBER: _number_body,
     PromptKind.CONFIRM: _confirm_body,
 }
 

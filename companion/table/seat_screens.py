@@ -16,7 +16,7 @@ box, for the emulator and the tests; a test runs both on the same keys.
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from ..engine import Msg, Prompt, PromptKind
@@ -264,8 +264,29 @@ def _hints(options, width: int, room: int, language: str) -> tuple[tuple[str, st
 
 
 def seat_screens(table: Table) -> dict[int, SeatScreen]:
-    """Every seat of the running game's screen (empty without a game)."""
-    return {seat: seat_screen(table, seat) for seat in range(table.seat_count())}
+    """Every seat of the running game's screen (empty without a game). Built again only when
+    something a pad screen shows changed: the state or the prompt (new objects after every
+    action), the mode, the language, who has locked, who confirmed an undo, a seat's note."""
+    session = table.session
+    held = (table, session, session.state if session else None, session.prompt if session else None)
+    secret = getattr(table, "secret", None)
+    key = (
+        table.mode,
+        table.language,
+        tuple(sorted(getattr(table, "seat_notes", {}).items())),
+        secret.locked_seats() if secret is not None else None,
+        frozenset(getattr(table, "undo_confirms", ())),
+    )
+    last = _last_screens
+    if last["key"] == key and len(last["held"]) == len(held) and all(a is b for a, b in zip(last["held"], held)):
+        return last["screens"]
+    screens = {seat: seat_screen(table, seat) for seat in range(table.seat_count())}
+    last.update(held=held, key=key, screens=screens)
+    return screens
+
+
+# The screens last built and what they were built from (objects compared by identity).
+_last_screens: dict = {"held": (), "key": None, "screens": {}}
 
 
 # The private rows of the state last asked for: the table asks after every key, but the rows
@@ -295,7 +316,11 @@ def seat_screen(table: Table, seat: int) -> SeatScreen:
         return _undo_all_screen(table, seat, private, language)
     if table.mode != "play" or session.prompt is None:
         return SeatScreen((PAUSED.get(language),), PAUSED.get(language), private)
-    return _play_screen(table, session.prompt, seat, private, language)
+    screen = _play_screen(table, session.prompt, seat, private, language)
+    note = getattr(table, "seat_notes", {}).get(
+        seat
+    )  # why this seat's last key did nothing (a new question, a refusal)
+    return replace(screen, status=short(note.get(language), COLS)) if note is not None else screen
 
 
 def _play_screen(table: Table, prompt: Prompt, seat: int, private: tuple[str, ...], language: str) -> SeatScreen:

@@ -35,6 +35,7 @@ class SeatEntry:
     locked: object = None  # the option value; meaningful only when is_locked
     is_locked: bool = False
     mistyped: bool = False  # the last complete entry matched no option
+    wrong: str = ""  # that entry's keys (no pick: it matched none), for the refusal
     locked_at: datetime | None = None  # when the pick now locked was locked (wall clock)
 
 
@@ -69,13 +70,13 @@ class SecretCollector:
             if key in self._codes[seat]:
                 self._lock(entry, self._codes[seat][key])
             else:
-                entry.mistyped = True
+                entry.mistyped, entry.wrong = True, key
             return True
         if key == "#":
             if entry.typed in self._codes[seat]:
                 self._lock(entry, self._codes[seat][entry.typed])
             else:
-                entry.mistyped = True
+                entry.mistyped, entry.wrong = True, entry.typed
             entry.typed = ""
             return True
         if key == "*":  # clear what was typed; a locked pick stays until a new one is locked

@@ -42,11 +42,15 @@ from .news import blocks
 from .pairing import Pairing
 from .panel import SMALLEST, Panel
 from .play_keys import on_play_key, reveal_if_ready
-from .prompts import place
+from .prompts import place, start_cursor
 from .screens import table_frame
 from .secret import SecretCollector
 
 ERROR_BLINK_S = 2.0  # how long a seat's LED blinks red after a key that made no sense
+# A key this soon after what its seat is asked changed was pressed before anyone could read the
+# new question (people need a quarter of a second to see a change and react): it was meant for
+# what stood there before, so it is not acted upon, and the seat is told to look again.
+GUARD_S = 0.25
 ARCHIVE_RETRY_S = 5.0  # how soon an ended game the history could not take is tried again
 
 log = logging.getLogger(__name__)
@@ -112,11 +116,15 @@ class Table:
         clock: Callable[[], float] | None = None,
         brightness: int = BRIGHTNESS_LEVELS,
         wall_clock: Callable[[], datetime] | None = None,
+        guard: float = 0.0,
     ):
         self.recorder = recorder
         self.games = games
         self.panel = panel
         self.clock = clock or time.monotonic
+        # seconds a key is held back after its question changed (``GUARD_S`` where people press
+        # the keys; 0 for a script, whose keys are not pressed by anyone reading the panel)
+        self.guard = guard
         # when seats lock: the recorder's clock when it has one (the entries' "at" and the lock
         # times then come from one clock), else local time
         self.wall_clock = wall_clock or getattr(recorder, "now", None) or (lambda: datetime.now().astimezone())
@@ -135,6 +143,9 @@ class Table:
         self.cursor = 0
         self.notice: list[Msg] = []
         self.seat_errors: dict[int, float] = {}  # seat -> when its red blink ends
+        self.seat_notes: dict[int, Msg] = {}  # a seat's pad screen: why its last key did nothing
+        self.asked_at: dict[int | None, float] = {}  # seat (None: the host) -> when its question changed
+        self.held_input: tuple | None = None  # the question's cursor and typing while a menu is open
         self.absent: set[int] = set()
         self.max_pad_seats = max_pad_seats
         self.yes_no_seats = frozenset(yes_no_seats)  # seats with two buttons, not a keypad
@@ -181,9 +192,15 @@ class Table:
         return self.secret
 
     # -- public API used by the main loop ------------------------------------------------------
-    def resume(self, session_id: int, game_name: str, options: dict, seed: int, entries: list[dict]) -> bool:
-        """Continue a session after a restart. A log that no longer replays is left untouched."""
-        session = self._replayed(session_id, game_name, options, seed, entries)
+    def resume(
+        self, session_id: int, game_name: str, options: dict, seed: int, entries: list[dict], replayed=None
+    ) -> bool:
+        """Continue a session after a restart. A log that no longer replays is left untouched.
+        ``replayed``: the session already rebuilt from this log (the restart question did it),
+        so the log is replayed once, not twice."""
+        session: Session | Msg = (
+            replayed if isinstance(replayed, Session) else self._replayed(session_id, game_name, options, seed, entries)
+        )
         if isinstance(session, Msg):
             self.notice = [texts.RESUME_FAILED.format(why=session)]
             return False
@@ -212,8 +229,26 @@ class Table:
             "entries": entries,
             "actions": sum("action" in e for e in entries),
             "broken": session if isinstance(session, Msg) else None,
+            "where": self._where(session) if isinstance(session, Session) else None,
+            "session": session if isinstance(session, Session) else None,  # replayed once, kept for "continue"
+            "last_at": next((e["at"] for e in reversed(entries) if isinstance(e.get("at"), str)), None),
         }
         resume_menu(self, self.pending_resume)
+
+    def _where(self, session: Session) -> Msg | None:
+        """Where a game stands, as the header says it: round, phase and whose turn."""
+        try:
+            status = session.status()
+        except Exception as error:  # only a line of the question: never a reason not to ask it
+            log.error("could not tell where the unfinished game stands: %s", error)
+            return None
+        parts = [status.phase]
+        if status.round is not None:
+            rounds = f"/{status.rounds}" if status.rounds else ""
+            parts.insert(0, Msg(f"Kolo {status.round}{rounds}", f"Round {status.round}{rounds}"))
+        if status.turn is not None:
+            parts.append(texts.TURN.format(seat=session.game.seat_label(session.state, status.turn)))
+        return Msg(" · ".join(p.cs for p in parts), " · ".join(p.en for p in parts))
 
     def _replayed(
         self, session_id: int, game_name: str, options: dict, seed: int, entries: list[dict]
@@ -334,36 +369,69 @@ class Table:
     def _on_key(self, event: KeyEvent) -> None:
         """A key clears the notice (pad keys mean nothing in the menu) and its seat's error, then
         goes to the current mode; the host sends only its own keys. The host's menu key (back
-        held) opens the in-game menu whatever the game awaits. Announcements that have a screen
-        of their own take the first key."""
+        held) opens the in-game menu whatever the game awaits. In play, the host's keys read the
+        announcements first; a pad key goes to the question its seat is asked, unless it came
+        too soon after that question changed (see ``GUARD_S``)."""
         if event.seat is None and event.key not in HOST_KEYS:
             return
         if self.mode != "menu" or event.seat is None:
             self.notice = []
         if event.seat is not None:
             self.seat_errors.pop(event.seat, None)
+            self.seat_notes.pop(event.seat, None)
         if event.key == "menu":
             if self.mode in ("play", "undo", "undo_all"):
                 game_menu(self)
             return
-        if self.mode == "play" and self.news and self._news_key(event):
-            return
+        if self.mode == "over" and self._too_soon(event):
+            return  # a stray OK just after the last action does not start a new game
+        if self.mode == "play":
+            if event.seat is None and self._news_key(event):
+                return
+            if self._too_soon(event):
+                return
+            if event.seat is not None and self.news_blocks() and self.prompt.accepts_seat(event.seat):
+                self.news, self.news_scroll = [], 0  # the key answers: the panel shows its answer
         self._KEY_HANDLERS[self.mode](self, event)
+
+    def _too_soon(self, event: KeyEvent) -> bool:
+        """A key that arrived within ``GUARD_S`` of its seat's question changing is not acted
+        upon; the panel and the seat's pad say the question is new. The host's up and down only
+        move what the panel shows, so they always act."""
+        if event.seat is None and event.key in ("up", "down"):
+            return False
+        changed = self.asked_at.get(event.seat)
+        if not self.guard or changed is None or self.clock() - changed >= self.guard:
+            return False
+        self.asked_at.pop(event.seat)  # one key is held back, the next one counts
+        if event.seat is None:
+            self.notice = [texts.TOO_SOON_HOST]
+        else:
+            self.notice = [texts.TOO_SOON.format(seat=self.seat_label(event.seat))]
+            self.seat_notes[event.seat] = texts.TOO_SOON_PAD
+            self.blink_error(event.seat)
+        return True
+
+    def _question_changed(self) -> None:
+        """What every seat and the host are asked has just changed (or just appeared)."""
+        now = self.clock()
+        self.asked_at = dict.fromkeys([None, *range(self.seat_count())], now)
 
     def news_blocks(self) -> bool:
         """Announcements stand on a screen of their own (the prompt's screen has no room)."""
         return bool(self.news) and self.mode == "play" and blocks(self.prompt)
 
     def _news_key(self, event: KeyEvent) -> bool:
-        """A key while announcements are shown: on their own screen, up/down read on and any
-        other key puts them away (and does nothing else, back excepted); merged into a reading
-        screen (a confirmation, a hidden pick) they stay until the action that follows."""
+        """A host key while announcements have the panel: up/down read on, any other key puts
+        them away and shows the question (and does nothing else, back excepted). Merged into a
+        reading screen (a confirmation, a hidden pick) they stay until the action that follows."""
         if not self.news_blocks():
             return False
-        if event.seat is None and event.key in ("up", "down") and self._news_scrolls(event.key):
+        if event.key in ("up", "down") and self._news_scrolls(event.key):
             return True
         self.news, self.news_scroll = [], 0
-        return not (event.seat is None and event.key == "back")
+        self.asked_at[None] = self.clock()  # the question is on the panel only now
+        return event.key != "back"
 
     def _news_scrolls(self, key: str) -> bool:
         """Move the announcements a screen; False at their end (the key then puts them away)."""
@@ -454,6 +522,12 @@ class Table:
         self.undo_confirms: set[int] = set()
         self.private_seat, self.private_started = None, False
         self.scroll = 0  # lines of a long text scrolled away (CONFIRM and secret prompts)
+        self.reading = False  # the host reads the whole question above an answer screen
+        if prompt is not None:
+            self.cursor = start_cursor(prompt)
+        self.held_input = None
+        if self.session is not None:
+            self._question_changed()
 
     def commit(self, action: dict, seat: int | None, locked: dict[int, datetime] | None = None) -> None:
         """Evaluate, make durable, then acknowledge: the order principle 4 demands. A refusal
@@ -486,10 +560,12 @@ class Table:
         return True
 
     def refuse(self, msg: Msg, seat: int | None) -> None:
-        """Say why an input was not taken, in one text; a seat's LED blinks red a moment."""
+        """Say why an input was not taken, in one text; a seat's LED blinks red a moment and its
+        pad screen points to the panel."""
         self.notice = [texts.REFUSED_WHY.format(why=msg)]
         if seat is not None:
             self.blink_error(seat)
+            self.seat_notes[seat] = texts.REFUSED_PAD
 
     def _check_over(self) -> None:
         """A game that has ended shows its ranking at once; its archiving waits for
@@ -524,9 +600,21 @@ class Table:
         on_play_key(self, self.prompt, event)
 
     def back_to_play(self) -> None:
-        """Leave a question (undo, the in-game menu) for the game as it stands."""
+        """Leave a question (undo, the in-game menu) for the game as it stands: the question's
+        cursor and what was typed are as the menu found them."""
         self.mode, self.menu_note = "play", []
+        self.restore_input()
         self.reveal_waiting()
+
+    def hold_input(self) -> None:
+        """Keep the question's cursor and typing while a menu uses the cursor (modal menus)."""
+        if self.held_input is None:
+            self.held_input = (self.cursor, self.browsed, self.scroll, self.typed, self.number, self.cell, self.reading)
+
+    def restore_input(self) -> None:
+        if self.held_input is not None:
+            self.cursor, self.browsed, self.scroll, self.typed, self.number, self.cell, self.reading = self.held_input
+            self.held_input = None
 
     # -- undo ----------------------------------------------------------------------------------
     def ask_undo(self) -> None:
@@ -568,11 +656,33 @@ class Table:
             self.refuse(getattr(error, "msg", texts.UNDO_NOTHING), None)
             self.reveal_waiting()
             return
+        undone = self.running.last_action()
+        after = self.running.state
         if self._persist(step.entry):
             self.running.commit(step)
             self._remember_box()  # a fact entered by mistake and taken back is forgotten too
             self._reset_input()
-            self.news, self.notice = [], [texts.UNDONE]
+            self.notice = [texts.UNDONE_WHAT.format(what=self.described(undone))] if undone else [texts.UNDONE]
+            # what the action announced is what the table puts back by hand
+            self.news = [texts.PUT_BACK.format(what=m) for m in added(undone[2], after)] if undone else []
+
+    def described(self, last: tuple[Prompt, dict, dict] | None) -> Msg:
+        """An action as players would name it: the question in short, then the answer ("Bard:
+        who gains 2? → Blue"); a reveal is "the reveal" of its question."""
+        if last is None:
+            return texts.NOTHING
+        prompt, action, _before = last
+        question = prompt.short or prompt.title
+        if prompt.kind.hidden:
+            return texts.REVEAL_OF.format(q=question)
+        value = action.get("value")
+        if prompt.kind is PromptKind.CONFIRM or value is None:
+            return question
+        if prompt.kind is PromptKind.NUMBER:
+            return texts.ANSWERED.format(q=question, a=Msg(str(value), str(value)))
+        seat = action.get("seat")
+        label = next((o.label for o in prompt.options_for(seat) if o.value == value), None)
+        return texts.ANSWERED.format(q=question, a=label or Msg(str(value), str(value)))
 
     # -- ending a game before its end ------------------------------------------------------------
     def end_game(self) -> None:

@@ -17,14 +17,16 @@ CELL_CODE_HINT = Msg("2/4/6/8, 5 vybrat, {codes}", "2/4/6/8, 5 select, {codes}")
 SECRET_KEYS_TYPED = Msg("Na padu: {n} číslice a #", "On your pad: {n} digits, #")
 SECRET_KEYS_DIGIT = Msg("Na padu: číslice a #", "On your pad: digit, #")
 SECRET_KEYS_YES_NO = Msg("Na padu: # ano, * ne", "On your pad: # yes, * no")
-NEWS_HINT = Msg("Klávesa: dál", "Any key: go on")
-NEWS_SCROLL_HINT = Msg("▼ další · OK dál", "▼ more · OK go on")
+NEWS_HINT = Msg("OK: k otázce", "OK: to the question")
+NEWS_SCROLL_HINT = Msg("▼ další", "▼ more")
 VALUE = Msg("Hodnota: {v}", "Value: {v}")
+VALUE_IN = Msg("Hodnota: {v} ({low}–{high})", "Value: {v} ({low}–{high})")
+READ_QUESTION_HINT = Msg("▲▼ čtení · OK k odpovědi", "▲▼ read · OK to answer")
 REFUSED = Msg("Nelze", "Not allowed")
 REFUSED_WHY = Msg("Nelze: {why}", "Not allowed: {why}")
 PAUSED = Msg("Čeká se na pad: {seats}", "Waiting for pad: {seats}")
 
-MENU_TITLE = Msg("Companion · nová hra", "Companion · new game")
+MENU_TITLE = Msg("Nová hra", "New game")
 MENU_NEW = Msg("{game}", "{game}")
 GAME_UNAVAILABLE = Msg(
     "{game} nelze spustit: chyba hry, viz log.", "Cannot start {game}: a fault in the game, see the log."
@@ -45,13 +47,11 @@ END_FAILED = Msg("Hru nelze ukončit: {why}", "Cannot end the game: {why}")
 
 RESUME_TITLE = Msg("Nedohraná hra", "Unfinished game")
 RESUME_ACTIONS = Msg("Zapsaných akcí: {n}", "Actions logged: {n}")
+RESUME_ACTIONS_AT = Msg("Akcí: {n}, poslední v {at}", "Actions: {n}, the last at {at}")
 RESUME_CONTINUE = Msg("Pokračovat v ní", "Continue it")
 RESUME_END = Msg("Ukončit ji", "End it")
 RESUME_BROKEN = Msg("Nejde přehrát: {why}", "Does not replay: {why}")
-SECRETS_AGAIN = Msg(
-    "Tajné volby se ukládají až při odhalení: {seats}, zadejte je znovu.",
-    "Secret picks are saved only at the reveal: {seats}, enter yours again.",
-)
+SECRETS_AGAIN = Msg("Tajné volby zadejte znovu: {seats}.", "Enter your secret picks again: {seats}.")
 SEATS_TITLE = Msg("{game}: počet hráčů", "{game}: players")
 SEATS_ITEM = Msg("{n} hráči", "{n} players")
 SEATS_ITEM_MANY = Msg("{n} hráčů", "{n} players")
@@ -73,6 +73,12 @@ UNDO_EVERYONE = Msg("Vrátí odhalené volby!", "Takes back a reveal!")
 UNDO_EVERYONE_KEYS = Msg("Všichni stiskněte # ({n}/{total})", "Everyone press # ({n}/{total})")
 UNDO_NOTHING = Msg("Není co vrátit.", "Nothing to undo.")
 UNDONE = Msg("Vráceno.", "Undone.")
+UNDO_ASK_WHAT = Msg("Vrátit: {what}?", "Take back: {what}?")
+UNDONE_WHAT = Msg("Vráceno: {what}.", "Taken back: {what}.")
+PUT_BACK = Msg("Na stole vraťte: {what}", "Undo on the table: {what}")
+ANSWERED = Msg("{q} → {a}", "{q} → {a}")
+REVEAL_OF = Msg("odhalení ({q})", "the reveal ({q})")
+NOTHING = Msg("nic", "nothing")
 
 GAME_OVER = Msg("Konec hry", "Game over")
 DRAW = Msg("Remíza", "Draw")  # first place shared (the header of the final ranking)
@@ -119,7 +125,14 @@ PAD_TROUBLE = {
     ),
 }
 
-NO_SUCH_OPTION = Msg("Taková možnost tu není.", "There is no such option.")
+TOO_SOON = Msg(
+    "{seat}: otázka je nová, přečtěte ji a stiskněte znovu.", "{seat}: the question is new; read it and press again."
+)
+TOO_SOON_HOST = Msg("Obrazovka je nová: přečtěte ji a stiskněte znovu.", "The screen is new: read it and press again.")
+TOO_SOON_PAD = Msg("Nová otázka!", "New question!")
+REFUSED_PAD = Msg("Nelze: viz panel", "Refused: see panel")
+NOT_YOUR_TURN = Msg("{seat}: teď je na řadě {asked}.", "{seat}: it is {asked}'s turn now.")
+NOT_LISTED = Msg("{seat}: kód {code} tu není (jen {codes}).", "{seat}: there is no code {code} here (only {codes}).")
 SECRET_ON_PADS = Msg("Volí se tajně na padech.", "Secret picks are made on the pads.")
 
 STARTUP_TITLE = Msg("Nelze spustit", "Cannot start")

@@ -84,7 +84,7 @@ CASES = {
             text(3, 2, "Příliš žluťoučký"),
             text(4, 3, "kůň úpěl ódy."),
             text(5, 4, "ÓDY NA ŘEKU 0-9"),
-            text(6, 5, "€ ß ä → ?"),
+            text(6, 5, "€ ß ä → ? Jsi"),
         ],
     ),
 }
@@ -154,7 +154,7 @@ def test_rows_behind_the_images(shown):
     assert shown["number_locked_128x64"]["lines"][7] == lock + " 125"
     assert shown["echo_v1_box_128x32"]["lines"] == [BOARD_ID, "", "", "12345678*#"]
     assert shown["box_silent_128x32"]["lines"] == [BOARD_ID, "", "", lock + " Lovec (3)"]
-    assert shown["czech_letters_128x64"]["lines"][5] == "€ ß ä → ?"
+    assert shown["czech_letters_128x64"]["lines"][5] == "€ ß ä → ? Jsi"
 
 
 def test_every_screen_frame_is_acknowledged(shown):

@@ -2,8 +2,13 @@
 
 Recorded once, before the games moved onto the step objects of ``companion.engine.steps``, by
 ``python3 -m tests.games.corpus record``. The tests replay every recorded log with today's code
-and require the identical final state, scores, views and sequence of prompts: the action
-vocabulary and the session format must not change under a refactoring.
+and require the same decisions: the final state, scores, views and sequence of prompts, each
+without its wording. The action vocabulary and the session format must not change under a
+refactoring, and neither must what a game decides; a sentence a player reads may (its wording is
+checked by the tests beside it). Every player-facing text in a state or a view is a ``Msg``,
+kept as ``{"cs": ..., "en": ...}``: ``decisions`` puts ``TEXT`` in its place, so the corpus still
+sees that an event was announced, and where, but not how it was worded. Prompts are compared by
+their shape (step, kind, seats, option values and codes), never by their wording.
 """
 
 from __future__ import annotations
@@ -49,22 +54,49 @@ def prompt_shape(prompt: Prompt | None) -> list | None:
     ]
 
 
+TEXT = "<text>"  # what stands for a player-facing text in what the corpus compares
+
+
+def is_text(data) -> bool:
+    """A ``Msg`` as the state and the views keep it: exactly a Czech and an English string."""
+    return isinstance(data, dict) and data.keys() == {"cs", "en"} and all(isinstance(v, str) for v in data.values())
+
+
+def decisions(data):
+    """``data`` (JSON-like) with every player-facing text replaced by ``TEXT``: what a game
+    decided, not how it words it."""
+    if is_text(data):
+        return TEXT
+    if isinstance(data, dict):
+        return {key: decisions(value) for key, value in data.items()}
+    if isinstance(data, list | tuple):
+        return [decisions(value) for value in data]
+    return data
+
+
 def digest(data) -> str:
     return hashlib.sha256(json.dumps(data, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
 
 
-def outcome(game, options: dict, seed: int, entries: list[dict]) -> dict:
-    """Replay a log step by step; what it ended in, and the digest of every prompt on the way."""
+def replay(game, options: dict, seed: int, entries: list[dict]) -> tuple[Session, list]:
+    """Replay a log step by step: the session it ends in and the shape of every prompt on the way."""
     session = Session(game, options, seed)
     shapes = [prompt_shape(session.prompt)]
     for entry in entries:
         session.commit(session.plan_undo(True) if "undo" in entry else session.evaluate(entry["action"]))
         shapes.append(prompt_shape(session.prompt))
+    return session, shapes
+
+
+def outcome(game, options: dict, seed: int, entries: list[dict]) -> dict:
+    """What a replayed log decided: the digests of its final state and views and of every
+    prompt on the way, its scores and whether it is over, all without wording."""
+    session, shapes = replay(game, options, seed, entries)
     seats = game.seat_count(session.state)
     return {
-        "state": digest(session.state),
-        "scores": session.score().to_json(),
-        "views": {str(s): digest(game.view(session.state, s)) for s in [None, *range(seats)]},
+        "state": digest(decisions(session.state)),
+        "scores": decisions(session.score().to_json()),
+        "views": {str(s): digest(decisions(game.view(session.state, s))) for s in [None, *range(seats)]},
         "prompts": digest(shapes),
         "over": session.over,
     }
@@ -94,12 +126,15 @@ def record(name: str) -> None:
                     "expect": outcome(game, options, seed, session.entries),
                 }
             )
-        CORPUS.mkdir(parents=True, exist_ok=True)
-        path(name, seats).write_text(
-            json.dumps({"game": name, "seats": seats, "games": games}, ensure_ascii=False, separators=(",", ":"))
-            + "\n",
-            encoding="utf-8",
-        )
+        write(name, seats, games)
+
+
+def write(name: str, seats: int, games: list[dict]) -> None:
+    CORPUS.mkdir(parents=True, exist_ok=True)
+    path(name, seats).write_text(
+        json.dumps({"game": name, "seats": seats, "games": games}, ensure_ascii=False, separators=(",", ":")) + "\n",
+        encoding="utf-8",
+    )
 
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "games"

@@ -47,6 +47,8 @@ UNDO_SAMPLES = 25  # actions of a long game whose undo is checked (all of a shor
 PAD_KEYS = set("0123456789*#")
 RULE_ID = re.compile(r"^[a-z_]+\.[a-z_]+$")
 
+pytestmark = pytest.mark.slow  # a random whole game for every game and player count
+
 CASES = [
     pytest.param(name, seats, id=f"{name}-{seats}")
     for name in REGISTRY

@@ -147,6 +147,7 @@ def test_page_bytes_are_what_luma_sends_for_a_whole_frame():
     assert bus.picture().tobytes() == image.tobytes()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["ssd1306", "sh1106"])
 @pytest.mark.parametrize("rotate", [0, 2])
 def test_a_whole_game_sent_in_changed_spans_shows_what_whole_frames_show(kind, rotate):

@@ -18,7 +18,11 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from companion.store import JournalDB, Store
+
+pytestmark = pytest.mark.kill
 
 WRITER = Path(__file__).with_name("crash_writer.py")
 ROOT = Path(__file__).resolve().parents[2]

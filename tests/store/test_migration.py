@@ -112,6 +112,7 @@ def test_the_same_old_session_gets_the_same_identity_twice(tmp_path):
     assert first["archives"].keys() == second["archives"].keys()
 
 
+@pytest.mark.kill
 def test_a_crash_at_any_step_of_the_migration_leaves_a_store_that_opens_whole(tmp_path):
     """Each file operation of the migration in turn (every write, rename and link) fails as a
     power cut would: nothing after it happens. The next open completes the migration with

@@ -38,20 +38,29 @@ def reveal_characters(table):
 # -- announcements ---------------------------------------------------------------------------------
 
 
-def test_the_reveal_is_shown_on_the_panel_until_a_key_then_the_question():
+def test_the_reveal_stays_on_the_panel_until_a_host_key_and_a_pad_key_goes_to_the_question():
+    """A pad key never only puts an announcement away: it answers the question its seat is asked
+    (the last announcement screen names that question); the host's OK reads them away."""
     table, recorder = vaaalbara_table()
     reveal_characters(table)
     entries = list(recorder.sessions["s1"]["entries"])
     frame = table.frame()
     assert table.news_blocks()
     assert " ".join(frame.lines).startswith("Odhalení: ")  # what the reveal showed, whole
-    assert frame.footer == "Klávesa: dál"
-    assert table.session.prompt.title.cs not in " ".join(frame.lines)
-    seat = (table.session.prompt.seats or (0,))[0]
-    press(table, pad(seat + 1, "1"))  # the first key only puts it away
+    assert set(frame.roles) <= {"news", "notice"}
+    assert frame.footer.startswith("OK → ") or frame.footer == "OK: k otázce"
+    press(table, host("ok"))  # the host reads it away: nothing is answered
     assert recorder.sessions["s1"]["entries"] == entries
     assert not table.news and table.mode == "play"
-    assert table.frame().lines[0] != frame.lines[0]
+    assert "question" in table.frame().roles
+
+    table, recorder = vaaalbara_table()
+    reveal_characters(table)
+    prompt = table.session.prompt
+    seat = (prompt.seats or (0,))[0]
+    code = prompt.options_for(seat)[0].code
+    press(table, pad(seat + 1, code + ("#" if len(code) > 1 or prompt.kind.name == "NUMBER" else "")))
+    assert len(recorder.sessions["s1"]["entries"]) == len(entries) + 1  # the key answered
 
 
 def test_gains_of_a_turn_are_announced_in_order_with_their_reason():
@@ -194,9 +203,9 @@ def test_a_restart_asks_to_continue_or_end_the_unfinished_game():
     table.offer_resume(sid, "toy", {"seats": 2}, 5, entries)
     frame = table.frame()
     assert table.mode == "resume" and frame.header == "Unfinished game"
-    assert "Toy Actions logged: 1" in " ".join(frame.lines)
+    assert "Toy Round 1/2 · Die Actions logged: 1" in " ".join(frame.lines)  # where it stopped
     press(table, host("back", "down", "up"))  # must be answered; says what it asks
-    assert table.mode == "resume" and "Toy Actions logged: 1" in " ".join(table.frame().lines)
+    assert table.mode == "resume" and "Toy Round 1/2 · Die Actions logged: 1" in " ".join(table.frame().lines)
     press(table, host("ok"))
     assert table.mode == "play" and table.session.prompt.step == "roll"
 
@@ -250,7 +259,7 @@ def test_after_a_restart_during_a_secret_pick_the_panel_names_who_picks_again():
     table = Table(recorder, {"toy": TOY}, "en")
     assert table.resume(sid, "toy", {"seats": 2}, 5, [])
     text = " ".join(table.frame().lines)
-    assert "saved only at the reveal" in text and "Player 1, Player 2" in text
+    assert "Enter your secret picks again: Player 1, Player 2." in text
 
 
 # -- LEDs and pad notices --------------------------------------------------------------------------
@@ -314,7 +323,9 @@ def test_the_host_buttons_can_pick_every_option_they_highlight():
                 sid = recorder.create_session("graenaland", session.options, 11, [])
                 assert table.resume(sid, "graenaland", session.options, 11, list(session.entries))
                 table.news = []
-                press(table, host(*["down"] * index, "ok"))
+                press(
+                    table, host(*["down"] * ((index - table.cursor) % len(prompt.options_for(prompt.seats[0]))), "ok")
+                )
                 seat_action = {"step": prompt.step, "seat": prompt.seats[0], "value": option.value}
                 try:
                     session.evaluate(seat_action)

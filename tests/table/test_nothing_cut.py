@@ -59,6 +59,7 @@ def problems(table: Table) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, seats, size", cases())
 def test_every_prompt_and_announcement_a_random_game_reaches_is_shown_whole(name, seats, size):
     game = load(name)

@@ -250,6 +250,7 @@ GAMES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, options", GAMES, ids=[g for g, _ in GAMES])
 def test_every_seat_screen_of_random_play_fits_and_the_pad_draws_it_as_the_box_mirrors(name, options):
     game = load(name)

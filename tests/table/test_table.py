@@ -96,8 +96,8 @@ def test_full_game_reaches_final_screen_and_history():
     assert rec.finished and rec.finished[0][2] == 0 and not table.unarchived
     frame = table.frame()
     assert frame.header.startswith("Game over")
-    assert "+" in frame.lines[0]  # the last action's gain above the ranking
-    assert frame.lines[1].startswith("1. Player 1 ") and frame.lines[2].startswith("2. Player 2 ")
+    assert frame.lines[0].startswith("1. Player 1 ") and frame.lines[1].startswith("2. Player 2 ")
+    assert "+" in frame.lines[2]  # the ranking first, the last action's gain under it
     press(table, host("ok"))
     assert table.mode == "menu"
 
@@ -108,11 +108,12 @@ def test_a_long_ranking_scrolls_on_the_final_screen():
         press(table, pad(1, "3#") + pad(2, "1#") + pad(3, "2#") + pad(4, "1#") + host("ok") + pad(1, "1#"))
     assert table.mode == "over"
     frame = table.frame()
-    assert len(frame.lines) == 5 and frame.selected is None and "▲▼" in frame.footer  # the last gain, 4 places
+    assert len(frame.lines) == 5 and frame.selected is None and "▲▼" in frame.footer  # 4 places, the last gain
+    assert frame.lines[0].startswith("1. ") and frame.roles[-1] == "news"
     press(table, host("down"))
-    assert table.frame().selected == 1  # the first key lights the winner
+    assert table.frame().selected == 0  # the first key lights the winner
     press(table, host("down", "down", "down", "down"))
-    assert table.frame().selected == 4  # stops at the last place
+    assert table.frame().selected == 3  # stops at the last place
     from companion.hw.screen import visible_lines
 
     assert visible_lines(table.frame(), 3)[1][-1].startswith("4. ")
@@ -229,40 +230,57 @@ def test_a_long_text_is_shown_whole_one_item_a_line_and_scrolls():
     assert table.mode == "over"
 
 
-def test_a_question_longer_than_the_panel_is_read_from_its_start_above_the_first_option():
+def test_a_question_longer_than_the_panel_keeps_its_answer_on_screen_and_is_read_whole_above_it():
+    """The answer screen: the question shortened (its short form, else its first row and ▼),
+    the option OK takes lit on a row of its own; up on the first option opens the whole question,
+    which no key answers; down from its end (or OK) comes back to the answer."""
     from companion.engine import Msg, Option, Prompt, PromptKind, Step
     from companion.table.panel import fits
 
     long = "A new tile turned up in the offer: which of the three sets printed on its back is it from?"
+    short = Msg("Nová destička: sada?", "New tile: which set?")
 
-    class Ask(Step):
-        name = "ask"
+    def ask(with_short):
+        class Ask(Step):
+            name = "ask"
 
-        def prompt(self, state, task):
-            return Prompt(
-                PromptKind.CHOICE,
-                "ask",
-                (),
-                Msg(long, long),
-                {-1: tuple(Option(v, Msg(v, v), str(i + 1)) for i, v in enumerate(("a", "b")))},
-            )
+            def prompt(self, state, task):
+                return Prompt(
+                    PromptKind.CHOICE,
+                    "ask",
+                    (),
+                    Msg(long, long),
+                    {-1: tuple(Option(v, Msg(v, v), str(i + 1)) for i, v in enumerate(("a", "b")))},
+                    short=short if with_short else None,
+                )
 
-        def apply(self, state, action, task):
-            state["done"] = action.value
+            def apply(self, state, action, task):
+                state["done"] = action.value
 
-    table = one_step_table(Ask())
+        return Ask()
+
+    table = one_step_table(ask(True))
     press(table, host("ok", "ok"))
     frame = table.frame()
-    assert all(fits(line) for line in frame.lines) and " ".join(frame.lines).startswith(long)
-    assert frame.selected is None  # first the question, read from its start
-    press(table, host("down", "up"))
+    assert frame.lines[:2] == ("New tile: which set?", "1 a") and frame.roles[:2] == ("question", "answer")
+    assert frame.selected == 1 and all(fits(line) for line in frame.lines)
+
+    table = one_step_table(ask(False))
+    press(table, host("ok", "ok"))
     frame = table.frame()
-    assert frame.lines[frame.selected] == "1 a"  # browsing: the first option lit
-    press(table, host("up"))  # above the first option: the question again
+    assert frame.lines[0].endswith("▼") and frame.roles[frame.selected] == "answer"
+    assert frame.lines[frame.selected] == "1 a" and frame.selected < table.panel.body_rows
+    press(table, host("up"))  # above the first option: the whole question, from its start
     frame = table.frame()
-    assert frame.selected is None and frame.lines[0] == "A new tile turned up"
-    press(table, host("up"))  # and up from there: the last option
-    frame = table.frame()
-    assert frame.lines[frame.selected] == "2 b"
-    press(table, host("down", "ok"))  # down wraps to the first option
-    assert table.session.state["done"] == "a"
+    assert " ".join(frame.lines).startswith(long[:40]) and frame.selected is None
+    press(table, host("ok"))  # OK on the reading page answers nothing: back to the answer
+    assert "done" not in table.session.state or table.session.state["done"] is None
+    assert table.frame().lines[table.frame().selected] == "1 a"
+    press(table, host("up"))
+    for _ in range(5):  # read down to the end, then back
+        if not table.reading:
+            break
+        press(table, host("down"))
+    assert not table.reading and table.cursor == 0
+    press(table, host("down", "ok"))
+    assert table.session.state["done"] == "b"

@@ -10,6 +10,7 @@ from companion.engine import PromptKind, Session
 from companion.games.gheos import GAME
 from companion.hw.emulated import parse_script
 from companion.hw.screen import cut_lines
+from companion.table.prompts import start_cursor
 from companion.table.table import Table
 
 from ...keyscript import keys_for_value
@@ -25,12 +26,17 @@ def press(table, lines):
 
 
 def host_keys(prompt, value) -> list[str]:
-    """The host buttons alone: down to the option, OK (a confirmation: OK)."""
+    """The host buttons alone: down to the option from where the cursor starts, OK (a
+    confirmation: OK)."""
     if prompt.kind is PromptKind.CONFIRM:
         return ["host ok"]
-    seat = prompt.seats[0] if len(prompt.seats) == 1 else None
-    index = [o.value for o in prompt.options_for(seat)].index(value)
-    return ["host " + " ".join(["down"] * index + ["ok"])]
+    return keys_for_value(prompt, None, value) if not prompt.seats else _host_for_seat(prompt, value)
+
+
+def _host_for_seat(prompt, value) -> list[str]:
+    options = prompt.options_for(prompt.seats[0])
+    down = ([o.value for o in options].index(value) - start_cursor(prompt)) % len(options)
+    return ["host " + " ".join(["down"] * down + ["ok"])]
 
 
 def pad_keys(prompt, value) -> list[str]:
@@ -53,12 +59,14 @@ unfit: set[str] = set()
 
 
 def put_news_away(table, on_pads: bool) -> None:
-    """Announcements that stand on a screen of their own before a list are put away by a key."""
+    """Announcements that stand on a screen of their own before a list are read away by the
+    host's OK; a pad key goes straight to the question (they stay until then)."""
     while getattr(table, "news_blocks", lambda: False)():
         unfit.update(cut(table))
         prompt = table.session.prompt
-        seat = prompt.seats[0] if on_pads and len(prompt.seats) == 1 else None
-        press(table, [f"pad {seat + 1} #" if seat is not None else "host ok"])
+        if on_pads and len(prompt.seats) == 1:
+            return
+        press(table, ["host ok"])
 
 
 @pytest.mark.parametrize("on_pads", [True, False], ids=["pads", "host"])

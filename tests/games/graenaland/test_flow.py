@@ -4,6 +4,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -209,6 +210,7 @@ def test_random_games_run_long_enough_to_use_up_the_supply_deck():
     assert {"fix_count", "coop_result", "build_result", "vote_result", "heroes_moved"} <= steps
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seats=st.sampled_from([3, 4, 5]),

@@ -2,6 +2,7 @@
 
 import json
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -31,6 +32,7 @@ def random_action(data, prompt) -> dict:
     }
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(seats=st.integers(2, 5), rules=st.fixed_dictionaries({name: st.booleans() for name in SETTINGS}), data=st.data())
 def test_random_legal_play_ends_after_nine_rounds_and_replays(seats, rules, data):
