@@ -211,6 +211,15 @@ def play_knight(scenario, state: dict, seat: int) -> None:
     scenario.knight(state, seat)
 
 
+def knight_offered(state: dict, seat: int) -> bool:
+    """Whether a knight may be offered to ``seat`` on what the table knows (cards bought before
+    this turn, knights played): never on the hidden VP cards, or the offer would tell them."""
+    if state["card_played"]:
+        return False
+    bought = state["dev_bought"][seat] - (state["fresh"][seat] if rules(state) >= 2 else 0)
+    return state["knights"][seat] < bought
+
+
 def knight_refused(state: dict, seat: int) -> RuleError | None:
     """Why ``seat`` cannot play a knight now (None: he can). Rules 1 only counts the cards bought.
     The reasons go from what the table knows to what only the box knows: no card bought, every

@@ -73,8 +73,10 @@ class GreatWall(Scenario):
 
     # -- the turn --------------------------------------------------------------------------------
     def roll_options(self, state: dict, seat: int) -> tuple[Option, ...]:
-        """A knight may be played before the roll (to move raiders before they attack)."""
-        if state["card_played"] or core.knight_refused(state, seat) is not None:
+        """A knight may be played before the roll (to move raiders before they attack). Offered
+        on what the table knows only; a seat whose cards left are VP cards is refused if he
+        picks it (he knows, the others must not learn it from the offer)."""
+        if not core.knight_offered(state, seat):
             return ()
         return (Option(KNIGHT_FIRST, Msg("rytíř před hodem", "knight before the roll"), "*"),)
 

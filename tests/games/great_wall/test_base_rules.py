@@ -112,7 +112,9 @@ def test_a_vp_card_is_never_played_as_a_knight():
     next_turn_of(s, 0)
     assert refused(s, "build", "knight") == "catan.vp_card_never_played"
     next_turn_of(s, 0, rolled=False)
-    assert "knight" not in [o.value for o in s.prompt.options_for(0)]  # the roll's "*"
+    # the roll's "*" is offered on what the table knows (a card bought earlier): the offer must
+    # not tell that the card is a VP card; picked, it is refused
+    assert "knight" in [o.value for o in s.prompt.options_for(0)]
     with pytest.raises(RuleError) as error:
         roll(s, "knight")
     assert error.value.rule == "catan.vp_card_never_played"
@@ -235,3 +237,21 @@ def test_a_session_recorded_under_the_old_rules_is_refused_naming_the_rule_and_r
 def test_a_new_session_records_the_rules_version():
     s = Session(GAME, {"seats": 4}, 1)
     assert s.options["rules"] == 2 and s.state["rules"] == 2
+
+
+def test_what_is_offered_never_tells_a_vp_card_from_another():
+    """The VP card stays secret: the next turn's questions list the same answers whichever card
+    was bought (only a knight actually played with a VP card is refused)."""
+    prompts = []
+    for card in ("vp", "other"):
+        s = started()
+        roll(s, 3)
+        buy(s, card)
+        seen = []
+        for _ in range(4):
+            build(s, "end")
+            seen.append([o.value for o in s.prompt.options_for(s.state["turn"])])
+            roll(s, 3)
+            seen.append([o.value for o in s.prompt.options_for(s.state["turn"])])
+        prompts.append(seen)
+    assert prompts[0] == prompts[1]
