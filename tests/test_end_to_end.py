@@ -176,7 +176,7 @@ def test_the_language_chosen_in_the_game_menu_is_saved_and_the_restart_asks_abou
     run = run_companion("run", "--script", str(again), "--data-dir", str(data))
     assert run.returncode == 0, run.stderr
     screens = run.stdout.split("\n[")
-    assert screens[0].startswith("[Unfinished game]") and "Vaaalbara\n  Actions logged: 0" in screens[0]
+    assert screens[0].startswith("[Unfinished: Vaaalbara]") and "Round 1/9," in screens[0]
     assert "> Continue it" in screens[0] and "End it" in screens[0]
     assert "Game ended; it is in\n  the history." in run.stdout
     store = Store(data / "companion.db")

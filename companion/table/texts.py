@@ -46,8 +46,11 @@ ENDED = Msg("Hra ukončena, je v historii.", "Game ended; it is in the history."
 END_FAILED = Msg("Hru nelze ukončit: {why}", "Cannot end the game: {why}")
 
 RESUME_TITLE = Msg("Nedohraná hra", "Unfinished game")
+RESUME_TITLE_OF = Msg("Nedohraná: {game}", "Unfinished: {game}")
 RESUME_ACTIONS = Msg("Zapsaných akcí: {n}", "Actions logged: {n}")
-RESUME_ACTIONS_AT = Msg("Akcí: {n}, poslední v {at}", "Actions: {n}, the last at {at}")
+RESUME_AT = Msg("Stav z {at}", "As of {at}")
+RESUME_ROUND_AT = Msg("{round}, {at}", "{round}, {at}")
+RESUME_WHERE = Msg("{when}, {phase}", "{when}, {phase}")
 RESUME_CONTINUE = Msg("Pokračovat v ní", "Continue it")
 RESUME_END = Msg("Ukončit ji", "End it")
 RESUME_BROKEN = Msg("Nejde přehrát: {why}", "Does not replay: {why}")

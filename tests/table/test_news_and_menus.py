@@ -202,10 +202,11 @@ def test_a_restart_asks_to_continue_or_end_the_unfinished_game():
     table = Table(recorder, {"toy": TOY}, "en")
     table.offer_resume(sid, "toy", {"seats": 2}, 5, entries)
     frame = table.frame()
-    assert table.mode == "resume" and frame.header == "Unfinished game"
-    assert "Toy Round 1/2 · Die Actions logged: 1" in " ".join(frame.lines)  # where it stopped
+    assert table.mode == "resume" and frame.header == "Unfinished: Toy"
+    assert frame.lines[:2] == ("Round 1/2, Die", "Continue it")  # where it stopped; the answer lit
+    assert frame.selected == 1
     press(table, host("back", "down", "up"))  # must be answered; says what it asks
-    assert table.mode == "resume" and "Toy Round 1/2 · Die Actions logged: 1" in " ".join(table.frame().lines)
+    assert table.mode == "resume" and "Round 1/2, Die" in " ".join(table.frame().lines)
     press(table, host("ok"))
     assert table.mode == "play" and table.session.prompt.step == "roll"
 
@@ -217,14 +218,18 @@ def test_a_restart_asks_to_continue_or_end_the_unfinished_game():
 
 @pytest.mark.parametrize("size", [(128, 64), (256, 64), (128, 128)])
 def test_a_menu_longer_than_the_panel_says_that_the_arrows_reach_the_rest(size):
-    """On 64 rows the restart question shows the game, its actions and "Continue it"; "End it"
-    is below the screen, so the footer says ▲▼ reach more (a menu that fits says nothing)."""
+    """The restart question with a notice above it: on 64 rows "End it" is below the screen, so
+    the footer says ▲▼ reach more (a menu that fits says nothing)."""
+    from companion.engine import Msg
+
     recorder = PreferenceRecorder()
     entries = [{"action": {"step": "pick", "picks": {"0": 1, "1": 2}}}]
     sid = unfinished_toy(recorder, entries)
     panel = Panel.of_size(*size)
     table = Table(recorder, {"toy": TOY}, "en", panel=panel)
     table.offer_resume(sid, "toy", {"seats": 2}, 5, entries)
+    assert visible_lines(table.frame(), panel.layout(has_footer=False).rows)[1] == table.frame().lines
+    table.notice = [Msg("Pad 3 je novější: aktualizujte krabici.", "Pad 3 is newer: update the box.")]
     frame = table.frame()
     rows_without_footer = panel.layout(has_footer=False).rows
     hidden = visible_lines(frame, rows_without_footer)[1] != frame.lines
