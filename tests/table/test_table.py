@@ -50,7 +50,7 @@ def test_public_prompts_by_host_and_pad_and_refusal_changes_nothing():
     assert table.leds()[1] == LED_ERROR
     entries = list(rec.sessions["s1"]["entries"])
     press(table, pad(1, "4#"))  # the toy forbids 4
-    assert " ".join(table.frame().lines[:2]) == "Not allowed: Four is forbidden."
+    assert table.frame().lines[0] == "✗ Four is forbidden." and table.frame().roles[0] == "notice"
     assert rec.sessions["s1"]["entries"] == entries
     press(table, pad(1, "2#"))
     assert rec.sessions["s1"]["entries"][-1]["action"] == {"step": "bonus", "seat": 0, "value": 2}
