@@ -156,8 +156,8 @@ def test_the_first_game_keys_of_the_readme_work_as_written(tmp_path):
     run = run_companion("run", "--script", str(script), "--data-dir", str(tmp_path / "d"), "--seed", "1")
     assert run.returncode == 0, run.stderr
     screens = run.stdout.split("\n[")
-    reveal = next(s for s in screens if "Odhalení: Modrá 3," in s)
-    assert "Fialová 12" in reveal and "Žlutá 5" in reveal and "▼ další" in reveal
+    reveal = next(s for s in screens if "Modrá: Lovec" in s)
+    assert "Fialová: Zemědělec" in reveal and "Žlutá: Tesař" in reveal and "▼ další" in reveal
     assert "Modrá: +3 (Lovec)" in screens[-1] or any("Modrá: +3 (Lovec)" in s for s in screens[-3:])
     assert "Modrá bere kartu:" in screens[-1] and "1 Louka" in screens[-1]
 
@@ -176,7 +176,7 @@ def test_the_language_chosen_in_the_game_menu_is_saved_and_the_restart_asks_abou
     run = run_companion("run", "--script", str(again), "--data-dir", str(data))
     assert run.returncode == 0, run.stderr
     screens = run.stdout.split("\n[")
-    assert screens[0].startswith("[Unfinished game]") and "Vaaalbara\n  Actions logged: 0" in screens[0]
+    assert screens[0].startswith("[Unfinished: Vaaalbara]") and "Round 1/9," in screens[0]
     assert "> Continue it" in screens[0] and "End it" in screens[0]
     assert "Game ended; it is in\n  the history." in run.stdout
     store = Store(data / "companion.db")

@@ -38,10 +38,10 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from ..table.frame import Frame, MapCell, MapView
+from ..surface.frame import Frame, MapCell, MapView
 
 # the sizes are re-exported: callers that rasterise text of their own take them from here
-from ..table.panel import (
+from ..surface.panel import (
     BODY_SIZE,  # noqa: F401
     BOLD_CONDENSED,
     FOOTER_SIZE,  # noqa: F401

@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ..engine import FollowUp, Msg, Setting
 from ..engine.i18n import LANGUAGES
+from ..surface.events import KeyEvent
 from . import texts
 from .catalog import title_of
-from .events import KeyEvent
 from .pairing import Pairing
 from .prompts import stepped
 from .screens import long_menu_note
@@ -135,22 +135,42 @@ def resume_menu(table: Table, pending: dict) -> None:
     no longer replays can only be ended, and the panel says why."""
     game = table.games.get(pending["game"])
     title = game.title if game is not None else Msg(pending["game"], pending["game"])
-    table.mode, table.cursor, table.menu_title, table.browsed = "resume", 0, texts.RESUME_TITLE, False
-    table.menu_note = [title]
-    if pending.get("where") is not None:
-        table.menu_note.append(pending["where"])
-    stopped = _stopped_at(pending.get("last_at"))
-    table.menu_note.append(
-        texts.RESUME_ACTIONS_AT.format(n=pending["actions"], at=stopped)
-        if stopped
-        else texts.RESUME_ACTIONS.format(n=pending["actions"])
-    )
+    table.mode, table.cursor, table.browsed = "resume", 0, False
+    table.menu_title = texts.RESUME_TITLE_OF.format(game=title)
+    table.menu_note = [_where_stopped(table, pending)]
     table.menu = []
     if pending["broken"] is not None:
         table.menu_note.append(texts.RESUME_BROKEN.format(why=pending["broken"]))
     else:
         table.menu.append(MenuItem(texts.RESUME_CONTINUE, partial(_continue_pending, table, pending)))
     table.menu.append(MenuItem(texts.RESUME_END, partial(_end_pending, table, pending)))
+
+
+def _where_stopped(table: Table, pending: dict) -> Msg:
+    """Where the game stopped and when, as much of it as leaves the first answer on the panel:
+    the round and the time of the last action, then the phase; else the actions logged."""
+    stopped = _stopped_at(pending.get("last_at"))
+    logged = texts.RESUME_ACTIONS.format(n=pending["actions"])
+    where = pending.get("where")
+    if where is None:
+        return texts.RESUME_AT.format(at=stopped) if stopped else logged
+    round_, phase = where
+    when = (
+        round_
+        if stopped is None
+        else (
+            texts.RESUME_ROUND_AT.format(round=round_, at=stopped)
+            if round_ is not None
+            else texts.RESUME_AT.format(at=stopped)
+        )
+    )
+    tries = [texts.RESUME_WHERE.format(when=when, phase=phase)] if when is not None else []
+    tries += [phase, logged]
+    room = max(1, table.panel.body_rows - 1)
+    for text in tries:
+        if all(len(table.panel.rows(text.get(language))) <= room for language in ("cs", "en")):
+            return text
+    return logged
 
 
 def _stopped_at(at: str | None) -> str | None:

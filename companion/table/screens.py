@@ -10,8 +10,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..engine import Msg, Prompt, PromptKind, Status
+from ..surface.frame import Frame, MapCell, MapView
 from . import texts
-from .frame import Frame, MapCell, MapView
 from .prompts import host_entry_seats, is_place, options_for
 
 if TYPE_CHECKING:
@@ -241,11 +241,13 @@ def _answer_frame(table: Table, header: str, notice: tuple[str, ...], status: St
         roles += [role] * len(panel.rows(labels[index]))
     detail = _detail(table, prompt)
     hint = _paged(table, _list_hint(table, prompt, options), page, len(pages))
+    # a refusal longer than the panel leaves beside the answer is read from its start first
+    lit = selected if options and len(notice_rows) + len(answer) <= panel.body_rows else None
     return Frame(
         header,
         tuple(lines + detail),
         hint,
-        selected if options else None,
+        lit,
         selected_rows=span,
         roles=tuple(roles + ["detail"] * len(detail)),
     )

@@ -22,9 +22,10 @@ from typing import Any, ClassVar, Protocol
 from ..engine import FollowUp, Game, Msg, Prompt, PromptKind, RuleError, Session, added
 from ..engine.i18n import LANGUAGES
 from ..engine.session import ReplayError
+from ..surface.events import HOST_KEYS, KeyEvent, PadPresence, PadTrouble, RawPadKey, Tick
+from ..surface.frame import Frame, LedState
+from ..surface.panel import SMALLEST, Panel
 from . import texts
-from .events import HOST_KEYS, KeyEvent, PadPresence, PadTrouble, RawPadKey, Tick
-from .frame import Frame, LedState
 from .leds import seat_leds
 from .menu import (
     BRIGHTNESS_LEVELS,
@@ -40,7 +41,6 @@ from .menu import (
 )
 from .news import blocks
 from .pairing import Pairing
-from .panel import SMALLEST, Panel
 from .play_keys import on_play_key, reveal_if_ready
 from .prompts import place, start_cursor
 from .screens import table_frame
@@ -235,20 +235,18 @@ class Table:
         }
         resume_menu(self, self.pending_resume)
 
-    def _where(self, session: Session) -> Msg | None:
-        """Where a game stands, as the header says it: round, phase and whose turn."""
+    def _where(self, session: Session) -> tuple[Msg | None, Msg] | None:
+        """Where a game stands, as the header says it: the round (None in a game without
+        rounds) and the phase."""
         try:
             status = session.status()
         except Exception as error:  # only a line of the question: never a reason not to ask it
             log.error("could not tell where the unfinished game stands: %s", error)
             return None
-        parts = [status.phase]
-        if status.round is not None:
-            rounds = f"/{status.rounds}" if status.rounds else ""
-            parts.insert(0, Msg(f"Kolo {status.round}{rounds}", f"Round {status.round}{rounds}"))
-        if status.turn is not None:
-            parts.append(texts.TURN.format(seat=session.game.seat_label(session.state, status.turn)))
-        return Msg(" · ".join(p.cs for p in parts), " · ".join(p.en for p in parts))
+        if status.round is None:
+            return None, status.phase
+        rounds = f"/{status.rounds}" if status.rounds else ""
+        return Msg(f"Kolo {status.round}{rounds}", f"Round {status.round}{rounds}"), status.phase
 
     def _replayed(
         self, session_id: int, game_name: str, options: dict, seed: int, entries: list[dict]

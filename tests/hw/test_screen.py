@@ -9,7 +9,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from companion.hw import screen
 from companion.hw.oled import OledDisplay
-from companion.table.frame import Frame
+from companion.surface.frame import Frame
 
 from .goldens import GOLDEN, compare
 

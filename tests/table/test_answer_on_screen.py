@@ -17,7 +17,7 @@ from companion.engine import PromptKind
 from companion.games import REGISTRY, load
 from companion.hw.emulated import parse_script
 from companion.hw.screen import laid_out
-from companion.table.panel import Panel
+from companion.surface.panel import Panel
 from companion.table.table import Table
 
 from ..games.playout import play

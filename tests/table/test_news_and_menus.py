@@ -8,9 +8,9 @@ import pytest
 from companion.engine import Session
 from companion.games import REGISTRY, available, load
 from companion.hw.screen import cut_lines, visible_lines
-from companion.table.events import KeyEvent, PadPresence, PadTrouble, Tick
-from companion.table.frame import LED_ERROR, LED_WAITING
-from companion.table.panel import SMALLEST, Panel
+from companion.surface.events import KeyEvent, PadPresence, PadTrouble, Tick
+from companion.surface.frame import LED_ERROR, LED_WAITING
+from companion.surface.panel import SMALLEST, Panel
 from companion.table.table import Table
 
 from ..engine.toy import GAME as TOY
@@ -46,7 +46,7 @@ def test_the_reveal_stays_on_the_panel_until_a_host_key_and_a_pad_key_goes_to_th
     entries = list(recorder.sessions["s1"]["entries"])
     frame = table.frame()
     assert table.news_blocks()
-    assert " ".join(frame.lines).startswith("Odhalení: ")  # what the reveal showed, whole
+    assert " ".join(frame.lines).startswith("Modrá: ")  # what the reveal showed, whole
     assert set(frame.roles) <= {"news", "notice"}
     assert frame.footer.startswith("OK → ") or frame.footer == "OK: k otázce"
     press(table, host("ok"))  # the host reads it away: nothing is answered
@@ -202,10 +202,11 @@ def test_a_restart_asks_to_continue_or_end_the_unfinished_game():
     table = Table(recorder, {"toy": TOY}, "en")
     table.offer_resume(sid, "toy", {"seats": 2}, 5, entries)
     frame = table.frame()
-    assert table.mode == "resume" and frame.header == "Unfinished game"
-    assert "Toy Round 1/2 · Die Actions logged: 1" in " ".join(frame.lines)  # where it stopped
+    assert table.mode == "resume" and frame.header == "Unfinished: Toy"
+    assert frame.lines[:2] == ("Round 1/2, Die", "Continue it")  # where it stopped; the answer lit
+    assert frame.selected == 1
     press(table, host("back", "down", "up"))  # must be answered; says what it asks
-    assert table.mode == "resume" and "Toy Round 1/2 · Die Actions logged: 1" in " ".join(table.frame().lines)
+    assert table.mode == "resume" and "Round 1/2, Die" in " ".join(table.frame().lines)
     press(table, host("ok"))
     assert table.mode == "play" and table.session.prompt.step == "roll"
 
@@ -217,14 +218,18 @@ def test_a_restart_asks_to_continue_or_end_the_unfinished_game():
 
 @pytest.mark.parametrize("size", [(128, 64), (256, 64), (128, 128)])
 def test_a_menu_longer_than_the_panel_says_that_the_arrows_reach_the_rest(size):
-    """On 64 rows the restart question shows the game, its actions and "Continue it"; "End it"
-    is below the screen, so the footer says ▲▼ reach more (a menu that fits says nothing)."""
+    """The restart question with a notice above it: on 64 rows "End it" is below the screen, so
+    the footer says ▲▼ reach more (a menu that fits says nothing)."""
+    from companion.engine import Msg
+
     recorder = PreferenceRecorder()
     entries = [{"action": {"step": "pick", "picks": {"0": 1, "1": 2}}}]
     sid = unfinished_toy(recorder, entries)
     panel = Panel.of_size(*size)
     table = Table(recorder, {"toy": TOY}, "en", panel=panel)
     table.offer_resume(sid, "toy", {"seats": 2}, 5, entries)
+    assert visible_lines(table.frame(), panel.layout(has_footer=False).rows)[1] == table.frame().lines
+    table.notice = [Msg("Pad 3 je novější: aktualizujte krabici.", "Pad 3 is newer: update the box.")]
     frame = table.frame()
     rows_without_footer = panel.layout(has_footer=False).rows
     hidden = visible_lines(frame, rows_without_footer)[1] != frame.lines
