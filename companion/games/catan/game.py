@@ -13,14 +13,15 @@ from .steps import STEPS, register
 
 RECENT_SHOWN = 4
 
-# The rules version (core.RULES): never in the menu, a new session plays by the newest; a session
-# file recorded by companion 0.2.0 or earlier replays as recorded with "rules": 1 in its options.
+# The rules version (core.RULES): never in the menu. A new session records the newest
+# (``new_options``); a session file without the option, recorded by companion 0.2.0 or earlier,
+# replays by the rules it was played by (version 1, the setting's default).
 RULES_SETTING = Setting(
     "rules",
     Msg("Verze pravidel", "Rules version"),
     (
-        (2, Msg("2: jako základní hra", "2: as the base game")),
         (1, Msg("1: do verze 0.2.0", "1: up to version 0.2.0")),
+        (2, Msg("2: jako základní hra", "2: as the base game")),
     ),
     offered=False,
 )
@@ -44,6 +45,10 @@ class CatanGame(Game):
         register(scenario)
 
     # -- setup -----------------------------------------------------------------------------------
+    def new_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """A new session plays by the newest rules and records it."""
+        return {"rules": core.RULES, **options}
+
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         return self.scenario.check_options(options)
 

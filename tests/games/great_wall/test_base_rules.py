@@ -220,14 +220,15 @@ def test_the_knight_before_the_roll_still_names_the_missing_card():
 # -- sessions recorded by 0.2.0 ------------------------------------------------------------------------
 
 
-def test_a_session_recorded_under_the_old_rules_is_refused_naming_the_rule_and_replays_with_rules_1():
+def test_a_session_recorded_under_the_old_rules_replays_as_recorded_and_is_refused_under_the_new():
     """docs/games/great_wall-example.json as 0.2.0 shipped it: Player 2 bought one card, a VP
-    card, and played a knight with it. Today's rules refuse that action on replay, naming the
-    rule; with ``"rules": 1`` in its options it replays as recorded, to China's fall."""
+    card, and played a knight with it. Without the option it replays by the rules it was played by (version
+    1), to China's fall; under today's rules (``"rules": 2``) that action is refused, naming the rule."""
     doc = json.loads(OLD_EXAMPLE.read_text(encoding="utf-8"))
     assert "rules" not in doc["options"]
+    assert Session(GAME, doc["options"], doc["seed"], doc["entries"]).over  # no option: the rules it was played by
     with pytest.raises(ReplayError) as error:
-        Session(GAME, doc["options"], doc["seed"], doc["entries"])
+        Session(GAME, {**doc["options"], "rules": 2}, doc["seed"], doc["entries"])
     assert "catan.vp_card_never_played" in str(error.value) and "action 68" in str(error.value)
     s = Session(GAME, {**doc["options"], "rules": 1}, doc["seed"], doc["entries"])
     assert s.over and s.state["over"]["winner"] is None and s.state["great_wall"]["breaches"] == 5

@@ -111,7 +111,7 @@ def document() -> dict:
         "format": "companion-session",
         "version": 1,
         "game": "troy",
-        "options": OPTIONS,
+        "options": {**OPTIONS, "rules": session.options["rules"]},  # with the rules version a new game records
         "seed": SEED,
         "entries": session.entries,
     }

@@ -118,14 +118,15 @@ def test_the_sea_people_on_a_ship_need_no_case_for_the_seat():
     assert not any("jde na Hráč" in e for e in play.events("cs"))
 
 
-def test_a_session_recorded_under_the_old_rules_is_refused_naming_the_rule_and_replays_with_rules_1():
+def test_a_session_recorded_under_the_old_rules_replays_as_recorded_and_is_refused_under_the_new():
     """docs/games/troy-example.json as 0.2.0 shipped it: Player 1 claimed Longest Road with 3
-    roads. Today's rules refuse that action on replay, naming the rule; with ``"rules": 1`` in
-    its options the file replays as recorded, to the end of the war."""
+    roads. Without the option it replays by the rules it was played by (version 1), to
+    the end of the war; under today's rules (``"rules": 2``) that action is refused, naming the rule."""
     doc = json.loads(OLD_EXAMPLE.read_text(encoding="utf-8"))
     assert "rules" not in doc["options"]
+    assert Session(GAME, doc["options"], doc["seed"], doc["entries"]).over  # no option: the rules it was played by
     with pytest.raises(ReplayError) as error:
-        Session(GAME, doc["options"], doc["seed"], doc["entries"])
+        Session(GAME, {**doc["options"], "rules": 2}, doc["seed"], doc["entries"])
     assert "catan.longest_road_five" in str(error.value)
     s = Session(GAME, {**doc["options"], "rules": 1}, doc["seed"], doc["entries"])
     assert s.over and s.state["longest_road"] == 0
