@@ -82,6 +82,11 @@ def who(state: dict, seat: int) -> Msg:
     return texts.seat(seat)
 
 
+def named(state: dict, seat: int) -> Msg:
+    """A seat in an announcement: its name and number never broken between panel rows."""
+    return texts.unbroken(texts.seat(seat))
+
+
 def tell(state: dict, msg: Msg) -> None:
     """A public event that tells the table what to do on the board now (kept in
     ``state["hint"]`` until the next answer). Only what players must read is announced: the
@@ -437,9 +442,8 @@ def settle(scenario, state: dict) -> None:
         points = win_points(scenario, state, seat)
         total = sum(points.values())
         if total >= state["target"]:
-            end_game(
-                scenario, state, seat, texts.wins(who(state, seat), total, points_text(scenario, state, seat, points))
-            )
+            why = texts.wins(who(state, seat), total, points_text(scenario, state, seat, points))
+            end_game(scenario, state, seat, why, said=texts.won(named(state, seat), total))
 
 
 def win_points(scenario, state: dict, seat: int) -> dict[str, int]:
@@ -448,10 +452,14 @@ def win_points(scenario, state: dict, seat: int) -> dict[str, int]:
     return scenario.win_points(state, seat, breakdown(scenario, state, seat))
 
 
-def end_game(scenario, state: dict, winner: int | None, why: Msg, sharing: Sequence[int] = ()) -> None:
+def end_game(
+    scenario, state: dict, winner: int | None, why: Msg, sharing: Sequence[int] = (), said: Msg | None = None
+) -> None:
     """The game ends: final order by true totals, the scenario's ``game_over`` (its reveals come
     before the reason), then the reason. ``winner`` None: everyone lost; ``sharing``: the seats
-    level with the winner on everything the rules compare (a shared win).
+    level with the winner on everything the rules compare (a shared win). ``why`` is kept whole
+    in ``state["over"]``; ``said`` (default ``why``) is what the panel announces, short enough
+    for it (the ranking screen shows every total).
 
     The places go with the order: the winner and those sharing the win first, then the others,
     who share a place when the scenario's ``tie_key`` cannot tell them apart."""
@@ -469,4 +477,4 @@ def end_game(scenario, state: dict, winner: int | None, why: Msg, sharing: Seque
     state["queue"] = []
     state["hint"] = None
     scenario.game_over(state)
-    note(state, why)
+    note(state, why if said is None else said)

@@ -79,16 +79,14 @@ class CatanGame(Game):
         core.settle(self.scenario, state)
 
     def score_events(self, before: dict, after: dict) -> tuple[Msg, ...]:
-        """Every change of a public total while the game runs ("Hráč 2: +1 VB (5)"), and at
-        the end every seat's true total with what made it (the hidden points revealed)."""
+        """Every change of a public total while the game runs ("Hráč 2: +1 VB (5)"); none at
+        the end: the ranking screen shows every total (hidden points included), the breakdown
+        stays in the scores and the reason of the end in ``state["over"]``."""
         old, new = self.score(before), self.score(after)
         if new.final and not old.final:
-            return tuple(
-                texts.final_total(core.who(after, s), new.totals[s], core.points_text(self.scenario, after, s))
-                for s in new.ranking
-            )
+            return ()
         return tuple(
-            texts.score_change(core.who(after, s), new.totals[s] - old.totals[s], new.totals[s])
+            texts.score_change(core.named(after, s), new.totals[s] - old.totals[s], new.totals[s])
             for s in new.totals
             if new.totals[s] != old.totals.get(s)
         )

@@ -60,13 +60,21 @@ MENU_ITEM = {
     "roll_knight": Msg("rytíř před hodem", "knight before the roll"),
 }
 
-SEVEN = Msg(
-    "Padla 7: kdo má víc než 7 karet, odhodí polovinu, zaokrouhleno dolů.",
-    "A 7: whoever holds more than 7 cards discards half (rounded down).",
-)
+SEVEN = Msg("Padla 7: kdo má přes 7 karet, odhodí půlku.", "A 7: over 7 cards, discard half.")
+NBSP = "\u00a0"
 
 
 seat = player  # "Hráč 1": a seat named by its number
+
+
+def unbroken(msg: Msg) -> Msg:
+    """ "Hráč 1" with a no-break space: the panel never breaks a name from its number."""
+    return Msg(msg.cs.replace(" ", NBSP), msg.en.replace(" ", NBSP))
+
+
+def won(who: Msg, points: int) -> Msg:
+    """The winner as the panel announces it (the ranking screen shows every total)."""
+    return Msg("{w} vítězí ({p}" + NBSP + "VB).", "{w} wins: {p}" + NBSP + "VP.").format(w=who, p=points)
 
 
 def knight(who: Msg, count: int) -> Msg:
@@ -84,15 +92,12 @@ def road(who: Msg | None) -> Msg:
 
 
 def wins(who: Msg, points: int, parts: Msg) -> Msg:
+    """The win with what made it: kept whole as the reason of the end (``won`` is announced)."""
     return Msg("{w} vítězí s {p} VB: {parts}.", "{w} wins with {p} VP: {parts}.").format(w=who, p=points, parts=parts)
 
 
 def score_change(who: Msg, change: int, total: int) -> Msg:
     return Msg("{w}: {c:+d} VB ({t})", "{w}: {c:+d} VP ({t})").format(w=who, c=change, t=total)
-
-
-def final_total(who: Msg, total: int, parts: Msg) -> Msg:
-    return Msg("{w}: {t} VB – {p}", "{w}: {t} VP – {p}").format(w=who, t=total, p=parts)
 
 
 VP_CARDS_HELD = Msg("Karty VB: {n}", "VP cards: {n}")  # on the holder's own pad screen

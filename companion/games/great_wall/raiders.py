@@ -106,18 +106,19 @@ def roll(state: dict, number: int) -> None:
         return
     g["gathering"][gathering] -= 1
     g["attack"][section] += 1
-    core.tell(state, texts.moved(number, gathering, section, g["attack"][section], g["cap"]))
     if g["attack"][section] > wall_of(state, section):
-        breach(state, section)
-    elif any(g["behind"]):
+        breach(state, section, number, gathering)
+        return
+    core.tell(state, texts.moved(number, gathering, section, g["attack"][section], g["cap"]))
+    if any(g["behind"]):
         core.tell(state, texts.BEHIND)
 
 
-def breach(state: dict, section: int) -> None:
-    """All raiders of the attack hex cross; the wall drops a level (not below 0), its owner
+def breach(state: dict, section: int, number: int, gathering: int) -> None:
+    """The raider rolled ``number`` has come from ``gathering``: all raiders of the attack hex cross; the wall drops a level (not below 0), its owner
     takes a penalty token, the breach is counted; the table is told what to move."""
     g = gw(state)
-    crossing, again = g["attack"][section], g["behind"][section] > 0
+    crossing = g["attack"][section]
     g["behind"][section] += crossing
     g["attack"][section] = 0
     g["breaches"] += 1
@@ -126,13 +127,14 @@ def breach(state: dict, section: int) -> None:
         g["wall"][seat] = max(0, g["wall"][seat] - 1)
         g["penalties"][seat] += 1
     msg = texts.breach(
+        number,
+        gathering,
         section,
-        None if seat is None else core.who(state, seat),
+        None if seat is None else core.named(state, seat),
         crossing,
         0 if seat is None else g["wall"][seat],
         g["breaches"],
         g["breach_limit"],
-        again,
     )
     core.tell(state, msg)
 
@@ -157,7 +159,7 @@ def build_wall(state: dict, seat: int) -> int:
     if level > TOP_LEVEL:
         raise refuse("wall_top", "Zeď už má 5 strážních věží.", "The wall already has 5 watchtowers.")
     g["wall"][seat] = level
-    core.tell(state, texts.wall_built(core.who(state, seat), level, g["costs"][str(level)]))
+    core.tell(state, texts.wall_built(core.named(state, seat), level, g["costs"][str(level)]))
     return level
 
 

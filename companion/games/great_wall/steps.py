@@ -106,7 +106,8 @@ class AttackNumber(Step):
             k, side = action.value
             g["numbers"][k][SIDES.index(side)] = number
             g["learned"].setdefault("gathering", {}).setdefault(str(k + 1), {})[side] = number
-            core.note(state, texts.learned_number(number, k, side))
+            if not g["gathering"][k]:  # a raider moving at once names the gathering hex and section
+                core.note(state, texts.learned_number(number, k, side))
         answered(state, task)
 
 

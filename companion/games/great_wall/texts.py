@@ -53,10 +53,7 @@ FORTRESS_DETAIL = Msg(
     "Úsek 1 je vlevo od shromaždiště I, úsek k+1 vpravo od shromaždiště k.",
     "Section 1 lies left of gathering hex I, section k+1 right of gathering hex k.",
 )
-SEVEN = Msg(
-    "Přesuň piráta na libovolné pole moře a vezmi 1 náhodnou kartu libovolnému hráči.",
-    "Move the pirate to any sea hex and take 1 random card from any player.",
-)
+SEVEN = Msg("Pirát na libovolné moře, 1 karta od kohokoli.", "Pirate to any sea hex, 1 card from anyone.")
 
 
 def drawn(numeral: int) -> Msg:
@@ -68,10 +65,10 @@ DRAW_WHICH = Msg("Vytáhni nájezdníka ze sáčku: jaké má číslo?", "Draw a
 
 
 def moved(number: int, gathering: int, target: int, count: int, cap: int) -> Msg:
-    return Msg(
-        "{r}: nájezdník ze shromaždiště {g} na útočné pole u úseku {s} ({c}/{m}).",
-        "{r}: a raider from gathering hex {g} to the attack hex of section {s} ({c}/{m}).",
-    ).format(r=number, g=roman(gathering), s=target + 1, c=count, m=cap)
+    """A raider from its gathering hex to the attack hex of a section (now ``count`` of ``cap``)."""
+    return Msg("{r}: nájezdník {g} → úsek {s} ({c}/{m}).", "{r}: raider {g} → section {s} ({c}/{m}).").format(
+        r=number, g=roman(gathering), s=target + 1, c=count, m=cap
+    )
 
 
 def full(number: int, target: int) -> Msg:
@@ -81,25 +78,20 @@ def full(number: int, target: int) -> Msg:
     ).format(r=number, s=target + 1)
 
 
-def breach(target: int, owner: Msg | None, raiders: int, wall: int, count: int, limit: int, again: bool) -> Msg:
+def breach(
+    number: int, gathering: int, target: int, owner: Msg | None, raiders: int, wall: int, count: int, limit: int
+) -> Msg:
+    """The raider moved and the breach it makes, in three short sentences: where and which
+    breach, how many cross the wall (placed below it along the arrows, as the rules say), what
+    the section's owner loses."""
     crossed = counted(raiders, ("nájezdník", "nájezdníci", "nájezdníků"), ("raider", "raiders"))
     text = Msg(
-        "Průlom u úseku {s}! {n} za zeď: po jednom na pole krajiny pod zdí ve směru šipek",
-        "Breach at section {s}! {n} {v} the wall: one per land hex below it along the arrows",
-    ).format(s=target + 1, n=crossed, v="crosses" if raiders == 1 else "cross")
-    if again:
-        text += Msg(
-            " (nejdřív mezery, pak volná pole až k okraji, pak podruhé shora)",
-            " (gaps first, then free hexes down to the edge, then a second one from the top)",
-        )
+        "{r}: nájezdník {g} → úsek {s}: průlom {c}/{l}! Za zeď: {n}.",
+        "{r}: raider {g} → section {s}: breach {c}/{l}! {n} cross.",
+    ).format(r=number, g=roman(gathering), s=target + 1, c=count, l=limit, n=crossed)
     if owner is None:
-        text += Msg(". Úsek nemá pevnost: nikdo nebere postih", ". The section has no fortress: no penalty")
-    else:
-        text += Msg(
-            ". {o}: zeď klesá na stupeň {w}, bere žeton postihu",
-            ". {o}: the wall drops to level {w}, takes a penalty token",
-        ).format(o=owner, w=wall)
-    return text + Msg(". Průlomy {c}/{l}.", ". Breaches {c}/{l}.").format(c=count, l=limit)
+        return text + Msg(" Bez pevnosti, bez postihu.", " No fortress, no penalty.")
+    return text + Msg(" {o}: zeď {w}, postih.", " {o}: wall {w}, penalty.").format(o=owner, w=wall)
 
 
 BEHIND = Msg("Pole s nájezdníky za zdí nic nedávají.", "Hexes with raiders behind the wall produce nothing.")
@@ -107,15 +99,16 @@ BEHIND = Msg("Pole s nájezdníky za zdí nic nedávají.", "Hexes with raiders 
 
 def fallen(least: Msg, points: int) -> Msg:
     return Msg(
-        "Čína padla, všichni prohráli. Nejméně poražený: {w} ({p} VB).",
-        "China has fallen: everyone loses. The least defeated: {w} ({p} VP).",
+        "Čína padla, všichni prohráli. Nejméně poražený: {w} ({p}\u00a0VB).",
+        "China has fallen: everyone loses. The least defeated: {w} ({p}\u00a0VP).",
     ).format(w=least, p=points)
 
 
 def wall_built(who: Msg, level: int, price) -> Msg:
-    return Msg("{w} staví zeď na stupeň {l} ({c}).", "{w} builds the wall to level {l} ({c}).").format(
-        w=who, l=level, c=cost(price)
-    )
+    """Who builds which level, then its cost in a sentence of its own."""
+    if price is None:
+        return Msg("{w}: zeď {l}, cena na rubu dílu.", "{w}: wall {l}, cost on the tile's back.").format(w=who, l=level)
+    return Msg("Zeď {l} staví {w}. Cena: {c}.", "Wall {l} built by {w}. Cost: {c}.").format(w=who, l=level, c=cost(price))
 
 
 KNIGHT = Msg("Rytíř, akce {n}?", "Knight action {n}?")
@@ -129,10 +122,7 @@ MOVE_FROM = Msg("Ze kterého shromaždiště?", "From which gathering hex?")
 MOVE_TO = Msg("Na které shromaždiště?", "To which gathering hex?")
 EXPEL_FROM = Msg("Za kterým úsekem zdi vyháníš?", "Behind which wall section do you expel?")
 EXPEL_NUMERAL = Msg("Jaké číslo má vyhnaný nájezdník na rubu?", "Which numeral is on the expelled raider's back?")
-PIRATE = Msg(
-    "Přesuň piráta na jiné pole moře a vezmi 1 náhodnou kartu spoluhráči.",
-    "Move the pirate to another sea hex and take 1 random card from a fellow player.",
-)
+PIRATE = Msg("Pirát na jiné moře, 1 karta od spoluhráče.", "Pirate to another sea hex, 1 card from a player.")
 
 
 def raider_moved(source: int, target: int) -> Msg:
@@ -166,6 +156,7 @@ def attack_slot(gathering: int, side: str) -> Msg:
 
 
 def learned_number(number: int, gathering: int, side: str) -> Msg:
+    """Said only when no raider moves on it at once (a move names the gathering hex and section)."""
     remembered = Msg("Zapamatováno: {n} = ", "Remembered: {n} = ").format(n=number)
     return remembered + attack_slot(gathering, side) + Msg(".", ".")
 
@@ -180,7 +171,8 @@ COST_DETAIL = Msg("* = teď ne (cena zůstane neznámá).", "* = not now (the co
 
 
 def learned_cost(level: int, price) -> Msg:
-    return Msg("Zapamatováno: zeď {l} = {c}.", "Remembered: wall {l} = {c}.").format(l=level, c=cost(price))
+    """The level, then its cost in a sentence of its own."""
+    return Msg("Zeď {l}: cena zapamatována. {c}.", "Wall {l}: cost remembered. {c}.").format(l=level, c=cost(price))
 
 
 POINT_LABELS = {"penalties": (("žeton postihu", "žetony postihu", "žetonů postihu"), ("penalty", "penalties"))}

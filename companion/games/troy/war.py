@@ -10,6 +10,7 @@ from ..catan import core
 from ..catan.steps import scenario_of
 from . import saga, texts
 from .ranking import ranking, shared_first
+from .box import CITIES
 from .scenario import box_of, part
 
 
@@ -37,10 +38,15 @@ def after_battle(state: dict) -> None:
 
 
 def reveal_allegiances(state: dict) -> None:
-    """Every allegiance card is shown (an event for the record and the final screen)."""
-    troy = part(state)
-    shown = join(
-        Msg("{s} {c}", "{s} {c}").format(s=core.who(state, int(seat)), c=texts.city(city))
-        for seat, city in sorted(troy["allegiance"].items(), key=lambda item: int(item[0]))
-    )
-    core.note(state, Msg("Karty příslušnosti: ", "Allegiance cards: ") + shown + Msg(".", "."))
+    """Every allegiance card is shown (an event for the record and the final screen), in one
+    announcement of two panel rows: "Strany – Trója: 1, 3, 4; Mykény: 2, 5, 6." (the players'
+    numbers)."""
+    sides = part(state)["allegiance"]
+    listed = []
+    for city in CITIES:
+        seats = sorted(int(seat) + 1 for seat, side in sides.items() if side == city)
+        if seats:
+            numbers = ", ".join(map(str, seats))
+            listed.append(Msg("{c}: {n}", "{c}: {n}").format(c=texts.city(city), n=numbers))
+    if listed:
+        core.note(state, Msg("Strany – ", "Sides – ") + join(listed, "; ") + Msg(".", "."))
