@@ -44,7 +44,8 @@ place or raises ``RuleError``; scenario data lives in ``state[scenario.name]``):
   count towards ``target`` on one's own turn (default: all; Troy may leave out its saga VP);
 - ``win_waits(state)`` -> True while a question the ended turn queued must come before the
   player now on turn may win (Troy's battle with 4 players);
-- ``lost(state)`` -> Msg when everyone has lost now, else None;
+- ``lost(state)`` -> Msg when everyone has lost now, else None; ``lost_said(state, why)`` -> what
+  the panel announces of it (default: all; the whole reason stays in ``state["over"]``);
 - ``ranking(state, totals)`` -> seats in final order (tie-breaks; the winner is put first);
   ``tie_key(state, totals, seat)`` -> what that order compares (equal keys share a place);
 - ``game_over(state)``: called once when the game ends, however (``state["over"]`` is set), for
@@ -59,7 +60,9 @@ are announced by the core itself, ``CatanGame.score_events``), ``ask(state, task
 a question ``{"step": name, ...}``; it is asked before the phase's own step) and
 ``finish(state, task)`` (the answered head leaves the queue), ``public_total`` /
 ``true_total`` / ``breakdown``, ``clockwise(state, start)``, ``refuse(rule, cs, en)`` (rules
-named ``catan.<rule>``; scenarios name their own), ``end_game(scenario, state, winner, why, sharing)``.
+named ``catan.<rule>``; scenarios name their own), ``end_game(scenario, state, winner, why, sharing,
+said)`` (``said``: the announcement, when ``why`` is longer than the panel's two pages);
+``named(state, seat)``: the seat's name unbroken, for announcements.
 
 The turn, as the table sees it
 ------------------------------

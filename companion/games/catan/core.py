@@ -435,7 +435,7 @@ def settle(scenario, state: dict) -> None:
         next_turn(scenario, state)
     lost = scenario.lost(state)
     if lost is not None:
-        end_game(scenario, state, None, lost)
+        end_game(scenario, state, None, lost, said=scenario.lost_said(state, lost))
         return
     seat = on_own_turn(state)
     if seat is not None and not scenario.win_waits(state):

@@ -114,6 +114,11 @@ class Scenario:
         """Why everyone has lost now (None: the game goes on)."""
         return None
 
+    def lost_said(self, state: dict, why: Msg) -> Msg:
+        """What the panel announces of ``lost``'s reason (the ranking screen shows the rest).
+        Default: all of it."""
+        return why
+
     def ranking(self, state: dict, totals: dict[int, int]) -> list[int]:
         """Final order of seats (the winner, if any, is put first by the core)."""
         return sorted(totals, key=lambda s: (-totals[s], s))

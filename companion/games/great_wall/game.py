@@ -154,8 +154,11 @@ class GreatWall(Scenario):
             return None
         totals = {s: core.true_total(self, state, s) for s in range(state["seats"])}
         best = max(totals.values())
-        return texts.fallen(join(core.who(state, s) for s in totals if totals[s] == best), best)
+        return texts.fallen(join(core.named(state, s) for s in totals if totals[s] == best), best)
 
+    def lost_said(self, state: dict, why: Msg) -> Msg:
+        """China's fall only: the ranking screen opens on the least defeated."""
+        return texts.FALLEN
     def view(self, state: dict, seat: int | None) -> dict:
         if seat is not None:
             return {}

@@ -118,7 +118,7 @@ def breach(state: dict, section: int, number: int, gathering: int) -> None:
     """The raider rolled ``number`` has come from ``gathering``: all raiders of the attack hex cross; the wall drops a level (not below 0), its owner
     takes a penalty token, the breach is counted; the table is told what to move."""
     g = gw(state)
-    crossing = g["attack"][section]
+    crossing, again = g["attack"][section], g["behind"][section] > 0
     g["behind"][section] += crossing
     g["attack"][section] = 0
     g["breaches"] += 1
@@ -135,6 +135,7 @@ def breach(state: dict, section: int, number: int, gathering: int) -> None:
         0 if seat is None else g["wall"][seat],
         g["breaches"],
         g["breach_limit"],
+        again,
     )
     core.tell(state, msg)
 

@@ -79,22 +79,35 @@ def full(number: int, target: int) -> Msg:
 
 
 def breach(
-    number: int, gathering: int, target: int, owner: Msg | None, raiders: int, wall: int, count: int, limit: int
+    number: int,
+    gathering: int,
+    target: int,
+    owner: Msg | None,
+    raiders: int,
+    wall: int,
+    count: int,
+    limit: int,
+    again: bool = False,
 ) -> Msg:
-    """The raider moved and the breach it makes, in three short sentences: where and which
-    breach, how many cross the wall (placed below it along the arrows, as the rules say), what
-    the section's owner loses."""
+    """The raider moved and the breach it makes, in short sentences: where and which breach, how
+    many cross the wall (placed below it along the arrows, as the rules say; gaps first when
+    raiders are there already), what the section's owner loses."""
     crossed = counted(raiders, ("nájezdník", "nájezdníci", "nájezdníků"), ("raider", "raiders"))
     text = Msg(
         "{r}: nájezdník {g} → úsek {s}: průlom {c}/{l}! Za zeď: {n}.",
-        "{r}: raider {g} → section {s}: breach {c}/{l}! {n} cross.",
-    ).format(r=number, g=roman(gathering), s=target + 1, c=count, l=limit, n=crossed)
+        "{r}: raider {g} → section {s}: breach {c}/{l}! {n} {v}.",
+    ).format(r=number, g=roman(gathering), s=target + 1, c=count, l=limit, n=crossed, v="crosses" if raiders == 1 else "cross")
+    if again:
+        text += Msg(" Nejdřív do mezer.", " Gaps first.")
     if owner is None:
         return text + Msg(" Bez pevnosti, bez postihu.", " No fortress, no penalty.")
     return text + Msg(" {o}: zeď {w}, postih.", " {o}: wall {w}, penalty.").format(o=owner, w=wall)
 
 
 BEHIND = Msg("Pole s nájezdníky za zdí nic nedávají.", "Hexes with raiders behind the wall produce nothing.")
+
+
+FALLEN = Msg("Čína padla, všichni prohráli.", "China has fallen: everyone loses.")
 
 
 def fallen(least: Msg, points: int) -> Msg:
@@ -172,7 +185,9 @@ COST_DETAIL = Msg("* = teď ne (cena zůstane neznámá).", "* = not now (the co
 
 def learned_cost(level: int, price) -> Msg:
     """The level, then its cost in a sentence of its own."""
-    return Msg("Zeď {l}: cena zapamatována. {c}.", "Wall {l}: cost remembered. {c}.").format(l=level, c=cost(price))
+    listed = cost(price)
+    listed = Msg(listed.cs[:1].upper() + listed.cs[1:], listed.en[:1].upper() + listed.en[1:])
+    return Msg("Zeď {l}: cena zapamatována. {c}.", "Wall {l}: cost remembered. {c}.").format(l=level, c=listed)
 
 
 POINT_LABELS = {"penalties": (("žeton postihu", "žetony postihu", "žetonů postihu"), ("penalty", "penalties"))}

@@ -27,8 +27,12 @@ def turn(s, *builds):
     act(s, "build", "end")
 
 
+def why(s):
+    return s.state["over"]["why"]["en"]
+
+
 def recent(s):
-    return [m["en"] for m in s.state["recent"]]
+    return [m["en"].replace("\u00a0", " ") for m in s.state["recent"]]
 
 
 def test_the_roll_is_one_key_and_every_build_one_key():
@@ -133,8 +137,11 @@ def test_a_vp_card_costs_the_same_keys_and_stays_hidden_until_the_win():
     assert not s.over  # 8 public + 1 hidden = 9
     act(s, "build", "settlement")  # 10 with the hidden card: the win
     assert s.over and s.state["over"]["winner"] == 0
-    assert "Player 1 wins with 10 VP: 1 settlement, 4 cities, 1 VP card." in recent(s)
-    assert "Player 1: 10 VP – 1 settlement, 4 cities, 1 VP card" in recent(s)
+    # the reason keeps what made the win; the panel hears the winner and the points only (the
+    # ranking screen shows every total)
+    assert why(s) == "Player 1 wins with 10 VP: 1 settlement, 4 cities, 1 VP card."
+    assert recent(s)[-1] == "Player 1 wins: 10 VP."
+    assert s.state["recent"][-1]["cs"] == "Hráč\u00a01 vítězí (10\u00a0VB)."
     assert s.score().final and s.score().ranking[0] == 0
 
 

@@ -46,7 +46,7 @@ def gw(s: Session) -> dict:
 
 
 def events(s: Session) -> list[str]:
-    return [m["en"] for m in s.state["recent"]]
+    return [m["en"].replace("\u00a0", " ") for m in s.state["recent"]]
 
 
 def with_state(s: Session, **changes) -> Session:

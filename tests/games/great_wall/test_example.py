@@ -30,9 +30,9 @@ def test_the_example_ends_with_chinas_fall_as_the_guide_tells():
     steps = [e["action"]["step"] for e in s.entries]
     assert steps.count("attack_number") == 6 and steps.count("expel_numeral") == 4
     assert all(e["action"]["value"] == "back" for e in s.entries if e["action"]["step"] == "wall_cost")
-    assert "China has fallen: everyone loses. The least defeated: Player 1, Player 2 (8 VP)." in [
-        m["en"] for m in s.state["recent"]
-    ]
+    why = s.state["over"]["why"]["en"].replace("\u00a0", " ")
+    assert why == "China has fallen: everyone loses. The least defeated: Player 1, Player 2 (8 VP)."
+    assert s.state["recent"][-1]["en"] == "China has fallen: everyone loses."
 
 
 def test_companion_replay_runs_the_example_to_the_end():

@@ -85,7 +85,7 @@ def test_a_wall_cost_unknown_is_read_from_the_tile_once():
         act(s, "wall_cost", count)
     assert gw(s)["costs"]["1"] == {"brick": 1, "grain": 2}
     assert GAME.learned_box(s.state)["wall"] == {"1": {"cost": {"brick": 1, "grain": 2}}}
-    assert "Remembered: wall 1 = brick, 2×grain." in events(s)
+    assert "Wall 1: cost remembered. Brick, 2×grain." in events(s)
     assert box.problems(box.merge(box.shipped(), GAME.learned_box(s.state))) == []
 
 
@@ -142,7 +142,7 @@ def test_the_pirate_once_per_knight():
     build(s, "knight")
     act(s, "knight_action", "pirate")
     assert s.prompt.step == "build"  # nothing else possible: no raiders anywhere
-    assert "Move the pirate to another sea hex and take 1 random card from a fellow player." in events(s)
+    assert "Pirate to another sea hex, 1 card from a player." in events(s)
 
 
 def test_largest_army_is_worth_one_here():
@@ -182,7 +182,8 @@ def test_six_players_build_in_the_special_phase_clockwise_and_only_on_ones_turn_
     build(s, "end")
     act(s, "special_who", None)
     assert s.over and s.state["over"]["winner"] == 2  # at the start of his own turn
-    assert "Player 3 wins with 10 VP: 3 settlements, 3 cities, 1 VP card." in events(s)
+    assert s.state["over"]["why"]["en"] == "Player 3 wins with 10 VP: 3 settlements, 3 cities, 1 VP card."
+    assert "Player 3 wins: 10 VP." in events(s)
 
 
 def test_the_vp_card_is_hidden_until_the_end():

@@ -123,5 +123,5 @@ def test_a_vp_card_shows_nowhere_until_the_win_reveals_it():
     # the log on disk is the same until the card is locked (it then holds the pick: the
     # session's log is its truth, and is never shown at the table)
     assert other_files[:lock] == vp_files[:lock] and other_files[lock] != vp_files[lock]
-    winner = vp_table.session.state["recent"]
-    assert any("Hráč 1 vítězí s 10 VB" in m["cs"] and "1 karta VB" in m["cs"] for m in winner)
+    why = vp_table.session.state["over"]["why"]["cs"]  # the reason of the end keeps the breakdown
+    assert why.startswith("Hráč 1 vítězí s 10 VB") and "1 karta VB" in why

@@ -71,4 +71,4 @@ class Play:
         return core.public_total(GAME.scenario, self.state, seat)
 
     def events(self, lang: str = "en") -> list[str]:
-        return [e[lang] for e in self.state["recent"]]
+        return [e[lang].replace("\u00a0", " ") for e in self.state["recent"]]
