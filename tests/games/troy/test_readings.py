@@ -14,7 +14,7 @@ from .helpers import Play
 
 AFTER = {"rules": {"battle_before_special_building": {"value": False}}}
 NO_SAGA = {"rules": {"win_counts_saga": {"value": False}}}
-REVEAL = "Allegiance cards: "
+REVEAL = "Sides – "
 
 
 def full_row(play: Play, count: int) -> Play:
@@ -105,8 +105,9 @@ def test_read_the_other_way_the_saga_does_not_count_for_fifteen():
     assert play.prompt is None and play.state["over"]["winner"] == 1
     why = play.state["over"]["why"]["en"]
     assert why.startswith("Player 2 wins with 15 VP: ") and "saga" not in why
-    final = [e for e in play.events() if e.startswith("Player 2: 18 VP")]
-    assert final and "3 VP from the saga (Troy)" in final[0]  # the true total is still revealed
+    scores = GAME.score(play.state)  # the true total is still counted, on the ranking screen
+    assert scores.totals[1] == 18 and scores.breakdown[1]["saga_troy"] == 3
+    assert play.events()[-1] == "Player 2 wins: 15 VP."
 
 
 def test_read_the_other_way_the_saga_still_decides_the_end_of_the_war():
@@ -126,8 +127,9 @@ def test_the_allegiances_are_revealed_once_as_the_game_ends_before_the_reason():
     assert reveals(play) == []  # ranking is only the order now
     play.end_turn()
     events = play.events()
-    assert reveals(play) == ["Allegiance cards: Player 1 Mycenae, Player 2 Troy, Player 3 Mycenae, Player 4 Troy."]
-    assert events.index(reveals(play)[0]) < events.index(play.state["over"]["why"]["en"])
+    assert reveals(play) == ["Sides – Troy: 2, 4; Mycenae: 1, 3."]
+    assert [e for e in play.events("cs") if e.startswith("Strany")] == ["Strany – Trója: 2, 4; Mykény: 1, 3."]
+    assert events.index(reveals(play)[0]) < events.index("Player 2 wins: 15 VP.")
 
 
 def test_every_reading_switched_off_is_a_session_that_starts():
