@@ -7,6 +7,7 @@ The state keeps VP per seat and category (``points``), the characters revealed t
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from typing import Any
 
 from ...engine import Msg, Option, RuleError, announce, refusal
@@ -65,15 +66,46 @@ def total(state: dict, seat: int) -> int:
     return sum(state["points"][seat].values())
 
 
+def reveal_line(state: dict, seat: int) -> Msg:
+    """A clan's row of the reveal: "Modrá: Bardka"."""
+    return Msg("{who}: {c}", "{who}: {c}").format(who=clan(state, seat), c=character_name(state["picks"][seat]))
+
+
+# set while the reveal's action goes on to the first character's effect (never kept in the state)
+REVEALING: ContextVar[bool] = ContextVar("vaaalbara_revealing", default=False)
+
+
+def _reveal_row(state: dict, seat: int) -> int | None:
+    """Where the seat's reveal row is in the public events, when the reveal is the newest thing
+    announced in the reveal's own action (the first character's effect); else None."""
+    seats, recent = state["seats"], state["recent"]
+    if not REVEALING.get() or len(recent) < seats or state.get("picks") is None:
+        return None
+    if recent[-seats:] != [reveal_line(state, s).to_json() for s in range(seats)]:
+        return None
+    return len(recent) - seats + seat
+
+
 def event(state: dict, msg: Msg) -> None:
     """A public event; the engine keeps the newest KEPT_EVENTS (the game's recent_kept)."""
     announce(state, msg)
 
 
 def gain(state: dict, seat: int, category: str, amount: int, source: Msg) -> None:
-    """Add VP and announce the gain: gains are public (tokens are taken openly), totals are not."""
+    """Add VP and announce the gain: gains are public (tokens are taken openly), totals are not.
+    Nothing is announced for a gain of 0. A character's own gain right after the reveal goes on
+    its clan's reveal row ("Zelená: Lovec +3"), so the reveal and the first effect fit the two
+    pages of the smallest panel."""
     state["points"][seat][category] += amount
-    event(state, Msg("{who}: +{n} ({src})", "{who}: +{n} ({src})").format(who=clan(state, seat), n=amount, src=source))
+    if not amount:
+        return
+    row = _reveal_row(state, seat)
+    if row is not None and source == character_name(played(state, seat)):
+        state["recent"][row] = (reveal_line(state, seat) + Msg(" +{n}", " +{n}").format(n=amount)).to_json()
+    else:
+        event(
+            state, Msg("{who}: +{n} ({src})", "{who}: +{n} ({src})").format(who=clan(state, seat), n=amount, src=source)
+        )
 
 
 # -- answers that name a seat, a land or a character ------------------------------------------------

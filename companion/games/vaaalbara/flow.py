@@ -14,12 +14,9 @@ from __future__ import annotations
 
 from ...engine import Msg
 from ...engine.i18n import join
-from .box import BOX
 from .common import ASSIGN, END_BONUS, END_ROUND, FINAL, OVER, RESOLVE, ROUNDS, clan, event, played
 from .lands import end_bonus
 from .omens import final_ranking, next_actor
-
-BONUS_CLANS_PER_SENTENCE = 3
 
 
 def advance(state: dict) -> None:
@@ -64,15 +61,15 @@ def _resolve(state: dict) -> None:
 
 
 def _final(state: dict) -> None:
-    """Rank everyone (asking the omens of tied totals first) and name the winner."""
+    """Rank everyone (asking the omens of tied totals first). The winner is not announced: the
+    final screen opens on the ranking, and the last land's gains and bonuses fill the two pages
+    of the smallest panel."""
     ranking, question = final_ranking(state)
     if question:
         state["await"] = {"step": "final_omen_best", "candidates": question}
         return
     state["ranking"] = ranking
-    state["phase"] = OVER
-    winner = BOX.clans[state["clans"][ranking[0]]]
-    event(state, Msg("Vítězí {c} klan!", "The {e} clan wins!").format(c=winner.cs_masculine, e=winner.name.en))
+    state["phase"] = OVER  # the final screen opens on the ranking, the winner first: no announcement
 
 
 AUTOMATIC = {ASSIGN: _assign, RESOLVE: _resolve, END_ROUND: _end_round, FINAL: _final}
@@ -98,14 +95,19 @@ def _finish_round(state: dict) -> None:
     if state["round"] < ROUNDS:
         state["phase"] = END_ROUND
         return
-    gains = []
+    by_bonus: dict[int, list[Msg]] = {}
     for seat in range(state["seats"]):
         bonus = end_bonus(state["domains"][seat])
         if bonus:
             state["points"][seat][END_BONUS] += bonus
-            gains.append(Msg("{who} +{n}", "{who} +{n}").format(who=clan(state, seat), n=bonus))
-    # announced three clans a sentence, so a sentence fits three rows of the smallest panel
-    for first in range(0, len(gains), BONUS_CLANS_PER_SENTENCE):
-        chunk = join(gains[first : first + BONUS_CLANS_PER_SENTENCE])
-        event(state, Msg("Druhy území: {g}", "Land types: {g}").format(g=chunk))
+            by_bonus.setdefault(bonus, []).append(clan(state, seat))
+    if by_bonus:
+        event(state, land_types(by_bonus))
     state["phase"] = FINAL
+
+
+def land_types(by_bonus: dict[int, list[Msg]]) -> Msg:
+    """The land-type bonuses in one announcement, the clans of each bonus together: "Druhy území:
+    Modrá, Žlutá +5; Fialová +10." (at most three rows of the smallest panel)."""
+    groups = [join(clans) + Msg(" +{n}", " +{n}").format(n=bonus) for bonus, clans in sorted(by_bonus.items())]
+    return Msg("Druhy území: ", "Land types: ") + join(groups, "; ") + Msg(".", ".")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from companion.engine import RuleError, Session
 from companion.games.vaaalbara import GAME
 
-from ..announcements import ACTION_ROWS, question_faults, too_long
+from ..announcements import question_faults, too_long
 from .helpers import answer, new
 
 
@@ -14,20 +14,10 @@ def test_every_long_question_has_a_short_form_and_every_option_fits():
     assert question_faults("vaaalbara") == []
 
 
-def reveal_and_last_action_allowance(session: Session, action: dict) -> int:
-    """Two actions of four- and five-clan games may take a third page: the reveal names every
-    clan's character, a row each ("Modrá: Bardka"), and the first character's effect follows in
-    the same action (8 rows at most with five clans); the last land adds the land-type bonuses
-    and the winner (7 rows at most). Everything else keeps to two pages."""
-    if action["step"] == "pick_character":
-        return max(ACTION_ROWS, session.state["seats"] + 3)
-    if session.state["phase"] in ("final", "over"):
-        return ACTION_ROWS + 1
-    return ACTION_ROWS
-
-
 def test_announcements_fit_three_rows_a_sentence_and_two_pages_an_action():
-    assert too_long("vaaalbara", reveal_and_last_action_allowance) == []
+    # five clans included: the reveal, a row a clan, holds the first character's own gain, and
+    # the last land's bonuses come in one sentence with no winner line (the ranking shows him)
+    assert too_long("vaaalbara") == []
 
 
 def test_the_reveal_names_every_clans_character_not_its_number():
@@ -106,3 +96,37 @@ def test_the_warrior_question_says_who_played_her_without_a_case_to_decline():
 
 def test_the_game_still_plays_through_with_the_short_forms():
     assert GAME.prompt(new(4).state).short is None  # the pick's title fits: no short form needed
+
+
+def test_the_first_characters_own_gain_goes_on_its_reveal_row():
+    s = new(5)
+    answer(s, "pick_character", [3, 5, 8, 9, 12])  # the Hunter acts first, before both neighbours
+    assert [m["cs"] for m in s.state["recent"]] == [
+        "Modrá: Lovec +3",
+        "Fialová: Tesař",
+        "Žlutá: Porodní bába",
+        "Červená: Jezdkyně",
+        "Zelená: Zemědělec",
+    ]
+    assert s.state["points"][0]["characters"] == 3
+
+
+def test_a_gain_of_nothing_is_not_announced():
+    s = new(5)
+    answer(s, "pick_character", [6, 7, 8, 9, 10])  # the Falconer acts first: she takes nothing
+    assert [m["en"] for m in s.state["recent"]] == [
+        "Blue: Falconer",
+        "Purple: Tracker",
+        "Yellow: Midwife",
+        "Red: Rider",
+        "Green: Woodcarver",
+    ]
+
+
+def test_the_land_type_bonuses_are_one_sentence_the_clans_of_a_bonus_together():
+    from companion.engine.i18n import Msg
+    from companion.games.vaaalbara.flow import land_types
+
+    said = land_types({5: [Msg("Modrá", "Blue"), Msg("Žlutá", "Yellow")], 10: [Msg("Fialová", "Purple")]})
+    assert said.cs == "Druhy území: Modrá, Žlutá +5; Fialová +10."
+    assert said.en == "Land types: Blue, Yellow +5; Purple +10."

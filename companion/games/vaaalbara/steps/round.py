@@ -12,6 +12,7 @@ from ..common import (
     ASSIGN,
     LANDS,
     RESOLVE,
+    REVEALING,
     ROUNDS,
     character_name,
     character_option,
@@ -23,6 +24,7 @@ from ..common import (
     land_options,
     played,
     refuse,
+    reveal_line,
     seat_option,
     unknown_land,
     unknown_seat,
@@ -80,10 +82,12 @@ class PickCharacter(Step):
         state["picks"] = [action.picks[s] for s in seats]
         state["phase"] = RESOLVE
         for s in seats:  # one row each: "Modrá: Bardka"
-            event(
-                state, Msg("{who}: {c}", "{who}: {c}").format(who=clan(state, s), c=character_name(state["picks"][s]))
-            )
-        go_on(state)
+            event(state, reveal_line(state, s))
+        revealing = REVEALING.set(True)
+        try:
+            go_on(state)
+        finally:
+            REVEALING.reset(revealing)
 
 
 class OmenQuestion(Step):
