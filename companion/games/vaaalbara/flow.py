@@ -107,7 +107,7 @@ def _finish_round(state: dict) -> None:
 
 
 def land_types(by_bonus: dict[int, list[Msg]]) -> Msg:
-    """The land-type bonuses in one announcement, the clans of each bonus together: "Druhy území:
-    Modrá, Žlutá +5; Fialová +10." (at most three rows of the smallest panel)."""
-    groups = [join(clans) + Msg(" +{n}", " +{n}").format(n=bonus) for bonus, clans in sorted(by_bonus.items())]
-    return Msg("Druhy území: ", "Land types: ") + join(groups, "; ") + Msg(".", ".")
+    """The land-type bonuses in one announcement, the clans of each bonus together: "Druhy území
+    +5: Fialová, Žlutá; +10: Modrá." (each part at most three rows of the smallest panel)."""
+    groups = [Msg("+{n}: ", "+{n}: ").format(n=bonus) + join(clans) for bonus, clans in sorted(by_bonus.items())]
+    return Msg("Druhy území ", "Land types ") + join(groups, "; ") + Msg(".", ".")

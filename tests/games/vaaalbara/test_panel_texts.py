@@ -128,5 +128,5 @@ def test_the_land_type_bonuses_are_one_sentence_the_clans_of_a_bonus_together():
     from companion.games.vaaalbara.flow import land_types
 
     said = land_types({5: [Msg("Modrá", "Blue"), Msg("Žlutá", "Yellow")], 10: [Msg("Fialová", "Purple")]})
-    assert said.cs == "Druhy území: Modrá, Žlutá +5; Fialová +10."
-    assert said.en == "Land types: Blue, Yellow +5; Purple +10."
+    assert said.cs == "Druhy území +5: Modrá, Žlutá; +10: Fialová."
+    assert said.en == "Land types +5: Blue, Yellow; +10: Purple."
