@@ -349,8 +349,8 @@ SIGNED = re.compile(r"[+\-−]\d|\d")
 def names_the_change(game, states, seat: int, events) -> bool:
     """An event names the seat (as players call it, before or after the action) with a number."""
     labels = [game.seat_label(state, seat) for state in states]
-    return any(
-        label.get(lang) in event.get(lang) and SIGNED.search(event.get(lang))
+    return any(  # a name kept on one panel row ("Hráč\u00a03") names the seat too
+        label.get(lang) in event.get(lang).replace("\u00a0", " ") and SIGNED.search(event.get(lang))
         for label in labels
         for event in events
         for lang in ("cs", "en")

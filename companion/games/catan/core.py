@@ -443,7 +443,7 @@ def settle(scenario, state: dict) -> None:
         total = sum(points.values())
         if total >= state["target"]:
             why = texts.wins(who(state, seat), total, points_text(scenario, state, seat, points))
-            end_game(scenario, state, seat, why, said=texts.won(named(state, seat), total))
+            end_game(scenario, state, seat, why, quiet=True)
 
 
 def win_points(scenario, state: dict, seat: int) -> dict[str, int]:
@@ -453,13 +453,20 @@ def win_points(scenario, state: dict, seat: int) -> dict[str, int]:
 
 
 def end_game(
-    scenario, state: dict, winner: int | None, why: Msg, sharing: Sequence[int] = (), said: Msg | None = None
+    scenario,
+    state: dict,
+    winner: int | None,
+    why: Msg,
+    sharing: Sequence[int] = (),
+    said: Msg | None = None,
+    quiet: bool = False,
 ) -> None:
     """The game ends: final order by true totals, the scenario's ``game_over`` (its reveals come
     before the reason), then the reason. ``winner`` None: everyone lost; ``sharing``: the seats
     level with the winner on everything the rules compare (a shared win). ``why`` is kept whole
     in ``state["over"]``; ``said`` (default ``why``) is what the panel announces, short enough
-    for it (the ranking screen shows every total).
+    for it; ``quiet``: nothing (a win on one's own turn: the final screen opens on the ranking,
+    the winner first, with every total).
 
     The places go with the order: the winner and those sharing the win first, then the others,
     who share a place when the scenario's ``tie_key`` cannot tell them apart."""
@@ -477,4 +484,5 @@ def end_game(
     state["queue"] = []
     state["hint"] = None
     scenario.game_over(state)
-    note(state, why if said is None else said)
+    if not quiet:
+        note(state, why if said is None else said)

@@ -79,14 +79,20 @@ class CatanGame(Game):
         core.settle(self.scenario, state)
 
     def score_events(self, before: dict, after: dict) -> tuple[Msg, ...]:
-        """Every change of a public total while the game runs ("Hráč 2: +1 VB (5)"); none at
-        the end: the ranking screen shows every total (hidden points included), the breakdown
-        stays in the scores and the reason of the end in ``state["over"]``."""
+        """Every change of a public total while the game runs ("Hráč 2: +1 VB (5)"); at the end
+        the hidden points revealed, by the scenario (``Scenario.revealed``: the VP cards by
+        default) in short sentences. The ranking screen shows every total, the breakdown stays in
+        the scores and the reason of the end in ``state["over"]``."""
         old, new = self.score(before), self.score(after)
         if new.final and not old.final:
-            return ()
+            public = tuple(  # a change with nothing hidden in it (the winning build): said as usual
+                texts.score_change(core.who(after, s), new.totals[s] - old.totals[s], new.totals[s])
+                for s in new.totals
+                if new.totals[s] != old.totals.get(s) and not any(core.hidden_points(self.scenario, after, s).values())
+            )
+            return public + self.scenario.revealed(after)
         return tuple(
-            texts.score_change(core.named(after, s), new.totals[s] - old.totals[s], new.totals[s])
+            texts.score_change(core.who(after, s), new.totals[s] - old.totals[s], new.totals[s])
             for s in new.totals
             if new.totals[s] != old.totals.get(s)
         )

@@ -76,6 +76,28 @@ class Scenario:
         9 and 0 are free for scenarios (and 4, 5 when it has no development cards)."""
         return []
 
+    def revealed(self, state: dict) -> tuple[Msg, ...]:
+        """What the end announces of the hidden points (every seat whose total they change is
+        named): the VP cards turned up, "Karty VB: Hráč 1 (2); Hráč 4 (1)." (a part a seat, so
+        the panel pages between them)."""
+        held = [(s, state["vp_cards"][s]) for s in range(state["seats"]) if self.dev_cards and state["vp_cards"][s]]
+        if not held:
+            return ()
+        from . import core, texts
+
+        parts = [Msg("{w} ({n})", "{w} ({n})").format(w=core.named(state, s), n=n) for s, n in held]
+        listed = Msg("; ".join(p.cs for p in parts), "; ".join(p.en for p in parts))
+        return (texts.VP_CARDS_SHOWN + listed + Msg(".", "."),)
+
+    def menu_items(self, state: dict, seat: int, special: bool) -> list[Option]:
+        """Every extra item the build menu knows, offered now or not, with its key (those not
+        offered are refused by ``menu_explain`` when typed). Default: ``menu_options``."""
+        return self.menu_options(state, seat, special)
+
+    def menu_detail(self, state: dict, seat: int, special: bool) -> Msg | None:
+        """The build menu's detail, read with ▼ (None: none)."""
+        return None
+
     def menu_choice(self, state: dict, seat: int, value: Any, special: bool) -> None:
         """One of ``menu_options`` was picked."""
 

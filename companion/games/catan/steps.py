@@ -124,6 +124,36 @@ def menu_options(state: dict, seat: int, special: bool) -> tuple[Option, ...]:
     return tuple(options)
 
 
+def menu_unoffered(state: dict, seat: int, special: bool, offered: tuple[Option, ...]) -> tuple[Option, ...]:
+    """The menu items known but not offered now, with their own keys: a pad typing one hears
+    the rule (``menu_explain``), not a generic refusal. The knight in the special building
+    phase, and the scenario's items it does not offer now (``Scenario.menu_items``)."""
+    scenario = scenario_of(state)
+    known = []
+    if scenario.dev_cards and special:
+        known.append(Option("knight", texts.MENU_ITEM["knight"], MENU_CODES["knight"]))
+    known += scenario.menu_items(state, seat, special)
+    values, codes = [o.value for o in offered], {o.code for o in offered}
+    return tuple(o for o in known if o.value not in values and o.code not in codes)
+
+
+def menu_prompt(step: Step, state: dict, seat: int, special: bool) -> Prompt:
+    """The build menu (``special``: in the special building phase), with the scenario's detail
+    (read with ▼) and the items it does not offer now."""
+    scenario = scenario_of(state)
+    options = menu_options(state, seat, special)
+    unoffered = menu_unoffered(state, seat, special, options)
+    return Prompt(
+        PromptKind.CHOICE,
+        step.name,
+        (seat,),
+        texts.SPECIAL_MENU if special else texts.MENU,
+        {seat: options},
+        detail=scenario.menu_detail(state, seat, special),
+        unoffered={seat: unoffered} if unoffered else {},
+    )
+
+
 def menu_explain(state: dict, seat: int, value, special: bool) -> RuleError:
     """Why a build-menu item is not offered now: the scenario's reason, else the core's."""
     scenario = scenario_of(state)
@@ -167,8 +197,7 @@ class Build(Step):
     name = "build"
 
     def prompt(self, state, task):
-        seat = state["turn"]
-        return Prompt(PromptKind.CHOICE, self.name, (seat,), texts.MENU, {seat: menu_options(state, seat, False)})
+        return menu_prompt(self, state, state["turn"], False)
 
     def explain(self, state, task, seat, value):
         return menu_explain(state, state["turn"], value, False)
@@ -183,10 +212,7 @@ class SpecialBuild(Step):
     name = "special_build"
 
     def prompt(self, state, task):
-        seat = state["special"]["builder"]
-        return Prompt(
-            PromptKind.CHOICE, self.name, (seat,), texts.SPECIAL_MENU, {seat: menu_options(state, seat, True)}
-        )
+        return menu_prompt(self, state, state["special"]["builder"], True)
 
     def explain(self, state, task, seat, value):
         return menu_explain(state, state["special"]["builder"], value, True)

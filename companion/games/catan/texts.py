@@ -72,11 +72,6 @@ def unbroken(msg: Msg) -> Msg:
     return Msg(msg.cs.replace(" ", NBSP), msg.en.replace(" ", NBSP))
 
 
-def won(who: Msg, points: int) -> Msg:
-    """The winner as the panel announces it (the ranking screen shows every total)."""
-    return Msg("{w} vítězí ({p}" + NBSP + "VB).", "{w} wins: {p}" + NBSP + "VP.").format(w=who, p=points)
-
-
 def knight(who: Msg, count: int) -> Msg:
     return Msg("{w} hraje rytíře ({n}.).", "{w} plays a knight (no. {n}).").format(w=who, n=count)
 
@@ -100,4 +95,5 @@ def score_change(who: Msg, change: int, total: int) -> Msg:
     return Msg("{w}: {c:+d} VB ({t})", "{w}: {c:+d} VP ({t})").format(w=who, c=change, t=total)
 
 
+VP_CARDS_SHOWN = Msg("Karty VB: ", "VP cards: ")  # turned up at the end, who and how many
 VP_CARDS_HELD = Msg("Karty VB: {n}", "VP cards: {n}")  # on the holder's own pad screen

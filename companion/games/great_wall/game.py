@@ -122,7 +122,16 @@ class GreatWall(Scenario):
         level = gw(state)["wall"][seat] + 1
         if level > raiders.TOP_LEVEL:
             return []
-        return [Option("wall", texts.wall_item(level, raiders.next_cost(state, seat)), "7")]
+        return [Option("wall", texts.wall_item(level), "7")]
+
+    def menu_items(self, state: dict, seat: int, special: bool) -> list[Option]:
+        level = min(gw(state)["wall"][seat] + 1, raiders.TOP_LEVEL)
+        return [Option("wall", texts.wall_item(level), "7")]
+
+    def menu_detail(self, state: dict, seat: int, special: bool) -> Msg | None:
+        """The next wall level's cost (the menu item names the level only)."""
+        level = gw(state)["wall"][seat] + 1
+        return None if level > raiders.TOP_LEVEL else texts.wall_detail(level, raiders.next_cost(state, seat))
 
     def menu_explain(self, state: dict, seat: int, value: Any, special: bool):
         if value == "wall":
@@ -159,6 +168,7 @@ class GreatWall(Scenario):
     def lost_said(self, state: dict, why: Msg) -> Msg:
         """China's fall only: the ranking screen opens on the least defeated."""
         return texts.FALLEN
+
     def view(self, state: dict, seat: int | None) -> dict:
         if seat is not None:
             return {}

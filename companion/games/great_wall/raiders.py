@@ -115,8 +115,9 @@ def roll(state: dict, number: int) -> None:
 
 
 def breach(state: dict, section: int, number: int, gathering: int) -> None:
-    """The raider rolled ``number`` has come from ``gathering``: all raiders of the attack hex cross; the wall drops a level (not below 0), its owner
-    takes a penalty token, the breach is counted; the table is told what to move."""
+    """The raider rolled ``number`` has come from ``gathering``: all raiders of the attack hex
+    cross; the wall drops a level (not below 0), its owner takes a penalty token, the breach is
+    counted; the table is told what to move."""
     g = gw(state)
     crossing, again = g["attack"][section], g["behind"][section] > 0
     g["behind"][section] += crossing

@@ -16,10 +16,34 @@ def numeral_options(indices) -> tuple[Option, ...]:
 
 
 def seat_choice(
-    step: Step, task: dict, question: Msg, options: tuple[Option, ...], detail: Msg | None = None
+    step: Step,
+    task: dict,
+    question: Msg,
+    options: tuple[Option, ...],
+    detail: Msg | None = None,
+    short: Msg | None = None,
+    unoffered: tuple[Option, ...] = (),
 ) -> Prompt:
-    """Every Great Wall decision is one player's (the task's seat) choice among options."""
-    return Prompt(PromptKind.CHOICE, step.name, (task["seat"],), question, {task["seat"]: options}, detail=detail)
+    """Every Great Wall decision is one player's (the task's seat) choice among options.
+    ``unoffered``: the answers the step knows but does not offer now, with their own codes (a
+    pad typing one hears the step's rule)."""
+    seat = task["seat"]
+    return Prompt(
+        PromptKind.CHOICE,
+        step.name,
+        (seat,),
+        question,
+        {seat: options},
+        detail=detail,
+        short=short,
+        unoffered={seat: unoffered} if unoffered else {},
+    )
+
+
+def left_out(every: tuple[Option, ...], offered: tuple[Option, ...]) -> tuple[Option, ...]:
+    """The options of ``every`` not among ``offered`` (same value)."""
+    values = [o.value for o in offered]
+    return tuple(o for o in every if o.value not in values)
 
 
 class Fortress(Step):
@@ -30,8 +54,11 @@ class Fortress(Step):
     def prompt(self, state, task):
         taken = gw(state)["fortress"]
         free = [s for s in range(gw(state)["sections"]) if s not in taken]
-        options = tuple(Option(s, texts.section(s), str(s + 1)) for s in free)
-        return seat_choice(self, task, texts.FORTRESS, options, detail=texts.FORTRESS_DETAIL)
+        every = tuple(Option(s, texts.section(s), str(s + 1)) for s in range(gw(state)["sections"]))
+        options = tuple(o for o in every if o.value in free)
+        return seat_choice(
+            self, task, texts.FORTRESS, options, detail=texts.FORTRESS_DETAIL, unoffered=left_out(every, options)
+        )
 
     def explain(self, state, task, seat, value):
         if value in gw(state)["fortress"]:
@@ -52,7 +79,10 @@ class RaiderDrawn(Step):
 
     def prompt(self, state, task):
         options = numeral_options(k for k, count in enumerate(gw(state)["bag"]) if count)
-        return seat_choice(self, task, texts.DRAW_WHICH, options)
+        every = numeral_options(range(gw(state)["numerals"]))
+        return seat_choice(
+            self, task, texts.DRAW_WHICH, options, short=texts.DRAW_SHORT, unoffered=left_out(every, options)
+        )
 
     def explain(self, state, task, seat, value):
         if type(value) is int and 0 <= value < gw(state)["numerals"]:
@@ -156,11 +186,11 @@ class KnightAction(Step):
 
     def prompt(self, state, task):
         codes = {"move": "1", "expel": "2", "pirate": "3"}
-        options = tuple(
-            Option(a, texts.KNIGHT_ACTIONS[a], codes[a]) for a in raiders.knight_actions(state, task["done"])
-        )
+        possible = raiders.knight_actions(state, task["done"])
+        options = tuple(Option(a, texts.KNIGHT_ACTIONS[a], codes[a]) for a in possible)
         options += (Option("stop", texts.KNIGHT_ACTIONS["stop"], "#"),)
-        return seat_choice(self, task, texts.KNIGHT.format(n=task["n"]), options)
+        unoffered = tuple(Option(a, texts.KNIGHT_ACTIONS[a], c) for a, c in codes.items() if a not in possible)
+        return seat_choice(self, task, texts.KNIGHT.format(n=task["n"]), options, unoffered=unoffered)
 
     def explain(self, state, task, seat, value):
         who = core.who(state, task["seat"])
@@ -208,7 +238,8 @@ class RaiderFrom(Step):
 
     def prompt(self, state, task):
         options = numeral_options(k for k, count in enumerate(gw(state)["gathering"]) if count)
-        return seat_choice(self, task, texts.MOVE_FROM, options)
+        every = numeral_options(range(gw(state)["numerals"]))
+        return seat_choice(self, task, texts.MOVE_FROM, options, unoffered=left_out(every, options))
 
     def apply(self, state, action, task):
         core.finish(state, task)
@@ -231,7 +262,7 @@ class RaiderTo(Step):
 
     def prompt(self, state, task):
         options = numeral_options(k for k in range(gw(state)["numerals"]) if k != task["source"])
-        return seat_choice(self, task, texts.MOVE_TO, options)
+        return seat_choice(self, task, texts.MOVE_TO, options, unoffered=numeral_options([task["source"]]))
 
     def apply(self, state, action, task):
         core.finish(state, task)
@@ -246,8 +277,9 @@ class ExpelFrom(Step):
         return raiders.no_raider_behind(value)
 
     def prompt(self, state, task):
-        options = tuple(Option(s, texts.section(s), str(s + 1)) for s, count in enumerate(gw(state)["behind"]) if count)
-        return seat_choice(self, task, texts.EXPEL_FROM, options)
+        every = tuple(Option(s, texts.section(s), str(s + 1)) for s in range(len(gw(state)["behind"])))
+        options = tuple(o for o in every if gw(state)["behind"][o.value])
+        return seat_choice(self, task, texts.EXPEL_FROM, options, unoffered=left_out(every, options))
 
     def apply(self, state, action, task):
         core.finish(state, task)
@@ -265,7 +297,10 @@ class ExpelNumeral(Step):
     def prompt(self, state, task):
         g = gw(state)
         options = numeral_options(k for k in range(g["numerals"]) if g["bag"][k] < g["per_numeral"])
-        return seat_choice(self, task, texts.EXPEL_NUMERAL, options)
+        every = numeral_options(range(g["numerals"]))
+        return seat_choice(
+            self, task, texts.EXPEL_NUMERAL, options, short=texts.EXPEL_SHORT, unoffered=left_out(every, options)
+        )
 
     def apply(self, state, action, task):
         core.finish(state, task)

@@ -36,8 +36,13 @@ def cost(value) -> Msg:
     return join(parts)
 
 
-def wall_item(level: int, price) -> Msg:
-    return Msg("zeď {l}: {c}", "wall {l}: {c}").format(l=level, c=cost(price))
+def wall_item(level: int) -> Msg:
+    """The menu's wall item: the level (its cost is in the menu's detail, read with ▼)."""
+    return Msg("zeď {l}", "wall {l}").format(l=level)
+
+
+def wall_detail(level: int, price) -> Msg:
+    return Msg("Zeď {l}: {c}.", "Wall {l}: {c}.").format(l=level, c=cost(price))
 
 
 FOUNDING = Msg(
@@ -62,6 +67,7 @@ def drawn(numeral: int) -> Msg:
 
 EMPTY_BAG = Msg("Sáček je prázdný: nájezdník se netáhne.", "The bag is empty: no raider is drawn.")
 DRAW_WHICH = Msg("Vytáhni nájezdníka ze sáčku: jaké má číslo?", "Draw a raider from the bag: which numeral?")
+DRAW_SHORT = Msg("Vytažený nájezdník?", "Raider drawn?")
 
 
 def moved(number: int, gathering: int, target: int, count: int, cap: int) -> Msg:
@@ -96,7 +102,15 @@ def breach(
     text = Msg(
         "{r}: nájezdník {g} → úsek {s}: průlom {c}/{l}! Za zeď: {n}.",
         "{r}: raider {g} → section {s}: breach {c}/{l}! {n} {v}.",
-    ).format(r=number, g=roman(gathering), s=target + 1, c=count, l=limit, n=crossed, v="crosses" if raiders == 1 else "cross")
+    ).format(
+        r=number,
+        g=roman(gathering),
+        s=target + 1,
+        c=count,
+        l=limit,
+        n=crossed,
+        v="crosses" if raiders == 1 else "cross",
+    )
     if again:
         text += Msg(" Nejdřív do mezer.", " Gaps first.")
     if owner is None:
@@ -120,8 +134,11 @@ def fallen(least: Msg, points: int) -> Msg:
 def wall_built(who: Msg, level: int, price) -> Msg:
     """Who builds which level, then its cost in a sentence of its own."""
     if price is None:
-        return Msg("{w}: zeď {l}, cena na rubu dílu.", "{w}: wall {l}, cost on the tile's back.").format(w=who, l=level)
-    return Msg("Zeď {l} staví {w}. Cena: {c}.", "Wall {l} built by {w}. Cost: {c}.").format(w=who, l=level, c=cost(price))
+        unknown = Msg("{w}: zeď {l}, cena na rubu dílu.", "{w}: wall {l}, cost on the tile's back.")
+        return unknown.format(w=who, l=level)
+    return Msg("Zeď {l} staví {w}. Cena: {c}.", "Wall {l} built by {w}. Cost: {c}.").format(
+        w=who, l=level, c=cost(price)
+    )
 
 
 KNIGHT = Msg("Rytíř, akce {n}?", "Knight action {n}?")
@@ -135,6 +152,7 @@ MOVE_FROM = Msg("Ze kterého shromaždiště?", "From which gathering hex?")
 MOVE_TO = Msg("Na které shromaždiště?", "To which gathering hex?")
 EXPEL_FROM = Msg("Za kterým úsekem zdi vyháníš?", "Behind which wall section do you expel?")
 EXPEL_NUMERAL = Msg("Jaké číslo má vyhnaný nájezdník na rubu?", "Which numeral is on the expelled raider's back?")
+EXPEL_SHORT = Msg("Číslo vyhnaného?", "Expelled: numeral?")
 PIRATE = Msg("Pirát na jiné moře, 1 karta od spoluhráče.", "Pirate to another sea hex, 1 card from a player.")
 
 

@@ -178,6 +178,11 @@ class Troy(Scenario):
         """Troy's items that are possible now (``why_not`` says why the others are not)."""
         return [option for key, option in MENU.items() if why_not(state, seat, key, special) is None]
 
+    def menu_items(self, state: dict, seat: int, special: bool) -> list[Option]:
+        """Every Troy item: one not offered now (a donation in the special building phase) is
+        refused by its rule when its key is typed."""
+        return list(MENU.values())
+
     def menu_explain(self, state: dict, seat: int, value: Any, special: bool):
         if value in ("dev", "knight"):
             return refuse(

@@ -9,8 +9,8 @@ from ...engine.i18n import join
 from ..catan import core
 from ..catan.steps import scenario_of
 from . import saga, texts
-from .ranking import ranking, shared_first
 from .box import CITIES
+from .ranking import ranking, shared_first
 from .scenario import box_of, part
 
 
@@ -34,19 +34,17 @@ def after_battle(state: dict) -> None:
         why += Msg("{w} má nejvíc: {p} VB.", "{w} has most: {p} VP.").format(
             w=core.who(state, winner), p=totals[winner]
         )
-    core.end_game(scenario, state, winner, why, sharing=first)
+    said = Msg("Válka skončila, vítězí {c}.", "The war is over, {c} wins.").format(c=texts.city(city))
+    core.end_game(scenario, state, winner, why, sharing=first, said=why if len(first) > 1 else said)
 
 
 def reveal_allegiances(state: dict) -> None:
-    """Every allegiance card is shown (an event for the record and the final screen), in one
-    announcement of two panel rows: "Strany – Trója: 1, 3, 4; Mykény: 2, 5, 6." (the players'
-    numbers)."""
+    """Every allegiance card is shown (an event for the record and the final screen), one short
+    announcement a city: "Trója: Hráč 1, Hráč 3." (names unbroken; the saga VP are in the totals
+    of the ranking screen)."""
     sides = part(state)["allegiance"]
-    listed = []
     for city in CITIES:
-        seats = sorted(int(seat) + 1 for seat, side in sides.items() if side == city)
+        seats = sorted(int(seat) for seat, side in sides.items() if side == city)
         if seats:
-            numbers = ", ".join(map(str, seats))
-            listed.append(Msg("{c}: {n}", "{c}: {n}").format(c=texts.city(city), n=numbers))
-    if listed:
-        core.note(state, Msg("Strany – ", "Sides – ") + join(listed, "; ") + Msg(".", "."))
+            named = join(core.named(state, s) for s in seats)
+            core.note(state, Msg("{c}: {w}.", "{c}: {w}.").format(c=texts.city(city), w=named))

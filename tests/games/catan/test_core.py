@@ -140,8 +140,8 @@ def test_a_vp_card_costs_the_same_keys_and_stays_hidden_until_the_win():
     # the reason keeps what made the win; the panel hears the winner and the points only (the
     # ranking screen shows every total)
     assert why(s) == "Player 1 wins with 10 VP: 1 settlement, 4 cities, 1 VP card."
-    assert recent(s)[-1] == "Player 1 wins: 10 VP."
-    assert s.state["recent"][-1]["cs"] == "Hráč\u00a01 vítězí (10\u00a0VB)."
+    assert recent(s)[-1] == "VP cards: Player 1 (1)."
+    assert s.state["recent"][-1]["cs"] == "Karty VB: Hráč\u00a01 (1)."
     assert s.score().final and s.score().ranking[0] == 0
 
 

@@ -102,7 +102,7 @@ def test_win_points_all_parts_by_default():
         s = bonus_game(True)
         act(s, "roll", 5)
         assert s.over and s.state["over"]["winner"] == 0
-        assert why(s) == "Player 1 wins with 10 VP: 4 cities, bonus 2." and "Player 1 wins: 10 VP." in recent(s)
+        assert why(s) == "Player 1 wins with 10 VP: 4 cities, bonus 2."
     finally:
         HOOKED.count_bonus = True
 
@@ -115,7 +115,7 @@ def test_win_points_leaving_out_the_hidden_part():
         assert not s.over
         act(s, "build", "settlement")  # 10 without the bonus
         assert s.over and s.state["over"]["winner"] == 0
-        assert why(s) == "Player 1 wins with 10 VP: 2 settlements, 4 cities." and "Player 1 wins: 10 VP." in recent(s)
+        assert why(s) == "Player 1 wins with 10 VP: 2 settlements, 4 cities."
         assert s.score().totals[0] == 12  # the true total, on the ranking screen
     finally:
         HOOKED.count_bonus = True
@@ -126,5 +126,5 @@ def test_game_over_runs_once_and_its_events_come_before_the_reason():
     act(s, "roll", 5)
     assert s.state["game_overs"] == 1
     events = recent(s)
-    assert events.index("The reveal.") < events.index("Player 1 wins: 10 VP.")
+    assert "The reveal." in events and not any("wins" in e for e in events)  # the ranking names the winner
     assert s.state["over"]["ranking"][0] == 0

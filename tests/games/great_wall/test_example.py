@@ -32,7 +32,10 @@ def test_the_example_ends_with_chinas_fall_as_the_guide_tells():
     assert all(e["action"]["value"] == "back" for e in s.entries if e["action"]["step"] == "wall_cost")
     why = s.state["over"]["why"]["en"].replace("\u00a0", " ")
     assert why == "China has fallen: everyone loses. The least defeated: Player 1, Player 2 (8 VP)."
-    assert s.state["recent"][-1]["en"] == "China has fallen: everyone loses."
+    assert [m["en"] for m in s.state["recent"][-2:]] == [
+        "China has fallen: everyone loses.",
+        "VP cards: Player\u00a02 (1).",
+    ]
 
 
 def test_companion_replay_runs_the_example_to_the_end():

@@ -183,7 +183,7 @@ def test_six_players_build_in_the_special_phase_clockwise_and_only_on_ones_turn_
     act(s, "special_who", None)
     assert s.over and s.state["over"]["winner"] == 2  # at the start of his own turn
     assert s.state["over"]["why"]["en"] == "Player 3 wins with 10 VP: 3 settlements, 3 cities, 1 VP card."
-    assert "Player 3 wins: 10 VP." in events(s)
+    assert events(s)[-1] == "VP cards: Player 3 (1)."  # the ranking screen names the winner
 
 
 def test_the_vp_card_is_hidden_until_the_end():

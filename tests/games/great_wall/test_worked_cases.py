@@ -40,7 +40,8 @@ def test_gw2_wall_levels_in_order_several_per_turn():
     s = started()
     with_state(s, wall=[2, 0, 0, 0])
     roll(s, 3)
-    assert ("wall", "wall 3: ore, lumber, brick, grain") in [(o.value, o.label.en) for o in s.prompt.options[0]]
+    assert ("wall", "wall 3") in [(o.value, o.label.en) for o in s.prompt.options[0]]
+    assert s.prompt.detail.en == "Wall 3: ore, lumber, brick, grain."  # the cost, read with ▼
     build(s, "wall")
     assert gw(s)["wall"][0] == 3
     assert "Wall 3 built by Player 1. Cost: ore, lumber, brick, grain." in events(s)

@@ -14,7 +14,7 @@ from .helpers import Play
 
 AFTER = {"rules": {"battle_before_special_building": {"value": False}}}
 NO_SAGA = {"rules": {"win_counts_saga": {"value": False}}}
-REVEAL = "Sides – "
+REVEAL = ("Troy: ", "Mycenae: ")
 
 
 def full_row(play: Play, count: int) -> Play:
@@ -77,7 +77,7 @@ def test_after_the_phase_a_battle_that_ends_the_war_ends_the_game():
     play = full_row(Play(6, "table", box=AFTER).given(wins={"troy": 0, "mycenae": 4}), 13)
     play.answer("special_who", None).answer("battle", 0).answer("battle_mycenae", 5)
     assert play.prompt is None and play.state["over"]["why"]["en"].startswith("The war is over, Mycenae wins.")
-    assert len(reveals(play)) == 1
+    assert len(reveals(play)) == 2  # a line a city
 
 
 # -- T6: do the saga VP count for 15 on one's own turn? --------------------------------------------
@@ -107,7 +107,7 @@ def test_read_the_other_way_the_saga_does_not_count_for_fifteen():
     assert why.startswith("Player 2 wins with 15 VP: ") and "saga" not in why
     scores = GAME.score(play.state)  # the true total is still counted, on the ranking screen
     assert scores.totals[1] == 18 and scores.breakdown[1]["saga_troy"] == 3
-    assert play.events()[-1] == "Player 2 wins: 15 VP."
+    assert not any("wins" in e for e in play.events()[-3:])  # the ranking screen names the winner
 
 
 def test_read_the_other_way_the_saga_still_decides_the_end_of_the_war():
@@ -127,9 +127,10 @@ def test_the_allegiances_are_revealed_once_as_the_game_ends_before_the_reason():
     assert reveals(play) == []  # ranking is only the order now
     play.end_turn()
     events = play.events()
-    assert reveals(play) == ["Sides – Troy: 2, 4; Mycenae: 1, 3."]
-    assert [e for e in play.events("cs") if e.startswith("Strany")] == ["Strany – Trója: 2, 4; Mykény: 1, 3."]
-    assert events.index(reveals(play)[0]) < events.index("Player 2 wins: 15 VP.")
+    assert reveals(play) == ["Troy: Player 2, Player 4.", "Mycenae: Player 1, Player 3."]
+    cs = [e for e in play.state["recent"] if e["cs"].startswith("Trója: ")]
+    assert cs == [{"cs": "Trója: Hráč\u00a02, Hráč\u00a04.", "en": "Troy: Player\u00a02, Player\u00a04."}]
+    assert not any("wins" in e for e in events)  # the win is not announced: the ranking names him
 
 
 def test_every_reading_switched_off_is_a_session_that_starts():

@@ -3,7 +3,7 @@ their codes and refused by the step's own rule, the reveal by name, announcement
 
 from __future__ import annotations
 
-from companion.engine import RuleError, Session
+from companion.engine import RuleError
 from companion.games.vaaalbara import GAME
 
 from ..announcements import question_faults, too_long
