@@ -94,7 +94,7 @@ def test_gw5_china_falls_at_the_breach_limit_and_the_least_defeated_is_named(sea
     why = s.state["over"]["why"]
     assert why["en"] == "China has fallen: everyone loses. The least defeated: Player\u00a04 (7\u00a0VP)."
     assert why["cs"] == "Čína padla, všichni prohráli. Nejméně poražený: Hráč\u00a04 (7\u00a0VB)."
-    assert events(s)[-1] == "China has fallen: everyone loses."
+    assert events(s)[-2:] == ["China has fallen: everyone loses.", "Player 3: -1 VP (1)"]  # the last penalty
 
 
 def test_gw6_points_with_largest_army_worth_one():
