@@ -388,6 +388,10 @@ UNOFFERED_STEPS = {
     "graenaland": {"build", "propose"},
     "gheos": {"act", "pay"},
     "dva_bratri": set(),  # its codes are places in a list, not identities (jindrich_top: rarely)
+    # the build menus (the knight, a wall at its top, a Troy donation in the special phase) and the
+    # Great Wall's sections and gathering hexes; attack_number's codes are places in a list
+    "great_wall": {"fortress", "knight_action", "raider_to", "expel_from", "special_build"},
+    "troy": {"build", "special_build"},
 }
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Msg, Option, RuleError, Setting, Step
+from ...engine.i18n import join
 
 
 class Scenario:
@@ -78,16 +79,16 @@ class Scenario:
 
     def revealed(self, state: dict) -> tuple[Msg, ...]:
         """What the end announces of the hidden points (every seat whose total they change is
-        named): the VP cards turned up, "Karty VB: Hráč 1 (2); Hráč 4 (1)." (a part a seat, so
-        the panel pages between them)."""
+        named): the VP cards turned up, "Karty VB: Hráč 1 (2), Hráč 4 (1). Hráč 5 (1)." (two
+        seats a sentence, so the panel pages between them)."""
         held = [(s, state["vp_cards"][s]) for s in range(state["seats"]) if self.dev_cards and state["vp_cards"][s]]
         if not held:
             return ()
         from . import core, texts
 
         parts = [Msg("{w} ({n})", "{w} ({n})").format(w=core.named(state, s), n=n) for s, n in held]
-        listed = Msg("; ".join(p.cs for p in parts), "; ".join(p.en for p in parts))
-        return (texts.VP_CARDS_SHOWN + listed + Msg(".", "."),)
+        pairs = [join(parts[i : i + 2]) + Msg(".", ".") for i in range(0, len(parts), 2)]
+        return (texts.VP_CARDS_SHOWN + join(pairs, " "),)
 
     def menu_items(self, state: dict, seat: int, special: bool) -> list[Option]:
         """Every extra item the build menu knows, offered now or not, with its key (those not

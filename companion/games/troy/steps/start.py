@@ -45,8 +45,8 @@ class Allegiance(Step):
         core.note(
             state,
             Msg(
-                "Karty příslušnosti jsou zadané; zůstanou tajné do konce hry.",
-                "The allegiance cards are entered; they stay secret until the end.",
+                "Příslušnost zadána, tajná do konce hry.",
+                "Allegiances entered, secret until the end.",
             ),
         )
 
