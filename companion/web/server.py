@@ -142,6 +142,8 @@ class WebTable:
         """Listen, in a thread of its own; returns once listening, or raises WebTableError."""
         for name in STATIC:
             self._files[name] = resources.files(__package__).joinpath("static", name).read_bytes()
+        self._started.clear()
+        self._error = None
         self._thread = threading.Thread(target=self._run, name="web-table", daemon=True)
         self._thread.start()
         self._started.wait(10)
@@ -167,6 +169,11 @@ class WebTable:
         """The host's answer to a claim the ``claim`` callback left waiting."""
         if self._loop is not None:
             self._loop.call_soon_threadsafe(self._answer, seat, ok)
+
+    def drop_all(self) -> None:
+        """Close every page's socket (they reconnect by themselves); the seats are kept."""
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self._drop_all)
 
     def names(self) -> dict[int, str]:
         """The names typed on phones, by seat (a copy; read it in any thread)."""
@@ -259,9 +266,9 @@ class WebTable:
         try:
             async for message in connection:
                 if not client.allowed():
-                    if client.dropped > FLOOD_DROPS:
-                        await connection.close(1008, "too many messages")
-                        return
+                    if client.dropped == FLOOD_DROPS:  # closed, and read on (dropped) to the close
+                        client.role, client.seat = "", None
+                        asyncio.ensure_future(connection.close(1008, "too many messages"))
                     continue
                 await self._on_message(client, message)
         except ConnectionClosed:
@@ -355,6 +362,10 @@ class WebTable:
         if pending is not None:
             client, name, _ = pending
             asyncio.ensure_future(self._grant(client, seat, name, ok))
+
+    def _drop_all(self) -> None:
+        for client in list(self._clients):
+            asyncio.ensure_future(client.connection.close(1012, "the box restarts the web table"))
 
     def _release(self, seat: int) -> None:
         self._seats.pop(seat, None)
