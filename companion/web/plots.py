@@ -6,6 +6,7 @@ millisecond. Every text is escaped (seat labels may come from typed names).
 
 from __future__ import annotations
 
+import math
 from xml.sax.saxutils import escape
 
 from ..engine import Msg
@@ -28,6 +29,21 @@ def _frame(body: list[str], title: str) -> str:
     )
 
 
+def nice_top(value: float) -> float:
+    """The smallest of 2, 4, 8, 12, 20 times a power of ten at or above ``value``: its four equal
+    steps (0.5, 1, 2, 3, 5 times that power) read as round numbers."""
+    value = max(value, 1e-9)
+    power = 10.0 ** math.floor(math.log10(value))
+    for factor in (0.2, 0.4, 0.8, 1.2, 2, 4, 8, 12, 20):
+        if round(factor * power, 12) >= value - 1e-12:
+            return round(factor * power, 12)
+    return 20 * power
+
+
+def _number(value: float) -> str:
+    return f"{value:.2f}".rstrip("0").rstrip(".") if value != int(value) else str(int(value))
+
+
 def _axes(low: float, high: float, y_label: str, x_label: str) -> list[str]:
     """The axes, five value lines from ``low`` to ``high`` and the two axis names."""
     top = high - low
@@ -40,8 +56,7 @@ def _axes(low: float, high: float, y_label: str, x_label: str) -> list[str]:
         value = low + top * step / 4
         y = HEIGHT - BOTTOM - plot_h * step / 4
         out.append(f'<line x1="{LEFT}" y1="{y:.1f}" x2="{WIDTH - RIGHT}" y2="{y:.1f}" stroke="#ddd"/>')
-        shown = f"{value:.0f}" if top >= 8 or value == int(value) else f"{value:.1f}"
-        out.append(f'<text x="{LEFT - 4}" y="{y + 4:.1f}" text-anchor="end">{shown}</text>')
+        out.append(f'<text x="{LEFT - 4}" y="{y + 4:.1f}" text-anchor="end">{_number(value)}</text>')
     out.append(f'<text x="{LEFT}" y="{HEIGHT - 6}" fill="#444">{escape(y_label)}</text>')
     out.append(f'<text x="{WIDTH - RIGHT}" y="{HEIGHT - 6}" text-anchor="end" fill="#444">{escape(x_label)}</text>')
     return out
@@ -65,7 +80,7 @@ def line_chart(points: list[tuple[int, dict[int, int]]], labels: list[str], lang
     values = [v for _, totals in points for v in totals.values()]
     low = min(0, *values) if values else 0
     high = max(1, *values) if values else 1
-    span = high - low or 1
+    span = 4 * math.ceil((high - low) / 4) if high > low else 4  # four whole steps of points
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
     count = len(points)
 
@@ -94,7 +109,7 @@ def decision_chart(decisions: dict[int, list[float]], labels: list[str], languag
     times = [t for seat in range(len(labels)) for t in decisions.get(seat, ())]
     if not times:
         return _frame([f'<text x="{LEFT}" y="{HEIGHT / 2}">{NO_DATA.get(language)}</text>'], title)
-    top = max(times) * 1.1 or 1.0
+    top = nice_top(max(max(times), 0.1))
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
     column = plot_w / max(len(labels), 1)
     body = _axes(0, top, SECONDS.get(language), "")

@@ -52,8 +52,8 @@ SECURITY_HEADERS = {
     "Cache-Control": "no-store",
     "X-Frame-Options": "DENY",
 }
-PAGES = {"/": "seat.html", "/seat": "seat.html", "/board": "board.html"}
-STATIC = ("seat.html", "board.html", "seat.js", "board.js", "common.js", "style.css")
+PAGES = {"/": "seat.html", "/seat": "seat.html", "/board": "board.html", "/favicon.ico": "icon.svg"}
+STATIC = ("seat.html", "board.html", "seat.js", "board.js", "common.js", "style.css", "icon.svg")
 
 
 class WebTableError(RuntimeError):

@@ -104,6 +104,21 @@ class Tracker:
                     self.decisions.setdefault(seat, []).append(now - self._asked[seat])
 
 
+def _paragraphs(frame) -> list[str]:
+    """The panel's body as paragraphs: the rows the panel's width broke apart joined again (rows
+    of one role in a row make one text), so a wide screen says each whole."""
+    out: list[str] = []
+    last = None
+    for index, line in enumerate(frame.lines):
+        role = frame.role(index)
+        if out and role == last and role in ("question", "answer", "news", "notice", "detail", "text"):
+            out[-1] = f"{out[-1]} {line}".strip()
+        else:
+            out.append(line)
+        last = role
+    return out
+
+
 def _seat_labels(table: Table) -> list[str]:
     return [table.seat_label(seat) for seat in range(table.seat_count())]
 
@@ -117,7 +132,7 @@ def board_view(table: Table, tracker: Tracker | None = None) -> dict:
         "lang": language,
         "mode": table.mode,
         "header": frame.header,
-        "lines": list(frame.lines),
+        "lines": _paragraphs(frame),
         "footer": frame.footer,
         "log": list(tracker.log) if tracker is not None else [m.get(language) for m in table.news],
     }

@@ -125,3 +125,10 @@ def test_the_plots_are_small_valid_svg_with_every_label_escaped():
     decisions = plots.decision_chart({0: [1.0, 2.0, 3.5], 2: [10.0]}, labels, "en")
     assert len(ET.fromstring(decisions).findall("{http://www.w3.org/2000/svg}circle")) == 4
     assert "No data" in plots.decision_chart({}, labels, "en")
+
+
+@pytest.mark.parametrize(
+    "value, top", [(0.3, 0.4), (1, 1.2), (7, 8), (9, 12), (13, 20), (26, 40), (47, 80), (100, 120), (0.05, 0.08)]
+)
+def test_a_plots_value_axis_ends_at_a_round_number(value, top):
+    assert plots.nice_top(value) == pytest.approx(top)

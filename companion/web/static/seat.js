@@ -29,7 +29,8 @@ function showLobby(view) {
     const button = el("button", seat.label, "seat");
     button.type = "button";
     button.dataset.seat = String(seat.seat);
-    const note = seat.taken ? `${seat.name} (${word("taken")})` : seat.waiting ? word("waiting") : word("seat_free");
+    const held = seat.taken ? `${seat.name} (${word("taken")})` : word("seat_free");
+    const note = seat.waiting ? `${held}, ${word("waiting")}` : held;
     button.append(el("span", note, "seat-note"));
     if (chosen === seat.seat) button.classList.add("chosen");
     button.addEventListener("click", () => { chosen = seat.seat; showLobby(view); });
@@ -59,7 +60,7 @@ function showPad(view) {
     const meaning = (view.hints || []).find((hint) => hint[0] === code);
     entry.textContent = `${word("typed")}: ${view.typed}${meaning ? " = " + meaning[1] + "?" : ""}`;
   } else if (view.locked) {
-    entry.textContent = `🔒 ${word("locked")}: ${view.locked}`;
+    entry.textContent = `✓ ${word("locked")}: ${view.locked}`;
     entry.classList.add("locked");
   } else {
     entry.textContent = view.help || "";
