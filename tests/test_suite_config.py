@@ -1,5 +1,6 @@
 """How the suite is run: the README's test command is what CI runs first; a bare run leaves the
-crash tests and the long random games to CI's second step; naming a file runs all of it."""
+crash tests and the long random games to CI's second step, and the browser tests to its last;
+naming a file runs all of it."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ def test_the_readme_test_command_is_what_ci_runs_first_and_ci_runs_the_rest_afte
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     command = re.search(r"Run the test suite:\n\n```sh\n(.+)\n```", readme).group(1)
     steps = [line for line in (ROOT / ".ci/run").read_text().splitlines() if "pytest" in line]
-    assert steps == [command, 'python3 -m pytest -m "kill or slow"']
+    assert steps == [command, 'python3 -m pytest -m "kill or slow"', "python3 -m pytest tests/web -m browser"]
     assert command == 'pip install ".[dev]" && python3 -m pytest'
 
 
@@ -47,3 +48,12 @@ def test_naming_a_file_runs_every_test_in_it_unless_the_run_chooses_by_marker():
     named = collected("tests/store/test_migration.py")
     assert CRASH_TEST in named and len(named) > 1
     assert named - collected("tests/store/test_migration.py", "-m", "not kill") == {CRASH_TEST}
+
+
+def test_a_bare_run_leaves_out_the_browser_tests_and_the_last_step_runs_them():
+    bare = collected("-o", "testpaths=tests/web")
+    browser = collected("tests/web", "-m", "browser")
+    if not browser:  # the web table's extra is not installed: nothing of tests/web is collected
+        return
+    assert all("test_browser.py" in test for test in browser)
+    assert not bare & browser and any("test_server.py" in test for test in bare)

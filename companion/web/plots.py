@@ -116,7 +116,9 @@ def decision_chart(decisions: dict[int, list[float]], labels: list[str], languag
     for seat, label in enumerate(labels):
         colour = COLOURS[seat % len(COLOURS)]
         centre = LEFT + column * (seat + 0.5)
-        body.append(f'<text x="{centre:.1f}" y="{HEIGHT - BOTTOM + 14}" text-anchor="middle">{escape(label[:10])}</text>')
+        body.append(
+            f'<text x="{centre:.1f}" y="{HEIGHT - BOTTOM + 14}" text-anchor="middle">{escape(label[:10])}</text>'
+        )
         mine = sorted(decisions.get(seat, ()))
         for index, seconds in enumerate(mine):
             offset = ((index % 5) - 2) * 4

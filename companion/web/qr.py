@@ -77,6 +77,7 @@ def panel_image(code: segno.QRCode, size: tuple[int, int] = PANEL):
     image = Image.new("1", size, 1)
     left = top = (size[1] - side) // 2
     pixels = image.load()
+    assert pixels is not None  # a new image in memory always has its pixels
     for row, cells in enumerate(matrix):
         for column, dark in enumerate(cells):
             if dark:
@@ -90,6 +91,7 @@ def read_modules(image, modules_per_side: int, scale: int) -> list[list[bool]]:
     """The modules back from a panel image (the centre pixel of each), for checking a frame."""
     top = (image.size[1] - modules_per_side * scale) // 2
     pixels = image.load()
+    assert pixels is not None
     return [
         [
             pixels[top + column * scale + scale // 2, top + row * scale + scale // 2] == 0

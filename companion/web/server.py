@@ -135,6 +135,7 @@ class WebTable:
         self._seat_messages: dict[int, str] = {}
         self._files: dict[str, bytes] = {}
         self._plots: dict[str, bytes] = {}
+        self._tasks: set[asyncio.Future] = set()
         self.keys_queued = 0  # keys put on the owner's queue (for the tests and the benchmark)
 
     # -- the owner thread's side -------------------------------------------------------------
@@ -268,7 +269,7 @@ class WebTable:
                 if not client.allowed():
                     if client.dropped == FLOOD_DROPS:  # closed, and read on (dropped) to the close
                         client.role, client.seat = "", None
-                        asyncio.ensure_future(connection.close(1008, "too many messages"))
+                        self._spawn(connection.close(1008, "too many messages"))
                     continue
                 await self._on_message(client, message)
         except ConnectionClosed:
@@ -361,18 +362,25 @@ class WebTable:
         pending = self._pending.pop(seat, None)
         if pending is not None:
             client, name, _ = pending
-            asyncio.ensure_future(self._grant(client, seat, name, ok))
+            self._spawn(self._grant(client, seat, name, ok))
+
+    def _spawn(self, work) -> None:
+        """Run ``work`` on the loop, holding the task until it ends (a task nobody holds may be
+        collected half-way)."""
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     def _drop_all(self) -> None:
         for client in list(self._clients):
-            asyncio.ensure_future(client.connection.close(1012, "the box restarts the web table"))
+            self._spawn(client.connection.close(1012, "the box restarts the web table"))
 
     def _release(self, seat: int) -> None:
         self._seats.pop(seat, None)
         for client in list(self._clients):
             if client.role == "seat" and client.seat == seat:
                 client.role, client.seat = "lobby", None
-        asyncio.ensure_future(self._broadcast_lobby())
+        self._spawn(self._broadcast_lobby())
 
     def _publish(self, board: dict, seats: dict[int, dict]) -> None:
         plots = board.get("plots") or {}
@@ -387,7 +395,7 @@ class WebTable:
         except TooLarge as error:  # never expected: the views are cut to fit; keep the last ones
             log.error("web view not sent: %s", error)
             return
-        asyncio.ensure_future(self._send_all())
+        self._spawn(self._send_all())
 
     async def _send_all(self) -> None:
         lobby = self._lobby()

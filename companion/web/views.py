@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING, Any
 from ..engine import Msg, PromptKind
 from ..engine.session import effective_actions
 from ..table.events import PAD_KEYS
-from ..table.secret import YES_NO_KEYS, padded
 from ..table.seat_screens import seat_screen
+from ..table.secret import YES_NO_KEYS, padded
 from . import plots
 
 if TYPE_CHECKING:
@@ -94,7 +94,7 @@ class Tracker:
                 for seat, asked in self._asked.items():
                     if seat not in self._locked:
                         self.decisions.setdefault(seat, []).append(now - asked)
-            self._asked = {seat: now for seat in (prompt.seats if prompt is not None else ())}
+            self._asked = dict.fromkeys(prompt.seats if prompt is not None else (), now)
             self._locked = set()
             self._prompt = prompt
         if prompt is not None and prompt.kind.hidden and table.secret is not None:

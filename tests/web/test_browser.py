@@ -275,18 +275,21 @@ def test_a_flooding_phone_is_cut_off_and_the_others_play_on(chromium, box_of):
     calm = Page(chromium, box.url, "/")
     calm.page.wait_for_selector('button.seat[data-seat="1"]')
     calm.take(1, "Eva")
-    flood.page.evaluate(
+    closed = flood.page.evaluate(
         """() => new Promise((done) => {
             const ws = new WebSocket(`ws://${location.host}/ws`);
+            const token = localStorage.getItem("companion-seat-token");
             ws.onopen = () => {
-                ws.send(JSON.stringify({t: "hello", role: "seat", token: localStorage.getItem("companion-seat-token")}));
+                ws.send(JSON.stringify({t: "hello", role: "seat", token}));
                 for (let i = 0; i < 3000; i++) ws.send(JSON.stringify({t: "key", key: "1"}));
             };
             ws.onclose = (event) => done(event.code);
         })"""
     )
+    assert closed == 1008  # policy violation: too many messages
     calm.press("07#")
     wait_until(calm.page, "document.getElementById('entry').textContent.includes('Locked')")
+    assert box.handled <= 24 + 40 + 3  # the burst, what the rate refilled meanwhile, the calm keys
 
 
 @pytest.mark.parametrize("language", ["en", "cs"])
@@ -305,7 +308,10 @@ def test_after_the_game_the_board_shows_the_ranking_and_the_plots(chromium, box_
     for event in (pad(1, "3#") + pad(2, "1#") + host("ok") + pad(1, "1#")) * 2:
         box.owner.events.put(event)
     board.page.wait_for_selector("#result:not([hidden])")
-    wait_until(board.page, "document.getElementById('scores-plot').complete && document.getElementById('scores-plot').naturalWidth > 0")
+    wait_until(
+        board.page,
+        "document.getElementById('scores-plot').complete && document.getElementById('scores-plot').naturalWidth > 0",
+    )
     wait_until(board.page, "document.getElementById('decisions-plot').complete")
     assert board.page.locator("#ranking li").count() == 2
     assert board.page.locator("#log li").count() == 2  # both rounds' announcements, none lost

@@ -93,7 +93,7 @@ def wait_for_events(owner: Owner, count: int) -> list:
 
 
 def test_a_phone_says_hello_and_sees_the_free_seats(served):
-    owner, web, port = served()
+    _owner, _web, port = served()
 
     async def run():
         async with client(port) as ws:
@@ -106,7 +106,7 @@ def test_a_phone_says_hello_and_sees_the_free_seats(served):
 
 
 def test_a_claimed_seat_gets_a_random_token_and_its_own_view_and_a_second_phone_is_refused(served):
-    owner, web, port = served()
+    _owner, web, port = served()
 
     async def run():
         async with client(port) as one, client(port) as two:
@@ -122,7 +122,7 @@ def test_a_claimed_seat_gets_a_random_token_and_its_own_view_and_a_second_phone_
 
 
 def test_a_key_on_a_phone_reaches_the_queue_as_the_seats_pad_key(served):
-    owner, web, port = served()
+    owner, _web, port = served()
 
     async def run():
         async with client(port) as ws:
@@ -137,7 +137,7 @@ def test_a_key_on_a_phone_reaches_the_queue_as_the_seats_pad_key(served):
 
 
 def test_a_phone_in_the_lobby_or_a_board_cannot_press_keys(served):
-    owner, web, port = served()
+    owner, _web, port = served()
 
     async def run():
         async with client(port) as lobby, client(port) as board:
@@ -152,7 +152,7 @@ def test_a_phone_in_the_lobby_or_a_board_cannot_press_keys(served):
 
 
 def test_a_reloaded_phone_comes_back_to_its_seat_by_its_token_with_its_typed_keys(served):
-    owner, web, port = served()
+    owner, _web, port = served()
 
     async def run():
         async with client(port) as ws:
@@ -170,7 +170,7 @@ def test_a_reloaded_phone_comes_back_to_its_seat_by_its_token_with_its_typed_key
 
 
 def test_the_box_closing_every_socket_loses_no_seat(served):
-    owner, web, port = served()
+    _owner, web, port = served()
 
     async def run():
         async with client(port) as ws:
@@ -188,7 +188,7 @@ def test_the_box_closing_every_socket_loses_no_seat(served):
     "origin", ["http://evil.test", None, "http://127.0.0.1", "https://companion.test", "null"], ids=str
 )
 def test_a_socket_from_a_foreign_origin_is_refused(served, origin):
-    owner, web, port = served()
+    _owner, _web, port = served()
 
     async def run():
         with pytest.raises(InvalidStatus) as refused:
@@ -200,7 +200,7 @@ def test_a_socket_from_a_foreign_origin_is_refused(served, origin):
 
 
 def test_a_request_naming_another_host_is_refused_dns_rebinding(served):
-    owner, web, port = served()
+    _owner, _web, port = served()
 
     async def run():
         with pytest.raises(InvalidStatus) as refused:
@@ -225,7 +225,7 @@ def get(port: int, path: str, host: str = HOST) -> tuple[int, dict, bytes]:
 
 
 def test_the_pages_are_served_with_a_strict_policy_and_nothing_else_is(served):
-    owner, web, port = served()
+    _owner, _web, port = served()
     status, headers, body = get(port, "/")
     assert status == 200 and b'<script src="/static/seat.js"' in body
     assert headers["Content-Security-Policy"].startswith("default-src 'self'")
@@ -237,7 +237,7 @@ def test_the_pages_are_served_with_a_strict_policy_and_nothing_else_is(served):
 
 
 def test_an_oversize_message_closes_the_socket_before_anything_is_read(served):
-    owner, web, port = served()
+    owner, _web, port = served()
 
     async def run():
         async with client(port) as ws:
@@ -253,7 +253,7 @@ def test_an_oversize_message_closes_the_socket_before_anything_is_read(served):
 
 
 def test_a_flooding_phone_is_capped_then_closed_and_others_are_still_served(served):
-    owner, web, port = served()
+    owner, _web, port = served()
 
     async def run():
         async with client(port) as flood, client(port) as other:
@@ -286,7 +286,7 @@ def test_a_flooding_phone_is_capped_then_closed_and_others_are_still_served(serv
 
 
 def test_connections_beyond_the_cap_are_refused(served):
-    owner, web, port = served(max_connections=2)
+    _owner, _web, port = served(max_connections=2)
 
     async def run():
         async with client(port) as a, client(port) as b:
@@ -307,7 +307,7 @@ def test_a_hostile_name_is_kept_as_text_and_control_characters_go():
 
 
 def test_a_hostile_name_travels_as_a_json_string_only(served):
-    owner, web, port = served()
+    _owner, _web, port = served()
 
     async def run():
         async with client(port) as ws, client(port) as watcher:
@@ -325,7 +325,7 @@ def test_a_claim_can_wait_for_the_host_and_a_take_over_is_told_to_the_old_phone(
         asked.append((seat, name, taken))
         return True if not taken else None  # a take-over waits for the host
 
-    owner, web, port = served(claim=claim)
+    _owner, web, port = served(claim=claim)
 
     async def run():
         async with client(port) as old, client(port) as new:
@@ -344,7 +344,7 @@ def test_a_claim_can_wait_for_the_host_and_a_take_over_is_told_to_the_old_phone(
 
 
 def test_a_board_gets_the_whole_public_view_at_hello_and_after_each_change(served):
-    owner, web, port = served()
+    owner, _web, port = served()
 
     async def run():
         async with client(port) as board, client(port) as phone:
@@ -436,7 +436,7 @@ def test_a_table_with_no_game_yet_serves_an_empty_lobby(served):
     from companion.table.table import Table
 
     table = Table(MemoryRecorder(), {"vaaalbara": load("vaaalbara")}, "cs")
-    owner, web, port = served(table=table)
+    _owner, _web, port = served(table=table)
 
     async def run():
         async with client(port) as ws:
