@@ -82,7 +82,10 @@ class _Client:
     allowance: float = BURST
     refilled: float = field(default_factory=time.monotonic)
     dropped: int = 0
-    sent: str = ""  # the last message sent, so an unchanged view is not sent again
+    sent: str = ""  # the last message queued, so an unchanged view is not sent again
+    # what waits to be sent: (replaceable, message); a newer view replaces a view not yet sent
+    outbox: list[tuple[bool, str]] = field(default_factory=list)
+    pumping: bool = False
 
     def allowed(self) -> bool:
         """Token bucket: RATE messages a second, BURST at once."""
@@ -438,14 +441,30 @@ class WebTable:
         return encode({"t": "refused", "why": why})
 
     async def _send(self, client: _Client, message: str, again: bool = True) -> None:
-        """Send ``message``; with ``again`` False, not when it is what the client has already."""
+        """Queue ``message`` for ``client``; with ``again`` False (a view published to everyone)
+        not when it is what the client has already, and in place of a view still waiting. Each
+        client is written by a task of its own: a phone that stops reading (asleep, out of
+        range) holds up nobody else, and receives only the newest view when it reads again."""
         if not message or (not again and message == client.sent):
             return
         client.sent = message
+        if not again:
+            client.outbox = [waiting for waiting in client.outbox if not waiting[0]]
+        client.outbox.append((not again, message))
+        if not client.pumping:
+            client.pumping = True
+            self._spawn(self._pump(client))
+
+    @staticmethod
+    async def _pump(client: _Client) -> None:
         try:
-            await client.connection.send(message)
+            while client.outbox:
+                _, message = client.outbox.pop(0)
+                await client.connection.send(message)
         except ConnectionClosed:
-            pass
+            client.outbox.clear()
+        finally:
+            client.pumping = False
 
 
 assert max(SIZES.values()) < 2**16  # every view fits one unfragmented frame of the sizes above
