@@ -446,3 +446,26 @@ def test_a_table_with_no_game_yet_serves_an_empty_lobby(served):
             assert await recv(ws) == {"t": "refused", "why": "invalid"}
 
     asyncio.run(run())
+
+
+def test_a_page_that_stops_reading_holds_up_no_other_page(served):
+    """A board that reads nothing (a tablet asleep) while the box publishes many large views:
+    a phone still gets every change of its own view at once, and the board only the newest."""
+    owner, web, port = served()
+    board_view, seats = owner.views()
+
+    async def run():
+        async with (
+            connect(
+                f"ws://{HOST}:{port}/ws", host="127.0.0.1", port=port, origin=f"http://{HOST}:{port}", max_queue=1
+            ) as asleep,
+            client(port) as phone,
+        ):
+            await hello(asleep, role="board")
+            await take(phone, 0, "Eva")
+            for n in range(600):  # ~18 MB of board views nobody reads (more than socket buffers hold)
+                board = {**board_view, "log": [f"{n} " + "x" * 30000]}
+                web.publish(board, {**seats, 0: {**seats[0], "status": f"view {n}"}})
+                assert (await recv(phone))["status"] == f"view {n}"
+
+    asyncio.run(run())
