@@ -25,8 +25,8 @@ from pathlib import Path
 
 from companion.hw.pads import PadHub
 from companion.hw.protocol import FrameDecoder, encode_frame
-from companion.table.events import KeyEvent, PadPresence
-from companion.table.frame import LED_LOCKED, LED_WAITING
+from companion.surface.events import KeyEvent, PadPresence
+from companion.surface.frame import LED_LOCKED, LED_WAITING
 
 FIRMWARE = Path(__file__).resolve().parents[1] / "firmware_scripts" / "padlogic.py"
 

@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 from companion.games import available  # noqa: E402
 from companion.hw import screen  # noqa: E402
 from companion.hw.screen import TextLines, render  # noqa: E402
-from companion.table.panel import REGULAR, font  # noqa: E402
+from companion.surface.panel import REGULAR, font  # noqa: E402
 from tests.hw.test_partial_update import (  # noqa: E402
     FRAME_BYTES,
     bytes_per_key,

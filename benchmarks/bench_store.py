@@ -4,6 +4,11 @@ finished sessions against an empty store).
 
     python benchmarks/bench_store.py [--stored 10000] [--runs 300] [--dir DIR]
     python benchmarks/bench_store.py --only history [--finished 1000]
+    python benchmarks/bench_store.py --only edges [--finished 1000]
+
+``edges``: what checking every field of the running game costs at start-up (ratio against the
+same open without the check, in this process), and the peak memory of a JSON export streamed one
+session at a time against the same export built whole in memory (ratio, tracemalloc).
 
 Figures are medians of single appends timed in this process. The empty and the full store are
 timed in alternating blocks of ten appends, so both see the same disk and cache conditions; their
@@ -83,9 +88,12 @@ def main() -> None:
         "--json-runs", type=int, default=40, help="timed inserts per JSONStorage case (slow when full; default 40)"
     )
     parser.add_argument("--dir", type=Path, default=None, help="where to put the files (default: a temp dir)")
-    parser.add_argument("--only", choices=("append", "history"), help="run one part only")
+    parser.add_argument("--only", choices=("append", "history", "edges"), help="run one part only")
     parser.add_argument("--finished", type=int, default=1000, help="finished sessions for the history part")
     args = parser.parse_args()
+    if args.only == "edges":
+        edge_costs(args)
+        return
     if args.only != "append":
         history_costs(args)
     if args.only == "history":
@@ -269,6 +277,47 @@ def history_costs(args: argparse.Namespace) -> None:
     print(
         f"  `companion history` whole command: {med(cli) * 1000:.1f} ms "
         f"(an empty interpreter: {med(floor) * 1000:.1f} ms, so {(med(cli) - med(floor)) * 1000:.1f} ms of work)"
+    )
+
+
+def edge_costs(args: argparse.Namespace) -> None:
+    import io
+    import tracemalloc
+
+    from companion.store.export import json_list, json_text
+
+    with tempfile.TemporaryDirectory(dir=args.dir, prefix="bench-edges-") as folder:
+        path = make_store(Path(folder) / "store", args.finished)
+        checked, unchecked = [], []
+        for _ in range(40):  # alternated, so both see the same conditions
+            for times, patch in ((checked, None), (unchecked, lambda self, tables: None)):
+                with ExitStack() as stack:
+                    if patch is not None:
+                        stack.enter_context(mock.patch.object(Store, "_check_live", patch))
+                    start = time.perf_counter()
+                    with Store(path) as store:
+                        store.entries(store.unfinished()["id"])
+                    times.append(time.perf_counter() - start)
+        peaks = []
+        for build in (lambda docs: [json_text(list(docs), indent=2)], json_list):
+            with Store(path, read_only=True) as store:
+                tracemalloc.start()
+                sink = io.StringIO()
+                for chunk in build(store.history_documents()):
+                    sink.write(chunk)
+                    sink.seek(0)
+                    sink.truncate()
+                peaks.append(tracemalloc.get_traced_memory()[1])
+                tracemalloc.stop()
+    med = statistics.median
+    print(f"edges: one running game of 200 entries, {args.finished:,} finished sessions")
+    print(
+        f"  start-up with every running record checked vs unchecked: {med(checked) * 1000:.2f} ms vs "
+        f"{med(unchecked) * 1000:.2f} ms = {med(checked) / med(unchecked):.2f}x"
+    )
+    print(
+        f"  JSON export peak memory, streamed vs built whole: {peaks[1] / 2**20:.1f} MiB vs "
+        f"{peaks[0] / 2**20:.1f} MiB = {peaks[1] / peaks[0]:.3f}x"
     )
 
 

@@ -144,7 +144,7 @@ def bench_memory(tmp: Path) -> tuple[int, int]:
 
 
 def bench_map_render(repeat: int = 400) -> tuple[float, float]:
-    from companion.table.frame import Frame, MapCell, MapView
+    from companion.surface.frame import Frame, MapCell, MapView
 
     labels = ["Hs*", "~g", "", "Mw+", "Ka"]
     rows = tuple(tuple(MapCell(labels[(r + c) % 5], c % 2 == 0, (r, c) == (1, 2)) for c in range(5)) for r in range(3))
@@ -203,7 +203,9 @@ def _keys(engine, prompt, action: dict, start: int) -> list[str]:
         return ["host " + " ".join(["up"] * (action["value"] - (prompt.minimum or 0)) + ["ok"])]
     options = prompt.options_for(None)
     index = [o.value for o in options].index(action["value"])
-    return ["host " + " ".join(["down"] * ((index - start) % len(options)) + ["ok"])]
+    from tests.keyscript import host_moves
+
+    return ["host " + " ".join(host_moves(start, index, len(options)) + ["ok"])]
 
 
 def game_presses(package: str, name: str, seats: int, seed: int, max_actions: int = 400) -> dict:
@@ -319,7 +321,7 @@ def _idle(app, seconds: float, redraws) -> tuple[float, int, int]:
     time.sleep(seconds)
     used = time.process_time() - cpu
     woke, drawn = app.wakeups - wakeups, redraws() - drawn
-    from companion.table.events import Quit
+    from companion.surface.events import Quit
 
     app.events.put(Quit("bench"))
     worker.join(10)
@@ -359,7 +361,7 @@ def bench_idle(tmp: Path, seconds: float) -> None:
         display = OledDisplay({"driver": "dummy"})
         store = Store(tmp / f"idle-hw-{len(keys)}.db")
         table = make_table(store, "cs", seed=1)
-        from companion.table.events import KeyEvent
+        from companion.surface.events import KeyEvent
 
         for key in keys:
             table.handle(KeyEvent(None, key))

@@ -19,8 +19,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import games as game_registry
+from .engine.i18n import Msg
 from .store.journal import atomic_write
-from .table.events import KeyEvent, Quit, Tick
+from .store.journal import loads as strict_loads
+from .surface.events import KeyEvent, Quit, Tick
 from .table.table import Table
 
 if TYPE_CHECKING:
@@ -153,8 +155,10 @@ class SavedPadSeating:
         self.mapping: dict[str, int] = {}
         if path.exists():
             try:
-                self.mapping = Pairing.from_json(path.read_text(encoding="utf-8")).mapping
-            except (OSError, ValueError) as error:
+                text = path.read_text(encoding="utf-8")
+                strict_loads(text)  # NaN, Infinity: not JSON, whatever Python's parser accepts
+                self.mapping = Pairing.from_json(text).mapping
+            except (OSError, ValueError, RecursionError) as error:
                 log.error("ignoring %s: %s; pair the pads again from the menu", path, error)
         hub.set_seating(self.mapping)
 
@@ -197,8 +201,8 @@ def make_table(
     """The table over ``store``; after a restart with an unfinished game it first asks whether
     to continue it or end it. The games are imported when first needed (``table.catalog``):
     the menu shows their titles without them."""
+    from .surface.panel import SMALLEST
     from .table.catalog import LazyGames
-    from .table.panel import SMALLEST
 
     games = LazyGames(game_registry.available(), game_registry.load, game_registry.TITLES)  # imported when first chosen
     table = Table(
@@ -221,4 +225,19 @@ def make_table(
             unfinished["seed"],
             store.entries(unfinished["id"]),
         )
+    table.notice = [*table.notice, *store_problems(store)]
     return table
+
+
+STORE_PROBLEM = Msg("Úložiště: {why}", "Storage: {why}")
+
+
+def store_problems(store) -> list[Msg]:
+    """What the store found damaged or cut off when it opened (file and line named), for the
+    panel; the same lines are in the log. Nothing in them stops the table."""
+    try:
+        found = list(getattr(store, "problems", []))
+    except Exception as error:  # only a notice: never a reason not to start
+        log.error("could not tell the store's problems: %s", error)
+        return []
+    return [STORE_PROBLEM.format(why=Msg(line, line)) for line in found]

@@ -32,13 +32,30 @@ def open_store(data_dir: Path, read_only: bool = False):
 
 
 def fail(message: str, code: int = 2) -> int:
-    print(f"companion: {message}", file=sys.stderr)
+    from .store.export import clean
+
+    print(f"companion: {clean(message)}", file=sys.stderr)
     return code
 
 
 def data_dir_of(args) -> Path:
     """``--data-dir`` if given, else the default data directory."""
     return Path(args.data_dir) if args.data_dir else default_data_dir()
+
+
+class MissingDataDir(Exception):
+    """Every command but ``run`` works on a data directory that is already there: a typo in
+    ``--data-dir`` must not read as an empty history, nor create a second one."""
+
+
+def existing_data_dir(args) -> Path:
+    folder = data_dir_of(args)
+    if not folder.is_dir():
+        given = "--data-dir " if args.data_dir else "the data directory "
+        raise MissingDataDir(
+            f"{given}{folder} does not exist (the table creates it when it first runs; check the path)"
+        )
+    return folder
 
 
 # -- run --------------------------------------------------------------------------------------
@@ -54,7 +71,7 @@ def cmd_replay(args) -> int:
     from . import games
     from .engine import Session
     from .engine.session import ReplayError
-    from .store.export import SessionFileError, load_session_file
+    from .store.export import SessionFileError, clean, json_text, load_session_file
 
     try:
         document = load_session_file(args.file, args.session)
@@ -80,48 +97,39 @@ def cmd_replay(args) -> int:
         "state": session.state,
     }
     if args.json:
-        print(json.dumps(result, ensure_ascii=False, indent=2, sort_keys=True))
+        print(json_text(result, indent=2, sort_keys=True))
     else:
         print(f"{document['game']}: {len(session.actions)} actions, {'finished' if session.over else 'unfinished'}")
         for seat, total in scores.totals.items():
-            print(f"  {game.seat_label(session.state, seat).en}: {total}")
+            print(clean(f"  {game.seat_label(session.state, seat).en}: {total}"))
     return 0
 
 
 # -- history / export / import / stats ---------------------------------------------------------
-def _when(value) -> str:
-    return value[:16] if isinstance(value, str) else "?"
-
-
 def cmd_history(args) -> int:
-    from .store.export import seat_label, seat_names, winners_of
+    """Finished games and games ended from the in-game menu (marked abandoned), newest first."""
+    from .store.export import clean, history_lines
 
-    store = open_store(data_dir_of(args), read_only=True)
+    store = open_store(existing_data_dir(args), read_only=True)
     try:
         finished = store.history(teaching=True)  # one read of the index for both
+        abandoned = store.abandoned()
     finally:
+        _warn(store.notes)
         store.close()
     records = [record for record in finished if not record.get("teaching")]
     walks = len(finished) - len(records)
-    if not records:
+    if not records and not abandoned:
         print("no finished games yet")
-    for record in records:
-        names = seat_names(record)
-        winners = [seat_label(names, seat) for seat in winners_of(record)]
-        result = f"draw: {', '.join(winners)}" if len(winners) > 1 else f"winner: {winners[0] if winners else '-'}"
-        minutes = record.get("duration_s") if isinstance(record.get("duration_s"), int) else 0
-        seats = [str(seat) for seat in record.get("seats") or []]
-        print(
-            f"{_when(record.get('finished'))}  {record.get('game')}  {', '.join(seats)}  "
-            f"{result}  ({minutes // 60} min)"
-        )
+    for line in history_lines(records, abandoned):
+        print(clean(line))
     if walks:  # finished, kept (they taught the box), but nobody played
         print(f"({walks} teaching walk{'s' if walks != 1 else ''} of the box not listed)")
     return 0
 
 
 def cmd_export(args) -> int:
-    store = open_store(data_dir_of(args), read_only=True)
+    store = open_store(existing_data_dir(args), read_only=True)
     try:
         return _export(store, args)
     except OSError as error:
@@ -129,19 +137,32 @@ def cmd_export(args) -> int:
             return fail(f"cannot write {args.out}: {error.strerror or error}", 1)
         raise
     finally:
+        _warn(store.notes)
         store.close()
 
 
-def _export(store, args) -> int:
-    from .store.export import write_history_csv, write_history_json, write_text
-    from .store.reports import bgstats_plays
+def _warn(notes: list[str]) -> None:
+    """What reading the history worked around (an index rebuilt, an archive skipped): one line
+    each on stderr; the command still succeeds with the rest."""
+    for note in dict.fromkeys(notes):
+        fail(f"warning: {note}")
 
+
+def _export(store, args) -> int:
+    """CSV from the index; JSON, BG Stats links and plays streamed one session at a time."""
+    from .store.export import json_list, write_history_csv, write_stream
+    from .store.reports import bgstats_link, bgstats_plays
+
+    destination = args.out or sys.stdout
+    documents = store.history_documents(skipped=store.notes.append)
     if args.format == "bgstats":
-        plays = bgstats_plays(store.history_documents())
-        write_text(args.out or sys.stdout, json.dumps(plays, ensure_ascii=False, indent=2) + "\n")
+        write_stream(destination, (bgstats_link(play) + "\n" for play in bgstats_plays(documents)))
+    elif args.format == "bgstats-plays":
+        write_stream(destination, json_list(bgstats_plays(documents)))
+    elif args.format == "json":
+        write_stream(destination, json_list(documents))
     else:
-        write = write_history_csv if args.format == "csv" else write_history_json
-        write(store, args.out or sys.stdout)
+        write_history_csv(store, destination)
     return 0
 
 
@@ -150,6 +171,7 @@ def cmd_import(args) -> int:
     from .store.export import SessionFileError, load_sessions
     from .store.importing import plan_import
 
+    data_dir = existing_data_dir(args)
     try:
         documents = load_sessions(args.file)
     except SessionFileError as error:
@@ -162,8 +184,12 @@ def cmd_import(args) -> int:
             f"import refused, nothing changed: {args.file}: unknown game {unknown[0]!r}; "
             f"known: {', '.join(games.available())}"
         )
-    store = open_store(data_dir_of(args))
+    store = open_store(data_dir)
     try:
+        known = store.uids()  # sessions already here are skipped: no need to replay them
+        problem = _replay_problem(args.file, documents, known)
+        if problem:
+            return fail(f"import refused, nothing changed: {problem}")
         unfinished = plan_import(documents, set()).unfinished
         added, skipped = store.import_documents(documents)
     finally:
@@ -175,16 +201,35 @@ def cmd_import(args) -> int:
     return 0
 
 
+def _replay_problem(path: str, documents: list[dict], known: set[str]) -> str | None:
+    """The first finished session new to the store that does not replay or disagrees with its
+    own meta, named by its place in the file and its id, or None."""
+    from .store.importing import finished, identity, replay_problem
+
+    for number, document in enumerate(documents, start=1):
+        if not finished(document) or identity(document) in known:
+            continue  # left out of the import anyway
+        problem = replay_problem(document)
+        if problem:
+            meta = document.get("meta") or {}
+            which = f"session {number} of {len(documents)}" if len(documents) > 1 else "the session"
+            ident = f" (id {meta['id']})" if meta.get("id") is not None else ""
+            return f"{path}: {which}{ident}: {problem}"
+    return None
+
+
 def cmd_stats(args) -> int:
+    from .store.export import json_text
     from .store.reports import game_stats, stats_text
 
-    store = open_store(data_dir_of(args), read_only=True)
+    store = open_store(existing_data_dir(args), read_only=True)
     try:
-        stats = game_stats(store.history_documents())
+        stats = game_stats(store.history_documents(skipped=store.notes.append))
     finally:
+        _warn(store.notes)
         store.close()
     if args.json:
-        print(json.dumps(stats, ensure_ascii=False, indent=2, sort_keys=True))
+        print(json_text(stats, indent=2, sort_keys=True))
     else:
         sys.stdout.write(stats_text(stats))
     return 0
@@ -194,6 +239,7 @@ def cmd_box(args) -> int:
     """Show or forget what the table learned about a game's box (see docs/configuration.md)."""
     from . import games as registry
     from .store.boxes import BoxFiles, shipped_checked
+    from .store.export import json_text
 
     if args.game not in registry.available():
         return fail(f"no game {args.game!r}; games: {', '.join(registry.available())}")
@@ -201,7 +247,7 @@ def cmd_box(args) -> int:
         return fail("--prefer goes with --import FILE")
     if args.checked_by and not args.export:
         return fail("--checked-by goes with --export FILE")
-    memory = BoxFiles(data_dir_of(args) / "box")
+    memory = BoxFiles(existing_data_dir(args) / "box")
     path = memory.path(args.game)
     if args.export:
         return _box_export(memory, args)
@@ -229,7 +275,7 @@ def cmd_box(args) -> int:
     else:
         note = "every fact was entered on a table and is unverified: no checked file is shipped"
     print(f"# {path} ({note})")
-    print(json.dumps(memory.load(args.game), ensure_ascii=False, indent=1, sort_keys=True))
+    print(json_text(memory.load(args.game), indent=1, sort_keys=True))
     return 0
 
 
@@ -259,11 +305,14 @@ def _box_import(memory, args) -> int:
     """Merge a shared box file into this table's memory: new facts are added, equal ones kept,
     every differing fact chosen (on a terminal, or by --prefer); nothing is written on a refusal."""
     from .store.boxes import BoxShareError, merge_memory, read_share, take_theirs
+    from .store.journal import NotReadable, read_regular
 
     try:
-        text = Path(args.import_file).read_text(encoding="utf-8")
+        text = read_regular(args.import_file, MAX_BOX_FILE).decode("utf-8")
     except FileNotFoundError:
         return fail(f"no such file: {args.import_file}", 1)
+    except NotReadable as error:
+        return fail(f"{args.import_file} {error}", 1)
     except UnicodeDecodeError:
         return fail(f"{args.import_file} is not text (UTF-8)", 1)
     try:
@@ -302,6 +351,9 @@ def _box_import(memory, args) -> int:
         f"({taken} taken from the file, {len(conflicts) - taken} kept)"
     )
     return 0
+
+
+MAX_BOX_FILE = 4 << 20  # a shared box file: kilobytes; 4 MiB is far past any game's facts
 
 
 def _short(value) -> str:
@@ -353,8 +405,11 @@ def parser() -> argparse.ArgumentParser:
     rep.add_argument("--session", type=int, help="which session of an export holding several")
     hist = sub.add_parser("history", help="list finished games")
     hist.add_argument("--data-dir")
-    exp = sub.add_parser("export", help="export history as CSV, JSON (full logs) or BG Stats plays")
-    exp.add_argument("--format", choices=("csv", "json", "bgstats"), default="csv")
+    exp = sub.add_parser(
+        "export",
+        help="export history as CSV, JSON (full logs), BG Stats links (one per play) or BG Stats plays (a JSON list)",
+    )
+    exp.add_argument("--format", choices=("csv", "json", "bgstats", "bgstats-plays"), default="csv")
     exp.add_argument("--out", help="file to write (default: standard output)")
     exp.add_argument("--data-dir")
     imp = sub.add_parser("import", help="add the sessions of a JSON export to the history")
@@ -383,6 +438,8 @@ def parser() -> argparse.ArgumentParser:
         help="with --export: you checked every fact against the box (marks the file verified)",
     )
     box.add_argument("--data-dir")
+    for command in (rep, hist, exp, imp, st, box):
+        command.add_argument("-v", "--verbose", action="store_true", help="log details and tracebacks on stderr")
     return p
 
 
@@ -402,6 +459,8 @@ def main(argv=None) -> int:
     if not argv or (argv[0] not in HANDLERS and argv[0] not in ("-h", "--help", "--version")):
         argv.insert(0, "run")  # `companion` and `companion --emulated` mean `companion run ...`
     args = parser().parse_args(argv)
+    if args.command != "run":  # `run` sets up its own log (journald, a file, the terminal)
+        _cli_logging(args.verbose)
     try:
         code = HANDLERS[args.command](args)
         sys.stdout.flush()  # a closed pipe shows here, not as a traceback at exit
@@ -413,6 +472,8 @@ def main(argv=None) -> int:
         return fail("interrupted", 130)
     except config_module.ConfigError as error:
         return fail(f"configuration: {error}")
+    except MissingDataDir as error:
+        return fail(str(error))
     except Exception as error:  # every error is one line; the traceback goes to the log
         from .store import SessionFileError, StoreError
 
@@ -424,7 +485,33 @@ def main(argv=None) -> int:
             where = f" {error.filename}" if error.filename else ""
             return fail(f"cannot write or read{where}: {error.strerror or error}", 1)
         log.debug("unexpected error", exc_info=True)
-        return fail(f"unexpected error: {type(error).__name__}: {error}", 1)
+        hint = "" if getattr(args, "verbose", False) else " (run again with -v for the traceback)"
+        return fail(f"unexpected error: {type(error).__name__}: {error}{hint}", 1)
+
+
+def _cli_logging(verbose: bool) -> None:
+    """-v: everything the store logs, tracebacks included, on stderr. Without it the command's
+    own one-line messages say what matters (warnings the store worked around among them)."""
+    logger = logging.getLogger("companion")
+    for old in [handler for handler in logger.handlers if isinstance(handler, _CliHandler)]:
+        logger.removeHandler(old)
+    logger.addHandler(_CliHandler(verbose))
+    logger.setLevel(logging.DEBUG if verbose else logging.NOTSET)
+
+
+class _CliHandler(logging.Handler):
+    """Writes to the stderr of the moment (-v), or swallows (else: no bare lines from Python's
+    last-resort handler beside the command's own messages)."""
+
+    def __init__(self, verbose: bool):
+        super().__init__(logging.DEBUG if verbose else logging.CRITICAL + 1)
+        self.setFormatter(logging.Formatter("companion: %(levelname)s: %(message)s"))
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            sys.stderr.write(self.format(record) + "\n")
+        except Exception:
+            self.handleError(record)
 
 
 if __name__ == "__main__":

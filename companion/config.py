@@ -111,6 +111,7 @@ def _check_panel_size(display: dict) -> None:
         )
 
 
+MAX_SIZE = 1 << 20  # a config file is a few hundred bytes; a larger file is not one
 DEFAULT_PATH = Path("/etc/companion/config.toml")  # where the Pi set-up puts it (tests point it elsewhere)
 
 
@@ -129,11 +130,21 @@ def load(path: str | Path | None) -> dict:
         _check_panel_size(config["display"])
         return config
     path = Path(path)
+    from .store.journal import NotReadable, read_regular
+
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = tomllib.loads(read_regular(path, MAX_SIZE).decode("utf-8"))
     except FileNotFoundError:
         raise ConfigError(f"config file {path} does not exist") from None
+    except NotReadable as error:
+        raise ConfigError(f"config file {path} {error}") from None
+    except OSError as error:
+        raise ConfigError(f"config file {path} cannot be read: {error.strerror or error}") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise ConfigError(f"config file {path} is not valid TOML: {error}") from None
+    except RecursionError:
+        raise ConfigError(f"config file {path} is nested too deeply to be a companion config") from None
+    except ValueError as error:  # a number too long to read, and what else tomllib may refuse
         raise ConfigError(f"config file {path} is not valid TOML: {error}") from None
     _check(data, SCHEMA, "", config)
     _check_panel_size(config["display"])

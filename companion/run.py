@@ -21,7 +21,7 @@ from .cli import data_dir_of, fail, open_store
 
 if TYPE_CHECKING:
     from .hw.base import Leds
-    from .table.frame import LedState
+    from .surface.frame import LedState
 
 log = logging.getLogger("companion")
 
@@ -168,7 +168,7 @@ def _prepare_run(args, data_dir: Path, interactive: bool) -> list:
 
 def _read_script(path: str) -> list:
     from .hw.emulated import ScriptError, parse_script
-    from .table.events import Quit
+    from .surface.events import Quit
 
     try:
         events = parse_script(Path(path).read_text(encoding="utf-8"), path)
@@ -232,7 +232,7 @@ class JournalFormatter(logging.Formatter):
 def _run_io(mode: str, interactive: bool, cfg: dict, events, data_dir: Path, args) -> _RunIo:
     """Where frames go: the real panel, the terminal, or text (and PNGs) for a script; the
     emulator draws the configured panel size."""
-    from .table.panel import Panel
+    from .surface.panel import Panel
 
     panel = Panel.of_size(cfg["display"]["width"], cfg["display"]["height"])
     if mode == "hardware":
@@ -302,7 +302,7 @@ def build_hardware(cfg: dict, events):
         for close in reversed(opened):
             close()
         why = f"GPIO: {error}; check the GPIO access and the pins in the config"
-        from .table.panel import Panel
+        from .surface.panel import Panel
         from .table.screens import startup_failure_frame
 
         display.show(

@@ -15,7 +15,7 @@ from companion.app import App, make_table
 from companion.hw.gpio import GpioLeds, HostButtons
 from companion.hw.oled import OledDisplay
 from companion.store import Store
-from companion.table.events import Quit
+from companion.surface.events import Quit
 
 from .companion_process import ROOT, start_companion
 
@@ -115,7 +115,7 @@ def test_the_run_mode_rebuilds_a_torn_box_memory_from_the_latest_session(tmp_pat
 
     from companion import config as config_module
     from companion.run import _open_table, _RunIo
-    from companion.table.panel import SMALLEST
+    from companion.surface.panel import SMALLEST
 
     data_dir = tmp_path / "d"
     data_dir.mkdir()
@@ -132,3 +132,20 @@ def test_the_run_mode_rebuilds_a_torn_box_memory_from_the_latest_session(tmp_pat
         store.close()
     assert (data_dir / "box" / "dva_bratri.json.bad-1").exists()
     assert __import__("json").loads((data_dir / "box" / "dva_bratri.json").read_text(encoding="utf-8")) == learned
+
+
+def test_a_pads_file_with_a_non_finite_number_is_ignored_not_trusted(tmp_path, caplog):
+    from companion.app import SavedPadSeating
+
+    class Hub:
+        seating = None
+
+        def set_seating(self, mapping):
+            self.seating = dict(mapping)
+
+    path = tmp_path / "pads.json"
+    path.write_text('{"version": 1, "seats": 2, "pads": ["AB12"], "at": NaN}', encoding="utf-8")
+    hub = Hub()
+    seating = SavedPadSeating(hub, path)
+    assert seating.mapping == {} and hub.seating == {}
+    assert "pair the pads again" in caplog.text and "NaN" in caplog.text

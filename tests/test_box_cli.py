@@ -71,6 +71,7 @@ def test_export_writes_a_file_that_imports_into_an_empty_table(tmp_path, capsys)
         "box": {"tiles": {"PUT-1": INN}},
     }
     capsys.readouterr()
+    (tmp_path / "b").mkdir()  # an empty table's data directory
     assert main(["box", "dva_bratri", "--import", str(out), "--data-dir", str(tmp_path / "b")]) == 0
     assert "(checked by Jana): 3 facts added, 0 differing" in capsys.readouterr().out
     assert own(tmp_path / "b") == {"tiles": {"PUT-1": INN}}
@@ -215,3 +216,58 @@ def test_no_checked_file_is_shipped_yet_and_a_broken_one_is_ignored(tmp_path, mo
     (data / "x.json").write_text("{broken", encoding="utf-8")
     monkeypatch.setattr(boxes, "__file__", str(tmp_path / "store" / "boxes.py"))
     assert boxes.shipped_checked("dva_bratri") == ({}, {})
+
+
+# -- the CLI and a running table never overwrite each other's facts -----------------------------------
+PIT = {"building": "marketplace", "colour": "green", "roads": ["E", "W"]}
+MILL = {"building": "cathedral", "colour": "green", "roads": ["N"]}
+
+
+def test_an_import_while_the_table_runs_survives_the_tables_next_save(tmp_path, capsys):
+    saved(tmp_path, {"tiles": {"PUT-1": INN}})
+    table = BoxFiles(tmp_path / "box")  # the running table's memory
+    learned = table.load("dva_bratri")
+    shared = tmp_path / "shared.json"
+    shared.write_text(json.dumps({"tiles": {"PUT-2": PIT}}), encoding="utf-8")
+    assert main(["box", "dva_bratri", "--import", str(shared), "--data-dir", str(tmp_path)]) == 0
+    capsys.readouterr()
+    learned["tiles"]["PUT-3"] = MILL  # the table learns a tile and saves its memory
+    table.save("dva_bratri", learned)
+    assert own(tmp_path) == {"tiles": {"PUT-1": INN, "PUT-2": PIT, "PUT-3": MILL}}
+
+
+def test_a_forget_while_the_table_runs_is_not_undone_by_the_tables_next_save(tmp_path, capsys):
+    saved(tmp_path, {"tiles": {"PUT-1": INN, "PUT-2": PIT}})
+    table = BoxFiles(tmp_path / "box")
+    learned = table.load("dva_bratri")
+    assert main(["box", "dva_bratri", "--forget", "--data-dir", str(tmp_path)]) == 0
+    learned["tiles"]["PUT-3"] = MILL
+    table.save("dva_bratri", learned)
+    assert own(tmp_path) == {"tiles": {"PUT-3": MILL}}  # only what was learned after the forget
+
+
+def test_a_table_correction_changes_and_removes_only_its_own_facts(tmp_path):
+    saved(tmp_path, {"tiles": {"PUT-1": INN, "PUT-2": PIT}})
+    table, other = BoxFiles(tmp_path / "box"), BoxFiles(tmp_path / "box")
+    learned = table.load("dva_bratri")
+    theirs = other.load("dva_bratri")
+    theirs["tiles"]["PUT-2"] = MILL  # another process corrects PUT-2
+    other.save("dva_bratri", theirs)
+    learned["tiles"]["PUT-1"] = dict(INN, colour="blue")  # the table corrects PUT-1
+    del learned["tiles"]["PUT-2"]  # and drops PUT-2, which the other process has changed
+    table.save("dva_bratri", learned)
+    # fact by fact: what the other process changed on PUT-2 stays; the colour, which it left as
+    # the table knew it, goes with the table's removal
+    assert own(tmp_path) == {
+        "tiles": {"PUT-1": dict(INN, colour="blue"), "PUT-2": {"building": "cathedral", "roads": ["N"]}}
+    }
+
+
+def test_a_file_rebuilt_after_damage_holds_every_fact_not_only_the_changes(tmp_path):
+    saved(tmp_path, {"tiles": {"PUT-1": INN}})
+    rebuilt = {"tiles": {"PUT-1": INN, "PUT-2": PIT}}
+    memory = BoxFiles(tmp_path / "box", rebuild=lambda game: rebuilt)
+    assert memory.load("dva_bratri") == {"tiles": {"PUT-1": INN}}  # the first game of the evening
+    (tmp_path / "box" / "dva_bratri.json").write_text('{"tiles": ', encoding="utf-8")  # a power cut
+    assert memory.load("dva_bratri") == rebuilt
+    assert own(tmp_path) == rebuilt

@@ -156,8 +156,8 @@ def test_the_first_game_keys_of_the_readme_work_as_written(tmp_path):
     run = run_companion("run", "--script", str(script), "--data-dir", str(tmp_path / "d"), "--seed", "1")
     assert run.returncode == 0, run.stderr
     screens = run.stdout.split("\n[")
-    reveal = next(s for s in screens if "Odhalení: Modrá 3," in s)
-    assert "Fialová 12" in reveal and "Žlutá 5" in reveal and "▼ další" in reveal
+    reveal = next(s for s in screens if "Modrá: Lovec" in s)
+    assert "Fialová: Zemědělec" in reveal and "Žlutá: Tesař" in reveal and "▼ další" in reveal
     assert "Modrá: +3 (Lovec)" in screens[-1] or any("Modrá: +3 (Lovec)" in s for s in screens[-3:])
     assert "Modrá bere kartu:" in screens[-1] and "1 Louka" in screens[-1]
 

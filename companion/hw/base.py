@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from ..table.frame import Frame, LedState
+from ..surface.frame import Frame, LedState
 
 COLOURS = {
     "off": (0, 0, 0),

@@ -22,10 +22,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar
 
-from ..table.events import HOST_KEYS, PAD_KEYS, KeyEvent, PadPresence, Quit, Tick
-from ..table.frame import LED_OFF, Frame, LedState
-from ..table.panel import SMALLEST, Panel
-from ..table.seat_screens import ICON_LOCK, ICON_WRONG, PadEcho
+from ..surface.events import HOST_KEYS, PAD_KEYS, KeyEvent, PadPresence, Quit, Tick
+from ..surface.frame import LED_OFF, Frame, LedState
+from ..surface.pad_screen import ICON_LOCK, ICON_WRONG, PadEcho
+from ..surface.panel import SMALLEST, Panel
 from .screen import laid_out, render
 
 BRAILLE_BASE = 0x2800
@@ -119,7 +119,7 @@ def render_pad(lines: list[str]):
     """A pad's screen as a 1-bit image, one character per 8x8 cell (the pad's grid)."""
     from PIL import Image, ImageDraw
 
-    from ..table.panel import REGULAR, font
+    from ..surface.panel import REGULAR, font
 
     image = Image.new("1", (16 * PAD_CELL, len(lines) * PAD_CELL), 0)
     draw = ImageDraw.Draw(image)

@@ -18,8 +18,8 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 
 from gpiozero import LED, RGBLED, DigitalInputDevice
 
-from ..table.events import KeyEvent
-from ..table.frame import LED_OFF, LedState
+from ..surface.events import KeyEvent
+from ..surface.frame import LED_OFF, LedState
 from .base import COLOURS
 
 Clock = Callable[[], float]

@@ -26,8 +26,8 @@ from typing import Any
 from luma.core.error import Error as LumaError
 from PIL import Image
 
-from ..table.frame import Frame
-from ..table.panel import Panel
+from ..surface.frame import Frame
+from ..surface.panel import Panel
 from .screen import render
 
 log = logging.getLogger(__name__)

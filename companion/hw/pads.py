@@ -24,10 +24,9 @@ from typing import ClassVar
 
 import serial
 
-from ..table.events import KeyEvent, PadPresence, PadTrouble, RawPadKey
-from ..table.frame import LED_OFF, LedState
-from ..table.pairing import Pairing  # noqa: F401  (re-exported: pairing is table bookkeeping)
-from ..table.seat_screens import BLANK, NO_ENTRY, Entry, SeatScreen
+from ..surface.events import KeyEvent, PadPresence, PadTrouble, RawPadKey
+from ..surface.frame import LED_OFF, LedState
+from ..surface.pad_screen import BLANK, NO_ENTRY, Entry, SeatScreen
 from .protocol import (
     BAD_ARGS,
     ENTRY_MODES,

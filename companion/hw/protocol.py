@@ -17,8 +17,9 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..table.events import PAD_KEYS
-from ..table.frame import LedState
+from ..surface.events import PAD_KEYS
+from ..surface.frame import LedState
+from ..surface.pad_screen import MAX_CODE, MAX_HINTS, PAD_CHARS, SCREEN_COLS  # noqa: F401  (the protocol's limits)
 from .base import COLOURS
 
 PROTO_VERSION = 1  # HELLO proto=: the compatibility level (version 2 only adds frames)
@@ -43,12 +44,7 @@ LED_MODES = ("off", "steady", "blink")
 # The pad's screen (version 2): 8x8 text cells, 16 columns; 4 rows on 128x32, 8 on 128x64.
 SCREEN_SIZES = ((128, 32), (128, 64))
 CELL_PX = 8
-SCREEN_COLS = 16
 ENTRY_MODES = ("none", "echo", "key", "type")
-MAX_CODE = 14  # widest typed code or number: padlock + space + code fit one row
-MAX_HINTS = 32  # code meanings per entry; the pad refuses more
-# What the pad's font draws: printable ASCII and the Czech letters; anything else comes out "?"
-PAD_CHARS = frozenset(chr(c) for c in range(0x20, 0x7F)) | frozenset("áčďéěíňóřšťúůýžÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ")
 
 _TOKEN = re.compile(r"[!-~]+")  # one printable, non-space ASCII run
 _BOARD_ID = re.compile(r"[0-9A-Za-z_-]{1,32}")

@@ -18,7 +18,9 @@ says so in both languages for the panel.
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import fcntl
 import json
 import logging
 import os
@@ -27,7 +29,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..engine.i18n import Msg
-from .journal import fsync_directory
+from .journal import fsync_directory, loads
 
 log = logging.getLogger(__name__)
 NAME = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -50,6 +52,10 @@ class BoxFiles:
         self.directory = Path(directory)
         self.rebuild = rebuild
         self._problems: dict[str, Msg] = {}
+        # What this process last loaded or saved per game: ``save`` writes only what changed
+        # since, onto the file as it is now, so another process's changes (``companion box
+        # --import`` / ``--forget`` while the table runs) are kept, not overwritten.
+        self._base: dict[str, dict] = {}
 
     def path(self, game: str) -> Path:
         if not NAME.match(game):
@@ -62,10 +68,11 @@ class BoxFiles:
         used is moved aside and ``problem(game)`` says so; the checked file still applies."""
         checked, _ = shipped_checked(game)
         own = self._own(game)
-        if not checked:
-            return own
-        merged, _, _ = merge_memory(own, checked)  # own facts kept where they differ
-        return merged if memory_problem(game, merged) is None else own
+        if checked:
+            merged, _, _ = merge_memory(own, checked)  # own facts kept where they differ
+            own = merged if memory_problem(game, merged) is None else own
+        self._base[game] = copy.deepcopy(own)
+        return own
 
     def _own(self, game: str) -> dict:
         """This table's memory file; {} when there is none or it cannot be used."""
@@ -79,13 +86,25 @@ class BoxFiles:
             log.error("cannot read %s: %s; starting from the shipped box data", path, error)
             return {}
         try:
-            box = json.loads(raw)
+            box = loads(raw)
             if not isinstance(box, dict):
                 raise ValueError("the top level is not an object")
         except (ValueError, RecursionError) as error:
             aside = self._aside(path)
             log.error("%s is not valid box data (%s); moved to %s", path, error, aside.name)
-            return self._rebuilt(game, aside)
+            rebuilt = self._rebuilt(game, aside)
+            self._problems[game] = (
+                Msg(
+                    f"Poškozená data krabice odložena: box/{aside.name}; obnovena z poslední hry",
+                    f"Damaged box data moved aside: box/{aside.name}; rebuilt from the last game",
+                )
+                if rebuilt
+                else Msg(
+                    f"Poškozená data krabice odložena: box/{aside.name}",
+                    f"Damaged box data moved aside: box/{aside.name}",
+                )
+            )
+            return rebuilt
         problem = memory_problem(game, box)
         if problem:
             aside = self._aside(path)
@@ -105,7 +124,7 @@ class BoxFiles:
     def check(self, game: str) -> str | None:
         """What is wrong with the saved file, without changing anything (``companion box``)."""
         try:
-            box = json.loads(self.path(game).read_text(encoding="utf-8"))
+            box = loads(self.path(game).read_text(encoding="utf-8"))
         except FileNotFoundError:
             return None
         except (OSError, ValueError, RecursionError) as error:
@@ -115,27 +134,58 @@ class BoxFiles:
         return memory_problem(game, box)
 
     def save(self, game: str, box: dict) -> None:
-        """Replace the file (rename: whole or old), without fsync: the log is the record."""
+        """Write what changed since this process last loaded or saved ``game`` onto the file as
+        it is now (under the directory's lock, so the table and ``companion box`` never
+        overwrite each other's facts); rename: whole or old; no fsync: the log is the record."""
         path = self.path(game)
         self.directory.mkdir(parents=True, exist_ok=True)
-        data = json.dumps(box, ensure_ascii=False, indent=1, sort_keys=True).encode("utf-8") + b"\n"
-        temp = path.with_name(f".{path.name}.tmp-{os.urandom(6).hex()}")
-        try:
-            temp.write_bytes(data)
-            os.replace(temp, path)
-        except BaseException:
-            temp.unlink(missing_ok=True)
-            raise
+        with self._locked():
+            for stale in self.directory.glob(f".{path.name}.tmp-*"):  # a killed writer's: none runs now
+                stale.unlink(missing_ok=True)
+            current = self._current(path)
+            merged = apply_changes(current, self._base.get(game, {}), box)
+            data = json.dumps(merged, ensure_ascii=False, indent=1, sort_keys=True).encode("utf-8") + b"\n"
+            temp = path.with_name(f".{path.name}.tmp-{os.urandom(6).hex()}")
+            try:
+                temp.write_bytes(data)
+                os.replace(temp, path)
+            except BaseException:
+                temp.unlink(missing_ok=True)
+                raise
+        self._base[game] = copy.deepcopy(box)
 
     def forget(self, game: str) -> bool:
         """Delete what was learned (the CLI's ``box --forget``); True if there was a file."""
         self._problems.pop(game, None)
-        try:
-            self.path(game).unlink()
-        except FileNotFoundError:
-            return False
-        fsync_directory(self.directory)
+        self._base.pop(game, None)
+        with self._locked():
+            try:
+                self.path(game).unlink()
+            except FileNotFoundError:
+                return False
+            fsync_directory(self.directory)
         return True
+
+    def _current(self, path: Path) -> dict:
+        """The file as it is now; {} when there is none or it is unreadable (``load`` sets such a
+        file aside and says so; writing over it here loses nothing ``load`` would have used)."""
+        try:
+            current = loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError, RecursionError):
+            return {}
+        return current if isinstance(current, dict) else {}
+
+    @contextlib.contextmanager
+    def _locked(self):
+        """The box directory's lock: one read-change-write at a time across processes (held for
+        milliseconds; a question on a terminal never holds it)."""
+        self.directory.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.directory / ".lock", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            yield
+        finally:
+            os.close(fd)  # releases the lock
 
     def _rebuilt(self, game: str, aside: Path) -> dict:
         """A file a crash left unreadable: the latest session of the game knows the facts."""
@@ -147,6 +197,7 @@ class BoxFiles:
             log.error("cannot rebuild the box memory of %s: %s", game, error)
             return {}
         if box and memory_problem(game, box) is None:
+            self._base.pop(game, None)  # the file was set aside: write every fact, not a change
             self.save(game, box)
             log.warning("rebuilt %s from the latest %s session", self.path(game).name, game)
             return box
@@ -190,11 +241,13 @@ def read_share(game: str, text: str, name: str = "the file") -> tuple[dict, dict
     """(box memory, the document's marks) from an exported file, or a bare memory (the shape
     ``companion box GAME`` prints); BoxShareError says in one line why it cannot be used."""
     try:
-        doc = json.loads(text)
+        doc = loads(text)
     except RecursionError:
         raise BoxShareError(f"{name} is nested too deeply to be box data") from None
     except json.JSONDecodeError as error:
         raise BoxShareError(f"{name} is not JSON ({error.msg} at line {error.lineno})") from None
+    except ValueError as error:  # NaN, Infinity
+        raise BoxShareError(f"{name} is not box data: {error}") from None
     if not isinstance(doc, dict):
         raise BoxShareError(f"{name} is not box data: the top level is not an object")
     marks = {}
@@ -240,6 +293,64 @@ def _merge_into(target: dict, theirs: dict, path: tuple, conflicts: list) -> int
         elif target[key] != value:
             conflicts.append((".".join(here), target[key], value))
     return added
+
+
+def _flat(tree: dict, prefix: tuple = ()) -> dict[tuple, object]:
+    """Every fact of a memory by its path (group, piece, fact): deeper tables are one fact."""
+    facts: dict[tuple, object] = {}
+    for key, value in tree.items():
+        path = (*prefix, key)
+        if isinstance(value, dict) and value and len(path) < FACT_DEPTH:
+            facts.update(_flat(value, path))
+        else:
+            facts[path] = value
+    return facts
+
+
+def apply_changes(current: dict, before: dict, after: dict) -> dict:
+    """``current`` with what changed from ``before`` to ``after``, fact by fact: a fact
+    ``after`` changed or added is written; one it dropped is removed if ``current`` still
+    holds it as it was. Facts only ``current`` has (another process's) are kept."""
+    result = copy.deepcopy(current)
+    old, new = _flat(before), _flat(after)
+    for path, value in old.items():
+        if path not in new and _get(result, path) == value:
+            _remove(result, path)
+    for path, value in new.items():
+        if path not in old or old[path] != value:
+            _put(result, path, copy.deepcopy(value))
+    return result
+
+
+_MISSING = object()
+
+
+def _get(tree: dict, path: tuple) -> object:
+    for key in path:
+        if not isinstance(tree, dict) or key not in tree:
+            return _MISSING
+        tree = tree[key]
+    return tree
+
+
+def _put(tree: dict, path: tuple, value: object) -> None:
+    for key in path[:-1]:
+        if not isinstance(tree.get(key), dict):
+            tree[key] = {}
+        tree = tree[key]
+    tree[path[-1]] = value
+
+
+def _remove(tree: dict, path: tuple) -> None:
+    parents = []
+    for key in path[:-1]:
+        parents.append((tree, key))
+        tree = tree[key]
+    del tree[path[-1]]
+    for parent, key in reversed(parents):  # a group or piece left empty goes too
+        if parent[key]:
+            break
+        del parent[key]
 
 
 def _facts_in(value, depth: int) -> int:

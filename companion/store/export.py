@@ -13,13 +13,14 @@ import csv
 import io
 import json
 import os
-from collections.abc import Mapping
+import re
+from collections.abc import Iterable, Iterator, Mapping
 from datetime import datetime
 from pathlib import Path
 from typing import IO, Any
 
 from .journal import FORMAT as JOURNAL_FORMAT
-from .journal import atomic_write
+from .journal import NotReadable, atomic_write, fsync_directory, loads, read_regular
 from .sessions import (
     HISTORY,
     READABLE_VERSIONS,
@@ -56,6 +57,26 @@ class SessionFileError(Exception):
         self.path = str(path)
         self.problem = problem
         super().__init__(f"{self.path}: {problem}")
+
+
+# -- what reaches a terminal or another program ----------------------------------------------------
+# C0 and C1 control characters, DEL, and the invisible marks that reorder or hide text (bidi
+# overrides and isolates, line and paragraph separators): an imported name holding them could
+# retitle a terminal, move its cursor or disguise a CSV cell.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_ESCAPE_IN_JSON = re.compile("[\x7f-\x9f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def clean(value: Any) -> str:
+    """Text safe for a terminal, a CSV cell or a panel: each control character becomes U+FFFD."""
+    return _CONTROL.sub("\ufffd", value if isinstance(value, str) else str(value))
+
+
+def json_text(value: Any, **options: Any) -> str:
+    """JSON as UTF-8 text (Czech stays readable) in which no control character appears raw:
+    ``json`` escapes C0 itself; C1 and the reordering marks are escaped here (same data)."""
+    text = json.dumps(value, ensure_ascii=False, allow_nan=False, **options)
+    return _ESCAPE_IN_JSON.sub(lambda match: f"\\u{ord(match.group()):04x}", text)
 
 
 # -- export -------------------------------------------------------------------------------------
@@ -114,24 +135,65 @@ def _scores_text(names: list[str], scores: Any) -> str:
     return json.dumps(scores, ensure_ascii=False, separators=(",", ":"))
 
 
+def minutes(seconds: Any) -> int:
+    """Whole minutes of a duration, as ``companion history`` shows it (700 s: 11 min)."""
+    return seconds // 60 if isinstance(seconds, int) and not isinstance(seconds, bool) and seconds > 0 else 0
+
+
+def _when(value: Any) -> str:
+    return value[:16] if isinstance(value, str) else "?"
+
+
+def _seconds(start: Any, end: Any) -> int:
+    try:
+        return max(0, round((datetime.fromisoformat(end) - datetime.fromisoformat(start)).total_seconds()))
+    except (TypeError, ValueError):
+        return 0
+
+
+def history_lines(finished: list[Mapping], abandoned: list[Mapping]) -> list[str]:
+    """``companion history``'s lines, newest first: when, game, seats, the result (the winner,
+    "draw: A, B", or "abandoned" for a game ended from the in-game menu) and the minutes."""
+    rows = []
+    for record in finished:
+        names = seat_names(record)
+        winners = [seat_label(names, seat) for seat in winners_of(record)]
+        result = f"draw: {', '.join(winners)}" if len(winners) > 1 else f"winner: {winners[0] if winners else '-'}"
+        rows.append((record.get("finished"), record, result, record.get("duration_s")))
+    for record in abandoned:
+        rows.append((record.get("at"), record, "abandoned", _seconds(record.get("started"), record.get("at"))))
+    rows.sort(key=lambda row: _sort_key(row[0]), reverse=True)
+    return [
+        f"{_when(when)}  {record.get('game')}  {', '.join(str(seat) for seat in record.get('seats') or [])}  "
+        f"{result}  ({minutes(seconds)} min)"
+        for when, record, result, seconds in rows
+    ]
+
+
+def _sort_key(value: Any) -> float:
+    try:
+        return datetime.fromisoformat(value).timestamp()
+    except (TypeError, ValueError):
+        return float("-inf")
+
+
 def history_rows(store: Store) -> list[dict[str, Any]]:
     """One flat row per finished session, newest first, with human-readable seats and scores."""
     rows = []
     for record in store.history():
         names = seat_names(record)
-        rows.append(
-            {
-                "id": record["session"],
-                "game": record["game"],
-                "started": record["started"],
-                "finished": record["finished"],
-                "duration_s": record["duration_s"],
-                "seats": "; ".join(record["seats"]),
-                "scores": _scores_text(names, record["scores"]),
-                "winner": winners_text(names, record),
-                "actions": record["actions"],
-            }
-        )
+        row = {
+            "id": record.get("session"),
+            "game": record.get("game"),
+            "started": record.get("started"),
+            "finished": record.get("finished"),
+            "duration_s": record.get("duration_s"),
+            "seats": "; ".join(str(seat) for seat in record.get("seats") or []),
+            "scores": _scores_text(names, record.get("scores")),
+            "winner": winners_text(names, record),
+            "actions": record.get("actions"),
+        }
+        rows.append({key: clean(value) if isinstance(value, str) else value for key, value in row.items()})
     return rows
 
 
@@ -145,7 +207,7 @@ def history_csv(store: Store) -> str:
 
 def history_json(store: Store) -> str:
     """Every finished session as a full session document (with its log), newest first."""
-    return json.dumps(list(store.history_documents()), ensure_ascii=False, indent=2) + "\n"
+    return json_text(list(store.history_documents()), indent=2) + "\n"
 
 
 def write_history_csv(store: Store, destination: os.PathLike | str | IO[str]) -> int:
@@ -159,10 +221,47 @@ def write_history_csv(store: Store, destination: os.PathLike | str | IO[str]) ->
     return len(rows)
 
 
-def write_history_json(store: Store, destination: os.PathLike | str | IO[str]) -> int:
-    documents = list(store.history_documents())
-    write_text(destination, json.dumps(documents, ensure_ascii=False, indent=2) + "\n")
-    return len(documents)
+def write_history_json(store: Store, destination: os.PathLike | str | IO[str], skipped=None) -> int:
+    """Every finished session with its whole log, streamed one session at a time."""
+    return write_stream(destination, json_list(store.history_documents(skipped))) - 2
+
+
+def json_list(items: Iterable[Any]) -> Iterator[str]:
+    """A JSON list written one item at a time (``json_text`` for each): an export of the whole
+    history never holds more than one session in memory."""
+    yield "["
+    first = True
+    for item in items:
+        yield ("\n" if first else ",\n") + json_text(item, indent=2)
+        first = False
+    yield "\n]\n" if not first else "]\n"
+
+
+def write_stream(destination: os.PathLike | str | IO[str], chunks: Iterable[str]) -> int:
+    """Write text chunk by chunk; returns the number of chunks. A path gets a temporary file
+    beside it, renamed over it when complete (fsynced): whole or absent, never half an export."""
+    if hasattr(destination, "write"):
+        count = 0
+        for chunk in chunks:
+            destination.write(chunk)
+            count += 1
+        return count
+    path = Path(destination)
+    temp = path.with_name(f".{path.name}.tmp-{os.urandom(6).hex()}")
+    try:
+        count = 0
+        with open(temp, "w", encoding="utf-8", newline="") as handle:
+            for chunk in chunks:
+                handle.write(chunk)
+                count += 1
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise
+    fsync_directory(path.parent)
+    return count
 
 
 def write_text(destination: os.PathLike | str | IO[str], text: str) -> None:
@@ -222,13 +321,18 @@ def _with_id(path: os.PathLike | str, candidates: list[dict], session_id: int) -
     return chosen
 
 
+MAX_SESSION_FILE = 128 << 20  # 128 MiB: a session file or an export read whole (see docs/history.md)
+
+
 def _read_json(path: Path) -> Any:
     try:
-        raw = path.read_bytes()
+        raw = read_regular(path, MAX_SESSION_FILE)
     except FileNotFoundError:
         raise SessionFileError(path, "no such file") from None
     except IsADirectoryError:
         raise SessionFileError(path, "is a directory, not a session file") from None
+    except NotReadable as error:
+        raise SessionFileError(path, str(error)) from None
     except OSError as error:
         raise SessionFileError(path, f"cannot be read: {error.strerror}") from None
     try:
@@ -238,7 +342,7 @@ def _read_json(path: Path) -> Any:
     if not text.strip():
         raise SessionFileError(path, "is empty")
     try:
-        data = json.loads(text)
+        data = loads(text)
     except RecursionError:
         raise SessionFileError(path, "is nested too deeply to be a session file") from None
     except json.JSONDecodeError as error:
@@ -255,6 +359,8 @@ def _read_json(path: Path) -> Any:
         raise SessionFileError(
             path, f"is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}"
         ) from None
+    except ValueError as error:  # NaN, Infinity, a number too long to read
+        raise SessionFileError(path, f"is not valid JSON: {error}") from None
     if _depth_exceeds(data, MAX_DEPTH):
         raise SessionFileError(path, f"is nested more than {MAX_DEPTH} levels deep; a session file is not")
     return data

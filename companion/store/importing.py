@@ -104,3 +104,68 @@ def _seconds_between(start: Any, end: Any) -> int:
         return max(0, round((datetime.fromisoformat(end) - datetime.fromisoformat(start)).total_seconds()))
     except (TypeError, ValueError):
         return 0
+
+
+def replay_problem(document: Mapping) -> str | None:
+    """Why a finished session cannot join the history, or None: its log must replay to the end
+    of the game, and what its ``meta`` says (seats, winner, totals, times) must agree with that
+    replay. ``companion replay`` refuses what this refuses."""
+    from .. import games
+    from ..engine import Session
+    from ..engine.session import ReplayError
+
+    try:
+        rules = games.load(document["game"])
+    except KeyError:
+        return f"unknown game {document['game']!r}; known: {', '.join(games.available())}"
+    try:
+        session = Session(rules, document["options"], document["seed"], document["entries"])
+    except ReplayError as error:
+        return f"entry {error.index} does not replay: {error.rule}: {error.msg.en}"
+    except Exception as error:  # options the game refuses, a log it cannot read
+        message = getattr(error, "msg", None)
+        return f"the game cannot be set up from it: {message.en if message else error}"
+    if not session.over:
+        return f"its log stops before the end of the game ({len(session.actions)} actions replayed)"
+    return _meta_problem(document.get("meta") or {}, rules, session)
+
+
+def _meta_problem(meta: Mapping, rules: Any, session: Any) -> str | None:
+    scores = session.score()
+    seats = meta.get("seats")
+    players = rules.seat_count(session.state)
+    if isinstance(seats, list) and len(seats) != players:
+        return f"'meta.seats' names {len(seats)} seats; its game has {players}"
+    ranked = set(scores.totals)
+    winner = meta.get("winner")
+    if winner is not None and winner not in ranked:
+        return f"'meta.winner' is {winner}, not one of its seats (0 to {max(ranked, default=0)})"
+    if winner is not None and scores.winner is not None and winner != scores.winner:
+        return f"'meta.winner' is seat {winner}; its log makes seat {scores.winner} the winner"
+    recorded = meta.get("scores")
+    totals = recorded.get("totals") if isinstance(recorded, Mapping) else None
+    if totals is not None:
+        replayed = {str(seat): total for seat, total in scores.totals.items()}
+        if not isinstance(totals, Mapping) or dict(totals) != replayed:
+            return f"'meta.scores.totals' is {_short(totals)}; its log gives {_short(replayed)}"
+    duration = meta.get("duration_s")
+    if isinstance(duration, int) and duration < 0:
+        return f"'meta.duration_s' is negative ({duration})"
+    started, ended = _moment(meta.get("started")), _moment(meta.get("finished"))
+    if started is not None and ended is not None and ended < started:
+        return f"'meta.finished' ({meta['finished']}) is before 'meta.started' ({meta['started']})"
+    return None
+
+
+def _moment(value: Any) -> datetime | None:
+    try:
+        return datetime.fromisoformat(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _short(value: Any) -> str:
+    import json
+
+    text = json.dumps(value, ensure_ascii=True, sort_keys=True)
+    return text if len(text) <= 80 else text[:77] + "..."

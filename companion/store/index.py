@@ -9,13 +9,12 @@ ignored, a damaged line is skipped with a warning, a record written twice counts
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 from collections.abc import Mapping
 from pathlib import Path
 
-from .journal import FORMAT, VERSION, StoreError, atomic_write, dumps
+from .journal import FORMAT, VERSION, StoreError, atomic_write, dumps, loads
 
 log = logging.getLogger("companion.store")
 TABLES = ("history", "abandoned")
@@ -23,21 +22,29 @@ TABLES = ("history", "abandoned")
 
 def read_index(path: Path) -> dict[str, dict[str, dict]]:
     """{table: {session id: record}} for both tables; an absent index is an empty history."""
+    return read_index_checked(path)[0]
+
+
+def read_index_checked(path: Path) -> tuple[dict[str, dict[str, dict]], bool]:
+    """The index's tables, and whether it is sound: there, and starting with its header (a
+    missing, emptied or zeroed index is not, and is rebuilt from the archives)."""
     tables: dict[str, dict[str, dict]] = {name: {} for name in TABLES}
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
-        return tables
+        return tables, False
     except OSError as error:
         raise StoreError(f"cannot read the history index: {error.strerror}", path) from None
     lines = raw[: raw.rfind(b"\n") + 1].split(b"\n")[:-1]
+    sound = False
     for number, line in enumerate(lines, start=1):
         try:
-            record = json.loads(line)
-        except ValueError:
+            record = loads(line)
+        except (ValueError, RecursionError):
             log.warning("%s, line %d: damaged, skipped", path, number)
             continue
         if number == 1 and isinstance(record, dict) and record.get("format") == FORMAT:
+            sound = True
             for name, docs in (record.get("tables") or {}).items():
                 if isinstance(docs, dict):
                     tables.setdefault(name, {}).update(docs)
@@ -46,16 +53,29 @@ def read_index(path: Path) -> dict[str, dict[str, dict]]:
             log.warning("%s, line %d: not an index record, skipped", path, number)
             continue
         tables.setdefault(str(record.get("insert")), {}).update(
-            {key: doc for key, doc in record["docs"].items() if isinstance(doc, dict)}
+            {key: doc for key, doc in record["docs"].items() if isinstance(doc, dict) and key.isdigit()}
         )
-    return tables
+    return tables, sound
+
+
+def write_index(path: Path, tables: Mapping[str, Mapping[str, Mapping]]) -> None:
+    """Replace the index by ``tables`` in one header line (atomically)."""
+    header = {"format": FORMAT, "version": VERSION, "tables": {name: dict(docs) for name, docs in tables.items()}}
+    atomic_write(path, (dumps(header) + "\n").encode("utf-8"))
+
+
+def ensure_index(path: Path) -> None:
+    """Create the index (its header only) if it is missing. Done before archives are written
+    whose index line may never come (an import killed half-way): a sound index is the truth,
+    and only a missing or damaged one is rebuilt from the archives beside it."""
+    if not path.exists():
+        atomic_write(path, (dumps({"format": FORMAT, "version": VERSION, "tables": {}}) + "\n").encode())
 
 
 def append_index(path: Path, records: Mapping[str, Mapping[str, Mapping]]) -> None:
     """Append the records, one line per table, each durable before the next: first the file
     is created (header only) if missing, and a torn last line left by a crash is cut off."""
-    if not path.exists():
-        atomic_write(path, (dumps({"format": FORMAT, "version": VERSION, "tables": {}}) + "\n").encode())
+    ensure_index(path)
     fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CLOEXEC)
     try:
         _cut_torn_tail(fd)

@@ -25,6 +25,7 @@ import fcntl
 import json
 import logging
 import os
+import stat
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -52,6 +53,62 @@ class StoreError(Exception):
         if self.path is not None:
             where = self.path + (f", line {line}" if line is not None else "") + ": "
         super().__init__(where + message)
+
+
+class NonFiniteNumber(ValueError):
+    """JSON text holding NaN, Infinity or a number too large for a float: no stored value is one."""
+
+
+def _refuse_constant(name: str) -> Any:
+    raise NonFiniteNumber(f"{name} is not a number JSON allows")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise NonFiniteNumber(f"{text[:40]} is too large a number")
+    return value
+
+
+def loads(text: str | bytes) -> Any:
+    """``json.loads`` that refuses what ``dumps`` never writes: NaN, Infinity, -Infinity and
+    numbers that overflow a float. Raises ValueError (JSONDecodeError or NonFiniteNumber)."""
+    return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
+
+
+class NotReadable(OSError):
+    """A file given to read is not a regular file, or larger than the stated bound."""
+
+
+def read_regular(path: os.PathLike | str, limit: int) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes. Anything else is refused before
+    it is read: a FIFO (it would hang), a device (``/dev/zero`` never ends), a directory, a file
+    over the bound (NotReadable, its message one line). FileNotFoundError and other OSErrors pass."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise NotReadable("is a directory, not a file")
+        if not stat.S_ISREG(info.st_mode):
+            raise NotReadable("is not a regular file (a pipe, a device or a socket): refused")
+        if info.st_size > limit:
+            raise NotReadable(f"is larger ({info.st_size} bytes) than the {_size(limit)} this companion reads")
+        chunks, total = [], 0
+        while total <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+        if total > limit:
+            raise NotReadable(f"is larger than the {_size(limit)} this companion reads")
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def _size(limit: int) -> str:
+    return f"{limit >> 20} MiB" if limit >= 1 << 20 else f"{limit >> 10} KiB"
 
 
 def dumps(value: Any) -> str:
@@ -101,11 +158,14 @@ def _check_table(path: Path, line: int, name: Any, docs: Any, what: str) -> None
             raise StoreError(f"{what}: document {name}/{doc_id} is not an object", path, line)
 
 
-def parse_journal(path: Path, raw: bytes) -> tuple[dict[str, dict[str, dict]], int]:
+def parse_journal(
+    path: Path, raw: bytes, lines: dict[tuple[str, str], int] | None = None
+) -> tuple[dict[str, dict[str, dict]], int]:
     """Rebuild the tables from a journal's bytes without touching the file.
 
     Returns the tables and the length of the valid prefix; bytes after it are a torn last line
     (an append that never completed, so never acknowledged). Any other defect raises StoreError.
+    ``lines``, if given, gets the line each document was read from: {(table, id): line}.
     """
     end = raw.rfind(b"\n") + 1
     if end == 0:
@@ -120,17 +180,25 @@ def parse_journal(path: Path, raw: bytes) -> tuple[dict[str, dict[str, dict]], i
         if number > 1 and not chunk.strip():
             continue  # a blank line left by a hand edit carries nothing
         try:
-            record = json.loads(chunk.decode("utf-8"))
+            record = loads(chunk.decode("utf-8"))
         except UnicodeDecodeError as error:
             raise StoreError(f"not UTF-8 text at byte {error.start} of the line", path, number) from None
+        except RecursionError:
+            raise StoreError("malformed record: nested too deeply", path, number) from None
         except json.JSONDecodeError as error:
             if number == 1:
                 raise StoreError(f"not a companion store journal (line 1 is not JSON: {error.msg})", path, 1) from None
             raise StoreError(f"malformed record: {error.msg} at column {error.colno}", path, number) from None
+        except ValueError as error:  # NaN, Infinity, a number too long to read
+            raise StoreError(f"malformed record: {error}", path, number) from None
         if number == 1:
             tables = _read_header(path, record)
+            if lines is not None:
+                lines.update({(name, doc_id): 1 for name, docs in tables.items() for doc_id in docs})
         else:
             _apply_record(path, number, record, tables)
+            if lines is not None:
+                lines.update({(record["insert"], doc_id): number for doc_id in record["docs"]})
     return tables, end
 
 
@@ -180,6 +248,9 @@ class JournalStorage(Storage):
         self._lock_fd: int | None = None
         self._size = 0
         self._broken: str | None = None
+        self._gone = False  # the journal's file was unlinked while open (see _append_line)
+        self.warnings: list[str] = []  # what opening found and cut that players should know
+        self.lines: dict[tuple[str, str], int] = {}  # (table, id) -> journal line, as opened
         self._data: dict[str, dict[str, dict]] = {}
         if create_dirs and not read_only:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -231,11 +302,21 @@ class JournalStorage(Storage):
             if not self.read_only:
                 self._replace_file(self._snapshot_bytes({}))
             return
-        self._data, valid = parse_journal(self.path, raw)
+        self._data, valid = parse_journal(self.path, raw, self.lines)
         if valid < len(raw):
             torn = raw[valid:]
             if self.read_only:
                 log.info("%s: ignoring an incomplete last line (%d bytes)", self.path, len(torn))
+            elif b"\0" in torn:
+                # An append never writes a NUL: a file system zeroed the end of the file after a
+                # power cut, which can take several acknowledged records, not just the last one.
+                message = (
+                    f"the end of the journal was zeroed ({len(torn)} bytes cut off): the last actions "
+                    "before the power cut may be lost; check the running game"
+                )
+                log.error("%s: %s", self.path, message)
+                self.warnings.append(message)
+                self._cut(valid)
             else:
                 log.warning(
                     "%s: cutting off a torn last line (%d bytes, never acknowledged): %r",
@@ -316,11 +397,18 @@ class JournalStorage(Storage):
                 written = os.write(fd, view)
                 view = view[written:]
             os.fsync(fd)
+            unlinked = os.fstat(fd).st_nlink == 0
         except BaseException as error:
             self._take_back(fd, start, error)
             if isinstance(error, OSError):
                 raise StoreError(f"could not append a record: {error.strerror or error}", self.path) from error
             raise
+        if unlinked:
+            # The file was deleted (its directory removed) while open: writes still succeed, but
+            # into a file nothing can reach, which a power cut loses. Acknowledge nothing more.
+            self._gone = True
+            log.error("%s: the journal's file was deleted while the table ran; nothing more is acknowledged", self.path)
+            raise StoreError(self.GONE, self.path)
         self._size = start + len(line)
 
     def _take_back(self, fd: int, size: int, error: BaseException) -> None:
@@ -374,10 +462,14 @@ class JournalStorage(Storage):
             self._broken = f"could not re-read the journal after a failed write: {error}"
             log.error("%s: %s", self.path, self._broken)
 
+    GONE = "the journal's file was deleted (was the data directory removed?); restart the table to go on"
+
     def _check_writable(self) -> int:
         """The journal's descriptor for appending, once it is known to take writes."""
         if self.read_only:
             raise StoreError("opened read-only", self.path)
+        if self._gone:
+            raise StoreError(self.GONE, self.path)
         if self._broken:
             self._repair()
         if self._fd is None:

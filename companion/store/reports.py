@@ -8,14 +8,14 @@ have no times and count for plays and wins only.
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from datetime import datetime
 from typing import Any
+from urllib.parse import quote
 
-from .export import places_of, seat_label, seat_names, winners_of
-
-SOURCE_NAME = "companion"
+from .export import clean, minutes, places_of, seat_label, seat_names, winners_of
 
 
 def _time(value: Any) -> datetime | None:
@@ -58,55 +58,95 @@ def _game_title(game: str) -> str:
         return game
 
 
-def bgstats_plays(documents: Iterable[Mapping]) -> list[dict]:
-    """One BG Stats play per finished session, in BG Stats' documented play format (the one
-    its import link takes): game, play date, duration, players with score, rank, winner and
-    start player. The start player is seat 1, where the companion's games begin."""
+# BoardGameGeek ids, only where a public source confirms them (never a guess):
+#   graenaland 24843: its BoardGameGeek page, boardgamegeek.com/boardgame/24843/graenaland
+#   gheos 23730: the English Wikipedia article's infobox (bggid = 23730)
+# Vaaalbara, Dva bratři and the Catan scenarios (The Great Wall, Troy) have none here: no
+# reachable source confirmed one, so BG Stats matches them by name.
+BGG_IDS = {"graenaland": 24843, "gheos": 23730}
+# Does the highest score win? Graenaland's winner is the player who announced victory, whatever
+# the points (he may have fewer): not "highest wins"; each play says who won and each rank.
+HIGHEST_WINS = {"graenaland": False}
+# The log's steps that record who starts (the table asks; the box never picks).
+START_STEPS = ("start_player", "first_player")
+BGSTATS_LINK = "https://app.bgstatsapp.com/createPlay.html?data="
+
+
+def start_seat(entries: Iterable[Mapping]) -> int | None:
+    """The seat the table recorded as the start player, or None when the game records none
+    (undone answers do not count)."""
+    kept: list[Mapping] = []
+    for entry in entries:
+        if not isinstance(entry, Mapping):
+            continue
+        if "undo" in entry:
+            if kept:
+                kept.pop()
+        elif isinstance(entry.get("action"), Mapping):
+            kept.append(entry["action"])
+    for action in kept:
+        value = action.get("value")
+        if action.get("step") in START_STEPS and isinstance(value, int) and not isinstance(value, bool):
+            return value
+    return None
+
+
+def bgstats_play(document: Mapping, title: str) -> dict:
+    """One finished session as the play BG Stats documents for other apps (the data of its
+    ``createPlay`` link): game, date, whole minutes (as ``companion history``), players with
+    score, rank (left out when the game ranked nobody), winner and the recorded start player."""
+    meta = document.get("meta") or {}
+    scores = meta.get("scores") or {}
+    totals = scores.get("totals") if isinstance(scores, Mapping) else None
+    names = seat_names(meta)
+    seats = sorted(
+        {int(key) for key in totals if str(key).isdigit()} if isinstance(totals, Mapping) else set(range(len(names)))
+    )
+    ranks = places_of(scores)
+    winners = winners_of(meta)
+    first = start_seat(document.get("entries") or [])
+    game_name = document["game"]
+    started = _time(meta.get("started"))
+    game: dict[str, Any] = {"name": title, "sourceGameId": game_name}
+    if game_name in BGG_IDS:
+        game["bggId"] = BGG_IDS[game_name]
+    game.update({"highestWins": HIGHEST_WINS.get(game_name, True), "noPoints": False})
+    players = []
+    for seat in seats:
+        player: dict[str, Any] = {
+            "name": clean(seat_label(names, seat)),
+            "sourcePlayerId": f"{game_name}-seat-{seat + 1}",
+            "score": totals.get(str(seat)) if isinstance(totals, Mapping) else None,
+        }
+        if seat in ranks:
+            player["rank"] = ranks[seat]
+        player.update({"winner": seat in winners, "startPlayer": seat == first, "role": ""})
+        players.append(player)
+    return {
+        "game": game,
+        "playDate": started.strftime("%Y-%m-%d %H:%M:%S") if started else "",
+        "durationMin": minutes(meta.get("duration_s")),
+        "location": "",
+        "board": "",
+        "comments": "",
+        "players": players,
+    }
+
+
+def bgstats_plays(documents: Iterable[Mapping]) -> Iterator[dict]:
+    """One BG Stats play per finished session, one at a time (the history is never held whole)."""
     titles: dict[str, str] = {}
-    plays = []
     for document in documents:
-        meta = document.get("meta") or {}
-        scores = meta.get("scores") or {}
-        totals = scores.get("totals") if isinstance(scores, Mapping) else None
-        names = seat_names(meta)
-        seats = sorted(
-            {int(key) for key in totals if str(key).isdigit()}
-            if isinstance(totals, Mapping)
-            else set(range(len(names)))
-        )
-        ranks = places_of(scores)
-        winners = winners_of(meta)
         game = document["game"]
         if game not in titles:
             titles[game] = _game_title(game)
-        started = _time(meta.get("started"))
-        recorded = meta.get("duration_s")
-        duration = recorded if isinstance(recorded, int) else 0
-        plays.append(
-            {
-                "sourceName": SOURCE_NAME,
-                "sourcePlayId": meta.get("uid") or str(meta.get("id")),
-                "game": {"name": titles[game], "sourceGameId": game, "highestWins": True, "noPoints": False},
-                "playDate": started.strftime("%Y-%m-%d %H:%M:%S") if started else "",
-                "durationMin": round(duration / 60),
-                "location": "",
-                "board": "",
-                "comments": "",
-                "players": [
-                    {
-                        "name": seat_label(names, seat),
-                        "sourcePlayerId": f"{game}-seat-{seat + 1}",
-                        "score": totals.get(str(seat)) if isinstance(totals, Mapping) else None,
-                        "rank": ranks.get(seat, 0),
-                        "winner": seat in winners,
-                        "startPlayer": seat == 0,
-                        "role": "",
-                    }
-                    for seat in seats
-                ],
-            }
-        )
-    return plays
+        yield bgstats_play(document, titles[game])
+
+
+def bgstats_link(play: Mapping) -> str:
+    """The link that opens BG Stats' import dialog for one play."""
+    data = json.dumps(play, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return BGSTATS_LINK + quote(data, safe="")
 
 
 def game_stats(documents: Iterable[Mapping]) -> dict[str, dict]:
@@ -146,6 +186,7 @@ def game_stats(documents: Iterable[Mapping]) -> dict[str, dict]:
 
 
 def stats_text(stats: Mapping[str, Mapping]) -> str:
+    """The statistics for a terminal (every name cleaned of control characters)."""
     if not stats:
         return "no finished games yet\n"
     lines = []
@@ -166,4 +207,4 @@ def stats_text(stats: Mapping[str, Mapping]) -> str:
             lines.append(f"  average decision: {times}")
         else:
             lines.append("  average decision: - (no times recorded)")
-    return "\n".join(lines) + "\n"
+    return "\n".join(clean(line) for line in lines) + "\n"

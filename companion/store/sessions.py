@@ -39,7 +39,7 @@ from typing import Any
 from tinydb import Query
 from tinydb.table import Document
 
-from .journal import JournalDB, StoreError, atomic_write, dumps
+from .journal import JournalDB, StoreError, atomic_write, dumps, loads
 
 SESSION_FORMAT = "companion-session"
 SESSION_VERSION = 2
@@ -49,6 +49,7 @@ LAYOUT = 2
 META, PREFERENCES, SESSIONS = "meta", "preferences", "sessions"
 HISTORY, ABANDONED = "history", "abandoned"  # tables of history/index.db
 HISTORY_DIR, INDEX_FILE = "history", "index.db"
+IMPORT_BATCH = 50  # sessions an import commits at once (one index line; see import_documents)
 
 log = logging.getLogger("companion.store")
 
@@ -63,6 +64,9 @@ def local_now() -> datetime:
 
 
 def iso(moment: datetime) -> str:
+    """A record's time: local ISO 8601 with the UTC offset (a clock without one gets local)."""
+    if moment.tzinfo is None:
+        moment = moment.astimezone()
     return moment.isoformat(timespec="seconds")
 
 
@@ -129,6 +133,36 @@ def check_entry(entry: Any) -> None:
         for seat, moment in locked.items():
             if not (isinstance(seat, str) and seat.isascii() and seat.isdigit()) or not _is_time(moment):
                 raise ValueError(f"'locked' maps seat numbers to ISO 8601 times, not {seat!r}: {moment!r}")
+
+
+def record_problem(record: Any) -> str | None:
+    """What is wrong with a running session's start record (``sessions`` table), or None.
+    Each field is read when the session is resumed, finished or archived."""
+    if not isinstance(record, Mapping):
+        return "the record is not an object"
+    checks = (
+        ("uid", is_uid, "a session identity (UUID)"),
+        ("game", lambda v: isinstance(v, str) and bool(v), "a game's name"),
+        ("options", lambda v: isinstance(v, Mapping), "an object"),
+        ("seed", lambda v: isinstance(v, int) and not isinstance(v, bool), "a whole number"),
+        ("seats", lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v), "a list of names"),
+        ("started", _is_time, "an ISO 8601 time with its UTC offset"),
+    )
+    for name, valid, what in checks:
+        if name not in record:
+            return f"{name!r} is missing"
+        if not valid(record[name]):
+            return f"{name!r} must be {what}, not {record[name]!r:.60}"
+    return None
+
+
+def _is_count(value: Any, least: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= least
+
+
+def _count(value: Any) -> int:
+    """A stored counter; a damaged one (reported when the store opened) counts from 0."""
+    return value if _is_count(value, 0) else 0
 
 
 def stamped(entry: Mapping, now: datetime) -> dict:
@@ -217,6 +251,8 @@ class Store:
         self._clock = clock
         self._seat_names = seat_names
         self._legacy: dict | None = None  # a layout-1 store seen read-only: converted in memory
+        self._damaged: dict[int, str] = {}  # running sessions that cannot be read, with why
+        self.notes: list[str] = []  # what reading the history found and worked around, one line each
         self._db = JournalDB(path, read_only=read_only, create_dirs=not read_only)
         try:
             self._open_layout()
@@ -224,6 +260,44 @@ class Store:
             self._db.close()
             raise
         self._next_index: dict[int, int] = {}  # running sessions' log lengths, for append
+
+    @property
+    def problems(self) -> list[str]:
+        """What opening the store found damaged or cut off, one line each (for the panel):
+        nothing in it was changed; the rest of the store works."""
+        return [*getattr(self._db.storage, "warnings", []), *self._damaged.values()]
+
+    def _where(self, table: str, doc_id: int) -> str:
+        line = getattr(self._db.storage, "lines", {}).get((table, str(doc_id)))
+        return f"{self.path}, line {line}" if line else self.path
+
+    def _check_live(self, tables: Mapping[str, Mapping[str, Any]]) -> None:
+        """Check every field of the running sessions and their logs where they are read: a
+        damaged session is set aside (kept in the journal as it is, never resumed, finished or
+        archived) with its file and line named, so one flipped bit does not stop the box."""
+        self._damaged = {}
+        for key, record in tables.get(SESSIONS, {}).items():
+            problem = record_problem(record)
+            where = self._where(SESSIONS, int(key))
+            if problem is None:
+                log_docs = tables.get(log_table(int(key)), {})
+                for entry_id, entry in sorted(log_docs.items(), key=lambda item: int(item[0])):
+                    try:
+                        check_entry(entry)
+                    except ValueError as error:
+                        problem = f"log entry {entry_id}: {error}"
+                        where = self._where(log_table(int(key)), int(entry_id))
+                        break
+            if problem is not None:
+                message = f"{where}: session {key} is damaged ({problem}); it is kept as it is, not resumed"
+                log.error("%s", message)
+                self._damaged[int(key)] = message
+        meta = tables.get(META, {}).get("1", {})
+        for name, least in (("next_session", 1), ("finished", 0)):
+            if name in meta and not _is_count(meta[name], least):
+                message = f"{self._where(META, 1)}: meta {name!r} is not a count ({meta[name]!r:.40}); recounted"
+                log.error("%s", message)
+                self._damaged[-1 - least] = message
 
     def _open_layout(self) -> None:
         tables = self._db.tables_data()
@@ -233,8 +307,9 @@ class Store:
                 raise StoreError(
                     f"store layout {meta.get('layout')!r} is not supported (this companion "
                     f"reads layout {LAYOUT}); it may come from a newer companion",
-                    self.path,
+                    self._where(META, 1),
                 )
+            self._check_live(tables)
             if not self.read_only:
                 self._finish_interrupted()
             return
@@ -330,7 +405,7 @@ class Store:
                 return None
             key = max(live, key=int)
             return {**copy.deepcopy(live[key]), "id": int(key), "state": "playing"}
-        candidates = self._db.table(SESSIONS).all()
+        candidates = [doc for doc in self._db.table(SESSIONS).all() if doc.doc_id not in self._damaged]
         if not candidates:
             return None
         return self._describe(max(candidates, key=lambda doc: doc.doc_id))
@@ -394,23 +469,37 @@ class Store:
         records.sort(reverse=True, key=lambda item: (_sort_time(item[1].get("finished")), int(item[0])))
         return [copy.deepcopy(record) for _, record in records]
 
-    def history_documents(self):
-        """Finished sessions as full session documents, newest first (one archive read each)."""
+    def abandoned(self) -> list[dict]:
+        """Games ended from the in-game menu (archived with their logs), newest first."""
+        records = list(self._index()[ABANDONED].items())
+        records.sort(reverse=True, key=lambda item: (_sort_time(item[1].get("at")), int(item[0])))
+        return [copy.deepcopy(record) for _, record in records]
+
+    def history_documents(self, skipped: Callable[[str], None] | None = None):
+        """Finished sessions as full session documents, newest first (one archive read each,
+        one at a time). An archive that cannot be read or checked raises StoreError, or, with
+        ``skipped``, is reported to it in one line naming the file and left out."""
         for record in self.history():
             if self._legacy is not None:
                 yield copy.deepcopy(self._legacy["archives"][record["uid"]])
                 continue
-            path = self._archive_path(record["uid"])
             try:
-                yield json.loads(path.read_text(encoding="utf-8"))
-            except (OSError, ValueError) as error:
-                raise StoreError(f"cannot read the archived session {record['session']}: {error}", path) from None
+                path = self._archive_path(record.get("uid"))
+                document = _read_archive(path)
+            except (OSError, ValueError, StoreError, RecursionError) as error:
+                where = f"{self.history_dir / str(record.get('uid'))}.json"
+                message = f"{where}: cannot read the archived session {record.get('session')} ({_reason(error)})"
+                if skipped is None:
+                    raise StoreError(message) from None
+                skipped(message + "; skipped")
+                continue
+            yield document
 
     def finished_count(self) -> int:
         """How many games were finished (kept in the live journal: the menu needs no history)."""
         if self._legacy is not None:
             return len(self._legacy["index"][HISTORY])
-        return int(self._meta().get("finished", 0))
+        return _count(self._meta().get("finished"))
 
     def session_document(self, session_id: int) -> dict:
         """A self-contained session file (format ``companion-session``, version 2)."""
@@ -426,30 +515,34 @@ class Store:
         found |= {doc.get("uid") for doc in self._db.table(SESSIONS).all()}
         return {uid for uid in found if uid}
 
-    def import_documents(self, documents: Sequence[Mapping]) -> tuple[int, int]:
+    def import_documents(self, documents: Sequence[Mapping], batch: int = IMPORT_BATCH) -> tuple[int, int]:
         """Add checked session documents (``export.load_sessions``) as history; a session
         already here (same ``meta.uid``) is skipped. Returns (added, skipped).
 
-        Crash-safe: ids are reserved first, then every archive is written, then ONE index line
-        adds them all: a crash leaves the history as it was or with every new session.
+        Crash-safe in batches of ``batch`` sessions: for each, ids are reserved, then its
+        archives are written, then ONE index line adds them all. A crash leaves the history
+        with whole batches only; importing again adds the rest (the ones here are skipped).
         """
         from .importing import plan_import
+        from .index import append_index, ensure_index
 
         self._check_writer()
         plan = plan_import(documents, self.uids())
         if not plan.new:
             return 0, plan.skipped
-        first = self._reserve_ids(len(plan.new), finished=plan.finished_count)
-        records: dict[str, dict[str, dict]] = {HISTORY: {}, ABANDONED: {}}
         self.history_dir.mkdir(parents=True, exist_ok=True)
-        for offset, document in enumerate(plan.new):
-            session_id = first + offset
-            stored, table, record = plan.archived(document, session_id)
-            atomic_write(self._archive_path(stored["meta"]["uid"]), _document_bytes(stored))
-            records[table][str(session_id)] = record
-        from .index import append_index
-
-        append_index(self._index_path(), records)
+        ensure_index(self._index_path())  # archives without their index line are not history
+        size = max(1, int(batch))
+        for start in range(0, len(plan.new), size):
+            chunk = plan.new[start : start + size]
+            first = self._reserve_ids(len(chunk), finished=len(chunk))
+            records: dict[str, dict[str, dict]] = {HISTORY: {}, ABANDONED: {}}
+            for offset, document in enumerate(chunk):
+                session_id = first + offset
+                stored, table, record = plan.archived(document, session_id)
+                atomic_write(self._archive_path(stored["meta"]["uid"]), _document_bytes(stored))
+                records[table][str(session_id)] = record
+            append_index(self._index_path(), records)  # the batch's commit point
         return len(plan.new), plan.skipped
 
     def learned_box(self, game: str) -> dict:
@@ -458,7 +551,9 @@ class Store:
         from .. import games
         from ..engine import Session
 
-        live = [doc for doc in self._db.table(SESSIONS).all() if doc.get("game") == game]
+        live = [
+            doc for doc in self._db.table(SESSIONS).all() if doc.get("game") == game and doc.doc_id not in self._damaged
+        ]
         if live:
             latest = max(live, key=lambda doc: doc.doc_id)
             document = self._document(latest.doc_id, latest, self.entries(latest.doc_id), None)
@@ -485,7 +580,13 @@ class Store:
             doc = next((doc for doc in docs if doc.get("name") == name), None)
         else:
             doc = self._db.table(PREFERENCES).get(Query().name == name)
-        return copy.deepcopy(doc["value"]) if doc is not None else default
+        if doc is None:
+            return default
+        if "value" not in doc:  # a damaged record: say where, use the default
+            doc_id = getattr(doc, "doc_id", 0)
+            log.error("%s: the saved %s has no 'value'; using %r", self._where(PREFERENCES, doc_id), name, default)
+            return default
+        return copy.deepcopy(doc["value"])
 
     def set_preference(self, name: str, value: Any) -> None:
         """Keep a small JSON setting; durable (fsynced) when this returns."""
@@ -519,7 +620,11 @@ class Store:
     def _next_session_id(self) -> int:
         """Ids are never reused: the meta counter, or past the highest running session."""
         live = max((doc.doc_id for doc in self._db.table(SESSIONS).all()), default=0)
-        return max(int(self._meta().get("next_session", 1)), live + 1)
+        counter = self._meta().get("next_session", 1)
+        if not _is_count(counter, 1):  # damaged (reported at open): past every id the store knows
+            index = self._index()
+            counter = 1 + max((int(key) for table in index.values() for key in table), default=0)
+        return max(counter, live + 1)
 
     def _reserve_ids(self, count: int, finished: int) -> int:
         """Move the id counter on by ``count`` (durably) and return the first reserved id."""
@@ -527,7 +632,7 @@ class Store:
         tables = self._db.tables_data()
         meta = dict(tables[META]["1"])
         meta["next_session"] = first + count
-        meta["finished"] = int(meta.get("finished", 0)) + finished
+        meta["finished"] = _count(meta.get("finished")) + finished
         self._db.rewrite({**tables, META: {"1": meta}})
         return first
 
@@ -540,6 +645,8 @@ class Store:
         return self._db.table(SESSIONS).get(doc_id=session_id)
 
     def _require_live(self, session_id: int) -> Document:
+        if session_id in self._damaged:
+            raise StoreError(self._damaged[session_id])
         record = self._live(session_id)
         if record is None:
             state = self._archived_state(session_id)
@@ -600,8 +707,8 @@ class Store:
     def _drop_live(self, session_id: int, finished: bool) -> None:
         tables = self._db.tables_data()
         meta = dict(tables[META]["1"])
-        meta["next_session"] = max(int(meta.get("next_session", 1)), session_id + 1)
-        meta["finished"] = int(meta.get("finished", 0)) + (1 if finished else 0)
+        meta["next_session"] = max(self._next_session_id(), session_id + 1)
+        meta["finished"] = _count(meta.get("finished")) + (1 if finished else 0)
         sessions = {key: doc for key, doc in tables.get(SESSIONS, {}).items() if key != str(session_id)}
         rest = {name: docs for name, docs in tables.items() if name not in (META, SESSIONS, log_table(session_id))}
         self._db.rewrite({**rest, META: {"1": meta}, SESSIONS: sessions})
@@ -612,10 +719,12 @@ class Store:
         from .index import append_index
 
         for record in self._db.table(SESSIONS).all():
+            if record.doc_id in self._damaged:
+                continue
             path = self._archive_path(record["uid"])
             if not path.exists():
                 continue
-            document = json.loads(path.read_text(encoding="utf-8"))
+            document = loads(path.read_text(encoding="utf-8"))
             meta = document["meta"]
             index = self._index()
             table = HISTORY if meta.get("finished") else ABANDONED
@@ -625,7 +734,7 @@ class Store:
             self._drop_live(record.doc_id, finished=table == HISTORY)
 
     # -- internals: the history -----------------------------------------------------------------
-    def _archive_path(self, uid: str) -> Path:
+    def _archive_path(self, uid: Any) -> Path:
         if not is_uid(uid):
             raise StoreError(f"bad session identity {uid!r}", self.path)
         return self.history_dir / f"{uid}.json"
@@ -634,12 +743,62 @@ class Store:
         return self.history_dir / INDEX_FILE
 
     def _index(self) -> dict[str, dict[str, dict]]:
-        """The history index's tables (read when asked for, never kept)."""
+        """The history index's tables (read when asked for, never kept). A missing, emptied or
+        zeroed index while archives are there is rebuilt from them (and, by the writer, saved)."""
         if self._legacy is not None:
             return self._legacy["index"]
-        from .index import read_index
+        from .index import read_index_checked, write_index
 
-        return read_index(self._index_path())
+        tables, sound = read_index_checked(self._index_path())
+        if sound:
+            return tables
+        archives = self._archive_files()
+        if not archives:
+            return tables
+        tables = self._rebuilt_index(archives)
+        count = sum(len(docs) for docs in tables.values())
+        message = f"{self._index_path()}: missing or damaged; rebuilt from {count} archived sessions"
+        if not self.read_only:
+            write_index(self._index_path(), tables)
+        log.warning("%s", message)
+        if message not in self.notes:
+            self.notes.append(message)
+        return tables
+
+    def _archive_files(self) -> list[Path]:
+        try:
+            return sorted(path for path in self.history_dir.glob("*.json") if is_uid(path.stem))
+        except OSError:
+            return []
+
+    def _rebuilt_index(self, archives: list[Path]) -> dict[str, dict[str, dict]]:
+        """Every readable archive's index record; an unreadable one is skipped with a note."""
+        tables: dict[str, dict[str, dict]] = {HISTORY: {}, ABANDONED: {}}
+        later = []
+        for path in archives:
+            try:
+                document = _read_archive(path)
+                record = _index_record(document)
+                table = HISTORY if document["meta"].get("finished") else ABANDONED
+            except (OSError, ValueError, KeyError, TypeError, RecursionError) as error:
+                self._skip(f"{path}: cannot read this archived session ({_reason(error)}); skipped")
+                continue
+            key = record["session"]
+            if not _is_count(key, 1) or any(str(key) in docs for docs in tables.values()):
+                later.append((table, record))  # no usable id: numbered after the others
+                continue
+            tables[table][str(key)] = record
+        next_id = 1 + max((int(key) for docs in tables.values() for key in docs), default=0)
+        for table, record in later:
+            record["session"] = next_id
+            tables[table][str(next_id)] = record
+            next_id += 1
+        return tables
+
+    def _skip(self, message: str) -> None:
+        log.warning("%s", message)
+        if message not in self.notes:
+            self.notes.append(message)
 
     def _archived_state(self, session_id: int) -> str | None:
         index = self._index()
@@ -656,11 +815,37 @@ class Store:
             raise StoreError(f"there is no session {session_id!r}", self.path)
         if self._legacy is not None:
             return copy.deepcopy(self._legacy["archives"][record["uid"]])
-        path = self._archive_path(record["uid"])
+        path = self._archive_path(record.get("uid"))
         try:
-            return json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as error:
-            raise StoreError(f"cannot read the archived session {session_id}: {error}", path) from None
+            return _read_archive(path)
+        except (OSError, ValueError, RecursionError) as error:
+            raise StoreError(f"cannot read the archived session {session_id}: {_reason(error)}", path) from None
+
+
+def _read_archive(path: Path) -> dict:
+    """An archived session document, checked (``export``'s session-file checks)."""
+    from .export import SessionFileError, _check_document
+
+    document = loads(path.read_text(encoding="utf-8"))
+    if not isinstance(document, dict):
+        raise ValueError("not a session document")
+    try:
+        _check_document(path, document)
+    except SessionFileError as error:
+        raise ValueError(error.problem) from None
+    if not isinstance(document.get("meta"), dict):
+        raise ValueError("it has no 'meta'")
+    return document
+
+
+def _reason(error: BaseException) -> str:
+    if isinstance(error, OSError):
+        return error.strerror or str(error)
+    if isinstance(error, RecursionError):
+        return "nested too deeply"
+    if isinstance(error, StoreError):
+        return str(error)
+    return str(error) or type(error).__name__
 
 
 def _sort_time(value: Any) -> float:

@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ..engine import FollowUp, Msg, Setting
 from ..engine.i18n import LANGUAGES
+from ..surface.events import KeyEvent
 from . import texts
 from .catalog import title_of
-from .events import KeyEvent
 from .pairing import Pairing
 from .prompts import stepped
 from .screens import long_menu_note

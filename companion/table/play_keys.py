@@ -11,8 +11,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..engine import Option, Prompt, PromptKind
+from ..surface.events import KeyEvent
 from . import texts
-from .events import KeyEvent
 from .prompts import host_entry_seats, is_place, options_for, place, stepped
 from .secret import padded
 

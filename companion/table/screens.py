@@ -10,9 +10,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..engine import Msg, Prompt, PromptKind, Status
+from ..surface.frame import Frame, MapCell, MapView
 from . import texts
-from .frame import Frame, MapCell, MapView
 from .prompts import host_entry_seats, is_place, options_for
+from .undo import described
 
 if TYPE_CHECKING:
     from .table import Table
@@ -152,14 +153,14 @@ def _outcome(table: Table, status: Status) -> str:
 def _undo_frame(table: Table, header: str, notice: tuple[str, ...], status: Status) -> Frame:
     """The undo question names the action it takes back."""
     t = _words(table)
-    what = table.described(table.running.last_action())
+    what = described(table.running.last_action())
     rows = table.panel.rows(t(texts.UNDO_ASK_WHAT.format(what=what)))
     return Frame(header, tuple(rows), t(texts.UNDO_KEYS), roles=("question",) * len(rows))
 
 
 def _undo_all_frame(table: Table, header: str, notice: tuple[str, ...], status: Status) -> Frame:
     t = _words(table)
-    what = table.described(table.running.last_action())
+    what = described(table.running.last_action())
     return Frame(
         header,
         tuple(table.panel.all_rows((t(texts.UNDO_ASK_WHAT.format(what=what)), t(texts.UNDO_EVERYONE)))),
@@ -241,11 +242,13 @@ def _answer_frame(table: Table, header: str, notice: tuple[str, ...], status: St
         roles += [role] * len(panel.rows(labels[index]))
     detail = _detail(table, prompt)
     hint = _paged(table, _list_hint(table, prompt, options), page, len(pages))
+    # a refusal longer than the panel leaves beside the answer is read from its start first
+    lit = selected if options and len(notice_rows) + len(answer) <= panel.body_rows else None
     return Frame(
         header,
         tuple(lines + detail),
         hint,
-        selected if options else None,
+        lit,
         selected_rows=span,
         roles=tuple(roles + ["detail"] * len(detail)),
     )

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from ..engine import Option, Prompt
+from ..surface.pad_screen import padded
 
 YES_NO_KEYS = {"#", "*"}
 
@@ -22,11 +23,6 @@ YES_NO_KEYS = {"#", "*"}
 def code_width(options_by_seat: dict[int, tuple[Option, ...]]) -> int:
     codes = [o.code for opts in options_by_seat.values() for o in opts]
     return max((len(c) for c in codes), default=1)
-
-
-def padded(code: str, width: int) -> str:
-    """Digit codes get leading zeros ("3" -> "03") so every pick costs the same keys."""
-    return code.rjust(width, "0") if code.isascii() and code.isdigit() else code
 
 
 @dataclass

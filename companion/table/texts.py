@@ -23,7 +23,7 @@ VALUE = Msg("Hodnota: {v}", "Value: {v}")
 VALUE_IN = Msg("Hodnota: {v} ({low}–{high})", "Value: {v} ({low}–{high})")
 READ_QUESTION_HINT = Msg("▲▼ čtení · OK k odpovědi", "▲▼ read · OK to answer")
 REFUSED = Msg("Nelze", "Not allowed")
-REFUSED_WHY = Msg("Nelze: {why}", "Not allowed: {why}")
+REFUSED_WHY = Msg("✗ {why}", "✗ {why}")
 PAUSED = Msg("Čeká se na pad: {seats}", "Waiting for pad: {seats}")
 
 MENU_TITLE = Msg("Nová hra", "New game")
@@ -128,14 +128,12 @@ PAD_TROUBLE = {
     ),
 }
 
-TOO_SOON = Msg(
-    "{seat}: otázka je nová, přečtěte ji a stiskněte znovu.", "{seat}: the question is new; read it and press again."
-)
-TOO_SOON_HOST = Msg("Obrazovka je nová: přečtěte ji a stiskněte znovu.", "The screen is new: read it and press again.")
+TOO_SOON = Msg("{seat}: nová otázka, stiskněte znovu.", "{seat}: new question, press again.")
+TOO_SOON_HOST = Msg("Nová obrazovka: stiskněte znovu.", "New screen: press again.")
 TOO_SOON_PAD = Msg("Nová otázka!", "New question!")
 REFUSED_PAD = Msg("Nelze: viz panel", "Refused: see panel")
-NOT_YOUR_TURN = Msg("{seat}: teď je na řadě {asked}.", "{seat}: it is {asked}'s turn now.")
-NOT_LISTED = Msg("{seat}: kód {code} tu není (jen {codes}).", "{seat}: there is no code {code} here (only {codes}).")
+NOT_YOUR_TURN = Msg("{seat}: na řadě je {asked}.", "{seat}: it is {asked}'s turn.")
+NOT_LISTED = Msg("{seat}: kód {code} tu není ({codes}).", "{seat}: no code {code} here ({codes}).")
 SECRET_ON_PADS = Msg("Volí se tajně na padech.", "Secret picks are made on the pads.")
 
 STARTUP_TITLE = Msg("Nelze spustit", "Cannot start")

@@ -31,6 +31,7 @@ from functools import cache
 import pytest
 
 from companion.engine import PromptKind, RuleError, Session, Step, added
+from companion.engine.steps import explained
 from companion.games import REGISTRY, load
 from companion.hw.emulated import parse_script
 from companion.table.secret import code_width, padded
@@ -376,3 +377,55 @@ def test_every_score_change_is_reported_through_the_public_events(name, seats):
             if not names_the_change(p.game, (before, after), s, events)
         ]
     assert not silent, "score changes nobody was told:\n" + "\n".join(silent[:10])
+
+
+# -- answers a step knows but does not offer now (their pad codes) --------------------------------
+
+# Steps whose answers are identities (seats, characters, colours, lands, places): the prompt names
+# the ones not offered now with their codes, so a pad typing one hears the step's own rule.
+UNOFFERED_STEPS = {
+    "vaaalbara": {"pick_character", "bard_target", "midwife_take_back", "explorer_give", "omen_best"},
+    "graenaland": {"build", "propose"},
+    "gheos": {"act", "pay"},
+    "dva_bratri": set(),  # its codes are places in a list, not identities (jindrich_top: rarely)
+}
+
+
+def unoffered_refusal(game, state, prompt, seat, value, rnd: random.Random) -> RuleError | None:
+    """How the step refuses ``value`` from ``seat``: at the engine for a public prompt, before
+    the joint action (``Session.refusal``'s way) for a hidden pick."""
+    if prompt.kind.hidden:
+        return explained(game, state, seat, value)
+    try:
+        game.apply(state, unlisted_action(prompt, seat, value, rnd), prompt)
+    except RuleError as error:
+        return error
+    return None
+
+
+@pytest.mark.parametrize("name, seats", CASES)
+def test_every_unoffered_answer_has_a_free_code_and_is_refused_with_the_games_own_rule(name, seats):
+    p = playout(name, seats)
+    rnd, wrong = random.Random(200 + seats), []
+    for prompt, state in zip(p.prompts, p.states):
+        for seat_key, options in prompt.unoffered.items():
+            seat = seat_key if seat_key != prompt.ANYONE else answering_seat(prompt)
+            listed_codes = {o.code for o in prompt.options_for(seat)}
+            for option in options:
+                if option.code in listed_codes or not option.code or not set(option.code) <= PAD_KEYS:
+                    wrong.append(f"{prompt.step}: code {option.code!r} of {option.value!r} is listed or not typeable")
+                error = unoffered_refusal(p.game, state, prompt, seat, option.value, rnd)
+                if error is None or error.rule.startswith("session."):
+                    wrong.append(f"{prompt.step} {option.value!r}: {error.rule if error else 'accepted'}")
+                elif not (error.text("cs").strip() and error.text("en").strip()):
+                    wrong.append(f"{prompt.step} {option.value!r}: an empty refusal")
+    assert not wrong, "unoffered answers:\n" + "\n".join(sorted(set(wrong)))
+
+
+@pytest.mark.parametrize("name", [n for n in REGISTRY if UNOFFERED_STEPS.get(n)])
+def test_steps_whose_codes_are_identities_name_the_answers_they_do_not_offer(name):
+    game = load(name)
+    steps, filled = UNOFFERED_STEPS[name], set()
+    for seats in range(game.min_seats, game.max_seats + 1):
+        filled |= {prompt.step for prompt in playout(name, seats).prompts if any(prompt.unoffered.values())}
+    assert steps <= filled, f"never named an unoffered answer: {sorted(steps - filled)}"

@@ -11,8 +11,8 @@ import pytest
 
 from companion.app import App
 from companion.hw.emulated import KeyboardReader, ScriptError, TerminalTable, parse_script
-from companion.table.events import KeyEvent, Quit, Tick
-from companion.table.frame import Frame
+from companion.surface.events import KeyEvent, Quit, Tick
+from companion.surface.frame import Frame
 from companion.table.table import Table
 
 from ..companion_process import run_companion

@@ -10,8 +10,8 @@ from gpiozero import Button
 from gpiozero.exc import GPIOPinInUse
 
 from companion.hw.gpio import Debouncer, GpioLeds, HostButtons, SeatButtons
-from companion.table.events import KeyEvent
-from companion.table.frame import LED_LOCKED, LED_OFF, LED_TURN, LED_WAITING, LedState
+from companion.surface.events import KeyEvent
+from companion.surface.frame import LED_LOCKED, LED_OFF, LED_TURN, LED_WAITING, LedState
 
 
 class FakeClock:

@@ -11,7 +11,7 @@ from PIL import ImageChops
 
 from companion.hw.oled import OledDisplay, make_device
 from companion.hw.screen import render
-from companion.table.frame import Frame
+from companion.surface.frame import Frame
 
 A = Frame("KOLO 1 · TAH", ("Žlutý hraje",), "1■ 2□")
 B = Frame("KOLO 1 · TAH", ("Modrý hraje",), "1□ 2■")

@@ -11,7 +11,7 @@ from luma.oled import device as oled_devices
 from companion.engine import Msg
 from companion.hw.oled import OledDisplay, contrast_of, make_device
 from companion.hw.screen import cut_lines, render
-from companion.table.panel import Panel
+from companion.surface.panel import Panel
 from companion.table.screens import startup_failure_frame
 from companion.table.table import Table
 

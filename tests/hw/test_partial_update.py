@@ -14,7 +14,7 @@ from companion.games import available, load
 from companion.hw.emulated import parse_script
 from companion.hw.oled import OledDisplay, PageWriter, make_device, page_bytes
 from companion.hw.screen import render
-from companion.table.frame import Frame
+from companion.surface.frame import Frame
 from companion.table.table import Table
 from tests.keyscript import play_script
 from tests.table.helpers import MemoryRecorder

@@ -9,8 +9,8 @@ import pytest
 
 from companion.hw import screen
 from companion.hw.screen import TextLines, render
-from companion.table.frame import Frame, MapCell, MapView
-from companion.table.panel import REGULAR, font
+from companion.surface.frame import Frame, MapCell, MapView
+from companion.surface.panel import REGULAR, font
 
 LETTERS = "aábcčdďeéěfghiíjklmnňoópqrřsštťuúůvwxyýzžAÁBCČDĎEÉĚHIÍJKLMNŇOÓPRŘSŠTŤUÚŮVYÝZŽ0123456789 ·■□…,.:()-!?"
 SIZES = ((128, 64), (128, 128), (256, 64))

@@ -9,7 +9,7 @@ import tracemalloc
 from companion.hw import pads as pads_module
 from companion.hw.pads import READY, PadHub, _Link
 from companion.hw.protocol import PROTO_VERSION, Hello, encode_frame
-from companion.table.events import KeyEvent, PadTrouble
+from companion.surface.events import KeyEvent, PadTrouble
 
 
 class Clock:

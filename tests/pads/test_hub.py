@@ -8,9 +8,10 @@ import pytest
 import serial
 
 from companion.hw import protocol
-from companion.hw.pads import READY, REFUSED, PadHub, Pairing
-from companion.table.events import KeyEvent, PadPresence, PadTrouble, RawPadKey
-from companion.table.frame import LED_LOCKED, LED_OFF, LED_WAITING, LedState
+from companion.hw.pads import READY, REFUSED, PadHub
+from companion.surface.events import KeyEvent, PadPresence, PadTrouble, RawPadKey
+from companion.surface.frame import LED_LOCKED, LED_OFF, LED_WAITING, LedState
+from companion.table.pairing import Pairing
 
 from .fakepad import OldFirmware, drain, next_event, pl, wait_until
 

@@ -7,9 +7,9 @@ import pytest
 
 from companion.hw.pads import READY
 from companion.hw.protocol import SCREEN_VERBS
-from companion.table.events import KeyEvent, PadPresence
-from companion.table.frame import LED_WAITING
-from companion.table.seat_screens import Entry, SeatScreen
+from companion.surface.events import KeyEvent, PadPresence
+from companion.surface.frame import LED_WAITING
+from companion.surface.pad_screen import Entry, SeatScreen
 
 from .fakepad import drain, next_event, pl, wait_until
 

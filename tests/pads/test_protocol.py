@@ -5,7 +5,7 @@ import random
 import pytest
 
 from companion.hw import protocol as p
-from companion.table.frame import LedState
+from companion.surface.frame import LedState
 
 
 def key(seq, k):

@@ -9,7 +9,7 @@ from companion.hw.pads import READY, PadHub
 from companion.hw.protocol import SCREEN_VERBS
 from companion.hw.screen import render
 from companion.store import Store
-from companion.table.events import KeyEvent
+from companion.surface.events import KeyEvent
 from companion.table.seat_screens import seat_screens
 from companion.table.table import Table
 

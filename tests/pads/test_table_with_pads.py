@@ -50,7 +50,7 @@ def ready(hub, *board_ids):
 
 
 def host(table, *keys):
-    from companion.table.events import KeyEvent
+    from companion.surface.events import KeyEvent
 
     for key in keys:
         table.handle(KeyEvent(None, key))

@@ -1,6 +1,6 @@
 """Writes to a store until it is killed, printing what each write acknowledged.
 
-Run by test_crash.py: ``python crash_writer.py append|snapshot|migrate|import <path> <run>``. A line is printed
+Run by test_crash.py: ``python crash_writer.py append|snapshot|migrate|import|box <path> <run>``. A line is printed
 only after the write returned, so every printed line is a promise the file must keep.
 """
 
@@ -63,10 +63,28 @@ def importer(path: str, run: int) -> None:
     store = Store(path)
     say("ready")
     for _ in range(10**9):
-        added, skipped = store.import_documents(documents)
+        added, skipped = store.import_documents(documents, batch=IMPORT_BATCH)
         say(f"import {added} {skipped}")
+
+
+IMPORT_BATCH = 4  # small batches, so kills land between them too
+
+
+def boxer(path: str, run: int) -> None:
+    """Save box memory again and again, a new fact each time, as the table or the CLI does
+    (``path`` is the box directory); another process saves its own facts beside it."""
+    from companion.store.boxes import BoxFiles
+
+    memory = BoxFiles(path)
+    learned: dict = {"tiles": {}}
+    say("ready")
+    for k in range(10**9):
+        learned = {"tiles": {**learned["tiles"], f"W{run}-{k}": {"colour": "green", "pad": "ž" * (k % 7) * 500}}}
+        memory.save("dva_bratri", learned)
+        say(f"saved W{run}-{k}")
 
 
 if __name__ == "__main__":
     mode, path, run = sys.argv[1], sys.argv[2], int(sys.argv[3])
-    {"append": appender, "snapshot": snapshotter, "migrate": migrator, "import": importer}[mode](path, run)
+    writers = {"append": appender, "snapshot": snapshotter, "migrate": migrator, "import": importer, "box": boxer}
+    writers[mode](path, run)

@@ -40,6 +40,19 @@ def run(capsys, *argv) -> tuple[int, str, str]:
     return code, out, err
 
 
+def links_to_plays(out: str) -> list[dict]:
+    """The plays of `export --format bgstats`: one BG Stats createPlay link a line."""
+    from urllib.parse import parse_qs, urlsplit
+
+    plays = []
+    for line in out.splitlines():
+        link = urlsplit(line)
+        assert (link.scheme, link.netloc, link.path) == ("https", "app.bgstatsapp.com", "/createPlay.html")
+        (data,) = parse_qs(link.query)["data"]
+        plays.append(json.loads(data))
+    return plays
+
+
 def one_line_error(err: str) -> None:
     assert err.startswith("companion: ") and err.count("\n") == 1 and "Traceback" not in err
 
@@ -48,7 +61,10 @@ def test_history_names_jindrich_as_the_winner_of_a_solo_dva_bratri(data, capsys)
     code, out, err = run(capsys, "history", "--data-dir", str(data))
     assert code == 0 and not err
     lines = out.splitlines()
-    assert len(lines) == FINISHED
+    assert len(lines) == FINISHED + 1  # and the game ended from the in-game menu
+    assert [line for line in lines if "abandoned" in line] == [
+        "2025-06-02T02:40  vaaalbara  Modrá, Fialová, Žlutá  abandoned  (0 min)"
+    ]
     solo = [line for line in lines if "dva_bratri  Modrý  " in line or "dva_bratri  Bílý  " in line]
     assert len(solo) == 2 and all("winner: Jindřich" in line for line in solo)
 
@@ -59,7 +75,7 @@ def test_csv_and_bgstats_name_jindrich_too(data, capsys):
     assert code == 0 and [row["winner"] for row in rows] == ["Jindřich", "Jindřich"]
     assert all("Jindřich: " in row["scores"] for row in rows)
     code, out, _ = run(capsys, "export", "--format", "bgstats", "--data-dir", str(data))
-    plays = json.loads(out)
+    plays = links_to_plays(out)
     assert code == 0 and len(plays) == FINISHED
     solo = [
         play
@@ -71,18 +87,19 @@ def test_csv_and_bgstats_name_jindrich_too(data, capsys):
     assert len(solo) == 2
     for play in solo:
         assert play["players"][1]["winner"] is True and play["players"][1]["rank"] == 1
-        assert play["players"][0]["winner"] is False and play["players"][0]["startPlayer"] is True
+        assert play["players"][0]["winner"] is False
+        assert not any(player["startPlayer"] for player in play["players"])  # a solo game records no start
 
 
 def test_bgstats_play_has_the_documented_fields(data, capsys):
     with Store(data / "companion.db") as store:
         record = store.history()[0]
     _, out, _ = run(capsys, "export", "--format", "bgstats", "--data-dir", str(data))
-    play = json.loads(out)[0]
-    assert play["sourcePlayId"] == record["uid"]
+    play = links_to_plays(out)[0]
+    assert set(play) == {"board", "durationMin", "comments", "game", "location", "playDate", "players"}
     assert play["game"] == {"name": "Vaaalbara", "sourceGameId": "vaaalbara", "highestWins": True, "noPoints": False}
     assert play["playDate"] == record["started"][:10] + " " + record["started"][11:19]
-    assert play["durationMin"] == round(record["duration_s"] / 60)
+    assert play["durationMin"] == record["duration_s"] // 60  # whole minutes, as `history` shows them
     totals = record["scores"]["totals"]
     assert [(p["name"], p["score"]) for p in play["players"]] == [
         (record["seats"][int(seat)], total) for seat, total in sorted(totals.items(), key=lambda i: int(i[0]))
@@ -161,6 +178,7 @@ def test_import_adds_an_export_once_and_refuses_a_bad_file_whole(data, tmp_path,
     export = tmp_path / "backup.json"
     assert run(capsys, "export", "--format", "json", "--out", str(export), "--data-dir", str(data))[0] == 0
     fresh = tmp_path / "new-card"
+    fresh.mkdir()
     code, out, err = run(capsys, "import", str(export), "--data-dir", str(fresh))
     assert (code, err) == (0, "") and out == f"imported {FINISHED} sessions; 0 already here\n"
     code, out, _ = run(capsys, "import", str(export), "--data-dir", str(fresh))
@@ -242,8 +260,8 @@ def test_a_draw_is_named_a_draw_in_history_csv_bgstats_and_stats(tmp_path, capsy
     _, out, _ = run(capsys, "export", "--format", "csv", "--data-dir", str(tmp_path))
     assert sorted(row["winner"] for row in csv.DictReader(io.StringIO(out))) == ["Fialová", "Modrá; Fialová"]
     _, out, _ = run(capsys, "export", "--format", "bgstats", "--data-dir", str(tmp_path))
-    plays = {play["sourcePlayId"]: play["players"] for play in json.loads(out)}
-    assert sorted([(p["rank"], p["winner"]) for p in players] for players in plays.values()) == [
+    plays = links_to_plays(out)
+    assert sorted([(p["rank"], p["winner"]) for p in play["players"]] for play in plays) == [
         [(1, True), (1, True)],
         [(2, False), (1, True)],
     ]

@@ -159,7 +159,8 @@ def test_a_torn_last_line_is_cut_and_reported(path, torn, caplog):
     with caplog.at_level(logging.WARNING, logger="companion.store"), JournalDB(path) as db:
         assert [doc["n"] for doc in db.table("t").all()] == [1, 2]
         assert db.table("t").insert({"n": 3}) == 3
-    assert "torn last line" in caplog.text and str(path) in caplog.text
+    said = "was zeroed" if b"\x00" in torn else "torn last line"  # zeros: records may be lost
+    assert said in caplog.text and str(path) in caplog.text
     assert path.read_bytes().startswith(good)
     with JournalDB(path) as db:
         assert len(db.table("t")) == 3

@@ -35,7 +35,7 @@ def test_a_teaching_walk_is_indexed_as_teaching_and_left_out_of_history_stats_an
     rows = list(csv.DictReader(io.StringIO(history_csv(store))))
     assert [row["id"] for row in rows] == [str(game)]
     assert [doc["meta"]["id"] for doc in json.loads(history_json(store))] == [game]
-    assert len(bgstats_plays(store.history_documents())) == 1
+    assert len(list(bgstats_plays(store.history_documents()))) == 1
     assert game_stats(store.history_documents())["dva_bratri"]["plays"] == 1
     assert store.session_document(walk)["options"]["mode"] == "teach"  # kept, log and all
 

@@ -1,5 +1,5 @@
 from companion.engine import Awaited, Game, Msg, Scores, Status, Steps
-from companion.table.events import KeyEvent
+from companion.surface.events import KeyEvent
 from companion.table.table import Table
 
 from ..engine.toy import GAME as TOY

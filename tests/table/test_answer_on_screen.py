@@ -17,7 +17,7 @@ from companion.engine import PromptKind
 from companion.games import REGISTRY, load
 from companion.hw.emulated import parse_script
 from companion.hw.screen import laid_out
-from companion.table.panel import Panel
+from companion.surface.panel import Panel
 from companion.table.table import Table
 
 from ..games.playout import play
@@ -67,6 +67,7 @@ def answer_problems(table: Table) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, size", cases())
 def test_the_first_frame_of_every_question_shows_its_current_answer(name, size):
     game = load(name)

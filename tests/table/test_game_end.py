@@ -2,8 +2,8 @@
 restart in between completed, a failing archive retried, and what the game suggests next."""
 
 from companion.engine import FollowUp, Msg, Scores, Session
+from companion.surface.frame import LED_WINNER
 from companion.table import texts
-from companion.table.frame import LED_WINNER
 from companion.table.table import Table
 from tests.engine.toy import GAME as TOY
 from tests.engine.toy import Toy

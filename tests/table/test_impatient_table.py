@@ -15,8 +15,8 @@ import pytest
 from companion.engine import Session, added
 from companion.games import REGISTRY, load
 from companion.hw.emulated import parse_script
+from companion.surface.events import KeyEvent
 from companion.table import texts
-from companion.table.events import KeyEvent
 from companion.table.table import GUARD_S, Table
 
 from ..games.playout import play
@@ -70,7 +70,7 @@ def committed(game, session: Session, habit: bool, guard: float = GUARD_S) -> li
             clock.now += KEY_GAP_S
             table.handle(event)
             notice = [m.en for m in table.notice]
-            held = bool(notice) and (notice[0] in held_back or notice[0].endswith("read it and press again."))
+            held = bool(notice) and (notice[0] in held_back or notice[0].endswith("press again."))
             if not held or is_habit:
                 break
     return [entry["action"] for entry in recorder.sessions[sid]["entries"] if "action" in entry]
@@ -94,7 +94,7 @@ def test_without_the_guard_the_habit_keys_would_answer_questions_nobody_read():
 
 
 def test_a_key_too_soon_after_the_question_changed_is_held_back_and_the_seat_told():
-    from companion.table.frame import LED_ERROR
+    from companion.surface.frame import LED_ERROR
 
     from .helpers import pad
 
@@ -115,7 +115,7 @@ def test_a_key_too_soon_after_the_question_changed_is_held_back_and_the_seat_tol
     table.handle(pad(1, "2")[0])  # 100 ms after a change: held back
     assert table.collector.entries[0].typed == "1"
     assert table.leds()[0] == LED_ERROR
-    assert table.notice[0].cs.endswith("přečtěte ji a stiskněte znovu.")
+    assert table.notice[0].cs.endswith("nová otázka, stiskněte znovu.")
     assert table.seat_notes[0] == texts.TOO_SOON_PAD
     clock.now += 0.1
     table.handle(pad(1, "2")[0])  # the seat was told: its next key counts

@@ -17,8 +17,8 @@ import json
 
 from companion.engine import Msg, Option, Prompt, PromptKind, RuleError, Step
 from companion.hw.emulated import parse_script
-from companion.table.events import KeyEvent, PadPresence
-from companion.table.frame import LED_ERROR
+from companion.surface.events import KeyEvent, PadPresence
+from companion.surface.frame import LED_ERROR
 
 from ..companion_process import run_companion
 from .helpers import host, one_step_table, pad, press
@@ -56,11 +56,11 @@ def started(step):
 def test_an_unoffered_code_gets_the_games_rule_and_commits_nothing():
     table = started(PickSeat())
     press(table, pad(1, "1"))
-    assert [m.en for m in table.notice] == ["Not allowed: Player 1: not yourself."]
+    assert [m.en for m in table.notice] == ["✗ Player 1: not yourself."]
     assert table.session.state["done"] is None and table.leds()[0] == LED_ERROR
     assert table.seat_notes[0].en == "Refused: see panel"
     press(table, pad(1, "7"))
-    assert [m.en for m in table.notice] == ["Not allowed: Player 1: there is no code 7 here (only 2)."]
+    assert [m.en for m in table.notice] == ["✗ Player 1: no code 7 here (2)."]
     press(table, pad(1, "2"))
     assert table.session.state["done"] == 1
 
@@ -68,7 +68,7 @@ def test_an_unoffered_code_gets_the_games_rule_and_commits_nothing():
 def test_a_key_on_the_wrong_pad_names_whose_turn_it_is():
     table = started(PickSeat())
     press(table, pad(2, "2"))
-    assert [m.en for m in table.notice] == ["Not allowed: Player 2: it is Player 1's turn now."]
+    assert [m.en for m in table.notice] == ["✗ Player 2: it is Player 1's turn."]
     assert table.session.state["done"] is None and table.leds()[1] == LED_ERROR
 
 
@@ -80,7 +80,7 @@ def test_a_hidden_pick_of_a_played_character_is_named_on_the_panel():
     assert prompt.kind.hidden
     press(table, pad(1, "99#"))
     text = table.notice[0].cs
-    assert text.startswith("Nelze: ") and "99" in text and table.leds()[0] == LED_ERROR
+    assert text.startswith("✗ ") and "99" in text and table.leds()[0] == LED_ERROR
     assert not table.collector.entries[0].is_locked
 
 

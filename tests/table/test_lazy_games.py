@@ -14,8 +14,8 @@ from companion.app import make_table
 from companion.engine import Msg
 from companion.games import REGISTRY, TITLES, available, load
 from companion.store import Store
+from companion.surface.events import KeyEvent
 from companion.table.catalog import LazyGames
-from companion.table.events import KeyEvent
 from companion.table.table import Table
 
 from .helpers import MemoryRecorder, host, press

@@ -156,7 +156,7 @@ def test_star_picks_the_back_option_and_other_keys_blink():
 def test_selecting_a_place_that_is_not_allowed_is_refused_and_nothing_changes():
     table = place_table()
     press(table, pad(1, "5"))  # the cursor starts on tile A itself
-    assert table.frame().lines[0].startswith("Not allowed: ")  # the refusal and its reason, read whole
+    assert table.frame().lines[0].startswith("✗ ")  # the refusal and its reason, read whole
     assert 0 in table.seat_errors
     assert table.session.state["tiles"] == {f"{x},{y}": v for (x, y), v in TILES.items()}
 

@@ -8,9 +8,9 @@ import pytest
 from companion.engine import Session
 from companion.games import REGISTRY, available, load
 from companion.hw.screen import cut_lines, visible_lines
-from companion.table.events import KeyEvent, PadPresence, PadTrouble, Tick
-from companion.table.frame import LED_ERROR, LED_WAITING
-from companion.table.panel import SMALLEST, Panel
+from companion.surface.events import KeyEvent, PadPresence, PadTrouble, Tick
+from companion.surface.frame import LED_ERROR, LED_WAITING
+from companion.surface.panel import SMALLEST, Panel
 from companion.table.table import Table
 
 from ..engine.toy import GAME as TOY
@@ -46,7 +46,7 @@ def test_the_reveal_stays_on_the_panel_until_a_host_key_and_a_pad_key_goes_to_th
     entries = list(recorder.sessions["s1"]["entries"])
     frame = table.frame()
     assert table.news_blocks()
-    assert " ".join(frame.lines).startswith("Odhalení: ")  # what the reveal showed, whole
+    assert " ".join(frame.lines).startswith("Modrá: ")  # what the reveal showed, whole
     assert set(frame.roles) <= {"news", "notice"}
     assert frame.footer.startswith("OK → ") or frame.footer == "OK: k otázce"
     press(table, host("ok"))  # the host reads it away: nothing is answered

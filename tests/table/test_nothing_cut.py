@@ -15,7 +15,7 @@ import pytest
 from companion.games import REGISTRY, load
 from companion.hw.emulated import parse_script
 from companion.hw.screen import cut_lines, visible_lines
-from companion.table.panel import Panel
+from companion.surface.panel import Panel
 from companion.table.table import Table
 
 from ..games.playout import play

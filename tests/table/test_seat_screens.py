@@ -11,19 +11,9 @@ import pytest
 from companion.engine import Session
 from companion.games import load as load_registered
 from companion.hw.protocol import encode_frame, screen_text_fits, text_args
-from companion.table.events import KeyEvent
-from companion.table.seat_screens import (
-    COLS,
-    Entry,
-    PadEcho,
-    SeatScreen,
-    pad_text,
-    private_lines,
-    seat_screens,
-    short,
-    typed_width,
-    wrap,
-)
+from companion.surface.events import KeyEvent
+from companion.surface.pad_screen import COLS, Entry, PadEcho, SeatScreen, pad_text, short, wrap
+from companion.table.seat_screens import private_lines, seat_screens, typed_width
 from companion.table.secret import SecretCollector
 from companion.table.table import Table
 
@@ -351,7 +341,7 @@ def test_the_terminal_draws_every_pad_beside_the_panel():
     import io
 
     from companion.hw.emulated import TerminalTable
-    from companion.table.frame import Frame
+    from companion.surface.frame import Frame
 
     out = io.StringIO()
     terminal = TerminalTable(out=out, language="en")

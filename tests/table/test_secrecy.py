@@ -18,7 +18,7 @@ from companion.app import App
 from companion.hw.emulated import TextOutput
 from companion.hw.screen import render
 from companion.store import Store
-from companion.table.events import KeyEvent
+from companion.surface.events import KeyEvent
 from companion.table.table import Table
 
 from ..engine.toy import GAME as TOY

@@ -1,5 +1,5 @@
-from companion.table.events import KeyEvent, PadPresence
-from companion.table.frame import LED_ERROR, LED_LOCKED, LED_TURN, LED_WAITING
+from companion.surface.events import KeyEvent, PadPresence
+from companion.surface.frame import LED_ERROR, LED_LOCKED, LED_TURN, LED_WAITING
 
 from .helpers import host, one_step_table, pad, press, toy_table
 
@@ -50,7 +50,7 @@ def test_public_prompts_by_host_and_pad_and_refusal_changes_nothing():
     assert table.leds()[1] == LED_ERROR
     entries = list(rec.sessions["s1"]["entries"])
     press(table, pad(1, "4#"))  # the toy forbids 4
-    assert " ".join(table.frame().lines[:2]) == "Not allowed: Four is forbidden."
+    assert table.frame().lines[0] == "✗ Four is forbidden." and table.frame().roles[0] == "notice"
     assert rec.sessions["s1"]["entries"] == entries
     press(table, pad(1, "2#"))
     assert rec.sessions["s1"]["entries"][-1]["action"] == {"step": "bonus", "seat": 0, "value": 2}
@@ -164,7 +164,7 @@ class FakeSeating:
 
 
 def test_pairing_from_the_menu_seats_pads_in_press_order():
-    from companion.table.events import RawPadKey
+    from companion.surface.events import RawPadKey
     from companion.table.table import Table
 
     from ..engine.toy import GAME as TOY
@@ -186,7 +186,7 @@ def test_pairing_from_the_menu_seats_pads_in_press_order():
 
 
 def test_a_pad_needing_new_firmware_is_named_on_the_screen_until_it_is_fine():
-    from companion.table.events import PadTrouble
+    from companion.surface.events import PadTrouble
     from companion.table.table import Table
 
     from .helpers import MemoryRecorder
@@ -235,7 +235,7 @@ def test_a_question_longer_than_the_panel_keeps_its_answer_on_screen_and_is_read
     the option OK takes lit on a row of its own; up on the first option opens the whole question,
     which no key answers; down from its end (or OK) comes back to the answer."""
     from companion.engine import Msg, Option, Prompt, PromptKind, Step
-    from companion.table.panel import fits
+    from companion.surface.panel import fits
 
     long = "A new tile turned up in the offer: which of the three sets printed on its back is it from?"
     short = Msg("Nová destička: sada?", "New tile: which set?")

@@ -16,6 +16,9 @@ from ..boxfile import read_toml
 
 DATA = Path(__file__).parent / "data"
 COLOURS = ("green", "grey", "yellow")
+# How a session asks about the box (option ``asking``; see game.py): recorded before the levels
+# existed, the fewest questions, and the cost checked first with tiles typed by number.
+ASKING_RECORDED, ASKING_FEWEST, ASKING_COST_FIRST = 1, 2, 3
 RESOURCE_ORDER = ("wood", "stone", "grain")  # as costs are printed, asked and shown
 RESOURCES = {"green": "wood", "grey": "stone", "yellow": "grain"}
 EDGES = ("N", "E", "S", "W")

@@ -21,7 +21,7 @@ from ...engine import Awaited, FollowUp, Game, Msg, Scores, Setting, Status, que
 from ...engine.i18n import counted, join
 from . import board, box, rest, scoring, teach, turns
 from .board import NORTH, SOUTH, xy
-from .box import COLOURS
+from .box import ASKING_COST_FIRST, ASKING_FEWEST, ASKING_RECORDED, COLOURS
 from .picture import label
 from .steps import ASKED, MOVES, QUEUED, STEPS
 from .texts import PLAYER_COLOURS, RECENT_KEPT, SCORE_PARTS, refuse, side_name
@@ -34,7 +34,11 @@ BOX_GROUPS = ("tiles", "treasures")
 #     set leaves no choice for is not asked, look-alikes are one pick among their differing
 #     prints, Jindřich's tile is asked nothing when it goes to the box, two players enter who
 #     won the shield toss.
-ASKING_RECORDED, ASKING_FEWEST = 1, 2
+# 3 = as 2, and a build's cost is checked as soon as it is known (a build the player cannot pay
+#     for is refused before its roads and row are asked); a revealed tile not known yet is typed
+#     as its building's number and its colour's (1 green, 2 grey, 3 yellow).
+# (the levels live in box.py, which the steps read too)
+ASKING_NOW = ASKING_COST_FIRST  # what a new session asks
 
 
 STATUS_EVENTS = 6  # the newest public events the status carries
@@ -82,10 +86,11 @@ class DvaBratri(Game):
     # -- setup ---------------------------------------------------------------------------------
     def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """Options recorded before the ``mode`` setting existed keep the questions they were
-        answered with (``asking`` 1); every session started since asks the fewest (2)."""
+        answered with (``asking`` 1); a session records the level it was started with, so it
+        replays with the same questions; a new one asks as ``ASKING_NOW``."""
         recorded_before = isinstance(options, dict) and "mode" not in options and "asking" not in options
         options = super().validate_options(options)
-        options.setdefault("asking", ASKING_RECORDED if recorded_before else ASKING_FEWEST)
+        options.setdefault("asking", ASKING_RECORDED if recorded_before else ASKING_NOW)
         return options
 
     def is_teaching(self, options: Any) -> bool:
@@ -102,8 +107,8 @@ class DvaBratri(Game):
                 "Volba box: data krabice mají jen části 'tiles' a 'treasures'.",
                 "Option box: box data has only 'tiles' and 'treasures' parts.",
             )
-        if options.get("asking", ASKING_FEWEST) not in (ASKING_RECORDED, ASKING_FEWEST):
-            raise refuse("bad_option", "Volba asking je 1, nebo 2.", "Option asking is 1 or 2.")
+        if options.get("asking", ASKING_NOW) not in (ASKING_RECORDED, ASKING_FEWEST, ASKING_COST_FIRST):
+            raise refuse("bad_option", "Volba asking je 1, 2, nebo 3.", "Option asking is 1, 2 or 3.")
         if "rest" in options:
             _check_rest(options)
         return options

@@ -13,7 +13,7 @@ for a count already told since this turn's tile changed the map (``fresh``).
 from __future__ import annotations
 
 from ...engine import Msg
-from ...engine.i18n import player
+from ...engine.i18n import join, player
 from .box import BOX
 from .common import FINAL, OVER, START, TURN, note, reading
 from .ledger import colours_held_by_anyone, found, held_colours
@@ -65,7 +65,7 @@ def after_token(state: dict) -> None:
         awaits(state, "draw")
         return
     state["ending"] = "tokens"
-    note(state, Msg("Všechny bodovací žetony jsou použity.", "Every scoring token is used."))
+    note(state, Msg("Žetony jsou použity.", "All tokens used."))
     if reading(state, "end_after_last_token") == "immediately":
         final_round(state)
     else:
@@ -123,31 +123,37 @@ def told(state: dict, value: int) -> None:
 # -- scoring --------------------------------------------------------------------------------------
 
 
-def _scored(state: dict, seat: int, category: str, per_colour: dict, reason: Msg) -> None:
-    gain, parts = follower_gain(state, seat, per_colour)
-    state["points"][seat][category] += gain
-    detail = " + ".join(f"{n}×{v}" for _, n, v in parts) or "0"
-    note(state, Msg("{p} +{g} ({d}): {r}", "{p} +{g} ({d}): {r}").format(p=player(seat), g=gain, d=detail, r=reason))
+SEATS_PER_SENTENCE = 2  # "Pyramidy: Hráč 1 +150, Hráč 2 +151." fits two rows of the smallest panel
+
+
+def _scored(state: dict, seats, category: str, per_colour: dict, reason: Msg) -> None:
+    """Score ``seats`` (each follower by its colour's count) and announce it, two seats a
+    sentence: "Pyramidy: Hráč 1 +5, Hráč 3 +2." (the counts were just told; the sum is the news)."""
+    gains = []
+    for seat in seats:
+        gain, _ = follower_gain(state, seat, per_colour)
+        state["points"][seat][category] += gain
+        gains.append(Msg("{p} +{g}", "{p} +{g}").format(p=player(seat), g=gain))
+    for first in range(0, len(gains), SEATS_PER_SENTENCE):
+        note(state, Msg("{r}: {g}.", "{r}: {g}.").format(r=reason, g=join(gains[first : first + SEATS_PER_SENTENCE])))
 
 
 def score_epoch(state: dict, counting: dict) -> None:
     """Every player scores each follower by the pyramids on its civilisation's continent."""
-    reason = Msg("pyramidy, epocha {e}", "pyramids, epoch {e}").format(e=state["epochs"])
+    reason = Msg("Pyramidy", "Pyramids")
     if not counting["got"]:
         note(
             state,
             Msg("Epocha {e}: nikdo nemá přívržence.", "Epoch {e}: nobody holds a follower.").format(e=state["epochs"]),
         )
-    for seat in range(state["seats"]):
-        if held_colours(state, seat):
-            _scored(state, seat, "epoch", counting["got"], reason)
+    _scored(state, [s for s in range(state["seats"]) if held_colours(state, s)], "epoch", counting["got"], reason)
     after_epoch(state)
 
 
 def score_token(state: dict, counting: dict) -> None:
     """Only the player of the token scores: each follower by the cups on its continent."""
     seat = state["turn"]
-    _scored(state, seat, "token", counting["got"], Msg("poháry, bodovací žeton", "cups, scoring token"))
+    _scored(state, [seat], "token", counting["got"], Msg("Žeton", "Token"))
     after_token(state)
 
 
@@ -158,9 +164,8 @@ def final_round(state: dict) -> None:
 
 
 def score_final(state: dict, counting: dict) -> None:
-    for seat in range(state["seats"]):
-        if held_colours(state, seat):
-            _scored(state, seat, "final", counting["got"], Msg("poháry, závěrečné kolo", "cups, final round"))
+    held = [s for s in range(state["seats"]) if held_colours(state, s)]
+    _scored(state, held, "final", counting["got"], Msg("Závěr", "Final"))
     order, top = ranking(state)
     state["ranking"] = order
     state["phase"], state["await"], state["turn"] = OVER, None, None

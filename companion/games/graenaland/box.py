@@ -127,8 +127,8 @@ def check(data: dict, on_device: bool = False) -> None:
     raise refusal(
         "graenaland",
         "box_data",
-        "Data krabice nejsou v pořádku – {e}. Opravte je v data/box.toml.",
-        "The box data is wrong – {e}. Correct it in data/box.toml.",
+        "Data krabice nejsou v pořádku – {e}. Opravte je podle své krabice.",
+        "The box data is wrong – {e}. Correct it to match your box.",
         e=first,
     )
 

@@ -261,6 +261,17 @@ def subject(data: dict, fact: dict, resource: str | None) -> Msg:
     ) or Msg(f"Karta zásob {fact['card']}", f"Supply card {fact['card']}")
 
 
+def named(data: dict, fact: dict) -> Msg:
+    """What a fact is about, as players name it ("P3 osada", "Tvrz"), not its data path."""
+    if fact["group"] == "pieces":
+        what = Msg("osada", "settlement") if fact["field"] == "settlement_cost" else PIECE_SUBJECT[fact["field"]]
+        where = Msg("Díl {p}", "Piece {p}").format(p=fact["key"]) if fact.get("teach") else _place(data, fact)
+        return where + Msg(", ", ", ") + what
+    if _is_cost(fact):
+        return texts.capital(_cost_name(fact))
+    return subject(data, fact, None)
+
+
 def _cost_name(fact: dict) -> Msg:
     return (texts.BUILDING if fact["group"] == "costs" else texts.PUBLIC)[fact["key"]]
 
@@ -514,10 +525,10 @@ def _correct(state: dict, fact: dict, value) -> None:
     shown = describe(fact, new)
     if new == old:
         check["counts"]["confirmed"] += 1
-        note(state, Msg("Potvrzeno: {e} = {v}.", "Confirmed: {e} = {v}.").format(e=fact["id"], v=shown))
+        note(state, Msg("{e}: {v} (potvrzeno).", "{e}: {v} (confirmed).").format(e=named(data, fact), v=shown))
     else:
         check["counts"]["corrected"] += 1
-        note(state, Msg("Opraveno: {e} = {v}.", "Corrected: {e} = {v}.").format(e=fact["id"], v=shown))
+        note(state, Msg("{e}: {v} (opraveno).", "{e}: {v} (corrected).").format(e=named(data, fact), v=shown))
     check["done"].append(fact["id"])
     check["partial"] = {}
     _advance(state)
@@ -539,7 +550,7 @@ def finish(state: dict) -> None:
     note(
         state,
         Msg(
-            "Kontrola dat skončila: opraveno {c}, potvrzeno {k}, ponecháno {p}.",
-            "The box data check is over: {c} corrected, {k} confirmed, {p} kept.",
+            "Krabice: opraveno {c}, potvrzeno {k}, ponecháno {p}.",
+            "Box: {c} corrected, {k} confirmed, {p} kept.",
         ).format(c=counts["corrected"], k=counts["confirmed"], p=counts["kept"]),
     )

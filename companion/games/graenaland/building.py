@@ -9,6 +9,7 @@ buildings) and ``grant`` (one build offered by the main player in the 5-player v
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from ...engine import Msg, RuleError, refusal
@@ -460,22 +461,39 @@ def label(state: dict, value: str, seat: int | None = None) -> Msg:
     return _what(state["board"], parts) + Msg(" · ", " · ") + join(shown, " / ")
 
 
+def what(state: dict, value: str) -> Msg:
+    """What a build value builds and where, without its cost ("Osada P2")."""
+    parts = value.split(":")
+    if parts[0] in WORDS or parts[0] == "grant":
+        return label(state, value)
+    return _what(state["board"], parts)
+
+
 def _what(board: dict, parts: list[str]) -> Msg:
+    """The menu's words for a build; they depend only on the build and whether its territory is
+    coastal, so they are made once (a build menu names some 90 builds, offered or not)."""
+    tid = parts[2] if parts[0] == "coop" else parts[1] if len(parts) > 1 else None
+    coastal = bool(tid) and bool(board["territories"][tid]["coastal"])
+    return _words(tuple(parts), coastal)
+
+
+@lru_cache(maxsize=1024)
+def _words(parts: tuple[str, ...], coastal: bool) -> Msg:
     head = parts[0]
     if head == "army":
         return Msg("Vojsko +1", "Army +1")
+    tid = parts[2] if head == "coop" else parts[1]
+    where = texts.tag({"territories": {tid: {"coastal": coastal}}}, tid)
     if head == "coop":
-        return Msg("Spol. {p} {t}", "Joint {p} {t}").format(
-            p=texts.PUBLIC_SHORT[parts[1]], t=texts.tag(board, parts[2])
-        )
+        return Msg("Spol. {p} {t}", "Joint {p} {t}").format(p=texts.PUBLIC_SHORT[parts[1]], t=where)
     if head == "settlement":
-        return Msg("Osada {t}", "Settlement {t}").format(t=texts.tag(board, parts[1]))
+        return Msg("Osada {t}", "Settlement {t}").format(t=where)
     if head in BUILDINGS:
-        what = texts.capital(texts.BUILDING[head]) + Msg(" {t}", " {t}").format(t=texts.tag(board, parts[1]))
+        what = texts.capital(texts.BUILDING[head]) + Msg(" {t}", " {t}").format(t=where)
         if len(parts) > 2:
             what = what + Msg("+{h}", "+{h}").format(h=texts.HERO[ENTERS_WITH[head]])  # the hero moves there
         return what
-    return texts.capital(texts.PUBLIC_SHORT[head]) + Msg(" {t}", " {t}").format(t=texts.tag(board, parts[1]))
+    return texts.capital(texts.PUBLIC_SHORT[head]) + Msg(" {t}", " {t}").format(t=where)
 
 
 def apply(state: dict, seat: int, value: str, mode: str) -> tuple[list[Msg], tuple[Msg, list[Msg]] | None]:
@@ -501,7 +519,7 @@ def apply(state: dict, seat: int, value: str, mode: str) -> tuple[list[Msg], tup
     tid = parts[1]
     state["public"][tid].append(head)
     return [
-        Msg("{s} staví veřejnou stavbu: {p} – {t}.", "{s} builds a public building: {p} – {t}.").format(
+        Msg("{s} staví: {p} – {t}.", "{s} builds: {p} – {t}.").format(
             s=who, p=texts.PUBLIC[head], t=_territory(state, tid)
         )
     ], None
@@ -516,12 +534,7 @@ def _settle(state: dict, seat: int, tid: str) -> tuple[list[Msg], tuple[Msg, lis
         owners = [s for s in range(state["seats"]) if houses(state, s, tid) > 0]
         if owners:
             names = [texts.seat(s) for s in owners]
-            events.append(
-                Msg(
-                    "Palisáda: {s} dá po jedné kartě surovin hráčům: {o}.",
-                    "Palisade: {s} gives one resource card to each of: {o}.",
-                ).format(s=who, o=join(names))
-            )
+            events.append(Msg("Palisáda: {s} dá kartu → {o}.", "Palisade fee: {s} → {o}.").format(s=who, o=join(names)))
             result = (
                 Msg("Palisáda: poplatek", "Palisade fee"),
                 [
@@ -573,10 +586,7 @@ def _hero_enters(state, seat, hero, tid, move) -> tuple[Msg, Msg, list[Msg]] | N
     if any(where == tid for where in mine.values()):
         state["pending"][seat][hero] = tid
         return (
-            Msg(
-                "{hc} vstoupí do hry, až na {t} nebude jiný hrdina hráče {n}.",
-                "The {h} enters once no other hero of player {n} stands on {t}.",
-            ).format(hc=title, h=name, t=place, n=seat + 1),
+            Msg("{s}: {h} zatím čeká.", "{s}: the {h} waits.").format(s=who, h=name),
             title + Msg(" zatím čeká", " waits"),
             [
                 Msg("{s}: na {t} stojí jiný tvůj hrdina.", "{s}: another hero of yours stands on {t}.").format(

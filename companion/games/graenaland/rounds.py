@@ -64,9 +64,9 @@ def improvement_counted(state: dict, count: int) -> None:
         state,
         Msg("{t}: kontrolní karta {k}.", "{t}: the check card {k}.").format(
             t=where,
-            k=Msg("odpovídá a zůstává", "matches and stays")
+            k=Msg("sedí, zůstává", "matches and stays")
             if kept
-            else Msg("neodpovídá a jde do odhozu", "does not match and is discarded"),
+            else Msg("nesedí, do odhozu", "does not match, discarded"),
         ),
     )
     if not state["checks"]:
@@ -114,8 +114,7 @@ def start_movement(state: dict) -> None:
 def moves_revealed(state: dict, picks: dict[str, str]) -> None:
     """All compasses at once; one hero per player; impossible moves stay; own heroes swap."""
     board = state["board"]
-    events = []
-    moved = False
+    events, said = [], []  # every line for the screen; the moves alone for the announcements
     for seat in movers(state):
         hero, direction = picks[str(seat)].split(":")
         mine = state["heroes"][seat]
@@ -123,10 +122,10 @@ def moves_revealed(state: dict, picks: dict[str, str]) -> None:
         outcome, swapped = resolve(mine, board, hero, direction)
         who, name = texts.seat(seat), texts.HERO[hero]
         if outcome == "moved":
-            moved = True
             msg = Msg("{s}: {h} → {t}", "{s}: {h} → {t}").format(s=who, h=name, t=texts.place(board, mine[hero]))
             if swapped:
                 msg = msg + Msg(", {o} → {f}", ", {o} → {f}").format(o=texts.HERO[swapped], f=texts.place(board, start))
+            said.append(msg)
         elif outcome == "blocked":
             msg = Msg("{s}: {h} nemůže {d}, zůstává", "{s}: the {h} cannot go {d}, stays").format(
                 s=who, h=name, d=texts.towards(direction)
@@ -136,9 +135,10 @@ def moves_revealed(state: dict, picks: dict[str, str]) -> None:
         events.append(msg)
     state["last_moves"] = {str(s): picks[str(s)] for s in movers(state)}
     entered = heroes_enter(state)
-    note(state, *events, *entered)
+    # who stays (or could not go) is on the result screen only: the announcements say what moves
+    note(state, *said, *entered)
     start_distribution(state)
-    title = Msg("Posuňte hrdiny", "Move the heroes") if moved or entered else Msg("Hrdinové stojí", "The heroes stay")
+    title = Msg("Posuňte hrdiny", "Move the heroes") if said or entered else Msg("Hrdinové stojí", "The heroes stay")
     show(state, "heroes_moved", "movement", title, events + entered)
 
 
@@ -339,8 +339,8 @@ def _coop_proposed(state: dict, value: str) -> None:
     state["step"] = "coop_result"
     note(
         state,
-        Msg("{s} navrhuje společnou stavbu: {p} – {t}.", "{s} proposes a joint build: {p} – {t}.").format(
-            s=texts.seat(state["builder"]), p=texts.PUBLIC[kind], t=texts.territory(state["board"], tid)
+        Msg("{s} navrhuje společně: {p} – {t}.", "{s} proposes a joint build: {p} – {t}.").format(
+            s=texts.seat(state["builder"]), p=texts.PUBLIC[kind], t=texts.place(state["board"], tid)
         ),
     )
 

@@ -40,7 +40,7 @@ def start_spots(state: dict) -> None:
     unverified = any(name in board["unverified"] for name in (f"layouts.{n}", f"layouts.{n}.start"))
     items = []
     if unverified:
-        items.append(Msg("Pozice NEOVĚŘENÉ (box.toml)", "Spots UNVERIFIED (box.toml)"))
+        items.append(Msg("Pozice nejsou ověřené.", "The spots are not verified."))
     for seat in range(n):  # one short line per piece, under the seat
         spot = board["start"][str(seat)]
         items.append(texts.seat(seat) + Msg(":", ":"))
@@ -49,8 +49,8 @@ def start_spots(state: dict) -> None:
     if unverified:
         items.append(
             Msg(
-                "Postavte figurky sem, nebo opravte box.toml či hrajte s výběrem pozic.",
-                "Put your pieces here, or correct box.toml or play with drafted starts.",
+                "Postavte figurky sem. Liší-li se vaše krabice, hrajte s výběrem pozic.",
+                "Put your pieces here. If your box differs, play with drafted starts.",
             )
         )
     items.append(Msg("Každý si vezme 2 karty surovin.", "Everyone takes 2 resource cards."))

@@ -100,8 +100,8 @@ def announced(state: dict, value: str) -> None:
     note(
         state,
         Msg(
-            "{s} ohlašuje vítězství; ostatní mají ještě jednu fázi stavby.",
-            "{s} announces victory; every other player builds once more.",
+            "{s} ohlašuje vítězství; ostatní ještě jednou staví.",
+            "{s} announces victory; the others build once more.",
         ).format(s=texts.seat(main)),
     )
     state["final"] = goals.clockwise(state, main + 1)[:-1]

@@ -13,10 +13,13 @@ A round: ``pick_character`` (hidden) -> for each seat in turn order: its charact
 from __future__ import annotations
 
 from ...engine import Msg
+from ...engine.i18n import join
 from .box import BOX
-from .common import ASSIGN, END_BONUS, END_ROUND, FINAL, OVER, RESOLVE, ROUNDS, event, gain, played
-from .lands import end_bonus, land_types_in
+from .common import ASSIGN, END_BONUS, END_ROUND, FINAL, OVER, RESOLVE, ROUNDS, clan, event, played
+from .lands import end_bonus
 from .omens import final_ranking, next_actor
+
+BONUS_CLANS_PER_SENTENCE = 3
 
 
 def advance(state: dict) -> None:
@@ -95,11 +98,14 @@ def _finish_round(state: dict) -> None:
     if state["round"] < ROUNDS:
         state["phase"] = END_ROUND
         return
+    gains = []
     for seat in range(state["seats"]):
-        domain = state["domains"][seat]
-        bonus = end_bonus(domain)
+        bonus = end_bonus(state["domains"][seat])
         if bonus:
-            gain(
-                state, seat, END_BONUS, bonus, Msg("{k} druhů území", "{k} land types").format(k=land_types_in(domain))
-            )
+            state["points"][seat][END_BONUS] += bonus
+            gains.append(Msg("{who} +{n}", "{who} +{n}").format(who=clan(state, seat), n=bonus))
+    # announced three clans a sentence, so a sentence fits three rows of the smallest panel
+    for first in range(0, len(gains), BONUS_CLANS_PER_SENTENCE):
+        chunk = join(gains[first : first + BONUS_CLANS_PER_SENTENCE])
+        event(state, Msg("Druhy území: {g}", "Land types: {g}").format(g=chunk))
     state["phase"] = FINAL

@@ -15,8 +15,8 @@ from companion.games.dva_bratri import GAME, box, rest, teach
 from companion.games.dva_bratri.texts import place_text
 from companion.hw.emulated import parse_script
 from companion.hw.screen import cut_lines
+from companion.surface.panel import Panel
 from companion.table.menu import follow_up_menu
-from companion.table.panel import Panel
 from companion.table.table import Table as PanelTable
 
 from ...keyscript import keys_for_value

@@ -14,7 +14,7 @@ from companion.games.gheos.box import (
     parse,
 )
 from companion.games.gheos.texts import HEADER
-from companion.table.panel import BOLD_CONDENSED, LINE_PX, font
+from companion.surface.panel import BOLD_CONDENSED, LINE_PX, font
 
 
 def raw() -> dict:

@@ -77,9 +77,9 @@ def test_czech_sentences_decline_the_colours():
     take(s, "black")  # Eve: white 1, black 1
     play(s, ("act", "war"), ("pay", "black"), ("swords", 0), ("swords", 2))  # black, white
     assert events(s, "cs") == [
-        "Hráč 1 platí za válku černým přívržencem.",
-        "Válka: vítězí bílá (2 meče).",
-        "Válka: černá zaniká, přívrženci zpět: Hráč 2 1.",
+        "Hráč 1 platí černým.",
+        "Válka: vítězí bílá (2 meče), černá zaniká.",
+        "Zpět do zásoby: Hráč\u00a02\u00a0(1).",
     ]
 
 
@@ -308,7 +308,7 @@ def spend_all_tokens(s):
 def test_u6_after_the_last_token_the_turn_still_draws_by_default():
     s = new(2)
     spend_all_tokens(s)
-    assert events(s)[-1] == "Every scoring token is used." and s.prompt.step == "draw"
+    assert events(s)[-1] == "All tokens used." and s.prompt.step == "draw"
     play(s, ("draw", "epoch"), ("draw", "ordinary"))
     assert s.over and s.state["epochs"] == 1
 

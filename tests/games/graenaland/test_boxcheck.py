@@ -110,7 +110,7 @@ def test_correcting_a_piece_to_mountains_removes_its_building_options():
     assert (info["terrain"], info["settlement_cost"], info["buildings"]) == ("mountains", {"any": 6}, [])
     assert boxcheck.current(s.state)[2] == total - 2  # no symbols to ask about any more
     assert fact_id(s) == "pieces.T3.settlement_cost"
-    assert s.state["recent"][-1]["en"] == "Corrected: pieces.T3.terrain = mountains."
+    assert s.state["recent"][-1]["en"] == "Inland 1, terrain: mountains (corrected)."
     answer(s, "skip")
     assert s.prompt.step == "start_spots" and "boxcheck" not in s.state
     to_step(s, "build")
@@ -158,7 +158,7 @@ def test_keep_changes_nothing_and_is_asked_again_next_time():
     assert s.state["learned"] == {
         "house_limit": {"value": True, "confirmed": ["value"], "verified": True, "source": "corrected on the device"}
     }
-    assert "Confirmed: house_limit.value" in s.state["recent"][-2]["en"]
+    assert s.state["recent"][-2]["en"] == "Houses: they limit (confirmed)."
     assert "opraveno 0, potvrzeno 1, ponecháno 1" in s.state["recent"][-1]["cs"]
     again = Session(GAME, {"seats": 4, "box": GAME.learned_box(s.state), "check_box": True}, 0)
     assert fact_id(again) == "army_max.value"
@@ -255,7 +255,7 @@ def test_skip_hands_over_to_the_next_setup_step():
 
 def test_through_the_table_on_pads_and_host_buttons_and_remembered_for_the_next_game(tmp_path):
     from companion.store.boxes import BoxFiles
-    from companion.table.events import KeyEvent
+    from companion.surface.events import KeyEvent
     from companion.table.table import Table
 
     from ...table.helpers import MemoryRecorder

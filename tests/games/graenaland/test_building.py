@@ -116,7 +116,7 @@ def test_palisade_fee_is_announced_for_a_first_house_there():
     st = build_state()
     st["public"]["C2"] = ["palisade"]
     after = build(st, "settlement:C2")
-    assert any("Palisade: Player 1 gives one resource card to each of: Player 2" in m["en"] for m in after["recent"])
+    assert any("Palisade fee: Player 1 → Player 2" in m["en"] for m in after["recent"])
     # the fee has its own screen: the table hands the card over, then building goes on
     fee = GAME.prompt(after)
     assert fee.kind is PromptKind.CONFIRM and fee.step == "build_result" and fee.title.cs == "Palisáda: poplatek"

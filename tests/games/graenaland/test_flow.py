@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from companion.engine import PromptKind, Session
 from companion.games.graenaland import GAME
 from companion.hw.screen import BODY_SIZE, BOLD_CONDENSED, HEADER_SIZE, REGULAR, font
+from companion.surface.panel import fits, rows
 from companion.table import texts as table_texts
-from companion.table.panel import fits, rows
 
 from . import example
 from .helpers import ok, play_randomly, session, to_step
@@ -132,7 +132,7 @@ def test_the_starting_spots_are_shown_and_marked_unverified():
     assert p.kind is PromptKind.CONFIRM and p.step == "start_spots" and s.state["phase"] == "setup"
     assert p.title.cs == "Rozestavění" and p.title.en == "Starting spots"
     assert p.detail.cs.split("; ") == [
-        "Pozice NEOVĚŘENÉ (box.toml)",
+        "Pozice nejsou ověřené.",
         "Hráč 1:",
         "osada Pobřeží 1",
         "osada Vnitrozemí 1",
@@ -145,7 +145,7 @@ def test_the_starting_spots_are_shown_and_marked_unverified():
         "osada Pobřeží 3",
         "osada Vnitrozemí 2",
         "bojovník Pobřeží 3",
-        "Postavte figurky sem, nebo opravte box.toml či hrajte s výběrem pozic.",
+        "Postavte figurky sem. Liší-li se vaše krabice, hrajte s výběrem pozic.",
         "Každý si vezme 2 karty surovin.",
     ]
     assert p.detail.en.split("; ")[1:5] == ["Player 1:", "settlement Coast 1", "settlement Inland 1", "warrior Coast 1"]
@@ -161,7 +161,7 @@ def test_the_starting_spots_are_shown_and_marked_unverified():
     lines = Session(GAME, {"seats": 3, "box": checked}, 0).prompt.detail.cs.split("; ")
     assert lines[:4] == ["Hráč 1:", "osada Pobřeží 2", "osada Pobřeží 3", "bojovník Pobřeží 3"]
     assert lines[-1] == "Každý si vezme 2 karty surovin."
-    assert not any("NEOVĚŘENÉ" in x or "box.toml" in x for x in lines)
+    assert not any("ověřené" in x for x in lines)
     # the draft replaces the printed spots: no such screen
     assert Session(GAME, {"seats": 3, "draft_starts": True}, 0).prompt.step == "draft_cards"
 

@@ -15,7 +15,7 @@ from companion.games.graenaland import GAME, goals
 from companion.hw.emulated import TextOutput
 from companion.hw.screen import render
 from companion.store import Store
-from companion.table.events import KeyEvent
+from companion.surface.events import KeyEvent
 from companion.table.table import Table
 from tests.table.test_secrecy import without_box_id
 

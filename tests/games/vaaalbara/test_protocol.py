@@ -118,8 +118,8 @@ def test_refusals_from_the_rules_name_the_rule_in_both_languages():
         (
             {"step": "pick_character", "picks": {"0": 2, "1": 5, "2": 6}},
             "vaaalbara.character_discarded",
-            "Modrá: postava Bardka už leží mezi odhozenými kartami.",
-            "Blue: the Bard is already on your discard pile.",
+            "Modrá: Bardka už leží v odhozených kartách.",
+            "Blue: the Bard is on your discard pile.",
         ),
         ({"step": "pick_character", "picks": {"0": 5}}, "session.picks_incomplete", None, None),
         ({"step": "take_land", "seat": 0, "value": "field"}, "session.wrong_step", None, None),
@@ -196,7 +196,14 @@ def test_status_follows_the_round():
     assert (status.round, status.rounds, status.phase.cs, status.turn) == (1, 9, "Přidělení", None)
     answer(s, "pick_character", [3, 3, 10, 12])
     assert s.status().phase == Msg("Vyhodnocení", "Resolution") and s.status().turn is None
-    assert s.status().recent[-1].en == "Revealed: Blue 3, Purple 3, Yellow 10, Red 12"
+    # the reveal names every clan's character, one row each, in seat order
+    assert [m.en for m in s.status().recent[-4:]] == [
+        "Blue: Hunter",
+        "Purple: Hunter",
+        "Yellow: Woodcarver",
+        "Red: Farmer",
+    ]
+    assert s.status().recent[-3].cs == "Fialová: Lovec"
     answer(s, "omen_best", 1)
     assert s.status().turn == 1
     for _ in range(4):

@@ -21,9 +21,20 @@ def turned(state: dict) -> bool:
     return not state["solo"] and state["active"] == NORTH
 
 
-def choice(state: dict, step: str, title: Msg, pairs, back: bool = False, detail: Msg | None = None) -> Prompt:
-    """Pick one of the numbered (value, label) pairs; ``back`` adds "*"."""
-    return Prompt(PromptKind.CHOICE, step, seats(state), title, {-1: numbered(pairs, back=back)}, detail=detail)
+def choice(
+    state: dict,
+    step: str,
+    title: Msg,
+    pairs,
+    back: bool = False,
+    detail: Msg | None = None,
+    short: Msg | None = None,
+) -> Prompt:
+    """Pick one of the numbered (value, label) pairs; ``back`` adds "*"; ``short`` is the
+    question in a few words for one panel row, when the title is longer."""
+    return Prompt(
+        PromptKind.CHOICE, step, seats(state), title, {-1: numbered(pairs, back=back)}, detail=detail, short=short
+    )
 
 
 def cell_prompt(
@@ -58,6 +69,8 @@ def answer_text(state: dict, value) -> Msg:
             return box.building_name(value)
         if value in box.sets():
             return box.set_name(value)
+        if value in box.COLOURS:
+            return box.colour_name(value)
     return Msg(str(value), str(value))
 
 
@@ -70,8 +83,8 @@ class DvaStep(Step):
 
     unlisted_rule = "ruled_out"
     unlisted = (
-        "{who}: {v} tu nelze zvolit – neodpovídá tomu, co companion ví o stole.",
-        "{who}: {v} cannot be chosen here – it does not fit what the companion knows of the table.",
+        "{who}: {v} tu nelze zvolit – neodpovídá tomu, co bylo zadáno o stole.",
+        "{who}: {v} cannot be chosen here – it does not fit what was entered about the table.",
     )
 
     def explain(self, state: dict, task: dict, seat, value):

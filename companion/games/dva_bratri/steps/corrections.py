@@ -243,6 +243,7 @@ class FixOffer(MoveStep):
             Msg("Která pozice nabídky nesedí? (od štítu)", "Which offer place is wrong? (from the shield)"),
             pairs,
             back=True,
+            short=Msg("Která pozice nesedí?", "Which place is off?"),
         )
 
     def carry_out(self, state: dict, value, task: dict) -> None:

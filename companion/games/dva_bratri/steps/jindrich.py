@@ -10,7 +10,7 @@ his towers count for his fortresses, as for any player.
 
 from __future__ import annotations
 
-from ....engine import Msg, Prompt, PromptKind, announce, answered
+from ....engine import Msg, Option, Prompt, PromptKind, announce, answered
 from .. import board, box, jindrich, picture, reveal, turns
 from ..board import NORTH
 from ..texts import CROSS_COLOURS, NOTHING, at, colour_opts, ordinal
@@ -22,8 +22,30 @@ class JindrichTop(DvaStep):
     then his whole turn: take, place upside down for free, treasure, unit."""
 
     name = "jindrich_top"
+    unlisted_rule = "supply_colour"
+    unlisted = (
+        "{who}: {v} – takový rub už nemůže mít žádná destička v zásobě.",
+        "{who}: {v} – no tile still in the supply can have that back.",
+    )
 
     def prompt(self, state: dict, task: dict) -> Prompt:
+        if state["supply"] > 0 and state.get("asking", 1) >= box.ASKING_COST_FIRST:
+            # a colour keeps its key (1 green, 2 grey, 3 yellow); one no tile left can show is
+            # not offered, and its key names that rule
+            options = [Option(c, m, str(n)) for n, (c, m) in enumerate(colour_opts(), 1)]
+            shown = [o for o in options if reveal.supply_may_show(state, o.value)]
+            return Prompt(
+                PromptKind.CHOICE,
+                self.name,
+                seats(state),
+                Msg(
+                    "Jindřich: jakou barvu má rub vrchní destičky zásoby?",
+                    "Jindřich: what colour is the back of the supply's top tile?",
+                ),
+                {-1: tuple(shown)},
+                short=Msg("Rub vrchní destičky?", "Top tile's back?"),
+                unoffered={-1: tuple(o for o in options if o not in shown)},
+            )
         if state["supply"] > 0:
             pairs = [(c, m) for c, m in colour_opts() if reveal.supply_may_show(state, c)]
             return choice(
@@ -34,6 +56,7 @@ class JindrichTop(DvaStep):
                     "Jindřich: what colour is the back of the supply's top tile?",
                 ),
                 pairs,
+                short=Msg("Rub vrchní destičky?", "Top tile's back?"),
             )
         return Prompt(
             PromptKind.CONFIRM,
@@ -53,7 +76,8 @@ class JindrichTop(DvaStep):
         tile = state["offer"]["slots"][slot]
         if state.get("asking", 1) == 1:  # recorded sessions were asked before his placement
             box.need(state, tile, box.placement_fields(state, tile))
-        msg = _took(state, tile, board.clockwise(state).index(slot) + 1)
+        position = board.clockwise(state).index(slot) + 1
+        msg = _took(state, tile, position)
         answered(state, task)
         refill = turns.take_from_offer(state, slot)
         anchor = jindrich.anchor(state)
@@ -72,7 +96,9 @@ class JindrichTop(DvaStep):
         if refill is not None:
             tasks.insert(1, {"t": "reveal", "slot": refill, "expect": top})
         state["queue"][0:0] = tasks
-        announce(state, msg)
+        # the panel's announcement in one sentence (his confirmation shows the place on the map
+        # and the whole instruction a key away; the pad screen and the history keep it too)
+        announce(state, _in_short(state, tile, position, k))
         turns.end_turn(state)
 
 
@@ -86,6 +112,14 @@ def _took(state: dict, tile: str, position: int) -> Msg:
     return Msg(
         "Jindřich bere {n} destičku od štítu: {d}{f}. ", "Jindřich takes the {n} tile from the shield: {d}{f}. "
     ).format(d=box.describe(state, tile), f=from_set, n=ordinal(position))
+
+
+def _in_short(state: dict, tile: str, position: int, k: str | None) -> Msg:
+    """'Jindřich: 3rd from the shield, Farm → [0,1].' (or '→ the box')."""
+    where = at(k) if k is not None else Msg("krabice", "the box")
+    return Msg("Jindřich: {n} od štítu, {b} → {w}.", "Jindřich: {n} from the shield, {b} → {w}.").format(
+        n=ordinal(position), b=_building(state, tile), w=where
+    )
 
 
 def _building(state: dict, tile: str) -> Msg:

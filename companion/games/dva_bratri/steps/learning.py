@@ -99,7 +99,13 @@ def cancellable(state: dict, learning: dict) -> bool:
 
 
 class LearnStep(DvaStep):
-    """One question about a printed fact; "*" drops it (see ``drop``)."""
+    """One question about a printed fact; "*" drops it (see ``drop``). ``brief`` is the question
+    in a few words for one panel row (the title names the tile and the walk first)."""
+
+    brief: Msg | None = None
+
+    def short(self, state: dict, learning: dict) -> Msg | None:
+        return self.brief
 
     def apply(self, state: dict, action, task: dict) -> None:
         if action.value == BACK.value:
@@ -122,6 +128,7 @@ class LearnStep(DvaStep):
             minimum=0,
             maximum=maximum,
             detail=detail,
+            short=self.short(state, learning),
         )
 
     def ask_choice(self, state: dict, learning: dict, question: Msg, options: tuple[Option, ...]) -> Prompt:
@@ -133,6 +140,7 @@ class LearnStep(DvaStep):
             _asker(state, learning) + question,
             {-1: options},
             detail=_described(state, learning),
+            short=self.short(state, learning),
         )
 
 
@@ -246,6 +254,7 @@ class LearnChoice(LearnStep):
             self.pairs(state, learning),
             cancellable(state, learning),
             _described(state, learning) if self.with_detail else None,
+            short=self.short(state, learning),
         )
 
 
@@ -254,6 +263,7 @@ class LearnBuilding(LearnChoice):
     unlisted_rule = "building_not_in_set"
     unlisted = ("{who}: {v} v sadě této destičky není.", "{who}: {v} is not in this tile's set.")
     question = Msg("jaká je to budova?", "which building is it?")
+    brief = Msg("Jaká budova?", "Which building?")
     with_detail = False
 
     def pairs(self, state: dict, learning: dict) -> list[tuple]:
@@ -267,6 +277,7 @@ class LearnBuilding(LearnChoice):
 class LearnColour(LearnChoice):
     name = "learn_colour"
     question = Msg("jakou má barvu?", "which colour is it?")
+    brief = Msg("Jaká barva?", "Which colour?")
 
     def pairs(self, state: dict, learning: dict) -> list[tuple]:
         return colour_opts()
@@ -301,6 +312,10 @@ class LearnCost(LearnStep):
 
     name = "learn_cost"
 
+    def short(self, state, learning):
+        res = next(r for r in box.RESOURCE_ORDER if r not in learning["partial"].get("cost", {}))
+        return Msg("Cena – kolik {r}?", "Cost: {r}?").format(r=RESOURCE_NAMES[res])
+
     def prompt(self, state: dict, task: dict) -> Prompt:
         learning = learning_of(task)
         res = next(r for r in box.RESOURCE_ORDER if r not in learning["partial"].get("cost", {}))
@@ -332,6 +347,7 @@ class LearnCostDigits(LearnStep):
     0 stone, 2 grain; 2 = 2 grain)."""
 
     name = "learn_cost_digits"
+    brief = Msg("Cena: 3 číslice?", "Cost: 3 digits?")
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         learning = learning_of(task)
@@ -363,6 +379,7 @@ class LearnRoads(LearnStep):
     """Edges with a road, toggled one by one, then "#" (done)."""
 
     name = "learn_roads"
+    brief = Msg("Kde jsou silnice?", "Which edges: road?")
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         learning = learning_of(task)
@@ -409,6 +426,7 @@ class LearnRoadSet(LearnStep):
     """The edges with a road, picked at once from the sixteen possible sets."""
 
     name = "learn_road_set"
+    brief = Msg("Kde má silnice?", "Where are roads?")
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         learning = learning_of(task)
@@ -449,6 +467,7 @@ class LearnParam(LearnChoice):
 class LearnLine(LearnParam):
     name = "learn_line"
     question = Msg("řada, nebo sloupec?", "row or column?")
+    brief = Msg("Řada, nebo sloupec?", "Row or column?")
     options = (
         ("row", Msg("řada (vodorovně)", "row (across)")),
         ("column", Msg("sloupec (svisle)", "column (up and down)")),
@@ -458,6 +477,7 @@ class LearnLine(LearnParam):
 class LearnDepicts(LearnParam):
     name = "learn_depicts"
     question = Msg("která budova je vyobrazena?", "which building is pictured?")
+    brief = Msg("Která budova?", "Which building?")
 
     def pairs(self, state: dict, learning: dict) -> list[tuple]:
         return [(b, box.building_name(b)) for b in ("farm", "sawmill", "quarry")]
@@ -466,6 +486,7 @@ class LearnDepicts(LearnParam):
 class LearnBoosts(LearnParam):
     name = "learn_boosts"
     question = Msg("kterou dílnu posiluje?", "which workshop does it boost?")
+    brief = Msg("Kterou dílnu?", "Which workshop?")
 
     def pairs(self, state: dict, learning: dict) -> list[tuple]:
         return [(b, box.building_name(b)) for b in ("basket_workshop", "potter_workshop", "cooper_workshop")] + [
@@ -477,6 +498,7 @@ class LearnPairs(LearnStep):
     """How many pairs of places a workshop shows (then each place, see LearnPairPos)."""
 
     name = "learn_pairs"
+    brief = Msg("Kolik dvojic?", "How many pairs?")
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         learning = learning_of(task)
@@ -494,6 +516,10 @@ class LearnPairPos(LearnStep):
     """One place of a pair, as a compass key from the workshop."""
 
     name = "learn_pair_pos"
+
+    def short(self, state, learning):
+        flat = learning["partial"]["flat"]
+        return Msg("Dvojice {i}, pozice {j}?", "Pair {i}, place {j}?").format(i=len(flat) // 2 + 1, j=len(flat) % 2 + 1)
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         learning = learning_of(task)
@@ -522,6 +548,7 @@ class RestTile(LearnStep):
 
     name = rest.REST_STEP
     enumerable = True
+    brief = Msg("Vezmi ji do ruky.", "Pick it up.")
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         return self.ask_choice(

@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-from ....engine import BACK, Msg, Prompt, announce, answered
+from ....engine import BACK, Msg, Option, Prompt, PromptKind, announce, answered
 from .. import board, box, reveal, teach
 from ..texts import PLAYER_COLOURS, colour_opts, looks, refuse
-from .common import DvaStep, choice
+from .common import DvaStep, choice, seats
 from .identify import identify_next, pick_options, pick_or_settle, reveal_as, settle_pick
 from .learning import step_for
 
@@ -70,7 +70,12 @@ class RevealSet(DvaStep):
             if fix
             else Msg(": nová destička – ze které sady?", ": new tile – which set?")
         )
-        return choice(state, self.name, title, pairs, back=fix, detail=_where(state, task))
+        short = (
+            Msg("Pozice {n}: která sada?", "Place {n}: which set?").format(n=board.offer_position(state, task["slot"]))
+            if "slot" in task and not task.get("teach")
+            else Msg("Ze které sady?", "Which set?")
+        )
+        return choice(state, self.name, title, pairs, back=fix, detail=_where(state, task), short=short)
 
     def apply(self, state: dict, action, task: dict) -> None:
         if action.value == BACK.value:  # only a correction can be dropped here
@@ -107,6 +112,8 @@ class RevealTile(DvaStep):
     )
 
     def prompt(self, state: dict, task: dict) -> Prompt:
+        if state.get("asking", 1) >= box.ASKING_COST_FIRST:
+            return self._by_number(state, task)
         pairs = [(group[0], box.describe(state, group[0])) for group in reveal.look_alikes(state, task)]
         if state.get("asking", 1) > 1:  # a tile not known yet is named by its building and colour at once
             pairs += [
@@ -122,6 +129,42 @@ class RevealTile(DvaStep):
             pairs,
             back=not task.get("teach"),
             detail=box.set_name(task["set"]),
+            short=Msg("Která destička?", "Which tile?"),
+        )
+
+    @staticmethod
+    def _by_number(state: dict, task: dict) -> Prompt:
+        """Every building and colour the tile can show, typed as two digits: the building's
+        number in its set, then the colour's (1 green, 2 grey, 3 yellow), so a pad types what it
+        sees instead of scrolling a list of up to 21 lines. A known look-alike group and a copy
+        not known yet that look the same are one line (the group's pick offers "another")."""
+        set_buildings = box.sets()[task["set"]]["buildings"]
+        lines: dict[tuple[str, str], tuple] = {}
+        for group in reveal.look_alikes(state, task):
+            look = (box.fact(state, group[0], "building"), box.fact(state, group[0], "colour"))
+            lines[look] = (group[0], box.describe(state, group[0]))
+        for value, building, colour in reveal.new_looks(state, task):
+            lines.setdefault((building, colour), (value, looks(building, colour)))  # one line a look
+        ordered = sorted(
+            lines.items(), key=lambda item: (set_buildings.index(item[0][0]), box.COLOURS.index(item[0][1]))
+        )
+        options = tuple(
+            Option(value, label, f"{set_buildings.index(b) + 1}{box.COLOURS.index(c) + 1}")
+            for (b, c), (value, label) in ordered
+        )
+        if not task.get("teach"):
+            options += (BACK,)
+        return Prompt(
+            PromptKind.CHOICE,
+            RevealTile.name,
+            seats(state),
+            _where(state, task) + Msg(": která destička to je?", ": which tile is it?"),
+            {-1: options},
+            detail=box.set_name(task["set"])
+            + Msg(
+                ": budova, pak barva (1 zelená, 2 šedá, 3 žlutá)", ": building, then colour (1 green, 2 grey, 3 yellow)"
+            ),
+            short=Msg("Která destička?", "Which tile?"),
         )
 
     def apply(self, state: dict, action, task: dict) -> None:
@@ -188,6 +231,7 @@ class IdentifyTile(DvaStep):
             _where(state, task) + Msg(": {d} – která z nich?", ": {d} – which one?").format(d=look),
             pick_options(state, ident),
             back=True,
+            short=Msg("Která z nich?", "Which one?"),
             detail=Msg("Podívej se na silnice a cenu na destičce.", "Look at the roads and the cost on the tile."),
         )
 

@@ -110,7 +110,7 @@ class TreasureId(DvaStep):
                 a=at(task["at"])
             )
         )
-        return choice(state, self.name, title, pairs)
+        return choice(state, self.name, title, pairs, short=Msg("Který poklad?", "Which treasure?"))
 
     def apply(self, state: dict, action, task: dict) -> None:
         value = action.value
@@ -161,6 +161,7 @@ class LearnPos(LearnStep):
                 i=len(items) + 1
             ),
             {-1: compass_options(_skippable(task))},
+            short=Msg("Pozice {i}?", "Place {i}?").format(i=len(items) + 1),
         )
 
     def answer(self, state: dict, value, task: dict, learning: dict) -> None:

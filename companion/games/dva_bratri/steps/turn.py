@@ -94,6 +94,7 @@ class TakeTile(MoveStep):
             Msg("Kterou destičku si bereš? (pořadí od štítu)", "Which tile do you take? (order from the shield)"),
             pairs,
             back=True,
+            short=Msg("Kterou si bereš?", "Which do you take?"),
             detail=Msg("Tvůj dosah: {r}.", "Your reach: {r}.").format(r=board.reach(state, state["active"])),
         )
 
@@ -133,8 +134,13 @@ class BuildTile(HandTile):
     title = Msg("Kterou destičku stavíš?", "Which tile do you build?")
 
     def carry_out(self, state: dict, value, task: dict) -> None:
-        box.need(state, value, ["cost"] + box.placement_fields(state, value))
-        moves.check_pay(state, state["active"], value)
+        if state.get("asking", 1) >= box.ASKING_COST_FIRST:  # a build nobody can pay for asks nothing more
+            box.need(state, value, ["cost"])
+            moves.check_pay(state, state["active"], value)
+            box.need(state, value, box.placement_fields(state, value))
+        else:  # as recorded: every missing fact in one go, then the cost
+            box.need(state, value, ["cost"] + box.placement_fields(state, value))
+            moves.check_pay(state, state["active"], value)
         state["pending"] = {"kind": "build_at", "tile": value}
 
 
@@ -370,6 +376,7 @@ class Discard(DvaStep):
             ),
             pairs,
             back=True,
+            short=Msg("Kterou vrátíš?", "Which goes back?"),
             detail=Msg("* = tah ještě neukončuj", "* = do not end the turn yet"),
         )
 

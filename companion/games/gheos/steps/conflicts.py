@@ -25,18 +25,33 @@ def colour_options(colours) -> tuple[Option, ...]:
     return tuple(Option(c, colour_name(c), BOX.colours[c].code) for c in colours)
 
 
-def _turn_prompt(state: dict, step: str, title: Msg, options) -> Prompt:
+def other_colours(colours) -> tuple[Option, ...]:
+    """The colours of the box not among ``colours``: answers a step knows but does not offer."""
+    return colour_options(c for c in COLOURS if c not in colours)
+
+
+def _turn_prompt(
+    state: dict, step: str, title: Msg, options, short: Msg | None = None, unoffered: tuple[Option, ...] = ()
+) -> Prompt:
     seat = state["turn"]
-    return Prompt(PromptKind.CHOICE, step, (seat,), title, {Prompt.ANYONE: tuple(options)})
+    return Prompt(
+        PromptKind.CHOICE,
+        step,
+        (seat,),
+        title,
+        {Prompt.ANYONE: tuple(options)},
+        short=short,
+        unoffered={Prompt.ANYONE: unoffered} if unoffered else {},
+    )
 
 
 def _not_in_play(colour) -> RuleError:
     if colour in COLOURS:
         return refuse(
             "not_in_play",
-            "Civilizace barvy {c} není na mapě.",
+            "{c} civilizace není na mapě.",
             "The {e} civilisation is not on the map.",
-            c=colour_name(colour).cs,
+            c=colour_name(colour).cs.capitalize(),
             e=colour_name(colour).en,
         )
     return refuse("unknown_colour", "Barva {v} v krabici není.", "There is no colour {v} in the box.", v=colour)
@@ -48,17 +63,39 @@ def back_to_act(state: dict) -> None:
     awaits(state, "act")
 
 
-def fall(state: dict, colour: str, why: Msg) -> None:
-    """A civilisation falls; every player's followers of its colour return to the supply."""
-    lost = eliminate(state, colour)
-    who = ", ".join(f"{player(s).cs} {n}" for s, n in lost.items()) or "nikdo"
-    who_en = ", ".join(f"{player(s).en} {n}" for s, n in lost.items()) or "nobody"
-    note(
-        state,
-        Msg("{w} {c} zaniká, přívrženci zpět: {l}.", "{w} {e} falls, followers back: {l_en}.").format(
-            w=why, c=colour_form(colour, "á"), e=colour_name(colour).en, l=who, l_en=who_en
-        ),
+def fallen(colours) -> Msg:
+    """ "černá zaniká" / "černá a bílá zanikají": the civilisations that fall, with their verb."""
+    names = [colour_form(c, "á").cs for c in colours]
+    english = [colour_name(c).en for c in colours]
+    if len(names) == 1:
+        return Msg(f"{names[0]} zaniká", f"{english[0]} falls")
+    return Msg(
+        ", ".join(names[:-1]) + " a " + names[-1] + " zanikají",
+        ", ".join(english[:-1]) + " and " + english[-1] + " fall",
     )
+
+
+def fall(state: dict, colours, headline: Msg) -> None:
+    """Civilisations fall; every player's followers of their colours return to the supply.
+    ``headline`` is the sentence that says so; who gets how many back follows in a second one
+    ("Hráč 1 (5)": a name and its count are never parted by a comma)."""
+    back: dict[int, int] = {}
+    for colour in colours:
+        for seat, n in eliminate(state, colour).items():
+            back[seat] = back.get(seat, 0) + n
+    note(state, headline)
+    if back:
+        listed = ", ".join(f"{{p{s}}}{NBSP}({back[s]})" for s in sorted(back))
+        names = {f"p{s}": unbroken(player(s)) for s in back}
+        note(state, Msg(f"Zpět do zásoby: {listed}.", f"Back: {listed}.").format(**names))
+
+
+NBSP = "\u00a0"  # a no-break space: the panel never breaks a row there
+
+
+def unbroken(name: Msg) -> Msg:
+    """ "Hráč 1" that no row break parts from its number."""
+    return Msg(name.cs.replace(" ", NBSP), name.en.replace(" ", NBSP))
 
 
 def charge(state: dict) -> None:
@@ -83,14 +120,14 @@ def settle(state: dict, colour: str) -> None:
 
 
 def paid_note(state: dict) -> None:
-    """The follower paid, announced with the conflict's result (one screen to read, not two)."""
+    """The follower paid ("Hráč 2 platí žlutým."), announced with the conflict's result, which
+    says what was paid for (one screen to read, not two)."""
     conflict, seat = state["conflict"], state["turn"]
     if isinstance(conflict["paid"], str):
-        what = Msg("válku", "the war") if conflict["kind"] == "war" else Msg("stěhování", "the migration")
         note(
             state,
-            Msg("{p} platí za {w} {c} přívržencem.", "{p} pays a {c} follower for {w}.").format(
-                p=player(seat), w=what, c=colour_form(conflict["paid"], "ým")
+            Msg("{p} platí {c}.", "{p} pays {e}.").format(
+                p=player(seat), c=colour_form(conflict["paid"], "ým"), e=colour_name(conflict["paid"]).en
             ),
         )
 
@@ -106,6 +143,8 @@ class Pay(Step):
             self.name,
             Msg("1 Platba: kterého přívržence vrátíte?", "1 Cost: which follower do you return?"),
             colour_options(held_colours(state, state["turn"])),
+            Msg("Platba: kterého?", "Cost: which follower?"),
+            other_colours(held_colours(state, state["turn"])),
         )
 
     def apply(self, state, action, task):
@@ -116,9 +155,10 @@ class Pay(Step):
         if value in COLOURS:
             return refuse(
                 "not_held",
-                "Hráč nemá přívržence barvy {c}: platí se přívržencem, kterého má.",
-                "The player holds no {e} follower: the cost is paid with a follower he holds.",
-                c=colour_name(value).cs,
+                "{p} nemá žádného {c} přívržence.",
+                "{p} holds no {e} follower.",
+                p=player(state["turn"]),
+                c=colour_form(value, "ého").cs,
                 e=colour_name(value).en,
             )
         return None
@@ -161,17 +201,17 @@ def end_war(state: dict, winner: str) -> None:
     war = state["conflict"]
     paid_note(state)
     swords = war["swords"][winner]
-    note(
+    losers = [c for c in war["civs"] if c != winner]
+    fall(
         state,
-        Msg("Válka: vítězí {c} ({n}).", "War: {e} wins ({n}).").format(
+        losers,
+        Msg("Válka: vítězí {c} ({n}), {f}.", "War: {e} wins ({n}), {f}.").format(
             c=colour_form(winner, "á"),
             e=colour_name(winner).en,
             n=counted(swords, ("meč", "meče", "mečů"), ("sword", "swords")),
+            f=fallen(losers),
         ),
     )
-    for colour in war["civs"]:
-        if colour != winner:
-            fall(state, colour, Msg("Válka:", "War:"))
     back_to_act(state)
 
 
@@ -198,6 +238,8 @@ class WarCivs(Step):
                 s=chosen
             ),
             options,
+            Msg("Válka: které barvy?", "War: which colours?"),
+            other_colours(state["in_play"]),
         )
 
     def apply(self, state, action, task):
@@ -235,6 +277,7 @@ class WarWinner(Step):
             self.name,
             Msg("1 Válka: shoda mečů. Kdo vyhraje?", "1 War: swords tied. Who wins?"),
             colour_options(task["tied"]),
+            unoffered=other_colours(task["tied"]),
         )
 
     def apply(self, state, action, task):
@@ -294,7 +337,7 @@ def arrive(state: dict, index: int) -> None:
     migration["to"] = index
     if part["kind"] == ISLAND:
         paid_note(state)
-        fall(state, civ, Msg("Stěhování na ostrov:", "Migration onto an island:"))
+        fall(state, [civ], Msg("Stěhování na ostrov: {f}.", "Migration onto an island: {f}.").format(f=fallen([civ])))
         back_to_act(state)
     elif [c for c in state["in_play"] if c != civ]:
         awaits(state, "migration_occupied")
@@ -328,6 +371,7 @@ class Migrant(Step):
             self.name,
             Msg("1 Stěhování: čí světadíl se rozdělil?", "1 Migration: whose continent was split?"),
             colour_options(state["in_play"]),
+            unoffered=other_colours(state["in_play"]),
         )
 
     def apply(self, state, action, task):
@@ -357,6 +401,7 @@ class PartKind(Step):
                 "1 Migration: part {i}, only what touches the old continent?",
             ).format(i=len(parts) + 1),
             options,
+            Msg("Stěhování: část {i}?", "Migration: part {i}?").format(i=len(parts) + 1),
         )
 
     def apply(self, state, action, task):
@@ -392,8 +437,17 @@ class MigrationPart(Step):
             )
             for i in task["candidates"]
         ]
+        others = tuple(
+            Option(i, Msg("část {n}", "part {n}").format(n=i + 1), str(i + 1))
+            for i in range(len(parts))
+            if i not in task["candidates"]
+        )
         return _turn_prompt(
-            state, self.name, Msg("1 Stěhování: shoda pšenice. Kam?", "1 Migration: wheat tied. Where to?"), options
+            state,
+            self.name,
+            Msg("1 Stěhování: shoda pšenice. Kam?", "1 Migration: wheat tied. Where to?"),
+            options,
+            unoffered=others,
         )
 
     def apply(self, state, action, task):
@@ -425,6 +479,8 @@ class MigrationOccupied(Step):
                 "1 Migration: does another civilisation live there?",
             ),
             options,
+            Msg("Cíl obsazený?", "Destination held?"),
+            other_colours(others),
         )
 
     def apply(self, state, action, task):
@@ -435,10 +491,13 @@ class MigrationOccupied(Step):
         paid_note(state)
         fall(
             state,
-            civ,
-            Msg(
-                "Stěhování na světadíl, kde žije {o}, prohrává válku:", "Migration onto {o}'s continent loses the war:"
-            ).format(o=colour_form(action.value, "á")),
+            [civ],
+            Msg("{c} prohrává s {o} a zaniká.", "{m} loses to {e} and falls.").format(
+                c=colour_form(civ, "á").cs.capitalize(),
+                m=colour_name(civ).en.capitalize(),
+                o=colour_form(action.value, "ou"),
+                e=colour_name(action.value).en,
+            ),
         )
         back_to_act(state)
 
@@ -492,6 +551,8 @@ class TempleCiv(Step):
                 "1 Chrám: čí civilizace žije na jeho světadílu?", "1 Temple: whose civilisation lives on its continent?"
             ),
             options,
+            Msg("Chrám: čí světadíl?", "Temple: whose land?"),
+            other_colours(state["in_play"]),
         )
 
     def apply(self, state, action, task):
@@ -516,9 +577,7 @@ def temple_on(state: dict, civ: str | None) -> None:
     if reading(state, "temple_mode") == "per_follower" and (civ is None or not state["held"][seat][civ]):
         note(
             state,
-            Msg("{p} +0: {t}, žádný přívrženec té civilizace.", "{p} +0: {t}, no follower of it.").format(
-                p=player(seat), t=name
-            ),
+            Msg("{p} +0: {t}, bez přívržence.", "{p} +0: {t}, no follower of it.").format(p=player(seat), t=name),
         )
         back_to_act(state)
         return

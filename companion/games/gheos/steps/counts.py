@@ -11,7 +11,7 @@ from ....engine import Msg, Option, Prompt, PromptKind, Step
 from ..common import reading, refuse
 from ..flow import told
 from ..ledger import founding_followers
-from ..texts import KINDS, SYMBOLS, colour_name
+from ..texts import KINDS, SYMBOLS, colour_form, colour_name
 
 KEEP = "#"
 
@@ -28,6 +28,7 @@ class CountStep(Step):
     """Ask the count of the first key still to be told in ``state["counting"]``."""
 
     question = Msg("", "")
+    brief = Msg("", "")  # the question in a few words, for one panel row ("Pyramidy – modrá?")
 
     def key(self, state: dict) -> str:
         return state["counting"]["todo"][0]
@@ -45,7 +46,11 @@ class CountStep(Step):
             (state["turn"],),
             self.title(state),
             {Prompt.ANYONE: count_options(state, self.default(state))},
+            short=self.short(state),
         )
+
+    def short(self, state: dict) -> Msg:
+        return self.brief.format(c=colour_name(self.key(state)))
 
     def apply(self, state, action, task):
         told(state, action.value)
@@ -67,12 +72,14 @@ class Pyramids(CountStep):
 
     name = "pyramids"
     question = Msg("4 Epocha: pyramidy na světadílu – {c}?", "4 Epoch: pyramids on the continent of {c}?")
+    brief = Msg("Pyramidy – {c}?", "Pyramids: {c}?")
 
 
 class Cups(CountStep):
     """A scoring token or the final round: cups on each civilisation's continent (temples not)."""
 
     name = "cups"
+    brief = Msg("Poháry – {c}?", "Cups: {c}?")
 
     def title(self, state):
         counting = state["counting"]
@@ -93,6 +100,7 @@ class Swords(CountStep):
         "1 Válka: meče na zbytku starého světadílu – {c}? (bez nového dílku)",
         "1 War: swords on the rest of the old continent of {c}? (not the new tile)",
     )
+    brief = Msg("Meče – {c}?", "Swords: {c}?")
 
 
 class PartWheat(CountStep):
@@ -102,6 +110,9 @@ class PartWheat(CountStep):
 
     def default(self, state):
         return None
+
+    def short(self, state):
+        return Msg("Pšenice – část {i}?", "Wheat: part {i}?").format(i=len(state["conflict"]["parts"]))
 
     def title(self, state):
         part = state["conflict"]["parts"][-1]
@@ -121,6 +132,9 @@ class TempleSymbols(CountStep):
             "1 Chrám: {s} na jeho světadílu (bez chrámů)?", "1 Temple: {s} on its continent (no temples)?"
         ).format(s=SYMBOLS[state["conflict"]["type"]])
 
+    def short(self, state):
+        return Msg("Chrám – {s}?", "Temple: {s}?").format(s=SYMBOLS[state["conflict"]["type"]])
+
 
 class FoundWheat(CountStep):
     """A founding: wheat on the unoccupied continent (temple wheat never counts). ``*`` says the
@@ -130,15 +144,26 @@ class FoundWheat(CountStep):
     OCCUPIED = "occupied"
 
     def title(self, state):
-        return Msg("2 Založit {c}: pšenice na volném světadílu?", "2 Found {c}: wheat on the free continent?").format(
-            c=colour_name(state["counting"]["colour"])
+        colour = state["counting"]["colour"]
+        return Msg("2 Založit {c}: pšenice na volném světadílu?", "2 Found {e}: wheat on the free continent?").format(
+            c=colour_form(colour, "ou"), e=colour_name(colour).en
         )
+
+    def short(self, state):
+        return Msg("Založení: pšenice?", "Founding: wheat?")
 
     def prompt(self, state, task):
         options = tuple(self._with_followers(state, o) for o in count_options(state, self.default(state))) + (
             Option(self.OCCUPIED, Msg("obsazený nebo ostrov", "occupied or an island"), "*"),
         )
-        return Prompt(PromptKind.CHOICE, self.name, (state["turn"],), self.title(state), {Prompt.ANYONE: options})
+        return Prompt(
+            PromptKind.CHOICE,
+            self.name,
+            (state["turn"],),
+            self.title(state),
+            {Prompt.ANYONE: options},
+            short=self.short(state),
+        )
 
     @staticmethod
     def _with_followers(state: dict, option: Option) -> Option:

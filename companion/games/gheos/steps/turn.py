@@ -16,7 +16,7 @@ from ..ledger import (
     take,
     takeable,
 )
-from ..texts import colour_form, colour_name
+from ..texts import colour_form, colour_name, colours_list
 
 WAR, MIGRATION, TEMPLE, LEDGER, NOTHING = "war", "migration", "temple", "ledger", "nothing"
 ORDINARY, EPOCH, TOKEN, EMPTY = "ordinary", "epoch", "token", "empty"
@@ -36,7 +36,21 @@ class StartPlayer(Step):
             (),
             Msg("Kdo začíná? (Kdo se nejdéle nesměje.)", "Who starts? (Who keeps from laughing longest.)"),
             {Prompt.ANYONE: options},
+            short=Msg("Kdo začíná?", "Who starts?"),
         )
+
+    def explain(self, state, task, seat, value):
+        """A seat number the table does not have: "Hráč, který se dokáže nejdéle nesmát" is
+        one of the players at the table."""
+        if type(value) is int:
+            return refuse(
+                "no_such_seat",
+                "Začíná jeden z hráčů u stolu: {n} tu není (hrají hráči 1 až {k}).",
+                "One of the players at the table starts: there is no {n} (players 1 to {k} play).",
+                n=player(value) if value >= 0 else Msg(str(value), str(value)),
+                k=state["seats"],
+            )
+        return None
 
     def apply(self, state, action, task):
         state["start"] = action.value
@@ -53,11 +67,12 @@ def can_pay(state: dict) -> bool:
     return not needs_payment(state) or followers(state, state["turn"]) > 0
 
 
-def _no_follower(what_cs: str, what_en: str):
+def _no_follower(state: dict, what_cs: str, what_en: str):
     return refuse(
         "no_follower_to_pay",
-        f"Bez přívržence nelze dílek položit ani nahradit tak, aby vzniklo {what_cs}.",
-        f"Without a follower no tile may be placed or replaced so that it causes {what_en}.",
+        f"{{p}}: bez přívržence nelze vyvolat {what_cs}.",
+        f"{{p}}: no follower to pay for {what_en}.",
+        p=player(state["turn"]),
     )
 
 
@@ -92,7 +107,32 @@ class Act(Step):
     def prompt(self, state, task):
         seat = state["turn"]
         title = Msg("1–2 Dílek, pak přívrženec?", "1–2 Tile, then a follower?")
-        return Prompt(PromptKind.CHOICE, self.name, (seat,), title, {Prompt.ANYONE: self.options(state)})
+        options = self.options(state)
+        return Prompt(
+            PromptKind.CHOICE,
+            self.name,
+            (seat,),
+            title,
+            {Prompt.ANYONE: options},
+            unoffered={Prompt.ANYONE: self.unoffered(state, {o.value for o in options})},
+        )
+
+    def unoffered(self, state: dict, offered: set) -> tuple[Option, ...]:
+        """What the list leaves out now, on the keys it has elsewhere: a colour whose followers
+        are all held, a war, a migration or a temple this tile cannot cause, * while a follower
+        can be taken."""
+        left_out = [
+            Option(c, Msg("vzít {c}", "take {c}").format(c=colour_form(c, "ého")), BOX.colours[c].code)
+            for c in COLOURS
+            if c not in offered
+        ]
+        keys = (
+            Option(WAR, Msg("válka", "war"), "7"),
+            Option(MIGRATION, Msg("stěhování", "migration"), "8"),
+            Option(TEMPLE, Msg("chrám", "temple"), "9"),
+            Option(NOTHING, Msg("nic nelze", "nothing possible"), "*"),
+        )
+        return tuple(left_out) + tuple(key for key in keys if key.value not in offered)
 
     def apply(self, state, action, task):
         seat, value = state["turn"], action.value
@@ -127,7 +167,7 @@ class Act(Step):
                 "A war needs at least two civilisations on the map.",
             )
         if not can_pay(state):
-            return _no_follower("válka", "a war")
+            return _no_follower(state, "válku", "a war")
         return None
 
     def _migration_refusal(self, state):
@@ -148,7 +188,7 @@ class Act(Step):
                 "Only a civilisation on the map can migrate.",
             )
         if not can_pay(state):
-            return _no_follower("stěhování", "a migration")
+            return _no_follower(state, "stěhování", "a migration")
         return None
 
     def explain(self, state, task, seat, value):
@@ -161,17 +201,18 @@ class Act(Step):
         if value == NOTHING:
             return refuse(
                 "step_two_compulsory",
-                "Krok 2 je povinný: lze vzít přívržence ({c}).",
-                "Step 2 is compulsory: a follower can be taken ({c}).",
-                c=", ".join(colour_name(c).cs for c in takeable(state)),
+                "{p}: krok 2 je povinný – vezmi přívržence ({c}).",
+                "{p}: step 2 is compulsory – take a follower ({c}).",
+                p=player(state["turn"]),
+                c=colours_list(takeable(state)),
             )
         if value in COLOURS:
             return refuse(
                 "supply_empty",
-                "Všech {n} přívrženců barvy {c} už hráči mají: vzít lze jen ze zásoby.",
-                "All {n} {e} followers are held: a follower is taken only from the supply.",
+                "Všech {n} {c} přívrženců už hráči mají.",
+                "All {n} {e} followers are held.",
                 n=FOLLOWERS_PER_COLOUR,
-                c=colour_name(value).cs,
+                c=colour_form(value, "ých").cs,
                 e=colour_name(value).en,
             )
         if isinstance(value, str):
@@ -180,7 +221,7 @@ class Act(Step):
                 "Barva {v} v krabici není: barvy jsou {c}.",
                 "There is no colour {v} in the box: the colours are {c}.",
                 v=value,
-                c=", ".join(COLOURS),
+                c=colours_list(COLOURS),
             )
         return None
 

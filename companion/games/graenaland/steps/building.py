@@ -32,6 +32,14 @@ class Build(TableStep):
         options = tuple(
             Option(v, building.label(state, v, seat), "#" if v in ENDS else building.code(state, v)) for v in values
         )
+        offered = set(values)
+        # every other build keeps its code, so a pad typing it hears the rule it breaks now
+        # (a settlement away from one's houses, a hall that may not stand there)
+        unoffered = tuple(
+            Option(v, building.what(state, v), building.code(state, v))
+            for v in building.candidates(state, seat, mode)
+            if v not in offered
+        )
         return Prompt(
             PromptKind.CHOICE,
             self.name,
@@ -39,6 +47,7 @@ class Build(TableStep):
             TITLE[mode].format(s=texts.seat(seat)),
             {seat: options},
             detail=_build_detail(state, mode),
+            unoffered={seat: unoffered},
         )
 
     def apply(self, state, action, task):

@@ -177,14 +177,21 @@ class Propose(TableStep):
             )
             for tid in rounds.proposable(state, seat)
         ]
+        offered = {o.value for o in options}
         options.append(Option("pass", Msg("Nenavrhovat", "No proposal"), "0"))
         options.append(Option("fix", Msg("Opravit počet karet", "Fix a card count"), "*"))
+        unoffered = tuple(
+            Option(tid, texts.place(board, tid), _territory_code(board, tid))
+            for tid in board["order"]
+            if tid not in offered
+        )
         return Prompt(
             PromptKind.CHOICE,
             self.name,
             (seat,),
             Msg("{s}: návrh – kde?", "{s}: proposal?").format(s=texts.seat(seat)),
             {seat: tuple(options)},
+            unoffered={seat: unoffered},
             detail=Msg(
                 "Území s kartami, kde máš hlas (karet× území); * opraví počet karet, který nesedí.",
                 "Territories with cards where you have a vote (cards× territory); * fixes a count that is wrong.",
@@ -230,8 +237,8 @@ class FixCards(TableStep):
             Msg("Oprava: které území?", "Fix which territory?"),
             {Prompt.ANYONE: tuple(options)},
             detail=Msg(
-                "Vyberte území, kde leží jiný počet karet, než companion ukazuje.",
-                "Pick the territory where the cards lying there differ from the companion's count.",
+                "Vyberte území, kde leží jiný počet karet, než ukazuje panel.",
+                "Pick the territory where the cards lying there differ from the panel's count.",
             ),
         )
 

@@ -78,6 +78,16 @@ def _territory_option(state: dict, tid: str) -> Option:
     return Option(tid, label, str(board["order"].index(tid) + 1))
 
 
+def _territories_but(state: dict, offered) -> tuple[Option, ...]:
+    """The territories not offered, on the keys they have on every screen (their place)."""
+    board = state["board"]
+    return tuple(
+        Option(tid, texts.place(board, tid), str(board["order"].index(tid) + 1))
+        for tid in board["order"]
+        if tid not in offered
+    )
+
+
 class DraftPlace(TableStep):
     """A settlement (in round 1 with the warrior) on a coastal territory."""
 
@@ -89,13 +99,15 @@ class DraftPlace(TableStep):
     def prompt(self, state, task):
         seat, first = task["seat"], state["draft"]["round"] == 1
         title = Msg("{s}: první osada?", "{s}: spot 1?") if first else Msg("{s}: druhá osada?", "{s}: spot 2?")
-        options = tuple(_territory_option(state, tid) for tid in draft.placements(state, seat))
+        places = draft.placements(state, seat)
+        options = tuple(_territory_option(state, tid) for tid in places)
         return Prompt(
             PromptKind.CHOICE,
             self.name,
             (seat,),
             title.format(s=texts.seat(seat)),
             {seat: options},
+            unoffered={seat: _territories_but(state, places)},
             detail=(
                 Msg("Osada a bojovník na pobřeží. ", "A settlement and the warrior on the coast. ")
                 if first
@@ -126,7 +138,8 @@ class DraftAnchor(TableStep):
     def prompt(self, state, task):
         board, seat, left = state["board"], task["seat"], task["territory"]
         options = [Option("stay", Msg("Zůstat na {t}", "Stay on {t}").format(t=texts.place(board, left)), "0")]
-        options += [_territory_option(state, tid) for tid in draft.anchor_targets(state, seat)]
+        targets = draft.anchor_targets(state, seat)
+        options += [_territory_option(state, tid) for tid in targets]
         warrior = (
             Msg(" Bojovník pluje s ní.", " The warrior sails along.")
             if draft.WARRIOR_FOLLOWS_ANCHOR
@@ -138,6 +151,7 @@ class DraftAnchor(TableStep):
             (seat,),
             Msg("{s}: odplout?", "{s}: sail away?").format(s=texts.seat(seat)),
             {seat: tuple(options)},
+            unoffered={seat: _territories_but(state, targets + [left])},
             detail=Msg(
                 "{t} je přeplněné: zvednout kotvu? Kdo odpluje, přesune svou osadu na méně zaplněné území a vezme si "
                 "tam kartu.",

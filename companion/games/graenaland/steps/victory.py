@@ -46,17 +46,16 @@ class Claim(TableStep):
     def prompt(self, state, task):
         win = state["board"]["vp"]["win"]
         options = [Option("done", Msg("Nikdo další", "Nobody else"), "#")]
-        options += [
-            Option(f"seat:{s}", texts.seat(s), str(s + 1))
-            for s in goals.clockwise(state, state["main"])
-            if str(s) not in state["claims"]
-        ]
+        order = goals.clockwise(state, state["main"])
+        options += [Option(f"seat:{s}", texts.seat(s), str(s + 1)) for s in order if str(s) not in state["claims"]]
+        claimed = tuple(Option(f"seat:{s}", texts.seat(s), str(s + 1)) for s in order if str(s) in state["claims"])
         return Prompt(
             PromptKind.CHOICE,
             self.name,
             (),
             Msg("Ohlásí někdo {w}+ VB?", "Who claims {w}+ VP?").format(w=win),
             {Prompt.ANYONE: tuple(options)},
+            unoffered={Prompt.ANYONE: claimed},
             detail=Msg(
                 "Kdo má aspoň {w} vítězných bodů, může ohlásit vítězství.",
                 "Whoever has at least {w} victory points may announce victory.",

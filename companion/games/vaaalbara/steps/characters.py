@@ -8,7 +8,7 @@ with the effect's next task, or None, and the turn goes on to the land.
 
 from __future__ import annotations
 
-from ....engine import Msg, Option, Prompt, PromptKind, Step
+from ....engine import Msg, Option, Prompt, PromptKind, RuleError, Step
 from ....engine.choices import NO, YES
 from ..box import BOX
 from ..common import (
@@ -31,6 +31,7 @@ from ..common import (
     clan,
     event,
     gain,
+    is_character,
     is_land,
     is_seat,
     land_options,
@@ -108,9 +109,8 @@ class WarriorReveal(Step):
                 who=clan(state, holder)
             ),
             {Prompt.ANYONE: (Option(YES, Msg("Ano, ukázat", "Yes, show it"), "#"), Option(NO, Msg("Ne", "No"), "*"))},
-            detail=Msg("Hraje Bojovnice hráče {who}.", "{who} played the Warrior.").format(
-                who=clan(state, acting(state))
-            ),
+            detail=Msg("Bojovnici hraje {who}.", "{who} played the Warrior.").format(who=clan(state, acting(state))),
+            short=Msg("Ukázat Bojovnici, +1?", "Show a Warrior: +1?"),
         )
 
     def explain(self, state, task, seat, value):
@@ -166,12 +166,19 @@ class BardTarget(Step):
                 who=clan(state, seat)
             ),
             {Prompt.ANYONE: others},
+            short=Msg("Bardka: komu +2?", "Bard: who gains 2?"),
+            unoffered={Prompt.ANYONE: (seat_option(state, seat),)},
         )
 
     def explain(self, state, task, seat, value):
         if not is_seat(value, state):
             return unknown_seat()
-        return refuse("bard_other_player", "Bardka musí vybrat jiného hráče.", "The Bard must choose another player.")
+        return refuse(
+            "bard_other_player",
+            "{who}: Bardka dá +2 jinému hráči, ne sobě.",
+            "{who}: the Bard gives 2 to another, not herself.",
+            who=clan(state, acting(state)),
+        )
 
     def apply(self, state, action, task):
         target = action.value
@@ -306,11 +313,15 @@ def returnable(state: dict, seat: int) -> list[int]:
     return [c for c in state["discards"][seat] if c != MIDWIFE]
 
 
-def not_in_own_discards():
+def not_in_own_discards(state: dict, value) -> RuleError:
+    if not is_character(value):
+        return refuse("no_such_character", "Taková postava neexistuje.", "There is no such character.")
     return refuse(
         "midwife_own_discard",
-        "Porodní bába vrací jen postavu z vašich odhozených karet.",
-        "The Midwife takes back only a character from your own discard pile.",
+        "{who}: {c} v odhozených kartách neleží.",
+        "{who}: no {c} on your discard pile.",
+        who=clan(state, acting(state)),
+        c=character_name(value),
     )
 
 
@@ -331,14 +342,21 @@ class MidwifeTakeBack(Step):
                 "{who} – Midwife: which discarded character do you take back into your hand?",
             ).format(who=clan(state, seat)),
             {Prompt.ANYONE: options},
+            short=Msg("Co zpět do ruky?", "Midwife: take which?"),
+            unoffered={
+                Prompt.ANYONE: tuple(character_option(c) for c in BOX.characters if c not in returnable(state, seat))
+            },
         )
 
     def explain(self, state, task, seat, value):
         if value == MIDWIFE and type(value) is int:
             return refuse(
-                "midwife_not_midwife", "Porodní bábu si zpět do ruky vzít nesmíte.", "You may not take a Midwife back."
+                "midwife_not_midwife",
+                "{who}: Porodní bábu si zpět do ruky vzít nesmíte.",
+                "{who}: you may not take a Midwife back.",
+                who=clan(state, acting(state)),
             )
-        return not_in_own_discards()
+        return not_in_own_discards(state, value)
 
     def apply(self, state, action, task):
         seat, value = acting(state), action.value
@@ -420,6 +438,8 @@ class ExplorerGive(Step):
                 "{who} – Explorer: which land of your domain goes to the bottom of the deck?",
             ).format(who=clan(state, seat)),
             {Prompt.ANYONE: options},
+            short=Msg("Průzkumník: co dát?", "Explorer: give which?"),
+            unoffered={Prompt.ANYONE: tuple(o for o in land_options() if o.value not in domain)},
         )
 
     def explain(self, state, task, seat, value):
@@ -427,8 +447,10 @@ class ExplorerGive(Step):
             return unknown_land()
         return refuse(
             "explorer_own_land",
-            "Průzkumník může vyměnit jen území ze své domény.",
-            "The Explorer can swap only a land of your own domain.",
+            "{who}: {land} ve vaší doméně není.",
+            "{who}: no {land} in your domain.",
+            who=clan(state, acting(state)),
+            land=BOX.land_cards[value].name,
         )
 
     def apply(self, state, action, task):
@@ -451,6 +473,7 @@ class ExplorerReceive(Step):
                 "{who} – Explorer: which card did you take from the bottom of the deck?",
             ).format(who=clan(state, acting(state))),
             {Prompt.ANYONE: land_options()},
+            short=Msg("Průzkumník: co máš?", "Explorer: got what?"),
         )
 
     def explain(self, state, task, seat, value):

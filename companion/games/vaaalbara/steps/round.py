@@ -55,6 +55,7 @@ class PickCharacter(Step):
             seats,
             Msg("Vyberte tajně postavu", "Choose your character in secret"),
             {s: self._hand(state, s) for s in seats},
+            unoffered={s: tuple(character_option(c) for c in state["discards"][s]) for s in seats},
             detail=Msg("Kolo {r}/{n}", "Round {r}/{n}").format(r=state["round"], n=ROUNDS),
         )
 
@@ -68,8 +69,8 @@ class PickCharacter(Step):
             return no_such_character(state, seat)
         return refuse(
             "character_discarded",
-            "{who}: postava {c} už leží mezi odhozenými kartami.",
-            "{who}: the {c} is already on your discard pile.",
+            "{who}: {c} už leží v odhozených kartách.",
+            "{who}: the {c} is on your discard pile.",
             who=clan(state, seat),
             c=character_name(value),
         )
@@ -78,11 +79,10 @@ class PickCharacter(Step):
         seats = range(state["seats"])
         state["picks"] = [action.picks[s] for s in seats]
         state["phase"] = RESOLVE
-        event(
-            state,
-            Msg("Odhalení: ", "Revealed: ")
-            + join(Msg("{who} {i}", "{who} {i}").format(who=clan(state, s), i=state["picks"][s]) for s in seats),
-        )
+        for s in seats:  # one row each: "Modrá: Bardka"
+            event(
+                state, Msg("{who}: {c}", "{who}: {c}").format(who=clan(state, s), c=character_name(state["picks"][s]))
+            )
         go_on(state)
 
 
@@ -100,6 +100,12 @@ class OmenQuestion(Step):
             ),
             {Prompt.ANYONE: tuple(seat_option(state, s) for s in task["candidates"])},
             detail=self.detail(state, task),
+            short=Msg("Nejlepší znamení?", "Best omens?"),
+            unoffered={
+                Prompt.ANYONE: tuple(
+                    seat_option(state, s) for s in range(state["seats"]) if s not in task["candidates"]
+                )
+            },
         )
 
     def detail(self, state: dict, task: dict) -> Msg:
