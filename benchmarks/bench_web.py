@@ -32,7 +32,7 @@ import sys, time
 started = time.perf_counter()
 from companion.app import App  # noqa: F401  the box as it starts
 from companion.games import load
-from companion.table.events import KeyEvent
+from companion.surface.events import KeyEvent
 from companion.table.table import Table
 sys.path.insert(0, {root!r})
 from tests.table.helpers import MemoryRecorder
@@ -96,7 +96,7 @@ def bench_keys(keys: int) -> None:
     sys.path.insert(0, str(ROOT))
     from websockets.asyncio.client import connect
 
-    from companion.table.events import KeyEvent
+    from companion.surface.events import KeyEvent
     from companion.web import server as web_server
     from companion.web.server import WebTable
     from companion.web.views import Tracker

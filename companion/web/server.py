@@ -31,7 +31,7 @@ from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from ..table.events import PAD_KEYS, KeyEvent
+from ..surface.events import PAD_KEYS, KeyEvent
 from .views import SIZES, TooLarge, encode
 
 log = logging.getLogger(__name__)

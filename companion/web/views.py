@@ -23,9 +23,10 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import Msg, PromptKind
 from ..engine.session import effective_actions
-from ..table.events import PAD_KEYS
+from ..surface.events import PAD_KEYS
+from ..surface.pad_screen import padded
 from ..table.seat_screens import seat_screen
-from ..table.secret import YES_NO_KEYS, padded
+from ..table.secret import YES_NO_KEYS
 from . import plots
 
 if TYPE_CHECKING:

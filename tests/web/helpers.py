@@ -6,7 +6,7 @@ import json
 import queue
 
 from companion.games import load
-from companion.table.events import KeyEvent
+from companion.surface.events import KeyEvent
 from companion.table.table import Table
 from companion.web.views import Tracker, all_views
 

@@ -12,7 +12,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from companion.table.events import KeyEvent
+from companion.surface.events import KeyEvent
 from companion.web import server as web_server
 from companion.web.server import WebTable, clean_name
 from companion.web.views import SIZES

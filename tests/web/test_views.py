@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from companion.table.events import KeyEvent
+from companion.surface.events import KeyEvent
 from companion.web import plots
 from companion.web.views import SIZES, TooLarge, Tracker, all_views, board_view, encode, score_rounds, seat_view
 
