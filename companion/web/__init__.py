@@ -30,6 +30,8 @@ The interface, for the thread that owns the table (the main loop)::
   seat's phone (its token no longer takes it back).
 - ``views.board_view(table, tracker)`` and ``views.seat_view(table, seat)`` are pure reads of the
   table; ``views.encode`` pads each message to its kind's fixed size (``views.SIZES``).
+- ``activation.passed_socket("web")``: the listening socket systemd passed in (socket
+  activation), for ``WebTable(..., sock=...)``.
 - ``qr.url_qr(ip, port)``, ``qr.wifi_qr(ssid, password)`` and ``qr.panel_image(code)`` make the
   joining codes and draw them for the 128x64 panel.
 """
