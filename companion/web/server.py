@@ -68,6 +68,16 @@ def clean_name(name: object) -> str:
     return " ".join(unicodedata.normalize("NFC", text).split())[:NAME_CHARS]
 
 
+def default_hosts(host: str, port: int) -> set[str]:
+    """The Host names allowed when none are given: the loopback names, and the address listened
+    on when it is one address (not 0.0.0.0 or ::, which every name would reach)."""
+    names = {"localhost", "127.0.0.1", "[::1]"}
+    if host not in ("", "0.0.0.0", "::"):
+        names.add(f"[{host}]" if ":" in host else host)
+    suffix = "" if port == 80 else f":{port}"
+    return {f"{name}{suffix}".lower() for name in names}
+
+
 @dataclass
 class _Seat:
     token: str
@@ -102,8 +112,9 @@ class _Client:
 class WebTable:
     """Serve the pages and sockets on ``host:port`` (or on ``sock``, a listening socket passed in
     by systemd). ``allowed_hosts``: the names the box answers to, with the port unless it is 80
-    (``"192.168.4.1"``, ``"companion.test:8080"``); a request naming any other Host is refused
-    (DNS rebinding) and a socket from any other Origin too (cross-site WebSocket hijacking).
+    (``"192.168.4.1"``, ``"companion.test:8080"``; by default the loopback names and ``host``);
+    a request naming any other Host is refused (DNS rebinding) and a socket from any other
+    Origin too (cross-site WebSocket hijacking).
 
     ``claim(seat, name, taken) -> bool | None`` is called in the web thread when a phone asks for
     a seat (``taken``: another device holds it): True seats it, False refuses, None leaves it
@@ -155,6 +166,8 @@ class WebTable:
             raise WebTableError(f"the web table cannot listen on {self.host}:{self.port}: {self._error}")
         if self._server is not None and self.port == 0:
             self.port = self._server.sockets[0].getsockname()[1]
+        if self._hosts is None:
+            self._hosts = default_hosts(self.host, self.port)
 
     def close(self) -> None:
         """Close every socket and stop the thread."""
@@ -232,9 +245,7 @@ class WebTable:
         self._loop.create_task(stopping())
 
     def _allowed_host(self, host: str) -> bool:
-        if self._hosts is None:
-            return True
-        return host.lower() in self._hosts
+        return self._hosts is not None and host.lower() in self._hosts
 
     def _http(self, connection: ServerConnection, request: Request) -> Response | None:
         """Plain requests get the pages; a WebSocket upgrade goes on only at /ws, from an

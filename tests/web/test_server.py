@@ -469,3 +469,17 @@ def test_a_page_that_stops_reading_holds_up_no_other_page(served):
                 assert (await recv(phone))["status"] == f"view {n}"
 
     asyncio.run(run())
+
+
+def test_without_named_hosts_only_the_loopback_names_and_the_listened_address_are_answered():
+    assert web_server.default_hosts("192.168.4.1", 80) == {"localhost", "127.0.0.1", "[::1]", "192.168.4.1"}
+    assert "0.0.0.0:8080" not in web_server.default_hosts("0.0.0.0", 8080)
+    sock, port = listening()
+    web = WebTable(queue.SimpleQueue(), "127.0.0.1", port, sock=sock)
+    web.start()
+    try:
+        assert get(port, "/", host="attacker.test")[0] == 421
+        assert get(port, "/", host="127.0.0.1")[0] == 200
+        assert get(port, "/", host="localhost")[0] == 200
+    finally:
+        web.close()
