@@ -149,18 +149,18 @@ def _warn(notes: list[str]) -> None:
 
 
 def _export(store, args) -> int:
-    """CSV from the index; JSON, BG Stats links and plays streamed one session at a time."""
+    """CSV and BG Stats from the index (with its summaries); JSON streamed one archive at a time."""
     from .store.export import json_list, write_history_csv, write_stream
     from .store.reports import bgstats_link, bgstats_plays
 
     destination = args.out or sys.stdout
-    documents = store.history_documents(skipped=store.notes.append)
     if args.format == "bgstats":
-        write_stream(destination, (bgstats_link(play) + "\n" for play in bgstats_plays(documents)))
+        plays = bgstats_plays(store.summaries(skipped=store.notes.append))
+        write_stream(destination, (bgstats_link(play) + "\n" for play in plays))
     elif args.format == "bgstats-plays":
-        write_stream(destination, json_list(bgstats_plays(documents)))
+        write_stream(destination, json_list(bgstats_plays(store.summaries(skipped=store.notes.append))))
     elif args.format == "json":
-        write_stream(destination, json_list(documents))
+        write_stream(destination, json_list(store.history_documents(skipped=store.notes.append)))
     else:
         write_history_csv(store, destination)
     return 0
@@ -224,7 +224,7 @@ def cmd_stats(args) -> int:
 
     store = open_store(existing_data_dir(args), read_only=True)
     try:
-        stats = game_stats(store.history_documents(skipped=store.notes.append))
+        stats = game_stats(store.summaries(skipped=store.notes.append))
     finally:
         _warn(store.notes)
         store.close()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -18,6 +19,8 @@ from .journal import FORMAT, VERSION, StoreError, atomic_write, dumps, loads
 
 log = logging.getLogger("companion.store")
 TABLES = ("history", "abandoned")
+SUMMARY = 1  # version of the summary a finished session's index record holds (sessions.summary)
+_SUMMARY_HEAD = re.compile(rb'\{"format":"%s","version":%d,"summary":([0-9]{1,4}),' % (FORMAT.encode(), VERSION))
 
 
 def read_index(path: Path) -> dict[str, dict[str, dict]]:
@@ -58,18 +61,41 @@ def read_index_checked(path: Path) -> tuple[dict[str, dict[str, dict]], bool]:
     return tables, sound
 
 
-def write_index(path: Path, tables: Mapping[str, Mapping[str, Mapping]]) -> None:
-    """Replace the index by ``tables`` in one header line (atomically)."""
-    header = {"format": FORMAT, "version": VERSION, "tables": {name: dict(docs) for name, docs in tables.items()}}
-    atomic_write(path, (dumps(header) + "\n").encode("utf-8"))
+def _header(tables: Mapping[str, Mapping[str, Mapping]], summary: int) -> dict:
+    """The index's first line. ``summary``: every finished session's record in the file holds
+    the summary of that version (``sessions.summary``); 0 for an index that may lack some."""
+    header: dict = {"format": FORMAT, "version": VERSION}
+    if summary:
+        header["summary"] = summary
+    header["tables"] = {name: dict(docs) for name, docs in tables.items()}
+    return header
 
 
-def ensure_index(path: Path) -> None:
+def write_index(path: Path, tables: Mapping[str, Mapping[str, Mapping]], summary: int = 0) -> None:
+    """Replace the index by ``tables`` in one header line (atomically); ``summary``: see ``_header``."""
+    atomic_write(path, (dumps(_header(tables, summary)) + "\n").encode("utf-8"))
+
+
+def index_summary(path: Path) -> int | None:
+    """The summary version the index's header promises (0: none), None if there is no index.
+    Reads only the file's first bytes: the check costs the same however long the history."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(128)
+    except FileNotFoundError:
+        return None
+    except OSError:
+        return 0
+    found = _SUMMARY_HEAD.match(head)
+    return int(found.group(1)) if found else 0
+
+
+def ensure_index(path: Path, summary: int = SUMMARY) -> None:
     """Create the index (its header only) if it is missing. Done before archives are written
     whose index line may never come (an import killed half-way): a sound index is the truth,
     and only a missing or damaged one is rebuilt from the archives beside it."""
     if not path.exists():
-        atomic_write(path, (dumps({"format": FORMAT, "version": VERSION, "tables": {}}) + "\n").encode())
+        atomic_write(path, (dumps(_header({}, summary)) + "\n").encode())
 
 
 def append_index(path: Path, records: Mapping[str, Mapping[str, Mapping]]) -> None:

@@ -39,6 +39,7 @@ from typing import Any
 from tinydb import Query
 from tinydb.table import Document
 
+from .index import SUMMARY
 from .journal import JournalDB, StoreError, atomic_write, dumps, loads
 
 SESSION_FORMAT = "companion-session"
@@ -260,6 +261,11 @@ class Store:
             self._db.close()
             raise
         self._next_index: dict[int, int] = {}  # running sessions' log lengths, for append
+        if not read_only:
+            try:
+                self._upgrade_index()
+            except (OSError, StoreError) as error:  # the table still runs; stats read the archives
+                log.warning("cannot summarise the history index: %s", _reason(error))
 
     @property
     def problems(self) -> list[str]:
@@ -436,6 +442,7 @@ class Store:
             "winner": winner,
             "duration_s": max(0, round((finished - started).total_seconds())),
             "actions": count_actions(entries) if actions is None else actions,
+            **summary(record["started"], entries),
         }
         if is_teaching(record["game"], record["options"]):
             result["teaching"] = True  # archived and indexed, but not a played game
@@ -467,7 +474,66 @@ class Store:
             (key, record) for key, record in self._index()[HISTORY].items() if teaching or not record.get("teaching")
         ]
         records.sort(reverse=True, key=lambda item: (_sort_time(item[1].get("finished")), int(item[0])))
-        return [copy.deepcopy(record) for _, record in records]
+        if self._legacy is not None:  # held in memory: hand out copies
+            return [copy.deepcopy(record) for _, record in records]
+        return [record for _, record in records]  # read afresh from the index: the caller's own
+
+    def summaries(self, skipped: Callable[[str], None] | None = None) -> list[dict]:
+        """``history()``'s records, each with its summary (``summary``: start seat, decision
+        times), newest first. A record indexed by an earlier version, which has none, gets it
+        from its archive here (read once; the table's store keeps it, see ``_upgrade_index``);
+        an archive that cannot be read raises StoreError, or with ``skipped`` is reported to
+        it in one line and left out."""
+        records = self.history()
+        kept = []
+        for record in records:
+            if not has_summary(record):
+                try:
+                    record.update(self._summary_of(record))
+                except StoreError as error:
+                    if skipped is None:
+                        raise
+                    skipped(f"{error}; skipped")
+                    continue
+            kept.append(record)
+        return kept
+
+    def _summary_of(self, record: Mapping) -> dict:
+        """The summary of an indexed finished session, from its archive."""
+        try:
+            if self._legacy is not None:
+                document = self._legacy["archives"][record["uid"]]
+            else:
+                document = _read_archive(self._archive_path(record.get("uid")))
+            return summary(document["meta"].get("started"), document["entries"])
+        except (OSError, ValueError, KeyError, TypeError, StoreError, RecursionError) as error:
+            where = f"{self.history_dir / str(record.get('uid'))}.json"
+            raise StoreError(
+                f"{where}: cannot read the archived session {record.get('session')} ({_reason(error)})"
+            ) from None
+
+    def _upgrade_index(self) -> None:
+        """An index written by an earlier version lacks the sessions' summaries: each archive is
+        read once to fill them, and the index rewritten (atomically) with them and with the
+        header's promise (``index.index_summary``), so this runs once. Checking costs reading
+        the index's first bytes. An archive that cannot be read leaves its record as it is
+        (``summaries`` reports it) and the promise unmade, so it is tried at the next start."""
+        from .index import index_summary, write_index
+
+        promised = index_summary(self._index_path())
+        if promised is None or promised >= SUMMARY:  # no history yet, or summarised
+            return
+        tables = self._index()
+        missing = [record for record in tables[HISTORY].values() if not has_summary(record)]
+        complete = True
+        for record in missing:
+            try:
+                record.update(self._summary_of(record))
+            except StoreError as error:
+                log.warning("%s", error)
+                complete = False
+        write_index(self._index_path(), tables, SUMMARY if complete else 0)
+        log.info("%s: %d finished sessions summarised for history and stats", self._index_path(), len(missing))
 
     def abandoned(self) -> list[dict]:
         """Games ended from the in-game menu (archived with their logs), newest first."""
@@ -759,7 +825,7 @@ class Store:
         count = sum(len(docs) for docs in tables.values())
         message = f"{self._index_path()}: missing or damaged; rebuilt from {count} archived sessions"
         if not self.read_only:
-            write_index(self._index_path(), tables)
+            write_index(self._index_path(), tables, SUMMARY)
         log.warning("%s", message)
         if message not in self.notes:
             self.notes.append(message)
@@ -860,6 +926,28 @@ def _document_bytes(document: Mapping) -> bytes:
     return (json.dumps(document, ensure_ascii=False, separators=(",", ":"), allow_nan=False) + "\n").encode()
 
 
+def summary(started: Any, entries: Sequence[Mapping]) -> dict:
+    """What ``stats`` and the BG Stats exports need from a finished session's log, kept in its
+    index record so that they never read the archives: the recorded start seat, and per seat
+    the decisions whose time is known with their total (seconds, to the millisecond)."""
+    from .reports import decision_times, start_seat
+
+    totals: dict[str, list] = {}
+    for seat, seconds in decision_times({"meta": {"started": started}, "entries": entries}):
+        count_total = totals.setdefault(str(seat), [0, 0.0])
+        count_total[0] += 1
+        count_total[1] += seconds
+    return {
+        "summary": SUMMARY,
+        "start_seat": start_seat(entries),
+        "decisions": {seat: [count, round(total, 3)] for seat, (count, total) in sorted(totals.items())},
+    }
+
+
+def has_summary(record: Mapping) -> bool:
+    return isinstance(record.get("summary"), int) and record["summary"] >= SUMMARY
+
+
 def _index_record(document: Mapping) -> dict:
     """The index record of an archived session document (format 2)."""
     meta = document["meta"]
@@ -884,6 +972,7 @@ def _index_record(document: Mapping) -> dict:
             "winner": meta.get("winner"),
             "duration_s": max(0, duration),
             "actions": count_actions(document["entries"]),
+            **summary(started, document["entries"]),
             **({"teaching": True} if is_teaching(document.get("game"), document.get("options")) else {}),
         }
     return {

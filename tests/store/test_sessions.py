@@ -141,6 +141,9 @@ def test_history_records_the_result_newest_first(store, clock):
         "winner": 1,
         "duration_s": 45 * 60,
         "actions": 5,
+        "summary": 1,  # what stats and BG Stats need from the log, kept so they read no archive
+        "start_seat": None,
+        "decisions": {"0": [2, 0.0], "1": [2, 0.0], "2": [1, 0.0]},
     }
 
 
