@@ -255,17 +255,17 @@ class Store:
         self._damaged: dict[int, str] = {}  # running sessions that cannot be read, with why
         self.notes: list[str] = []  # what reading the history found and worked around, one line each
         self._db = JournalDB(path, read_only=read_only, create_dirs=not read_only)
+        self._next_index: dict[int, int] = {}  # running sessions' log lengths, for append
         try:
             self._open_layout()
+            if not read_only:
+                try:
+                    self._upgrade_index()
+                except (OSError, StoreError) as error:  # the table still runs; stats read the archives
+                    log.warning("cannot summarise the history index: %s", _reason(error))
         except BaseException:
             self._db.close()
             raise
-        self._next_index: dict[int, int] = {}  # running sessions' log lengths, for append
-        if not read_only:
-            try:
-                self._upgrade_index()
-            except (OSError, StoreError) as error:  # the table still runs; stats read the archives
-                log.warning("cannot summarise the history index: %s", _reason(error))
 
     @property
     def problems(self) -> list[str]:
