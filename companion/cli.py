@@ -167,31 +167,25 @@ def _export(store, args) -> int:
 
 
 def cmd_import(args) -> int:
-    """Add the sessions of a JSON export (or any session file) to the history; all or nothing."""
-    from .store.export import SessionFileError, load_sessions
-    from .store.importing import plan_import
+    """Add the sessions of a JSON export (or any session file) to the history; all or nothing.
+
+    The file is read twice as a stream, one session at a time: first every session is checked
+    (and every new finished one replayed), then, only if all passed, they are written in
+    crash-safe batches (``Store.import_documents``). Memory does not grow with the file."""
+    from .store.export import SessionFileError, read_sessions
 
     data_dir = existing_data_dir(args)
+    with open_store(data_dir, read_only=True) as reader:
+        known = reader.uids()  # sessions already here are skipped: no need to replay them
     try:
-        documents = load_sessions(args.file)
+        problem, unfinished = _import_problem(args.file, known)
     except SessionFileError as error:
         return fail(f"import refused, nothing changed: {error}")
-    from . import games
-
-    unknown = sorted({doc["game"] for doc in documents} - set(games.available()))
-    if unknown:
-        return fail(
-            f"import refused, nothing changed: {args.file}: unknown game {unknown[0]!r}; "
-            f"known: {', '.join(games.available())}"
-        )
+    if problem:
+        return fail(f"import refused, nothing changed: {problem}")
     store = open_store(data_dir)
     try:
-        known = store.uids()  # sessions already here are skipped: no need to replay them
-        problem = _replay_problem(args.file, documents, known)
-        if problem:
-            return fail(f"import refused, nothing changed: {problem}")
-        unfinished = plan_import(documents, set()).unfinished
-        added, skipped = store.import_documents(documents)
+        added, skipped = store.import_documents(read_sessions(args.file))
     finally:
         store.close()
     print(
@@ -201,21 +195,42 @@ def cmd_import(args) -> int:
     return 0
 
 
-def _replay_problem(path: str, documents: list[dict], known: set[str]) -> str | None:
-    """The first finished session new to the store that does not replay or disagrees with its
-    own meta, named by its place in the file and its id, or None."""
+def _import_problem(path: str, known: set[str]) -> tuple[str | None, int]:
+    """The first reason to refuse the file (a session that fails the checks raises
+    SessionFileError; then an unknown game; then the first finished session new to the store
+    that does not replay or disagrees with its own meta, named by its place in the file and its
+    id), and how many sessions are unfinished. Reads the file once, one session at a time."""
+    from . import games
+    from .store.export import read_sessions
     from .store.importing import finished, identity, replay_problem
 
-    for number, document in enumerate(documents, start=1):
-        if not finished(document) or identity(document) in known:
-            continue  # left out of the import anyway
+    available = set(games.available())
+    unknown: str | None = None
+    first: tuple[int, dict, str] | None = None
+    seen = set(known)
+    number = unfinished = 0
+    for number, document in enumerate(read_sessions(path), start=1):
+        if not finished(document):
+            unfinished += 1
+        if document["game"] not in available:
+            unknown = unknown or document["game"]
+            continue
+        uid = identity(document)
+        if unknown or first or not finished(document) or uid in seen:
+            continue  # refused already, or left out of the import anyway
+        seen.add(uid)
         problem = replay_problem(document)
         if problem:
             meta = document.get("meta") or {}
-            which = f"session {number} of {len(documents)}" if len(documents) > 1 else "the session"
-            ident = f" (id {meta['id']})" if meta.get("id") is not None else ""
-            return f"{path}: {which}{ident}: {problem}"
-    return None
+            first = (number, {"id": meta.get("id")}, problem)
+    if unknown:
+        return f"{path}: unknown game {unknown!r}; known: {', '.join(games.available())}", unfinished
+    if first:
+        place, meta, problem = first
+        which = f"session {place} of {number}" if number > 1 else "the session"
+        ident = f" (id {meta['id']})" if meta["id"] is not None else ""
+        return f"{path}: {which}{ident}: {problem}", unfinished
+    return None, unfinished
 
 
 def cmd_stats(args) -> int:

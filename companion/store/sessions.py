@@ -27,11 +27,12 @@ from other threads (input callbacks) must go through that loop's queue.
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 import logging
 import os
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -581,26 +582,30 @@ class Store:
         found |= {doc.get("uid") for doc in self._db.table(SESSIONS).all()}
         return {uid for uid in found if uid}
 
-    def import_documents(self, documents: Sequence[Mapping], batch: int = IMPORT_BATCH) -> tuple[int, int]:
-        """Add checked session documents (``export.load_sessions``) as history; a session
+    def import_documents(self, documents: Iterable[Mapping], batch: int = IMPORT_BATCH) -> tuple[int, int]:
+        """Add checked session documents (``export.read_sessions``) as history; a session
         already here (same ``meta.uid``) is skipped. Returns (added, skipped).
 
-        Crash-safe in batches of ``batch`` sessions: for each, ids are reserved, then its
-        archives are written, then ONE index line adds them all. A crash leaves the history
-        with whole batches only; importing again adds the rest (the ones here are skipped).
+        Read one at a time (an iterator of any length is never held whole) and crash-safe in
+        batches of ``batch`` sessions: for each, ids are reserved, then its archives are
+        written, then ONE index line adds them all. A crash leaves the history with whole
+        batches only; importing again adds the rest (the ones here are skipped).
         """
-        from .importing import plan_import
+        from .importing import ImportPlan
         from .index import append_index, ensure_index
 
         self._check_writer()
-        plan = plan_import(documents, self.uids())
-        if not plan.new:
-            return 0, plan.skipped
-        self.history_dir.mkdir(parents=True, exist_ok=True)
-        ensure_index(self._index_path())  # archives without their index line are not history
+        plan = ImportPlan()
+        new = plan.stream(documents, self.uids())
         size = max(1, int(batch))
-        for start in range(0, len(plan.new), size):
-            chunk = plan.new[start : start + size]
+        added = 0
+        while True:
+            chunk = list(itertools.islice(new, size))
+            if not chunk:
+                return added, plan.skipped
+            if not added:
+                self.history_dir.mkdir(parents=True, exist_ok=True)
+                ensure_index(self._index_path())  # archives without their index line are not history
             first = self._reserve_ids(len(chunk), finished=len(chunk))
             records: dict[str, dict[str, dict]] = {HISTORY: {}, ABANDONED: {}}
             for offset, document in enumerate(chunk):
@@ -609,7 +614,7 @@ class Store:
                 atomic_write(self._archive_path(stored["meta"]["uid"]), _document_bytes(stored))
                 records[table][str(session_id)] = record
             append_index(self._index_path(), records)  # the batch's commit point
-        return len(plan.new), plan.skipped
+            added += len(chunk)
 
     def learned_box(self, game: str) -> dict:
         """What the latest session of ``game`` knew about the box (its ``box`` option with what
