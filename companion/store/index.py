@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from .journal import FORMAT, VERSION, StoreError, atomic_write, dumps, loads
@@ -28,36 +28,49 @@ def read_index(path: Path) -> dict[str, dict[str, dict]]:
     return read_index_checked(path)[0]
 
 
-def read_index_checked(path: Path) -> tuple[dict[str, dict[str, dict]], bool]:
+def read_index_checked(
+    path: Path, keep: Callable[[dict], dict] | None = None
+) -> tuple[dict[str, dict[str, dict]], bool]:
     """The index's tables, and whether it is sound: there, and starting with its header (a
-    missing, emptied or zeroed index is not, and is rebuilt from the archives)."""
+    missing, emptied or zeroed index is not, and is rebuilt from the archives).
+
+    Read one line at a time; ``keep`` turns each record into what the caller needs of it as it
+    is read (its uid, its date), so a long history is never held whole."""
     tables: dict[str, dict[str, dict]] = {name: {} for name in TABLES}
+    keep = keep or (lambda record: record)
     try:
-        raw = path.read_bytes()
+        handle = open(path, "rb")  # noqa: SIM115 (closed below; the errors differ by step)
     except FileNotFoundError:
         return tables, False
     except OSError as error:
         raise StoreError(f"cannot read the history index: {error.strerror}", path) from None
-    lines = raw[: raw.rfind(b"\n") + 1].split(b"\n")[:-1]
     sound = False
-    for number, line in enumerate(lines, start=1):
+    with handle:
         try:
-            record = loads(line)
-        except (ValueError, RecursionError):
-            log.warning("%s, line %d: damaged, skipped", path, number)
-            continue
-        if number == 1 and isinstance(record, dict) and record.get("format") == FORMAT:
-            sound = True
-            for name, docs in (record.get("tables") or {}).items():
-                if isinstance(docs, dict):
-                    tables.setdefault(name, {}).update(docs)
-            continue
-        if not isinstance(record, dict) or not isinstance(record.get("docs"), dict):
-            log.warning("%s, line %d: not an index record, skipped", path, number)
-            continue
-        tables.setdefault(str(record.get("insert")), {}).update(
-            {key: doc for key, doc in record["docs"].items() if isinstance(doc, dict) and key.isdigit()}
-        )
+            for number, line in enumerate(handle, start=1):
+                if not line.endswith(b"\n"):
+                    break  # a torn last line
+                try:
+                    record = loads(line)
+                except (ValueError, RecursionError):
+                    log.warning("%s, line %d: damaged, skipped", path, number)
+                    continue
+                if number == 1 and isinstance(record, dict) and record.get("format") == FORMAT:
+                    sound = True
+                    for name, docs in (record.get("tables") or {}).items():
+                        if isinstance(docs, dict):
+                            tables.setdefault(name, {}).update(
+                                {key: keep(doc) for key, doc in docs.items() if isinstance(doc, dict)}
+                            )
+                    continue
+                if not isinstance(record, dict) or not isinstance(record.get("docs"), dict):
+                    log.warning("%s, line %d: not an index record, skipped", path, number)
+                    continue
+                tables.setdefault(str(record.get("insert")), {}).update(
+                    {key: keep(doc) for key, doc in record["docs"].items() if isinstance(doc, dict) and key.isdigit()}
+                )
+        except OSError as error:
+            raise StoreError(f"cannot read the history index: {error.strerror}", path) from None
     return tables, sound
 
 
@@ -71,9 +84,18 @@ def _header(tables: Mapping[str, Mapping[str, Mapping]], summary: int) -> dict:
     return header
 
 
+LINE_RECORDS = 50  # records per line of a rewritten index: a reader holds one line at a time
+
+
 def write_index(path: Path, tables: Mapping[str, Mapping[str, Mapping]], summary: int = 0) -> None:
-    """Replace the index by ``tables`` in one header line (atomically); ``summary``: see ``_header``."""
-    atomic_write(path, (dumps(_header(tables, summary)) + "\n").encode("utf-8"))
+    """Replace the index by ``tables`` (atomically): the header (``summary``: see ``_header``),
+    then the records in lines of ``LINE_RECORDS``, as appends write them."""
+    lines = [dumps(_header({}, summary))]
+    for table, docs in tables.items():
+        items = list(docs.items())
+        for start in range(0, len(items), LINE_RECORDS):
+            lines.append(dumps({"insert": table, "docs": dict(items[start : start + LINE_RECORDS])}))
+    atomic_write(path, ("\n".join(lines) + "\n").encode("utf-8"))
 
 
 def index_summary(path: Path) -> int | None:

@@ -468,11 +468,15 @@ class Store:
         self._archive_and_index(session_id, document, ABANDONED, abandoned)
         self._next_index.pop(session_id, None)
 
-    def history(self, teaching: bool = False) -> list[dict]:
+    def history(self, teaching: bool = False, keep: Callable[[dict], dict] | None = None) -> list[dict]:
         """Finished games' records, newest first (from the index: no log is read). Teaching
-        walks (``"teaching": true``) are not played games: left out unless ``teaching``."""
+        walks (``"teaching": true``) are not played games: left out unless ``teaching``.
+        ``keep`` makes each record what the caller needs of it as the index is read (at least
+        ``finished`` and ``teaching``), so a long history is not held whole."""
         records = [
-            (key, record) for key, record in self._index()[HISTORY].items() if teaching or not record.get("teaching")
+            (key, record)
+            for key, record in self._index(keep)[HISTORY].items()
+            if teaching or not record.get("teaching")
         ]
         records.sort(reverse=True, key=lambda item: (_sort_time(item[1].get("finished")), int(item[0])))
         if self._legacy is not None:  # held in memory: hand out copies
@@ -546,7 +550,7 @@ class Store:
         """Finished sessions as full session documents, newest first (one archive read each,
         one at a time). An archive that cannot be read or checked raises StoreError, or, with
         ``skipped``, is reported to it in one line naming the file and left out."""
-        for record in self.history():
+        for record in self.history(keep=_where_archived):
             if self._legacy is not None:
                 yield copy.deepcopy(self._legacy["archives"][record["uid"]])
                 continue
@@ -577,7 +581,7 @@ class Store:
 
     def uids(self) -> set[str]:
         """Every session identity this store holds (running, finished, abandoned)."""
-        index = self._index()
+        index = self._index(lambda record: {"uid": record.get("uid")})
         found = {record.get("uid") for table in (HISTORY, ABANDONED) for record in index[table].values()}
         found |= {doc.get("uid") for doc in self._db.table(SESSIONS).all()}
         return {uid for uid in found if uid}
@@ -813,14 +817,16 @@ class Store:
     def _index_path(self) -> Path:
         return self.history_dir / INDEX_FILE
 
-    def _index(self) -> dict[str, dict[str, dict]]:
-        """The history index's tables (read when asked for, never kept). A missing, emptied or
-        zeroed index while archives are there is rebuilt from them (and, by the writer, saved)."""
+    def _index(self, keep: Callable[[dict], dict] | None = None) -> dict[str, dict[str, dict]]:
+        """The history index's tables (read when asked for, never kept), each record as
+        ``keep`` makes it (``index.read_index_checked``). A missing, emptied or zeroed index
+        while archives are there is rebuilt from them (and, by the writer, saved): then the
+        records are whole."""
         if self._legacy is not None:
             return self._legacy["index"]
         from .index import read_index_checked, write_index
 
-        tables, sound = read_index_checked(self._index_path())
+        tables, sound = read_index_checked(self._index_path(), keep)
         if sound:
             return tables
         archives = self._archive_files()
@@ -907,6 +913,11 @@ def _read_archive(path: Path) -> dict:
     if not isinstance(document.get("meta"), dict):
         raise ValueError("it has no 'meta'")
     return document
+
+
+def _where_archived(record: dict) -> dict:
+    """What finding and ordering a finished session's archive needs of its index record."""
+    return {key: record.get(key) for key in ("session", "uid", "finished", "teaching")}
 
 
 def _reason(error: BaseException) -> str:
