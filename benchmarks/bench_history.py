@@ -162,9 +162,7 @@ def main() -> None:
     print(header)
     for size, figures in results.items():
         for command, (took, startup, peak) in figures.items():
-            print(
-                f"{command:<16}{size:>9,}{took * 1000:>9.0f}{took * 9000:>8.0f}{peak:>10.1f}{peak - startup:>14.1f}M"
-            )
+            print(f"{command:<16}{size:>9,}{took * 1000:>9.0f}{took * 9000:>8.0f}{peak:>10.1f}{peak - startup:>14.1f}M")
     small, large = sizes[0], sizes[-1]
     if large > small:
         print(f"per added session, {small:,} -> {large:,}:")

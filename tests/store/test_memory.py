@@ -12,7 +12,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
-from bench_history import games_from_corpus, run, write_export  # noqa: E402
+from bench_history import games_from_corpus, run, write_export
 
 
 @pytest.mark.slow
