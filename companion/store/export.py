@@ -384,102 +384,115 @@ STREAM_CHUNK = 1 << 16
 _NEAR_END = 64  # a parse error this close to the end of what was read may be data not read yet
 
 
+class _Buffer:
+    """Text of a file read in chunks: what is not parsed yet, and the line it starts on."""
+
+    def __init__(self, path: Path, handle: IO[bytes]):
+        self.path, self.handle = path, handle
+        self.text, self.pos, self.line, self.eof, self.offset = "", 0, 1, False, 0
+        self.utf8 = codecs.getincrementaldecoder("utf-8-sig")()
+
+    def more(self, at_least: int = 0) -> bool:
+        """Read on (dropping what is parsed); False at the end of the file."""
+        if self.eof:
+            return False
+        if self.pos:
+            self.line += self.text.count("\n", 0, self.pos)
+            self.text, self.pos = self.text[self.pos :], 0
+        raw = self.handle.read(max(STREAM_CHUNK, at_least))
+        self.offset += len(raw)
+        try:
+            decoded = self.utf8.decode(raw, final=not raw)
+        except UnicodeDecodeError as error:
+            where = self.offset - len(raw) + error.start
+            raise SessionFileError(self.path, f"is not UTF-8 text (bad byte at offset {where})") from None
+        self.eof = not raw
+        self.text += decoded
+        return bool(raw)
+
+    def next_character(self) -> str:
+        """The next character that is not white space ("" at the end), not consumed."""
+        while True:
+            text, pos = self.text, self.pos
+            while pos < len(text) and text[pos] in " \t\r\n":
+                pos += 1
+            self.pos = pos
+            if pos < len(text):
+                return text[pos]
+            if not self.more():
+                return ""
+
+    def where(self, pos: int) -> tuple[int, int]:
+        return self.line + self.text.count("\n", 0, pos), pos - self.text.rfind("\n", 0, pos)
+
+    def truncated(self) -> SessionFileError:
+        line = self.where(len(self.text.rstrip()))[0]
+        return SessionFileError(self.path, f"is truncated: the JSON stops before it is complete (line {line})")
+
+    def invalid(self, message: str, pos: int) -> SessionFileError:
+        line, column = self.where(pos)
+        return SessionFileError(self.path, f"is not valid JSON: {message} at line {line}, column {column}")
+
+
 def _stream_list(path: Path, handle: IO[bytes]) -> Iterator[Any]:
     """The items of the JSON list in ``handle``, parsed one at a time from a buffer that holds
     about one item: the file is never read whole. The same refusals as ``_read_json``, with
     the line they are on (NaN, nesting deeper than ``MAX_DEPTH``, an item over
     ``MAX_SESSION_FILE``, anything after the list)."""
     decoder = json.JSONDecoder(parse_constant=_refuse_constant, parse_float=_finite_float)
-    utf8 = codecs.getincrementaldecoder("utf-8-sig")()
-    state = {"buffer": "", "pos": 0, "line": 1, "eof": False, "offset": 0}
-
-    def more(at_least: int = STREAM_CHUNK) -> bool:
-        if state["eof"]:
-            return False
-        buffer, pos = state["buffer"], state["pos"]
-        if pos:
-            state["line"] += buffer.count("\n", 0, pos)
-            buffer, state["pos"] = buffer[pos:], 0
-        raw = handle.read(max(STREAM_CHUNK, at_least))
-        state["offset"] += len(raw)
-        try:
-            text = utf8.decode(raw, final=not raw)
-        except UnicodeDecodeError as error:
-            where = state["offset"] - len(raw) + error.start
-            raise SessionFileError(path, f"is not UTF-8 text (bad byte at offset {where})") from None
-        state["eof"] = not raw
-        state["buffer"] = buffer + text
-        return bool(raw)
-
-    def where(pos: int) -> tuple[int, int]:
-        buffer = state["buffer"]
-        return state["line"] + buffer.count("\n", 0, pos), pos - buffer.rfind("\n", 0, pos)
-
-    def next_character() -> str:
-        while True:
-            buffer, pos = state["buffer"], state["pos"]
-            while pos < len(buffer) and buffer[pos] in " \t\r\n":
-                pos += 1
-            state["pos"] = pos
-            if pos < len(buffer):
-                return buffer[pos]
-            if not more():
-                return ""
-
-    def truncated() -> SessionFileError:
-        line = where(len(state["buffer"].rstrip()))[0]
-        return SessionFileError(path, f"is truncated: the JSON stops before it is complete (line {line})")
-
-    def invalid(message: str, pos: int) -> SessionFileError:
-        line, column = where(pos)
-        return SessionFileError(path, f"is not valid JSON: {message} at line {line}, column {column}")
-
-    if next_character() != "[":
-        raise invalid("Expecting '['", state["pos"])
-    state["pos"] += 1
-    if next_character() == "]":
-        state["pos"] += 1
+    buffer = _Buffer(path, handle)
+    if buffer.next_character() != "[":
+        raise buffer.invalid("Expecting '['", buffer.pos)
+    buffer.pos += 1
+    if buffer.next_character() == "]":
+        buffer.pos += 1
     else:
         while True:
-            if next_character() == "":
-                raise truncated()
-            while True:
-                buffer, pos = state["buffer"], state["pos"]
-                try:
-                    value, end = decoder.raw_decode(buffer, pos)
-                except RecursionError:
-                    raise SessionFileError(path, "is nested too deeply to be a session file") from None
-                except json.JSONDecodeError as error:
-                    near_end = error.pos >= len(buffer) - _NEAR_END or error.msg.startswith("Unterminated string")
-                    if near_end and len(buffer) - pos > MAX_SESSION_FILE:
-                        raise SessionFileError(
-                            path, f"holds a session larger than the {MAX_SESSION_FILE >> 20} MiB this companion reads"
-                        ) from None
-                    if near_end and more(len(buffer) - pos):
-                        continue
-                    if near_end:
-                        raise truncated() from None
-                    raise invalid(error.msg, error.pos) from None
-                except ValueError as error:  # NaN, Infinity, a number too long to read
-                    raise SessionFileError(path, f"is not valid JSON: {error}") from None
-                if end >= len(buffer) - _NEAR_END and not isinstance(value, (dict, list)) and more():
-                    continue  # a bare number or word may go on in what is not read yet
-                break
+            if buffer.next_character() == "":
+                raise buffer.truncated()
+            value, end = _next_value(decoder, buffer)
             if _depth_exceeds(value, MAX_DEPTH - 1):
                 raise SessionFileError(path, f"is nested more than {MAX_DEPTH} levels deep; a session file is not")
-            state["pos"] = end
+            buffer.pos = end
             yield value
-            separator = next_character()
+            separator = buffer.next_character()
             if separator == "]":
-                state["pos"] += 1
+                buffer.pos += 1
                 break
             if separator == "":
-                raise truncated()
+                raise buffer.truncated()
             if separator != ",":
-                raise invalid("Expecting ',' delimiter", state["pos"])
-            state["pos"] += 1
-    if next_character() != "":
-        raise invalid("Extra data", state["pos"])
+                raise buffer.invalid("Expecting ',' delimiter", buffer.pos)
+            buffer.pos += 1
+    if buffer.next_character() != "":
+        raise buffer.invalid("Extra data", buffer.pos)
+
+
+def _next_value(decoder: json.JSONDecoder, buffer: _Buffer) -> tuple[Any, int]:
+    """The value at the buffer's position and where it ends, reading on while it is cut off."""
+    while True:
+        text, pos = buffer.text, buffer.pos
+        try:
+            value, end = decoder.raw_decode(text, pos)
+        except RecursionError:
+            raise SessionFileError(buffer.path, "is nested too deeply to be a session file") from None
+        except json.JSONDecodeError as error:
+            near_end = error.pos >= len(text) - _NEAR_END or error.msg.startswith("Unterminated string")
+            if near_end and len(text) - pos > MAX_SESSION_FILE:
+                raise SessionFileError(
+                    buffer.path, f"holds a session larger than the {MAX_SESSION_FILE >> 20} MiB this companion reads"
+                ) from None
+            if near_end and buffer.more(len(text) - pos):
+                continue
+            if near_end:
+                raise buffer.truncated() from None
+            raise buffer.invalid(error.msg, error.pos) from None
+        except ValueError as error:  # NaN, Infinity, a number too long to read
+            raise SessionFileError(buffer.path, f"is not valid JSON: {error}") from None
+        if end >= len(text) - _NEAR_END and not isinstance(value, (dict, list)) and not buffer.eof:
+            buffer.more()  # a bare number or word may go on in what is not read yet: again
+            continue
+        return value, end
 
 
 def _broken_document_or_fail(path: os.PathLike | str, data: Any) -> list[dict]:
