@@ -51,12 +51,18 @@ class App:
         self.watchdog = watchdog
         self.handled = 0
         self.wakeups = 0  # times the loop woke up without an event (timers)
+        self.deferred = 0  # times the housekeeping waited for a key already on the queue
         self._brightness: int | None = None  # the level last sent to the display
 
     def refresh(self) -> None:
         """Show the table as it is; then what could wait for the frame (archiving an ended
-        game), and the frame again if that changed it (a failure notice)."""
+        game), and the frame again if that changed it (a failure notice). A key already
+        waiting on the queue goes first: the archive waits until the loop has nothing to do
+        (the loop comes back here after that key, or wakes up for it, see ``_timeout``)."""
         self._draw()
+        if not self.events.empty():
+            self.deferred += 1
+            return
         if self.table.housekeeping():
             self._draw()
 
@@ -106,6 +112,7 @@ class App:
                     continue
                 if isinstance(event, Quit):
                     log.info("stopping: %s", event.reason or "quit")
+                    self.table.housekeeping()  # an archive that waited for keys is done before stopping
                     break
                 if isinstance(event, Tick):
                     getattr(self.display, "redraw", lambda: None)()
