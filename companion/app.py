@@ -65,6 +65,13 @@ class App:
             return
         if self.table.housekeeping():
             self._draw()
+        if self.events.empty():  # idle: the live journal drops what was archived (2 syncs)
+            tidy = getattr(getattr(self.table, "recorder", None), "tidy", None)
+            if tidy is not None:
+                try:
+                    tidy()
+                except Exception as error:  # the next start does it; the game is safe
+                    log.warning("could not tidy the store: %s", error)
 
     def _draw(self) -> None:
         if self.table.brightness != self._brightness:

@@ -257,6 +257,9 @@ class Store:
         self.notes: list[str] = []  # what reading the history found and worked around, one line each
         self._db = JournalDB(path, read_only=read_only, create_dirs=not read_only)
         self._next_index: dict[int, int] = {}  # running sessions' log lengths, for append
+        # Sessions archived and indexed whose records are still in the live journal: dropped
+        # by ``tidy`` (when the table is idle, at close) or at the next start. {id: finished}
+        self._closed: dict[int, bool] = {}
         try:
             self._open_layout()
             if not read_only:
@@ -412,7 +415,11 @@ class Store:
                 return None
             key = max(live, key=int)
             return {**copy.deepcopy(live[key]), "id": int(key), "state": "playing"}
-        candidates = [doc for doc in self._db.table(SESSIONS).all() if doc.doc_id not in self._damaged]
+        candidates = [
+            doc
+            for doc in self._db.table(SESSIONS).all()
+            if doc.doc_id not in self._damaged and doc.doc_id not in self._closed
+        ]
         if not candidates:
             return None
         return self._describe(max(candidates, key=lambda doc: doc.doc_id))
@@ -523,10 +530,17 @@ class Store:
         header's promise (``index.index_summary``), so this runs once. Checking costs reading
         the index's first bytes. An archive that cannot be read leaves its record as it is
         (``summaries`` reports it) and the promise unmade, so it is tried at the next start."""
-        from .index import index_summary, write_index
+        from .index import ensure_index, index_summary, write_index
 
         promised = index_summary(self._index_path())
-        if promised is None or promised >= SUMMARY:  # no history yet, or summarised
+        if promised is None:  # no index: created now (empty, or rebuilt from archives), so that
+            self.history_dir.mkdir(parents=True, exist_ok=True)  # the first game's end costs no more
+            if self._archive_files():
+                self._index()
+            else:
+                ensure_index(self._index_path())
+            return
+        if promised >= SUMMARY:  # summarised
             return
         tables = self._index()
         missing = [record for record in tables[HISTORY].values() if not has_summary(record)]
@@ -570,7 +584,7 @@ class Store:
         """How many games were finished (kept in the live journal: the menu needs no history)."""
         if self._legacy is not None:
             return len(self._legacy["index"][HISTORY])
-        return _count(self._meta().get("finished"))
+        return _count(self._meta().get("finished")) + sum(self._closed.values())
 
     def session_document(self, session_id: int) -> dict:
         """A self-contained session file (format ``companion-session``, version 2)."""
@@ -627,7 +641,9 @@ class Store:
         from ..engine import Session
 
         live = [
-            doc for doc in self._db.table(SESSIONS).all() if doc.get("game") == game and doc.doc_id not in self._damaged
+            doc
+            for doc in self._db.table(SESSIONS).all()
+            if doc.get("game") == game and doc.doc_id not in self._damaged and doc.doc_id not in self._closed
         ]
         if live:
             latest = max(live, key=lambda doc: doc.doc_id)
@@ -675,8 +691,28 @@ class Store:
         else:
             table.insert({"name": name, "value": copy.deepcopy(value)})
 
+    def tidy(self) -> bool:
+        """Drop the sessions archived since the last tidy from the live journal (one snapshot,
+        2 syncs). Ending a game leaves this for when the table is idle, so the archive costs
+        3 syncs. False if there was nothing to do. A crash before it loses nothing: the next
+        start finds the archives and drops the sessions itself (``_finish_interrupted``)."""
+        if not self._closed or self.read_only:
+            return False
+        closed, self._closed = self._closed, {}
+        try:
+            self._drop_live(closed)
+        except BaseException:
+            self._closed.update(closed)
+            raise
+        return True
+
     def close(self) -> None:
-        self._db.close()
+        try:
+            self.tidy()
+        except (OSError, StoreError) as error:  # the next start drops them
+            log.warning("could not tidy the live journal: %s", _reason(error))
+        finally:
+            self._db.close()
 
     def __enter__(self) -> Store:
         return self
@@ -717,6 +753,8 @@ class Store:
         if self._legacy is not None:
             record = self._legacy["live"][SESSIONS].get(str(session_id))
             return None if record is None else Document(record, doc_id=session_id)
+        if session_id in self._closed:  # archived: its record waits for tidy
+            return None
         return self._db.table(SESSIONS).get(doc_id=session_id)
 
     def _require_live(self, session_id: int) -> Document:
@@ -777,22 +815,28 @@ class Store:
         self.history_dir.mkdir(parents=True, exist_ok=True)
         atomic_write(self._archive_path(record["uid"]), _document_bytes(document))  # commit point
         append_index(self._index_path(), {table: {str(session_id): record}})
-        self._drop_live(session_id, finished=table == HISTORY)
+        self._closed[session_id] = table == HISTORY  # dropped from the live journal by tidy
 
-    def _drop_live(self, session_id: int, finished: bool) -> None:
+    def _drop_live(self, closed: Mapping[int, bool]) -> None:
+        """Rewrite the live journal without the ``closed`` sessions ({id: finished})."""
         tables = self._db.tables_data()
         meta = dict(tables[META]["1"])
-        meta["next_session"] = max(self._next_session_id(), session_id + 1)
-        meta["finished"] = _count(meta.get("finished")) + (1 if finished else 0)
-        sessions = {key: doc for key, doc in tables.get(SESSIONS, {}).items() if key != str(session_id)}
-        rest = {name: docs for name, docs in tables.items() if name not in (META, SESSIONS, log_table(session_id))}
+        meta["next_session"] = max(self._next_session_id(), *(session_id + 1 for session_id in closed))
+        meta["finished"] = _count(meta.get("finished")) + sum(closed.values())
+        keys = {str(session_id) for session_id in closed}
+        logs = {log_table(session_id) for session_id in closed}
+        sessions = {key: doc for key, doc in tables.get(SESSIONS, {}).items() if key not in keys}
+        rest = {name: docs for name, docs in tables.items() if name not in (META, SESSIONS, *logs)}
         self._db.rewrite({**rest, META: {"1": meta}, SESSIONS: sessions})
 
     def _finish_interrupted(self) -> None:
-        """A running session whose archive exists was being finished or abandoned when the power
-        went: index it if the index missed it, then drop it from the live journal."""
+        """A running session whose archive exists was finished or abandoned before the table
+        stopped without tidying (``tidy``), or while the power went: index it if the index
+        missed it, then drop them all from the live journal (one snapshot)."""
         from .index import append_index
 
+        closed: dict[int, bool] = {}
+        index: dict[str, dict[str, dict]] | None = None
         for record in self._db.table(SESSIONS).all():
             if record.doc_id in self._damaged:
                 continue
@@ -801,12 +845,17 @@ class Store:
                 continue
             document = loads(path.read_text(encoding="utf-8"))
             meta = document["meta"]
-            index = self._index()
+            if index is None:
+                index = self._index(lambda indexed: {})
             table = HISTORY if meta.get("finished") else ABANDONED
             if str(record.doc_id) not in index[table]:
                 append_index(self._index_path(), {table: {str(record.doc_id): _index_record(document)}})
-            log.warning("%s: completing the end of session %d, which a power cut interrupted", self.path, record.doc_id)
-            self._drop_live(record.doc_id, finished=table == HISTORY)
+                where, number = self.path, record.doc_id
+                log.warning("%s: completing the end of session %d, which a power cut interrupted", where, number)
+            closed[record.doc_id] = table == HISTORY
+        if closed:
+            log.info("%s: dropping %d archived sessions from the live journal", self.path, len(closed))
+            self._drop_live(closed)
 
     # -- internals: the history -----------------------------------------------------------------
     def _archive_path(self, uid: Any) -> Path:
