@@ -77,7 +77,17 @@ def count(turn: list[tuple], trade_points: int) -> int:
     return pressed
 
 
+def quick_flag() -> None:
+    """``--quick`` is accepted (every benchmark has it): counts take a second already."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="the same counts (they are quick)")
+    parser.parse_args()
+
+
 def main() -> None:
+    quick_flag()
     print("Troy, 4 players, the box as the row: key presses per turn through the table")
     for name, turn in TURNS.items():
         print(f"  {name:34s} {count(turn, trade_points=2 if any(v == 'ship' for _, v in turn) else 0):2d} keys")
