@@ -203,7 +203,9 @@ def _keys(engine, prompt, action: dict, start: int) -> list[str]:
         return ["host " + " ".join(["up"] * (action["value"] - (prompt.minimum or 0)) + ["ok"])]
     options = prompt.options_for(None)
     index = [o.value for o in options].index(action["value"])
-    return ["host " + " ".join(["down"] * ((index - start) % len(options)) + ["ok"])]
+    from tests.keyscript import host_moves
+
+    return ["host " + " ".join(host_moves(start, index, len(options)) + ["ok"])]
 
 
 def game_presses(package: str, name: str, seats: int, seed: int, max_actions: int = 400) -> dict:

@@ -83,8 +83,14 @@ def keys_for_value(prompt, seat, value) -> list[str]:
     if seat is not None:
         width = max(len(o.code) for o in options)
         return [f"pad {seat + 1} {' '.join(padded(option.code, width))} #"]
-    down = (index - start_cursor(prompt)) % len(options)  # up from the first option reads the question
-    return ["host " + " ".join(["down"] * down + ["ok"])]
+    return ["host " + " ".join(host_moves(start_cursor(prompt), index, len(options)) + ["ok"])]
+
+
+def host_moves(start: int, target: int, count: int) -> list[str]:
+    """The host's fewest presses from option ``start`` to ``target``: up when the target is above
+    (up is never pressed on the first option: it opens the whole question), else down."""
+    down = (target - start) % count
+    return ["up"] * (start - target) if target <= start and start - target < down else ["down"] * down
 
 
 def play_script(game, seats: int, seed: int, game_index: int = 0, games_in_menu: list | None = None):

@@ -240,6 +240,12 @@ class Game:
         RuleError naming a bad one. ``check_options`` has the last word."""
         return self.check_options(check_settings(self, options))
 
+    def new_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """Options for a session started now, before they are checked: a game whose rules
+        changed writes its newest rules version here, so a session recorded before the option
+        existed (it has no such key) replays by the rules it was played by."""
+        return options
+
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """What the declared settings cannot say (a combination, box data): raise or complete."""
         return options

@@ -110,7 +110,10 @@ class Session:
 
     def __init__(self, game: Game, options: dict, seed: int, entries: Iterable[dict] = ()):
         self.game = game
-        self.options = game.validate_options(dict(options))
+        entries = list(entries)
+        # a session with no log yet is a new game: the game adds what a new game records (its
+        # newest rules version); a recorded log keeps the options it was played with
+        self.options = game.validate_options(game.new_options(dict(options)) if not entries else dict(options))
         self.seed = int(seed)
         self.entries: list[dict] = []
         self._status: tuple[dict, Status] | None = None

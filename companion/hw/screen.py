@@ -31,6 +31,7 @@ or without the cache (``render(..., cached=False)`` draws through Pillow for the
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections import OrderedDict
 from functools import lru_cache
@@ -45,6 +46,7 @@ from ..surface.panel import (
     BODY_SIZE,  # noqa: F401
     BOLD_CONDENSED,
     FOOTER_SIZE,  # noqa: F401
+    HEADER_DIGITS,
     HEADER_SIZE,  # noqa: F401
     MARGIN_X,
     REGULAR,
@@ -149,6 +151,14 @@ class _Writer:
     def fitted(self, text: str, face: ImageFont.FreeTypeFont, max_width: float) -> str:
         return _fit_kept(text, face, max_width) if self.cached else fit(text, face, max_width)
 
+    def exact(self, xy: tuple[int, int], text: str, face: ImageFont.FreeTypeFont, ink: int) -> None:
+        """``text`` as it is (spaces at its ends kept: a run of a longer line), not fitted."""
+        if not self.cached:
+            self.draw.text(xy, text, font=face, fill=ink, anchor="ls")
+            return
+        mask, (dx, dy) = TEXT_LINES.mask(face, text)
+        self.draw.draw.draw_bitmap((xy[0] + dx, xy[1] + dy), mask, ink)
+
     def line(self, xy: tuple[int, int], text: str, face: ImageFont.FreeTypeFont, ink: int, max_width: float) -> None:
         """``text`` fitted into ``max_width`` with its baseline's left end at ``xy``."""
         if not self.cached:
@@ -160,6 +170,29 @@ class _Writer:
         mask, (dx, dy) = TEXT_LINES.mask(face, shown)
         # as ImageDraw.text does for one line at whole-pixel coordinates
         self.draw.draw.draw_bitmap((xy[0] + dx, xy[1] + dy), mask, ink)
+
+
+_NUMBERS = re.compile(r"[0-9]+|[^0-9]+")
+
+
+def header_runs(text: str, size: int) -> list[tuple[str, ImageFont.FreeTypeFont]]:
+    """The header in runs: its digits in the digit face, the rest bold condensed."""
+    return [(run, font(HEADER_DIGITS if run[0].isdigit() else BOLD_CONDENSED, size)) for run in _NUMBERS.findall(text)]
+
+
+def _draw_header(write: _Writer, xy: tuple[int, int], text: str, size: int, max_width: float) -> None:
+    """The header, its digits in a face whose 5 and 6 differ, each run at a whole pixel; a
+    header that would not fit so is drawn in the condensed face alone (and shortened if even
+    that does not fit)."""
+    text = _clean(text)
+    runs = header_runs(text, size)
+    if sum(round(_length(face, run)) for run, face in runs) > max_width:
+        write.line(xy, text, font(BOLD_CONDENSED, size), 0, max_width)
+        return
+    x = xy[0]
+    for run, face in runs:
+        write.exact((x, xy[1]), run, face, 0)
+        x += round(_length(face, run))
 
 
 def visible_lines(frame: Frame, rows: int) -> tuple[int, tuple[str, ...]]:
@@ -223,7 +256,7 @@ def render(frame: Frame, width: int = 128, height: int = 64, cached: bool = True
 
     draw.rectangle((0, 0, width - 1, lay.header_h - 1), fill=1)
     header_base = metrics(BOLD_CONDENSED, head_size).above
-    write.line((MARGIN_X, header_base), frame.header, font(BOLD_CONDENSED, head_size), 0, text_w)
+    _draw_header(write, (MARGIN_X, header_base), frame.header, head_size, text_w)
 
     body_font = font(REGULAR, body_size)
     body_above = metrics(REGULAR, body_size).above

@@ -23,6 +23,9 @@ from PIL import ImageFont
 FONT_DIR = Path(__file__).resolve().parent.parent / "assets" / "fonts"
 REGULAR = FONT_DIR / "DejaVuSans.ttf"
 BOLD_CONDENSED = FONT_DIR / "DejaVuSansCondensed-Bold.ttf"
+# The header's digits: DejaVu Sans Bold cut down to 0-9 (pyftsubset), whose 5 and 6 stay apart
+# at 10 px where the condensed face's look alike ("Kolo 5/6" read as "Kolo 6/6").
+HEADER_DIGITS = FONT_DIR / "DejaVuSans-Bold-digits.ttf"
 
 # Sizes in pixels for the 64-row panels, chosen by looking at the panel scaled up: 11 px regular
 # is the largest body that still fits three lines plus header and footer in 64 rows; the header

@@ -13,6 +13,7 @@ from ..engine import Msg, Prompt, PromptKind, Status
 from ..surface.frame import Frame, MapCell, MapView
 from . import texts
 from .prompts import host_entry_seats, is_place, options_for
+from .undo import described
 
 if TYPE_CHECKING:
     from .table import Table
@@ -152,14 +153,14 @@ def _outcome(table: Table, status: Status) -> str:
 def _undo_frame(table: Table, header: str, notice: tuple[str, ...], status: Status) -> Frame:
     """The undo question names the action it takes back."""
     t = _words(table)
-    what = table.described(table.running.last_action())
+    what = described(table.running.last_action())
     rows = table.panel.rows(t(texts.UNDO_ASK_WHAT.format(what=what)))
     return Frame(header, tuple(rows), t(texts.UNDO_KEYS), roles=("question",) * len(rows))
 
 
 def _undo_all_frame(table: Table, header: str, notice: tuple[str, ...], status: Status) -> Frame:
     t = _words(table)
-    what = table.described(table.running.last_action())
+    what = described(table.running.last_action())
     return Frame(
         header,
         tuple(table.panel.all_rows((t(texts.UNDO_ASK_WHAT.format(what=what)), t(texts.UNDO_EVERYONE)))),

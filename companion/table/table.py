@@ -21,11 +21,10 @@ from typing import Any, ClassVar, Protocol
 
 from ..engine import FollowUp, Game, Msg, Prompt, PromptKind, RuleError, Session, added
 from ..engine.i18n import LANGUAGES
-from ..engine.session import ReplayError
 from ..surface.events import HOST_KEYS, KeyEvent, PadPresence, PadTrouble, RawPadKey, Tick
 from ..surface.frame import Frame, LedState
 from ..surface.panel import SMALLEST, Panel
-from . import texts
+from . import restart, texts, undo
 from .leds import seat_leds
 from .menu import (
     BRIGHTNESS_LEVELS,
@@ -37,7 +36,6 @@ from .menu import (
     on_game_menu_key,
     on_menu_key,
     on_pair_key,
-    resume_menu,
 )
 from .news import blocks
 from .pairing import Pairing
@@ -158,7 +156,7 @@ class Table:
         self.remembered_box: dict = {}
         self.unarchived = False  # the running game has ended but is not in the history yet
         self.archive_retry_at: float | None = None  # when a failed archive is tried again
-        self._reset_input()
+        self.reset_input()
         main_menu(self)
 
     # -- the running game, in the modes that have one ------------------------------------------
@@ -192,86 +190,11 @@ class Table:
         return self.secret
 
     # -- public API used by the main loop ------------------------------------------------------
-    def resume(
-        self, session_id: int, game_name: str, options: dict, seed: int, entries: list[dict], replayed=None
-    ) -> bool:
-        """Continue a session after a restart. A log that no longer replays is left untouched.
-        ``replayed``: the session already rebuilt from this log (the restart question did it),
-        so the log is replayed once, not twice."""
-        session: Session | Msg = (
-            replayed if isinstance(replayed, Session) else self._replayed(session_id, game_name, options, seed, entries)
-        )
-        if isinstance(session, Msg):
-            self.notice = [texts.RESUME_FAILED.format(why=session)]
-            return False
-        self._start(session, session_id)
-        self._remember_box()  # in case the last one was learned just before the power went
-        self.notice = [texts.RESUMED]
-        prompt = session.prompt
-        if prompt is not None and prompt.kind.hidden:  # picks locked before the restart are gone
-            seats = ", ".join(self.seat_label(s) for s in prompt.seats)
-            self.news = [texts.SECRETS_AGAIN.format(seats=seats)]
-        return True
-
-    def offer_resume(self, session_id: int, game_name: str, options: dict, seed: int, entries: list[dict]) -> None:
-        """After a restart with an unfinished game: ask whether to continue it or end it. One
-        that no longer replays is offered only for ending, with its one-line reason."""
-        session = self._replayed(session_id, game_name, options, seed, entries)
-        if isinstance(session, Session) and session.over:  # the power went as it was archived
-            self._start(session, session_id)
-            self.notice = [texts.RESUMED_OVER]
-            return
-        self.pending_resume = {
-            "id": session_id,
-            "game": game_name,
-            "options": options,
-            "seed": seed,
-            "entries": entries,
-            "actions": sum("action" in e for e in entries),
-            "broken": session if isinstance(session, Msg) else None,
-            "where": self._where(session) if isinstance(session, Session) else None,
-            "session": session if isinstance(session, Session) else None,  # replayed once, kept for "continue"
-            "last_at": next((e["at"] for e in reversed(entries) if isinstance(e.get("at"), str)), None),
-        }
-        resume_menu(self, self.pending_resume)
-
-    def _where(self, session: Session) -> tuple[Msg | None, Msg] | None:
-        """Where a game stands, as the header says it: the round (None in a game without
-        rounds) and the phase."""
-        try:
-            status = session.status()
-        except Exception as error:  # only a line of the question: never a reason not to ask it
-            log.error("could not tell where the unfinished game stands: %s", error)
-            return None
-        if status.round is None:
-            return None, status.phase
-        rounds = f"/{status.rounds}" if status.rounds else ""
-        return Msg(f"Kolo {status.round}{rounds}", f"Round {status.round}{rounds}"), status.phase
-
-    def _replayed(
-        self, session_id: int, game_name: str, options: dict, seed: int, entries: list[dict]
-    ) -> Session | Msg:
-        """The session rebuilt from its log, or why it cannot be."""
-        try:
-            return Session(self.games[game_name], options, seed, entries)
-        except KeyError:
-            why = Msg(f"hra {game_name} tu není", f"no game {game_name} here")
-        except (ReplayError, RuleError) as error:
-            why = error.msg
-        except Exception as error:  # an old log the game cannot even read: never a crash
-            why = Msg(str(error), str(error))
-        log.error("cannot resume session %s: %s", session_id, why.en)
-        return why
-
-    def abandon(self, session_id: int) -> bool:
-        """End a session unfinished; it stays in the history, log and all."""
-        try:
-            self.recorder.abandon(session_id)
-        except Exception as error:  # the disk is full or failing: say so, change nothing
-            log.error("could not abandon session %s: %s", session_id, error)
-            self.notice = [texts.END_FAILED.format(why=Msg(str(error), str(error)))]
-            return False
-        return True
+    # after a restart (see restart.py); undo (see undo.py)
+    resume = restart.resume
+    offer_resume = restart.offer_resume
+    abandon = restart.abandon
+    ask_undo = undo.ask_undo
 
     def set_language(self, language: str) -> None:
         self.language = language
@@ -480,10 +403,10 @@ class Table:
         seats = game.seat_count(session.state)
         labels = [game.seat_label(session.state, s).get(self.language) for s in range(seats)]
         session_id = self.recorder.create_session(name, session.options, seed, labels)
-        self._start(session, session_id)
+        self.start(session, session_id)
         self.remembered_box = game.learned_box(session.state)
 
-    def _remember_box(self) -> None:
+    def remember_box(self) -> None:
         """Save what the session learned or corrected about the box, for the next game. The
         session log stays the truth; this file only spares the players the same questions."""
         if self.box_memory is None:
@@ -499,14 +422,14 @@ class Table:
             log.error("could not save the box corrections: %s", error)
 
     # -- playing -------------------------------------------------------------------------------
-    def _start(self, session: Session, session_id: int) -> None:
+    def start(self, session: Session, session_id: int) -> None:
         self.session, self.session_id = session, session_id
         self.mode = "play"
         self.news, self.news_scroll = [], 0  # the last game's final announcements are not this one's
-        self._reset_input()
+        self.reset_input()
         self._check_over()
 
-    def _reset_input(self) -> None:
+    def reset_input(self) -> None:
         """Fresh input state for the current prompt (called after every committed step)."""
         prompt = self.session.prompt if self.session else None
         self.secret = SecretCollector(prompt, clock=self.wall_clock) if prompt and prompt.kind.hidden else None
@@ -537,18 +460,18 @@ class Table:
         except RuleError as error:
             self.refuse(error.msg, seat)
             return
-        if not self._persist({**step.entry, "locked": locked} if locked else step.entry):
+        if not self.persist({**step.entry, "locked": locked} if locked else step.entry):
             return
         before = session.state
         session.commit(step)
         self.news = list(added(before, session.state))
         self.news_scroll = 0
-        self._remember_box()
+        self.remember_box()
         log.info("session %s action %d accepted: %s", self.session_id, len(session.entries) - 1, action.get("step"))
-        self._reset_input()
+        self.reset_input()
         self._check_over()
 
-    def _persist(self, entry: dict) -> bool:
+    def persist(self, entry: dict) -> bool:
         try:
             self.recorder.append(self.running_id, entry)
         except Exception as error:  # a full or failing disk must not crash the table
@@ -614,74 +537,6 @@ class Table:
             self.cursor, self.browsed, self.scroll, self.typed, self.number, self.cell, self.reading = self.held_input
             self.held_input = None
 
-    # -- undo ----------------------------------------------------------------------------------
-    def ask_undo(self) -> None:
-        if self.running.undo_needs_everyone() is None:
-            self.notice = [texts.UNDO_NOTHING]
-            return
-        self.mode = "undo"
-
-    def _on_undo(self, event: KeyEvent) -> None:
-        if event.seat is not None:
-            return
-        if event.key == "back":
-            self.back_to_play()
-        elif event.key == "ok":
-            if self.running.undo_needs_everyone():
-                self.mode, self.undo_confirms = "undo_all", set()
-            else:
-                self._do_undo(False)
-
-    def _on_undo_all(self, event: KeyEvent) -> None:
-        """Every seat presses # on its pad; * on a pad or back on the host cancels."""
-        if event.seat is None:
-            if event.key == "back":
-                self.back_to_play()
-            return
-        if event.key == "#":
-            self.undo_confirms.add(event.seat)
-        elif event.key == "*":
-            self.back_to_play()
-            return
-        if self.undo_confirms >= set(range(self.seat_count())):
-            self._do_undo(True)
-
-    def _do_undo(self, everyone: bool) -> None:
-        self.mode = "play"
-        try:
-            step = self.running.plan_undo(everyone)
-        except (RuleError, ReplayError) as error:
-            self.refuse(getattr(error, "msg", texts.UNDO_NOTHING), None)
-            self.reveal_waiting()
-            return
-        undone = self.running.last_action()
-        after = self.running.state
-        if self._persist(step.entry):
-            self.running.commit(step)
-            self._remember_box()  # a fact entered by mistake and taken back is forgotten too
-            self._reset_input()
-            self.notice = [texts.UNDONE_WHAT.format(what=self.described(undone))] if undone else [texts.UNDONE]
-            # what the action announced is what the table puts back by hand
-            self.news = [texts.PUT_BACK.format(what=m) for m in added(undone[2], after)] if undone else []
-
-    def described(self, last: tuple[Prompt, dict, dict] | None) -> Msg:
-        """An action as players would name it: the question in short, then the answer ("Bard:
-        who gains 2? → Blue"); a reveal is "the reveal" of its question."""
-        if last is None:
-            return texts.NOTHING
-        prompt, action, _before = last
-        question = prompt.short or prompt.title
-        if prompt.kind.hidden:
-            return texts.REVEAL_OF.format(q=question)
-        value = action.get("value")
-        if prompt.kind is PromptKind.CONFIRM or value is None:
-            return question
-        if prompt.kind is PromptKind.NUMBER:
-            return texts.ANSWERED.format(q=question, a=Msg(str(value), str(value)))
-        seat = action.get("seat")
-        label = next((o.label for o in prompt.options_for(seat) if o.value == value), None)
-        return texts.ANSWERED.format(q=question, a=label or Msg(str(value), str(value)))
-
     # -- ending a game before its end ------------------------------------------------------------
     def end_game(self) -> None:
         """End the running game unfinished (the in-game menu's "end this game")."""
@@ -741,8 +596,8 @@ class Table:
         "menu": on_menu_key,
         "pair": on_pair_key,
         "play": _on_play,
-        "undo": _on_undo,
-        "undo_all": _on_undo_all,
+        "undo": undo.on_undo_key,
+        "undo_all": undo.on_undo_all_key,
         "over": _on_over,
         "game_menu": on_game_menu_key,
         "resume": on_menu_key,

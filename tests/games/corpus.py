@@ -89,9 +89,13 @@ def replay(game, options: dict, seed: int, entries: list[dict]) -> tuple[Session
 
 
 def outcome(game, options: dict, seed: int, entries: list[dict]) -> dict:
-    """What a replayed log decided: the digests of its final state and views and of every
+    """What a replayed log decided (``decided``)."""
+    return decided(game, *replay(game, options, seed, entries))
+
+
+def decided(game, session: Session, shapes: list) -> dict:
+    """What a replayed session decided: the digests of its final state and views and of every
     prompt on the way, its scores and whether it is over, all without wording."""
-    session, shapes = replay(game, options, seed, entries)
     seats = game.seat_count(session.state)
     return {
         "state": digest(decisions(session.state)),

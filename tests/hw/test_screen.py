@@ -167,3 +167,22 @@ def test_other_panel_sizes_and_control_characters_do_not_break_layout():
     img = screen.render(Frame("A\tB", ("line\none", "two"), "f\r"), 128, 32)
     assert img.size == (128, 32)
     assert screen.render(Frame("x", ("y",)), 64, 128).size == (64, 128)
+
+
+def test_the_headers_digits_are_drawn_in_a_face_whose_5_and_6_differ():
+    """In the bold condensed face at 10 px a 5 reads as a 6 ("Kolo 5/6"); the header draws its
+    digits in DejaVu Sans Bold (cut to 0-9), the rest condensed, the same with or without the
+    text cache; a header too wide for that falls back to the condensed face alone."""
+    from companion.hw.screen import header_runs, render
+    from companion.surface.panel import BOLD_CONDENSED, HEADER_DIGITS
+
+    runs = header_runs("Kolo 5/6 · Vyhodnocení", 10)
+    assert [text for text, _ in runs] == ["Kolo ", "5", "/", "6", " · Vyhodnocení"]
+    faces = [face.path for _, face in runs]
+    assert faces[1] == faces[3] == str(HEADER_DIGITS) and faces[0] == faces[2] == faces[4] == str(BOLD_CONDENSED)
+    frame = Frame("Kolo 5/6 · Vyhodnocení", ("a",), "b")
+    assert ImageChops.difference(render(frame), render(frame, cached=False)).getbbox() is None
+    five, six = (render(Frame(f"Kolo {n}", (), "")).crop((0, 0, 60, 12)) for n in (5, 6))
+    condensed = [render(Frame(f"Kolo {n}/" + "0" * 40, (), "")).crop((0, 0, 60, 12)) for n in (5, 6)]
+    assert ImageChops.difference(five, six).getbbox() is not None
+    assert condensed[0] != five  # a header too wide keeps the condensed face

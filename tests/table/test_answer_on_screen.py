@@ -67,6 +67,7 @@ def answer_problems(table: Table) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, size", cases())
 def test_the_first_frame_of_every_question_shows_its_current_answer(name, size):
     game = load(name)

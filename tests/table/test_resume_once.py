@@ -4,7 +4,7 @@ and "continue" plays on with that session instead of replaying the log again."""
 from __future__ import annotations
 
 from companion.engine import Session
-from companion.table import table as table_module
+from companion.table import restart as table_module
 from companion.table.table import Table
 
 from ..engine.toy import GAME as TOY

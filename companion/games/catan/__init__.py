@@ -42,6 +42,8 @@ place or raises ``RuleError``; scenario data lives in ``state[scenario.name]``):
   core's (settlements, cities, longest_road, largest_army | vp_cards); ``points_label(kind, value)``;
 - ``win_points(state, seat, points)`` -> the parts of the true total (``points``, by kind) that
   count towards ``target`` on one's own turn (default: all; Troy may leave out its saga VP);
+- ``win_waits(state)`` -> True while a question the ended turn queued must come before the
+  player now on turn may win (Troy's battle with 4 players);
 - ``lost(state)`` -> Msg when everyone has lost now, else None;
 - ``ranking(state, totals)`` -> seats in final order (tie-breaks; the winner is put first);
   ``tie_key(state, totals, seat)`` -> what that order compares (equal keys share a place);
@@ -76,7 +78,15 @@ every seat's public points; whose turn it is goes in front of the question.
 
 State keys of the core: seats, scenario, target, phase, turn, first, round, pieces (per seat
 {road, settlement, city}), knights, card_played, army, longest_road, dev_bought, vp_cards
-(hidden), last_roll, hint, special, over ({winner, ranking, places, why}), rng, queue, recent.
+(hidden), last_roll, hint, special, over ({winner, ranking, places, why}), rng, queue, recent;
+with rules version 2 also rules, fresh (cards bought this turn, per seat), fresh_vp (hidden: VP
+cards among them) and deck ({cards, vp, knights} when the scenario knows its deck, set by its
+``setup``; None: not counted).
+
+Rules versions (``core.RULES``, the setup option ``rules``, never in the menu): 2 plays Longest
+Road with at least 5 roads, keeps a development card bought this turn and every VP card from
+being played, counts a known deck, and lets ``win_waits`` hold a win; 1 is how 0.2.0 and earlier
+played, for session files recorded then (a state without ``rules`` is version 1).
 """
 
 from .core import LIMITS

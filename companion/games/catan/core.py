@@ -21,7 +21,19 @@ from . import texts
 
 LIMITS = {"road": 15, "settlement": 5, "city": 4}  # pieces of one colour in the base game
 ARMY_FROM = 3  # knights that take Largest Army at least
+ROAD_FROM = 5  # roads that Longest Road needs at least (base game)
 SUMS = tuple(range(2, 13))
+
+# The rules version a session plays by (its setup option ``rules``, kept in ``state["rules"]``).
+# 1: as companion 0.2.0 and earlier played (a session recorded then replays as recorded with
+#    ``"rules": 1``); 2: the base game's rules on Longest Road and development cards, and Troy's
+#    battle before a win. A state without the key plays by version 1.
+RULES = 2
+RULES_VERSIONS = (2, 1)
+
+
+def rules(state: dict) -> int:
+    return state.get("rules", 1)
 
 
 def refuse(rule: str, cs: str, en: str, **values) -> RuleError:
@@ -30,7 +42,7 @@ def refuse(rule: str, cs: str, en: str, **values) -> RuleError:
 
 def new_state(scenario, options: dict, seed: int) -> dict:
     seats = options["seats"]
-    return {
+    state = {
         "seats": seats,
         "scenario": scenario.name,
         "target": scenario.target,
@@ -55,6 +67,12 @@ def new_state(scenario, options: dict, seed: int) -> dict:
         "queue": [],
         "recent": [],
     }
+    if options.get("rules", RULES) >= 2:
+        state["rules"] = options.get("rules", RULES)
+        state["fresh"] = [0] * seats  # cards bought this turn (VP cards included): public
+        state["fresh_vp"] = [0] * seats  # hidden: VP cards among them
+        state["deck"] = None  # {"cards", "vp", "knights"} when the scenario knows its deck
+    return state
 
 
 # -- names and events ----------------------------------------------------------------------------
@@ -174,25 +192,73 @@ def build(scenario, state: dict, seat: int, piece: str) -> None:
 
 
 def play_knight(scenario, state: dict, seat: int) -> None:
-    """One development card per turn; never more knights than cards bought (a public count)."""
+    """One development card per turn; never more knights than cards bought (a public count).
+    Rules 2: a card bought this turn waits for the next, a VP card is never played, and the
+    deck holds only so many knights."""
     if state["card_played"]:
         raise refuse(
             "one_card_per_turn",
             "Za tah lze zahrát jen jednu akční kartu.",
             "Only one development card may be played per turn.",
         )
-    if state["knights"][seat] >= state["dev_bought"][seat]:
-        raise refuse(
-            "no_card",
-            "{w} nemá koupenou kartu, kterou by hrál.",
-            "{w} has bought no card left to play.",
-            w=who(state, seat),
-        )
+    reason = knight_refused(state, seat)
+    if reason is not None:
+        raise reason
     state["card_played"] = True
     state["knights"][seat] += 1
     note(state, texts.knight(who(state, seat), state["knights"][seat]))
     settle_army(scenario, state, seat)
     scenario.knight(state, seat)
+
+
+def knight_offered(state: dict, seat: int) -> bool:
+    """Whether a knight may be offered to ``seat`` on what the table knows (cards bought before
+    this turn, knights played): never on the hidden VP cards, or the offer would tell them."""
+    if state["card_played"]:
+        return False
+    bought = state["dev_bought"][seat] - (state["fresh"][seat] if rules(state) >= 2 else 0)
+    return state["knights"][seat] < bought
+
+
+def knight_refused(state: dict, seat: int) -> RuleError | None:
+    """Why ``seat`` cannot play a knight now (None: he can). Rules 1 only counts the cards bought.
+    The reasons go from what the table knows to what only the box knows: no card bought, every
+    card left bought this turn ("Kartu nelze zahrát v tahu, kdy byla koupena"), the rest are VP
+    cards ("Karty VB se nehrají"), no knight left in the deck."""
+    knights, bought = state["knights"][seat], state["dev_bought"][seat]
+    if knights >= bought:
+        return refuse(
+            "no_card",
+            "{w} nemá koupenou kartu, kterou by hrál.",
+            "{w} has bought no card left to play.",
+            w=who(state, seat),
+        )
+    if rules(state) < 2:
+        return None
+    if knights >= bought - state["fresh"][seat]:
+        return refuse(
+            "card_bought_this_turn",
+            "{w}: kartu koupenou v tomto tahu lze zahrát až v dalším.",
+            "{w}: a card bought this turn is played on a later turn only.",
+            w=who(state, seat),
+        )
+    fresh_other = state["fresh"][seat] - state["fresh_vp"][seat]
+    if knights >= bought - state["vp_cards"][seat] - fresh_other:
+        return refuse(
+            "vp_card_never_played",
+            "{w}: karta VB se nehraje; jinou kartu k zahrání nemá.",
+            "{w}: a VP card is never played; no other card is left to play.",
+            w=who(state, seat),
+        )
+    deck = state["deck"]
+    if deck is not None and sum(state["knights"]) >= deck["knights"]:
+        return refuse(
+            "no_knight_left",
+            "Všichni rytíři z balíčku ({n}) už byli zahráni.",
+            "All the deck's knights ({n}) have been played.",
+            n=deck["knights"],
+        )
+    return None
 
 
 def settle_army(scenario, state: dict, seat: int) -> None:
@@ -207,13 +273,73 @@ def settle_army(scenario, state: dict, seat: int) -> None:
 
 
 def claim_road(state: dict, seat: int | None) -> None:
+    reason = None if seat is None else road_refused(state, seat)
+    if reason is not None:
+        raise reason
     state["longest_road"] = seat
     note(state, texts.road(None if seat is None else who(state, seat)))
 
 
+def road_refused(state: dict, seat: int) -> RuleError | None:
+    """Rules 2: Longest Road needs a road of at least 5 pieces, so at least 5 roads built
+    (base game; both scenarios keep its rule)."""
+    roads = state["pieces"][seat]["road"]
+    if rules(state) < 2 or roads >= ROAD_FROM:
+        return None
+    return refuse(
+        "longest_road_five",
+        "{w} má jen {n}; nejdelší stezka má aspoň 5 cest.",
+        "{w} has only {n}; Longest Road needs at least 5 roads.",
+        w=who(state, seat),
+        n=counted(roads, ("cestu", "cesty", "cest"), ("road", "roads")),
+    )
+
+
+def buy_refused(state: dict) -> RuleError | None:
+    """Rules 2, a known deck: no card is bought after the last."""
+    deck = state.get("deck")
+    if deck is None or sum(state["dev_bought"]) < deck["cards"]:
+        return None
+    return refuse(
+        "deck_empty",
+        "Balíček akčních karet je prázdný (koupené karty: {n}).",
+        "The development deck is empty (cards bought: {n}).",
+        n=deck["cards"],
+    )
+
+
+def pick_refused(state: dict, vp: bool) -> RuleError | None:
+    """Rules 2, a known deck: a VP card beyond those in the deck, or another card when only VP
+    cards are left, is refused (the buyer enters the card again)."""
+    deck = state.get("deck")
+    if deck is None:
+        return None
+    vp_bought = sum(state["vp_cards"])
+    if vp and vp_bought >= deck["vp"]:
+        return refuse(
+            "no_vp_card_left",
+            "Všechny karty VB z balíčku ({n}) už jsou koupené: zadej kartu znovu.",
+            "All the deck's VP cards ({n}) are bought: enter the card again.",
+            n=deck["vp"],
+        )
+    if not vp and sum(state["dev_bought"]) - vp_bought >= deck["cards"] - deck["vp"]:
+        return refuse(
+            "only_vp_cards_left",
+            "V balíčku zbývají jen karty VB: zadej kartu znovu.",
+            "Only VP cards are left in the deck: enter the card again.",
+        )
+    return None
+
+
 def buy_card(state: dict, seat: int, vp: bool) -> None:
+    reason = pick_refused(state, vp)
+    if reason is not None:
+        raise reason
     state["dev_bought"][seat] += 1
     state["vp_cards"][seat] += 1 if vp else 0
+    if rules(state) >= 2:
+        state["fresh"][seat] += 1
+        state["fresh_vp"][seat] += 1 if vp else 0
 
 
 # -- the turn --------------------------------------------------------------------------------------
@@ -226,6 +352,9 @@ def clockwise(state: dict, start: int) -> list[int]:
 
 def start_turn(state: dict, seat: int) -> None:
     state.update(phase="roll", turn=seat, card_played=False, special=None, last_roll=None)
+    if rules(state) >= 2:  # cards bought before this turn (also in a special phase) may be played
+        state["fresh"] = [0] * state["seats"]
+        state["fresh_vp"] = [0] * state["seats"]
 
 
 def next_turn(scenario, state: dict) -> None:
@@ -304,7 +433,7 @@ def settle(scenario, state: dict) -> None:
         end_game(scenario, state, None, lost)
         return
     seat = on_own_turn(state)
-    if seat is not None:
+    if seat is not None and not scenario.win_waits(state):
         points = win_points(scenario, state, seat)
         total = sum(points.values())
         if total >= state["target"]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Awaited, Game, Msg, Scores, Status, Steps, recent
+from ...engine import Awaited, Game, Msg, Scores, Setting, Status, Steps, recent
 from ...engine.i18n import YOUR_TOTAL
 from ...engine.steps import Action
 from . import core, texts
@@ -12,6 +12,19 @@ from .scenario import Scenario
 from .steps import STEPS, register
 
 RECENT_SHOWN = 4
+
+# The rules version (core.RULES): never in the menu. A new session records the newest
+# (``new_options``); a session file without the option, recorded by companion 0.2.0 or earlier,
+# replays by the rules it was played by (version 1, the setting's default).
+RULES_SETTING = Setting(
+    "rules",
+    Msg("Verze pravidel", "Rules version"),
+    (
+        (1, Msg("1: do verze 0.2.0", "1: up to version 0.2.0")),
+        (2, Msg("2: jako základní hra", "2: as the base game")),
+    ),
+    offered=False,
+)
 
 
 class CatanGame(Game):
@@ -26,12 +39,16 @@ class CatanGame(Game):
         self.title = scenario.title
         self.min_seats, self.max_seats = scenario.min_seats, scenario.max_seats
         self.players = scenario.players
-        self.settings = scenario.settings
+        self.settings = (*scenario.settings, RULES_SETTING)
         self.extra_options = scenario.extra_options
         self.steps = Steps(*STEPS, *scenario.steps)
         register(scenario)
 
     # -- setup -----------------------------------------------------------------------------------
+    def new_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """A new session plays by the newest rules and records it."""
+        return {"rules": core.RULES, **options}
+
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         return self.scenario.check_options(options)
 

@@ -105,6 +105,11 @@ class Scenario:
         on his own turn; the win's reveal names these. Default: all of them."""
         return points
 
+    def win_waits(self, state: dict) -> bool:
+        """True while a question queued by the turn just ended must be answered before the
+        player now on turn may win (Troy's battle). Default: never."""
+        return False
+
     def lost(self, state: dict) -> Msg | None:
         """Why everyone has lost now (None: the game goes on)."""
         return None

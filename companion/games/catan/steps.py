@@ -92,6 +92,14 @@ class Roll(Step):
         return Prompt(PromptKind.CHOICE, self.name, (seat,), texts.ROLL, {seat: options}, detail=texts.ROLL_DETAIL)
 
     def explain(self, state, task, seat, value):
+        if type(value) is int and value not in core.SUMS:
+            return core.refuse(
+                "no_such_roll",
+                "{w}: {v} na dvou kostkách padnout nemůže (součet je 2 až 12).",
+                "{w}: two dice cannot roll {v} (the sum is 2 to 12).",
+                w=core.who(state, state["turn"]),
+                v=value,
+            )
         return scenario_of(state).roll_explain(state, state["turn"], value) or not_now(state, state["turn"], value)
 
     def apply(self, state, action, task):
@@ -137,6 +145,9 @@ def menu_choice(state: dict, seat: int, value, special: bool) -> None:
     if value in core.LIMITS:
         core.build(scenario, state, seat, value)
     elif value == "dev":
+        reason = core.buy_refused(state)
+        if reason is not None:
+            raise reason
         core.ask_first(state, {"step": "dev_card", "seat": seat})
     elif value == "knight":
         core.play_knight(scenario, state, seat)
@@ -208,14 +219,20 @@ class SpecialWho(Step):
 
 
 class LongestRoad(Step):
-    """The table's claim: who holds Longest Road now (0: nobody)."""
+    """The table's claim: who holds Longest Road now (0: nobody). Rules 2 lists only the seats
+    with at least 5 roads built."""
 
     name = "longest_road"
-    enumerable = True
 
     def prompt(self, state, task):
-        options = seat_options(state, range(state["seats"])) + (Option(None, texts.NOBODY, "0"),)
+        seats = [s for s in range(state["seats"]) if core.road_refused(state, s) is None]
+        options = seat_options(state, seats) + (Option(None, texts.NOBODY, "0"),)
         return Prompt(PromptKind.CHOICE, self.name, (task["seat"],), texts.ROAD_WHO, {task["seat"]: options})
+
+    def explain(self, state, task, seat, value):
+        if type(value) is int and 0 <= value < state["seats"]:
+            return core.road_refused(state, value)
+        return None
 
     def apply(self, state, action, task):
         core.finish(state, task)

@@ -43,8 +43,8 @@ def check_pay(state: dict, side: int, tile: str) -> int:
     have = board.resources(state, side)
     raise refuse(
         "cannot_pay",
-        "Na stavbu ti chybí suroviny: potřebuješ {c}, máš k dispozici {h}.",
-        "You lack resources to build this: it needs {c}, you have {h}.",
+        "Chybí suroviny: stavba stojí {c}, máš {h}.",
+        "You lack resources: it needs {c}, you have {h}.",
         c=resources(cost),
         h=resources(have),
     )

@@ -35,8 +35,8 @@ def take_from_offer(state: dict, slot: int) -> int | None:
             announce(
                 state,
                 Msg(
-                    "Zásoba došla: po tomto tahu odehraje každý ještě jeden tah.",
-                    "The supply is empty: after this turn each side plays one more turn.",
+                    "Zásoba došla: každý odehraje ještě jeden tah.",
+                    "The supply is empty: each side plays one more turn.",
                 ),
             )
         return old

@@ -89,6 +89,7 @@ def problems(data: dict) -> list[str]:
                 out.append(f"{where}: {number} is already {seen[number]}")
             else:
                 seen[number] = where
+    out += deck_problems(data.get("deck"))
     for level in LEVELS:
         entry = data.get("wall", {}).get(level)
         if not isinstance(entry, dict):
@@ -96,6 +97,39 @@ def problems(data: dict) -> list[str]:
         elif not cost_ok(entry.get("cost")):
             out.append(f"wall.{level}.cost: a table of resource counts ({', '.join(RESOURCES)}) or \"unknown\"")
     return out
+
+
+DECK_KINDS = ("knights", "vp", "road_building", "year_of_plenty", "monopoly")
+
+
+def deck_problems(deck) -> list[str]:
+    """The development deck: the base game's cards, the rulebook's removals, the player counts
+    it is counted with."""
+    if not isinstance(deck, dict):
+        return ["deck: missing"]
+    out = []
+    for part in ("base", "removed"):
+        entry = deck.get(part)
+        if not isinstance(entry, dict):
+            out.append(f"deck.{part}: missing")
+            continue
+        out += [f"deck.{part}.{kind}: a whole number from 0" for kind in DECK_KINDS if not is_count(entry.get(kind))]
+    if not out and any(deck["removed"][kind] > deck["base"][kind] for kind in DECK_KINDS):
+        out.append("deck.removed: more cards removed than the base deck holds")
+    counted = deck.get("players", {}).get("counted")
+    if not isinstance(counted, list) or not all(n in (4, 5, 6) and type(n) is int for n in counted):
+        out.append("deck.players.counted: a list of player counts (4, 5, 6)")
+    return out
+
+
+def deck_for(data: dict, seats: int) -> dict | None:
+    """The deck one game counts: what is left of the base deck after the rulebook's removals
+    (cards, VP cards, knights), or None when the player count's deck is not known."""
+    deck = data["deck"]
+    if seats not in deck["players"]["counted"]:
+        return None
+    left = {kind: deck["base"][kind] - deck["removed"][kind] for kind in DECK_KINDS}
+    return {"cards": sum(left.values()), "vp": left["vp"], "knights": left["knights"]}
 
 
 def cost_ok(cost) -> bool:
@@ -141,6 +175,7 @@ def _known(value):
 def unverified(data: dict) -> list[str]:
     names = [f"players.{k}" for k, v in data["players"].items() if v.get("verified") is False]
     names += ["raiders.per_numeral"] if data["raiders"].get("verified") is False else []
+    names += [f"deck.{k}" for k, v in data["deck"].items() if v.get("verified") is False]
     names += [f"gathering.{k}" for k, v in data["gathering"].items() if v.get("verified") is False]
     return names + [f"wall.{k}" for k, v in data["wall"].items() if v.get("verified") is False]
 

@@ -44,7 +44,10 @@ class GreatWall(Scenario):
 
     def setup(self, state: dict, options: dict[str, Any]) -> None:
         seats = options["seats"]
-        board = box.board_for(self.box_data(options), seats)
+        data = self.box_data(options)
+        board = box.board_for(data, seats)
+        if core.rules(state) >= 2:  # the development deck, counted when its cards are known
+            state["deck"] = box.deck_for(data, seats)
         state[NAME] = {
             **board,
             "bag": [board["per_numeral"]] * board["numerals"],
@@ -70,8 +73,10 @@ class GreatWall(Scenario):
 
     # -- the turn --------------------------------------------------------------------------------
     def roll_options(self, state: dict, seat: int) -> tuple[Option, ...]:
-        """A knight may be played before the roll (to move raiders before they attack)."""
-        if state["card_played"] or state["knights"][seat] >= state["dev_bought"][seat]:
+        """A knight may be played before the roll (to move raiders before they attack). Offered
+        on what the table knows only; a seat whose cards left are VP cards is refused if he
+        picks it (he knows, the others must not learn it from the offer)."""
+        if not core.knight_offered(state, seat):
             return ()
         return (Option(KNIGHT_FIRST, Msg("rytíř před hodem", "knight before the roll"), "*"),)
 
@@ -79,18 +84,25 @@ class GreatWall(Scenario):
         core.play_knight(self, state, seat)
 
     def roll_explain(self, state: dict, seat: int, value: Any):
-        if value == KNIGHT_FIRST and state["card_played"]:
+        """Why the knight before the roll is not offered: the core's rule for knights (a sum
+        out of 2-12 is the core's own refusal; anything else its generic one)."""
+        if value != KNIGHT_FIRST:
+            return None
+        if state["card_played"]:
             return core.refuse(
                 "one_card_per_turn",
                 "Za tah lze zahrát jen jednu akční kartu.",
                 "Only one development card may be played per turn.",
             )
-        return raiders.refuse(
-            "no_knight_card",
-            "{w} nemá koupenou kartu, kterou by hrál jako rytíře.",
-            "{w} has bought no card left to play as a knight.",
-            w=core.who(state, seat),
-        )
+        reason = core.knight_refused(state, seat)
+        if reason is not None and reason.rule == "catan.no_card":
+            return raiders.refuse(
+                "no_knight_card",
+                "{w} nemá koupenou kartu, kterou by hrál jako rytíře.",
+                "{w} has bought no card left to play as a knight.",
+                w=core.who(state, seat),
+            )
+        return reason
 
     def seven(self, state: dict, seat: int) -> Msg:
         return texts.SEVEN

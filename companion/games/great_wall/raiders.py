@@ -8,7 +8,7 @@ Raiders are counted, not named: a chip's numeral matters only while it is in the
 
 from __future__ import annotations
 
-from ...engine import Ask, refusal, rng
+from ...engine import Ask, RuleError, refusal, rng
 from ..catan import core
 from . import texts
 
@@ -180,6 +180,22 @@ def knight_actions(state: dict, done: list[str]) -> list[str]:
 
 # The refusals a knight's move or expulsion can meet: raised here by the rule, and given by the
 # steps' explain() when a player picks an option the prompt did not offer.
+
+
+def no_such_hex(state: dict, gathering) -> RuleError | None:
+    """A gathering hex the board of this player count does not have (with 4 players the left
+    third is folded under: hexes I-III only), or None when it is on the board."""
+    numerals = gw(state)["numerals"]
+    if type(gathering) is not int or 0 <= gathering < numerals:
+        return None
+    name = texts.roman(gathering) if 0 <= gathering < len(texts.ROMAN) else str(gathering + 1)
+    return refuse(
+        "no_such_gathering_hex",
+        "Shromaždiště {g} na tomto plánu není (ve hře je jen I až {m}).",
+        "There is no gathering hex {g} on this board (only I to {m} are played).",
+        g=name,
+        m=texts.roman(numerals - 1),
+    )
 
 
 def no_raider_on(gathering: int):

@@ -86,6 +86,10 @@ class AttackNumber(Step):
         return seat_choice(self, task, texts.attack_question(task["number"]), options, detail=texts.ATTACK_DETAIL)
 
     def explain(self, state, task, seat, value):
+        if isinstance(value, list) and len(value) == 2:
+            missing = raiders.no_such_hex(state, value[0])
+            if missing is not None:
+                return missing
         return raiders.refuse(
             "arrow_known",
             "{w}: tato šipka už své číslo má.",
@@ -199,7 +203,7 @@ class RaiderFrom(Step):
     name = "raider_from"
 
     def explain(self, state, task, seat, value):
-        return raiders.no_raider_on(value)
+        return raiders.no_such_hex(state, value) or raiders.no_raider_on(value)
 
     def prompt(self, state, task):
         options = numeral_options(k for k, count in enumerate(gw(state)["gathering"]) if count)
@@ -214,6 +218,9 @@ class RaiderTo(Step):
     name = "raider_to"
 
     def explain(self, state, task, seat, value):
+        missing = raiders.no_such_hex(state, value)
+        if missing is not None:
+            return missing
         return raiders.refuse(
             "same_gathering_hex",
             "Nájezdník jde na jiné shromaždiště, ne na {g}.",
@@ -252,7 +259,7 @@ class ExpelNumeral(Step):
     name = "expel_numeral"
 
     def explain(self, state, task, seat, value):
-        return raiders.all_in_bag(value)
+        return raiders.no_such_hex(state, value) or raiders.all_in_bag(value)
 
     def prompt(self, state, task):
         g = gw(state)

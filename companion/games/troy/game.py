@@ -98,6 +98,7 @@ def why_not(state: dict, seat: int, item: str, special: bool) -> RuleError | Non
     return None
 
 
+BATTLE_STEPS = ("battle", "battle_mycenae", "battle_result")
 SAGA_KEY = "saga_"  # hidden_points' kind: "saga_troy" / "saga_mycenae", the seat's city
 
 
@@ -178,6 +179,13 @@ class Troy(Scenario):
         return [option for key, option in MENU.items() if why_not(state, seat, key, special) is None]
 
     def menu_explain(self, state: dict, seat: int, value: Any, special: bool):
+        if value in ("dev", "knight"):
+            return refuse(
+                "no_development_cards",
+                "{w}: v Tróji se akční karty nekupují ani nehrají.",
+                "{w}: Troy has no development cards to buy or play.",
+                w=core.who(state, seat),
+            )
         return why_not(state, seat, value, special) if value in MENU else None
 
     def menu_choice(self, state: dict, seat: int, value: Any, special: bool) -> None:
@@ -206,6 +214,12 @@ class Troy(Scenario):
             ask_battle(state, seat)
 
     # -- points and the end ---------------------------------------------------------------------
+    def win_waits(self, state: dict) -> bool:
+        """Rules 2: a battle that is due is fought before anyone wins ("Epizoda v boji o Tróju
+        se rozhoduje, pokud hráč ukončil svůj tah…"): with 4 players the next turn has begun
+        when it is asked, and his 15 VP wait for its end (the war may end first)."""
+        return core.rules(state) >= 2 and any(task["step"] in BATTLE_STEPS for task in state["queue"])
+
     def public_points(self, state: dict, seat: int) -> dict[str, int]:
         return {"ships": ships.ship_vp(box_of(state), part(state), seat)}
 

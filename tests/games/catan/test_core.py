@@ -78,6 +78,8 @@ def test_every_public_score_change_is_announced_with_the_seat():
     act(s, "roll", 5)
     act(s, "build", "settlement")
     assert recent(s)[-1] == "Player 1: +1 VP (3)"
+    for _ in range(3):  # 5 roads: what Longest Road needs at least
+        act(s, "build", "road")
     act(s, "build", "longest_road")
     act(s, "longest_road", 0)
     assert recent(s)[-2:] == ["Longest Road: Player 1.", "Player 1: +2 VP (5)"]

@@ -43,7 +43,7 @@ def test_a_build_nobody_can_pay_for_is_refused_as_soon_as_its_cost_is_entered():
     assert "roads" not in st["learned"]["tiles"]["PUT-1"]  # nothing more was asked
     # the refusal is announced and the player picks another tile (or goes back)
     assert GAME.prompt(st).step == "build_tile" and st["hands"][S] == ["PUT-1"]
-    assert st["recent"][-1]["en"] == "You lack resources to build this: it needs 0W 5S 5G, you have 1W 0S 0G."
+    assert st["recent"][-1]["en"] == "You lack resources: it needs 0W 5S 5G, you have 1W 0S 0G."
 
 
 def test_an_affordable_build_then_asks_its_roads_and_row():

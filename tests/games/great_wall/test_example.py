@@ -15,7 +15,7 @@ EXAMPLE = ROOT / "docs" / "games" / "great_wall-example.json"
 
 def replayed() -> Session:
     doc = json.loads(EXAMPLE.read_text(encoding="utf-8"))
-    assert doc["game"] == "great_wall" and doc["options"] == {"seats": 4}
+    assert doc["game"] == "great_wall" and doc["options"] == {"seats": 4, "rules": 2}
     return Session(GAME, doc["options"], doc["seed"], doc["entries"])
 
 

@@ -77,7 +77,7 @@ def test_a_whole_game_through_the_table(seats, physical_bag):
 def script(card: str) -> list[dict]:
     """Player 1 buys a development card in his first turn (``card``), then builds on; player 2
     and the others only roll. With the VP card his 9th public point is his 10th: he wins."""
-    turns = [["dev", "city"], ["city"], ["city", "settlement"], ["longest_road"]]
+    turns = [["dev", "city"], ["city", "road"], ["city", "settlement", "road"], ["longest_road"]]
     actions = [{"step": "first_player", "seat": None, "value": 0}]
     actions += [{"step": "fortress", "seat": s, "value": s} for s in range(4)]
     actions.append({"step": "founding", "seat": None, "value": None})

@@ -32,7 +32,7 @@ BUILDS = {
     (3, 1): ["city"],
     (4, 2): ["city"],
     (4, 3): ["settlement"],
-    (5, 0): ["settlement", "longest_road"],
+    (5, 0): ["road", "road", "settlement", "longest_road"],
     (5, 1): ["city"],
     (6, 2): ["settlement"],
     (6, 3): ["city"],
@@ -111,7 +111,7 @@ def document() -> dict:
         "format": "companion-session",
         "version": 1,
         "game": "troy",
-        "options": OPTIONS,
+        "options": {**OPTIONS, "rules": session.options["rules"]},  # with the rules version a new game records
         "seed": SEED,
         "entries": session.entries,
     }

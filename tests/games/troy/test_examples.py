@@ -50,7 +50,8 @@ def test_tr1_the_box_shuffles_eleven_turns_seven_and_mycenae_wins_3_to_2():
     assert play.troy["wins"] == {"troy": 0, "mycenae": 1}
     assert sorted(play.troy["row"]) == sorted(rest) and play.troy["row_count"] == 4
     result = play.prompt
-    assert result.step == "battle_result" and result.title.en == "Battle 2:3, Mycenae wins."
+    assert result.step == "battle_result" and result.title.en == "The battle's turned cards"
+    assert "Battle 2:3, Mycenae wins. Saga: Troy 0, Mycenae 1." in play.events()  # said once, as news
     assert sorted(result.detail.en.removeprefix("Turned: ").split(". ")[0].split(", ")) == sorted(TR1_SHOWN)
     for seat in MYCENAE_SEATS:
         assert GAME.view(play.state, seat)["my_hidden"] == {"saga_mycenae": 1}
@@ -64,7 +65,7 @@ def test_tr1_cards_on_the_table_the_counts_are_entered():
     play = at_battle(Play(4, "table"), None, 11)
     assert play.prompt.kind is PromptKind.NUMBER and play.prompt.maximum == 7
     play.answer("battle", 2)
-    assert play.prompt.step == "battle_mycenae" and play.prompt.maximum == 5
+    assert play.prompt.step == "battle_mycenae" and play.prompt.maximum == 7  # 7 turned; 2 + 5 at most
     play.answer("battle_mycenae", 3)
     assert play.troy["wins"] == {"troy": 0, "mycenae": 1} and play.troy["row_count"] == 4
     assert "Battle 2:3, Mycenae wins. Saga: Troy 0, Mycenae 1." in play.events()
@@ -221,7 +222,7 @@ def test_tr7_the_sea_people_on_whites_ship_stop_its_benefit():
     play.answer("sea_people", [1, 1])
     assert play.troy["sea_people"] == [1, 1]
     assert not ships.works(play.troy, 1, 1) and ships.works(play.troy, 0, 1)
-    assert "The sea people go onto Player 2: ship 1." in play.events()
+    assert "The sea people go onto ship 1 (Player 2)." in play.events()
     # moved on to White's ship 3, they stop its row swap: White's menu no longer offers it
     play.given(sea_people=[1, 3]).end_turn().answer("roll", 5)
     assert "ship3" not in [o.value for o in play.prompt.options_for(1)]

@@ -76,7 +76,8 @@ class JindrichTop(DvaStep):
         tile = state["offer"]["slots"][slot]
         if state.get("asking", 1) == 1:  # recorded sessions were asked before his placement
             box.need(state, tile, box.placement_fields(state, tile))
-        msg = _took(state, tile, board.clockwise(state).index(slot) + 1)
+        position = board.clockwise(state).index(slot) + 1
+        msg = _took(state, tile, position)
         answered(state, task)
         refill = turns.take_from_offer(state, slot)
         anchor = jindrich.anchor(state)
@@ -95,7 +96,9 @@ class JindrichTop(DvaStep):
         if refill is not None:
             tasks.insert(1, {"t": "reveal", "slot": refill, "expect": top})
         state["queue"][0:0] = tasks
-        announce(state, msg)
+        # the panel's announcement in one sentence (his confirmation shows the place on the map
+        # and the whole instruction a key away; the pad screen and the history keep it too)
+        announce(state, _in_short(state, tile, position, k))
         turns.end_turn(state)
 
 
@@ -109,6 +112,14 @@ def _took(state: dict, tile: str, position: int) -> Msg:
     return Msg(
         "Jindřich bere {n} destičku od štítu: {d}{f}. ", "Jindřich takes the {n} tile from the shield: {d}{f}. "
     ).format(d=box.describe(state, tile), f=from_set, n=ordinal(position))
+
+
+def _in_short(state: dict, tile: str, position: int, k: str | None) -> Msg:
+    """'Jindřich: 3rd from the shield, Farm → [0,1].' (or '→ the box')."""
+    where = at(k) if k is not None else Msg("krabice", "the box")
+    return Msg("Jindřich: {n} od štítu, {b} → {w}.", "Jindřich: {n} from the shield, {b} → {w}.").format(
+        n=ordinal(position), b=_building(state, tile), w=where
+    )
 
 
 def _building(state: dict, tile: str) -> Msg:

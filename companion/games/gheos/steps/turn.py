@@ -39,6 +39,19 @@ class StartPlayer(Step):
             short=Msg("Kdo začíná?", "Who starts?"),
         )
 
+    def explain(self, state, task, seat, value):
+        """A seat number the table does not have: "Hráč, který se dokáže nejdéle nesmát" is
+        one of the players at the table."""
+        if type(value) is int:
+            return refuse(
+                "no_such_seat",
+                "Začíná jeden z hráčů u stolu: {n} tu není (hrají hráči 1 až {k}).",
+                "One of the players at the table starts: there is no {n} (players 1 to {k} play).",
+                n=player(value) if value >= 0 else Msg(str(value), str(value)),
+                k=state["seats"],
+            )
+        return None
+
     def apply(self, state, action, task):
         state["start"] = action.value
         begin_turn(state, action.value)

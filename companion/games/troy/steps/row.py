@@ -34,6 +34,20 @@ class DonateCount(TaskStep):
             back=True,
         )
 
+    def explain(self, state: dict, task: dict, seat, value):
+        """CZ: "Hráč může … jednou poskytnout 1, 2 nebo 3 karty surovin"."""
+        top = box_of(state).donation_max
+        if type(value) is int and value > top:
+            return texts.refuse(
+                "donation_max",
+                "{s}: darovat lze 1 až {m} karty, ne {n}.",
+                "{s}: you may give 1 to {m} cards, not {n}.",
+                s=name(state, task["seat"]),
+                m=top,
+                n=value,
+            )
+        return None
+
     def carry_out(self, state: dict, action, task: dict) -> None:
         seat, count = task["seat"], action.value
         if part(state)["row"] is None:
@@ -266,11 +280,21 @@ class BattleMycenae(Step):
             one_seat(None),
             Msg("Body Mykén ({c})?", "Points for Mycenae ({c})?").format(c=texts.cards(box_of(state).sides["mycenae"])),
             minimum=0,
-            maximum=shown - task["troy"],
+            maximum=shown if core.rules(state) >= 2 else shown - task["troy"],
             detail=Msg("Trója má {t}.", "Troy has {t}.").format(t=task["troy"]),
         )
 
     def apply(self, state: dict, action, task: dict) -> None:
+        shown = box_of(state).players[state["seats"]].revealed
+        if task["troy"] + action.value > shown:
+            raise texts.refuse(
+                "battle_points",
+                "Otočeno je {k}: Trója má {t}, na Mykény zbývá nejvýš {m}.",
+                "{k} are turned: Troy has {t}, so Mycenae has at most {m}.",
+                k=counted(shown, *CARDS),
+                t=task["troy"],
+                m=shown - task["troy"],
+            )
         core.finish(state, task)
         battle.counted(box_of(state), state["seats"], part(state))
         fought(state, {"troy": task["troy"], "mycenae": action.value}, None)
@@ -278,16 +302,17 @@ class BattleMycenae(Step):
 
 
 class BattleResult(TaskStep):
-    """The turned cards and the result, for everyone to read; OK goes on."""
+    """The turned cards, for everyone to read (the result was announced once, by ``fought``);
+    OK goes on."""
 
     name = "battle_result"
 
     def prompt(self, state: dict, task: dict) -> Prompt:
-        last = part(state)["battles"][-1]
+        # the result and the saga are the battle's announcement (``fought``): said once
         return confirm(
             self.name,
             None,
-            result_line(last),
+            Msg("Otočené karty bitvy", "The battle's turned cards"),
             Msg("Otočeno: {c}. Zbytek je nová řada.", "Turned: {c}. The rest is the new row.").format(
                 c=texts.cards(task["shown"])
             ),

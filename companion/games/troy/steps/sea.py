@@ -112,12 +112,16 @@ class SeaPeople(TaskStep):
         if action.value == STAY:
             return
         troy["sea_people"] = None if action.value == OPEN_SEA else list(action.value)
-        where = (
-            Msg("na volné moře", "to open sea")
-            if troy["sea_people"] is None
-            else Msg("na ", "onto ") + ship_label(state, *troy["sea_people"])
+        if troy["sea_people"] is None:
+            note(state, Msg("Mořský národ jde na volné moře.", "The sea people go to open sea."))
+            return
+        seat, number = troy["sea_people"]  # "na loď 1 (Hráč 3)": no case for the seat's name
+        note(
+            state,
+            Msg("Mořský národ jde na loď {n} ({s}).", "The sea people go onto ship {n} ({s}).").format(
+                n=number, s=name(state, seat)
+            ),
         )
-        note(state, Msg("Mořský národ jde ", "The sea people go ") + where + Msg(".", "."))
 
 
 def note(state: dict, msg: Msg) -> None:
