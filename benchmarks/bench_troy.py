@@ -56,7 +56,7 @@ def count(turn: list[tuple], trade_points: int) -> int:
     entries = list(session.entries)
     if trade_points:  # a position with trade points: the donations of earlier turns
         session.state["troy"]["trade_points"][0] = trade_points
-    table = resumed_table(GAME, GAME.validate_options(OPTIONS), SEED, entries)
+    table = resumed_table(GAME, dict(session.options), SEED, entries)  # the options as the session holds them
     table.session.state["troy"]["trade_points"][0] = trade_points
     pressed = 0
     for step, value in turn:

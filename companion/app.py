@@ -60,18 +60,23 @@ class App:
         waiting on the queue goes first: the archive waits until the loop has nothing to do
         (the loop comes back here after that key, or wakes up for it, see ``_timeout``)."""
         self._draw()
-        if not self.events.empty():
+        if self._waiting():
             self.deferred += 1
             return
         if self.table.housekeeping():
             self._draw()
-        if self.events.empty():  # idle: the live journal drops what was archived (2 syncs)
+        if not self._waiting():  # idle: the live journal drops what was archived (2 syncs)
             tidy = getattr(getattr(self.table, "recorder", None), "tidy", None)
             if tidy is not None:
                 try:
                     tidy()
                 except Exception as error:  # the next start does it; the game is safe
                     log.warning("could not tidy the store: %s", error)
+
+    def _waiting(self) -> bool:
+        """An event is already on the queue (a queue that cannot tell: none)."""
+        empty = getattr(self.events, "empty", None)
+        return empty is not None and not empty()
 
     def _draw(self) -> None:
         if self.table.brightness != self._brightness:
