@@ -112,8 +112,7 @@ def cmd_history(args) -> int:
 
     store = open_store(existing_data_dir(args), read_only=True)
     try:
-        finished = store.history(teaching=True)  # one read of the index for both
-        abandoned = store.abandoned()
+        finished, abandoned = store.ended(_listed)  # one read of the index for both
     finally:
         _warn(store.notes)
         store.close()
@@ -126,6 +125,17 @@ def cmd_history(args) -> int:
     if walks:  # finished, kept (they taught the box), but nobody played
         print(f"({walks} teaching walk{'s' if walks != 1 else ''} of the box not listed)")
     return 0
+
+
+def _listed(record: dict) -> dict:
+    """What ``companion history`` shows of an index record (the scores' winners, not the rest)."""
+    kept = {key: record.get(key) for key in ("game", "seats", "names", "winner", "finished", "started", "at")}
+    scores = record.get("scores")
+    kept["scores"] = {"winners": scores.get("winners")} if isinstance(scores, dict) else None
+    kept["duration_s"] = record.get("duration_s")
+    if record.get("teaching"):
+        kept["teaching"] = True
+    return kept
 
 
 def cmd_export(args) -> int:

@@ -554,6 +554,21 @@ class Store:
         write_index(self._index_path(), tables, SUMMARY if complete else 0)
         log.info("%s: %d finished sessions summarised for history and stats", self._index_path(), len(missing))
 
+    def ended(self, keep: Callable[[dict], dict] | None = None) -> tuple[list[dict], list[dict]]:
+        """``history(teaching=True)`` and ``abandoned()`` from ONE read of the index (what
+        ``companion history`` lists), each record as ``keep`` makes it."""
+        tables = self._index(keep)
+        finished = sorted(
+            tables[HISTORY].items(), reverse=True, key=lambda item: (_sort_time(item[1].get("finished")), int(item[0]))
+        )
+        abandoned = sorted(
+            tables[ABANDONED].items(), reverse=True, key=lambda item: (_sort_time(item[1].get("at")), int(item[0]))
+        )
+        records = ([record for _, record in finished], [record for _, record in abandoned])
+        if self._legacy is not None:  # held in memory: hand out copies
+            return copy.deepcopy(records)
+        return records
+
     def abandoned(self) -> list[dict]:
         """Games ended from the in-game menu (archived with their logs), newest first."""
         records = list(self._index()[ABANDONED].items())
