@@ -107,3 +107,19 @@ def test_history_hands_out_no_copies_but_nothing_stored_changes(tmp_path, clock)
         store.finish(session, {"totals": {"0": 1, "1": 0}}, 0)
         store.history()[0]["game"] = "changed"
         assert store.history()[0]["game"] == "vaaalbara"
+
+
+def test_companion_history_reads_the_index_once(tmp_path, capsys, monkeypatch):
+    from companion.store import index
+
+    _timed_games(tmp_path / "companion.db", count=2)
+    with Store(tmp_path / "companion.db") as store:
+        store.abandon(store.create_session("vaaalbara", {}, 1, ["Modrá", "Fialová"]))
+    reads = []
+    real = index.read_index_checked
+    monkeypatch.setattr(index, "read_index_checked", lambda *args: reads.append(1) or real(*args))
+    capsys.readouterr()
+    assert main(["history", "--data-dir", str(tmp_path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(reads) == 1 and len(lines) == 3 and "abandoned" in lines[0]
+    assert sum("winner: Modrá" in line for line in lines) == 1 and sum("winner: Fialová" in line for line in lines) == 1
