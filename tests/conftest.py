@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-LEFT_OUT = "not kill and not slow"  # the -m of the configured options
+LEFT_OUT = "not kill and not slow and not browser"  # the -m of the configured options
 
 
 def chose_by_marker(args) -> bool:

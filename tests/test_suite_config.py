@@ -1,5 +1,6 @@
 """How the suite is run: the README's test command is what CI runs first, then the crash tests and
-the long random games a bare run leaves out; naming a file runs all of it."""
+the long random games a bare run leaves out, and the browser tests last; naming a file runs all of
+it."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ def test_the_readme_test_command_is_what_ci_runs_first_and_ci_runs_the_rest_afte
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     command = re.search(r"Run the test suite:\n\n```sh\n(.+)\n```", readme).group(1)
     steps = [line for line in (ROOT / ".ci/run").read_text().splitlines() if "pytest" in line and line[:1] != "#"]
-    assert steps == [command, 'python3 -m pytest -m "kill or slow"']
+    assert steps == [command, 'python3 -m pytest -m "kill or slow"', "python3 -m pytest tests/web -m browser"]
     assert command == 'pip install ".[dev]" && python3 -m pytest'
 
 
@@ -41,3 +42,12 @@ def test_a_bare_run_leaves_out_the_crash_tests_and_naming_a_file_runs_all_of_it_
     assert CRASH_TEST in named and len(named) > 1
     assert {test for test in bare if test.startswith("tests/store/test_migration.py")} == named - {CRASH_TEST}
     assert CRASH_TEST not in collected("tests/store/test_migration.py", "-m", "not kill")
+
+
+def test_a_bare_run_leaves_out_the_browser_tests_and_the_last_step_runs_them():
+    bare = collected("-o", "testpaths=tests/web")
+    browser = collected("tests/web", "-m", "browser")
+    if not browser:  # the web table's extra is not installed: nothing of tests/web is collected
+        return
+    assert all("test_browser.py" in test for test in browser)
+    assert not bare & browser and any("test_server.py" in test for test in bare)

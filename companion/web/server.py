@@ -1,0 +1,481 @@
+"""The web table's server: static pages and one WebSocket per device, in a thread of its own.
+
+The thread runs its own asyncio loop with the ``websockets`` server; it never touches the table.
+The owner thread hands it whole views (``WebTable.publish``, through ``call_soon_threadsafe``);
+keys from phones go the other way as ``KeyEvent(seat, key, "web")`` on the owner's queue, after
+the caps here (message size, messages per second, connections), so a flooding phone starves
+nothing. See ``companion.web`` for the interface and docs/web-table.md for what it protects.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import logging
+import mimetypes
+import queue
+import secrets
+import socket
+import threading
+import time
+import unicodedata
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.datastructures import Headers
+from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
+
+from ..surface.events import PAD_KEYS, KeyEvent
+from .views import SIZES, TooLarge, encode
+
+log = logging.getLogger(__name__)
+
+MAX_MESSAGE = 512  # bytes a phone may send in one message (a key, a hello, a name)
+MAX_CONNECTIONS = 24  # sockets at once; more are refused before the handshake
+RATE = 12.0  # messages a second a socket may send on average...
+BURST = 24  # ...and at once; beyond that its messages are dropped...
+FLOOD_DROPS = 200  # ...and a socket that keeps flooding is closed
+NAME_CHARS = 24
+TOKEN_BYTES = 24
+
+# Every page is our own file: nothing from elsewhere, no inline script or style, no framing.
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+    "X-Frame-Options": "DENY",
+}
+PAGES = {"/": "seat.html", "/seat": "seat.html", "/board": "board.html", "/favicon.ico": "icon.svg"}
+STATIC = ("seat.html", "board.html", "seat.js", "board.js", "common.js", "style.css", "icon.svg")
+
+
+class WebTableError(RuntimeError):
+    """The web table could not start (the port is taken, the address is wrong): one line."""
+
+
+def clean_name(name: object) -> str:
+    """A player's name as shown: printable characters only, spaces folded, at most 24."""
+    if not isinstance(name, str):
+        return ""
+    text = "".join(c if unicodedata.category(c)[0] not in "CZ" or c == " " else " " for c in name)
+    return " ".join(unicodedata.normalize("NFC", text).split())[:NAME_CHARS]
+
+
+def default_hosts(host: str, port: int) -> set[str]:
+    """The Host names allowed when none are given: the loopback names, and the address listened
+    on when it is one address (not 0.0.0.0 or ::, which every name would reach)."""
+    names = {"localhost", "127.0.0.1", "[::1]"}
+    if host not in ("", "0.0.0.0", "::"):
+        names.add(f"[{host}]" if ":" in host else host)
+    suffix = "" if port == 80 else f":{port}"
+    return {f"{name}{suffix}".lower() for name in names}
+
+
+@dataclass
+class _Seat:
+    token: str
+    name: str
+
+
+@dataclass(eq=False)  # each client is itself: kept in a set by identity
+class _Client:
+    connection: ServerConnection
+    role: str = ""  # "" until its hello, then "board", "lobby" or "seat"
+    seat: int | None = None
+    allowance: float = BURST
+    refilled: float = field(default_factory=time.monotonic)
+    dropped: int = 0
+    sent: str = ""  # the last message queued, so an unchanged view is not sent again
+    # what waits to be sent: (replaceable, message); a newer view replaces a view not yet sent
+    outbox: list[tuple[bool, str]] = field(default_factory=list)
+    pumping: bool = False
+
+    def allowed(self) -> bool:
+        """Token bucket: RATE messages a second, BURST at once."""
+        now = time.monotonic()
+        self.allowance = min(BURST, self.allowance + (now - self.refilled) * RATE)
+        self.refilled = now
+        if self.allowance < 1:
+            self.dropped += 1
+            return False
+        self.allowance -= 1
+        return True
+
+
+class WebTable:
+    """Serve the pages and sockets on ``host:port`` (or on ``sock``, a listening socket passed in
+    by systemd). ``allowed_hosts``: the names the box answers to, with the port unless it is 80
+    (``"192.168.4.1"``, ``"companion.test:8080"``; by default the loopback names and ``host``);
+    a request naming any other Host is refused (DNS rebinding) and a socket from any other
+    Origin too (cross-site WebSocket hijacking).
+
+    ``claim(seat, name, taken) -> bool | None`` is called in the web thread when a phone asks for
+    a seat (``taken``: another device holds it): True seats it, False refuses, None leaves it
+    waiting for ``answer_claim(seat, ok)`` from the owner (the host confirming on the panel).
+    Without ``claim`` a free seat is granted at once and a taken one refused."""
+
+    def __init__(
+        self,
+        events: queue.SimpleQueue,
+        host: str = "127.0.0.1",
+        port: int = 8080,
+        allowed_hosts: Iterable[str] | None = None,
+        claim: Callable[[int, str, bool], bool | None] | None = None,
+        sock: socket.socket | None = None,
+        max_connections: int = MAX_CONNECTIONS,
+    ):
+        self.events = events
+        self.host, self.port, self.sock = host, port, sock
+        self.claim = claim
+        self.max_connections = max_connections
+        self._hosts = set(allowed_hosts) if allowed_hosts is not None else None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._server: Server | None = None
+        self._started = threading.Event()
+        self._error: BaseException | None = None
+        self._clients: set[_Client] = set()
+        self._seats: dict[int, _Seat] = {}
+        self._pending: dict[int, tuple[_Client, str, bool]] = {}
+        self._board = ""
+        self._board_view: dict = {"t": "board", "seats": []}
+        self._seat_messages: dict[int, str] = {}
+        self._files: dict[str, bytes] = {}
+        self._plots: dict[str, bytes] = {}
+        self._tasks: set[asyncio.Future] = set()
+        self.keys_queued = 0  # keys put on the owner's queue (for the tests and the benchmark)
+
+    # -- the owner thread's side -------------------------------------------------------------
+    def start(self) -> None:
+        """Listen, in a thread of its own; returns once listening, or raises WebTableError."""
+        for name in STATIC:
+            self._files[name] = resources.files(__package__).joinpath("static", name).read_bytes()
+        self._started.clear()
+        self._error = None
+        self._thread = threading.Thread(target=self._run, name="web-table", daemon=True)
+        self._thread.start()
+        self._started.wait(10)
+        if self._error is not None:
+            raise WebTableError(f"the web table cannot listen on {self.host}:{self.port}: {self._error}")
+        if self._server is not None and self.port == 0:
+            self.port = self._server.sockets[0].getsockname()[1]
+        if self._hosts is None:
+            self._hosts = default_hosts(self.host, self.port)
+
+    def close(self) -> None:
+        """Close every socket and stop the thread."""
+        loop, thread = self._loop, self._thread
+        if loop is not None and thread is not None and thread.is_alive():
+            loop.call_soon_threadsafe(self._stop)
+            thread.join(10)
+
+    def publish(self, board: dict, seats: dict[int, dict]) -> None:
+        """Hand the web thread the whole current views: ``board`` for every board page (and the
+        seat list of the lobby), ``seats[n]`` for the phone of seat n only."""
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self._publish, board, seats)
+
+    def answer_claim(self, seat: int, ok: bool) -> None:
+        """The host's answer to a claim the ``claim`` callback left waiting."""
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self._answer, seat, ok)
+
+    def drop_all(self) -> None:
+        """Close every page's socket (they reconnect by themselves); the seats are kept."""
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self._drop_all)
+
+    def names(self) -> dict[int, str]:
+        """The names typed on phones, by seat (a copy; read it in any thread)."""
+        return {seat: held.name for seat, held in dict(self._seats).items()}
+
+    def release(self, seat: int) -> None:
+        """Forget a seat's phone (a new game): its token no longer takes it back."""
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self._release, seat)
+
+    # -- the web thread --------------------------------------------------------------------------
+    def _run(self) -> None:
+        loop = asyncio.new_event_loop()
+        self._loop = loop
+        try:
+            loop.run_until_complete(self._listen())
+        except BaseException as error:
+            self._error = error
+            self._started.set()
+            loop.close()
+            return
+        self._started.set()
+        try:
+            loop.run_forever()
+        finally:
+            loop.close()
+
+    async def _listen(self) -> None:
+        options: dict[str, Any] = {
+            "process_request": self._http,
+            "max_size": MAX_MESSAGE,
+            "max_queue": 4,
+            "compression": None,  # compressed sizes would tell padded views apart
+            "ping_interval": 10,
+            "ping_timeout": 10,
+            "server_header": None,
+        }
+        if self.sock is not None:
+            self._server = await serve(self._session, sock=self.sock, **options)
+        else:
+            self._server = await serve(self._session, self.host, self.port, **options)
+
+    def _stop(self) -> None:
+        async def stopping() -> None:
+            if self._server is not None:
+                self._server.close()
+                await self._server.wait_closed()
+            assert self._loop is not None
+            self._loop.stop()
+
+        assert self._loop is not None
+        self._loop.create_task(stopping())
+
+    def _allowed_host(self, host: str) -> bool:
+        return self._hosts is not None and host.lower() in self._hosts
+
+    def _http(self, connection: ServerConnection, request: Request) -> Response | None:
+        """Plain requests get the pages; a WebSocket upgrade goes on only at /ws, from an
+        allowed Host and Origin, while there is room."""
+        host = request.headers.get("Host", "")
+        if not self._allowed_host(host):
+            return self._reply(421, "text/plain", b"unknown host\n")
+        path = request.path.split("?", 1)[0]
+        if path == "/ws":
+            origin = request.headers.get("Origin")
+            if origin is None or origin.lower() != f"http://{host.lower()}":
+                return self._reply(403, "text/plain", b"foreign origin\n")
+            if len(self._clients) >= self.max_connections:
+                return self._reply(503, "text/plain", b"too many connections\n")
+            return None
+        if path.startswith("/plots/") and path[len("/plots/") :] in self._plots:
+            return self._reply(200, "image/svg+xml", self._plots[path[len("/plots/") :]])
+        name = PAGES.get(path) or (path[len("/static/") :] if path.startswith("/static/") else "")
+        if name not in self._files:
+            return self._reply(404, "text/plain", b"not found\n")
+        kind = mimetypes.guess_type(name)[0] or "application/octet-stream"
+        return self._reply(200, kind + ("; charset=utf-8" if kind.startswith("text") else ""), self._files[name])
+
+    @staticmethod
+    def _reply(status: int, kind: str, body: bytes) -> Response:
+        headers = Headers({**SECURITY_HEADERS, "Content-Type": kind, "Content-Length": str(len(body))})
+        reason = {200: "OK", 403: "Forbidden", 404: "Not Found", 421: "Misdirected Request"}.get(status, "Refused")
+        return Response(status, reason, headers, body)
+
+    async def _session(self, connection: ServerConnection) -> None:
+        client = _Client(connection)
+        self._clients.add(client)
+        try:
+            async for message in connection:
+                if not client.allowed():
+                    if client.dropped == FLOOD_DROPS:  # closed, and read on (dropped) to the close
+                        client.role, client.seat = "", None
+                        self._spawn(connection.close(1008, "too many messages"))
+                    continue
+                await self._on_message(client, message)
+        except ConnectionClosed:
+            pass
+        finally:
+            self._clients.discard(client)
+            for seat, (waiting, _, _) in list(self._pending.items()):
+                if waiting is client:
+                    del self._pending[seat]
+
+    async def _on_message(self, client: _Client, message: str | bytes) -> None:
+        try:
+            data = json.loads(message)
+        except (ValueError, UnicodeDecodeError):
+            return
+        if not isinstance(data, dict):
+            return
+        kind = data.get("t")
+        if kind == "hello":
+            await self._hello(client, data)
+        elif kind == "claim":
+            await self._claim(client, data)
+        elif kind == "key" and client.role == "seat" and client.seat is not None:
+            key = data.get("key")
+            if isinstance(key, str) and key in PAD_KEYS:
+                self.events.put(KeyEvent(client.seat, key, "web"))
+                self.keys_queued += 1
+
+    async def _hello(self, client: _Client, data: dict) -> None:
+        """A page (re)connects: a board, or a phone with the token it was given, if any. The
+        whole view goes back at once."""
+        if data.get("role") == "board":
+            client.role, client.seat = "board", None
+            await self._send(client, self._board)
+            return
+        seat = self._seat_of(data.get("token"))
+        if seat is None:
+            client.role, client.seat = "lobby", None
+            await self._send(client, self._lobby())
+            return
+        client.role, client.seat = "seat", seat
+        await self._send(client, self._seat_messages.get(seat) or self._empty_seat(seat))
+
+    def _seat_of(self, token: object) -> int | None:
+        if not isinstance(token, str) or not token:
+            return None
+        found = None
+        for seat, held in self._seats.items():  # every seat compared, each in constant time
+            if hmac.compare_digest(held.token.encode(), token.encode()):
+                found = seat
+        return found
+
+    async def _claim(self, client: _Client, data: dict) -> None:
+        seat, name = data.get("seat"), clean_name(data.get("name"))
+        count = len(self._board_view.get("seats", ()))
+        if client.role == "seat" or not isinstance(seat, int) or not 0 <= seat < count or not name:
+            await self._send(client, self._refused("invalid"))
+            return
+        taken = seat in self._seats
+        if seat in self._pending:
+            await self._send(client, self._refused("busy"))
+            return
+        answer = self.claim(seat, name, taken) if self.claim is not None else (None if taken else True)
+        if answer is None and self.claim is None:
+            answer = False
+        if answer is None:
+            self._pending[seat] = (client, name, taken)
+            await self._broadcast_lobby()
+            return
+        await self._grant(client, seat, name, bool(answer))
+
+    async def _grant(self, client: _Client, seat: int, name: str, ok: bool) -> None:
+        if not ok:
+            await self._send(client, self._refused("refused"))
+            await self._broadcast_lobby()
+            return
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        self._seats[seat] = _Seat(token, name)
+        for other in list(self._clients):  # a phone that held the seat before is told to leave it
+            if other is not client and other.role == "seat" and other.seat == seat:
+                other.role, other.seat = "lobby", None
+                await self._send(other, self._refused("taken_over"))
+        client.role, client.seat = "seat", seat
+        welcome = {"t": "welcome", "seat": seat, "name": name, "token": token}
+        await self._send(client, encode(welcome))
+        await self._send(client, self._seat_messages.get(seat) or self._empty_seat(seat))
+        await self._broadcast_lobby()
+
+    def _answer(self, seat: int, ok: bool) -> None:
+        pending = self._pending.pop(seat, None)
+        if pending is not None:
+            client, name, _ = pending
+            self._spawn(self._grant(client, seat, name, ok))
+
+    def _spawn(self, work) -> None:
+        """Run ``work`` on the loop, holding the task until it ends (a task nobody holds may be
+        collected half-way)."""
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _drop_all(self) -> None:
+        for client in list(self._clients):
+            self._spawn(client.connection.close(1012, "the box restarts the web table"))
+
+    def _release(self, seat: int) -> None:
+        self._seats.pop(seat, None)
+        for client in list(self._clients):
+            if client.role == "seat" and client.seat == seat:
+                client.role, client.seat = "lobby", None
+        self._spawn(self._broadcast_lobby())
+
+    def _publish(self, board: dict, seats: dict[int, dict]) -> None:
+        plots = board.get("plots") or {}
+        if plots:  # served as files: the page's policy loads images from the box only, no data: URLs
+            self._plots = {f"{name}.svg": svg.encode() for name, svg in plots.items()}
+            stamp = hashlib.sha256(b"".join(self._plots.values())).hexdigest()[:12]
+            board = {**board, "plots": {name: f"/plots/{name}.svg?v={stamp}" for name in plots}}
+        try:
+            self._board = encode(board)
+            self._board_view = board
+            self._seat_messages = {seat: encode(view) for seat, view in seats.items()}
+        except TooLarge as error:  # never expected: the views are cut to fit; keep the last ones
+            log.error("web view not sent: %s", error)
+            return
+        self._spawn(self._send_all())
+
+    async def _send_all(self) -> None:
+        lobby = self._lobby()
+        for client in list(self._clients):
+            if client.role == "board":
+                await self._send(client, self._board, again=False)
+            elif client.role == "seat" and client.seat is not None:
+                message = self._seat_messages.get(client.seat) or self._empty_seat(client.seat)
+                await self._send(client, message, again=False)
+            elif client.role == "lobby":
+                await self._send(client, lobby, again=False)
+
+    async def _broadcast_lobby(self) -> None:
+        lobby = self._lobby()
+        for client in list(self._clients):
+            if client.role == "lobby":
+                await self._send(client, lobby, again=False)
+
+    def _lobby(self) -> str:
+        """The seats a phone may pick: each seat's label, and whether a phone holds it (public)."""
+        board = self._board_view
+        seats = [
+            {
+                "seat": entry.get("seat"),
+                "label": entry.get("label", ""),
+                "name": self._seats[entry["seat"]].name if entry.get("seat") in self._seats else "",
+                "taken": entry.get("seat") in self._seats,
+                "waiting": entry.get("seat") in self._pending,
+            }
+            for entry in board.get("seats", ())
+        ]
+        return encode({"t": "lobby", "lang": board.get("lang", "cs"), "game": board.get("game", ""), "seats": seats})
+
+    def _empty_seat(self, seat: int) -> str:
+        lang = self._board_view.get("lang", "cs")
+        return encode({"t": "seat", "seat": seat, "lang": lang, "label": "", "ask": [], "private": [], "keys": []})
+
+    @staticmethod
+    def _refused(why: str) -> str:
+        return encode({"t": "refused", "why": why})
+
+    async def _send(self, client: _Client, message: str, again: bool = True) -> None:
+        """Queue ``message`` for ``client``; with ``again`` False (a view published to everyone)
+        not when it is what the client has already, and in place of a view still waiting. Each
+        client is written by a task of its own: a phone that stops reading (asleep, out of
+        range) holds up nobody else, and receives only the newest view when it reads again."""
+        if not message or (not again and message == client.sent):
+            return
+        client.sent = message
+        if not again:
+            client.outbox = [waiting for waiting in client.outbox if not waiting[0]]
+        client.outbox.append((not again, message))
+        if not client.pumping:
+            client.pumping = True
+            self._spawn(self._pump(client))
+
+    @staticmethod
+    async def _pump(client: _Client) -> None:
+        try:
+            while client.outbox:
+                _, message = client.outbox.pop(0)
+                await client.connection.send(message)
+        except ConnectionClosed:
+            client.outbox.clear()
+        finally:
+            client.pumping = False
+
+
+assert max(SIZES.values()) < 2**16  # every view fits one unfragmented frame of the sizes above

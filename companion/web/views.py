@@ -1,0 +1,269 @@
+"""What the web pages show, computed by the thread that owns the table: whole views, as dicts.
+
+Everything here reads a ``companion.table.table.Table`` and changes nothing. The web thread only
+encodes what these functions return; no game code ever runs there.
+
+Secrecy, the same as on the pads:
+
+- ``board_view`` is public: what the panel shows, who has locked a hidden pick (never what),
+  the announcements, and scores only once the game is over (during a game a total may be secret:
+  Vaaalbara's is). A key typed at a seat changes nothing in it until a public event (a lock).
+- ``seat_view(table, seat)`` is for that seat's phone only: its question, its private rows
+  (``Game.seat_lines``), its keys and what they mean, what it typed and locked.
+- ``encode`` pads every message to one size per kind, so neither the size of a frame on the air
+  nor its contents tell a pick apart.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ..engine import Msg, PromptKind
+from ..engine.session import effective_actions
+from ..surface.events import PAD_KEYS
+from ..surface.pad_screen import padded
+from ..table.seat_screens import seat_screen
+from ..table.secret import YES_NO_KEYS
+from . import plots
+
+if TYPE_CHECKING:
+    from ..table.table import Table
+
+# Bytes every message of a kind is padded to (JSON followed by spaces, which every parser skips).
+SIZES = {"board": 32768, "seat": 4096, "lobby": 4096, "welcome": 512, "refused": 512}
+MAX_HINTS = 40  # options listed with their meaning on a phone (a longer list: the panel has it)
+LOG_KEPT = 200  # announcements a board keeps to be read back
+
+TAKEN_OVER = Msg("Místo {seat} převzal jiný telefon", "Seat {seat} was taken over by another phone")
+
+
+class TooLarge(ValueError):
+    """A view that does not fit its kind's size even with its log cut short."""
+
+
+def encode(view: dict) -> str:
+    """``view`` as JSON padded with spaces to the size of its kind (``view["t"]``). A board too
+    long loses its oldest announcements first; anything still too long raises TooLarge."""
+    size = SIZES[view["t"]]
+    text = json.dumps(view, ensure_ascii=False, separators=(",", ":"))
+    log = list(view.get("log", ()))
+    while len(text.encode()) > size and log:
+        log = log[max(1, len(log) // 8) :]
+        text = json.dumps({**view, "log": log}, ensure_ascii=False, separators=(",", ":"))
+    length = len(text.encode())
+    if length > size:
+        raise TooLarge(f"a {view['t']} view of {length} bytes does not fit {size}")
+    return text + " " * (size - length)
+
+
+# -- the board ---------------------------------------------------------------------------------------
+
+
+class Tracker:
+    """What the board keeps beyond the table's present: the announcements as a log to read back,
+    and each seat's decision times (from the moment it was asked to its lock or its answer).
+    Lives in the owner thread beside the table; ``observe`` after every event."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic):
+        self.clock = clock
+        self.log: list[str] = []
+        self.decisions: dict[int, list[float]] = {}
+        self._news: object = None
+        self._session: object = None
+        self._prompt: object = None
+        self._asked: dict[int, float] = {}
+        self._locked: set[int] = set()
+
+    def observe(self, table: Table) -> None:
+        session = table.session
+        if session is not self._session:
+            self.log, self.decisions, self._asked, self._locked = [], {}, {}, set()
+            self._session, self._prompt, self._news = session, None, None
+        if session is None:
+            return
+        if table.news is not self._news and table.news:
+            self.log.extend(m.get(table.language) for m in table.news)
+            del self.log[:-LOG_KEPT]
+        self._news = table.news
+        now = self.clock()
+        prompt = session.prompt if table.mode == "play" else None
+        if prompt is not self._prompt:
+            if self._prompt is not None:  # the question was answered: who answered it decided now
+                for seat, asked in self._asked.items():
+                    if seat not in self._locked:
+                        self.decisions.setdefault(seat, []).append(now - asked)
+            self._asked = dict.fromkeys(prompt.seats if prompt is not None else (), now)
+            self._locked = set()
+            self._prompt = prompt
+        if prompt is not None and prompt.kind.hidden and table.secret is not None:
+            for seat in table.secret.locked_seats():
+                if seat not in self._locked and seat in self._asked:
+                    self._locked.add(seat)
+                    self.decisions.setdefault(seat, []).append(now - self._asked[seat])
+
+
+def _paragraphs(frame) -> list[str]:
+    """The panel's body as paragraphs: the rows the panel's width broke apart joined again (rows
+    of one role in a row make one text), so a wide screen says each whole."""
+    out: list[str] = []
+    last = None
+    for index, line in enumerate(frame.lines):
+        role = frame.role(index)
+        if out and role == last and role in ("question", "answer", "news", "notice", "detail", "text"):
+            out[-1] = f"{out[-1]} {line}".strip()
+        else:
+            out.append(line)
+        last = role
+    return out
+
+
+def _seat_labels(table: Table) -> list[str]:
+    return [table.seat_label(seat) for seat in range(table.seat_count())]
+
+
+def board_view(table: Table, tracker: Tracker | None = None) -> dict:
+    """The board page's whole view (public)."""
+    language = table.language
+    frame = table.frame()
+    view: dict[str, Any] = {
+        "t": "board",
+        "lang": language,
+        "mode": table.mode,
+        "header": frame.header,
+        "lines": _paragraphs(frame),
+        "footer": frame.footer,
+        "log": list(tracker.log) if tracker is not None else [m.get(language) for m in table.news],
+    }
+    session = table.session
+    if session is None:
+        view.update(game="", seats=[])
+        return view
+    status = session.status()
+    prompt = session.prompt
+    locked = set(table.secret.locked_seats()) if table.secret is not None and table.mode == "play" else set()
+    asked = set(prompt.seats) if prompt is not None and table.mode == "play" else set()
+    view.update(
+        game=session.game.title.get(language) or session.game.name,
+        round=status.round,
+        rounds=status.rounds,
+        phase=status.phase.get(language),
+        turn=table.seat_label(status.turn) if status.turn is not None else None,
+        hidden=bool(prompt is not None and prompt.kind.hidden),
+        seats=[
+            {"seat": seat, "label": label, "asked": seat in asked, "locked": seat in locked}
+            for seat, label in enumerate(_seat_labels(table))
+        ],
+    )
+    if table.mode == "over":
+        scores = table.final_scores
+        labels = _seat_labels(table)
+        view["ranking"] = [
+            {"place": place, "seat": seat, "label": labels[seat], "points": scores.totals.get(seat, 0)}
+            for seat, place in scores.placed
+        ]
+        view["plots"] = {
+            "scores": plots.line_chart(score_rounds(table), labels, language),
+            "decisions": plots.decision_chart(tracker.decisions if tracker else {}, labels, language),
+        }
+    return view
+
+
+def score_rounds(table: Table) -> list[tuple[int, dict[int, int]]]:
+    """(round, totals) at the end of every round of the running game and at its end, from its
+    log: the setup replayed action by action (once, when the game is over)."""
+    session = table.running
+    game = session.game
+    state = game.setup(session.options, session.seed)
+    points: list[tuple[int, dict[int, int]]] = []
+    last_round = game.status(state).round or 0
+    for _, action in effective_actions(session.entries):
+        state = game.apply(state, action, game.prompt(state))
+        round_now = game.status(state).round or last_round
+        if round_now != last_round:
+            points.append((last_round, dict(game.score(state).totals)))
+            last_round = round_now
+    points.append((last_round, dict(game.score(state).totals)))
+    return points
+
+
+# -- one seat ----------------------------------------------------------------------------------------
+
+
+def seat_view(table: Table, seat: int) -> dict:
+    """What ``seat``'s phone shows: everything its pad screen shows, with room to say it whole."""
+    language = table.language
+    view: dict[str, Any] = {"t": "seat", "seat": seat, "lang": language}
+    session = table.session
+    if session is None or seat >= table.seat_count():
+        view.update(label="", ask=[], private=[], status="", mode="none", keys=[], hints=[])
+        return view
+    screen = seat_screen(table, seat)
+    prompt = session.prompt
+    status = session.status()
+    private = [m.get(language) for m in session.game.seat_lines(session.state, seat)]
+    view.update(
+        label=table.seat_label(seat),
+        header=table.frame().header if table.mode == "play" else "",
+        round=status.round,
+        phase=status.phase.get(language),
+        private=private,
+        status=screen.status,
+        mode=screen.entry.mode,
+        width=screen.entry.width,
+        help=screen.entry.help,
+        typed="",
+        locked="",
+        wrong="",
+    )
+    asked = table.mode == "play" and prompt is not None and seat in prompt.seats
+    if table.mode == "play" and prompt is not None and asked:
+        view["ask"] = [prompt.title.get(language)]
+        options = prompt.options_for(seat)
+        width = max(screen.entry.width, 1)
+        view["hints"] = (
+            [[_code(o.code, width), o.label.get(language)] for o in options] if len(options) <= MAX_HINTS else []
+        )
+        view["keys"] = _keys(prompt, seat)
+        if prompt.kind.hidden and table.secret is not None:
+            entry = table.secret.entries.get(seat)
+            if entry is not None:
+                view["typed"] = entry.typed
+                view["wrong"] = entry.wrong if entry.mistyped else ""
+                if entry.is_locked:
+                    view["locked"] = next((o.label.get(language) for o in options if o.value == entry.locked), "?")
+        elif prompt.kind in (PromptKind.CHOICE, PromptKind.NUMBER):
+            view["typed"] = table.typed
+    else:
+        view["ask"] = list(screen.ask)
+        view["hints"] = []
+        view["keys"] = ["#", "*"] if table.mode == "undo_all" else []
+        if table.mode == "undo_all":
+            view["hints"] = [list(hint) for hint in screen.entry.hints]
+    return view
+
+
+def _code(code: str, width: int) -> str:
+    return padded(code, width) if code.isascii() and code.isdigit() else code
+
+
+def _keys(prompt, seat: int) -> list[str]:
+    """The keys the phone shows: every key for a typed code (the same for every option, so the
+    keypad says nothing of a pick), two for a yes/no question."""
+    options = prompt.options_for(seat)
+    if prompt.kind.hidden and all(o.code in YES_NO_KEYS for s in prompt.seats for o in prompt.options_for(s)):
+        return ["#", "*"]
+    if prompt.kind is PromptKind.CONFIRM:
+        return ["#"]
+    if options and all(o.code in YES_NO_KEYS for o in options):
+        return ["#", "*"]
+    return list(PAD_KEYS)
+
+
+def all_views(table: Table, tracker: Tracker | None = None) -> tuple[dict, dict[int, dict]]:
+    """The board's view and every seat's, for ``WebTable.publish`` (after each frame)."""
+    if tracker is not None:
+        tracker.observe(table)
+    return board_view(table, tracker), {seat: seat_view(table, seat) for seat in range(table.seat_count())}

@@ -1,0 +1,58 @@
+"""A table with a web table beside it, driven the way the main loop drives them."""
+
+from __future__ import annotations
+
+import json
+import queue
+
+from companion.games import load
+from companion.surface.events import KeyEvent
+from companion.table.table import Table
+from companion.web.views import Tracker, all_views
+
+from ..table.helpers import MemoryRecorder
+
+HOST = "companion.test"
+
+
+def vaaalbara_table(players: int = 3, language: str = "en") -> Table:
+    table = Table(MemoryRecorder(), {"vaaalbara": load("vaaalbara")}, language, new_seed=lambda: 11)
+    for key in ["ok"] + ["down"] * (players - 2) + ["ok"]:
+        table.handle(KeyEvent(None, key))
+    assert table.mode == "play"
+    return table
+
+
+class Owner:
+    """The owner thread's part: feed events to the table, publish the views after each."""
+
+    def __init__(self, table: Table, web=None):
+        self.table, self.web = table, web
+        self.tracker = Tracker(clock=lambda: 0.0)
+        self.events: queue.SimpleQueue = queue.SimpleQueue()
+
+    def views(self):
+        return all_views(self.table, self.tracker)
+
+    def publish(self):
+        if self.web is not None:
+            self.web.publish(*self.views())
+
+    def handle(self, event):
+        self.table.handle(event)
+        self.publish()
+
+    def drain(self) -> int:
+        """Handle every event the web table queued; the number handled."""
+        count = 0
+        while True:
+            try:
+                event = self.events.get_nowait()
+            except queue.Empty:
+                return count
+            self.handle(event)
+            count += 1
+
+
+def parsed(message: str) -> dict:
+    return json.loads(message)

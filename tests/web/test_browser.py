@@ -1,0 +1,319 @@
+"""The web table in a real browser: Debian's chromium driven by Playwright, through a host name
+mapped to 127.0.0.1 (127.0.0.1 itself counts as a secure context and would hide what phones on
+plain http lack). Four phones play a Vaaalbara pick beside a board; every WebSocket frame each
+page receives is recorded; screenshots at phone size go to docs/web/.
+
+Run with ``python3 -m pytest tests/web -m browser`` (the last step of .ci/run)."""
+
+from __future__ import annotations
+
+import json
+import queue
+import re
+import socket
+import threading
+from pathlib import Path
+
+import pytest
+
+from companion.web.server import WebTable
+
+from .helpers import HOST, Owner, vaaalbara_table
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = Path("/usr/bin/chromium")
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "web"
+PHONE = {"width": 390, "height": 844}
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    f"--host-resolver-rules=MAP {HOST} 127.0.0.1",
+]
+
+if not CHROMIUM.exists():
+    pytest.skip(f"Debian's chromium is not installed at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install playwright)")
+
+
+class Box:
+    """A table, its web table and an owner thread that handles the phones' keys as the main
+    loop does (events from the queue, the views published after each)."""
+
+    def __init__(self, players: int, language: str, table=None):
+        self.owner = Owner(table or vaaalbara_table(players, language))
+        sock = socket.socket()
+        sock.bind(("127.0.0.1", 0))
+        sock.listen(16)
+        self.port = sock.getsockname()[1]
+        self.url = f"http://{HOST}:{self.port}"
+        self.web = WebTable(self.owner.events, allowed_hosts={f"{HOST}:{self.port}"}, sock=sock)
+        self.owner.web = self.web
+        self.web.start()
+        self.owner.publish()
+        self.handled = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._loop, daemon=True)
+        self._thread.start()
+
+    def _loop(self):
+        while not self._stop.is_set():
+            try:
+                event = self.owner.events.get(timeout=0.05)
+            except queue.Empty:
+                continue
+            self.owner.handle(event)
+            self.handled += 1
+
+    def close(self):
+        self._stop.set()
+        self._thread.join(5)
+        self.web.close()
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def box_of():
+    boxes = []
+
+    def make(players=4, language="en", table=None):
+        boxes.append(Box(players, language, table))
+        return boxes[-1]
+
+    yield make
+    for box in boxes:
+        box.close()
+
+
+class Page:
+    """One device: a browser context of its own (its own localStorage), every frame recorded."""
+
+    def __init__(self, chromium, url: str, path: str, locale: str = "en-US"):
+        self.context = chromium.new_context(viewport=PHONE, device_scale_factor=2, locale=locale)
+        self.page = self.context.new_page()
+        self.frames: list[str] = []
+        self.dialogs: list[str] = []
+        self.errors: list[str] = []
+        self.page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: self.frames.append(payload)))
+        self.page.on("dialog", lambda dialog: (self.dialogs.append(dialog.message), dialog.dismiss()))
+        self.page.on("console", lambda msg: self.errors.append(msg.text) if msg.type == "error" else None)
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.goto(url + path)
+
+    def views(self, kind: str) -> list[dict]:
+        return [json.loads(f) for f in self.frames if json.loads(f).get("t") == kind]
+
+    def take(self, seat: int, name: str) -> None:
+        self.page.locator(f'button.seat[data-seat="{seat}"]').click()
+        self.page.fill("#name", name)
+        self.page.click("#take")
+        self.page.wait_for_selector("#pad:not([hidden])")
+
+    def press(self, keys: str) -> None:
+        for key in keys:
+            self.page.locator(f'button.key[data-key="{key}"]').click()
+
+
+def wait_until(page, test: str, timeout=5000):
+    """Wait until the JavaScript expression ``test`` holds (a function: the page's policy
+    forbids evaluating strings, and the test keeps the policy on)."""
+    page.wait_for_function(f"() => {test}", timeout=timeout)
+
+
+def play_picks(chromium, box, picks: list[str], names: list[str], shots: str | None = None):
+    """Four phones take their seats and lock picks; the board watches. Returns the pages and
+    how many frames each had received just before the last key (the reveal)."""
+    board = Page(chromium, box.url, "/board")
+    board.page.wait_for_selector("#seats li")
+    phones = []
+    for seat, name in enumerate(names):
+        phone = Page(chromium, box.url, "/")
+        phone.page.wait_for_selector(f'button.seat[data-seat="{seat}"]')
+        phone.take(seat, name)
+        phones.append(phone)
+    for seat, keys in enumerate(picks[:-1]):
+        phones[seat].press(keys)
+        wait_until(board.page, f"document.querySelectorAll('#seats li[data-locked=\"1\"]').length === {seat + 1}")
+    last = phones[-1]
+    last.press(picks[-1][:-1])
+    wait_until(last.page, f"document.getElementById('entry').textContent.includes(': {picks[-1][:-1]}')")
+    if shots:
+        phones[0].page.screenshot(path=str(SHOTS / f"phone-locked-{shots}.png"))
+        last.page.screenshot(path=str(SHOTS / f"phone-typing-{shots}.png"))
+        board.page.screenshot(path=str(SHOTS / f"board-{shots}.png"), full_page=True)
+    before = {"board": len(board.frames), **{f"seat{n}": len(p.frames) for n, p in enumerate(phones)}}
+    last.press("#")  # the reveal
+    wait_until(board.page, "document.querySelectorAll('#seats li[data-locked=\"1\"]').length === 0")
+    return board, phones, before
+
+
+def untokened(frame: str) -> str:
+    """A frame with its seat token (random in every run) blanked, at the same length."""
+    return re.sub(r'"token":"[^"]*"', lambda m: '"token":"' + "-" * (len(m.group(0)) - 10) + '"', frame)
+
+
+@pytest.mark.parametrize("language", ["en", "cs"])
+def test_four_phones_pick_in_secret_and_the_board_shows_who_has_locked(chromium, box_of, language):
+    box = box_of(4, language)
+    names = ["Eva", "Ota", "Líba", "Jan"]
+    board, phones, _ = play_picks(chromium, box, ["01#", "05#", "09#", "12#"], names, shots=language)
+    # after the reveal every seat's phone shows the next question; the board logs what happened
+    assert box.handled == 12
+    assert board.page.locator("#log li").count() >= 1 or board.views("board")[-1]["log"] == []
+    for phone in phones:
+        assert phone.page.locator("#keys button").count() == 12
+        assert not phone.errors and not phone.dialogs
+    assert not board.errors
+
+
+def test_before_the_reveal_no_other_audience_sees_a_different_frame_and_every_size_is_fixed(chromium, box_of):
+    """Two plays that differ only in Blue's hidden pick (and one change of mind): every frame
+    the board and the other phones received before the reveal is the same byte for byte."""
+    runs = []
+    for first in ("03#", "11#07#"):
+        box = box_of(4, "en")
+        runs.append(play_picks(chromium, box, [first, "02#", "04#", "06#"], ["A", "B", "C", "D"]))
+    (board_a, phones_a, before_a), (board_b, phones_b, before_b) = runs
+    assert board_a.frames[: before_a["board"]] == board_b.frames[: before_b["board"]]
+    for seat in (1, 2, 3):
+        key = f"seat{seat}"
+        seen_a, seen_b = phones_a[seat].frames[: before_a[key]], phones_b[seat].frames[: before_b[key]]
+        assert [untokened(f) for f in seen_a] == [untokened(f) for f in seen_b], key
+    sizes = {len(f.encode()) for page in [board_a, board_b, *phones_a, *phones_b] for f in page.frames}
+    assert sizes <= {512, 4096, 32768}
+
+
+def test_a_phone_comes_back_with_its_typed_keys_when_the_box_closes_every_socket_or_it_reloads(chromium, box_of):
+    box = box_of(3, "en")
+    phone = Page(chromium, box.url, "/")
+    phone.page.wait_for_selector('button.seat[data-seat="1"]')
+    phone.take(1, "Eva")
+    phone.press("1")
+    wait_until(phone.page, "document.getElementById('entry').textContent.includes('1')")
+    box.web.drop_all()
+    wait_until(phone.page, "!document.getElementById('connection').hidden")
+    wait_until(phone.page, "document.getElementById('connection').hidden", timeout=10000)
+    assert "Typed: 1" in phone.page.locator("#entry").text_content()
+    phone.page.reload()
+    phone.page.wait_for_selector("#pad:not([hidden])")
+    assert phone.page.locator("#seat-label").text_content() == "Purple"
+    assert "Typed: 1" in phone.page.locator("#entry").text_content()
+    assert box.web.names() == {1: "Eva"}
+
+
+def test_a_hostile_name_is_shown_as_text_and_runs_nothing(chromium, box_of):
+    box = box_of(3, "en")
+    evil = Page(chromium, box.url, "/")
+    evil.page.wait_for_selector('button.seat[data-seat="0"]')
+    hostile = "<img src=x onerror=alert(1)>"
+    evil.take(0, hostile)
+    other = Page(chromium, box.url, "/")
+    other.page.wait_for_selector('button.seat[data-seat="0"]')
+    assert hostile[:24] in other.page.locator('button.seat[data-seat="0"]').text_content()
+    assert other.page.locator("#seats img").count() == 0
+    assert not other.dialogs and not evil.dialogs
+
+
+def test_a_stolen_seat_needs_the_hosts_yes_and_the_old_phone_is_told(chromium, box_of):
+    box = box_of(3, "en")
+    asked = []
+
+    def claim(seat, name, taken):
+        asked.append((seat, name, taken))
+        return None if taken else True
+
+    box.web.claim = claim
+    owner_phone = Page(chromium, box.url, "/")
+    owner_phone.page.wait_for_selector('button.seat[data-seat="2"]')
+    owner_phone.take(2, "Eva")
+    thief = Page(chromium, box.url, "/")
+    thief.page.wait_for_selector('button.seat[data-seat="2"]')
+    thief.page.locator('button.seat[data-seat="2"]').click()
+    thief.page.fill("#name", "Mallory")
+    thief.page.click("#take")
+    wait_until(thief.page, "document.querySelector('button.seat[data-seat=\"2\"]').textContent.includes('awaiting')")
+    assert owner_phone.page.locator("#pad").is_visible()  # nothing happens before the host says yes
+    box.web.answer_claim(2, False)
+    wait_until(thief.page, "document.getElementById('lobby-note').textContent.includes('did not confirm')")
+    assert asked == [(2, "Eva", False), (2, "Mallory", True)]
+    assert box.web.names() == {2: "Eva"}
+
+
+def test_a_page_from_another_site_cannot_open_the_tables_socket(chromium, box_of):
+    box = box_of(3, "en")
+    page = Page(chromium, box.url, "/")
+    page.page.wait_for_selector("#lobby:not([hidden])")
+    # a page of another origin (the same box under another name) tries to connect
+    result = page.page.evaluate(
+        """(port) => new Promise((done) => {
+            const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`);
+            ws.onopen = () => done("open");
+            ws.onerror = () => done("refused");
+        })""",
+        box.port,
+    )
+    assert result == "refused"
+
+
+def test_a_flooding_phone_is_cut_off_and_the_others_play_on(chromium, box_of):
+    box = box_of(3, "en")
+    flood = Page(chromium, box.url, "/")
+    flood.page.wait_for_selector('button.seat[data-seat="0"]')
+    flood.take(0, "Flood")
+    calm = Page(chromium, box.url, "/")
+    calm.page.wait_for_selector('button.seat[data-seat="1"]')
+    calm.take(1, "Eva")
+    closed = flood.page.evaluate(
+        """() => new Promise((done) => {
+            const ws = new WebSocket(`ws://${location.host}/ws`);
+            const token = localStorage.getItem("companion-seat-token");
+            ws.onopen = () => {
+                ws.send(JSON.stringify({t: "hello", role: "seat", token}));
+                for (let i = 0; i < 3000; i++) ws.send(JSON.stringify({t: "key", key: "1"}));
+            };
+            ws.onclose = (event) => done(event.code);
+        })"""
+    )
+    assert closed == 1008  # policy violation: too many messages
+    calm.press("07#")
+    wait_until(calm.page, "document.getElementById('entry').textContent.includes('Locked')")
+    assert box.handled <= 24 + 40 + 3  # the burst, what the rate refilled meanwhile, the calm keys
+
+
+@pytest.mark.parametrize("language", ["en", "cs"])
+def test_after_the_game_the_board_shows_the_ranking_and_the_plots(chromium, box_of, language):
+    from companion.table.table import Table
+
+    from ..engine.toy import GAME as TOY
+    from ..table.helpers import MemoryRecorder, host, pad
+
+    table = Table(MemoryRecorder(), {"toy": TOY}, language, new_seed=lambda: 5)
+    for event in host("ok", "ok"):
+        table.handle(event)
+    box = box_of(table=table)
+    board = Page(chromium, box.url, "/board", locale=language)
+    board.page.wait_for_selector("#seats li")
+    for event in (pad(1, "3#") + pad(2, "1#") + host("ok") + pad(1, "1#")) * 2:
+        box.owner.events.put(event)
+    board.page.wait_for_selector("#result:not([hidden])")
+    wait_until(
+        board.page,
+        "document.getElementById('scores-plot').complete && document.getElementById('scores-plot').naturalWidth > 0",
+    )
+    wait_until(board.page, "document.getElementById('decisions-plot').complete")
+    assert board.page.locator("#ranking li").count() == 2
+    assert board.page.locator("#log li").count() == 2  # both rounds' announcements, none lost
+    board.page.screenshot(path=str(SHOTS / f"board-over-{language}.png"), full_page=True)
+    assert not board.errors
