@@ -496,7 +496,7 @@ class Store:
         from its archive here (read once; the table's store keeps it, see ``_upgrade_index``);
         an archive that cannot be read raises StoreError, or with ``skipped`` is reported to
         it in one line and left out."""
-        records = self.history()
+        records = self.history(keep=_without_breakdown)
         kept = []
         for record in records:
             if not has_summary(record):
@@ -977,6 +977,15 @@ def _read_archive(path: Path) -> dict:
     if not isinstance(document.get("meta"), dict):
         raise ValueError("it has no 'meta'")
     return document
+
+
+def _without_breakdown(record: dict) -> dict:
+    """An index record without its scores' breakdown (points per category), which no summary
+    reader shows: the bulk of a record, left out as the index is read."""
+    scores = record.get("scores")
+    if isinstance(scores, dict) and "breakdown" in scores:
+        record["scores"] = {key: value for key, value in scores.items() if key != "breakdown"}
+    return record
 
 
 def _where_archived(record: dict) -> dict:
