@@ -215,3 +215,23 @@ def test_the_archive_runs_right_after_the_frame_when_no_key_waits():
     table.handle(events.get())
     app.refresh()
     assert calls == [("key", "ok"), ("frame",), ("archive",)] and app.deferred == 0
+
+
+def test_a_key_waiting_when_the_game_ends_is_handled_before_the_archive():
+    """The game-ending key's archive (three syncs) never holds up the key after it: the table
+    handles a key without archiving first; leaving the final screen archives if the loop has
+    not yet."""
+    from companion.table.table import Table
+    from tests.engine.toy import GAME as TOY
+    from tests.table.helpers import MemoryRecorder, host, pad, press
+
+    recorder = MemoryRecorder()
+    table = Table(recorder, {"toy": TOY}, "en", new_seed=lambda: 5)
+    press(table, host("ok", "ok"))
+    for _ in range(2):
+        press(table, pad(1, "3#") + pad(2, "1#") + host("ok") + pad(1, "1#"))
+    assert table.mode == "over" and table.unarchived
+    press(table, host("down"))  # a key on the ranking: handled, nothing archived yet
+    assert not recorder.finished and table.unarchived
+    press(table, host("ok"))  # leaving the final screen: archived first, then the menu
+    assert recorder.finished and not table.unarchived and table.mode == "menu"

@@ -225,8 +225,9 @@ class Table:
         self.seat_errors[seat] = self.clock() + ERROR_BLINK_S
 
     def handle(self, event) -> None:
-        """Process one event. Never raises for bad input: it becomes a notice or an LED."""
-        self.housekeeping()
+        """Process one event. Never raises for bad input: it becomes a notice or an LED. The
+        archive of an ended game waits for the main loop's idle moment (a key already waiting
+        is taken first); leaving the final screen does it at once if it has not happened."""
         self._expire_errors()
         for kind, handler in self._EVENT_HANDLERS:
             if isinstance(event, kind):
@@ -499,8 +500,9 @@ class Table:
     def housekeeping(self) -> bool:
         """Work that may wait until the frame is shown: putting a finished game in the history
         (several writes and syncs that would otherwise hold up the last key's screen). The main
-        loop calls it after each frame; ``handle`` before each event, so nothing reads a store
-        that has not caught up. A failure is retried then. True: the panel needs redrawing."""
+        loop calls it when no key waits; leaving the final screen calls it if that has not
+        happened yet, so no new game starts on a store that has not caught up. A failure is
+        retried then. True: the panel needs redrawing."""
         if not self.unarchived:
             return False
         try:
@@ -551,8 +553,8 @@ class Table:
         """OK on the host offers what the game suggests next (see ``follow_up``), else returns
         to the menu; up/down scroll the ranking. Not before the game is in the history."""
         if event.seat is None and event.key == "ok":
-            if self.unarchived:
-                return
+            if self.unarchived and (self.housekeeping() or self.unarchived):
+                return  # the history cannot take it yet: the notice says why, OK again retries
             follow = self._follow_up()
             name = self.running.game.name
             self.session = self.session_id = None
