@@ -16,7 +16,7 @@ import queue
 import signal
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import games as game_registry
 from .engine.i18n import Msg
@@ -42,10 +42,15 @@ class App:
         notifier=None,
         watchdog=None,
         screens=None,
+        web=None,
     ):
-        """``screens``: where each seat's pad screen goes (the pad hub, the emulator's pads)."""
+        """``screens``: where each seat's pad screen goes (the pad hub, the emulator's pads);
+        ``web``: the web table (companion.web.server.WebTable), given the whole views after
+        every frame, computed here in the thread that owns the table."""
         self.table, self.display, self.leds, self.events = table, display, leds, events
         self.screens = screens
+        self.web = web
+        self._tracker: Any = None  # the web table's log of announcements and decision times (web.views.Tracker)
         self.closers = list(closers)
         self.notifier = notifier or (lambda *lines: False)
         self.watchdog = watchdog
@@ -89,6 +94,19 @@ class App:
             from .table.seat_screens import seat_screens  # pads' screens: not loaded without pads
 
             self.screens.show_all(seat_screens(self.table))
+        if self.web is not None:
+            self._publish()
+
+    def _publish(self) -> None:
+        """The web table's views of the table as it is now (board and every seat)."""
+        from .web.views import Tracker, all_views  # loaded only with the web table on
+
+        if self._tracker is None:
+            self._tracker = Tracker()
+        try:
+            self.web.publish(*all_views(self.table, self._tracker))
+        except Exception as error:  # a view that fails must not stop the table
+            log.error("could not publish the web table's views: %s", error)
 
     def echo(self, event) -> None:
         """An emulated pad echoes its own keys on its screen, as a real pad does by itself."""

@@ -421,6 +421,14 @@ def parser() -> argparse.ArgumentParser:
         help="with --script: save every changed frame, and every pad's screen (pad<seat>.txt, pad<seat>_<n>.png), here",
     )
     run.add_argument("--text", action="store_true", help="emulator: also print the debug text lines under the panel")
+    run.add_argument(
+        "--web",
+        nargs="?",
+        const="127.0.0.1:8080",
+        metavar="HOST:PORT",
+        help="also serve the web table (phones as pads, a board page) on HOST:PORT, 127.0.0.1:8080 by default;"
+        " needs pip install '.[web]'",
+    )
     run.add_argument("--seed", type=int, help="seed for new games (reproducible runs)")
     run.add_argument("--language", choices=("cs", "en"))
     run.add_argument("-v", "--verbose", action="store_true")
