@@ -106,7 +106,15 @@ def _start_web(where: str, events):
         from .web.server import WebTable, WebTableError
     except ImportError as error:
         raise _CannotRun(f"the web table needs its libraries: pip install '.[web]' ({error.name} is missing)") from None
-    web = WebTable(events, host=host, port=int(port_text))
+    from functools import partial
+
+    from .surface.events import SeatClaim
+
+    def claim(seat: int, name: str, taken: bool) -> None:
+        """In the web thread: the host answers on the box (the owner thread), so wait."""
+        events.put(SeatClaim(seat, name, taken, partial(web.answer_claim, seat)))
+
+    web = WebTable(events, host=host, port=int(port_text), claim=claim)
     try:
         web.start()
     except WebTableError as error:
