@@ -121,7 +121,17 @@ def figures() -> dict:
     return out
 
 
+def quick_flag() -> None:
+    """``--quick`` is accepted (every benchmark has it): counts take a second already."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="the same counts (they are quick)")
+    parser.parse_args()
+
+
 def main() -> int:
+    quick_flag()
     for name, c in figures().items():
         detail = ", ".join(f"{s} {n}" for s, n in sorted(c["by_step"].items()))
         offer = f"  offer named {c['offered']} answers" if "offered" in c else ""

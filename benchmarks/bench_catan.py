@@ -103,7 +103,17 @@ def count(seats: int, given: dict, turn: list[tuple]) -> int:
     return pressed
 
 
+def quick_flag() -> None:
+    """``--quick`` is accepted (every benchmark has it): counts take a second already."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="the same counts (they are quick)")
+    parser.parse_args()
+
+
 def main() -> int:
+    quick_flag()
     counted = {name: count(seats, given, turn) for name, seats, given, turn in TURNS}
     width = max(map(len, counted))
     for name, pressed in counted.items():

@@ -1,6 +1,6 @@
 """Gheos: key presses a player makes through the real table, per kind of turn.
 
-    python3 benchmarks/bench_gheos.py
+    python3 benchmarks/bench_gheos.py [--quick]   (counts are quick: --quick changes nothing)
 
 Counted, not timed: every key event from the acting player's ``act`` list until the next
 player's, through companion.table.Table, once on the pads (a list's code; a count of more than
@@ -142,11 +142,14 @@ def pad_keys(prompt, value) -> list[str]:
     return [f"pad {seat + 1} {' '.join(keys)}"]
 
 
-def host_keys(prompt, value) -> list[str]:
+def host_keys(prompt, value, cursor: int = 0) -> list[str]:
+    """Down (or up) from where the table put the cursor (on a list picked from again, it may
+    stand on "done" already) to the option, then OK."""
     if prompt.kind is PromptKind.CONFIRM:
         return ["host ok"]
     index = [o.value for o in prompt.options_for(prompt.seats[0])].index(value)
-    return ["host " + " ".join(["down"] * index + ["ok"])]
+    moves = ["down"] * (index - cursor) if index >= cursor else ["up"] * (cursor - index)
+    return ["host " + " ".join([*moves, "ok"])]
 
 
 def count(turn, on_pads: bool) -> int:
@@ -160,7 +163,8 @@ def count(turn, on_pads: bool) -> int:
         if value == "keep":
             value = prompt.options_for(prompt.seats[0])[0].value
             assert prompt.options_for(prompt.seats[0])[0].code == "#"
-        events = parse_script("\n".join((pad_keys if on_pads else host_keys)(prompt, value)))
+        keys = pad_keys(prompt, value) if on_pads else host_keys(prompt, value, table.cursor)
+        events = parse_script("\n".join(keys))
         for event in events:
             table.handle(event)
         pressed += len(events)
@@ -170,7 +174,17 @@ def count(turn, on_pads: bool) -> int:
     return pressed
 
 
+def quick_flag() -> None:
+    """``--quick`` is accepted (every benchmark has it): counts take a second already."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="the same counts (they are quick)")
+    parser.parse_args()
+
+
 def main() -> int:
+    quick_flag()
     rows = [(name, count(turn, True), count(turn, False)) for name, turn in TURNS]
     width = max(len(name) for name, _, _ in rows)
     print(f"{'turn':<{width}}  pads  host")

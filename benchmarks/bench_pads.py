@@ -139,7 +139,10 @@ def main() -> None:
     ap.add_argument("--frames", type=int, default=50000)
     ap.add_argument("--chunk", type=int, default=64)
     ap.add_argument("--trips", type=int, default=300)
+    ap.add_argument("--quick", action="store_true", help="2,000 frames and 20 trips (a check that it runs)")
     a = ap.parse_args()
+    if a.quick:
+        a.frames, a.trips = min(a.frames, 2000), min(a.trips, 20)
     bench_decoder(a.frames, a.chunk)
     bench_round_trip(a.trips)
 

@@ -1,6 +1,6 @@
 """What the panel costs per key: bytes over the bus and the rasterised text lines, in one process.
 
-    python benchmarks/bench_panel.py
+    python benchmarks/bench_panel.py [--quick]
 
 Every registered game is played whole through the table (the key scripts of tests/keyscript.py);
 each frame goes to an SSD1306 and an SH1106 built by luma on a counting model of the controller
@@ -138,7 +138,13 @@ def bench_text_cache(games: dict[str, list]) -> None:
 
 
 def main() -> None:
-    games = {name: frames_of_a_game(name, seats_for(name)) for name in available()}
+    import argparse
+
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="two games' first 40 frames (a check that it runs)")
+    quick = parser.parse_args().quick
+    names = available()[:2] if quick else available()
+    games = {name: frames_of_a_game(name, seats_for(name))[: 40 if quick else None] for name in names}
     bench_bytes(games)
     bench_floor(games)
     bench_cpu(games)

@@ -1,6 +1,6 @@
 """Engine cost per action before and after the games moved onto step objects, in one process.
 
-    python benchmarks/bench_steps.py [BASELINE_COMMIT [KEYS_BASELINE_COMMIT]] [--keys]
+    python benchmarks/bench_steps.py [BASELINE_COMMIT [KEYS_BASELINE_COMMIT]] [--keys] [--quick]
 
 The baseline is the code of BASELINE_COMMIT (default: the last commit before the move), unpacked
 with ``git archive`` into a temporary folder as the package ``companion_before``. Both versions
@@ -168,7 +168,11 @@ def bench_keys(tmp: Path, baseline: str) -> None:
 
 
 def main() -> None:
+    global RUNS, KEY_RUNS
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    quick = "--quick" in sys.argv  # one run of each, one log per game: a check that it runs
+    if quick:
+        RUNS = KEY_RUNS = 1
     commit = args[0] if args else BEFORE_MOVE
     keys_commit = args[1] if len(args) > 1 else KEYS_BASELINE
     with tempfile.TemporaryDirectory() as tmp:
@@ -179,7 +183,7 @@ def main() -> None:
         unpack_baseline(commit, Path(tmp))
         print(f"engine cost per action, replaying the recorded corpus (baseline {commit})")
         for name in ("vaaalbara", "graenaland", "dva_bratri"):
-            logs = corpus_logs(name)
+            logs = corpus_logs(name)[: 1 if quick else None]
             actions = sum(len(log["entries"]) for log in logs)
             before, after = [], []
             for _ in range(RUNS):
@@ -191,7 +195,9 @@ def main() -> None:
                 f"ratio after/before {a / b:5.2f}"
             )
     sys.stdout.flush()
-    subprocess.run([sys.executable, __file__, "--keys", commit, keys_commit], check=True)
+    subprocess.run(
+        [sys.executable, __file__, "--keys", *(["--quick"] if quick else []), commit, keys_commit], check=True
+    )
 
 
 if __name__ == "__main__":

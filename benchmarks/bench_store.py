@@ -90,7 +90,10 @@ def main() -> None:
     parser.add_argument("--dir", type=Path, default=None, help="where to put the files (default: a temp dir)")
     parser.add_argument("--only", choices=("append", "history", "edges"), help="run one part only")
     parser.add_argument("--finished", type=int, default=1000, help="finished sessions for the history part")
+    parser.add_argument("--quick", action="store_true", help="small sizes and few runs (a check that it runs)")
     args = parser.parse_args()
+    if args.quick:
+        args.stored, args.runs, args.json_runs, args.finished = 300, 20, 4, 30
     if args.only == "edges":
         edge_costs(args)
         return

@@ -435,11 +435,14 @@ def main() -> None:
     args = argparse.ArgumentParser()
     args.add_argument("--idle", type=float, default=60.0, help="seconds of each idle measurement")
     args.add_argument("--only", choices=("presses", "idle", "cold"))
+    args.add_argument("--quick", action="store_true", help="one seed, short games, 1 s idle (a check that it runs)")
     options = args.parse_args()
+    if options.quick:
+        options.idle = min(options.idle, 1.0)
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         if options.only == "presses":
-            bench_presses(tmp)
+            bench_presses(tmp, options.quick)
             return
         if options.only == "idle":
             bench_idle(tmp, options.idle)
@@ -448,7 +451,7 @@ def main() -> None:
             print_cold_start(tmp)
             return
         print_cold_start(tmp)
-        bench_presses(tmp)
+        bench_presses(tmp, options.quick)
         bench_idle(tmp, options.idle)
         action, key, floor = bench_input_to_frame(tmp)
         print("input -> accepted action -> frame (Vaaalbara, 4 players)")

@@ -56,7 +56,7 @@ def count(turn: list[tuple], trade_points: int) -> int:
     entries = list(session.entries)
     if trade_points:  # a position with trade points: the donations of earlier turns
         session.state["troy"]["trade_points"][0] = trade_points
-    table = resumed_table(GAME, GAME.validate_options(OPTIONS), SEED, entries)
+    table = resumed_table(GAME, dict(session.options), SEED, entries)  # the options as the session holds them
     table.session.state["troy"]["trade_points"][0] = trade_points
     pressed = 0
     for step, value in turn:
@@ -77,7 +77,17 @@ def count(turn: list[tuple], trade_points: int) -> int:
     return pressed
 
 
+def quick_flag() -> None:
+    """``--quick`` is accepted (every benchmark has it): counts take a second already."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="the same counts (they are quick)")
+    parser.parse_args()
+
+
 def main() -> None:
+    quick_flag()
     print("Troy, 4 players, the box as the row: key presses per turn through the table")
     for name, turn in TURNS.items():
         print(f"  {name:34s} {count(turn, trade_points=2 if any(v == 'ship' for _, v in turn) else 0):2d} keys")

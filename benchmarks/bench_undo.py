@@ -124,7 +124,10 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--baseline", help="a commit whose resume times to compare against")
     parser.add_argument("--games", nargs="*", default=list(REGISTRY))
+    parser.add_argument("--quick", action="store_true", help="2 runs, no baseline (a check that it runs)")
     args = parser.parse_args()
+    if args.quick:
+        args.runs, args.baseline = 2, None
     if args.baseline:
         bench_resume_against(args.baseline, args.games, max(5, args.runs // 3))
     bench_undo(args.games, args.runs)

@@ -1,6 +1,6 @@
 """The web table's costs, as ratios from one run against a baseline in the same run.
 
-    python benchmarks/bench_web.py [--runs 5] [--keys 200]
+    python benchmarks/bench_web.py [--runs 5] [--keys 200] [--quick]
 
 1. Start-up: a fresh interpreter imports the box (``companion.app``, the games) and builds a
    table, with the web table off and on (``companion.web`` imported, a WebTable listening, one
@@ -209,7 +209,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--keys", type=int, default=200)
+    parser.add_argument("--quick", action="store_true", help="1 run and 20 keys (a check that it runs)")
     args = parser.parse_args()
+    if args.quick:
+        args.runs, args.keys = min(args.runs, 1), min(args.keys, 20)
     if args.runs:
         bench_start(args.runs)
     bench_keys(args.keys)

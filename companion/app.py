@@ -16,7 +16,7 @@ import queue
 import signal
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import games as game_registry
 from .engine.i18n import Msg
@@ -42,23 +42,46 @@ class App:
         notifier=None,
         watchdog=None,
         screens=None,
+        web=None,
     ):
-        """``screens``: where each seat's pad screen goes (the pad hub, the emulator's pads)."""
+        """``screens``: where each seat's pad screen goes (the pad hub, the emulator's pads);
+        ``web``: the web table (companion.web.server.WebTable), given the whole views after
+        every frame, computed here in the thread that owns the table."""
         self.table, self.display, self.leds, self.events = table, display, leds, events
         self.screens = screens
+        self.web = web
+        self._tracker: Any = None  # the web table's log of announcements and decision times (web.views.Tracker)
         self.closers = list(closers)
         self.notifier = notifier or (lambda *lines: False)
         self.watchdog = watchdog
         self.handled = 0
         self.wakeups = 0  # times the loop woke up without an event (timers)
+        self.deferred = 0  # times the housekeeping waited for a key already on the queue
         self._brightness: int | None = None  # the level last sent to the display
 
     def refresh(self) -> None:
         """Show the table as it is; then what could wait for the frame (archiving an ended
-        game), and the frame again if that changed it (a failure notice)."""
+        game), and the frame again if that changed it (a failure notice). A key already
+        waiting on the queue goes first: the archive waits until the loop has nothing to do
+        (the loop comes back here after that key, or wakes up for it, see ``_timeout``)."""
         self._draw()
+        if self._waiting():
+            self.deferred += 1
+            return
         if self.table.housekeeping():
             self._draw()
+        if not self._waiting():  # idle: the live journal drops what was archived (2 syncs)
+            tidy = getattr(getattr(self.table, "recorder", None), "tidy", None)
+            if tidy is not None:
+                try:
+                    tidy()
+                except Exception as error:  # the next start does it; the game is safe
+                    log.warning("could not tidy the store: %s", error)
+
+    def _waiting(self) -> bool:
+        """An event is already on the queue (a queue that cannot tell: none)."""
+        empty = getattr(self.events, "empty", None)
+        return empty is not None and not empty()
 
     def _draw(self) -> None:
         if self.table.brightness != self._brightness:
@@ -71,6 +94,19 @@ class App:
             from .table.seat_screens import seat_screens  # pads' screens: not loaded without pads
 
             self.screens.show_all(seat_screens(self.table))
+        if self.web is not None:
+            self._publish()
+
+    def _publish(self) -> None:
+        """The web table's views of the table as it is now (board and every seat)."""
+        from .web.views import Tracker, all_views  # loaded only with the web table on
+
+        if self._tracker is None:
+            self._tracker = Tracker()
+        try:
+            self.web.publish(*all_views(self.table, self._tracker))
+        except Exception as error:  # a view that fails must not stop the table
+            log.error("could not publish the web table's views: %s", error)
 
     def echo(self, event) -> None:
         """An emulated pad echoes its own keys on its screen, as a real pad does by itself."""
@@ -106,6 +142,7 @@ class App:
                     continue
                 if isinstance(event, Quit):
                     log.info("stopping: %s", event.reason or "quit")
+                    self.table.housekeeping()  # an archive that waited for keys is done before stopping
                     break
                 if isinstance(event, Tick):
                     getattr(self.display, "redraw", lambda: None)()

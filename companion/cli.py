@@ -112,8 +112,7 @@ def cmd_history(args) -> int:
 
     store = open_store(existing_data_dir(args), read_only=True)
     try:
-        finished = store.history(teaching=True)  # one read of the index for both
-        abandoned = store.abandoned()
+        finished, abandoned = store.ended(_listed)  # one read of the index for both
     finally:
         _warn(store.notes)
         store.close()
@@ -126,6 +125,17 @@ def cmd_history(args) -> int:
     if walks:  # finished, kept (they taught the box), but nobody played
         print(f"({walks} teaching walk{'s' if walks != 1 else ''} of the box not listed)")
     return 0
+
+
+def _listed(record: dict) -> dict:
+    """What ``companion history`` shows of an index record (the scores' winners, not the rest)."""
+    kept = {key: record.get(key) for key in ("game", "seats", "names", "winner", "finished", "started", "at")}
+    scores = record.get("scores")
+    kept["scores"] = {"winners": scores.get("winners")} if isinstance(scores, dict) else None
+    kept["duration_s"] = record.get("duration_s")
+    if record.get("teaching"):
+        kept["teaching"] = True
+    return kept
 
 
 def cmd_export(args) -> int:
@@ -149,49 +159,43 @@ def _warn(notes: list[str]) -> None:
 
 
 def _export(store, args) -> int:
-    """CSV from the index; JSON, BG Stats links and plays streamed one session at a time."""
+    """CSV and BG Stats from the index (with its summaries); JSON streamed one archive at a time."""
     from .store.export import json_list, write_history_csv, write_stream
     from .store.reports import bgstats_link, bgstats_plays
 
     destination = args.out or sys.stdout
-    documents = store.history_documents(skipped=store.notes.append)
     if args.format == "bgstats":
-        write_stream(destination, (bgstats_link(play) + "\n" for play in bgstats_plays(documents)))
+        plays = bgstats_plays(store.summaries(skipped=store.notes.append))
+        write_stream(destination, (bgstats_link(play) + "\n" for play in plays))
     elif args.format == "bgstats-plays":
-        write_stream(destination, json_list(bgstats_plays(documents)))
+        write_stream(destination, json_list(bgstats_plays(store.summaries(skipped=store.notes.append))))
     elif args.format == "json":
-        write_stream(destination, json_list(documents))
+        write_stream(destination, json_list(store.history_documents(skipped=store.notes.append)))
     else:
         write_history_csv(store, destination)
     return 0
 
 
 def cmd_import(args) -> int:
-    """Add the sessions of a JSON export (or any session file) to the history; all or nothing."""
-    from .store.export import SessionFileError, load_sessions
-    from .store.importing import plan_import
+    """Add the sessions of a JSON export (or any session file) to the history; all or nothing.
+
+    The file is read twice as a stream, one session at a time: first every session is checked
+    (and every new finished one replayed), then, only if all passed, they are written in
+    crash-safe batches (``Store.import_documents``). Memory does not grow with the file."""
+    from .store.export import SessionFileError, read_sessions
 
     data_dir = existing_data_dir(args)
+    with open_store(data_dir, read_only=True) as reader:
+        known = reader.uids()  # sessions already here are skipped: no need to replay them
     try:
-        documents = load_sessions(args.file)
+        problem, unfinished = _import_problem(args.file, known)
     except SessionFileError as error:
         return fail(f"import refused, nothing changed: {error}")
-    from . import games
-
-    unknown = sorted({doc["game"] for doc in documents} - set(games.available()))
-    if unknown:
-        return fail(
-            f"import refused, nothing changed: {args.file}: unknown game {unknown[0]!r}; "
-            f"known: {', '.join(games.available())}"
-        )
+    if problem:
+        return fail(f"import refused, nothing changed: {problem}")
     store = open_store(data_dir)
     try:
-        known = store.uids()  # sessions already here are skipped: no need to replay them
-        problem = _replay_problem(args.file, documents, known)
-        if problem:
-            return fail(f"import refused, nothing changed: {problem}")
-        unfinished = plan_import(documents, set()).unfinished
-        added, skipped = store.import_documents(documents)
+        added, skipped = store.import_documents(read_sessions(args.file))
     finally:
         store.close()
     print(
@@ -201,21 +205,42 @@ def cmd_import(args) -> int:
     return 0
 
 
-def _replay_problem(path: str, documents: list[dict], known: set[str]) -> str | None:
-    """The first finished session new to the store that does not replay or disagrees with its
-    own meta, named by its place in the file and its id, or None."""
+def _import_problem(path: str, known: set[str]) -> tuple[str | None, int]:
+    """The first reason to refuse the file (a session that fails the checks raises
+    SessionFileError; then an unknown game; then the first finished session new to the store
+    that does not replay or disagrees with its own meta, named by its place in the file and its
+    id), and how many sessions are unfinished. Reads the file once, one session at a time."""
+    from . import games
+    from .store.export import read_sessions
     from .store.importing import finished, identity, replay_problem
 
-    for number, document in enumerate(documents, start=1):
-        if not finished(document) or identity(document) in known:
-            continue  # left out of the import anyway
+    available = set(games.available())
+    unknown: str | None = None
+    first: tuple[int, dict, str] | None = None
+    seen = set(known)
+    number = unfinished = 0
+    for number, document in enumerate(read_sessions(path), start=1):
+        if not finished(document):
+            unfinished += 1
+        if document["game"] not in available:
+            unknown = unknown or document["game"]
+            continue
+        uid = identity(document)
+        if unknown or first or not finished(document) or uid in seen:
+            continue  # refused already, or left out of the import anyway
+        seen.add(uid)
         problem = replay_problem(document)
         if problem:
             meta = document.get("meta") or {}
-            which = f"session {number} of {len(documents)}" if len(documents) > 1 else "the session"
-            ident = f" (id {meta['id']})" if meta.get("id") is not None else ""
-            return f"{path}: {which}{ident}: {problem}"
-    return None
+            first = (number, {"id": meta.get("id")}, problem)
+    if unknown:
+        return f"{path}: unknown game {unknown!r}; known: {', '.join(games.available())}", unfinished
+    if first:
+        place, meta, problem = first
+        which = f"session {place} of {number}" if number > 1 else "the session"
+        ident = f" (id {meta['id']})" if meta["id"] is not None else ""
+        return f"{path}: {which}{ident}: {problem}", unfinished
+    return None, unfinished
 
 
 def cmd_stats(args) -> int:
@@ -224,7 +249,7 @@ def cmd_stats(args) -> int:
 
     store = open_store(existing_data_dir(args), read_only=True)
     try:
-        stats = game_stats(store.history_documents(skipped=store.notes.append))
+        stats = game_stats(store.summaries(skipped=store.notes.append))
     finally:
         _warn(store.notes)
         store.close()
@@ -396,6 +421,14 @@ def parser() -> argparse.ArgumentParser:
         help="with --script: save every changed frame, and every pad's screen (pad<seat>.txt, pad<seat>_<n>.png), here",
     )
     run.add_argument("--text", action="store_true", help="emulator: also print the debug text lines under the panel")
+    run.add_argument(
+        "--web",
+        nargs="?",
+        const="127.0.0.1:8080",
+        metavar="HOST:PORT",
+        help="also serve the web table (phones as pads, a board page) on HOST:PORT, 127.0.0.1:8080 by default;"
+        " needs pip install '.[web]'",
+    )
     run.add_argument("--seed", type=int, help="seed for new games (reproducible runs)")
     run.add_argument("--language", choices=("cs", "en"))
     run.add_argument("-v", "--verbose", action="store_true")

@@ -78,9 +78,15 @@ def cmd_run(args) -> int:
         from .table.table import GUARD_S
 
         table.guard = GUARD_S
-    app = App(
-        table, io.display, io.leds, events, io.closers + [store.close], io.notifier, io.watchdog, screens=io.screens
-    )
+    web = None
+    if getattr(args, "web", None):
+        try:
+            web = _start_web(args.web, events)
+        except _CannotRun as error:
+            store.close()
+            return _refuse_on_panel(io, args.language or cfg["language"], str(error))
+    closers = io.closers + [store.close] + ([web.close] if web is not None else [])
+    app = App(table, io.display, io.leds, events, closers, io.notifier, io.watchdog, screens=io.screens, web=web)
     install_signal_handlers(events)
     if interactive:
         return _run_in_terminal(app, io.reader)
@@ -88,6 +94,33 @@ def cmd_run(args) -> int:
         events.put(event)
     app.run()
     return 0
+
+
+def _start_web(where: str, events):
+    """The web table on HOST:PORT (companion.web, imported only now), started; a one-line reason
+    when it cannot be (the libraries missing, the address taken or malformed)."""
+    host, _, port_text = where.rpartition(":")
+    if not host or not port_text.isdigit():
+        raise _CannotRun(f"--web needs HOST:PORT (for example 127.0.0.1:8080), not {where!r}")
+    try:
+        from .web.server import WebTable, WebTableError
+    except ImportError as error:
+        raise _CannotRun(f"the web table needs its libraries: pip install '.[web]' ({error.name} is missing)") from None
+    from functools import partial
+
+    from .surface.events import SeatClaim
+
+    def claim(seat: int, name: str, taken: bool) -> None:
+        """In the web thread: the host answers on the box (the owner thread), so wait."""
+        events.put(SeatClaim(seat, name, taken, partial(web.answer_claim, seat)))
+
+    web = WebTable(events, host=host, port=int(port_text), claim=claim)
+    try:
+        web.start()
+    except WebTableError as error:
+        raise _CannotRun(f"web table: {error}") from None
+    log.info("web table at http://%s:%s/ (the board at /board)", host, port_text)
+    return web
 
 
 def _open_table(args, cfg: dict, io: _RunIo, data_dir: Path):

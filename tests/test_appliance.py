@@ -149,3 +149,89 @@ def test_a_pads_file_with_a_non_finite_number_is_ignored_not_trusted(tmp_path, c
     seating = SavedPadSeating(hub, path)
     assert seating.mapping == {} and hub.seating == {}
     assert "pair the pads again" in caplog.text and "NaN" in caplog.text
+
+
+class _RecordingTable:
+    """A table that records what the main loop asks of it, in order."""
+
+    brightness = 5
+
+    def __init__(self, calls: list):
+        self.calls = calls
+        self.unarchived = False
+
+    def handle(self, event):
+        self.calls.append(("key", event.key))
+        if event.key == "ok" and not self.calls.count(("archive",)):
+            self.unarchived = True  # this key ended the game
+
+    def housekeeping(self) -> bool:
+        if self.unarchived:
+            self.calls.append(("archive",))
+            self.unarchived = False
+        return False
+
+    def frame(self):
+        self.calls.append(("frame",))
+        return None
+
+    def leds(self):
+        return {}
+
+    def deadline(self):
+        return None
+
+    def clock(self):
+        return 0.0
+
+
+class _Nothing:
+    def __getattr__(self, name):
+        return lambda *args, **kwargs: None
+
+
+def test_a_key_waiting_after_the_game_ending_key_goes_before_the_archive():
+    from companion.surface.events import KeyEvent
+
+    calls: list = []
+    events = queue.SimpleQueue()
+    events.put(KeyEvent(key="ok", seat=None))  # ends the game
+    events.put(KeyEvent(key="down", seat=None))  # pressed while the ranking was being drawn
+    events.put(Quit("test"))
+    app = App(_RecordingTable(calls), _Nothing(), _Nothing(), events)
+    app.run()
+    assert calls == [("frame",), ("key", "ok"), ("frame",), ("key", "down"), ("frame",), ("archive",)]
+    assert app.deferred == 3  # the first frame, "ok" and "down" each had a key waiting behind them
+
+
+def test_the_archive_runs_right_after_the_frame_when_no_key_waits():
+    from companion.surface.events import KeyEvent
+
+    calls: list = []
+    events = queue.SimpleQueue()
+    table = _RecordingTable(calls)
+    app = App(table, _Nothing(), _Nothing(), events)
+    events.put(KeyEvent(key="ok", seat=None))
+    table.handle(events.get())
+    app.refresh()
+    assert calls == [("key", "ok"), ("frame",), ("archive",)] and app.deferred == 0
+
+
+def test_a_key_waiting_when_the_game_ends_is_handled_before_the_archive():
+    """The game-ending key's archive (three syncs) never holds up the key after it: the table
+    handles a key without archiving first; leaving the final screen archives if the loop has
+    not yet."""
+    from companion.table.table import Table
+    from tests.engine.toy import GAME as TOY
+    from tests.table.helpers import MemoryRecorder, host, pad, press
+
+    recorder = MemoryRecorder()
+    table = Table(recorder, {"toy": TOY}, "en", new_seed=lambda: 5)
+    press(table, host("ok", "ok"))
+    for _ in range(2):
+        press(table, pad(1, "3#") + pad(2, "1#") + host("ok") + pad(1, "1#"))
+    assert table.mode == "over" and table.unarchived
+    press(table, host("down"))  # a key on the ranking: handled, nothing archived yet
+    assert not recorder.finished and table.unarchived
+    press(table, host("ok"))  # leaving the final screen: archived first, then the menu
+    assert recorder.finished and not table.unarchived and table.mode == "menu"

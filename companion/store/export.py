@@ -9,18 +9,28 @@ JSON database holding it, and explains in one sentence what is wrong with anythi
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 import json
 import os
 import re
+import stat
 from collections.abc import Iterable, Iterator, Mapping
 from datetime import datetime
 from pathlib import Path
 from typing import IO, Any
 
 from .journal import FORMAT as JOURNAL_FORMAT
-from .journal import NotReadable, atomic_write, fsync_directory, loads, read_regular
+from .journal import (
+    NotReadable,
+    _finite_float,
+    _refuse_constant,
+    atomic_write,
+    fsync_directory,
+    loads,
+    read_regular,
+)
 from .sessions import (
     HISTORY,
     READABLE_VERSIONS,
@@ -304,6 +314,185 @@ def load_sessions(path: os.PathLike | str) -> list[dict]:
                 raise
             raise SessionFileError(path, f"session {number} of {len(candidates)}: {error.problem}") from None
     return checked
+
+
+def read_sessions(path: os.PathLike | str) -> Iterator[dict]:
+    """Every session of a file as ``load_sessions`` gives them, one at a time: a JSON list (an
+    export of any length) is read as a stream, holding one session at a time; any other file
+    (one session, a TinyDB database) is read whole within ``MAX_SESSION_FILE``. A bad session
+    raises SessionFileError naming its place ("session 4 of 9"); the sessions before it have
+    been yielded already, so a caller that must refuse the whole file reads it twice."""
+    path = Path(path)
+    handle = _open_regular(path)
+    try:
+        if _first_character(handle) != "[":
+            handle.close()
+            yield from load_sessions(path)
+            return
+        handle.seek(0)
+        items = _candidates(path, _stream_list(path, handle))
+        for number, candidate in items:
+            try:
+                checked = _check_document(path, candidate)
+            except SessionFileError as error:
+                total = number + sum(1 for _ in items)
+                if total == 1:
+                    raise
+                raise SessionFileError(path, f"session {number} of {total}: {error.problem}") from None
+            yield checked
+    finally:
+        handle.close()
+
+
+def _candidates(path: Path, items: Iterator[Any]) -> Iterator[tuple[int, dict]]:
+    """(number, item) for the list's items that are session documents (as ``_find_sessions``)."""
+    number = 0
+    for item in items:
+        if isinstance(item, dict) and "format" in item:
+            number += 1
+            yield number, item
+    if not number:
+        raise SessionFileError(path, f'holds no companion session (a session file has "format": "{SESSION_FORMAT}")')
+
+
+def _open_regular(path: Path) -> IO[bytes]:
+    """The file opened for reading if it is a regular file (as ``read_regular`` checks)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except FileNotFoundError:
+        raise SessionFileError(path, "no such file") from None
+    except IsADirectoryError:
+        raise SessionFileError(path, "is a directory, not a session file") from None
+    except OSError as error:
+        raise SessionFileError(path, f"cannot be read: {error.strerror}") from None
+    info = os.fstat(fd)
+    if stat.S_ISDIR(info.st_mode):
+        os.close(fd)
+        raise SessionFileError(path, "is a directory, not a session file")
+    if not stat.S_ISREG(info.st_mode):
+        os.close(fd)
+        raise SessionFileError(path, "is not a regular file (a pipe, a device or a socket): refused")
+    return os.fdopen(fd, "rb")
+
+
+def _first_character(handle: IO[bytes]) -> str:
+    head = handle.read(4096).decode("utf-8-sig", errors="replace").lstrip()
+    return head[:1]
+
+
+STREAM_CHUNK = 1 << 16
+_NEAR_END = 64  # a parse error this close to the end of what was read may be data not read yet
+
+
+class _Buffer:
+    """Text of a file read in chunks: what is not parsed yet, and the line it starts on."""
+
+    def __init__(self, path: Path, handle: IO[bytes]):
+        self.path, self.handle = path, handle
+        self.text, self.pos, self.line, self.eof, self.offset = "", 0, 1, False, 0
+        self.utf8 = codecs.getincrementaldecoder("utf-8-sig")()
+
+    def more(self, at_least: int = 0) -> bool:
+        """Read on (dropping what is parsed); False at the end of the file."""
+        if self.eof:
+            return False
+        if self.pos:
+            self.line += self.text.count("\n", 0, self.pos)
+            self.text, self.pos = self.text[self.pos :], 0
+        raw = self.handle.read(max(STREAM_CHUNK, at_least))
+        self.offset += len(raw)
+        try:
+            decoded = self.utf8.decode(raw, final=not raw)
+        except UnicodeDecodeError as error:
+            where = self.offset - len(raw) + error.start
+            raise SessionFileError(self.path, f"is not UTF-8 text (bad byte at offset {where})") from None
+        self.eof = not raw
+        self.text += decoded
+        return bool(raw)
+
+    def next_character(self) -> str:
+        """The next character that is not white space ("" at the end), not consumed."""
+        while True:
+            text, pos = self.text, self.pos
+            while pos < len(text) and text[pos] in " \t\r\n":
+                pos += 1
+            self.pos = pos
+            if pos < len(text):
+                return text[pos]
+            if not self.more():
+                return ""
+
+    def where(self, pos: int) -> tuple[int, int]:
+        return self.line + self.text.count("\n", 0, pos), pos - self.text.rfind("\n", 0, pos)
+
+    def truncated(self) -> SessionFileError:
+        line = self.where(len(self.text.rstrip()))[0]
+        return SessionFileError(self.path, f"is truncated: the JSON stops before it is complete (line {line})")
+
+    def invalid(self, message: str, pos: int) -> SessionFileError:
+        line, column = self.where(pos)
+        return SessionFileError(self.path, f"is not valid JSON: {message} at line {line}, column {column}")
+
+
+def _stream_list(path: Path, handle: IO[bytes]) -> Iterator[Any]:
+    """The items of the JSON list in ``handle``, parsed one at a time from a buffer that holds
+    about one item: the file is never read whole. The same refusals as ``_read_json``, with
+    the line they are on (NaN, nesting deeper than ``MAX_DEPTH``, an item over
+    ``MAX_SESSION_FILE``, anything after the list)."""
+    decoder = json.JSONDecoder(parse_constant=_refuse_constant, parse_float=_finite_float)
+    buffer = _Buffer(path, handle)
+    if buffer.next_character() != "[":
+        raise buffer.invalid("Expecting '['", buffer.pos)
+    buffer.pos += 1
+    if buffer.next_character() == "]":
+        buffer.pos += 1
+    else:
+        while True:
+            if buffer.next_character() == "":
+                raise buffer.truncated()
+            value, end = _next_value(decoder, buffer)
+            if _depth_exceeds(value, MAX_DEPTH - 1):
+                raise SessionFileError(path, f"is nested more than {MAX_DEPTH} levels deep; a session file is not")
+            buffer.pos = end
+            yield value
+            separator = buffer.next_character()
+            if separator == "]":
+                buffer.pos += 1
+                break
+            if separator == "":
+                raise buffer.truncated()
+            if separator != ",":
+                raise buffer.invalid("Expecting ',' delimiter", buffer.pos)
+            buffer.pos += 1
+    if buffer.next_character() != "":
+        raise buffer.invalid("Extra data", buffer.pos)
+
+
+def _next_value(decoder: json.JSONDecoder, buffer: _Buffer) -> tuple[Any, int]:
+    """The value at the buffer's position and where it ends, reading on while it is cut off."""
+    while True:
+        text, pos = buffer.text, buffer.pos
+        try:
+            value, end = decoder.raw_decode(text, pos)
+        except RecursionError:
+            raise SessionFileError(buffer.path, "is nested too deeply to be a session file") from None
+        except json.JSONDecodeError as error:
+            near_end = error.pos >= len(text) - _NEAR_END or error.msg.startswith("Unterminated string")
+            if near_end and len(text) - pos > MAX_SESSION_FILE:
+                raise SessionFileError(
+                    buffer.path, f"holds a session larger than the {MAX_SESSION_FILE >> 20} MiB this companion reads"
+                ) from None
+            if near_end and buffer.more(len(text) - pos):
+                continue
+            if near_end:
+                raise buffer.truncated() from None
+            raise buffer.invalid(error.msg, error.pos) from None
+        except ValueError as error:  # NaN, Infinity, a number too long to read
+            raise SessionFileError(buffer.path, f"is not valid JSON: {error}") from None
+        if end >= len(text) - _NEAR_END and not isinstance(value, (dict, list)) and not buffer.eof:
+            buffer.more()  # a bare number or word may go on in what is not read yet: again
+            continue
+        return value, end
 
 
 def _broken_document_or_fail(path: os.PathLike | str, data: Any) -> list[dict]:

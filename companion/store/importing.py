@@ -8,8 +8,7 @@ Only finished sessions are imported; the rest are counted and left out.
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -28,10 +27,26 @@ class ImportPlan:
         return len(self.new)
 
     def archived(self, document: Mapping, session_id: int) -> tuple[dict, str, dict]:
-        """The document as archived under its new local id, its index table and record."""
-        stored = copy.deepcopy(dict(document))
+        """The document as archived under its new local id, its index table and record (a new
+        top level and ``meta``; the rest is shared with ``document``, which is not changed)."""
+        stored = dict(document)
         stored["meta"] = dict(stored["meta"], id=session_id)
         return stored, HISTORY, _index_record(stored)
+
+    def stream(self, documents: Iterable[Mapping], known: set[str]) -> Iterator[dict]:
+        """The new documents (in the shape they are archived in), one at a time, counting the
+        skipped and unfinished ones here as they pass: an import of any length holds one."""
+        seen = set(known)
+        for document in documents:
+            if not finished(document):
+                self.unfinished += 1
+                continue
+            uid = identity(document)
+            if uid in seen:
+                self.skipped += 1
+                continue
+            seen.add(uid)
+            yield _as_archived(document, uid)
 
 
 def identity(document: Mapping) -> str:
@@ -52,17 +67,7 @@ def finished(document: Mapping) -> bool:
 def plan_import(documents: Iterable[Mapping], known: set[str]) -> ImportPlan:
     """Which documents are new (in the shape they are archived in) and which are skipped."""
     plan = ImportPlan()
-    seen = set(known)
-    for document in documents:
-        if not finished(document):
-            plan.unfinished += 1
-            continue
-        uid = identity(document)
-        if uid in seen:
-            plan.skipped += 1
-            continue
-        seen.add(uid)
-        plan.new.append(_as_archived(document, uid))
+    plan.new.extend(plan.stream(documents, known))
     return plan
 
 
@@ -80,9 +85,9 @@ def _as_archived(document: Mapping, uid: str) -> dict:
         "format": document["format"],
         "version": 2,
         "game": document["game"],
-        "options": copy.deepcopy(document["options"]),
+        "options": document["options"],
         "seed": document["seed"],
-        "entries": copy.deepcopy(document["entries"]),
+        "entries": document["entries"],
         "meta": {
             "id": None,
             "uid": uid,
@@ -91,7 +96,7 @@ def _as_archived(document: Mapping, uid: str) -> dict:
             "abandoned": None,
             "seats": seats,
             "names": names,
-            "scores": copy.deepcopy(scores),
+            "scores": scores,
             "winner": meta.get("winner"),
             "duration_s": duration,
             "actions": count_actions(document["entries"]),

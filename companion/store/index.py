@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Mapping
+import re
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from .journal import FORMAT, VERSION, StoreError, atomic_write, dumps, loads
 
 log = logging.getLogger("companion.store")
 TABLES = ("history", "abandoned")
+SUMMARY = 1  # version of the summary a finished session's index record holds (sessions.summary)
+_SUMMARY_HEAD = re.compile(rb'\{"format":"%s","version":%d,"summary":([0-9]{1,4}),' % (FORMAT.encode(), VERSION))
 
 
 def read_index(path: Path) -> dict[str, dict[str, dict]]:
@@ -25,51 +28,96 @@ def read_index(path: Path) -> dict[str, dict[str, dict]]:
     return read_index_checked(path)[0]
 
 
-def read_index_checked(path: Path) -> tuple[dict[str, dict[str, dict]], bool]:
+def read_index_checked(
+    path: Path, keep: Callable[[dict], dict] | None = None
+) -> tuple[dict[str, dict[str, dict]], bool]:
     """The index's tables, and whether it is sound: there, and starting with its header (a
-    missing, emptied or zeroed index is not, and is rebuilt from the archives)."""
+    missing, emptied or zeroed index is not, and is rebuilt from the archives).
+
+    Read one line at a time; ``keep`` turns each record into what the caller needs of it as it
+    is read (its uid, its date), so a long history is never held whole."""
     tables: dict[str, dict[str, dict]] = {name: {} for name in TABLES}
+    keep = keep or (lambda record: record)
     try:
-        raw = path.read_bytes()
+        handle = open(path, "rb")  # noqa: SIM115 (closed below; the errors differ by step)
     except FileNotFoundError:
         return tables, False
     except OSError as error:
         raise StoreError(f"cannot read the history index: {error.strerror}", path) from None
-    lines = raw[: raw.rfind(b"\n") + 1].split(b"\n")[:-1]
     sound = False
-    for number, line in enumerate(lines, start=1):
+    with handle:
         try:
-            record = loads(line)
-        except (ValueError, RecursionError):
-            log.warning("%s, line %d: damaged, skipped", path, number)
-            continue
-        if number == 1 and isinstance(record, dict) and record.get("format") == FORMAT:
-            sound = True
-            for name, docs in (record.get("tables") or {}).items():
-                if isinstance(docs, dict):
-                    tables.setdefault(name, {}).update(docs)
-            continue
-        if not isinstance(record, dict) or not isinstance(record.get("docs"), dict):
-            log.warning("%s, line %d: not an index record, skipped", path, number)
-            continue
-        tables.setdefault(str(record.get("insert")), {}).update(
-            {key: doc for key, doc in record["docs"].items() if isinstance(doc, dict) and key.isdigit()}
-        )
+            for number, line in enumerate(handle, start=1):
+                if not line.endswith(b"\n"):
+                    break  # a torn last line
+                try:
+                    record = loads(line)
+                except (ValueError, RecursionError):
+                    log.warning("%s, line %d: damaged, skipped", path, number)
+                    continue
+                if number == 1 and isinstance(record, dict) and record.get("format") == FORMAT:
+                    sound = True
+                    for name, docs in (record.get("tables") or {}).items():
+                        if isinstance(docs, dict):
+                            tables.setdefault(name, {}).update(
+                                {key: keep(doc) for key, doc in docs.items() if isinstance(doc, dict)}
+                            )
+                    continue
+                if not isinstance(record, dict) or not isinstance(record.get("docs"), dict):
+                    log.warning("%s, line %d: not an index record, skipped", path, number)
+                    continue
+                tables.setdefault(str(record.get("insert")), {}).update(
+                    {key: keep(doc) for key, doc in record["docs"].items() if isinstance(doc, dict) and key.isdigit()}
+                )
+        except OSError as error:
+            raise StoreError(f"cannot read the history index: {error.strerror}", path) from None
     return tables, sound
 
 
-def write_index(path: Path, tables: Mapping[str, Mapping[str, Mapping]]) -> None:
-    """Replace the index by ``tables`` in one header line (atomically)."""
-    header = {"format": FORMAT, "version": VERSION, "tables": {name: dict(docs) for name, docs in tables.items()}}
-    atomic_write(path, (dumps(header) + "\n").encode("utf-8"))
+def _header(tables: Mapping[str, Mapping[str, Mapping]], summary: int) -> dict:
+    """The index's first line. ``summary``: every finished session's record in the file holds
+    the summary of that version (``sessions.summary``); 0 for an index that may lack some."""
+    header: dict = {"format": FORMAT, "version": VERSION}
+    if summary:
+        header["summary"] = summary
+    header["tables"] = {name: dict(docs) for name, docs in tables.items()}
+    return header
 
 
-def ensure_index(path: Path) -> None:
+LINE_RECORDS = 50  # records per line of a rewritten index: a reader holds one line at a time
+
+
+def write_index(path: Path, tables: Mapping[str, Mapping[str, Mapping]], summary: int = 0) -> None:
+    """Replace the index by ``tables`` (atomically): the header (``summary``: see ``_header``),
+    then the records in lines of ``LINE_RECORDS``, as appends write them."""
+    lines = [dumps(_header({}, summary))]
+    for table, docs in tables.items():
+        items = list(docs.items())
+        for start in range(0, len(items), LINE_RECORDS):
+            lines.append(dumps({"insert": table, "docs": dict(items[start : start + LINE_RECORDS])}))
+    atomic_write(path, ("\n".join(lines) + "\n").encode("utf-8"))
+
+
+def index_summary(path: Path) -> int | None:
+    """The summary version the index's header promises (0: none), None if there is no index.
+    Reads only the file's first bytes: the check costs the same however long the history."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(128)
+    except FileNotFoundError:
+        return None
+    except OSError:
+        return 0
+    found = _SUMMARY_HEAD.match(head)
+    return int(found.group(1)) if found else 0
+
+
+def ensure_index(path: Path, summary: int = SUMMARY) -> None:
     """Create the index (its header only) if it is missing. Done before archives are written
     whose index line may never come (an import killed half-way): a sound index is the truth,
     and only a missing or damaged one is rebuilt from the archives beside it."""
     if not path.exists():
-        atomic_write(path, (dumps({"format": FORMAT, "version": VERSION, "tables": {}}) + "\n").encode())
+        atomic_write(path, (dumps(_header({}, summary)) + "\n").encode())
 
 
 def append_index(path: Path, records: Mapping[str, Mapping[str, Mapping]]) -> None:

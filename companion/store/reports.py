@@ -91,22 +91,35 @@ def start_seat(entries: Iterable[Mapping]) -> int | None:
     return None
 
 
-def bgstats_play(document: Mapping, title: str) -> dict:
-    """One finished session as the play BG Stats documents for other apps (the data of its
-    ``createPlay`` link): game, date, whole minutes (as ``companion history``), players with
-    score, rank (left out when the game ranked nobody), winner and the recorded start player."""
-    meta = document.get("meta") or {}
-    scores = meta.get("scores") or {}
+def as_summary(item: Mapping) -> Mapping:
+    """A finished session as ``stats`` and the BG Stats exports read it: its history-index
+    record (which holds the summary, ``Store.summaries``) as it is, or a whole session document
+    (``meta`` and ``entries``) summarised here."""
+    if "entries" not in item:
+        return item
+    from .sessions import summary
+
+    meta = item.get("meta") or {}
+    return {**meta, "game": item["game"], **summary(meta.get("started"), item.get("entries") or [])}
+
+
+def bgstats_play(session: Mapping, title: str) -> dict:
+    """One finished session (an index record with its summary, or a session document) as the
+    play BG Stats documents for other apps (the data of its ``createPlay`` link): game, date,
+    whole minutes (as ``companion history``), players with score, rank (left out when the game
+    ranked nobody), winner and the recorded start player."""
+    record = as_summary(session)
+    scores = record.get("scores") or {}
     totals = scores.get("totals") if isinstance(scores, Mapping) else None
-    names = seat_names(meta)
+    names = seat_names(record)
     seats = sorted(
         {int(key) for key in totals if str(key).isdigit()} if isinstance(totals, Mapping) else set(range(len(names)))
     )
     ranks = places_of(scores)
-    winners = winners_of(meta)
-    first = start_seat(document.get("entries") or [])
-    game_name = document["game"]
-    started = _time(meta.get("started"))
+    winners = winners_of(record)
+    first = record.get("start_seat")
+    game_name = record["game"]
+    started = _time(record.get("started"))
     game: dict[str, Any] = {"name": title, "sourceGameId": game_name}
     if game_name in BGG_IDS:
         game["bggId"] = BGG_IDS[game_name]
@@ -125,7 +138,7 @@ def bgstats_play(document: Mapping, title: str) -> dict:
     return {
         "game": game,
         "playDate": started.strftime("%Y-%m-%d %H:%M:%S") if started else "",
-        "durationMin": minutes(meta.get("duration_s")),
+        "durationMin": minutes(record.get("duration_s")),
         "location": "",
         "board": "",
         "comments": "",
@@ -133,14 +146,14 @@ def bgstats_play(document: Mapping, title: str) -> dict:
     }
 
 
-def bgstats_plays(documents: Iterable[Mapping]) -> Iterator[dict]:
-    """One BG Stats play per finished session, one at a time (the history is never held whole)."""
+def bgstats_plays(sessions: Iterable[Mapping]) -> Iterator[dict]:
+    """One BG Stats play per finished session (index records or documents), one at a time."""
     titles: dict[str, str] = {}
-    for document in documents:
-        game = document["game"]
+    for session in sessions:
+        game = session["game"]
         if game not in titles:
             titles[game] = _game_title(game)
-        yield bgstats_play(document, titles[game])
+        yield bgstats_play(session, titles[game])
 
 
 def bgstats_link(play: Mapping) -> str:
@@ -149,19 +162,20 @@ def bgstats_link(play: Mapping) -> str:
     return BGSTATS_LINK + quote(data, safe="")
 
 
-def game_stats(documents: Iterable[Mapping]) -> dict[str, dict]:
+def game_stats(sessions: Iterable[Mapping]) -> dict[str, dict]:
     """Per game: plays, wins per seat name (colour), draws (first place shared), games nobody
     won, average duration (s), average decision time per seat name (s, with how many decisions
-    it averages)."""
+    it averages). Reads index records with their summaries (``Store.summaries``: no archive
+    is opened) or session documents."""
     games: dict[str, dict] = {}
-    thinking: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
-    for document in documents:
-        meta = document.get("meta") or {}
-        game = document["game"]
+    thinking: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(lambda: [0, 0.0]))
+    for session in sessions:
+        record = as_summary(session)
+        game = record["game"]
         entry = games.setdefault(game, {"plays": 0, "wins": {}, "draws": 0, "no_winner": 0, "durations": []})
         entry["plays"] += 1
-        names = seat_names(meta)
-        winners = winners_of(meta)
+        names = seat_names(record)
+        winners = winners_of(record)
         if len(winners) == 1:
             name = seat_label(names, winners[0])
             entry["wins"][name] = entry["wins"].get(name, 0) + 1
@@ -169,20 +183,38 @@ def game_stats(documents: Iterable[Mapping]) -> dict[str, dict]:
             entry["draws"] += 1
         else:
             entry["no_winner"] += 1
-        if isinstance(meta.get("duration_s"), int):
-            entry["durations"].append(meta["duration_s"])
-        for seat, seconds in decision_times(document):
-            thinking[game][seat_label(names, seat)].append(seconds)
+        duration = record.get("duration_s")
+        if isinstance(duration, int) and not isinstance(duration, bool):
+            entry["durations"].append(duration)
+        decisions = record.get("decisions")
+        for seat, (count, total) in _decision_totals(decisions):
+            kept = thinking[game][seat_label(names, seat)]
+            kept[0] += count
+            kept[1] += total
     result = {}
     for game, entry in sorted(games.items()):
         durations = entry.pop("durations")
         entry["average_duration_s"] = round(sum(durations) / len(durations)) if durations else None
         entry["decision_s"] = {
-            name: {"average": round(sum(times) / len(times), 1), "decisions": len(times)}
-            for name, times in sorted(thinking[game].items())
+            name: {"average": round(total / count, 1), "decisions": count}
+            for name, (count, total) in sorted(thinking[game].items())
+            if count
         }
         result[game] = entry
     return result
+
+
+def _decision_totals(decisions: Any) -> Iterator[tuple[int, tuple[int, float]]]:
+    """(seat, (decisions, total seconds)) from a summary's ``decisions``; anything malformed
+    (an index edited by hand) is left out."""
+    if not isinstance(decisions, Mapping):
+        return
+    for seat, value in decisions.items():
+        if not (str(seat).isdigit() and isinstance(value, list) and len(value) == 2):
+            continue
+        count, total = value
+        if isinstance(count, int) and not isinstance(count, bool) and isinstance(total, (int, float)):
+            yield int(seat), (count, float(total))
 
 
 def stats_text(stats: Mapping[str, Mapping]) -> str:

@@ -27,11 +27,12 @@ from other threads (input callbacks) must go through that loop's queue.
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 import logging
 import os
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -39,6 +40,7 @@ from typing import Any
 from tinydb import Query
 from tinydb.table import Document
 
+from .index import SUMMARY
 from .journal import JournalDB, StoreError, atomic_write, dumps, loads
 
 SESSION_FORMAT = "companion-session"
@@ -254,12 +256,20 @@ class Store:
         self._damaged: dict[int, str] = {}  # running sessions that cannot be read, with why
         self.notes: list[str] = []  # what reading the history found and worked around, one line each
         self._db = JournalDB(path, read_only=read_only, create_dirs=not read_only)
+        self._next_index: dict[int, int] = {}  # running sessions' log lengths, for append
+        # Sessions archived and indexed whose records are still in the live journal: dropped
+        # by ``tidy`` (when the table is idle, at close) or at the next start. {id: finished}
+        self._closed: dict[int, bool] = {}
         try:
             self._open_layout()
+            if not read_only:
+                try:
+                    self._upgrade_index()
+                except (OSError, StoreError) as error:  # the table still runs; stats read the archives
+                    log.warning("cannot summarise the history index: %s", _reason(error))
         except BaseException:
             self._db.close()
             raise
-        self._next_index: dict[int, int] = {}  # running sessions' log lengths, for append
 
     @property
     def problems(self) -> list[str]:
@@ -405,7 +415,11 @@ class Store:
                 return None
             key = max(live, key=int)
             return {**copy.deepcopy(live[key]), "id": int(key), "state": "playing"}
-        candidates = [doc for doc in self._db.table(SESSIONS).all() if doc.doc_id not in self._damaged]
+        candidates = [
+            doc
+            for doc in self._db.table(SESSIONS).all()
+            if doc.doc_id not in self._damaged and doc.doc_id not in self._closed
+        ]
         if not candidates:
             return None
         return self._describe(max(candidates, key=lambda doc: doc.doc_id))
@@ -436,6 +450,7 @@ class Store:
             "winner": winner,
             "duration_s": max(0, round((finished - started).total_seconds())),
             "actions": count_actions(entries) if actions is None else actions,
+            **summary(record["started"], entries),
         }
         if is_teaching(record["game"], record["options"]):
             result["teaching"] = True  # archived and indexed, but not a played game
@@ -460,14 +475,99 @@ class Store:
         self._archive_and_index(session_id, document, ABANDONED, abandoned)
         self._next_index.pop(session_id, None)
 
-    def history(self, teaching: bool = False) -> list[dict]:
+    def history(self, teaching: bool = False, keep: Callable[[dict], dict] | None = None) -> list[dict]:
         """Finished games' records, newest first (from the index: no log is read). Teaching
-        walks (``"teaching": true``) are not played games: left out unless ``teaching``."""
+        walks (``"teaching": true``) are not played games: left out unless ``teaching``.
+        ``keep`` makes each record what the caller needs of it as the index is read (at least
+        ``finished`` and ``teaching``), so a long history is not held whole."""
         records = [
-            (key, record) for key, record in self._index()[HISTORY].items() if teaching or not record.get("teaching")
+            (key, record)
+            for key, record in self._index(keep)[HISTORY].items()
+            if teaching or not record.get("teaching")
         ]
         records.sort(reverse=True, key=lambda item: (_sort_time(item[1].get("finished")), int(item[0])))
-        return [copy.deepcopy(record) for _, record in records]
+        if self._legacy is not None:  # held in memory: hand out copies
+            return [copy.deepcopy(record) for _, record in records]
+        return [record for _, record in records]  # read afresh from the index: the caller's own
+
+    def summaries(self, skipped: Callable[[str], None] | None = None) -> list[dict]:
+        """``history()``'s records, each with its summary (``summary``: start seat, decision
+        times), newest first. A record indexed by an earlier version, which has none, gets it
+        from its archive here (read once; the table's store keeps it, see ``_upgrade_index``);
+        an archive that cannot be read raises StoreError, or with ``skipped`` is reported to
+        it in one line and left out."""
+        records = self.history(keep=_without_breakdown)
+        kept = []
+        for record in records:
+            if not has_summary(record):
+                try:
+                    record.update(self._summary_of(record))
+                except StoreError as error:
+                    if skipped is None:
+                        raise
+                    skipped(f"{error}; skipped")
+                    continue
+            kept.append(record)
+        return kept
+
+    def _summary_of(self, record: Mapping) -> dict:
+        """The summary of an indexed finished session, from its archive."""
+        try:
+            if self._legacy is not None:
+                document = self._legacy["archives"][record["uid"]]
+            else:
+                document = _read_archive(self._archive_path(record.get("uid")))
+            return summary(document["meta"].get("started"), document["entries"])
+        except (OSError, ValueError, KeyError, TypeError, StoreError, RecursionError) as error:
+            where = f"{self.history_dir / str(record.get('uid'))}.json"
+            raise StoreError(
+                f"{where}: cannot read the archived session {record.get('session')} ({_reason(error)})"
+            ) from None
+
+    def _upgrade_index(self) -> None:
+        """An index written by an earlier version lacks the sessions' summaries: each archive is
+        read once to fill them, and the index rewritten (atomically) with them and with the
+        header's promise (``index.index_summary``), so this runs once. Checking costs reading
+        the index's first bytes. An archive that cannot be read leaves its record as it is
+        (``summaries`` reports it) and the promise unmade, so it is tried at the next start."""
+        from .index import ensure_index, index_summary, write_index
+
+        promised = index_summary(self._index_path())
+        if promised is None:  # no index: created now (empty, or rebuilt from archives), so that
+            self.history_dir.mkdir(parents=True, exist_ok=True)  # the first game's end costs no more
+            if self._archive_files():
+                self._index()
+            else:
+                ensure_index(self._index_path())
+            return
+        if promised >= SUMMARY:  # summarised
+            return
+        tables = self._index()
+        missing = [record for record in tables[HISTORY].values() if not has_summary(record)]
+        complete = True
+        for record in missing:
+            try:
+                record.update(self._summary_of(record))
+            except StoreError as error:
+                log.warning("%s", error)
+                complete = False
+        write_index(self._index_path(), tables, SUMMARY if complete else 0)
+        log.info("%s: %d finished sessions summarised for history and stats", self._index_path(), len(missing))
+
+    def ended(self, keep: Callable[[dict], dict] | None = None) -> tuple[list[dict], list[dict]]:
+        """``history(teaching=True)`` and ``abandoned()`` from ONE read of the index (what
+        ``companion history`` lists), each record as ``keep`` makes it."""
+        tables = self._index(keep)
+        finished = sorted(
+            tables[HISTORY].items(), reverse=True, key=lambda item: (_sort_time(item[1].get("finished")), int(item[0]))
+        )
+        abandoned = sorted(
+            tables[ABANDONED].items(), reverse=True, key=lambda item: (_sort_time(item[1].get("at")), int(item[0]))
+        )
+        records = ([record for _, record in finished], [record for _, record in abandoned])
+        if self._legacy is not None:  # held in memory: hand out copies
+            return copy.deepcopy(records)
+        return records
 
     def abandoned(self) -> list[dict]:
         """Games ended from the in-game menu (archived with their logs), newest first."""
@@ -479,7 +579,7 @@ class Store:
         """Finished sessions as full session documents, newest first (one archive read each,
         one at a time). An archive that cannot be read or checked raises StoreError, or, with
         ``skipped``, is reported to it in one line naming the file and left out."""
-        for record in self.history():
+        for record in self.history(keep=_where_archived):
             if self._legacy is not None:
                 yield copy.deepcopy(self._legacy["archives"][record["uid"]])
                 continue
@@ -499,7 +599,7 @@ class Store:
         """How many games were finished (kept in the live journal: the menu needs no history)."""
         if self._legacy is not None:
             return len(self._legacy["index"][HISTORY])
-        return _count(self._meta().get("finished"))
+        return _count(self._meta().get("finished")) + sum(self._closed.values())
 
     def session_document(self, session_id: int) -> dict:
         """A self-contained session file (format ``companion-session``, version 2)."""
@@ -510,31 +610,35 @@ class Store:
 
     def uids(self) -> set[str]:
         """Every session identity this store holds (running, finished, abandoned)."""
-        index = self._index()
+        index = self._index(lambda record: {"uid": record.get("uid")})
         found = {record.get("uid") for table in (HISTORY, ABANDONED) for record in index[table].values()}
         found |= {doc.get("uid") for doc in self._db.table(SESSIONS).all()}
         return {uid for uid in found if uid}
 
-    def import_documents(self, documents: Sequence[Mapping], batch: int = IMPORT_BATCH) -> tuple[int, int]:
-        """Add checked session documents (``export.load_sessions``) as history; a session
+    def import_documents(self, documents: Iterable[Mapping], batch: int = IMPORT_BATCH) -> tuple[int, int]:
+        """Add checked session documents (``export.read_sessions``) as history; a session
         already here (same ``meta.uid``) is skipped. Returns (added, skipped).
 
-        Crash-safe in batches of ``batch`` sessions: for each, ids are reserved, then its
-        archives are written, then ONE index line adds them all. A crash leaves the history
-        with whole batches only; importing again adds the rest (the ones here are skipped).
+        Read one at a time (an iterator of any length is never held whole) and crash-safe in
+        batches of ``batch`` sessions: for each, ids are reserved, then its archives are
+        written, then ONE index line adds them all. A crash leaves the history with whole
+        batches only; importing again adds the rest (the ones here are skipped).
         """
-        from .importing import plan_import
+        from .importing import ImportPlan
         from .index import append_index, ensure_index
 
         self._check_writer()
-        plan = plan_import(documents, self.uids())
-        if not plan.new:
-            return 0, plan.skipped
-        self.history_dir.mkdir(parents=True, exist_ok=True)
-        ensure_index(self._index_path())  # archives without their index line are not history
+        plan = ImportPlan()
+        new = plan.stream(documents, self.uids())
         size = max(1, int(batch))
-        for start in range(0, len(plan.new), size):
-            chunk = plan.new[start : start + size]
+        added = 0
+        while True:
+            chunk = list(itertools.islice(new, size))
+            if not chunk:
+                return added, plan.skipped
+            if not added:
+                self.history_dir.mkdir(parents=True, exist_ok=True)
+                ensure_index(self._index_path())  # archives without their index line are not history
             first = self._reserve_ids(len(chunk), finished=len(chunk))
             records: dict[str, dict[str, dict]] = {HISTORY: {}, ABANDONED: {}}
             for offset, document in enumerate(chunk):
@@ -543,7 +647,7 @@ class Store:
                 atomic_write(self._archive_path(stored["meta"]["uid"]), _document_bytes(stored))
                 records[table][str(session_id)] = record
             append_index(self._index_path(), records)  # the batch's commit point
-        return len(plan.new), plan.skipped
+            added += len(chunk)
 
     def learned_box(self, game: str) -> dict:
         """What the latest session of ``game`` knew about the box (its ``box`` option with what
@@ -552,7 +656,9 @@ class Store:
         from ..engine import Session
 
         live = [
-            doc for doc in self._db.table(SESSIONS).all() if doc.get("game") == game and doc.doc_id not in self._damaged
+            doc
+            for doc in self._db.table(SESSIONS).all()
+            if doc.get("game") == game and doc.doc_id not in self._damaged and doc.doc_id not in self._closed
         ]
         if live:
             latest = max(live, key=lambda doc: doc.doc_id)
@@ -600,8 +706,28 @@ class Store:
         else:
             table.insert({"name": name, "value": copy.deepcopy(value)})
 
+    def tidy(self) -> bool:
+        """Drop the sessions archived since the last tidy from the live journal (one snapshot,
+        2 syncs). Ending a game leaves this for when the table is idle, so the archive costs
+        3 syncs. False if there was nothing to do. A crash before it loses nothing: the next
+        start finds the archives and drops the sessions itself (``_finish_interrupted``)."""
+        if not self._closed or self.read_only:
+            return False
+        closed, self._closed = self._closed, {}
+        try:
+            self._drop_live(closed)
+        except BaseException:
+            self._closed.update(closed)
+            raise
+        return True
+
     def close(self) -> None:
-        self._db.close()
+        try:
+            self.tidy()
+        except (OSError, StoreError) as error:  # the next start drops them
+            log.warning("could not tidy the live journal: %s", _reason(error))
+        finally:
+            self._db.close()
 
     def __enter__(self) -> Store:
         return self
@@ -642,6 +768,8 @@ class Store:
         if self._legacy is not None:
             record = self._legacy["live"][SESSIONS].get(str(session_id))
             return None if record is None else Document(record, doc_id=session_id)
+        if session_id in self._closed:  # archived: its record waits for tidy
+            return None
         return self._db.table(SESSIONS).get(doc_id=session_id)
 
     def _require_live(self, session_id: int) -> Document:
@@ -702,22 +830,28 @@ class Store:
         self.history_dir.mkdir(parents=True, exist_ok=True)
         atomic_write(self._archive_path(record["uid"]), _document_bytes(document))  # commit point
         append_index(self._index_path(), {table: {str(session_id): record}})
-        self._drop_live(session_id, finished=table == HISTORY)
+        self._closed[session_id] = table == HISTORY  # dropped from the live journal by tidy
 
-    def _drop_live(self, session_id: int, finished: bool) -> None:
+    def _drop_live(self, closed: Mapping[int, bool]) -> None:
+        """Rewrite the live journal without the ``closed`` sessions ({id: finished})."""
         tables = self._db.tables_data()
         meta = dict(tables[META]["1"])
-        meta["next_session"] = max(self._next_session_id(), session_id + 1)
-        meta["finished"] = _count(meta.get("finished")) + (1 if finished else 0)
-        sessions = {key: doc for key, doc in tables.get(SESSIONS, {}).items() if key != str(session_id)}
-        rest = {name: docs for name, docs in tables.items() if name not in (META, SESSIONS, log_table(session_id))}
+        meta["next_session"] = max(self._next_session_id(), *(session_id + 1 for session_id in closed))
+        meta["finished"] = _count(meta.get("finished")) + sum(closed.values())
+        keys = {str(session_id) for session_id in closed}
+        logs = {log_table(session_id) for session_id in closed}
+        sessions = {key: doc for key, doc in tables.get(SESSIONS, {}).items() if key not in keys}
+        rest = {name: docs for name, docs in tables.items() if name not in (META, SESSIONS, *logs)}
         self._db.rewrite({**rest, META: {"1": meta}, SESSIONS: sessions})
 
     def _finish_interrupted(self) -> None:
-        """A running session whose archive exists was being finished or abandoned when the power
-        went: index it if the index missed it, then drop it from the live journal."""
+        """A running session whose archive exists was finished or abandoned before the table
+        stopped without tidying (``tidy``), or while the power went: index it if the index
+        missed it, then drop them all from the live journal (one snapshot)."""
         from .index import append_index
 
+        closed: dict[int, bool] = {}
+        index: dict[str, dict[str, dict]] | None = None
         for record in self._db.table(SESSIONS).all():
             if record.doc_id in self._damaged:
                 continue
@@ -726,12 +860,17 @@ class Store:
                 continue
             document = loads(path.read_text(encoding="utf-8"))
             meta = document["meta"]
-            index = self._index()
+            if index is None:
+                index = self._index(lambda indexed: {})
             table = HISTORY if meta.get("finished") else ABANDONED
             if str(record.doc_id) not in index[table]:
                 append_index(self._index_path(), {table: {str(record.doc_id): _index_record(document)}})
-            log.warning("%s: completing the end of session %d, which a power cut interrupted", self.path, record.doc_id)
-            self._drop_live(record.doc_id, finished=table == HISTORY)
+                where, number = self.path, record.doc_id
+                log.warning("%s: completing the end of session %d, which a power cut interrupted", where, number)
+            closed[record.doc_id] = table == HISTORY
+        if closed:
+            log.info("%s: dropping %d archived sessions from the live journal", self.path, len(closed))
+            self._drop_live(closed)
 
     # -- internals: the history -----------------------------------------------------------------
     def _archive_path(self, uid: Any) -> Path:
@@ -742,14 +881,16 @@ class Store:
     def _index_path(self) -> Path:
         return self.history_dir / INDEX_FILE
 
-    def _index(self) -> dict[str, dict[str, dict]]:
-        """The history index's tables (read when asked for, never kept). A missing, emptied or
-        zeroed index while archives are there is rebuilt from them (and, by the writer, saved)."""
+    def _index(self, keep: Callable[[dict], dict] | None = None) -> dict[str, dict[str, dict]]:
+        """The history index's tables (read when asked for, never kept), each record as
+        ``keep`` makes it (``index.read_index_checked``). A missing, emptied or zeroed index
+        while archives are there is rebuilt from them (and, by the writer, saved): then the
+        records are whole."""
         if self._legacy is not None:
             return self._legacy["index"]
         from .index import read_index_checked, write_index
 
-        tables, sound = read_index_checked(self._index_path())
+        tables, sound = read_index_checked(self._index_path(), keep)
         if sound:
             return tables
         archives = self._archive_files()
@@ -759,7 +900,7 @@ class Store:
         count = sum(len(docs) for docs in tables.values())
         message = f"{self._index_path()}: missing or damaged; rebuilt from {count} archived sessions"
         if not self.read_only:
-            write_index(self._index_path(), tables)
+            write_index(self._index_path(), tables, SUMMARY)
         log.warning("%s", message)
         if message not in self.notes:
             self.notes.append(message)
@@ -838,6 +979,20 @@ def _read_archive(path: Path) -> dict:
     return document
 
 
+def _without_breakdown(record: dict) -> dict:
+    """An index record without its scores' breakdown (points per category), which no summary
+    reader shows: the bulk of a record, left out as the index is read."""
+    scores = record.get("scores")
+    if isinstance(scores, dict) and "breakdown" in scores:
+        record["scores"] = {key: value for key, value in scores.items() if key != "breakdown"}
+    return record
+
+
+def _where_archived(record: dict) -> dict:
+    """What finding and ordering a finished session's archive needs of its index record."""
+    return {key: record.get(key) for key in ("session", "uid", "finished", "teaching")}
+
+
 def _reason(error: BaseException) -> str:
     if isinstance(error, OSError):
         return error.strerror or str(error)
@@ -858,6 +1013,28 @@ def _sort_time(value: Any) -> float:
 
 def _document_bytes(document: Mapping) -> bytes:
     return (json.dumps(document, ensure_ascii=False, separators=(",", ":"), allow_nan=False) + "\n").encode()
+
+
+def summary(started: Any, entries: Sequence[Mapping]) -> dict:
+    """What ``stats`` and the BG Stats exports need from a finished session's log, kept in its
+    index record so that they never read the archives: the recorded start seat, and per seat
+    the decisions whose time is known with their total (seconds, to the millisecond)."""
+    from .reports import decision_times, start_seat
+
+    totals: dict[str, list] = {}
+    for seat, seconds in decision_times({"meta": {"started": started}, "entries": entries}):
+        count_total = totals.setdefault(str(seat), [0, 0.0])
+        count_total[0] += 1
+        count_total[1] += seconds
+    return {
+        "summary": SUMMARY,
+        "start_seat": start_seat(entries),
+        "decisions": {seat: [count, round(total, 3)] for seat, (count, total) in sorted(totals.items())},
+    }
+
+
+def has_summary(record: Mapping) -> bool:
+    return isinstance(record.get("summary"), int) and record["summary"] >= SUMMARY
 
 
 def _index_record(document: Mapping) -> dict:
@@ -884,6 +1061,7 @@ def _index_record(document: Mapping) -> dict:
             "winner": meta.get("winner"),
             "duration_s": max(0, duration),
             "actions": count_actions(document["entries"]),
+            **summary(started, document["entries"]),
             **({"teaching": True} if is_teaching(document.get("game"), document.get("options")) else {}),
         }
     return {

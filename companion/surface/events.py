@@ -7,6 +7,7 @@ define at every start of the box (the table dispatches on their type, never on t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 HOST_KEYS = ("up", "down", "ok", "back", "menu")  # menu: back held down for a second
@@ -44,6 +45,16 @@ class RawPadKey(NamedTuple):
 
     pad: str
     key: str
+
+
+class SeatClaim(NamedTuple):
+    """A phone asks to play ``seat`` under ``name`` (the web table); ``taken``: another device
+    holds the seat. The host answers on the box; ``reply(True)`` seats the phone."""
+
+    seat: int
+    name: str
+    taken: bool
+    reply: Callable[[bool], None]
 
 
 class Tick(NamedTuple):

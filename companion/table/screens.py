@@ -23,7 +23,7 @@ def table_frame(table: Table) -> Frame:
     """The frame of the table's current mode."""
     t = _words(table)
     notice = tuple(t(m) for m in table.notice)
-    if table.mode in ("menu", "resume", "game_menu"):
+    if table.mode in ("menu", "resume", "game_menu", "claim"):
         return _menu_frame(table, notice)
     if table.mode == "pair":
         return _pair_frame(table)

@@ -21,7 +21,7 @@ from typing import Any, ClassVar, Protocol
 
 from ..engine import FollowUp, Game, Msg, Prompt, PromptKind, RuleError, Session, added
 from ..engine.i18n import LANGUAGES
-from ..surface.events import HOST_KEYS, KeyEvent, PadPresence, PadTrouble, RawPadKey, Tick
+from ..surface.events import HOST_KEYS, KeyEvent, PadPresence, PadTrouble, RawPadKey, SeatClaim, Tick
 from ..surface.frame import Frame, LedState
 from ..surface.panel import SMALLEST, Panel
 from . import restart, texts, undo
@@ -144,6 +144,8 @@ class Table:
         self.seat_notes: dict[int, Msg] = {}  # a seat's pad screen: why its last key did nothing
         self.asked_at: dict[int | None, float] = {}  # seat (None: the host) -> when its question changed
         self.held_input: tuple | None = None  # the question's cursor and typing while a menu is open
+        self.claims: list[SeatClaim] = []  # phones asking for a seat, answered by the host in turn
+        self.claim_from: str | None = None  # the mode the claim question stands over
         self.absent: set[int] = set()
         self.max_pad_seats = max_pad_seats
         self.yes_no_seats = frozenset(yes_no_seats)  # seats with two buttons, not a keypad
@@ -225,8 +227,9 @@ class Table:
         self.seat_errors[seat] = self.clock() + ERROR_BLINK_S
 
     def handle(self, event) -> None:
-        """Process one event. Never raises for bad input: it becomes a notice or an LED."""
-        self.housekeeping()
+        """Process one event. Never raises for bad input: it becomes a notice or an LED. The
+        archive of an ended game waits for the main loop's idle moment (a key already waiting
+        is taken first); leaving the final screen does it at once if it has not happened."""
         self._expire_errors()
         for kind, handler in self._EVENT_HANDLERS:
             if isinstance(event, kind):
@@ -273,6 +276,44 @@ class Table:
             gone = self.pad_troubles.pop(event.pad, None)
             if gone is not None and gone in self.notice:
                 self.notice = [m for m in self.notice if m != gone]
+
+    def _on_seat_claim(self, event: SeatClaim) -> None:
+        """A phone asks for a seat: the host answers on the box, over the game (modal, like the
+        in-game menu). Without a game, or for a seat it does not have, the phone is refused."""
+        if self.session is None or not 0 <= event.seat < self.seat_count():
+            event.reply(False)
+            return
+        self.claims.append(event)
+        self.ask_claim()
+
+    def ask_claim(self) -> None:
+        """Put the first waiting claim to the host, when the table is in a game's screen."""
+        if not self.claims or self.mode not in ("play", "over"):
+            return
+        claim = self.claims[0]
+        self.claim_from = self.mode
+        self.hold_input()
+        self.mode, self.cursor, self.browsed, self.menu_title = "claim", 0, False, texts.CLAIM_TITLE
+        ask = texts.CLAIM_ASK.format(
+            name=Msg(claim.name, claim.name), seat=Msg(self.seat_label(claim.seat), self.seat_label(claim.seat))
+        )
+        self.menu_note = [ask] + ([texts.CLAIM_TAKEN] if claim.taken else [])
+        self.menu = [
+            MenuItem(texts.CLAIM_YES, lambda: self._answer_claim(True)),
+            MenuItem(texts.CLAIM_NO, lambda: self._answer_claim(False)),
+        ]
+
+    def _answer_claim(self, ok: bool) -> None:
+        claim = self.claims.pop(0)
+        claim.reply(ok)
+        self.mode, self.menu_note = self.claim_from or "play", []
+        self.restore_input()
+        label = self.seat_label(claim.seat)
+        said = texts.CLAIMED_OVER if claim.taken else texts.CLAIMED
+        self.notice = [
+            said.format(seat=Msg(label, label), name=Msg(claim.name, claim.name)) if ok else texts.CLAIM_REFUSED
+        ]
+        self.ask_claim()
 
     def _on_raw_pad_key(self, event: RawPadKey) -> None:
         """A key of a pad not yet seated: while pairing it seats that pad, else it is named."""
@@ -499,8 +540,9 @@ class Table:
     def housekeeping(self) -> bool:
         """Work that may wait until the frame is shown: putting a finished game in the history
         (several writes and syncs that would otherwise hold up the last key's screen). The main
-        loop calls it after each frame; ``handle`` before each event, so nothing reads a store
-        that has not caught up. A failure is retried then. True: the panel needs redrawing."""
+        loop calls it when no key waits; leaving the final screen calls it if that has not
+        happened yet, so no new game starts on a store that has not caught up. A failure is
+        retried then. True: the panel needs redrawing."""
         if not self.unarchived:
             return False
         try:
@@ -526,6 +568,7 @@ class Table:
         self.mode, self.menu_note = "play", []
         self.restore_input()
         self.reveal_waiting()
+        self.ask_claim()  # a phone that asked meanwhile
 
     def hold_input(self) -> None:
         """Keep the question's cursor and typing while a menu uses the cursor (modal menus)."""
@@ -551,8 +594,8 @@ class Table:
         """OK on the host offers what the game suggests next (see ``follow_up``), else returns
         to the menu; up/down scroll the ranking. Not before the game is in the history."""
         if event.seat is None and event.key == "ok":
-            if self.unarchived:
-                return
+            if self.unarchived and (self.housekeeping() or self.unarchived):
+                return  # the history cannot take it yet: the notice says why, OK again retries
             follow = self._follow_up()
             name = self.running.game.name
             self.session = self.session_id = None
@@ -588,6 +631,7 @@ class Table:
         (PadPresence, _on_pad_presence),
         (PadTrouble, _on_pad_trouble),
         (RawPadKey, _on_raw_pad_key),
+        (SeatClaim, _on_seat_claim),
         (KeyEvent, _on_key),
     )
 
@@ -601,4 +645,5 @@ class Table:
         "over": _on_over,
         "game_menu": on_game_menu_key,
         "resume": on_menu_key,
+        "claim": on_menu_key,
     }

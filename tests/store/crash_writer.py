@@ -57,13 +57,13 @@ def importer(path: str, run: int) -> None:
     """Import the export next to the store (``export.json``) again and again."""
     from pathlib import Path
 
-    from companion.store import load_sessions
+    from companion.store.export import read_sessions
 
-    documents = load_sessions(Path(path).with_name("export.json"))
+    export = Path(path).with_name("export.json")
     store = Store(path)
     say("ready")
-    for _ in range(10**9):
-        added, skipped = store.import_documents(documents, batch=IMPORT_BATCH)
+    for _ in range(10**9):  # the export read as a stream, as `companion import` reads it
+        added, skipped = store.import_documents(read_sessions(export), batch=IMPORT_BATCH)
         say(f"import {added} {skipped}")
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 
 import pytest
 
@@ -141,6 +142,9 @@ def test_history_records_the_result_newest_first(store, clock):
         "winner": 1,
         "duration_s": 45 * 60,
         "actions": 5,
+        "summary": 1,  # what stats and BG Stats need from the log, kept so they read no archive
+        "start_seat": None,
+        "decisions": {"0": [2, 0.0], "1": [2, 0.0], "2": [1, 0.0]},
     }
 
 
@@ -223,8 +227,11 @@ def test_play_only_appends_and_an_ended_game_leaves_the_live_journal(store, db_p
     for before, after in itertools.pairwise(sizes):
         assert after.startswith(before) and len(after) > len(before)
     store.finish(session, {}, 0)
+    assert store.unfinished() is None and store.finished_count() == 1
+    assert store.tidy() and not store.tidy()  # when the table is idle: the journal is rewritten
     after_finish = len(db_path.read_bytes())
     store.abandon(store.create_session("g", {}, 2, ["A"]))
+    store.tidy()
     assert len(db_path.read_bytes()) == after_finish
     assert after_finish <= len(empty) + 20  # the counters moved on, nothing else stayed
     assert b'"log-' not in db_path.read_bytes()
@@ -236,3 +243,28 @@ def test_a_read_only_store_can_read_while_the_writer_runs(store, db_path, clock)
         assert len(reader.history()) == 1
         with pytest.raises(StoreError, match="read-only"):
             reader.create_session("g", {}, 1, ["A"])
+
+
+def test_ending_a_game_costs_at_most_three_syncs_and_the_rest_waits_for_idle(store, db_path, clock):
+    """The archive (file and directory) and the index line: 3 syncs on the game-ending key; the
+    live journal's rewrite (2 more) is ``tidy``'s, when the table is idle, or the next start's."""
+    from unittest import mock
+
+    for ending in ("finish", "abandon", "finish"):
+        session = store.create_session("g", {}, 1, ["A", "B"])
+        store.append(session, {"action": {"seat": 0}})
+        syncs: list[int] = []
+        with mock.patch("os.fsync", lambda fd, syncs=syncs, real=os.fsync: (syncs.append(fd), real(fd))):
+            if ending == "finish":
+                store.finish(session, {"totals": {"0": 1, "1": 0}}, 0)
+            else:
+                store.abandon(session)
+        assert len(syncs) <= 3, ending
+        assert store.unfinished() is None
+    assert store.finished_count() == 2 and len(store.abandoned()) == 1
+    assert b'"log-' in db_path.read_bytes()  # not tidied yet
+    store._db.close()  # the table stops without tidying, as when the power goes
+    with Store(db_path, clock=clock) as again:
+        assert again.unfinished() is None and again.finished_count() == 2
+        assert len(again.history()) == 2 and len(again.abandoned()) == 1
+    assert b'"log-' not in db_path.read_bytes()

@@ -1,0 +1,71 @@
+"""A phone asks for a seat (the web table): the host answers on the box, over the game, and the
+panel says that the seat now plays on a phone (or that a phone took it over)."""
+
+from __future__ import annotations
+
+from companion.surface.events import KeyEvent, SeatClaim
+from companion.table.table import Table
+
+from ..engine.toy import GAME as TOY
+from .helpers import MemoryRecorder, host, pad, press, toy_table
+
+
+class Replies:
+    def __init__(self):
+        self.given: list[bool] = []
+
+    def __call__(self, ok: bool) -> None:
+        self.given.append(ok)
+
+
+def test_the_host_lets_a_phone_in_and_the_question_underneath_is_as_it_was():
+    table, _ = toy_table()
+    press(table, pad(1, "3"))  # seat 1 is typing its pick
+    typed = table.collector.entries[0].typed
+    replies = Replies()
+    table.handle(SeatClaim(1, "Jana", False, replies))
+    frame = table.frame()
+    assert table.mode == "claim" and frame.header == "Phone"
+    assert (
+        " ".join(frame.lines[:2]) == "Jana asks for a seat: Player 2." and frame.lines[frame.selected] == "Yes, let in"
+    )
+    press(table, pad(2, "#"))  # a pad key does not answer the host's question
+    assert replies.given == [] and table.mode == "claim"
+    press(table, host("ok"))
+    assert replies.given == [True] and table.mode == "play"
+    assert [m.en for m in table.notice] == ["Player 2 plays on a phone (Jana)."]
+    assert table.collector.entries[0].typed == typed
+
+
+def test_the_host_can_refuse_and_a_take_over_is_said():
+    table, _ = toy_table()
+    replies = Replies()
+    table.handle(SeatClaim(0, "Petr", True, replies))
+    assert "Another device holds that seat" in " ".join(table.frame().lines)
+    press(table, host("down", "ok"))
+    assert replies.given == [False] and [m.en for m in table.notice] == ["Phone not let in."]
+    table.handle(SeatClaim(0, "Petr", True, replies))
+    press(table, host("ok"))
+    assert [m.en for m in table.notice] == ["Player 1: a phone took over the seat (Petr)."]
+
+
+def test_without_a_game_or_for_a_seat_it_has_not_the_phone_is_refused_at_once():
+    replies = Replies()
+    table = Table(MemoryRecorder(), {"toy": TOY}, "en")
+    table.handle(SeatClaim(0, "Jana", False, replies))
+    assert replies.given == [False] and table.mode == "menu"
+    table, _ = toy_table()
+    table.handle(SeatClaim(7, "Jana", False, replies))
+    assert replies.given == [False, False] and table.mode == "play"
+
+
+def test_a_claim_while_the_game_menu_is_open_waits_for_the_game():
+    table, _ = toy_table()
+    press(table, [KeyEvent(None, "menu")])
+    replies = Replies()
+    table.handle(SeatClaim(1, "Jana", False, replies))
+    assert table.mode == "game_menu"
+    press(table, host("back"))
+    assert table.mode == "claim"
+    press(table, host("ok"))
+    assert replies.given == [True] and table.mode == "play"
