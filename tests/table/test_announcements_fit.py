@@ -52,9 +52,8 @@ def problems(game, session: Session, news) -> list[str]:
 
 # Games whose announcements do not all fit yet, with what is left (issue 22)
 NOT_YET = {
-    "graenaland": "a hall built with its skald and the gain take three pages",
-    "gheos": "a war with its fall and the followers returned, the pyramids at the end",
-    "troy": "Longest Road changing hands in the winning action, then the two sides revealed",
+    "graenaland": "a settlement behind a palisade of three owners, or three heroes moving at once, take three pages",
+    "troy": "in English, Longest Road changing hands in the winning action, then the two sides revealed",
 }
 
 

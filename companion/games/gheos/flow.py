@@ -76,7 +76,7 @@ def after_epoch(state: dict) -> None:
     """The epoch limit ends the game (that epoch is scored); else the player draws again."""
     if state["epochs"] >= state["epoch_limit"]:
         state["ending"] = "epochs"
-        note(state, Msg("Epocha {e}/{e}: hra končí.", "Epoch {e}/{e}: the game ends.").format(e=state["epochs"]))
+        note(state, Msg("Konec hry.", "Game over."))
         final_round(state)
     else:
         awaits(state, "draw")

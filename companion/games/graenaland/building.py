@@ -577,7 +577,7 @@ def _hero_enters(state, seat, hero, tid, move) -> tuple[Msg, Msg, list[Msg]] | N
     if move:
         mine[hero] = tid
         return (
-            Msg("{hc} se přesouvá – {t}.", "The {h} moves – {t}.").format(hc=title, h=name, t=place),
+            Msg("{hc} → {t}.", "The {h} → {t}.").format(hc=title, h=name, t=place),
             title + Msg(" se přesouvá", " moves"),
             goes,
         )
@@ -586,7 +586,7 @@ def _hero_enters(state, seat, hero, tid, move) -> tuple[Msg, Msg, list[Msg]] | N
     if any(where == tid for where in mine.values()):
         state["pending"][seat][hero] = tid
         return (
-            Msg("{s}: {h} zatím čeká.", "{s}: the {h} waits.").format(s=who, h=name),
+            Msg("{hc} zatím čeká.", "The {h} waits.").format(hc=title, h=name),
             title + Msg(" zatím čeká", " waits"),
             [
                 Msg("{s}: na {t} stojí jiný tvůj hrdina.", "{s}: another hero of yours stands on {t}.").format(
@@ -600,7 +600,8 @@ def _hero_enters(state, seat, hero, tid, move) -> tuple[Msg, Msg, list[Msg]] | N
         )
     mine[hero] = tid
     return (
-        Msg("{hc} vstupuje do hry – {t}.", "The {h} enters the game – {t}.").format(hc=title, h=name, t=place),
+        # the place is the build's, named in the sentence before: one row on the panel
+        Msg("{hc} do hry.", "The {h} enters.").format(hc=title, h=name),
         title + Msg(" vstupuje", " enters"),
         goes,
     )

@@ -78,7 +78,7 @@ def test_czech_sentences_decline_the_colours():
     play(s, ("act", "war"), ("pay", "black"), ("swords", 0), ("swords", 2))  # black, white
     assert events(s, "cs") == [
         "Hráč 1 platí černým.",
-        "Válka: vítězí bílá (2 meče), černá zaniká.",
+        "Válka: vítězí bílá, černá zaniká.",
         "Zpět do zásoby: Hráč\u00a02\u00a0(1).",
     ]
 

@@ -260,7 +260,7 @@ def test_a_later_church_moves_the_priest_there():
     assert shown.step == "build_result" and shown.title.cs == "Kněz se přesouvá" and shown.title.en == "Priest moves"
     assert shown.detail.cs == "Hráč 1: kněz → Pobřeží 2"
     told = [m["cs"] for m in after["recent"]]
-    assert told[-2:] == ["Kněz se přesouvá – Pobřeží 2.", "Hráč 1: +1 (Budovy)"]  # the goal it meets too
+    assert told[-2:] == ["Kněz → Pobřeží 2.", "Hráč 1: +1 (Budovy)"]  # the goal it meets too
     stays = build(st, "church:C2")  # without moving: the priest stays, no screen
     assert stays["heroes"][0]["priest"] == "C1" and stays["step"] == "build"
     assert stays["recent"][-2]["cs"] == "Hráč 1 staví kostel – Pobřeží 2 (pláně)."

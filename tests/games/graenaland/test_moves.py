@@ -130,7 +130,7 @@ def test_priest_waits_for_the_church_territory_to_be_free_then_enters_after_move
 
     events, (title, _lines) = building.apply(st, 1, "church:C2", "main")
     assert st["heroes"][1]["priest"] is None and st["pending"][1] == {"priest": "C2"}
-    assert events[-1].en == "Player 2: the priest waits." and title.cs == "Kněz zatím čeká"
+    assert events[-1].en == "The priest waits." and title.cs == "Kněz zatím čeká"
     stayed = move(st)
     assert stayed["heroes"][1]["priest"] is None
     left = move(st, s1="warrior:E")

@@ -200,16 +200,13 @@ def counted_swords(state: dict, counting: dict) -> None:
 def end_war(state: dict, winner: str) -> None:
     war = state["conflict"]
     paid_note(state)
-    swords = war["swords"][winner]
     losers = [c for c in war["civs"] if c != winner]
     fall(
         state,
         losers,
-        Msg("Válka: vítězí {c} ({n}), {f}.", "War: {e} wins ({n}), {f}.").format(
-            c=colour_form(winner, "á"),
-            e=colour_name(winner).en,
-            n=counted(swords, ("meč", "meče", "mečů"), ("sword", "swords")),
-            f=fallen(losers),
+        # the swords were counted on the table a moment ago: the panel says who won and who fell
+        Msg("Válka: vítězí {c}, {f}.", "War: {e} wins, {f}.").format(
+            c=colour_form(winner, "á"), e=colour_name(winner).en, f=fallen(losers)
         ),
     )
     back_to_act(state)
