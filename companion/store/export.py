@@ -26,8 +26,8 @@ from .journal import (
     NotReadable,
     _finite_float,
     _refuse_constant,
+    atomic_chunks,
     atomic_write,
-    fsync_directory,
     loads,
     read_regular,
 )
@@ -256,22 +256,7 @@ def write_stream(destination: os.PathLike | str | IO[str], chunks: Iterable[str]
             destination.write(chunk)
             count += 1
         return count
-    path = Path(destination)
-    temp = path.with_name(f".{path.name}.tmp-{os.urandom(6).hex()}")
-    try:
-        count = 0
-        with open(temp, "w", encoding="utf-8", newline="") as handle:
-            for chunk in chunks:
-                handle.write(chunk)
-                count += 1
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        temp.unlink(missing_ok=True)
-        raise
-    fsync_directory(path.parent)
-    return count
+    return atomic_chunks(destination, (chunk.encode("utf-8") for chunk in chunks))
 
 
 def write_text(destination: os.PathLike | str | IO[str], text: str) -> None:

@@ -119,11 +119,20 @@ def dumps(value: Any) -> str:
 def atomic_write(path: os.PathLike | str, data: bytes) -> None:
     """Replace ``path`` by ``data`` so that a power cut leaves the old file or the new one, whole:
     a temporary file in the same directory, fsync, rename, fsync of the directory."""
+    atomic_chunks(path, [data])
+
+
+def atomic_chunks(path: os.PathLike | str, chunks: Iterable[bytes]) -> int:
+    """``atomic_write`` for data that comes a chunk at a time (an export streamed one session at
+    a time): whole or absent, never half. Returns the number of chunks written."""
     path = Path(path)
     temp = path.with_name(f".{path.name}.tmp-{os.urandom(6).hex()}")
+    count = 0
     try:
         with open(temp, "wb") as handle:
-            handle.write(data)
+            for chunk in chunks:
+                handle.write(chunk)
+                count += 1
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temp, path)
@@ -131,6 +140,7 @@ def atomic_write(path: os.PathLike | str, data: bytes) -> None:
         temp.unlink(missing_ok=True)
         raise
     fsync_directory(path.parent)
+    return count
 
 
 def fsync_directory(directory: Path) -> None:
