@@ -148,7 +148,8 @@ def test_a_reboot_or_a_replug_gets_the_whole_screen_again(bench, make_hub):
     assert screen_of(pad)[0] == "SCR"
     pad.write(pad.logic.hello().encode())
     wait_until(shows(pad, want), what="the screen after a reboot")
-    assert pad.logic.screen.hints == {"03": "Lovec", "12": "Zemědělec"}
+    # the rows come first, the code meanings after them: wait for those too (not a race)
+    wait_until(lambda: pad.logic.screen.hints == {"03": "Lovec", "12": "Zemědělec"}, what="the hints after a reboot")
     bench.unplug(pad)
     next_event(events, lambda e: isinstance(e, PadPresence) and not e.connected)
     hub.show(0, OTHER_VIEW)  # changed while the pad is away
