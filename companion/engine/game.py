@@ -170,6 +170,10 @@ class Game:
     # and the points ("Modrá: +4 (Les)"). False: the game is scored once, at its end, and then
     # announces every seat's total. The conformance suite checks either.
     running_score: bool = True
+    # What other apps need to know of the game (the BG Stats export): its BoardGameGeek id, only
+    # where a public source confirms it (never a guess), and whether the highest score wins.
+    bgg_id: int | None = None
+    highest_wins: bool = True
     # Top-level state keys whose values no step changes in place: it replaces them whole (box
     # data a session learns, say). Copies of the state share them instead of copying them for
     # every action. The public events (``recent``) are always shared: ``announce`` and the

@@ -12,7 +12,7 @@ import json
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import quote
 
 from .export import clean, minutes, places_of, seat_label, seat_names, winners_of
@@ -48,25 +48,26 @@ def decision_times(document: Mapping) -> list[tuple[int, float]]:
     return found
 
 
-def _game_title(game: str) -> str:
-    """The game's English title from its rules (the registry imports only this game)."""
+class GameFacts(NamedTuple):
+    """What the BG Stats export says of a game, from its rules (``Game.title``, ``bgg_id``,
+    ``highest_wins``); an unknown game (in an imported history) by its module name alone."""
+
+    title: str
+    bgg_id: int | None = None
+    highest_wins: bool = True
+
+
+def game_facts(game: str) -> GameFacts:
+    """The registry imports only this game."""
     try:
         from .. import games
 
-        return games.load(game).title.en or game
+        rules = games.load(game)
+        return GameFacts(rules.title.en or game, rules.bgg_id, rules.highest_wins)
     except Exception:  # an unknown game in an imported history: its module name says enough
-        return game
+        return GameFacts(game)
 
 
-# BoardGameGeek ids, only where a public source confirms them (never a guess):
-#   graenaland 24843: its BoardGameGeek page, boardgamegeek.com/boardgame/24843/graenaland
-#   gheos 23730: the English Wikipedia article's infobox (bggid = 23730)
-# Vaaalbara, Dva bratři and the Catan scenarios (The Great Wall, Troy) have none here: no
-# reachable source confirmed one, so BG Stats matches them by name.
-BGG_IDS = {"graenaland": 24843, "gheos": 23730}
-# Does the highest score win? Graenaland's winner is the player who announced victory, whatever
-# the points (he may have fewer): not "highest wins"; each play says who won and each rank.
-HIGHEST_WINS = {"graenaland": False}
 # The log's steps that record who starts (the table asks; the box never picks).
 START_STEPS = ("start_player", "first_player")
 BGSTATS_LINK = "https://app.bgstatsapp.com/createPlay.html?data="
@@ -103,7 +104,7 @@ def as_summary(item: Mapping) -> Mapping:
     return {**meta, "game": item["game"], **summary(meta.get("started"), item.get("entries") or [])}
 
 
-def bgstats_play(session: Mapping, title: str) -> dict:
+def bgstats_play(session: Mapping, facts: GameFacts) -> dict:
     """One finished session (an index record with its summary, or a session document) as the
     play BG Stats documents for other apps (the data of its ``createPlay`` link): game, date,
     whole minutes (as ``companion history``), players with score, rank (left out when the game
@@ -120,10 +121,10 @@ def bgstats_play(session: Mapping, title: str) -> dict:
     first = record.get("start_seat")
     game_name = record["game"]
     started = _time(record.get("started"))
-    game: dict[str, Any] = {"name": title, "sourceGameId": game_name}
-    if game_name in BGG_IDS:
-        game["bggId"] = BGG_IDS[game_name]
-    game.update({"highestWins": HIGHEST_WINS.get(game_name, True), "noPoints": False})
+    game: dict[str, Any] = {"name": facts.title, "sourceGameId": game_name}
+    if facts.bgg_id is not None:
+        game["bggId"] = facts.bgg_id
+    game.update({"highestWins": facts.highest_wins, "noPoints": False})
     players = []
     for seat in seats:
         player: dict[str, Any] = {
@@ -148,12 +149,12 @@ def bgstats_play(session: Mapping, title: str) -> dict:
 
 def bgstats_plays(sessions: Iterable[Mapping]) -> Iterator[dict]:
     """One BG Stats play per finished session (index records or documents), one at a time."""
-    titles: dict[str, str] = {}
+    facts: dict[str, GameFacts] = {}
     for session in sessions:
         game = session["game"]
-        if game not in titles:
-            titles[game] = _game_title(game)
-        yield bgstats_play(session, titles[game])
+        if game not in facts:
+            facts[game] = game_facts(game)
+        yield bgstats_play(session, facts[game])
 
 
 def bgstats_link(play: Mapping) -> str:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from companion.store.reports import BGG_IDS, bgstats_link, bgstats_play, start_seat
+from companion.games import available, load
+from companion.store.reports import bgstats_link, bgstats_play, game_facts, start_seat
 
 from .test_cli import links_to_plays
 
@@ -26,7 +27,7 @@ RANKED = {"totals": {"0": 7, "1": 12, "2": 3}, "ranking": [0, 1, 2], "places": [
 
 
 def test_graenaland_is_not_highest_wins_and_carries_its_confirmed_bgg_id():
-    play = bgstats_play(_document("graenaland", [], RANKED), "Graenaland")
+    play = bgstats_play(_document("graenaland", [], RANKED), game_facts("graenaland"))
     assert play["game"] == {
         "name": "Graenaland",
         "sourceGameId": "graenaland",
@@ -42,10 +43,11 @@ def test_graenaland_is_not_highest_wins_and_carries_its_confirmed_bgg_id():
 
 
 def test_only_confirmed_bgg_ids_are_written():
-    assert BGG_IDS == {"graenaland": 24843, "gheos": 23730}
-    assert bgstats_play(_document("gheos", [], RANKED), "Gheos")["game"]["bggId"] == 23730
+    ids = {name: load(name).bgg_id for name in available()}
+    assert {name: i for name, i in ids.items() if i is not None} == {"graenaland": 24843, "gheos": 23730}
+    assert bgstats_play(_document("gheos", [], RANKED), game_facts("gheos"))["game"]["bggId"] == 23730
     for game in ("vaaalbara", "dva_bratri", "great_wall", "troy"):
-        play = bgstats_play(_document(game, [], RANKED), game)
+        play = bgstats_play(_document(game, [], RANKED), game_facts(game))
         assert "bggId" not in play["game"] and play["game"]["highestWins"] is True
 
 
@@ -57,23 +59,27 @@ def test_the_start_player_is_the_one_the_table_recorded():
         {"action": {"step": "place", "seat": 1}},
     ]
     assert start_seat(entries) == 1
-    play = bgstats_play(_document("gheos", entries, RANKED), "Gheos")
+    play = bgstats_play(_document("gheos", entries, RANKED), game_facts("gheos"))
     assert [p["startPlayer"] for p in play["players"]] == [False, True, False]
-    catan = bgstats_play(_document("troy", [{"action": {"step": "first_player", "value": 2}}], RANKED), "Troy")
+    catan = bgstats_play(
+        _document("troy", [{"action": {"step": "first_player", "value": 2}}], RANKED), game_facts("troy")
+    )
     assert [p["startPlayer"] for p in catan["players"]] == [False, False, True]
-    unknown = bgstats_play(_document("vaaalbara", [{"action": {"step": "pick", "seat": 0}}], RANKED), "Vaaalbara")
+    unknown = bgstats_play(
+        _document("vaaalbara", [{"action": {"step": "pick", "seat": 0}}], RANKED), game_facts("vaaalbara")
+    )
     assert not any(p["startPlayer"] for p in unknown["players"])
 
 
 def test_no_rank_zero_and_whole_minutes_as_history_shows():
     unranked = {"totals": {"0": 0, "1": 0, "2": 0}, "winners": []}
-    play = bgstats_play(_document("vaaalbara", [], unranked, duration=700), "Vaaalbara")
+    play = bgstats_play(_document("vaaalbara", [], unranked, duration=700), game_facts("vaaalbara"))
     assert all("rank" not in p for p in play["players"])
     assert play["durationMin"] == 11  # `history` shows 700 s as 11 min
 
 
 def test_a_link_opens_the_documented_create_play_page_with_its_data():
-    play = bgstats_play(_document("gheos", [], RANKED), "Gheos")
+    play = bgstats_play(_document("gheos", [], RANKED), game_facts("gheos"))
     link = bgstats_link(play)
     assert link.startswith("https://app.bgstatsapp.com/createPlay.html?data=%7B%22game%22")
     assert " " not in link and "\n" not in link

@@ -41,6 +41,7 @@ class Gheos(Game):
 
     name = "gheos"
     title = Msg("Gheos", "Gheos")
+    bgg_id = 23730  # the English Wikipedia article's infobox (bggid = 23730)
     min_seats, max_seats = 2, 4
     players = Msg("Gheos hrají 2 až 4 hráči.", "Gheos is played by 2 to 4 players.")
     steps = STEPS

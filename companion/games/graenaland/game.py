@@ -54,6 +54,10 @@ def box_data(options: dict) -> dict:
 class Graenaland(Game):
     name = "graenaland"
     title = Msg("Graenaland", "Graenaland")
+    bgg_id = 24843  # its BoardGameGeek page, boardgamegeek.com/boardgame/24843/graenaland
+    # the winner is the player who announced victory, whatever the points (he may have fewer);
+    # each exported play says who won and each rank
+    highest_wins = False
     min_seats, max_seats = 3, 5
     players = Msg("Graenaland hrají 3 až 5 hráči.", "Graenaland is for 3 to 5 players.")
     recent_kept = texts.EVENTS_KEPT
