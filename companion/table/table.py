@@ -293,11 +293,12 @@ class Table:
         claim = self.claims[0]
         self.claim_from = self.mode
         self.hold_input()
-        self.mode, self.cursor, self.browsed, self.menu_title = "claim", 0, False, texts.CLAIM_TITLE
+        title = texts.CLAIM_TAKEN if claim.taken else texts.CLAIM_TITLE  # a take-over says so in the header
+        self.mode, self.cursor, self.browsed, self.menu_title = "claim", 0, False, title
         ask = texts.CLAIM_ASK.format(
             name=Msg(claim.name, claim.name), seat=Msg(self.seat_label(claim.seat), self.seat_label(claim.seat))
         )
-        self.menu_note = [ask] + ([texts.CLAIM_TAKEN] if claim.taken else [])
+        self.menu_note = [ask]  # two rows at most: the answer OK takes is on the first page
         self.menu = [
             MenuItem(texts.CLAIM_YES, lambda: self._answer_claim(True)),
             MenuItem(texts.CLAIM_NO, lambda: self._answer_claim(False)),

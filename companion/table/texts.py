@@ -113,7 +113,7 @@ PRIVATE_KEYS = Msg("▲▼ vyber, OK zamkni", "▲▼ choose, OK locks")
 
 CLAIM_TITLE = Msg("Telefon", "Phone")
 CLAIM_ASK = Msg("{name} chce místo: {seat}.", "{name} asks for a seat: {seat}.")
-CLAIM_TAKEN = Msg("To místo má jiné zařízení: převezme ho.", "Another device holds that seat: it takes over.")
+CLAIM_TAKEN = Msg("Telefon přebírá místo", "Phone takes a seat over")
 CLAIM_YES = Msg("Ano, pustit", "Yes, let in")
 CLAIM_NO = Msg("Ne", "No")
 CLAIMED = Msg("{seat} hraje na telefonu ({name}).", "{seat} plays on a phone ({name}).")
