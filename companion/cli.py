@@ -11,51 +11,16 @@ from pathlib import Path
 
 from . import __version__
 from . import config as config_module
+from .datadir import (  # noqa: F401 (the commands' shared helpers, read from here by the tests too)
+    MissingDataDir,
+    data_dir_of,
+    default_data_dir,
+    existing_data_dir,
+    fail,
+    open_store,
+)
 
 log = logging.getLogger("companion")
-
-
-def default_data_dir() -> Path:
-    if os.environ.get("STATE_DIRECTORY"):  # set by systemd's StateDirectory=
-        return Path(os.environ["STATE_DIRECTORY"].split(":")[0])
-    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
-    return Path(base) / "companion"
-
-
-def open_store(data_dir: Path, read_only: bool = False):
-    """The store in ``data_dir``; read-only for history/export so they work while the table runs."""
-    from .store import Store
-
-    if not read_only:
-        data_dir.mkdir(parents=True, exist_ok=True)
-    return Store(data_dir / "companion.db", read_only=read_only)
-
-
-def fail(message: str, code: int = 2) -> int:
-    from .store.export import clean
-
-    print(f"companion: {clean(message)}", file=sys.stderr)
-    return code
-
-
-def data_dir_of(args) -> Path:
-    """``--data-dir`` if given, else the default data directory."""
-    return Path(args.data_dir) if args.data_dir else default_data_dir()
-
-
-class MissingDataDir(Exception):
-    """Every command but ``run`` works on a data directory that is already there: a typo in
-    ``--data-dir`` must not read as an empty history, nor create a second one."""
-
-
-def existing_data_dir(args) -> Path:
-    folder = data_dir_of(args)
-    if not folder.is_dir():
-        given = "--data-dir " if args.data_dir else "the data directory "
-        raise MissingDataDir(
-            f"{given}{folder} does not exist (the table creates it when it first runs; check the path)"
-        )
-    return folder
 
 
 # -- run --------------------------------------------------------------------------------------
@@ -160,15 +125,16 @@ def _warn(notes: list[str]) -> None:
 
 def _export(store, args) -> int:
     """CSV and BG Stats from the index (with its summaries); JSON streamed one archive at a time."""
+    from .known_games import KNOWN
     from .store.export import json_list, write_history_csv, write_stream
     from .store.reports import bgstats_link, bgstats_plays
 
     destination = args.out or sys.stdout
     if args.format == "bgstats":
-        plays = bgstats_plays(store.summaries(skipped=store.notes.append))
+        plays = bgstats_plays(store.summaries(skipped=store.notes.append), KNOWN.facts)
         write_stream(destination, (bgstats_link(play) + "\n" for play in plays))
     elif args.format == "bgstats-plays":
-        write_stream(destination, json_list(bgstats_plays(store.summaries(skipped=store.notes.append))))
+        write_stream(destination, json_list(bgstats_plays(store.summaries(skipped=store.notes.append), KNOWN.facts)))
     elif args.format == "json":
         write_stream(destination, json_list(store.history_documents(skipped=store.notes.append)))
     else:
@@ -211,8 +177,9 @@ def _import_problem(path: str, known: set[str]) -> tuple[str | None, int]:
     that does not replay or disagrees with its own meta, named by its place in the file and its
     id), and how many sessions are unfinished. Reads the file once, one session at a time."""
     from . import games
+    from .known_games import replay_problem
     from .store.export import read_sessions
-    from .store.importing import finished, identity, replay_problem
+    from .store.importing import finished, identity
 
     available = set(games.available())
     unknown: str | None = None
@@ -263,6 +230,7 @@ def cmd_stats(args) -> int:
 def cmd_box(args) -> int:
     """Show or forget what the table learned about a game's box (see docs/configuration.md)."""
     from . import games as registry
+    from .known_games import KNOWN
     from .store.boxes import BoxFiles, shipped_checked
     from .store.export import json_text
 
@@ -272,7 +240,7 @@ def cmd_box(args) -> int:
         return fail("--prefer goes with --import FILE")
     if args.checked_by and not args.export:
         return fail("--checked-by goes with --export FILE")
-    memory = BoxFiles(existing_data_dir(args) / "box")
+    memory = BoxFiles(existing_data_dir(args) / "box", check=KNOWN.memory_problem)
     path = memory.path(args.game)
     if args.export:
         return _box_export(memory, args)
@@ -291,7 +259,7 @@ def cmd_box(args) -> int:
             f"or run: companion box {args.game} --forget",
             1,
         )
-    checked, marks = shipped_checked(args.game)
+    checked, marks = shipped_checked(args.game, KNOWN.memory_problem)
     if checked:
         note = (
             f"facts equal to the checked file shipped with the game are verified (checked by "
@@ -329,6 +297,7 @@ def _box_export(memory, args) -> int:
 def _box_import(memory, args) -> int:
     """Merge a shared box file into this table's memory: new facts are added, equal ones kept,
     every differing fact chosen (on a terminal, or by --prefer); nothing is written on a refusal."""
+    from .known_games import KNOWN
     from .store.boxes import BoxShareError, merge_memory, read_share, take_theirs
     from .store.journal import NotReadable, read_regular
 
@@ -341,7 +310,7 @@ def _box_import(memory, args) -> int:
     except UnicodeDecodeError:
         return fail(f"{args.import_file} is not text (UTF-8)", 1)
     try:
-        theirs, marks = read_share(args.game, text, args.import_file)
+        theirs, marks = read_share(args.game, text, args.import_file, KNOWN.memory_problem)
     except BoxShareError as error:
         return fail(str(error), 1)
     problem = memory.check(args.game)
@@ -364,9 +333,7 @@ def _box_import(memory, args) -> int:
         if choice == "theirs":
             take_theirs(merged, theirs, where)
             taken += 1
-    from .store.boxes import memory_problem
-
-    problem = memory_problem(args.game, merged)
+    problem = KNOWN.memory_problem(args.game, merged)
     if problem:
         return fail(f"the merged box data would not be usable ({problem}); nothing was changed", 1)
     memory.save(args.game, merged)

@@ -11,13 +11,15 @@ from __future__ import annotations
 import logging
 import queue
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import __version__
 from . import config as config_module
-from .cli import data_dir_of, fail, open_store
+from .datadir import data_dir_of, fail, open_store
 
 if TYPE_CHECKING:
     from .hw.base import Leds
@@ -81,7 +83,7 @@ def cmd_run(args) -> int:
     web = None
     if getattr(args, "web", None):
         try:
-            web = _start_web(args.web, events)
+            web = _start_web(args.web, events, partial(name_seat, store, table))
         except _CannotRun as error:
             store.close()
             return _refuse_on_panel(io, args.language or cfg["language"], str(error))
@@ -96,9 +98,25 @@ def cmd_run(args) -> int:
     return 0
 
 
-def _start_web(where: str, events):
+def name_seat(store, table, seat: int, name: str) -> None:
+    """In the owner thread: the host confirmed a phone's claim of ``seat``; its player's name
+    joins the running session (history, stats and the exports name that person). A name the
+    store refuses, or a game already put in the history, leaves the claim as it is: logged."""
+    from .store import StoreError
+
+    session_id = getattr(table, "session_id", None)
+    if session_id is None:
+        return
+    try:
+        store.name_player(session_id, seat, name)
+    except (ValueError, StoreError) as error:
+        log.warning("seat %d's name is not kept: %s", seat + 1, error)
+
+
+def _start_web(where: str, events, named: Callable[[int, str], None] = lambda seat, name: None):
     """The web table on HOST:PORT (companion.web, imported only now), started; a one-line reason
-    when it cannot be (the libraries missing, the address taken or malformed)."""
+    when it cannot be (the libraries missing, the address taken or malformed). ``named``: what
+    the owner thread does with a claim the host confirmed (``name_seat``)."""
     host, _, port_text = where.rpartition(":")
     if not host or not port_text.isdigit():
         raise _CannotRun(f"--web needs HOST:PORT (for example 127.0.0.1:8080), not {where!r}")
@@ -106,13 +124,17 @@ def _start_web(where: str, events):
         from .web.server import WebTable, WebTableError
     except ImportError as error:
         raise _CannotRun(f"the web table needs its libraries: pip install '.[web]' ({error.name} is missing)") from None
-    from functools import partial
-
     from .surface.events import SeatClaim
 
     def claim(seat: int, name: str, taken: bool) -> None:
         """In the web thread: the host answers on the box (the owner thread), so wait."""
-        events.put(SeatClaim(seat, name, taken, partial(web.answer_claim, seat)))
+        events.put(SeatClaim(seat, name, taken, partial(answer, seat, name)))
+
+    def answer(seat: int, name: str, ok: bool) -> None:
+        """In the owner thread: a yes names the seat's player, then the phone hears it."""
+        if ok:
+            named(seat, name)
+        web.answer_claim(seat, ok)
 
     web = WebTable(events, host=host, port=int(port_text), claim=claim)
     try:
@@ -128,6 +150,7 @@ def _open_table(args, cfg: dict, io: _RunIo, data_dir: Path):
     wrong becomes one sentence that says what to do."""
     from .app import make_table, preference
     from .hw.oled import CONTRAST_BY_LEVEL
+    from .known_games import KNOWN
     from .store import StoreError
     from .store.boxes import BoxFiles
 
@@ -146,7 +169,7 @@ def _open_table(args, cfg: dict, io: _RunIo, data_dir: Path):
             seed=args.seed,
             yes_no_seats=io.yes_no_seats,
             seating=io.seating,
-            box_memory=BoxFiles(data_dir / "box", rebuild=store.learned_box),
+            box_memory=BoxFiles(data_dir / "box", rebuild=store.learned_box, check=KNOWN.memory_problem),
             panel=io.panel,
         )
         if preference(store, "brightness", None) is None:

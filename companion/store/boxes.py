@@ -27,30 +27,32 @@ import os
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from ..engine.i18n import Msg
 from .journal import fsync_directory, loads
+from .rules import NO_GAMES
 
 log = logging.getLogger(__name__)
 NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
-def memory_problem(game: str, memory) -> str | None:
-    """The game's own check of saved memory (``Game.memory_problem``); a game this box does not
-    know has nothing to check."""
-    from .. import games
-
-    try:
-        rules = games.load(game)
-    except KeyError:
-        return None
-    return rules.memory_problem(memory)
+# The game's own check of saved memory (``GameRules.memory_problem``: ``Game.memory_problem``),
+# handed in by the caller; without one, no memory is refused.
+MemoryCheck = Callable[[str, Any], "str | None"]
+NO_CHECK: MemoryCheck = NO_GAMES.memory_problem
 
 
 class BoxFiles:
-    def __init__(self, directory: os.PathLike | str, rebuild: Callable[[str], dict] | None = None):
+    def __init__(
+        self,
+        directory: os.PathLike | str,
+        rebuild: Callable[[str], dict] | None = None,
+        check: MemoryCheck = NO_CHECK,
+    ):
         self.directory = Path(directory)
         self.rebuild = rebuild
+        self.memory_problem = check
         self._problems: dict[str, Msg] = {}
         # What this process last loaded or saved per game: ``save`` writes only what changed
         # since, onto the file as it is now, so another process's changes (``companion box
@@ -66,11 +68,11 @@ class BoxFiles:
         """The memory for a new session: what this table learned, over the checked file
         shipped with the game (if any; the table's own facts win). Own memory that cannot be
         used is moved aside and ``problem(game)`` says so; the checked file still applies."""
-        checked, _ = shipped_checked(game)
+        checked, _ = shipped_checked(game, self.memory_problem)
         own = self._own(game)
         if checked:
             merged, _, _ = merge_memory(own, checked)  # own facts kept where they differ
-            own = merged if memory_problem(game, merged) is None else own
+            own = merged if self.memory_problem(game, merged) is None else own
         self._base[game] = copy.deepcopy(own)
         return own
 
@@ -105,7 +107,7 @@ class BoxFiles:
                 )
             )
             return rebuilt
-        problem = memory_problem(game, box)
+        problem = self.memory_problem(game, box)
         if problem:
             aside = self._aside(path)
             log.error(
@@ -131,7 +133,7 @@ class BoxFiles:
             return f"unreadable ({error})"
         if not isinstance(box, dict):
             return "the top level is not an object"
-        return memory_problem(game, box)
+        return self.memory_problem(game, box)
 
     def save(self, game: str, box: dict) -> None:
         """Write what changed since this process last loaded or saved ``game`` onto the file as
@@ -196,7 +198,7 @@ class BoxFiles:
         except Exception as error:  # the memory is a convenience: start from the shipped data
             log.error("cannot rebuild the box memory of %s: %s", game, error)
             return {}
-        if box and memory_problem(game, box) is None:
+        if box and self.memory_problem(game, box) is None:
             self._base.pop(game, None)  # the file was set aside: write every fact, not a change
             self.save(game, box)
             log.warning("rebuilt %s from the latest %s session", self.path(game).name, game)
@@ -237,7 +239,7 @@ def share_document(game: str, memory: dict, checked_by: str | None = None) -> di
     }
 
 
-def read_share(game: str, text: str, name: str = "the file") -> tuple[dict, dict]:
+def read_share(game: str, text: str, name: str = "the file", check: MemoryCheck = NO_CHECK) -> tuple[dict, dict]:
     """(box memory, the document's marks) from an exported file, or a bare memory (the shape
     ``companion box GAME`` prints); BoxShareError says in one line why it cannot be used."""
     try:
@@ -262,7 +264,7 @@ def read_share(game: str, text: str, name: str = "the file") -> tuple[dict, dict
         doc = doc.get("box")
         if not isinstance(doc, dict):
             raise BoxShareError(f"{name}: 'box' is not an object")
-    problem = memory_problem(game, doc)
+    problem = check(game, doc)
     if problem:
         raise BoxShareError(f"{name} cannot be used for {game}: {problem}")
     return doc, marks
@@ -372,7 +374,7 @@ def take_theirs(merged: dict, theirs: dict, path: str) -> None:
                 target[mark] = copy.deepcopy(source[mark])
 
 
-def shipped_checked(game: str) -> tuple[dict, dict]:
+def shipped_checked(game: str, check: MemoryCheck = NO_CHECK) -> tuple[dict, dict]:
     """The checked file shipped with a game (``data/checked-box.json``), if any: (its memory,
     its marks); ({}, {}) when there is none or it cannot be used (logged, never a crash)."""
     if not NAME.match(game):
@@ -386,7 +388,7 @@ def shipped_checked(game: str) -> tuple[dict, dict]:
         log.error("cannot read the shipped checked box file %s: %s", path, error)
         return {}, {}
     try:
-        return read_share(game, text, path.name)
+        return read_share(game, text, path.name, check)
     except BoxShareError as error:
         log.error("the shipped checked box file is not used: %s", error)
         return {}, {}

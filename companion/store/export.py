@@ -19,8 +19,14 @@ import stat
 from collections.abc import Iterable, Iterator, Mapping
 from datetime import datetime
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
+from .documents import (  # noqa: F401 (read from here by older callers and the tests)
+    META_FIELDS,
+    REQUIRED_FIELDS,
+    SessionFileError,
+    _check_document,
+)
 from .journal import FORMAT as JOURNAL_FORMAT
 from .journal import (
     NotReadable,
@@ -31,43 +37,12 @@ from .journal import (
     loads,
     read_regular,
 )
-from .sessions import (
-    HISTORY,
-    READABLE_VERSIONS,
-    SESSION_FORMAT,
-    SESSION_VERSION,
-    SESSIONS,
-    Store,
-    check_entry,
-    is_uid,
-    log_table,
-)
+from .records import HISTORY, SESSION_FORMAT, SESSION_VERSION, SESSIONS, log_table, players_of
+
+if TYPE_CHECKING:
+    from .sessions import Store
 
 CSV_COLUMNS = ("id", "game", "started", "finished", "duration_s", "seats", "scores", "winner", "actions")
-REQUIRED_FIELDS = ("format", "version", "game", "options", "seed", "entries")
-META_FIELDS = (
-    "id",
-    "uid",
-    "started",
-    "finished",
-    "abandoned",
-    "seats",
-    "names",
-    "scores",
-    "winner",
-    "duration_s",
-    "actions",
-)
-
-
-class SessionFileError(Exception):
-    """A session file cannot be used; the message says which file and what is wrong."""
-
-    def __init__(self, path: os.PathLike | str, problem: str):
-        self.path = str(path)
-        self.problem = problem
-        super().__init__(f"{self.path}: {problem}")
-
 
 # -- what reaches a terminal or another program ----------------------------------------------------
 # C0 and C1 control characters, DEL, and the invisible marks that reorder or hide text (bidi
@@ -107,6 +82,25 @@ def seat_names(record: Mapping) -> list[str]:
     if isinstance(names, list) and all(isinstance(name, str) for name in names):
         return names
     return [str(label) for label in record.get("seats") or []]
+
+
+def player_names(record: Mapping) -> list[str]:
+    """``seat_names`` with each named seat's player instead of its label (``players``: the
+    names given during the game); a seat nobody named keeps its colour."""
+    names = seat_names(record)
+    players = players_of(record)
+    if not players:
+        return names
+    return [players.get(str(seat), name) for seat, name in enumerate(names)]
+
+
+def seats_named(record: Mapping) -> list[str]:
+    """The seat labels, each named seat as ``Anna (Modrá)``."""
+    seats = [str(seat) for seat in record.get("seats") or []]
+    players = players_of(record)
+    if not players:
+        return seats
+    return [f"{players[str(n)]} ({label})" if str(n) in players else label for n, label in enumerate(seats)]
 
 
 def winners_of(record: Mapping) -> list[int]:
@@ -166,7 +160,7 @@ def history_lines(finished: list[Mapping], abandoned: list[Mapping]) -> list[str
     "draw: A, B", or "abandoned" for a game ended from the in-game menu) and the minutes."""
     rows = []
     for record in finished:
-        names = seat_names(record)
+        names = player_names(record)
         winners = [seat_label(names, seat) for seat in winners_of(record)]
         result = f"draw: {', '.join(winners)}" if len(winners) > 1 else f"winner: {winners[0] if winners else '-'}"
         rows.append((record.get("finished"), record, result, record.get("duration_s")))
@@ -174,8 +168,7 @@ def history_lines(finished: list[Mapping], abandoned: list[Mapping]) -> list[str
         rows.append((record.get("at"), record, "abandoned", _seconds(record.get("started"), record.get("at"))))
     rows.sort(key=lambda row: _sort_key(row[0]), reverse=True)
     return [
-        f"{_when(when)}  {record.get('game')}  {', '.join(str(seat) for seat in record.get('seats') or [])}  "
-        f"{result}  ({minutes(seconds)} min)"
+        f"{_when(when)}  {record.get('game')}  {', '.join(seats_named(record))}  {result}  ({minutes(seconds)} min)"
         for when, record, result, seconds in rows
     ]
 
@@ -191,14 +184,14 @@ def history_rows(store: Store) -> list[dict[str, Any]]:
     """One flat row per finished session, newest first, with human-readable seats and scores."""
     rows = []
     for record in store.history():
-        names = seat_names(record)
+        names = player_names(record)
         row = {
             "id": record.get("session"),
             "game": record.get("game"),
             "started": record.get("started"),
             "finished": record.get("finished"),
             "duration_s": record.get("duration_s"),
-            "seats": "; ".join(str(seat) for seat in record.get("seats") or []),
+            "seats": "; ".join(seats_named(record)),
             "scores": _scores_text(names, record.get("scores")),
             "winner": winners_text(names, record),
             "actions": record.get("actions"),
@@ -616,105 +609,3 @@ def _document_from_tables(tables: dict, session_id: int, record: dict) -> dict:
             "winner": result.get("winner"),
         },
     }
-
-
-def _check_document(path: os.PathLike | str, doc: dict) -> dict:
-    """The document in its canonical shape (version 2), or SessionFileError naming the first
-    problem. A version-1 document is the same without times, identities and names."""
-    _check_required_fields(path, doc)
-    _check_format_and_version(path, doc)
-    _check_field_types(path, doc)
-    _check_entries(path, doc["entries"])
-    meta = _checked_meta(path, doc)
-    return {
-        "format": SESSION_FORMAT,
-        "version": SESSION_VERSION,
-        "game": doc["game"],
-        "options": doc["options"],
-        "seed": doc["seed"],
-        "entries": doc["entries"],
-        "meta": {name: meta.get(name) for name in META_FIELDS},
-    }
-
-
-def _check_required_fields(path: os.PathLike | str, doc: dict) -> None:
-    missing = [name for name in REQUIRED_FIELDS if name not in doc]
-    if missing:
-        names = ", ".join(repr(name) for name in missing)
-        raise SessionFileError(path, f"is missing the field{'s' if len(missing) > 1 else ''} {names}")
-
-
-def _check_format_and_version(path: os.PathLike | str, doc: dict) -> None:
-    if doc["format"] != SESSION_FORMAT:
-        raise SessionFileError(path, f'has format {doc["format"]!r}; a session file has "{SESSION_FORMAT}"')
-    version = doc["version"]
-    if version not in READABLE_VERSIONS or isinstance(version, bool):
-        readable = " and ".join(str(v) for v in READABLE_VERSIONS)
-        raise SessionFileError(path, f"is version {version!r}; this companion reads versions {readable}")
-
-
-def _check_field_types(path: os.PathLike | str, doc: dict) -> None:
-    if not isinstance(doc["game"], str) or not doc["game"]:
-        raise SessionFileError(path, "'game' must be a game's name (a non-empty string)")
-    if not isinstance(doc["options"], dict):
-        raise SessionFileError(path, f"'options' must be an object, not {_kind(doc['options'])}")
-    if not isinstance(doc["seed"], int) or isinstance(doc["seed"], bool):
-        raise SessionFileError(path, f"'seed' must be an integer, not {_kind(doc['seed'])}")
-    if not isinstance(doc["entries"], list):
-        raise SessionFileError(path, f"'entries' must be a list, not {_kind(doc['entries'])}")
-
-
-def _check_entries(path: os.PathLike | str, entries: list) -> None:
-    for index, entry in enumerate(entries):
-        try:
-            check_entry(entry)
-        except ValueError as error:
-            raise SessionFileError(path, f"entry {index}: {error}") from None
-
-
-def _checked_meta(path: os.PathLike | str, doc: dict) -> dict:
-    """``meta`` is optional and may be null; anything else must be an object whose known
-    fields have their documented types (an import must not store a history it cannot show)."""
-    meta = doc.get("meta", {})
-    if meta is None:
-        meta = {}
-    if not isinstance(meta, dict):
-        raise SessionFileError(path, f"'meta' must be an object, not {_kind(meta)}")
-    for name in ("started", "finished", "abandoned"):
-        value = meta.get(name)
-        if value is not None and not _is_time(value):
-            raise SessionFileError(path, f"'meta.{name}' must be an ISO 8601 time with its UTC offset, not {value!r}")
-    for name in ("seats", "names"):
-        value = meta.get(name)
-        if value is not None and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
-            raise SessionFileError(path, f"'meta.{name}' must be a list of names")
-    for name in ("id", "winner", "duration_s", "actions"):
-        value = meta.get(name)
-        if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-            raise SessionFileError(path, f"'meta.{name}' must be a whole number or null, not {_kind(value)}")
-    if meta.get("scores") is not None and not isinstance(meta["scores"], dict):
-        raise SessionFileError(path, f"'meta.scores' must be an object or null, not {_kind(meta['scores'])}")
-    if meta.get("uid") is not None and not is_uid(meta["uid"]):
-        raise SessionFileError(path, f"'meta.uid' must be a UUID, not {meta['uid']!r}")
-    if meta.get("finished") and not meta.get("started"):
-        raise SessionFileError(path, "'meta.finished' is set but 'meta.started' is missing")
-    return meta
-
-
-def _is_time(value: Any) -> bool:
-    try:
-        return isinstance(value, str) and datetime.fromisoformat(value).tzinfo is not None
-    except ValueError:
-        return False
-
-
-def _kind(value: Any) -> str:
-    return {
-        dict: "an object",
-        list: "a list",
-        str: "a string",
-        bool: "true/false",
-        int: "a number",
-        float: "a number",
-        type(None): "null",
-    }.get(type(value), type(value).__name__)

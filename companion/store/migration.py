@@ -1,5 +1,6 @@
 """From layout 1 (one journal holding every session, log and history record) to layout 2 (the
-live journal, the archived sessions and the history index; see ``sessions``).
+live journal, the archived sessions and the history index; see ``sessions``); and what a session
+recorded before sessions were described by their game when created lacks (``undescribed``).
 
 Every step can be repeated, so a crash at any point is undone by simply migrating again:
 
@@ -24,7 +25,7 @@ from typing import Any
 
 from .index import read_index
 from .journal import FORMAT, VERSION, atomic_write, dumps
-from .sessions import (
+from .records import (
     ABANDONED,
     HISTORY,
     HISTORY_DIR,
@@ -36,9 +37,9 @@ from .sessions import (
     SESSION_VERSION,
     SESSIONS,
     count_actions,
-    default_seat_names,
     log_table,
 )
+from .rules import NO_GAMES, GameRules
 
 log = logging.getLogger("companion.store")
 # Identities of migrated sessions: uuid5 in this namespace of what the old store said about them.
@@ -60,7 +61,7 @@ def _entries(tables: Mapping, session_id: int) -> list[dict]:
 def convert(
     tables: Mapping[str, Mapping[str, dict]],
     new_uid: Callable[[], str] | None = None,
-    seat_names: Callable[..., list[str]] = default_seat_names,
+    rules: GameRules = NO_GAMES,
 ) -> dict[str, Any]:
     """A layout-1 store's tables as layout 2: ``live`` tables, ``index`` tables and ``archives``
     ({uid: session document}). Pure: nothing is written."""
@@ -76,7 +77,7 @@ def convert(
         started = dict(record, uid=uid)
         if session_id in results:
             result = dict(results[session_id], uid=uid)
-            result["names"] = seat_names(
+            result["names"] = rules.seat_names(
                 record["game"],
                 record.get("options", {}),
                 record.get("seed", 0),
@@ -136,10 +137,10 @@ def _document(session_id: int, record: Mapping, entries: list, result: Mapping |
     }
 
 
-def migrate(path: Path, tables: Mapping[str, Mapping[str, dict]]) -> None:
+def migrate(path: Path, tables: Mapping[str, Mapping[str, dict]], rules: GameRules = NO_GAMES) -> None:
     """Turn the layout-1 journal at ``path`` (already parsed into ``tables``) into layout 2."""
     history = path.parent / HISTORY_DIR
-    converted = convert(tables)
+    converted = convert(tables, rules=rules)
     log.warning(
         "%s: converting the store to layout %d (%d archived sessions); the old file is kept as %s.layout1",
         path,
@@ -188,3 +189,16 @@ def _renumber_clashes(converted: dict, existing: Mapping[str, Mapping[str, dict]
                 record["session"] = int(key)
                 converted["archives"][record["uid"]]["meta"]["id"] = int(key)
             table[key] = record
+
+
+def undescribed(record: Mapping, scores: Mapping, rules: GameRules) -> dict[str, Any]:
+    """What a session recorded before sessions were described by their game as they were created
+    (its start record has no ``names``) gets when it ends, asked of the game as the version that
+    recorded it did: the names of the seats its result ranks and whether it was a teaching walk.
+    Its archive keeps the form that version wrote (no ``title``, no ``teaching`` in ``meta``),
+    so history, stats and the exports show it as they did."""
+    game, options, seed, seats = record["game"], record["options"], record["seed"], record["seats"]
+    return {
+        "names": rules.seat_names(game, options, seed, seats, scores),
+        "teaching": rules.is_teaching(game, options),
+    }

@@ -10,86 +10,16 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Mapping
-from datetime import datetime
-from typing import Any, NamedTuple
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import Any
 from urllib.parse import quote
 
-from .export import clean, minutes, places_of, seat_label, seat_names, winners_of
-
-
-def _time(value: Any) -> datetime | None:
-    try:
-        moment = datetime.fromisoformat(value)
-    except (TypeError, ValueError):
-        return None
-    return moment if moment.tzinfo is not None else None
-
-
-def decision_times(document: Mapping) -> list[tuple[int, float]]:
-    """(seat, seconds) for every decision whose time is known, in log order."""
-    meta = document.get("meta") or {}
-    before = _time(meta.get("started"))
-    found: list[tuple[int, float]] = []
-    for entry in document.get("entries", []):
-        at = _time(entry.get("at"))
-        action = entry.get("action")
-        if before is not None and isinstance(action, Mapping):
-            locked = entry.get("locked")
-            if isinstance(locked, Mapping):
-                for seat, moment in locked.items():
-                    when = _time(moment)
-                    if when is not None and str(seat).isdigit():
-                        found.append((int(seat), max(0.0, (when - before).total_seconds())))
-            elif at is not None and isinstance(action.get("seat"), int) and not isinstance(action["seat"], bool):
-                found.append((action["seat"], max(0.0, (at - before).total_seconds())))
-        if at is not None:
-            before = at
-    return found
-
-
-class GameFacts(NamedTuple):
-    """What the BG Stats export says of a game, from its rules (``Game.title``, ``bgg_id``,
-    ``highest_wins``); an unknown game (in an imported history) by its module name alone."""
-
-    title: str
-    bgg_id: int | None = None
-    highest_wins: bool = True
-
-
-def game_facts(game: str) -> GameFacts:
-    """The registry imports only this game."""
-    try:
-        from .. import games
-
-        rules = games.load(game)
-        return GameFacts(rules.title.en or game, rules.bgg_id, rules.highest_wins)
-    except Exception:  # an unknown game in an imported history: its module name says enough
-        return GameFacts(game)
-
+from .export import clean, minutes, places_of, player_names, seat_label, seat_names, winners_of
+from .records import aware_time, decision_times, is_title, start_seat, summary  # noqa: F401 (read from here too)
+from .rules import NO_GAMES, GameFacts
 
 # The log's steps that record who starts (the table asks; the box never picks).
-START_STEPS = ("start_player", "first_player")
 BGSTATS_LINK = "https://app.bgstatsapp.com/createPlay.html?data="
-
-
-def start_seat(entries: Iterable[Mapping]) -> int | None:
-    """The seat the table recorded as the start player, or None when the game records none
-    (undone answers do not count)."""
-    kept: list[Mapping] = []
-    for entry in entries:
-        if not isinstance(entry, Mapping):
-            continue
-        if "undo" in entry:
-            if kept:
-                kept.pop()
-        elif isinstance(entry.get("action"), Mapping):
-            kept.append(entry["action"])
-    for action in kept:
-        value = action.get("value")
-        if action.get("step") in START_STEPS and isinstance(value, int) and not isinstance(value, bool):
-            return value
-    return None
 
 
 def as_summary(item: Mapping) -> Mapping:
@@ -98,8 +28,6 @@ def as_summary(item: Mapping) -> Mapping:
     (``meta`` and ``entries``) summarised here."""
     if "entries" not in item:
         return item
-    from .sessions import summary
-
     meta = item.get("meta") or {}
     return {**meta, "game": item["game"], **summary(meta.get("started"), item.get("entries") or [])}
 
@@ -108,11 +36,15 @@ def bgstats_play(session: Mapping, facts: GameFacts) -> dict:
     """One finished session (an index record with its summary, or a session document) as the
     play BG Stats documents for other apps (the data of its ``createPlay`` link): game, date,
     whole minutes (as ``companion history``), players with score, rank (left out when the game
-    ranked nobody), winner and the recorded start player."""
+    ranked nobody), winner and the recorded start player. A seat whose player was named is that
+    person (``sourcePlayerId`` ``player-<name>``, the seat's colour as the role); the others are
+    their seat (``<game>-seat-<n>``). The game's name is the title stored with the session,
+    else ``facts.title``."""
     record = as_summary(session)
     scores = record.get("scores") or {}
     totals = scores.get("totals") if isinstance(scores, Mapping) else None
-    names = seat_names(record)
+    names = player_names(record)
+    labels = seat_names(record)
     seats = sorted(
         {int(key) for key in totals if str(key).isdigit()} if isinstance(totals, Mapping) else set(range(len(names)))
     )
@@ -120,21 +52,25 @@ def bgstats_play(session: Mapping, facts: GameFacts) -> dict:
     winners = winners_of(record)
     first = record.get("start_seat")
     game_name = record["game"]
-    started = _time(record.get("started"))
-    game: dict[str, Any] = {"name": facts.title, "sourceGameId": game_name}
+    started = aware_time(record.get("started"))
+    title = record.get("title")
+    name = title["en"] if title is not None and is_title(title) else facts.title
+    game: dict[str, Any] = {"name": name, "sourceGameId": game_name}
     if facts.bgg_id is not None:
         game["bggId"] = facts.bgg_id
     game.update({"highestWins": facts.highest_wins, "noPoints": False})
     players = []
     for seat in seats:
+        person = names[seat] != labels[seat] if seat < min(len(names), len(labels)) else False
         player: dict[str, Any] = {
             "name": clean(seat_label(names, seat)),
-            "sourcePlayerId": f"{game_name}-seat-{seat + 1}",
+            "sourcePlayerId": f"player-{clean(names[seat])}" if person else f"{game_name}-seat-{seat + 1}",
             "score": totals.get(str(seat)) if isinstance(totals, Mapping) else None,
         }
         if seat in ranks:
             player["rank"] = ranks[seat]
-        player.update({"winner": seat in winners, "startPlayer": seat == first, "role": ""})
+        role = clean(labels[seat]) if person else ""
+        player.update({"winner": seat in winners, "startPlayer": seat == first, "role": role})
         players.append(player)
     return {
         "game": game,
@@ -147,8 +83,11 @@ def bgstats_play(session: Mapping, facts: GameFacts) -> dict:
     }
 
 
-def bgstats_plays(sessions: Iterable[Mapping]) -> Iterator[dict]:
-    """One BG Stats play per finished session (index records or documents), one at a time."""
+def bgstats_plays(
+    sessions: Iterable[Mapping], game_facts: Callable[[str], GameFacts] = NO_GAMES.facts
+) -> Iterator[dict]:
+    """One BG Stats play per finished session (index records or documents), one at a time;
+    ``game_facts`` says what BG Stats needs of a game (``GameRules.facts``)."""
     facts: dict[str, GameFacts] = {}
     for session in sessions:
         game = session["game"]
@@ -175,7 +114,7 @@ def game_stats(sessions: Iterable[Mapping]) -> dict[str, dict]:
         game = record["game"]
         entry = games.setdefault(game, {"plays": 0, "wins": {}, "draws": 0, "no_winner": 0, "durations": []})
         entry["plays"] += 1
-        names = seat_names(record)
+        names = player_names(record)
         winners = winners_of(record)
         if len(winners) == 1:
             name = seat_label(names, winners[0])

@@ -28,10 +28,8 @@ from __future__ import annotations
 
 import copy
 import itertools
-import json
 import logging
 import os
-import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -40,122 +38,47 @@ from typing import Any
 from tinydb import Query
 from tinydb.table import Document
 
+from .documents import read_archive
 from .index import SUMMARY
 from .journal import JournalDB, StoreError, atomic_write, dumps, loads
+from .records import (  # noqa: F401 (the names other modules and older code import from here)
+    ABANDONED,
+    HISTORY,
+    HISTORY_DIR,
+    INDEX_FILE,
+    LAYOUT,
+    META,
+    PREFERENCES,
+    READABLE_VERSIONS,
+    SESSION_FORMAT,
+    SESSION_VERSION,
+    SESSIONS,
+    check_entry,
+    count_actions,
+    described_problem,
+    document_bytes,
+    has_summary,
+    index_record,
+    is_uid,
+    iso,
+    iso_ms,
+    local_now,
+    log_table,
+    new_uid,
+    player_name,
+    players_of,
+    players_problem,
+    players_table,
+    record_problem,
+    sort_time,
+    summary,
+)
+from .rules import NO_GAMES, GameRules
 
-SESSION_FORMAT = "companion-session"
-SESSION_VERSION = 2
-READABLE_VERSIONS = (1, 2)
-LAYOUT = 2
-
-META, PREFERENCES, SESSIONS = "meta", "preferences", "sessions"
-HISTORY, ABANDONED = "history", "abandoned"  # tables of history/index.db
-HISTORY_DIR, INDEX_FILE = "history", "index.db"
 IMPORT_BATCH = 50  # sessions an import commits at once (one index line; see import_documents)
 
 log = logging.getLogger("companion.store")
-
-
-def log_table(session_id: int) -> str:
-    return f"log-{session_id}"
-
-
-def local_now() -> datetime:
-    """Wall-clock time with the local UTC offset, so ISO dates read right and sort right."""
-    return datetime.now().astimezone()
-
-
-def iso(moment: datetime) -> str:
-    """A record's time: local ISO 8601 with the UTC offset (a clock without one gets local)."""
-    if moment.tzinfo is None:
-        moment = moment.astimezone()
-    return moment.isoformat(timespec="seconds")
-
-
-def iso_ms(moment: datetime) -> str:
-    """An entry's time: local ISO 8601 with milliseconds and the UTC offset."""
-    if moment.tzinfo is None:
-        moment = moment.astimezone()
-    return moment.isoformat(timespec="milliseconds")
-
-
-UID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
-
-
-def is_uid(value: Any) -> bool:
-    """A session identity: a UUID in its usual 36-character lower-case text form."""
-    return isinstance(value, str) and UID.fullmatch(value) is not None
-
-
-def new_uid() -> str:
-    """A random (version 4) UUID as text. Not the uuid module: its import alone costs start-up
-    more than everything else the store does."""
-    raw = bytearray(os.urandom(16))
-    raw[6] = (raw[6] & 0x0F) | 0x40
-    raw[8] = (raw[8] & 0x3F) | 0x80
-    text = raw.hex()
-    return f"{text[:8]}-{text[8:12]}-{text[12:16]}-{text[16:20]}-{text[20:]}"
-
-
-def _is_time(value: Any) -> bool:
-    if not isinstance(value, str):
-        return False
-    try:
-        return datetime.fromisoformat(value).tzinfo is not None
-    except ValueError:
-        return False
-
-
-def check_entry(entry: Any) -> None:
-    """A log entry is ``{"action": {...}}`` or ``{"undo": {"confirmed": bool}}``, plus (format 2)
-    ``"at"``, when it was accepted, and for a secret choice ``"locked"``: ``{seat: time}``."""
-    if not isinstance(entry, Mapping):
-        raise ValueError('a log entry is {"action": {...}} or {"undo": {"confirmed": true|false}}')
-    kinds = [key for key in entry if key in ("action", "undo")]
-    extra = [key for key in entry if key not in ("action", "undo", "at", "locked")]
-    if len(kinds) != 1 or extra:
-        if extra and len(kinds) == 1:
-            raise ValueError(f"unknown log entry field {extra[0]!r}")
-        if not kinds and extra:
-            raise ValueError(f"unknown log entry kind {extra[0]!r}")
-        raise ValueError('a log entry is {"action": {...}} or {"undo": {"confirmed": true|false}}')
-    if "action" in entry:
-        if not isinstance(entry["action"], Mapping):
-            raise ValueError("a log entry's action must be an object")
-    else:
-        undo = entry["undo"]
-        if not isinstance(undo, Mapping) or not isinstance(undo.get("confirmed"), bool) or len(undo) != 1:
-            raise ValueError('an undo entry is {"undo": {"confirmed": true|false}}')
-    if "at" in entry and not _is_time(entry["at"]):
-        raise ValueError(f"'at' must be an ISO 8601 time with its UTC offset, not {entry['at']!r}")
-    if "locked" in entry:
-        locked = entry["locked"]
-        if "action" not in entry or not isinstance(locked, Mapping) or not locked:
-            raise ValueError("'locked' belongs to a revealed secret choice: {seat: time, ...}")
-        for seat, moment in locked.items():
-            if not (isinstance(seat, str) and seat.isascii() and seat.isdigit()) or not _is_time(moment):
-                raise ValueError(f"'locked' maps seat numbers to ISO 8601 times, not {seat!r}: {moment!r}")
-
-
-def record_problem(record: Any) -> str | None:
-    """What is wrong with a running session's start record (``sessions`` table), or None.
-    Each field is read when the session is resumed, finished or archived."""
-    if not isinstance(record, Mapping):
-        return "the record is not an object"
-    checks = (
-        ("uid", is_uid, "a session identity (UUID)"),
-        ("game", lambda v: isinstance(v, str) and bool(v), "a game's name"),
-        ("options", lambda v: isinstance(v, Mapping), "an object"),
-        ("seed", lambda v: isinstance(v, int) and not isinstance(v, bool), "a whole number"),
-        ("seats", lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v), "a list of names"),
-        ("started", _is_time, "an ISO 8601 time with its UTC offset"),
-    )
-    for name, valid, what in checks:
-        if name not in record:
-            return f"{name!r} is missing"
-        if not valid(record[name]):
-            return f"{name!r} must be {what}, not {record[name]!r:.60}"
-    return None
+KNOWN_NAMES = 16  # names seen before that ``known_names`` offers, most recent first
 
 
 def _is_count(value: Any, least: int) -> bool:
@@ -181,62 +104,15 @@ def stamped(entry: Mapping, now: datetime) -> dict:
     return stored
 
 
-def is_teaching(game: Any, options: Any) -> bool:
-    """A teaching walk, not a game (``Game.is_teaching``): it walks through the box to learn its
-    facts and ends with nobody having played. A game this box does not know is no walk."""
-    from .. import games
-
-    try:
-        return games.load(str(game)).is_teaching(options)
-    except KeyError:
-        return False
-
-
-def count_actions(entries: Sequence[Mapping]) -> int:
-    """Actions that still count once every undo marker has cancelled the action before it."""
-    kept = 0
-    for entry in entries:
-        if "action" in entry:
-            kept += 1
-        elif "undo" in entry and kept:
-            kept -= 1
-    return kept
-
-
-def default_seat_names(game: str, options: Mapping, seed: int, seats: Sequence[str], scores: Mapping) -> list[str]:
-    """Names of every seat the result ranks, ``seats`` first: a solo Dva bratři game ranks
-    Jindřich (seat 1) beside the one player. Asks the game, in the language the seats were
-    labelled in; a seat it cannot name is "seat N"."""
-    names = [str(label) for label in seats]
-    totals = scores.get("totals") if isinstance(scores, Mapping) else None
-    ranked = [int(key) for key in totals if str(key).isdigit()] if isinstance(totals, Mapping) else []
-    missing = [seat for seat in sorted(ranked) if seat >= len(names)]
-    if not missing:
-        return names
-    labels: dict[int, str] = {}
-    try:
-        from .. import games
-
-        rules = games.load(game)
-        state = rules.setup(rules.validate_options(dict(options)), int(seed))
-        language = "cs"
-        if names and rules.seat_label(state, 0).get("en") == names[0]:
-            language = "en"
-        labels = {seat: rules.seat_label(state, seat).get(language) for seat in missing}
-    except Exception as error:  # an unknown or changed game: the numbers still say who
-        log.info("cannot name the seats of a %s result: %s", game, error)
-    while len(names) <= max(missing):
-        seat = len(names)
-        names.append(labels.get(seat) or f"seat {seat + 1}")
-    return names
-
-
 class Store:
     """The table's storage: the running sessions with their logs, and the archived history.
 
     ``append`` is the hot path: one journal line, fsynced before it returns, constant cost.
     Everything handed out is a deep copy; changing it changes nothing stored. Not thread-safe
     by design: the main loop's thread is the only caller (see the module docstring).
+
+    ``rules`` answers what the store asks of the games (``rules.GameRules``; the table and the
+    command line pass ``companion.known_games.KNOWN``): the store itself imports no game.
     """
 
     def __init__(
@@ -245,13 +121,13 @@ class Store:
         *,
         read_only: bool = False,
         clock: Callable[[], datetime] = local_now,
-        seat_names: Callable[..., list[str]] = default_seat_names,
+        rules: GameRules = NO_GAMES,
     ):
         self.path = os.fspath(path)
         self.read_only = read_only
         self.history_dir = Path(self.path).parent / HISTORY_DIR
         self._clock = clock
-        self._seat_names = seat_names
+        self._rules = rules
         self._legacy: dict | None = None  # a layout-1 store seen read-only: converted in memory
         self._damaged: dict[int, str] = {}  # running sessions that cannot be read, with why
         self.notes: list[str] = []  # what reading the history found and worked around, one line each
@@ -336,9 +212,9 @@ class Store:
         from . import migration  # only for a store written by an older companion
 
         if self.read_only:  # layout 1 while the table may hold it: read it without changing it
-            self._legacy = migration.convert(tables, new_uid=new_uid)
+            self._legacy = migration.convert(tables, new_uid=new_uid, rules=self._rules)
             return
-        migration.migrate(Path(self.path), tables)  # under the writer lock, which the open db holds
+        migration.migrate(Path(self.path), tables, self._rules)  # under the writer lock, which the open db holds
         self._db.close()
         self._db = JournalDB(self.path)
 
@@ -348,7 +224,9 @@ class Store:
 
     # -- sessions ------------------------------------------------------------------------------
     def create_session(self, game: str, options: Mapping, seed: int, seats: Sequence[str]) -> int:
-        """Record a new session (durably, one journal line) and return its id."""
+        """Record a new session (durably, one journal line) and return its id. The game
+        describes it once, now (``GameRules.describe``: the names of the seats it scores, its
+        title, a teaching walk): history, stats and the exports read that, never the game."""
         if not isinstance(game, str) or not game:
             raise ValueError("game must be a non-empty name")
         if isinstance(seed, bool) or not isinstance(seed, int):
@@ -362,6 +240,7 @@ class Store:
             "seats": [str(label) for label in seats],
             "started": iso(self._clock()),
         }
+        record.update(self._description(game, record))
         self._db.table(SESSIONS).insert(Document(record, doc_id=session_id))
         self._next_index[session_id] = 0
         return session_id
@@ -405,6 +284,7 @@ class Store:
             "seats": meta.get("seats"),
             "started": meta.get("started"),
             "state": "finished" if meta.get("finished") else "abandoned",
+            "players": players_of(meta),
         }
 
     def unfinished(self) -> dict | None:
@@ -424,6 +304,57 @@ class Store:
             return None
         return self._describe(max(candidates, key=lambda doc: doc.doc_id))
 
+    def name_player(self, session_id: int, seat: int, name: str | None) -> str | None:
+        """Give ``seat`` of a running session its player's name, at any time during the game (a
+        phone's name when the host confirms its claim, a name chosen on the host buttons for a
+        pad seat); None takes the name away. Durable (one journal line) when this returns, and
+        kept with the session in its archive, the history, stats and the exports. Returns the
+        name as kept (spaces trimmed); ValueError says in one line why a name or seat is refused."""
+        self._check_writer()
+        record = self._require_live(session_id)
+        seats = len(record["seats"])
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
+            raise ValueError(f"session {session_id} has seats 0 to {seats - 1}, not {seat!r}")
+        kept = None if name is None else player_name(name)
+        table = self._db.table(players_table(session_id))
+        next_id = 1 + max((doc.doc_id for doc in table.all()), default=0)
+        table.insert(Document({"seat": seat, "name": kept, "at": iso_ms(self._clock())}, doc_id=next_id))
+        return kept
+
+    def players(self, session_id: int) -> dict[int, str]:
+        """The player names of a session (running or ended), by seat."""
+        live = self._live(session_id)
+        named = (
+            self._players(session_id) if live is not None else players_of(self._archived_document(session_id)["meta"])
+        )
+        return {int(seat): name for seat, name in named.items()}
+
+    def known_names(self, limit: int = KNOWN_NAMES) -> list[str]:
+        """Players' names seen at this table before, most recent first, each once (compared
+        without case), at most ``limit``: for a seat's name chosen on the host buttons."""
+        if self._legacy is not None:
+            return []
+        tables = self._db.tables_data()
+        named = [
+            (sort_time(doc.get("at")), int(key), doc.get("name"))
+            for table, docs in tables.items()
+            if table.startswith("players-")
+            for key, doc in docs.items()
+        ]
+        named.sort(key=lambda item: (item[0], item[1]), reverse=True)
+        earlier = tables.get(META, {}).get("1", {}).get("names")
+        candidates = [name for _, _, name in named] + (earlier if isinstance(earlier, list) else [])
+        found: list[str] = []
+        seen: set[str] = set()
+        for name in candidates:
+            if not isinstance(name, str) or players_problem({"0": name}) or name.casefold() in seen:
+                continue
+            seen.add(name.casefold())
+            found.append(name)
+            if len(found) >= limit:
+                break
+        return found
+
     def finish(self, session_id: int, scores: Mapping, winner: int | None, *, actions: int | None = None) -> dict:
         """Close a session with its result: archive it whole, then index it, then drop it from
         the live journal. The archive file is the commit point: once it exists the session
@@ -436,7 +367,14 @@ class Store:
         finished = self._clock()
         entries = self.entries(session_id)
         started = datetime.fromisoformat(record["started"])
-        names = self._seat_names(record["game"], record["options"], record["seed"], record["seats"], scores)
+        if "names" in record:  # described by its game when it was created
+            names, teaching = _ranked_names(record["names"], record["seats"], scores), record.get("teaching") is True
+        else:
+            from .migration import undescribed  # recorded by an earlier version
+
+            older = undescribed(record, scores, self._rules)
+            names, teaching = older["names"], older["teaching"]
+        players = self._players(session_id)
         result = {
             "session": session_id,
             "uid": record["uid"],
@@ -452,8 +390,12 @@ class Store:
             "actions": count_actions(entries) if actions is None else actions,
             **summary(record["started"], entries),
         }
-        if is_teaching(record["game"], record["options"]):
+        if teaching:
             result["teaching"] = True  # archived and indexed, but not a played game
+        if "title" in record:
+            result["title"] = copy.deepcopy(record["title"])
+        if players:
+            result["players"] = players
         document = self._document(session_id, record, entries, result)
         self._archive_and_index(session_id, document, HISTORY, result)
         self._next_index.pop(session_id, None)
@@ -471,6 +413,9 @@ class Store:
             "at": at,
             "seats": list(record["seats"]),
         }
+        players = self._players(session_id)
+        if players:
+            abandoned["players"] = players
         document = self._document(session_id, record, self.entries(session_id), None, abandoned=at)
         self._archive_and_index(session_id, document, ABANDONED, abandoned)
         self._next_index.pop(session_id, None)
@@ -485,7 +430,7 @@ class Store:
             for key, record in self._index(keep)[HISTORY].items()
             if teaching or not record.get("teaching")
         ]
-        records.sort(reverse=True, key=lambda item: (_sort_time(item[1].get("finished")), int(item[0])))
+        records.sort(reverse=True, key=lambda item: (sort_time(item[1].get("finished")), int(item[0])))
         if self._legacy is not None:  # held in memory: hand out copies
             return [copy.deepcopy(record) for _, record in records]
         return [record for _, record in records]  # read afresh from the index: the caller's own
@@ -516,7 +461,7 @@ class Store:
             if self._legacy is not None:
                 document = self._legacy["archives"][record["uid"]]
             else:
-                document = _read_archive(self._archive_path(record.get("uid")))
+                document = read_archive(self._archive_path(record.get("uid")))
             return summary(document["meta"].get("started"), document["entries"])
         except (OSError, ValueError, KeyError, TypeError, StoreError, RecursionError) as error:
             where = f"{self.history_dir / str(record.get('uid'))}.json"
@@ -559,10 +504,10 @@ class Store:
         ``companion history`` lists), each record as ``keep`` makes it."""
         tables = self._index(keep)
         finished = sorted(
-            tables[HISTORY].items(), reverse=True, key=lambda item: (_sort_time(item[1].get("finished")), int(item[0]))
+            tables[HISTORY].items(), reverse=True, key=lambda item: (sort_time(item[1].get("finished")), int(item[0]))
         )
         abandoned = sorted(
-            tables[ABANDONED].items(), reverse=True, key=lambda item: (_sort_time(item[1].get("at")), int(item[0]))
+            tables[ABANDONED].items(), reverse=True, key=lambda item: (sort_time(item[1].get("at")), int(item[0]))
         )
         records = ([record for _, record in finished], [record for _, record in abandoned])
         if self._legacy is not None:  # held in memory: hand out copies
@@ -572,7 +517,7 @@ class Store:
     def abandoned(self) -> list[dict]:
         """Games ended from the in-game menu (archived with their logs), newest first."""
         records = list(self._index()[ABANDONED].items())
-        records.sort(reverse=True, key=lambda item: (_sort_time(item[1].get("at")), int(item[0])))
+        records.sort(reverse=True, key=lambda item: (sort_time(item[1].get("at")), int(item[0])))
         return [copy.deepcopy(record) for _, record in records]
 
     def history_documents(self, skipped: Callable[[str], None] | None = None):
@@ -585,7 +530,7 @@ class Store:
                 continue
             try:
                 path = self._archive_path(record.get("uid"))
-                document = _read_archive(path)
+                document = read_archive(path)
             except (OSError, ValueError, StoreError, RecursionError) as error:
                 where = f"{self.history_dir / str(record.get('uid'))}.json"
                 message = f"{where}: cannot read the archived session {record.get('session')} ({_reason(error)})"
@@ -628,7 +573,7 @@ class Store:
         from .index import append_index, ensure_index
 
         self._check_writer()
-        plan = ImportPlan()
+        plan = ImportPlan(rules=self._rules)
         new = plan.stream(documents, self.uids())
         size = max(1, int(batch))
         added = 0
@@ -644,7 +589,7 @@ class Store:
             for offset, document in enumerate(chunk):
                 session_id = first + offset
                 stored, table, record = plan.archived(document, session_id)
-                atomic_write(self._archive_path(stored["meta"]["uid"]), _document_bytes(stored))
+                atomic_write(self._archive_path(stored["meta"]["uid"]), document_bytes(stored))
                 records[table][str(session_id)] = record
             append_index(self._index_path(), records)  # the batch's commit point
             added += len(chunk)
@@ -652,9 +597,6 @@ class Store:
     def learned_box(self, game: str) -> dict:
         """What the latest session of ``game`` knew about the box (its ``box`` option with what
         it learned): rebuilds box memory a crash left unreadable (``boxes.BoxFiles``)."""
-        from .. import games
-        from ..engine import Session
-
         live = [
             doc
             for doc in self._db.table(SESSIONS).all()
@@ -674,9 +616,7 @@ class Store:
             if not ended:
                 return {}
             document = self._archived_document(max(ended)[0])
-        rules = games.load(game)
-        session = Session(rules, document["options"], document["seed"], document["entries"])
-        return rules.learned_box(session.state)
+        return self._rules.learned_box(game, document["options"], document["seed"], document["entries"])
 
     # -- preferences --------------------------------------------------------------------------
     def preference(self, name: str, default: Any = None) -> Any:
@@ -791,6 +731,7 @@ class Store:
         described = copy.deepcopy(dict(record))
         described["id"] = record.doc_id
         described["state"] = "playing"
+        described["players"] = self._players(record.doc_id)
         return described
 
     def _document(
@@ -820,15 +761,65 @@ class Store:
                 "winner": result["winner"] if result else None,
                 "duration_s": result["duration_s"] if result else None,
                 "actions": result["actions"] if result else count_actions(entries),
+                **self._described_meta(session_id, record),
             },
         }
+
+    def _described_meta(self, session_id: int, record: Mapping) -> dict:
+        """What a session document's ``meta`` holds beyond the fields every version wrote: the
+        game's title and the teaching mark (for a session described when it was created), the
+        players' names (when any seat has one). A session recorded earlier gets neither mark,
+        so its archive is the one that version would have written."""
+        meta: dict[str, Any] = {}
+        if "names" in record:
+            if "title" in record:
+                meta["title"] = copy.deepcopy(record["title"])
+            meta["teaching"] = record.get("teaching") is True
+        players = self._players(session_id)
+        if players:
+            meta["players"] = players
+        return meta
+
+    def _description(self, game: str, record: Mapping) -> dict:
+        """The fields the game describes a new session with (``GameRules.describe``), checked;
+        a description that cannot be used is logged and the seats keep their labels."""
+        try:
+            described = self._rules.describe(game, record["options"], record["seed"], record["seats"])
+            kept = {name: described[name] for name in ("names", "title", "teaching") if name in described}
+            if not kept.get("teaching"):
+                kept.pop("teaching", None)
+            problem = described_problem(kept) or (None if "names" in kept else "no 'names'")
+            if problem is None and kept["names"][: len(record["seats"])] != record["seats"]:
+                problem = "its names do not start with the seats' labels"
+        except Exception as error:  # the game is the caller's; its failure must not stop a new game
+            problem = str(error) or type(error).__name__
+        if problem is not None:
+            log.warning("cannot describe a new %s session (%s); its seats keep their labels", game, problem)
+            return NO_GAMES.describe(game, record["options"], record["seed"], record["seats"])
+        return kept
+
+    def _players(self, session_id: int) -> dict[str, str]:
+        """A running session's player names ``{"<seat>": name}``: the latest naming of each seat
+        wins, a naming to None takes the name away; a damaged line is left out."""
+        if self._legacy is not None:
+            return {}
+        players: dict[str, str] = {}
+        for doc in sorted(self._db.table(players_table(session_id)).all(), key=lambda doc: doc.doc_id):
+            seat, name = doc.get("seat"), doc.get("name")
+            if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
+                continue
+            if name is None:
+                players.pop(str(seat), None)
+            elif not players_problem({str(seat): name}):
+                players[str(seat)] = name
+        return dict(sorted(players.items(), key=lambda item: int(item[0])))
 
     def _archive_and_index(self, session_id: int, document: dict, table: str, record: dict) -> None:
         """The three durable steps that move a session from the live journal to the history."""
         from .index import append_index
 
         self.history_dir.mkdir(parents=True, exist_ok=True)
-        atomic_write(self._archive_path(record["uid"]), _document_bytes(document))  # commit point
+        atomic_write(self._archive_path(record["uid"]), document_bytes(document))  # commit point
         append_index(self._index_path(), {table: {str(session_id): record}})
         self._closed[session_id] = table == HISTORY  # dropped from the live journal by tidy
 
@@ -838,8 +829,9 @@ class Store:
         meta = dict(tables[META]["1"])
         meta["next_session"] = max(self._next_session_id(), *(session_id + 1 for session_id in closed))
         meta["finished"] = _count(meta.get("finished")) + sum(closed.values())
+        meta["names"] = self.known_names()  # the names of the sessions leaving stay known
         keys = {str(session_id) for session_id in closed}
-        logs = {log_table(session_id) for session_id in closed}
+        logs = {log_table(session_id) for session_id in closed} | {players_table(session_id) for session_id in closed}
         sessions = {key: doc for key, doc in tables.get(SESSIONS, {}).items() if key not in keys}
         rest = {name: docs for name, docs in tables.items() if name not in (META, SESSIONS, *logs)}
         self._db.rewrite({**rest, META: {"1": meta}, SESSIONS: sessions})
@@ -864,7 +856,9 @@ class Store:
                 index = self._index(lambda indexed: {})
             table = HISTORY if meta.get("finished") else ABANDONED
             if str(record.doc_id) not in index[table]:
-                append_index(self._index_path(), {table: {str(record.doc_id): _index_record(document)}})
+                append_index(
+                    self._index_path(), {table: {str(record.doc_id): index_record(document, self._rules.is_teaching)}}
+                )
                 where, number = self.path, record.doc_id
                 log.warning("%s: completing the end of session %d, which a power cut interrupted", where, number)
             closed[record.doc_id] = table == HISTORY
@@ -918,8 +912,8 @@ class Store:
         later = []
         for path in archives:
             try:
-                document = _read_archive(path)
-                record = _index_record(document)
+                document = read_archive(path)
+                record = index_record(document, self._rules.is_teaching)
                 table = HISTORY if document["meta"].get("finished") else ABANDONED
             except (OSError, ValueError, KeyError, TypeError, RecursionError) as error:
                 self._skip(f"{path}: cannot read this archived session ({_reason(error)}); skipped")
@@ -958,25 +952,9 @@ class Store:
             return copy.deepcopy(self._legacy["archives"][record["uid"]])
         path = self._archive_path(record.get("uid"))
         try:
-            return _read_archive(path)
+            return read_archive(path)
         except (OSError, ValueError, RecursionError) as error:
             raise StoreError(f"cannot read the archived session {session_id}: {_reason(error)}", path) from None
-
-
-def _read_archive(path: Path) -> dict:
-    """An archived session document, checked (``export``'s session-file checks)."""
-    from .export import SessionFileError, _check_document
-
-    document = loads(path.read_text(encoding="utf-8"))
-    if not isinstance(document, dict):
-        raise ValueError("not a session document")
-    try:
-        _check_document(path, document)
-    except SessionFileError as error:
-        raise ValueError(error.problem) from None
-    if not isinstance(document.get("meta"), dict):
-        raise ValueError("it has no 'meta'")
-    return document
 
 
 def _without_breakdown(record: dict) -> dict:
@@ -1003,72 +981,13 @@ def _reason(error: BaseException) -> str:
     return str(error) or type(error).__name__
 
 
-def _sort_time(value: Any) -> float:
-    """A record's finishing time for sorting; one without a readable time sorts last."""
-    try:
-        return datetime.fromisoformat(value).timestamp()
-    except (TypeError, ValueError):
-        return float("-inf")
-
-
-def _document_bytes(document: Mapping) -> bytes:
-    return (json.dumps(document, ensure_ascii=False, separators=(",", ":"), allow_nan=False) + "\n").encode()
-
-
-def summary(started: Any, entries: Sequence[Mapping]) -> dict:
-    """What ``stats`` and the BG Stats exports need from a finished session's log, kept in its
-    index record so that they never read the archives: the recorded start seat, and per seat
-    the decisions whose time is known with their total (seconds, to the millisecond)."""
-    from .reports import decision_times, start_seat
-
-    totals: dict[str, list] = {}
-    for seat, seconds in decision_times({"meta": {"started": started}, "entries": entries}):
-        count_total = totals.setdefault(str(seat), [0, 0.0])
-        count_total[0] += 1
-        count_total[1] += seconds
-    return {
-        "summary": SUMMARY,
-        "start_seat": start_seat(entries),
-        "decisions": {seat: [count, round(total, 3)] for seat, (count, total) in sorted(totals.items())},
-    }
-
-
-def has_summary(record: Mapping) -> bool:
-    return isinstance(record.get("summary"), int) and record["summary"] >= SUMMARY
-
-
-def _index_record(document: Mapping) -> dict:
-    """The index record of an archived session document (format 2)."""
-    meta = document["meta"]
-    if meta.get("finished"):
-        started, finished = meta["started"], meta["finished"]
-        duration = meta.get("duration_s")
-        if not isinstance(duration, int):
-            try:
-                duration = round((datetime.fromisoformat(finished) - datetime.fromisoformat(started)).total_seconds())
-            except (TypeError, ValueError):
-                duration = 0
-        return {
-            "session": meta["id"],
-            "uid": meta["uid"],
-            "game": document["game"],
-            "date": finished,
-            "started": started,
-            "finished": finished,
-            "seats": list(meta["seats"]),
-            "names": list(meta.get("names") or meta["seats"]),
-            "scores": meta.get("scores"),
-            "winner": meta.get("winner"),
-            "duration_s": max(0, duration),
-            "actions": count_actions(document["entries"]),
-            **summary(started, document["entries"]),
-            **({"teaching": True} if is_teaching(document.get("game"), document.get("options")) else {}),
-        }
-    return {
-        "session": meta["id"],
-        "uid": meta["uid"],
-        "game": document["game"],
-        "started": meta["started"],
-        "at": meta.get("abandoned"),
-        "seats": list(meta["seats"]),
-    }
+def _ranked_names(names: Sequence[str], seats: Sequence[str], scores: Mapping) -> list[str]:
+    """The names of every seat a result ranks, the labelled ``seats`` first, from the names the
+    game gave when the session was created (``names``); a seat past them is "seat N"."""
+    totals = scores.get("totals") if isinstance(scores, Mapping) else None
+    ranked = [int(key) for key in totals if str(key).isdigit()] if isinstance(totals, Mapping) else []
+    kept = [str(label) for label in seats]
+    while len(kept) <= max(ranked, default=-1):
+        seat = len(kept)
+        kept.append(names[seat] if seat < len(names) else f"seat {seat + 1}")
+    return kept

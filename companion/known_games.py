@@ -1,0 +1,169 @@
+"""The games' answers to the store's questions (``store.rules.GameRules``), from the registry.
+
+The store imports no game; the table, the command line and the tests open it with ``KNOWN``, so
+a new session is described by its game when it is created, and what an older record lacks is
+asked of the game when it is read. ``replay_problem`` checks a finished session against a replay
+of its log (``companion import`` and ``companion replay`` refuse what it refuses).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from .store.rules import GameFacts, GameRules
+
+log = logging.getLogger("companion.store")
+
+
+def _games():
+    """The registry, imported when a question first needs a game: ``companion history`` over a
+    sound index asks none, and its start-up does not pay for the engine."""
+    from . import games
+
+    return games
+
+
+class KnownGames(GameRules):
+    """Asks the game itself; a game this box does not know gets the base answers."""
+
+    def describe(self, game: str, options: Mapping, seed: int, seats: Sequence[str]) -> dict[str, Any]:
+        described = super().describe(game, options, seed, seats)
+        try:
+            rules = _games().load(game)
+        except KeyError:
+            return described
+        described["title"] = {"cs": rules.title.cs, "en": rules.title.en}
+        if rules.is_teaching(options):
+            described["teaching"] = True
+        try:
+            state = rules.setup(rules.validate_options(dict(options)), int(seed))
+            scored = rules.score(state).totals
+            described["names"] = self._names(rules, state, described["names"], scored)
+        except Exception as error:  # options the game refuses now: the labels still say who
+            log.info("cannot name the seats of a new %s session: %s", game, error)
+        return described
+
+    def seat_names(self, game: str, options: Mapping, seed: int, seats: Sequence[str], scores: Mapping) -> list[str]:
+        """As a game's end named them before names were stored: asked of the game, in the
+        language the seats were labelled in; a seat it cannot name is "seat N"."""
+        totals = scores.get("totals") if isinstance(scores, Mapping) else None
+        ranked = {int(key): 0 for key in totals if str(key).isdigit()} if isinstance(totals, Mapping) else {}
+        names = [str(label) for label in seats]
+        if all(seat < len(names) for seat in ranked):
+            return names
+        try:
+            rules = _games().load(game)
+            state = rules.setup(rules.validate_options(dict(options)), int(seed))
+            names = self._names(rules, state, names, ranked)
+        except Exception as error:  # an unknown or changed game: the numbers still say who
+            log.info("cannot name the seats of a %s result: %s", game, error)
+        return super().seat_names(game, options, seed, names, scores)
+
+    @staticmethod
+    def _names(rules: Any, state: dict, labels: list[str], scored: Mapping[int, Any]) -> list[str]:
+        """``labels``, then the game's name for every scored seat past them (a seat it cannot
+        name is "seat N")."""
+        names = list(labels)
+        missing = sorted(seat for seat in scored if seat >= len(names))
+        if not missing:
+            return names
+        language = "en" if names and rules.seat_label(state, 0).get("en") == names[0] else "cs"
+        found = {seat: rules.seat_label(state, seat).get(language) for seat in missing}
+        while len(names) <= missing[-1]:
+            names.append(found.get(len(names)) or f"seat {len(names) + 1}")
+        return names
+
+    def is_teaching(self, game: Any, options: Any) -> bool:
+        try:
+            return _games().load(str(game)).is_teaching(options)
+        except KeyError:
+            return False
+
+    def memory_problem(self, game: str, memory: Any) -> str | None:
+        try:
+            rules = _games().load(game)
+        except KeyError:
+            return None
+        return rules.memory_problem(memory)
+
+    def learned_box(self, game: str, options: Mapping, seed: int, entries: Sequence[Mapping]) -> dict:
+        from .engine import Session
+
+        rules = _games().load(game)
+        return rules.learned_box(Session(rules, dict(options), seed, [dict(entry) for entry in entries]).state)
+
+    def facts(self, game: str) -> GameFacts:
+        try:
+            rules = _games().load(game)
+            return GameFacts(rules.title.en or game, rules.bgg_id, rules.highest_wins)
+        except Exception:  # an unknown game in an imported history: its module name says enough
+            return GameFacts(game)
+
+
+KNOWN = KnownGames()
+
+
+def replay_problem(document: Mapping) -> str | None:
+    """Why a finished session cannot join the history, or None: its log must replay to the end
+    of the game, and what its ``meta`` says (seats, winner, totals, times) must agree with that
+    replay. ``companion replay`` refuses what this refuses."""
+    from .engine import Session
+    from .engine.session import ReplayError
+
+    try:
+        rules = _games().load(document["game"])
+    except KeyError:
+        return f"unknown game {document['game']!r}; known: {', '.join(_games().available())}"
+    try:
+        session = Session(rules, document["options"], document["seed"], document["entries"])
+    except ReplayError as error:
+        return f"entry {error.index} does not replay: {error.rule}: {error.msg.en}"
+    except Exception as error:  # options the game refuses, a log it cannot read
+        message = getattr(error, "msg", None)
+        return f"the game cannot be set up from it: {message.en if message else error}"
+    if not session.over:
+        return f"its log stops before the end of the game ({len(session.actions)} actions replayed)"
+    return _meta_problem(document.get("meta") or {}, rules, session)
+
+
+def _meta_problem(meta: Mapping, rules: Any, session: Any) -> str | None:
+    scores = session.score()
+    seats = meta.get("seats")
+    players = rules.seat_count(session.state)
+    if isinstance(seats, list) and len(seats) != players:
+        return f"'meta.seats' names {len(seats)} seats; its game has {players}"
+    ranked = set(scores.totals)
+    winner = meta.get("winner")
+    if winner is not None and winner not in ranked:
+        return f"'meta.winner' is {winner}, not one of its seats (0 to {max(ranked, default=0)})"
+    if winner is not None and scores.winner is not None and winner != scores.winner:
+        return f"'meta.winner' is seat {winner}; its log makes seat {scores.winner} the winner"
+    recorded = meta.get("scores")
+    totals = recorded.get("totals") if isinstance(recorded, Mapping) else None
+    if totals is not None:
+        replayed = {str(seat): total for seat, total in scores.totals.items()}
+        if not isinstance(totals, Mapping) or dict(totals) != replayed:
+            return f"'meta.scores.totals' is {_short(totals)}; its log gives {_short(replayed)}"
+    duration = meta.get("duration_s")
+    if isinstance(duration, int) and duration < 0:
+        return f"'meta.duration_s' is negative ({duration})"
+    started, ended = _moment(meta.get("started")), _moment(meta.get("finished"))
+    if started is not None and ended is not None and ended < started:
+        return f"'meta.finished' ({meta['finished']}) is before 'meta.started' ({meta['started']})"
+    return None
+
+
+def _moment(value: Any) -> datetime | None:
+    try:
+        return datetime.fromisoformat(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=True, sort_keys=True)
+    return text if len(text) <= 80 else text[:77] + "..."

@@ -1,0 +1,168 @@
+"""The session document's checks (``companion-session``, docs/session-format.md): what a
+session file, an export or an archived session must hold, each problem said in one line."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from .journal import loads
+from .records import (
+    READABLE_VERSIONS,
+    SESSION_FORMAT,
+    SESSION_VERSION,
+    check_entry,
+    is_time,
+    is_title,
+    is_uid,
+    players_problem,
+)
+
+
+class SessionFileError(Exception):
+    """A session file cannot be used; the message says which file and what is wrong."""
+
+    def __init__(self, path: os.PathLike | str, problem: str):
+        self.path = str(path)
+        self.problem = problem
+        super().__init__(f"{self.path}: {problem}")
+
+
+REQUIRED_FIELDS = ("format", "version", "game", "options", "seed", "entries")
+
+
+META_FIELDS = (
+    "id",
+    "uid",
+    "started",
+    "finished",
+    "abandoned",
+    "seats",
+    "names",
+    "scores",
+    "winner",
+    "duration_s",
+    "actions",
+)
+# Fields a session has when it was described by its game as it was created (its title, whether
+# it is a teaching walk) or had players named: kept only when there (older files have none).
+OPTIONAL_META = ("title", "teaching", "players")
+
+
+def _check_document(path: os.PathLike | str, doc: dict) -> dict:
+    """The document in its canonical shape (version 2), or SessionFileError naming the first
+    problem. A version-1 document is the same without times, identities and names."""
+    _check_required_fields(path, doc)
+    _check_format_and_version(path, doc)
+    _check_field_types(path, doc)
+    _check_entries(path, doc["entries"])
+    meta = _checked_meta(path, doc)
+    return {
+        "format": SESSION_FORMAT,
+        "version": SESSION_VERSION,
+        "game": doc["game"],
+        "options": doc["options"],
+        "seed": doc["seed"],
+        "entries": doc["entries"],
+        "meta": {
+            **{name: meta.get(name) for name in META_FIELDS},
+            **{name: meta[name] for name in OPTIONAL_META if name in meta},
+        },
+    }
+
+
+def _check_required_fields(path: os.PathLike | str, doc: dict) -> None:
+    missing = [name for name in REQUIRED_FIELDS if name not in doc]
+    if missing:
+        names = ", ".join(repr(name) for name in missing)
+        raise SessionFileError(path, f"is missing the field{'s' if len(missing) > 1 else ''} {names}")
+
+
+def _check_format_and_version(path: os.PathLike | str, doc: dict) -> None:
+    if doc["format"] != SESSION_FORMAT:
+        raise SessionFileError(path, f'has format {doc["format"]!r}; a session file has "{SESSION_FORMAT}"')
+    version = doc["version"]
+    if version not in READABLE_VERSIONS or isinstance(version, bool):
+        readable = " and ".join(str(v) for v in READABLE_VERSIONS)
+        raise SessionFileError(path, f"is version {version!r}; this companion reads versions {readable}")
+
+
+def _check_field_types(path: os.PathLike | str, doc: dict) -> None:
+    if not isinstance(doc["game"], str) or not doc["game"]:
+        raise SessionFileError(path, "'game' must be a game's name (a non-empty string)")
+    if not isinstance(doc["options"], dict):
+        raise SessionFileError(path, f"'options' must be an object, not {_kind(doc['options'])}")
+    if not isinstance(doc["seed"], int) or isinstance(doc["seed"], bool):
+        raise SessionFileError(path, f"'seed' must be an integer, not {_kind(doc['seed'])}")
+    if not isinstance(doc["entries"], list):
+        raise SessionFileError(path, f"'entries' must be a list, not {_kind(doc['entries'])}")
+
+
+def _check_entries(path: os.PathLike | str, entries: list) -> None:
+    for index, entry in enumerate(entries):
+        try:
+            check_entry(entry)
+        except ValueError as error:
+            raise SessionFileError(path, f"entry {index}: {error}") from None
+
+
+def _checked_meta(path: os.PathLike | str, doc: dict) -> dict:
+    """``meta`` is optional and may be null; anything else must be an object whose known
+    fields have their documented types (an import must not store a history it cannot show)."""
+    meta = doc.get("meta", {})
+    if meta is None:
+        meta = {}
+    if not isinstance(meta, dict):
+        raise SessionFileError(path, f"'meta' must be an object, not {_kind(meta)}")
+    for name in ("started", "finished", "abandoned"):
+        value = meta.get(name)
+        if value is not None and not is_time(value):
+            raise SessionFileError(path, f"'meta.{name}' must be an ISO 8601 time with its UTC offset, not {value!r}")
+    for name in ("seats", "names"):
+        value = meta.get(name)
+        if value is not None and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
+            raise SessionFileError(path, f"'meta.{name}' must be a list of names")
+    for name in ("id", "winner", "duration_s", "actions"):
+        value = meta.get(name)
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+            raise SessionFileError(path, f"'meta.{name}' must be a whole number or null, not {_kind(value)}")
+    if meta.get("scores") is not None and not isinstance(meta["scores"], dict):
+        raise SessionFileError(path, f"'meta.scores' must be an object or null, not {_kind(meta['scores'])}")
+    if meta.get("uid") is not None and not is_uid(meta["uid"]):
+        raise SessionFileError(path, f"'meta.uid' must be a UUID, not {meta['uid']!r}")
+    if "title" in meta and not is_title(meta["title"]):
+        raise SessionFileError(path, "'meta.title' must be an object with the game's title in \"cs\" and \"en\"")
+    if "teaching" in meta and not isinstance(meta["teaching"], bool):
+        raise SessionFileError(path, f"'meta.teaching' must be true or false, not {_kind(meta['teaching'])}")
+    if "players" in meta and meta["players"] is not None and players_problem(meta["players"]):
+        raise SessionFileError(path, f"'meta.players': {players_problem(meta['players'])}")
+    if meta.get("finished") and not meta.get("started"):
+        raise SessionFileError(path, "'meta.finished' is set but 'meta.started' is missing")
+    return meta
+
+
+def _kind(value: Any) -> str:
+    return {
+        dict: "an object",
+        list: "a list",
+        str: "a string",
+        bool: "true/false",
+        int: "a number",
+        float: "a number",
+        type(None): "null",
+    }.get(type(value), type(value).__name__)
+
+
+def read_archive(path: Path) -> dict:
+    """An archived session document, checked (the session-file checks)."""
+    document = loads(path.read_text(encoding="utf-8"))
+    if not isinstance(document, dict):
+        raise ValueError("not a session document")
+    try:
+        _check_document(path, document)
+    except SessionFileError as error:
+        raise ValueError(error.problem) from None
+    if not isinstance(document.get("meta"), dict):
+        raise ValueError("it has no 'meta'")
+    return document

@@ -1,0 +1,346 @@
+"""What a session is on disk, shared by every part of the store: the tables' names, identities
+and times, the log entry and start record checks, and an archived session's index record with the
+summary of its log (what ``stats`` and the exports read). Imports nothing of the store but the
+index's summary version (see docs/session-format.md for every field)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from .index import SUMMARY
+
+SESSION_FORMAT = "companion-session"
+
+
+SESSION_VERSION = 2
+
+
+READABLE_VERSIONS = (1, 2)
+
+
+LAYOUT = 2
+
+
+META, PREFERENCES, SESSIONS = "meta", "preferences", "sessions"
+
+
+HISTORY, ABANDONED = "history", "abandoned"  # tables of history/index.db
+
+
+HISTORY_DIR, INDEX_FILE = "history", "index.db"
+
+
+def log_table(session_id: int) -> str:
+    return f"log-{session_id}"
+
+
+def players_table(session_id: int) -> str:
+    """A running session's player names, one document per naming (``Store.name_player``)."""
+    return f"players-{session_id}"
+
+
+def local_now() -> datetime:
+    """Wall-clock time with the local UTC offset, so ISO dates read right and sort right."""
+    return datetime.now().astimezone()
+
+
+def iso(moment: datetime) -> str:
+    """A record's time: local ISO 8601 with the UTC offset (a clock without one gets local)."""
+    if moment.tzinfo is None:
+        moment = moment.astimezone()
+    return moment.isoformat(timespec="seconds")
+
+
+def iso_ms(moment: datetime) -> str:
+    """An entry's time: local ISO 8601 with milliseconds and the UTC offset."""
+    if moment.tzinfo is None:
+        moment = moment.astimezone()
+    return moment.isoformat(timespec="milliseconds")
+
+
+UID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+
+
+def is_uid(value: Any) -> bool:
+    """A session identity: a UUID in its usual 36-character lower-case text form."""
+    return isinstance(value, str) and UID.fullmatch(value) is not None
+
+
+def new_uid() -> str:
+    """A random (version 4) UUID as text. Not the uuid module: its import alone costs start-up
+    more than everything else the store does."""
+    raw = bytearray(os.urandom(16))
+    raw[6] = (raw[6] & 0x0F) | 0x40
+    raw[8] = (raw[8] & 0x3F) | 0x80
+    text = raw.hex()
+    return f"{text[:8]}-{text[8:12]}-{text[12:16]}-{text[16:20]}-{text[20:]}"
+
+
+def is_time(value: Any) -> bool:
+    if not isinstance(value, str):
+        return False
+    try:
+        return datetime.fromisoformat(value).tzinfo is not None
+    except ValueError:
+        return False
+
+
+def check_entry(entry: Any) -> None:
+    """A log entry is ``{"action": {...}}`` or ``{"undo": {"confirmed": bool}}``, plus (format 2)
+    ``"at"``, when it was accepted, and for a secret choice ``"locked"``: ``{seat: time}``."""
+    if not isinstance(entry, Mapping):
+        raise ValueError('a log entry is {"action": {...}} or {"undo": {"confirmed": true|false}}')
+    kinds = [key for key in entry if key in ("action", "undo")]
+    extra = [key for key in entry if key not in ("action", "undo", "at", "locked")]
+    if len(kinds) != 1 or extra:
+        if extra and len(kinds) == 1:
+            raise ValueError(f"unknown log entry field {extra[0]!r}")
+        if not kinds and extra:
+            raise ValueError(f"unknown log entry kind {extra[0]!r}")
+        raise ValueError('a log entry is {"action": {...}} or {"undo": {"confirmed": true|false}}')
+    if "action" in entry:
+        if not isinstance(entry["action"], Mapping):
+            raise ValueError("a log entry's action must be an object")
+    else:
+        undo = entry["undo"]
+        if not isinstance(undo, Mapping) or not isinstance(undo.get("confirmed"), bool) or len(undo) != 1:
+            raise ValueError('an undo entry is {"undo": {"confirmed": true|false}}')
+    if "at" in entry and not is_time(entry["at"]):
+        raise ValueError(f"'at' must be an ISO 8601 time with its UTC offset, not {entry['at']!r}")
+    if "locked" in entry:
+        locked = entry["locked"]
+        if "action" not in entry or not isinstance(locked, Mapping) or not locked:
+            raise ValueError("'locked' belongs to a revealed secret choice: {seat: time, ...}")
+        for seat, moment in locked.items():
+            if not (isinstance(seat, str) and seat.isascii() and seat.isdigit()) or not is_time(moment):
+                raise ValueError(f"'locked' maps seat numbers to ISO 8601 times, not {seat!r}: {moment!r}")
+
+
+def record_problem(record: Any) -> str | None:
+    """What is wrong with a running session's start record (``sessions`` table), or None.
+    Each field is read when the session is resumed, finished or archived."""
+    if not isinstance(record, Mapping):
+        return "the record is not an object"
+    checks = (
+        ("uid", is_uid, "a session identity (UUID)"),
+        ("game", lambda v: isinstance(v, str) and bool(v), "a game's name"),
+        ("options", lambda v: isinstance(v, Mapping), "an object"),
+        ("seed", lambda v: isinstance(v, int) and not isinstance(v, bool), "a whole number"),
+        ("seats", lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v), "a list of names"),
+        ("started", is_time, "an ISO 8601 time with its UTC offset"),
+    )
+    for name, valid, what in checks:
+        if name not in record:
+            return f"{name!r} is missing"
+        if not valid(record[name]):
+            return f"{name!r} must be {what}, not {record[name]!r:.60}"
+    return described_problem(record)
+
+
+def described_problem(record: Mapping) -> str | None:
+    """What is wrong with the fields a session gets from its game when it is created (none in a
+    record written before they were: see ``migration.undescribed``), or None."""
+    checks = (
+        ("names", lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v), "a list of names"),
+        ("title", is_title, 'an object {"cs": ..., "en": ...}'),
+        ("teaching", lambda v: v is True, "true (or left out)"),
+        ("players", lambda v: players_problem(v) is None, "an object {seat: name}"),
+    )
+    for name, valid, what in checks:
+        if name in record and not valid(record[name]):
+            return f"{name!r} must be {what}, not {record[name]!r:.60}"
+    return None
+
+
+def is_title(value: Any) -> bool:
+    """A game's title in both languages, as stored with its sessions."""
+    return isinstance(value, Mapping) and set(value) == {"cs", "en"} and all(isinstance(v, str) for v in value.values())
+
+
+# -- players by name ------------------------------------------------------------------------------
+NAME_LONGEST = 24  # characters: a name fits a pad's screen row and the panel's header
+
+
+def player_name(name: Any) -> str:
+    """A player's name as it is kept: stripped of spaces at both ends, 1 to 24 printable
+    characters. ValueError says in one line what is wrong."""
+    if not isinstance(name, str):
+        raise ValueError(f"a player's name is text, not {type(name).__name__}")
+    kept = " ".join(name.split()) if name.strip() else ""
+    if not kept:
+        raise ValueError("a player's name needs at least one letter")
+    if len(kept) > NAME_LONGEST:
+        raise ValueError(f"a player's name has at most {NAME_LONGEST} characters, not {len(kept)}")
+    if not kept.isprintable():
+        raise ValueError("a player's name holds a character that cannot be shown")
+    return kept
+
+
+def players_problem(players: Any) -> str | None:
+    """What is wrong with a session's player names ``{"<seat>": name}``, or None."""
+    if not isinstance(players, Mapping):
+        return "the player names are not an object {seat: name}"
+    for seat, name in players.items():
+        if not (isinstance(seat, str) and seat.isascii() and seat.isdigit()):
+            return f"the player names are keyed by seat numbers, not {seat!r:.20}"
+        try:
+            if player_name(name) != name:
+                return f"seat {seat}'s name {name!r:.40} is not stored trimmed"
+        except ValueError as error:
+            return f"seat {seat}: {error}"
+    return None
+
+
+def players_of(record: Mapping) -> dict[str, str]:
+    """A record's player names ``{"<seat>": name}``; none when it has none or they are damaged."""
+    players = record.get("players")
+    return dict(players) if players and players_problem(players) is None else {}
+
+
+def count_actions(entries: Sequence[Mapping]) -> int:
+    """Actions that still count once every undo marker has cancelled the action before it."""
+    kept = 0
+    for entry in entries:
+        if "action" in entry:
+            kept += 1
+        elif "undo" in entry and kept:
+            kept -= 1
+    return kept
+
+
+def summary(started: Any, entries: Sequence[Mapping]) -> dict:
+    """What ``stats`` and the BG Stats exports need from a finished session's log, kept in its
+    index record so that they never read the archives: the recorded start seat, and per seat
+    the decisions whose time is known with their total (seconds, to the millisecond)."""
+    totals: dict[str, list] = {}
+    for seat, seconds in decision_times({"meta": {"started": started}, "entries": entries}):
+        count_total = totals.setdefault(str(seat), [0, 0.0])
+        count_total[0] += 1
+        count_total[1] += seconds
+    return {
+        "summary": SUMMARY,
+        "start_seat": start_seat(entries),
+        "decisions": {seat: [count, round(total, 3)] for seat, (count, total) in sorted(totals.items())},
+    }
+
+
+def has_summary(record: Mapping) -> bool:
+    return isinstance(record.get("summary"), int) and record["summary"] >= SUMMARY
+
+
+def index_record(document: Mapping, teaching: Callable[[Any, Any], bool] | None = None) -> dict:
+    """The index record of an archived session document (format 2). Whether a finished one is
+    a teaching walk is in its ``meta``; a document written before it was stored there asks
+    ``teaching(game, options)`` (the game's own answer, handed in by the store's caller)."""
+    meta = document["meta"]
+    if meta.get("finished"):
+        started, finished = meta["started"], meta["finished"]
+        duration = meta.get("duration_s")
+        if not isinstance(duration, int):
+            try:
+                duration = round((datetime.fromisoformat(finished) - datetime.fromisoformat(started)).total_seconds())
+            except (TypeError, ValueError):
+                duration = 0
+        if "teaching" in meta or "title" in meta:  # described when it was created: the mark is stored
+            walk = meta.get("teaching") is True
+        else:
+            walk = bool(teaching and teaching(document.get("game"), document.get("options")))
+        players = players_of(meta)
+        return {
+            "session": meta["id"],
+            "uid": meta["uid"],
+            "game": document["game"],
+            "date": finished,
+            "started": started,
+            "finished": finished,
+            "seats": list(meta["seats"]),
+            "names": list(meta.get("names") or meta["seats"]),
+            "scores": meta.get("scores"),
+            "winner": meta.get("winner"),
+            "duration_s": max(0, duration),
+            "actions": count_actions(document["entries"]),
+            **summary(started, document["entries"]),
+            **({"teaching": True} if walk else {}),
+            **({"title": dict(meta["title"])} if is_title(meta.get("title")) else {}),
+            **({"players": players} if players else {}),
+        }
+    players = players_of(meta)
+    return {
+        "session": meta["id"],
+        "uid": meta["uid"],
+        "game": document["game"],
+        "started": meta["started"],
+        "at": meta.get("abandoned"),
+        "seats": list(meta["seats"]),
+        **({"players": players} if players else {}),
+    }
+
+
+def document_bytes(document: Mapping) -> bytes:
+    return (json.dumps(document, ensure_ascii=False, separators=(",", ":"), allow_nan=False) + "\n").encode()
+
+
+def sort_time(value: Any) -> float:
+    """A record's finishing time for sorting; one without a readable time sorts last."""
+    try:
+        return datetime.fromisoformat(value).timestamp()
+    except (TypeError, ValueError):
+        return float("-inf")
+
+
+def aware_time(value: Any) -> datetime | None:
+    """An ISO 8601 time with its UTC offset, or None for anything else."""
+    try:
+        moment = datetime.fromisoformat(value)
+    except (TypeError, ValueError):
+        return None
+    return moment if moment.tzinfo is not None else None
+
+
+def decision_times(document: Mapping) -> list[tuple[int, float]]:
+    """(seat, seconds) for every decision whose time is known, in log order."""
+    meta = document.get("meta") or {}
+    before = aware_time(meta.get("started"))
+    found: list[tuple[int, float]] = []
+    for entry in document.get("entries", []):
+        at = aware_time(entry.get("at"))
+        action = entry.get("action")
+        if before is not None and isinstance(action, Mapping):
+            locked = entry.get("locked")
+            if isinstance(locked, Mapping):
+                for seat, moment in locked.items():
+                    when = aware_time(moment)
+                    if when is not None and str(seat).isdigit():
+                        found.append((int(seat), max(0.0, (when - before).total_seconds())))
+            elif at is not None and isinstance(action.get("seat"), int) and not isinstance(action["seat"], bool):
+                found.append((action["seat"], max(0.0, (at - before).total_seconds())))
+        if at is not None:
+            before = at
+    return found
+
+
+START_STEPS = ("start_player", "first_player")
+
+
+def start_seat(entries: Iterable[Mapping]) -> int | None:
+    """The seat the table recorded as the start player, or None when the game records none
+    (undone answers do not count)."""
+    kept: list[Mapping] = []
+    for entry in entries:
+        if not isinstance(entry, Mapping):
+            continue
+        if "undo" in entry:
+            if kept:
+                kept.pop()
+        elif isinstance(entry.get("action"), Mapping):
+            kept.append(entry["action"])
+    for action in kept:
+        value = action.get("value")
+        if action.get("step") in START_STEPS and isinstance(value, int) and not isinstance(value, bool):
+            return value
+    return None
