@@ -3,6 +3,7 @@
 import json
 
 from companion.cli import main
+from companion.known_games import KNOWN
 from companion.store.boxes import BoxFiles
 
 
@@ -195,9 +196,9 @@ def test_a_checked_file_shipped_with_the_game_is_used_under_the_tables_own_facts
     monkeypatch.setattr(
         boxes,
         "shipped_checked",
-        lambda game: (checked, {"checked_by": "Jana", "verified": True}) if game == "dva_bratri" else ({}, {}),
+        lambda game, check: (checked, {"checked_by": "Jana", "verified": True}) if game == "dva_bratri" else ({}, {}),
     )
-    memory = BoxFiles(tmp_path / "box")
+    memory = BoxFiles(tmp_path / "box", check=KNOWN.memory_problem)
     assert memory.load("dva_bratri") == checked  # nothing learned yet: the checked file
     memory.save("dva_bratri", {"tiles": {"PUT-1": dict(INN, roads=["W"])}})
     loaded = memory.load("dva_bratri")

@@ -4,6 +4,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
+from companion.known_games import KNOWN
 from companion.store import Store
 
 PRAGUE = timezone(timedelta(hours=2))
@@ -34,7 +35,7 @@ def db_path(tmp_path):
 
 @pytest.fixture
 def store(db_path, clock):
-    with Store(db_path, clock=clock) as opened:
+    with Store(db_path, clock=clock, rules=KNOWN) as opened:
         yield opened
 
 

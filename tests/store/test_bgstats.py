@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from companion.games import available, load
-from companion.store.reports import bgstats_link, bgstats_play, game_facts, start_seat
+from companion.known_games import KNOWN
+from companion.store.reports import bgstats_link, bgstats_play, start_seat
 
 from .test_cli import links_to_plays
+
+game_facts = KNOWN.facts
 
 
 def _document(game: str, entries: list, scores: dict | None, duration: int = 700) -> dict:

@@ -11,6 +11,7 @@ from unittest import mock
 import pytest
 
 from companion.games import load
+from companion.known_games import KNOWN
 from companion.store import Store
 from companion.store.boxes import BoxFiles
 
@@ -29,7 +30,7 @@ from companion.store.boxes import BoxFiles
     ],
 )
 def test_unusable_memory_is_moved_aside_with_a_notice(tmp_path, game, memory, problem, caplog):
-    files = BoxFiles(tmp_path)
+    files = BoxFiles(tmp_path, check=KNOWN.memory_problem)
     files.save(game, memory)
     assert files.check(game) and problem in files.check(game)
     assert files.load(game) == {}
@@ -51,7 +52,7 @@ def test_unusable_memory_is_moved_aside_with_a_notice(tmp_path, game, memory, pr
     ],
 )
 def test_usable_memory_is_handed_over(tmp_path, game, memory):
-    files = BoxFiles(tmp_path)
+    files = BoxFiles(tmp_path, check=KNOWN.memory_problem)
     files.save(game, memory)
     assert files.load(game) == memory and files.problem(game) is None
 
@@ -69,7 +70,7 @@ def test_memory_a_game_learned_passes_its_own_check(tmp_path):
 
 
 def test_saving_memory_does_not_fsync(tmp_path):
-    files = BoxFiles(tmp_path)
+    files = BoxFiles(tmp_path, check=KNOWN.memory_problem)
     with mock.patch.object(os, "fsync", side_effect=AssertionError("fsync on the key path")):
         files.save("dva_bratri", {"tiles": {}})
     assert files.load("dva_bratri") == {"tiles": {}}
@@ -81,13 +82,13 @@ def test_memory_a_crash_tore_is_rebuilt_from_the_latest_session(tmp_path):
     data = json.loads(Path("tests/data/corpus/dva_bratri-2.json").read_text(encoding="utf-8"))
     played = data["games"][0]
     rules = load("dva_bratri")
-    with Store(tmp_path / "companion.db") as store:
+    with Store(tmp_path / "companion.db", rules=KNOWN) as store:
         session = Session(rules, played["options"], played["seed"])
         sid = store.create_session("dva_bratri", session.options, played["seed"], ["Modrý", "Bílý"])
         for entry in played["entries"][:300]:
             store.append(sid, entry)
         expected = rules.learned_box(Session(rules, played["options"], played["seed"], played["entries"][:300]).state)
-        files = BoxFiles(tmp_path / "box", rebuild=store.learned_box)
+        files = BoxFiles(tmp_path / "box", rebuild=store.learned_box, check=KNOWN.memory_problem)
         files.directory.mkdir()
         files.path("dva_bratri").write_bytes(b'{"tiles": {"PUT')  # torn by a power cut
         assert expected["tiles"] and files.load("dva_bratri") == expected

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
+from companion.known_games import KNOWN
 from companion.store import Store
 from companion.store.index import append_index
 
@@ -29,7 +30,7 @@ def data(tmp_path) -> Path:
     folder = tmp_path / "data"
     folder.mkdir()
     shutil.copyfile(V1, folder / "companion.db")
-    with Store(folder / "companion.db"):
+    with Store(folder / "companion.db", rules=KNOWN):
         pass
     return folder
 
@@ -92,7 +93,7 @@ def test_csv_and_bgstats_name_jindrich_too(data, capsys):
 
 
 def test_bgstats_play_has_the_documented_fields(data, capsys):
-    with Store(data / "companion.db") as store:
+    with Store(data / "companion.db", rules=KNOWN) as store:
         record = store.history()[0]
     _, out, _ = run(capsys, "export", "--format", "bgstats", "--data-dir", str(data))
     play = links_to_plays(out)[0]
@@ -183,7 +184,7 @@ def test_import_adds_an_export_once_and_refuses_a_bad_file_whole(data, tmp_path,
     assert (code, err) == (0, "") and out == f"imported {FINISHED} sessions; 0 already here\n"
     code, out, _ = run(capsys, "import", str(export), "--data-dir", str(fresh))
     assert out == f"imported 0 sessions; {FINISHED} already here\n"
-    with Store(fresh / "companion.db") as store, Store(data / "companion.db") as source:
+    with Store(fresh / "companion.db", rules=KNOWN) as store, Store(data / "companion.db", rules=KNOWN) as source:
         assert [(r["uid"], r["scores"], r["names"]) for r in store.history()] == [
             (r["uid"], r["scores"], r["names"]) for r in source.history()
         ]
@@ -209,7 +210,7 @@ def test_stats_per_game_with_decision_times(tmp_path, capsys):
     from datetime import datetime, timedelta, timezone
 
     now = [datetime(2025, 6, 1, 18, 0, tzinfo=timezone(timedelta(hours=2)))]
-    with Store(tmp_path / "companion.db", clock=lambda: now[0]) as store:
+    with Store(tmp_path / "companion.db", clock=lambda: now[0], rules=KNOWN) as store:
         for winner in (0, 1, 0):
             session = store.create_session("vaaalbara", {}, 1, ["Modrá", "Fialová"])
             now[0] += timedelta(seconds=10)  # seat 0 thinks 10 s
@@ -247,7 +248,7 @@ def test_a_draw_is_named_a_draw_in_history_csv_bgstats_and_stats(tmp_path, capsy
     """A draw (first place shared) names both in the history and the exports and is counted as
     a draw, never as the first seat's win; a result stored before places were recorded (no
     "winners", no "places") still reads with its one winner and ranks 1, 2."""
-    with Store(tmp_path / "companion.db") as store:
+    with Store(tmp_path / "companion.db", rules=KNOWN) as store:
         drawn = store.create_session("dva_bratri", {"seats": 2}, 1, ["Modrá", "Fialová"])
         store.append(drawn, {"action": {"step": "a", "seat": 0}})
         scores = {"final": True, "totals": {"0": 40, "1": 40}, "ranking": [0, 1], "places": [1, 1], "winners": [0, 1]}

@@ -9,6 +9,7 @@ import shutil
 import pytest
 
 from companion.app import make_table
+from companion.known_games import KNOWN
 from companion.store import Store, StoreError
 from companion.store.journal import JournalDB, loads
 from companion.table.table import Table
@@ -162,8 +163,9 @@ def test_a_box_memory_file_with_a_non_finite_number_is_moved_aside_and_the_game_
 
     (tmp_path / "box").mkdir()
     (tmp_path / "box" / f"{game}.json").write_text(bad, encoding="utf-8")
-    with Store(tmp_path / "companion.db") as store:
-        table = make_table(store, "en", seed=1, box_memory=BoxFiles(tmp_path / "box", rebuild=store.learned_box))
+    with Store(tmp_path / "companion.db", rules=KNOWN) as store:
+        memory = BoxFiles(tmp_path / "box", rebuild=store.learned_box, check=KNOWN.memory_problem)
+        table = make_table(store, "en", seed=1, box_memory=memory)
         table.new_game(game, {"seats": seats})
         assert table.mode == "play"
         (notice,) = table.notice

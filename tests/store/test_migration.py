@@ -12,6 +12,7 @@ import pytest
 
 from companion.engine import Session
 from companion.games import load
+from companion.known_games import KNOWN
 from companion.store import Store
 from companion.store import migration as migration_module
 from companion.store.export import places_of, winners_of
@@ -54,18 +55,18 @@ def old_store(tmp_path) -> Path:
 
 
 def test_an_old_store_migrates_on_first_open_with_nothing_lost(old_store):
-    with Store(old_store) as store:
+    with Store(old_store, rules=KNOWN) as store:
         assert_v1_content(store)
         assert len({record["uid"] for record in store.history()}) == FINISHED
     assert old_store.with_name("companion.db.layout1").read_bytes() == V1.read_bytes()
     assert len(list((old_store.parent / "history").glob("*.json"))) == FINISHED + 1
     assert old_store.stat().st_size < 10_000  # only the running game stays in the live journal
-    with Store(old_store) as store:
+    with Store(old_store, rules=KNOWN) as store:
         assert_v1_content(store)
 
 
 def test_the_migrated_sessions_replay_to_their_recorded_scores(old_store):
-    with Store(old_store) as store:
+    with Store(old_store, rules=KNOWN) as store:
         for document in store.history_documents():
             session = Session(load(document["game"]), document["options"], document["seed"], document["entries"])
             assert session.over
@@ -82,7 +83,7 @@ def test_the_migrated_sessions_replay_to_their_recorded_scores(old_store):
 
 
 def test_solo_dva_bratri_names_jindrich_as_the_winner(old_store):
-    with Store(old_store) as store:
+    with Store(old_store, rules=KNOWN) as store:
         solo = [r for r in store.history() if r["game"] == "dva_bratri" and len(r["seats"]) == 1]
     assert len(solo) == 2
     for record in solo:
@@ -90,7 +91,7 @@ def test_solo_dva_bratri_names_jindrich_as_the_winner(old_store):
 
 
 def test_the_migration_continues_and_the_game_can_be_finished(old_store):
-    with Store(old_store) as store:
+    with Store(old_store, rules=KNOWN) as store:
         index = store.append(UNFINISHED_ID, {"action": {"step": "x"}})
         assert index == 40
         store.finish(UNFINISHED_ID, {"totals": {"0": 1}}, 0)
@@ -100,7 +101,7 @@ def test_the_migration_continues_and_the_game_can_be_finished(old_store):
 
 
 def test_a_read_only_open_reads_an_old_store_without_changing_it(old_store):
-    with Store(old_store, read_only=True) as store:
+    with Store(old_store, read_only=True, rules=KNOWN) as store:
         assert_v1_content(store)
     assert old_store.read_bytes() == V1.read_bytes()
     assert not (old_store.parent / "history").exists()
@@ -145,11 +146,11 @@ def test_a_crash_at_any_step_of_the_migration_leaves_a_store_that_opens_whole(tm
             mock.patch.object(os, "link", cut(real_link)),
         ):
             try:
-                Store(path).close()
+                Store(path, rules=KNOWN).close()
                 completed = True
             except PowerCut:
                 completed = False
-        with Store(path) as store:
+        with Store(path, rules=KNOWN) as store:
             assert_v1_content(store)
         if completed:
             break
@@ -162,12 +163,12 @@ def test_a_history_kept_beside_a_restored_old_store_keeps_its_sessions(old_store
     games: both histories are kept, ids do not clash."""
     other = tmp_path / "other"
     other.mkdir()
-    with Store(other / "companion.db") as store:
+    with Store(other / "companion.db", rules=KNOWN) as store:
         session = store.create_session("vaaalbara", {}, 3, ["A", "B"])
         store.finish(session, {"totals": {"0": 2, "1": 1}}, 0)
         kept_uid = store.history()[0]["uid"]
     shutil.copytree(other / "history", old_store.parent / "history")
-    with Store(old_store) as store:
+    with Store(old_store, rules=KNOWN) as store:
         history = store.history()
         assert len(history) == FINISHED + 1
         assert kept_uid in {record["uid"] for record in history}

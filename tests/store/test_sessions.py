@@ -181,6 +181,7 @@ def test_session_document_has_the_documented_shape(store, clock):
         "winner": 2,
         "duration_s": 30 * 60,
         "actions": 3,
+        "teaching": False,  # described when created; an unknown game has no title
     }
     assert all(entry["at"].startswith("2025-06-01T18:00:00.000") for entry in document["entries"])
     json.dumps(document)  # self-contained plain JSON

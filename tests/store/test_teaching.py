@@ -8,6 +8,7 @@ import io
 import json
 
 from companion.cli import main
+from companion.known_games import KNOWN
 from companion.store import Store, history_csv, history_json
 from companion.store.reports import bgstats_plays, game_stats
 
@@ -49,13 +50,13 @@ def test_a_game_played_in_play_mode_is_history_as_before(store, clock):
 def test_an_imported_teaching_walk_keeps_its_mark(tmp_path, store, clock):
     teaching_walk(store, clock)
     document = store.session_document(store.history(teaching=True)[0]["session"])
-    with Store(tmp_path / "other" / "companion.db") as other:
+    with Store(tmp_path / "other" / "companion.db", rules=KNOWN) as other:
         assert other.import_documents([document]) == (1, 0)
         assert other.history() == [] and other.history(teaching=True)[0]["teaching"] is True
 
 
 def test_companion_history_counts_the_walks_it_leaves_out(tmp_path, clock, capsys):
-    with Store(tmp_path / "companion.db", clock=clock) as store:
+    with Store(tmp_path / "companion.db", clock=clock, rules=KNOWN) as store:
         play(store, clock, "dva_bratri", ["Modrý", "Bílý"], actions=3, winner=1)
         teaching_walk(store, clock)
     assert main(["history", "--data-dir", str(tmp_path)]) == 0
