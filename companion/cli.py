@@ -100,6 +100,8 @@ def _listed(record: dict) -> dict:
     kept["duration_s"] = record.get("duration_s")
     if record.get("teaching"):
         kept["teaching"] = True
+    if record.get("players"):
+        kept["players"] = record["players"]
     return kept
 
 

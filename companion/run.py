@@ -113,6 +113,16 @@ def name_seat(store, table, seat: int, name: str) -> None:
         log.warning("seat %d's name is not kept: %s", seat + 1, error)
 
 
+def claim_answer(
+    answer: Callable[[int, bool], None], named: Callable[[int, str], None], seat: int, name: str, ok: bool
+) -> None:
+    """In the owner thread, the host's answer to a phone's claim: a yes first names the seat's
+    player (``name_seat``), then the phone hears the answer (``WebTable.answer_claim``)."""
+    if ok:
+        named(seat, name)
+    answer(seat, ok)
+
+
 def _start_web(where: str, events, named: Callable[[int, str], None] = lambda seat, name: None):
     """The web table on HOST:PORT (companion.web, imported only now), started; a one-line reason
     when it cannot be (the libraries missing, the address taken or malformed). ``named``: what
@@ -128,13 +138,7 @@ def _start_web(where: str, events, named: Callable[[int, str], None] = lambda se
 
     def claim(seat: int, name: str, taken: bool) -> None:
         """In the web thread: the host answers on the box (the owner thread), so wait."""
-        events.put(SeatClaim(seat, name, taken, partial(answer, seat, name)))
-
-    def answer(seat: int, name: str, ok: bool) -> None:
-        """In the owner thread: a yes names the seat's player, then the phone hears it."""
-        if ok:
-            named(seat, name)
-        web.answer_claim(seat, ok)
+        events.put(SeatClaim(seat, name, taken, partial(claim_answer, web.answer_claim, named, seat, name)))
 
     web = WebTable(events, host=host, port=int(port_text), claim=claim)
     try:
