@@ -12,8 +12,8 @@ file a crash left unreadable is moved aside and rebuilt from the latest session 
 when a ``rebuild`` function is given (``Store.learned_box``).
 
 Memory that parses but that the game cannot use (wrong value types, unknown pieces: the game's
-``box.memory_problem``) is moved aside too, never handed to a session; ``problem(game)`` then
-says so in both languages for the panel.
+``box.memory_problem``, handed in as ``check``: the store imports no game) is moved aside too,
+never handed to a session; ``problem(game)`` then says so in both languages for the panel.
 """
 
 from __future__ import annotations
