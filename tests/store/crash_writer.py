@@ -73,9 +73,10 @@ IMPORT_BATCH = 4  # small batches, so kills land between them too
 def boxer(path: str, run: int) -> None:
     """Save box memory again and again, a new fact each time, as the table or the CLI does
     (``path`` is the box directory); another process saves its own facts beside it."""
+    from companion.known_games import KNOWN
     from companion.store.boxes import BoxFiles
 
-    memory = BoxFiles(path)
+    memory = BoxFiles(path, check=KNOWN.memory_problem)
     learned: dict = {"tiles": {}}
     say("ready")
     for k in range(10**9):

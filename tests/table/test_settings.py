@@ -5,6 +5,7 @@ import json
 import pytest
 
 from companion.engine import Msg, RuleError, Setting
+from companion.known_games import KNOWN
 from companion.store.boxes import BoxFiles
 from companion.table.table import Table
 
@@ -115,7 +116,7 @@ def test_a_game_without_settings_starts_right_after_the_seat_count():
 
 
 def test_box_memory_saves_learned_facts_and_the_next_session_gets_them(tmp_path):
-    memory = BoxFiles(tmp_path / "box")
+    memory = BoxFiles(tmp_path / "box", check=KNOWN.memory_problem)
     table, _rec = menu_table(box_memory=memory)
     press(table, host("ok"))  # start
     assert not (tmp_path / "box" / "settoy.json").exists()  # nothing learned yet
@@ -128,7 +129,7 @@ def test_box_memory_saves_learned_facts_and_the_next_session_gets_them(tmp_path)
 
 
 def test_undo_forgets_a_fact_entered_by_mistake(tmp_path):
-    memory = BoxFiles(tmp_path / "box")
+    memory = BoxFiles(tmp_path / "box", check=KNOWN.memory_problem)
     table, _ = menu_table(box_memory=memory)
     press(table, host("ok") + pad(1, "3#") + pad(2, "1#"))
     assert memory.load("settoy") == {"facts": [0]}
@@ -138,7 +139,7 @@ def test_undo_forgets_a_fact_entered_by_mistake(tmp_path):
 
 
 def test_saved_box_the_game_refuses_is_ignored_with_a_notice_and_kept(tmp_path):
-    memory = BoxFiles(tmp_path / "box")
+    memory = BoxFiles(tmp_path / "box", check=KNOWN.memory_problem)
     memory.save("settoy", {"wrong": 1})
     table, rec = menu_table(box_memory=memory)
     press(table, host("ok"))
@@ -151,7 +152,7 @@ def test_unreadable_box_file_is_moved_aside_never_lost(tmp_path):
     directory = tmp_path / "box"
     directory.mkdir()
     (directory / "settoy.json").write_text("{not json")
-    memory = BoxFiles(directory)
+    memory = BoxFiles(directory, check=KNOWN.memory_problem)
     assert memory.load("settoy") == {}
     assert (directory / "settoy.json.bad-1").read_text() == "{not json"
     assert not (directory / "settoy.json").exists()
@@ -169,7 +170,7 @@ def test_box_memory_set_aside_is_named_on_the_panel_when_the_game_starts(tmp_pat
     (the game starts from the shipped box data), and the next game of it says nothing."""
     from companion.games import load
 
-    files = BoxFiles(tmp_path / "box")
+    files = BoxFiles(tmp_path / "box", check=KNOWN.memory_problem)
     files.save("dva_bratri", {"tiles": 5})
     table = Table(MemoryRecorder(), {"dva_bratri": load("dva_bratri")}, language, new_seed=lambda: 3, box_memory=files)
     table.new_game("dva_bratri", {"seats": 2})

@@ -254,13 +254,14 @@ def test_skip_hands_over_to_the_next_setup_step():
 
 
 def test_through_the_table_on_pads_and_host_buttons_and_remembered_for_the_next_game(tmp_path):
+    from companion.known_games import KNOWN
     from companion.store.boxes import BoxFiles
     from companion.surface.events import KeyEvent
     from companion.table.table import Table
 
     from ...table.helpers import MemoryRecorder
 
-    memory = BoxFiles(tmp_path)
+    memory = BoxFiles(tmp_path, check=KNOWN.memory_problem)
     table = Table(MemoryRecorder(), {"graenaland": GAME}, "cs", new_seed=lambda: 1, box_memory=memory)
 
     def press(*events):
