@@ -85,8 +85,9 @@ def cmd_history(args) -> int:
     walks = len(finished) - len(records)
     if not records and not abandoned:
         print("no finished games yet")
-    for line in history_lines(records, abandoned):
-        print(clean(line))
+    lines = history_lines(records, abandoned)
+    if lines:  # one write: 10,000 games are one string, not 10,000 prints
+        sys.stdout.write("\n".join(map(clean, lines)) + "\n")
     if walks:  # finished, kept (they taught the box), but nobody played
         print(f"({walks} teaching walk{'s' if walks != 1 else ''} of the box not listed)")
     return 0

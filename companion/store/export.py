@@ -18,6 +18,7 @@ import re
 import stat
 from collections.abc import Iterable, Iterator, Mapping
 from datetime import datetime
+from itertools import repeat
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
@@ -79,7 +80,7 @@ def seat_label(names: list[str], seat: Any) -> str:
 def seat_names(record: Mapping) -> list[str]:
     """Every ranked seat's name: ``names`` (format 2: Jindřich too), else the seat labels."""
     names = record.get("names")
-    if isinstance(names, list) and all(isinstance(name, str) for name in names):
+    if isinstance(names, list) and all(map(isinstance, names, repeat(str))):
         return names
     return [str(label) for label in record.get("seats") or []]
 
@@ -88,18 +89,18 @@ def player_names(record: Mapping) -> list[str]:
     """``seat_names`` with each named seat's player instead of its label (``players``: the
     names given during the game); a seat nobody named keeps its colour."""
     names = seat_names(record)
-    players = players_of(record)
-    if not players:
+    if not record.get("players"):
         return names
+    players = players_of(record)
     return [players.get(str(seat), name) for seat, name in enumerate(names)]
 
 
 def seats_named(record: Mapping) -> list[str]:
     """The seat labels, each named seat as ``Anna (Modrá)``."""
     seats = [str(seat) for seat in record.get("seats") or []]
-    players = players_of(record)
-    if not players:
+    if not record.get("players"):
         return seats
+    players = players_of(record)
     return [f"{players[str(n)]} ({label})" if str(n) in players else label for n, label in enumerate(seats)]
 
 
@@ -107,8 +108,8 @@ def winners_of(record: Mapping) -> list[int]:
     """The seats that won a finished game: several in a draw or a shared win, none when nobody
     won. Results stored before draws were told apart (no "winners") name at most one."""
     scores = record.get("scores")
-    listed = scores.get("winners") if isinstance(scores, Mapping) else None
-    if isinstance(listed, list) and all(_is_seat(seat) for seat in listed):
+    listed = scores.get("winners") if isinstance(scores, dict) else None
+    if isinstance(listed, list) and all(map(_is_seat, listed)):
         return listed
     return [record["winner"]] if _is_seat(record.get("winner")) else []
 

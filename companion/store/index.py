@@ -9,6 +9,7 @@ ignored, a damaged line is skipped with a warning, a record written twice counts
 
 from __future__ import annotations
 
+import gc
 import logging
 import os
 import re
@@ -35,7 +36,19 @@ def read_index_checked(
     missing, emptied or zeroed index is not, and is rebuilt from the archives).
 
     Read one line at a time; ``keep`` turns each record into what the caller needs of it as it
-    is read (its uid, its date), so a long history is never held whole."""
+    is read (its uid, its date), so a long history is never held whole. The cycle collector
+    waits while it reads: parsed records hold no cycles, and collecting while the tables grow
+    would only walk them again and again (a fifth of reading 10,000 records)."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        return _read_index(path, keep)
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _read_index(path: Path, keep: Callable[[dict], dict] | None) -> tuple[dict[str, dict[str, dict]], bool]:
     tables: dict[str, dict[str, dict]] = {name: {} for name in TABLES}
     keep = keep or (lambda record: record)
     try:

@@ -260,7 +260,7 @@ def index_record(document: Mapping, teaching: Callable[[Any, Any], bool] | None 
             "finished": finished,
             "seats": list(meta["seats"]),
             "names": list(meta.get("names") or meta["seats"]),
-            "scores": meta.get("scores"),
+            "scores": without_breakdown(meta.get("scores")),
             "winner": meta.get("winner"),
             "duration_s": max(0, duration),
             "actions": count_actions(document["entries"]),
@@ -279,6 +279,15 @@ def index_record(document: Mapping, teaching: Callable[[Any, Any], bool] | None 
         "seats": list(meta["seats"]),
         **({"players": players} if players else {}),
     }
+
+
+def without_breakdown(scores: Any) -> Any:
+    """Scores (``Scores.to_json()``) without their breakdown (points per category): what an
+    index record keeps of them. No reader of the index shows the breakdown; it is a third of a
+    record, and the archive keeps it whole."""
+    if isinstance(scores, dict) and "breakdown" in scores:
+        return {key: value for key, value in scores.items() if key != "breakdown"}
+    return scores
 
 
 def document_bytes(document: Mapping) -> bytes:

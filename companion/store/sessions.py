@@ -72,6 +72,7 @@ from .records import (  # noqa: F401 (the names other modules and older code imp
     record_problem,
     sort_time,
     summary,
+    without_breakdown,
 )
 from .rules import NO_GAMES, GameRules
 
@@ -397,7 +398,8 @@ class Store:
         if players:
             result["players"] = players
         document = self._document(session_id, record, entries, result)
-        self._archive_and_index(session_id, document, HISTORY, result)
+        indexed = {**result, "scores": without_breakdown(result["scores"])}
+        self._archive_and_index(session_id, document, HISTORY, indexed)
         self._next_index.pop(session_id, None)
         return copy.deepcopy(result)
 
@@ -959,10 +961,9 @@ class Store:
 
 def _without_breakdown(record: dict) -> dict:
     """An index record without its scores' breakdown (points per category), which no summary
-    reader shows: the bulk of a record, left out as the index is read."""
-    scores = record.get("scores")
-    if isinstance(scores, dict) and "breakdown" in scores:
-        record["scores"] = {key: value for key, value in scores.items() if key != "breakdown"}
+    reader shows: the bulk of a record an earlier version indexed, left out as it is read."""
+    if "scores" in record:
+        record["scores"] = without_breakdown(record["scores"])
     return record
 
 

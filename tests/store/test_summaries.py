@@ -123,3 +123,13 @@ def test_companion_history_reads_the_index_once(tmp_path, capsys, monkeypatch):
     lines = capsys.readouterr().out.splitlines()
     assert len(reads) == 1 and len(lines) == 3 and "abandoned" in lines[0]
     assert sum("winner: Modrá" in line for line in lines) == 1 and sum("winner: Fialová" in line for line in lines) == 1
+
+
+def test_the_index_keeps_the_scores_without_their_breakdown_and_the_archive_keeps_them_whole(store, clock):
+    scores = {"final": True, "totals": {"0": 5, "1": 4}, "breakdown": {"0": {"lands": 5}, "1": {"lands": 4}}}
+    session = store.create_session("vaaalbara", {}, 1, ["Modrá", "Fialová"])
+    assert store.finish(session, scores, 0)["scores"] == scores
+    assert store.history()[0]["scores"] == {"final": True, "totals": {"0": 5, "1": 4}}
+    assert store.session_document(session)["meta"]["scores"] == scores
+    (store.history_dir / "index.db").unlink()  # rebuilt from the archive: the same
+    assert store.history()[0]["scores"] == {"final": True, "totals": {"0": 5, "1": 4}}
