@@ -26,6 +26,11 @@ SCHEMA: dict = {
     "leds": {"pins": ({}, dict)},  # seat number ("1".."5") -> BCM pin or {red, green, blue}
     "seat_buttons": {"pins": ({}, dict)},  # seat number -> {yes = pin, no = pin}
     "pads": {"enabled": (True, bool), "heartbeat_s": (2.0, float)},
+    # the web table (docs/web-table.md): on with `run --web` or a socket passed in by companion.socket
+    "web": {
+        "address": ("", str),  # the IP address the panel's QR code shows; "" = the one phones reach
+        "hotspot": ("", str),  # the hotspot's file (setup-pi.sh --hotspot): its Wi-Fi code first
+    },
 }
 CHOICES = {
     "language": ("cs", "en"),

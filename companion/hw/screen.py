@@ -244,6 +244,15 @@ def render(frame: Frame, width: int = 128, height: int = 64, cached: bool = True
     """Draw ``frame`` on a new mode-"1" image (1 = lit pixel) for a panel of that size, in the
     fonts and layout of ``Panel.of_size(width, height)`` (the table broke its rows for it).
     ``cached=False`` rasterises every line through Pillow again (the same pixels, slower)."""
+    if frame.bitmap is not None:  # the picture at the left, the text in the columns beside it
+        img = Image.new("1", (width, height), 0)
+        picture = frame.bitmap
+        img.paste(
+            Image.frombytes("1", (picture.width, picture.height), picture.bits), (0, (height - picture.height) // 2)
+        )
+        if width - picture.width > 2 * MARGIN_X:
+            img.paste(render(frame._replace(bitmap=None), width - picture.width, height, cached), (picture.width, 0))
+        return img
     panel = Panel.of_size(width, height)
     head_size, body_size, foot_size = panel.sizes
     img = Image.new("1", (width, height), 0)

@@ -14,6 +14,7 @@ from ..engine.i18n import LANGUAGES
 from ..surface.events import KeyEvent
 from . import texts
 from .catalog import title_of
+from .joining import MENU_JOIN, show_join
 from .pairing import Pairing
 from .prompts import stepped
 from .screens import long_menu_note
@@ -38,7 +39,7 @@ def main_menu(table: Table) -> None:
     ]
     if table.seating is not None:
         items.append(MenuItem(texts.MENU_PAIR, partial(_begin_pairing, table, table.seating)))
-    items += _display_items(table, main_menu)
+    items += _join_item(table) + _display_items(table, main_menu)
     table.menu = items
 
 
@@ -61,6 +62,25 @@ def _display_items(table: Table, again: Callable[[Table], None]) -> list[MenuIte
             changed(lambda: table.set_brightness(table.brightness % BRIGHTNESS_LEVELS + 1)),
         ),
     ]
+
+
+def _join_item(table: Table) -> list[MenuItem]:
+    """With the web table on: the QR codes phones join by (see joining)."""
+    return [MenuItem(MENU_JOIN, partial(show_join, table))] if table.joining is not None else []
+
+
+def on_join_key(table: Table, event: KeyEvent) -> None:
+    """The joining codes (see joining): host keys only; OK shows the next code, or returns
+    after the last, back returns at once: to the in-game menu during a game, else the menu."""
+    if event.seat is not None or table.joining is None:
+        return
+    if event.key == "ok" and table.cursor + 1 < len(table.joining.codes):
+        table.cursor += 1
+    elif event.key in ("ok", "back"):
+        if table.session is not None:
+            game_menu(table)
+        else:
+            main_menu(table)
 
 
 def on_menu_key(table: Table, event: KeyEvent) -> None:
@@ -96,6 +116,7 @@ def game_menu(table: Table) -> None:
         MenuItem(texts.GAME_MENU_CONTINUE, table.back_to_play),
         MenuItem(texts.GAME_MENU_UNDO, _undo_from_menu(table)),
         MenuItem(texts.GAME_MENU_END, lambda: _ask_end(table)),
+        *_join_item(table),
         *_display_items(table, game_menu),
     ]
     table.cursor = 0

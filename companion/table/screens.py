@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from ..engine import Msg, Prompt, PromptKind, Status
 from ..surface.frame import Frame, MapCell, MapView
 from . import texts
+from .joining import join_frame
 from .prompts import host_entry_seats, is_place, options_for
 from .undo import described
 
@@ -27,6 +28,8 @@ def table_frame(table: Table) -> Frame:
         return _menu_frame(table, notice)
     if table.mode == "pair":
         return _pair_frame(table)
+    if table.mode == "join":
+        return join_frame(table)
     status = table.running.status()
     return _SESSION_FRAMES[table.mode](table, _header(table, status), notice, status)
 

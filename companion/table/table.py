@@ -25,6 +25,7 @@ from ..surface.events import HOST_KEYS, KeyEvent, PadPresence, PadTrouble, RawPa
 from ..surface.frame import Frame, LedState
 from ..surface.panel import SMALLEST, Panel
 from . import restart, texts, undo
+from .joining import Joining
 from .leds import seat_leds
 from .menu import (
     BRIGHTNESS_LEVELS,
@@ -34,6 +35,7 @@ from .menu import (
     game_menu,
     main_menu,
     on_game_menu_key,
+    on_join_key,
     on_menu_key,
     on_pair_key,
 )
@@ -146,6 +148,7 @@ class Table:
         self.held_input: tuple | None = None  # the question's cursor and typing while a menu is open
         self.claims: list[SeatClaim] = []  # phones asking for a seat, answered by the host in turn
         self.claim_from: str | None = None  # the mode the claim question stands over
+        self.joining: Joining | None = None  # the web table's QR codes (see joining.py)
         self.absent: set[int] = set()
         self.max_pad_seats = max_pad_seats
         self.yes_no_seats = frozenset(yes_no_seats)  # seats with two buttons, not a keypad
@@ -647,4 +650,5 @@ class Table:
         "game_menu": on_game_menu_key,
         "resume": on_menu_key,
         "claim": on_menu_key,
+        "join": on_join_key,
     }
