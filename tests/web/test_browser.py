@@ -293,13 +293,21 @@ def test_a_flooding_phone_is_cut_off_and_the_others_play_on(chromium, box_of):
 
 
 @pytest.mark.parametrize("language", ["en", "cs"])
-def test_after_the_game_the_board_shows_the_ranking_and_the_plots(chromium, box_of, language):
+def test_after_the_game_the_board_shows_the_ranking_the_plots_and_the_bg_stats_link(
+    chromium, box_of, language, tmp_path
+):
+    from datetime import UTC, datetime, timedelta
+
+    from companion.store import Store
     from companion.table.table import Table
 
     from ..engine.toy import GAME as TOY
-    from ..table.helpers import MemoryRecorder, host, pad
+    from ..table.helpers import host, pad
 
-    table = Table(MemoryRecorder(), {"toy": TOY}, language, new_seed=lambda: 5)
+    ticks = iter(range(0, 10_000, 7))  # the store's clock: 7 s later at every reading
+    started = datetime(2026, 11, 27, 20, 0, tzinfo=UTC)
+    store = Store(tmp_path / "companion.db", clock=lambda: started + timedelta(seconds=next(ticks)))
+    table = Table(store, {"toy": TOY}, language, new_seed=lambda: 5)
     for event in host("ok", "ok"):
         table.handle(event)
     box = box_of(table=table)
@@ -315,5 +323,14 @@ def test_after_the_game_the_board_shows_the_ranking_and_the_plots(chromium, box_
     wait_until(board.page, "document.getElementById('decisions-plot').complete")
     assert board.page.locator("#ranking li").count() == 2
     assert board.page.locator("#log li").count() == 2  # both rounds' announcements, none lost
+    assert not board.page.locator("#seats-section").is_visible()  # nobody picks any more
+    assert board.page.locator("#panel .footer").count() == 0  # the host's keys are the panel's
+    link = board.page.locator("#bgstats")
+    assert link.is_visible() and link.get_attribute("href").startswith(
+        "https://app.bgstatsapp.com/createPlay.html?data="
+    )
+    assert link.text_content() == {"cs": "Zapsat hru do BG Stats", "en": "Record the play in BG Stats"}[language]
+    svg = board.page.evaluate("() => fetch(document.getElementById('decisions-plot').src).then((r) => r.text())")
+    assert svg.count("<circle") == 6  # every decision the log's times give
     board.page.screenshot(path=str(SHOTS / f"board-over-{language}.png"), full_page=True)
     assert not board.errors
