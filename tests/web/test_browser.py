@@ -389,9 +389,11 @@ def test_troy_allegiance_and_a_donation_round_with_two_phones_and_two_pads(chrom
     def settled(count):
         """The table has handled ``count`` keys and every page has the view the box holds now."""
         for _ in range(400):
-            if box.handled >= count and board.frames[-1:] == [box.web._board]:
-                if all(phone.frames[-1:] == [box.web._seat_messages.get(n)] for n, phone in enumerate(phones)):
-                    return
+            pages_have_it = board.frames[-1:] == [box.web._board] and all(
+                phone.frames[-1:] == [box.web._seat_messages.get(n)] for n, phone in enumerate(phones)
+            )
+            if box.handled >= count and pages_have_it:
+                return
             board.page.wait_for_timeout(25)
         raise AssertionError(f"the table handled {box.handled} keys, not {count}, or a page lags")
 
