@@ -236,7 +236,7 @@ if [[ "$HOTSPOT" == 1 ]]; then
         echo "would create $SECRET and $KEYFILE (a random password, not shown) if missing"
     else
         if [[ ! -s "$SECRET" ]]; then
-            HOTSPOT_SSID="companion-$(od -An -N2 -tx1 /dev/urandom | tr -d ' \n')"
+            HOTSPOT_SSID="table-$(od -An -N2 -tx1 /dev/urandom | tr -d ' \n')"
             HOTSPOT_PASSWORD="$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')"
             mkdir -p "$(dirname "$SECRET")"
             (umask 0077; printf '# the box'"'"'s own Wi-Fi (setup-pi.sh --hotspot); the panel shows it as a QR code\nssid = "%s"\npassword = "%s"\naddress = "10.42.0.1"\n' \

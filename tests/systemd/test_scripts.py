@@ -244,7 +244,7 @@ def test_setup_hotspot_keeps_its_random_password_out_of_every_output_and_repeats
     import tomllib
 
     hotspot = tomllib.loads(secret.read_text())
-    assert hotspot["address"] == "10.42.0.1" and hotspot["ssid"].startswith("companion-")
+    assert hotspot["address"] == "10.42.0.1" and hotspot["ssid"].startswith("table-")
     password = hotspot["password"]
     assert len(password) == 24 and int(password, 16) >= 0  # 96 random bits
     assert password not in out and hotspot["ssid"] not in out

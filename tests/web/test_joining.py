@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import sys
+from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -24,7 +25,13 @@ from .helpers import vaaalbara_table
 
 zxingcpp = pytest.importorskip("zxingcpp", reason="the QR decoder (zxing-cpp) is not installed")
 
-HOTSPOT = ("companion-4f2a", "Xk7pQ2mV9sLw3RtY")
+HOTSPOT = ("table-4f2a", "Xk7pQ2mV9sLw3RtY")
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "web"
+
+
+def shot(image, name: str) -> None:
+    """The panel as the docs show it: 4 times its size, lit pixels white on black."""
+    image.convert("L").resize((image.width * 4, image.height * 4), Image.NEAREST).save(SHOTS / name)
 
 
 def read_png(path_or_image) -> list[str]:
@@ -62,14 +69,16 @@ def test_the_panel_shows_the_wifi_code_then_the_address_and_a_camera_reads_both(
     host(table, *["up"] * (len(table.menu) - labels(table).index(MENU_JOIN.get(language))), "ok")
     assert table.mode == "join"
     wifi = table.frame()
-    assert wifi.header == "Wi-Fi" and wifi.lines == ("companio", "n-4f2a")
-    assert read_png(render(wifi)) == ["WIFI:T:WPA;S:companion-4f2a;P:Xk7pQ2mV9sLw3RtY;;"]
+    assert wifi.header == "Wi-Fi" and wifi.lines == ("table-4f2a",)
+    assert read_png(render(wifi)) == ["WIFI:T:WPA;S:table-4f2a;P:Xk7pQ2mV9sLw3RtY;;"]
+    shot(render(wifi), f"panel-join-wifi-{language}.png")
     assert "Xk7p" not in " ".join(wifi.lines)  # the password is in the code only
     host(table, "ok")
     address = table.frame()
     assert address.header == {"cs": "Telefon", "en": "Phone"}[language]
     assert address.lines == ("192.168.", "100.100", ":8080")  # to type, where a camera fails
     assert read_png(render(address)) == ["HTTP://192.168.100.100:8080/"]
+    shot(render(address), f"panel-join-url-{language}.png")
     host(table, "ok")
     assert table.mode == "menu" and table.menu_title.get(language) == table.frame().header
 
@@ -130,7 +139,7 @@ def test_run_puts_the_hotspot_and_address_codes_on_the_panel(tmp_path):
     """`companion run --web` with a hotspot file: the menu's entry shows the Wi-Fi code, then the
     address the box is reached at, as saved PNG frames a camera reads."""
     hotspot = tmp_path / "hotspot.toml"
-    hotspot.write_text('ssid = "companion-4f2a"\npassword = "Xk7pQ2mV9sLw3RtY"\naddress = "10.42.0.1"\n')
+    hotspot.write_text('ssid = "table-4f2a"\npassword = "Xk7pQ2mV9sLw3RtY"\naddress = "10.42.0.1"\n')
     config = tmp_path / "config.toml"
     config.write_text(f'[web]\nhotspot = "{hotspot}"\n')
     script = write_script(tmp_path / "keys.txt", "host up", "host up", "host up", "host ok", "host ok")
@@ -142,7 +151,7 @@ def test_run_puts_the_hotspot_and_address_codes_on_the_panel(tmp_path):
     assert run.returncode == 0, run.stderr
     read = [read_png(png) for png in sorted(frames.glob("*.png")) if not png.name.startswith("pad")]
     codes = [found for found in read if found]
-    assert codes[0] == ["WIFI:T:WPA;S:companion-4f2a;P:Xk7pQ2mV9sLw3RtY;;"]
+    assert codes[0] == ["WIFI:T:WPA;S:table-4f2a;P:Xk7pQ2mV9sLw3RtY;;"]
     assert codes[1][0].startswith("HTTP://10.42.0.1:") and len(codes) == 2
 
 
