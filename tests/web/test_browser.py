@@ -70,6 +70,14 @@ class Box:
             self.owner.handle(event)
             self.handled += 1
 
+    def synced(self) -> None:
+        """Wait until the web thread has taken every view published so far (its callbacks run
+        in order: one queued now runs after them)."""
+        done = threading.Event()
+        assert self.web._loop is not None
+        self.web._loop.call_soon_threadsafe(done.set)
+        assert done.wait(10)
+
     def close(self):
         self._stop.set()
         self._thread.join(5)
@@ -388,6 +396,11 @@ def test_troy_allegiance_and_a_donation_round_with_two_phones_and_two_pads(chrom
 
     def settled(count):
         """The table has handled ``count`` keys and every page has the view the box holds now."""
+        for _ in range(400):
+            if box.handled >= count:
+                break
+            board.page.wait_for_timeout(25)
+        box.synced()  # the views of what was handled are the web table's now
         for _ in range(400):
             pages_have_it = board.frames[-1:] == [box.web._board] and all(
                 phone.frames[-1:] == [box.web._seat_messages.get(n)] for n, phone in enumerate(phones)
