@@ -149,6 +149,10 @@ def play_picks(chromium, box, picks: list[str], names: list[str], shots: str | N
     for seat, name in enumerate(names):
         phone = Page(chromium, box.url, "/")
         phone.page.wait_for_selector(f'button.seat[data-seat="{seat}"]')
+        if shots and seat == len(names) - 1:  # the seats the others took, the last one free
+            taken = "[...document.querySelectorAll('.seat-note')].filter((n) => n.textContent.includes('(')).length"
+            wait_until(phone.page, f"{taken} === {seat}")
+            phone.page.screenshot(path=str(SHOTS / f"phone-lobby-{shots}.png"))
         phone.take(seat, name)
         phones.append(phone)
     for seat, keys in enumerate(picks[:-1]):
