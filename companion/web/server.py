@@ -226,6 +226,9 @@ class WebTable:
             "compression": None,  # compressed sizes would tell padded views apart
             "ping_interval": 10,
             "ping_timeout": 10,
+            # a phone asleep does not answer a closing handshake: stopping the box waits for it
+            # this long at most (the service has 10 s to stop, the store needs some of them)
+            "close_timeout": 1,
             "server_header": None,
         }
         if self.sock is not None:

@@ -162,3 +162,31 @@ def test_listening_on_every_address_without_a_network_the_qr_needs_the_configure
             logged = stop(service)
         if not codes:
             assert "set [web] address" in logged
+
+
+@needs_activation
+def test_companion_run_serves_the_socket_systemd_passes_without_being_told(tmp_path):
+    """`companion run` as the service runs it (no --web): systemd's socket, passed into a
+    process in a network namespace of its own, is served; SIGTERM stops it cleanly."""
+    import pty
+    import signal
+
+    port = free_port()
+    controller, terminal = pty.openpty()  # the emulated table wants a terminal; nobody types
+    command = [ACTIVATE, "-l", f"127.0.0.1:{port}", "--fdname=web", "-E", f"PYTHONPATH={ROOT}"]
+    command += [UNSHARE, "-n", sys.executable, "-m", "companion", "run", "--emulated", "-v"]
+    command += ["--data-dir", str(tmp_path / "data"), "--language", "en"]
+    with open(tmp_path / "screen.txt", "wb") as screen:
+        service = subprocess.Popen(command, stdin=terminal, stdout=screen, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    os.close(terminal)
+    try:
+        assert service.stderr.readline().startswith("Listening on")
+        status, _, body = fetch(port, "/board", f"127.0.0.1:{port}")
+        assert status == 200 and b"board.js" in body
+    finally:
+        service.send_signal(signal.SIGTERM)  # what systemctl stop sends
+        code = service.wait(30)
+        os.close(controller)
+    logged = (tmp_path / "data" / "companion.log").read_text()
+    assert code == 0, service.stderr.read() + logged
+    assert f"web table at http://127.0.0.1:{port}/" in logged and "stopping: SIGTERM" in logged
