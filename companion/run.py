@@ -126,7 +126,7 @@ def _start_web(where: str | None, events, settings: dict, table):
         host, port = host.strip("[]"), int(port_text)
     try:
         from .web import qr
-        from .web.server import WebTable, WebTableError, default_hosts
+        from .web.server import WebTable, WebTableError
     except ImportError as error:
         raise _CannotRun(f"the web table needs its libraries: pip install '.[web]' ({error.name} is missing)") from None
     from functools import partial
@@ -139,23 +139,21 @@ def _start_web(where: str | None, events, settings: dict, table):
 
     wifi, hotspot_address = _hotspot(settings["hotspot"]) if settings["hotspot"] else (None, "")
     address = settings["address"] or hotspot_address or _reached_address(host)
-    hosts = default_hosts(host, port)
-    if address:
-        hosts |= default_hosts(address, port)
-    web = WebTable(events, host=host, port=port, allowed_hosts=hosts, claim=claim, sock=sock)
+    web = WebTable(events, host=host, port=port, claim=claim, sock=sock, addresses=[address] if address else [])
     try:
         web.start()
     except WebTableError as error:
         raise _CannotRun(f"web table: {error}") from None
     if address:
         try:
-            table.joining = qr.join_codes(address, port, wifi, min(table.panel.height, table.panel.width // 2))
+            side = min(table.panel.height, table.panel.width // 2)
+            table.joining = qr.join_codes(address, web.port, wifi, side)
         except qr.QrError as error:
             log.warning("no QR code on the panel: %s", error)
     else:
         log.warning("no QR code on the panel: the box's address is unknown; set [web] address in the config")
     shown = f"[{host}]" if ":" in host else host
-    log.info("web table at http://%s:%s/ (the board at /board)", shown, port)
+    log.info("web table at http://%s:%s/ (the board at /board)", shown, web.port)
     return web
 
 
