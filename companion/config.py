@@ -155,7 +155,21 @@ def load(path: str | Path | None) -> dict:
     _check_panel_size(config["display"])
     _check_numbers(config)
     _check_pins(config)
+    _check_web(config["web"])
     return config
+
+
+def _check_web(web: dict) -> None:
+    """The panel's QR code needs an IP address: a ``.local`` name does not resolve on many phones."""
+    import ipaddress
+
+    if web["address"]:
+        try:
+            ipaddress.ip_address(web["address"])
+        except ValueError:
+            raise ConfigError(
+                f"'web.address' must be the box's IP address (like 192.168.1.50), not {web['address']!r}"
+            ) from None
 
 
 def _check_numbers(config: dict) -> None:
