@@ -237,7 +237,9 @@ if [[ "$HOTSPOT" == 1 ]]; then
     else
         if [[ ! -s "$SECRET" ]]; then
             HOTSPOT_SSID="table-$(od -An -N2 -tx1 /dev/urandom | tr -d ' \n')"
-            HOTSPOT_PASSWORD="$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')"
+            # 20 characters of 32 (100 bits), no look-alikes (l 1 o 0) and never a hex key
+            HOTSPOT_PASSWORD="$(od -An -N20 -tu1 /dev/urandom | awk '{ for (i = 1; i <= NF; i++)
+                printf "%s", substr("abcdefghijkmnpqrstuvwxyz23456789", $i % 32 + 1, 1) }')"
             mkdir -p "$(dirname "$SECRET")"
             (umask 0077; printf '# the box'"'"'s own Wi-Fi (setup-pi.sh --hotspot); the panel shows it as a QR code\nssid = "%s"\npassword = "%s"\naddress = "10.42.0.1"\n' \
                 "$HOTSPOT_SSID" "$HOTSPOT_PASSWORD" > "$SECRET")

@@ -181,3 +181,14 @@ def test_with_the_web_table_off_nothing_of_it_is_imported():
 
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_the_hotspot_setup_pi_makes_fits_the_panel_at_2_px_a_module():
+    """setup-pi.sh --hotspot names the network table-XXXX (4 hex digits) with a password of 20
+    letters and digits: such a code is version 3, 2 px a module in the panel's 64 rows."""
+    code = qr.wifi_qr("table-ffff", "z" * 20)
+    assert code.version <= 3 and qr.panel_scale(code, (64, 64)) == 2
+    joining = qr.join_codes("10.42.0.1", 80, ("table-ffff", "k7pq2mv9swx3rtyab4cd"))
+    assert read_png(render(Frame("Wi-Fi", bitmap=joining.codes[0].bitmap))) == [
+        "WIFI:T:WPA;S:table-ffff;P:k7pq2mv9swx3rtyab4cd;;"
+    ]
