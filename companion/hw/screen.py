@@ -210,7 +210,7 @@ def laid_out(frame: Frame, panel: Panel = SMALLEST) -> dict:
     """The frame's rows as the panel draws them, for a program to check (``--frames`` writes it
     beside each PNG): top down, each row's text, role (header, question, answer, option, news,
     notice, detail, text, footer), top pixel and whether it is lit; then the body lines the
-    panel does not show (below the last row, or under a map)."""
+    panel does not show (below the last row, or under a map); and a picture's size."""
     lay = _layout(panel, bool(_clean(frame.footer)))
     rows: list[dict[str, Any]] = [{"text": frame.header, "role": "header", "y": 0, "lit": True}]
     if frame.map is not None:
@@ -237,7 +237,10 @@ def laid_out(frame: Frame, panel: Panel = SMALLEST) -> dict:
         for i, line in enumerate(frame.lines)
         if not first <= i < first + len(shown)
     ]
-    return {"size": [panel.width, panel.height], "rows": rows, "off_panel": off}
+    out = {"size": [panel.width, panel.height], "rows": rows, "off_panel": off}
+    if frame.bitmap is not None:  # a picture at the left (a QR code); the rows are beside it
+        out["bitmap"] = {"size": [frame.bitmap.width, frame.bitmap.height], "x": 0}
+    return out
 
 
 def render(frame: Frame, width: int = 128, height: int = 64, cached: bool = True) -> Image.Image:

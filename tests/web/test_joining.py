@@ -4,6 +4,7 @@ rendered PNG as a phone camera reads them; the menus' entry; the codes `companio
 from __future__ import annotations
 
 import io
+import json
 import re
 import sys
 from pathlib import Path
@@ -150,8 +151,13 @@ def test_run_puts_the_hotspot_and_address_codes_on_the_panel(tmp_path):
         "--web", "127.0.0.1:0", "--language", "en", "-v",
     )  # fmt: skip
     assert run.returncode == 0, run.stderr
-    read = [read_png(png) for png in sorted(frames.glob("*.png")) if not png.name.startswith("pad")]
+    pngs = sorted(frames.glob("frame_*.png"))
+    read = [read_png(png) for png in pngs]
     codes = [found for found in read if found]
+
+    laid = [json.loads(png.with_suffix(".json").read_text()) for png, found in zip(pngs, read) if found]
+    assert [one.get("bitmap") for one in laid] == [{"size": [64, 64], "x": 0}] * 2  # for programs reading frames
+    assert [row["text"] for row in laid[1]["rows"]][:2] == ["Phone", "10.42.0.1"]
     assert codes[0] == ["WIFI:T:WPA;S:table-4f2a;P:Xk7pQ2mV9sLw3RtY;;"]
     port = int(re.search(r"web table at http://127.0.0.1:(\d+)/", run.stderr).group(1))
     assert codes[1] == [f"HTTP://10.42.0.1:{port}/"] and len(codes) == 2  # the port listened on
