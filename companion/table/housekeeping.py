@@ -58,3 +58,43 @@ def save_preference(recorder: Any, name: str, value: object) -> None:
         save(name, value)
     except Exception as error:
         log.error("could not save the %s: %s", name, error)
+
+
+class BoxKeeper:
+    """What sessions learned about the box (``Game.learned_box``), kept per game between them
+    (``box_memory``: store.boxes.BoxFiles, or None to keep nothing). The session log stays the
+    truth; this only spares the players the same questions in the next game."""
+
+    def __init__(self, box_memory: Any):
+        self.box_memory = box_memory
+        self.saved: dict = {}  # what the running session's game has saved (or started with)
+
+    def load(self, name: str) -> tuple[dict, Msg | None]:
+        """The corrections kept for game ``name``, and why a kept file was set aside (moved to
+        ``.bad-N``) if it was: only a notice, never a reason not to play."""
+        if self.box_memory is None:
+            return {}, None
+        saved = self.box_memory.load(name)
+        problem = getattr(self.box_memory, "problem", None)
+        try:
+            return saved, problem(name) if problem is not None else None
+        except Exception as error:
+            log.error("could not tell the box memory's problem: %s", error)
+            return saved, None
+
+    def started(self, session: Any) -> None:
+        """A new session starts from what its game knows now."""
+        self.saved = session.game.learned_box(session.state)
+
+    def remember(self, session: Any) -> None:
+        """Save what ``session`` learned or corrected about the box, when it changed."""
+        if self.box_memory is None:
+            return
+        learned = session.game.learned_box(session.state)
+        if learned == self.saved:
+            return
+        try:
+            self.box_memory.save(session.game.name, learned)
+            self.saved = learned
+        except Exception as error:  # the game goes on; the facts are in the session log anyway
+            log.error("could not save the box corrections: %s", error)

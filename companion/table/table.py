@@ -29,7 +29,7 @@ from ..surface.frame import Frame, LedState
 from ..surface.panel import SMALLEST, Panel
 from . import claims, menu, restart, texts, undo
 from .flow import Over, Play, Screen
-from .housekeeping import ARCHIVE_RETRY_S, Archive, save_preference
+from .housekeeping import ARCHIVE_RETRY_S, Archive, BoxKeeper, save_preference
 from .leds import seat_leds
 from .menu import BRIGHTNESS_LEVELS, MenuItem
 from .pairing import Pairing
@@ -146,8 +146,8 @@ class Table:
         self.seating = seating
         self.pairing: Pairing | None = None
         self.box_memory = box_memory
+        self.boxes = BoxKeeper(box_memory)
         self.pad_troubles: dict[str, Msg] = {}  # pads that cannot be used; shown in the menu
-        self.remembered_box: dict = {}
         self.archive = Archive(recorder, self.clock)
         self.reset_input()
         menu.main_menu(self)
@@ -331,8 +331,7 @@ class Table:
     def new_game(self, name: str, options: dict, use_memory: bool = True) -> None:
         """Start ``name`` with the menu's options and the box corrections remembered for it."""
         game, seed = self.games[name], self.new_seed()
-        saved = self.box_memory.load(name) if self.box_memory and use_memory else {}
-        problem = self._box_memory_problem(name) if use_memory else None
+        saved, problem = self.boxes.load(name) if use_memory else ({}, None)
         try:
             session = Session(game, {**options, "box": saved} if saved else options, seed)
         except RuleError as error:
@@ -345,41 +344,16 @@ class Table:
             if isinstance(self.screen, Play):
                 self.notice = [texts.BOX_MEMORY_IGNORED.format(why=error.msg)]
             return
-        self._open(name, session, seed)
+        seats = game.seat_count(session.state)
+        labels = [game.seat_label(session.state, s).get(self.language) for s in range(seats)]
+        self.start(session, self.recorder.create_session(name, session.options, seed, labels))
+        self.boxes.started(session)
         if problem is not None:
             self.notice = [problem]
 
-    def _box_memory_problem(self, name: str) -> Msg | None:
-        """Why the box memory just loaded was set aside (moved to ``.bad-N``), for the panel."""
-        problem = getattr(self.box_memory, "problem", None)
-        try:
-            return problem(name) if problem is not None else None
-        except Exception as error:  # only a notice: never a reason not to play
-            log.error("could not tell the box memory's problem: %s", error)
-            return None
-
-    def _open(self, name: str, session: Session, seed: int) -> None:
-        game = session.game
-        seats = game.seat_count(session.state)
-        labels = [game.seat_label(session.state, s).get(self.language) for s in range(seats)]
-        session_id = self.recorder.create_session(name, session.options, seed, labels)
-        self.start(session, session_id)
-        self.remembered_box = game.learned_box(session.state)
-
     def remember_box(self) -> None:
-        """Save what the session learned or corrected about the box, for the next game. The
-        session log stays the truth; this file only spares the players the same questions."""
-        if self.box_memory is None:
-            return
-        session = self.running
-        learned = session.game.learned_box(session.state)
-        if learned == self.remembered_box:
-            return
-        try:
-            self.box_memory.save(session.game.name, learned)
-            self.remembered_box = learned
-        except Exception as error:  # the game goes on; the facts are in the session log anyway
-            log.error("could not save the box corrections: %s", error)
+        """Save what the session learned or corrected about the box, for the next game."""
+        self.boxes.remember(self.running)
 
     # -- playing -------------------------------------------------------------------------------
     def start(self, session: Session, session_id: int) -> None:
