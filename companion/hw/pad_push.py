@@ -32,14 +32,8 @@ class Push:
         lock: threading.RLock,
         count: Callable[[str], None],
     ):
-        self.links, self.seating, self.timings, self.clock, self.lock, self.count = (
-            links,
-            seating,
-            timings,
-            clock,
-            lock,
-            count,
-        )
+        self.links, self.seating, self.timings = links, seating, timings
+        self.clock, self.lock, self.count = clock, lock, count
         self.leds: dict[int, LedState] = {}
         self.screens: dict[int, SeatScreen] = {}
 
