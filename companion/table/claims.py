@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from ..engine import Msg
 from ..surface.events import SeatClaim
 from . import texts
-from .flow import Claim, Play
+from .flow import Claim, Play, give_back, interrupt
 from .menu import MenuItem
 
 if TYPE_CHECKING:
@@ -33,8 +33,7 @@ def ask_claim(table: Table) -> None:
     if not table.claims or not table.screen.takes_claims:
         return
     claim = table.claims[0]
-    table.hold_input()
-    table.screen = Claim(under=table.screen)
+    interrupt(table, Claim(under=table.screen))
     table.cursor, table.browsed = 0, False
     table.menu_title = texts.CLAIM_TAKEN if claim.taken else texts.CLAIM_TITLE  # a take-over says so in the header
     seat = Msg(table.seat_label(claim.seat), table.seat_label(claim.seat))
@@ -49,9 +48,7 @@ def _answer_claim(table: Table, ok: bool) -> None:
     claim = table.claims.pop(0)
     claim.reply(ok)
     asked = table.screen
-    table.screen = asked.under if isinstance(asked, Claim) else Play()
-    table.menu_note = []
-    table.restore_input()
+    give_back(table, asked.under if isinstance(asked, Claim) else Play())
     label = Msg(table.seat_label(claim.seat), table.seat_label(claim.seat))
     said = texts.CLAIMED_OVER if claim.taken else texts.CLAIMED
     table.notice = [said.format(seat=label, name=Msg(claim.name, claim.name)) if ok else texts.CLAIM_REFUSED]

@@ -11,8 +11,8 @@ During a game the screens interrupt the question and give it back as it was::
     Play (the question; announcements first, on the panel until the host reads them)
      |-- host back -----------> UndoAsk --OK--> undone, Play
      |                            `--OK, a reveal or a draw--> UndoAll --every seat's #--> undone, Play
-     |-- host menu key -------> GameMenu (holds the question's cursor and typing)
-     |                            |-- continue / back --> Play, cursor and typing as they were
+     |-- host menu key -------> GameMenu (``interrupt``: the question's cursor and typing kept)
+     |                            |-- continue / back --> Play (``give_back``: as it was)
      |                            `-- undo --> Play, then UndoAsk
      |-- a phone asks a seat --> Claim over Play or Over --yes/no--> the screen it stood over
      `-- the last action ------> Over --OK--> MainMenu (or the game's follow-up question)
@@ -219,6 +219,36 @@ class Over(Screen):
         leds.over_leds(table, states)
 
 
+# -- interrupting the game and giving it back ---------------------------------------------------------
+
+
+def interrupt(table: Table, screen: Screen) -> None:
+    """Open a modal screen over the game (the in-game menu, a phone's claim): the question's
+    cursor and typing are kept as they are (the menu moves the cursor) until ``give_back``."""
+    if table.held_input is None:
+        table.held_input = (
+            table.cursor,
+            table.browsed,
+            table.scroll,
+            table.typed,
+            table.number,
+            table.cell,
+            table.reading,
+        )
+    table.screen = screen
+
+
+def give_back(table: Table, screen: Screen) -> None:
+    """Close a modal screen: ``screen`` (the question, or the ranking a claim stood over) has the
+    keys again, with the question's cursor and typing as the interruption found them."""
+    table.screen, table.menu_note = screen, []
+    if table.held_input is not None:
+        table.cursor, table.browsed, table.scroll, table.typed, table.number, table.cell, table.reading = (
+            table.held_input
+        )
+        table.held_input = None
+
+
 # -- menus: a title, a note and items on the host buttons --------------------------------------------
 
 
@@ -267,8 +297,8 @@ class RestartQuestion(Menu):
 
 
 class GameMenu(Menu):
-    """The in-game menu (the host's back held): modal, the question keeps its cursor and typing
-    (``Table.hold_input``) until back or "continue" returns to it."""
+    """The in-game menu (the host's back held): modal (``interrupt``), the question keeps its
+    cursor and typing until back or "continue" returns to it."""
 
     name = "game_menu"
     keys_footer = True
@@ -278,8 +308,8 @@ class GameMenu(Menu):
 
 
 class Claim(Menu):
-    """A phone asks for a seat: yes or no on the host, over the game (``claims``). Answered, the
-    screen it stood over (``under``) comes back as it was."""
+    """A phone asks for a seat: yes or no on the host, over the game (``claims``; modal like the
+    in-game menu). Answered, the screen it stood over (``under``) comes back as it was."""
 
     name = "claim"
 

@@ -15,7 +15,7 @@ from ..engine import FollowUp, Msg, Setting
 from ..engine.i18n import LANGUAGES
 from . import texts
 from .catalog import title_of
-from .flow import GameMenu, MainMenu, Pair, RestartQuestion
+from .flow import GameMenu, MainMenu, Pair, RestartQuestion, interrupt
 from .pairing import Pairing
 
 if TYPE_CHECKING:
@@ -73,8 +73,8 @@ def _toggle_language(table: Table) -> None:
 def game_menu(table: Table) -> None:
     """Continue, undo, end this game, language, brightness. Modal: the question underneath keeps
     its cursor and typing until the menu closes."""
-    table.hold_input()
-    table.screen, table.menu_title, table.menu_note = GameMenu(), texts.GAME_MENU_TITLE, []
+    interrupt(table, GameMenu())
+    table.menu_title, table.menu_note = texts.GAME_MENU_TITLE, []
     table.menu = [
         MenuItem(texts.GAME_MENU_CONTINUE, table.back_to_play),
         MenuItem(texts.GAME_MENU_UNDO, _undo_from_menu(table)),

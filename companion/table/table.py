@@ -28,8 +28,8 @@ from ..surface.events import HOST_KEYS, KeyEvent, PadPresence, PadTrouble, RawPa
 from ..surface.frame import Frame, LedState
 from ..surface.panel import SMALLEST, Panel
 from . import claims, menu, restart, texts, undo
-from .flow import Over, Play, Screen
-from .housekeeping import ARCHIVE_RETRY_S, Archive, BoxKeeper, save_preference
+from .flow import MainMenu, Over, Play, Screen, give_back
+from .housekeeping import Archive, BoxKeeper, save_preference
 from .leds import seat_leds
 from .menu import BRIGHTNESS_LEVELS, MenuItem
 from .pairing import Pairing
@@ -42,7 +42,6 @@ ERROR_BLINK_S = 2.0  # how long a seat's LED blinks red after a key that made no
 # new question (people need a quarter of a second to see a change and react): it was meant for
 # what stood there before, so it is not acted upon, and the seat is told to look again.
 GUARD_S = 0.25
-__all__ = ["ARCHIVE_RETRY_S", "GUARD_S", "BoxMemory", "PadSeating", "Recorder", "Table"]
 
 log = logging.getLogger(__name__)
 
@@ -126,7 +125,7 @@ class Table:
         self.new_seed = new_seed or (lambda: 0)
         self.session: Session | None = None
         self.session_id: int | None = None
-        self.screen: Screen = Play()  # what has the keys (the main menu, set below)
+        self.screen: Screen = MainMenu()  # what has the keys (see flow)
         # the open menu (see flow.Menu): its title, the lines that explain it, its items
         self.menu: list[MenuItem] = []
         self.menu_title = texts.MENU_TITLE
@@ -312,20 +311,9 @@ class Table:
     def back_to_play(self) -> None:
         """Leave a question (undo, the in-game menu) for the game as it stands: the question's
         cursor and what was typed are as the menu found them."""
-        self.screen, self.menu_note = Play(), []
-        self.restore_input()
+        give_back(self, Play())
         self.reveal_waiting()
         claims.ask_claim(self)  # a phone that asked meanwhile
-
-    def hold_input(self) -> None:
-        """Keep the question's cursor and typing while a menu uses the cursor (modal menus)."""
-        if self.held_input is None:
-            self.held_input = (self.cursor, self.browsed, self.scroll, self.typed, self.number, self.cell, self.reading)
-
-    def restore_input(self) -> None:
-        if self.held_input is not None:
-            self.cursor, self.browsed, self.scroll, self.typed, self.number, self.cell, self.reading = self.held_input
-            self.held_input = None
 
     # -- a new game, chosen in the menu --------------------------------------------------------
     def new_game(self, name: str, options: dict, use_memory: bool = True) -> None:
