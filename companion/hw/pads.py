@@ -70,8 +70,6 @@ log = logging.getLogger("companion.pads")
 
 PICO_VID, PICO_PID = 0x2E8A, 0x0005
 
-_Link = Link  # the name the flood tests build a link by
-
 
 def pico_ports() -> list[str]:
     """Serial ports of MicroPython Picos (all pads look alike here; HELLO tells them apart)."""
