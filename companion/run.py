@@ -92,7 +92,7 @@ def cmd_run(args) -> int:
 
             main_menu(table)  # now with its entry to join by phone
             if not script_events:
-                show_join(table)  # people at the table: the codes to join by first
+                show_join(table, main_menu)  # people at the table: the codes to join by first
     closers = io.closers + [store.close] + ([web.close] if web is not None else [])
     app = App(table, io.display, io.leds, events, closers, io.notifier, io.watchdog, screens=io.screens, web=web)
     install_signal_handlers(events)

@@ -3,21 +3,24 @@
 hotspot first the network's code, then the table's address with the address written beside it.
 
 Opened from the main menu and the in-game menu ("Připojit telefon"), and at start when the web
-table is on. The host's OK shows the next code, then returns; back returns at once: to the
-in-game menu during a game, else to the main menu (``menu.on_join_key``). Nothing here needs
-the web libraries.
+table is on (``Join``, a screen of ``flow``'s kind). The host's OK shows the next code, then
+returns; back returns at once, to the menu it was opened from. Nothing here needs the web
+libraries.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..engine import Msg
 from ..surface.frame import Bitmap, Frame
 from ..surface.panel import Panel
+from .flow import Screen
 
 if TYPE_CHECKING:
+    from ..surface.events import KeyEvent
     from .table import Table
 
 MENU_JOIN = Msg("Připojit telefon", "Join by phone")
@@ -40,11 +43,33 @@ class Joining(NamedTuple):
     codes: tuple[JoinCode, ...]
 
 
-def show_join(table: Table) -> None:
-    """Open the codes at the first one (the menu's item, the start screen)."""
+class Join(Screen):
+    """The codes on the panel, one at a time: OK on the host shows the next one, or returns
+    after the last; back returns at once (``back``: the menu it was opened from)."""
+
+    name = "join"
+
+    def __init__(self, back: Callable[[Table], None]):
+        self.back = back
+
+    def on_key(self, table: Table, event: KeyEvent) -> None:
+        if event.seat is not None or table.joining is None:
+            return
+        if event.key == "ok" and table.cursor + 1 < len(table.joining.codes):
+            table.cursor += 1
+        elif event.key in ("ok", "back"):
+            self.back(table)
+
+    def frame(self, table: Table) -> Frame:
+        return join_frame(table)
+
+
+def show_join(table: Table, back: Callable[[Table], None]) -> None:
+    """Open the codes at the first one (a menu's item, the start screen); ``back`` reopens the
+    menu it came from (over a game: the in-game menu, which keeps the question as it was)."""
     if table.joining is None or not table.joining.codes:
         return
-    table.mode, table.cursor = "join", 0
+    table.screen, table.cursor = Join(back), 0
 
 
 def join_frame(table: Table) -> Frame:

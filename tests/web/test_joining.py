@@ -87,7 +87,7 @@ def test_the_panel_shows_the_wifi_code_then_the_address_and_a_camera_reads_both(
 
 def test_the_text_beside_the_code_is_the_frame_drawn_in_the_columns_left():
     table = menu_table("en")
-    show_join(table)
+    show_join(table, main_menu)
     frame = table.frame()
     image = render(frame)
     side = frame.bitmap.width
@@ -116,7 +116,7 @@ def test_in_a_game_the_game_menu_has_the_entry_and_back_returns_to_it():
 def test_without_the_web_table_no_menu_offers_to_join():
     table = Table(MemoryRecorder(), {"vaaalbara": load("vaaalbara")}, "en")
     assert "Join by phone" not in labels(table)
-    show_join(table)
+    show_join(table, main_menu)
     assert table.mode == "menu"
     table = vaaalbara_table(3, "en")
     host(table, "menu")
