@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from ...engine import Msg
-from ..boxfile import BoxDataError, Reading, read_toml, typed
+from ..boxfile import BoxDataError, Reading, read_toml, require_exactly, typed
 
 BOX_FILE = Path(__file__).parent / "data" / "box.toml"
 
@@ -68,21 +68,10 @@ def _get(table: Any, where: str, key: str, kind: type | tuple[type, ...]) -> Any
     return typed(BOX_FILE.name, where, table, key, kind)
 
 
-def _exactly(what: str, found: list, expected: tuple) -> None:
-    missing = [e for e in expected if e not in found]
-    extra = [str(f) for f in found if f not in expected]
-    if missing or extra or len(found) != len(set(map(str, found))):
-        _fail(
-            what,
-            f"must be exactly {', '.join(expected)} (missing: {', '.join(missing) or '-'}; "
-            f"unknown or twice: {', '.join(extra) or '-'})",
-        )
-
-
 def parse(root: dict) -> Box:
     """Check a parsed file and build the Box."""
     facts_table = _get(root, "file", "facts", dict)
-    _exactly("[facts]", list(facts_table), FACTS)
+    require_exactly(BOX_FILE.name, "[facts]", list(facts_table), FACTS)
     facts = {}
     for name in FACTS:
         facts[name] = _get(facts_table[name], f"fact '{name}'", "value", int)
@@ -90,7 +79,7 @@ def parse(root: dict) -> Box:
         if facts[name] < 1:
             _fail(f"fact '{name}'", "must be at least 1")
     raw_colours = _get(root, "file", "colour", list)
-    _exactly("colours", [_get(c, "colour", "id", str) for c in raw_colours], COLOURS)
+    require_exactly(BOX_FILE.name, "colours", [_get(c, "colour", "id", str) for c in raw_colours], COLOURS)
     colours = {}
     for code, raw in enumerate(raw_colours, start=1):
         where = f"colour '{raw['id']}'"
@@ -103,7 +92,7 @@ def parse(root: dict) -> Box:
         if not raw["cs"].endswith("á"):
             _fail(where, "'cs' must be the feminine adjective (ending in á): the texts decline it")
     rules = _get(root, "file", "rules", dict)
-    _exactly("[rules]", list(rules), READINGS)
+    require_exactly(BOX_FILE.name, "[rules]", list(rules), READINGS)
     readings = {}
     for name in READINGS:
         where = f"rule '{name}'"
