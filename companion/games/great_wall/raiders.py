@@ -8,7 +8,7 @@ Raiders are counted, not named: a chip's numeral matters only while it is in the
 
 from __future__ import annotations
 
-from ...engine import Ask, RuleError, refusal, rng
+from ...engine import Ask, RuleError, refuser, rng
 from ..catan import core
 from . import texts
 
@@ -17,8 +17,7 @@ SIDES = ("left", "right")
 TOP_LEVEL = 5
 
 
-def refuse(rule: str, cs: str, en: str, **values):
-    return refusal(NAME, rule, cs, en, **values)
+refuse = refuser(NAME)  # a refusal naming the broken rule ``great_wall.<rule>``
 
 
 def gw(state: dict) -> dict:
