@@ -8,16 +8,13 @@ Raiders are counted, not named: a chip's numeral matters only while it is in the
 
 from __future__ import annotations
 
-from ...engine import Ask, RuleError, refuser, rng
+from ...engine import Ask, RuleError, rng
 from ..catan import core
 from . import texts
+from .texts import NAME, refuse
 
-NAME = "great_wall"
 SIDES = ("left", "right")
 TOP_LEVEL = 5
-
-
-refuse = refuser(NAME)  # a refusal naming the broken rule ``great_wall.<rule>``
 
 
 def gw(state: dict) -> dict:
