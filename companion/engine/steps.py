@@ -2,13 +2,13 @@
 
 A game lists its steps in a ``Steps`` table and says in ``Game.where`` where a state stands: the
 task it waits on (the step's context) and the task's kind. The table turns that kind into the
-awaited step (``Steps.awaited``: a step takes the kind of its own name, the kinds it lists in
-``takes``, or a kind the table chooses among several steps for). The engine does the rest the same
-way for every game: it builds the prompt from the awaited step, checks an incoming action against that
-prompt once (game over, wrong step, wrong seat, an option that is not listed), hands the step a
-typed ``Action``, and runs the standard interruption: a step that needs an answer first raises
-``Ask``; the question goes to the head of the state's queue and the interrupted action is carried
-out again once the question is answered (``resume``).
+awaited step (``Steps.awaited``: the step of the kind's name, the step listing the kind in its
+``takes``, or the step a function given for the kind chooses). The engine does the rest the same
+way for every game: it builds the prompt from the awaited step, checks an incoming action
+against that prompt once (game over, wrong step, wrong seat, an option that is not listed), hands
+the step a typed ``Action``, and runs the standard interruption: a step that needs an answer
+first raises ``Ask``; the question goes to the head of the state's queue and the interrupted
+action is carried out again once the question is answered (``resume``).
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """The steps of Dva bratři, one per decision, grouped by phase: setup and reveals (setup),
 learning printed facts (learning, identify), the player's turn (turn), Jindřich's turn
-(jindrich), solo treasures (treasures) and corrections of the picture (corrections).
+(jindrich), solo treasures (treasures) and corrections of the picture (corrections); the
+teaching walk (walk) queues tasks these steps answer.
 """
 
 from __future__ import annotations
