@@ -190,7 +190,7 @@ def _play_frame(table: Table, header: str, notice: tuple[str, ...], status: Stat
         return _answer_frame(table, header, notice, status)
     notice = tuple(table.panel.all_rows(notice))
     question, header = _question(table, prompt, status, header)
-    news = table.panel.all_rows(_words(table)(m) for m in table.news)
+    news = table.panel.all_rows(unrepeated_news(table, prompt))
     lines = list(notice) + news + question
     roles = ["notice"] * len(notice) + ["news"] * len(news) + ["question"] * len(question)
     footer, selected, span = _body_for(prompt.kind)(table, prompt, lines, notice)
@@ -458,6 +458,14 @@ def _title_and_turn(table: Table, status: Status) -> tuple[str, str | None]:
     title = _words(table)(table.prompt.title)
     label = table.seat_label(status.turn) if status.turn is not None else None
     return title, (None if label is None or title.startswith(label) else label)
+
+
+def unrepeated_news(table: Table, prompt: Prompt) -> list[str]:
+    """The announcements a reading screen shows above its question: those its own detail does
+    not list again (a result screen that lists every hero's move says each move once)."""
+    t = _words(table)
+    listed = set(t(prompt.detail).split("; ")) if prompt.detail is not None and _scrolls(prompt.kind) else set()
+    return [text for text in (t(m) for m in table.news) if text not in listed]
 
 
 def _scrolls(kind: PromptKind) -> bool:
