@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...engine import Msg, RuleError, announce, counted, refusal, rng, shared_places
-from ...engine.i18n import join
+from ...engine import Msg, RuleError, announce, counted, refuser, rng, shared_places
+from ...engine.i18n import join, unbroken
 from . import texts
 
 LIMITS = {"road": 15, "settlement": 5, "city": 4}  # pieces of one colour in the base game
@@ -36,8 +36,7 @@ def rules(state: dict) -> int:
     return state.get("rules", 1)
 
 
-def refuse(rule: str, cs: str, en: str, **values) -> RuleError:
-    return refusal("catan", rule, cs, en, **values)
+refuse = refuser("catan")  # a refusal naming the broken rule ``catan.<rule>``
 
 
 def new_state(scenario, options: dict, seed: int) -> dict:
@@ -84,7 +83,7 @@ def who(state: dict, seat: int) -> Msg:
 
 def named(state: dict, seat: int) -> Msg:
     """A seat in an announcement: its name and number never broken between panel rows."""
-    return texts.unbroken(texts.seat(seat))
+    return unbroken(texts.seat(seat))
 
 
 def tell(state: dict, msg: Msg) -> None:
@@ -274,7 +273,7 @@ def settle_army(scenario, state: dict, seat: int) -> None:
     mine = state["knights"][seat]
     if holder != seat and mine >= ARMY_FROM and (holder is None or mine > state["knights"][holder]):
         state["army"] = seat
-        note(state, texts.army(who(state, seat)))
+        note(state, texts.army(named(state, seat)))
 
 
 def claim_road(state: dict, seat: int | None) -> None:
@@ -282,7 +281,7 @@ def claim_road(state: dict, seat: int | None) -> None:
     if reason is not None:
         raise reason
     state["longest_road"] = seat
-    note(state, texts.road(None if seat is None else who(state, seat)))
+    note(state, texts.road(None if seat is None else named(state, seat)))
 
 
 def road_refused(state: dict, seat: int) -> RuleError | None:
