@@ -167,8 +167,8 @@ NAME_LONGEST = 24  # characters: a name fits a pad's screen row and the panel's 
 
 
 def player_name(name: Any) -> str:
-    """A player's name as it is kept: stripped of spaces at both ends, 1 to 24 printable
-    characters. ValueError says in one line what is wrong."""
+    """A player's name as it is kept: the spaces at both ends trimmed, a run of spaces inside
+    as one, 1 to 24 printable characters. ValueError says in one line what is wrong."""
     if not isinstance(name, str):
         raise ValueError(f"a player's name is text, not {type(name).__name__}")
     kept = " ".join(name.split()) if name.strip() else ""
