@@ -5,11 +5,14 @@ Layout 2, in the data directory (``Store(<dir>/companion.db)``):
 
 ``companion.db``          the *live* journal (``JournalStorage``), read at every start:
     ``meta``              document 1: ``{"layout": 2, "box": <this box's id>, "next_session": n,
-                          "finished": count}``
+                          "finished": count, "names": [players' names seen before]}``
     ``preferences``       small settings ``{"name", "value"}`` (the language, ...)
     ``sessions``          the sessions still being played, document id = session id:
-                          ``{"uid", "game", "options", "seed", "seats", "started"}``
+                          ``{"uid", "game", "options", "seed", "seats", "started"}`` and what
+                          the game described it with when it was created: ``"names"``,
+                          ``"title"``, ``"teaching"`` (none in a record written before)
     ``log-<id>``          a running session's entries, document id = log index + 1
+    ``players-<id>``      a running session's player names, one document per naming
 ``history/<uid>.json``    one archived session per file: the session document (format 2, with
                           its whole log and result), written once when it ends
 ``history/index.db``      a journal read only by history, stats, export and import:
