@@ -182,6 +182,15 @@ class Store:
                 message = f"{where}: session {key} is damaged ({problem}); it is kept as it is, not resumed"
                 log.error("%s", message)
                 self._damaged[int(key)] = message
+            for doc_id, naming in tables.get(players_table(int(key)), {}).items():
+                if _naming_problem(naming):  # the seat keeps its colour; the game goes on
+                    where = self._where(players_table(int(key)), int(doc_id))
+                    log.warning(
+                        "%s: a player's name of session %s is damaged (%s); left out",
+                        where,
+                        key,
+                        _naming_problem(naming),
+                    )
         meta = tables.get(META, {}).get("1", {})
         for name, least in (("next_session", 1), ("finished", 0)):
             if name in meta and not _is_count(meta[name], least):
@@ -805,18 +814,18 @@ class Store:
 
     def _players(self, session_id: int) -> dict[str, str]:
         """A running session's player names ``{"<seat>": name}``: the latest naming of each seat
-        wins, a naming to None takes the name away; a damaged line is left out."""
+        wins, a naming to None takes the name away; a damaged line (logged when the store
+        opened) is left out."""
         if self._legacy is not None:
             return {}
         players: dict[str, str] = {}
         for doc in sorted(self._db.table(players_table(session_id)).all(), key=lambda doc: doc.doc_id):
-            seat, name = doc.get("seat"), doc.get("name")
-            if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
+            if _naming_problem(doc):
                 continue
-            if name is None:
-                players.pop(str(seat), None)
-            elif not players_problem({str(seat): name}):
-                players[str(seat)] = name
+            if doc["name"] is None:
+                players.pop(str(doc["seat"]), None)
+            else:
+                players[str(doc["seat"])] = doc["name"]
         return dict(sorted(players.items(), key=lambda item: int(item[0])))
 
     def _archive_and_index(self, session_id: int, document: dict, table: str, record: dict) -> None:
@@ -983,6 +992,16 @@ def _reason(error: BaseException) -> str:
     if isinstance(error, StoreError):
         return str(error)
     return str(error) or type(error).__name__
+
+
+def _naming_problem(naming: Any) -> str | None:
+    """What is wrong with one naming of a seat (``players-<id>``: ``{"seat", "name", "at"}``)."""
+    if not isinstance(naming, Mapping):
+        return "not an object"
+    seat, name = naming.get("seat"), naming.get("name")
+    if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
+        return f"the seat is {seat!r:.20}"
+    return None if name is None else players_problem({str(seat): name})
 
 
 def _ranked_names(names: Sequence[str], seats: Sequence[str], scores: Mapping) -> list[str]:

@@ -226,3 +226,17 @@ def test_a_name_the_store_refuses_leaves_the_phone_let_in(store, caplog):
     claim_answer(lambda seat, ok: answered.append((seat, ok)), partial(name_seat, store, table), 0, "x" * 30, True)
     assert answered == [(0, True)] and store.players(table.session_id) == {}
     assert "seat 1's name is not kept: a player's name needs at least one letter" in caplog.text
+
+
+def test_a_damaged_name_in_the_journal_is_left_out_with_a_warning_and_the_game_goes_on(db_path, clock, caplog):
+    with Store(db_path, clock=clock, rules=KNOWN) as store:
+        session = store.create_session("vaalbara", {}, 1, SEATS)
+        store.name_player(session, 0, "Anna")
+        store.name_player(session, 1, "Petr")
+    text = db_path.read_text(encoding="utf-8").replace('"name":"Petr"', '"name":"Pe\\u001btr"')
+    db_path.write_text(text, encoding="utf-8")
+    with Store(db_path, clock=clock, rules=KNOWN) as store:
+        assert store.unfinished()["id"] == session and store.players(session) == {0: "Anna"}
+        store.append(session, {"action": {"step": "pick", "seat": 0, "value": 1}})
+    assert f"a player's name of session {session} is damaged (seat 1: " in caplog.text
+    assert "line 4" in caplog.text
