@@ -21,6 +21,9 @@ from .journal import FORMAT, VERSION, StoreError, atomic_write, dumps, loads
 log = logging.getLogger("companion.store")
 TABLES = ("history", "abandoned")
 SUMMARY = 1  # version of the summary a finished session's index record holds (sessions.summary)
+# What a header's "summary" promises of every finished session's record in the file: 1, it holds
+# its summary; 2, also its scores without their breakdown (what this version writes).
+PROMISE = 2
 _SUMMARY_HEAD = re.compile(rb'\{"format":"%s","version":%d,"summary":([0-9]{1,4}),' % (FORMAT.encode(), VERSION))
 
 
@@ -88,8 +91,8 @@ def _read_index(path: Path, keep: Callable[[dict], dict] | None) -> tuple[dict[s
 
 
 def _header(tables: Mapping[str, Mapping[str, Mapping]], summary: int) -> dict:
-    """The index's first line. ``summary``: every finished session's record in the file holds
-    the summary of that version (``sessions.summary``); 0 for an index that may lack some."""
+    """The index's first line. ``summary``: what every finished session's record in the file
+    is promised to be (``PROMISE``); 0 for an index that may lack summaries."""
     header: dict = {"format": FORMAT, "version": VERSION}
     if summary:
         header["summary"] = summary
@@ -112,7 +115,7 @@ def write_index(path: Path, tables: Mapping[str, Mapping[str, Mapping]], summary
 
 
 def index_summary(path: Path) -> int | None:
-    """The summary version the index's header promises (0: none), None if there is no index.
+    """What the index's header promises (``PROMISE``; 0: nothing), None if there is no index.
     Reads only the file's first bytes: the check costs the same however long the history."""
     try:
         with open(path, "rb") as handle:
@@ -125,7 +128,7 @@ def index_summary(path: Path) -> int | None:
     return int(found.group(1)) if found else 0
 
 
-def ensure_index(path: Path, summary: int = SUMMARY) -> None:
+def ensure_index(path: Path, summary: int = PROMISE) -> None:
     """Create the index (its header only) if it is missing. Done before archives are written
     whose index line may never come (an import killed half-way): a sound index is the truth,
     and only a missing or damaged one is rebuilt from the archives beside it."""

@@ -42,7 +42,6 @@ from tinydb import Query
 from tinydb.table import Document
 
 from .documents import read_archive
-from .index import SUMMARY
 from .journal import JournalDB, StoreError, atomic_write, dumps, loads
 from .records import (  # noqa: F401 (the names other modules and older code import from here)
     ABANDONED,
@@ -484,12 +483,13 @@ class Store:
             ) from None
 
     def _upgrade_index(self) -> None:
-        """An index written by an earlier version lacks the sessions' summaries: each archive is
-        read once to fill them, and the index rewritten (atomically) with them and with the
-        header's promise (``index.index_summary``), so this runs once. Checking costs reading
-        the index's first bytes. An archive that cannot be read leaves its record as it is
-        (``summaries`` reports it) and the promise unmade, so it is tried at the next start."""
-        from .index import ensure_index, index_summary, write_index
+        """An index written by an earlier version lacks the sessions' summaries (each archive is
+        read once to fill them) or holds the scores' breakdowns (left out: the archives keep
+        them), and is rewritten (atomically) with the header's promise (``index.PROMISE``), so
+        this runs once. Checking costs reading the index's first bytes. An archive that cannot
+        be read leaves its record as it is (``summaries`` reports it) and the promise unmade,
+        so it is tried at the next start."""
+        from .index import PROMISE, ensure_index, index_summary, write_index
 
         promised = index_summary(self._index_path())
         if promised is None:  # no index: created now (empty, or rebuilt from archives), so that
@@ -499,7 +499,7 @@ class Store:
             else:
                 ensure_index(self._index_path())
             return
-        if promised >= SUMMARY:  # summarised
+        if promised >= PROMISE:  # summarised, without breakdowns
             return
         tables = self._index()
         missing = [record for record in tables[HISTORY].values() if not has_summary(record)]
@@ -510,7 +510,9 @@ class Store:
             except StoreError as error:
                 log.warning("%s", error)
                 complete = False
-        write_index(self._index_path(), tables, SUMMARY if complete else 0)
+        for record in tables[HISTORY].values():
+            _without_breakdown(record)
+        write_index(self._index_path(), tables, PROMISE if complete else 0)
         log.info("%s: %d finished sessions summarised for history and stats", self._index_path(), len(missing))
 
     def ended(self, keep: Callable[[dict], dict] | None = None) -> tuple[list[dict], list[dict]]:
@@ -896,7 +898,7 @@ class Store:
         records are whole."""
         if self._legacy is not None:
             return self._legacy["index"]
-        from .index import read_index_checked, write_index
+        from .index import PROMISE, read_index_checked, write_index
 
         tables, sound = read_index_checked(self._index_path(), keep)
         if sound:
@@ -908,7 +910,7 @@ class Store:
         count = sum(len(docs) for docs in tables.values())
         message = f"{self._index_path()}: missing or damaged; rebuilt from {count} archived sessions"
         if not self.read_only:
-            write_index(self._index_path(), tables, SUMMARY)
+            write_index(self._index_path(), tables, PROMISE)
         log.warning("%s", message)
         if message not in self.notes:
             self.notes.append(message)

@@ -8,7 +8,7 @@ from datetime import timedelta
 
 from companion.cli import main
 from companion.store import Store
-from companion.store.index import index_summary, read_index
+from companion.store.index import PROMISE, index_summary, read_index
 
 from .conftest import PRAGUE
 
@@ -77,7 +77,7 @@ def test_an_index_without_summaries_is_read_and_then_filled_once(tmp_path, capsy
     assert index.read_bytes() == before
     # the table's store (the writer) fills them once and keeps them
     Store(tmp_path / "companion.db").close()
-    assert index_summary(index) == 1
+    assert index_summary(index) == PROMISE
     assert all(record["summary"] == 1 for record in read_index(index)["history"].values())
     filled = index.read_bytes()
     Store(tmp_path / "companion.db").close()
@@ -133,3 +133,30 @@ def test_the_index_keeps_the_scores_without_their_breakdown_and_the_archive_keep
     assert store.session_document(session)["meta"]["scores"] == scores
     (store.history_dir / "index.db").unlink()  # rebuilt from the archive: the same
     assert store.history()[0]["scores"] == {"final": True, "totals": {"0": 5, "1": 4}}
+
+
+def test_an_index_holding_the_breakdowns_is_rewritten_without_them_once(tmp_path):
+    """An index written by the previous version (summarised, promise 1, scores whole) loses the
+    breakdowns at the table's next start; the archives keep them; then it is not touched again."""
+    from companion.store.index import write_index
+
+    path = tmp_path / "companion.db"
+    scores = {"final": True, "totals": {"0": 5, "1": 4}, "breakdown": {"0": {"lands": 5}, "1": {"lands": 4}}}
+    with Store(path) as store:
+        session = store.create_session("vaaalbara", {}, 1, ["Modrá", "Fialová"])
+        store.finish(session, scores, 0)
+    index = tmp_path / "history" / "index.db"
+    tables = read_index(index)
+    tables["history"][str(session)]["scores"] = scores
+    write_index(index, tables, 1)  # as the previous version kept it
+    with Store(path, read_only=True) as reader:  # a reader changes nothing
+        assert reader.history()[0]["scores"] == scores
+    assert index_summary(index) == 1
+    Store(path).close()
+    assert index_summary(index) == PROMISE
+    assert read_index(index)["history"][str(session)]["scores"] == {"final": True, "totals": {"0": 5, "1": 4}}
+    with Store(path) as store:
+        assert store.session_document(session)["meta"]["scores"] == scores
+    rewritten = index.read_bytes()
+    Store(path).close()
+    assert index.read_bytes() == rewritten
