@@ -515,10 +515,10 @@ def _correct(state: dict, fact: dict, value) -> None:
         patch.update(verified=False, source=_source(entry, patch["confirmed"]))
     patch = {fact["group"]: {fact["key"]: patch} if fact["key"] else patch}
     candidate = box.merge(data, patch)
-    box.check(candidate, on_device=True)
+    records = box.check(candidate, on_device=True)
     check["data"] = candidate
     state["learned"] = box.merge(state.get("learned") or {}, patch)
-    fresh = box.board_for(candidate, state["seats"])
+    fresh = box.board_for(records, state["seats"])
     for key in ("territories", "costs", "public", "rules", "supply", "unverified"):
         state["board"][key] = fresh[key]
     new = value_of(candidate, fact)
