@@ -253,6 +253,10 @@ class VpCard:
 @dataclass(frozen=True)
 class Box:
     resources: tuple[str, ...]
+    terrains: tuple[str, ...]
+    row_terrains: dict[bool, tuple[str, ...]]  # coastal (True) or inland: the terrains a piece may show
+    building_kinds: tuple[str, ...]  # the buildings of the reference card
+    public_kinds: tuple[str, ...]
     along_coast: tuple[str, ...]
     rules: dict[str, int]  # houses_per_player, houses_on_army_track, army_start
     army_max: int | str  # the army track's end, or "unknown" (no cap)
@@ -269,7 +273,15 @@ class Box:
     vp_dealt: int
     vp_win: int
     vp_cards: tuple[VpCard, ...]
+    marks: dict[str, Mark]  # of the entries holding one value: army_max, house_limit, supply_cards
     unverified: tuple[str, ...]  # entries (or their fields) still marked verified = false
+
+    def confirmable(self, group: str | None) -> tuple[str, ...]:
+        """The fields of an entry of ``group`` that ``confirmed`` may list (see
+        ``boxschema.device_fields``)."""
+        if group == "supply_cards":
+            return tuple(f"faces.{i}" for i in range(1, self.supply_cards + 1))
+        return device_fields(group, {}, {})
 
 
 SOURCE = BOX_FILE.name
@@ -314,8 +326,16 @@ def _records(raw: dict, source: str) -> Box:
     for kind, entry in root.get("costs", dict).items():
         table = Table(source, f"[costs.{kind}]", entry)
         costs[kind] = Priced(table.get("cost", (dict, str)), None, _mark(table))
+    terrains = tuple(meta.list_of("terrains", str))
     return Box(
         resources=tuple(meta.list_of("resources", str)),
+        terrains=terrains,
+        row_terrains={
+            True: tuple(meta.table.get("coastal_terrains", terrains)),
+            False: tuple(meta.table.get("inland_terrains", terrains)),
+        },
+        building_kinds=tuple(meta.list_of("buildings", str)),
+        public_kinds=tuple(meta.list_of("public", str)),
         along_coast=tuple(meta.table.get("along_coast", [])),
         rules={k: rules.get(k, int) for k in ("houses_per_player", "houses_on_army_track", "army_start")},
         army_max=root.sub("army_max", "[army_max]").get("value", (int, str)),
@@ -332,6 +352,7 @@ def _records(raw: dict, source: str) -> Box:
         vp_dealt=vp.get("dealt", int),
         vp_win=vp.get("win", int),
         vp_cards=tuple(_vp_card(source, i, c) for i, c in enumerate(raw.get("vp_cards", []))),
+        marks={group: _mark(root.sub(group, f"[{group}]")) for group in ("army_max", "house_limit", "supply_cards")},
         unverified=tuple(unverified(raw)),
     )
 
@@ -401,7 +422,7 @@ def board_for(box: Box, seats: int) -> dict:
         "goals": dict(box.goals),
         "public": {k: {"tiles": v.tiles, "cost": copy.deepcopy(v.cost)} for k, v in box.public.items()},
         "costs": {k: copy.deepcopy(v.cost) for k, v in box.costs.items()},
-        "supply": {"cards": box.supply_cards, "display": box.supply_display, "faces": _faces(box)},
+        "supply": {"cards": box.supply_cards, "display": box.supply_display, "faces": faces_of(box)},
         "vp": {"dealt": box.vp_dealt, "win": box.vp_win},
         "vp_cards": {
             str(c.id): {k: list(v) for k, v in c.thresholds.items()} for c in box.vp_cards if c.thresholds is not None
@@ -410,7 +431,8 @@ def board_for(box: Box, seats: int) -> dict:
     }
 
 
-def _faces(box: Box) -> list:
+def faces_of(box: Box) -> list:
+    """One entry per supply card: its two resources (a list), or "unknown"."""
     if box.faces == UNKNOWN:
         return [UNKNOWN] * box.supply_cards
     return [f if f == UNKNOWN else list(f) for f in box.faces]

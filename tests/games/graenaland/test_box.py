@@ -81,3 +81,33 @@ def test_a_broken_file_is_one_line_naming_the_file_and_the_entry(tmp_path):
     assert refused.value.rule == "graenaland.box_data"
     assert refused.value.msg.en.startswith("The box data is wrong – pieces.T3.settlement_cost: adds up to 4,")
     assert refused.value.msg.cs.startswith("Data krabice nejsou v pořádku – pieces.T3.settlement_cost: součet je 4,")
+
+
+# the check walk answered through (every 7th fact kept, else the n-th value the rules accept): the
+# digest of the state after each answer, as the walk reading raw dicts left it
+WALKS = json.loads((Path(__file__).parent / "data" / "walks-by-old-loader.json").read_text(encoding="utf-8"))
+
+
+def walk(options: dict, pick: int) -> list[str]:
+    s = Session(GAME, options, 5)
+    trail: list[str] = []
+    while s.prompt is not None and s.prompt.step == "box_check" and len(trail) < 400:
+        values = [o.value for o in s.prompt.options_for(None) if o.value not in ("keep", "skip")]
+        order = values[pick % len(values) :] + values[: pick % len(values)]
+        if len(trail) % 7 == 3:
+            order = ["keep", *order]
+        for value in order:
+            try:
+                s.submit({"step": "box_check", "seat": None, "value": value})
+                break
+            except RuleError:
+                continue
+        trail.append(digest(s.state))
+    return trail
+
+
+@pytest.mark.parametrize("case", sorted(WALKS))
+def test_the_check_walk_reading_the_records_leaves_the_states_the_raw_walk_did(case):
+    kind, seats, pick = case.split("/")
+    options = {"seats": int(seats), **({"check_box": True} if kind == "check" else {"mode": "teach"})}
+    assert walk(options, int(pick)) == WALKS[case]
