@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import copy
 import marshal
-from functools import lru_cache
 from itertools import combinations, product
 
 from ...engine import Msg, plural
@@ -50,15 +49,20 @@ GENITIVE = {"grain": "obilí", "livestock": "dobytka", "wood": "dřeva", "ore": 
 
 
 # -- the records of the data being checked ------------------------------------------------------
-@lru_cache(maxsize=8)
-def _read(data: bytes) -> box.Box:
-    return box.parse(marshal.loads(data))
+_READ: dict[bytes, box.Box] = {}  # the last few versions of the walk's data, read
 
 
-def records_of(data: dict) -> box.Box:
+def records_of(data: dict, read: box.Box | None = None) -> box.Box:
     """The records of box data in box.toml's shape (the walk's, kept in the state), read once
-    per version of the data."""
-    return _read(marshal.dumps(data))
+    per version of the data; ``read``: its records, just made by ``box.check``."""
+    key = marshal.dumps(data, 2)  # version 2: the same bytes for equal data (no shared references)
+    found = _READ.get(key)
+    if found is None:
+        found = read or box.parse(data)
+        if len(_READ) >= 8:
+            del _READ[next(iter(_READ))]
+        _READ[key] = found
+    return found
 
 
 # -- which facts are open ----------------------------------------------------------------------
@@ -544,7 +548,7 @@ def _correct(state: dict, fact: dict, value) -> None:
         patch.update(verified=False, source=_source(mark, patch["confirmed"]))
     patch = {fact["group"]: {fact["key"]: patch} if fact["key"] else patch}
     candidate = box.merge(check["data"], patch)
-    records = box.check(candidate, on_device=True)
+    records = records_of(candidate, box.check(candidate, on_device=True))
     check["data"] = candidate
     state["learned"] = box.merge(state.get("learned") or {}, patch)
     fresh = box.board_for(records, state["seats"])
