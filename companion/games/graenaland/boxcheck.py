@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import copy
 import marshal
+import threading
 from itertools import combinations, product
 
 from ...engine import Msg, plural
@@ -50,18 +51,21 @@ GENITIVE = {"grain": "obilí", "livestock": "dobytka", "wood": "dřeva", "ore": 
 
 # -- the records of the data being checked ------------------------------------------------------
 _READ: dict[bytes, box.Box] = {}  # the last few versions of the walk's data, read
+_READING = threading.Lock()  # the table and the web may read at once
 
 
 def records_of(data: dict, read: box.Box | None = None) -> box.Box:
     """The records of box data in box.toml's shape (the walk's, kept in the state), read once
     per version of the data; ``read``: its records, just made by ``box.check``."""
     key = marshal.dumps(data, 2)  # version 2: the same bytes for equal data (no shared references)
-    found = _READ.get(key)
+    with _READING:
+        found = _READ.get(key)
     if found is None:
         found = read or box.parse(data)
-        if len(_READ) >= 8:
-            del _READ[next(iter(_READ))]
-        _READ[key] = found
+        with _READING:
+            if len(_READ) >= 8:
+                del _READ[next(iter(_READ))]
+            _READ[key] = found
     return found
 
 
