@@ -71,6 +71,10 @@ def key_path(package: str, name: str, script: str, folder: Path) -> dict[str, li
     events = importlib.import_module(f"{package}.hw.emulated").parse_script(script)
     parts: dict[str, list[float]] = {part: [] for part in PARTS}
     clock = time.thread_time
+    # the first frame, before any key, as the main loop shows it when it starts (App.run): opening
+    # the panel and loading the fonts are the start-up's, not a key's
+    display.show(table.frame())
+    seat_screens(table)
     try:
         for event in events:
             if table.mode == "over":

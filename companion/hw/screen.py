@@ -53,6 +53,7 @@ from ..surface.panel import (
     SMALLEST,
     Layout,
     Panel,
+    advances,
     font,
     metrics,
 )
@@ -120,19 +121,20 @@ def fit(text: str, f: ImageFont.FreeTypeFont, max_width: float) -> str:
     The cut never separates a letter from a combining mark that NFC left decomposed.
     """
     text = _clean(text)
-    if f.getlength(text) <= max_width:
+    length = advances(f).length  # the widths getlength gives (surface/panel.Advances)
+    if length(text) <= max_width:
         return text
     lo, hi = 0, len(text)  # invariant: text[:lo] + ELLIPSIS fits (or lo == 0)
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        if f.getlength(text[:mid].rstrip() + ELLIPSIS) <= max_width:
+        if length(text[:mid].rstrip() + ELLIPSIS) <= max_width:
             lo = mid
         else:
             hi = mid - 1
     while lo > 0 and lo < len(text) and unicodedata.combining(text[lo]):
         lo -= 1
     short = text[:lo].rstrip()
-    return short + ELLIPSIS if f.getlength(short + ELLIPSIS) <= max_width else ""
+    return short + ELLIPSIS if length(short + ELLIPSIS) <= max_width else ""
 
 
 @lru_cache(maxsize=4 * TEXT_CACHE_LINES)
@@ -294,7 +296,7 @@ def cut_lines(frame: Frame, panel: Panel = SMALLEST) -> list[str]:
 
 @lru_cache(maxsize=TEXT_CACHE_LINES)
 def _length(face: ImageFont.FreeTypeFont, text: str) -> float:
-    return face.getlength(text)
+    return advances(face).length(text)
 
 
 LABEL_SIZE = 9  # bold condensed: a 3-letter tile label ("Mw+") fits a 25 px cell
