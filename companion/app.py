@@ -77,6 +77,20 @@ class App:
                     tidy()
                 except Exception as error:  # the next start does it; the game is safe
                     log.warning("could not tidy the store: %s", error)
+        if not self._waiting():
+            self._keep_snapshot()
+
+    def _keep_snapshot(self) -> None:
+        """Idle: a snapshot of the running game beside its log every few entries, so a restart
+        replays only what came after it (engine/snapshot.py). Never on a key's way."""
+        keep = getattr(getattr(self.table, "recorder", None), "keep_snapshot", None)
+        session, session_id = getattr(self.table, "session", None), getattr(self.table, "session_id", None)
+        if keep is None or session is None or session_id is None:
+            return
+        try:
+            keep(session_id, session)
+        except Exception as error:  # only a resume gets slower
+            log.warning("could not keep a snapshot: %s", error)
 
     def _waiting(self) -> bool:
         """An event is already on the queue (a queue that cannot tell: none)."""
@@ -260,7 +274,8 @@ def make_table(
             unfinished["game"],
             unfinished["options"],
             unfinished["seed"],
-            store.entries(unfinished["id"]),
+            # with the snapshots kept beside it, when the store keeps them: not replayed whole
+            getattr(store, "log", store.entries)(unfinished["id"]),
         )
     table.notice = [*table.notice, *store_problems(store)]
     return table
