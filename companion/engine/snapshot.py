@@ -34,6 +34,8 @@ from typing import Any
 FORMAT = 1
 EVERY = 16  # a snapshot is kept once the log has grown this many entries past the last one
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+# the options in key order: validating options again (at a resume) may order them otherwise
+_SETUP_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False, sort_keys=True)
 
 
 class Mismatch(Exception):
@@ -61,7 +63,7 @@ def canonical(entry: Any) -> Any:
 
 
 def _setup_text(game_name: str, options: dict, seed: int) -> str:
-    return _ENCODER.encode({"game": game_name, "options": options, "seed": seed})
+    return _SETUP_ENCODER.encode({"game": game_name, "options": options, "seed": seed})
 
 
 class LogDigest:
