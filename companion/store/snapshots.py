@@ -44,18 +44,19 @@ def log_of(store: Store, session_id: int) -> Log:
     return Log(store.entries(session_id), records(store, session_id))
 
 
-def due(session: Session, every: int = EVERY) -> bool:
+def due(session: Session, every: int | None = None) -> bool:
     """Whether the log has grown ``every`` entries past what the session last stood for
     (its last snapshot, written or resumed from; a log replayed whole stands for nothing)."""
     if session.over:
         return False
+    every = EVERY if every is None else every
     last = _WRITTEN.get(session)
     if last is None:
         last = session.resumed_from or 0
     return len(session.entries) - last >= every
 
 
-def keep(store: Store, session_id: int, session: Session, every: int = EVERY) -> bool:
+def keep(store: Store, session_id: int, session: Session, every: int | None = None) -> bool:
     """Append a snapshot of ``session`` when one is due (one journal line, one fsync). Meant
     for when the table is idle: never on a key's way. True if one was written."""
     if store.read_only or not due(session, every) or store._live(session_id) is None:

@@ -111,3 +111,38 @@ def test_a_kill_while_a_snapshot_is_written_loses_nothing_and_resumes_as_the_log
             if len(entries) > 200:  # keep the journal small: a new game next time
                 store.abandon(unfinished["id"])
     assert from_snapshots > 0  # the snapshots written before the kills were used
+
+
+def test_the_idle_main_loop_keeps_snapshots_and_never_with_a_key_waiting(tmp_path, monkeypatch):
+    """App.refresh keeps a snapshot when the table is idle and one is due; a key already on the
+    queue goes first (the snapshot waits for the next idle moment)."""
+    import queue
+
+    from companion.app import App
+    from companion.table.table import Table
+    from tests.engine.toy import GAME as TOY
+    from tests.table.helpers import host, pad
+
+    class Nothing:
+        def __getattr__(self, name):
+            return lambda *args, **kwargs: None
+
+    monkeypatch.setattr(snapshots, "EVERY", 4)  # the toy game is short
+    store = Store(tmp_path / "companion.db")
+    table = Table(store, {"toy": TOY}, "en", new_seed=lambda: 5)
+    events: queue.SimpleQueue = queue.SimpleQueue()
+    app = App(table, Nothing(), Nothing(), events)
+    keys = host("ok", "ok")
+    while len(keys) < 40:
+        keys += pad(1, "3#") + pad(2, "1#") + host("ok") + pad(1, "1#")
+    for key in keys:
+        table.handle(key)
+        events.put("a key")  # the next key is already there: the loop does nothing more
+        app.refresh()
+        events.get()
+        if table.session is not None and len(table.session.entries) >= 4:
+            break
+    assert snapshots.records(store, table.session_id) == []
+    app.refresh()  # idle now
+    assert [record["entries"] for record in snapshots.records(store, table.session_id)] == [4]
+    store.close()
