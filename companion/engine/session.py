@@ -176,7 +176,7 @@ class Session:
         usable = []
         for record in records:
             try:
-                usable.append(snapshot.read(record, rules, len(entries)))
+                usable.append((*snapshot.read(record, rules, len(entries)), record))
             except snapshot.Mismatch as why:
                 log.info("a snapshot of the %s session is not used: %s", self.game.name, why)
         if not usable:
@@ -187,24 +187,26 @@ class Session:
             depths.append(depth)
         kept_indexes = [index for index, _ in kept]
         digest = snapshot.LogDigest(self.game.name, self.options, self.seed)
-        found = None
-        for length, log_digest, barriers, state in sorted(usable, key=lambda item: item[0]):
+        matching = []
+        for length, log_digest, barriers, record in sorted(usable, key=lambda item: item[0]):
             digest.add(entries[digest.count : length])
-            if log_digest != digest.hexdigest() or len(barriers) != depths[length]:
-                continue
-            # the rest of the log keeps every action of the prefix (it undoes none behind it)
-            if bisect_left(kept_indexes, length) != depths[length]:
-                continue
-            found = (length, barriers, state)
+            # it stands for this log's prefix, and the rest of the log undoes none of its actions
+            stands = log_digest == digest.hexdigest() and len(barriers) == depths[length]
+            if stands and bisect_left(kept_indexes, length) == depths[length]:
+                matching.append((length, barriers, record))
         self._digest = digest  # a prefix of this log's: the next snapshot goes on from it
-        if found is None:
-            return False
-        length, barriers, state = found
-        states = _States(self._initial)
-        states.jump(len(barriers), state)
-        self._replay(entries, kept, state, list(barriers), states, len(barriers))
-        self.resumed_from = length
-        return True
+        for length, barriers, record in reversed(matching):  # the newest whose state reads back
+            try:
+                state = snapshot.state(record)
+            except snapshot.Mismatch as why:
+                log.warning("a snapshot of the %s session is dropped: %s", self.game.name, why)
+                continue
+            states = _States(self._initial)
+            states.jump(len(barriers), state)
+            self._replay(entries, kept, state, list(barriers), states, len(barriers))
+            self.resumed_from = length
+            return True
+        return False
 
     def snapshot(self) -> dict | None:
         """A record of the state now, for storage beside the log (engine/snapshot.py): None

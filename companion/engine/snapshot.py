@@ -76,13 +76,12 @@ class LogDigest:
         self._hash = hashlib.sha256((_setup_text(game_name, options, seed) + "\n[").encode("utf-8"))
         self.count = 0
 
-    def add(self, entries: Iterable[Any]) -> None:
-        parts = [_ENCODER.encode(canonical(entry)) for entry in entries]
-        if not parts:
+    def add(self, entries: Sequence[Any]) -> None:
+        if not entries:
             return
-        text = ",".join(parts)
+        text = _ENCODER.encode([canonical(entry) for entry in entries])[1:-1]  # one encoding, in C
         self._hash.update((("," if self.count else "") + text).encode("utf-8"))
-        self.count += len(parts)
+        self.count += len(entries)
 
     def hexdigest(self) -> str:
         done = self._hash.copy()
@@ -138,10 +137,10 @@ def make(state: dict, barriers: Sequence[bool], entries: int, log_digest: str, r
     }
 
 
-def read(record: Any, rules: str, length: int) -> tuple[int, str, list[bool], dict]:
-    """(entries, digest, barriers, state) of a stored record, checked: its format, rules and
-    state format are this companion's, it stands for at most ``length`` entries, and its
-    payload is what was written. Mismatch otherwise (the caller checks the digest)."""
+def read(record: Any, rules: str, length: int) -> tuple[int, str, list[bool]]:
+    """(entries, digest, barriers) of a stored record, checked: its format, rules and state
+    format are this companion's and it stands for at most ``length`` entries. Mismatch
+    otherwise (the caller checks the digest; ``state`` reads the state itself)."""
     if not isinstance(record, dict) or record.get("format") != FORMAT:
         raise Mismatch("not a snapshot of this format")
     if record.get("rules") != rules:
@@ -153,6 +152,11 @@ def read(record: Any, rules: str, length: int) -> tuple[int, str, list[bool], di
         raise Mismatch("stands for more entries than the log holds")
     if not isinstance(log_digest, str) or not isinstance(barriers, str) or set(barriers) - {"0", "1"}:
         raise Mismatch("malformed")
+    return entries, log_digest, [flag == "1" for flag in barriers]
+
+
+def state(record: dict) -> dict:
+    """The state a record holds, once its payload is checked to be what was written."""
     try:
         payload = base64.b64decode(record.get("state", ""), validate=True)
     except (binascii.Error, TypeError, ValueError):
@@ -160,9 +164,9 @@ def read(record: Any, rules: str, length: int) -> tuple[int, str, list[bool], di
     if hashlib.sha256(payload).hexdigest() != record.get("sum"):
         raise Mismatch("its state is damaged")
     try:
-        state = marshal.loads(zlib.decompress(payload))
+        kept = marshal.loads(zlib.decompress(payload))
     except (zlib.error, ValueError, EOFError, TypeError):
         raise Mismatch("its state is not readable") from None
-    if not isinstance(state, dict):
+    if not isinstance(kept, dict):
         raise Mismatch("its state is not a state")
-    return entries, log_digest, [flag == "1" for flag in barriers], state
+    return kept

@@ -31,6 +31,7 @@ import copy
 import itertools
 import json
 import logging
+import marshal
 import os
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -386,8 +387,9 @@ class Store:
     def entries(self, session_id: int) -> list[dict]:
         """The session's log in order."""
         if self._live(session_id) is not None:
-            table = self._db.table(log_table(session_id))
-            return [copy.deepcopy(dict(doc)) for doc in sorted(table.all(), key=lambda doc: doc.doc_id)]
+            docs = self._db.tables_data().get(log_table(session_id), {})
+            # a copy the caller may change (JSON values: a marshal round trip, ~10x deepcopy's speed)
+            return marshal.loads(marshal.dumps([docs[key] for key in sorted(docs, key=int)]))
         return self._archived_document(session_id)["entries"]
 
     def log(self, session_id: int) -> list[dict]:

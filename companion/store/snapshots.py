@@ -25,6 +25,8 @@ log = logging.getLogger("companion.store")
 # what was last written for a running session (the Session object: one per game played or
 # resumed), so the table is asked for nothing and a new snapshot costs nothing until it is due
 _WRITTEN: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()
+# snapshots kept per session: older ones serve only a log that undid behind the newer ones
+KEPT, MOST = 3, 8
 
 
 def table_name(session_id: int) -> str:
@@ -68,7 +70,20 @@ def keep(store: Store, session_id: int, session: Session, every: int | None = No
     table = store._db.table(table_name(session_id))
     try:
         table.insert(record)
+        if len(table) > MOST:
+            _drop_old(store, session_id)
     except (OSError, StoreError, ValueError) as error:  # only a resume gets slower
         log.warning("could not keep a snapshot of session %s: %s", session_id, error)
         return False
     return True
+
+
+def _drop_old(store: Store, session_id: int) -> None:
+    """Keep the newest ``KEPT`` snapshots of the session: the journal is rewritten without the
+    others (one atomic snapshot of the file, 2 syncs, when the table is idle; every
+    ``(MOST - KEPT) * EVERY`` entries), so the start-up does not read hundreds of them."""
+    tables = store._db.tables_data()
+    name = table_name(session_id)
+    docs = tables.get(name, {})
+    newest = sorted(docs, key=int)[-KEPT:]
+    store._db.rewrite({**tables, name: {key: docs[key] for key in newest}})

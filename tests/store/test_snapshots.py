@@ -146,3 +146,16 @@ def test_the_idle_main_loop_keeps_snapshots_and_never_with_a_key_waiting(tmp_pat
     app.refresh()  # idle now
     assert [record["entries"] for record in snapshots.records(store, table.session_id)] == [4]
     store.close()
+
+
+def test_old_snapshots_leave_the_journal_so_a_long_game_opens_as_fast(tmp_path, monkeypatch):
+    monkeypatch.setattr(snapshots, "EVERY", 2)
+    with Store(tmp_path / "companion.db") as store:
+        session_id, session = play(store, None, 2 * (snapshots.MOST + 4) + 1)
+        kept = [record["entries"] for record in snapshots.records(store, session_id)]
+        assert snapshots.KEPT <= len(kept) <= snapshots.MOST
+        assert kept == sorted(kept) and kept[-1] == len(session.entries) - 1  # the newest are kept
+    with Store(tmp_path / "companion.db") as store:
+        assert [record["entries"] for record in snapshots.records(store, session_id)] == kept
+        resumed = make_table(store, "cs").pending_resume["session"]
+        assert resumed.resumed_from == kept[-1] and resumed.state == session.state
