@@ -26,7 +26,9 @@ Speed: most lines repeat frame after frame (the header, the footer, a menu's opt
 rasterising a line in FreeType costs far more than everything else in a frame. So each line's
 glyph mask is kept in ``TEXT_LINES``, a bounded least-recently-used cache per (font, text), and
 stamped into the frame exactly as Pillow's ``ImageDraw.text`` stamps it: the same pixels, with
-or without the cache (``render(..., cached=False)`` draws through Pillow for the tests).
+or without the cache (``render(..., cached=False)`` draws through Pillow for the tests). A line
+not in the cache is composed from its glyphs' inks (``hw/glyphs.py``), learnt once per glyph,
+not rasterised by FreeType again.
 """
 
 from __future__ import annotations
@@ -57,6 +59,7 @@ from ..surface.panel import (
     font,
     metrics,
 )
+from .glyphs import composed
 
 ELLIPSIS = "\u2026"
 # Lines kept rasterised: a game shows a few hundred distinct lines; each mask holds one byte per
@@ -83,8 +86,10 @@ class TextLines:
             self.hits += 1
             return found
         self.misses += 1
-        mask, offset = face.getmask2(text, mode="1", anchor="ls")
-        found = (mask, (int(offset[0]), int(offset[1])))
+        found = composed(face, text)  # from the glyphs' inks (hw/glyphs.py): the same pixels
+        if found is None:
+            mask, offset = face.getmask2(text, mode="1", anchor="ls")
+            found = (mask, (int(offset[0]), int(offset[1])))
         self._masks[key] = found
         if len(self._masks) > self.max_lines:
             self._masks.popitem(last=False)

@@ -102,13 +102,14 @@ class Advances:
     alone and of the pair), and a text's width is their sum: the same number, for a fraction of
     the cost (tests/hw/test_text_widths.py compares the two over every game's texts)."""
 
-    def __init__(self, face: ImageFont.FreeTypeFont):
+    def __init__(self, face: ImageFont.FreeTypeFont, mode: str = ""):
         self.face = face
+        self.mode = mode  # "1": the advances of one-bit drawing (hinted for it), as ``getmask2`` lays out
         self._advance: dict[str, int] = {}  # character -> advance, 1/64 px
         self._pair: dict[str, int] = {}  # two characters -> what they add side by side, 1/64 px
 
     def _learn(self, char: str) -> int:
-        advance = self._advance[char] = round(self.face.getlength(char) * 64)
+        advance = self._advance[char] = round(self.face.getlength(char, mode=self.mode) * 64)
         return advance
 
     def _learn_pair(self, pair: str) -> int:
@@ -117,7 +118,7 @@ class Advances:
         second = self._learn(pair[1]) if second is None else second
         if len(self._pair) >= PAIRS_KEPT:  # a bound, whatever players type: learnt again if met
             self._pair.clear()
-        kern = self._pair[pair] = round(self.face.getlength(pair) * 64) - first - second
+        kern = self._pair[pair] = round(self.face.getlength(pair, mode=self.mode) * 64) - first - second
         return kern
 
     def length64(self, text: str) -> int:
@@ -148,9 +149,9 @@ class Advances:
 
 
 @cache
-def advances(face: ImageFont.FreeTypeFont) -> Advances:
-    """The widths of one (cached) face."""
-    return Advances(face)
+def advances(face: ImageFont.FreeTypeFont, mode: str = "") -> Advances:
+    """The widths of one (cached) face, as measured (``mode`` "") or drawn in one bit ("1")."""
+    return Advances(face, mode)
 
 
 @lru_cache(maxsize=4096)
