@@ -75,6 +75,7 @@ def key_path(package: str, name: str, script: str, folder: Path) -> dict[str, li
     # the panel and loading the fonts are the start-up's, not a key's
     display.show(table.frame())
     seat_screens(table)
+    getattr(display, "idle", lambda: None)()
     try:
         for event in events:
             if table.mode == "over":
@@ -92,7 +93,8 @@ def key_path(package: str, name: str, script: str, folder: Path) -> dict[str, li
             t5 = clock()
             for part, spent in zip(PARTS, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4)):
                 parts[part].append(spent)
-            table.housekeeping()  # after the frame, as the main loop does
+            table.housekeeping()  # after the frame, as the main loop does when no key waits,
+            getattr(display, "idle", lambda: None)()  # and the display's idle work (new glyphs learnt)
     finally:
         table.recorder.close()
     return parts

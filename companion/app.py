@@ -79,6 +79,13 @@ class App:
                     log.warning("could not tidy the store: %s", error)
         if not self._waiting():
             self._keep_snapshot()
+        if not self._waiting():  # the display's own idle work (the panel learns new glyphs)
+            idle = getattr(self.display, "idle", None)
+            if idle is not None:
+                try:
+                    idle()
+                except Exception as error:  # never a reason to stop the table
+                    log.warning("the display's idle work failed: %s", error)
 
     def _keep_snapshot(self) -> None:
         """Idle: a snapshot of the running game beside its log every few entries, so a restart

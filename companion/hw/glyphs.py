@@ -20,8 +20,10 @@ its own box and bitmap decide the shifts, which gives how its bitmap top (and, f
 reaching left of its pen, its bitmap's left edge) stands against its box. From those the shifts
 of any line follow. A glyph that does not fit the method (as tall as the reference, too wide
 to the left, a face with no taller glyph such as the header's digits) makes its lines go
-through Pillow as before. tests/hw/test_text_cache.py compares the two over every game's lines
-and random text in every face and size the panels use.
+through Pillow as before, and so does a line with a glyph not learnt yet: learning costs more
+than drawing one line, so it waits until the table is idle (``learn_pending``, called through
+the display's ``idle``). tests/hw/test_glyphs.py compares the two over every game's lines and
+random text in every face and size the panels use.
 """
 
 from __future__ import annotations
@@ -82,6 +84,11 @@ class FaceInks:
         found = self._inks[char] = self._learn(char) if self.usable else None
         return found
 
+    def unknown(self, text: str) -> set[str]:
+        """The characters of ``text`` whose inks are not learnt yet."""
+        inks = self._inks
+        return {char for char in text if char not in inks}
+
     def _learn(self, char: str) -> Ink | None:
         face = self.face
         box = face.getbbox(char, mode="1", anchor="ls")
@@ -121,6 +128,10 @@ class FaceInks:
         mask cropped to the ink), or None: a glyph of it is not composed (Pillow draws it)."""
         if not self.usable:
             return None
+        new = self.unknown(text)
+        if new:  # learnt when the table is idle (``learn_pending``): Pillow draws it this once
+            _PENDING.setdefault(self, set()).update(new)
+            return None
         widths, position, last = self.widths, 0, len(text) - 1
         placed = []
         tallest_top = tallest_box = None
@@ -153,11 +164,29 @@ class FaceInks:
 
 
 _FACES: dict[ImageFont.FreeTypeFont, FaceInks] = {}
+# glyphs met in lines Pillow drew, to learn when nobody waits: learning one costs two small
+# rasterisations, more than the line it first appears in
+_PENDING: dict[FaceInks, set[str]] = {}
 
 
 def composed(face: ImageFont.FreeTypeFont, text: str) -> tuple[Any, tuple[int, int]] | None:
-    """``text`` in ``face`` composed from its glyphs' inks (see the module), or None."""
+    """``text`` in ``face`` composed from its glyphs' inks (see the module), or None: a glyph
+    is not learnt yet (it is, at the next ``learn_pending``) or does not fit the method."""
     inks = _FACES.get(face)
     if inks is None:
         inks = _FACES[face] = FaceInks(face)
     return inks.line(text)
+
+
+def learn_pending(most: int | None = None) -> int:
+    """Learn the inks of glyphs met since the last call (at most ``most``); how many were
+    learnt. For when the table is idle (the display's ``idle``)."""
+    learnt = 0
+    while _PENDING and (most is None or learnt < most):
+        inks, chars = next(iter(_PENDING.items()))
+        while chars and (most is None or learnt < most):
+            inks.ink(chars.pop())
+            learnt += 1
+        if not chars:
+            del _PENDING[inks]
+    return learnt

@@ -28,6 +28,7 @@ from PIL import Image
 
 from ..surface.frame import Frame
 from ..surface.panel import Panel
+from .glyphs import learn_pending
 from .screen import render
 
 log = logging.getLogger(__name__)
@@ -262,6 +263,11 @@ class OledDisplay:
         self._last_frame = frame
         self.last_image = image
         self._push(device, image)
+
+    def idle(self) -> None:
+        """What the display does while nobody waits: learn the glyphs of lines drawn since
+        (hw/glyphs.py), so the next lines that hold them are composed, not rasterised."""
+        learn_pending()
 
     def clear(self) -> None:
         device = self._connect()

@@ -30,7 +30,9 @@ def drawn(mask_and_offset) -> Image.Image:
 
 
 def same_as_pillow(face, text: str) -> bool | None:
-    """True: composed and equal to Pillow's; None: left to Pillow."""
+    """True: composed (once its glyphs are learnt) and equal to Pillow's; None: left to Pillow."""
+    if glyphs.composed(face, text) is None:
+        glyphs.learn_pending()  # what the idle table does
     mine = glyphs.composed(face, text)
     if mine is None:
         return None
@@ -93,3 +95,14 @@ def test_a_frame_drawn_from_composed_lines_is_the_frame_pillow_draws():
 
     frame = Frame("KOLO 3 · STAVĚNÍ", ("Jindřich: Vůz ▼", "Žlutá: +4 (Les 3)", "Tvůj tah: co uděláš?"), "OK → dál", 1)
     assert render(frame).tobytes() == render(frame, cached=False).tobytes()
+
+
+def test_a_line_with_glyphs_not_learnt_yet_is_drawn_by_pillow_and_they_are_learnt_when_idle():
+    face = font(REGULAR, 12)  # a size no other test uses
+    glyphs.learn_pending()  # what other tests left
+    assert glyphs.composed(face, "Řeka") is None  # its glyphs are new: Pillow draws it
+    assert glyphs.learn_pending() == 4
+    assert glyphs.learn_pending() == 0
+    assert glyphs.composed(face, "Řeka") is not None
+    assert glyphs.composed(face, "kaŘe") is not None  # the same glyphs, another line
+    assert glyphs.composed(face, "Řekl") is None and glyphs.learn_pending(most=1) == 1
