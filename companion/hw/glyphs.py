@@ -33,6 +33,7 @@ from typing import Any, NamedTuple
 from PIL import Image, ImageFont
 
 from ..surface.panel import advances
+from ..surface.panel import learn_pending as learn_pairs
 
 # the tallest glyphs of DejaVu (stacked accents): one of them is the reference of each face
 TALL = "ẲỖỔỄỂẪǛǙǗǺ"
@@ -128,11 +129,16 @@ class FaceInks:
         mask cropped to the ink), or None: a glyph of it is not composed (Pillow draws it)."""
         if not self.usable:
             return None
+        widths, position, last = self.widths, 0, len(text) - 1
+        kerned = widths.knows(text)  # its pairs' kerning, learnt when idle if new
         new = self.unknown(text)
         if new:  # learnt when the table is idle (``learn_pending``): Pillow draws it this once
-            _PENDING.setdefault(self, set()).update(new)
+            pending = _PENDING.setdefault(self, set())
+            if len(pending) >= GLYPHS_KEPT:  # nobody idles: a bound all the same
+                pending.clear()
+            pending.update(new)
+        if new or not kerned:
             return None
-        widths, position, last = self.widths, 0, len(text) - 1
         placed = []
         tallest_top = tallest_box = None
         box_reach = bitmap_reach = 0  # how far left of the start the boxes and bitmaps reach
@@ -179,9 +185,10 @@ def composed(face: ImageFont.FreeTypeFont, text: str) -> tuple[Any, tuple[int, i
 
 
 def learn_pending(most: int | None = None) -> int:
-    """Learn the inks of glyphs met since the last call (at most ``most``); how many were
-    learnt. For when the table is idle (the display's ``idle``)."""
-    learnt = 0
+    """Learn the inks of glyphs met since the last call, and the kerning of the pairs the
+    panel's measures met (at most ``most`` of them); how many were learnt. For when the table
+    is idle (the display's ``idle``)."""
+    learnt = learn_pairs(most)
     while _PENDING and (most is None or learnt < most):
         inks, chars = next(iter(_PENDING.items()))
         while chars and (most is None or learnt < most):
