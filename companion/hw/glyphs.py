@@ -20,10 +20,10 @@ its own box and bitmap decide the shifts, which gives how its bitmap top (and, f
 reaching left of its pen, its bitmap's left edge) stands against its box. From those the shifts
 of any line follow. A glyph that does not fit the method (as tall as the reference, too wide
 to the left, a face with no taller glyph such as the header's digits) makes its lines go
-through Pillow as before, and so does a line with a glyph not learnt yet: learning costs more
-than drawing one line, so it waits until the table is idle (``learn_pending``, called through
-the display's ``idle``). tests/hw/test_glyphs.py compares the two over every game's lines and
-random text in every face and size the panels use.
+through Pillow as before, and so does a line with more than ``LEARN_NOW`` glyphs not learnt
+yet: learning them would cost more than drawing the line, so they wait until the table is idle
+(``learn_pending``, called through the display's ``idle``). tests/hw/test_glyphs.py compares
+the two over every game's lines and random text in every face and size the panels use.
 """
 
 from __future__ import annotations
@@ -33,12 +33,14 @@ from typing import Any, NamedTuple
 from PIL import Image, ImageFont
 
 from ..surface.panel import advances
-from ..surface.panel import learn_pending as learn_pairs
 
 # the tallest glyphs of DejaVu (stacked accents): one of them is the reference of each face
 TALL = "ẲỖỔỄỂẪǛǙǗǺ"
 GAP = "   "  # between the reference and the glyph: their boxes never meet
 GLYPHS_KEPT = 4096  # glyphs remembered per face, whatever players type
+# new glyphs a line may bring and still be composed at once: learning one costs about a quarter
+# of rasterising a 30-character line; more wait for the idle table
+LEARN_NOW = 2
 
 
 def pixel(position: int) -> int:
@@ -98,7 +100,7 @@ class FaceInks:
             return None
         pair = self.reference + GAP + char
         pen = pixel(round(face.getlength(pair, mode="1") * 64) - self.widths.length64(char))
-        if face.getbbox(pair, mode="1", anchor="ls")[0] != 0 or pen + box_left < self.reference_right:
+        if pen + box_left < self.reference_right:  # boxes apart: nothing reaches left of the start
             return None
         core, (ox, oy) = face.getmask2(pair, mode="1", anchor="ls")
         drawn = _image(core)
@@ -129,16 +131,15 @@ class FaceInks:
         mask cropped to the ink), or None: a glyph of it is not composed (Pillow draws it)."""
         if not self.usable:
             return None
-        widths, position, last = self.widths, 0, len(text) - 1
-        kerned = widths.knows(text)  # its pairs' kerning, learnt when idle if new
         new = self.unknown(text)
-        if new:  # learnt when the table is idle (``learn_pending``): Pillow draws it this once
+        if len(new) > LEARN_NOW:  # learnt when the table is idle (``learn_pending``): Pillow draws it
             pending = _PENDING.setdefault(self, set())
             if len(pending) >= GLYPHS_KEPT:  # nobody idles: a bound all the same
                 pending.clear()
             pending.update(new)
-        if new or not kerned:
             return None
+        widths, position, last = self.widths, 0, len(text) - 1
+        widths.learn(text)  # its pairs' kerning
         placed = []
         tallest_top = tallest_box = None
         box_reach = bitmap_reach = 0  # how far left of the start the boxes and bitmaps reach
@@ -185,10 +186,9 @@ def composed(face: ImageFont.FreeTypeFont, text: str) -> tuple[Any, tuple[int, i
 
 
 def learn_pending(most: int | None = None) -> int:
-    """Learn the inks of glyphs met since the last call, and the kerning of the pairs the
-    panel's measures met (at most ``most`` of them); how many were learnt. For when the table
-    is idle (the display's ``idle``)."""
-    learnt = learn_pairs(most)
+    """Learn the inks of glyphs met since the last call (at most ``most``); how many were
+    learnt. For when the table is idle (the display's ``idle``)."""
+    learnt = 0
     while _PENDING and (most is None or learnt < most):
         inks, chars = next(iter(_PENDING.items()))
         while chars and (most is None or learnt < most):

@@ -100,8 +100,7 @@ class Advances:
     and hinted on every call: most of what measuring costs. So each character's advance and each
     neighbouring pair's kerning are learnt once, through ``getlength`` itself (of the character
     alone and of the pair), and a text's width is their sum: the same number, for a fraction of
-    the cost (tests/hw/test_text_widths.py compares the two). Pairs are learnt when the table is
-    idle (``learn_pending``); until then a text holding a new one is measured whole."""
+    the cost (tests/hw/test_text_widths.py compares the two over every game's texts)."""
 
     def __init__(self, face: ImageFont.FreeTypeFont, mode: str = ""):
         self.face = face
@@ -123,77 +122,38 @@ class Advances:
         return kern
 
     def length64(self, text: str) -> int:
-        """``text``'s width in 1/64 px. A text with a pair not learnt yet is measured by
-        ``getlength`` whole (one call, as before) and its new pairs wait for ``learn_pending``:
-        learning a pair costs a call of its own, and a new text brings dozens."""
+        """``text``'s width in 1/64 px."""
         advance, pair = self._advance, self._pair
         total = 0
         for char in text:
             found = advance.get(char)
             total += found if found is not None else self._learn(char)
-        new = None
         for i in range(len(text) - 1):
             two = text[i : i + 2]
             found = pair.get(two)
-            if found is None:
-                new = new or set()
-                new.add(two)
-            else:
-                total += found
-        if new:
-            self._queue(new)
-            return round(self.face.getlength(text, mode=self.mode) * 64)
+            total += found if found is not None else self._learn_pair(two)
         return total
-
-    def _queue(self, pairs: set[str]) -> None:
-        pending = _PENDING_PAIRS.setdefault(self, set())
-        if len(pending) >= PAIRS_KEPT:  # nobody idles (a command, a test): a bound all the same
-            pending.clear()
-        pending.update(pairs)
 
     def joined64(self, first: str, first64: int, second: str, second64: int) -> int:
         """The width of ``first + second`` (1/64 px) from the widths of both: what their meeting
-        characters add is the only difference (a pair not learnt yet: measured whole)."""
+        characters add is the only difference."""
         if not first or not second:
             return first64 + second64
         two = first[-1] + second[0]
         kern = self._pair.get(two)
-        if kern is None:
-            self._queue({two})
-            return round(self.face.getlength(first + second, mode=self.mode) * 64)
-        return first64 + second64 + kern
+        return first64 + second64 + (kern if kern is not None else self._learn_pair(two))
 
-    def knows(self, text: str) -> bool:
-        """Whether every neighbouring pair of ``text`` is learnt (queued for learning if not)."""
+    def learn(self, text: str) -> None:
+        """Learn every neighbouring pair of ``text`` now (about 5 us each, a tenth of measuring
+        a 30-character text whole)."""
         pair = self._pair
-        new = {text[i : i + 2] for i in range(len(text) - 1) if text[i : i + 2] not in pair}
-        if new:
-            self._queue(new)
-        return not new
+        for i in range(len(text) - 1):
+            if text[i : i + 2] not in pair:
+                self._learn_pair(text[i : i + 2])
 
     def length(self, text: str) -> float:
         """``text``'s width in pixels, the number ``getlength`` returns."""
         return self.length64(text) / 64
-
-
-# pairs met in texts measured whole, to learn when nobody waits (``learn_pending``)
-_PENDING_PAIRS: dict[Advances, set[str]] = {}
-
-
-def learn_pending(most: int | None = None) -> int:
-    """Learn the kerning of pairs met since the last call (at most ``most``); how many. For when
-    the table is idle (the display's ``idle``)."""
-    learnt = 0
-    while _PENDING_PAIRS and (most is None or learnt < most):
-        widths, pairs = next(iter(_PENDING_PAIRS.items()))
-        while pairs and (most is None or learnt < most):
-            two = pairs.pop()
-            if two not in widths._pair:
-                widths._learn_pair(two)
-                learnt += 1
-        if not pairs:
-            del _PENDING_PAIRS[widths]
-    return learnt
 
 
 @cache

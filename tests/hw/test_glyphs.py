@@ -100,10 +100,11 @@ def test_a_frame_drawn_from_composed_lines_is_the_frame_pillow_draws():
 def test_a_line_with_glyphs_not_learnt_yet_is_drawn_by_pillow_and_they_are_learnt_when_idle():
     face = font(REGULAR, 12)  # a size no other test uses
     glyphs.learn_pending()  # what other tests left
-    assert glyphs.composed(face, "Řeka") is None  # its glyphs are new: Pillow draws it
-    assert glyphs.learn_pending() == 4 + 3  # its glyphs and its pairs' kerning
+    assert glyphs.composed(face, "Řeka") is None  # four new glyphs: Pillow draws it
+    assert glyphs.learn_pending() == 4
     assert glyphs.learn_pending() == 0
     assert glyphs.composed(face, "Řeka") is not None
-    assert glyphs.composed(face, "eka") is not None  # the same glyphs and pairs, another line
-    assert glyphs.composed(face, "kaŘe") is None  # new pairs: "aŘ"
-    assert glyphs.learn_pending(most=1) == 1 and glyphs.composed(face, "kaŘe") is not None
+    assert glyphs.composed(face, "kaŘe") is not None  # the same glyphs, another line
+    assert glyphs.composed(face, "Řekl") is not None  # one new glyph: learnt at once
+    assert glyphs.composed(face, "Řeklo dům") is None  # five ("o", " ", "d", "ů", "m"): for the idle table
+    assert glyphs.learn_pending(most=1) == 1 and glyphs.learn_pending() == 4
