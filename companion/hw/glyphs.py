@@ -39,8 +39,14 @@ TALL = "ẲỖỔỄỂẪǛǙǗǺ"
 GAP = "   "  # between the reference and the glyph: their boxes never meet
 GLYPHS_KEPT = 4096  # glyphs remembered per face, whatever players type
 # new glyphs a line may bring and still be composed at once: learning one costs about a quarter
-# of rasterising a 30-character line; more wait for the idle table
-LEARN_NOW = 2
+# of rasterising a 30-character line, and a frame brings several lines: all wait for the idle table
+LEARN_NOW = 0
+# what panels show most, learnt ahead while the table is idle (a few at a time)
+COMMON = (
+    "aábcčdďeéěfghiíjklmnňoópqrřsštťuúůvwxyýzž"
+    "AÁBCČDĎEÉĚFGHIÍJKLMNŇOÓPQRŘSŠTŤUÚŮVWXYÝZŽ"
+    "0123456789 .,:;!?()[]+-–/%#·…→▲▼■□×"
+)
 
 
 def pixel(position: int) -> int:
@@ -183,6 +189,22 @@ def composed(face: ImageFont.FreeTypeFont, text: str) -> tuple[Any, tuple[int, i
     if inks is None:
         inks = _FACES[face] = FaceInks(face)
     return inks.line(text)
+
+
+def learn_ahead(faces, most: int) -> int:
+    """Learn up to ``most`` glyphs of ``COMMON`` in ``faces`` not learnt yet; how many (0:
+    nothing left to learn)."""
+    learnt = 0
+    for face in faces:
+        inks = _FACES.get(face)
+        if inks is None:
+            inks = _FACES[face] = FaceInks(face)
+        for char in inks.unknown(COMMON):
+            if learnt >= most:
+                return learnt
+            inks.ink(char)
+            learnt += 1
+    return learnt
 
 
 def learn_pending(most: int | None = None) -> int:
