@@ -63,3 +63,11 @@ YOUR_TOTAL = Msg("Tvůj součet: {n}", "Your total: {n}")  # a seat's own total,
 def player(seat: int) -> Msg:
     """A seat as the table calls it when it has no other name: seat 0 is "Hráč 1" / "Player 1"."""
     return Msg(f"Hráč {seat + 1}", f"Player {seat + 1}")
+
+
+NBSP = "\u00a0"
+
+
+def unbroken(msg: Msg) -> Msg:
+    """ "Hráč 1" with a no-break space: the panel never breaks a name from its number."""
+    return Msg(msg.cs.replace(" ", NBSP), msg.en.replace(" ", NBSP))

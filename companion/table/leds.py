@@ -1,4 +1,4 @@
-"""Each seat's LED, from the table's mode.
+"""Each seat's LED, from the screen that has the keys (``flow``).
 
 For hidden prompts a seat shows only waiting or locked, the same whatever it picked. A key that
 made no sense blinks red; a pad that is gone shows paused, over anything else.
@@ -6,7 +6,7 @@ made no sense blinks red; a pad that is gone shows paused, over anything else.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ..surface.frame import LED_ERROR, LED_LOCKED, LED_OFF, LED_PAUSED, LED_TURN, LED_WAITING, LED_WINNER, LedState
@@ -16,15 +16,15 @@ if TYPE_CHECKING:
 
 
 def seat_leds(table: Table) -> dict[int, LedState]:
-    """Every seat's LED: what the mode says, then errors, then absent pads."""
+    """Every seat's LED: what the screen says (off by default), then errors, then absent pads."""
     states = dict.fromkeys(range(table.seat_count()), LED_OFF)
-    _LEDS_BY_MODE.get(table.mode, _all_off)(table, states)
+    table.screen.leds(table, states)
     _overlay(states, table.seat_errors, LED_ERROR)
     _overlay(states, table.absent, LED_PAUSED)
     return states
 
 
-def _play(table: Table, states: dict[int, LedState]) -> None:
+def play_leds(table: Table, states: dict[int, LedState]) -> None:
     """The seats the prompt waits for: locked or waiting (hidden), else their turn."""
     prompt = table.prompt
     if prompt.kind.hidden:
@@ -36,19 +36,15 @@ def _play(table: Table, states: dict[int, LedState]) -> None:
             states[seat] = LED_TURN
 
 
-def _undo_all(table: Table, states: dict[int, LedState]) -> None:
+def undo_all_leds(table: Table, states: dict[int, LedState]) -> None:
     """Every seat confirms a costly undo: locked once it did."""
     for seat in states:
         states[seat] = LED_LOCKED if seat in table.undo_confirms else LED_WAITING
 
 
-def _over(table: Table, states: dict[int, LedState]) -> None:
+def over_leds(table: Table, states: dict[int, LedState]) -> None:
     for winner in table.final_scores.winners:  # a draw lights every seat sharing first place
         states[winner] = LED_WINNER
-
-
-def _all_off(table: Table, states: dict[int, LedState]) -> None:
-    """Modes that light no seat (the menu, pairing, the undo question)."""
 
 
 def _overlay(states: dict[int, LedState], seats: Iterable[int], state: LedState) -> None:
@@ -56,10 +52,3 @@ def _overlay(states: dict[int, LedState], seats: Iterable[int], state: LedState)
     for seat in seats:
         if seat in states:
             states[seat] = state
-
-
-_LEDS_BY_MODE: dict[str, Callable[[Table, dict[int, LedState]], None]] = {
-    "play": _play,
-    "undo_all": _undo_all,
-    "over": _over,
-}

@@ -1,6 +1,8 @@
-"""The modes before a game: the menu (game, player count, the game's settings) and pad pairing.
+"""The menus: the main one (game, player count, the game's settings), the in-game one, the question
+after a restart, the game's follow-up, and pad pairing.
 
-A menu is a title and a list of items, each with what OK on it does; the host buttons walk it.
+A menu is a title and a list of items, each with what OK on it does; the host buttons walk it
+(the keys: ``flow.Menu``, ``flow.Pair``).
 """
 
 from __future__ import annotations
@@ -11,12 +13,10 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ..engine import FollowUp, Msg, Setting
 from ..engine.i18n import LANGUAGES
-from ..surface.events import KeyEvent
 from . import texts
 from .catalog import title_of
+from .flow import GameMenu, MainMenu, Pair, RestartQuestion, interrupt
 from .pairing import Pairing
-from .prompts import stepped
-from .screens import long_menu_note
 
 if TYPE_CHECKING:
     from .table import PadSeating, Table
@@ -31,7 +31,7 @@ class MenuItem(NamedTuple):
 
 def main_menu(table: Table) -> None:
     """The first screen: a new game of each kind, pairing (with serial pads) and the language."""
-    table.mode, table.cursor, table.menu_title, table.menu_note = "menu", 0, texts.MENU_TITLE, []
+    table.screen, table.cursor, table.menu_title, table.menu_note = MainMenu(), 0, texts.MENU_TITLE, []
     items = [
         MenuItem(texts.MENU_NEW.format(game=title_of(table.games, name)), partial(_seats_menu, table, name))
         for name in list(table.games)
@@ -63,23 +63,6 @@ def _display_items(table: Table, again: Callable[[Table], None]) -> list[MenuIte
     ]
 
 
-def on_menu_key(table: Table, event: KeyEvent) -> None:
-    """Only the host buttons work the menu: up/down move, OK acts, back returns to the start
-    (not from the question a restart asks: it must be answered)."""
-    if event.seat is not None:
-        return
-    if event.key == "up" and table.cursor == 0 and table.browsed and long_menu_note(table):
-        table.browsed = False  # back to the start of a long note (see screens._menu_frame)
-    elif event.key in ("up", "down"):
-        table.browsed = True
-        table.cursor = stepped(table.cursor, event.key, len(table.menu))
-    elif event.key == "ok":
-        table.browsed = False  # whatever opens next is read from its start
-        table.menu[table.cursor].act()
-    elif event.key == "back" and table.mode == "menu":
-        main_menu(table)
-
-
 def _toggle_language(table: Table) -> None:
     table.set_language(LANGUAGES[(LANGUAGES.index(table.language) + 1) % len(LANGUAGES)])
 
@@ -90,8 +73,8 @@ def _toggle_language(table: Table) -> None:
 def game_menu(table: Table) -> None:
     """Continue, undo, end this game, language, brightness. Modal: the question underneath keeps
     its cursor and typing until the menu closes."""
-    table.hold_input()
-    table.mode, table.menu_title, table.menu_note = "game_menu", texts.GAME_MENU_TITLE, []
+    interrupt(table, GameMenu())
+    table.menu_title, table.menu_note = texts.GAME_MENU_TITLE, []
     table.menu = [
         MenuItem(texts.GAME_MENU_CONTINUE, table.back_to_play),
         MenuItem(texts.GAME_MENU_UNDO, _undo_from_menu(table)),
@@ -117,16 +100,6 @@ def _ask_end(table: Table) -> None:
     table.menu_note = [texts.END_ASK_KEEP]
 
 
-def on_game_menu_key(table: Table, event: KeyEvent) -> None:
-    """Host buttons only; back (or the menu key again) returns to the game."""
-    if event.seat is not None:
-        return
-    if event.key == "back":
-        table.back_to_play()
-    else:
-        on_menu_key(table, event)
-
-
 # -- after a restart with an unfinished game -------------------------------------------------------
 
 
@@ -135,7 +108,7 @@ def resume_menu(table: Table, pending: dict) -> None:
     no longer replays can only be ended, and the panel says why."""
     game = table.games.get(pending["game"])
     title = game.title if game is not None else Msg(pending["game"], pending["game"])
-    table.mode, table.cursor, table.browsed = "resume", 0, False
+    table.screen, table.cursor, table.browsed = RestartQuestion(), 0, False
     table.menu_title = texts.RESUME_TITLE_OF.format(game=title)
     table.menu_note = [_where_stopped(table, pending)]
     table.menu = []
@@ -211,7 +184,7 @@ def _end_pending(table: Table, pending: dict) -> None:
 def follow_up_menu(table: Table, name: str, follow: FollowUp) -> None:
     """The ended game's suggestion (``Game.follow_up``) as a yes/no question; back or "later"
     leave it for the main menu."""
-    table.mode, table.cursor, table.menu_title, table.browsed = "menu", 0, texts.FOLLOW_UP_TITLE, False
+    table.screen, table.cursor, table.menu_title, table.browsed = MainMenu(), 0, texts.FOLLOW_UP_TITLE, False
     table.menu_note = [follow.question]
     table.menu = [
         MenuItem(texts.FOLLOW_UP_YES, partial(table.new_game, name, dict(follow.options))),
@@ -321,7 +294,7 @@ def _seat_count_label(n: int) -> Msg:
 
 def _begin_pairing(table: Table, seating: PadSeating) -> None:
     seating.begin()
-    table.pairing, table.mode = Pairing(table.max_pad_seats), "pair"
+    table.pairing, table.screen = Pairing(table.max_pad_seats), Pair()
 
 
 def finish_pairing(table: Table, keep: bool) -> None:
@@ -333,18 +306,6 @@ def finish_pairing(table: Table, keep: bool) -> None:
     main_menu(table)
     if mapping is not None:
         table.notice = [texts.PAIR_SAVED.format(n=len(mapping))]
-
-
-def on_pair_key(table: Table, event: KeyEvent) -> None:
-    """OK ends pairing (keeping it if any pad was paired); back takes back the last pad, and
-    leaves when there is none."""
-    pairing = table.pairing
-    if event.seat is not None or pairing is None:
-        return
-    if event.key == "ok":
-        finish_pairing(table, bool(pairing.mapping))
-    elif event.key == "back" and pairing.undo() is None:
-        finish_pairing(table, False)
 
 
 def title_of_known(table: Table, name: str) -> Msg:

@@ -1,4 +1,4 @@
-"""Keys of the play mode: what a host button or a pad key does to the prompt on the table.
+"""Keys of the question (``flow.Play``): what a host button or a pad key does to the prompt on the table.
 
 Public prompts are answered through one small handler per prompt kind and source (host buttons
 or a pad). Hidden prompts go to the SecretCollector, or, for a seat without a keypad, through

@@ -1,9 +1,10 @@
 """Small pieces the keys and the screens of the table share: the options a prompt offers, who enters
-on the host, the cursor step of a list."""
+on the host, the cursor step of a list, an action as players name it."""
 
 from __future__ import annotations
 
-from ..engine import Option, Prompt, PromptKind
+from ..engine import Msg, Option, Prompt, PromptKind
+from . import texts
 from .secret import SecretCollector
 
 
@@ -43,3 +44,22 @@ def host_entry_seats(prompt: Prompt, secret: SecretCollector, yes_no_seats: froz
 def stepped(cursor: int, key: str, count: int) -> int:
     """The cursor one item down or up a list of ``count``, wrapping round at either end."""
     return (cursor + (1 if key == "down" else -1)) % count
+
+
+def described(last: tuple[Prompt, dict, dict] | None) -> Msg:
+    """An action as players would name it: the question in short, then the answer ("Bard:
+    who gains 2? → Blue"); a reveal is "the reveal" of its question."""
+    if last is None:
+        return texts.NOTHING
+    prompt, action, _before = last
+    question = prompt.short or prompt.title
+    if prompt.kind.hidden:
+        return texts.REVEAL_OF.format(q=question)
+    value = action.get("value")
+    if prompt.kind is PromptKind.CONFIRM or value is None:
+        return question
+    if prompt.kind is PromptKind.NUMBER:
+        return texts.ANSWERED.format(q=question, a=Msg(str(value), str(value)))
+    seat = action.get("seat")
+    label = next((o.label for o in prompt.options_for(seat) if o.value == value), None)
+    return texts.ANSWERED.format(q=question, a=label or Msg(str(value), str(value)))

@@ -1,4 +1,4 @@
-"""What the shared screen shows in each mode: the table's state as a Frame.
+"""What the shared screen shows: the table's state as a Frame, for each screen of ``flow``.
 
 Building a frame also clamps the scroll of a long text and the cursor of the final ranking to
 what there is to show, so the keys never move past the last screenful.
@@ -12,23 +12,27 @@ from typing import TYPE_CHECKING
 from ..engine import Msg, Prompt, PromptKind, Status
 from ..surface.frame import Frame, MapCell, MapView
 from . import texts
-from .prompts import host_entry_seats, is_place, options_for
-from .undo import described
+from .prompts import described, host_entry_seats, is_place, options_for
 
 if TYPE_CHECKING:
     from .table import Table
 
 
-def table_frame(table: Table) -> Frame:
-    """The frame of the table's current mode."""
-    t = _words(table)
-    notice = tuple(t(m) for m in table.notice)
-    if table.mode in ("menu", "resume", "game_menu", "claim"):
-        return _menu_frame(table, notice)
-    if table.mode == "pair":
-        return _pair_frame(table)
+def menu_frame(table: Table, keys_footer: bool = False) -> Frame:
+    """A menu (``flow.Menu``) under the notice; ``keys_footer``: the footer names the keys."""
+    return _menu_frame(table, _notice(table), keys_footer)
+
+
+def game_frame(table: Table, body: Callable[[Table, str, tuple[str, ...], Status], Frame]) -> Frame:
+    """A screen of the running game: ``body`` (``play_frame``, ``undo_frame``, ``undo_all_frame``,
+    ``over_frame``) under the header of where the game stands."""
     status = table.running.status()
-    return _SESSION_FRAMES[table.mode](table, _header(table, status), notice, status)
+    return body(table, _header(table, status), _notice(table), status)
+
+
+def _notice(table: Table) -> tuple[str, ...]:
+    t = _words(table)
+    return tuple(t(m) for m in table.notice)
 
 
 def startup_failure_frame(panel, language: str, why: str) -> Frame:
@@ -54,13 +58,13 @@ def _header(table: Table, status: Status, phase: str | None = None) -> str:
 # -- before and after a game -----------------------------------------------------------------------
 
 
-def _menu_frame(table: Table, notice: tuple[str, ...]) -> Frame:
+def _menu_frame(table: Table, notice: tuple[str, ...], keys_footer: bool) -> Frame:
     """The menu under the notice and the pads that cannot be used (each named once)."""
     t = _words(table)
     lines, cursor_row, span = _menu_lines(table, notice)
     # a long note (a question) is read from its start, nothing lit; OK still takes item 1
     question_first = not table.browsed and table.cursor == 0 and cursor_row + span > table.panel.body_rows
-    if table.mode == "game_menu":
+    if keys_footer:
         footer = t(texts.MENU_KEYS)
     else:  # a list longer than the panel says that ▲▼ reach the rest (the restart's "End it")
         more = question_first or len(lines) > table.panel.layout(has_footer=False).rows
@@ -96,7 +100,7 @@ def _listed(table: Table, top: list[str], entries: list[str], cursor: int) -> tu
     return lines, selected, span
 
 
-def _pair_frame(table: Table) -> Frame:
+def pair_frame(table: Table) -> Frame:
     t = _words(table)
     paired = len(table.pairing.mapping) if table.pairing is not None else 0
     return Frame(
@@ -106,7 +110,7 @@ def _pair_frame(table: Table) -> Frame:
     )
 
 
-def _over_frame(table: Table, header: str, notice: tuple[str, ...], status: Status) -> Frame:
+def over_frame(table: Table, header: str, notice: tuple[str, ...], status: Status) -> Frame:
     """The final ranking first, under its own header; what the last action announced (the end
     bonus) below it; up/down walk a ranking longer than the panel (the selected line stays
     shown)."""
@@ -150,7 +154,7 @@ def _outcome(table: Table, status: Status) -> str:
 # -- undo ------------------------------------------------------------------------------------------
 
 
-def _undo_frame(table: Table, header: str, notice: tuple[str, ...], status: Status) -> Frame:
+def undo_frame(table: Table, header: str, notice: tuple[str, ...], status: Status) -> Frame:
     """The undo question names the action it takes back."""
     t = _words(table)
     what = described(table.running.last_action())
@@ -158,7 +162,7 @@ def _undo_frame(table: Table, header: str, notice: tuple[str, ...], status: Stat
     return Frame(header, tuple(rows), t(texts.UNDO_KEYS), roles=("question",) * len(rows))
 
 
-def _undo_all_frame(table: Table, header: str, notice: tuple[str, ...], status: Status) -> Frame:
+def undo_all_frame(table: Table, header: str, notice: tuple[str, ...], status: Status) -> Frame:
     t = _words(table)
     what = described(table.running.last_action())
     return Frame(
@@ -171,7 +175,7 @@ def _undo_all_frame(table: Table, header: str, notice: tuple[str, ...], status: 
 # -- playing ---------------------------------------------------------------------------------------
 
 
-def _play_frame(table: Table, header: str, notice: tuple[str, ...], status: Status) -> Frame:
+def play_frame(table: Table, header: str, notice: tuple[str, ...], status: Status) -> Frame:
     """The prompt. A list, a number or a map: the answer screen (the question in short, the
     current answer on a row that is never pushed off), after the announcements' own screen. A
     confirmation or a hidden pick: a reading screen, the notice first, the announcements of the
@@ -190,7 +194,7 @@ def _play_frame(table: Table, header: str, notice: tuple[str, ...], status: Stat
         return _answer_frame(table, header, notice, status)
     notice = tuple(table.panel.all_rows(notice))
     question, header = _question(table, prompt, status, header)
-    news = table.panel.all_rows(_words(table)(m) for m in table.news)
+    news = table.panel.all_rows(unrepeated_news(table, prompt))
     lines = list(notice) + news + question
     roles = ["notice"] * len(notice) + ["news"] * len(news) + ["question"] * len(question)
     footer, selected, span = _body_for(prompt.kind)(table, prompt, lines, notice)
@@ -460,6 +464,14 @@ def _title_and_turn(table: Table, status: Status) -> tuple[str, str | None]:
     return title, (None if label is None or title.startswith(label) else label)
 
 
+def unrepeated_news(table: Table, prompt: Prompt) -> list[str]:
+    """The announcements a reading screen shows above its question: those its own detail does
+    not list again (a result screen that lists every hero's move says each move once)."""
+    t = _words(table)
+    listed = set(t(prompt.detail).split("; ")) if prompt.detail is not None and _scrolls(prompt.kind) else set()
+    return [text for text in (t(m) for m in table.news) if text not in listed]
+
+
 def _scrolls(kind: PromptKind) -> bool:
     """Kinds whose screen has room to read a long text: nothing to pick from a list on it."""
     return kind.hidden or kind is PromptKind.CONFIRM
@@ -677,11 +689,3 @@ def _map_row(
         at = (cx + turn * dx, cy + turn * dy)
         row.append(MapCell(prompt.cells.get(at, ""), at in places, dx == 0 and dy == 0))
     return tuple(row)
-
-
-_SESSION_FRAMES: dict[str, Callable[[Table, str, tuple[str, ...], Status], Frame]] = {
-    "play": _play_frame,
-    "undo": _undo_frame,
-    "undo_all": _undo_all_frame,
-    "over": _over_frame,
-}

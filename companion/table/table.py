@@ -3,12 +3,15 @@
 It knows no game by name. It turns the session's prompt into a Frame and LED states, collects
 input from pads and host buttons, and commits actions only after the recorder made them durable.
 
-This module holds the state, the events, the session's life (start, commit, undo, ending it
-early, resuming it after a restart) and the mode each key goes to; the menus (the main one, the
-in-game one, the question after a restart), the play mode's keys, the screens and the LEDs live
-in ``menu``, ``play_keys``, ``screens`` and ``leds``, what keys and screens share in
-``prompts``, the announcements of each action in ``news``, and the panel's budget (its size,
-fonts and the breaking of texts into rows that fit) in ``panel``.
+This module holds the state, the events and the session's life (start, commit, ending it early,
+leaving the final screen). Every key goes to the screen that has the keys now (``flow``: the
+question, the undo question, the in-game menu, a phone's claim, the final ranking, the menus
+before a game, pairing), which also draws the frame and the LEDs. The menus' items live in
+``menu``, undo in ``undo``, a restart's game in ``restart``, phones' claims in ``claims``, the
+archive and the preferences in ``housekeeping``, the keys of a question in ``play_keys``, the
+frames and the LEDs in ``screens`` and ``leds``, what keys and screens share in ``prompts``,
+the announcements of each action in ``news``, and the panel's budget (its size, fonts and the
+breaking of texts into rows that fit) in ``surface.panel``.
 """
 
 from __future__ import annotations
@@ -24,24 +27,14 @@ from ..engine.i18n import LANGUAGES
 from ..surface.events import HOST_KEYS, KeyEvent, PadPresence, PadTrouble, RawPadKey, SeatClaim, Tick
 from ..surface.frame import Frame, LedState
 from ..surface.panel import SMALLEST, Panel
-from . import restart, texts, undo
+from . import claims, menu, restart, texts, undo
+from .flow import MainMenu, Over, Play, Screen, give_back
+from .housekeeping import Archive, BoxKeeper, save_preference
 from .leds import seat_leds
-from .menu import (
-    BRIGHTNESS_LEVELS,
-    MenuItem,
-    finish_pairing,
-    follow_up_menu,
-    game_menu,
-    main_menu,
-    on_game_menu_key,
-    on_menu_key,
-    on_pair_key,
-)
-from .news import blocks
+from .menu import BRIGHTNESS_LEVELS, MenuItem
 from .pairing import Pairing
-from .play_keys import on_play_key, reveal_if_ready
+from .play_keys import reveal_if_ready
 from .prompts import place, start_cursor
-from .screens import table_frame
 from .secret import SecretCollector
 
 ERROR_BLINK_S = 2.0  # how long a seat's LED blinks red after a key that made no sense
@@ -49,7 +42,6 @@ ERROR_BLINK_S = 2.0  # how long a seat's LED blinks red after a key that made no
 # new question (people need a quarter of a second to see a change and react): it was meant for
 # what stood there before, so it is not acted upon, and the seat is told to look again.
 GUARD_S = 0.25
-ARCHIVE_RETRY_S = 5.0  # how soon an ended game the history could not take is tried again
 
 log = logging.getLogger(__name__)
 
@@ -91,14 +83,16 @@ class BoxMemory(Protocol):
 
 
 class Table:
-    """Modes: ``menu`` (pick a game and the number of players), ``pair`` (seat the serial pads),
-    ``play``, ``undo`` (asking), ``undo_all`` (every seat confirms a costly undo), ``game_menu``
-    (the in-game menu on a held back button), ``resume`` (a restart found an unfinished game)
-    and ``over`` (final ranking).
+    """The state of the table and the events that change it.
 
-    ``panel`` is the display's budget (size, fonts): every text is broken into rows for it.
-    ``clock`` (seconds, monotonic) times the red error blink; ``deadline()`` tells the main loop
-    when to wake up for it, so an idle table sleeps."""
+    ``screen`` (see ``flow``) has the keys and draws the frame: the question (``Play``), the
+    undo questions, the in-game menu, a phone's claim, the final ranking, the menus before a
+    game and pairing; ``mode`` is its name. ``panel`` is the display's budget (size, fonts):
+    every text is broken into rows for it. ``clock`` (seconds, monotonic) times the red error
+    blink and the key guard; ``deadline()`` tells the main loop when to wake up for it, so an
+    idle table sleeps."""
+
+    cell: tuple[int, int] | None  # the map cursor of a CELL prompt (see reset_input)
 
     def __init__(
         self,
@@ -128,43 +122,45 @@ class Table:
         self.wall_clock = wall_clock or getattr(recorder, "now", None) or (lambda: datetime.now().astimezone())
         self.language = language if language in LANGUAGES else "cs"
         self.brightness = min(max(int(brightness), 1), BRIGHTNESS_LEVELS)
-        self.news: list[Msg] = []  # public events of the last action, shown until a key
-        self.news_scroll = 0
-        self.pending_resume: dict | None = None  # the unfinished session a restart found
         self.new_seed = new_seed or (lambda: 0)
         self.session: Session | None = None
         self.session_id: int | None = None
-        self.mode = "menu"
+        self.screen: Screen = MainMenu()  # what has the keys (see flow)
+        # the open menu (see flow.Menu): its title, the lines that explain it, its items
         self.menu: list[MenuItem] = []
         self.menu_title = texts.MENU_TITLE
-        self.menu_note: list[Msg] = []  # lines that explain the open menu (kept while it is open)
-        self.cursor = 0
-        self.notice: list[Msg] = []
+        self.menu_note: list[Msg] = []
+        self.notice: list[Msg] = []  # what the last event says (a refusal, a failure), until a key
+        self.news: list[Msg] = []  # public events of the last action, shown until a key
+        self.news_scroll = 0
+        self.pending_resume: dict | None = None  # the unfinished session a restart found
         self.seat_errors: dict[int, float] = {}  # seat -> when its red blink ends
         self.seat_notes: dict[int, Msg] = {}  # a seat's pad screen: why its last key did nothing
         self.asked_at: dict[int | None, float] = {}  # seat (None: the host) -> when its question changed
         self.held_input: tuple | None = None  # the question's cursor and typing while a menu is open
         self.claims: list[SeatClaim] = []  # phones asking for a seat, answered by the host in turn
-        self.claim_from: str | None = None  # the mode the claim question stands over
-        self.absent: set[int] = set()
+        self.absent: set[int] = set()  # seats whose pad is gone
         self.max_pad_seats = max_pad_seats
         self.yes_no_seats = frozenset(yes_no_seats)  # seats with two buttons, not a keypad
-        self.private_seat: int | None = None  # seat entering a secret on the host
-        self.private_started = False
         self.seating = seating
         self.pairing: Pairing | None = None
         self.box_memory = box_memory
+        self.boxes = BoxKeeper(box_memory)
         self.pad_troubles: dict[str, Msg] = {}  # pads that cannot be used; shown in the menu
-        self.remembered_box: dict = {}
-        self.unarchived = False  # the running game has ended but is not in the history yet
-        self.archive_retry_at: float | None = None  # when a failed archive is tried again
+        self.archive = Archive(recorder, self.clock)
         self.reset_input()
-        main_menu(self)
+        menu.main_menu(self)
 
-    # -- the running game, in the modes that have one ------------------------------------------
+    # -- the running game, on the screens that have one ----------------------------------------
+    @property
+    def mode(self) -> str:
+        """The name of the screen that has the keys (``flow``): menu, resume, pair, play, undo,
+        undo_all, game_menu, claim or over."""
+        return self.screen.name
+
     @property
     def running(self) -> Session:
-        """The game being played (modes play, undo, undo_all, game_menu, over)."""
+        """The game being played (on every screen but the menus before a game and pairing)."""
         if self.session is None:
             raise RuntimeError(f"no game is running in mode {self.mode}")
         return self.session
@@ -178,7 +174,7 @@ class Table:
 
     @property
     def prompt(self) -> Prompt:
-        """What the running game awaits (every mode of a game but over)."""
+        """What the running game awaits (every screen of a game but the final one)."""
         prompt = self.running.prompt
         if prompt is None:
             raise RuntimeError("the game is over and awaits nothing")
@@ -197,30 +193,21 @@ class Table:
     offer_resume = restart.offer_resume
     abandon = restart.abandon
     ask_undo = undo.ask_undo
+    do_undo = undo.do_undo
 
     def set_language(self, language: str) -> None:
         self.language = language
-        self._save_preference("language", language)
+        save_preference(self.recorder, "language", language)
 
     def set_brightness(self, level: int) -> None:
         self.brightness = level
-        self._save_preference("brightness", level)
-
-    def _save_preference(self, name: str, value) -> None:
-        """Kept in the store when it keeps preferences; else for this run only."""
-        save = getattr(self.recorder, "set_preference", None)
-        if save is None:
-            return
-        try:
-            save(name, value)
-        except Exception as error:
-            log.error("could not save the %s: %s", name, error)
+        save_preference(self.recorder, "brightness", level)
 
     def deadline(self) -> float | None:
         """When something on the table changes by itself (a red blink ends, a failed archive is
         tried again), else None."""
-        retry = [self.archive_retry_at] if self.unarchived and self.archive_retry_at is not None else []
-        return min([*self.seat_errors.values(), *retry], default=None)
+        retry = self.archive.deadline()
+        return min([*self.seat_errors.values(), *([retry] if retry is not None else [])], default=None)
 
     def blink_error(self, seat: int) -> None:
         """A key that made no sense: the seat's LED blinks red for a moment."""
@@ -237,8 +224,8 @@ class Table:
                 return
 
     def frame(self) -> Frame:
-        """What the screen shows now (see screens)."""
-        return table_frame(self)
+        """What the screen shows now (see flow and screens)."""
+        return self.screen.frame(self)
 
     def leds(self) -> dict[int, LedState]:
         """Each seat's LED. For hidden prompts only waiting/locked, never anything about a pick."""
@@ -259,9 +246,10 @@ class Table:
         self.reveal_waiting()
 
     def reveal_waiting(self) -> None:
-        """In play, reveal a hidden prompt every seat has locked, if every pad is there (also
-        when play resumes after an undo question or the menu, during which a pad came back)."""
-        if self.mode == "play" and self.secret is not None:
+        """On the question, reveal a hidden prompt every seat has locked, if every pad is there
+        (also when the question comes back after an undo question or the menu, during which a
+        pad came back)."""
+        if isinstance(self.screen, Play) and self.secret is not None:
             reveal_if_ready(self, self.prompt)
 
     def _on_pad_trouble(self, event: PadTrouble) -> None:
@@ -278,143 +266,60 @@ class Table:
                 self.notice = [m for m in self.notice if m != gone]
 
     def _on_seat_claim(self, event: SeatClaim) -> None:
-        """A phone asks for a seat: the host answers on the box, over the game (modal, like the
-        in-game menu). Without a game, or for a seat it does not have, the phone is refused."""
-        if self.session is None or not 0 <= event.seat < self.seat_count():
-            event.reply(False)
-            return
-        self.claims.append(event)
-        self.ask_claim()
-
-    def ask_claim(self) -> None:
-        """Put the first waiting claim to the host, when the table is in a game's screen."""
-        if not self.claims or self.mode not in ("play", "over"):
-            return
-        claim = self.claims[0]
-        self.claim_from = self.mode
-        self.hold_input()
-        title = texts.CLAIM_TAKEN if claim.taken else texts.CLAIM_TITLE  # a take-over says so in the header
-        self.mode, self.cursor, self.browsed, self.menu_title = "claim", 0, False, title
-        ask = texts.CLAIM_ASK.format(
-            name=Msg(claim.name, claim.name), seat=Msg(self.seat_label(claim.seat), self.seat_label(claim.seat))
-        )
-        self.menu_note = [ask]  # two rows at most: the answer OK takes is on the first page
-        self.menu = [
-            MenuItem(texts.CLAIM_YES, lambda: self._answer_claim(True)),
-            MenuItem(texts.CLAIM_NO, lambda: self._answer_claim(False)),
-        ]
-
-    def _answer_claim(self, ok: bool) -> None:
-        claim = self.claims.pop(0)
-        claim.reply(ok)
-        self.mode, self.menu_note = self.claim_from or "play", []
-        self.restore_input()
-        label = self.seat_label(claim.seat)
-        said = texts.CLAIMED_OVER if claim.taken else texts.CLAIMED
-        self.notice = [
-            said.format(seat=Msg(label, label), name=Msg(claim.name, claim.name)) if ok else texts.CLAIM_REFUSED
-        ]
-        self.ask_claim()
+        """A phone asks for a seat (see claims)."""
+        claims.on_seat_claim(self, event)
 
     def _on_raw_pad_key(self, event: RawPadKey) -> None:
         """A key of a pad not yet seated: while pairing it seats that pad, else it is named."""
-        if self.mode != "pair" or self.pairing is None:
-            self.notice = [texts.UNPAIRED_PAD]
-            return
-        try:
-            self.pairing.press(event.pad)
-        except ValueError:  # a board id the pairing file could not hold: ignore that pad
-            log.warning("pad with an unusable board id %r ignored", event.pad)
-            return
-        if self.pairing.done:
-            finish_pairing(self, True)
+        self.screen.on_unseated_pad(self, event)
 
     def _on_key(self, event: KeyEvent) -> None:
-        """A key clears the notice (pad keys mean nothing in the menu) and its seat's error, then
-        goes to the current mode; the host sends only its own keys. The host's menu key (back
-        held) opens the in-game menu whatever the game awaits. In play, the host's keys read the
-        announcements first; a pad key goes to the question its seat is asked, unless it came
-        too soon after that question changed (see ``GUARD_S``)."""
+        """A key clears the notice (not a pad key in the menu, where it means nothing) and its
+        seat's error, then goes to the screen that has the keys; the host sends only its own
+        keys. The host's menu key (back held) opens the in-game menu over the game's screens."""
         if event.seat is None and event.key not in HOST_KEYS:
             return
-        if self.mode != "menu" or event.seat is None:
+        if event.seat is None or self.screen.pads_clear_notice:
             self.notice = []
         if event.seat is not None:
             self.seat_errors.pop(event.seat, None)
             self.seat_notes.pop(event.seat, None)
         if event.key == "menu":
-            if self.mode in ("play", "undo", "undo_all"):
-                game_menu(self)
+            if self.screen.in_game:
+                menu.game_menu(self)
             return
-        if self.mode == "over" and self._too_soon(event):
-            return  # a stray OK just after the last action does not start a new game
-        if self.mode == "play":
-            if event.seat is None and self._news_key(event):
-                return
-            if self._too_soon(event):
-                return
-            if event.seat is not None and self.news_blocks() and self.prompt.accepts_seat(event.seat):
-                self.news, self.news_scroll = [], 0  # the key answers: the panel shows its answer
-        self._KEY_HANDLERS[self.mode](self, event)
+        self.screen.on_key(self, event)
 
-    def _too_soon(self, event: KeyEvent) -> bool:
-        """A key that arrived within ``GUARD_S`` of its seat's question changing is not acted
-        upon; the panel and the seat's pad say the question is new. The host's up and down only
-        move what the panel shows, so they always act."""
-        if event.seat is None and event.key in ("up", "down"):
-            return False
-        changed = self.asked_at.get(event.seat)
-        if not self.guard or changed is None or self.clock() - changed >= self.guard:
-            return False
-        self.asked_at.pop(event.seat)  # one key is held back, the next one counts
-        if event.seat is None:
-            self.notice = [texts.TOO_SOON_HOST]
-        else:
-            self.notice = [texts.TOO_SOON.format(seat=self.seat_label(event.seat))]
-            self.seat_notes[event.seat] = texts.TOO_SOON_PAD
-            self.blink_error(event.seat)
-        return True
+    def news_blocks(self) -> bool:
+        """Announcements stand on a screen of their own (the prompt's screen has no room)."""
+        return isinstance(self.screen, Play) and Play.news_blocks(self)
 
     def _question_changed(self) -> None:
         """What every seat and the host are asked has just changed (or just appeared)."""
         now = self.clock()
         self.asked_at = dict.fromkeys([None, *range(self.seat_count())], now)
 
-    def news_blocks(self) -> bool:
-        """Announcements stand on a screen of their own (the prompt's screen has no room)."""
-        return bool(self.news) and self.mode == "play" and blocks(self.prompt)
+    # -- from one screen to another (see flow) -------------------------------------------------
+    def main_menu(self) -> None:
+        """The first screen."""
+        menu.main_menu(self)
 
-    def _news_key(self, event: KeyEvent) -> bool:
-        """A host key while announcements have the panel: up/down read on, any other key puts
-        them away and shows the question (and does nothing else, back excepted). Merged into a
-        reading screen (a confirmation, a hidden pick) they stay until the action that follows."""
-        if not self.news_blocks():
-            return False
-        if event.key in ("up", "down") and self._news_scrolls(event.key):
-            return True
-        self.news, self.news_scroll = [], 0
-        self.asked_at[None] = self.clock()  # the question is on the panel only now
-        return event.key != "back"
+    def finish_pairing(self, keep: bool) -> None:
+        """Seat the pads as paired (``keep``) or as they were, and return to the menu."""
+        menu.finish_pairing(self, keep)
 
-    def _news_scrolls(self, key: str) -> bool:
-        """Move the announcements a screen; False at their end (the key then puts them away)."""
-        from .screens import news_pages
-
-        pages = news_pages(self)
-        if key == "down" and self.news_scroll + 1 < pages:
-            self.news_scroll += 1
-            return True
-        if key == "up" and self.news_scroll > 0:
-            self.news_scroll -= 1
-            return True
-        return key == "up"
+    def back_to_play(self) -> None:
+        """Leave a question (undo, the in-game menu) for the game as it stands: the question's
+        cursor and what was typed are as the menu found them."""
+        give_back(self, Play())
+        self.reveal_waiting()
+        claims.ask_claim(self)  # a phone that asked meanwhile
 
     # -- a new game, chosen in the menu --------------------------------------------------------
     def new_game(self, name: str, options: dict, use_memory: bool = True) -> None:
         """Start ``name`` with the menu's options and the box corrections remembered for it."""
         game, seed = self.games[name], self.new_seed()
-        saved = self.box_memory.load(name) if self.box_memory and use_memory else {}
-        problem = self._box_memory_problem(name) if use_memory else None
+        saved, problem = self.boxes.load(name) if use_memory else ({}, None)
         try:
             session = Session(game, {**options, "box": saved} if saved else options, seed)
         except RuleError as error:
@@ -424,49 +329,24 @@ class Table:
             # the remembered box corrections no longer fit this box: play without, keep the file
             log.error("saved box corrections for %s ignored: %s", name, error)
             self.new_game(name, options, use_memory=False)
-            if self.mode == "play":
+            if isinstance(self.screen, Play):
                 self.notice = [texts.BOX_MEMORY_IGNORED.format(why=error.msg)]
             return
-        self._open(name, session, seed)
+        seats = game.seat_count(session.state)
+        labels = [game.seat_label(session.state, s).get(self.language) for s in range(seats)]
+        self.start(session, self.recorder.create_session(name, session.options, seed, labels))
+        self.boxes.started(session)
         if problem is not None:
             self.notice = [problem]
 
-    def _box_memory_problem(self, name: str) -> Msg | None:
-        """Why the box memory just loaded was set aside (moved to ``.bad-N``), for the panel."""
-        problem = getattr(self.box_memory, "problem", None)
-        try:
-            return problem(name) if problem is not None else None
-        except Exception as error:  # only a notice: never a reason not to play
-            log.error("could not tell the box memory's problem: %s", error)
-            return None
-
-    def _open(self, name: str, session: Session, seed: int) -> None:
-        game = session.game
-        seats = game.seat_count(session.state)
-        labels = [game.seat_label(session.state, s).get(self.language) for s in range(seats)]
-        session_id = self.recorder.create_session(name, session.options, seed, labels)
-        self.start(session, session_id)
-        self.remembered_box = game.learned_box(session.state)
-
     def remember_box(self) -> None:
-        """Save what the session learned or corrected about the box, for the next game. The
-        session log stays the truth; this file only spares the players the same questions."""
-        if self.box_memory is None:
-            return
-        session = self.running
-        learned = session.game.learned_box(session.state)
-        if learned == self.remembered_box:
-            return
-        try:
-            self.box_memory.save(session.game.name, learned)
-            self.remembered_box = learned
-        except Exception as error:  # the game goes on; the facts are in the session log anyway
-            log.error("could not save the box corrections: %s", error)
+        """Save what the session learned or corrected about the box, for the next game."""
+        self.boxes.remember(self.running)
 
     # -- playing -------------------------------------------------------------------------------
     def start(self, session: Session, session_id: int) -> None:
         self.session, self.session_id = session, session_id
-        self.mode = "play"
+        self.screen = Play()
         self.news, self.news_scroll = [], 0  # the last game's final announcements are not this one's
         self.reset_input()
         self._check_over()
@@ -481,9 +361,10 @@ class Table:
         self.number = (
             prompt.minimum if prompt and prompt.kind is PromptKind.NUMBER and prompt.minimum is not None else 0
         )
-        self.cell: tuple[int, int] | None = place(prompt.cursor) if prompt and prompt.cursor else None
+        self.cell = place(prompt.cursor) if prompt and prompt.cursor else None
         self.undo_confirms: set[int] = set()
-        self.private_seat, self.private_started = None, False
+        self.private_seat: int | None = None  # seat entering a secret on the host
+        self.private_started = False
         self.scroll = 0  # lines of a long text scrolled away (CONFIRM and secret prompts)
         self.reading = False  # the host reads the whole question above an answer screen
         if prompt is not None:
@@ -530,83 +411,41 @@ class Table:
             self.blink_error(seat)
             self.seat_notes[seat] = texts.REFUSED_PAD
 
+    # -- the end of a game ---------------------------------------------------------------------
     def _check_over(self) -> None:
         """A game that has ended shows its ranking at once; its archiving waits for
         ``housekeeping`` (the last action is durable already: a restart completes the rest)."""
         if self.running.over:
             self.final_scores = self.running.score()
-            self.mode, self.cursor = "over", 0
-            self.unarchived = True
+            self.screen, self.cursor = Over(), 0
+            self.archive.hold(self.running_id, self.final_scores)
+
+    @property
+    def unarchived(self) -> bool:
+        """The running game has ended but is not in the history yet."""
+        return self.archive.waiting is not None
 
     def housekeeping(self) -> bool:
         """Work that may wait until the frame is shown: putting a finished game in the history
-        (several writes and syncs that would otherwise hold up the last key's screen). The main
-        loop calls it when no key waits; leaving the final screen calls it if that has not
-        happened yet, so no new game starts on a store that has not caught up. A failure is
-        retried then. True: the panel needs redrawing."""
-        if not self.unarchived:
-            return False
-        try:
-            self.recorder.finish(self.running_id, self.final_scores.to_json(), self.final_scores.winner)
-        except Exception as error:  # a full or failing disk: the log holds the game, retry later
-            log.error("could not archive session %s: %s", self.session_id, error)
-            self.notice = [texts.ARCHIVE_FAILED.format(why=str(error))]
-            self.archive_retry_at = self.clock() + ARCHIVE_RETRY_S
-            return True
-        self.unarchived, self.archive_retry_at = False, None
-        return False
+        (see housekeeping.Archive). The main loop calls it when no key waits; leaving the final
+        screen calls it if that has not happened yet, so no new game starts on a store that has
+        not caught up. True: the panel needs redrawing (the notice says why it failed)."""
+        failed = self.archive.run()
+        if failed is not None:
+            self.notice = [failed]
+        return failed is not None
 
-    def _on_play(self, event: KeyEvent) -> None:
-        """Back on the host asks to undo; any other key answers the prompt (see play_keys)."""
-        if event.seat is None and event.key == "back":
-            self.ask_undo()
-            return
-        on_play_key(self, self.prompt, event)
-
-    def back_to_play(self) -> None:
-        """Leave a question (undo, the in-game menu) for the game as it stands: the question's
-        cursor and what was typed are as the menu found them."""
-        self.mode, self.menu_note = "play", []
-        self.restore_input()
-        self.reveal_waiting()
-        self.ask_claim()  # a phone that asked meanwhile
-
-    def hold_input(self) -> None:
-        """Keep the question's cursor and typing while a menu uses the cursor (modal menus)."""
-        if self.held_input is None:
-            self.held_input = (self.cursor, self.browsed, self.scroll, self.typed, self.number, self.cell, self.reading)
-
-    def restore_input(self) -> None:
-        if self.held_input is not None:
-            self.cursor, self.browsed, self.scroll, self.typed, self.number, self.cell, self.reading = self.held_input
-            self.held_input = None
-
-    # -- ending a game before its end ------------------------------------------------------------
-    def end_game(self) -> None:
-        """End the running game unfinished (the in-game menu's "end this game")."""
-        if self.abandon(self.running_id):
-            self.session = self.session_id = None
-            self.news = []
-            main_menu(self)
-            self.notice = [texts.ENDED]
-
-    # -- game over -----------------------------------------------------------------------------
-    def _on_over(self, event: KeyEvent) -> None:
-        """OK on the host offers what the game suggests next (see ``follow_up``), else returns
-        to the menu; up/down scroll the ranking. Not before the game is in the history."""
-        if event.seat is None and event.key == "ok":
-            if self.unarchived and (self.housekeeping() or self.unarchived):
-                return  # the history cannot take it yet: the notice says why, OK again retries
-            follow = self._follow_up()
-            name = self.running.game.name
-            self.session = self.session_id = None
-            main_menu(self)
-            if follow is not None:
-                follow_up_menu(self, name, follow)
-        elif event.seat is None and event.key in ("up", "down"):
-            if self.browsed:
-                self.cursor = max(0, self.cursor + (1 if event.key == "down" else -1))
-            self.browsed = True
+    def leave_game(self) -> None:
+        """OK on the final ranking: the menu, or what the game suggests next (``follow_up``).
+        Not before the game is in the history."""
+        if self.unarchived and (self.housekeeping() or self.unarchived):
+            return  # the history cannot take it yet: the notice says why, OK again retries
+        follow = self._follow_up()
+        name = self.running.game.name
+        self.session = self.session_id = None
+        menu.main_menu(self)
+        if follow is not None:
+            menu.follow_up_menu(self, name, follow)
 
     def _follow_up(self) -> FollowUp | None:
         """The session the ended game suggests next; a game that fails to say is not asked."""
@@ -615,6 +454,14 @@ class Table:
         except Exception as error:
             log.error("the game's follow-up failed: %s", error)
             return None
+
+    def end_game(self) -> None:
+        """End the running game unfinished (the in-game menu's "end this game")."""
+        if self.abandon(self.running_id):
+            self.session = self.session_id = None
+            self.news = []
+            menu.main_menu(self)
+            self.notice = [texts.ENDED]
 
     # -- seats ---------------------------------------------------------------------------------
     def seat_count(self) -> int:
@@ -635,16 +482,3 @@ class Table:
         (SeatClaim, _on_seat_claim),
         (KeyEvent, _on_key),
     )
-
-    # the mode a key goes to
-    _KEY_HANDLERS: ClassVar[dict[str, Callable[[Table, KeyEvent], None]]] = {
-        "menu": on_menu_key,
-        "pair": on_pair_key,
-        "play": _on_play,
-        "undo": undo.on_undo_key,
-        "undo_all": undo.on_undo_all_key,
-        "over": _on_over,
-        "game_menu": on_game_menu_key,
-        "resume": on_menu_key,
-        "claim": on_menu_key,
-    }

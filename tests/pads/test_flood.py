@@ -7,7 +7,8 @@ import queue
 import tracemalloc
 
 from companion.hw import pads as pads_module
-from companion.hw.pads import READY, PadHub, _Link
+from companion.hw.pad_link import Link
+from companion.hw.pads import READY, PadHub
 from companion.hw.protocol import PROTO_VERSION, Hello, encode_frame
 from companion.surface.events import KeyEvent, PadTrouble
 
@@ -20,8 +21,8 @@ class Clock:
         return self.now
 
 
-def ready_link(hub: PadHub, clock: Clock, board: str = "PADA") -> _Link:
-    link = _Link("/dev/ttyACM0", transport=None, now=clock.now)
+def ready_link(hub: PadHub, clock: Clock, board: str = "PADA") -> Link:
+    link = Link("/dev/ttyACM0", transport=None, now=clock.now)
     link.state, link.hello = READY, Hello(PROTO_VERSION, "1.0", board)
     return link
 

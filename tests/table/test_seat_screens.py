@@ -13,6 +13,7 @@ from companion.games import load as load_registered
 from companion.hw.protocol import encode_frame, screen_text_fits, text_args
 from companion.surface.events import KeyEvent
 from companion.surface.pad_screen import COLS, Entry, PadEcho, SeatScreen, pad_text, short, wrap
+from companion.table.flow import Over
 from companion.table.seat_screens import private_lines, seat_screens, typed_width
 from companion.table.secret import SecretCollector
 from companion.table.table import Table
@@ -130,7 +131,7 @@ def test_the_box_screens_do_not_depend_on_a_hidden_pick_until_the_reveal():
 
 def test_the_over_screen_gives_each_seat_its_points_and_place():
     table = vaaalbara_table("en")
-    table.mode = "over"
+    table.screen = Over()
     table.final_scores = SimpleNamespace(totals={0: 12, 1: 20}, ranking=(1, 0))
     screens = seat_screens(table)
     assert screens[0].rows(4) == ("Game over", "Points: 12", "Place: 2", "")

@@ -284,3 +284,35 @@ def test_a_question_longer_than_the_panel_keeps_its_answer_on_screen_and_is_read
     assert not table.reading and table.cursor == 0
     press(table, host("down", "ok"))
     assert table.session.state["done"] == "b"
+
+
+def test_a_result_screen_says_once_what_it_lists_itself():
+    """Announcements stand above a confirmation; one the screen's own list repeats (every hero's
+    move under "Move the heroes") is read there once, the others stay above the question."""
+    from companion.engine import Msg, Prompt, PromptKind, Step
+
+    moved, stays, gained = (
+        Msg("Hráč 1: bojovník → Pobřeží 2", "Player 1: warrior → Coast 2"),
+        Msg("Hráč 2: bojovník zůstává", "Player 2: the warrior stays"),
+        Msg("Hráč 1: +1", "Player 1: +1"),
+    )
+
+    class Moved(Step):
+        name = "moved"
+
+        def prompt(self, state, task):
+            listed = Msg(f"{moved.cs}; {stays.cs}", f"{moved.en}; {stays.en}")
+            return Prompt(PromptKind.CONFIRM, "moved", (), Msg("Posuňte hrdiny", "Move the heroes"), detail=listed)
+
+        def apply(self, state, action, task):
+            state["done"] = True
+
+    table = one_step_table(Moved())
+    press(table, host("ok", "ok"))
+    table.news = [moved, gained]
+    for table.language in ("cs", "en"):
+        lines = " ".join(table.frame().lines)
+        assert lines.count(moved.get(table.language).split(" → ")[0]) == 1
+        assert gained.get(table.language) in lines and stays.get(table.language).split()[0] in lines
+    table.news = []
+    assert "Move the heroes" in table.frame().lines

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...engine import Msg, RuleError, announce, counted, refusal, rng, shared_places
-from ...engine.i18n import join
+from ...engine.i18n import join, unbroken
 from . import texts
 
 LIMITS = {"road": 15, "settlement": 5, "city": 4}  # pieces of one colour in the base game
@@ -84,7 +84,7 @@ def who(state: dict, seat: int) -> Msg:
 
 def named(state: dict, seat: int) -> Msg:
     """A seat in an announcement: its name and number never broken between panel rows."""
-    return texts.unbroken(texts.seat(seat))
+    return unbroken(texts.seat(seat))
 
 
 def tell(state: dict, msg: Msg) -> None:
@@ -274,7 +274,7 @@ def settle_army(scenario, state: dict, seat: int) -> None:
     mine = state["knights"][seat]
     if holder != seat and mine >= ARMY_FROM and (holder is None or mine > state["knights"][holder]):
         state["army"] = seat
-        note(state, texts.army(who(state, seat)))
+        note(state, texts.army(named(state, seat)))
 
 
 def claim_road(state: dict, seat: int | None) -> None:
@@ -282,7 +282,7 @@ def claim_road(state: dict, seat: int | None) -> None:
     if reason is not None:
         raise reason
     state["longest_road"] = seat
-    note(state, texts.road(None if seat is None else who(state, seat)))
+    note(state, texts.road(None if seat is None else named(state, seat)))
 
 
 def road_refused(state: dict, seat: int) -> RuleError | None:

@@ -61,15 +61,9 @@ MENU_ITEM = {
 }
 
 SEVEN = Msg("Padla 7: kdo má přes 7 karet, odhodí půlku.", "A 7: over 7 cards, discard half.")
-NBSP = "\u00a0"
 
 
 seat = player  # "Hráč 1": a seat named by its number
-
-
-def unbroken(msg: Msg) -> Msg:
-    """ "Hráč 1" with a no-break space: the panel never breaks a name from its number."""
-    return Msg(msg.cs.replace(" ", NBSP), msg.en.replace(" ", NBSP))
 
 
 def knight(who: Msg, count: int) -> Msg:

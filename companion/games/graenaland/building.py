@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ...engine import Msg, RuleError, refusal
-from ...engine.i18n import join
+from ...engine.i18n import join, unbroken
 from . import texts
 from .board import adjacent
 from .payment import army_costs
@@ -534,14 +534,11 @@ def _settle(state: dict, seat: int, tid: str) -> tuple[list[Msg], tuple[Msg, lis
         owners = [s for s in range(state["seats"]) if houses(state, s, tid) > 0]
         if owners:
             names = [texts.seat(s) for s in owners]
-            events.append(Msg("Palisáda: {s} dá kartu → {o}.", "Palisade fee: {s} → {o}.").format(s=who, o=join(names)))
-            result = (
-                Msg("Palisáda: poplatek", "Palisade fee"),
-                [
-                    Msg("{s} dá 1 kartu surovin:", "{s} gives 1 resource card to:").format(s=who),
-                    *(Msg("→ {o}", "→ {o}").format(o=n) for n in names),
-                ],
+            fee = Msg("{s} dá po kartě: {o}.", "{s} pays a card to {o}.").format(
+                s=unbroken(who), o=join(unbroken(n) for n in names)
             )
+            events.append(fee)  # the result screen lists it, the table says it there once
+            result = (Msg("Palisáda: po kartě", "Palisade: a card each"), [fee])
     state["settlements"][tid][str(seat)] = state["settlements"][tid].get(str(seat), 0) + 1
     return events, result
 

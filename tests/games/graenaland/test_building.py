@@ -116,16 +116,17 @@ def test_palisade_fee_is_announced_for_a_first_house_there():
     st = build_state()
     st["public"]["C2"] = ["palisade"]
     after = build(st, "settlement:C2")
-    assert any("Palisade fee: Player 1 → Player 2" in m["en"] for m in after["recent"])
+    assert any(m["en"] == "Player\u00a01 pays a card to Player\u00a02." for m in after["recent"])
     # the fee has its own screen: the table hands the card over, then building goes on
     fee = GAME.prompt(after)
-    assert fee.kind is PromptKind.CONFIRM and fee.step == "build_result" and fee.title.cs == "Palisáda: poplatek"
-    assert fee.detail.cs.split("; ") == ["Hráč 1 dá 1 kartu surovin:", "→ Hráč 2"]
-    assert fee.detail.en.split("; ") == ["Player 1 gives 1 resource card to:", "→ Player 2"]
+    assert fee.kind is PromptKind.CONFIRM and fee.step == "build_result" and fee.title.cs == "Palisáda: po kartě"
+    # the screen lists the announcement itself, so the table says it there once
+    assert fee.detail.cs.split("; ") == ["Hráč\u00a01 dá po kartě: Hráč\u00a02."]
+    assert fee.detail.en.split("; ") == [after["recent"][-1]["en"]]
     after = apply(after, ok("build_result"))
     assert after["step"] == "build" and after["settlements"]["C2"] == {"1": 1, "0": 1}
     again = build(after, "settlement:C2")  # a second house there pays no fee
-    assert "Palisade" not in again["recent"][-1]["en"] and "settlement" in again["recent"][-1]["en"]
+    assert "pays a card" not in again["recent"][-1]["en"] and "settlement" in again["recent"][-1]["en"]
     assert again["step"] == "build"
 
 

@@ -7,7 +7,7 @@ to the ``act`` list (the next consequence, or step 2).
 from __future__ import annotations
 
 from ....engine import Msg, Option, Prompt, PromptKind, RuleError, Step, counted
-from ....engine.i18n import player
+from ....engine.i18n import NBSP, player, unbroken
 from ..box import BOX
 from ..common import COLOURS, note, reading, refuse
 from ..conflict import CONTINENT, ISLAND, MAX_PARTS, migration_candidates, war_leaders
@@ -88,14 +88,6 @@ def fall(state: dict, colours, headline: Msg) -> None:
         listed = ", ".join(f"{{p{s}}}{NBSP}({back[s]})" for s in sorted(back))
         names = {f"p{s}": unbroken(player(s)) for s in back}
         note(state, Msg(f"Zpět do zásoby: {listed}.", f"Back: {listed}.").format(**names))
-
-
-NBSP = "\u00a0"  # a no-break space: the panel never breaks a row there
-
-
-def unbroken(name: Msg) -> Msg:
-    """ "Hráč 1" that no row break parts from its number."""
-    return Msg(name.cs.replace(" ", NBSP), name.en.replace(" ", NBSP))
 
 
 def charge(state: dict) -> None:
