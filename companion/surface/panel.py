@@ -107,6 +107,7 @@ class Advances:
         self.mode = mode  # "1": the advances of one-bit drawing (hinted for it), as ``getmask2`` lays out
         self._advance: dict[str, int] = {}  # character -> advance, 1/64 px
         self._pair: dict[str, int] = {}  # two characters -> what they add side by side, 1/64 px
+        self._ahead = 0  # how far ``learn_ahead`` went
 
     def _learn(self, char: str) -> int:
         advance = self._advance[char] = round(self.face.getlength(char, mode=self.mode) * 64)
@@ -142,6 +143,18 @@ class Advances:
         two = first[-1] + second[0]
         kern = self._pair.get(two)
         return first64 + second64 + (kern if kern is not None else self._learn_pair(two))
+
+    def learn_ahead(self, chars: str, most: int) -> int:
+        """Learn up to ``most`` pairs of ``chars`` (always the same string) not learnt yet, in
+        order from where the last call stopped; how many (0: all of them are known)."""
+        count, learnt = len(chars), 0
+        while self._ahead < count * count and learnt < most:
+            first, second = divmod(self._ahead, count)
+            self._ahead += 1
+            if chars[first] + chars[second] not in self._pair:
+                self._learn_pair(chars[first] + chars[second])
+                learnt += 1
+        return learnt
 
     def learn(self, text: str) -> None:
         """Learn every neighbouring pair of ``text`` now (about 5 us each, a tenth of measuring

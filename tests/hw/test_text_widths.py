@@ -98,3 +98,14 @@ def test_a_face_keeps_a_bounded_number_of_pairs(monkeypatch):
         text = random_text(rng)
         assert widths.length(text) == face.getlength(text)
         assert len(widths._pair) <= 50
+
+
+def test_pairs_learnt_ahead_a_few_at_a_time_give_getlengths_widths():
+    face = font(REGULAR, 11)
+    widths = Advances(face, "1")
+    rounds = 0
+    while widths.learn_ahead("AVTo y.", 10):
+        rounds += 1
+    assert rounds == 5 and len(widths._pair) == 49  # 7 x 7 pairs, 10 at a time
+    for text in ("AV To", "y.To", "oy AV."):
+        assert widths.length(text) == face.getlength(text, mode="1")
