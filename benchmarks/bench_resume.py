@@ -9,7 +9,7 @@ code also keeps the snapshots the idle main loop keeps (``Store.keep_snapshot`` 
 entry). A resume is what a restart does before players can go on: open the store, build the
 table (the restart question, which rebuilds the session), "continue", draw the first frame.
 CPU time of this process (``time.process_time``), median of a few runs, for today's code and
-for BASELINE_COMMIT (default 72c510d, the last commit before snapshots; unpacked as
+for BASELINE_COMMIT (default a1975f4, before snapshots and the faster journal read; unpacked as
 ``companion_before``), on the same log, and the ratio. Goal: at most 50 ms here at any length.
 """
 
@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.baseline import unpack_baseline  # noqa: E402
 
-BASELINE = "72c510d"
+BASELINE = "a1975f4"
 LENGTHS = (100, 1000, 5000)
 RUNS = 5
 
