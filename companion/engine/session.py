@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import logging
 from bisect import bisect_left
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from typing import Any, NamedTuple
 
 from . import rng, snapshot
@@ -84,6 +85,8 @@ class _States:
     def __init__(self, initial: dict):
         self.kept: dict[int, dict] = {0: initial}
         self.top = 0
+        # older snapshots of the same log, read only if an undo goes behind the newest one
+        self.stored: dict[int, Callable[[], dict]] = {}
 
     def push(self, state: dict) -> None:
         self.top += 1
@@ -100,6 +103,14 @@ class _States:
         if wanted in self.kept:
             return self.kept[wanted]
         start = max(position for position in self.kept if position < wanted)
+        nearer = [position for position in self.stored if start < position <= wanted]
+        if nearer:  # a stored snapshot is closer than any kept state: read it (once)
+            read = self.stored.pop(max(nearer))
+            try:
+                self.kept[max(nearer)] = read()
+            except snapshot.Mismatch as why:
+                log.warning("an older snapshot is dropped: %s", why)
+            return self.before_top(game, actions)
         state = self.kept[start]
         for position in range(start + 1, wanted + 1):  # at most STRIDE - 1 actions, but behind a snapshot
             state, _ = _apply(game, state, game.prompt(state), actions[position - 1])
@@ -195,13 +206,15 @@ class Session:
             if stands and bisect_left(kept_indexes, length) == depths[length]:
                 matching.append((length, barriers, record))
         self._digest = digest  # a prefix of this log's: the next snapshot goes on from it
-        for length, barriers, record in reversed(matching):  # the newest whose state reads back
+        for newest, (length, barriers, record) in reversed(list(enumerate(matching))):  # the newest that reads back
             try:
                 state = snapshot.state(record)
             except snapshot.Mismatch as why:
                 log.warning("a snapshot of the %s session is dropped: %s", self.game.name, why)
                 continue
             states = _States(self._initial)
+            for _, older_barriers, older in matching[:newest]:  # for an undo behind this one
+                states.stored[len(older_barriers)] = partial(snapshot.state, older)
             states.jump(len(barriers), state)
             self._replay(entries, kept, state, list(barriers), states, len(barriers))
             self.resumed_from = length

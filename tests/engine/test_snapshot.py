@@ -160,3 +160,20 @@ def test_a_log_without_snapshots_replays_as_before():
     plain = Session(TOY, played.options, played.seed, snapshot.Log(played.entries))
     assert plain.resumed_from is None
     same(plain, played)
+
+
+def test_an_undo_behind_the_snapshot_starts_from_an_older_snapshot_not_the_start():
+    played = churned_log(TOY, 2, 5, 40, undos=0, rounds=30)
+    records = [Session(TOY, played.options, played.seed, played.entries[:n]).snapshot() for n in (10, 20, 30)]
+    resumed = Session(TOY, played.options, played.seed, played.entries, snapshots=records)
+    whole = Session(TOY, played.options, played.seed, played.entries)
+    assert resumed.resumed_from == 30 and set(resumed._states.stored) == {10, 20}
+    for step in range(15):
+        expected, got = whole.plan_undo(True), resumed.plan_undo(True)
+        assert got.state == expected.state
+        whole.commit(expected)
+        resumed.commit(got)
+        if step == 10:  # behind the snapshot of 30: the one of 20 was read, not the start replayed
+            assert 20 in resumed._states.kept and 20 not in resumed._states.stored
+            assert 10 in resumed._states.stored
+    same(resumed, whole)
