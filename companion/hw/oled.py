@@ -269,9 +269,10 @@ class OledDisplay:
     def idle(self) -> bool:
         """What the display does while nobody waits: learn the glyphs of lines drawn since
         (hw/glyphs.py), so the next lines that hold them are composed, not rasterised, then a
-        few of those panels show most, then a few of their kerning pairs in the body's face.
-        True while there is more to learn (the main loop comes back at once unless a key
-        waits; all of it takes about a quarter of a second here, once after a start)."""
+        few of those panels show most, then a few of their kerning pairs in the body's, the
+        header's and the footer's faces. True while there is more to learn (the main loop
+        comes back at once unless a key waits; all of it takes about half a second here, once
+        after a start)."""
         if learn_pending(IDLE_GLYPHS):
             return True
         panel = self.panel()
@@ -279,8 +280,8 @@ class OledDisplay:
         faces = (font(REGULAR, body), font(BOLD_CONDENSED, head), font(REGULAR, foot), font(BOLD_CONDENSED, LABEL_SIZE))
         if learn_ahead(faces, IDLE_GLYPHS):
             return True
-        # then the body's kerning pairs, as the rows measure them and as the panel draws them
-        return any(advances(font(REGULAR, body), mode).learn_ahead(COMMON, IDLE_PAIRS) for mode in ("", "1"))
+        # then the kerning pairs of the body, header and footer, as measured and as drawn
+        return any(advances(face, mode).learn_ahead(COMMON, IDLE_PAIRS) for face in faces[:3] for mode in ("", "1"))
 
     def clear(self) -> None:
         device = self._connect()

@@ -108,18 +108,26 @@ class Advances:
         self._advance: dict[str, int] = {}  # character -> advance, 1/64 px
         self._pair: dict[str, int] = {}  # two characters -> what they add side by side, 1/64 px
         self._ahead = 0  # how far ``learn_ahead`` went
+        self._unkerned: frozenset[str] = frozenset()  # all pairs of these learnt: the rest add nothing
 
     def _learn(self, char: str) -> int:
         advance = self._advance[char] = round(self.face.getlength(char, mode=self.mode) * 64)
         return advance
 
-    def _learn_pair(self, pair: str) -> int:
+    def _learn_pair(self, pair: str, keep_zero: bool = True) -> int:
+        """What ``pair`` adds side by side, learnt (a pair that adds nothing is not kept when
+        ``keep_zero`` is false: the pairs learnt ahead say so for all of theirs)."""
+        if self._unkerned and pair[0] in self._unkerned and pair[1] in self._unkerned:
+            return 0  # learnt ahead: a kerned one would be in ``_pair``
         first, second = (self._advance.get(char) for char in pair)
         first = self._learn(pair[0]) if first is None else first
         second = self._learn(pair[1]) if second is None else second
         if len(self._pair) >= PAIRS_KEPT:  # a bound, whatever players type: learnt again if met
             self._pair.clear()
-        kern = self._pair[pair] = round(self.face.getlength(pair, mode=self.mode) * 64) - first - second
+            self._unkerned = frozenset()
+        kern = round(self.face.getlength(pair, mode=self.mode) * 64) - first - second
+        if kern or keep_zero:
+            self._pair[pair] = kern
         return kern
 
     def length64(self, text: str) -> int:
@@ -152,8 +160,11 @@ class Advances:
             first, second = divmod(self._ahead, count)
             self._ahead += 1
             if chars[first] + chars[second] not in self._pair:
-                self._learn_pair(chars[first] + chars[second])
+                self._learn_pair(chars[first] + chars[second], keep_zero=False)  # most add nothing
                 learnt += 1
+        if self._ahead == count * count and not self._unkerned:
+            self._unkerned = frozenset(chars)  # every kerned pair of them is in ``_pair``
+            self._pair = {pair: kern for pair, kern in self._pair.items() if kern or not set(pair) <= self._unkerned}
         return learnt
 
     def learn(self, text: str) -> None:
