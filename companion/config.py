@@ -26,6 +26,11 @@ SCHEMA: dict = {
     "leds": {"pins": ({}, dict)},  # seat number ("1".."5") -> BCM pin or {red, green, blue}
     "seat_buttons": {"pins": ({}, dict)},  # seat number -> {yes = pin, no = pin}
     "pads": {"enabled": (True, bool), "heartbeat_s": (2.0, float)},
+    # the web table (docs/web-table.md): on with `run --web` or a socket passed in by companion.socket
+    "web": {
+        "address": ("", str),  # the IP address the panel's QR code shows; "" = the one phones reach
+        "hotspot": ("", str),  # the hotspot's file (setup-pi.sh --hotspot): its Wi-Fi code first
+    },
 }
 CHOICES = {
     "language": ("cs", "en"),
@@ -150,7 +155,21 @@ def load(path: str | Path | None) -> dict:
     _check_panel_size(config["display"])
     _check_numbers(config)
     _check_pins(config)
+    _check_web(config["web"])
     return config
+
+
+def _check_web(web: dict) -> None:
+    """The panel's QR code needs an IP address: a ``.local`` name does not resolve on many phones."""
+    import ipaddress
+
+    if web["address"]:
+        try:
+            ipaddress.ip_address(web["address"])
+        except ValueError:
+            raise ConfigError(
+                f"'web.address' must be the box's IP address (like 192.168.1.50), not {web['address']!r}"
+            ) from None
 
 
 def _check_numbers(config: dict) -> None:

@@ -9,6 +9,7 @@ non-zero with the same one line on stderr.
 from __future__ import annotations
 
 import logging
+import os
 import queue
 import sys
 from dataclasses import dataclass
@@ -79,12 +80,19 @@ def cmd_run(args) -> int:
 
         table.guard = GUARD_S
     web = None
-    if getattr(args, "web", None):
+    if getattr(args, "web", None) or os.environ.get("LISTEN_FDS"):  # --web, or companion.socket
         try:
-            web = _start_web(args.web, events)
+            web = _start_web(args.web, events, cfg["web"], table)
         except _CannotRun as error:
             store.close()
             return _refuse_on_panel(io, args.language or cfg["language"], str(error))
+        if web is not None and table.mode == "menu":  # the start screen (not a restart's question)
+            from .table.joining import show_join
+            from .table.menu import main_menu
+
+            main_menu(table)  # now with its entry to join by phone
+            if not script_events:
+                show_join(table, main_menu)  # people at the table: the codes to join by first
     closers = io.closers + [store.close] + ([web.close] if web is not None else [])
     app = App(table, io.display, io.leds, events, closers, io.notifier, io.watchdog, screens=io.screens, web=web)
     install_signal_handlers(events)
@@ -96,13 +104,28 @@ def cmd_run(args) -> int:
     return 0
 
 
-def _start_web(where: str, events):
-    """The web table on HOST:PORT (companion.web, imported only now), started; a one-line reason
-    when it cannot be (the libraries missing, the address taken or malformed)."""
-    host, _, port_text = where.rpartition(":")
-    if not host or not port_text.isdigit():
-        raise _CannotRun(f"--web needs HOST:PORT (for example 127.0.0.1:8080), not {where!r}")
+def _start_web(where: str | None, events, settings: dict, table):
+    """The web table (companion.web, imported only now), started: on the listening socket
+    systemd passed in (companion.socket), else on ``where`` (HOST:PORT); None when neither is
+    there. The panel gets the codes to join by (``table.joining``). A one-line reason when it
+    cannot start (the libraries missing, the address taken or malformed, a bad hotspot file)."""
+    sock = None
+    if os.environ.get("LISTEN_FDS"):
+        from .web.activation import passed_socket
+
+        sock = passed_socket("web")
+    if sock is None and not where:
+        return None
+    if sock is not None:
+        host, port = sock.getsockname()[:2]
+    else:
+        assert where is not None
+        host, _, port_text = where.rpartition(":")
+        if not host or not port_text.isdigit():
+            raise _CannotRun(f"--web needs HOST:PORT (for example 127.0.0.1:8080), not {where!r}")
+        host, port = host.strip("[]"), int(port_text)
     try:
+        from .web import qr
         from .web.server import WebTable, WebTableError
     except ImportError as error:
         raise _CannotRun(f"the web table needs its libraries: pip install '.[web]' ({error.name} is missing)") from None
@@ -114,13 +137,56 @@ def _start_web(where: str, events):
         """In the web thread: the host answers on the box (the owner thread), so wait."""
         events.put(SeatClaim(seat, name, taken, partial(web.answer_claim, seat)))
 
-    web = WebTable(events, host=host, port=int(port_text), claim=claim)
+    wifi, hotspot_address = _hotspot(settings["hotspot"]) if settings["hotspot"] else (None, "")
+    address = settings["address"] or hotspot_address or _reached_address(host)
+    web = WebTable(events, host=host, port=port, claim=claim, sock=sock, addresses=[address] if address else [])
     try:
         web.start()
     except WebTableError as error:
         raise _CannotRun(f"web table: {error}") from None
-    log.info("web table at http://%s:%s/ (the board at /board)", host, port_text)
+    if address:
+        try:
+            side = min(table.panel.height, table.panel.width // 2)
+            table.joining = qr.join_codes(address, web.port, wifi, side)
+        except qr.QrError as error:
+            log.warning("no QR code on the panel: %s", error)
+    else:
+        log.warning("no QR code on the panel: the box's address is unknown; set [web] address in the config")
+    shown = f"[{host}]" if ":" in host else host
+    log.info("web table at http://%s:%s/ (the board at /board)", shown, web.port)
     return web
+
+
+def _reached_address(host: str) -> str:
+    """The address phones reach the table at: the one listened on, or, listening on every
+    address, the one the box's route out leaves from (no packet is sent); "" when there is
+    none (a service without a network of its own: then [web] address says it)."""
+    if host not in ("", "0.0.0.0", "::"):
+        return host
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: only the routing table is asked
+            found = probe.getsockname()[0]
+    except OSError:
+        return ""
+    return "" if found.startswith(("0.", "127.")) else found
+
+
+def _hotspot(path: str) -> tuple[tuple[str, str], str]:
+    """The hotspot's name and password, and the box's address on it, from the file
+    ``setup-pi.sh --hotspot`` writes (TOML: ssid, password, address)."""
+    import tomllib
+
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise _CannotRun(f"the hotspot file {path} cannot be read: {error}") from None
+    ssid, password, address = data.get("ssid"), data.get("password"), data.get("address", "")
+    if not all(isinstance(value, str) for value in (ssid, password, address)) or not ssid or not password:
+        raise _CannotRun(f"the hotspot file {path} needs ssid, password (and address) as text")
+    return (str(ssid), str(password)), str(address)
 
 
 def _open_table(args, cfg: dict, io: _RunIo, data_dir: Path):

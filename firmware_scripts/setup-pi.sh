@@ -15,7 +15,14 @@
 #      at the exact version of firmware_scripts/constraints-pi.txt (the same on every box);
 #   5. /etc/udev/rules.d/70-companion-pads.rules (pad ports: group dialout, no ModemManager);
 #   6. /etc/systemd/system/companion.service, enabled (starts at the next boot, or now with
-#      `systemctl start companion`); /etc/companion/config.toml if missing.
+#      `systemctl start companion`); /etc/companion/config.toml if missing;
+#   7. with --web or --hotspot only: the web table (docs/web-table.md) -- its extra in the venv
+#      and /etc/systemd/system/companion.socket, enabled: systemd listens on port 80 and passes
+#      the socket to the service, which keeps PrivateNetwork=yes;
+#   8. with --hotspot only: the Pi becomes its own Wi-Fi hotspot (a NetworkManager connection
+#      "companion-hotspot" on wlan0, address 10.42.0.1, started at the next boot) with a random
+#      password that is never printed: the panel shows it only as a Wi-Fi QR code (kept in
+#      /etc/companion/hotspot.toml, readable by root and the companion group only).
 #
 # Options:
 #   --root DIR   write every file under DIR instead of /, and only print the system commands
@@ -23,12 +30,16 @@
 #   --dry-run    change nothing at all; print what would be done.
 #   --source DIR the package to install (default: the checkout this script is in).
 #   --no-apt     do not run apt-get.
+#   --web        also serve the web table on port 80 (phones as pads, a board page).
+#   --hotspot    --web, and the Pi is its own Wi-Fi hotspot (for a table without a network).
 #   -h, --help   this text.
 set -euo pipefail
 
 ROOT=/
 DRY_RUN=0
 NO_APT=0
+WEB=0
+HOTSPOT=0
 SRC="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
 usage() { sed -n '2,/^set -euo/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'; }
@@ -40,6 +51,8 @@ while [[ $# -gt 0 ]]; do
         --dry-run) DRY_RUN=1; shift ;;
         --source) SRC="${2:?--source needs a directory}"; shift 2 ;;
         --no-apt) NO_APT=1; shift ;;
+        --web) WEB=1; shift ;;
+        --hotspot) WEB=1; HOTSPOT=1; shift ;;
         -h|--help) usage; exit 0 ;;
         *) echo "setup-pi.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
     esac
@@ -159,8 +172,10 @@ fi
 say "venv in /opt/companion/venv"
 if [[ "$DRY_RUN" == 0 ]]; then mkdir -p "$ROOT/opt/companion"; fi
 run python3 -m venv "$ROOT/opt/companion/venv"
+EXTRAS=pi
+[[ "$WEB" == 1 ]] && EXTRAS=pi,web
 run "$ROOT/opt/companion/venv/bin/pip" install --constraint "$SRC/firmware_scripts/constraints-pi.txt" \
-    "${SRC}[pi]"
+    "${SRC}[${EXTRAS}]"
 
 # 5. udev rule for the pads
 say "udev rule"
@@ -181,5 +196,77 @@ fi
 put "$SRC/systemd/companion.service" /etc/systemd/system/companion.service 0644
 run systemctl daemon-reload
 run systemctl enable companion.service
+
+# 7. the web table: systemd listens on port 80 and passes the socket to the service
+if [[ "$WEB" == 1 ]]; then
+    say "web table on port 80"
+    put "$SRC/systemd/companion.socket" /etc/systemd/system/companion.socket 0644
+    run systemctl daemon-reload
+    run systemctl enable companion.socket
+fi
+
+# Ensure "key = value" under [web] in the companion's config.toml (added when missing).
+set_web_setting() {
+    local key="$1" value="$2" file="$ROOT/etc/companion/config.toml"
+    if [[ "$DRY_RUN" == 1 ]]; then
+        echo "would set [web] $key = $value in $file"
+        return
+    fi
+    if grep -Eq "^[[:space:]]*${key}[[:space:]]*=" "$file"; then
+        return
+    fi
+    if grep -Eq '^[[:space:]]*\[web\][[:space:]]*$' "$file"; then
+        sed -i -E "/^[[:space:]]*\[web\][[:space:]]*$/a ${key} = ${value}" "$file"
+    else
+        printf '\n[web]\n%s = %s\n' "$key" "$value" >> "$file"
+    fi
+    echo "set [web] $key in $file"
+}
+
+# 8. the hotspot: a NetworkManager keyfile (the password never on a command line or printed)
+if [[ "$HOTSPOT" == 1 ]]; then
+    say "Wi-Fi hotspot (NetworkManager)"
+    SECRET="$ROOT/etc/companion/hotspot.toml"
+    KEYFILE="$ROOT/etc/NetworkManager/system-connections/companion-hotspot.nmconnection"
+    if [[ "$OFFLINE" == 0 ]] && ! command -v nmcli >/dev/null; then
+        echo "setup-pi.sh: --hotspot needs NetworkManager (nmcli), the network stack of Raspberry Pi OS Bookworm" >&2
+        exit 1
+    fi
+    if [[ "$DRY_RUN" == 1 ]]; then
+        echo "would create $SECRET and $KEYFILE (a random password, not shown) if missing"
+    else
+        if [[ ! -s "$SECRET" ]]; then
+            HOTSPOT_SSID="table-$(od -An -N2 -tx1 /dev/urandom | tr -d ' \n')"
+            # 20 characters of 32 (100 bits), no look-alikes (l 1 o 0) and never a hex key
+            HOTSPOT_PASSWORD="$(od -An -N20 -tu1 /dev/urandom | awk '{ for (i = 1; i <= NF; i++)
+                printf "%s", substr("abcdefghijkmnpqrstuvwxyz23456789", $i % 32 + 1, 1) }')"
+            mkdir -p "$(dirname "$SECRET")"
+            (umask 0077; printf '# the box'"'"'s own Wi-Fi (setup-pi.sh --hotspot); the panel shows it as a QR code\nssid = "%s"\npassword = "%s"\naddress = "10.42.0.1"\n' \
+                "$HOTSPOT_SSID" "$HOTSPOT_PASSWORD" > "$SECRET")
+            echo "created $SECRET"
+        fi
+        chmod 0640 "$SECRET"
+        if [[ ! -s "$KEYFILE" ]]; then
+            HOTSPOT_SSID="$(sed -n -E 's/^ssid = "(.*)"$/\1/p' "$SECRET")"
+            HOTSPOT_PASSWORD="$(sed -n -E 's/^password = "(.*)"$/\1/p' "$SECRET")"
+            mkdir -p "$(dirname "$KEYFILE")"
+            (umask 0077; printf '%s\n' "[connection]" "id=companion-hotspot" "uuid=$(cat /proc/sys/kernel/random/uuid)" \
+                "type=wifi" "interface-name=wlan0" "autoconnect=true" "autoconnect-priority=100" "" \
+                "[wifi]" "mode=ap" "band=bg" "ssid=$HOTSPOT_SSID" "" \
+                "[wifi-security]" "key-mgmt=wpa-psk" "proto=rsn" "pairwise=ccmp" "group=ccmp" "psk=$HOTSPOT_PASSWORD" "" \
+                "[ipv4]" "method=shared" "address1=10.42.0.1/24" "" "[ipv6]" "method=disabled" > "$KEYFILE")
+            echo "created $KEYFILE"
+        fi
+        chmod 0600 "$KEYFILE"
+    fi
+    run chown root:companion "$SECRET"
+    set_web_setting hotspot '"/etc/companion/hotspot.toml"'
+    run nmcli connection reload
+    echo "the hotspot starts at the next boot (now it would drop an SSH session over this Wi-Fi);"
+    echo "its password is shown only as the Wi-Fi QR code on the panel"
+elif [[ "$WEB" == 1 ]]; then
+    echo "give the box a fixed address on your network (a DHCP reservation) and set it as"
+    echo "[web] address in /etc/companion/config.toml, so the panel can show its QR code"
+fi
 
 say "done. Reboot once for the I2C speed (sudo reboot); then: systemctl status companion"

@@ -120,6 +120,8 @@ def test_a_size_the_driver_cannot_drive_is_refused_naming_both(tmp_path):
         ("[pads]\nheartbeat_s = nan\n", ["'pads.heartbeat_s' must be between"]),
         ("[pads]\nheartbeat_s = 0\n", ["'pads.heartbeat_s' must be between"]),
         ("[buttons]\ndebounce_ms = -5\n", ["'buttons.debounce_ms' must be between 0 and 1000"]),
+        ("[web]\naddress = \"box.local\"\n", ["'web.address' must be the box's IP address", "'box.local'"]),
+        ("[web]\nport = 80\n", ["unknown key 'web.port'"]),
     ],
 )
 def test_pins_addresses_and_nested_values_are_checked(tmp_path, text, words):
@@ -221,3 +223,10 @@ def test_under_journald_the_run_logs_priorities_and_its_version(tmp_path):
     # the same run with stderr elsewhere (the variable inherited, the stream not): plain lines
     plain = run_companion("run", "--verbose", "--script", script, "--data-dir", tmp_path / "d2", env=env)
     assert plain.returncode == 0 and re.match(r"\d{4}-\d\d-\d\d .* INFO companion: companion ", plain.stderr)
+
+
+def test_the_web_tables_address_and_hotspot_file_are_read(tmp_path):
+    path = tmp_path / "c.toml"
+    path.write_text('[web]\naddress = "192.168.1.50"\nhotspot = "/etc/companion/hotspot.toml"\n')
+    assert config.load(path)["web"] == {"address": "192.168.1.50", "hotspot": "/etc/companion/hotspot.toml"}
+    assert config.defaults()["web"] == {"address": "", "hotspot": ""}

@@ -26,7 +26,7 @@ ALLOWED = {
 
 # packages whose modules are in no import circle (the games, the store and the command line still
 # have circles among their own modules; they are not checked yet)
-CIRCLE_FREE = {"surface", "engine", "table", "hw"}
+CIRCLE_FREE = {"surface", "engine", "table", "hw", "games"}
 
 
 def module_name(path: Path) -> str:

@@ -4,19 +4,20 @@ Nothing here touches hardware, files or screens.
 """
 
 from .choices import BACK, YES_NO, counts, numbered
-from .errors import RuleError, refusal
+from .errors import Refuse, RuleError, refusal, refuser
 from .events import added, announce, recent
 from .game import FollowUp, Game, Scores, Setting, Status, shared_places
 from .i18n import Msg, counted, plural
 from .prompt import Option, Prompt, PromptKind
 from .session import Outcome, Session, replay
-from .steps import Action, Ask, Awaited, Step, Steps, answered, queued
+from .steps import Action, Ask, At, Awaited, Step, Steps, TaskStep, answered, queued
 
 __all__ = [
     "BACK",
     "YES_NO",
     "Action",
     "Ask",
+    "At",
     "Awaited",
     "FollowUp",
     "Game",
@@ -25,6 +26,7 @@ __all__ = [
     "Outcome",
     "Prompt",
     "PromptKind",
+    "Refuse",
     "RuleError",
     "Scores",
     "Session",
@@ -32,6 +34,7 @@ __all__ = [
     "Status",
     "Step",
     "Steps",
+    "TaskStep",
     "added",
     "announce",
     "answered",
@@ -42,6 +45,7 @@ __all__ = [
     "queued",
     "recent",
     "refusal",
+    "refuser",
     "replay",
     "shared_places",
 ]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, Protocol
+
 from .i18n import Msg
 
 
@@ -29,3 +31,17 @@ def refusal(game: str, rule: str, cs: str, en: str, **values) -> RuleError:
     """A refusal naming ``<game>.<rule>``, its sentence filled in both languages."""
     msg = Msg(cs, en)
     return RuleError(f"{game}.{rule}", msg.format(**values) if values else msg)
+
+
+class Refuse(Protocol):
+    def __call__(self, rule: str, cs: str, en: str, **values: Any) -> RuleError: ...
+
+
+def refuser(game: str) -> Refuse:
+    """A game's ``refuse(rule, cs, en, **values)``: its refusals, each naming ``<game>.<rule>``.
+    A game makes it once (``refuse = refuser("toy")``) and its rules raise ``refuse(...)``."""
+
+    def refuse(rule: str, cs: str, en: str, **values: Any) -> RuleError:
+        return refusal(game, rule, cs, en, **values)
+
+    return refuse

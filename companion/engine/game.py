@@ -11,7 +11,7 @@ from .errors import RuleError
 from .events import RECENT, announce, trim
 from .i18n import Msg, player
 from .prompt import Prompt
-from .steps import Action, Ask, Awaited, Step, Steps, check_action, take_resume
+from .steps import Action, Ask, At, Awaited, Step, Steps, check_action, take_resume
 
 
 class Status(NamedTuple):
@@ -149,8 +149,9 @@ class FollowUp(NamedTuple):
 class Game:
     """Base class of a game's rules. Subclasses live in ``companion/games/<name>/``.
 
-    A game lists its decisions as ``steps`` (``engine.steps.Step`` objects) and says which one a
-    state awaits in ``awaiting``; ``prompt`` and ``apply`` are then the same for every game.
+    A game lists its decisions as ``steps`` (``engine.steps.Step`` objects) and says where a state
+    stands in ``where``: the task it waits on and the task's kind. The steps table names the step
+    (``awaiting``); ``prompt`` and ``apply`` are then the same for every game.
     ``apply`` never changes the state it is given: it returns a new one or raises ``RuleError``.
     """
 
@@ -182,9 +183,16 @@ class Game:
     shared_parts: tuple[str, ...] = ()
 
     # -- the step machinery, the same for every game -------------------------------------------
-    def awaiting(self, state: dict) -> Awaited | None:
-        """The step the state waits for and its task, or None when the game is over."""
+    def where(self, state: dict) -> At | None:
+        """Where the state stands: the kind of task it waits on and the task (a queued question
+        before anything else, ``steps.queued``), or None when the game is over. The only place a
+        game says where it stands."""
         raise NotImplementedError
+
+    def awaiting(self, state: dict) -> Awaited | None:
+        """The step the state waits for and its task, or None when the game is over: where the
+        state stands (``where``), the step named by the steps table (``Steps.awaited``)."""
+        return self.steps.awaited(state, self.where(state))
 
     def prompt(self, state: dict) -> Prompt | None:
         """The awaited input, or None when the game is over."""

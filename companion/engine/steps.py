@@ -1,20 +1,23 @@
 """Steps: one object per decision a game can await, its prompt and its apply side by side.
 
-A game lists its steps in a ``Steps`` table and says in ``Game.awaiting`` which one the state
-waits for (and with which task, the step's context). The engine does the rest the same way for
-every game: it builds the prompt from the awaited step, checks an incoming action against that
-prompt once (game over, wrong step, wrong seat, an option that is not listed), hands the step a
-typed ``Action``, and runs the standard interruption: a step that needs an answer first raises
-``Ask``; the question goes to the head of the state's queue and the interrupted action is carried
-out again once the question is answered (``resume``).
+A game lists its steps in a ``Steps`` table and says in ``Game.where`` where a state stands: the
+task it waits on (the step's context) and the task's kind. The table turns that kind into the
+awaited step (``Steps.awaited``: the step of the kind's name, the step listing the kind in its
+``takes``, or the step a function given for the kind chooses). The engine does the rest the same
+way for every game: it builds the prompt from the awaited step, checks an incoming action
+against that prompt once (game over, wrong step, wrong seat, an option that is not listed), hands
+the step a typed ``Action``, and runs the standard interruption: a step that needs an answer
+first raises ``Ask``; the question goes to the head of the state's queue and the interrupted
+action is carried out again once the question is answered (``resume``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
+from .choices import BACK
 from .errors import BadAction, RuleError
 from .i18n import Msg
 from .prompt import Prompt, PromptKind
@@ -59,11 +62,22 @@ class Awaited(NamedTuple):
     task: dict
 
 
+class At(NamedTuple):
+    """Where a state stands (``Game.where``): the kind of task it waits on, and the task. The
+    game's ``Steps`` table names the step that takes that kind."""
+
+    kind: str
+    task: dict
+
+
 class Step:
     """One decision of a game. Subclasses set ``name`` (the action's ``step`` in the log) and
-    implement ``prompt`` and ``apply``; ``explain`` names the rule behind an unlisted answer."""
+    implement ``prompt`` and ``apply``; ``explain`` names the rule behind an unlisted answer.
+    ``takes`` lists the kinds of task the step carries out under other names (a started move
+    "take" is the step "take_tile"); a task of the step's own name it takes anyway."""
 
     name: str = ""
+    takes: tuple[str, ...] = ()
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         raise NotImplementedError
@@ -86,19 +100,61 @@ class Step:
         return None
 
 
+class TaskStep(Step):
+    """A step of a task "*" (back) may drop: the task ends first, once (``drop``; a refusal or
+    a question undoes the whole action anyway); then "*" changes nothing else, and any other
+    answer is carried out (``carry_out``), which may set the task's next step."""
+
+    def apply(self, state: dict, action: Action, task: dict) -> None:
+        self.drop(state, task)
+        if action.value == BACK.value:
+            return
+        self.carry_out(state, action, task)
+
+    def drop(self, state: dict, task: dict) -> None:
+        """End the task (take it off the queue, clear the started move)."""
+        raise NotImplementedError
+
+    def carry_out(self, state: dict, action: Action, task: dict) -> None:
+        raise NotImplementedError
+
+
 StepKind = TypeVar("StepKind", bound=Step, covariant=True)
+
+# (state, task) -> the name of the step a task awaits, for a kind of task several steps take
+Chooser = Callable[[dict, dict], str]
 
 
 class Steps(Mapping[str, StepKind]):
     """A game's steps by name; a name used twice is a programming error caught at import. A game
-    whose steps share a base class of its own (``Steps[TableStep]``) reads them as that class."""
+    whose steps share a base class of its own (``Steps[TableStep]``) reads them as that class.
 
-    def __init__(self, *steps: StepKind):
+    The table also says which step a kind of task awaits (``awaited``): the step of that name,
+    the step listing the kind in its ``takes``, or, for a kind several steps take (a question
+    asked fact by fact), the step a function in ``choose`` names from the state and the task.
+    A kind with two ways to its step is a programming error caught at import too."""
+
+    def __init__(self, *steps: StepKind, choose: Mapping[str, Chooser] | None = None):
         self._by_name: dict[str, StepKind] = {}
         for step in steps:
             if not step.name or step.name in self._by_name:
                 raise ValueError(f"step name {step.name!r} is empty or used twice")
             self._by_name[step.name] = step
+        self._routes: dict[str, str | Chooser] = {}
+        routes: list[tuple[str, str | Chooser]] = [(kind, step.name) for step in steps for kind in step.takes]
+        for kind, route in [*routes, *(choose or {}).items()]:
+            if kind in self._routes or kind in self._by_name:
+                raise ValueError(f"task kind {kind!r} leads to two steps")
+            self._routes[kind] = route
+
+    def step_for(self, state: dict, kind: str, task: dict) -> str:
+        """The name of the step a task of ``kind`` awaits."""
+        route = self._routes.get(kind, kind)
+        return route if isinstance(route, str) else route(state, task)
+
+    def awaited(self, state: dict, at: At | None) -> Awaited | None:
+        """The step the state awaits and its task, from where it stands (None: the game is over)."""
+        return None if at is None else Awaited(self.step_for(state, at.kind, at.task), at.task)
 
     def __getitem__(self, name: str) -> StepKind:
         return self._by_name[name]

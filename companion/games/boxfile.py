@@ -10,7 +10,9 @@ import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
+
+from ..engine import Msg
 
 
 class BoxDataError(ValueError):
@@ -66,3 +68,43 @@ def require_exactly(source: str, what: str, found: list, expected: Iterable[Any]
     for problem, items in (("missing", missing), ("unknown", extra), ("defined twice", twice)):
         if items:
             raise BoxDataError(f"{source}: {what} {problem}: {', '.join(items)}")
+
+
+def fail(source: str, where: str, problem: str) -> NoReturn:
+    """A broken entry: one line naming the file (``source``), the entry and the problem."""
+    raise BoxDataError(f"{source}: {where} {problem}")
+
+
+class Table:
+    """One table of a box file (``where`` names it: "[facts]", "land 'forest'"), read with the
+    types the rules expect; every error names the file and the entry. A game's loader reads its
+    file through these into its own frozen records."""
+
+    def __init__(self, source: str, where: str, table: Any):
+        self.source, self.where = source, where
+        if not isinstance(table, dict):
+            self.fail("is not a table")
+        self.table: dict[str, Any] = table
+
+    def fail(self, problem: str) -> NoReturn:
+        fail(self.source, self.where, problem)
+
+    def get(self, key: str, kind: type | tuple[type, ...]) -> Any:
+        """The value of ``key``, of ``kind`` (see ``typed``)."""
+        return typed(self.source, self.where, self.table, key, kind)
+
+    def sub(self, key: str, where: str) -> Table:
+        """The table under ``key``, named ``where`` in errors."""
+        return Table(self.source, where, self.get(key, dict))
+
+    def msg(self, key: str | None = None) -> Msg:
+        """A text players read: this table's (or ``key``'s) ``cs`` and ``en``."""
+        table = self if key is None else self.sub(key, f"{self.where} '{key}'")
+        return Msg(table.get("cs", str), table.get("en", str))
+
+    def list_of(self, key: str, kind: type) -> list:
+        """A non-empty list of ``kind`` (true/false is never a number)."""
+        values = self.get(key, list)
+        if not values or any(isinstance(v, bool) or not isinstance(v, kind) for v in values):
+            self.fail(f"'{key}' must be a non-empty list of {kind.__name__}")
+        return values

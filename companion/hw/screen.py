@@ -217,7 +217,7 @@ def laid_out(frame: Frame, panel: Panel = SMALLEST) -> dict:
     """The frame's rows as the panel draws them, for a program to check (``--frames`` writes it
     beside each PNG): top down, each row's text, role (header, question, answer, option, news,
     notice, detail, text, footer), top pixel and whether it is lit; then the body lines the
-    panel does not show (below the last row, or under a map)."""
+    panel does not show (below the last row, or under a map); and a picture's size."""
     lay = _layout(panel, bool(_clean(frame.footer)))
     rows: list[dict[str, Any]] = [{"text": frame.header, "role": "header", "y": 0, "lit": True}]
     if frame.map is not None:
@@ -244,13 +244,25 @@ def laid_out(frame: Frame, panel: Panel = SMALLEST) -> dict:
         for i, line in enumerate(frame.lines)
         if not first <= i < first + len(shown)
     ]
-    return {"size": [panel.width, panel.height], "rows": rows, "off_panel": off}
+    out = {"size": [panel.width, panel.height], "rows": rows, "off_panel": off}
+    if frame.bitmap is not None:  # a picture at the left (a QR code); the rows are beside it
+        out["bitmap"] = {"size": [frame.bitmap.width, frame.bitmap.height], "x": 0}
+    return out
 
 
 def render(frame: Frame, width: int = 128, height: int = 64, cached: bool = True) -> Image.Image:
     """Draw ``frame`` on a new mode-"1" image (1 = lit pixel) for a panel of that size, in the
     fonts and layout of ``Panel.of_size(width, height)`` (the table broke its rows for it).
     ``cached=False`` rasterises every line through Pillow again (the same pixels, slower)."""
+    if frame.bitmap is not None:  # the picture at the left, the text in the columns beside it
+        img = Image.new("1", (width, height), 0)
+        picture = frame.bitmap
+        img.paste(
+            Image.frombytes("1", (picture.width, picture.height), picture.bits), (0, (height - picture.height) // 2)
+        )
+        if width - picture.width > 2 * MARGIN_X:
+            img.paste(render(frame._replace(bitmap=None), width - picture.width, height, cached), (picture.width, 0))
+        return img
     panel = Panel.of_size(width, height)
     head_size, body_size, foot_size = panel.sizes
     img = Image.new("1", (width, height), 0)

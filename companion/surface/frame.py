@@ -26,13 +26,25 @@ class MapView(NamedTuple):
     rows: tuple[tuple[MapCell, ...], ...]
 
 
+class Bitmap(NamedTuple):
+    """A one-bit picture (a QR code to join the web table): ``bits`` holds the rows top down,
+    each ``(width + 7) // 8`` bytes, the leftmost pixel in the highest bit, 1 for a lit pixel
+    (Pillow's packing of a mode "1" image)."""
+
+    width: int
+    height: int
+    bits: bytes
+
+
 class Frame(NamedTuple):
     """``header``: round and phase, drawn inverted on top. ``lines``: the body, top down, each
     one row that fits the panel (the screen shows as many as fit; the table puts the most
     important first). ``selected``: index of a body line drawn inverted (a menu cursor), and
     ``selected_rows`` lines from there. ``footer``: a status strip at the bottom (who has
     locked in, key hints). ``map``: a picture of the place being chosen or shown; the OLED then
-    draws the first ``map_lines`` body lines above it (a text display prints every line)."""
+    draws the first ``map_lines`` body lines above it (a text display prints every line).
+    ``bitmap``: a picture drawn at the panel's left, top to bottom; the header, the lines and
+    the footer then take the columns to its right (a text display prints only the text)."""
 
     header: str
     lines: tuple[str, ...] = ()
@@ -44,6 +56,7 @@ class Frame(NamedTuple):
     # what each body line is, for programs that read a frame (``--frames``) and the tests:
     # question, answer (the one a confirming key takes), option, news, notice, detail, text
     roles: tuple[str, ...] = ()
+    bitmap: Bitmap | None = None
 
     def role(self, line: int) -> str:
         """The role of body line ``line`` ("text" where the frame names none)."""

@@ -16,6 +16,7 @@ from ..engine.i18n import LANGUAGES
 from . import texts
 from .catalog import title_of
 from .flow import GameMenu, MainMenu, Pair, RestartQuestion, interrupt
+from .joining import MENU_JOIN, show_join
 from .pairing import Pairing
 
 if TYPE_CHECKING:
@@ -38,7 +39,7 @@ def main_menu(table: Table) -> None:
     ]
     if table.seating is not None:
         items.append(MenuItem(texts.MENU_PAIR, partial(_begin_pairing, table, table.seating)))
-    items += _display_items(table, main_menu)
+    items += _join_item(table, main_menu) + _display_items(table, main_menu)
     table.menu = items
 
 
@@ -63,6 +64,11 @@ def _display_items(table: Table, again: Callable[[Table], None]) -> list[MenuIte
     ]
 
 
+def _join_item(table: Table, back: Callable[[Table], None]) -> list[MenuItem]:
+    """With the web table on: the QR codes phones join by (see joining); back returns here."""
+    return [MenuItem(MENU_JOIN, partial(show_join, table, back))] if table.joining is not None else []
+
+
 def _toggle_language(table: Table) -> None:
     table.set_language(LANGUAGES[(LANGUAGES.index(table.language) + 1) % len(LANGUAGES)])
 
@@ -79,6 +85,7 @@ def game_menu(table: Table) -> None:
         MenuItem(texts.GAME_MENU_CONTINUE, table.back_to_play),
         MenuItem(texts.GAME_MENU_UNDO, _undo_from_menu(table)),
         MenuItem(texts.GAME_MENU_END, lambda: _ask_end(table)),
+        *_join_item(table, game_menu),
         *_display_items(table, game_menu),
     ]
     table.cursor = 0

@@ -30,6 +30,7 @@ from ..surface.panel import SMALLEST, Panel
 from . import claims, menu, restart, texts, undo
 from .flow import MainMenu, Over, Play, Screen, give_back
 from .housekeeping import Archive, BoxKeeper, save_preference
+from .joining import Joining
 from .leds import seat_leds
 from .menu import BRIGHTNESS_LEVELS, MenuItem
 from .pairing import Pairing
@@ -139,6 +140,7 @@ class Table:
         self.asked_at: dict[int | None, float] = {}  # seat (None: the host) -> when its question changed
         self.held_input: tuple | None = None  # the question's cursor and typing while a menu is open
         self.claims: list[SeatClaim] = []  # phones asking for a seat, answered by the host in turn
+        self.joining: Joining | None = None  # the web table's QR codes (see joining)
         self.absent: set[int] = set()  # seats whose pad is gone
         self.max_pad_seats = max_pad_seats
         self.yes_no_seats = frozenset(yes_no_seats)  # seats with two buttons, not a keypad

@@ -8,6 +8,8 @@
 - ``panel_image``: a code as a 1-bit image of the panel's size, 2 pixels a module when it fits
   (1 otherwise), light modules lit and a lit quiet zone around it (at least 3 px), so a phone
   camera reads the panel as it reads a printed code.
+- ``panel_bitmap``: the same code in a lit square as tall as the panel, for a ``Frame.bitmap``
+  (the panel's text then beside it); ``join_codes`` makes the table's joining screens.
 
 ``segno`` is imported only here, and this module only when the web table is on.
 """
@@ -18,6 +20,9 @@ import ipaddress
 
 import segno
 from segno import helpers
+
+from ..surface.frame import Bitmap
+from ..table.joining import JoinCode, Joining
 
 PANEL = (128, 64)
 # Pixels of lit margin around a code at least. The standard asks 4 modules; the panel has 64 rows
@@ -85,6 +90,23 @@ def panel_image(code: segno.QRCode, size: tuple[int, int] = PANEL):
                     for dx in range(scale):
                         pixels[left + column * scale + dx, top + row * scale + dy] = 0
     return image
+
+
+def panel_bitmap(code: segno.QRCode, height: int = PANEL[1]) -> Bitmap:
+    """The code centred in a lit square ``height`` pixels a side (the panel's left part)."""
+    image = panel_image(code, (height, height))
+    return Bitmap(height, height, image.tobytes())
+
+
+def join_codes(ip: str, port: int, wifi: tuple[str, str] | None = None, height: int = PANEL[1]) -> Joining:
+    """What the panel shows to let phones in: the hotspot's Wi-Fi code first (``wifi``: its
+    name and password), then the table's address, with the address written beside it to type."""
+    codes = []
+    if wifi is not None:
+        codes.append(JoinCode("wifi", panel_bitmap(wifi_qr(*wifi), height), wifi[0]))
+    shown = table_url(ip, port)[len("HTTP://") : -1].lower()
+    codes.append(JoinCode("url", panel_bitmap(url_qr(ip, port), height), shown))
+    return Joining(tuple(codes))
 
 
 def read_modules(image, modules_per_side: int, scale: int) -> list[list[bool]]:

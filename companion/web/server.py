@@ -114,7 +114,9 @@ class WebTable:
     by systemd). ``allowed_hosts``: the names the box answers to, with the port unless it is 80
     (``"192.168.4.1"``, ``"companion.test:8080"``; by default the loopback names and ``host``);
     a request naming any other Host is refused (DNS rebinding) and a socket from any other
-    Origin too (cross-site WebSocket hijacking).
+    Origin too (cross-site WebSocket hijacking). ``addresses``: without ``allowed_hosts``, the
+    addresses the box is reached at besides ``host`` (listening on 0.0.0.0), allowed with the
+    port it listens on.
 
     ``claim(seat, name, taken) -> bool | None`` is called in the web thread when a phone asks for
     a seat (``taken``: another device holds it): True seats it, False refuses, None leaves it
@@ -130,12 +132,14 @@ class WebTable:
         claim: Callable[[int, str, bool], bool | None] | None = None,
         sock: socket.socket | None = None,
         max_connections: int = MAX_CONNECTIONS,
+        addresses: Iterable[str] = (),
     ):
         self.events = events
         self.host, self.port, self.sock = host, port, sock
         self.claim = claim
         self.max_connections = max_connections
         self._hosts = set(allowed_hosts) if allowed_hosts is not None else None
+        self._addresses = tuple(addresses)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._server: Server | None = None
@@ -166,8 +170,7 @@ class WebTable:
             raise WebTableError(f"the web table cannot listen on {self.host}:{self.port}: {self._error}")
         if self._server is not None and self.port == 0:
             self.port = self._server.sockets[0].getsockname()[1]
-        if self._hosts is None:
-            self._hosts = default_hosts(self.host, self.port)
+        self._names()
 
     def close(self) -> None:
         """Close every socket and stop the thread."""
@@ -226,6 +229,9 @@ class WebTable:
             "compression": None,  # compressed sizes would tell padded views apart
             "ping_interval": 10,
             "ping_timeout": 10,
+            # a phone asleep does not answer a closing handshake: stopping the box waits for it
+            # this long at most (the service has 10 s to stop, the store needs some of them)
+            "close_timeout": 1,
             "server_header": None,
         }
         if self.sock is not None:
@@ -244,8 +250,26 @@ class WebTable:
         assert self._loop is not None
         self._loop.create_task(stopping())
 
+    def _names(self) -> set[str]:
+        """The Host names allowed: given, or the defaults for ``host`` and ``addresses`` with the
+        port listened on (found once it is known: a request can come in before ``start``
+        returns, on a socket passed in with a connection already waiting)."""
+        if self._hosts is not None:
+            return self._hosts
+        port = self.port
+        if self._server is not None and self._server.sockets:
+            port = self._server.sockets[0].getsockname()[1]
+        elif self.sock is not None:
+            port = self.sock.getsockname()[1]
+        names = default_hosts(self.host, port)
+        for address in self._addresses:
+            names |= default_hosts(address, port)
+        if port:
+            self._hosts = names
+        return names
+
     def _allowed_host(self, host: str) -> bool:
-        return self._hosts is not None and host.lower() in self._hosts
+        return host.lower() in self._names()
 
     def _http(self, connection: ServerConnection, request: Request) -> Response | None:
         """Plain requests get the pages; a WebSocket upgrade goes on only at /ws, from an

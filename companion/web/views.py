@@ -17,6 +17,7 @@ Secrecy, the same as on the pads:
 from __future__ import annotations
 
 import json
+import logging
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -31,6 +32,8 @@ from . import plots
 
 if TYPE_CHECKING:
     from ..table.table import Table
+
+log = logging.getLogger(__name__)
 
 # Bytes every message of a kind is padded to (JSON followed by spaces, which every parser skips).
 SIZES = {"board": 32768, "seat": 4096, "lobby": 4096, "welcome": 512, "refused": 512}
@@ -76,6 +79,14 @@ class Tracker:
         self._prompt: object = None
         self._asked: dict[int, float] = {}
         self._locked: set[int] = set()
+        self._result: tuple[object, int, dict] | None = None  # (session, entries, game_result)
+
+    def result(self, table: Table) -> dict:
+        """``game_result`` of the ended game, computed once (the log is replayed for it)."""
+        key = (table.session, len(table.running.entries))
+        if self._result is None or self._result[:2] != key:
+            self._result = (*key, game_result(table, self))
+        return self._result[2]
 
     def observe(self, table: Table) -> None:
         session = table.session
@@ -158,17 +169,84 @@ def board_view(table: Table, tracker: Tracker | None = None) -> dict:
         ],
     )
     if table.mode == "over":
-        scores = table.final_scores
-        labels = _seat_labels(table)
-        view["ranking"] = [
+        view.update(tracker.result(table) if tracker is not None else game_result(table, None))
+        view["footer"] = ""  # the panel's keys are the host's, not the board's
+        for seat in view["seats"]:
+            seat["asked"] = seat["locked"] = False  # nobody is asked any more
+    return view
+
+
+def game_result(table: Table, tracker: Tracker | None) -> dict:
+    """The ended game's ranking, its two plots and its BG Stats link (computed once a game,
+    see ``Tracker.result``). Decision times come from the log's times, as ``companion stats``
+    measures them (``store.reports.decision_times``); a recorder that keeps no times (the
+    tests' memory) falls back to what ``tracker`` saw."""
+    from ..store import reports  # with the web table only: the store's own measures and links
+
+    session = table.running
+    language = table.language
+    scores = table.final_scores
+    labels = _seat_labels(table)
+    logged, started = _logged(table)
+    decisions: dict[int, list[float]] = {}
+    if logged is not None:
+        for seat, seconds in reports.decision_times({"meta": {"started": started}, "entries": logged}):
+            decisions.setdefault(seat, []).append(seconds)
+    elif tracker is not None:
+        decisions = tracker.decisions
+    game = session.game
+    record = {
+        "game": game.name,
+        "started": started,
+        "seats": labels,
+        "scores": scores.to_json(),
+        "winner": scores.winner,
+        "duration_s": _duration(started, logged),
+        "start_seat": reports.start_seat(logged if logged is not None else session.entries),
+    }
+    facts = reports.GameFacts(game.title.get("en") or game.name, game.bgg_id, game.highest_wins)
+    return {
+        "ranking": [
             {"place": place, "seat": seat, "label": labels[seat], "points": scores.totals.get(seat, 0)}
             for seat, place in scores.placed
-        ]
-        view["plots"] = {
+        ],
+        "plots": {
             "scores": plots.line_chart(score_rounds(table), labels, language),
-            "decisions": plots.decision_chart(tracker.decisions if tracker else {}, labels, language),
-        }
-    return view
+            "decisions": plots.decision_chart(decisions, labels, language),
+        },
+        "bgstats": reports.bgstats_link(reports.bgstats_play(record, facts)),
+    }
+
+
+def _logged(table: Table) -> tuple[list[dict] | None, str | None]:
+    """The running game's log as the recorder keeps it, with each entry's time, and the game's
+    start; (None, None) when the recorder keeps no times or cannot say."""
+    recorder = table.recorder
+    entries_of, session_of = getattr(recorder, "entries", None), getattr(recorder, "session", None)
+    if entries_of is None or session_of is None:
+        return None, None
+    try:
+        logged = entries_of(table.running_id)
+        started = session_of(table.running_id).get("started")
+    except Exception as error:  # a result without times, never a broken board
+        log.warning("the game's log times cannot be read: %s", error)
+        return None, None
+    if len(logged) != len(table.running.entries) or not all("at" in entry for entry in logged):
+        return None, None
+    return logged, started if isinstance(started, str) else None
+
+
+def _duration(started: str | None, logged: list[dict] | None) -> int | None:
+    from datetime import datetime
+
+    if started is None or not logged:
+        return None
+    try:
+        return max(
+            0, round((datetime.fromisoformat(logged[-1]["at"]) - datetime.fromisoformat(started)).total_seconds())
+        )
+    except (TypeError, ValueError):
+        return None
 
 
 def score_rounds(table: Table) -> list[tuple[int, dict[int, int]]]:

@@ -44,3 +44,15 @@ def test_shared_parts_are_the_same_objects_in_the_copy_and_the_rest_is_copied():
     assert copy == state and list(copy) == list(state)
     assert copy["recent"] is state["recent"] and copy["learned"] is state["learned"]
     assert copy["board"] is not state["board"] and copy["board"]["0,0"] is not state["board"]["0,0"]
+
+
+def test_a_task_copied_with_its_state_is_the_copys_own_task():
+    """What a step explaining a refusal tries its checks on (Dva bratři): the state and the task
+    it holds copied together, the task still the one in the copied state, the original untouched."""
+    state = {"queue": [{"t": "reveal", "slot": 2}], "pending": {"kind": "take"}, "picks": (1, 2)}
+    for task in (state["queue"][0], state["pending"]):
+        trial = copy_state({"state": state, "task": task})
+        assert trial["task"] == task and trial["task"] is not task
+        assert trial["task"] is trial["state"]["queue"][0] or trial["task"] is trial["state"]["pending"]
+        trial["task"]["changed"] = True
+        assert "changed" not in task and trial["state"]["picks"] == (1, 2)

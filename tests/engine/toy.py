@@ -9,7 +9,7 @@ carried out again).
 from companion.engine import (
     Action,
     Ask,
-    Awaited,
+    At,
     Game,
     Msg,
     Prompt,
@@ -23,13 +23,11 @@ from companion.engine import (
     counts,
     numbered,
     queued,
-    refusal,
+    refuser,
     rng,
 )
 
-
-def refuse(rule, cs, en, **values):
-    return refusal("toy", rule, cs, en, **values)
+refuse = refuser("toy")  # refuse("no_four", cs, en) is the refusal "toy.no_four"
 
 
 class Pick(Step):
@@ -125,13 +123,15 @@ class Toy(Game):
             "recent": [],
         }
 
-    def awaiting(self, state):
+    def where(self, state):
+        """A queued question first, then the phase; each names its step (the engine's
+        ``awaiting`` looks it up in ``steps``)."""
         task = queued(state)
         if task is not None:
-            return Awaited(task["t"], task)
+            return At(task["t"], task)
         if state["round"] > state["rounds"]:
             return None
-        return Awaited(state["phase"], {})
+        return At(state["phase"], {})
 
     def view(self, state, seat=None):
         return {"round": state["round"], "points": state["points"]}

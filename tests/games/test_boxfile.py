@@ -85,3 +85,23 @@ def test_the_box_checkers_report_an_unreadable_file_in_one_line(tmp_path, capsys
     assert len(printed) == 1 and printed[0].startswith("mine.toml: is not valid TOML (")
     assert main(argv(str(tmp_path / "gone.toml"))) == 1
     assert capsys.readouterr().out == "gone.toml: cannot be read (No such file or directory)\n"
+
+
+def test_a_table_reads_typed_values_and_names_the_file_and_the_entry_when_one_is_wrong():
+    from companion.engine import Msg
+    from companion.games.boxfile import Table
+
+    land = Table("box.toml", "land 'forest'", {"cs": "les", "en": "forest", "cards": [1, 2], "name": {"cs": "a"}})
+    assert land.msg() == Msg("les", "forest")
+    assert land.list_of("cards", int) == [1, 2]
+    for read, problem in (
+        (lambda: Table("box.toml", "[facts]", ["not", "a", "table"]), "box.toml: [facts] is not a table"),
+        (lambda: land.get("cards", str), "box.toml: land 'forest' 'cards' must be str, not [1, 2]"),
+        (lambda: land.list_of("en", int), "box.toml: land 'forest' 'en' must be list, not 'forest'"),
+        (lambda: Table("b", "x", {"v": [True]}).list_of("v", int), "b: x 'v' must be a non-empty list of int"),
+        (lambda: land.msg("name"), "box.toml: land 'forest' 'name' has no 'en'"),
+        (lambda: land.fail("is odd"), "box.toml: land 'forest' is odd"),
+    ):
+        with pytest.raises(BoxDataError) as error:
+            read()
+        assert str(error.value) == problem

@@ -113,7 +113,8 @@ def test_setup_installs_build_packages_only_on_a_32_bit_os(tmp_path, shims, arch
 
 def test_every_dependency_is_pinned_within_its_declared_range():
     """The Pi installs exactly constraints-pi.txt: each dependency of the package (with the [pi]
-    extra) must be pinned there, and the pin must satisfy the range pyproject.toml declares."""
+    extra, and the [web] extra of setup-pi.sh --web) must be pinned there, and the pin must
+    satisfy the range pyproject.toml declares."""
     import tomllib
 
     from packaging.requirements import Requirement
@@ -126,7 +127,8 @@ def test_every_dependency_is_pinned_within_its_declared_range():
         if line:
             name, version = line.split("==")
             pins[canonicalize_name(name)] = version
-    for text in project["dependencies"] + project["optional-dependencies"]["pi"]:
+    extras = project["optional-dependencies"]
+    for text in project["dependencies"] + extras["pi"] + extras["web"]:
         requirement = Requirement(text)
         name = canonicalize_name(requirement.name)
         assert name in pins, f"{name} is not pinned in constraints-pi.txt"
@@ -208,3 +210,65 @@ def test_deploy_sends_the_repl_frame_then_copies_with_mpremote(tmp_path, shims):
         timeout=60,
     )
     assert r.returncode == 1 and "no such port" in r.stderr
+
+
+def test_setup_without_web_installs_no_socket_and_no_hotspot(tmp_path, shims):
+    env, _ = shims
+    root = tmp_path / "root"
+    root.mkdir()
+    out = setup(root, env, "--no-apt")
+    assert "companion.socket" not in out and "nmcli" not in out
+    assert not (root / "etc/systemd/system/companion.socket").exists()
+    assert "\\[pi\\]" in out and "web" not in (root / "etc/companion/config.toml").read_text()
+
+
+def test_setup_web_installs_and_enables_the_socket_and_the_web_extra(tmp_path, shims):
+    env, log = shims
+    root = tmp_path / "root"
+    root.mkdir()
+    out = setup(root, env, "--no-apt", "--web")
+    socket_unit = root / "etc/systemd/system/companion.socket"
+    assert socket_unit.read_bytes() == (ROOT / "systemd/companion.socket").read_bytes()
+    assert "systemctl enable companion.socket" in out and "\\[pi\\,web\\]" in out
+    assert "[web] address" in out  # what to set for the panel's QR code
+    assert not (root / "etc/companion/hotspot.toml").exists() and calls(log) == []
+
+
+def test_setup_hotspot_keeps_its_random_password_out_of_every_output_and_repeats_safely(tmp_path, shims):
+    env, log = shims
+    root = tmp_path / "root"
+    root.mkdir()
+    out = setup(root, env, "--no-apt", "--hotspot")
+    secret = root / "etc/companion/hotspot.toml"
+    keyfile = root / "etc/NetworkManager/system-connections/companion-hotspot.nmconnection"
+    import tomllib
+
+    hotspot = tomllib.loads(secret.read_text())
+    assert hotspot["address"] == "10.42.0.1" and hotspot["ssid"].startswith("table-")
+    password = hotspot["password"]
+    assert len(password) == 20 and set(password) <= set("abcdefghijkmnpqrstuvwxyz23456789")  # 100 random bits
+    assert password not in out and hotspot["ssid"] not in out
+    assert oct(secret.stat().st_mode & 0o777) == "0o640" and oct(keyfile.stat().st_mode & 0o777) == "0o600"
+    nm = keyfile.read_text()
+    for line in ("mode=ap", "key-mgmt=wpa-psk", f"psk={password}", f"ssid={hotspot['ssid']}", "method=shared"):
+        assert line in nm.splitlines(), line
+    assert "address1=10.42.0.1/24" in nm
+    assert f"chown root:companion {secret}" in out and "nmcli connection reload" in out
+    assert "systemctl enable companion.socket" in out
+    config = tomllib.loads((root / "etc/companion/config.toml").read_text())
+    assert config == {"web": {"hotspot": "/etc/companion/hotspot.toml"}}
+    from companion import config as config_module
+
+    assert config_module.load(root / "etc/companion/config.toml")["web"]["hotspot"] == "/etc/companion/hotspot.toml"
+    files = tree(root)
+    again = setup(root, env, "--no-apt", "--hotspot")  # the same password, nothing added twice
+    assert tree(root) == files and password not in again
+    assert calls(log) == []
+
+
+def test_setup_hotspot_dry_run_writes_nothing_and_shows_no_password(tmp_path, shims):
+    env, log = shims
+    root = tmp_path / "root"
+    root.mkdir()
+    out = setup(root, env, "--no-apt", "--hotspot", "--dry-run")
+    assert tree(root) == {} and "random password, not shown" in out and calls(log) == []

@@ -141,3 +141,39 @@ def test_udev_rule_for_picos():
     assert 'KERNEL!="ttyACM[0-9]*"' in rule and 'SUBSYSTEM!="tty"' in rule
     labels = re.findall(r'GOTO="(\w+)"', rule)
     assert labels and all(f'LABEL="{l}"' in rule for l in labels)
+
+
+SOCKET = ROOT / "systemd" / "companion.socket"
+
+
+def test_the_socket_unit_listens_on_port_80_for_the_local_network_only_and_names_its_socket():
+    unit = parse_unit(SOCKET.read_text())
+    s = unit["Socket"]
+    assert s["ListenStream"] == ["80"] and s["Accept"] == ["no"]
+    assert s["FileDescriptorName"] == ["web"]  # what companion.web.activation.passed_socket looks for
+    assert s["Service"] == ["companion.service"]
+    assert s["IPAddressDeny"] == ["any"]
+    allowed = " ".join(s["IPAddressAllow"]).split()
+    assert sorted(allowed) == sorted(
+        ["localhost", "link-local", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7"]
+    )
+    assert unit["Install"]["WantedBy"] == ["sockets.target"]
+
+
+def test_the_service_keeps_no_network_of_its_own_with_the_socket_passed_in(unit):
+    """The socket is systemd's: the service still has PrivateNetwork=yes, denies every IP
+    address and may create only AF_UNIX sockets (tests/web/test_activation.py serves a passed
+    socket from a network namespace of its own)."""
+    s = unit["Service"]
+    assert s["PrivateNetwork"] == ["yes"] and s["IPAddressDeny"] == ["any"]
+    assert s["RestrictAddressFamilies"] == ["AF_UNIX"]
+    assert "Sockets" not in s  # companion.socket is passed by its name, when it is enabled
+
+
+@needs_analyze
+def test_systemd_analyze_verify_the_socket_with_its_service(tmp_path):
+    service = runnable_copy(tmp_path)
+    socket_unit = tmp_path / "companion.socket"
+    socket_unit.write_text(SOCKET.read_text())
+    r = subprocess.run([ANALYZE, "verify", str(socket_unit), str(service)], capture_output=True, text=True, timeout=60)
+    assert (r.returncode, r.stdout + r.stderr) == (0, "")

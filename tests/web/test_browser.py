@@ -70,6 +70,14 @@ class Box:
             self.owner.handle(event)
             self.handled += 1
 
+    def synced(self) -> None:
+        """Wait until the web thread has taken every view published so far (its callbacks run
+        in order: one queued now runs after them)."""
+        done = threading.Event()
+        assert self.web._loop is not None
+        self.web._loop.call_soon_threadsafe(done.set)
+        assert done.wait(10)
+
     def close(self):
         self._stop.set()
         self._thread.join(5)
@@ -141,6 +149,10 @@ def play_picks(chromium, box, picks: list[str], names: list[str], shots: str | N
     for seat, name in enumerate(names):
         phone = Page(chromium, box.url, "/")
         phone.page.wait_for_selector(f'button.seat[data-seat="{seat}"]')
+        if shots and seat == len(names) - 1:  # the seats the others took, the last one free
+            taken = "[...document.querySelectorAll('.seat-note')].filter((n) => n.textContent.includes('(')).length"
+            wait_until(phone.page, f"{taken} === {seat}")
+            phone.page.screenshot(path=str(SHOTS / f"phone-lobby-{shots}.png"))
         phone.take(seat, name)
         phones.append(phone)
     for seat, keys in enumerate(picks[:-1]):
@@ -213,17 +225,18 @@ def test_a_phone_comes_back_with_its_typed_keys_when_the_box_closes_every_socket
     assert box.web.names() == {1: "Eva"}
 
 
-def test_a_hostile_name_is_shown_as_text_and_runs_nothing(chromium, box_of):
+@pytest.mark.parametrize("hostile", ["<script>alert(1)</script>", "<img src=x onerror=alert(1)>"])
+def test_a_hostile_name_is_shown_as_text_and_runs_nothing(chromium, box_of, hostile):
     box = box_of(3, "en")
     evil = Page(chromium, box.url, "/")
     evil.page.wait_for_selector('button.seat[data-seat="0"]')
-    hostile = "<img src=x onerror=alert(1)>"
     evil.take(0, hostile)
     other = Page(chromium, box.url, "/")
     other.page.wait_for_selector('button.seat[data-seat="0"]')
     assert hostile[:24] in other.page.locator('button.seat[data-seat="0"]').text_content()
-    assert other.page.locator("#seats img").count() == 0
-    assert not other.dialogs and not evil.dialogs
+    assert other.page.locator("#seats img, #seats script").count() == 0
+    assert not other.dialogs and not evil.dialogs and not other.errors
+    assert box.web.names() == {0: hostile[:24]}
 
 
 def test_a_stolen_seat_needs_the_hosts_yes_and_the_old_phone_is_told(chromium, box_of):
@@ -293,13 +306,21 @@ def test_a_flooding_phone_is_cut_off_and_the_others_play_on(chromium, box_of):
 
 
 @pytest.mark.parametrize("language", ["en", "cs"])
-def test_after_the_game_the_board_shows_the_ranking_and_the_plots(chromium, box_of, language):
+def test_after_the_game_the_board_shows_the_ranking_the_plots_and_the_bg_stats_link(
+    chromium, box_of, language, tmp_path
+):
+    from datetime import UTC, datetime, timedelta
+
+    from companion.store import Store
     from companion.table.table import Table
 
     from ..engine.toy import GAME as TOY
-    from ..table.helpers import MemoryRecorder, host, pad
+    from ..table.helpers import host, pad
 
-    table = Table(MemoryRecorder(), {"toy": TOY}, language, new_seed=lambda: 5)
+    ticks = iter(range(0, 10_000, 7))  # the store's clock: 7 s later at every reading
+    started = datetime(2026, 11, 27, 20, 0, tzinfo=UTC)
+    store = Store(tmp_path / "companion.db", clock=lambda: started + timedelta(seconds=next(ticks)))
+    table = Table(store, {"toy": TOY}, language, new_seed=lambda: 5)
     for event in host("ok", "ok"):
         table.handle(event)
     box = box_of(table=table)
@@ -315,5 +336,126 @@ def test_after_the_game_the_board_shows_the_ranking_and_the_plots(chromium, box_
     wait_until(board.page, "document.getElementById('decisions-plot').complete")
     assert board.page.locator("#ranking li").count() == 2
     assert board.page.locator("#log li").count() == 2  # both rounds' announcements, none lost
+    assert not board.page.locator("#seats-section").is_visible()  # nobody picks any more
+    assert board.page.locator("#panel .footer").count() == 0  # the host's keys are the panel's
+    link = board.page.locator("#bgstats")
+    assert link.is_visible() and link.get_attribute("href").startswith(
+        "https://app.bgstatsapp.com/createPlay.html?data="
+    )
+    assert link.text_content() == {"cs": "Zapsat hru do BG Stats", "en": "Record the play in BG Stats"}[language]
+    svg = board.page.evaluate("() => fetch(document.getElementById('decisions-plot').src).then((r) => r.text())")
+    assert svg.count("<circle") == 6  # every decision the log's times give
     board.page.screenshot(path=str(SHOTS / f"board-over-{language}.png"), full_page=True)
     assert not board.errors
+
+
+TROY_SIDES = {"0": "mycenae", "1": "troy", "2": "mycenae", "3": "troy"}
+TROY_GIFTS = [["lumber"], ["ore"], ["grain"], ["wool"]]  # one card each, in the donation round
+SIDE = {"en": ("Side: Mycenae", "Side: Troy"), "cs": ("Strana: Mykény", "Strana: Trója")}
+CARDS = {"en": ("lumber", "ore", "grain", "wool"), "cs": ("dřevo", "ruda", "obilí", "vlna")}
+
+
+def troy_actions():
+    """Troy's start and a round in which every seat donates one card in secret."""
+    yield {"step": "first_player", "seat": None, "value": 0}
+    yield {"step": "allegiance", "picks": dict(TROY_SIDES)}
+    yield {"step": "founding", "seat": None, "value": None}
+    for seat in range(4):
+        yield {"step": "roll", "seat": seat, "value": 6}
+        yield {"step": "build", "seat": seat, "value": "donate"}
+        yield {"step": "donate_count", "seat": seat, "value": 1}
+        yield {"step": "donate_cards", "picks": {str(seat): TROY_GIFTS[seat]}}
+        yield {"step": "build", "seat": seat, "value": "end"}
+
+
+@pytest.mark.parametrize("language", ["en", "cs"])
+def test_troy_allegiance_and_a_donation_round_with_two_phones_and_two_pads(chromium, box_of, language):
+    """Seats 1 and 2 play on phones, seats 3 and 4 on (emulated) pads, all on one queue. While
+    a seat types a hidden pick (its side, the card it gives) neither the board nor the other
+    phone receives a single frame; each phone shows its own side only; the board's log says
+    who gave how many cards, never which; the table ends where the rules say."""
+    from companion.engine import Session
+    from companion.games.troy import GAME
+    from companion.surface.events import KeyEvent
+    from companion.table.table import Table
+
+    from ..keyscript import keys_for_action, submit_and_ack
+    from ..table.helpers import MemoryRecorder
+
+    options = GAME.validate_options({"seats": 4, "row": "box"})
+    recorder = MemoryRecorder()
+    table = Table(recorder, {"troy": GAME}, language, new_seed=lambda: 31)
+    assert table.resume(recorder.create_session("troy", options, 31, []), "troy", options, 31, [])
+    box = box_of(table=table)
+    board = Page(chromium, box.url, "/board", locale=language)
+    board.page.wait_for_selector("#seats li")
+    phones = []
+    for seat, name in enumerate(["Eva", "Ota"]):
+        phone = Page(chromium, box.url, "/", locale=language)
+        phone.page.wait_for_selector(f'button.seat[data-seat="{seat}"]')
+        phone.take(seat, name)
+        phones.append(phone)
+    played = Session(GAME, options, 31)
+    expected = 0
+
+    def settled(count):
+        """The table has handled ``count`` keys and every page has the view the box holds now."""
+        for _ in range(400):
+            if box.handled >= count:
+                break
+            board.page.wait_for_timeout(25)
+        box.synced()  # the views of what was handled are the web table's now
+        for _ in range(400):
+            pages_have_it = board.frames[-1:] == [box.web._board] and all(
+                phone.frames[-1:] == [box.web._seat_messages.get(n)] for n, phone in enumerate(phones)
+            )
+            if box.handled >= count and pages_have_it:
+                return
+            board.page.wait_for_timeout(25)
+        raise AssertionError(f"the table handled {box.handled} keys, not {count}, or a page lags")
+
+    hidden_typing_checked = 0
+    for action in troy_actions():
+        prompt = played.prompt
+        lines = keys_for_action(prompt, action) + submit_and_ack(played, action)
+        for line in lines:
+            who, *keys = line.split()
+            seat = None if who == "host" else int(keys.pop(0)) - 1
+            if seat in (0, 1) and prompt.kind.hidden and keys[-1] == "#":
+                # a hidden pick typed on a phone: nobody else receives anything until it locks
+                others = [board, phones[1 - seat]]
+                before = [len(page.frames) for page in others]
+                phones[seat].press("".join(keys[:-1]))
+                expected += len(keys) - 1
+                settled(expected)
+                wait_until(phones[seat].page, "document.getElementById('entry').textContent.length > 0")
+                phones[1 - seat].page.wait_for_timeout(150)
+                assert [len(page.frames) for page in others] == before, (action["step"], seat)
+                hidden_typing_checked += 1
+                if action["step"] == "donate_cards" and seat == 0:  # the card typed, not yet given
+                    phones[0].page.screenshot(path=str(SHOTS / f"phone-troy-{language}.png"))
+                keys = keys[-1:]
+            if seat in (0, 1):
+                phones[seat].press("".join(keys))
+            else:
+                for key in keys:
+                    box.owner.events.put(KeyEvent(seat, key))
+            expected += len(keys)
+            settled(expected)
+    assert hidden_typing_checked == 4  # two sides and two gifts typed on phones
+    assert table.session.state == played.state and box.handled == expected
+    mine, theirs = SIDE[language]
+    wait_until(phones[1].page, f"document.getElementById('private').textContent.includes({json.dumps(theirs)})")
+    assert mine in phones[0].page.locator("#private").text_content()
+    assert not any(theirs in frame for frame in phones[0].frames)  # each phone its own side only
+    assert not any(mine in frame for frame in phones[1].frames)
+    board_text = " ".join(board.frames)
+    assert not any(side in board_text for side in SIDE[language])
+    shown_log = [line.text_content() for line in board.page.locator("#log li").all()]
+    assert sum(("gave 1 card" if language == "en" else "1 kart") in line for line in shown_log) == 4, shown_log
+    log_text = " ".join(view["log"][-1] for view in board.views("board") if view["log"]).lower()
+    assert not any(card in log_text for card in CARDS[language])  # who gave how many, never which
+    sizes = {len(f.encode()) for page in [board, *phones] for f in page.frames}
+    assert sizes <= {512, 4096, 32768}
+    for page in [board, *phones]:
+        assert not page.errors and not page.dialogs

@@ -483,3 +483,23 @@ def test_without_named_hosts_only_the_loopback_names_and_the_listened_address_ar
         assert get(port, "/", host="localhost")[0] == 200
     finally:
         web.close()
+
+
+def test_a_phone_that_never_answers_the_closing_handshake_does_not_hold_up_the_stop(served):
+    """Stopping the box closes every socket; a phone asleep answers nothing. The web thread has
+    stopped when ``close`` returns (systemd gives the whole service 10 s to stop)."""
+    _, web, port = served()
+    silent = socket.create_connection(("127.0.0.1", port))
+    silent.sendall(
+        (
+            f"GET /ws HTTP/1.1\r\nHost: {HOST}:{port}\r\nOrigin: http://{HOST}:{port}\r\n"
+            "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+            "Sec-WebSocket-Version: 13\r\n\r\n"
+        ).encode()
+    )
+    assert silent.recv(1024).startswith(b"HTTP/1.1 101")  # upgraded; from now on it reads nothing
+    try:
+        web.close()
+        assert web._thread is not None and not web._thread.is_alive()
+    finally:
+        silent.close()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import time
 import xml.etree.ElementTree as ET
+from datetime import UTC
 
 import pytest
 
@@ -132,3 +133,71 @@ def test_the_plots_are_small_valid_svg_with_every_label_escaped():
 )
 def test_a_plots_value_axis_ends_at_a_round_number(value, top):
     assert plots.nice_top(value) == pytest.approx(top)
+
+
+def stored_toy_game(tmp_path, delays):
+    """The toy game played to its end over a real store whose clock moves ``delays`` seconds
+    before each key (the entries' and the locks' times come from it)."""
+    from datetime import datetime, timedelta
+
+    from companion.store import Store
+    from companion.table.table import Table
+
+    now = [datetime(2026, 11, 27, 20, 0, tzinfo=UTC)]
+    store = Store(tmp_path / "companion.db", clock=lambda: now[0])
+    table = Table(store, {"toy": TOY}, "en", new_seed=lambda: 5)
+    press(table, host("ok", "ok"))
+    for event, later in zip(A_WHOLE_TOY_GAME, delays, strict=True):
+        now[0] += timedelta(seconds=later)
+        table.handle(event)
+    assert table.mode == "over"
+    return table, store
+
+
+def test_the_decision_times_are_the_logs_and_survive_a_restart_of_the_board(tmp_path, monkeypatch):
+    """A board that saw nothing of the game (a restart, a page opened at the end) plots the
+    decision times the log's times give: from the entry before (or the start) to each lock or
+    answer, as `companion stats` counts them."""
+    delays = (2, 1, 1, 4, 3, 5, 1) + (1, 2, 1, 1, 1, 2, 1)
+    table, store = stored_toy_game(tmp_path, delays)
+    seen = []
+    original = plots.decision_chart
+    monkeypatch.setattr(plots, "decision_chart", lambda d, *rest: seen.append(d) or original(d, *rest))
+    view = board_view(table, Tracker())  # a tracker that observed nothing
+    assert seen == [{0: [3.0, 6.0, 3.0, 3.0], 1: [8.0, 5.0]}]
+    assert len(ET.fromstring(view["plots"]["decisions"]).findall("{http://www.w3.org/2000/svg}circle")) == 6
+    store.close()
+
+
+def test_after_the_game_the_board_links_the_play_to_bg_stats_and_shows_no_lock_and_no_footer(tmp_path):
+    from urllib.parse import parse_qs, urlsplit
+
+    table, store = stored_toy_game(tmp_path, [60] * len(A_WHOLE_TOY_GAME))
+    assert table.frame().footer  # the panel shows the host its keys...
+    view = board_view(table, Tracker())
+    assert view["footer"] == ""  # ...the board has none
+    assert not any(seat["asked"] or seat["locked"] for seat in view["seats"])
+    link = urlsplit(view["bgstats"])
+    assert (link.scheme, link.netloc, link.path) == ("https", "app.bgstatsapp.com", "/createPlay.html")
+    play = json.loads(parse_qs(link.query)["data"][0])
+    assert play["game"]["name"] == "Toy" and play["playDate"] == "2026-11-27 20:00:00"
+    assert play["durationMin"] == 14  # 14 keys a minute apart
+    totals = table.final_scores.totals
+    assert [(p["name"], p["score"], p["winner"]) for p in play["players"]] == [
+        (f"Player {seat + 1}", totals[seat], seat in table.final_scores.winners) for seat in range(2)
+    ]
+    store.close()
+
+
+def test_the_result_is_computed_once_a_game(monkeypatch):
+    table = toy_table()
+    press(table, A_WHOLE_TOY_GAME)
+    tracker = Tracker()
+    replays = []
+    import companion.web.views as views
+
+    original = views.score_rounds
+    monkeypatch.setattr(views, "score_rounds", lambda t: replays.append(1) or original(t))
+    first = board_view(table, tracker)
+    press(table, host("down"))
+    assert board_view(table, tracker)["plots"] == first["plots"] and len(replays) == 1

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...engine import Msg, RuleError, announce, counted, refusal, rng, shared_places
+from ...engine import Msg, RuleError, announce, counted, refuser, rng, shared_places
 from ...engine.i18n import join, unbroken
 from . import texts
 
@@ -36,8 +36,7 @@ def rules(state: dict) -> int:
     return state.get("rules", 1)
 
 
-def refuse(rule: str, cs: str, en: str, **values) -> RuleError:
-    return refusal("catan", rule, cs, en, **values)
+refuse = refuser("catan")  # a refusal naming the broken rule ``catan.<rule>``
 
 
 def new_state(scenario, options: dict, seed: int) -> dict:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Awaited, Game, Msg, Scores, Setting, Status, Steps, recent
+from ...engine import At, Game, Msg, Scores, Setting, Status, Steps, recent
 from ...engine.i18n import YOUR_TOTAL
 from ...engine.steps import Action
 from . import core, texts
 from .scenario import Scenario
-from .steps import STEPS, register
+from .steps import CHOOSE, STEPS, register
 
 RECENT_SHOWN = 4
 
@@ -41,7 +41,7 @@ class CatanGame(Game):
         self.players = scenario.players
         self.settings = (*scenario.settings, RULES_SETTING)
         self.extra_options = scenario.extra_options
-        self.steps = Steps(*STEPS, *scenario.steps)
+        self.steps = Steps(*STEPS, *scenario.steps, choose=CHOOSE)
         register(scenario)
 
     # -- setup -----------------------------------------------------------------------------------
@@ -59,18 +59,16 @@ class CatanGame(Game):
         return state
 
     # -- the flow ----------------------------------------------------------------------------------
-    def awaiting(self, state: dict) -> Awaited | None:
-        """A queued question first; else the phase's own step."""
+    def where(self, state: dict) -> At | None:
+        """A queued question first (its ``step`` names its step); else the phase, whose step the
+        steps table names (the phase "first" is the step ``first_player``; "special" asks who
+        builds, then that player's menu)."""
         if state["phase"] == "over":
             return None
         if state["queue"]:
             task = state["queue"][0]
-            return Awaited(task["step"], task)
-        phase = state["phase"]
-        if phase == "special":
-            step = "special_who" if state["special"]["builder"] is None else "special_build"
-            return Awaited(step, {})
-        return Awaited({"first": "first_player", "founding": "founding", "roll": "roll", "build": "build"}[phase], {})
+            return At(task["step"], task)
+        return At(state["phase"], {})
 
     def perform(self, state: dict, action: Action) -> None:
         """Every answer clears the last board instruction, then the end is checked."""

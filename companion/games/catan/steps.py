@@ -47,6 +47,7 @@ class FirstPlayer(Step):
     """The table rolls for the start; anyone enters who rolled highest."""
 
     name = "first_player"
+    takes = ("first",)  # the phase "first"
     enumerable = True
 
     def prompt(self, state, task):
@@ -285,3 +286,12 @@ class DevCard(Step):
 
 
 STEPS = (FirstPlayer(), Founding(), Roll(), Build(), SpecialBuild(), SpecialWho(), LongestRoad(), DevCard())
+
+
+def special_step(state: dict, task: dict) -> str:
+    """The special building phase asks who builds next, then that player's build menu."""
+    return SpecialWho.name if state["special"]["builder"] is None else SpecialBuild.name
+
+
+# the phases several steps take, each with the function naming the step it awaits now
+CHOOSE = {"special": special_step}

@@ -17,13 +17,13 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from ...engine import Awaited, FollowUp, Game, Msg, Scores, Setting, Status, queued, recent, rng
+from ...engine import At, Awaited, FollowUp, Game, Msg, Scores, Setting, Status, queued, recent, rng
 from ...engine.i18n import counted, join
-from . import board, box, rest, scoring, teach, turns
+from . import board, box, rest, scoring, turns
 from .board import NORTH, SOUTH, xy
 from .box import ASKING_COST_FIRST, ASKING_FEWEST, ASKING_RECORDED, COLOURS
 from .picture import label
-from .steps import ASKED, MOVES, QUEUED, STEPS
+from .steps import STEPS, walk
 from .texts import PLAYER_COLOURS, RECENT_KEPT, SCORE_PARTS, refuse, side_name
 
 FIRST_GAME_SETS = ["putovani", "dominium", "obchod_cirkev"]
@@ -164,25 +164,25 @@ class DvaBratri(Game):
         return state
 
     def perform(self, state: dict, action) -> None:
-        """The teaching walk settles what needs no key after every answer (teach.advance)."""
+        """The teaching walk settles what needs no key after every answer (walk.advance)."""
         super().perform(state, action)
         if state.get("mode") == "teach":
-            teach.advance(state)
+            walk.advance(state)
 
     # -- what the state awaits -----------------------------------------------------------------
-    def awaiting(self, state: dict) -> Awaited | None:
+    def where(self, state: dict) -> At | None:
         """The queue's head first (even after the end: his last placement is still shown), then
-        the end, a started move, or the turn's menu."""
+        the end, a started move, or the turn's menu. A queued task's kind is its ``t``, a
+        started move's its ``kind``; the steps table names their steps."""
         task = queued(state)
         if task is not None:
-            kind = task["t"]
-            return Awaited(QUEUED[kind](state, task) if kind in QUEUED else ASKED[kind], task)
+            return At(task["t"], task)
         if state["over"]:
             return None
         pending = state["pending"]
         if pending:
-            return Awaited(MOVES.get(pending["kind"], pending["kind"]), pending)
-        return Awaited("turn", {})
+            return At(pending["kind"], pending)
+        return At("turn", {})
 
     # -- labels --------------------------------------------------------------------------------
     def seat_label(self, state: dict, seat: int) -> Msg:
@@ -339,7 +339,7 @@ def _teach_setup(state: dict) -> None:
     """The teaching walk instead of a game: the chosen sets' tiles and the tokens, in turn."""
     state["mode"] = "teach"
     state["treasures"]["stack"] = 0  # no game: no treasures in play
-    teach.begin(state)
+    walk.begin(state)
 
 
 def _cell_view(state: dict, k: str, c: dict) -> dict:

@@ -14,12 +14,15 @@ The walk uses the game's own questions (``reveal_tile``, the ``learn_*`` steps, 
 
 With option ``rest`` (where a finished game left its pieces, offered by ``Game.follow_up``) the
 walk goes only over the tiles and tokens that game left half-known: see rest.py.
+
+This module holds what the walk knows of the box (what is complete, what is still asked, the
+titles); steps/walk.py queues the walk and settles what needs no key.
 """
 
 from __future__ import annotations
 
-from ...engine import Msg, announce
-from . import box, rest, reveal
+from ...engine import Msg
+from . import box
 
 TILES_PER_SET = 9
 
@@ -34,63 +37,6 @@ def complete(state: dict, tile: str) -> bool:
 def tile_fields(state: dict, tile: str) -> list[str]:
     """The facts the walk still asks of a tile, in the order the learn questions take them."""
     return [f for f in box.TILE_FIELDS if not box.known(state, tile, f)]
-
-
-def begin(state: dict) -> None:
-    """The whole walk as queued tasks: nine tiles per set not yet known in full, then the tokens
-    (after a game: only what it left half-known, rest.plan)."""
-    if state.get("rest") is not None:
-        state["queue"] = rest.plan(state, state["rest"])
-        advance(state)
-        return
-    queue = []
-    for set_key in state["sets"]:
-        if all(complete(state, t) for t in box.set_tiles(set_key)):
-            continue
-        queue += [{"t": "reveal", "teach": True, "set": set_key, "n": n} for n in range(1, TILES_PER_SET + 1)]
-    tokens = list(box.treasure_entries())
-    if not all(box.treasure_known(state, t) for t in tokens):
-        queue += [{"t": "treasure", "teach": True, "n": n} for n in range(1, len(tokens) + 1)]
-    state["queue"] = queue
-    advance(state)
-
-
-def advance(state: dict) -> None:
-    """Settle what needs no key (a tile of a set with nothing known to pick, a token when no
-    known condition is left to pick), and end the walk when the queue is empty."""
-    queue = state["queue"]
-    while queue:
-        head = queue[0]
-        if not head.get("teach"):
-            break
-        if head["t"] == "reveal" and "identify" not in head:
-            looks = reveal.new_looks(state, head)
-            if reveal.look_alikes(state, head) or len(looks) != 1:
-                break
-            from .steps.identify import reveal_as  # steps import this module's helpers
-
-            reveal_as(state, head, reveal.new_look_tile(state, head, looks[0][0]))
-            continue
-        if head["t"] == "treasure" and "token" not in head:
-            if any(box.treasure_known(state, t) for t in unseen_tokens(state)):
-                break
-            from .steps.treasures import take_token
-
-            take_token(state, head, next(t for t in unseen_tokens(state) if not box.treasure_known(state, t)))
-            continue
-        break
-    if not queue and not state["over"]:
-        state["over"] = True
-        if state.get("rest") is not None:
-            announce(state, rest.finished(state))
-            return
-        announce(
-            state,
-            Msg(
-                "Krabice je naučená: další hra se na destičky ptát nebude.",
-                "The box is taught: the next game asks nothing about tiles.",
-            ),
-        )
 
 
 def unseen_tokens(state: dict) -> list[str]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...engine import Msg, RuleError, refusal
+from ...engine import Msg, refuser
 from . import board, box
 
 PLAYER_COLOURS = {"white": Msg("Bílý", "White"), "blue": Msg("Modrý", "Blue")}  # (hráč)
@@ -30,9 +30,7 @@ SCORE_PARTS = {
 }
 
 
-def refuse(rule: str, cs: str, en: str, **values) -> RuleError:
-    """A refusal naming ``dva_bratri.<rule>``."""
-    return refusal("dva_bratri", rule, cs, en, **values)
+refuse = refuser("dva_bratri")  # a refusal naming ``dva_bratri.<rule>``
 
 
 def side_name(state: dict, side: int) -> Msg:

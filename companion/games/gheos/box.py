@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NoReturn
 
 from ...engine import Msg
-from ..boxfile import BoxDataError, Reading, read_toml, typed
+from ..boxfile import BoxDataError, Reading, Table, read_toml, require_exactly
+
+__all__ = ["BOX", "BOX_FILE", "COLOURS", "FACTS", "READINGS", "Box", "BoxDataError", "Colour", "load_box", "parse"]
 
 BOX_FILE = Path(__file__).parent / "data" / "box.toml"
 
@@ -60,59 +61,38 @@ class Box:
         return self.facts[f"epoch_limit_{seats}"]
 
 
-def _fail(where: str, problem: str) -> NoReturn:
-    raise BoxDataError(f"{BOX_FILE.name}: {where} {problem}")
-
-
-def _get(table: Any, where: str, key: str, kind: type | tuple[type, ...]) -> Any:
-    return typed(BOX_FILE.name, where, table, key, kind)
-
-
-def _exactly(what: str, found: list, expected: tuple) -> None:
-    missing = [e for e in expected if e not in found]
-    extra = [str(f) for f in found if f not in expected]
-    if missing or extra or len(found) != len(set(map(str, found))):
-        _fail(
-            what,
-            f"must be exactly {', '.join(expected)} (missing: {', '.join(missing) or '-'}; "
-            f"unknown or twice: {', '.join(extra) or '-'})",
-        )
-
-
-def parse(root: dict) -> Box:
+def parse(raw: dict) -> Box:
     """Check a parsed file and build the Box."""
-    facts_table = _get(root, "file", "facts", dict)
-    _exactly("[facts]", list(facts_table), FACTS)
+    source = BOX_FILE.name
+    root = Table(source, "file", raw)
+    facts_table = root.get("facts", dict)
+    require_exactly(source, "[facts]", list(facts_table), FACTS)
     facts = {}
     for name in FACTS:
-        facts[name] = _get(facts_table[name], f"fact '{name}'", "value", int)
-        _get(facts_table[name], f"fact '{name}'", "verified", bool)
+        fact = Table(source, f"fact '{name}'", facts_table[name])
+        facts[name] = fact.get("value", int)
+        fact.get("verified", bool)
         if facts[name] < 1:
-            _fail(f"fact '{name}'", "must be at least 1")
-    raw_colours = _get(root, "file", "colour", list)
-    _exactly("colours", [_get(c, "colour", "id", str) for c in raw_colours], COLOURS)
+            fact.fail("must be at least 1")
+    raw_colours = root.get("colour", list)
+    require_exactly(source, "colours", [Table(source, "colour", c).get("id", str) for c in raw_colours], COLOURS)
     colours = {}
-    for code, raw in enumerate(raw_colours, start=1):
-        where = f"colour '{raw['id']}'"
-        colours[raw["id"]] = Colour(
-            raw["id"],
-            Msg(_get(raw, where, "cs", str), _get(raw, where, "en", str)),
-            str(code),
-            _get(raw, where, "verified", bool),
-        )
-        if not raw["cs"].endswith("á"):
-            _fail(where, "'cs' must be the feminine adjective (ending in á): the texts decline it")
-    rules = _get(root, "file", "rules", dict)
-    _exactly("[rules]", list(rules), READINGS)
+    for code, entry in enumerate(raw_colours, start=1):
+        colour = Table(source, f"colour '{entry['id']}'", entry)
+        colours[entry["id"]] = Colour(entry["id"], colour.msg(), str(code), colour.get("verified", bool))
+        if not entry["cs"].endswith("á"):
+            colour.fail("'cs' must be the feminine adjective (ending in á): the texts decline it")
+    rules = root.get("rules", dict)
+    require_exactly(source, "[rules]", list(rules), READINGS)
     readings = {}
     for name in READINGS:
-        where = f"rule '{name}'"
+        rule = Table(source, f"rule '{name}'", rules[name])
         readings[name] = Reading(
             name,
-            _get(rules[name], where, "value", (bool, int, str)),
-            _get(rules[name], where, "verified", bool),
-            _get(rules[name], where, "question", str),
-            _get(rules[name], where, "note", str),
+            rule.get("value", (bool, int, str)),
+            rule.get("verified", bool),
+            rule.get("question", str),
+            rule.get("note", str),
         )
     return Box(facts, colours, readings)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Msg, RuleError, announce, refusal
+from ...engine import Msg, announce, refuser
 from .box import BOX
 
 COLOURS = tuple(BOX.colours)
@@ -20,9 +20,7 @@ CATEGORIES = (EPOCH, TOKEN, TEMPLE, FINAL)
 START, TURN, OVER = "start", "turn", "over"
 
 
-def refuse(rule: str, cs: str, en: str, **values) -> RuleError:
-    """A refusal naming the broken rule ``gheos.<rule>``, in both languages."""
-    return refusal("gheos", rule, cs, en, **values)
+refuse = refuser("gheos")  # a refusal naming the broken rule ``gheos.<rule>``
 
 
 def reading(state: dict, name: str) -> Any:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Awaited, Game, Msg, Scores, Setting, Status, recent, shared_places
+from ...engine import At, Game, Msg, Scores, Setting, Status, recent, shared_places
 from ...engine.i18n import YOUR_TOTAL, join, player
 from .box import BOX, READINGS
 from .common import CATEGORIES, COLOURS, KEPT_EVENTS, OVER, START, total
@@ -82,9 +82,10 @@ class Gheos(Game):
         start_state(state)
         return state
 
-    def awaiting(self, state: dict) -> Awaited | None:
+    def where(self, state: dict) -> At | None:
+        """The task in ``state["await"]`` names its step (flow.py); None: the game is over."""
         task = state["await"]
-        return None if task is None else Awaited(task["step"], task)
+        return None if task is None else At(task["step"], task)
 
     # -- what players see --------------------------------------------------------------------------
     def view(self, state: dict, seat: int | None = None) -> dict:

@@ -99,3 +99,9 @@ def eliminate(state: dict, colour: str) -> dict[int, int]:
         for key in [k for k in counts if k == colour or k.endswith(":" + colour)]:
             del counts[key]
     return lost
+
+
+def needs_payment(state: dict) -> bool:
+    """War and migration each cost a follower, unless one was paid this turn and the reading
+    U7 makes the two cost one in all."""
+    return not (state["done"]["paid"] and reading(state, "war_and_migration_cost") == 1)

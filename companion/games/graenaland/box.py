@@ -17,7 +17,7 @@ import copy
 import sys
 from pathlib import Path
 
-from ...engine import Msg, plural, refusal
+from ...engine import Msg, plural
 from ..boxfile import BoxDataError, read_toml
 from .boxschema import (
     UNKNOWN,
@@ -27,6 +27,7 @@ from .boxschema import (
     problems,
     settlement_total,
 )
+from .texts import refuse
 
 __all__ = [
     "BOX_FILE",
@@ -117,15 +118,13 @@ def check(data: dict, on_device: bool = False) -> None:
         return
     first = found[0] + _more(len(found) - 1)
     if on_device:
-        raise refusal(
-            "graenaland",
+        raise refuse(
             "box_correction",
             "Tuto opravu nelze přijmout – {e}.",
             "This correction cannot be accepted – {e}.",
             e=first,
         )
-    raise refusal(
-        "graenaland",
+    raise refuse(
         "box_data",
         "Data krabice nejsou v pořádku – {e}. Opravte je podle své krabice.",
         "The box data is wrong – {e}. Correct it to match your box.",

@@ -12,11 +12,12 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from ...engine import Msg, RuleError, refusal
+from ...engine import Msg, RuleError
 from ...engine.i18n import join, unbroken
 from . import texts
 from .board import adjacent
 from .payment import army_costs
+from .texts import refuse
 from .votes import houses
 
 BUILDINGS = ("stronghold", "church", "hall")
@@ -37,7 +38,7 @@ class Refused(NamedTuple):
 
     def error(self, state: dict) -> RuleError:
         values = self.values if self.where is None else {**self.values, "t": _territory(state, self.where)}
-        return refusal("graenaland", self.rule, self.cs, self.en, **values)
+        return refuse(self.rule, self.cs, self.en, **values)
 
 
 def _refuse(rule: str, cs: str, en: str, where: str | None = None, **values) -> Refused:

@@ -15,10 +15,10 @@ territory, and they are the players' starting resources (no other cards are draw
 
 from __future__ import annotations
 
-from ...engine import Msg, RuleError, refusal
+from ...engine import Msg, RuleError
 from . import rounds, texts
 from .screens import show, start_spots
-from .texts import note
+from .texts import note, refuse
 
 CARDS_PER_COAST = 2  # verified: S1 p.10 "dvě karty surovin ... lícem dolů"
 
@@ -134,21 +134,18 @@ def place_refusal(state: dict, value) -> RuleError:
     """Why ``value`` is not among the placements offered to the seat placing now."""
     draft = state["draft"]
     if value not in state["board"]["coast"]:
-        return refusal(
-            "graenaland",
+        return refuse(
             "draft_coast_only",
             "Při výběru pozic se osady stavějí jen na pobřežní území.",
             "In the draft, settlements go on coastal territories only.",
         )
     if value in homes(draft, draft["queue"][0]):
-        return refusal(
-            "graenaland",
+        return refuse(
             "draft_not_both_on_one",
             "Obě osady nesmíš postavit na totéž území.",
             "You may not put both settlements on the same territory.",
         )
-    return refusal(
-        "graenaland",
+    return refuse(
         "draft_leave_card_for_last",
         "Poslední osada nesmí být nucena přeplnit území: nech ležet kartu u jiného území, než kde stojí první osada "
         "posledního hráče.",
@@ -193,14 +190,12 @@ def anchor_refusal(state: dict, value) -> RuleError:
     """Why the asked settler may not sail to ``value``."""
     draft = state["draft"]
     if value in homes(draft, draft["anchor"]["ask"][0]):
-        return refusal(
-            "graenaland",
+        return refuse(
             "draft_not_both_on_one",
             "Obě osady nesmíš mít na témže území.",
             "You may not have both settlements on the same territory.",
         )
-    return refusal(
-        "graenaland",
+    return refuse(
         "draft_anchor_less_crowded",
         "Odplout lze jen na jiné, méně zaplněné pobřežní území, kde ještě leží karta (a poslední hráč musí mít volnou "
         "kartu jinde než u své první osady).",

@@ -1,9 +1,10 @@
 """The Graenaland game object: its settings, its steps, setup, what is awaited, views and scores.
 
-The rules live next door: ``rounds`` and ``victory`` (the phase order and the game's end),
-``board`` (moves), ``votes``, ``production``, ``building``, ``payment``, ``goals``; the steps in
-``steps/``; box data in ``box`` and ``data/box.toml``. Resource and supply cards stay physical:
-the companion tracks only how many cards lie at each territory, and who owns what on the board.
+The rules live next door: ``rounds``, ``announcing`` and ``victory`` (the phase order, announcing
+victory and the game's end), ``board`` (moves), ``votes``, ``production``, ``building``,
+``payment``, ``goals``; the steps in ``steps/``; box data in ``box`` and ``data/box.toml``.
+Resource and supply cards stay physical: the companion tracks only how many cards lie at each
+territory, and who owns what on the board.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ...engine import Awaited, Game, Msg, Scores, Setting, Status, Steps, recent, rng
+from ...engine import At, Game, Msg, Scores, Setting, Status, Steps, recent, rng
 from . import box, boxcheck, draft, goals, screens, texts, victory, views
 from .steps import (
     Announce,
@@ -128,14 +129,14 @@ class Graenaland(Game):
         return state
 
     # -- what is awaited -------------------------------------------------------------------------
-    def awaiting(self, state: dict) -> Awaited | None:
-        """The rules keep the awaited step in ``state["step"]`` (a result screen's task, the
-        lines it shows and the step it resumes, in ``state["shown"]``); the step reads its task
-        from the state."""
+    def where(self, state: dict) -> At | None:
+        """The rules keep the awaited step's name in ``state["step"]`` (a result screen's task,
+        the lines it shows and the step it resumes, in ``state["shown"]``); the task is what that
+        step reads from the state (``TableStep.task_of``)."""
         step = state["step"]
         if step == "over":
             return None
-        return Awaited(step, self.steps[step].task_of(state))
+        return At(step, self.steps[step].task_of(state))
 
     # -- what players see --------------------------------------------------------------------------
     def seat_lines(self, state: dict, seat: int) -> tuple[Msg, ...]:

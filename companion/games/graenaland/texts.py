@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from ...engine import Msg, announce, counted
+from ...engine import Msg, announce, counted, refuser
 from ...engine.i18n import join, player
+
+refuse = refuser("graenaland")  # a refusal naming the broken rule ``graenaland.<rule>``
 
 EVENTS_KEPT = 12  # how many public events state["recent"] keeps (the game's recent_kept)
 

@@ -1,48 +1,22 @@
-"""The end of the game: announcing victory (base game p.9), the victory-point cards of the
-expansion (kept secretly, claimed, revealed, p.10-11), the final building and the game over.
+"""The end of the game: the victory-point cards of the expansion (dealt, revealed, learned,
+p.10-11), the final building and the game over; announcing victory is in ``announcing``.
 Like ``rounds``, every function here moves ``state["step"]`` on and records public events.
 """
 
 from __future__ import annotations
 
-from ...engine import Msg, RuleError, refusal
-from ...engine.choices import NO
-from . import box, goals, rounds, texts
+from ...engine import Msg, RuleError
+from . import box, goals, texts
 from .screens import show
-from .texts import note
+from .texts import note, refuse
 
 THRESHOLD_MAX = 30  # highest value accepted for a VP card threshold typed in from a card
 CLAIM_MAX = 15  # highest VP claim accepted (5 columns x 3 levels)
 
 
-def vp_cards_kept(state: dict, picks: dict[str, int]) -> None:
-    """Each player entered the number printed on the card he keeps. It stays out of every
-    public view and event until the card is revealed."""
-    if len(set(picks.values())) < len(picks):
-        # naming neither the card nor the seats: the picks are still secret
-        raise refusal(
-            "graenaland",
-            "vp_card_twice",
-            "Dva hráči zadali stejné číslo karty, ale každá karta je jen jednou. Zkontrolujte svá čísla a zadejte je "
-            "znovu.",
-            "Two players entered the same card number, but every card exists once. Check your numbers and enter them "
-            "again.",
-        )
-    state["vp"]["kept"] = dict(picks)
-    note(
-        state,
-        Msg(
-            "Každý má svou kartu vítězných bodů; zůstane tajná, dokud ji hráč neodkryje.",
-            "Everyone has his victory-point card; it stays secret until he reveals it.",
-        ),
-    )
-    rounds.start_round(state)
-
-
 def card_number_refusal(count: int) -> RuleError:
     """A kept card's number is one printed on the cards (the pad offers exactly those)."""
-    return refusal(
-        "graenaland",
+    return refuse(
         "vp_card_number",
         "Karty vítězných bodů mají čísla 1 až {n}.",
         "Victory-point cards are numbered 1 to {n}.",
@@ -69,46 +43,6 @@ def deal_vp_cards(state: dict, data: dict) -> None:
     board["vp_cards"] = {k: v for k, v in board["vp_cards"].items() if k in checked}
 
 
-# -- expansion: announcing a win before the main player's building (p.11) ---------------------
-def claim_done(state: dict) -> None:
-    """Highest claim first; on a tie the player nearest the main player, clockwise, main first."""
-    claims = {int(s): v for s, v in state["claims"].items()}
-    if not claims:
-        rounds.start_building(state)
-        return
-    order = goals.clockwise(state, state["main"])
-    announcer = max(claims, key=lambda s: (claims[s], -order.index(s)))
-    state["announcer"] = announcer
-    note(
-        state,
-        Msg(
-            "{s} ohlašuje vítězství ({v} VB) a začíná závěrečné stavění.",
-            "{s} announces victory ({v} VP) and starts the final building.",
-        ).format(s=texts.seat(announcer), v=claims[announcer]),
-    )
-    state["final"] = goals.clockwise(state, announcer)
-    next_final(state)
-
-
-# -- base game: the main player announces (p.9) -----------------------------------------------
-def announced(state: dict, value: str) -> None:
-    if value == NO:
-        rounds.end_round(state)
-        return
-    main = state["main"]
-    state["announcer"] = main
-    note(
-        state,
-        Msg(
-            "{s} ohlašuje vítězství; ostatní ještě jednou staví.",
-            "{s} announces victory; the others build once more.",
-        ).format(s=texts.seat(main)),
-    )
-    state["final"] = goals.clockwise(state, main + 1)[:-1]
-    next_final(state)
-
-
-# -- final building ---------------------------------------------------------------------------
 def next_final(state: dict) -> None:
     """Each remaining player builds once: like a main player, but no supply card and no public
     buildings (p.9)."""

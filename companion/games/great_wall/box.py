@@ -13,8 +13,8 @@ import sys
 from functools import lru_cache
 from pathlib import Path
 
-from ...engine import refusal
 from ..boxfile import BoxDataError, read_toml
+from .texts import refuse
 
 BOX_FILE = Path(__file__).with_name("data") / "box.toml"
 UNKNOWN = "unknown"
@@ -142,8 +142,7 @@ def check(data: dict) -> None:
     found = problems(data)
     if found:
         more = f" (+{len(found) - 1})" if len(found) > 1 else ""
-        raise refusal(
-            "great_wall",
+        raise refuse(
             "box_data",
             "Data krabice nejsou v pořádku – {e}{m}.",
             "The box data is wrong – {e}{m}.",

@@ -8,17 +8,13 @@ Raiders are counted, not named: a chip's numeral matters only while it is in the
 
 from __future__ import annotations
 
-from ...engine import Ask, RuleError, refusal, rng
+from ...engine import Ask, RuleError, rng
 from ..catan import core
 from . import texts
+from .texts import NAME, refuse
 
-NAME = "great_wall"
 SIDES = ("left", "right")
 TOP_LEVEL = 5
-
-
-def refuse(rule: str, cs: str, en: str, **values):
-    return refusal(NAME, rule, cs, en, **values)
 
 
 def gw(state: dict) -> dict:

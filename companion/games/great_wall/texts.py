@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from ...engine import Msg, counted
+from ...engine import Msg, counted, refuser
 from ...engine.i18n import join
+
+NAME = "great_wall"
+refuse = refuser(NAME)  # a refusal naming the broken rule ``great_wall.<rule>``
 
 ROMAN = ("I", "II", "III", "IV", "V")
 RESOURCE = {

@@ -15,9 +15,9 @@ import sys
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
-from ..boxfile import BoxDataError, read_toml, typed
+from ..boxfile import BoxDataError, Table, fail, read_toml
 
 BOX_FILE = Path(__file__).parent / "data" / "box.toml"
 
@@ -58,25 +58,20 @@ class Box:
     unverified: tuple[str, ...]  # entries marked verified = false, for the docs and menu
 
 
-def _fail(where: str, problem: str) -> NoReturn:
-    raise BoxDataError(f"box data: {where} {problem}")
+SOURCE = "box data"  # the file and a session's corrections are checked alike: errors name the entry
 
 
-def _get(table: Any, where: str, key: str, kind: type) -> Any:
-    return typed("box data", where, table, key, kind)
-
-
-def _count(table: Any, where: str, key: str, low: int, high: int = 99) -> int:
-    value = _get(table, where, key, int)
+def _count(table: Table, key: str, low: int, high: int = 99) -> int:
+    value = table.get(key, int)
     if not low <= value <= high:
-        _fail(where, f"'{key}' must be from {low} to {high}, not {value}")
+        table.fail(f"'{key}' must be from {low} to {high}, not {value}")
     return value
 
 
-def _resources(table: Any, where: str, key: str) -> tuple[str, ...]:
-    values = _get(table, where, key, list)
+def _resources(table: Table, key: str) -> tuple[str, ...]:
+    values = table.get(key, list)
     if any(v not in RESOURCES for v in values):
-        _fail(where, f"'{key}' may name only {', '.join(RESOURCES)}")
+        table.fail(f"'{key}' may name only {', '.join(RESOURCES)}")
     return tuple(values)
 
 
@@ -84,53 +79,53 @@ def merged(base: dict, override: Any, where: str = "box") -> dict:
     """``base`` with the values of ``override`` put in (tables merged key by key); an unknown key
     or a table where a value is expected is refused."""
     if not isinstance(override, dict):
-        _fail(where, "must be a table")
+        fail(SOURCE, where, "must be a table")
     out = copy.deepcopy(base)
     for key, value in override.items():
         if key not in base:
-            _fail(where, f"has no entry '{key}'")
+            fail(SOURCE, where, f"has no entry '{key}'")
         out[key] = merged(base[key], value, f"{where}.{key}") if isinstance(base[key], dict) else value
     return out
 
 
 def parse(raw: dict) -> Box:
     """Check the whole data and build the Box."""
+    root = Table(SOURCE, "file", raw)
     players = {}
     for seats in SEAT_COUNTS:
-        where = f"[players.{seats}]"
-        entry = _get(raw, "file", "players", dict).get(str(seats))
-        trigger = _count(entry, where, "row_trigger", 1)
-        revealed = _count(entry, where, "revealed", 1, trigger)
-        cards = {city: _count(entry, where, f"{city}_cards", 0, seats) for city in CITIES}
+        entry = Table(SOURCE, f"[players.{seats}]", root.get("players", dict).get(str(seats)))
+        trigger = _count(entry, "row_trigger", 1)
+        revealed = _count(entry, "revealed", 1, trigger)
+        cards = {city: _count(entry, f"{city}_cards", 0, seats) for city in CITIES}
         if sum(cards.values()) < seats:
-            _fail(where, f"has fewer allegiance cards than {seats} players")
-        players[seats] = PlayerCount(trigger, revealed, cards, _get(entry, where, "verified", bool))
-    row = _get(raw, "file", "row", dict)
-    sides = {city: _resources(row, "[row]", city) for city in CITIES}
+            entry.fail(f"has fewer allegiance cards than {seats} players")
+        players[seats] = PlayerCount(trigger, revealed, cards, entry.get("verified", bool))
+    row = root.sub("row", "[row]")
+    sides = {city: _resources(row, city) for city in CITIES}
     if set(sides["troy"]) & set(sides["mycenae"]):
-        _fail("[row]", "gives a resource to both cities")
-    saga = tuple(_get(raw, "file", "saga", dict).get("values", []))
+        row.fail("gives a resource to both cities")
+    saga = tuple(root.get("saga", dict).get("values", []))
     if len(saga) < 2 or any(isinstance(v, bool) or not isinstance(v, int) for v in saga) or list(saga) != sorted(saga):
-        _fail("[saga]", "'values' must be rising whole numbers, at least 2 (the start and the end)")
-    ships = _get(raw, "file", "ships", dict)
-    count = _count(ships, "[ships]", "count", 1, 9)
-    vp_ships = tuple(_get(ships, "[ships]", "vp_ships", list))
+        fail(SOURCE, "[saga]", "'values' must be rising whole numbers, at least 2 (the start and the end)")
+    ships = root.sub("ships", "[ships]")
+    count = _count(ships, "count", 1, 9)
+    vp_ships = tuple(ships.get("vp_ships", list))
     if any(not isinstance(n, int) or not 1 <= n <= count for n in vp_ships):
-        _fail("[ships]", f"'vp_ships' must list ship numbers 1 to {count}")
-    rules_table = _get(raw, "file", "rules", dict)
-    rules = {name: _get(rules_table.get(name), f"[rules.{name}]", "value", bool) for name in RULES}
+        ships.fail(f"'vp_ships' must list ship numbers 1 to {count}")
+    rules_table = root.get("rules", dict)
+    rules = {name: Table(SOURCE, f"[rules.{name}]", rules_table.get(name)).get("value", bool) for name in RULES}
     return Box(
         players=players,
-        row_start=_resources(row, "[row]", "start"),
+        row_start=_resources(row, "start"),
         sides=sides,
-        donation_max=_count(row, "[row]", "donation_max", 1, 3),
+        donation_max=_count(row, "donation_max", 1, 3),
         saga=saga,
-        target=_count(_get(raw, "file", "victory", dict), "[victory]", "target", 1),
+        target=_count(root.sub("victory", "[victory]"), "target", 1),
         ship_count=count,
-        ship_cost={k: _count(ships, "[ships]", k, 0, 9) for k in ("wool", "lumber", "trade_points")},
+        ship_cost={k: _count(ships, k, 0, 9) for k in ("wool", "lumber", "trade_points")},
         vp_ships=vp_ships,
-        chits_per_resource=_count(_get(raw, "file", "chits", dict), "[chits]", "per_resource", 0, 9),
-        trade_point_bank=_count(_get(raw, "file", "trade_point_bank", dict), "[trade_point_bank]", "value", 0),
+        chits_per_resource=_count(root.sub("chits", "[chits]"), "per_resource", 0, 9),
+        trade_point_bank=_count(root.sub("trade_point_bank", "[trade_point_bank]"), "value", 0),
         rules=rules,
         unverified=tuple(_unverified(raw)),
     )

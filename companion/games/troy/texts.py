@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...engine import Msg, RuleError, refusal
+from ...engine import Msg, refuser
 from ...engine.i18n import join
 
 RESOURCE_NAMES = {
@@ -26,8 +26,7 @@ SHIP_BENEFITS = {
 }
 
 
-def refuse(rule: str, cs: str, en: str, **values) -> RuleError:
-    return refusal("troy", rule, cs, en, **values)
+refuse = refuser("troy")  # a refusal naming the broken rule ``troy.<rule>``
 
 
 def resource(name: str) -> Msg:

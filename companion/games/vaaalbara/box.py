@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NoReturn
 
 from ...engine import Msg
-from ..boxfile import BoxDataError, Reading, read_toml, require_exactly, typed
+from ..boxfile import BoxDataError, Reading, Table, read_toml, require_exactly
 
 BOX_FILE = Path(__file__).parent / "data" / "box.toml"
 
@@ -73,37 +72,11 @@ class Box:
     settings: dict[str, Reading]  # the rulebook's open questions, offered as true/false options
 
 
-class _Reader:
-    """Typed access to one table of the file, with errors that say where the problem is."""
-
-    def __init__(self, source: str, where: str, table: Any):
-        self.source, self.where = source, where
-        if not isinstance(table, dict):
-            self.fail("is not a table")
-        self.table = table
-
-    def fail(self, problem: str) -> NoReturn:
-        raise BoxDataError(f"{self.source}: {self.where} {problem}")
-
-    def get(self, key: str, kind: type | tuple[type, ...]) -> Any:
-        return typed(self.source, self.where, self.table, key, kind)
-
-    def msg(self, key: str | None = None) -> Msg:
-        table = self if key is None else _Reader(self.source, f"{self.where} '{key}'", self.get(key, dict))
-        return Msg(table.get("cs", str), table.get("en", str))
-
-    def list_of(self, key: str, kind: type) -> list:
-        values = self.get(key, list)
-        if not values or any(isinstance(v, bool) or not isinstance(v, kind) for v in values):
-            self.fail(f"'{key}' must be a non-empty list of {kind.__name__}")
-        return values
-
-
 def load_box(path: Path | str = BOX_FILE) -> Box:
     """Read and check the whole file, in the order it is written."""
     path = Path(path)
     source = path.name
-    root = _Reader(source, "file", read_toml(path))
+    root = Table(source, "file", read_toml(path))
     facts = _facts(root)
     land_types, land_cards = _lands(root)
     characters = _characters(root)
@@ -111,17 +84,17 @@ def load_box(path: Path | str = BOX_FILE) -> Box:
     return Box(facts, land_types, land_cards, characters, clans, _default_clans(root, clans), _settings(root))
 
 
-def _facts(root: _Reader) -> dict[str, int]:
-    table = _Reader(root.source, "[facts]", root.get("facts", dict))
+def _facts(root: Table) -> dict[str, int]:
+    table = Table(root.source, "[facts]", root.get("facts", dict))
     facts = {}
     for name in FACTS:
-        fact = _Reader(root.source, f"fact '{name}'", table.get(name, dict))
+        fact = Table(root.source, f"fact '{name}'", table.get(name, dict))
         facts[name] = fact.get("value", int)
         fact.get("verified", bool)
     return facts
 
 
-def _land_cards(land: _Reader, land_id: str) -> list[LandCard]:
+def _land_cards(land: Table, land_id: str) -> list[LandCard]:
     """The cards of one land type: one per printed forest value, else the type itself."""
     if land_id != "forest":
         return [LandCard(land_id, land_id, land.msg(), "")]
@@ -137,15 +110,15 @@ def _land_cards(land: _Reader, land_id: str) -> list[LandCard]:
     ]
 
 
-def _lands(root: _Reader) -> tuple[dict[str, LandType], dict[str, LandCard]]:
+def _lands(root: Table) -> tuple[dict[str, LandType], dict[str, LandCard]]:
     """Land types in file order, and the cards a player can take, coded 1-9 in that order."""
     source = root.source
     land_types: dict[str, LandType] = {}
     cards: dict[str, LandCard] = {}
     lands = root.get("land", list)
     for index, raw in enumerate(lands):
-        land_id = _Reader(source, f"land #{index + 1}", raw).get("id", str)
-        land = _Reader(source, f"land '{land_id}'", raw)
+        land_id = Table(source, f"land #{index + 1}", raw).get("id", str)
+        land = Table(source, f"land '{land_id}'", raw)
         land_types[land_id] = LandType(land_id, land.msg(), land.msg("colour"), land.get("verified", bool))
         land.get("note", str)
         cards.update((card.id, card) for card in _land_cards(land, land_id))
@@ -158,23 +131,23 @@ def _lands(root: _Reader) -> tuple[dict[str, LandType], dict[str, LandCard]]:
     }
 
 
-def _characters(root: _Reader) -> dict[int, Character]:
+def _characters(root: Table) -> dict[int, Character]:
     characters = {}
     raw_characters = root.get("character", list)
     for index, raw in enumerate(raw_characters):
-        initiative = _Reader(root.source, f"character #{index + 1}", raw).get("initiative", int)
-        entry = _Reader(root.source, f"character {initiative}", raw)
+        initiative = Table(root.source, f"character #{index + 1}", raw).get("initiative", int)
+        entry = Table(root.source, f"character {initiative}", raw)
         characters[initiative] = Character(initiative, entry.msg(), entry.get("en_verified", bool))
     initiatives = [r.get("initiative") for r in raw_characters if isinstance(r, dict)]
     require_exactly(root.source, "characters", initiatives, INITIATIVES)
     return characters
 
 
-def _clans(root: _Reader) -> dict[str, Clan]:
+def _clans(root: Table) -> dict[str, Clan]:
     clans = {}
     for index, raw in enumerate(root.get("clan", list)):
-        clan_id = _Reader(root.source, f"clan #{index + 1}", raw).get("id", str)
-        entry = _Reader(root.source, f"clan '{clan_id}'", raw)
+        clan_id = Table(root.source, f"clan #{index + 1}", raw).get("id", str)
+        entry = Table(root.source, f"clan '{clan_id}'", raw)
         if clan_id in clans:
             entry.fail("is defined twice")
         clans[clan_id] = Clan(clan_id, entry.msg(), entry.get("cs_masculine", str), entry.get("verified", bool))
@@ -182,8 +155,8 @@ def _clans(root: _Reader) -> dict[str, Clan]:
     return clans
 
 
-def _default_clans(root: _Reader, clans: dict[str, Clan]) -> tuple[str, ...]:
-    defaults = _Reader(root.source, "[defaults]", root.get("defaults", dict))
+def _default_clans(root: Table, clans: dict[str, Clan]) -> tuple[str, ...]:
+    defaults = Table(root.source, "[defaults]", root.get("defaults", dict))
     default_clans = tuple(defaults.list_of("clans", str))
     unknown = [c for c in default_clans if c not in clans]
     if unknown:
@@ -193,12 +166,12 @@ def _default_clans(root: _Reader, clans: dict[str, Clan]) -> tuple[str, ...]:
     return default_clans
 
 
-def _settings(root: _Reader) -> dict[str, Reading]:
+def _settings(root: Table) -> dict[str, Reading]:
     table = root.get("rules", dict)
     require_exactly(root.source, "rule settings", list(table), SETTINGS)
     settings = {}
     for name in SETTINGS:
-        entry = _Reader(root.source, f"rule setting '{name}'", table[name])
+        entry = Table(root.source, f"rule setting '{name}'", table[name])
         settings[name] = Reading(
             name,
             entry.get("value", bool),

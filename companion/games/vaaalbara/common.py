@@ -10,7 +10,7 @@ from __future__ import annotations
 from contextvars import ContextVar
 from typing import Any
 
-from ...engine import Msg, Option, RuleError, announce, refusal
+from ...engine import Msg, Option, RuleError, announce, refuser
 from .box import BOX
 
 ROUNDS: int = BOX.facts["rounds"]
@@ -33,9 +33,17 @@ CATEGORIES = (START, LANDS, CHARACTER_GAINS, FALCONER_LOSSES, END_BONUS)
 KEPT_EVENTS = 12  # public events kept in the state, so it does not grow with the game
 
 
-def refuse(rule: str, cs: str, en: str, **values) -> RuleError:
-    """A refusal naming the broken rule ``vaaalbara.<rule>``, in both languages."""
-    return refusal("vaaalbara", rule, cs, en, **values)
+refuse = refuser("vaaalbara")  # a refusal naming the broken rule ``vaaalbara.<rule>``
+
+
+def effect_awaits(state: dict, task: dict | None) -> None:
+    """The acting character's effect awaits ``task`` next, or (None) is over: then its card goes
+    face up onto the discard pile. What comes next needs nobody and runs after the answer
+    (``flow.advance``)."""
+    state["await"] = task
+    if task is None:
+        seat = state["turn"]
+        state["discards"][seat] = sorted(state["discards"][seat] + [played(state, seat)])
 
 
 def setting(state: dict, name: str) -> bool:

@@ -1,10 +1,11 @@
 """The automatic part of the game: everything that happens between two answers.
 
 The state names the awaited step and its task in ``state["await"]`` (``{"step": name, ...}``,
-None while nothing is awaited yet). After every answer a step calls ``go_on`` or
-``effect_goes_on``; ``advance`` then runs what needs nobody (the next turn, a character's
-automatic effect, the end of the round, the end bonus, the ranking) until a step is awaited or
-the game is over.
+None while nothing is awaited yet). A round's step ends with ``go_on``; a character's decision
+names its effect's next task (``common.effect_awaits``). After every answer ``advance`` runs what
+needs nobody (the next turn, a character's automatic effect, the end of the round, the end bonus,
+the ranking) until a step is awaited or the game is over: the round's steps call it through
+``go_on``, the game (``Vaaalbara.perform``) once more after every answer.
 
 A round: ``pick_character`` (hidden) -> for each seat in turn order: its character's effect
 (steps/characters.py), then ``take_land`` -> ``end_round``. After round 9: end bonus and ranking.
@@ -14,9 +15,10 @@ from __future__ import annotations
 
 from ...engine import Msg
 from ...engine.i18n import join
-from .common import ASSIGN, END_BONUS, END_ROUND, FINAL, OVER, RESOLVE, ROUNDS, clan, event, played
+from .common import ASSIGN, END_BONUS, END_ROUND, FINAL, OVER, RESOLVE, ROUNDS, clan, effect_awaits, event, played
 from .lands import end_bonus
 from .omens import final_ranking, next_actor
+from .steps.characters import CHARACTERS
 
 
 def advance(state: dict) -> None:
@@ -28,12 +30,6 @@ def advance(state: dict) -> None:
 def go_on(state: dict) -> None:
     """The awaited step is carried out: nothing is awaited now, so run whatever comes next."""
     state["await"] = None
-    advance(state)
-
-
-def effect_goes_on(state: dict, task: dict | None) -> None:
-    """The acting character's effect awaits ``task`` next, or (None) is over."""
-    _effect_awaits(state, task)
     advance(state)
 
 
@@ -76,19 +72,8 @@ AUTOMATIC = {ASSIGN: _assign, RESOLVE: _resolve, END_ROUND: _end_round, FINAL: _
 
 
 def _start_turn(state: dict, seat: int) -> None:
-    # imported here: the characters' steps call back into this module when they are answered
-    from .steps.characters import CHARACTERS
-
     state["turn"] = seat
-    _effect_awaits(state, CHARACTERS[played(state, seat)].start(state, seat))
-
-
-def _effect_awaits(state: dict, task: dict | None) -> None:
-    state["await"] = task
-    if task is None:
-        # the effect is over: the card goes face up onto the discard pile
-        seat = state["turn"]
-        state["discards"][seat] = sorted(state["discards"][seat] + [played(state, seat)])
+    effect_awaits(state, CHARACTERS[played(state, seat)].start(state, seat))
 
 
 def _finish_round(state: dict) -> None:

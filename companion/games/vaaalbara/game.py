@@ -10,15 +10,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Awaited, Game, Msg, Scores, Setting, Status, recent
+from ...engine import Action, At, Game, Msg, Scores, Setting, Status, Steps, recent
 from ...engine.i18n import YOUR_TOTAL
 from .box import BOX, SETTINGS
 from .common import ASSIGN, CATEGORIES, KEPT_EVENTS, OVER, RESOLVE, ROUNDS, START, clan, refuse, total
 from .flow import advance
-from .steps import STEPS
+from .steps.characters import DECISIONS
+from .steps.round import EndRound, FinalOmenBest, OmenBest, PickCharacter, TakeLand
 from .texts import ON_OFF, PHASE_NAMES, SETTING_LABELS
 
 RECENT_EVENTS = 6  # shown by status()
+
+STEPS = Steps(PickCharacter(), OmenBest(), *DECISIONS, TakeLand(), EndRound(), FinalOmenBest())
 
 # The readings of the rulebook's open questions, true or false, defaults from data/box.toml: setup
 # options a session file may set, not offered in the menu (the table's menu stays one press).
@@ -88,9 +91,15 @@ class Vaaalbara(Game):
         advance(state)
         return state
 
-    def awaiting(self, state: dict) -> Awaited | None:
+    def where(self, state: dict) -> At | None:
+        """The task in ``state["await"]`` names its step (flow.py); None: the game is over."""
         task = state["await"]
-        return None if task is None else Awaited(task["step"], task)
+        return None if task is None else At(task["step"], task)
+
+    def perform(self, state: dict, action: Action) -> None:
+        """After every answer, what needs nobody runs until a step is awaited (flow.advance)."""
+        super().perform(state, action)
+        advance(state)
 
     # -- what players see --------------------------------------------------------------------------
     def view(self, state: dict, seat: int | None = None) -> dict:

@@ -6,6 +6,11 @@ function plotSource(address) {
   return typeof address === "string" && address.startsWith("/plots/") ? address : "";
 }
 
+function bgstatsLink(address) {
+  // the play's import link, to BG Stats only
+  return typeof address === "string" && address.startsWith("https://app.bgstatsapp.com/") ? address : "";
+}
+
 function onView(view) {
   if (view.t !== "board") return;
   setLanguage(view.lang);
@@ -23,12 +28,16 @@ function onView(view) {
   }));
   const result = document.getElementById("result");
   result.hidden = !view.ranking;
+  document.getElementById("seats-section").hidden = Boolean(view.ranking);  // over: the ranking says it
   if (view.ranking) {
     fill(document.getElementById("ranking"), view.ranking.map((row) =>
       el("li", `${row.place}. ${row.label} — ${row.points} ${word("points")}`)));
     const plots = view.plots || {};
     document.getElementById("scores-plot").src = plotSource(plots.scores);
     document.getElementById("decisions-plot").src = plotSource(plots.decisions);
+    const link = document.getElementById("bgstats");
+    link.href = bgstatsLink(view.bgstats) || "#";
+    link.parentElement.hidden = !bgstatsLink(view.bgstats);
   }
   const log = document.getElementById("log");
   const atBottom = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;

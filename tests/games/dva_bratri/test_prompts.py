@@ -272,6 +272,26 @@ def test_an_occupied_place_is_refused_naming_the_player_the_place_and_the_rule()
     assert refused.value.text("en") == "White, [0,0]: There is a tile here already."
 
 
+def test_an_unlisted_answer_is_explained_without_a_deep_copy_and_leaves_the_state_alone(monkeypatch):
+    """The step's own checks are tried on the engine's cheap copy of the state and its task (a
+    started move held by the state), never on ``copy.deepcopy``."""
+    st = blank({"h": tile(colour="yellow")})
+    st["hands"][S] = ["h"]
+    laying = act(act(st, "turn", "terrain"), "terrain_tile", "h")
+    kept = copy.deepcopy(laying)
+
+    def no_deep_copy(*args, **kwargs):
+        raise AssertionError("explaining a refusal deep-copies the state")
+
+    monkeypatch.setattr(copy, "deepcopy", no_deep_copy)
+    awaited = GAME.awaiting(laying)
+    refused = GAME.steps[awaited.step].explain(laying, awaited.task, S, cell(laying, "0,0"))
+    assert refused.rule == "dva_bratri.place_taken"
+    assert refused.text("en") == "White, [0,0]: There is a tile here already."
+    monkeypatch.undo()
+    assert laying == kept and laying["pending"] is awaited.task
+
+
 def test_a_tile_not_in_hand_is_refused_with_the_hand_rule():
     st = blank({"h": tile(colour="yellow"), "o": tile(colour="green")}, offer=["o"])
     st["hands"][S] = ["h"]

@@ -65,3 +65,22 @@ def test_the_longest_header_fits_the_panel_in_both_languages():
     longest = HEADER.format(e=8, limit=8, tokens="3 3 3 3")
     for lang in ("cs", "en"):
         assert font(BOLD_CONDENSED, 10).getlength(longest.get(lang)) <= LINE_PX
+
+
+@pytest.mark.parametrize(
+    "breakage, problem",
+    [
+        (lambda d: d["facts"].pop("hand"), "box.toml: [facts] missing: hand"),
+        (lambda d: d["facts"].update(cards={"value": 1, "verified": False}), "box.toml: [facts] unknown: cards"),
+        (lambda d: d["colour"].append(dict(d["colour"][0])), "box.toml: colours defined twice: red"),
+        (lambda d: d["rules"].pop("hide_scores"), "box.toml: [rules] missing: hide_scores"),
+    ],
+)
+def test_a_list_of_ids_is_checked_the_way_every_box_file_checks_it(breakage, problem):
+    """The ids of the facts, colours and rules must be exactly the rules' ids: the shared check
+    (``boxfile.require_exactly``) names the first kind of problem."""
+    data = raw()
+    breakage(data)
+    with pytest.raises(BoxDataError) as error:
+        parse(data)
+    assert str(error.value) == problem

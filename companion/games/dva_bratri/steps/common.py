@@ -3,9 +3,8 @@ a move the player has started."""
 
 from __future__ import annotations
 
-import copy
-
-from ....engine import BACK, Action, Msg, Prompt, PromptKind, RuleError, Step, numbered
+from ....engine import BACK, Action, Msg, Prompt, PromptKind, RuleError, Step, TaskStep, numbered
+from ....engine.game import copy_state
 from .. import box, jindrich, picture
 from ..board import NORTH
 from ..texts import at, refuse, side_name, unit_label
@@ -77,9 +76,10 @@ def answer_text(state: dict, value) -> Msg:
 class DvaStep(Step):
     """Every step of this game names the rule behind an answer it does not offer, for the
     player on turn and the answer ('Bílý, [1,2]: Tady už destička leží.'): the step's own
-    checks are tried on a copy of the state (the rules are written once), and an answer those
-    checks would let through is refused with the step's ``unlisted`` sentence (why it is not
-    offered now: not in your hand, an empty place of the offer, ...)."""
+    checks are tried on a copy of the state and its task (the rules are written once; the copy
+    is the engine's cheap one), and an answer those checks would let through is refused with the
+    step's ``unlisted`` sentence (why it is not offered now: not in your hand, an empty place of
+    the offer, ...)."""
 
     unlisted_rule = "ruled_out"
     unlisted = (
@@ -97,21 +97,18 @@ class DvaStep(Step):
                 who=who,
             )
         text = answer_text(state, value)
-        error = self._tried(state, seat, value)
+        error = self._tried(state, task, seat, value)
         if error is not None:
             return RuleError(error.rule, Msg("{who}, {v}: ", "{who}, {v}: ").format(who=who, v=text) + error.msg)
         return refuse(self.unlisted_rule, *self.unlisted, who=who, v=text)
 
-    def _tried(self, state: dict, seat, value) -> RuleError | None:
-        """The refusal the step's own checks give ``value`` (on a copy), if any."""
-        from .. import GAME  # the game's awaiting, read on the copy (imported late: it imports us)
-
-        trial = copy.deepcopy(state)
-        awaited = GAME.awaiting(trial)
-        if awaited is None:
-            return None
+    def _tried(self, state: dict, task: dict, seat, value) -> RuleError | None:
+        """The refusal the step's own checks give ``value`` (on a copy), if any. The state and
+        the task are copied together, so a task the state holds (the queue's head, the started
+        move) is the copy's own."""
+        trial = copy_state({"state": state, "task": task})
         try:
-            self.apply(trial, Action(self.name, seat, value), awaited.task)
+            self.apply(trial["state"], Action(self.name, seat, value), trial["task"])
         except RuleError as error:
             return error
         except Exception:  # an Ask, or an answer the step cannot even read: no rule
@@ -119,17 +116,10 @@ class DvaStep(Step):
         return None
 
 
-class MoveStep(DvaStep):
+class MoveStep(TaskStep, DvaStep):
     """A step of a move the player has started (its task is ``state["pending"]``); "*" drops the
     move and changes nothing else. The started move is cleared here, once: ``carry_out`` only
     sets the next one (a refusal or a question undoes the whole action anyway)."""
 
-    def apply(self, state: dict, action, task: dict) -> None:
+    def drop(self, state: dict, task: dict) -> None:
         state["pending"] = None
-        if action.value == BACK.value:
-            return
-        self.carry_out(state, action.value, task)
-
-    def carry_out(self, state: dict, value, task: dict) -> None:
-        """Carry out the move's step; set ``state["pending"]`` to its next step, if any."""
-        raise NotImplementedError

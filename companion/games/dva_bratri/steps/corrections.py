@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 
-from ....engine import Msg, Prompt, PromptKind, RuleError, announce, counts
+from ....engine import Action, Msg, Prompt, PromptKind, RuleError, announce, counts
 from .. import board, box, moves, reveal, turns
 from ..board import NORTH, SOUTH
 from ..picture import from_grid
@@ -76,7 +76,8 @@ class Correct(MoveStep):
             state, self.name, Msg("Co na stole vypadá jinak?", "What differs on the table?"), items, back=True
         )
 
-    def carry_out(self, state: dict, value, task: dict) -> None:
+    def carry_out(self, state: dict, action: Action, task: dict) -> None:
+        value = action.value
         if value in ("remove", "flip") and len(state["board"]) == 1:
             raise refuse(
                 "only_start_tile", "Na ploše leží jen počáteční destička.", "Only the start tile is on the board."
@@ -102,7 +103,8 @@ class FixUnit(MoveStep):
             back=True,
         )
 
-    def carry_out(self, state: dict, value, task: dict) -> None:
+    def carry_out(self, state: dict, action: Action, task: dict) -> None:
+        value = action.value
         state["pending"] = {"kind": "fix_unit_to", "unit": value}
 
 
@@ -119,7 +121,8 @@ class FixUnitTo(MoveStep):
             cursor=where if where in state["board"] else None,
         )
 
-    def carry_out(self, state: dict, value, task: dict) -> None:
+    def carry_out(self, state: dict, action: Action, task: dict) -> None:
+        value = action.value
         k, uid = from_grid(state, value), task["unit"]
         if board.unit_at(state, k) not in (None, uid):
             raise refuse(
@@ -143,7 +146,8 @@ class FixUnitOffer(MoveStep):
             back=True,
         )
 
-    def carry_out(self, state: dict, value, task: dict) -> None:
+    def carry_out(self, state: dict, action: Action, task: dict) -> None:
+        value = action.value
         unit = state["units"][value]
         if unit["elite"]:
             raise refuse(
@@ -173,7 +177,8 @@ class FixRemove(MoveStep):
             state, self.name, Msg("Chybějící destička?", "Which tile is missing?"), sorted(state["board"])
         )
 
-    def carry_out(self, state: dict, value, task: dict) -> None:
+    def carry_out(self, state: dict, action: Action, task: dict) -> None:
+        value = action.value
         k = from_grid(state, value)
         cell = state["board"][k]
         uid = board.unit_at(state, k)
@@ -212,7 +217,8 @@ class FixFlip(MoveStep):
             state, self.name, Msg("Obrácená destička?", "Which tile is flipped?"), sorted(state["board"])
         )
 
-    def carry_out(self, state: dict, value, task: dict) -> None:
+    def carry_out(self, state: dict, action: Action, task: dict) -> None:
+        value = action.value
         k = from_grid(state, value)
         c = state["board"][k]
         if c["tile"] is None:
@@ -246,7 +252,8 @@ class FixOffer(MoveStep):
             short=Msg("Která pozice nesedí?", "Which place is off?"),
         )
 
-    def carry_out(self, state: dict, value, task: dict) -> None:
+    def carry_out(self, state: dict, action: Action, task: dict) -> None:
+        value = action.value
         state["queue"].insert(0, {"t": "reveal", "slot": value, "fix": True})
 
 
@@ -262,7 +269,8 @@ class FixHandSide(MoveStep):
             back=True,
         )
 
-    def carry_out(self, state: dict, value, task: dict) -> None:
+    def carry_out(self, state: dict, action: Action, task: dict) -> None:
+        value = action.value
         state["pending"] = {"kind": "fix_hand", "side": value}
 
 
@@ -283,7 +291,8 @@ class FixHand(MoveStep):
             back=True,
         )
 
-    def carry_out(self, state: dict, value, task: dict) -> None:
+    def carry_out(self, state: dict, action: Action, task: dict) -> None:
+        value = action.value
         side = task["side"]
         if value == "add":
             if side != state["active"] and len(state["hands"][side]) >= HAND_AT_REST:
@@ -356,7 +365,8 @@ class FixSupply(CountStep):
                 m=reveal.supply_max(state),
             )
 
-    def carry_out(self, state: dict, value, task: dict) -> None:
+    def carry_out(self, state: dict, action: Action, task: dict) -> None:
+        value = action.value
         self.check(state, value)
         state["supply"] = value
         state["final_trigger"] = value == 0  # an empty supply ends the game after this turn
@@ -376,7 +386,8 @@ class FixFactsSet(MoveStep):
             back=True,
         )
 
-    def carry_out(self, state: dict, value, task: dict) -> None:
+    def carry_out(self, state: dict, action: Action, task: dict) -> None:
+        value = action.value
         if not told_tiles(state, value):
             raise refuse(
                 "nothing_told",
@@ -405,7 +416,8 @@ class FixFactsTile(MoveStep):
             detail=Msg("Pak zadáš všechny její údaje znovu.", "Then you enter all its facts again."),
         )
 
-    def carry_out(self, state: dict, value, task: dict) -> None:
+    def carry_out(self, state: dict, action: Action, task: dict) -> None:
+        value = action.value
         found = board.tile_place(state, value)
         face_up = found is not None and found[0] == "board" and state["board"][found[1]]["up"]
         fields = ["building", "colour"] + [
@@ -436,7 +448,8 @@ class FixTreasures(MoveStep):
             back=True,
         )
 
-    def carry_out(self, state: dict, value, task: dict) -> None:
+    def carry_out(self, state: dict, action: Action, task: dict) -> None:
+        value = action.value
         if value == "stack":
             state["pending"] = {"kind": "fix_stack"}
             return
@@ -461,7 +474,8 @@ class FixTreasure(WhichToken):
     name = "fix_treasure"
     title = Msg("Který poklad na stole není?", "Which treasure is not there?")
 
-    def carry_out(self, state: dict, value, task: dict) -> None:
+    def carry_out(self, state: dict, action: Action, task: dict) -> None:
+        value = action.value
         k = from_grid(state, value)
         state["board"][k]["treasure"] = None
         state["treasures"]["cleared"] += 1
@@ -472,7 +486,8 @@ class FixTokenFrom(WhichToken):
     name = "fix_token_from"
     title = Msg("Přesunutý poklad?", "Misplaced treasure?")
 
-    def carry_out(self, state: dict, value, task: dict) -> None:
+    def carry_out(self, state: dict, action: Action, task: dict) -> None:
+        value = action.value
         state["pending"] = {"kind": "fix_token_to", "from": from_grid(state, value)}
 
 
@@ -484,7 +499,8 @@ class FixTokenTo(MoveStep):
             state, self.name, Msg("Na které leží?", "Where does it lie?"), sorted(state["board"]), cursor=task["from"]
         )
 
-    def carry_out(self, state: dict, value, task: dict) -> None:
+    def carry_out(self, state: dict, action: Action, task: dict) -> None:
+        value = action.value
         k, source = from_grid(state, value), task["from"]
         if k != source and state["board"][k]["treasure"]:
             raise refuse(
@@ -500,7 +516,8 @@ class FixTokenFacts(WhichToken):
     name = "fix_token_facts"
     title = Msg("Který poklad má jinou podmínku?", "Which treasure shows another condition?")
 
-    def carry_out(self, state: dict, value, task: dict) -> None:
+    def carry_out(self, state: dict, action: Action, task: dict) -> None:
+        value = action.value
         k = from_grid(state, value)
         token = state["board"][k]["treasure"]
         state["queue"].insert(
@@ -536,7 +553,8 @@ class FixStack(CountStep):
                 m=highest,
             )
 
-    def carry_out(self, state: dict, value, task: dict) -> None:
+    def carry_out(self, state: dict, action: Action, task: dict) -> None:
+        value = action.value
         self.check(state, value)
         state["treasures"]["stack"] = value
         corrected(state, Msg("pokladů na hromádce: {n}", "treasures in the stack: {n}").format(n=value))

@@ -22,6 +22,7 @@ class JindrichTop(DvaStep):
     then his whole turn: take, place upside down for free, treasure, unit."""
 
     name = "jindrich_top"
+    takes = ("jindrich",)
     unlisted_rule = "supply_colour"
     unlisted = (
         "{who}: {v} – takový rub už nemůže mít žádná destička v zásobě.",

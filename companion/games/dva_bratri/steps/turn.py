@@ -7,7 +7,7 @@ chosen so far (``tile``, ``unit``).
 
 from __future__ import annotations
 
-from ....engine import BACK, Msg, Option, Prompt, PromptKind, announce, answered
+from ....engine import BACK, Action, Msg, Option, Prompt, PromptKind, announce, answered
 from .. import board, box, moves, turns
 from ..board import SOUTH
 from ..picture import from_grid
@@ -77,6 +77,7 @@ class TakeTile(MoveStep):
     """A tile from the royal offer, counted clockwise from the shield, within reach."""
 
     name = "take_tile"
+    takes = ("take",)
     unlisted_rule = "offer_place_empty"
     unlisted = (
         "{who}: na tomto místě královské nabídky žádná destička neleží.",
@@ -98,7 +99,8 @@ class TakeTile(MoveStep):
             detail=Msg("Tvůj dosah: {r}.", "Your reach: {r}.").format(r=board.reach(state, state["active"])),
         )
 
-    def carry_out(self, state: dict, value, task: dict) -> None:
+    def carry_out(self, state: dict, action: Action, task: dict) -> None:
+        value = action.value
         side = state["active"]
         moves.check_take(state, side, value)
         tile = state["offer"]["slots"][value]
@@ -131,9 +133,11 @@ class HandTile(MoveStep):
 
 class BuildTile(HandTile):
     name = "build_tile"
+    takes = ("build",)
     title = Msg("Kterou destičku stavíš?", "Which tile do you build?")
 
-    def carry_out(self, state: dict, value, task: dict) -> None:
+    def carry_out(self, state: dict, action: Action, task: dict) -> None:
+        value = action.value
         if state.get("asking", 1) >= box.ASKING_COST_FIRST:  # a build nobody can pay for asks nothing more
             box.need(state, value, ["cost"])
             moves.check_pay(state, state["active"], value)
@@ -146,9 +150,11 @@ class BuildTile(HandTile):
 
 class TerrainTile(HandTile):
     name = "terrain_tile"
+    takes = ("terrain",)
     title = Msg("Kterou destičku kladeš lícem dolů?", "Which tile do you lay face down?")
 
-    def carry_out(self, state: dict, value, task: dict) -> None:
+    def carry_out(self, state: dict, action: Action, task: dict) -> None:
+        value = action.value
         state["pending"] = {"kind": "terrain_at", "tile": value}
 
 
@@ -167,7 +173,8 @@ class PlaceTile(MoveStep):
             box.describe(state, task["tile"]),
         )
 
-    def carry_out(self, state: dict, value, task: dict) -> None:
+    def carry_out(self, state: dict, action: Action, task: dict) -> None:
+        value = action.value
         side, tile = state["active"], task["tile"]
         k = from_grid(state, value)
         moves.check_place(state, side, k)
@@ -280,16 +287,20 @@ class WhichUnit(MoveStep):
 
 class StepUnit(WhichUnit):
     name = "step_unit"
+    takes = ("step",)
 
-    def carry_out(self, state: dict, value, task: dict) -> None:
+    def carry_out(self, state: dict, action: Action, task: dict) -> None:
+        value = action.value
         moves.check_unit_free(state, value)
         state["pending"] = {"kind": "step_to", "unit": value}
 
 
 class WithdrawUnit(WhichUnit):
     name = "withdraw_unit"
+    takes = ("withdraw",)
 
-    def carry_out(self, state: dict, value, task: dict) -> None:
+    def carry_out(self, state: dict, action: Action, task: dict) -> None:
+        value = action.value
         moves.check_withdraw(state, value)
         turns.move_unit(state, value, "offer")
 
@@ -308,7 +319,8 @@ class StepTo(MoveStep):
             cursor=state["units"][task["unit"]]["at"],
         )
 
-    def carry_out(self, state: dict, value, task: dict) -> None:
+    def carry_out(self, state: dict, action: Action, task: dict) -> None:
+        value = action.value
         uid, k = task["unit"], from_grid(state, value)
         moves.check_step(state, uid, k)
         turns.move_unit(state, uid, k)
@@ -322,7 +334,8 @@ class CallTo(MoveStep):
     def prompt(self, state: dict, task: dict) -> Prompt:
         return cell_prompt(state, self.name, Msg("Na kterou destičku?", "Onto which tile?"), sorted(state["board"]))
 
-    def carry_out(self, state: dict, value, task: dict) -> None:
+    def carry_out(self, state: dict, action: Action, task: dict) -> None:
+        value = action.value
         side, k = state["active"], from_grid(state, value)
         waiting = [u for u in board.units_of(state, side) if state["units"][u]["at"] == "offer"]
         free = [u for u in waiting if u not in state["turn"]["moved"]]
@@ -336,6 +349,7 @@ class CampAt(MoveStep):
     """An unused camp flipped: the player may take another tile this turn."""
 
     name = "camp_at"
+    takes = ("camp",)
     unlisted_rule = "no_unused_camp_there"
     unlisted = ("{who}: na {v} nemáš nevyužité ležení.", "{who}: you have no unused camp at {v}.")
 
@@ -349,7 +363,8 @@ class CampAt(MoveStep):
             back=True,
         )
 
-    def carry_out(self, state: dict, value, task: dict) -> None:
+    def carry_out(self, state: dict, action: Action, task: dict) -> None:
+        value = action.value
         board.turn_down(state["board"][value])
         state["turn"]["taken"] = False
         state["offer"]["crown"] = state["active"]

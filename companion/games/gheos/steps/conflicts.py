@@ -12,10 +12,9 @@ from ..box import BOX
 from ..common import COLOURS, note, reading, refuse
 from ..conflict import CONTINENT, ISLAND, MAX_PARTS, migration_candidates, war_leaders
 from ..flow import COUNTED, ask, awaits
-from ..ledger import eliminate, held_colours, pay
+from ..ledger import eliminate, held_colours, needs_payment, pay
 from ..scoring import temple_gain
 from ..texts import KINDS, SYMBOLS, TEMPLE_TYPES, colour_form, colour_name, colours_list
-from .turn import needs_payment
 
 DONE = "done"
 NONE = "none"

@@ -12,11 +12,13 @@ from ..ledger import (
     colours_held_by_anyone,
     followers,
     held_colours,
+    needs_payment,
     supply,
     take,
     takeable,
 )
 from ..texts import colour_form, colour_name, colours_list
+from .conflicts import BEGIN
 
 WAR, MIGRATION, TEMPLE, LEDGER, NOTHING = "war", "migration", "temple", "ledger", "nothing"
 ORDINARY, EPOCH, TOKEN, EMPTY = "ordinary", "epoch", "token", "empty"
@@ -55,12 +57,6 @@ class StartPlayer(Step):
     def apply(self, state, action, task):
         state["start"] = action.value
         begin_turn(state, action.value)
-
-
-def needs_payment(state: dict) -> bool:
-    """War and migration each cost a follower, unless one was paid this turn and the reading
-    U7 makes the two cost one in all."""
-    return not (state["done"]["paid"] and reading(state, "war_and_migration_cost") == 1)
 
 
 def can_pay(state: dict) -> bool:
@@ -141,8 +137,6 @@ class Act(Step):
         elif value == NOTHING:
             step_two_done(state)
         elif value in (WAR, MIGRATION, TEMPLE):
-            from .conflicts import BEGIN
-
             BEGIN[value](state)
         elif value in state["in_play"]:
             take(state, seat, value)  # not announced: the player takes the cube shown on his key

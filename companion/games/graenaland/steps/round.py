@@ -4,10 +4,11 @@ proposal screen)."""
 
 from __future__ import annotations
 
-from ....engine import YES_NO, Msg, Option, Prompt, PromptKind, refusal
+from ....engine import YES_NO, Msg, Option, Prompt, PromptKind
 from ....engine.i18n import join
 from .. import production, rounds, texts
 from ..board import HEROES, move_choices, move_code
+from ..texts import refuse
 from .common import TableStep, picks_by_seat
 
 
@@ -99,8 +100,7 @@ class Improvement(TableStep):
 
     def explain(self, state, task, seat, value):
         low = state["cards"][task["territory"]]
-        return refusal(
-            "graenaland",
+        return refuse(
             "improvement_count",
             "Po kontrolní kartě tam leží {a}, nebo {b}.",
             "After the check card {a} or {b} cards lie there.",
@@ -136,8 +136,7 @@ class Move(TableStep):
     def explain(self, state, task, seat, value):
         if not isinstance(value, str):
             return None  # not even a move: one pick per seat
-        return refusal(
-            "graenaland",
+        return refuse(
             "hero_not_in_play",
             "Pohnout lze jen hrdinou, který je na plánu, a jen jedním směrem z kompasu.",
             "Only a hero on the board can move, in one direction of the compass.",
@@ -205,8 +204,7 @@ class Propose(TableStep):
             rounds.proposed(state, action.value)
 
     def explain(self, state, task, seat, value):
-        return refusal(
-            "graenaland",
+        return refuse(
             "proposal_needs_vote",
             "Navrhnout lze jen rozdělení karet z území, kde máš aspoň jeden hlas.",
             "You may only propose for a territory with cards where you have at least one vote.",
@@ -248,8 +246,7 @@ class FixCards(TableStep):
     def explain(self, state, task, seat, value):
         if value in state["board"]["order"]:
             return None
-        return refusal(
-            "graenaland",
+        return refuse(
             "fix_territory",
             "Opravit lze jen počet karet na území.",
             "Only the card count of a territory can be fixed.",

@@ -3,9 +3,10 @@ screens shown in front of the next step (the start spots and every later result)
 
 from __future__ import annotations
 
-from ....engine import Msg, Option, Prompt, PromptKind, numbered, refusal
+from ....engine import Msg, Option, Prompt, PromptKind, numbered
 from ....engine.i18n import join
 from .. import boxcheck, draft, screens, texts
+from ..texts import refuse
 from .common import TableStep
 
 
@@ -41,9 +42,7 @@ class BoxCheck(TableStep):
         boxcheck.answer(state, task["fact"], action.value)
 
     def explain(self, state, task, seat, value):
-        return refusal(
-            "graenaland", "box_check_answer", "Tuto odpověď teď vybrat nelze.", "That answer is not available now."
-        )
+        return refuse("box_check_answer", "Tuto odpověď teď vybrat nelze.", "That answer is not available now.")
 
 
 class DraftCards(TableStep):

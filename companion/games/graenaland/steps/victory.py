@@ -3,9 +3,10 @@ once revealed) and the main player's announcement of the base game."""
 
 from __future__ import annotations
 
-from ....engine import YES_NO, Msg, Option, Prompt, PromptKind, numbered, refusal
+from ....engine import YES_NO, Msg, Option, Prompt, PromptKind, numbered
 from ....engine.choices import YES
-from .. import goals, texts, victory
+from .. import announcing, goals, texts, victory
+from ..texts import refuse
 from .common import TableStep, picks_by_seat
 
 
@@ -32,7 +33,7 @@ class KeepVpCard(TableStep):
         )
 
     def apply(self, state, action, task):
-        victory.vp_cards_kept(state, picks_by_seat(action.picks))
+        announcing.vp_cards_kept(state, picks_by_seat(action.picks))
 
     def explain(self, state, task, seat, value):
         return victory.card_number_refusal(state["vp"]["cards"])
@@ -65,14 +66,12 @@ class Claim(TableStep):
     def explain(self, state, task, seat, value):
         text = str(value)
         if not text.startswith("seat:") or not text[5:].isdigit() or int(text[5:]) >= state["seats"]:
-            return refusal(
-                "graenaland",
+            return refuse(
                 "claim_unknown_seat",
                 "Ohlásit může jen hráč u stolu.",
                 "Only a player at the table can claim.",
             )
-        return refusal(
-            "graenaland",
+        return refuse(
             "claim_once",
             "{s} už ohlásil vítězství; každý hráč ohlašuje jen jednou.",
             "{s} has already claimed; every player claims once.",
@@ -81,7 +80,7 @@ class Claim(TableStep):
 
     def apply(self, state, action, task):
         if action.value == "done":
-            victory.claim_done(state)
+            announcing.claim_done(state)
         else:
             state["claimant"] = int(str(action.value).split(":")[1])
             state["step"] = "claim_points"
@@ -171,7 +170,5 @@ class Announce(TableStep):
 
     def apply(self, state, action, task):
         if action.value == YES and not goals.can_announce(state, task["seat"]):
-            raise refusal(
-                "graenaland", "goals_not_met", "K vítězství jsou třeba 3 splněné cíle.", "Victory needs 3 goals met."
-            )
-        victory.announced(state, action.value)
+            raise refuse("goals_not_met", "K vítězství jsou třeba 3 splněné cíle.", "Victory needs 3 goals met.")
+        announcing.announced(state, action.value)

@@ -4,7 +4,7 @@ its step answers it and leaves the queue (``core.finish``), and the core carries
 
 from __future__ import annotations
 
-from ....engine import BACK, Msg, Prompt, PromptKind, Step, numbered
+from ....engine import Msg, Prompt, PromptKind, TaskStep, numbered
 from ...catan import core
 
 
@@ -21,17 +21,11 @@ def confirm(step: str, seat: int | None, title: Msg, detail: Msg | None = None) 
     return Prompt(PromptKind.CONFIRM, step, one_seat(seat), title, detail=detail)
 
 
-class TaskStep(Step):
+class QueuedStep(TaskStep):
     """A queued Troy task; "*" (back), where offered, drops it and changes nothing else."""
 
-    def apply(self, state: dict, action, task: dict) -> None:
+    def drop(self, state: dict, task: dict) -> None:
         core.finish(state, task)
-        if action.value == BACK.value:
-            return
-        self.carry_out(state, action, task)
-
-    def carry_out(self, state: dict, action, task: dict) -> None:
-        raise NotImplementedError
 
 
 def queue(state: dict, *tasks: dict) -> None:

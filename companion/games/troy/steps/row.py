@@ -9,7 +9,7 @@ from ...catan import core
 from .. import battle, saga, support, texts, war
 from ..box import RESOURCES
 from ..scenario import box_of, part, trade_point_refused
-from .common import TaskStep, choice, confirm, name, one_seat, queue
+from .common import QueuedStep, choice, confirm, name, one_seat, queue
 
 CARDS = (("karta", "karty", "karet"), ("card", "cards"))
 TRADE_POINTS = (("obchodní bod", "obchodní body", "obchodních bodů"), ("trade point", "trade points"))
@@ -18,7 +18,7 @@ TRADE_POINTS = (("obchodní bod", "obchodní body", "obchodních bodů"), ("trad
 # -- a donation ---------------------------------------------------------------------------------
 
 
-class DonateCount(TaskStep):
+class DonateCount(QueuedStep):
     """How many cards the player gives (1-3): public, as the cards are counted on the table."""
 
     name = "donate_count"
@@ -124,7 +124,7 @@ def donated(state: dict, seat: int, cards: list[str] | None, count: int) -> None
 # -- ships 3 and 6: from the row -----------------------------------------------------------------
 
 
-class RowLook(TaskStep):
+class RowLook(QueuedStep):
     """The privacy screen: only the taker looks at the panel for the next screen."""
 
     name = "row_look"
@@ -145,7 +145,7 @@ class RowLook(TaskStep):
         queue(state, {"step": "row_card", "seat": task["seat"], "ship": task["ship"]})
 
 
-class RowCard(TaskStep):
+class RowCard(QueuedStep):
     """The drawn card, shown to the taker alone; OK hides it again."""
 
     name = "row_card"
@@ -301,7 +301,7 @@ class BattleMycenae(Step):
         war.after_battle(state)
 
 
-class BattleResult(TaskStep):
+class BattleResult(QueuedStep):
     """The turned cards, for everyone to read (the result was announced once, by ``fought``);
     OK goes on."""
 

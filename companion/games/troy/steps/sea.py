@@ -8,7 +8,7 @@ from ...catan import core
 from .. import ships, texts
 from ..box import RESOURCES
 from ..scenario import box_of, part
-from .common import TaskStep, choice, name, queue
+from .common import QueuedStep, choice, name, queue
 
 OPEN_SEA = "sea"
 STAY = "stay"
@@ -28,7 +28,7 @@ def build_ship(state: dict, seat: int) -> None:
     queue(state, *tasks, {"step": "sea_people", "seat": seat, "why": "ship"})
 
 
-class Chit(TaskStep):
+class Chit(QueuedStep):
     """Ship 5: which resource's 2:1 chit the player takes (those still in the supply)."""
 
     name = "chit"
@@ -67,7 +67,7 @@ def ship_label(state: dict, seat: int, number: int) -> Msg:
     return Msg("{s}: loď {n}", "{s}: ship {n}").format(s=name(state, seat), n=number)
 
 
-class SeaPeople(TaskStep):
+class SeaPeople(QueuedStep):
     """Where the mover put the sea people: open sea or one of the ships (the steal is done with
     the cards; trade points cannot be stolen). After a ship they must move; on a 7 too, unless the
     box's reading ``seven_moves_sea_people`` is turned off."""

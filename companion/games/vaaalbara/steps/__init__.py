@@ -1,10 +1,4 @@
 """Every decision Vaaalbara can await, as engine steps: the round's own in ``round.py``, the
-characters' in ``characters.py`` next to the effect they belong to."""
-
-from ....engine import Steps
-from .characters import DECISIONS
-from .round import EndRound, FinalOmenBest, OmenBest, PickCharacter, TakeLand
-
-STEPS = Steps(PickCharacter(), OmenBest(), *DECISIONS, TakeLand(), EndRound(), FinalOmenBest())
-
-__all__ = ["STEPS"]
+characters' in ``characters.py`` next to the effect they belong to. The game's steps table
+(``game.STEPS``) lists them all; this package imports nothing, so the flow (flow.py) may read
+the characters without importing the round's steps, which call back into it."""

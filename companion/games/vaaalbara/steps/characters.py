@@ -2,8 +2,9 @@
 
 An effect is resolved at the start of its player's turn, before the land. ``Character.start``
 runs the automatic part and returns the task of the first decision (None: the effect is over).
-A decision is a Step written next to its character; once answered it calls ``effect_goes_on``
-with the effect's next task, or None, and the turn goes on to the land.
+A decision is a Step written next to its character; once answered it calls ``effect_awaits``
+with the effect's next task, or None, and the turn goes on to the land (the game runs
+``flow.advance`` after every answer).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from ..common import (
     character_name,
     character_option,
     clan,
+    effect_awaits,
     event,
     gain,
     is_character,
@@ -44,7 +46,6 @@ from ..common import (
     unknown_land,
     unknown_seat,
 )
-from ..flow import effect_goes_on
 from ..lands import count_type, land_reward
 from ..omens import deck_cards_left, top_card_changed
 
@@ -124,7 +125,7 @@ class WarriorReveal(Step):
             gain(state, holder, CHARACTER_GAINS, Warrior.REWARD, Msg("ukázaná Bojovnice", "Warrior shown"))
             if not setting(state, "warrior_reveal_keeps_card"):
                 state["discards"][holder] = sorted(state["discards"][holder] + [WARRIOR])
-        effect_goes_on(state, ask_warrior_holder(state, after=holder))
+        effect_awaits(state, ask_warrior_holder(state, after=holder))
 
 
 def ask_warrior_holder(state: dict, after: int) -> dict | None:
@@ -189,7 +190,7 @@ class BardTarget(Step):
             Bard.REWARD,
             Msg("Bardka – {who}", "Bard – {who}").format(who=clan(state, acting(state))),
         )
-        effect_goes_on(state, None)
+        effect_awaits(state, None)
 
 
 class Bard(Character):
@@ -277,7 +278,7 @@ class TableSwap(Step):
         return Prompt(PromptKind.CONFIRM, self.name, (seat,), self.said.format(who=clan(state, seat)), detail=self.rule)
 
     def apply(self, state, action, task):
-        effect_goes_on(state, None)
+        effect_awaits(state, None)
 
 
 class TrackerSwap(TableSwap):
@@ -367,7 +368,7 @@ class MidwifeTakeBack(Step):
                 who=clan(state, seat), c=character_name(value)
             ),
         )
-        effect_goes_on(state, None)
+        effect_awaits(state, None)
 
 
 class Midwife(Character):
@@ -455,7 +456,7 @@ class ExplorerGive(Step):
 
     def apply(self, state, action, task):
         state["domains"][acting(state)].remove(action.value)
-        effect_goes_on(state, {"step": ExplorerReceive.name, "gave": action.value})
+        effect_awaits(state, {"step": ExplorerReceive.name, "gave": action.value})
 
 
 class ExplorerReceive(Step):
@@ -494,7 +495,7 @@ class ExplorerReceive(Step):
         if deck_cards_left(state) == 1:
             # the bottom card was also the top one: the card now on top shows other omens
             top_card_changed(state, Msg("Průzkumník", "Explorer"))
-        effect_goes_on(state, None)
+        effect_awaits(state, None)
 
 
 class Explorer(Character):
