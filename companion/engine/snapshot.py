@@ -20,13 +20,9 @@ A record, as stored (one JSON object)::
 
 from __future__ import annotations
 
-import base64
-import binascii
-import hashlib
 import json
 import marshal
 import os
-import zlib
 from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Any
@@ -73,6 +69,8 @@ class LogDigest:
     key) and the same entry read back from the journal digest the same."""
 
     def __init__(self, game_name: str, options: dict, seed: int):
+        import hashlib  # OpenSSL: loaded when a snapshot is first needed, not at start-up
+
         self._hash = hashlib.sha256((_setup_text(game_name, options, seed) + "\n[").encode("utf-8"))
         self.count = 0
 
@@ -91,6 +89,8 @@ class LogDigest:
 
 def digest(game_name: str, options: dict, seed: int, entries: Sequence[Any]) -> str:
     """The digest of ``entries`` (a whole prefix at once: one JSON encoding, in C)."""
+    import hashlib
+
     text = _setup_text(game_name, options, seed) + "\n" + _ENCODER.encode([canonical(e) for e in entries])
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -101,6 +101,8 @@ def rules_fingerprint() -> str:
     file's path, size and modification time, and the companion's version). An update of the
     companion or an edited box file drops the snapshots kept before it; the log then replays by
     the new rules, as it always did. Stat calls, not reading the files: a resume pays ~0.3 ms."""
+    import hashlib
+
     from .. import __version__
 
     engine = os.path.dirname(os.path.abspath(__file__))
@@ -121,6 +123,10 @@ def rules_fingerprint() -> str:
 def make(state: dict, barriers: Sequence[bool], entries: int, log_digest: str, rules: str) -> dict | None:
     """The record of ``state`` after the first ``entries`` entries (None: the state holds a
     value ``marshal`` does not take; that session simply keeps no snapshots)."""
+    import base64
+    import hashlib
+    import zlib
+
     try:
         payload = zlib.compress(marshal.dumps(state), 6)
     except ValueError:
@@ -157,6 +163,11 @@ def read(record: Any, rules: str, length: int) -> tuple[int, str, list[bool]]:
 
 def state(record: dict) -> dict:
     """The state a record holds, once its payload is checked to be what was written."""
+    import base64
+    import binascii
+    import hashlib
+    import zlib
+
     try:
         payload = base64.b64decode(record.get("state", ""), validate=True)
     except (binascii.Error, TypeError, ValueError):

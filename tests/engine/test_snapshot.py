@@ -5,7 +5,10 @@ every game with undos everywhere; a snapshot that disagrees with the log is drop
 from __future__ import annotations
 
 import base64
+import hashlib
+import marshal
 import random
+import zlib
 
 import pytest
 
@@ -118,8 +121,8 @@ def test_a_snapshot_that_disagrees_is_dropped_and_the_log_wins(spoil):
 
 def test_a_snapshot_whose_checked_state_is_not_a_state_is_dropped():
     played, record = good_record()
-    payload = snapshot.zlib.compress(snapshot.marshal.dumps([1, 2, 3]))
-    record.update(state=base64.b64encode(payload).decode(), sum=snapshot.hashlib.sha256(payload).hexdigest())
+    payload = zlib.compress(marshal.dumps([1, 2, 3]))
+    record.update(state=base64.b64encode(payload).decode(), sum=hashlib.sha256(payload).hexdigest())
     resumed = Session(TOY, played.options, played.seed, played.entries, snapshots=[record])
     assert resumed.resumed_from is None
 
