@@ -57,7 +57,7 @@ def pixel(position: int) -> int:
 class Ink(NamedTuple):
     """A glyph's ink and what lines need of its boxes."""
 
-    mask: Image.Image | None  # the ink, cropped to it ("L", 255 inked); None: no ink (a space)
+    mask: Any  # the ink, cropped to it (a core "L" image, 255 inked); None: no ink (a space)
     dx: int  # the ink's left column from the pen position
     dy: int  # the ink's top row from the baseline (plus the face's shared constant)
     top: int | None  # the bitmap's top against the same constant (None: a low glyph)
@@ -117,7 +117,7 @@ class FaceInks:
             if box_left < 0:
                 return None
             return Ink(None, 0, 0, None, box_top, 0, 0)
-        mask = part.crop(inked)
+        mask = part.crop(inked).im  # the core image: stamped in C
         dx, dy = split + inked[0] + ox - pen, inked[1] + oy
         low = box_top <= 1  # at or under the baseline: never the line's tallest
         top, left = None, 0
@@ -144,16 +144,17 @@ class FaceInks:
                 pending.clear()
             pending.update(new)
             return None
-        widths, position, last = self.widths, 0, len(text) - 1
-        widths.learn(text)  # its pairs' kerning
         placed = []
         tallest_top = tallest_box = None
         box_reach = bitmap_reach = 0  # how far left of the start the boxes and bitmaps reach
-        for i, char in enumerate(text):
-            ink = self.ink(char)
+        inks = self._inks
+        for char, position in zip(text, self.widths.pens(text)):
+            ink = inks.get(char, False)
+            if ink is False:
+                ink = self.ink(char)
             if ink is None:
                 return None
-            pen = pixel(position)
+            pen = ((position + 32) & -64) >> 6  # ``pixel``
             if ink.box_left < 0:
                 box_reach = min(box_reach, pen + ink.box_left)
                 bitmap_reach = min(bitmap_reach, pen + ink.left)
@@ -162,18 +163,18 @@ class FaceInks:
                 tallest_box = ink.box_top if tallest_box is None else max(tallest_box, ink.box_top)
             if ink.mask is not None:
                 placed.append((pen + ink.dx, ink.dy, ink.mask))
-            position += widths.length64(char) + (widths.joined64(char, 0, text[i + 1], 0) if i < last else 0)
         if not placed or tallest_top is None or tallest_box is None:
             return None  # no ink, or only glyphs under the baseline: Pillow knows
         across, down = box_reach - bitmap_reach, tallest_top - tallest_box
-        left = min(x for x, _, _ in placed) + across
-        top = min(y for _, y, _ in placed) + down
-        right = max(x + mask.size[0] for x, _, mask in placed) + across
-        bottom = max(y + mask.size[1] for _, y, mask in placed) + down
-        out = Image.new("L", (right - left, bottom - top), 0)
+        left = min(x for x, _, _ in placed)
+        top = min(y for _, y, _ in placed)
+        right = max(x + mask.size[0] for x, _, mask in placed)
+        bottom = max(y + mask.size[1] for _, y, mask in placed)
+        out = Image.core.fill("L", (right - left, bottom - top), 0)
+        stamp = Image.core.draw(out, 0).draw_bitmap  # each glyph's ink, in C
         for x, y, mask in placed:
-            out.paste(255, (x + across - left, y + down - top), mask)
-        return out.im, (left, top)
+            stamp((x - left, y - top), mask, 255)
+        return out, (left + across, top + down)
 
 
 _FACES: dict[ImageFont.FreeTypeFont, FaceInks] = {}

@@ -152,6 +152,19 @@ class Advances:
         kern = self._pair.get(two)
         return first64 + second64 + (kern if kern is not None else self._learn_pair(two))
 
+    def pens(self, text: str) -> list[int]:
+        """Where each character of ``text`` starts, in 1/64 px from the first (its pairs learnt)."""
+        advance, pair = self._advance, self._pair
+        pens, position, last = [], 0, len(text) - 1
+        for i, char in enumerate(text):
+            pens.append(position)
+            found = advance.get(char)
+            position += found if found is not None else self._learn(char)
+            if i < last:
+                kern = pair.get(text[i : i + 2])
+                position += kern if kern is not None else self._learn_pair(text[i : i + 2])
+        return pens
+
     def learn_ahead(self, chars: str, most: int) -> int:
         """Learn up to ``most`` pairs of ``chars`` (always the same string) not learnt yet, in
         order from where the last call stopped; how many (0: all of them are known)."""
