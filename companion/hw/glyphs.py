@@ -149,9 +149,7 @@ class FaceInks:
         box_reach = bitmap_reach = 0  # how far left of the start the boxes and bitmaps reach
         inks = self._inks
         for char, position in zip(text, self.widths.pens(text)):
-            ink = inks.get(char, False)
-            if ink is False:
-                ink = self.ink(char)
+            ink = inks[char] if char in inks else self.ink(char)
             if ink is None:
                 return None
             pen = ((position + 32) & -64) >> 6  # ``pixel``
