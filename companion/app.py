@@ -58,6 +58,7 @@ class App:
         self.wakeups = 0  # times the loop woke up without an event (timers)
         self.deferred = 0  # times the housekeeping waited for a key already on the queue
         self._brightness: int | None = None  # the level last sent to the display
+        self._idle_work = False  # the display has more to do while nobody waits
 
     def refresh(self) -> None:
         """Show the table as it is; then what could wait for the frame (archiving an ended
@@ -77,6 +78,33 @@ class App:
                     tidy()
                 except Exception as error:  # the next start does it; the game is safe
                     log.warning("could not tidy the store: %s", error)
+        if not self._waiting():
+            self._keep_snapshot()
+        if not self._waiting():  # the display's own idle work (the panel learns new glyphs)
+            self._idle_work = self._display_idle()
+
+    def _display_idle(self) -> bool:
+        """The display's idle work, a little at a time; True while it has more."""
+        idle = getattr(self.display, "idle", None)
+        if idle is None:
+            return False
+        try:
+            return bool(idle())
+        except Exception as error:  # never a reason to stop the table
+            log.warning("the display's idle work failed: %s", error)
+            return False
+
+    def _keep_snapshot(self) -> None:
+        """Idle: a snapshot of the running game beside its log every few entries, so a restart
+        replays only what came after it (engine/snapshot.py). Never on a key's way."""
+        keep = getattr(getattr(self.table, "recorder", None), "keep_snapshot", None)
+        session, session_id = getattr(self.table, "session", None), getattr(self.table, "session_id", None)
+        if keep is None or session is None or session_id is None:
+            return
+        try:
+            keep(session_id, session)
+        except Exception as error:  # only a resume gets slower
+            log.warning("could not keep a snapshot: %s", error)
 
     def _waiting(self) -> bool:
         """An event is already on the queue (a queue that cannot tell: none)."""
@@ -114,6 +142,10 @@ class App:
         if press is not None and isinstance(event, KeyEvent) and event.seat is not None:
             press(event.seat, event.key)
 
+    def _deadline_passed(self) -> bool:
+        deadline = self.table.deadline()
+        return deadline is not None and self.table.clock() >= deadline
+
     def _timeout(self) -> float | None:
         """How long the loop may sleep: until the watchdog or the table's next change."""
         waits = []
@@ -129,12 +161,16 @@ class App:
             self.refresh()
             self.notifier("READY=1", "STATUS=table ready")
             while True:
+                idle = self._idle_work  # the display has idle work: it goes on while no key comes
                 try:
-                    event = self.events.get(timeout=self._timeout())
+                    event = self.events.get(timeout=0.0 if idle else self._timeout())
                 except queue.Empty:
                     event = None
                 if self.watchdog and self.watchdog.due(time.monotonic()):
                     self.watchdog.ping()
+                if event is None and idle and not self._deadline_passed():
+                    self._idle_work = self._display_idle()
+                    continue
                 if event is None:  # a timer: the table may have changed by itself
                     self.wakeups += 1
                     self.table.handle(Tick())
@@ -260,7 +296,8 @@ def make_table(
             unfinished["game"],
             unfinished["options"],
             unfinished["seed"],
-            store.entries(unfinished["id"]),
+            # with the snapshots kept beside it, when the store keeps them: not replayed whole
+            getattr(store, "log", store.entries)(unfinished["id"]),
         )
     table.notice = [*table.notice, *store_problems(store)]
     return table

@@ -67,6 +67,7 @@ def cmd_run(args) -> int:
     log.info("companion %s starting (%s)", __version__, mode)
 
     events: queue.SimpleQueue = queue.SimpleQueue()
+    install_signal_handlers(events)  # a stop while the devices, the store or the web table open waits its turn
     try:
         io = _run_io(mode, interactive, cfg, events, data_dir, args)
     except _CannotRun as error:
@@ -97,7 +98,6 @@ def cmd_run(args) -> int:
                 show_join(table, main_menu)  # people at the table: the codes to join by first
     closers = io.closers + [store.close] + ([web.close] if web is not None else [])
     app = App(table, io.display, io.leds, events, closers, io.notifier, io.watchdog, screens=io.screens, web=web)
-    install_signal_handlers(events)
     if interactive:
         return _run_in_terminal(app, io.reader)
     for event in script_events:

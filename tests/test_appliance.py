@@ -235,3 +235,31 @@ def test_a_key_waiting_when_the_game_ends_is_handled_before_the_archive():
     assert not recorder.finished and table.unarchived
     press(table, host("ok"))  # leaving the final screen: archived first, then the menu
     assert recorder.finished and not table.unarchived and table.mode == "menu"
+
+
+def test_the_displays_idle_work_goes_on_while_no_key_comes_and_waits_for_keys():
+    """The panel learns glyphs a few at a time when nobody waits: the loop comes back for more
+    at once while there is more, and a key on the queue goes first."""
+    import threading
+
+    from companion.surface.events import KeyEvent
+
+    class LearningDisplay(_Nothing):
+        def __init__(self):
+            self.calls = 0
+
+        def idle(self):
+            self.calls += 1
+            return self.calls < 5  # four more rounds after the first
+
+    calls: list = []
+    events = queue.SimpleQueue()
+    display = LearningDisplay()
+    app = App(_RecordingTable(calls), display, _Nothing(), events)
+    events.put(KeyEvent(key="ok", seat=None))  # waiting at the start: the key before any idle work
+    timer = threading.Timer(0.3, lambda: events.put(Quit("test")))
+    timer.start()
+    app.run()
+    timer.join()
+    assert calls[:2] == [("frame",), ("key", "ok")]
+    assert display.calls == 5  # all of it done while the loop waited for the next key

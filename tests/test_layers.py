@@ -4,10 +4,10 @@ Read from the source (every import, also those inside functions): ``surface`` (w
 the devices exchange: frames, LED states, events, the panel's fonts, the pad screen's records)
 imports nothing of ours; ``engine`` nothing but itself; a game only the engine; ``table`` the
 engine and ``surface``; ``hw`` only ``surface``; ``store`` of the engine only its bilingual text
-(``engine.i18n``: never a game, never the rules: what it needs of the games is handed in, see
-``store.rules``). No circle between the modules of those layers, of the store, nor among the
-top-level modules (the command line, the table's run, the appliance, the configuration; imports
-for type checkers only do not count).
+and the snapshot records' format (``engine.i18n``, ``engine.snapshot``: never a game, never the
+rules: what it needs of the games is handed in, see ``store.rules``). No circle between the
+modules of those layers, of the store, nor among the top-level modules (the command line, the
+table's run, the appliance, the configuration; imports for type checkers only do not count).
 """
 
 from __future__ import annotations
@@ -25,7 +25,8 @@ ALLOWED = {
     "games": {"engine"},
     "table": {"engine", "surface"},
     "hw": {"surface"},
-    "store": {"engine.i18n"},
+    # the store: bilingual text, and the snapshot records' format (neither runs a rule or a game)
+    "store": {"engine.i18n", "engine.snapshot"},
 }
 
 

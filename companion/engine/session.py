@@ -7,15 +7,20 @@ story. The effective actions are the log with every undo marker cancelling the a
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import NamedTuple
+import logging
+from bisect import bisect_left
+from collections.abc import Callable, Iterable, Sequence
+from functools import partial
+from typing import Any, NamedTuple
 
-from . import rng
+from . import rng, snapshot
 from .errors import RuleError
 from .game import Game, Scores, Status
 from .i18n import Msg
 from .prompt import Prompt
 from .steps import explained, not_an_option
+
+log = logging.getLogger(__name__)
 
 
 class Outcome(NamedTuple):
@@ -80,6 +85,8 @@ class _States:
     def __init__(self, initial: dict):
         self.kept: dict[int, dict] = {0: initial}
         self.top = 0
+        # older snapshots of the same log, read only if an undo goes behind the newest one
+        self.stored: dict[int, Callable[[], dict]] = {}
 
     def push(self, state: dict) -> None:
         self.top += 1
@@ -89,16 +96,33 @@ class _States:
             del self.kept[old]
 
     def before_top(self, game: Game, actions: list[dict]) -> dict:
-        """The state after ``top - 1`` actions (``actions`` are the effective ones)."""
+        """The state after ``top - 1`` actions (``actions`` are the effective ones). The states
+        it passes are kept as ``push`` keeps them: one every ``STRIDE`` and the last ``TAIL``
+        (after a resume from a snapshot the gap behind it may be long)."""
         wanted = self.top - 1
         if wanted in self.kept:
             return self.kept[wanted]
         start = max(position for position in self.kept if position < wanted)
+        nearer = [position for position in self.stored if start < position <= wanted]
+        if nearer:  # a stored snapshot is closer than any kept state: read it (once)
+            read = self.stored.pop(max(nearer))
+            try:
+                self.kept[max(nearer)] = read()
+            except snapshot.Mismatch as why:
+                log.warning("an older snapshot is dropped: %s", why)
+            return self.before_top(game, actions)
         state = self.kept[start]
-        for position in range(start + 1, wanted + 1):  # at most STRIDE - 1 actions
+        for position in range(start + 1, wanted + 1):  # at most STRIDE - 1 actions, but behind a snapshot
             state, _ = _apply(game, state, game.prompt(state), actions[position - 1])
-            self.kept[position] = state
+            if position % self.STRIDE == 0 or wanted - position < self.TAIL:
+                self.kept[position] = state
         return state
+
+    def jump(self, position: int, state: dict) -> None:
+        """Go on from ``state`` after ``position`` actions (a snapshot's), the states between
+        unknown until an undo asks for one."""
+        self.kept[position] = state
+        self.top = position
 
     def pop(self) -> None:
         del self.kept[self.top]
@@ -108,8 +132,12 @@ class _States:
 class Session:
     """One game being played: setup options, seed and the log; the state is derived."""
 
-    def __init__(self, game: Game, options: dict, seed: int, entries: Iterable[dict] = ()):
+    def __init__(
+        self, game: Game, options: dict, seed: int, entries: Iterable[dict] = (), snapshots: Sequence[Any] | None = None
+    ):
         self.game = game
+        if snapshots is None:  # a log read from the store carries the snapshots kept beside it
+            snapshots = getattr(entries, "snapshots", ())
         entries = list(entries)
         # a session with no log yet is a new game: the game adds what a new game records (its
         # newest rules version); a recorded log keeps the options it was played with
@@ -118,13 +146,26 @@ class Session:
         self.entries: list[dict] = []
         self._status: tuple[dict, Status] | None = None
         self._initial = game.setup(self.options, self.seed)
-        self._rebuild(list(entries))
+        self._digest: snapshot.LogDigest | None = None  # of the log so far, kept for snapshots
+        self.resumed_from: int | None = None  # the entries a snapshot stood for (None: whole log replayed)
+        self._rebuild(list(entries), snapshots)
 
     # -- derived state -------------------------------------------------------------------------
-    def _rebuild(self, entries: list[dict]) -> None:
+    def _rebuild(self, entries: list[dict], snapshots: Sequence[Any] = ()) -> None:
         kept = effective_actions(entries)
-        state, barriers, states = self._initial, [], _States(self._initial)
-        for index, action in kept:
+        if snapshots:
+            try:
+                if self._from_snapshot(entries, kept, snapshots):
+                    return
+            except Exception as error:  # the log wins: replayed whole below
+                log.warning("a snapshot of the %s session was dropped: %s", self.game.name, error)
+        self._replay(entries, kept, self._initial, [], _States(self._initial), 0)
+
+    def _replay(
+        self, entries: list[dict], kept: list[tuple[int, dict]], state: dict, barriers: list, states: _States, done: int
+    ) -> None:
+        """Apply the effective actions after the first ``done`` to ``state`` and take the result."""
+        for index, action in kept[done:]:
             try:
                 state, barrier = _apply(self.game, state, self.game.prompt(state), action)
             except RuleError as error:
@@ -137,6 +178,58 @@ class Session:
         self._actions = [action for _, action in kept]
         self._states = states
         self.prompt = self.game.prompt(state)
+
+    def _from_snapshot(self, entries: list[dict], kept: list[tuple[int, dict]], records: Sequence[Any]) -> bool:
+        """Rebuild from the newest snapshot that stands for a prefix of ``entries`` (its digest,
+        rules and payload check out) and that the rest of the log does not undo behind, then
+        replay only the rest. False when none does (the whole log is replayed)."""
+        rules = snapshot.rules_fingerprint()
+        usable = []
+        for record in records:
+            try:
+                usable.append((*snapshot.read(record, rules, len(entries)), record))
+            except snapshot.Mismatch as why:
+                log.info("a snapshot of the %s session is not used: %s", self.game.name, why)
+        if not usable:
+            return False
+        depth, depths = 0, [0]  # effective actions after each prefix of the log
+        for entry in entries:
+            depth += 1 if "action" in entry else -1
+            depths.append(depth)
+        kept_indexes = [index for index, _ in kept]
+        digest = snapshot.LogDigest(self.game.name, self.options, self.seed)
+        matching = []
+        for length, log_digest, barriers, record in sorted(usable, key=lambda item: item[0]):
+            digest.add(entries[digest.count : length])
+            # it stands for this log's prefix, and the rest of the log undoes none of its actions
+            stands = log_digest == digest.hexdigest() and len(barriers) == depths[length]
+            if stands and bisect_left(kept_indexes, length) == depths[length]:
+                matching.append((length, barriers, record))
+        self._digest = digest  # a prefix of this log's: the next snapshot goes on from it
+        for newest, (length, barriers, record) in reversed(list(enumerate(matching))):  # the newest that reads back
+            try:
+                state = snapshot.state(record)
+            except snapshot.Mismatch as why:
+                log.warning("a snapshot of the %s session is dropped: %s", self.game.name, why)
+                continue
+            states = _States(self._initial)
+            for _, older_barriers, older in matching[:newest]:  # for an undo behind this one
+                states.stored[len(older_barriers)] = partial(snapshot.state, older)
+            states.jump(len(barriers), state)
+            self._replay(entries, kept, state, list(barriers), states, len(barriers))
+            self.resumed_from = length
+            return True
+        return False
+
+    def snapshot(self) -> dict | None:
+        """A record of the state now, for storage beside the log (engine/snapshot.py): None
+        when the state holds a value the record cannot keep."""
+        if self._digest is None:
+            self._digest = snapshot.LogDigest(self.game.name, self.options, self.seed)
+        self._digest.add(self.entries[self._digest.count :])
+        return snapshot.make(
+            self.state, self._barriers, len(self.entries), self._digest.hexdigest(), snapshot.rules_fingerprint()
+        )
 
     @property
     def actions(self) -> list[dict]:

@@ -27,14 +27,17 @@ from luma.core.error import Error as LumaError
 from PIL import Image
 
 from ..surface.frame import Frame
-from ..surface.panel import Panel
-from .screen import render
+from ..surface.panel import BOLD_CONDENSED, REGULAR, Panel, advances, font
+from .glyphs import COMMON, learn_ahead, learn_pending
+from .screen import LABEL_SIZE, render
 
 log = logging.getLogger(__name__)
 
 I2C_DRIVERS = ("ssd1306", "sh1106", "sh1107", "ssd1327")
 SPI_DRIVERS = ("ssd1322",)
 DRIVERS = (*I2C_DRIVERS, *SPI_DRIVERS, "dummy")
+IDLE_GLYPHS = 8  # glyphs learnt per idle moment (about 1 ms): a key arriving meanwhile waits no longer
+IDLE_PAIRS = 200  # kerning pairs learnt per idle moment (about 1 ms)
 # the panel's contrast for each brightness level of the table (1..5): a dim room to daylight
 CONTRAST_BY_LEVEL = (24, 64, 128, 192, 255)
 DEFAULTS: dict[str, Any] = {
@@ -262,6 +265,23 @@ class OledDisplay:
         self._last_frame = frame
         self.last_image = image
         self._push(device, image)
+
+    def idle(self) -> bool:
+        """What the display does while nobody waits: learn the glyphs of lines drawn since
+        (hw/glyphs.py), so the next lines that hold them are composed, not rasterised, then a
+        few of those panels show most, then a few of their kerning pairs in the body's, the
+        header's and the footer's faces. True while there is more to learn (the main loop
+        comes back at once unless a key waits; all of it takes about half a second here, once
+        after a start)."""
+        if learn_pending(IDLE_GLYPHS):
+            return True
+        panel = self.panel()
+        head, body, foot = panel.sizes
+        faces = (font(REGULAR, body), font(BOLD_CONDENSED, head), font(REGULAR, foot), font(BOLD_CONDENSED, LABEL_SIZE))
+        if learn_ahead(faces, IDLE_GLYPHS):
+            return True
+        # then the kerning pairs of the body, header and footer, as measured and as drawn
+        return any(advances(face, mode).learn_ahead(COMMON, IDLE_PAIRS) for face in faces[:3] for mode in ("", "1"))
 
     def clear(self) -> None:
         device = self._connect()

@@ -26,7 +26,9 @@ Speed: most lines repeat frame after frame (the header, the footer, a menu's opt
 rasterising a line in FreeType costs far more than everything else in a frame. So each line's
 glyph mask is kept in ``TEXT_LINES``, a bounded least-recently-used cache per (font, text), and
 stamped into the frame exactly as Pillow's ``ImageDraw.text`` stamps it: the same pixels, with
-or without the cache (``render(..., cached=False)`` draws through Pillow for the tests).
+or without the cache (``render(..., cached=False)`` draws through Pillow for the tests). A line
+not in the cache is composed from its glyphs' inks (``hw/glyphs.py``), learnt once per glyph,
+not rasterised by FreeType again.
 """
 
 from __future__ import annotations
@@ -53,9 +55,11 @@ from ..surface.panel import (
     SMALLEST,
     Layout,
     Panel,
+    advances,
     font,
     metrics,
 )
+from .glyphs import composed
 
 ELLIPSIS = "\u2026"
 # Lines kept rasterised: a game shows a few hundred distinct lines; each mask holds one byte per
@@ -82,8 +86,10 @@ class TextLines:
             self.hits += 1
             return found
         self.misses += 1
-        mask, offset = face.getmask2(text, mode="1", anchor="ls")
-        found = (mask, (int(offset[0]), int(offset[1])))
+        found = composed(face, text)  # from the glyphs' inks (hw/glyphs.py): the same pixels
+        if found is None:
+            mask, offset = face.getmask2(text, mode="1", anchor="ls")
+            found = (mask, (int(offset[0]), int(offset[1])))
         self._masks[key] = found
         if len(self._masks) > self.max_lines:
             self._masks.popitem(last=False)
@@ -120,19 +126,20 @@ def fit(text: str, f: ImageFont.FreeTypeFont, max_width: float) -> str:
     The cut never separates a letter from a combining mark that NFC left decomposed.
     """
     text = _clean(text)
-    if f.getlength(text) <= max_width:
+    length = advances(f).length  # the widths getlength gives (surface/panel.Advances)
+    if length(text) <= max_width:
         return text
     lo, hi = 0, len(text)  # invariant: text[:lo] + ELLIPSIS fits (or lo == 0)
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        if f.getlength(text[:mid].rstrip() + ELLIPSIS) <= max_width:
+        if length(text[:mid].rstrip() + ELLIPSIS) <= max_width:
             lo = mid
         else:
             hi = mid - 1
     while lo > 0 and lo < len(text) and unicodedata.combining(text[lo]):
         lo -= 1
     short = text[:lo].rstrip()
-    return short + ELLIPSIS if f.getlength(short + ELLIPSIS) <= max_width else ""
+    return short + ELLIPSIS if length(short + ELLIPSIS) <= max_width else ""
 
 
 @lru_cache(maxsize=4 * TEXT_CACHE_LINES)
@@ -306,7 +313,7 @@ def cut_lines(frame: Frame, panel: Panel = SMALLEST) -> list[str]:
 
 @lru_cache(maxsize=TEXT_CACHE_LINES)
 def _length(face: ImageFont.FreeTypeFont, text: str) -> float:
-    return face.getlength(text)
+    return advances(face).length(text)
 
 
 LABEL_SIZE = 9  # bold condensed: a 3-letter tile label ("Mw+") fits a 25 px cell

@@ -87,9 +87,126 @@ class Layout(NamedTuple):
     footer_base: int  # footer baseline; the footer's lowest ink lands on the bottom row
 
 
+PAIRS_KEPT = 1 << 16  # neighbouring pairs a face remembers (~10 MB at most; a game meets a few thousand)
+
+
+class Advances:
+    """Widths of texts in one face, exactly as ``FreeTypeFont.getlength`` gives them, without
+    asking FreeType again for every text.
+
+    Pillow's basic layout (the one the box uses) measures a text as the sum of each glyph's
+    hinted advance plus, between two neighbours, the face's kerning rounded to whole pixels
+    (``text_layout_fallback`` in Pillow's ``_imagingft.c``), all in 1/64 px. Each glyph is loaded
+    and hinted on every call: most of what measuring costs. So each character's advance and each
+    neighbouring pair's kerning are learnt once, through ``getlength`` itself (of the character
+    alone and of the pair), and a text's width is their sum: the same number, for a fraction of
+    the cost (tests/hw/test_text_widths.py compares the two over every game's texts)."""
+
+    def __init__(self, face: ImageFont.FreeTypeFont, mode: str = ""):
+        self.face = face
+        self.mode = mode  # "1": the advances of one-bit drawing (hinted for it), as ``getmask2`` lays out
+        self._advance: dict[str, int] = {}  # character -> advance, 1/64 px
+        self._pair: dict[str, int] = {}  # two characters -> what they add side by side, 1/64 px
+        self._ahead = 0  # how far ``learn_ahead`` went
+        self._unkerned: frozenset[str] = frozenset()  # all pairs of these learnt: the rest add nothing
+
+    def _learn(self, char: str) -> int:
+        advance = self._advance[char] = round(self.face.getlength(char, mode=self.mode) * 64)
+        return advance
+
+    def _learn_pair(self, pair: str, keep_zero: bool = True) -> int:
+        """What ``pair`` adds side by side, learnt (a pair that adds nothing is not kept when
+        ``keep_zero`` is false: the pairs learnt ahead say so for all of theirs)."""
+        if self._unkerned and pair[0] in self._unkerned and pair[1] in self._unkerned:
+            return 0  # learnt ahead: a kerned one would be in ``_pair``
+        first, second = (self._advance.get(char) for char in pair)
+        first = self._learn(pair[0]) if first is None else first
+        second = self._learn(pair[1]) if second is None else second
+        if len(self._pair) >= PAIRS_KEPT:  # a bound, whatever players type: learnt again if met
+            self._pair.clear()
+            self._unkerned = frozenset()
+        kern = round(self.face.getlength(pair, mode=self.mode) * 64) - first - second
+        if kern or keep_zero:
+            self._pair[pair] = kern
+        return kern
+
+    def length64(self, text: str) -> int:
+        """``text``'s width in 1/64 px."""
+        advance, pair = self._advance, self._pair
+        total = 0
+        for char in text:
+            found = advance.get(char)
+            total += found if found is not None else self._learn(char)
+        for i in range(len(text) - 1):
+            two = text[i : i + 2]
+            found = pair.get(two)
+            total += found if found is not None else self._learn_pair(two)
+        return total
+
+    def joined64(self, first: str, first64: int, second: str, second64: int) -> int:
+        """The width of ``first + second`` (1/64 px) from the widths of both: what their meeting
+        characters add is the only difference."""
+        if not first or not second:
+            return first64 + second64
+        two = first[-1] + second[0]
+        kern = self._pair.get(two)
+        return first64 + second64 + (kern if kern is not None else self._learn_pair(two))
+
+    def pens(self, text: str) -> list[int]:
+        """Where each character of ``text`` starts, in 1/64 px from the first (its pairs learnt)."""
+        advance, pair = self._advance, self._pair
+        pens, position, last = [], 0, len(text) - 1
+        for i, char in enumerate(text):
+            pens.append(position)
+            found = advance.get(char)
+            position += found if found is not None else self._learn(char)
+            if i < last:
+                kern = pair.get(text[i : i + 2])
+                position += kern if kern is not None else self._learn_pair(text[i : i + 2])
+        return pens
+
+    def learn_ahead(self, chars: str, most: int) -> int:
+        """Learn up to ``most`` pairs of ``chars`` (always the same string) not learnt yet, in
+        order from where the last call stopped; how many (0: all of them are known)."""
+        count, learnt = len(chars), 0
+        while self._ahead < count * count and learnt < most:
+            first, second = divmod(self._ahead, count)
+            self._ahead += 1
+            if chars[first] + chars[second] not in self._pair:
+                self._learn_pair(chars[first] + chars[second], keep_zero=False)  # most add nothing
+                learnt += 1
+        if self._ahead == count * count and not self._unkerned:
+            self._unkerned = frozenset(chars)  # every kerned pair of them is in ``_pair``
+            self._pair = {pair: kern for pair, kern in self._pair.items() if kern or not set(pair) <= self._unkerned}
+        return learnt
+
+    def learn(self, text: str) -> None:
+        """Learn every neighbouring pair of ``text`` now (about 5 us each, a tenth of measuring
+        a 30-character text whole)."""
+        pair = self._pair
+        for i in range(len(text) - 1):
+            if text[i : i + 2] not in pair:
+                self._learn_pair(text[i : i + 2])
+
+    def length(self, text: str) -> float:
+        """``text``'s width in pixels, the number ``getlength`` returns."""
+        return self.length64(text) / 64
+
+
+@cache
+def advances(face: ImageFont.FreeTypeFont, mode: str = "") -> Advances:
+    """The widths of one (cached) face, as measured (``mode`` "") or drawn in one bit ("1")."""
+    return Advances(face, mode)
+
+
 @lru_cache(maxsize=4096)
+def _width64(text: str, size: int) -> int:
+    """``text`` (NFC) in the body face of ``size``, in 1/64 px."""
+    return advances(font(REGULAR, size)).length64(text)
+
+
 def _width(text: str, size: int) -> float:
-    return font(REGULAR, size).getlength(unicodedata.normalize("NFC", text))
+    return _width64(unicodedata.normalize("NFC", text), size) / 64
 
 
 class Panel(NamedTuple):
@@ -194,31 +311,41 @@ def _layout(width: int, height: int, sizes: tuple[int, int, int], has_footer: bo
 @lru_cache(maxsize=4096)  # a frame is rebuilt on every key from mostly the same texts
 def _rows(text: str, size: int, line_px: int) -> tuple[str, ...]:
     out: list[str] = []
-    current = ""
+    current, current64 = "", 0
+    widths = advances(font(REGULAR, size))
+    limit64 = line_px * 64
     # only plain spaces break a row: a no-break space (U+00A0) keeps a name and its number together
     for word in unicodedata.normalize("NFC", text).replace("\n", " ").replace("\t", " ").split(" "):
         if not word:
             continue
-        joined = f"{current} {word}" if current else word
-        if _width(joined, size) <= line_px:
-            current = joined
+        if current:  # the row so far, a space and the word: measured from the row's width
+            spaced = " " + word
+            joined64 = widths.joined64(current, current64, spaced, _width64(spaced, size))
+        else:
+            joined64 = _width64(word, size)
+        if joined64 <= limit64:
+            current, current64 = (f"{current} {word}" if current else word), joined64
             continue
         if current:
             out.append(current)
         pieces = _split_word(word, size, line_px)
         out += pieces[:-1]
         current = pieces[-1]
+        current64 = _width64(current, size)
     return tuple(out + [current] if current else out)
 
 
 def _split_word(word: str, size: int, line_px: int) -> list[str]:
-    pieces, current = [], ""
+    widths = advances(font(REGULAR, size))
+    limit64 = line_px * 64
+    pieces, current, current64 = [], "", 0
     for char in word:
-        if current and not unicodedata.combining(char) and _width(current + char, size) > line_px:
+        joined64 = widths.joined64(current, current64, char, widths.length64(char))
+        if current and not unicodedata.combining(char) and joined64 > limit64:
             pieces.append(current)
-            current = char
+            current, current64 = char, widths.length64(char)
         else:
-            current += char
+            current, current64 = current + char, joined64
     return pieces + [current]
 
 

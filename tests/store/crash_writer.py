@@ -1,6 +1,6 @@
 """Writes to a store until it is killed, printing what each write acknowledged.
 
-Run by test_crash.py: ``python crash_writer.py append|snapshot|migrate|import|box <path> <run>``. A line is printed
+Run by test_crash.py: ``python crash_writer.py append|snapshot|migrate|import|box|play <path> <run>``. A line is printed
 only after the write returned, so every printed line is a promise the file must keep.
 """
 
@@ -85,7 +85,44 @@ def boxer(path: str, run: int) -> None:
         say(f"saved W{run}-{k}")
 
 
+def player(path: str, run: int) -> None:
+    """A game played at random, its snapshots kept after every action as the idle table does
+    (every 2 entries, so a kill often lands in one); each entry acknowledged once appended."""
+    from companion.engine import Session
+    from companion.games import load
+    from companion.store import snapshots
+    from tests.games.playout import random_action
+
+    game = load("vaaalbara")
+    store = Store(path)
+    resume = store.unfinished()
+    if resume:
+        session = Session(game, resume["options"], resume["seed"], store.log(resume["id"]))
+        session_id = resume["id"]
+    else:
+        session = Session(game, {"seats": 3}, 11)
+        session_id = store.create_session("vaaalbara", session.options, 11, ["A", "B", "C"])
+    say(f"ready {session_id}")
+    rng = random.Random(run)
+    while True:
+        if session.over or (session.actions and rng.random() < 0.2):
+            step = session.plan_undo(everyone_confirmed=True)
+        else:
+            step = random_action(session, rng)
+        index = store.append(session_id, step.entry)
+        session.commit(step)
+        say(f"{index}")
+        snapshots.keep(store, session_id, session, every=2)
+
+
 if __name__ == "__main__":
     mode, path, run = sys.argv[1], sys.argv[2], int(sys.argv[3])
-    writers = {"append": appender, "snapshot": snapshotter, "migrate": migrator, "import": importer, "box": boxer}
+    writers = {
+        "append": appender,
+        "snapshot": snapshotter,
+        "migrate": migrator,
+        "import": importer,
+        "box": boxer,
+        "play": player,
+    }
     writers[mode](path, run)
