@@ -85,7 +85,7 @@ def cmd_run(args) -> int:
     web = None
     if getattr(args, "web", None) or os.environ.get("LISTEN_FDS"):  # --web, or companion.socket
         try:
-            web = _start_web(args.web, events, cfg["web"], table, partial(name_seat, store, table))
+            web = _start_web(args.web, events, cfg["web"], table, partial(name_seat, table))
         except _CannotRun as error:
             store.close()
             return _refuse_on_panel(io, args.language or cfg["language"], str(error))
@@ -106,17 +106,18 @@ def cmd_run(args) -> int:
     return 0
 
 
-def name_seat(store, table, seat: int, name: str) -> None:
+def name_seat(table, seat: int, name: str) -> None:
     """In the owner thread: the host confirmed a phone's claim of ``seat``; its player's name
-    joins the running session (history, stats and the exports name that person). A name the
-    store refuses, or a game already put in the history, leaves the claim as it is: logged."""
+    joins the running session through the table (``Table.name_player``: durable in the store,
+    then shown by the panel, the board and the seats' list; history, stats and the exports name
+    that person). A name the store refuses, or a game already put in the history, leaves the
+    claim as it is: logged."""
     from .store import StoreError
 
-    session_id = getattr(table, "session_id", None)
-    if session_id is None:
+    if getattr(table, "session_id", None) is None:
         return
     try:
-        store.name_player(session_id, seat, name)
+        table.name_player(seat, name)
     except (ValueError, StoreError) as error:
         log.warning("seat %d's name is not kept: %s", seat + 1, error)
 

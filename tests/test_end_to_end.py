@@ -166,7 +166,7 @@ def test_the_language_chosen_in_the_game_menu_is_saved_and_the_restart_asks_abou
     """Back held (host menu) -> language: English; after a restart the box speaks English and
     first asks whether to continue the unfinished game or end it."""
     first = tmp_path / "first.txt"
-    first.write_text("host ok\nhost ok\nhost menu\nhost down down down ok\n", encoding="utf-8")
+    first.write_text("host ok\nhost ok\nhost menu\nhost down down down down ok\n", encoding="utf-8")
     data = tmp_path / "d"
     run = run_companion("run", "--script", str(first), "--data-dir", str(data), "--seed", "1")
     assert run.returncode == 0, run.stderr

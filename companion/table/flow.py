@@ -27,8 +27,10 @@ Every screen has a ``name`` (``Table.mode``), which the pads' screens and the we
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
+from ..engine import Msg
 from ..surface.events import KeyEvent, RawPadKey
 from ..surface.frame import Frame, LedState
 from . import leds, screens, texts
@@ -252,6 +254,13 @@ def give_back(table: Table, screen: Screen) -> None:
 # -- menus: a title, a note and items on the host buttons --------------------------------------------
 
 
+class MenuItem(NamedTuple):
+    """One line of a menu and what OK on it does."""
+
+    label: Msg
+    act: Callable[[], None]
+
+
 class Menu(Screen):
     """A list on the host buttons (``table.menu_title``, ``table.menu_note``, ``table.menu``):
     up/down move, OK acts, back does what the menu says (``back``). Pad keys do nothing."""
@@ -305,6 +314,19 @@ class GameMenu(Menu):
 
     def back(self, table: Table) -> None:
         table.back_to_play()
+
+
+class NameChoice(GameMenu):
+    """The names one seat's player can be given (``names``), a step under the seats' list of the
+    in-game menu: back returns to that list (``up``), not yet to the game."""
+
+    keys_footer = False
+
+    def __init__(self, up: Callable[[], None]):
+        self.up = up
+
+    def back(self, table: Table) -> None:
+        self.up()
 
 
 class Claim(Menu):

@@ -9,25 +9,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from ..engine import FollowUp, Msg, Setting
 from ..engine.i18n import LANGUAGES
 from . import texts
 from .catalog import title_of
-from .flow import GameMenu, MainMenu, Pair, RestartQuestion, interrupt
+from .flow import GameMenu, MainMenu, MenuItem, Pair, RestartQuestion, interrupt
 from .joining import MENU_JOIN, show_join
+from .names import names_item
 from .pairing import Pairing
 
 if TYPE_CHECKING:
     from .table import PadSeating, Table
 
 BRIGHTNESS_LEVELS = 5  # the table's brightness runs 1..this (the panel's contrast in steps)
-
-
-class MenuItem(NamedTuple):
-    label: Msg
-    act: Callable[[], None]
 
 
 def main_menu(table: Table) -> None:
@@ -77,13 +73,15 @@ def _toggle_language(table: Table) -> None:
 
 
 def game_menu(table: Table) -> None:
-    """Continue, undo, end this game, language, brightness. Modal: the question underneath keeps
-    its cursor and typing until the menu closes."""
+    """Continue, undo, the players' names (a recorder that keeps names), end this game, joining
+    by phone (the web table), language, brightness. Modal: the question underneath keeps its
+    cursor and typing until the menu closes."""
     interrupt(table, GameMenu())
     table.menu_title, table.menu_note = texts.GAME_MENU_TITLE, []
     table.menu = [
         MenuItem(texts.GAME_MENU_CONTINUE, table.back_to_play),
         MenuItem(texts.GAME_MENU_UNDO, _undo_from_menu(table)),
+        *names_item(table),
         MenuItem(texts.GAME_MENU_END, lambda: _ask_end(table)),
         *_join_item(table, game_menu),
         *_display_items(table, game_menu),

@@ -117,11 +117,10 @@ def over_frame(table: Table, header: str, notice: tuple[str, ...], status: Statu
     t = _words(table)
     scores = table.final_scores
     lines = [
-        t(texts.RANK_LINE.format(rank=place, seat=table.seat_label(seat), points=scores.totals[seat]))
-        for seat, place in scores.placed
+        _by_name(table, seat, texts.RANK_LINE, rank=place, points=scores.totals[seat]) for seat, place in scores.placed
     ]
     if not lines:  # a game whose end ranks nobody: show the totals
-        lines = [f"{table.seat_label(seat)} {points}" for seat, points in scores.totals.items()]
+        lines = [_by_name(table, seat, texts.TOTAL_LINE, points=points) for seat, points in scores.totals.items()]
     table.cursor = min(table.cursor, max(len(lines) - 1, 0))
     top = table.panel.all_rows(notice)
     body, selected, span = _listed(table, top, lines, table.cursor)
@@ -139,6 +138,17 @@ def over_frame(table: Table, header: str, notice: tuple[str, ...], status: Statu
         selected_rows=span,
         roles=tuple(roles),
     )
+
+
+def _by_name(table: Table, seat: int, line: Msg, **fields: object) -> str:
+    """``line`` naming the seat's player ("1. Anna 42") when the seat has a name and that fits
+    one row of the panel, else naming the seat ("1. Modrá 42")."""
+    name = table.names.get(seat)
+    if name is not None:
+        named = line.format(seat=name, **fields).get(table.language)
+        if table.panel.fits(named):
+            return named
+    return line.format(seat=table.seat_label(seat), **fields).get(table.language)
 
 
 def _outcome(table: Table, status: Status) -> str:

@@ -61,6 +61,18 @@ class Recorder(Protocol):
     def abandon(self, session_id: int) -> None:
         """Close a session unfinished: kept in history as abandoned, its log and all."""
 
+    # Players by name (optional: a recorder without them keeps no names, and the in-game menu
+    # then has no entry for them).
+    def name_player(self, session_id: int, seat: int, name: str | None) -> str | None:
+        """Give ``seat`` its player's name (None takes it away), durably; the name as kept.
+        ValueError (or the recorder's own error) says why a name is refused (optional)."""
+
+    def known_names(self) -> list[str]:
+        """Players' names seen at this table before, most recent first, each once (optional)."""
+
+    def players(self, session_id: int) -> dict[int, str]:
+        """The names the session's players were given, by seat (optional)."""
+
 
 class PadSeating(Protocol):
     """The serial pads' seat assignment (hw.pads.PadHub plus a file), seen from the table."""
@@ -141,6 +153,7 @@ class Table:
         self.held_input: tuple | None = None  # the question's cursor and typing while a menu is open
         self.claims: list[SeatClaim] = []  # phones asking for a seat, answered by the host in turn
         self.joining: Joining | None = None  # the web table's QR codes (see joining)
+        self.names: dict[int, str] = {}  # the running game's players' names, by seat (see names)
         self.absent: set[int] = set()  # seats whose pad is gone
         self.max_pad_seats = max_pad_seats
         self.yes_no_seats = frozenset(yes_no_seats)  # seats with two buttons, not a keypad
@@ -348,6 +361,7 @@ class Table:
     # -- playing -------------------------------------------------------------------------------
     def start(self, session: Session, session_id: int) -> None:
         self.session, self.session_id = session, session_id
+        self.names = self._recorded_names(session_id)  # a resumed game's players keep their names
         self.screen = Play()
         self.news, self.news_scroll = [], 0  # the last game's final announcements are not this one's
         self.reset_input()
@@ -473,6 +487,55 @@ class Table:
     def seat_label(self, seat: int) -> str:
         """A seat's name in the running game, in the table's language."""
         return self.running.game.seat_label(self.running.state, seat).get(self.language)
+
+    def seat_msg(self, seat: int) -> Msg:
+        """A seat's name in the running game, in both languages."""
+        return self.running.game.seat_label(self.running.state, seat)
+
+    # -- players by name (see names) -------------------------------------------------------------
+    @property
+    def keeps_names(self) -> bool:
+        """The recorder keeps players' names (the store does; a test's memory need not)."""
+        return all(callable(getattr(self.recorder, what, None)) for what in ("name_player", "known_names"))
+
+    def name_player(self, seat: int, name: str | None) -> None:
+        """Give ``seat`` of the running game its player's name (None takes it away): durable in
+        the recorder before the table shows it. Raises what the recorder raises for a name it
+        refuses or cannot write (nothing changes then), ValueError when it keeps no names."""
+        if not self.keeps_names:
+            raise ValueError("this table keeps no players' names")
+        kept = self.recorder.name_player(self.running_id, seat, name)
+        if kept is None:
+            self.names.pop(seat, None)
+        else:
+            self.names[seat] = kept
+
+    def known_names(self) -> list[str]:
+        """Players' names seen at this table before, most recent first; none when the recorder
+        keeps no names or cannot read them (logged)."""
+        if not self.keeps_names:
+            return []
+        try:
+            return [name for name in self.recorder.known_names() if isinstance(name, str) and name]
+        except Exception as error:
+            log.error("the names seen before cannot be read: %s", error)
+            return []
+
+    def reload_names(self) -> None:
+        """The running game's names as the recorder keeps them (whoever gave them)."""
+        self.names = self._recorded_names(self.running_id)
+
+    def _recorded_names(self, session_id: int) -> dict[int, str]:
+        """The names a session's players already have (after a restart); none when the recorder
+        keeps none or cannot read them (logged)."""
+        players = getattr(self.recorder, "players", None)
+        if not self.keeps_names or not callable(players):
+            return {}
+        try:
+            return {int(seat): str(name) for seat, name in players(session_id).items()}
+        except Exception as error:
+            log.error("the players' names of session %s cannot be read: %s", session_id, error)
+            return {}
 
     # what each kind of event does, in the order the events are checked; each handler takes the
     # event of the type it is paired with, which the element type cannot say (hence Any)

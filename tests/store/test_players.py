@@ -207,7 +207,7 @@ def test_the_host_letting_a_phone_in_names_the_seats_player(store):
         table.handle(KeyEvent(None, key))
     answered: list[tuple[int, bool]] = []
     phone_answer = lambda seat, ok: answered.append((seat, ok))  # noqa: E731 (the web table's answer_claim)
-    named = partial(name_seat, store, table)
+    named = partial(name_seat, table)
     table.handle(SeatClaim(1, "Jana", False, partial(claim_answer, phone_answer, named, 1, "Jana")))
     table.handle(KeyEvent(None, "ok"))  # yes, let in
     assert answered == [(1, True)] and store.players(table.session_id) == {1: "Jana"}
@@ -222,8 +222,8 @@ def test_a_name_the_store_refuses_leaves_the_phone_let_in(store, caplog):
     for key in ("ok", "ok"):
         table.handle(KeyEvent(None, key))
     answered: list[tuple[int, bool]] = []
-    name_seat(store, table, 0, "")
-    claim_answer(lambda seat, ok: answered.append((seat, ok)), partial(name_seat, store, table), 0, "x" * 30, True)
+    name_seat(table, 0, "")
+    claim_answer(lambda seat, ok: answered.append((seat, ok)), partial(name_seat, table), 0, "x" * 30, True)
     assert answered == [(0, True)] and store.players(table.session_id) == {}
     assert "seat 1's name is not kept: a player's name needs at least one letter" in caplog.text
 
