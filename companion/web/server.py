@@ -453,12 +453,14 @@ class WebTable:
                 await self._send(client, lobby, again=False)
 
     def _lobby(self) -> str:
-        """The seats a phone may pick: each seat's label, and whether a phone holds it (public)."""
+        """The seats a phone may pick: each seat's label and its player's name (the board's),
+        and whether a phone holds it (public)."""
         board = self._board_view
         seats = [
             {
                 "seat": entry.get("seat"),
                 "label": entry.get("label", ""),
+                "player": entry.get("name", ""),
                 "name": self._seats[entry["seat"]].name if entry.get("seat") in self._seats else "",
                 "taken": entry.get("seat") in self._seats,
                 "waiting": entry.get("seat") in self._pending,

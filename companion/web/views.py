@@ -5,9 +5,10 @@ encodes what these functions return; no game code ever runs there.
 
 Secrecy, the same as on the pads:
 
-- ``board_view`` is public: what the panel shows, who has locked a hidden pick (never what),
-  the announcements, and scores only once the game is over (during a game a total may be secret:
-  Vaaalbara's is). A key typed at a seat changes nothing in it until a public event (a lock).
+- ``board_view`` is public: what the panel shows, the seats with their players' names, who has
+  locked a hidden pick (never what), the announcements, and scores only once the game is over
+  (during a game a total may be secret: Vaaalbara's is). A key typed at a seat changes nothing
+  in it until a public event (a lock, a name given).
 - ``seat_view(table, seat)`` is for that seat's phone only: its question, its private rows
   (``Game.seat_lines``), its keys and what they mean, what it typed and locked.
 - ``encode`` pads every message to one size per kind, so neither the size of a frame on the air
@@ -135,6 +136,11 @@ def _seat_labels(table: Table) -> list[str]:
     return [table.seat_label(seat) for seat in range(table.seat_count())]
 
 
+def _named_labels(table: Table) -> list[str]:
+    """Each seat as the plots' short legends name it: its player's name, else its colour."""
+    return [table.names.get(seat, label) for seat, label in enumerate(_seat_labels(table))]
+
+
 def board_view(table: Table, tracker: Tracker | None = None) -> dict:
     """The board page's whole view (public)."""
     language = table.language
@@ -164,7 +170,13 @@ def board_view(table: Table, tracker: Tracker | None = None) -> dict:
         turn=table.seat_label(status.turn) if status.turn is not None else None,
         hidden=bool(prompt is not None and prompt.kind.hidden),
         seats=[
-            {"seat": seat, "label": label, "asked": seat in asked, "locked": seat in locked}
+            {
+                "seat": seat,
+                "label": label,
+                "name": table.names.get(seat, ""),
+                "asked": seat in asked,
+                "locked": seat in locked,
+            }
             for seat, label in enumerate(_seat_labels(table))
         ],
     )
@@ -207,12 +219,18 @@ def game_result(table: Table, tracker: Tracker | None) -> dict:
     facts = reports.GameFacts(game.title.get("en") or game.name, game.bgg_id, game.highest_wins)
     return {
         "ranking": [
-            {"place": place, "seat": seat, "label": labels[seat], "points": scores.totals.get(seat, 0)}
+            {
+                "place": place,
+                "seat": seat,
+                "label": labels[seat],
+                "name": table.names.get(seat, ""),
+                "points": scores.totals.get(seat, 0),
+            }
             for seat, place in scores.placed
         ],
         "plots": {
-            "scores": plots.line_chart(score_rounds(table), labels, language),
-            "decisions": plots.decision_chart(decisions, labels, language),
+            "scores": plots.line_chart(score_rounds(table), _named_labels(table), language),
+            "decisions": plots.decision_chart(decisions, _named_labels(table), language),
         },
         "bgstats": reports.bgstats_link(reports.bgstats_play(record, facts)),
     }
@@ -276,7 +294,7 @@ def seat_view(table: Table, seat: int) -> dict:
     view: dict[str, Any] = {"t": "seat", "seat": seat, "lang": language}
     session = table.session
     if session is None or seat >= table.seat_count():
-        view.update(label="", ask=[], private=[], status="", mode="none", keys=[], hints=[])
+        view.update(label="", name="", ask=[], private=[], status="", mode="none", keys=[], hints=[])
         return view
     screen = seat_screen(table, seat)
     prompt = session.prompt
@@ -284,6 +302,7 @@ def seat_view(table: Table, seat: int) -> dict:
     private = [m.get(language) for m in session.game.seat_lines(session.state, seat)]
     view.update(
         label=table.seat_label(seat),
+        name=table.names.get(seat, ""),
         header=table.frame().header if table.mode == "play" else "",
         round=status.round,
         phase=status.phase.get(language),

@@ -20,7 +20,7 @@ function onView(view) {
   if (view.footer) panel.push(el("p", view.footer, "footer"));
   fill(document.getElementById("panel"), panel);
   fill(document.getElementById("seats"), (view.seats || []).map((seat) => {
-    const item = el("li", seat.label, "seat");
+    const item = el("li", seatName(seat.label, seat.name), "seat");
     const state = seat.locked ? word("is_locked") : seat.asked ? word("is_asked") : "";
     if (state) item.append(el("span", state, seat.locked ? "mark locked" : "mark asked"));
     item.dataset.locked = seat.locked ? "1" : "0";
@@ -31,7 +31,7 @@ function onView(view) {
   document.getElementById("seats-section").hidden = Boolean(view.ranking);  // over: the ranking says it
   if (view.ranking) {
     fill(document.getElementById("ranking"), view.ranking.map((row) =>
-      el("li", `${row.place}. ${row.label} — ${row.points} ${word("points")}`)));
+      el("li", `${row.place}. ${seatName(row.label, row.name)} — ${row.points} ${word("points")}`)));
     const plots = view.plots || {};
     document.getElementById("scores-plot").src = plotSource(plots.scores);
     document.getElementById("decisions-plot").src = plotSource(plots.decisions);

@@ -76,6 +76,11 @@ function el(tag, text, cls) {
   return node;
 }
 
+// A seat as people know it: its colour, and beside it its player's name when it has one.
+function seatName(label, name) {
+  return name ? `${label || ""} · ${name}` : label || "";
+}
+
 function fill(node, children) {
   node.replaceChildren(...children);
 }

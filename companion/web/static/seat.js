@@ -26,7 +26,7 @@ function showLobby(view) {
   seatCount = view.seats.length;
   const items = view.seats.map((seat) => {
     const item = el("li");
-    const button = el("button", seat.label, "seat");
+    const button = el("button", seatName(seat.label, seat.player), "seat");
     button.type = "button";
     button.dataset.seat = String(seat.seat);
     const held = seat.taken ? `${seat.name} (${word("taken")})` : word("seat_free");
@@ -45,7 +45,7 @@ function showPad(view) {
   setLanguage(view.lang);
   document.getElementById("lobby").hidden = true;
   document.getElementById("pad").hidden = false;
-  document.getElementById("seat-label").textContent = view.label || "";
+  document.getElementById("seat-label").textContent = seatName(view.label, view.name);
   document.getElementById("header").textContent = view.header || "";
   fill(document.getElementById("ask"), (view.ask || []).map((row) => el("p", row)));
   fill(document.getElementById("private"), (view.private || []).map((row) => el("p", row)));
