@@ -323,9 +323,12 @@ def test_after_the_game_the_board_shows_the_ranking_the_plots_and_the_bg_stats_l
     table = Table(store, {"toy": TOY}, language, new_seed=lambda: 5)
     for event in host("ok", "ok"):
         table.handle(event)
+    table.name_player(0, "Anna")  # a pad seat named on the host buttons
     box = box_of(table=table)
     board = Page(chromium, box.url, "/board", locale=language)
     board.page.wait_for_selector("#seats li")
+    seat_one = {"cs": "Hráč 1 · Anna", "en": "Player 1 · Anna"}[language]
+    assert board.page.locator("#seats li").first.text_content().startswith(seat_one)  # the name beside the colour
     for event in (pad(1, "3#") + pad(2, "1#") + host("ok") + pad(1, "1#")) * 2:
         box.owner.events.put(event)
     board.page.wait_for_selector("#result:not([hidden])")
@@ -335,6 +338,7 @@ def test_after_the_game_the_board_shows_the_ranking_the_plots_and_the_bg_stats_l
     )
     wait_until(board.page, "document.getElementById('decisions-plot').complete")
     assert board.page.locator("#ranking li").count() == 2
+    assert board.page.locator("#ranking li", has_text=seat_one).count() == 1
     assert board.page.locator("#log li").count() == 2  # both rounds' announcements, none lost
     assert not board.page.locator("#seats-section").is_visible()  # nobody picks any more
     assert board.page.locator("#panel .footer").count() == 0  # the host's keys are the panel's

@@ -105,6 +105,30 @@ def test_a_phone_says_hello_and_sees_the_free_seats(served):
     asyncio.run(run())
 
 
+def test_the_lobby_names_the_player_a_seat_was_given_on_the_host_buttons(served, tmp_path):
+    from companion.games import load
+    from companion.known_games import KNOWN
+    from companion.store import Store
+    from companion.table.table import Table
+
+    with Store(tmp_path / "companion.db", rules=KNOWN) as store:
+        table = Table(store, {"vaaalbara": load("vaaalbara")}, "en", new_seed=lambda: 11)
+        for key in ("ok", "ok"):
+            table.handle(KeyEvent(None, key))
+        table.name_player(0, "Anna")  # a pad seat, named on the host buttons
+        _owner, _web, port = served(table=table)
+
+        async def run():
+            async with client(port) as ws:
+                lobby = await hello(ws)
+                assert [(s["label"], s["player"], s["taken"]) for s in lobby["seats"]] == [
+                    ("Blue", "Anna", False),
+                    ("Purple", "", False),
+                ]
+
+        asyncio.run(run())
+
+
 def test_a_claimed_seat_gets_a_random_token_and_its_own_view_and_a_second_phone_is_refused(served):
     _owner, web, port = served()
 
@@ -113,7 +137,14 @@ def test_a_claimed_seat_gets_a_random_token_and_its_own_view_and_a_second_phone_
             token = await take(one, 1, "Eva")
             assert len(token) >= 32
             lobby = await hello(two)
-            assert lobby["seats"][1] == {"seat": 1, "label": "Purple", "name": "Eva", "taken": True, "waiting": False}
+            assert lobby["seats"][1] == {
+                "seat": 1,
+                "label": "Purple",
+                "player": "",
+                "name": "Eva",
+                "taken": True,
+                "waiting": False,
+            }
             await two.send(json.dumps({"t": "claim", "seat": 1, "name": "Mallory"}))
             assert await recv(two) == {"t": "refused", "why": "refused"}
         assert web.names() == {1: "Eva"}
