@@ -110,15 +110,15 @@ def name_seat(table, seat: int, name: str) -> None:
     """In the owner thread: the host confirmed a phone's claim of ``seat``; its player's name
     joins the running session through the table (``Table.name_player``: durable in the store,
     then shown by the panel, the board and the seats' list; history, stats and the exports name
-    that person). A name the store refuses, or a game already put in the history, leaves the
-    claim as it is: logged."""
+    that person). A name the store refuses, a failing disk, or a game already put in the history
+    leaves the claim as it is: logged."""
     from .store import StoreError
 
     if getattr(table, "session_id", None) is None:
         return
     try:
         table.name_player(seat, name)
-    except (ValueError, StoreError) as error:
+    except (ValueError, StoreError, OSError) as error:
         log.warning("seat %d's name is not kept: %s", seat + 1, error)
 
 

@@ -121,6 +121,9 @@ def test_a_name_the_recorder_cannot_keep_is_said_and_nothing_changes(store, monk
     press(table, host("ok"))  # Anna, not kept
     assert table.names == {} and table.frame().header == "Name: Player 1"
     assert table.notice == [texts.NAME_FAILED.format(why="disk full")]
+    answered = []
+    claim_answer(lambda seat, ok: answered.append(ok), partial(name_seat, table), 1, "Jana", True)
+    assert answered == [True] and table.names == {}  # the phone is let in all the same, nameless
 
 
 def test_a_recorder_that_keeps_no_names_has_no_entry():
