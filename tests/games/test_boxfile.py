@@ -71,6 +71,38 @@ def test_the_games_share_one_error_class():
     from companion.games.vaaalbara.box import BoxDataError as vaaalbara_error
 
     assert gheos_error is troy_error is vaaalbara_error is boxfile.BoxDataError
+    assert great_wall_box.BoxDataError is boxfile.BoxDataError
+    assert issubclass(graenaland_box.BoxProblems, boxfile.BoxDataError)
+
+
+def _shipped_records():
+    from companion.games.dva_bratri import box as dva_bratri_box
+    from companion.games.gheos import box as gheos_box
+    from companion.games.troy import box as troy_box
+    from companion.games.vaaalbara import box as vaaalbara_box
+
+    return {
+        "vaaalbara": vaaalbara_box.BOX,
+        "gheos": gheos_box.BOX,
+        "troy": troy_box.BOX,
+        "great_wall": great_wall_box.with_override({}),
+        "dva_bratri": dva_bratri_box.CATALOG,
+        "graenaland": graenaland_box.parse(graenaland_box.load()),
+    }
+
+
+def test_every_game_reads_its_box_data_into_typed_frozen_records():
+    import dataclasses
+
+    from companion.games import REGISTRY
+
+    records = _shipped_records()
+    assert set(records) == set(REGISTRY)  # every registered game, one loader shape
+    for game, box in records.items():
+        assert dataclasses.is_dataclass(box), game
+        field = dataclasses.fields(box)[0].name
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(box, field, None)
 
 
 @pytest.mark.parametrize(

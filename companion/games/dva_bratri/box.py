@@ -8,11 +8,12 @@ catalog. A fact known nowhere raises NeedFacts: the game then asks the table ins
 from __future__ import annotations
 
 import copy
-from functools import lru_cache
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ...engine import Ask, Msg
-from ..boxfile import read_toml
+from ..boxfile import Table, fail, read_toml, require_exactly
 
 DATA = Path(__file__).parent / "data"
 COLOURS = ("green", "grey", "yellow")
@@ -45,48 +46,183 @@ class NeedFacts(Ask):
         super().__init__(learn_task(tile, fields))
 
 
-@lru_cache(maxsize=1)
-def tiles_file() -> dict:
-    return read_toml(DATA / "tiles.toml")
+PARAMS = ("line", "pairs", "depicts", "boosts")  # the effects' parameters a building may take
+STATUSES = ("verified", "inferred")
 
 
-@lru_cache(maxsize=1)
-def treasures_file() -> dict:
-    return read_toml(DATA / "treasures.toml")
+@dataclass(frozen=True)
+class Colour:
+    id: str
+    name: Msg  # the tile's colour, feminine: "zelená"
+    resource: str
+    resource_name: Msg
+    abbr: str  # one letter in the board picture
 
 
-def sets() -> dict:
-    return tiles_file()["sets"]
+@dataclass(frozen=True)
+class TileSet:
+    id: str
+    name: Msg
+    buildings: tuple[str, ...]
+    colours: dict[str, int]  # tiles of each colour in the set
+    verified: bool  # status "verified"; "inferred": concluded from the text
 
 
-def buildings() -> dict:
-    return tiles_file()["buildings"]
+@dataclass(frozen=True)
+class Building:
+    id: str
+    name: Msg
+    abbr: str  # two letters in the board picture
+    params: tuple[str, ...]  # the effect's parameters, asked when the tile lies face up
+    example_costs: tuple[dict[str, int], ...]  # costs the rulebook shows for some copy: a hint only
+    pair: tuple[str, ...]  # a workshop's two colours; () for every other building
 
 
-@lru_cache(maxsize=1)
-def tile_entries() -> dict[str, dict]:
-    """id -> the shipped entry (verified fields only; fields listed in ``unknown`` are absent)."""
+@dataclass(frozen=True)
+class Piece:
+    """A tile or a treasure token as shipped: the facts the catalog knows, and those it does not
+    (asked when a rule needs them). A tile's ``set`` is among its facts."""
+
+    id: str
+    facts: dict[str, Any]
+    unknown: tuple[str, ...]
+
+    @property
+    def set(self) -> str:
+        return self.facts["set"]
+
+
+@dataclass(frozen=True)
+class Catalog:
+    colours: dict[str, Colour]
+    sets: dict[str, TileSet]
+    buildings: dict[str, Building]
+    tiles: dict[str, Piece]
+    treasures: dict[str, Piece]
+
+
+def _status(table: Table) -> bool:
+    status = table.get("status", str)
+    if status not in STATUSES:
+        table.fail(f"'status' must be {' or '.join(STATUSES)}, not {status!r}")
+    return status == "verified"
+
+
+def _colours(source: str, root: Table) -> dict[str, Colour]:
+    table = root.sub("colours", "[colours]")
+    _status(table)
+    require_exactly(source, "[colours]", [k for k in table.table if k != "status"], COLOURS)
     out = {}
-    for entry in tiles_file()["tiles"]:
-        known = {k: v for k, v in entry.items() if k not in ("id", "unknown")}
-        out[entry["id"]] = known
+    for key in COLOURS:
+        colour = table.sub(key, f"colour '{key}'")
+        resource = colour.get("resource", str)
+        if resource != RESOURCES[key]:
+            colour.fail(f"'resource' must be {RESOURCES[key]}, not {resource!r}")
+        name = Msg(colour.get("res_cs", str), colour.get("res_en", str))
+        out[key] = Colour(key, colour.msg(), resource, name, colour.get("abbr", str))
     return out
 
 
-@lru_cache(maxsize=1)
-def treasure_entries() -> dict[str, dict]:
-    return {e["id"]: {k: v for k, v in e.items() if k not in ("id", "unknown")} for e in treasures_file()["treasures"]}
+def _buildings(source: str, root: Table) -> dict[str, Building]:
+    out = {}
+    for key, raw in root.get("buildings", dict).items():
+        entry = Table(source, f"building '{key}'", raw)
+        params = entry.get("params", list)
+        if any(p not in PARAMS for p in params):
+            entry.fail(f"'params' may name only {', '.join(PARAMS)}")
+        costs = entry.table.get("example_costs", [])
+        if not isinstance(costs, list) or any(_tile_problem({"cost": c}) for c in costs):
+            entry.fail("'example_costs' must be a list of costs {wood, stone, grain}")
+        pair = entry.get("pair", list) if "pair" in entry.table else []
+        if ("pairs" in params) != bool(pair) or len(set(pair)) not in (0, 2) or any(c not in COLOURS for c in pair):
+            entry.fail(f"'pair' names the two colours of a workshop's pairs ({', '.join(COLOURS)}), only there")
+        out[key] = Building(key, entry.msg(), entry.get("abbr", str), tuple(params), tuple(costs), tuple(pair))
+    return out
+
+
+def _sets(source: str, root: Table, buildings: dict[str, Building]) -> dict[str, TileSet]:
+    out = {}
+    for key, raw in root.get("sets", dict).items():
+        entry = Table(source, f"set '{key}'", raw)
+        names = entry.list_of("buildings", str)
+        strange = [b for b in names if b not in buildings]
+        if strange:
+            entry.fail(f"'buildings' names a building not in [buildings]: {', '.join(strange)}")
+        counts = entry.sub("colours", f"set '{key}' 'colours'")
+        require_exactly(source, f"set '{key}' colours", list(counts.table), COLOURS)
+        colours = {c: counts.get(c, int) for c in COLOURS}
+        out[key] = TileSet(key, entry.msg(), tuple(names), colours, _status(entry))
+    return out
+
+
+def _pieces(source: str, root: Table, key: str, name: str, fields: tuple[str, ...], problem) -> dict[str, Piece]:
+    out: dict[str, Piece] = {}
+    for raw in root.get(key, list):
+        ident = Table(source, name, raw).get("id", str)
+        entry = Table(source, f"{name} '{ident}'", raw)
+        if ident in out:
+            entry.fail("is defined twice")
+        unknown = entry.get("unknown", list) if "unknown" in raw else []
+        if any(f not in fields for f in unknown):
+            entry.fail(f"'unknown' may name only {', '.join(fields)}")
+        facts = {k: v for k, v in raw.items() if k not in ("id", "unknown")}
+        missing = [f for f in fields if f not in facts and f not in unknown]
+        if missing:
+            entry.fail(f"neither gives nor lists as unknown: {', '.join(missing)}")
+        wrong = problem({k: v for k, v in facts.items() if k != "set"})
+        if wrong:
+            entry.fail(f"has a wrong fact: {wrong}")
+        out[ident] = Piece(ident, facts, tuple(unknown))
+    return out
+
+
+def parse(tiles: dict, treasures: dict, sources: tuple[str, str] = ("tiles.toml", "treasures.toml")) -> Catalog:
+    """Check both files and build the Catalog; BoxDataError names the first wrong entry."""
+    root = Table(sources[0], "file", tiles)
+    colours = _colours(sources[0], root)
+    buildings = _buildings(sources[0], root)
+    sets = _sets(sources[0], root, buildings)
+    tile_pieces = _pieces(sources[0], root, "tiles", "tile", TILE_FIELDS, _tile_problem)
+    for tile in tile_pieces.values():
+        if tile.facts.get("set") not in sets:
+            fail(sources[0], f"tile '{tile.id}'", f"'set' must be one of {', '.join(sets)}")
+    for key, tile_set in sets.items():
+        count = sum(1 for t in tile_pieces.values() if t.set == key)
+        if count != sum(tile_set.colours.values()):
+            fail(sources[0], f"set '{key}'", f"has {count} tiles, its colours count {sum(tile_set.colours.values())}")
+    tokens = Table(sources[1], "file", treasures)
+    tokens_by_id = _pieces(sources[1], tokens, "treasures", "treasure", TREASURE_FIELDS, _treasure_problem)
+    return Catalog(colours, sets, buildings, tile_pieces, tokens_by_id)
+
+
+def load(folder: Path = DATA) -> Catalog:
+    return parse(read_toml(folder / "tiles.toml"), read_toml(folder / "treasures.toml"))
+
+
+def sets() -> dict[str, TileSet]:
+    return CATALOG.sets
+
+
+def buildings() -> dict[str, Building]:
+    return CATALOG.buildings
+
+
+def tile_entries() -> dict[str, Piece]:
+    """id -> the shipped tile (the facts the catalog knows; those listed in ``unknown`` are absent)."""
+    return CATALOG.tiles
+
+
+def treasure_entries() -> dict[str, Piece]:
+    return CATALOG.treasures
 
 
 def unknown_in_catalog() -> dict[str, list[str]]:
     """Which shipped facts are unknown, per tile and token id (for docs and the report)."""
-    out = {e["id"]: list(e.get("unknown", ())) for e in tiles_file()["tiles"]}
-    out.update({e["id"]: list(e.get("unknown", ())) for e in treasures_file()["treasures"]})
-    return out
+    return {p.id: list(p.unknown) for p in (*CATALOG.tiles.values(), *CATALOG.treasures.values())}
 
 
 def set_tiles(set_key: str) -> list[str]:
-    return [tid for tid, e in tile_entries().items() if e["set"] == set_key]
+    return [tid for tid, tile in CATALOG.tiles.items() if tile.set == set_key]
 
 
 # -- what a session learns ---------------------------------------------------------------------
@@ -114,9 +250,9 @@ def _lookup(state: dict, group: str, ident: str, field: str, shipped: dict):
         facts = source.get(ident)
         if facts and field in facts:
             return True, facts[field]
-    entry = shipped.get(ident, {})
-    if field in entry:
-        return True, entry[field]
+    entry = shipped.get(ident)
+    if entry is not None and field in entry.facts:
+        return True, entry.facts[field]
     return False, None
 
 
@@ -142,7 +278,7 @@ def need(state: dict, tile: str, fields) -> None:
 def placement_fields(state: dict, tile: str) -> list[str]:
     """Facts a face-up tile needs on the board: roads and its effect's parameters."""
     fields = ["roads"]
-    if buildings()[fact(state, tile, "building")]["params"]:
+    if CATALOG.buildings[fact(state, tile, "building")].params:
         fields.append("params")
     return fields
 
@@ -173,18 +309,15 @@ def treasure_known(state: dict, token: str) -> bool:
 
 
 def set_name(key: str) -> Msg:
-    s = sets()[key]
-    return Msg(s["cs"], s["en"])
+    return CATALOG.sets[key].name
 
 
 def building_name(key: str) -> Msg:
-    b = buildings()[key]
-    return Msg(b["cs"], b["en"])
+    return CATALOG.buildings[key].name
 
 
 def colour_name(colour: str) -> Msg:
-    c = tiles_file()["colours"][colour]
-    return Msg(c["cs"], c["en"])
+    return CATALOG.colours[colour].name
 
 
 def describe(state: dict, tile: str) -> Msg:
@@ -257,3 +390,6 @@ def _treasure_problem(facts: dict) -> str | None:
         if name == "kind" and not isinstance(value, str):
             return "kind: must be a name"
     return None
+
+
+CATALOG: Catalog = load()

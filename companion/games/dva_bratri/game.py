@@ -59,7 +59,7 @@ class DvaBratri(Game):
         Setting(
             "sets",
             Msg("Sady", "Sets"),
-            tuple((k, Msg(v["cs"], v["en"])) for k, v in box.sets().items()),
+            tuple((k, v.name) for k, v in box.sets().items()),
             pick=3,
             default=list(FIRST_GAME_SETS),
         ),

@@ -36,9 +36,9 @@ def label(state: dict, k: str) -> str:
     """Up to 3 characters per tile: building code (upper case South's, lower case North's)
     or '~' + colour letter for free terrain; then '*' South's unit, '+' North's unit."""
     c = state["board"][k]
-    colour = box.tiles_file()["colours"][c["colour"]]["abbr"]
+    colour = box.CATALOG.colours[c["colour"]].abbr
     if c["up"] and box.known(state, c["tile"], "building"):
-        code = box.buildings()[box.fact(state, c["tile"], "building")]["abbr"]
+        code = box.buildings()[box.fact(state, c["tile"], "building")].abbr
         code = code if c["owner"] == SOUTH else code.lower()
     else:
         code = "~" + colour.lower()

@@ -91,21 +91,21 @@ def missing_fields(state: dict, tile: str) -> list[str]:
     """The printed facts a named tile still lacks, in the order the walk asks them: roads first
     (a pick, so ``*`` can skip the tile), its effect, then the cost (a typed number)."""
     building = box.fact(state, tile, "building")
-    wanted = ["roads"] + (["params"] if box.buildings()[building]["params"] else []) + ["cost"]
+    wanted = ["roads"] + (["params"] if box.buildings()[building].params else []) + ["cost"]
     return [f for f in wanted if not box.known(state, tile, f)]
 
 
 def telling_fields(state: dict, tile: str) -> list[str]:
     """Every printed fact of the tile's building, in the walk's order (for a look-alike pile)."""
     building = box.fact(state, tile, "building")
-    return ["roads"] + (["params"] if box.buildings()[building]["params"] else []) + ["cost"]
+    return ["roads"] + (["params"] if box.buildings()[building].params else []) + ["cost"]
 
 
 def typed(state: dict, tile: str, field: str) -> bool:
     """The question for this fact is a typed number (the cost, a workshop's count of pairs)."""
     if field == "cost":
         return True
-    return field == "params" and box.buildings()[box.fact(state, tile, "building")]["params"][0] == "pairs"
+    return field == "params" and box.buildings()[box.fact(state, tile, "building")].params[0] == "pairs"
 
 
 def half_known(state: dict, tile: str) -> bool:
@@ -178,7 +178,7 @@ def _tile_answers(state: dict, task: dict) -> tuple[int, bool]:
         if field != "params":
             n += 1
             continue
-        for param in box.buildings()[building]["params"]:
+        for param in box.buildings()[building].params:
             if param == "pairs":
                 n += 1 + 2 * PAIR_POSITIONS_GUESS
                 sure = False

@@ -36,7 +36,7 @@ def may_show(state: dict, tile: str, colour: str | None) -> bool:
         return box.fact(state, tile, "colour") == colour
     set_key = box.fact(state, tile, "set")
     told = sum(1 for t in box.set_tiles(set_key) if _is_colour(state, t, colour))
-    return told < box.sets()[set_key]["colours"][colour]
+    return told < box.sets()[set_key].colours[colour]
 
 
 def supply_may_show(state: dict, colour: str) -> bool:
@@ -66,7 +66,7 @@ def new_looks(state: dict, task: dict) -> list[tuple[str, str, str]]:
     yet may show (a colour its set has room for, the colour the table told for the supply's top)."""
     fresh = new_tiles(state, task)
     out = []
-    for building in box.sets()[task["set"]]["buildings"]:
+    for building in box.sets()[task["set"]].buildings:
         for colour in [task["expect"]] if task.get("expect") else box.COLOURS:
             if any(_may_be(state, t, building, colour) for t in fresh):
                 out.append((f"{NEW_LOOK}{building}:{colour}", building, colour))
@@ -107,7 +107,7 @@ def look_alikes(state: dict, task: dict) -> list[list[str]]:
 
 
 def telling_fields(building: str) -> list[str]:
-    return [f for f in TELLING_FIELDS if f != "params" or box.buildings()[building]["params"]]
+    return [f for f in TELLING_FIELDS if f != "params" or box.buildings()[building].params]
 
 
 def norm(field: str, value):

@@ -71,7 +71,7 @@ def _colour_groups(state: dict, k: str, colour: str) -> int:
 def _workshop(state: dict, k: str, owner: int, kind: str) -> int:
     c = state["board"][k]
     params = box.fact(state, c["tile"], "params") or {}
-    a, b = box.buildings()[kind]["pair"]
+    a, b = box.buildings()[kind].pair
     per = 3
     for gk, g in board.buildings_of(state, owner):
         if g == "guild_house":

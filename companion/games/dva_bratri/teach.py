@@ -31,7 +31,7 @@ def complete(state: dict, tile: str) -> bool:
     """Every printed fact of the tile is known (``params`` only for a building with an effect)."""
     if not all(box.known(state, tile, f) for f in ("building", "colour", "cost", "roads")):
         return False
-    return not box.buildings()[box.fact(state, tile, "building")]["params"] or box.known(state, tile, "params")
+    return not box.buildings()[box.fact(state, tile, "building")].params or box.known(state, tile, "params")
 
 
 def tile_fields(state: dict, tile: str) -> list[str]:

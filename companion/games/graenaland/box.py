@@ -15,11 +15,14 @@ from __future__ import annotations
 
 import copy
 import sys
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ...engine import Msg, plural
-from ..boxfile import BoxDataError, read_toml
+from ..boxfile import BoxDataError, Table, read_toml
 from .boxschema import (
+    SEAT_COUNTS,
     UNKNOWN,
     VP_COLUMNS,
     device_fields,
@@ -32,6 +35,13 @@ from .texts import refuse
 __all__ = [
     "BOX_FILE",
     "UNKNOWN",
+    "Box",
+    "BoxProblems",
+    "Layout",
+    "Mark",
+    "Piece",
+    "Priced",
+    "VpCard",
     "board_for",
     "check",
     "device_fields",
@@ -39,6 +49,7 @@ __all__ = [
     "load",
     "main",
     "merge",
+    "parse",
     "problems",
     "settlement_total",
     "supply_faces",
@@ -110,12 +121,14 @@ def _more(count: int) -> Msg:
     return Msg(f" (a ještě {count} {noun})", f" (and {count} more)")
 
 
-def check(data: dict, on_device: bool = False) -> None:
-    """Refuse unusable box data, naming the first wrong entry. ``on_device``: the data was
-    just corrected on the device, so the message does not send the user to the file."""
-    found = problems(data)
-    if not found:
-        return
+def check(data: dict, on_device: bool = False) -> Box:
+    """The records of usable box data; unusable data is refused naming the first wrong entry.
+    ``on_device``: the data was just corrected on the device, so the message does not send the
+    user to the file."""
+    try:
+        return parse(data)
+    except BoxProblems as error:
+        found = error.problems
     first = found[0] + _more(len(found) - 1)
     if on_device:
         raise refuse(
@@ -168,54 +181,261 @@ def _open_names(data: dict, name: str, entry, group: str | None = None) -> list[
 
 
 def known_vp_cards(data: dict) -> dict[str, dict]:
+    """The victory-point cards whose thresholds the data gives, by id (raw data: a correction
+    being checked)."""
     return {
         str(c["id"]): {k: c[k] for k in VP_COLUMNS} for c in data.get("vp_cards", []) if c.get("thresholds") != UNKNOWN
     }
 
 
 def supply_faces(data: dict) -> list:
-    """One entry per supply card: its two resources, or "unknown"."""
+    """One entry per supply card: its two resources, or "unknown" (raw data)."""
     faces = data.get("supply_cards", {}).get("faces", UNKNOWN)
     return [UNKNOWN] * data["supply"]["cards"] if faces == UNKNOWN else copy.deepcopy(faces)
 
 
-def board_for(data: dict, seats: int) -> dict:
-    """The part of the box one game needs, copied into the state so a replay never depends on
-    later edits of the file."""
-    layout = data["layouts"][str(seats)]
+# -- the typed records a game reads ------------------------------------------------------------
+@dataclass(frozen=True)
+class Mark:
+    """Whether an entry is verified, where it comes from, and the fields of an unverified entry
+    already confirmed on the device."""
+
+    verified: bool
+    source: str
+    confirmed: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Priced:
+    """A public building or a building, army or stronghold cost: its cost ("unknown" or resource
+    counts) and, for a public building, its number of tiles."""
+
+    cost: dict[str, int] | str
+    tiles: int | None
+    mark: Mark
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One board piece, by its label (T1...)."""
+
+    id: str
+    terrain: str
+    coastal: bool
+    players: tuple[int, ...]  # the player counts its corner label names
+    settlement_cost: dict[str, int]
+    buildings: tuple[str, ...] | str  # the building symbols printed, or "unknown"
+    stronghold_resource: str  # a resource, "none" or "unknown"
+    improvement_resource: str
+    mark: Mark
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The board for one player count: which piece lies on each territory, the neighbours by
+    compass direction, the starting spots by seat (1...)."""
+
+    coast: tuple[str, ...]
+    inland: tuple[str, ...]
+    pieces: dict[str, str]
+    neighbours: dict[str, dict[str, str]]
+    start: dict[str, dict]
+    verified: bool
+
+
+@dataclass(frozen=True)
+class VpCard:
+    id: int
+    thresholds: dict[str, tuple[int, ...]] | None  # per column; None: not known
+    verified: bool
+
+
+@dataclass(frozen=True)
+class Box:
+    resources: tuple[str, ...]
+    terrains: tuple[str, ...]
+    row_terrains: dict[bool, tuple[str, ...]]  # coastal (True) or inland: the terrains a piece may show
+    building_kinds: tuple[str, ...]  # the buildings of the reference card
+    public_kinds: tuple[str, ...]
+    along_coast: tuple[str, ...]
+    rules: dict[str, int]  # houses_per_player, houses_on_army_track, army_start
+    army_max: int | str  # the army track's end, or "unknown" (no cap)
+    house_limit: bool
+    goals: dict[str, Any]
+    supply_cards: int
+    supply_display: int
+    faces: tuple[tuple[str, ...] | str, ...] | str  # per supply card: its two resources, or "unknown"
+    public: dict[str, Priced]
+    costs: dict[str, Priced]
+    pieces: dict[str, Piece]
+    layouts: dict[int, Layout]
+    vp_cards_count: int
+    vp_dealt: int
+    vp_win: int
+    vp_cards: tuple[VpCard, ...]
+    marks: dict[str, Mark]  # of the entries holding one value: army_max, house_limit, supply_cards
+    unverified: tuple[str, ...]  # entries (or their fields) still marked verified = false
+
+    def confirmable(self, group: str | None) -> tuple[str, ...]:
+        """The fields of an entry of ``group`` that ``confirmed`` may list (see
+        ``boxschema.device_fields``)."""
+        if group == "supply_cards":
+            return tuple(f"faces.{i}" for i in range(1, self.supply_cards + 1))
+        return device_fields(group, {}, {})
+
+
+SOURCE = BOX_FILE.name
+
+
+class BoxProblems(BoxDataError):
+    """Box data that ``boxschema`` finds wrong: the first problem in one line naming the file
+    and the entry; ``problems`` holds every one, in Czech and English."""
+
+    def __init__(self, source: str, problems: list[Msg]):
+        super().__init__(f"{source}: {problems[0].en}")
+        self.problems = problems
+
+
+def parse(raw: dict, source: str = SOURCE) -> Box:
+    """Check the data (every problem, ``boxschema``) and read it into the records; the first
+    problem is a BoxProblems naming the file and the entry."""
+    found = problems(raw)
+    if found:
+        raise BoxProblems(source, found)
+    return _records(raw, source)
+
+
+def _mark(entry: Table) -> Mark:
+    return Mark(entry.get("verified", bool), entry.get("source", str), tuple(entry.table.get("confirmed") or ()))
+
+
+def _records(raw: dict, source: str) -> Box:
+    """The records of data ``boxschema`` found usable (types read again by ``boxfile``)."""
+    root = Table(source, "file", raw)
+    meta = root.sub("meta", "[meta]")
+    rules = root.sub("rules", "[rules]")
+    goals = root.sub("goals", "[goals]")
+    supply = root.sub("supply", "[supply]")
+    vp = root.sub("vp", "[vp]")
+    faces = root.sub("supply_cards", "[supply_cards]").get("faces", (list, str))
+    public = {}
+    for kind, entry in root.get("public", dict).items():
+        table = Table(source, f"[public.{kind}]", entry)
+        public[kind] = Priced(table.get("cost", (dict, str)), table.get("tiles", int), _mark(table))
+    costs = {}
+    for kind, entry in root.get("costs", dict).items():
+        table = Table(source, f"[costs.{kind}]", entry)
+        costs[kind] = Priced(table.get("cost", (dict, str)), None, _mark(table))
+    terrains = tuple(meta.list_of("terrains", str))
+    return Box(
+        resources=tuple(meta.list_of("resources", str)),
+        terrains=terrains,
+        row_terrains={
+            True: tuple(meta.table.get("coastal_terrains", terrains)),
+            False: tuple(meta.table.get("inland_terrains", terrains)),
+        },
+        building_kinds=tuple(meta.list_of("buildings", str)),
+        public_kinds=tuple(meta.list_of("public", str)),
+        along_coast=tuple(meta.table.get("along_coast", [])),
+        rules={k: rules.get(k, int) for k in ("houses_per_player", "houses_on_army_track", "army_start")},
+        army_max=root.sub("army_max", "[army_max]").get("value", (int, str)),
+        house_limit=root.sub("house_limit", "[house_limit]").get("value", bool),
+        goals={k: v for k, v in goals.table.items() if k not in ("verified", "source")},
+        supply_cards=supply.get("cards", int),
+        supply_display=supply.get("display", int),
+        faces=UNKNOWN if faces == UNKNOWN else tuple(f if f == UNKNOWN else tuple(f) for f in faces),
+        public=public,
+        costs=costs,
+        pieces={pid: _piece(source, pid, entry) for pid, entry in root.get("pieces", dict).items()},
+        layouts={n: _layout(source, n, root.get("layouts", dict)[str(n)]) for n in SEAT_COUNTS},
+        vp_cards_count=vp.get("cards", int),
+        vp_dealt=vp.get("dealt", int),
+        vp_win=vp.get("win", int),
+        vp_cards=tuple(_vp_card(source, i, c) for i, c in enumerate(raw.get("vp_cards", []))),
+        marks={group: _mark(root.sub(group, f"[{group}]")) for group in ("army_max", "house_limit", "supply_cards")},
+        unverified=tuple(unverified(raw)),
+    )
+
+
+def _piece(source: str, pid: str, entry: dict) -> Piece:
+    table = Table(source, f"[pieces.{pid}]", entry)
+    slots = table.get("buildings", (list, str))
+    return Piece(
+        id=pid,
+        terrain=table.get("terrain", str),
+        coastal=table.get("coastal", bool),
+        players=tuple(table.list_of("players", int)),
+        settlement_cost=dict(table.get("settlement_cost", dict)),
+        buildings=slots if slots == UNKNOWN else tuple(slots),
+        stronghold_resource=table.get("stronghold_resource", str),
+        improvement_resource=table.get("improvement_resource", str),
+        mark=_mark(table),
+    )
+
+
+def _layout(source: str, n: int, entry: dict) -> Layout:
+    table = Table(source, f"[layouts.{n}]", entry)
+    coast, inland = tuple(table.list_of("coast", str)), tuple(table.get("inland", list))
+    neighbours = table.sub("neighbours", f"[layouts.{n}.neighbours]").table
+    start = table.sub("start", f"[layouts.{n}.start]").table
+    return Layout(
+        coast=coast,
+        inland=inland,
+        pieces=dict(table.get("pieces", dict)),
+        neighbours={tid: dict(neighbours[tid]) for tid in (*coast, *inland)},
+        start={str(seat): copy.deepcopy(start[str(seat)]) for seat in range(1, n + 1)},
+        verified=table.get("verified", bool),
+    )
+
+
+def _vp_card(source: str, index: int, entry: dict) -> VpCard:
+    table = Table(source, f"vp_cards[{index}]", entry)
+    known = table.table.get("thresholds") != UNKNOWN
+    thresholds = {k: tuple(table.list_of(k, int)) for k in VP_COLUMNS} if known else None
+    return VpCard(table.get("id", int), thresholds, table.get("verified", bool))
+
+
+def board_for(box: Box, seats: int) -> dict:
+    """The part of the box one game needs, copied into the state (plain values) so a replay
+    never depends on later edits of the file."""
+    layout = box.layouts[seats]
     territories = {}
-    for tid in (*layout["coast"], *layout["inland"]):
-        piece = data["pieces"][layout["pieces"][tid]]
+    for tid in (*layout.coast, *layout.inland):
+        piece = box.pieces[layout.pieces[tid]]
         territories[tid] = {
-            "piece": layout["pieces"][tid],
-            "terrain": piece["terrain"],
-            "coastal": piece["coastal"],
-            "settlement_cost": dict(piece["settlement_cost"]),
-            "buildings": piece["buildings"] if piece["buildings"] == UNKNOWN else list(piece["buildings"]),
-            "stronghold_resource": piece["stronghold_resource"],
-            "improvement_resource": piece["improvement_resource"],
+            "piece": piece.id,
+            "terrain": piece.terrain,
+            "coastal": piece.coastal,
+            "settlement_cost": dict(piece.settlement_cost),
+            "buildings": piece.buildings if piece.buildings == UNKNOWN else list(piece.buildings),
+            "stronghold_resource": piece.stronghold_resource,
+            "improvement_resource": piece.improvement_resource,
         }
-    neighbours = {tid: dict(layout["neighbours"][tid]) for tid in territories}
-    start = {str(seat - 1): copy.deepcopy(layout["start"][str(seat)]) for seat in range(1, seats + 1)}
-    rules = {k: data["rules"][k] for k in ("houses_per_player", "houses_on_army_track", "army_start")}
-    rules["army_max"] = data["army_max"]["value"]
-    rules["house_limit"] = data["house_limit"]["value"]
     return {
-        "order": [*layout["coast"], *layout["inland"]],
-        "coast": list(layout["coast"]),
+        "order": [*layout.coast, *layout.inland],
+        "coast": list(layout.coast),
         "territories": territories,
-        "neighbours": neighbours,
-        "along_coast": list(data["meta"].get("along_coast", [])),
-        "start": start,
-        "rules": rules,
-        "goals": {k: v for k, v in data["goals"].items() if k not in ("verified", "source")},
-        "public": {k: {"tiles": v["tiles"], "cost": v["cost"]} for k, v in data["public"].items()},
-        "costs": {k: v["cost"] for k, v in data["costs"].items()},
-        "supply": {"cards": data["supply"]["cards"], "display": data["supply"]["display"], "faces": supply_faces(data)},
-        "vp": {"dealt": data["vp"]["dealt"], "win": data["vp"]["win"]},
-        "vp_cards": known_vp_cards(data),
-        "unverified": unverified(data),
+        "neighbours": {tid: dict(layout.neighbours[tid]) for tid in territories},
+        "along_coast": list(box.along_coast),
+        "start": {str(seat - 1): copy.deepcopy(layout.start[str(seat)]) for seat in range(1, seats + 1)},
+        "rules": {**box.rules, "army_max": box.army_max, "house_limit": box.house_limit},
+        "goals": dict(box.goals),
+        "public": {k: {"tiles": v.tiles, "cost": copy.deepcopy(v.cost)} for k, v in box.public.items()},
+        "costs": {k: copy.deepcopy(v.cost) for k, v in box.costs.items()},
+        "supply": {"cards": box.supply_cards, "display": box.supply_display, "faces": faces_of(box)},
+        "vp": {"dealt": box.vp_dealt, "win": box.vp_win},
+        "vp_cards": {
+            str(c.id): {k: list(v) for k, v in c.thresholds.items()} for c in box.vp_cards if c.thresholds is not None
+        },
+        "unverified": list(box.unverified),
     }
+
+
+def faces_of(box: Box) -> list:
+    """One entry per supply card: its two resources (a list), or "unknown"."""
+    if box.faces == UNKNOWN:
+        return [UNKNOWN] * box.supply_cards
+    return [f if f == UNKNOWN else list(f) for f in box.faces]
 
 
 def main(argv: list[str]) -> int:

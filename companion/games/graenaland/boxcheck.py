@@ -11,6 +11,10 @@ Every answer is an action in the log. A correction is re-checked with ``box.chec
 the whole data before it is accepted, then applied to ``state["board"]`` and recorded in
 ``state["learned"]`` (box.toml's shape) so ``learned_box`` hands it to the next session.
 
+The walk keeps the data being corrected in the state (``state["boxcheck"]["data"]``, box.toml's
+shape, as recorded sessions have it) and reads its facts from the records of that data
+(``records_of``).
+
 Not asked here, because a 128x64 screen cannot show them usefully: which piece lies where
 (``layouts.N.pieces``, and with it a piece's ``coastal`` row and corner label), the neighbours
 with their compass directions, the starting spots, and the victory-point cards' thresholds.
@@ -19,6 +23,8 @@ with their compass directions, the starting spots, and the victory-point cards' 
 from __future__ import annotations
 
 import copy
+import marshal
+import threading
 from itertools import combinations, product
 
 from ...engine import Msg, plural
@@ -43,25 +49,48 @@ BUILDING_SETS = [list(c) for n in range(4) for c in combinations(BUILDINGS, n)]
 GENITIVE = {"grain": "obilí", "livestock": "dobytka", "wood": "dřeva", "ore": "rudy", "gold": "zlata"}
 
 
+# -- the records of the data being checked ------------------------------------------------------
+_READ: dict[bytes, box.Box] = {}  # the last few versions of the walk's data, read
+_READING = threading.Lock()  # the table and the web may read at once
+
+
+def records_of(data: dict, read: box.Box | None = None) -> box.Box:
+    """The records of box data in box.toml's shape (the walk's, kept in the state), read once
+    per version of the data; ``read``: its records, just made by ``box.check``."""
+    key = marshal.dumps(data, 2)  # version 2: the same bytes for equal data (no shared references)
+    with _READING:
+        found = _READ.get(key)
+    if found is None:
+        found = read or box.parse(data)
+        with _READING:
+            if len(_READ) >= 8:
+                del _READ[next(iter(_READ))]
+            _READ[key] = found
+    return found
+
+
 # -- which facts are open ----------------------------------------------------------------------
-def _open(entry: dict, field: str) -> bool:
-    return entry.get("verified") is False and field not in (entry.get("confirmed") or [])
+def _open(mark: box.Mark, field: str) -> bool:
+    return not mark.verified and field not in mark.confirmed
 
 
-def open_facts(data: dict, seats: int, every: bool = False) -> list[dict]:
+def open_facts(data: box.Box, seats: int, every: bool = False) -> list[dict]:
     """Every unverified fact this player count uses, in the order they are asked; ``every``:
     the facts of all pieces of every layout (teaching the box away from play)."""
-    out = _every_piece_fact(data) if every else _piece_facts(data, data["layouts"][str(seats)])
-    for group, kinds in (("costs", data["meta"]["buildings"]), ("public", data["meta"]["public"])):
+    out = _every_piece_fact(data) if every else _piece_facts(data, data.layouts[seats])
+    for group, kinds, entries in (
+        ("costs", data.building_kinds, data.costs),
+        ("public", data.public_kinds, data.public),
+    ):
         out += [
             {"id": f"{group}.{kind}.cost", "group": group, "key": kind, "field": "cost"}
             for kind in kinds
-            if _open(data[group][kind], "cost")
+            if _open(entries[kind].mark, "cost")
         ]
     out += [
         {"id": f"{group}.value", "group": group, "key": None, "field": "value"}
         for group in ("army_max", "house_limit")
-        if _open(data[group], "value")
+        if _open(data.marks[group], "value")
     ]
     out += [
         {
@@ -71,55 +100,51 @@ def open_facts(data: dict, seats: int, every: bool = False) -> list[dict]:
             "field": f"faces.{number}",
             "card": number,
         }
-        for number in range(1, data["supply"]["cards"] + 1)
-        if _open(data["supply_cards"], f"faces.{number}")
+        for number in range(1, data.supply_cards + 1)
+        if _open(data.marks["supply_cards"], f"faces.{number}")
     ]
     return out
 
 
-def _piece_facts(data: dict, layout: dict) -> list[dict]:
+def _piece_facts(data: box.Box, layout: box.Layout) -> list[dict]:
     """The pieces' facts, piece by piece in the order they lie on the table."""
     out = []
-    for tid in (*layout["coast"], *layout["inland"]):
-        pid = layout["pieces"][tid]
+    for tid in (*layout.coast, *layout.inland):
+        pid = layout.pieces[tid]
         out += [
             {"id": f"pieces.{pid}.{field}", "group": "pieces", "key": pid, "field": field, "where": tid}
             for field in PIECE_FACTS
-            if _asked(data["pieces"][pid], field)
+            if _asked(data.pieces[pid], field)
         ]
     return out
 
 
-def _every_piece_fact(data: dict) -> list[dict]:
+def _every_piece_fact(data: box.Box) -> list[dict]:
     """Each piece once, as the box holds them (by its label), whatever layout it belongs to."""
     out, seen = [], set()
-    for n in sorted(data["layouts"], key=int):
-        for fact in _piece_facts(data, data["layouts"][n]):
+    for n in sorted(data.layouts):
+        for fact in _piece_facts(data, data.layouts[n]):
             if fact["id"] not in seen:
                 seen.add(fact["id"])
                 out.append({**fact, "teach": True})
     return out
 
 
-def _asked(piece: dict, field: str) -> bool:
+def _asked(piece: box.Piece, field: str) -> bool:
     """Open, and printed at all: no building symbols on mountains (p.6), no stronghold
     resource where no stronghold symbol is."""
-    if not _open(piece, field):
+    if not _open(piece.mark, field):
         return False
-    if field in ("buildings", "stronghold_resource") and piece["terrain"] == "mountains":
+    if field in ("buildings", "stronghold_resource") and piece.terrain == "mountains":
         return False
-    return not (
-        field == "stronghold_resource"
-        and isinstance(piece["buildings"], list)
-        and "stronghold" not in piece["buildings"]
-    )
+    return not (field == "stronghold_resource" and piece.buildings != UNKNOWN and "stronghold" not in piece.buildings)
 
 
 def begin(state: dict, data: dict, every: bool = False) -> None:
     """Put the walk in front of whatever step setup ended at; nothing to ask = no walk.
     ``every``: the teaching walk (setting ``mode = "teach"``), every piece of every layout,
     and no game after it."""
-    if not open_facts(data, state["seats"], every):
+    if not open_facts(records_of(data), state["seats"], every):
         if every:
             state["step"] = "over"
         return
@@ -146,20 +171,35 @@ def current(state: dict) -> tuple[dict, int, int]:
     """The fact asked now, its number and the total (the total shrinks when an answer makes
     later facts moot, e.g. a piece corrected to mountains has no building symbols)."""
     check = state["boxcheck"]
-    left = [
-        f for f in open_facts(check["data"], state["seats"], check.get("every", False)) if f["id"] not in check["done"]
-    ]
+    every = check.get("every", False)
+    left = [f for f in open_facts(records_of(check["data"]), state["seats"], every) if f["id"] not in check["done"]]
     return left[0], len(check["done"]) + 1, len(check["done"]) + len(left)
 
 
-def _entry(data: dict, fact: dict) -> dict:
-    return data[fact["group"]][fact["key"]] if fact["key"] else data[fact["group"]]
+def _piece_of(data: box.Box, fact: dict) -> box.Piece:
+    return data.pieces[fact["key"]]
 
 
-def value_of(data: dict, fact: dict):
-    if fact["group"] == "supply_cards":
-        return box.supply_faces(data)[fact["card"] - 1]
-    return _entry(data, fact)[fact["field"]]
+def _mark_of(data: box.Box, fact: dict) -> box.Mark:
+    group = fact["group"]
+    if group == "pieces":
+        return data.pieces[fact["key"]].mark
+    if group in ("costs", "public"):
+        return (data.costs if group == "costs" else data.public)[fact["key"]].mark
+    return data.marks[group]
+
+
+def value_of(data: box.Box, fact: dict):
+    """The fact's value as the data has it now (a list where box.toml has a list)."""
+    group, field = fact["group"], fact["field"]
+    if group == "supply_cards":
+        return box.faces_of(data)[fact["card"] - 1]
+    if group == "pieces":
+        value = getattr(_piece_of(data, fact), field)
+        return list(value) if isinstance(value, tuple) else copy.deepcopy(value)
+    if group in ("costs", "public"):
+        return copy.deepcopy((data.costs if group == "costs" else data.public)[fact["key"]].cost)
+    return data.army_max if group == "army_max" else data.house_limit
 
 
 def _is_cost(fact: dict) -> bool:
@@ -179,9 +219,9 @@ def kind(fact: dict) -> str:
 
 
 # -- texts -------------------------------------------------------------------------------------
-def _place(data: dict, fact: dict) -> Msg:
+def _place(data: box.Box, fact: dict) -> Msg:
     """'Pobřeží 2': the row and the count from the west, as on the table (see texts.territory)."""
-    return texts.row_place(_entry(data, fact)["coastal"], fact["where"])
+    return texts.row_place(_piece_of(data, fact).coastal, fact["where"])
 
 
 def _resource(value: str) -> Msg:
@@ -244,7 +284,7 @@ PIECE_SUBJECT = {
 }
 
 
-def subject(data: dict, fact: dict, resource: str | None) -> Msg:
+def subject(data: box.Box, fact: dict, resource: str | None) -> Msg:
     """The short title line: where and what."""
     field = fact["field"]
     if fact["group"] == "pieces":
@@ -261,7 +301,7 @@ def subject(data: dict, fact: dict, resource: str | None) -> Msg:
     ) or Msg(f"Karta zásob {fact['card']}", f"Supply card {fact['card']}")
 
 
-def named(data: dict, fact: dict) -> Msg:
+def named(data: box.Box, fact: dict) -> Msg:
     """What a fact is about, as players name it ("P3 osada", "Tvrz"), not its data path."""
     if fact["group"] == "pieces":
         what = Msg("osada", "settlement") if fact["field"] == "settlement_cost" else PIECE_SUBJECT[fact["field"]]
@@ -276,9 +316,9 @@ def _cost_name(fact: dict) -> Msg:
     return (texts.BUILDING if fact["group"] == "costs" else texts.PUBLIC)[fact["key"]]
 
 
-def _settlement_total(data: dict, fact: dict) -> int:
-    piece = _entry(data, fact)
-    return box.settlement_total(piece["terrain"], piece["coastal"])
+def _settlement_total(data: box.Box, fact: dict) -> int:
+    piece = _piece_of(data, fact)
+    return box.settlement_total(piece.terrain, piece.coastal)
 
 
 PIECE_QUESTION = {
@@ -294,7 +334,7 @@ PIECE_QUESTION = {
 }
 
 
-def question(data: dict, fact: dict, resource: str | None, partial: dict) -> Msg:
+def question(data: box.Box, fact: dict, resource: str | None, partial: dict) -> Msg:
     """The whole question, for the screen's detail lines; a cost says what is entered so far."""
     field = fact["field"]
     if field in PIECE_QUESTION:
@@ -327,13 +367,13 @@ def _piece(fact: dict) -> Msg:
     return Msg("Díl {p}: ", "Piece {p}: ").format(p=fact["key"])
 
 
-def _other_question(data: dict, fact: dict) -> Msg:
+def _other_question(data: box.Box, fact: dict) -> Msg:
     if fact["group"] == "army_max":
         return Msg(
             "Jaké nejvyšší číslo je na počitadle síly vojska?", "What is the highest number on the army-strength track?"
         )
     if fact["group"] == "house_limit":
-        rules = data["rules"]
+        rules = data.rules
         return Msg(
             "Omezují domečky stavění? Klan má {n} domečků, {a} z nich na počitadle vojska.",
             "Do the houses limit building? A clan has {n} houses, {a} of them on the army track.",
@@ -350,21 +390,19 @@ def next_resource(fact: dict, partial: dict) -> str | None:
     return next((r for r in COST_RESOURCES if r not in partial), None) if _is_cost(fact) else None
 
 
-def _terrain_answers(data: dict, fact: dict, partial: dict) -> tuple[int, list]:
-    piece = _entry(data, fact)
-    row = data["meta"].get("coastal_terrains" if piece["coastal"] else "inland_terrains", data["meta"]["terrains"])
-    return 1, [(t, texts.TERRAIN[t]) for t in row]
+def _terrain_answers(data: box.Box, fact: dict, partial: dict) -> tuple[int, list]:
+    return 1, [(t, texts.TERRAIN[t]) for t in data.row_terrains[_piece_of(data, fact).coastal]]
 
 
-def _building_answers(data: dict, fact: dict, partial: dict) -> tuple[int, list]:
+def _building_answers(data: box.Box, fact: dict, partial: dict) -> tuple[int, list]:
     return 1, [("+".join(kinds) or "none", _buildings_text(kinds)) for kinds in BUILDING_SETS]
 
 
-def _resource_answers(data: dict, fact: dict, partial: dict) -> tuple[int, list]:
-    return 1, [(r, texts.RESOURCE[r]) for r in data["meta"]["resources"]]
+def _resource_answers(data: box.Box, fact: dict, partial: dict) -> tuple[int, list]:
+    return 1, [(r, texts.RESOURCE[r]) for r in data.resources]
 
 
-def _cost_answers(data: dict, fact: dict, partial: dict) -> tuple[int, list]:
+def _cost_answers(data: box.Box, fact: dict, partial: dict) -> tuple[int, list]:
     resource = next_resource(fact, partial)
     if fact["field"] == "settlement_cost":
         low, high = 0, _settlement_total(data, fact) - sum(partial.values())
@@ -375,19 +413,19 @@ def _cost_answers(data: dict, fact: dict, partial: dict) -> tuple[int, list]:
     return low, [(n, Msg(f"{n}× {name.cs}", f"{n} {name.en}")) for n in range(low, high + 1)]
 
 
-def _army_answers(data: dict, fact: dict, partial: dict) -> tuple[int, list]:
+def _army_answers(data: box.Box, fact: dict, partial: dict) -> tuple[int, list]:
     return ARMY_TRACK_ENDS[0], [(n, Msg(str(n), str(n))) for n in ARMY_TRACK_ENDS]
 
 
-def _limit_answers(data: dict, fact: dict, partial: dict) -> tuple[int, list]:
+def _limit_answers(data: box.Box, fact: dict, partial: dict) -> tuple[int, list]:
     return 1, [
         (YES, Msg("Ano, bez domečku se nestaví", "Yes, no house, no build")),
         (NO, Msg("Ne, stavět lze dál", "No, building goes on")),
     ]
 
 
-def _face_answers(data: dict, fact: dict, partial: dict) -> tuple[int, list]:
-    pairs = product(data["meta"]["resources"], repeat=2)  # 16 different cards need the order too
+def _face_answers(data: box.Box, fact: dict, partial: dict) -> tuple[int, list]:
+    pairs = product(data.resources, repeat=2)  # 16 different cards need the order too
     return 1, [(f"{a}+{b}", _face_text([a, b])) for a, b in pairs]
 
 
@@ -402,7 +440,7 @@ ANSWERS = {
 }
 
 
-def answers(data: dict, fact: dict, partial: dict) -> tuple[int, list[tuple]]:
+def answers(data: box.Box, fact: dict, partial: dict) -> tuple[int, list[tuple]]:
     """The values that can be picked, as (value, label) pairs numbered from the first number
     returned (a cost part from its lowest count, the army track from its shortest end)."""
     return ANSWERS[kind(fact)](data, fact, partial)
@@ -424,13 +462,13 @@ def answer(state: dict, fact: dict, value) -> None:
         return
     if _is_cost(fact):
         check["partial"][next_resource(fact, check["partial"])] = value
-        value = _whole_cost(check["data"], fact, check["partial"])
+        value = _whole_cost(records_of(check["data"]), fact, check["partial"])
         if value is None:
             return
     _correct(state, fact, value)
 
 
-def _whole_cost(data: dict, fact: dict, partial: dict) -> dict | None:
+def _whole_cost(data: box.Box, fact: dict, partial: dict) -> dict | None:
     """The cost once every part is known: a settlement's last resource is what is left of the
     known total; None while parts are missing."""
     left = [r for r in COST_RESOURCES if r not in partial]
@@ -445,56 +483,55 @@ def _whole_cost(data: dict, fact: dict, partial: dict) -> dict | None:
     return {r: n for r, n in partial.items() if n}
 
 
-def _changes(data: dict, fact: dict, value) -> tuple[dict, list[str], list[str]]:
+def _changes(data: box.Box, fact: dict, value) -> tuple[dict, list[str], list[str]]:
     """(new field values, fields confirmed, fields no longer confirmed) for one answer, with
     what the rules derive from it (mountains carry no building symbols, p.6)."""
-    entry, field = _entry(data, fact), fact["field"]
+    field = fact["field"]
     if fact["group"] == "supply_cards":
-        faces = box.supply_faces(data)
+        faces = box.faces_of(data)
         faces[fact["card"] - 1] = value.split("+")
         return {"faces": faces}, [field], []
     if fact["group"] == "house_limit":
         return {"value": value == YES}, [field], []
     if field == "terrain":
-        return _terrain_changes(entry, value)
+        return _terrain_changes(_piece_of(data, fact), value)
     if field == "buildings":
-        return _building_changes(entry, [] if value == "none" else value.split("+"))
+        return _building_changes(_piece_of(data, fact), [] if value == "none" else value.split("+"))
     return {field: value}, [field], []
 
 
-def _terrain_changes(entry: dict, value: str) -> tuple[dict, list[str], list[str]]:
+def _terrain_changes(piece: box.Piece, value: str) -> tuple[dict, list[str], list[str]]:
     changes: dict[str, object] = {"terrain": value}
     confirmed, dropped = ["terrain"], []
-    cost = entry["settlement_cost"]
-    if isinstance(cost, dict) and set(cost) == {"any"}:
-        changes["settlement_cost"] = {"any": box.settlement_total(value, entry["coastal"])}
+    if set(piece.settlement_cost) == {"any"}:
+        changes["settlement_cost"] = {"any": box.settlement_total(value, piece.coastal)}
     if value == "mountains":
         changes.update(buildings=[], stronghold_resource="none")
         confirmed += ["buildings", "stronghold_resource"]
-    elif entry["terrain"] == "mountains":
-        if entry["buildings"] == []:
+    elif piece.terrain == "mountains":
+        if piece.buildings == ():
             changes["buildings"] = UNKNOWN
-        if entry["stronghold_resource"] == "none":
+        if piece.stronghold_resource == "none":
             changes["stronghold_resource"] = UNKNOWN
         dropped = ["buildings", "stronghold_resource"]
     return changes, confirmed, dropped
 
 
-def _building_changes(entry: dict, kinds: list[str]) -> tuple[dict, list[str], list[str]]:
+def _building_changes(piece: box.Piece, kinds: list[str]) -> tuple[dict, list[str], list[str]]:
     changes: dict[str, object] = {"buildings": kinds}
     confirmed, dropped = ["buildings"], []
     if "stronghold" not in kinds:
         changes["stronghold_resource"] = "none"
         confirmed.append("stronghold_resource")
-    elif entry["stronghold_resource"] == "none":
+    elif piece.stronghold_resource == "none":
         changes["stronghold_resource"] = UNKNOWN
         dropped.append("stronghold_resource")
     return changes, confirmed, dropped
 
 
-def _source(entry: dict, confirmed: list[str]) -> str:
+def _source(mark: box.Mark, confirmed: list[str]) -> str:
     """'corrected on the device: terrain; before: <the file's note>' without piling up."""
-    before = entry.get("source", "")
+    before = mark.source
     if before.startswith(DEVICE) and "; before: " in before:
         before = before.split("; before: ", 1)[1]
     return f"{DEVICE}: {', '.join(confirmed)}; before: {before}"
@@ -502,26 +539,26 @@ def _source(entry: dict, confirmed: list[str]) -> str:
 
 def _correct(state: dict, fact: dict, value) -> None:
     check = state["boxcheck"]
-    data = check["data"]
-    entry = _entry(data, fact)
+    data = records_of(check["data"])
+    mark = _mark_of(data, fact)
     old = value_of(data, fact)
     changes, confirmed, dropped = _changes(data, fact, value)
-    fields = box.device_fields(fact["group"], entry, data)
-    done = set(entry.get("confirmed") or []) - set(dropped) | set(confirmed)
+    fields = data.confirmable(fact["group"])
+    done = set(mark.confirmed) - set(dropped) | set(confirmed)
     patch = dict(changes, confirmed=[f for f in fields if f in done])
     if set(fields) <= done:
         patch.update(verified=True, source=DEVICE)
     else:
-        patch.update(verified=False, source=_source(entry, patch["confirmed"]))
+        patch.update(verified=False, source=_source(mark, patch["confirmed"]))
     patch = {fact["group"]: {fact["key"]: patch} if fact["key"] else patch}
-    candidate = box.merge(data, patch)
-    box.check(candidate, on_device=True)
+    candidate = box.merge(check["data"], patch)
+    records = records_of(candidate, box.check(candidate, on_device=True))
     check["data"] = candidate
     state["learned"] = box.merge(state.get("learned") or {}, patch)
-    fresh = box.board_for(candidate, state["seats"])
+    fresh = box.board_for(records, state["seats"])
     for key in ("territories", "costs", "public", "rules", "supply", "unverified"):
         state["board"][key] = fresh[key]
-    new = value_of(candidate, fact)
+    new = value_of(records, fact)
     shown = describe(fact, new)
     if new == old:
         check["counts"]["confirmed"] += 1
@@ -536,9 +573,8 @@ def _correct(state: dict, fact: dict, value) -> None:
 
 def _advance(state: dict) -> None:
     check = state["boxcheck"]
-    if not any(
-        f["id"] not in check["done"] for f in open_facts(check["data"], state["seats"], check.get("every", False))
-    ):
+    facts = open_facts(records_of(check["data"]), state["seats"], check.get("every", False))
+    if not any(f["id"] not in check["done"] for f in facts):
         finish(state)
 
 

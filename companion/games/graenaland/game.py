@@ -115,9 +115,10 @@ class Graenaland(Game):
 
     def setup(self, options: dict[str, Any], seed: int) -> dict:
         data = box_data(options)
-        state = _new_state(options, seed, box.board_for(data, options["seats"]))
+        records = box.check(data)
+        state = _new_state(options, seed, box.board_for(records, options["seats"]))
         if options["vp_cards"]:
-            victory.deal_vp_cards(state, data)
+            victory.deal_vp_cards(state, records)
         if options.get("draft_starts"):
             draft.begin(state)
         else:

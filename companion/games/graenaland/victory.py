@@ -24,11 +24,11 @@ def card_number_refusal(count: int) -> RuleError:
     )
 
 
-def deal_vp_cards(state: dict, data: dict) -> None:
+def deal_vp_cards(state: dict, data: box.Box) -> None:
     """The cards are dealt on the table; the companion learns each kept card's number (hidden
     until revealed) and, when a card is shown, its thresholds if unknown."""
     state["vp"] = {
-        "cards": data["vp"]["cards"],
+        "cards": data.vp_cards_count,
         "kept": {},
         "revealed": [],
         "claim": None,
@@ -38,7 +38,7 @@ def deal_vp_cards(state: dict, data: dict) -> None:
     }
     # thresholds still marked verified = false (box.toml's card 1 only fits the rulebook
     # example) decide nothing: such a card is asked like an unknown one
-    checked = {str(c.get("id")) for c in data["vp_cards"] if c.get("verified") is True}
+    checked = {str(c.id) for c in data.vp_cards if c.verified}
     board = state["board"]
     board["vp_cards"] = {k: v for k, v in board["vp_cards"].items() if k in checked}
 

@@ -34,12 +34,12 @@ class GreatWall(Scenario):
     steps = STEPS
 
     # -- setup -----------------------------------------------------------------------------------
-    def box_data(self, options: dict) -> dict:
+    def box_data(self, options: dict) -> box.Box:
         """The shipped file with the remembered corrections, unless the table checks them anew."""
-        return box.shipped() if options.get("check_box") else box.merge(box.shipped(), options.get("box") or {})
+        return box.with_override(None if options.get("check_box") else options.get("box"))
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        box.check(box.merge(box.shipped(), options.get("box") or {}))
+        box.check(options.get("box"))
         return options
 
     def setup(self, state: dict, options: dict[str, Any]) -> None:

@@ -25,9 +25,9 @@ def made_up_box() -> dict:
     tiles = {}
     for set_key, s in box.sets().items():
         for i, tid in enumerate(box.set_tiles(set_key)):
-            building = s["buildings"][i % len(s["buildings"])]
+            building = s.buildings[i % len(s.buildings)]
             params = {}
-            for p in box.buildings()[building]["params"]:
+            for p in box.buildings()[building].params:
                 params[p] = {
                     "line": "row" if i % 2 else "column",
                     "pairs": [[[-1, 0], [1, 0]], [[0, 1], [0, -1]]],
@@ -171,7 +171,7 @@ class Table:
             return "done"
         params, part = truth["params"], task["partial"]
         got = part.get("params", {})
-        for p in box.buildings()[truth["building"]]["params"]:
+        for p in box.buildings()[truth["building"]].params:
             if p in got:
                 continue
             if p != "pairs":

@@ -60,7 +60,7 @@ def offered_answers(question) -> int:
 
 def real_print(truth: dict, physical: str) -> dict:
     facts = copy.deepcopy(truth["tiles"][physical])
-    if not box.buildings()[facts["building"]]["params"]:
+    if not box.buildings()[facts["building"]].params:
         del facts["params"]
     return facts
 

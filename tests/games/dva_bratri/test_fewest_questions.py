@@ -229,7 +229,7 @@ def test_the_walk_teaches_every_tile_and_token_and_a_game_then_asks_nothing():
         real = []
         for t in box.set_tiles(set_key):
             facts = dict(truth["tiles"][t])
-            if not box.buildings()[facts["building"]]["params"]:
+            if not box.buildings()[facts["building"]].params:
                 facts["params"] = {}
             real.append(repr(sorted(facts.items())))
         assert prints == sorted(real)

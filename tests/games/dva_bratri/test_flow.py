@@ -19,17 +19,17 @@ ROOT = Path(__file__).resolve().parents[3]
 def test_catalog_has_54_tiles_in_6_sets_and_10_treasures_all_unknown_per_tile():
     assert len(box.tile_entries()) == 54
     assert {s: len(box.set_tiles(s)) for s in box.sets()} == dict.fromkeys(box.sets(), 9)
-    assert all(sum(s["colours"].values()) == 9 for s in box.sets().values())
+    assert all(sum(s.colours.values()) == 9 for s in box.sets().values())
     # the rulebook has no heading for Řemesla's buildings: that membership is an inference
-    assert {k: s["status"] for k, s in box.sets().items()} == {
-        "putovani": "verified",
-        "dominium": "verified",
-        "obchod_cirkev": "verified",
-        "valceni": "verified",
-        "remesla": "inferred",
-        "straz": "verified",
+    assert {k: s.verified for k, s in box.sets().items()} == {
+        "putovani": True,
+        "dominium": True,
+        "obchod_cirkev": True,
+        "valceni": True,
+        "remesla": False,
+        "straz": True,
     }
-    assert {b for s in box.sets().values() for b in s["buildings"]} == set(box.buildings())
+    assert {b for s in box.sets().values() for b in s.buildings} == set(box.buildings())
     assert len(box.treasure_entries()) == 10
     unknown = box.unknown_in_catalog()
     assert all(unknown[t] == list(box.TILE_FIELDS) for t in box.tile_entries())

@@ -32,7 +32,7 @@ def box_only(seats, *open_ids):
     """A box option that leaves exactly ``open_ids`` unverified among what the walk would ask."""
     data = box.load()
     entries = {}
-    for fact in boxcheck.open_facts(data, seats):
+    for fact in boxcheck.open_facts(box.parse(data), seats):
         entries.setdefault((fact["group"], fact["key"]), [])
         if fact["id"] in open_ids:
             entries[(fact["group"], fact["key"])].append(fact["field"])
@@ -83,7 +83,7 @@ def test_the_walk_asks_every_open_fact_of_this_player_count_grouped_per_piece():
     assert (options[0].value, options[0].code) == ("keep", "#") and options[0].label.en == "Keep: plains"
     assert (options[-1].value, options[-1].code) == ("skip", "*")
     assert [o.value for o in options[1:-1]] == ["plains", "forest", "hills"]  # a coastal piece
-    facts = [f["id"] for f in boxcheck.open_facts(s.state["boxcheck"]["data"], 3)]
+    facts = [f["id"] for f in boxcheck.open_facts(boxcheck.records_of(s.state["boxcheck"]["data"]), 3)]
     # what and where first, the progress last (the screen cuts what does not fit)
     assert p.title.en == f"Coast 1: terrain 1/{len(facts)}" and p.title.cs == f"Pobřeží 1: terén 1/{len(facts)}"
     assert options[0].label.cs == "Nechat: pláně" and options[-1].label.cs == "Přeskočit zbytek"
@@ -232,7 +232,7 @@ def test_learned_box_is_a_box_option_that_needs_no_more_questions():
     assert s.prompt.step == "start_spots"
     learned = GAME.learned_box(s.state)
     options = GAME.validate_options({"seats": 4, "box": learned, "check_box": True})
-    assert boxcheck.open_facts(box.merge(box.load(), options["box"]), 4) == []
+    assert boxcheck.open_facts(box.parse(box.merge(box.load(), options["box"])), 4) == []
     again = Session(GAME, {"seats": 4, "box": learned, "check_box": True}, 0)
     assert again.prompt.step == "start_spots"  # nothing left to ask: no walk
     assert again.state["board"]["territories"] == s.state["board"]["territories"]
@@ -311,7 +311,7 @@ def test_random_answers_replay_exactly_and_leave_a_usable_box(seats, seed):
     assert again.state == s.state
     learned = GAME.learned_box(s.state)
     assert GAME.validate_options({"seats": seats, "box": learned})["box"] == learned
-    asked = {f["id"] for f in boxcheck.open_facts(box.merge(box.load(), learned), seats)}
+    asked = {f["id"] for f in boxcheck.open_facts(box.parse(box.merge(box.load(), learned)), seats)}
     confirmed = {
         f"{group}.{key}.{field}"
         for group in ("pieces", "costs", "public")

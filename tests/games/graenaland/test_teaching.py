@@ -12,7 +12,7 @@ def confirm_all(s) -> int:
     answers = 0
     while not s.over:
         fact = boxcheck.current(s.state)[0]
-        now = boxcheck.value_of(s.state["boxcheck"]["data"], fact)
+        now = boxcheck.value_of(boxcheck.records_of(s.state["boxcheck"]["data"]), fact)
         values = [o.value for o in s.prompt.options_for(None) if o.value not in (boxcheck.KEEP, boxcheck.SKIP)]
         ordered = ([now] if now in values else []) + values
         for value in ordered:
@@ -42,9 +42,11 @@ def test_the_walk_asks_every_piece_once_then_no_check_asks_it_again():
     ids = [boxcheck.current(s.state)[0]["id"]]
     total = boxcheck.current(s.state)[2]
     pieces = {k for n in (3, 4, 5) for k in box.load()["layouts"][str(n)]["pieces"].values()}
-    asked_pieces = {f["key"] for f in boxcheck.open_facts(box.load(), 3, every=True) if f["group"] == "pieces"}
+    asked_pieces = {
+        f["key"] for f in boxcheck.open_facts(box.parse(box.load()), 3, every=True) if f["group"] == "pieces"
+    }
     assert asked_pieces == {
-        p for p in pieces if any(boxcheck._asked(box.load()["pieces"][p], f) for f in boxcheck.PIECE_FACTS)
+        p for p in pieces if any(boxcheck._asked(box.parse(box.load()).pieces[p], f) for f in boxcheck.PIECE_FACTS)
     }
     assert s.prompt.title.en.startswith("Piece ") and ids[0].startswith("pieces.")
     answers = confirm_all(s)

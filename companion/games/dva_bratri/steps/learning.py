@@ -40,7 +40,7 @@ def learning_of(task: dict) -> dict:
 def _missing_param(state: dict, learning: dict) -> str:
     params = learning["partial"].get("params", {})
     building = box.fact(state, learning["tile"], "building")
-    return next(p for p in box.buildings()[building]["params"] if p not in params)
+    return next(p for p in box.buildings()[building].params if p not in params)
 
 
 def step_for(state: dict, learning: dict) -> str:
@@ -164,7 +164,7 @@ def record_fact(state: dict, task: dict, learning: dict, field: str, value) -> N
             if c["tile"] == tile:
                 c["colour"] = value
     learning["fields"].pop(0)
-    if learning["fields"][:1] == ["params"] and not box.buildings()[box.fact(state, tile, "building")]["params"]:
+    if learning["fields"][:1] == ["params"] and not box.buildings()[box.fact(state, tile, "building")].params:
         box.learn_fact(state, "tiles", tile, "params", {})  # a re-entered building without any
         learning["fields"].pop(0)
     if learning["fields"]:
@@ -268,7 +268,7 @@ class LearnBuilding(LearnChoice):
 
     def pairs(self, state: dict, learning: dict) -> list[tuple]:
         set_key = box.fact(state, learning["tile"], "set")
-        return [(b, box.building_name(b)) for b in box.sets()[set_key]["buildings"]]
+        return [(b, box.building_name(b)) for b in box.sets()[set_key].buildings]
 
     def answer(self, state: dict, value, task: dict, learning: dict) -> None:
         record_fact(state, task, learning, "building", value)
@@ -296,7 +296,7 @@ class LearnColour(LearnChoice):
             for t in box.set_tiles(set_key)
             if t != tile and box.known(state, t, "colour") and box.fact(state, t, "colour") == value
         ]
-        if len(same) >= box.sets()[set_key]["colours"][value]:
+        if len(same) >= box.sets()[set_key].colours[value]:
             raise refuse(
                 "set_colour_count",
                 "Každá sada má jen 3 destičky každé barvy; tato barva je už vyčerpaná.",
@@ -320,7 +320,7 @@ class LearnCost(LearnStep):
         learning = learning_of(task)
         res = next(r for r in box.RESOURCE_ORDER if r not in learning["partial"].get("cost", {}))
         desc = _described(state, learning)
-        hint = box.buildings()[box.fact(state, learning["tile"], "building")].get("example_costs")
+        hint = box.buildings()[box.fact(state, learning["tile"], "building")].example_costs
         detail = (
             desc
             if not hint
@@ -351,7 +351,7 @@ class LearnCostDigits(LearnStep):
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         learning = learning_of(task)
-        hint = box.buildings()[box.fact(state, learning["tile"], "building")].get("example_costs")
+        hint = box.buildings()[box.fact(state, learning["tile"], "building")].example_costs
         example = Msg("např. 102 = 1 dřevo, 0 kamene, 2 obilí", "e.g. 102 = 1 wood, 0 stone, 2 grain")
         detail = _described(state, learning) + Msg(" – ", " – ") + example
         if hint:
@@ -448,7 +448,7 @@ def record_param(state: dict, task: dict, learning: dict, name: str, value) -> N
     params = learning["partial"].setdefault("params", {})
     params[name] = value
     building = box.fact(state, learning["tile"], "building")
-    if all(p in params for p in box.buildings()[building]["params"]):
+    if all(p in params for p in box.buildings()[building].params):
         record_fact(state, task, learning, "params", dict(params))
 
 

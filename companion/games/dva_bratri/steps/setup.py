@@ -138,7 +138,7 @@ class RevealTile(DvaStep):
         number in its set, then the colour's (1 green, 2 grey, 3 yellow), so a pad types what it
         sees instead of scrolling a list of up to 21 lines. A known look-alike group and a copy
         not known yet that look the same are one line (the group's pick offers "another")."""
-        set_buildings = box.sets()[task["set"]]["buildings"]
+        set_buildings = box.sets()[task["set"]].buildings
         lines: dict[tuple[str, str], tuple] = {}
         for group in reveal.look_alikes(state, task):
             look = (box.fact(state, group[0], "building"), box.fact(state, group[0], "colour"))

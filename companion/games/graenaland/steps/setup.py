@@ -21,7 +21,7 @@ class BoxCheck(TableStep):
 
     def prompt(self, state, task):
         check, fact = state["boxcheck"], task["fact"]
-        data, partial = check["data"], check["partial"]
+        data, partial = boxcheck.records_of(check["data"]), check["partial"]
         resource = boxcheck.next_resource(fact, partial)
         now = boxcheck.describe(fact, boxcheck.value_of(data, fact))
         # what and where first, the progress last: the screen cuts what does not fit
