@@ -43,13 +43,17 @@ class App:
         watchdog=None,
         screens=None,
         web=None,
+        collector=None,
     ):
         """``screens``: where each seat's pad screen goes (the pad hub, the emulator's pads);
         ``web``: the web table (companion.web.server.WebTable), given the whole views after
-        every frame, computed here in the thread that owns the table."""
+        every frame, computed here in the thread that owns the table; ``collector``: the
+        interpreter's garbage collection kept off the key path (companion.collector, settled
+        after start-up, collecting when idle), None to leave it to the interpreter."""
         self.table, self.display, self.leds, self.events = table, display, leds, events
         self.screens = screens
         self.web = web
+        self.collector = collector
         self._tracker: Any = None  # the web table's log of announcements and decision times (web.views.Tracker)
         self.closers = list(closers)
         self.notifier = notifier or (lambda *lines: False)
@@ -69,6 +73,12 @@ class App:
         if self._waiting():
             self.deferred += 1
             return
+        self.after_frame()
+
+    def after_frame(self) -> None:
+        """What waits until the frame is out and no key waits, each step only while none
+        does: the archive of an ended game (and the frame again if it changed it), the live
+        journal tidied, a snapshot kept, the garbage collected, the display's idle work."""
         if self.table.housekeeping():
             self._draw()
         if not self._waiting():  # idle: the live journal drops what was archived (2 syncs)
@@ -80,6 +90,8 @@ class App:
                     log.warning("could not tidy the store: %s", error)
         if not self._waiting():
             self._keep_snapshot()
+        if self.collector is not None and not self._waiting():  # the collection a key would meet
+            self.collector.idle()
         if not self._waiting():  # the display's own idle work (the panel learns new glyphs)
             self._idle_work = self._display_idle()
 
@@ -156,10 +168,17 @@ class App:
             waits.append(max(0.0, deadline - self.table.clock()) + 0.01)
         return min(waits) if waits else None
 
+    def start(self) -> None:
+        """The first frame; then start-up's objects settle out of the garbage collector's way
+        (companion.collector): the loop is ready for keys."""
+        self.refresh()
+        if self.collector is not None:
+            self.collector.settle()
+        self.notifier("READY=1", "STATUS=table ready")
+
     def run(self) -> None:
         try:
-            self.refresh()
-            self.notifier("READY=1", "STATUS=table ready")
+            self.start()
             while True:
                 idle = self._idle_work  # the display has idle work: it goes on while no key comes
                 try:
@@ -197,6 +216,8 @@ class App:
                 step()
             except Exception as error:  # one failing device must not keep the others on
                 log.warning("shutdown step failed: %s", error)
+        if self.collector is not None:  # the interpreter's own collection back (a run inside a test)
+            self.collector.release()
 
 
 def install_signal_handlers(events: queue.SimpleQueue) -> None:

@@ -54,6 +54,7 @@ def cmd_run(args) -> int:
     """Check what can refuse to start before anything is opened, open the display, then the
     store and the table, and run the loop."""
     from .app import App, install_signal_handlers
+    from .collector import IdleCollector
 
     cfg = config_module.load(config_module.default_path(args.config))
     mode = _run_mode(args, cfg)
@@ -97,7 +98,18 @@ def cmd_run(args) -> int:
             if not script_events:
                 show_join(table, main_menu)  # people at the table: the codes to join by first
     closers = io.closers + [store.close] + ([web.close] if web is not None else [])
-    app = App(table, io.display, io.leds, events, closers, io.notifier, io.watchdog, screens=io.screens, web=web)
+    app = App(
+        table,
+        io.display,
+        io.leds,
+        events,
+        closers,
+        io.notifier,
+        io.watchdog,
+        screens=io.screens,
+        web=web,
+        collector=IdleCollector(),  # the garbage collected while no key waits, not during one
+    )
     if interactive:
         return _run_in_terminal(app, io.reader)
     for event in script_events:

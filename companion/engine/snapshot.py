@@ -29,7 +29,9 @@ from typing import Any
 
 FORMAT = 1
 EVERY = 16  # a snapshot is kept once the log has grown this many entries past the last one
-_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+# log entries are JSON data (never a cycle: they come from the journal or are written to it):
+# without the encoder's check for cycles, the same text a quarter faster (a long log's resume)
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False, check_circular=False)
 # the options in key order: validating options again (at a resume) may order them otherwise
 _SETUP_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False, sort_keys=True)
 

@@ -183,3 +183,46 @@ def test_a_preference_without_its_value_is_named_and_the_default_used(tmp_path, 
     with Store(path) as store:
         assert store.preference("language", "cs") == "cs"
     assert f"{path}, line 2: the saved language has no 'value'" in caplog.text
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        ('{"undo":{"confirmed":true}', '{"undo":{"confirmed":1}', "an undo entry is"),
+        ('{"undo":{"confirmed":true}', '{"undo":{"confirmed":true,"x":1}', "an undo entry is"),
+        ('{"action":{"step":"b"}', '{"action":["b"]', "action must be an object"),
+        ('+00:00"}', '"}', "'at' must be an ISO 8601 time with its UTC offset"),
+    ],
+)
+def test_a_log_entry_of_the_usual_shape_with_one_bad_part_in_a_compacted_journal_is_named(tmp_path, old, new, said):
+    """A compacted journal holds the whole log on line 1, checked a table at a time: one
+    entry that only nearly has the usual shape is still found and named, with its line."""
+    path = tmp_path / "companion.db"
+    with Store(path) as store:
+        session = store.create_session("gheos", {}, 5, ["A", "B"])
+        store.append(session, {"action": {"step": "a"}})
+        store.append(session, {"undo": {"confirmed": True}})
+        store.append(session, {"action": {"step": "b"}})
+        store._db.rewrite(store._db.tables_data())  # compacted: every document on line 1
+    assert len(path.read_text(encoding="utf-8").splitlines()) == 1
+    text = path.read_text(encoding="utf-8")
+    where = text.rindex(old) if old.startswith("+") else text.index(old)
+    path.write_text(text[:where] + new + text[where + len(old) :], encoding="utf-8")
+    with Store(path) as store:
+        assert store.unfinished() is None
+        (problem,) = store.problems
+        assert f"{path}, line 1: session 1 is damaged (log entry " in problem and said in problem
+
+
+def test_documents_read_from_the_header_and_from_later_lines_are_named_by_their_line(tmp_path):
+    path = tmp_path / "companion.db"
+    with JournalDB(path) as db:
+        db.rewrite({"t": {str(i): {"n": i} for i in range(1, 1001)}})
+        db.table("t").insert({"n": 1001})
+    with JournalDB(path) as db:
+        lines = db.storage.lines
+        assert lines.get(("t", "1")) == 1 and lines.get(("t", "1000")) == 1
+        assert lines.get(("t", "1001")) == 2
+        assert lines.get(("t", "1002")) is None and lines.get(("u", "1")) is None
+        db.table("t").insert({"n": 1002})  # appended after opening: no line known, as before
+        assert lines.get(("t", "1002")) is None

@@ -423,6 +423,26 @@ ARMY_CODE, SUPPLY_CODE, RARE = "90", "99", "9"
 
 def code(state: dict, value: str) -> str:
     """The build's pad code, derived from the build itself (see KIND_DIGIT)."""
+    return codes(state, (value,))[0]
+
+
+def codes(state: dict, values) -> list[str]:
+    """The pad codes of several builds (a build menu's hundred), the board order read once."""
+    order = state["board"]["order"]
+    places = _places(tuple(order))
+    return [_code(value, places) for value in values]
+
+
+@lru_cache(maxsize=8)
+def _places(order: tuple[str, ...]) -> dict[str, str]:
+    """Each territory's place in the board order, as the digit(s) of its key."""
+    places: dict[str, str] = {}
+    for index, tid in enumerate(order):
+        places.setdefault(tid, str(index + 1))  # the first place, as list.index finds it
+    return places
+
+
+def _code(value: str, places: dict[str, str]) -> str:
     parts = value.split(":")
     head = parts[0]
     if head == "army":
@@ -432,13 +452,16 @@ def code(state: dict, value: str) -> str:
     if head == "grant":
         return RARE + "1" + str(int(parts[1]) + 1)
     if head == "coop":
-        return RARE + KIND_DIGIT[parts[1]] + _place_digit(state, parts[2])
-    where = _place_digit(state, parts[1])
+        return RARE + KIND_DIGIT[parts[1]] + _place_digit(places, parts[2])
+    where = _place_digit(places, parts[1])
     return (RARE if len(parts) > 2 else "") + KIND_DIGIT[head] + where
 
 
-def _place_digit(state: dict, tid: str) -> str:
-    return str(state["board"]["order"].index(tid) + 1)
+def _place_digit(places: dict[str, str], tid: str) -> str:
+    place = places.get(tid)
+    if place is None:  # not on this board: as list.index says it
+        raise ValueError(f"{tid!r} is not in list")
+    return place
 
 
 WORDS = {
@@ -458,8 +481,29 @@ def label(state: dict, value: str, seat: int | None = None) -> Msg:
     if head == "grant":
         return Msg("Nabídnout: {s}", "Offer to {s}").format(s=texts.seat(int(parts[1])))
     costs = cost_of(state, 0 if seat is None else seat, value)
-    shown = [texts.cost_short(c) for c in costs]
-    return _what(state["board"], parts) + Msg(" · ", " · ") + join(shown, " / ")
+    where = _coastal(state["board"], parts)
+    try:
+        return _label(
+            tuple(parts), where, tuple(_DictCost(tuple(c.items())) if isinstance(c, dict) else c for c in costs)
+        )
+    except TypeError:  # a cost no cache can hold (not as the box data's schema has it): made each time
+        return _line(tuple(parts), where, costs)
+
+
+class _DictCost(NamedTuple):
+    """A printed cost (a dict) as a key of ``_label``'s cache: its items, in their order."""
+
+    items: tuple
+
+
+@lru_cache(maxsize=2048)
+def _label(parts: tuple[str, ...], coastal: bool, costs: tuple) -> Msg:
+    """A menu line depends only on its build, its territory's coast and its costs: made once."""
+    return _line(parts, coastal, [dict(c.items) if isinstance(c, _DictCost) else c for c in costs])
+
+
+def _line(parts: tuple[str, ...], coastal: bool, costs) -> Msg:
+    return _words(parts, coastal) + Msg(" · ", " · ") + join([texts.cost_short(c) for c in costs], " / ")
 
 
 def what(state: dict, value: str) -> Msg:
@@ -473,9 +517,13 @@ def what(state: dict, value: str) -> Msg:
 def _what(board: dict, parts: list[str]) -> Msg:
     """The menu's words for a build; they depend only on the build and whether its territory is
     coastal, so they are made once (a build menu names some 90 builds, offered or not)."""
+    return _words(tuple(parts), _coastal(board, parts))
+
+
+def _coastal(board: dict, parts: list[str]) -> bool:
+    """Whether the build's territory is on the coast (False when it names none)."""
     tid = parts[2] if parts[0] == "coop" else parts[1] if len(parts) > 1 else None
-    coastal = bool(tid) and bool(board["territories"][tid]["coastal"])
-    return _words(tuple(parts), coastal)
+    return bool(tid) and bool(board["territories"][tid]["coastal"])
 
 
 @lru_cache(maxsize=1024)

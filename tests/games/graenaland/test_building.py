@@ -318,3 +318,21 @@ def test_moved_heroes_and_offered_builds_have_codes_of_their_own():
     codes = {o.value: o.code for o in GAME.prompt(st).options[0]}
     assert codes["church:C2"] == "32" and codes["church:C2:move"] == "932"
     assert len(set(codes.values())) == len(codes)
+
+
+def test_a_menu_line_and_a_code_follow_the_board_they_are_made_for():
+    """Menu lines and codes are made once per build (a menu names some 90): a board whose
+    costs or order differ still gets its own, and a cost no cache can hold its line all the same."""
+    st = build_state()
+    first = building.label(st, "stronghold:C1", 0)
+    st["board"]["costs"] = {**st["board"]["costs"], "stronghold": {"wood": 3}}
+    assert building.label(st, "stronghold:C1", 0).cs == first.cs.split(" · ")[0] + " · 3Dř"
+    assert building.label(st, "stronghold:C1", 0) != first
+    st["board"]["costs"]["stronghold"] = {"wood": [3]}  # not as the schema has it: no cache, made each time
+    assert building.label(st, "stronghold:C1", 0).cs == first.cs.split(" · ")[0] + " · [3]Dř"
+    values = ["settlement:C1", "church:C2:move", "coop:road:C3", "grant:2", "army", "supply"]
+    assert building.codes(st, values) == ["11", "932", "953", "913", "90", "99"]
+    st["board"]["order"] = list(reversed(st["board"]["order"]))
+    assert building.code(st, "settlement:C1") == "1" + str(len(st["board"]["order"]))
+    with pytest.raises(ValueError):
+        building.code(st, "settlement:Z9")

@@ -29,16 +29,17 @@ class Build(TableStep):
         seat, mode = task["seat"], task["mode"]
         values = building.legal(state, seat, mode)
         values.append("nothing" if mode == "grant" else "done")
+        builds = values[:-1]  # the end ("done", "nothing") is typed "#"
         options = tuple(
-            Option(v, building.label(state, v, seat), "#" if v in ENDS else building.code(state, v)) for v in values
+            Option(v, building.label(state, v, seat), code)
+            for v, code in zip(values, [*building.codes(state, builds), "#"])
         )
         offered = set(values)
         # every other build keeps its code, so a pad typing it hears the rule it breaks now
         # (a settlement away from one's houses, a hall that may not stand there)
+        others = [v for v in building.candidates(state, seat, mode) if v not in offered]
         unoffered = tuple(
-            Option(v, building.what(state, v), building.code(state, v))
-            for v in building.candidates(state, seat, mode)
-            if v not in offered
+            Option(v, building.what(state, v), code) for v, code in zip(others, building.codes(state, others))
         )
         return Prompt(
             PromptKind.CHOICE,
