@@ -5,7 +5,9 @@ and the web views name the players; a recorder that keeps no names offers no ent
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from functools import partial
+from itertools import count
 
 import pytest
 
@@ -27,10 +29,20 @@ PANELS = {"128x64": Panel(128, 64), "128x128": Panel(128, 128), "256x64": Panel(
 LONGEST = "Ž" * 24  # the longest name the store keeps
 
 
+def ticking():
+    """A store's clock a second later at every reading: which name came last is never a tie."""
+    moments = (datetime(2026, 11, 27, 18, 0, tzinfo=UTC) + timedelta(seconds=n) for n in count())
+    return lambda: next(moments)
+
+
+def opened(tmp_path) -> Store:
+    return Store(tmp_path / "companion.db", clock=ticking(), rules=KNOWN)
+
+
 @pytest.fixture
 def store(tmp_path):
-    with Store(tmp_path / "companion.db", rules=KNOWN) as opened:
-        yield opened
+    with opened(tmp_path) as store:
+        yield store
 
 
 def seen_before(store: Store, *names: str) -> None:
@@ -135,7 +147,7 @@ def test_a_recorder_that_keeps_no_names_has_no_entry():
 
 
 def test_a_phones_name_and_a_restart_keep_the_seats_names(tmp_path):
-    with Store(tmp_path / "companion.db", rules=KNOWN) as store:
+    with opened(tmp_path) as store:
         table = make_table(store, "en", seed=3)
         press(table, host("ok", "ok"))  # Vaaalbara, the fewest players
         answered = []
@@ -145,7 +157,7 @@ def test_a_phones_name_and_a_restart_keep_the_seats_names(tmp_path):
         assert answered == [True] and table.names == {1: "Jana"}
         open_names(table)
         assert labels(table)[1] == f"{table.seat_label(1)}: Jana"
-    with Store(tmp_path / "companion.db", rules=KNOWN) as store:
+    with opened(tmp_path) as store:
         table = make_table(store, "en", seed=3)
         assert table.mode == "resume"
         press(table, host("ok"))  # continue
@@ -186,7 +198,7 @@ def test_the_board_and_the_seats_phone_show_a_named_seats_name_beside_its_colour
 def test_every_names_screen_fits_the_panel(tmp_path, size, language):
     """The seats with the longest names, the names seen before, the notices and the ranking: no
     row cut, the row under the cursor shown."""
-    with Store(tmp_path / "companion.db", rules=KNOWN) as store:
+    with opened(tmp_path) as store:
         seen_before(store, "Řehoř Novák", LONGEST, "Anička")
         table = bonus_table(store, language, PANELS[size])
         table.name_player(1, LONGEST)
