@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn
 
-from ..engine import Msg
+from ..engine import Msg, plural
 
 
 class BoxDataError(ValueError):
@@ -58,13 +58,24 @@ def typed(source: str, where: str, table: Any, key: str, kind: type | tuple[type
     return value
 
 
+def id_differences(found: list, expected: Iterable[Any]) -> tuple[list[Any], list[Any], list[Any]]:
+    """How the ids ``found`` differ from ``expected``: (missing, unknown, defined twice), each in
+    the order the ids come (the ids defined twice sorted), empty lists when they match."""
+    expected = list(expected)
+    missing = [e for e in expected if e not in found]
+    extra = [f for f in found if f not in expected]
+    twice: list[Any] = []
+    for f in found:
+        if found.count(f) > 1 and f not in twice:  # ids may be unhashable (a list where one was due)
+            twice.append(f)
+    return missing, extra, sorted(twice, key=str)
+
+
 def require_exactly(source: str, what: str, found: list, expected: Iterable[Any]) -> None:
     """The ids ``found`` in the file must be exactly ``expected``, each once: the rules refer to
     them by id. The error names the first kind of problem (missing, unknown, defined twice)."""
-    expected = list(expected)
-    missing = [str(e) for e in expected if e not in found]
-    extra = [str(f) for f in found if f not in expected]
-    twice = sorted({str(f) for f in found if found.count(f) > 1})
+    missing, extra, twice = id_differences(found, expected)
+    missing, extra, twice = list(map(str, missing)), list(map(str, extra)), sorted(set(map(str, twice)))
     for problem, items in (("missing", missing), ("unknown", extra), ("defined twice", twice)):
         if items:
             raise BoxDataError(f"{source}: {what} {problem}: {', '.join(items)}")
@@ -108,3 +119,103 @@ class Table:
         if not values or any(isinstance(v, bool) or not isinstance(v, kind) for v in values):
             self.fail(f"'{key}' must be a non-empty list of {kind.__name__}")
         return values
+
+
+# -- checking a whole file and naming every problem, in Czech and English -----------------------
+def is_whole(value: Any, least: int = 0) -> bool:
+    """A whole number of at least ``least`` (true/false is never a number)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= least
+
+
+def problem(entry: str, cs: str, en: str, **values: Any) -> Msg:
+    """One problem as players read it: a sentence in Czech and English, each starting with the
+    entry's name (``entry``, the same in both), its ``{fields}`` filled from ``values``."""
+    return Msg(f"{entry}: ", f"{entry}: ") + Msg(cs, en).format(**values)
+
+
+class BoxProblems(BoxDataError):
+    """A box file with problems: the message is the first one in one line naming the file and
+    the entry; ``problems`` holds every one, in Czech and English, in the order found."""
+
+    def __init__(self, source: str, problems: list[Msg]):
+        super().__init__(f"{source}: {problems[0].en}")
+        self.source = source
+        self.problems = list(problems)
+
+    def summary(self) -> Msg:
+        """The first problem and how many more there are: 'x: y (and 2 more)'."""
+        return self.problems[0] + more(len(self.problems) - 1)
+
+
+def more(count: int) -> Msg:
+    """' (a ještě 2 další problémy)' / ' (and 2 more)'; nothing for none."""
+    if count == 0:
+        return Msg("", "")
+    noun = plural(count, "další problém", "další problémy", "dalších problémů")
+    return Msg(f" (a ještě {count} {noun})", f" (and {count} more)")
+
+
+class Problems:
+    """Every problem of a box file, collected in the order found instead of stopping at the first
+    (a file a table corrects by hand is fixed faster when it sees all of them)."""
+
+    def __init__(self, source: str):
+        self.source = source
+        self.found: list[Msg] = []
+
+    def add(self, entry: str, cs: str, en: str, **values: Any) -> None:
+        self.found.append(problem(entry, cs, en, **values))
+
+    def entry(self, name: str, table: Any) -> Entry | None:
+        """The table named ``name``, read field by field; None (and a problem) if it is not a
+        table, so there is nothing more to check in it."""
+        if not isinstance(table, dict):
+            self.add(name, "má být tabulka", "must be a table")
+            return None
+        return Entry(self, name, table)
+
+    def exactly(self, found: list, expected: Iterable[Any]) -> tuple[list[Any], list[Any], list[Any]]:
+        """(missing, unknown, defined twice) ids, as ``require_exactly`` sees them, for the
+        caller to name each in its own words."""
+        return id_differences(found, expected)
+
+    def raise_any(self) -> None:
+        """A BoxProblems holding every problem found, if any was."""
+        if self.found:
+            raise BoxProblems(self.source, self.found)
+
+
+class Entry:
+    """One table of a box file checked field by field: each wrong field is a problem named
+    ``entry.field``, collected in ``problems``; each check says whether the field is right."""
+
+    def __init__(self, problems: Problems, name: str, table: dict[str, Any]):
+        self.problems, self.name, self.table = problems, name, table
+
+    def add(self, field: str | None, cs: str, en: str, **values: Any) -> None:
+        """A problem of the field (or, with None, of the whole entry)."""
+        self.problems.add(self.name if field is None else f"{self.name}.{field}", cs, en, **values)
+
+    def whole(self, key: str, least: int = 0) -> bool:
+        if is_whole(self.table.get(key), least):
+            return True
+        self.add(key, "má být celé číslo", "must be a whole number")
+        return False
+
+    def flag(self, key: str) -> bool:
+        if isinstance(self.table.get(key), bool):
+            return True
+        self.add(key, "má být true nebo false", "must be true or false")
+        return False
+
+    def text(self, key: str, cs: str, en: str) -> bool:
+        """A non-empty text; ``cs`` and ``en`` say what it should hold."""
+        value = self.table.get(key)
+        if isinstance(value, str) and value:
+            return True
+        self.add(key, cs, en)
+        return False
+
+    def sub(self, key: str) -> Entry | None:
+        """The table under ``key`` (an absent one reads as empty), named ``entry.key``."""
+        return self.problems.entry(f"{self.name}.{key}", self.table.get(key, {}))
