@@ -10,7 +10,7 @@ import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeGuard
 
 from ..engine import Msg, plural
 
@@ -122,7 +122,7 @@ class Table:
 
 
 # -- checking a whole file and naming every problem, in Czech and English -----------------------
-def is_whole(value: Any, least: int = 0) -> bool:
+def is_whole(value: Any, least: int = 0) -> TypeGuard[int]:
     """A whole number of at least ``least`` (true/false is never a number)."""
     return isinstance(value, int) and not isinstance(value, bool) and value >= least
 

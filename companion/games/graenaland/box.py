@@ -19,12 +19,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...engine import Msg, plural
-from ..boxfile import BoxDataError, Table, read_toml
+from ..boxfile import BoxDataError, BoxProblems, Table, read_toml
 from .boxschema import (
     SEAT_COUNTS,
     UNKNOWN,
     VP_COLUMNS,
+    collect,
     device_fields,
     is_count,
     problems,
@@ -113,14 +113,6 @@ def _merged_card(card: dict, change: dict) -> dict:
     return card
 
 
-def _more(count: int) -> Msg:
-    """' (a ještě 2 další problémy)'."""
-    if count == 0:
-        return Msg("", "")
-    noun = plural(count, "další problém", "další problémy", "dalších problémů")
-    return Msg(f" (a ještě {count} {noun})", f" (and {count} more)")
-
-
 def check(data: dict, on_device: bool = False) -> Box:
     """The records of usable box data; unusable data is refused naming the first wrong entry.
     ``on_device``: the data was just corrected on the device, so the message does not send the
@@ -128,8 +120,7 @@ def check(data: dict, on_device: bool = False) -> Box:
     try:
         return parse(data)
     except BoxProblems as error:
-        found = error.problems
-    first = found[0] + _more(len(found) - 1)
+        first = error.summary()
     if on_device:
         raise refuse(
             "box_correction",
@@ -287,21 +278,11 @@ class Box:
 SOURCE = BOX_FILE.name
 
 
-class BoxProblems(BoxDataError):
-    """Box data that ``boxschema`` finds wrong: the first problem in one line naming the file
-    and the entry; ``problems`` holds every one, in Czech and English."""
-
-    def __init__(self, source: str, problems: list[Msg]):
-        super().__init__(f"{source}: {problems[0].en}")
-        self.problems = problems
-
-
 def parse(raw: dict, source: str = SOURCE) -> Box:
-    """Check the data (every problem, ``boxschema``) and read it into the records; the first
-    problem is a BoxProblems naming the file and the entry."""
-    found = problems(raw)
-    if found:
-        raise BoxProblems(source, found)
+    """Check the data (every problem, ``boxschema`` through ``boxfile.Problems``) and read it
+    into the records; problems are one ``boxfile.BoxProblems`` naming the file and the first
+    entry, holding every problem in Czech and English."""
+    collect(raw, source).raise_any()
     return _records(raw, source)
 
 
