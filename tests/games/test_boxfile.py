@@ -137,3 +137,44 @@ def test_a_table_reads_typed_values_and_names_the_file_and_the_entry_when_one_is
         with pytest.raises(BoxDataError) as error:
             read()
         assert str(error.value) == problem
+
+
+def test_a_check_can_collect_every_problem_each_in_czech_and_english():
+    from companion.engine import Msg
+    from companion.games.boxfile import BoxProblems, Problems
+
+    problems = Problems("box.toml")
+    assert problems.entry("[rules]", ["a", "list"]) is None
+    rules = problems.entry("[rules]", {"rounds": True, "verified": 1, "source": "", "start": 2})
+    assert rules is not None
+    assert rules.whole("start", least=1) and not rules.whole("rounds")
+    assert not rules.flag("verified") and not rules.text("source", "uveďte zdroj", "name the source")
+    rules.add(None, "má {n} kol navíc", "has {n} rounds too many", n=2)
+    assert rules.sub("missing") is not None and rules.sub("start") is None
+    assert problems.exactly(["b", "c", "c", ["x"]], ["a", "b", "c"]) == (["a"], [["x"]], ["c"])
+    with pytest.raises(BoxProblems) as raised:
+        problems.raise_any()
+    assert isinstance(raised.value, BoxDataError)
+    assert raised.value.problems == [
+        Msg("[rules]: má být tabulka", "[rules]: must be a table"),
+        Msg("[rules].rounds: má být celé číslo", "[rules].rounds: must be a whole number"),
+        Msg("[rules].verified: má být true nebo false", "[rules].verified: must be true or false"),
+        Msg("[rules].source: uveďte zdroj", "[rules].source: name the source"),
+        Msg("[rules]: má 2 kol navíc", "[rules]: has 2 rounds too many"),
+        Msg("[rules].start: má být tabulka", "[rules].start: must be a table"),
+    ]
+    assert str(raised.value) == "box.toml: [rules]: must be a table"
+    assert raised.value.summary() == Msg(
+        "[rules]: má být tabulka (a ještě 5 dalších problémů)", "[rules]: must be a table (and 5 more)"
+    )
+    Problems("box.toml").raise_any()  # nothing found, nothing raised
+
+
+@pytest.mark.parametrize(
+    ("count", "cs"), [(0, ""), (1, " (a ještě 1 další problém)"), (3, " (a ještě 3 další problémy)")]
+)
+def test_how_many_more_problems_is_said_in_czech_grammatical_number(count, cs):
+    from companion.games.boxfile import more
+
+    assert more(count).cs == cs
+    assert more(count).en == ("" if count == 0 else f" (and {count} more)")
