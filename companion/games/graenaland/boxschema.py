@@ -30,6 +30,9 @@ PIECE_FIELDS = (
     "improvement_resource",
 )
 META_LISTS = ("resources", "terrains", "buildings", "public")
+META_OPTIONAL = ("coastal_terrains", "inland_terrains", "along_coast")
+# what a value of the wrong type deep in an entry breaks on: the entry is named instead
+WRONG_TYPE = (TypeError, AttributeError, KeyError, ValueError)
 MISSING = ("chybí", "missing")
 
 
@@ -69,12 +72,14 @@ class _Check:
     def __init__(self, data: dict, source: str):
         self.data = data
         self.problems = Problems(source)
+        self.at = "meta"  # the entry being checked, named if a value of the wrong type breaks the check
 
     def add(self, entry: str, cs: str, en: str, **values) -> None:
         self.problems.add(entry, cs, en, **values)
 
     def marked(self, name: str, table: Any, group: str | None = None) -> Entry | None:
         """The entry read field by field; None when it is not even a table."""
+        self.at = name
         entry = self.problems.entry(name, table)
         if entry is None:
             return None
@@ -135,6 +140,20 @@ def collect(data: dict, source: str = SOURCE) -> Problems:
             "needs resources, terrains, buildings, public",
         )
         return check.problems
+    for key in (*META_LISTS, *(k for k in META_OPTIONAL if k in meta)):
+        if not isinstance(meta[key], list) or not all(isinstance(v, str) for v in meta[key]):
+            check.add(f"meta.{key}", "má být seznam textů", "must be a list of text")
+    if not check.problems.found:
+        try:
+            _entries(check, meta)
+        except WRONG_TYPE:
+            check.add(check.at, "obsahuje hodnotu nesprávného typu", "holds a value of the wrong type")
+    return check.problems
+
+
+def _entries(check: _Check, meta: dict) -> None:
+    """The checks of every entry once ``meta`` (which names the rest) is usable."""
+    data = check.data
     for d in meta.get("along_coast", []):
         if d not in DIRECTIONS:
             check.add("meta.along_coast", "{d!r} není směr kompasu", "{d!r} is not a compass direction", d=d)
@@ -146,8 +165,10 @@ def collect(data: dict, source: str = SOURCE) -> Problems:
     check.counted("goals", ("houses", "territories", "territory_houses", "largest", "buildings", "army", "needed"))
     check.counted("supply", ("cards", "display"))
     _faces(check)
+    check.at = "public"
     for kind in meta["public"]:
         _priced(check, "public", kind)
+    check.at = "costs"
     for kind in (*meta["buildings"], "army", "army_stronghold"):
         _priced(check, "costs", kind)
     _pieces(check)
@@ -155,7 +176,6 @@ def collect(data: dict, source: str = SOURCE) -> Problems:
         _layout(check, n)
     check.counted("vp", ("cards", "dealt", "win"))
     _vp_cards(check)
-    return check.problems
 
 
 def problems(data: dict) -> list[Msg]:
@@ -324,6 +344,7 @@ def _terrain_names(ids, sep: str) -> Msg:
 
 # -- the victory-point cards --------------------------------------------------------------------
 def _vp_cards(check: _Check) -> None:
+    check.at = "vp_cards"
     cards = check.data.get("vp_cards", [])
     seen: set[int] = set()
     for index, table in enumerate(cards):
@@ -353,7 +374,7 @@ def _thresholds(card: Entry) -> None:
 
 # -- the layouts --------------------------------------------------------------------------------
 def _layout(check: _Check, n: int) -> None:
-    name = f"layouts.{n}"
+    name = check.at = f"layouts.{n}"
     table = _table(check.data, "layouts").get(str(n))
     if table is None:
         check.add(name, *MISSING)

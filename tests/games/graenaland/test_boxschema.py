@@ -45,23 +45,35 @@ def _cases():
             yield list(path), bad, _changed(OLD["data"], path, bad)
 
 
+META_LISTS = ("resources", "terrains", "buildings", "public", "coastal_terrains", "inland_terrains", "along_coast")
+
+
+def _meta_not_text(data) -> str | None:
+    """The first list of [meta] that is not a list of text (now a problem of its own)."""
+    meta = data.get("meta")
+    if not isinstance(meta, dict):
+        return None
+    for key in (k for k in META_LISTS if k in meta):
+        if not isinstance(meta[key], list) or not all(isinstance(v, str) for v in meta[key]):
+            return key
+    return None
+
+
 def test_every_problem_keeps_its_words_and_order_for_every_one_value_change():
     crashed = set(OLD["crashed"])
-    digests: dict[str, hashlib._Hash] = {}
-    named = 0
+    digests: dict = {}
     for index, (path, bad, data) in enumerate(_cases()):
-        if index in crashed:  # meta's lists of the wrong type still break the checks (box.memory_problem catches it)
-            try:
-                named += bool(box.problems(data))
-            except (TypeError, AttributeError, KeyError):
-                pass
-            continue
-        found = [[p.cs, p.en] for p in box.problems(data)]
-        digests.setdefault(path[0], hashlib.sha256()).update(
-            json.dumps([path, bad, found], ensure_ascii=False).encode()
-        )
+        found = [[p.cs, p.en] for p in box.problems(data)]  # never a crash
+        wrong_meta = _meta_not_text(data)
+        if wrong_meta:
+            assert found[0] == [f"meta.{wrong_meta}: má být seznam textů", f"meta.{wrong_meta}: must be a list of text"]
+        elif index in crashed:  # the old checks broke on these (a value where a table was due, ...)
+            assert found and all(cs.split(":")[0] == en.split(":")[0] for cs, en in found)
+        else:
+            digests.setdefault(path[0], hashlib.sha256()).update(
+                json.dumps([path, bad, found], ensure_ascii=False).encode()
+            )
     assert {section: d.hexdigest() for section, d in digests.items()} == OLD["digests"]
-    assert named == 54  # data the old checks broke on (a value where a table was due, ...) is named
 
 
 def test_a_broken_file_is_refused_through_boxfile_with_every_problem_in_both_languages():
@@ -92,6 +104,11 @@ def test_a_broken_file_is_refused_through_boxfile_with_every_problem_in_both_lan
         ("supply", [], Msg("supply: má být tabulka", "supply: must be a table")),
         ("costs", 7, Msg("costs.stronghold: chybí", "costs.stronghold: missing")),
         ("public", None, Msg("public.road: chybí", "public.road: missing")),
+        (
+            "vp_cards",
+            3,
+            Msg("vp_cards: obsahuje hodnotu nesprávného typu", "vp_cards: holds a value of the wrong type"),
+        ),
     ],
 )
 def test_a_value_where_a_table_is_due_is_a_problem_not_a_crash(table, value, first):
@@ -101,3 +118,17 @@ def test_a_value_where_a_table_is_due_is_a_problem_not_a_crash(table, value, fir
     with pytest.raises(RuleError) as refused:
         box.check(data)
     assert refused.value.rule == "graenaland.box_data" and first.en in refused.value.text("en")
+
+
+def test_a_layout_of_the_wrong_shape_is_named_at_setup_not_a_crash():
+    from companion.engine import Session
+    from companion.games.graenaland import GAME
+
+    with pytest.raises(RuleError) as refused:
+        Session(GAME, {"seats": 4, "box": {"layouts": {"4": {"coast": 3}}}}, 0)
+    assert refused.value.rule == "graenaland.box_data"
+    assert "layouts.4: holds a value of the wrong type" in refused.value.text("en")
+    assert "layouts.4: obsahuje hodnotu nesprávného typu" in refused.value.text("cs")
+    data = copy.deepcopy(box.load())
+    data["meta"]["resources"] = None
+    assert box.problems(data) == [Msg("meta.resources: má být seznam textů", "meta.resources: must be a list of text")]
