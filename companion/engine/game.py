@@ -293,6 +293,12 @@ class Game:
     def status(self, state: dict) -> Status:
         raise NotImplementedError
 
+    def status_at(self, state: dict, prompt: Prompt | None) -> Status:
+        """``status`` for a state whose prompt the caller built already (the session has it for
+        every committed state): a game whose header depends on the question overrides this
+        instead of building the prompt again (a long build list costs a millisecond)."""
+        return self.status(state)
+
     def seat_label(self, state: dict, seat: int) -> Msg:
         return player(seat)
 

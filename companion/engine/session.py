@@ -243,7 +243,7 @@ class Session:
         """Where the game stands, computed once per state (states are never changed in place
         after a commit, and the table asks on every key: a game's status may cost a prompt)."""
         if self._status is None or self._status[0] is not self.state:
-            self._status = (self.state, self.game.status(self.state))
+            self._status = (self.state, self.game.status_at(self.state, self.prompt))
         return self._status[1]
 
     def score(self) -> Scores:

@@ -90,3 +90,36 @@ def test_replay_names_the_index_of_an_illegal_action():
     with pytest.raises(ReplayError) as err:
         Session(GAME, {"seats": 2}, 1, [{"action": PICK}, {"bogus": 1}])
     assert err.value.index == 1
+
+
+def test_the_header_of_a_committed_state_does_not_build_its_prompt_again():
+    """The session built the prompt of every committed state; ``status`` hands it to the game
+    (``Game.status_at``), so a game whose header depends on the question (Graenaland's long build
+    list) does not build it twice."""
+    import random
+
+    from companion.games import load
+
+    from ..games.playout import random_action
+
+    game = load("graenaland")
+    session = Session(game, {"seats": 3}, 7)
+    rnd = random.Random(7)
+    built = []
+    real = type(game).prompt
+
+    def counting(self, state):
+        built.append(state)
+        return real(self, state)
+
+    for _ in range(60):
+        if session.over:
+            break
+        session.commit(random_action(session, rnd))
+        type(game).prompt = counting
+        try:
+            status = session.status()
+        finally:
+            type(game).prompt = real
+        assert status == game.status(session.state)
+    assert built == []

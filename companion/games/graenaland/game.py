@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ...engine import At, Game, Msg, Scores, Setting, Status, Steps, recent, rng
+from ...engine import At, Game, Msg, Prompt, Scores, Setting, Status, Steps, recent, rng
 from . import box, boxcheck, draft, goals, screens, texts, victory, views
 from .steps import (
     Announce,
@@ -185,10 +185,12 @@ class Graenaland(Game):
         return tuple(events)
 
     def status(self, state: dict) -> Status:
+        return self.status_at(state, self.prompt(state))
+
+    def status_at(self, state: dict, prompt: Prompt | None) -> Status:
         """The header reads 'Kolo 3 · Pohyb ⚓2': the phase and the seat holding the ship
         marker (the main player), short enough for the 128 px header; the question itself is
         the body's first line."""
-        prompt = self.prompt(state)
         phase = texts.PHASE[state["phase"]]
         if prompt is None:  # the final screen: its header stays short enough to read
             return Status(state["round"], None, phase, None, recent(state, 5))
