@@ -68,7 +68,7 @@ def answer_problems(table: Table) -> list[str]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name, size", cases())
+@pytest.mark.parametrize("name, size", list(cases()))
 def test_the_first_frame_of_every_question_shows_its_current_answer(name, size):
     game = load(name)
     seats = game.max_seats

@@ -60,7 +60,7 @@ def problems(table: Table) -> list[str]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name, seats, size", cases())
+@pytest.mark.parametrize("name, seats, size", list(cases()))
 def test_every_prompt_and_announcement_a_random_game_reaches_is_shown_whole(name, seats, size):
     game = load(name)
     seed = 400 + seats
