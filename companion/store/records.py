@@ -93,43 +93,62 @@ def is_time(value: Any) -> bool:
 _ACTION_AT, _UNDO_AT = frozenset(("action", "at")), frozenset(("undo", "at"))
 
 
+ENTRY_SHAPE = 'a log entry is {"action": {...}} or {"undo": {"confirmed": true|false}}'
+
+
 def check_entry(entry: Any) -> None:
     """A log entry is ``{"action": {...}}`` or ``{"undo": {"confirmed": bool}}``, plus (format 2)
-    ``"at"``, when it was accepted, and for a secret choice ``"locked"``: ``{seat: time}``."""
-    if type(entry) is dict and len(entry) == 2:  # the usual two shapes at once: a long log opens fast
-        keys = entry.keys()
-        if keys == _ACTION_AT and type(entry["action"]) is dict and is_time(entry["at"]):
-            return
-        undo = entry.get("undo")
-        plain_undo = type(undo) is dict and len(undo) == 1 and type(undo.get("confirmed")) is bool
-        if keys == _UNDO_AT and plain_undo and is_time(entry["at"]):
-            return
+    ``"at"``, when it was accepted, and for a secret choice ``"locked"``: ``{seat: time}``.
+    ValueError says in one line what is wrong."""
+    if _usual(entry):
+        return  # the two usual shapes at once: a long log opens fast
     if not isinstance(entry, Mapping):
-        raise ValueError('a log entry is {"action": {...}} or {"undo": {"confirmed": true|false}}')
-    kinds = [key for key in entry if key in ("action", "undo")]
-    extra = [key for key in entry if key not in ("action", "undo", "at", "locked")]
-    if len(kinds) != 1 or extra:
-        if extra and len(kinds) == 1:
-            raise ValueError(f"unknown log entry field {extra[0]!r}")
-        if not kinds and extra:
-            raise ValueError(f"unknown log entry kind {extra[0]!r}")
-        raise ValueError('a log entry is {"action": {...}} or {"undo": {"confirmed": true|false}}')
-    if "action" in entry:
-        if not isinstance(entry["action"], Mapping):
-            raise ValueError("a log entry's action must be an object")
-    else:
-        undo = entry["undo"]
-        if not isinstance(undo, Mapping) or not isinstance(undo.get("confirmed"), bool) or len(undo) != 1:
-            raise ValueError('an undo entry is {"undo": {"confirmed": true|false}}')
+        raise ValueError(ENTRY_SHAPE)
+    _check_kind(entry)
     if "at" in entry and not is_time(entry["at"]):
         raise ValueError(f"'at' must be an ISO 8601 time with its UTC offset, not {entry['at']!r}")
     if "locked" in entry:
-        locked = entry["locked"]
-        if "action" not in entry or not isinstance(locked, Mapping) or not locked:
-            raise ValueError("'locked' belongs to a revealed secret choice: {seat: time, ...}")
-        for seat, moment in locked.items():
-            if not (isinstance(seat, str) and seat.isascii() and seat.isdigit()) or not is_time(moment):
-                raise ValueError(f"'locked' maps seat numbers to ISO 8601 times, not {seat!r}: {moment!r}")
+        _check_locked(entry)
+
+
+def _usual(entry: Any) -> bool:
+    """``{"action": {...}, "at": time}`` or ``{"undo": {"confirmed": bool}, "at": time}``."""
+    if type(entry) is not dict or len(entry) != 2 or not is_time(entry.get("at")):
+        return False
+    keys = entry.keys()
+    if keys == _ACTION_AT:
+        return type(entry["action"]) is dict
+    undo = entry.get("undo")
+    return keys == _UNDO_AT and type(undo) is dict and len(undo) == 1 and type(undo.get("confirmed")) is bool
+
+
+def _check_kind(entry: Mapping) -> None:
+    """Exactly one of "action" and "undo", each of its shape, and no field besides."""
+    kinds = [key for key in entry if key in ("action", "undo")]
+    extra = [key for key in entry if key not in ("action", "undo", "at", "locked")]
+    if extra and len(kinds) == 1:
+        raise ValueError(f"unknown log entry field {extra[0]!r}")
+    if extra and not kinds:
+        raise ValueError(f"unknown log entry kind {extra[0]!r}")
+    if len(kinds) != 1:
+        raise ValueError(ENTRY_SHAPE)
+    if "action" in entry:
+        if not isinstance(entry["action"], Mapping):
+            raise ValueError("a log entry's action must be an object")
+        return
+    undo = entry["undo"]
+    if not isinstance(undo, Mapping) or not isinstance(undo.get("confirmed"), bool) or len(undo) != 1:
+        raise ValueError('an undo entry is {"undo": {"confirmed": true|false}}')
+
+
+def _check_locked(entry: Mapping) -> None:
+    """When each seat locked its secret choice: seat numbers to times, on an action only."""
+    locked = entry["locked"]
+    if "action" not in entry or not isinstance(locked, Mapping) or not locked:
+        raise ValueError("'locked' belongs to a revealed secret choice: {seat: time, ...}")
+    for seat, moment in locked.items():
+        if not (isinstance(seat, str) and seat.isascii() and seat.isdigit()) or not is_time(moment):
+            raise ValueError(f"'locked' maps seat numbers to ISO 8601 times, not {seat!r}: {moment!r}")
 
 
 def record_problem(record: Any) -> str | None:
