@@ -34,7 +34,7 @@ from tinydb import TinyDB
 from tinydb.table import Document
 
 from companion.store import JournalDB, Store
-from companion.store.sessions import log_table
+from companion.store.records import log_table
 
 
 def action(n: int) -> dict:

@@ -20,7 +20,7 @@ from .journal import FORMAT, VERSION, StoreError, atomic_write, dumps, loads
 
 log = logging.getLogger("companion.store")
 TABLES = ("history", "abandoned")
-SUMMARY = 1  # version of the summary a finished session's index record holds (sessions.summary)
+SUMMARY = 1  # version of the summary a finished session's index record holds (records.summary)
 # What a header's "summary" promises of every finished session's record in the file: 1, it holds
 # its summary; 2, also its scores without their breakdown (what this version writes).
 PROMISE = 2

@@ -45,7 +45,7 @@ from tinydb.table import Document
 
 from .documents import read_archive
 from .journal import JournalDB, StoreError, atomic_write, dumps, loads
-from .records import (  # noqa: F401 (the names other modules and older code import from here)
+from .records import (
     ABANDONED,
     HISTORY,
     HISTORY_DIR,
@@ -53,7 +53,6 @@ from .records import (  # noqa: F401 (the names other modules and older code imp
     LAYOUT,
     META,
     PREFERENCES,
-    READABLE_VERSIONS,
     SESSION_FORMAT,
     SESSION_VERSION,
     SESSIONS,

@@ -478,8 +478,15 @@ def unrepeated_news(table: Table, prompt: Prompt) -> list[str]:
     """The announcements a reading screen shows above its question: those its own detail does
     not list again (a result screen that lists every hero's move says each move once)."""
     t = _words(table)
-    listed = set(t(prompt.detail).split("; ")) if prompt.detail is not None and _scrolls(prompt.kind) else set()
-    return [text for text in (t(m) for m in table.news) if text not in listed]
+    return unrepeated([t(m) for m in table.news], prompt, t)
+
+
+def unrepeated(news: list[str], prompt: Prompt | None, words: Callable[[Msg], str]) -> list[str]:
+    """``news`` less the items a reading screen's detail lists itself (one item per "; ")."""
+    if prompt is None or prompt.detail is None or not _scrolls(prompt.kind):
+        return news
+    listed = set(words(prompt.detail).split("; "))
+    return [text for text in news if text not in listed]
 
 
 def _scrolls(kind: PromptKind) -> bool:

@@ -42,12 +42,11 @@ def announced(name: str, games: int = 3, max_actions: int = 3000) -> Iterator[tu
 
 
 def left_above(prompt, texts: list[str], lang: str) -> list[str]:
-    """The announcements the table shows above a result screen: those its detail does not list
-    itself (``table.screens.unrepeated_news``); before any other prompt, all of them."""
-    if prompt is None or prompt.detail is None or not (prompt.kind.hidden or prompt.kind is PromptKind.CONFIRM):
-        return texts
-    listed = prompt.detail.get(lang).split("; ")
-    return [text for text in texts if text not in listed]
+    """The announcements the table shows above a result screen (``table.screens.unrepeated``):
+    those its detail does not list itself; before any other prompt, all of them."""
+    from companion.table.screens import unrepeated
+
+    return unrepeated(texts, prompt, lambda msg: msg.get(lang))
 
 
 def too_long(name: str, allowance: Callable[[Session, dict], int] | None = None, games: int = 3) -> list[str]:
