@@ -294,6 +294,9 @@ class Table:
         keys. The host's menu key (back held) opens the in-game menu over the game's screens."""
         if event.seat is None and event.key not in HOST_KEYS:
             return
+        if event.seat is not None and self.session is not None and not 0 <= event.seat < self.seat_count():
+            self._outside_pad(event.seat)
+            return
         if event.seat is None or self.screen.pads_clear_notice:
             self.notice = []
         if event.seat is not None:
@@ -304,6 +307,12 @@ class Table:
                 menu.game_menu(self)
             return
         self.screen.on_key(self, event)
+
+    def _outside_pad(self, seat: int) -> None:
+        """A key from a pad whose seat the running game does not have (a pad left paired from a
+        bigger game): named by its number, never by a seat name the game cannot give, and
+        nothing else changes."""
+        self.notice = [texts.PAD_NOT_PLAYING.format(pad=seat + 1)]
 
     def news_blocks(self) -> bool:
         """Announcements stand on a screen of their own (the prompt's screen has no room)."""
