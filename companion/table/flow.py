@@ -140,7 +140,8 @@ def too_soon(table: Table, event: KeyEvent) -> bool:
     if event.seat is None:
         table.notice = [texts.TOO_SOON_HOST]
     else:
-        table.notice = [texts.TOO_SOON.format(seat=table.seat_label(event.seat))]
+        if not table.collecting_secrets():  # a key typed in secret is told to its seat alone
+            table.notice = [texts.TOO_SOON.format(seat=table.seat_label(event.seat))]
         table.seat_notes[event.seat] = texts.TOO_SOON_PAD
         table.blink_error(event.seat)
     return True

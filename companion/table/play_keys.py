@@ -46,14 +46,22 @@ def wrong_pad(table: Table, prompt: Prompt, seat: int) -> None:
 def refuse_code(table: Table, prompt: Prompt, seat: int, code: str) -> None:
     """A code the prompt does not list: when it is an answer the step knows but does not offer
     now (``Prompt.unoffered``), the game names the rule; else the panel names the seat, the
-    code and the codes there are."""
+    code and the codes there are. On a hidden prompt all of it is the seat's alone."""
     width = max((len(o.code) for o in prompt.options_for(seat)), default=1)
     known = {padded(o.code, width): o.value for o in prompt.unoffered_for(seat)}
     if padded(code, width) in known:
-        table.refuse(table.running.refusal(seat, known[padded(code, width)]).msg, seat)
+        error = table.running.refusal(seat, known[padded(code, width)])
+        if prompt.kind.hidden:
+            table.refuse_secret(seat, texts.CODE_REFUSED.format(code=code, why=error.own))
+        else:
+            table.refuse(error.msg, seat, error.private)
         return
     listed = [o.code for o in prompt.options_for(seat)]
-    table.refuse(texts.NOT_LISTED.format(seat=table.seat_label(seat), code=code, codes=_codes_span(listed)), seat)
+    why = texts.NOT_LISTED.format(seat=table.seat_msg(seat), code=code, codes=_codes_span(listed))
+    if prompt.kind.hidden:
+        table.refuse_secret(seat, why)
+    else:
+        table.refuse(why, seat)
 
 
 def _codes_span(codes: list[str]) -> str:
@@ -273,13 +281,15 @@ def _hidden_key(table: Table, prompt: Prompt, event: KeyEvent) -> None:
     if event.seat is None:
         _private_host_key(table, prompt, event.key)
         return
+    was_locked = event.seat in table.collector.locked_seats()
     if not table.collector.press(event.seat, event.key):
         wrong_pad(table, prompt, event.seat)
         return
     entry = table.collector.entries[event.seat]
-    if entry.mistyped:
-        # what was typed is no pick of this seat's, so saying why gives no pick away
+    if entry.mistyped:  # why, and what was typed, go to the seat alone (Table.refuse_secret)
         refuse_code(table, prompt, event.seat, entry.wrong or event.key)
+    elif entry.is_locked and not was_locked:
+        table.secret_locked(event.seat)
     reveal_if_ready(table, prompt)
 
 
@@ -297,6 +307,7 @@ def _private_host_key(table: Table, prompt: Prompt, key: str) -> None:
         table.cursor = stepped(table.cursor, key, len(options))
     elif key == "ok":
         table.collector.lock_value(table.private_seat, options[table.cursor].value)
+        table.secret_locked(table.private_seat)
         table.private_seat, table.cursor = None, 0
         reveal_if_ready(table, prompt)
 

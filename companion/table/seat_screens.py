@@ -140,6 +140,7 @@ def seat_screens(table: Table) -> dict[int, SeatScreen]:
         table.mode,
         table.language,
         tuple(sorted(getattr(table, "seat_notes", {}).items())),
+        tuple(sorted(getattr(table, "seat_reasons", {}).items())),
         secret.locked_seats() if secret is not None else None,
         frozenset(getattr(table, "undo_confirms", ())),
     )
@@ -183,6 +184,9 @@ def seat_screen(table: Table, seat: int) -> SeatScreen:
     if table.mode != "play" or session.prompt is None:
         return SeatScreen((PAUSED.get(language),), PAUSED.get(language), private)
     screen = _play_screen(table, session.prompt, seat, private, language)
+    reason = getattr(table, "seat_reasons", {}).get(seat)  # a refusal told to this seat alone
+    if reason is not None:
+        screen = replace(screen, ask=wrap(reason.get(language)) + screen.ask)
     note = getattr(table, "seat_notes", {}).get(
         seat
     )  # why this seat's last key did nothing (a new question, a refusal)

@@ -149,6 +149,8 @@ class Table:
         self.pending_resume: dict | None = None  # the unfinished session a restart found
         self.seat_errors: dict[int, float] = {}  # seat -> when its red blink ends
         self.seat_notes: dict[int, Msg] = {}  # a seat's pad screen: why its last key did nothing
+        # a refusal's own reason, for the refused seat's pad screen and phone only (see refuse)
+        self.seat_reasons: dict[int, Msg] = {}
         self.asked_at: dict[int | None, float] = {}  # seat (None: the host) -> when its question changed
         self.held_input: tuple | None = None  # the question's cursor and typing while a menu is open
         self.claims: list[SeatClaim] = []  # phones asking for a seat, answered by the host in turn
@@ -297,11 +299,12 @@ class Table:
         if event.seat is not None and self.session is not None and not 0 <= event.seat < self.seat_count():
             self._outside_pad(event.seat)
             return
-        if event.seat is None or self.screen.pads_clear_notice:
+        if event.seat is None or (self.screen.pads_clear_notice and not self.collecting_secrets()):
             self.notice = []
         if event.seat is not None:
             self.seat_errors.pop(event.seat, None)
             self.seat_notes.pop(event.seat, None)
+            self.seat_reasons.pop(event.seat, None)
         if event.key == "menu":
             if self.screen.in_game:
                 menu.game_menu(self)
@@ -313,6 +316,11 @@ class Table:
         bigger game): named by its number, never by a seat name the game cannot give, and
         nothing else changes."""
         self.notice = [texts.PAD_NOT_PLAYING.format(pad=seat + 1)]
+
+    def collecting_secrets(self) -> bool:
+        """Seats are typing hidden picks now: no key of theirs may change what the table sees
+        (not even by putting a notice away), or the panel would keep time with a secret."""
+        return isinstance(self.screen, Play) and self.secret is not None
 
     def news_blocks(self) -> bool:
         """Announcements stand on a screen of their own (the prompt's screen has no room)."""
@@ -406,12 +414,18 @@ class Table:
         try:
             step = session.evaluate(action)
         except RuleError as error:
-            self.refuse(error.msg, seat)
+            if "picks" in action:  # the revealed picks refused: the reason is theirs alone
+                self.refuse_picks(error)
+            else:
+                self.refuse(error.msg, seat, error.private, owner=action.get("seat"))
             return
         if not self.persist({**step.entry, "locked": locked} if locked else step.entry):
             return
         before = session.state
         session.commit(step)
+        self.notice = [
+            m for m in self.notice if m not in self._secret_lines()
+        ]  # the question they were about is answered
         self.news = list(added(before, session.state))
         self.news_scroll = 0
         self.remember_box()
@@ -428,13 +442,47 @@ class Table:
             return False
         return True
 
-    def refuse(self, msg: Msg, seat: int | None) -> None:
+    def refuse(self, msg: Msg, seat: int | None, own: Msg | None = None, owner: int | None = None) -> None:
         """Say why an input was not taken, in one text; a seat's LED blinks red a moment and its
-        pad screen points to the panel."""
+        pad screen points to the panel. ``own``: the reason only the refused seat may read (one
+        that rests on a hidden fact, ``RuleError.private``); it goes to that seat's pad screen
+        and phone (``owner`` when the host's buttons answered for it), the panel says ``msg``."""
         self.notice = [texts.REFUSED_WHY.format(why=msg)]
         if seat is not None:
             self.blink_error(seat)
             self.seat_notes[seat] = texts.REFUSED_PAD
+        reader = seat if seat is not None else owner
+        if own is not None and reader is not None:
+            self.seat_reasons[reader] = own
+            self.seat_notes[reader] = texts.REFUSED_OWN
+
+    def refuse_secret(self, seat: int, reason: Msg) -> None:
+        """A hidden entry refused. Its reason, the code and what it meant go to the seat alone
+        (its pad screen and phone; a pad without a screen blinks red and the player types again);
+        the table reads one neutral line, the same whatever was typed and whatever the reason,
+        which stays until something the table sees anyway (the seat locking, an answer, a host
+        key). The other seats' lines stay."""
+        line = self._secret_line(seat)
+        self.notice = [m for m in self.notice if m in self._secret_lines() and m != line] + [line]
+        self.blink_error(seat)
+        self.seat_notes[seat] = texts.REFUSED_OWN
+        self.seat_reasons[seat] = reason
+
+    def refuse_picks(self, error: RuleError) -> None:
+        """The locked picks of a hidden prompt refused as a whole when revealed: each asked seat
+        is told on its own screen, the table reads the seats' neutral lines."""
+        for seat in self.prompt.seats:
+            self.refuse_secret(seat, error.own)
+
+    def secret_locked(self, seat: int) -> None:
+        """``seat`` locked its hidden pick, which every seat's LED shows: its neutral line goes."""
+        self.notice = [m for m in self.notice if m != self._secret_line(seat)]
+
+    def _secret_line(self, seat: int) -> Msg:
+        return texts.SECRET_REFUSED.format(seat=self.seat_msg(seat))
+
+    def _secret_lines(self) -> list[Msg]:
+        return [self._secret_line(seat) for seat in range(self.seat_count())] if self.session else []
 
     # -- the end of a game ---------------------------------------------------------------------
     def _check_over(self) -> None:

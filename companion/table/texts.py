@@ -152,6 +152,10 @@ TOO_SOON = Msg("{seat}: nová otázka, stiskněte znovu.", "{seat}: new question
 TOO_SOON_HOST = Msg("Nová obrazovka: stiskněte znovu.", "New screen: press again.")
 TOO_SOON_PAD = Msg("Nová otázka!", "New question!")
 REFUSED_PAD = Msg("Nelze: viz panel", "Refused: see panel")
+REFUSED_OWN = Msg("Zadej znovu!", "Enter it again!")
+# a hidden entry refused: the table's one line, the same whatever was typed and whatever the reason
+SECRET_REFUSED = Msg("✗ {seat}: volba nepřijata, zadej ji znovu.", "✗ {seat}: entry not taken, enter it again.")
+CODE_REFUSED = Msg("Kód {code}: {why}", "Code {code}: {why}")
 PAD_NOT_PLAYING = Msg("Pad {pad} v této hře nehraje.", "Pad {pad} is not in this game.")
 NOT_YOUR_TURN = Msg("{seat}: na řadě je {asked}.", "{seat}: it is {asked}'s turn.")
 NOT_LISTED = Msg("{seat}: kód {code} tu není ({codes}).", "{seat}: no code {code} here ({codes}).")

@@ -314,6 +314,8 @@ def seat_view(table: Table, seat: int) -> dict:
         typed="",
         locked="",
         wrong="",
+        # why this seat's last entry was refused, told to this seat alone (Table.refuse)
+        refused=reason.get(language) if (reason := table.seat_reasons.get(seat)) is not None else "",
     )
     asked = table.mode == "play" and prompt is not None and seat in prompt.seats
     if table.mode == "play" and prompt is not None and asked:

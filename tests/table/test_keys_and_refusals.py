@@ -72,16 +72,26 @@ def test_a_key_on_the_wrong_pad_names_whose_turn_it_is():
     assert table.session.state["done"] is None and table.leds()[1] == LED_ERROR
 
 
-def test_a_hidden_pick_of_a_played_character_is_named_on_the_panel():
-    """Vaaalbara: a code no option of the seat has is refused on the panel with the seat and the
-    code, not only with a red LED; nothing of the seat's real pick is shown."""
+def test_a_refused_hidden_pick_is_told_to_its_seat_and_the_panel_reads_one_neutral_line():
+    """Vaaalbara: a code no option of the seat has is refused on that seat's own screen with the
+    code and why, with a red LED; the panel names only the seat, in words that are the same
+    whatever was typed, and the seat's next keys do not move it."""
+    from companion.table.seat_screens import seat_screen
+    from companion.web.views import seat_view
+
     table, _ = vaaalbara_table()
     prompt = table.session.prompt
     assert prompt.kind.hidden
     press(table, pad(1, "99#"))
-    text = table.notice[0].cs
-    assert text.startswith("✗ ") and "99" in text and table.leds()[0] == LED_ERROR
-    assert not table.collector.entries[0].is_locked
+    assert [m.cs for m in table.notice] == ["✗ Modrá: volba nepřijata, zadej ji znovu."]
+    assert table.leds()[0] == LED_ERROR and not table.collector.entries[0].is_locked
+    assert "99" in " ".join(seat_screen(table, 0).ask) and "99" in seat_view(table, 0)["refused"]
+    assert seat_view(table, 1)["refused"] == "" and "99" not in " ".join(seat_screen(table, 1).ask)
+    frame = table.frame()
+    press(table, pad(1, "0"))  # typing on: the panel does not keep time with it
+    assert table.frame() == frame
+    press(table, pad(1, "1#"))  # locked: every LED shows it, and the line goes with it
+    assert table.collector.entries[0].is_locked and table.notice == []
 
 
 def test_the_in_game_menu_is_modal_and_leaves_the_question_as_it_found_it():

@@ -51,7 +51,10 @@ function showPad(view) {
   fill(document.getElementById("private"), (view.private || []).map((row) => el("p", row)));
   const entry = document.getElementById("entry");
   entry.className = "entry";
-  if (view.wrong) {
+  if (view.refused) {
+    entry.textContent = `✗ ${view.refused}`;
+    entry.classList.add("wrong");
+  } else if (view.wrong) {
     entry.textContent = `✗ ${view.wrong} — ${word("wrong")}`;
     entry.classList.add("wrong");
   } else if (view.typed) {
