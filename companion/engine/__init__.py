@@ -4,7 +4,7 @@ Nothing here touches hardware, files or screens.
 """
 
 from .choices import BACK, YES_NO, counts, numbered
-from .errors import Refuse, RuleError, refusal, refuser
+from .errors import Refuse, RuleError, kept_private, refusal, refuser
 from .events import added, announce, recent
 from .game import FollowUp, Game, Scores, Setting, Status, shared_places
 from .i18n import Msg, counted, plural
@@ -40,6 +40,7 @@ __all__ = [
     "answered",
     "counted",
     "counts",
+    "kept_private",
     "numbered",
     "plural",
     "queued",

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...engine import Msg, RuleError, announce, counted, refuser, rng, shared_places
+from ...engine import Msg, RuleError, announce, counted, kept_private, refuser, rng, shared_places
 from ...engine.i18n import join, unbroken
 from . import texts
 
@@ -246,21 +246,25 @@ def knight_refused(state: dict, seat: int) -> RuleError | None:
             "{w}: a card bought this turn is played on a later turn only.",
             w=who(state, seat),
         )
-    fresh_other = state["fresh"][seat] - state["fresh_vp"][seat]
-    if knights >= bought - state["vp_cards"][seat] - fresh_other:
-        return refuse(
-            "vp_card_never_played",
-            "{w}: karta VB se nehraje; jinou kartu k zahrání nemá.",
-            "{w}: a VP card is never played; no other card is left to play.",
-            w=who(state, seat),
-        )
     deck = state["deck"]
-    if deck is not None and sum(state["knights"]) >= deck["knights"]:
+    if deck is not None and sum(state["knights"]) >= deck["knights"]:  # the table counts knights played
         return refuse(
             "no_knight_left",
             "Všichni rytíři z balíčku ({n}) už byli zahráni.",
             "All the deck's knights ({n}) have been played.",
             n=deck["knights"],
+        )
+    fresh_other = state["fresh"][seat] - state["fresh_vp"][seat]
+    if knights >= bought - state["vp_cards"][seat] - fresh_other:
+        # that his cards are VP cards is his secret: the table reads only what it can see
+        return kept_private(
+            refuse(
+                "vp_card_never_played",
+                "{w}: karta VB se nehraje; jinou kartu k zahrání nemá.",
+                "{w}: a VP card is never played; no other card is left to play.",
+                w=who(state, seat),
+            ),
+            Msg("{w} teď žádnou kartu zahrát nemůže.", "{w} cannot play a card now.").format(w=who(state, seat)),
         )
     return None
 

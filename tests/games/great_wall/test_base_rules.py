@@ -120,6 +120,38 @@ def test_a_vp_card_is_never_played_as_a_knight():
     assert error.value.rule == "catan.vp_card_never_played"
 
 
+def test_the_knight_refused_for_a_vp_card_tells_the_table_only_what_it_sees():
+    """A bought card's kind is the buyer's secret: the refusal of his knight says to the table only
+    that he cannot play a card now; why (his card is a VP card) goes to his own pad screen and
+    phone. Through the real table, with the roll's "*" (knight before the roll) on his pad."""
+    from companion.table.seat_screens import seat_screen
+    from companion.table.table import Table
+    from companion.web.views import seat_view
+
+    from ...table.helpers import MemoryRecorder, pad
+
+    s = started()
+    roll(s, 3)
+    buy(s, "vp")
+    next_turn_of(s, 0, rolled=False)
+    with pytest.raises(RuleError) as error:
+        roll(s, "knight")
+    assert error.value.rule == "catan.vp_card_never_played"
+    assert "VP" not in error.value.msg.en and "VB" not in error.value.msg.cs
+    assert "VP card" in error.value.private.en and "karta VB" in error.value.private.cs
+    recorder = MemoryRecorder()
+    table = Table(recorder, {GAME.name: GAME}, "en", new_seed=lambda: s.seed)
+    sid = recorder.create_session(GAME.name, s.options, s.seed, [])
+    recorder.sessions[sid]["entries"] = list(s.entries)
+    assert table.resume(sid, GAME.name, s.options, s.seed, list(s.entries))
+    for event in pad(1, "*"):
+        table.handle(event)
+    panel = " ".join(table.frame().lines)
+    assert "cannot play a card now" in panel and "VP" not in panel
+    assert "VP card" in " ".join(seat_screen(table, 0).ask) and "VP card" in seat_view(table, 0)["refused"]
+    assert all("VP" not in seat_view(table, seat)["refused"] for seat in range(1, 4))
+
+
 def test_two_vp_cards_and_one_other_give_one_knight_and_no_largest_army():
     """The issue's case: two VP cards and one other card gave three knights and Largest Army
     ("knights played <= cards bought"). One card can be played as a knight, once."""
