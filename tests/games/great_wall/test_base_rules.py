@@ -152,6 +152,28 @@ def test_the_knight_refused_for_a_vp_card_tells_the_table_only_what_it_sees():
     assert all("VP" not in seat_view(table, seat)["refused"] for seat in range(1, 4))
 
 
+def test_a_knight_refused_says_the_same_to_the_table_whatever_the_hidden_card_is():
+    """Two tables that differ only in the kind of card a seat bought (VP or another): when every
+    knight of the deck has been played (which the table counts), both refuse his knight for that
+    reason, in the same words; the VP card is never the reason the table reads."""
+    import copy
+
+    from companion.games.catan import core
+
+    told = []
+    for card in ("vp", "other"):
+        s = started()
+        roll(s, 3)
+        buy(s, card)
+        next_turn_of(s, 0, rolled=False)
+        state = copy.deepcopy(s.state)
+        assert state["deck"] is not None
+        state["knights"][1] = state["deck"]["knights"]  # every knight of the deck played by seat 2
+        error = core.knight_refused(state, 0)
+        told.append((error.rule, error.msg))
+    assert told[0] == told[1] and told[0][0] == "catan.no_knight_left"
+
+
 def test_two_vp_cards_and_one_other_give_one_knight_and_no_largest_army():
     """The issue's case: two VP cards and one other card gave three knights and Largest Army
     ("knights played <= cards bought"). One card can be played as a knight, once."""
