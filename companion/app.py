@@ -30,6 +30,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+# Keys handled back to back (each with another already waiting) before the loop does the work that
+# waits for an idle moment anyway: a table fed without a pause still archives, tidies its live
+# journal and keeps snapshots, so its journal and memory stay bounded whatever the pace.
+OVERDUE_AFTER = 256
+
 
 class App:
     def __init__(
@@ -63,6 +68,7 @@ class App:
         self.deferred = 0  # times the housekeeping waited for a key already on the queue
         self._brightness: int | None = None  # the level last sent to the display
         self._idle_work = False  # the display has more to do while nobody waits
+        self._busy = 0  # frames drawn in a row with a key waiting behind each (see OVERDUE_AFTER)
 
     def refresh(self) -> None:
         """Show the table as it is; then what could wait for the frame (archiving an ended
@@ -70,30 +76,43 @@ class App:
         waiting on the queue goes first: the archive waits until the loop has nothing to do
         (the loop comes back here after that key, or wakes up for it, see ``_timeout``)."""
         self._draw()
-        if self._waiting():
+        if self._waiting() and self._busy < OVERDUE_AFTER:
             self.deferred += 1
+            self._busy += 1
             return
-        self.after_frame()
+        self.after_frame(overdue=self._waiting())
 
-    def after_frame(self) -> None:
+    def after_frame(self, overdue: bool = False) -> None:
         """What waits until the frame is out and no key waits, each step only while none
         does: the archive of an ended game (and the frame again if it changed it), the live
-        journal tidied, a snapshot kept, the garbage collected, the display's idle work."""
+        journal tidied, a snapshot kept, the garbage collected, the display's idle work.
+        ``overdue``: keys have come back to back for long (``OVERDUE_AFTER``): the archive,
+        the tidy and the snapshot are done now though a key waits (a few milliseconds, once)."""
+        self._busy = 0
+        if overdue:
+            self.table.housekeeping()
+            self._tidy()
+            self._keep_snapshot()
+            return
         if self.table.housekeeping():
             self._draw()
         if not self._waiting():  # idle: the live journal drops what was archived (2 syncs)
-            tidy = getattr(getattr(self.table, "recorder", None), "tidy", None)
-            if tidy is not None:
-                try:
-                    tidy()
-                except Exception as error:  # the next start does it; the game is safe
-                    log.warning("could not tidy the store: %s", error)
+            self._tidy()
         if not self._waiting():
             self._keep_snapshot()
         if self.collector is not None and not self._waiting():  # the collection a key would meet
             self.collector.idle()
         if not self._waiting():  # the display's own idle work (the panel learns new glyphs)
             self._idle_work = self._display_idle()
+
+    def _tidy(self) -> None:
+        """The live journal drops what was archived (2 syncs)."""
+        tidy = getattr(getattr(self.table, "recorder", None), "tidy", None)
+        if tidy is not None:
+            try:
+                tidy()
+            except Exception as error:  # the next start does it; the game is safe
+                log.warning("could not tidy the store: %s", error)
 
     def _display_idle(self) -> bool:
         """The display's idle work, a little at a time; True while it has more."""

@@ -263,3 +263,37 @@ def test_the_displays_idle_work_goes_on_while_no_key_comes_and_waits_for_keys():
     timer.join()
     assert calls[:2] == [("frame",), ("key", "ok")]
     assert display.calls == 5  # all of it done while the loop waited for the next key
+
+
+def test_a_table_fed_keys_back_to_back_still_tidies_its_live_journal(tmp_path):
+    """Keys that never leave the loop an idle moment (a script, a flooding phone, a busy evening)
+    must not keep the live journal growing game after game: after ``OVERDUE_AFTER`` keys in a
+    row the loop archives, tidies and keeps its snapshot anyway."""
+    import companion.app as appliance
+    from companion.store import Store
+    from companion.table.table import Table
+    from tests.engine.toy import GAME as TOY
+    from tests.table.helpers import host, pad
+
+    store = Store(tmp_path / "companion.db")
+    table = Table(store, {"toy": TOY}, "en", new_seed=lambda: 5)
+    events = queue.SimpleQueue()
+    one_game = host("ok", "ok") + (pad(1, "3#") + pad(2, "1#") + host("ok") + pad(1, "1#")) * 2 + host("ok")
+    games = 3 * getattr(appliance, "OVERDUE_AFTER", 256) // len(one_game) + 1
+    for event in one_game * games:
+        events.put(event)
+    events.put(Quit("test"))
+    app = App(table, _Nothing(), _Nothing(), events, [store.close])
+    tidied_while_playing = []
+    tidy = store.tidy
+
+    def counted_tidy():
+        done = tidy()
+        if done and app.handled < len(one_game) * games:
+            tidied_while_playing.append(app.handled)
+        return done
+
+    store.tidy = counted_tidy  # type: ignore[method-assign]
+    app.run()
+    assert len(tidied_while_playing) >= 2
+    assert Store(tmp_path / "companion.db").finished_count() == games
