@@ -172,15 +172,21 @@ def _start_web(
         from .web.server import WebTable, WebTableError
     except ImportError as error:
         raise _CannotRun(f"the web table needs its libraries: pip install '.[web]' ({error.name} is missing)") from None
-    from .surface.events import SeatClaim
+    def claim(ask) -> None:
+        """In the web thread: the host answers on the box (the owner thread), so wait; the
+        answer names this claim (``ask.number``)."""
+        answer = partial(web.answer_claim, number=ask.number)
+        events.put(ask.event(partial(claim_answer, answer, named, ask.seat, ask.name)))
 
-    def claim(seat: int, name: str, taken: bool) -> None:
-        """In the web thread: the host answers on the box (the owner thread), so wait."""
-        events.put(SeatClaim(seat, name, taken, partial(claim_answer, web.answer_claim, named, seat, name)))
+    def withdrawn(ask) -> None:
+        """In the web thread: the phone stopped waiting; the host is not asked any more."""
+        events.put(ask.event(lambda ok: None, withdrawn=True))
 
     wifi, hotspot_address = _hotspot(settings["hotspot"]) if settings["hotspot"] else (None, "")
     address = settings["address"] or hotspot_address or _reached_address(host)
-    web = WebTable(events, host=host, port=port, claim=claim, sock=sock, addresses=[address] if address else [])
+    web = WebTable(
+        events, host=host, port=port, claim=claim, withdrawn=withdrawn, sock=sock, addresses=[address] if address else []
+    )
     try:
         web.start()
     except WebTableError as error:

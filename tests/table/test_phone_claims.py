@@ -37,16 +37,16 @@ def test_the_host_lets_a_phone_in_and_the_question_underneath_is_as_it_was():
     assert table.collector.entries[0].typed == typed
 
 
-def test_the_host_can_refuse_and_a_take_over_is_said():
+def test_the_host_can_refuse_and_a_take_over_is_said_with_no_as_its_default():
     table, _ = toy_table()
     replies = Replies()
     table.handle(SeatClaim(0, "Petr", True, replies))
     frame = table.frame()
-    assert frame.header == "Phone takes a seat over" and frame.lines[frame.selected] == "Yes, let in"
-    press(table, host("down", "ok"))
+    assert frame.header == "Phone takes a seat over" and frame.lines[frame.selected] == "No"
+    press(table, host("ok"))
     assert replies.given == [False] and [m.en for m in table.notice] == ["Phone not let in."]
     table.handle(SeatClaim(0, "Petr", True, replies))
-    press(table, host("ok"))
+    press(table, host("up", "ok"))
     assert [m.en for m in table.notice] == ["Player 1: a phone took over the seat (Petr)."]
 
 

@@ -243,9 +243,9 @@ def test_a_stolen_seat_needs_the_hosts_yes_and_the_old_phone_is_told(chromium, b
     box = box_of(3, "en")
     asked = []
 
-    def claim(seat, name, taken):
-        asked.append((seat, name, taken))
-        return None if taken else True
+    def claim(ask):
+        asked.append((ask.seat, ask.name, ask.taken))
+        return None if ask.taken else True
 
     box.web.claim = claim
     owner_phone = Page(chromium, box.url, "/")
