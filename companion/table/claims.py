@@ -58,17 +58,17 @@ def ask_claim(table: Table) -> None:
     claim = table.claims[0]
     interrupt(table, Claim(under=table.screen))
     holder = holder_of(table, claim)
-    table.browsed = False
-    table.cursor = 0 if holder == "free" else 1  # a seat held by another device: No is the default
     table.menu_title = TITLES[holder]
     seat = Msg(table.seat_label(claim.seat), table.seat_label(claim.seat))
     note = [texts.CLAIM_ASK.format(name=Msg(claim.name, claim.name), seat=seat)]
     table.menu_note = note + ([NOTES[holder]] if holder in NOTES else [])
     table.notice = []  # what the panel said before was read; the answers keep their rows
-    table.menu = [
-        MenuItem(texts.CLAIM_YES, lambda: _answer_claim(table, True)),
-        MenuItem(texts.CLAIM_NO, lambda: _answer_claim(table, False)),
-    ]
+    yes = MenuItem(texts.CLAIM_YES, lambda: _answer_claim(table, True))
+    no = MenuItem(texts.CLAIM_NO, lambda: _answer_claim(table, False))
+    # the default answer is the last row, lit, the other right above it: both stay on the panel
+    # under the end of the question (which ↑ shows whole); a seat another device holds: No
+    table.menu = [no, yes] if holder == "free" else [yes, no]
+    table.cursor, table.browsed = 1, False
 
 
 def holder_of(table: Table, claim: SeatClaim) -> str:

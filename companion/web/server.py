@@ -177,7 +177,7 @@ class WebTable:
     one refused.
 
     Bounds (docs/web-table.md): ``max_connections`` sockets, ``max_per_address`` of them from
-    one address (HTTP 503 beyond); ``MAX_PENDING`` claims waiting at once, one a seat and one a
+    one address (HTTP 503 beyond); ``max_pending`` claims waiting at once, one a seat and one a
     socket (the rest refused at once: ``busy``, ``many``, ``asked``); a waiting claim ends after
     ``claim_wait`` seconds (``timeout``). Seats last one game: when the published board names
     another game (``game_no``), every token ends and the phones are sent to the lobby."""
@@ -195,12 +195,13 @@ class WebTable:
         withdrawn: Callable[[Ask], None] | None = None,
         max_per_address: int = MAX_PER_ADDRESS,
         claim_wait: float = CLAIM_WAIT_S,
+        max_pending: int = MAX_PENDING,
     ):
         self.events = events
         self.host, self.port, self.sock = host, port, sock
         self.claim, self.withdrawn = claim, withdrawn
         self.max_connections, self.max_per_address = max_connections, max_per_address
-        self.claim_wait = claim_wait
+        self.claim_wait, self.max_pending = claim_wait, max_pending
         self._hosts = set(allowed_hosts) if allowed_hosts is not None else None
         self._addresses = tuple(addresses)
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -443,7 +444,7 @@ class WebTable:
     async def _claim(self, client: _Client, data: dict) -> None:
         """A phone in the lobby asks for a seat. Refused at once: a malformed claim, a seat
         another phone is asking for, a phone that is waiting already, and any claim while
-        ``MAX_PENDING`` wait; so the host is asked about each seat once, and about a few at most."""
+        ``max_pending`` wait; so the host is asked about each seat once, and about a few at most."""
         seat, name = data.get("seat"), clean_name(data.get("name"))
         count = len(self._board_view.get("seats", ()))
         if client.role == "seat" or not isinstance(seat, int) or not 0 <= seat < count or not name:
@@ -455,7 +456,7 @@ class WebTable:
         if any(pending.client is client for pending in self._pending.values()):
             self._queue(client, self._refused("asked"))
             return
-        if len(self._pending) >= MAX_PENDING:
+        if len(self._pending) >= self.max_pending:
             self._queue(client, self._refused("many"))
             return
         taken = seat in self._seats

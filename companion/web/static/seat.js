@@ -90,7 +90,7 @@ function onView(view) {
   } else if (view.t === "seat") {
     showPad(view);
   } else if (view.t === "refused") {
-    if (view.why === "taken_over") keep("");
+    if (view.why === "taken_over" || view.why === "ended") keep("");  // that token seats nobody any more
     note.textContent = word(`refused_${view.why}`);
   }
 }
