@@ -140,11 +140,12 @@ def lock_unseen(table: Table, seat: int) -> bool:
 
 def _withdraw(table: Table, event: SeatClaim) -> None:
     """The phone stopped waiting: its claim goes from the queue, and from the panel if asked."""
-    for index, claim in enumerate(table.claims):
-        if claim.seat == event.seat and claim.number == event.number:
-            break
-    else:
+    index = next(
+        (n for n, claim in enumerate(table.claims) if (claim.seat, claim.number) == (event.seat, event.number)), None
+    )
+    if index is None:
         return
+    claim = table.claims[index]
     asked = index == 0 and isinstance(table.screen, Claim)
     del table.claims[index]
     if asked:
@@ -161,7 +162,10 @@ TITLES = {
     "phone": texts.CLAIM_TAKEN,
 }
 NOTES = {
-    "pad": Msg("Hraje se na padu; telefon uvidí jen, zda už zvolil.", "It is played on a pad; the phone sees only whether it has picked."),
+    "pad": Msg(
+        "Hraje se na padu; telefon uvidí jen, zda už zvolil.",
+        "It is played on a pad; the phone sees only whether it has picked.",
+    ),
     "phone_on": Msg("Telefon, který ho drží, je teď připojený.", "The phone that holds it is connected now."),
     "phone": Msg("Telefon, který ho drží, je teď odpojený.", "The phone that holds it is not connected now."),
 }

@@ -115,9 +115,7 @@ class Ask(NamedTuple):
 
     def event(self, reply: Callable[[bool], None], withdrawn: bool = False) -> SeatClaim:
         """The claim as the table takes it from the owner's queue."""
-        return SeatClaim(
-            self.seat, self.name, self.taken, reply, self.connected, self.number, withdrawn, self.game
-        )
+        return SeatClaim(self.seat, self.name, self.taken, reply, self.connected, self.number, withdrawn, self.game)
 
 
 @dataclass

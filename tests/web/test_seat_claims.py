@@ -164,7 +164,7 @@ def test_the_claim_question_keeps_both_answers_on_the_panel_in_both_languages_fo
     owner.handle(PadPresence(1, True, "pad 2"))
 
     async def run():
-        async with client(port) as a, client(port) as b, client(port) as c:
+        async with client(port) as a, client(port) as b:
             await take_on_panel(a, owner, 0, "Marie-Terezie Nováková")  # a phone, connected
             await hello(b)
             for seat, name in ((0, "Žofie Šťastná-Dvořáková"), (1, "Bořivoj Ďurďovič"), (3, "Jiří Úlehla")):
@@ -281,7 +281,7 @@ def test_a_token_of_an_ended_game_seats_nobody_in_the_next_and_a_seated_phone_go
 
 
 def test_a_claim_from_the_lobby_of_an_ended_game_is_not_asked_in_the_next(box):
-    owner, web, port = box()
+    owner, _web, port = box()
 
     async def run():
         async with client(port) as phone:
@@ -326,7 +326,7 @@ def test_a_hundred_phones_that_claim_and_leave_leave_no_question_and_the_seat_fr
 
 
 def test_the_host_is_asked_once_per_seat_and_about_a_few_claims_at_most(box):
-    owner, web, port = box(players=5)
+    _owner, web, port = box(players=5)
     asked: list = []
     claim = web.claim
 
@@ -454,7 +454,7 @@ def test_one_address_cannot_take_every_connection(box):
 def test_a_claim_the_callback_grants_at_once_is_seated_with_the_view_as_it_stands(box):
     """Without the table asked (a claim callback that says yes at once), the phone is seated
     with the view as it stands: the web table's own default, used by the tests and benchmarks."""
-    owner, web, port = box()
+    _owner, web, port = box()
     web.claim = lambda ask: True
 
     async def run():
