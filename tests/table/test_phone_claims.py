@@ -3,6 +3,7 @@ panel says that the seat now plays on a phone (or that a phone took it over)."""
 
 from __future__ import annotations
 
+from companion.hw.screen import laid_out
 from companion.surface.events import KeyEvent, SeatClaim
 from companion.table.table import Table
 
@@ -25,10 +26,12 @@ def test_the_host_lets_a_phone_in_and_the_question_underneath_is_as_it_was():
     replies = Replies()
     table.handle(SeatClaim(1, "Jana", False, replies))
     frame = table.frame()
-    assert table.mode == "claim" and frame.header == "Phone" and frame.selected < table.panel.body_rows
+    assert table.mode == "claim" and frame.header == "Phone"
     assert (
         " ".join(frame.lines[:2]) == "Jana asks for a seat: Player 2." and frame.lines[frame.selected] == "Yes, let in"
     )
+    drawn = [(row["text"], row["lit"]) for row in laid_out(frame, table.panel)["rows"][1:]]
+    assert ("No", False) in drawn and ("Yes, let in", True) in drawn  # both answers on the panel
     press(table, pad(2, "#"))  # a pad key does not answer the host's question
     assert replies.given == [] and table.mode == "claim"
     press(table, host("ok"))
