@@ -144,6 +144,22 @@ def claim_answer(
     answer(seat, ok)
 
 
+def ask_the_host(web, events, named: Callable[[int, str], None]) -> None:
+    """A phone's claim of a seat goes to the table (the owner's queue) as a ``SeatClaim``, and
+    waits for the host's answer on the panel, which names this claim (``Ask.number``); a claim
+    the phone stops waiting for goes to the table as a withdrawal (the host is not asked)."""
+
+    def claim(ask) -> None:
+        """In the web thread: the host answers on the box (the owner thread), so wait."""
+        answer = partial(web.answer_claim, number=ask.number)
+        events.put(ask.event(partial(claim_answer, answer, named, ask.seat, ask.name)))
+
+    def withdrawn(ask) -> None:
+        events.put(ask.event(lambda ok: None, withdrawn=True))
+
+    web.claim, web.withdrawn = claim, withdrawn
+
+
 def _start_web(
     where: str | None, events, settings: dict, table, named: Callable[[int, str], None] = lambda seat, name: None
 ):
@@ -172,15 +188,10 @@ def _start_web(
         from .web.server import WebTable, WebTableError
     except ImportError as error:
         raise _CannotRun(f"the web table needs its libraries: pip install '.[web]' ({error.name} is missing)") from None
-    from .surface.events import SeatClaim
-
-    def claim(seat: int, name: str, taken: bool) -> None:
-        """In the web thread: the host answers on the box (the owner thread), so wait."""
-        events.put(SeatClaim(seat, name, taken, partial(claim_answer, web.answer_claim, named, seat, name)))
-
     wifi, hotspot_address = _hotspot(settings["hotspot"]) if settings["hotspot"] else (None, "")
     address = settings["address"] or hotspot_address or _reached_address(host)
-    web = WebTable(events, host=host, port=port, claim=claim, sock=sock, addresses=[address] if address else [])
+    web = WebTable(events, host=host, port=port, sock=sock, addresses=[address] if address else [])
+    ask_the_host(web, events, named)
     try:
         web.start()
     except WebTableError as error:

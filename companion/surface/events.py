@@ -48,13 +48,20 @@ class RawPadKey(NamedTuple):
 
 
 class SeatClaim(NamedTuple):
-    """A phone asks to play ``seat`` under ``name`` (the web table); ``taken``: another device
-    holds the seat. The host answers on the box; ``reply(True)`` seats the phone."""
+    """A phone asks to play ``seat`` under ``name`` (the web table); ``taken``: another phone
+    holds the seat, ``connected``: that phone is connected now. The host answers on the box;
+    ``reply(True)`` seats the phone. ``withdrawn``: the phone stopped waiting (it left, it
+    waited too long): the claim numbered ``number`` is not to be asked any more. ``game``: the
+    game whose lobby the phone saw (``Table.game_serial``; 0: not said)."""
 
     seat: int
     name: str
     taken: bool
     reply: Callable[[bool], None]
+    connected: bool = False
+    number: int = 0
+    withdrawn: bool = False
+    game: int = 0
 
 
 class Tick(NamedTuple):

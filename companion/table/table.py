@@ -154,6 +154,9 @@ class Table:
         self.asked_at: dict[int | None, float] = {}  # seat (None: the host) -> when its question changed
         self.held_input: tuple | None = None  # the question's cursor and typing while a menu is open
         self.claims: list[SeatClaim] = []  # phones asking for a seat, answered by the host in turn
+        self.game_serial = 0  # counted up as each game starts: a phone's seat lasts one game (claims)
+        self.pad_seats: set[int] = set()  # seats a serial pad is seated at now (PadPresence)
+        self.unseen_locks: dict[int, tuple[Any, Any]] = {}  # seats taken over: a lock not to show (claims)
         self.joining: Joining | None = None  # the web table's QR codes (see joining)
         self.names: dict[int, str] = {}  # the running game's players' names, by seat (see names)
         self.absent: set[int] = set()  # seats whose pad is gone
@@ -260,6 +263,7 @@ class Table:
     def _on_pad_presence(self, event: PadPresence) -> None:
         """A pad came or went: a hidden prompt may be revealed once every pad is back."""
         (self.absent.discard if event.connected else self.absent.add)(event.seat)
+        (self.pad_seats.add if event.connected else self.pad_seats.discard)(event.seat)
         self.reveal_waiting()
 
     def reveal_waiting(self) -> None:
@@ -378,6 +382,7 @@ class Table:
     # -- playing -------------------------------------------------------------------------------
     def start(self, session: Session, session_id: int) -> None:
         self.session, self.session_id = session, session_id
+        self.game_serial += 1
         self.names = self._recorded_names(session_id)  # a resumed game's players keep their names
         self.screen = Play()
         self.news, self.news_scroll = [], 0  # the last game's final announcements are not this one's

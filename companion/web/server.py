@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import ipaddress
 import json
 import logging
 import mimetypes
@@ -24,20 +25,24 @@ import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any
+from typing import Any, NamedTuple
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
+from websockets.protocol import State
 
-from ..surface.events import PAD_KEYS, KeyEvent
+from ..surface.events import PAD_KEYS, KeyEvent, SeatClaim
 from .views import SIZES, TooLarge, encode
 
 log = logging.getLogger(__name__)
 
 MAX_MESSAGE = 512  # bytes a phone may send in one message (a key, a hello, a name)
-MAX_CONNECTIONS = 24  # sockets at once; more are refused before the handshake
+MAX_CONNECTIONS = 24  # sockets at once; more are refused before the handshake...
+MAX_PER_ADDRESS = 8  # ...and from one address (an IPv6 /64) at once, so one client starves nobody
+MAX_PENDING = 4  # claims waiting for the host at once (one a seat, one a socket); more: refused at once
+CLAIM_WAIT_S = 120.0  # a claim the host has not answered by then is refused (its seat is free again)
 RATE = 12.0  # messages a second a socket may send on average...
 BURST = 24  # ...and at once; beyond that its messages are dropped...
 FLOOD_DROPS = 200  # ...and a socket that keeps flooding is closed
@@ -78,10 +83,52 @@ def default_hosts(host: str, port: int) -> set[str]:
     return {f"{name}{suffix}".lower() for name in names}
 
 
+def address_of(connection: ServerConnection) -> str:
+    """Whose connection it is, for the cap per address: its IPv4 address, or its IPv6 /64 (one
+    device picks new IPv6 addresses in its prefix at will)."""
+    try:
+        peer = connection.remote_address
+        address = ipaddress.ip_address(str(peer[0]).split("%")[0]) if peer else None
+    except (ValueError, TypeError, IndexError, OSError):
+        return ""
+    if address is None:
+        return ""
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{address}/64", strict=False))
+    return str(address)
+
+
+class Ask(NamedTuple):
+    """A phone's claim of a seat, as the ``claim`` callback gets it: ``taken``, another device
+    holds the seat; ``connected``, that device is connected now; ``number`` names this claim
+    (the answer and a withdrawal name it); ``game``, the game the phone saw (the board view's
+    ``game_no``, ``Table.game_serial``)."""
+
+    seat: int
+    name: str
+    taken: bool
+    connected: bool
+    number: int
+    game: int
+
+    def event(self, reply: Callable[[bool], None], withdrawn: bool = False) -> SeatClaim:
+        """The claim as the table takes it from the owner's queue."""
+        return SeatClaim(self.seat, self.name, self.taken, reply, self.connected, self.number, withdrawn, self.game)
+
+
 @dataclass
 class _Seat:
     token: str
     name: str
+
+
+@dataclass
+class _Pending:
+    client: _Client
+    ask: Ask
+    timer: asyncio.TimerHandle | None = None
 
 
 @dataclass(eq=False)  # each client is itself: kept in a set by identity
@@ -92,6 +139,7 @@ class _Client:
     allowance: float = BURST
     refilled: float = field(default_factory=time.monotonic)
     dropped: int = 0
+    address: str = ""  # see address_of
     sent: str = ""  # the last message queued, so an unchanged view is not sent again
     # what waits to be sent: (replaceable, message); a newer view replaces a view not yet sent
     outbox: list[tuple[bool, str]] = field(default_factory=list)
@@ -118,10 +166,19 @@ class WebTable:
     addresses the box is reached at besides ``host`` (listening on 0.0.0.0), allowed with the
     port it listens on.
 
-    ``claim(seat, name, taken) -> bool | None`` is called in the web thread when a phone asks for
-    a seat (``taken``: another device holds it): True seats it, False refuses, None leaves it
-    waiting for ``answer_claim(seat, ok)`` from the owner (the host confirming on the panel).
-    Without ``claim`` a free seat is granted at once and a taken one refused."""
+    ``claim(ask) -> bool | None`` is called in the web thread when a phone asks for a seat
+    (``Ask``: the seat, the name, whether another device holds it and is connected now): True
+    seats it, False refuses, None leaves it waiting for ``answer_claim(seat, ok, number)`` from
+    the owner (the host confirming on the panel); ``withdrawn(ask)`` is then called if the
+    phone stops waiting first (it left, it waited ``CLAIM_WAIT_S``, the game ended), so the host
+    is not asked about it any more. Without ``claim`` a free seat is granted at once and a taken
+    one refused.
+
+    Bounds (docs/web-table.md): ``max_connections`` sockets, ``max_per_address`` of them from
+    one address (HTTP 503 beyond); ``max_pending`` claims waiting at once, one a seat and one a
+    socket (the rest refused at once: ``busy``, ``many``, ``asked``); a waiting claim ends after
+    ``claim_wait`` seconds (``timeout``). Seats last one game: when the published board names
+    another game (``game_no``), every token ends and the phones are sent to the lobby."""
 
     def __init__(
         self,
@@ -129,15 +186,20 @@ class WebTable:
         host: str = "127.0.0.1",
         port: int = 8080,
         allowed_hosts: Iterable[str] | None = None,
-        claim: Callable[[int, str, bool], bool | None] | None = None,
+        claim: Callable[[Ask], bool | None] | None = None,
         sock: socket.socket | None = None,
         max_connections: int = MAX_CONNECTIONS,
         addresses: Iterable[str] = (),
+        withdrawn: Callable[[Ask], None] | None = None,
+        max_per_address: int = MAX_PER_ADDRESS,
+        claim_wait: float = CLAIM_WAIT_S,
+        max_pending: int = MAX_PENDING,
     ):
         self.events = events
         self.host, self.port, self.sock = host, port, sock
-        self.claim = claim
-        self.max_connections = max_connections
+        self.claim, self.withdrawn = claim, withdrawn
+        self.max_connections, self.max_per_address = max_connections, max_per_address
+        self.claim_wait, self.max_pending = claim_wait, max_pending
         self._hosts = set(allowed_hosts) if allowed_hosts is not None else None
         self._addresses = tuple(addresses)
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -147,7 +209,10 @@ class WebTable:
         self._error: BaseException | None = None
         self._clients: set[_Client] = set()
         self._seats: dict[int, _Seat] = {}
-        self._pending: dict[int, tuple[_Client, str, bool]] = {}
+        self._pending: dict[int, _Pending] = {}
+        self._claims = 0  # claims numbered so far
+        self._admitted: dict[ServerConnection, str] = {}  # sockets let through the handshake: address
+        self._game: object = None  # the game the seats belong to (the board's game_no)
         self._board = ""
         self._board_view: dict = {"t": "board", "seats": []}
         self._seat_messages: dict[int, str] = {}
@@ -185,10 +250,13 @@ class WebTable:
         if self._loop is not None:
             self._loop.call_soon_threadsafe(self._publish, board, seats)
 
-    def answer_claim(self, seat: int, ok: bool) -> None:
-        """The host's answer to a claim the ``claim`` callback left waiting."""
+    def answer_claim(self, seat: int, ok: bool, number: int | None = None) -> None:
+        """The host's answer to a claim the ``claim`` callback left waiting (``number``: that
+        claim's, so an answer never seats another phone's later claim of the seat). A yes seats
+        the phone with the next view published (the owner publishes after every event: the
+        view the table made for the new device, never the one it had before)."""
         if self._loop is not None:
-            self._loop.call_soon_threadsafe(self._answer, seat, ok)
+            self._loop.call_soon_threadsafe(self._answer, seat, ok, number)
 
     def drop_all(self) -> None:
         """Close every page's socket (they reconnect by themselves); the seats are kept."""
@@ -200,7 +268,8 @@ class WebTable:
         return {seat: held.name for seat, held in dict(self._seats).items()}
 
     def release(self, seat: int) -> None:
-        """Forget a seat's phone (a new game): its token no longer takes it back."""
+        """Forget a seat's phone: its token no longer takes it back, the phone goes to the lobby
+        (a new game does this for every seat by itself, see ``game_no``)."""
         if self._loop is not None:
             self._loop.call_soon_threadsafe(self._release, seat)
 
@@ -282,8 +351,14 @@ class WebTable:
             origin = request.headers.get("Origin")
             if origin is None or origin.lower() != f"http://{host.lower()}":
                 return self._reply(403, "text/plain", b"foreign origin\n")
-            if len(self._clients) >= self.max_connections:
+            for admitted in [c for c in self._admitted if c.protocol.state is State.CLOSED]:
+                del self._admitted[admitted]  # its handshake failed after it was let through
+            address = address_of(connection)
+            if len(self._admitted) >= self.max_connections:
                 return self._reply(503, "text/plain", b"too many connections\n")
+            if sum(1 for held in self._admitted.values() if held == address) >= self.max_per_address:
+                return self._reply(503, "text/plain", b"too many connections from your address\n")
+            self._admitted[connection] = address
             return None
         if path.startswith("/plots/") and path[len("/plots/") :] in self._plots:
             return self._reply(200, "image/svg+xml", self._plots[path[len("/plots/") :]])
@@ -300,7 +375,7 @@ class WebTable:
         return Response(status, reason, headers, body)
 
     async def _session(self, connection: ServerConnection) -> None:
-        client = _Client(connection)
+        client = _Client(connection, address=self._admitted.get(connection, ""))
         self._clients.add(client)
         try:
             async for message in connection:
@@ -314,9 +389,10 @@ class WebTable:
             pass
         finally:
             self._clients.discard(client)
-            for seat, (waiting, _, _) in list(self._pending.items()):
-                if waiting is client:
-                    del self._pending[seat]
+            self._admitted.pop(connection, None)
+            for seat, pending in list(self._pending.items()):
+                if pending.client is client:  # it left: the host is not asked about it any more
+                    self._withdraw(seat)
 
     async def _on_message(self, client: _Client, message: str | bytes) -> None:
         try:
@@ -343,10 +419,13 @@ class WebTable:
             client.role, client.seat = "board", None
             await self._send(client, self._board)
             return
-        seat = self._seat_of(data.get("token"))
+        token = data.get("token")
+        seat = self._seat_of(token)
         if seat is None:
             client.role, client.seat = "lobby", None
             await self._send(client, self._lobby())
+            if isinstance(token, str) and token:  # a token of a game that ended, or taken over
+                await self._send(client, self._refused("ended"))
             return
         client.role, client.seat = "seat", seat
         await self._send(client, self._seat_messages.get(seat) or self._empty_seat(seat))
@@ -361,46 +440,91 @@ class WebTable:
         return found
 
     async def _claim(self, client: _Client, data: dict) -> None:
+        """A phone in the lobby asks for a seat. Refused at once: a malformed claim, a seat
+        another phone is asking for, a phone that is waiting already, and any claim while
+        ``max_pending`` wait; so the host is asked about each seat once, and about a few at most."""
         seat, name = data.get("seat"), clean_name(data.get("name"))
         count = len(self._board_view.get("seats", ()))
         if client.role == "seat" or not isinstance(seat, int) or not 0 <= seat < count or not name:
-            await self._send(client, self._refused("invalid"))
+            self._queue(client, self._refused("invalid"))
+            return
+        if seat in self._pending:
+            self._queue(client, self._refused("busy"))
+            return
+        if any(pending.client is client for pending in self._pending.values()):
+            self._queue(client, self._refused("asked"))
+            return
+        if len(self._pending) >= self.max_pending:
+            self._queue(client, self._refused("many"))
             return
         taken = seat in self._seats
-        if seat in self._pending:
-            await self._send(client, self._refused("busy"))
-            return
-        answer = self.claim(seat, name, taken) if self.claim is not None else (None if taken else True)
+        connected = any(other.role == "seat" and other.seat == seat for other in self._clients)
+        self._claims += 1
+        game = self._game if isinstance(self._game, int) else 0
+        ask = Ask(seat, name, taken, connected, self._claims, game)
+        answer = self.claim(ask) if self.claim is not None else (None if taken else True)
         if answer is None and self.claim is None:
             answer = False
         if answer is None:
-            self._pending[seat] = (client, name, taken)
+            assert self._loop is not None
+            timer = self._loop.call_later(self.claim_wait, self._expire, seat, ask.number)
+            self._pending[seat] = _Pending(client, ask, timer)
             await self._broadcast_lobby()
             return
-        await self._grant(client, seat, name, bool(answer))
+        self._grant(client, seat, name, bool(answer), at_once=True)
+        await self._broadcast_lobby()
 
-    async def _grant(self, client: _Client, seat: int, name: str, ok: bool) -> None:
+    def _grant(self, client: _Client, seat: int, name: str, ok: bool, at_once: bool) -> None:
+        """Seat ``client`` (``ok``) or tell it no. A new token every time: the token a phone held
+        the seat by before ends, and that phone is sent to the lobby. ``at_once``: the view as
+        it stands goes with the welcome (no table was asked); else the next one published does,
+        the view the owner made after the host's yes (for a device that takes a seat over: no
+        locked pick, no typing)."""
         if not ok:
-            await self._send(client, self._refused("refused"))
-            await self._broadcast_lobby()
+            self._queue(client, self._refused("refused"))
             return
         token = secrets.token_urlsafe(TOKEN_BYTES)
         self._seats[seat] = _Seat(token, name)
         for other in list(self._clients):  # a phone that held the seat before is told to leave it
             if other is not client and other.role == "seat" and other.seat == seat:
                 other.role, other.seat = "lobby", None
-                await self._send(other, self._refused("taken_over"))
+                self._queue(other, self._refused("taken_over"))
         client.role, client.seat = "seat", seat
-        welcome = {"t": "welcome", "seat": seat, "name": name, "token": token}
-        await self._send(client, encode(welcome))
-        await self._send(client, self._seat_messages.get(seat) or self._empty_seat(seat))
-        await self._broadcast_lobby()
+        self._queue(client, encode({"t": "welcome", "seat": seat, "name": name, "token": token}))
+        if at_once:
+            self._queue(client, self._seat_messages.get(seat) or self._empty_seat(seat))
 
-    def _answer(self, seat: int, ok: bool) -> None:
+    def _answer(self, seat: int, ok: bool, number: int | None) -> None:
+        pending = self._pending.get(seat)
+        if pending is None or (number is not None and pending.ask.number != number):
+            return  # that claim ended already (its phone left, it waited too long, the game ended)
+        del self._pending[seat]
+        if pending.timer is not None:
+            pending.timer.cancel()
+        if pending.client not in self._clients:
+            return
+        self._grant(pending.client, seat, pending.ask.name, ok, at_once=False)
+        self._spawn(self._broadcast_lobby())
+
+    def _expire(self, seat: int, number: int) -> None:
+        """A claim the host has not answered in time: refused, its seat free to ask for again."""
+        pending = self._pending.get(seat)
+        if pending is not None and pending.ask.number == number:
+            self._queue(pending.client, self._refused("timeout"))
+            self._withdraw(seat)
+
+    def _withdraw(self, seat: int) -> None:
+        """The claim of ``seat`` ends unanswered: the owner is told (the host is not asked about
+        it any more), the lobby shows the seat without it."""
         pending = self._pending.pop(seat, None)
-        if pending is not None:
-            client, name, _ = pending
-            self._spawn(self._grant(client, seat, name, ok))
+        if pending is None:
+            return
+        if pending.timer is not None:
+            pending.timer.cancel()
+        if self.withdrawn is not None:
+            self.withdrawn(pending.ask)
+        if self._loop is not None and self._loop.is_running():
+            self._spawn(self._broadcast_lobby())
 
     def _spawn(self, work) -> None:
         """Run ``work`` on the loop, holding the task until it ends (a task nobody holds may be
@@ -418,7 +542,21 @@ class WebTable:
         for client in list(self._clients):
             if client.role == "seat" and client.seat == seat:
                 client.role, client.seat = "lobby", None
+                self._queue(client, self._refused("ended"))
         self._spawn(self._broadcast_lobby())
+
+    def _new_game(self) -> None:
+        """Another game (or none) is on the table: every seat's token ends with the game before,
+        its phone is told and sent to the lobby (the lobby of the new game comes with the views);
+        claims made in the old game's lobby end unanswered."""
+        self._seats.clear()
+        for seat in list(self._pending):
+            self._queue(self._pending[seat].client, self._refused("ended"))
+            self._withdraw(seat)
+        for client in list(self._clients):
+            if client.role == "seat":
+                client.role, client.seat = "lobby", None
+                self._queue(client, self._refused("ended"))
 
     def _publish(self, board: dict, seats: dict[int, dict]) -> None:
         plots = board.get("plots") or {}
@@ -433,6 +571,11 @@ class WebTable:
         except TooLarge as error:  # never expected: the views are cut to fit; keep the last ones
             log.error("web view not sent: %s", error)
             return
+        game = board.get("game_no")
+        if game != self._game:
+            if self._game is not None:
+                self._new_game()
+            self._game = game
         self._spawn(self._send_all())
 
     async def _send_all(self) -> None:
@@ -478,6 +621,9 @@ class WebTable:
         return encode({"t": "refused", "why": why})
 
     async def _send(self, client: _Client, message: str, again: bool = True) -> None:
+        self._queue(client, message, again)
+
+    def _queue(self, client: _Client, message: str, again: bool = True) -> None:
         """Queue ``message`` for ``client``; with ``again`` False (a view published to everyone)
         not when it is what the client has already, and in place of a view still waiting. Each
         client is written by a task of its own: a phone that stops reading (asleep, out of

@@ -10,7 +10,10 @@ Secrecy, the same as on the pads:
   (during a game a total may be secret: Vaaalbara's is). A key typed at a seat changes nothing
   in it until a public event (a lock, a name given).
 - ``seat_view(table, seat)`` is for that seat's phone only: its question, its private rows
-  (``Game.seat_lines``), its keys and what they mean, what it typed and locked.
+  (``Game.seat_lines``), its keys and what they mean, what it typed and locked -- but of a pick
+  locked before the device took the seat over only that it is locked (``claims.lock_unseen``).
+- ``board_view``'s ``game_no`` names the game on the table (``Table.game_serial``, 0 for none):
+  the web table ends every seat's token when it changes.
 - ``encode`` pads every message to one size per kind, so neither the size of a frame on the air
   nor its contents tell a pick apart.
 """
@@ -27,6 +30,7 @@ from ..engine import Msg, PromptKind
 from ..engine.session import effective_actions
 from ..surface.events import PAD_KEYS
 from ..surface.pad_screen import padded
+from ..table.claims import UNSEEN, lock_unseen
 from ..table.seat_screens import seat_screen
 from ..table.secret import YES_NO_KEYS
 from . import plots
@@ -153,6 +157,7 @@ def board_view(table: Table, tracker: Tracker | None = None) -> dict:
         "lines": _paragraphs(frame),
         "footer": frame.footer,
         "log": list(tracker.log) if tracker is not None else [m.get(language) for m in table.news],
+        "game_no": table.game_serial if table.session is not None else 0,
     }
     session = table.session
     if session is None:
@@ -331,7 +336,9 @@ def seat_view(table: Table, seat: int) -> dict:
             if entry is not None:
                 view["typed"] = entry.typed
                 view["wrong"] = entry.wrong if entry.mistyped else ""
-                if entry.is_locked:
+                if entry.is_locked and lock_unseen(table, seat):  # locked before this device took the seat
+                    view["locked"] = UNSEEN.get(language)
+                elif entry.is_locked:
                     view["locked"] = next((o.label.get(language) for o in options if o.value == entry.locked), "?")
         elif prompt.kind in (PromptKind.CHOICE, PromptKind.NUMBER):
             view["typed"] = table.typed

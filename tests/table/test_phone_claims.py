@@ -3,6 +3,7 @@ panel says that the seat now plays on a phone (or that a phone took it over)."""
 
 from __future__ import annotations
 
+from companion.hw.screen import laid_out
 from companion.surface.events import KeyEvent, SeatClaim
 from companion.table.table import Table
 
@@ -25,10 +26,12 @@ def test_the_host_lets_a_phone_in_and_the_question_underneath_is_as_it_was():
     replies = Replies()
     table.handle(SeatClaim(1, "Jana", False, replies))
     frame = table.frame()
-    assert table.mode == "claim" and frame.header == "Phone" and frame.selected < table.panel.body_rows
+    assert table.mode == "claim" and frame.header == "Phone"
     assert (
         " ".join(frame.lines[:2]) == "Jana asks for a seat: Player 2." and frame.lines[frame.selected] == "Yes, let in"
     )
+    drawn = [(row["text"], row["lit"]) for row in laid_out(frame, table.panel)["rows"][1:]]
+    assert ("No", False) in drawn and ("Yes, let in", True) in drawn  # both answers on the panel
     press(table, pad(2, "#"))  # a pad key does not answer the host's question
     assert replies.given == [] and table.mode == "claim"
     press(table, host("ok"))
@@ -37,16 +40,16 @@ def test_the_host_lets_a_phone_in_and_the_question_underneath_is_as_it_was():
     assert table.collector.entries[0].typed == typed
 
 
-def test_the_host_can_refuse_and_a_take_over_is_said():
+def test_the_host_can_refuse_and_a_take_over_is_said_with_no_as_its_default():
     table, _ = toy_table()
     replies = Replies()
     table.handle(SeatClaim(0, "Petr", True, replies))
     frame = table.frame()
-    assert frame.header == "Phone takes a seat over" and frame.lines[frame.selected] == "Yes, let in"
-    press(table, host("down", "ok"))
+    assert frame.header == "Phone takes a seat over" and frame.lines[frame.selected] == "No"
+    press(table, host("ok"))
     assert replies.given == [False] and [m.en for m in table.notice] == ["Phone not let in."]
     table.handle(SeatClaim(0, "Petr", True, replies))
-    press(table, host("ok"))
+    press(table, host("up", "ok"))
     assert [m.en for m in table.notice] == ["Player 1: a phone took over the seat (Petr)."]
 
 

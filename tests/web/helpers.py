@@ -15,8 +15,15 @@ from ..table.helpers import MemoryRecorder
 HOST = "companion.test"
 
 
+class EndingRecorder(MemoryRecorder):
+    """A memory that can also end a game unfinished (the in-game menu's "end this game")."""
+
+    def abandon(self, sid):
+        self.sessions[sid]["abandoned"] = True
+
+
 def vaaalbara_table(players: int = 3, language: str = "en") -> Table:
-    table = Table(MemoryRecorder(), {"vaaalbara": load("vaaalbara")}, language, new_seed=lambda: 11)
+    table = Table(EndingRecorder(), {"vaaalbara": load("vaaalbara")}, language, new_seed=lambda: 11)
     for key in ["ok"] + ["down"] * (players - 2) + ["ok"]:
         table.handle(KeyEvent(None, key))
     assert table.mode == "play"

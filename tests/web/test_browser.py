@@ -243,9 +243,9 @@ def test_a_stolen_seat_needs_the_hosts_yes_and_the_old_phone_is_told(chromium, b
     box = box_of(3, "en")
     asked = []
 
-    def claim(seat, name, taken):
-        asked.append((seat, name, taken))
-        return None if taken else True
+    def claim(ask):
+        asked.append((ask.seat, ask.name, ask.taken))
+        return None if ask.taken else True
 
     box.web.claim = claim
     owner_phone = Page(chromium, box.url, "/")
@@ -463,3 +463,42 @@ def test_troy_allegiance_and_a_donation_round_with_two_phones_and_two_pads(chrom
     assert sizes <= {512, 4096, 32768}
     for page in [board, *phones]:
         assert not page.errors and not page.dialogs
+
+
+def test_a_take_over_shows_no_locked_pick_and_a_token_ends_with_its_game(chromium, box_of):
+    """Issue 31, points 4 and 5 in the page: the device that takes a seat over reads that the
+    seat has locked, not what; when the game ends the phone is back in the lobby, told why,
+    and its stored token is gone."""
+    from companion.run import ask_the_host
+    from companion.surface.events import KeyEvent
+
+    box = box_of(3, "en")
+    eva = Page(chromium, box.url, "/")
+    eva.page.wait_for_selector('button.seat[data-seat="0"]')
+    eva.take(0, "Eva")  # granted at once (no claim callback yet)
+    eva.press("03#")
+    wait_until(eva.page, "document.getElementById('entry').textContent.includes('Hunter')")
+    ask_the_host(box.web, box.owner.events, lambda seat, name: None)  # from now on the host answers
+    jana = Page(chromium, box.url, "/")
+    jana.page.wait_for_selector('button.seat[data-seat="0"]')
+    jana.page.locator('button.seat[data-seat="0"]').click()
+    jana.page.fill("#name", "Jana")
+    jana.page.click("#take")
+    wait_until(jana.page, "document.querySelector('button.seat[data-seat=\"0\"]').textContent.includes('awaiting')")
+    for _ in range(100):
+        if box.owner.table.mode == "claim":
+            break
+        threading.Event().wait(0.05)
+    assert box.owner.table.menu_title.en == "Its phone is connected"
+    for key in ("up", "ok"):  # No is the default: the host moves to Yes
+        box.owner.events.put(KeyEvent(None, key))
+    jana.page.wait_for_selector("#pad:not([hidden])")
+    wait_until(jana.page, "document.getElementById('entry').textContent.includes('before this device')")
+    assert "Hunter" not in jana.page.locator("#entry").text_content()
+    assert not any("Hunter" in json.dumps({k: v for k, v in v.items() if k != "hints"}) for v in jana.views("seat"))
+    wait_until(eva.page, "document.getElementById('lobby-note').textContent.includes('took over your seat')")
+    box.owner.table.end_game()  # the owner thread is idle: nothing else touches the table now
+    box.owner.publish()
+    jana.page.wait_for_selector("#lobby:not([hidden])")
+    wait_until(jana.page, "document.getElementById('lobby-note').textContent.includes('Your game has ended')")
+    assert jana.page.evaluate("() => localStorage.getItem('companion-seat-token')") is None

@@ -352,11 +352,11 @@ def test_a_hostile_name_travels_as_a_json_string_only(served):
 def test_a_claim_can_wait_for_the_host_and_a_take_over_is_told_to_the_old_phone(served):
     asked = []
 
-    def claim(seat, name, taken):
-        asked.append((seat, name, taken))
-        return True if not taken else None  # a take-over waits for the host
+    def claim(ask):
+        asked.append((ask.seat, ask.name, ask.taken))
+        return True if not ask.taken else None  # a take-over waits for the host
 
-    _owner, web, port = served(claim=claim)
+    owner, web, port = served(claim=claim)
 
     async def run():
         async with client(port) as old, client(port) as new:
@@ -365,6 +365,7 @@ def test_a_claim_can_wait_for_the_host_and_a_take_over_is_told_to_the_old_phone(
             await new.send(json.dumps({"t": "claim", "seat": 0, "name": "Eva 2"}))
             assert (await recv(new))["seats"][0]["waiting"] is True  # the lobby shows it waits
             web.answer_claim(0, True)
+            owner.publish()  # the owner publishes after the host's answer: that view goes first
             assert (await recv(new))["t"] == "welcome"
             assert await recv(old) == {"t": "refused", "why": "taken_over"}
             assert (await recv(new))["t"] == "seat"

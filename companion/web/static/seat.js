@@ -7,6 +7,7 @@ const TOKEN = "companion-seat-token";
 let chosen = null;
 let seatCount = 0;
 let table = null;
+let refusal = "";  // why the box said no last (kept beside "no game yet" in an empty lobby)
 
 function token() {
   try { return localStorage.getItem(TOKEN) || ""; } catch (e) { return ""; }
@@ -38,7 +39,7 @@ function showLobby(view) {
     return item;
   });
   fill(document.getElementById("seats"), items);
-  if (!seatCount) document.getElementById("lobby-note").textContent = word("no_game");
+  if (!seatCount) document.getElementById("lobby-note").textContent = [refusal, word("no_game")].filter(Boolean).join(" ");
 }
 
 function showPad(view) {
@@ -87,14 +88,16 @@ function onView(view) {
   const note = document.getElementById("lobby-note");
   if (view.t === "welcome") {
     keep(view.token);
+    refusal = "";
     note.textContent = "";
   } else if (view.t === "lobby") {
     showLobby(view);
   } else if (view.t === "seat") {
     showPad(view);
   } else if (view.t === "refused") {
-    if (view.why === "taken_over") keep("");
-    note.textContent = word(`refused_${view.why}`);
+    if (view.why === "taken_over" || view.why === "ended") keep("");  // that token seats nobody any more
+    refusal = word(`refused_${view.why}`);
+    note.textContent = refusal;
   }
 }
 
