@@ -112,6 +112,7 @@ def take_over(table: Table, seat: int) -> None:
     """A new device has ``seat``: it starts with nothing typed and no note, and a pick the seat
     had locked stays locked without being shown to it (see ``lock_unseen``)."""
     table.seat_notes.pop(seat, None)
+    table.seat_reasons.pop(seat, None)  # a refusal's reason was the old device's to read
     secret = table.secret
     entry = secret.entries.get(seat) if secret is not None else None
     if secret is not None and entry is not None:

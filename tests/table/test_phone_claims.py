@@ -73,3 +73,20 @@ def test_a_claim_while_the_game_menu_is_open_waits_for_the_game():
     assert table.mode == "claim"
     press(table, host("ok"))
     assert replies.given == [True] and table.mode == "play"
+
+
+def test_a_device_that_takes_a_seat_over_does_not_read_the_seats_refusal():
+    """The reason a hidden entry was refused is the refused device's alone: after a take-over
+    the new device starts with no refusal, no note and nothing typed."""
+    from companion.games import load
+    from companion.table import claims
+    from companion.table.seat_screens import seat_screen
+    from companion.web.views import seat_view
+
+    table = Table(MemoryRecorder(), {"vaaalbara": load("vaaalbara")}, "en", new_seed=lambda: 1)
+    press(table, host("ok", "ok"))
+    press(table, pad(1, "99#"))
+    assert "99" in seat_view(table, 0)["refused"]
+    claims.take_over(table, 0)
+    assert seat_view(table, 0)["refused"] == ""
+    assert "99" not in " ".join(seat_screen(table, 0).ask)
