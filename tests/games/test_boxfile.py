@@ -66,9 +66,9 @@ def test_ids_must_be_exactly_those_the_rules_name(found, message):
 
 
 def test_the_games_share_one_error_class():
+    from companion.games.example.box import BoxDataError as example_error
     from companion.games.gheos.box import BoxDataError as gheos_error
     from companion.games.troy.box import BoxDataError as troy_error
-    from companion.games.example.box import BoxDataError as example_error
     from companion.games.vaaalbara.box import BoxDataError as vaaalbara_error
 
     assert gheos_error is troy_error is vaaalbara_error is example_error is boxfile.BoxDataError

@@ -32,8 +32,8 @@ def test_one_entry_per_game_gives_its_name_title_and_rules():
         assert game.name == entry.name and game.title == entry.title, entry.name
         assert game is sys.modules[entry.module].GAME, entry.name
     # the names older callers read are views of the same entries
-    assert games.REGISTRY == {e.name: e.module for e in games.GAMES}
-    assert games.TITLES == {e.name: e.title for e in games.GAMES}
+    assert {e.name: e.module for e in games.GAMES} == games.REGISTRY
+    assert {e.name: e.title for e in games.GAMES} == games.TITLES
     with pytest.raises(KeyError, match="unknown game 'chess'"):
         games.load("chess")
 

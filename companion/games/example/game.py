@@ -13,9 +13,7 @@ class Example(Game):
     name = "example"
     title = Msg("Příklad", "Example")
     min_seats, max_seats = 2, 4
-    settings = (
-        Setting("rounds", Msg("Kola", "Rounds"), tuple((n, Msg(str(n), str(n))) for n in (3, 2, 5))),
-    )
+    settings = (Setting("rounds", Msg("Kola", "Rounds"), tuple((n, Msg(str(n), str(n))) for n in (3, 2, 5))),)
     steps = Steps(Pick(), Roll(), Bonus(), Star())
 
     def check_options(self, options):

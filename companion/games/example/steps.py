@@ -26,7 +26,9 @@ class Pick(Step):
     def prompt(self, state, task):
         seats = tuple(range(state["seats"]))
         options = numbered((v, Msg(str(v), str(v))) for v in PICKS)
-        return Prompt(PromptKind.SECRET_CHOICE, self.name, seats, Msg("Vyber 1–3", "Pick 1–3"), dict.fromkeys(seats, options))
+        return Prompt(
+            PromptKind.SECRET_CHOICE, self.name, seats, Msg("Vyber 1–3", "Pick 1–3"), dict.fromkeys(seats, options)
+        )
 
     def apply(self, state, action: Action, task):
         state["picks"] = [action.picks[seat] for seat in range(state["seats"])]  # a list: JSON keeps it
