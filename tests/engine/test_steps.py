@@ -227,12 +227,13 @@ def test_a_game_without_steps_is_a_programming_error():
         Game().prompt({})
 
 
-def test_the_architecture_doc_shows_the_toy_game_as_it_is():
+def test_the_architecture_doc_shows_the_example_game_as_it_is():
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[2]
     doc = (root / "docs/architecture.md").read_text(encoding="utf-8")
-    assert (root / "tests/engine/toy.py").read_text(encoding="utf-8") in doc
+    for part in ("steps.py", "game.py"):
+        assert f"```python\n{(root / 'companion/games/example' / part).read_text(encoding='utf-8')}```" in doc, part
 
 
 def test_a_seat_without_a_name_is_called_by_its_number_counted_from_one():

@@ -1,4 +1,8 @@
-"""The smallest complete game, written the way every game is (docs/architecture.md shows it).
+"""A bare game for the engine's and the table's own tests, which drive it key by key.
+
+Not the game to copy: that is ``companion/games/example/`` (docs/architecture.md shows it),
+registered and passing the conformance suite. This one is not registered and keeps what those
+tests were written against (its picks keyed by seat number in the state, short announcements).
 
 Each round every seat secretly picks 1-3, then a public die is rolled (chance) and the first seat
 adds a bonus; highest pick + die + bonus scores. A bonus of 4 is forbidden by a rule; a bonus of

@@ -66,17 +66,19 @@ def test_ids_must_be_exactly_those_the_rules_name(found, message):
 
 
 def test_the_games_share_one_error_class():
+    from companion.games.example.box import BoxDataError as example_error
     from companion.games.gheos.box import BoxDataError as gheos_error
     from companion.games.troy.box import BoxDataError as troy_error
     from companion.games.vaaalbara.box import BoxDataError as vaaalbara_error
 
-    assert gheos_error is troy_error is vaaalbara_error is boxfile.BoxDataError
+    assert gheos_error is troy_error is vaaalbara_error is example_error is boxfile.BoxDataError
     assert great_wall_box.BoxDataError is boxfile.BoxDataError
     assert issubclass(graenaland_box.BoxProblems, boxfile.BoxDataError)
 
 
 def _shipped_records():
     from companion.games.dva_bratri import box as dva_bratri_box
+    from companion.games.example import box as example_box
     from companion.games.gheos import box as gheos_box
     from companion.games.troy import box as troy_box
     from companion.games.vaaalbara import box as vaaalbara_box
@@ -88,6 +90,7 @@ def _shipped_records():
         "great_wall": great_wall_box.with_override({}),
         "dva_bratri": dva_bratri_box.CATALOG,
         "graenaland": graenaland_box.parse(graenaland_box.load()),
+        "example": example_box.BOX,
     }
 
 

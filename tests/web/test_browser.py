@@ -8,6 +8,7 @@ Run with ``python3 -m pytest tests/web -m browser`` (the last step of .ci/run)."
 from __future__ import annotations
 
 import json
+import os
 import queue
 import re
 import socket
@@ -22,7 +23,8 @@ from .helpers import HOST, Owner, vaaalbara_table
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = Path("/usr/bin/chromium")
+# Debian's chromium; COMPANION_CHROMIUM names another one (or none: a path that is not there)
+CHROMIUM = Path(os.environ.get("COMPANION_CHROMIUM") or "/usr/bin/chromium")
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "web"
 PHONE = {"width": 390, "height": 844}
 ARGS = [
@@ -37,7 +39,9 @@ ARGS = [
 ]
 
 if not CHROMIUM.exists():
-    pytest.skip(f"Debian's chromium is not installed at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
+    pytest.skip(
+        f"no chromium at {CHROMIUM} (apt-get install chromium, or set COMPANION_CHROMIUM)", allow_module_level=True
+    )
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install playwright)")
 
 

@@ -52,7 +52,7 @@ def test_tr1_the_box_shuffles_eleven_turns_seven_and_mycenae_wins_3_to_2():
     result = play.prompt
     assert result.step == "battle_result" and result.title.en == "The battle's turned cards"
     assert "Battle 2:3, Mycenae wins. Saga: Troy 0, Mycenae 1." in play.events()  # said once, as news
-    assert sorted(result.detail.en.removeprefix("Turned: ").split(". ")[0].split(", ")) == sorted(TR1_SHOWN)
+    assert sorted(play.troy["battles"][-1]["shown"]) == sorted(TR1_SHOWN)  # the cards the box turned
     for seat in MYCENAE_SEATS:
         assert GAME.view(play.state, seat)["my_hidden"] == {"saga_mycenae": 1}
     for seat in TROY_SEATS:
@@ -105,7 +105,7 @@ def test_tr2_no_donation_in_the_special_building_phase():
     play.answer("special_who", 2)
     assert play.prompt.step == "special_build"
     assert "donate" not in [o.value for o in play.prompt.options_for(2)]
-    assert refused(play, "special_build", "donate").text("en")
+    assert refused(play, "special_build", "donate").rule == "troy.donate_special"
     assert "ship" in [o.value for o in play.prompt.options_for(2)]  # ships may be built
 
 
