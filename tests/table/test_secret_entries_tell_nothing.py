@@ -39,6 +39,7 @@ RECORDS_PER_FILE = 4  # of each game and player count: enough to meet every hidd
 # The hidden steps the corpus must reach, so that this test cannot pass by testing nothing: a
 # game that adds a hidden step adds it here.
 HIDDEN_STEPS = {
+    "example": {"pick"},
     "vaaalbara": {"pick_character"},
     "graenaland": {"move", "vote", "keep_vp_card"},
     "great_wall": {"dev_card"},
