@@ -1,30 +1,37 @@
-"""The whole key path, as the main loop runs it, in CPU time: before and after, in one process.
+"""The key path as the box runs it, in CPU time of the main loop: before and after, in one process.
 
-    python benchmarks/bench_key_path.py [--quick] [BASELINE_COMMIT]
+    python benchmarks/bench_key_path.py [--quick] [--games N] [BASELINE_COMMIT]
 
-For every registered game a whole scripted game (tests/keyscript.py) goes key by key through:
-the table (``handle``: the rules, the durable append to a real store on disk with its fsync), the
-frame, the panel (``OledDisplay.show``: rasterising and the changed-spans writer, on luma's real
-ssd1306 device over a counting model of the controller's bus), the LEDs and every seat's pad
-screen (``seat_screens``). Each version runs under its own main loop (``App``): its start-up
-(``App.start``: the first frame, then the garbage collector settled), and after each key's frame,
-untimed, what the loop does while no key waits (``App.after_frame``: the archive, the journal
-tidied, a snapshot, the idle garbage collection, the display's idle work). Figures are CPU time
-of this thread per key (``time.thread_time``, so the fsync's wait is not counted, its system call
-is), median and 99th percentile, and the interpreter's garbage collections that fell inside keys,
-for today's code and for BASELINE_COMMIT (default 72e1dd9, unpacked as ``companion_before``),
-then the share of each part. Goal: p99 under 2 ms here (a Pi Zero 2 W is about 9x slower per
-core).
+For every registered game a whole scripted game (tests/keyscript.py) is fed to the product's
+own main loop (``App.run``), one key at a time: each key arrives when the loop asks for its next
+event, and between keys the queue is empty, as between a person's keys, so the loop does its
+idle work (the archive, the live journal tidied, a snapshot, the idle garbage collection, the
+panel's glyph learning). What the loop drives is what the box drives: a real store on disk
+(every acknowledged action synced), luma's ssd1306 device with the panel's changed-pages writer
+over a bus that counts bytes, the LEDs' states, every seat's pad screen (the emulator's pads
+with a screen, which echo their keys as the firmware does) and, in the second column, the web
+table with a board and a phone on each seat (up to 4) connected over real WebSockets.
+
+Per key: CPU time of the main loop's thread (``time.thread_time``: the sync's wait is not
+counted, its system call is) from the key's arrival to the end of its first draw (panel, LEDs,
+pad screens, the web views handed to the web thread); p50 and p99 over every key of the game,
+for today's code and for BASELINE_COMMIT (default 52ec09f, unpacked as ``companion_before``),
+alternating, and the ratio. Goal: p99 <= 2 ms here with the web table off, <= 3 ms with it on
+(a Pi Zero 2 W is about 9x slower per core).
 """
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import importlib
+import json
 import queue
+import socket
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -33,27 +40,27 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.baseline import unpack_baseline  # noqa: E402
 
-BASELINE = "72e1dd9"
+BASELINE = "52ec09f"
 SEATS = {"dva_bratri": 1}
-PARTS = ("handle", "frame", "panel", "leds", "pads")
-# (label, package, the main loop's garbage collector on): today's loop also without it, so the
-# figures tell what managing the collector buys
-VERSIONS = (("before", "companion_before", True), ("after", "companion", True), ("after, gc as is", "companion", False))
+PHONES = 4  # at most: one phone on each seat up to this many, and a board
+IDLE_ROUNDS = 50  # the loop's idle work allowed between two keys (a person is slower than this)
+HOST = "companion.bench"
 
 
-def script_of(name: str, quick: bool) -> str:
+def script_of(name: str, quick: bool, package: str) -> list:
+    """The game's key script as ``package``'s own events (each version's table knows only its own)."""
     from companion.games import load
     from tests.keyscript import play_script
 
     game = load(name)
     seats = SEATS.get(name, max(game.min_seats, min(game.max_seats, 4)))
     lines, _ = play_script(game, seats, seed=3, games_in_menu=[name])
-    return "\n".join(lines[: 120 if quick else None])
+    parse_script = importlib.import_module(f"{package}.hw.emulated").parse_script
+    return parse_script("\n".join(lines[: 120 if quick else None]))
 
 
 class CountingBus:
-    """luma's serial interface, counting the bytes a real I2C bus would carry (nothing else, so
-    the figure is the box's own work)."""
+    """luma's serial interface, counting the bytes a real I2C bus would carry."""
 
     def __init__(self):
         self.command_bytes = self.data_bytes = 0
@@ -69,105 +76,140 @@ class CountingBus:
 
 
 class NoLeds:
-    """The LEDs (their states are computed by the table, timed as ``leds``; setting a GPIO
-    pin is not the box's work)."""
+    """The LEDs: their states are computed by the table (timed); setting a pin is not the box's work."""
 
     def __getattr__(self, name):
         return lambda *args, **kwargs: None
 
 
-class GcPauses:
-    """The interpreter's garbage collections during the keys (CPU time each): inside a key,
-    and between keys (where the main loop may make them itself)."""
+class OneKeyAtATime:
+    """The main loop's queue, fed by a person: the next key arrives when the loop asks for one,
+    and it is empty between keys (the loop's idle work goes first, up to ``IDLE_ROUNDS``)."""
 
-    def __init__(self):
-        self.inside, self.started, self._began = False, False, 0.0
-        self.pauses: list[float] = []
-        self.between: list[float] = []
+    def __init__(self, events: list, quit_event, arrived):
+        self.events, self.quit, self.arrived = list(events), quit_event, arrived
+        self.idle_asks = 0
+        self.extra: queue.SimpleQueue = queue.SimpleQueue()  # what the web thread puts (none here)
 
-    def __call__(self, phase: str, info: dict) -> None:
-        if phase == "start":
-            self._began = time.thread_time()
-        elif self.inside:
-            self.pauses.append(time.thread_time() - self._began)
-        elif self.started:
-            self.between.append(time.thread_time() - self._began)
+    def get(self, timeout=None):
+        if timeout == 0.0 and self.idle_asks < IDLE_ROUNDS:  # the display has idle work: no key yet
+            self.idle_asks += 1
+            raise queue.Empty
+        self.idle_asks = 0
+        if not self.events:
+            return self.quit
+        self.arrived()
+        return self.events.pop(0)
+
+    def empty(self) -> bool:
+        return True
+
+    def put(self, event) -> None:
+        self.extra.put(event)
 
 
-def key_path(
-    package: str, name: str, script: str, folder: Path, pauses: GcPauses, collect: bool = True
-) -> dict[str, list[float]]:
-    """CPU seconds per key of each part of the key path, for one version of the code, run by
-    that version's main loop (``App``: its start-up, and what it does after each frame while
-    no key waits, untimed) with the garbage collector it runs with (``collect``: False leaves
-    the collection to the interpreter)."""
-    game = importlib.import_module(f"{package}.games.{name}").GAME
-    table = importlib.import_module(f"{package}.table.table").Table(
-        importlib.import_module(f"{package}.store").Store(folder / "bench.db"), {name: game}, "cs", new_seed=lambda: 1
-    )
-    oled = importlib.import_module(f"{package}.hw.oled")
-    bus = CountingBus()
-    display = oled.OledDisplay({"driver": "ssd1306"}, factory=lambda cfg: oled.make_device(cfg, serial=bus))
-    seat_screens = importlib.import_module(f"{package}.table.seat_screens").seat_screens
-    events = importlib.import_module(f"{package}.hw.emulated").parse_script(script)
-    app_module = importlib.import_module(f"{package}.app")
-    try:
-        collector = {"collector": importlib.import_module(f"{package}.collector").IdleCollector()} if collect else {}
-    except ImportError:  # a version whose loop leaves the collection to the interpreter
-        collector = {}
-    app = app_module.App(table, display, NoLeds(), queue.SimpleQueue(), [table.recorder.close], **collector)
-    parts: dict[str, list[float]] = {part: [] for part in PARTS}
+class Phones:
+    """A board and a phone on each seat, connected to the web table over real WebSockets in a
+    thread of their own, reading every message (as browsers do)."""
+
+    def __init__(self, port: int, seats: int):
+        self.port, self.seats = port, seats
+        self.ready = threading.Event()
+        self.received = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=lambda: asyncio.run(self._run()), daemon=True)
+        self._thread.start()
+        if not self.ready.wait(20):
+            raise RuntimeError("the phones could not take their seats")
+
+    async def _run(self) -> None:
+        from websockets.asyncio.client import connect
+
+        def opened():
+            url = f"ws://{HOST}:{self.port}/ws"
+            return connect(url, host="127.0.0.1", port=self.port, origin=f"http://{HOST}:{self.port}")
+
+        sockets = []
+        board = await opened().__aenter__()
+        await board.send(json.dumps({"t": "hello", "role": "board"}))
+        sockets.append(board)
+        for seat in range(self.seats):
+            phone = await opened().__aenter__()
+            await phone.send(json.dumps({"t": "hello", "role": "seat"}))
+            await phone.send(json.dumps({"t": "claim", "seat": seat, "name": f"P{seat + 1}"}))
+            sockets.append(phone)
+        for phone in sockets[1:]:  # seated: the phone's own view has come
+            while json.loads(await phone.recv()).get("t") != "seat":
+                pass
+        self.ready.set()
+        readers = [asyncio.create_task(self._read(s)) for s in sockets]
+        while not self._stop.is_set():
+            await asyncio.sleep(0.05)
+        for task in readers:
+            task.cancel()
+        for s in sockets:
+            await s.close()
+
+    async def _read(self, connection) -> None:
+        async for _ in connection:
+            self.received += 1
+
+    def close(self) -> None:
+        self._stop.set()
+        self._thread.join(5)
+
+
+def key_path(package: str, name: str, events: list, folder: Path, web: bool) -> list[float]:
+    """CPU seconds of the main loop per key, from its arrival to the end of its first draw, for
+    one version of the code run by that version's ``App.run``."""
+    mod = lambda path: importlib.import_module(f"{package}.{path}")  # noqa: E731
+    game = mod(f"games.{name}").GAME
+    store = mod("store").Store(folder / "companion.db")
+    table = mod("table.table").Table(store, {name: game}, "cs", new_seed=lambda: 1)
+    oled = mod("hw.oled")
+    display = oled.OledDisplay({"driver": "ssd1306"}, factory=lambda cfg: oled.make_device(cfg, serial=CountingBus()))
+    screens = mod("hw.emulated").PadScreens()
+    quit_event = mod("surface.events").Quit("bench")
     clock = time.thread_time
-    # the first frame, before any key, as the main loop shows it when it starts (App.run): opening
-    # the panel, loading the fonts and settling the start-up's objects are the start-up's, not a key's
-    getattr(app, "start", app.refresh)()
-    seat_screens(table)
-    idle(display)
-    pauses.started = True
-    after_frame = getattr(app, "after_frame", None) or (lambda: older_after_frame(table))
+    arrival: list[float] = []
+    spent: list[float] = []
+    events_queue = OneKeyAtATime(events, quit_event, lambda: arrival.append(clock()))
+    web_table, phones = None, None
+    if web:
+        server = mod("web.server")
+        server.RATE, server.BURST = 1e6, 10**6  # the phones send nothing; no cap is met
+        sock = socket.socket()
+        sock.bind(("127.0.0.1", 0))
+        sock.listen(16)
+        port = sock.getsockname()[1]
+        web_table = server.WebTable(events_queue, allowed_hosts={f"{HOST}:{port}"}, sock=sock)
+    collector = mod("collector").IdleCollector()
+    app = mod("app").App(table, display, NoLeds(), events_queue, [store.close], screens=screens, collector=collector)
+    app.web = web_table
+    draw = app._draw
+
+    def timed_draw() -> None:
+        draw()
+        if len(spent) < len(arrival):  # the first draw after a key arrived
+            spent.append(clock() - arrival[len(spent)])
+
+    app._draw = timed_draw
+    if web_table is not None:
+        web_table.start()
+        # the host's menu keys start the game before the phones take their seats (the lobby of a
+        # game), untimed: nobody plays yet
+        while table.session is None and events_queue.events:
+            table.handle(events_queue.events.pop(0))
+        app.refresh()
+        phones = Phones(port, min(PHONES, table.seat_count()))
     try:
-        for event in events:
-            if table.mode == "over":
-                break
-            pauses.inside = True
-            t0 = clock()
-            table.handle(event)
-            t1 = clock()
-            frame = table.frame()
-            t2 = clock()
-            display.show(frame)
-            t3 = clock()
-            table.leds()
-            t4 = clock()
-            seat_screens(table)
-            t5 = clock()
-            pauses.inside = False
-            for part, spent in zip(PARTS, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4)):
-                parts[part].append(spent)
-            after_frame()  # what the main loop does after the frame when no key waits,
-            idle(display)  # and the display's idle work it goes on with while no key comes
+        app.run()
     finally:
-        pauses.inside = pauses.started = False
-        app.shutdown()  # the store closed, the interpreter's collector as it was
-    return parts
-
-
-def older_after_frame(table) -> None:
-    """After the frame, when no key waits, as the main loop of a version without
-    ``App.after_frame`` did it: the archive, the live journal tidied."""
-    table.housekeeping()
-    tidy = getattr(table.recorder, "tidy", None)
-    if tidy is not None:
-        tidy()
-
-
-def idle(display) -> None:
-    """The display's idle work, done as the main loop does it while no key comes (a player
-    takes far longer to press the next key than this takes); untimed, as it is no key's."""
-    work = getattr(display, "idle", None)
-    for _ in range(10_000):
-        if work is None or not work():
-            return
+        if phones is not None:
+            phones.close()
+        if web_table is not None:
+            web_table.close()
+    return spent
 
 
 def p99(samples: list[float]) -> float:
@@ -182,44 +224,42 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory() as tmp:
         unpack_baseline(baseline, Path(tmp) / "before")
-        print(f"CPU per key, whole key path (thread time); before = {baseline}; goal p99 <= 2 ms")
+        print(f"CPU per key of the main loop (App.run), key to first draw; before = {baseline}")
+        print("goal p99 <= 2 ms with the web table off, <= 3 ms with a board and 4 phones on")
         for name in available():
-            script = script_of(name, quick)
-            for _label, package, collect in VERSIONS:  # warm: every version's caches as after a first game
-                try:
-                    key_path(package, name, script_of(name, True), Path(tempfile.mkdtemp(dir=tmp)), GcPauses(), collect)
-                except Exception:  # told below
-                    pass
-            rows = {}
-            for label, package, collect in VERSIONS:
-                pauses = GcPauses()
-                gc.callbacks.append(pauses)
-                try:
-                    parts = key_path(package, name, script, Path(tempfile.mkdtemp(dir=tmp)), pauses, collect)
-                except Exception as exc:  # an older table may not play today's keys
-                    print(f"  {name:11s} {label}: cannot play the script ({type(exc).__name__}: {exc})"[:120])
-                    continue
-                finally:
-                    gc.callbacks.remove(pauses)
-                total = [sum(values) for values in zip(*parts.values())]
-                share = {part: sum(parts[part]) / sum(total) for part in PARTS}
-                rows[label] = (statistics.median(total), p99(total), share, len(total), pauses)
-            for label, row in rows.items():
-                median, high, share, keys, gcs = row
-                shares = " ".join(f"{part} {share[part]:4.0%}" for part in PARTS)
-                figures = f"p50 {median * 1e3:5.2f} ms  p99 {high * 1e3:5.2f} ms"
-                collected = (
-                    f"gc in keys {len(gcs.pauses):2d} (longest {max(gcs.pauses, default=0) * 1e3:5.2f} ms),"
-                    f" between {len(gcs.between):2d} ({max(gcs.between, default=0) * 1e3:5.2f})"
-                )
-                print(f"  {name:11s} {label:15s} {keys:4d} keys  {figures}  {collected}  ({shares})")
-            for against in ("before", "after, gc as is"):
-                if rows.get(against) and rows.get("after"):
-                    other, after = rows[against], rows["after"]
-                    print(
-                        f"  {name:11s} ratio after/{against}: p50 {after[0] / other[0]:4.2f}"
-                        f"  p99 {after[1] / other[1]:4.2f}"
+            figures: dict[tuple[str, bool], list[float]] = {}
+            for web in (False, True):
+                for label, package in (("before", "companion_before"), ("after", "companion")):
+                    folder = Path(tempfile.mkdtemp(dir=tmp))
+                    try:
+                        warm = script_of(name, True, package)
+                        key_path(package, name, warm, folder, web)  # warm: caches as after a first game
+                        gc.collect()
+                        folder = Path(tempfile.mkdtemp(dir=tmp))
+                        figures[label, web] = key_path(package, name, script_of(name, quick, package), folder, web)
+                        finished = importlib.import_module(f"{package}.store").Store(folder / "companion.db")
+                        if not quick and finished.finished_count() != 1:
+                            raise RuntimeError("the script did not play the game to its end")
+                        finished.close()
+                    except Exception as exc:  # an older loop may not play today's keys
+                        print(f"  {name:11s} {label} web={web}: cannot run ({type(exc).__name__}: {exc})"[:140])
+            for web in (False, True):
+                column = "web on " if web else "web off"
+                row = [f"  {name:11s} {column}"]
+                for label in ("before", "after"):
+                    samples = figures.get((label, web))
+                    if samples:
+                        row.append(
+                            f"{label} {len(samples):4d} keys p50 {statistics.median(samples) * 1e3:5.2f}"
+                            f" p99 {p99(samples) * 1e3:5.2f} ms"
+                        )
+                before, after = figures.get(("before", web)), figures.get(("after", web))
+                if before and after:
+                    row.append(
+                        f"ratio p50 {statistics.median(after) / statistics.median(before):4.2f}"
+                        f" p99 {p99(after) / p99(before):4.2f}"
                     )
+                print("  ".join(row))
 
 
 if __name__ == "__main__":
