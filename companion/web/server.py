@@ -46,6 +46,11 @@ CLAIM_WAIT_S = 120.0  # a claim the host has not answered by then is refused (it
 RATE = 12.0  # messages a second a socket may send on average...
 BURST = 24  # ...and at once; beyond that its messages are dropped...
 FLOOD_DROPS = 200  # ...and a socket that keeps flooding is closed
+# Keys reach the table at most KEY_RATE a second on average (KEY_BURST at once) from one seat,
+# whatever sockets it uses (a phone that reconnects with its token keeps its seat's bucket), and
+# twice that from one address; beyond that a key is dropped (the phone's view does not change).
+KEY_RATE = 12.0
+KEY_BURST = 24
 NAME_CHARS = 24
 TOKEN_BYTES = 24
 
@@ -129,6 +134,23 @@ class _Pending:
     client: _Client
     ask: Ask
     timer: asyncio.TimerHandle | None = None
+
+
+class Bucket:
+    """A token bucket: ``rate`` tokens a second, at most ``burst`` held."""
+
+    def __init__(self, rate: float, burst: float):
+        self.rate, self.burst = rate, burst
+        self.tokens, self.refilled = float(burst), time.monotonic()
+
+    def available(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.refilled) * self.rate)
+        self.refilled = now
+        return self.tokens >= 1
+
+    def take(self) -> None:
+        self.tokens -= 1
 
 
 @dataclass(eq=False)  # each client is itself: kept in a set by identity
@@ -220,6 +242,8 @@ class WebTable:
         self._plots: dict[str, bytes] = {}
         self._tasks: set[asyncio.Future] = set()
         self.keys_queued = 0  # keys put on the owner's queue (for the tests and the benchmark)
+        self.keys_dropped = 0  # keys over a seat's or an address's cap (KEY_RATE)
+        self._key_buckets: dict[tuple[str, object], Bucket] = {}  # ("seat", n) / ("address", a)
 
     # -- the owner thread's side -------------------------------------------------------------
     def start(self) -> None:
@@ -408,9 +432,26 @@ class WebTable:
             await self._claim(client, data)
         elif kind == "key" and client.role == "seat" and client.seat is not None:
             key = data.get("key")
-            if isinstance(key, str) and key in PAD_KEYS:
+            if isinstance(key, str) and key in PAD_KEYS and self._key_allowed(client):
                 self.events.put(KeyEvent(client.seat, key, "web"))
                 self.keys_queued += 1
+
+    def _key_allowed(self, client: _Client) -> bool:
+        """A key within its seat's cap and its address's (``KEY_RATE``), which outlive sockets."""
+        if len(self._key_buckets) > 256:  # full buckets are as good as new ones: forget them
+            for name, bucket in list(self._key_buckets.items()):
+                if bucket.available() and bucket.tokens >= bucket.burst:
+                    del self._key_buckets[name]
+        buckets = [
+            self._key_buckets.setdefault(("seat", client.seat), Bucket(KEY_RATE, KEY_BURST)),
+            self._key_buckets.setdefault(("address", client.address), Bucket(2 * KEY_RATE, 2 * KEY_BURST)),
+        ]
+        if not all(bucket.available() for bucket in buckets):
+            self.keys_dropped += 1
+            return False
+        for bucket in buckets:
+            bucket.take()
+        return True
 
     async def _hello(self, client: _Client, data: dict) -> None:
         """A page (re)connects: a board, or a phone with the token it was given, if any. The

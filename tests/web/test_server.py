@@ -7,6 +7,7 @@ import http.client
 import json
 import queue
 import socket
+import time
 
 import pytest
 from websockets.asyncio.client import connect
@@ -535,3 +536,32 @@ def test_a_phone_that_never_answers_the_closing_handshake_does_not_hold_up_the_s
         assert web._thread is not None and not web._thread.is_alive()
     finally:
         silent.close()
+
+
+def test_a_phone_that_reconnects_with_its_token_keeps_its_seats_key_cap(served):
+    """The key cap is the seat's, not the socket's: a phone flooding keys and coming back with
+    its token on a new socket each time gets no more keys to the table than one socket would."""
+    owner, web, port = served()
+
+    async def run() -> float:
+        async with client(port) as first:
+            token = await take(first, 0, "Flood")
+        started = time.monotonic()
+        for _ in range(8):
+            async with client(port) as again:
+                view = await hello(again, token=token)
+                assert view["t"] == "seat" and view["seat"] == 0
+                for _ in range(60):  # well under the socket's own cap (BURST), every time
+                    await again.send(json.dumps({"t": "key", "key": "1"}))
+                await asyncio.sleep(0.05)
+        return time.monotonic() - started
+
+    elapsed = asyncio.run(run())
+    time.sleep(0.2)
+    keys = []
+    while not owner.events.empty():
+        event = owner.events.get()
+        if isinstance(event, KeyEvent) and event.seat == 0:
+            keys.append(event)
+    burst, rate = getattr(web_server, "KEY_BURST", web_server.BURST), getattr(web_server, "KEY_RATE", web_server.RATE)
+    assert len(keys) <= burst + rate * (elapsed + 0.5), f"{len(keys)} keys in {elapsed:.2f} s"
