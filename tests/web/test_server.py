@@ -541,7 +541,7 @@ def test_a_phone_that_never_answers_the_closing_handshake_does_not_hold_up_the_s
 def test_a_phone_that_reconnects_with_its_token_keeps_its_seats_key_cap(served):
     """The key cap is the seat's, not the socket's: a phone flooding keys and coming back with
     its token on a new socket each time gets no more keys to the table than one socket would."""
-    owner, web, port = served()
+    owner, _web, port = served()
 
     async def run() -> float:
         async with client(port) as first:
