@@ -25,6 +25,9 @@ MENU = (
     Option("correct", Msg("Opravit obraz stolu", "Correct the picture"), "9"),
     Option("end", Msg("Ukončit tah", "End the turn"), "#"),
 )
+# asking 4: ending is "0", so the cursor (which starts on "#") stands on no habit answer; the
+# first move of a turn is a take
+MENU_WHEN_NEEDED = tuple(Option(o.value, o.label, "0") if o.value == "end" else o for o in MENU)
 # what a menu choice needs before its move starts
 MENU_CHECKS = {
     "take": moves.check_can_take,
@@ -51,7 +54,7 @@ class Turn(DvaStep):
             self.name,
             seats(state),
             Msg("Tvůj tah: co uděláš?", "Your turn: what next?"),
-            {-1: MENU},
+            {-1: MENU_WHEN_NEEDED if box.when_needed(state) else MENU},
             detail=detail,
         )
 
@@ -138,7 +141,10 @@ class BuildTile(HandTile):
 
     def carry_out(self, state: dict, action: Action, task: dict) -> None:
         value = action.value
-        if state.get("asking", 1) >= box.ASKING_COST_FIRST:  # a build nobody can pay for asks nothing more
+        if box.when_needed(state):  # the cost decides the build; roads and effect are asked when read
+            box.need(state, value, ["cost"])
+            moves.check_pay(state, state["active"], value)
+        elif state.get("asking", 1) >= box.ASKING_COST_FIRST:  # a build nobody can pay for asks nothing more
             box.need(state, value, ["cost"])
             moves.check_pay(state, state["active"], value)
             box.need(state, value, box.placement_fields(state, value))
