@@ -300,7 +300,16 @@ class DvaBratri(Game):
             state["active"] == NORTH or (awaited is not None and awaited.step.startswith("jindrich"))
         )
         turn = None if jindrich_acts else state["active"]
-        return Status(state["round"], state["round"] if final else None, phase, turn, recent(state, STATUS_EVENTS))
+        shown = state["round"]
+        if box.when_needed(state) and state["solo"] and state["active"] == SOUTH and _his_turn_open(state):
+            shown -= 1  # his turn ended the round, but its confirmation and questions still belong to it
+        return Status(shown, shown if final else None, phase, turn, recent(state, STATUS_EVENTS))
+
+
+def _his_turn_open(state: dict) -> bool:
+    """Jindřich's turn still has its confirmation, the refill, the treasure or a question his
+    placement reads in the queue."""
+    return any(t["t"] in ("jindrich_done", "treasure") or "expect" in t or "jindrich" in t for t in state["queue"])
 
 
 def _final_line(state: dict, side: int, scores: Scores) -> Msg:

@@ -80,7 +80,13 @@ class JindrichTop(DvaStep):
         position = board.clockwise(state).index(slot) + 1
         msg = _took(state, tile, position)
         answered(state, task)
+        last = state["final_left"] is not None  # his turn is the game's last one
         refill = turns.take_from_offer(state, slot)
+        if box.when_needed(state) and state["final_trigger"] and not last:  # this take emptied the supply
+            msg += Msg(
+                "Zásoba došla: je to poslední kolo, každý odehraje ještě jeden tah. ",
+                "The supply is empty: this is the final round, each side plays one more turn. ",
+            )
         anchor = jindrich.anchor(state)
         spot = _chosen_place(state, tile, position, anchor)
         if spot is not None and not box.when_needed(state):  # a tile on the board is scored: its
@@ -91,6 +97,8 @@ class JindrichTop(DvaStep):
         else:
             k = spot[0]
             title, msg, tasks = _place(state, tile, spot, anchor, msg)
+        if box.when_needed(state) and last:
+            title = Msg("Poslední tah – ", "Last turn – ") + title
         tasks.insert(
             0, {"t": "jindrich_done", "msg": msg.to_json(), "title": title.to_json(), "at": k, "anchor": anchor}
         )

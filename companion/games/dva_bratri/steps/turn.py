@@ -49,11 +49,17 @@ class Turn(DvaStep):
         detail = Msg("Dosah {r}, suroviny {s}, v ruce {h}.", "Reach {r}, resources {s}, in hand {h}.").format(
             r=board.reach(state, side), s=resources(board.resources(state, side)), h=len(state["hands"][side])
         )
+        if state["final_left"] is not None:
+            title = Msg("Tvůj poslední tah: co uděláš?", "Your last turn: what next?")
+        elif state["final_trigger"]:  # this turn's take emptied the supply
+            title = Msg("Zásoba došla, poslední kolo: co dál?", "Supply empty, final round: what next?")
+        else:
+            title = Msg("Tvůj tah: co uděláš?", "Your turn: what next?")
         return Prompt(
             PromptKind.CHOICE,
             self.name,
             seats(state),
-            Msg("Tvůj tah: co uděláš?", "Your turn: what next?"),
+            title,
             {-1: MENU_WHEN_NEEDED if box.when_needed(state) else MENU},
             detail=detail,
         )
@@ -174,7 +180,7 @@ class PlaceTile(MoveStep):
         return cell_prompt(
             state,
             self.name,
-            Msg("Kam ji položíš?", "Where does it go?"),
+            box.describe(state, task["tile"]) + Msg(": kam ji položíš?", ": where does it go?"),
             board.frontier(state),
             box.describe(state, task["tile"]),
         )
@@ -282,6 +288,17 @@ class WhichUnit(MoveStep):
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         units = [u for u in board.units_of(state, state["active"]) if state["units"][u]["at"] in state["board"]]
+        if box.when_needed(state):  # a unit keeps its code all game; one that cannot go is not listed
+            listed = [Option(u, unit_label(state, u), str(n)) for n, u in enumerate(board.units_of(state, state["active"]), 1)]
+            shown = [o for o in listed if o.value in units and self.can_go(state, o.value)]
+            return Prompt(
+                PromptKind.CHOICE,
+                self.name,
+                seats(state),
+                Msg("Kterou jednotku?", "Which unit?"),
+                {-1: (*shown, BACK)},
+                unoffered={-1: tuple(o for o in listed if o not in shown)},
+            )
         return choice(
             state,
             self.name,
@@ -289,6 +306,10 @@ class WhichUnit(MoveStep):
             [(u, unit_label(state, u)) for u in units],
             back=True,
         )
+
+
+    def can_go(self, state: dict, uid: str) -> bool:
+        return True
 
 
 class StepUnit(WhichUnit):
@@ -304,6 +325,9 @@ class StepUnit(WhichUnit):
 class WithdrawUnit(WhichUnit):
     name = "withdraw_unit"
     takes = ("withdraw",)
+
+    def can_go(self, state: dict, uid: str) -> bool:
+        return not state["units"][uid]["elite"]  # the elite never leaves the board
 
     def carry_out(self, state: dict, action: Action, task: dict) -> None:
         value = action.value
