@@ -164,8 +164,11 @@ def _his(step: str, head: dict) -> bool:
     (it must show the told colour), the treasure on his tile and what his placement reads."""
     if step.startswith("jindrich"):
         return True
-    return head.get("t") == "treasure" or "expect" in head or "jindrich" in head or "resume" in head and (
-        head["resume"].get("step") == "jindrich_top"
+    return (
+        head.get("t") == "treasure"
+        or "expect" in head
+        or "jindrich" in head
+        or ("resume" in head and (head["resume"].get("step") == "jindrich_top"))
     )
 
 
@@ -177,7 +180,9 @@ def before_figures() -> dict:
     """The same script on commit BEFORE, in a child process over a temporary worktree."""
     with tempfile.TemporaryDirectory() as tmp:
         tree = Path(tmp) / "before"
-        subprocess.run(["git", "worktree", "add", "--detach", str(tree), BEFORE], cwd=ROOT, check=True, capture_output=True)
+        subprocess.run(
+            ["git", "worktree", "add", "--detach", str(tree), BEFORE], cwd=ROOT, check=True, capture_output=True
+        )
         try:
             env = dict(os.environ, BENCH_FIRST_GAME_ROOT=str(tree), PYTHONPATH=str(tree))
             done = subprocess.run(

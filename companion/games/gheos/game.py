@@ -13,7 +13,7 @@ from typing import Any
 from ...engine import At, Game, Msg, Scores, Setting, Status, recent, shared_places
 from ...engine.i18n import YOUR_TOTAL, join, player
 from .box import BOX, READINGS
-from .common import refuse, CATEGORIES, COLOURS, KEPT_EVENTS, OVER, START, total
+from .common import CATEGORIES, COLOURS, KEPT_EVENTS, OVER, START, refuse, total
 from .flow import epoch_limit, start_state
 from .ledger import followers, held_colours, supply
 from .scoring import standing

@@ -76,7 +76,10 @@ def test_your_last_buildings_roads_are_asked_by_its_look_and_place():
 def test_a_treasure_condition_is_one_typed_answer():
     assert condition_of(112) == ("vertical", [{"colour": "green"}, {"colour": "grey"}])
     assert condition_of(224) == ("horizontal", [{"colour": "grey"}, {"colour": "any"}])
-    assert condition_of(32184) == ("positional", [{"pos": [0, 1], "colour": "green"}, {"pos": [0, -1], "colour": "any"}])
+    assert condition_of(32184) == (
+        "positional",
+        [{"pos": [0, 1], "colour": "green"}, {"pos": [0, -1], "colour": "any"}],
+    )
     for wrong in (12, 1125, 152, 32222, 35184, 412):
         assert condition_of(wrong) is None, wrong
     st = when_needed(blank({}))
@@ -87,7 +90,10 @@ def test_a_treasure_condition_is_one_typed_answer():
         act(st, "learn_condition", 152)
     assert refused.value.rule == "dva_bratri.condition_digits"
     st = act(st, "learn_condition", 221)
-    assert st["learned"]["treasures"]["T03"] == {"kind": "horizontal", "need": [{"colour": "grey"}, {"colour": "green"}]}
+    assert st["learned"]["treasures"]["T03"] == {
+        "kind": "horizontal",
+        "need": [{"colour": "grey"}, {"colour": "green"}],
+    }
     assert st["queue"] == []
 
 
@@ -100,7 +106,7 @@ def test_the_first_turn_does_not_start_on_ending_it():
 def test_a_set_keeps_its_code_when_another_set_can_no_longer_show():
     s = Session(GAME, {**NOW, "sets": ["putovani", "dominium", "obchod_cirkev"]}, 0)
     st = s.state
-    st["seen"] = [t for t in board.box.set_tiles("putovani")]  # every Travel tile has turned up
+    st["seen"] = list(board.box.set_tiles("putovani"))  # every Travel tile has turned up
     p = GAME.prompt(st)
     assert p.step == "reveal_set"
     assert [(o.value, o.code) for o in p.options_for(None)] == [("dominium", "2"), ("obchod_cirkev", "3")]

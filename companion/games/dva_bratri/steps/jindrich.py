@@ -131,8 +131,10 @@ def asker(state: dict, learning: dict) -> Msg:
         return Msg("Jindřich bere {n} od štítu: {d}: ", "Jindřich takes the {n} from the shield: {d}: ").format(
             n=ordinal(note["position"]), d=box.describe(state, note["tile"])
         )
-    last = Msg("Tvá poslední budova", "Your last building") if state["last_building"] else Msg(
-        "Počáteční destička", "The start tile"
+    last = (
+        Msg("Tvá poslední budova", "Your last building")
+        if state["last_building"]
+        else Msg("Počáteční destička", "The start tile")
     )
     return Msg("{w} ({d}, {a}): ", "{w} ({d}, {a}): ").format(
         w=last, d=box.describe(state, learning["tile"]), a=at(note["anchor"])

@@ -115,7 +115,7 @@ class LearnCondition(LearnStep):
             raise refuse(
                 "condition_digits",
                 "Podmínka: 3 číslice (1 sloupec nebo 2 řada, dvě barvy 1–4), nebo 5 (3, pak dvakrát směr a barva).",
-                "Condition: 3 digits (1 column or 2 row, two colours 1-4), or 5 (3, then a direction and a colour twice).",
+                "Condition: 3 digits (1 column or 2 row, two colours 1-4), or 5 (3, then a place and a colour twice).",
             )
         kind, need = read
         box.learn_fact(state, "treasures", task["token"], "kind", kind)

@@ -289,7 +289,9 @@ class WhichUnit(MoveStep):
     def prompt(self, state: dict, task: dict) -> Prompt:
         units = [u for u in board.units_of(state, state["active"]) if state["units"][u]["at"] in state["board"]]
         if box.when_needed(state):  # a unit keeps its code all game; one that cannot go is not listed
-            listed = [Option(u, unit_label(state, u), str(n)) for n, u in enumerate(board.units_of(state, state["active"]), 1)]
+            listed = [
+                Option(u, unit_label(state, u), str(n)) for n, u in enumerate(board.units_of(state, state["active"]), 1)
+            ]
             shown = [o for o in listed if o.value in units and self.can_go(state, o.value)]
             return Prompt(
                 PromptKind.CHOICE,
@@ -306,7 +308,6 @@ class WhichUnit(MoveStep):
             [(u, unit_label(state, u)) for u in units],
             back=True,
         )
-
 
     def can_go(self, state: dict, uid: str) -> bool:
         return True
