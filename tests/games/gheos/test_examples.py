@@ -313,8 +313,8 @@ def test_t8_the_last_wheat_told_at_a_founding_is_the_next_foundings_default():
     s = new(2)
     found(s, "green", 2)
     answer(s, "act", "red")
-    keep = s.prompt.options_for(EVE)[0]  # issue 35: another continent, so no default (asking 2)
-    assert (keep.code, keep.value, keep.label.en) == ("0", 0, "0 → +0")
+    keep = s.prompt.options_for(EVE)[0]
+    assert (keep.code, keep.value, keep.label.en) == ("#", 2, "still 2 → +2")
 
 
 # -- T9: no follower, no war or migration --------------------------------------------------------------

@@ -143,11 +143,6 @@ class FoundWheat(CountStep):
     name = "found_wheat"
     OCCUPIED = "occupied"
 
-    def default(self, state):
-        """Each founding is on another continent: the last founding's wheat is no likely answer
-        (sessions recorded before ``asking`` 2 kept it)."""
-        return None if state.get("asking", 1) >= 2 else super().default(state)
-
     def title(self, state):
         colour = state["counting"]["colour"]
         return Msg("2 Založit {c}: pšenice na volném světadílu?", "2 Found {e}: wheat on the free continent?").format(
