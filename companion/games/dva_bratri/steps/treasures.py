@@ -98,7 +98,7 @@ class LearnCondition(LearnStep):
             self.name,
             seats(state),
             _who(task, state) + Msg("podmínka jako číslice?", "its condition as digits?"),
-            minimum=0,
+            minimum=111,  # the smallest condition: column, green + green
             maximum=39894,
             detail=Msg(
                 "1 sloupec, 2 řada, 3 místa; pak barvy: 1 zelená, 2 šedá, 3 žlutá, 4 hnědá (libovolná);"
