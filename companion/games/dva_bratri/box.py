@@ -18,8 +18,9 @@ from ..boxfile import Table, fail, read_toml, require_exactly
 DATA = Path(__file__).parent / "data"
 COLOURS = ("green", "grey", "yellow")
 # How a session asks about the box (option ``asking``; see game.py): recorded before the levels
-# existed, the fewest questions, and the cost checked first with tiles typed by number.
-ASKING_RECORDED, ASKING_FEWEST, ASKING_COST_FIRST = 1, 2, 3
+# existed, the fewest questions, the cost checked first with tiles typed by number, and a fact
+# asked only when a decision needs it now (ASKING_WHEN_NEEDED, see game.py).
+ASKING_RECORDED, ASKING_FEWEST, ASKING_COST_FIRST, ASKING_WHEN_NEEDED = 1, 2, 3, 4
 RESOURCE_ORDER = ("wood", "stone", "grain")  # as costs are printed, asked and shown
 RESOURCES = {"green": "wood", "grey": "stone", "yellow": "grain"}
 EDGES = ("N", "E", "S", "W")
@@ -273,6 +274,20 @@ def need(state: dict, tile: str, fields) -> None:
     missing = [f for f in fields if not known(state, tile, f)]
     if missing:
         raise NeedFacts(tile, missing)
+
+
+def when_needed(state: dict) -> bool:
+    """The session asks a fact only when a decision needs it now (``asking`` 4)."""
+    return state.get("asking", ASKING_RECORDED) >= ASKING_WHEN_NEEDED
+
+
+def scoring_fields(state: dict, tile: str) -> list[str]:
+    """The facts a face-up tile's final score reads that are still unknown: its roads (when
+    roads are scored) and its effect's parameters."""
+    fields = ["roads"] if state["roads"] else []
+    if CATALOG.buildings[fact(state, tile, "building")].params:
+        fields.append("params")
+    return [f for f in fields if not known(state, tile, f)]
 
 
 def placement_fields(state: dict, tile: str) -> list[str]:

@@ -21,7 +21,7 @@ from ...engine import At, Awaited, FollowUp, Game, Msg, Scores, Setting, Status,
 from ...engine.i18n import counted, join
 from . import board, box, rest, scoring, turns
 from .board import NORTH, SOUTH, xy
-from .box import ASKING_COST_FIRST, ASKING_FEWEST, ASKING_RECORDED, COLOURS
+from .box import ASKING_COST_FIRST, ASKING_FEWEST, ASKING_RECORDED, ASKING_WHEN_NEEDED, COLOURS
 from .picture import label
 from .steps import STEPS, walk
 from .texts import PLAYER_COLOURS, RECENT_KEPT, SCORE_PARTS, refuse, side_name
@@ -37,8 +37,13 @@ BOX_GROUPS = ("tiles", "treasures")
 # 3 = as 2, and a build's cost is checked as soon as it is known (a build the player cannot pay
 #     for is refused before its roads and row are asked); a revealed tile not known yet is typed
 #     as its building's number and its colour's (1 green, 2 grey, 3 yellow).
+# 4 = as 3, and a fact is asked only when a decision needs it now: a build asks its cost alone;
+#     a tile's roads are asked when Jindřich's placement reads them (naming his tile, or your
+#     last building, first) and its effect and the roads still unknown once the last turn is
+#     played, before the final scoring; a treasure's condition is one typed answer; a set keeps
+#     its code for the whole game; the turn menu's "end" is 0, so the cursor starts on "take".
 # (the levels live in box.py, which the steps read too)
-ASKING_NOW = ASKING_COST_FIRST  # what a new session asks
+ASKING_NOW = ASKING_WHEN_NEEDED  # what a new session asks
 
 
 STATUS_EVENTS = 6  # the newest public events the status carries
@@ -107,8 +112,13 @@ class DvaBratri(Game):
                 "Volba box: data krabice mají jen části 'tiles' a 'treasures'.",
                 "Option box: box data has only 'tiles' and 'treasures' parts.",
             )
-        if options.get("asking", ASKING_NOW) not in (ASKING_RECORDED, ASKING_FEWEST, ASKING_COST_FIRST):
-            raise refuse("bad_option", "Volba asking je 1, 2, nebo 3.", "Option asking is 1, 2 or 3.")
+        if options.get("asking", ASKING_NOW) not in (
+            ASKING_RECORDED,
+            ASKING_FEWEST,
+            ASKING_COST_FIRST,
+            ASKING_WHEN_NEEDED,
+        ):
+            raise refuse("bad_option", "Volba asking je 1, 2, 3, nebo 4.", "Option asking is 1, 2, 3 or 4.")
         if "rest" in options:
             _check_rest(options)
         return options
@@ -168,6 +178,8 @@ class DvaBratri(Game):
         super().perform(state, action)
         if state.get("mode") == "teach":
             walk.advance(state)
+        elif box.when_needed(state):
+            turns.finish_when_told(state)
 
     # -- what the state awaits -----------------------------------------------------------------
     def where(self, state: dict) -> At | None:
@@ -262,7 +274,10 @@ class DvaBratri(Game):
         return (Msg("V ruce: {n}", "In hand: {n}").format(n=len(state["hands"][seat])),)
 
     def score(self, state: dict) -> Scores:
-        parts = self._side_scores(state)
+        try:
+            parts = self._side_scores(state)
+        except box.NeedFacts:  # asking 4, in play: facts only the final scoring reads are not told yet
+            parts = [{"total": 0} for _ in (SOUTH, NORTH)]
         totals = {s: parts[s]["total"] for s in (SOUTH, NORTH)}
         breakdown = {s: {k: v for k, v in parts[s].items() if k != "total"} for s in (SOUTH, NORTH)}
         ranking = _ranking(state, totals) if state["over"] else ()
@@ -285,7 +300,16 @@ class DvaBratri(Game):
             state["active"] == NORTH or (awaited is not None and awaited.step.startswith("jindrich"))
         )
         turn = None if jindrich_acts else state["active"]
-        return Status(state["round"], state["round"] if final else None, phase, turn, recent(state, STATUS_EVENTS))
+        shown = state["round"]
+        if box.when_needed(state) and state["solo"] and state["active"] == SOUTH and _his_turn_open(state):
+            shown -= 1  # his turn ended the round, but its confirmation and questions still belong to it
+        return Status(shown, shown if final else None, phase, turn, recent(state, STATUS_EVENTS))
+
+
+def _his_turn_open(state: dict) -> bool:
+    """Jindřich's turn still has its confirmation, the refill, the treasure or a question his
+    placement reads in the queue."""
+    return any(t["t"] in ("jindrich_done", "treasure") or "expect" in t or "jindrich" in t for t in state["queue"])
 
 
 def _final_line(state: dict, side: int, scores: Scores) -> Msg:

@@ -4,6 +4,7 @@ treasures leaving the game, siege targets, and the end of a turn and of the game
 from __future__ import annotations
 
 from ...engine import Msg, announce
+from ...engine.i18n import counted
 from . import board, box, jindrich
 from .board import NORTH, SOUTH
 from .texts import at
@@ -100,6 +101,32 @@ def clear_met_treasures(state: dict) -> None:
             )
 
 
+def finish_when_told(state: dict) -> None:
+    """After the last turn (``asking`` 4): once his last placement and its questions are done,
+    the facts the final scoring reads and nobody told yet (the built tiles' roads and effects)
+    are asked, each about the tile named by its look and place; then the game is over."""
+    if state["over"] or state["final_left"] != 0 or state["queue"] or state.get("mode") == "teach":
+        return
+    if not state.get("final_asked"):
+        state["final_asked"] = True
+        for k, c in sorted(state["board"].items(), key=lambda kc: (-board.xy(kc[0])[1], board.xy(kc[0])[0])):
+            if board.is_building(c):
+                fields = box.scoring_fields(state, c["tile"])
+                if fields:
+                    state["queue"].append(box.learn_task(c["tile"], fields, final=f"board:{k}"))
+        if state["queue"]:
+            announce(
+                state,
+                Msg(
+                    "Poslední tah je odehrán. Pro závěrečné bodování: {n}.",
+                    "The last turn is played. For the final scoring: {n}.",
+                ).format(n=counted(len(state["queue"]), ("otázka", "otázky", "otázek"), ("question", "questions"))),
+            )
+            return
+    state["over"] = True
+    announce(state, Msg("Konec hry: závěrečné bodování.", "Game over: final scoring."))
+
+
 def end_turn(state: dict) -> None:
     """Next side's turn; after the supply ran out each side plays one more turn, then the end."""
     state["turn"] = fresh_turn()
@@ -109,6 +136,10 @@ def end_turn(state: dict) -> None:
     elif state["final_trigger"]:
         state["final_left"] = 2
     if state["final_left"] == 0:
+        if box.when_needed(state):  # the facts the final scoring reads are asked first
+            state["pending"] = None
+            finish_when_told(state)
+            return
         state["over"] = True
         announce(state, Msg("Konec hry: závěrečné bodování.", "Game over: final scoring."))
         return

@@ -53,6 +53,18 @@ def made_up_box() -> dict:
     return {"tiles": tiles, "treasures": treasures}
 
 
+def condition_digits(truth: dict) -> int:
+    """A token's condition as the one number learn_condition reads (112, 32184)."""
+    from companion.games.dva_bratri.steps.learning import COMPASS
+    from companion.games.dva_bratri.steps.treasures import COLOUR_DIGITS, KIND_DIGITS
+
+    kind = {v: k for k, v in KIND_DIGITS.items()}[truth["kind"]]
+    colour = {v: k for k, v in COLOUR_DIGITS.items()}
+    key = {tuple(v): k for k, v in COMPASS.items()}
+    items = "".join((key[tuple(i["pos"])] if "pos" in i else "") + colour[i["colour"]] for i in truth["need"])
+    return int(kind + items)
+
+
 class Table:
     """The physical table: the shuffled supply and treasure stack, and a player's choices."""
 
@@ -124,6 +136,8 @@ class Table:
                 return None
             self.pending_tile = self.next_tile()
             return self.fact(self.pending_tile, "colour")
+        if step == "learn_condition":  # the whole condition typed at once (asking 4)
+            return condition_digits(self.truth["treasures"][self.token])
         if step.startswith("learn_") and step not in ("learn_kind", "learn_pos", "learn_need"):
             return self.learn(prompt)
         if step == "treasure_id":

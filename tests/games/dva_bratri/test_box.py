@@ -33,7 +33,7 @@ def test_every_setup_state_derived_from_the_records_is_what_the_old_loader_made(
         for chosen in itertools.combinations(box.sets(), 3):
             for mode in ("play", "teach"):
                 for memory in ("empty", "box"):
-                    options = {"seats": seats, "sets": list(chosen), "mode": mode}
+                    options = {"seats": seats, "sets": list(chosen), "mode": mode, "asking": 3}
                     if memory == "box":
                         options["box"] = made_up_box()
                     case = f"setup/{seats}/{'+'.join(chosen)}/{mode}/{memory}"

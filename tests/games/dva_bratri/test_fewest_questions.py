@@ -56,7 +56,7 @@ def test_sessions_recorded_before_keep_their_questions_and_new_ones_ask_the_fewe
     submit(old, "reveal_tile", "new")
     assert old.prompt.step == "learn_building"
     new = Session(GAME, NOW, 0)
-    assert new.options["asking"] == 3 and new.state["asking"] == 3
+    assert new.options["asking"] == 4 and new.state["asking"] == 4
     submit(new, "reveal_set", "putovani")
     assert values(new)[:3] == ["new:inn:green", "new:inn:grey", "new:inn:yellow"] and "new" not in values(new)
     submit(new, "reveal_tile", "new:inn:grey")  # one answer names the building and the colour
@@ -67,7 +67,7 @@ def test_sessions_recorded_before_keep_their_questions_and_new_ones_ask_the_fewe
     again = Session(GAME, new.options, new.seed, new.entries)
     assert again.state == new.state
     with pytest.raises(RuleError):
-        Session(GAME, {**NOW, "asking": 4}, 0)
+        Session(GAME, {**NOW, "asking": 5}, 0)
 
 
 def test_a_recorded_session_of_the_old_form_replays():
@@ -189,6 +189,7 @@ def test_nothing_is_asked_about_a_tile_that_goes_to_the_box():
 
 def test_a_tile_he_places_is_asked_its_roads_and_effect_then_placed():
     st = _surrounded(True)
+    st["asking"] = 3  # asking 4 asks them before the final scoring (test_first_game.py)
     del st["board"]["0,1"]  # the place north of the start tile is free
     st = act(st, "jindrich_top", "grey")  # interrupted: his tile will be scored
     assert "0,1" not in st["board"] and GAME.prompt(st).step == "learn_road_set"
@@ -201,7 +202,7 @@ def test_a_tile_he_places_is_asked_its_roads_and_effect_then_placed():
 @pytest.mark.parametrize("winner", [S, N])
 def test_two_players_enter_who_won_the_shield_toss(winner):
     s = Session(GAME, {"seats": 2, "mode": "play", "colour": "white", "roads": True, "sets": FIRST_SETS}, 0)
-    assert s.options["asking"] == 3 and s.prompt.step == "start_player"
+    assert s.options["asking"] == 4 and s.prompt.step == "start_player"
     assert [o.label.cs for o in s.prompt.options_for(None)] == ["Bílý", "Modrý"]
     rng_before = copy.deepcopy(s.state["rng"])
     submit(s, "start_player", winner)
@@ -311,6 +312,6 @@ def test_an_unknown_treasure_condition_is_asked_as_the_tokens_own_question():
     task = asked.value.task
     assert task == {"t": "treasure", "at": "0,0", "token": "T03", "partial": {}}
     st["queue"] = [task]
-    assert GAME.prompt(st).step == "learn_kind" and GAME.prompt(st).title.en.startswith("Treasure on [0,0]")
+    assert GAME.prompt(st).step == "learn_condition" and GAME.prompt(st).title.en.startswith("Treasure on [0,0]")
     with pytest.raises(LookupError):
         box.treasure_fact(st, "T04", "kind")  # a token nowhere on the board: a plain error

@@ -80,17 +80,25 @@ class JindrichTop(DvaStep):
         position = board.clockwise(state).index(slot) + 1
         msg = _took(state, tile, position)
         answered(state, task)
+        last = state["final_left"] is not None  # his turn is the game's last one
         refill = turns.take_from_offer(state, slot)
+        if box.when_needed(state) and state["final_trigger"] and not last:  # this take emptied the supply
+            msg += Msg(
+                "Zásoba došla: je to poslední kolo, každý odehraje ještě jeden tah. ",
+                "The supply is empty: this is the final round, each side plays one more turn. ",
+            )
         anchor = jindrich.anchor(state)
-        spot = jindrich.choose_place(state, tile)
-        if spot is not None:  # a tile on the board is scored: its roads and effect (not under rule D)
-            box.need(state, tile, box.placement_fields(state, tile))
+        spot = _chosen_place(state, tile, position, anchor)
+        if spot is not None and not box.when_needed(state):  # a tile on the board is scored: its
+            box.need(state, tile, box.placement_fields(state, tile))  # roads and effect (not under rule D)
         tasks: list[dict]
         if spot is None:
             k, title, msg, tasks = None, *_to_the_box(state, tile, msg), []
         else:
             k = spot[0]
             title, msg, tasks = _place(state, tile, spot, anchor, msg)
+        if box.when_needed(state) and last:
+            title = Msg("Poslední tah – ", "Last turn – ") + title
         tasks.insert(
             0, {"t": "jindrich_done", "msg": msg.to_json(), "title": title.to_json(), "at": k, "anchor": anchor}
         )
@@ -101,6 +109,36 @@ class JindrichTop(DvaStep):
         # and the whole instruction a key away; the pad screen and the history keep it too)
         announce(state, _in_short(state, tile, position, k))
         turns.end_turn(state)
+
+
+def _chosen_place(state: dict, tile: str, position: int, anchor: str) -> tuple[str, str] | None:
+    """Where his tile goes; a road his placement reads and nobody told yet is asked about the
+    tile it is printed on, named first: his tile ("Jindřich bere 2. od štítu: Hostinec – zelená")
+    or your last building (``asking`` 4; before, the question named the building alone)."""
+    try:
+        return jindrich.choose_place(state, tile)
+    except box.NeedFacts as ask:
+        if box.when_needed(state):
+            ask.task["jindrich"] = {"tile": tile, "position": position, "anchor": anchor}
+        raise
+
+
+def asker(state: dict, learning: dict) -> Msg:
+    """Whose roads Jindřich's placement reads: 'Jindřich bere 2. od štítu: Hostinec – zelená: '
+    or 'Tvá poslední budova (Tržiště – šedá, [1,0]): '."""
+    note = learning["jindrich"]
+    if learning["tile"] == note["tile"]:
+        return Msg("Jindřich bere {n} od štítu: {d}: ", "Jindřich takes the {n} from the shield: {d}: ").format(
+            n=ordinal(note["position"]), d=box.describe(state, note["tile"])
+        )
+    last = (
+        Msg("Tvá poslední budova", "Your last building")
+        if state["last_building"]
+        else Msg("Počáteční destička", "The start tile")
+    )
+    return Msg("{w} ({d}, {a}): ", "{w} ({d}, {a}): ").format(
+        w=last, d=box.describe(state, learning["tile"]), a=at(note["anchor"])
+    )
 
 
 def _took(state: dict, tile: str, position: int) -> Msg:

@@ -199,6 +199,12 @@ def _asker(state: dict, learning: dict) -> Msg:
         return where + Msg(" ", " ") + box.building_name(box.fact(state, tile, "building")) + Msg(": ", ": ")
     if learning.get("relearn"):
         return Msg("Oprava údajů: ", "Correcting facts: ")
+    if learning.get("jindrich"):  # his placement reads a road: the tile named before the question
+        from .jindrich import asker
+
+        return asker(state, learning)
+    if learning.get("final"):  # before the final scoring: the tile by its look and its place
+        return rest_name(state, {**learning, "rest": {"at": learning["final"]}}) + Msg(": ", ": ")
     if field in ("building", "colour") or not box.known(state, tile, "building"):
         return Msg("Nová destička: ", "New tile: ")
     return box.building_name(box.fact(state, tile, "building")) + Msg(": ", ": ")

@@ -75,6 +75,21 @@ class RevealSet(DvaStep):
             if "slot" in task and not task.get("teach")
             else Msg("Ze které sady?", "Which set?")
         )
+        if box.when_needed(state):  # a set keeps its code (its place among the game's sets) all game
+            listed = [Option(key, box.set_name(key), str(n)) for n, key in enumerate(state["sets"], 1)]
+            if fix and "slot" in task and state["offer"]["slots"][task["slot"]] is not None:
+                listed.append(Option("empty", Msg("Je tam prázdno", "It is empty"), "0"))
+            shown = {value for value, _ in pairs}
+            return Prompt(
+                PromptKind.CHOICE,
+                self.name,
+                seats(state),
+                title,
+                {-1: tuple(o for o in listed if o.value in shown) + ((BACK,) if fix else ())},
+                detail=_where(state, task),
+                short=short,
+                unoffered={-1: tuple(o for o in listed if o.value not in shown)},
+            )
         return choice(state, self.name, title, pairs, back=fix, detail=_where(state, task), short=short)
 
     def apply(self, state: dict, action, task: dict) -> None:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from ....engine import Msg, Prompt, PromptKind, announce, answered
 from .. import box, turns
-from ..texts import at, colour_opts, place_text, treasure_text
+from ..texts import at, colour_opts, place_text, refuse, treasure_text
 from .common import DvaStep, choice, seats
-from .learning import LearnStep, compass_options
+from .learning import COMPASS, LearnStep, compass_options
 
 
 def missing(state: dict, task: dict) -> list[str]:
@@ -38,9 +38,90 @@ def step_for(state: dict, task: dict) -> str:
     """The step a treasure task awaits: the token, or the next part of its condition."""
     if "token" not in task:
         return "treasure_id"
+    if one_answer(state, task):
+        return "learn_condition"
     if missing(state, task)[0] == "kind":
         return "learn_kind"
     return "learn_pos" if _asks_place(state, task) else "learn_need"
+
+
+def one_answer(state: dict, task: dict) -> bool:
+    """A drawn token whose condition is not known at all is told in one typed number
+    (``asking`` 4, in a game); the walks and corrections ask it part by part."""
+    return (
+        box.when_needed(state)
+        and not (task.get("teach") or task.get("rest") or task.get("relearn"))
+        and missing(state, task) == list(box.TREASURE_FIELDS)
+        and not task["partial"]
+    )
+
+
+# the digits of a condition typed at once: its kind, then each pictured tile (a positional one's
+# place as a compass key first), a colour as 1 green, 2 grey, 3 yellow, 4 any (brown)
+KIND_DIGITS = {"1": "vertical", "2": "horizontal", "3": "positional"}
+COLOUR_DIGITS = {"1": "green", "2": "grey", "3": "yellow", "4": "any"}
+
+
+def condition_of(value: int) -> tuple[str, list[dict]] | None:
+    """'112' = column: green + grey; '32184' = positional: north green, south any; None: not one."""
+    digits = str(value)
+    kind = KIND_DIGITS.get(digits[:1])
+    if kind is None or len(digits) != (5 if kind == "positional" else 3):
+        return None
+    need: list[dict] = []
+    rest = digits[1:]
+    while rest:
+        item: dict = {}
+        if kind == "positional":
+            if rest[0] not in COMPASS:
+                return None
+            item["pos"], rest = list(COMPASS[rest[0]]), rest[1:]
+        if rest[0] not in COLOUR_DIGITS:
+            return None
+        item["colour"], rest = COLOUR_DIGITS[rest[0]], rest[1:]
+        need.append(item)
+    if kind == "positional" and need[0]["pos"] == need[1]["pos"]:
+        return None
+    return kind, need
+
+
+class LearnCondition(LearnStep):
+    """A drawn token's whole condition as one number (``asking`` 4): 112 = column: green + grey;
+    221 = row: grey + green; 32184 = positional: north green, south any."""
+
+    name = "learn_condition"
+    brief = Msg("Podmínka: číslice?", "Condition: digits?")
+
+    def prompt(self, state: dict, task: dict) -> Prompt:
+        return Prompt(
+            PromptKind.NUMBER,
+            self.name,
+            seats(state),
+            _who(task, state) + Msg("podmínka jako číslice?", "its condition as digits?"),
+            minimum=111,  # the smallest condition: column, green + green
+            maximum=39894,
+            detail=Msg(
+                "1 sloupec, 2 řada, 3 místa; pak barvy: 1 zelená, 2 šedá, 3 žlutá, 4 hnědá (libovolná);"
+                " u míst před barvou směr jako kompas. Např. 112, 32184.",
+                "1 column, 2 row, 3 places; then colours: 1 green, 2 grey, 3 yellow, 4 brown (any);"
+                " for places a compass key before each colour. E.g. 112, 32184.",
+            ),
+            short=self.brief,
+        )
+
+    def answer(self, state: dict, value, task: dict, learning: dict) -> None:
+        read = condition_of(value)
+        if read is None:
+            raise refuse(
+                "condition_digits",
+                "Podmínka: 3 číslice (1 sloupec nebo 2 řada, dvě barvy 1–4), nebo 5 (3, pak dvakrát směr a barva).",
+                "Condition: 3 digits (1 column or 2 row, two colours 1-4), or 5 (3, then a place and a colour twice).",
+            )
+        kind, need = read
+        box.learn_fact(state, "treasures", task["token"], "kind", kind)
+        box.learn_fact(state, "treasures", task["token"], "need", need)
+        task["partial"]["done"] = list(box.TREASURE_FIELDS)
+        progress(state, task)
 
 
 def progress(state: dict, task: dict) -> None:
@@ -161,7 +242,7 @@ class LearnPos(LearnStep):
                 i=len(items) + 1
             ),
             {-1: compass_options(_skippable(task))},
-            short=Msg("Pozice {i}?", "Place {i}?").format(i=len(items) + 1),
+            short=Msg("Vyznačené místo {i}?", "Marked place {i}?").format(i=len(items) + 1),
         )
 
     def answer(self, state: dict, value, task: dict, learning: dict) -> None:
@@ -196,4 +277,4 @@ class LearnNeed(LearnStep):
             progress(state, task)
 
 
-STEPS = (TreasureId(), LearnKind(), LearnPos(), LearnNeed())
+STEPS = (TreasureId(), LearnKind(), LearnPos(), LearnNeed(), LearnCondition())

@@ -25,6 +25,9 @@ MENU = (
     Option("correct", Msg("Opravit obraz stolu", "Correct the picture"), "9"),
     Option("end", Msg("Ukončit tah", "End the turn"), "#"),
 )
+# asking 4: ending is "0", so the cursor (which starts on "#") stands on no habit answer; the
+# first move of a turn is a take
+MENU_WHEN_NEEDED = tuple(Option(o.value, o.label, "0") if o.value == "end" else o for o in MENU)
 # what a menu choice needs before its move starts
 MENU_CHECKS = {
     "take": moves.check_can_take,
@@ -46,12 +49,18 @@ class Turn(DvaStep):
         detail = Msg("Dosah {r}, suroviny {s}, v ruce {h}.", "Reach {r}, resources {s}, in hand {h}.").format(
             r=board.reach(state, side), s=resources(board.resources(state, side)), h=len(state["hands"][side])
         )
+        if state["final_left"] is not None:
+            title = Msg("Tvůj poslední tah: co uděláš?", "Your last turn: what next?")
+        elif state["final_trigger"]:  # this turn's take emptied the supply
+            title = Msg("Zásoba došla, poslední kolo: co dál?", "Supply empty, final round: what next?")
+        else:
+            title = Msg("Tvůj tah: co uděláš?", "Your turn: what next?")
         return Prompt(
             PromptKind.CHOICE,
             self.name,
             seats(state),
-            Msg("Tvůj tah: co uděláš?", "Your turn: what next?"),
-            {-1: MENU},
+            title,
+            {-1: MENU_WHEN_NEEDED if box.when_needed(state) else MENU},
             detail=detail,
         )
 
@@ -138,7 +147,10 @@ class BuildTile(HandTile):
 
     def carry_out(self, state: dict, action: Action, task: dict) -> None:
         value = action.value
-        if state.get("asking", 1) >= box.ASKING_COST_FIRST:  # a build nobody can pay for asks nothing more
+        if box.when_needed(state):  # the cost decides the build; roads and effect are asked when read
+            box.need(state, value, ["cost"])
+            moves.check_pay(state, state["active"], value)
+        elif state.get("asking", 1) >= box.ASKING_COST_FIRST:  # a build nobody can pay for asks nothing more
             box.need(state, value, ["cost"])
             moves.check_pay(state, state["active"], value)
             box.need(state, value, box.placement_fields(state, value))
@@ -168,7 +180,7 @@ class PlaceTile(MoveStep):
         return cell_prompt(
             state,
             self.name,
-            Msg("Kam ji položíš?", "Where does it go?"),
+            box.describe(state, task["tile"]) + Msg(": kam ji položíš?", ": where does it go?"),
             board.frontier(state),
             box.describe(state, task["tile"]),
         )
@@ -276,6 +288,19 @@ class WhichUnit(MoveStep):
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         units = [u for u in board.units_of(state, state["active"]) if state["units"][u]["at"] in state["board"]]
+        if box.when_needed(state):  # a unit keeps its code all game; one that cannot go is not listed
+            listed = [
+                Option(u, unit_label(state, u), str(n)) for n, u in enumerate(board.units_of(state, state["active"]), 1)
+            ]
+            shown = [o for o in listed if o.value in units and self.can_go(state, o.value)]
+            return Prompt(
+                PromptKind.CHOICE,
+                self.name,
+                seats(state),
+                Msg("Kterou jednotku?", "Which unit?"),
+                {-1: (*shown, BACK)},
+                unoffered={-1: tuple(o for o in listed if o not in shown)},
+            )
         return choice(
             state,
             self.name,
@@ -283,6 +308,9 @@ class WhichUnit(MoveStep):
             [(u, unit_label(state, u)) for u in units],
             back=True,
         )
+
+    def can_go(self, state: dict, uid: str) -> bool:
+        return True
 
 
 class StepUnit(WhichUnit):
@@ -298,6 +326,9 @@ class StepUnit(WhichUnit):
 class WithdrawUnit(WhichUnit):
     name = "withdraw_unit"
     takes = ("withdraw",)
+
+    def can_go(self, state: dict, uid: str) -> bool:
+        return not state["units"][uid]["elite"]  # the elite never leaves the board
 
     def carry_out(self, state: dict, action: Action, task: dict) -> None:
         value = action.value
