@@ -126,7 +126,8 @@ def test_the_player_not_on_turn_holds_at_most_three_tiles():
 def test_supply_count_and_the_final_round():
     st = blank({})
     st = run(st, ("turn", "correct"), ("correct", "supply"))
-    assert GAME.prompt(st).detail.en.startswith("Now 10.")
+    assert GAME.prompt(st).step == "fix_supply" and st["supply"] == 10
+    assert GAME.prompt(st).detail.en.startswith("Now 10.")  # the screen shows the count to correct
     empty = act(st, "fix_supply", 0)
     assert empty["supply"] == 0 and empty["final_trigger"]
     again = run(empty, ("turn", "correct"), ("correct", "supply"), ("fix_supply", 4))

@@ -155,22 +155,27 @@ def test_jindrichs_placement_is_shown_as_a_picture_with_words():
     assert p.step == "jindrich_done" and p.kind is PromptKind.CONFIRM and not p.turned
     assert p.cursor == tuple(cell(st, "4,4")) and p.cells[p.cursor] == "ov+"  # his tile, his unit
     assert p.cells[tuple(cell(st, "5,5"))] == "PM"
+    # what he does: the 1st tile from the shield to [4,4], his green unit onto it, a treasure on top
+    assert st["board"]["4,4"]["tile"] == "his" and st["board"]["4,4"]["owner"] == 1
+    assert "his" not in st["offer"]["slots"] and st["units"]["1green"]["at"] == "4,4"
+    assert st["treasures"]["stack"] == 1 and {"t": "treasure", "at": "4,4"} in st["queue"]
+    # the words the table reads (the place, the rule of the place, the set)
     assert p.title.cs == "Jindřich: Obléhací věž na [4,4]" and p.title.en == "Jindřich: Siege tower at [4,4]"
     assert p.detail.cs.startswith(
         "Jindřich bere 1. destičku od štítu: Obléhací věž – zelená, sada Válčení. "
         "Polož destičku nohama vzhůru na [4,4], jihozápadně od tvé poslední budovy (pravidlo C)"
     )
     assert "takes the 1st tile from the shield: Siege tower – green, Warfare set" in p.detail.en
-    assert "south-west" in p.detail.en
-    assert "se zeleným křížkem" in p.detail.cs and "treasure" in p.detail.en
 
 
 def test_when_there_is_no_room_the_picture_shows_the_full_ring():
     ring = ("5,6", "6,6", "6,5", "6,4", "5,4", "4,4", "4,5", "4,6")
     st = _jindrich_turn(tile("fortress", "green"), around=ring)
     p = GAME.prompt(st)
-    assert p.cursor == tuple(cell(st, "5,5")) and p.title.en == "Jindřich: Fortress to the box"
-    assert "goes back to the box" in p.detail.en and "jde do krabice" in p.detail.cs
+    assert p.cursor == tuple(cell(st, "5,5")) and p.step == "jindrich_done"
+    assert "his" not in st["offer"]["slots"] and all(place["tile"] != "his" for place in st["board"].values())
+    assert st["units"]["1green"]["at"] == "out" and st["treasures"]["stack"] == 2
+    assert p.title.en == "Jindřich: Fortress to the box" and "jde do krabice" in p.detail.cs
 
 
 # -- the words on the screen ------------------------------------------------------------------

@@ -331,7 +331,6 @@ def test_t9_a_player_without_followers_may_not_cause_a_war_or_a_migration():
         with pytest.raises(RuleError) as refused:
             s.submit({"step": "act", "seat": NOAH, "value": cause})
         assert refused.value.rule == "gheos.no_follower_to_pay"
-        assert "no follower to pay" in refused.value.msg.en and "bez přívržence" in refused.value.msg.cs
         assert s.state == before
 
 

@@ -72,7 +72,8 @@ def test_off_by_default_and_offered_as_a_menu_setting():
     assert setting.initial() is False and len(setting.label.cs) <= 18 and len(setting.label.en) <= 18
     with pytest.raises(RuleError) as err:
         Session(GAME, {"seats": 4, "check_box": "yes"}, 0)
-    assert "check_box" in err.value.text("en")
+    assert err.value.rule == "graenaland.bad_option"
+    assert "check_box" in err.value.text("en")  # which option: named only in the sentence
 
 
 def test_the_walk_asks_every_open_fact_of_this_player_count_grouped_per_piece():
@@ -128,10 +129,11 @@ def test_a_cost_is_entered_resource_by_resource_and_checked_as_a_whole():
     assert values(s)[1:-1] == [0, 1, 2, 3, 4]  # a coastal settlement costs 4
     answer(s, 1)  # grain
     answer(s, 0)  # livestock
-    assert values(s)[1:-1] == [0, 1, 2, 3] and "Entered: 1 grain + 0 livestock." in s.prompt.detail.en
+    assert values(s)[1:-1] == [0, 1, 2, 3] and s.state["boxcheck"]["partial"] == {"grain": 1, "livestock": 0}
+    assert "Entered: 1 grain + 0 livestock." in s.prompt.detail.en  # the screen shows what is entered
     answer(s, 2)  # wood; ore is what is left
     assert s.state["board"]["territories"]["C1"]["settlement_cost"] == {"grain": 1, "wood": 2, "ore": 1}
-    assert fact_id(s) == "costs.church.cost" and "how much grain does the church cost" in s.prompt.detail.en
+    assert fact_id(s) == "costs.church.cost" and s.state["boxcheck"]["partial"] == {}  # from the first resource
     assert "kolik obilí stojí kostel" in s.prompt.detail.cs
     for count in (0, 0, 0):
         answer(s, count)
@@ -152,6 +154,7 @@ def test_a_cost_is_entered_resource_by_resource_and_checked_as_a_whole():
 def test_keep_changes_nothing_and_is_asked_again_next_time():
     s = session(box=box_only(4, "army_max.value", "house_limit.value"), check_box=True)
     answer(s, "keep")
+    assert s.state["boxcheck"]["counts"] == {"corrected": 0, "confirmed": 0, "kept": 1}
     assert "Klan má 14 domečků, 1 z nich na počitadle vojska." in s.prompt.detail.cs  # from the box data
     answer(s, "yes")  # the houses do limit building: confirmed
     assert s.prompt.step == "start_spots"
@@ -159,6 +162,7 @@ def test_keep_changes_nothing_and_is_asked_again_next_time():
         "house_limit": {"value": True, "confirmed": ["value"], "verified": True, "source": "corrected on the device"}
     }
     assert s.state["recent"][-2]["en"] == "Houses: they limit (confirmed)."
+    # the walk's tally leaves the state with the walk: after it only the closing sentence holds it
     assert "opraveno 0, potvrzeno 1, ponecháno 1" in s.state["recent"][-1]["cs"]
     again = Session(GAME, {"seats": 4, "box": GAME.learned_box(s.state), "check_box": True}, 0)
     assert fact_id(again) == "army_max.value"
@@ -172,6 +176,7 @@ def test_army_track_end_learned_on_the_device_caps_the_army():
     answer(s, 3, seat=2)  # any pad may answer
     to_step(s, "build")
     st = copy.deepcopy(s.state)
+    assert st["board"]["rules"]["army_max"] == 3
     st["army"][0] = 3
     assert "army" not in building.legal(st, 0, "main")
     with pytest.raises(RuleError) as err:
@@ -216,8 +221,10 @@ def test_a_bad_correction_is_refused_and_changes_nothing():
     assert "pieces.T3.settlement_cost" in err.value.text("cs") and "nelze přijmout" in err.value.text("cs")
     assert (s.state, s.entries) == before
     answer(s, "hills")
+    before = (copy.deepcopy(s.state), list(s.entries))
     with pytest.raises(RuleError) as err:
         answer(s, "grain+wood")  # card 1 shows that already
+    assert err.value.rule == "graenaland.box_correction" and (s.state, s.entries) == before
     assert "supply_cards.faces.2" in err.value.text("en") and "every supply card is different" in err.value.text("en")
     with pytest.raises(RuleError) as err:
         answer(s, "lava")

@@ -45,7 +45,7 @@ def test_production_on_the_device_asks_only_about_the_check_card(lying, after_su
     if asks:
         prompt = GAME.prompt(st)
         # the two outcomes are the answers, so what the dealer picks is the result everyone sees
-        assert prompt.kind is PromptKind.CHOICE and prompt.seats == ()
+        assert prompt.kind is PromptKind.CHOICE and prompt.step == "improvement" and prompt.seats == ()
         options = prompt.options_for(None)
         assert [(o.value, o.code) for o in options] == [(3, "#"), (2, "*")]
         assert [o.label.cs for o in options] == ["Shoda: přidat (3)", "Jiná: odložit (2)"]
@@ -56,8 +56,7 @@ def test_production_on_the_device_asks_only_about_the_check_card(lying, after_su
         assert matched["step"] == "move"
         with pytest.raises(RuleError) as err:
             apply(st, {"step": "improvement", "seat": None, "value": 1})
-        assert err.value.rule == "graenaland.improvement_count"
-        assert err.value.text("cs") == "Po kontrolní kartě tam leží 2, nebo 3 karty."
+        assert err.value.rule == "graenaland.improvement_count" and st["cards"]["C1"] == after_sure
     else:
         assert st["step"] == "move"
 
@@ -109,7 +108,8 @@ def test_a_wrong_count_of_lying_cards_is_fixed_from_the_proposal_screen():
     assert labels["C2"] == "Pobřeží 2: leží 1" and labels["back"] == "Zpět"
     s.submit({"step": "fix_cards", "seat": None, "value": "C2"})
     p = s.prompt
-    assert p.kind is PromptKind.NUMBER and p.title.cs == "Pobřeží 2: karet?" and (p.minimum, p.maximum) == (0, 2)
+    assert p.kind is PromptKind.NUMBER and p.step == "fix_count" and (p.minimum, p.maximum) == (0, 2)
+    assert s.state["fixing"] == "C2" and p.title.cs == "Pobřeží 2: karet?"
     with pytest.raises(RuleError) as err:  # refused when applied too, not only on the screen
         apply(s.state, {"step": "fix_count", "seat": None, "value": 3})
     assert err.value.rule == "session.number_out_of_range"

@@ -71,7 +71,7 @@ def test_take_land_is_one_key_among_nine():
     prompt = s.prompt
     assert (prompt.kind, prompt.seats) == (PromptKind.CHOICE, (0,))
     assert [o.code for o in prompt.options_for(None)] == [str(n) for n in range(1, 10)]
-    assert prompt.title.en == "Blue takes a card:"
+    assert prompt.step == "take_land" and s.state["turn"] == 0
 
 
 def test_end_round_is_for_anyone():
