@@ -47,16 +47,20 @@ IDLE_ROUNDS = 50  # the loop's idle work allowed between two keys (a person is s
 HOST = "companion.bench"
 
 
-def script_of(name: str, quick: bool, package: str) -> list:
-    """The game's key script as ``package``'s own events (each version's table knows only its own)."""
+def script_text(name: str, quick: bool) -> str:
+    """The game's whole key script (its first 120 lines when ``quick``)."""
     from companion.games import load
     from tests.keyscript import play_script
 
     game = load(name)
     seats = SEATS.get(name, max(game.min_seats, min(game.max_seats, 4)))
     lines, _ = play_script(game, seats, seed=3, games_in_menu=[name])
-    parse_script = importlib.import_module(f"{package}.hw.emulated").parse_script
-    return parse_script("\n".join(lines[: 120 if quick else None]))
+    return "\n".join(lines[: 120 if quick else None])
+
+
+def script_of(name: str, quick: bool, package: str) -> list:
+    """The game's key script as ``package``'s own events (each version's table knows only its own)."""
+    return importlib.import_module(f"{package}.hw.emulated").parse_script(script_text(name, quick))
 
 
 class CountingBus:

@@ -57,7 +57,7 @@ def test_the_header_digits_face_is_left_to_pillow():
 
 def panel_lines(name: str) -> set[tuple[Path, int, str]]:
     """The lines of every frame of a game's scripted opening, with the face each is drawn in."""
-    from benchmarks.bench_key_path import script_of
+    from benchmarks.bench_key_path import script_text
     from companion.games import load
     from companion.hw.emulated import parse_script
     from companion.store import Store
@@ -66,7 +66,7 @@ def panel_lines(name: str) -> set[tuple[Path, int, str]]:
     lines = set()
     with tempfile.TemporaryDirectory() as folder, Store(Path(folder) / "companion.db") as store:
         table = Table(store, {name: load(name)}, "cs", new_seed=lambda: 1)
-        for event in parse_script(script_of(name, quick=True)):
+        for event in parse_script(script_text(name, quick=True)):
             if table.mode == "over":
                 break
             table.handle(event)
