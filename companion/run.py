@@ -82,7 +82,7 @@ def cmd_run(args) -> int:
     if not script_events:  # people press the keys: hold back one pressed before a question could be read
         from .table.table import GUARD_S
 
-        table.guard = GUARD_S
+        table.fittings.guard = GUARD_S
     web = None
     if getattr(args, "web", None) or os.environ.get("LISTEN_FDS"):  # --web, or companion.socket
         try:

@@ -127,7 +127,7 @@ def test_the_run_mode_rebuilds_a_torn_box_memory_from_the_latest_session(tmp_pat
     io = _RunIo(display=None, leds=None, closers=[], panel=SMALLEST)
     store, table = _open_table(args, config_module.defaults(), io, data_dir)
     try:
-        assert table.box_memory.load("dva_bratri") == learned
+        assert table.fittings.box_memory.load("dva_bratri") == learned
     finally:
         store.close()
     assert (data_dir / "box" / "dva_bratri.json.bad-1").exists()

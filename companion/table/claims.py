@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING
 from ..engine import Msg
 from ..surface.events import SeatClaim
 from . import texts
-from .flow import Claim, Play, give_back, interrupt
+from .flow import Claim, give_back, interrupt
 from .menu import MenuItem
 
 if TYPE_CHECKING:
-    from .table import Table
+    from .base import Host as Table
 
 
 def on_seat_claim(table: Table, event: SeatClaim) -> None:
@@ -33,12 +33,12 @@ def ask_claim(table: Table) -> None:
     if not table.claims or not table.screen.takes_claims:
         return
     claim = table.claims[0]
-    interrupt(table, Claim(under=table.screen))
-    table.cursor, table.browsed = 0, False
-    table.menu_title = texts.CLAIM_TAKEN if claim.taken else texts.CLAIM_TITLE  # a take-over says so in the header
+    menu = Claim(under=table.screen)
+    interrupt(table, menu)
+    menu.title = texts.CLAIM_TAKEN if claim.taken else texts.CLAIM_TITLE  # a take-over says so in the header
     seat = Msg(table.seat_label(claim.seat), table.seat_label(claim.seat))
-    table.menu_note = [texts.CLAIM_ASK.format(name=Msg(claim.name, claim.name), seat=seat)]  # the answer on page 1
-    table.menu = [
+    menu.note = [texts.CLAIM_ASK.format(name=Msg(claim.name, claim.name), seat=seat)]  # the answer on page 1
+    menu.items = [
         MenuItem(texts.CLAIM_YES, lambda: _answer_claim(table, True)),
         MenuItem(texts.CLAIM_NO, lambda: _answer_claim(table, False)),
     ]
@@ -48,8 +48,8 @@ def _answer_claim(table: Table, ok: bool) -> None:
     claim = table.claims.pop(0)
     claim.reply(ok)
     asked = table.screen
-    give_back(table, asked.under if isinstance(asked, Claim) else Play())
+    give_back(table, asked.under if isinstance(asked, Claim) else table.play)
     label = Msg(table.seat_label(claim.seat), table.seat_label(claim.seat))
     said = texts.CLAIMED_OVER if claim.taken else texts.CLAIMED
-    table.notice = [said.format(seat=label, name=Msg(claim.name, claim.name)) if ok else texts.CLAIM_REFUSED]
+    table.messages.notice = [said.format(seat=label, name=Msg(claim.name, claim.name)) if ok else texts.CLAIM_REFUSED]
     ask_claim(table)

@@ -27,6 +27,7 @@ from ..engine import Msg, PromptKind
 from ..engine.session import effective_actions
 from ..surface.events import PAD_KEYS
 from ..surface.pad_screen import padded
+from ..table.flow import Over, Play, UndoAll
 from ..table.seat_screens import seat_screen
 from ..table.secret import YES_NO_KEYS
 from . import plots
@@ -96,12 +97,14 @@ class Tracker:
             self._session, self._prompt, self._news = session, None, None
         if session is None:
             return
-        if table.news is not self._news and table.news:
-            self.log.extend(m.get(table.language) for m in table.news)
+        news = table.messages.news
+        if news is not self._news and news:
+            self.log.extend(m.get(table.language) for m in news)
             del self.log[:-LOG_KEPT]
-        self._news = table.news
+        self._news = news
         now = self.clock()
-        prompt = session.prompt if table.mode == "play" else None
+        question = _question(table)
+        prompt = session.prompt if question is not None else None
         if prompt is not self._prompt:
             if self._prompt is not None:  # the question was answered: who answered it decided now
                 for seat, asked in self._asked.items():
@@ -110,11 +113,18 @@ class Tracker:
             self._asked = dict.fromkeys(prompt.seats if prompt is not None else (), now)
             self._locked = set()
             self._prompt = prompt
-        if prompt is not None and prompt.kind.hidden and table.secret is not None:
-            for seat in table.secret.locked_seats():
+        secret = question.answer.secret if question is not None else None
+        if prompt is not None and prompt.kind.hidden and secret is not None:
+            for seat in secret.locked_seats():
                 if seat not in self._locked and seat in self._asked:
                     self._locked.add(seat)
                     self.decisions.setdefault(seat, []).append(now - self._asked[seat])
+
+
+def _question(table: Table) -> Play | None:
+    """The question, when it is on the table (not under a menu, an undo question or a claim)."""
+    screen = table.screen
+    return screen if isinstance(screen, Play) else None
 
 
 def _paragraphs(frame) -> list[str]:
@@ -148,11 +158,11 @@ def board_view(table: Table, tracker: Tracker | None = None) -> dict:
     view: dict[str, Any] = {
         "t": "board",
         "lang": language,
-        "mode": table.mode,
+        "mode": table.screen.name,
         "header": frame.header,
         "lines": _paragraphs(frame),
         "footer": frame.footer,
-        "log": list(tracker.log) if tracker is not None else [m.get(language) for m in table.news],
+        "log": list(tracker.log) if tracker is not None else [m.get(language) for m in table.messages.news],
     }
     session = table.session
     if session is None:
@@ -160,8 +170,10 @@ def board_view(table: Table, tracker: Tracker | None = None) -> dict:
         return view
     status = session.status()
     prompt = session.prompt
-    locked = set(table.secret.locked_seats()) if table.secret is not None and table.mode == "play" else set()
-    asked = set(prompt.seats) if prompt is not None and table.mode == "play" else set()
+    question = _question(table)
+    secret = question.answer.secret if question is not None else None
+    locked = set(secret.locked_seats()) if secret is not None else set()
+    asked = set(prompt.seats) if prompt is not None and question is not None else set()
     view.update(
         game=session.game.title.get(language) or session.game.name,
         round=status.round,
@@ -180,7 +192,7 @@ def board_view(table: Table, tracker: Tracker | None = None) -> dict:
             for seat, label in enumerate(_seat_labels(table))
         ],
     )
-    if table.mode == "over":
+    if isinstance(table.screen, Over):
         view.update(tracker.result(table) if tracker is not None else game_result(table, None))
         view["footer"] = ""  # the panel's keys are the host's, not the board's
         for seat in view["seats"]:
@@ -197,7 +209,7 @@ def game_result(table: Table, tracker: Tracker | None) -> dict:
 
     session = table.running
     language = table.language
-    scores = table.final_scores
+    scores = table.screen.scores if isinstance(table.screen, Over) else session.score()
     labels = _seat_labels(table)
     logged, started = _logged(table)
     decisions: dict[int, list[float]] = {}
@@ -297,13 +309,14 @@ def seat_view(table: Table, seat: int) -> dict:
         view.update(label="", name="", ask=[], private=[], status="", mode="none", keys=[], hints=[])
         return view
     screen = seat_screen(table, seat)
+    question = _question(table)
     prompt = session.prompt
     status = session.status()
     private = [m.get(language) for m in session.game.seat_lines(session.state, seat)]
     view.update(
         label=table.seat_label(seat),
         name=table.names.get(seat, ""),
-        header=table.frame().header if table.mode == "play" else "",
+        header=table.frame().header if question is not None else "",
         round=status.round,
         phase=status.phase.get(language),
         private=private,
@@ -315,10 +328,10 @@ def seat_view(table: Table, seat: int) -> dict:
         locked="",
         wrong="",
         # why this seat's last entry was refused, told to this seat alone (Table.refuse)
-        refused=reason.get(language) if (reason := table.seat_reasons.get(seat)) is not None else "",
+        refused=reason.get(language) if (reason := table.signals.reasons.get(seat)) is not None else "",
     )
-    asked = table.mode == "play" and prompt is not None and seat in prompt.seats
-    if table.mode == "play" and prompt is not None and asked:
+    asked = question is not None and prompt is not None and seat in prompt.seats
+    if question is not None and prompt is not None and asked:
         view["ask"] = [prompt.title.get(language)]
         options = prompt.options_for(seat)
         width = max(screen.entry.width, 1)
@@ -326,20 +339,22 @@ def seat_view(table: Table, seat: int) -> dict:
             [[_code(o.code, width), o.label.get(language)] for o in options] if len(options) <= MAX_HINTS else []
         )
         view["keys"] = _keys(prompt, seat)
-        if prompt.kind.hidden and table.secret is not None:
-            entry = table.secret.entries.get(seat)
+        secret = question.answer.secret
+        if prompt.kind.hidden and secret is not None:
+            entry = secret.entries.get(seat)
             if entry is not None:
                 view["typed"] = entry.typed
                 view["wrong"] = entry.wrong if entry.mistyped else ""
                 if entry.is_locked:
                     view["locked"] = next((o.label.get(language) for o in options if o.value == entry.locked), "?")
         elif prompt.kind in (PromptKind.CHOICE, PromptKind.NUMBER):
-            view["typed"] = table.typed
+            view["typed"] = question.answer.typed
     else:
         view["ask"] = list(screen.ask)
         view["hints"] = []
-        view["keys"] = ["#", "*"] if table.mode == "undo_all" else []
-        if table.mode == "undo_all":
+        everyone = isinstance(table.screen, UndoAll)  # every seat confirms a costly undo
+        view["keys"] = ["#", "*"] if everyone else []
+        if everyone:
             view["hints"] = [list(hint) for hint in screen.entry.hints]
     return view
 

@@ -35,8 +35,8 @@ def test_a_session_record_without_its_seed_is_named_by_file_and_line_and_the_box
         assert f"{path}, line 2: session 1 is damaged ('seed' is missing)" in problem
         table = make_table(store, "en")
         assert table.mode == "menu"
-        assert any("line 2" in msg.en and "'seed' is missing" in msg.en for msg in table.notice)
-        assert all(msg.cs.startswith("Úložiště: ") for msg in table.notice)
+        assert any("line 2" in msg.en and "'seed' is missing" in msg.en for msg in table.messages.notice)
+        assert all(msg.cs.startswith("Úložiště: ") for msg in table.messages.notice)
         assert store.create_session("gheos", {}, 6, ["A", "B"]) == 2  # the id is not reused
         with pytest.raises(StoreError, match="session 1 is damaged"):
             store.append(1, {"action": {"step": "x"}})
@@ -131,7 +131,7 @@ def test_a_zeroed_tail_that_cut_records_is_said_on_the_panel(tmp_path):
         (problem,) = store.problems
         assert "zeroed" in problem and "may be lost" in problem
         table = make_table(store, "en")
-        assert any("zeroed" in msg.en for msg in table.notice)
+        assert any("zeroed" in msg.en for msg in table.messages.notice)
     assert path.read_bytes() == keep
 
 
@@ -168,7 +168,7 @@ def test_a_box_memory_file_with_a_non_finite_number_is_moved_aside_and_the_game_
         table = make_table(store, "en", seed=1, box_memory=memory)
         table.new_game(game, {"seats": seats})
         assert table.mode == "play"
-        (notice,) = table.notice
+        (notice,) = table.messages.notice
         assert notice.en == f"Damaged box data moved aside: box/{game}.json.bad-1"
         assert notice.cs == f"Poškozená data krabice odložena: box/{game}.json.bad-1"
         assert store.unfinished()["game"] == game

@@ -27,7 +27,7 @@ def test_menu_then_undo_question_then_a_claim_and_the_question_is_answered_as_it
     press(table, [KeyEvent(None, "menu")])
     modes.append(table.mode)
     press(table, host("down"))  # the menu's cursor moves, not the question's value
-    assert table.number == 2 and table.cursor == 1
+    assert table.answer.number == 2 and table.screen.cursor == 1
     press(table, host("ok"))  # "undo" in the menu: back to the question, then asked
     modes.append(table.mode)
     press(table, host("back"))  # not now
@@ -38,7 +38,7 @@ def test_menu_then_undo_question_then_a_claim_and_the_question_is_answered_as_it
     press(table, host("down", "ok"))  # the claim's cursor to "no", and no
     modes.append(table.mode)
     assert modes == ["play", "game_menu", "undo", "play", "claim", "play"]
-    assert answers == [False] and table.number == 2
+    assert answers == [False] and table.answer.number == 2
     press(table, host("ok"))  # the question takes what the host had counted before it all
     entries = next(iter(recorder.sessions.values()))["entries"]
     assert entries[-1]["action"] == {"step": "bonus", "seat": 0, "value": 2}

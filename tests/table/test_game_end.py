@@ -31,7 +31,7 @@ def test_a_failing_archive_is_named_retried_and_keeps_the_final_screen():
     rec.finish = finish
     finished_toy(table)
     assert table.housekeeping() is True  # the panel must show why
-    assert table.notice == [texts.ARCHIVE_FAILED.format(why="No space left on device")]
+    assert table.messages.notice == [texts.ARCHIVE_FAILED.format(why="No space left on device")]
     assert "No space left on device" in " ".join(table.frame().lines)
     assert not rec.finished and table.unarchived
     press(table, host("ok"))  # retried first: the space is back, so OK leaves the ranking
@@ -57,9 +57,9 @@ def test_a_restart_between_the_last_action_and_the_archive_completes_it_without_
     ((sid, stored),) = rec.sessions.items()
     again = Table(rec, {"toy": TOY}, "en")
     again.offer_resume(sid, "toy", stored["options"], stored["seed"], stored["entries"])
-    assert again.mode == "over" and again.notice == [texts.RESUMED_OVER]
+    assert again.mode == "over" and again.messages.notice == [texts.RESUMED_OVER]
     again.housekeeping()
-    assert rec.finished == [(sid, played.final_scores.to_json(), played.final_scores.winner)]
+    assert rec.finished == [(sid, played.screen.scores.to_json(), played.screen.scores.winner)]
 
 
 class Suggesting(Toy):
@@ -97,7 +97,7 @@ def test_later_or_back_leaves_the_suggestion_for_the_main_menu():
     for keys in (("down", "ok"), ("back",)):
         table, rec = suggesting_table(Suggesting())
         press(table, host("ok", *keys))
-        assert table.mode == "menu" and table.menu_title == texts.MENU_TITLE
+        assert table.mode == "menu" and table.screen.title == texts.MENU_TITLE
         assert len(rec.sessions) == 1
 
 
@@ -106,21 +106,21 @@ def test_a_game_failing_to_suggest_goes_back_to_the_menu():
     game.fails = True
     table, _ = suggesting_table(game)
     press(table, host("ok"))
-    assert table.mode == "menu" and table.menu_title == texts.MENU_TITLE
+    assert table.mode == "menu" and table.screen.title == texts.MENU_TITLE
 
 
 def test_a_finished_session_replays_to_the_same_ranking_the_table_showed():
     table, rec = toy_table()
     finished_toy(table)
     stored = rec.sessions["s1"]
-    assert Session(TOY, stored["options"], stored["seed"], stored["entries"]).score() == table.final_scores
+    assert Session(TOY, stored["options"], stored["seed"], stored["entries"]).score() == table.screen.scores
 
 
 def test_the_next_game_does_not_open_with_the_last_ones_announcements():
     table, _ = suggesting_table(Suggesting())
-    assert table.news  # the final action announced something
+    assert table.messages.news  # the final action announced something
     press(table, host("ok", "ok"))  # the suggestion: yes
-    assert table.mode == "play" and table.news == []
+    assert table.mode == "play" and table.messages.news == []
     assert "Another one" not in " ".join(table.frame().lines)
 
 
@@ -137,7 +137,7 @@ def test_a_long_suggestion_is_read_from_its_start_and_ok_still_says_yes():
     assert table.frame().selected is not None
     press(table, host("up"))  # back up from the items (the second one) to the first
     press(table, host("up"))  # and from the first back to the question's start
-    assert table.frame().selected is None and table.cursor == 0
+    assert table.frame().selected is None and table.screen.cursor == 0
     press(table, host("ok"))
     assert table.mode == "play" and table.session.state["seats"] == 3
 

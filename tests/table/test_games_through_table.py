@@ -20,7 +20,7 @@ def test_game_through_the_table(name, seats, seed):
     table = Table(recorder, games, "cs", new_seed=lambda: seed)
     for event in parse_script("\n".join(lines[:-1])):  # all but leaving the final screen
         table.handle(event)
-        assert not (table.notice and table.notice[0].en.startswith("✗")), table.notice
+        assert not (table.messages.notice and table.messages.notice[0].en.startswith("✗")), table.messages.notice
     assert table.mode == "over"
     assert table.session.state == expected.state
     table.housekeeping()  # the main loop's work after the frame: the game goes to the history

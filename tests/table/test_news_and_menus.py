@@ -51,7 +51,7 @@ def test_the_reveal_stays_on_the_panel_until_a_host_key_and_a_pad_key_goes_to_th
     assert frame.footer.startswith("OK → ") or frame.footer == "OK: k otázce"
     press(table, host("ok"))  # the host reads it away: nothing is answered
     assert recorder.sessions["s1"]["entries"] == entries
-    assert not table.news and table.mode == "play"
+    assert not table.messages.news and table.mode == "play"
     assert "question" in table.frame().roles
 
     table, recorder = vaaalbara_table()
@@ -72,7 +72,7 @@ def test_gains_of_a_turn_are_announced_in_order_with_their_reason():
         if table.session.prompt is None or table.session.prompt.kind.hidden:
             break
         press(table, host("ok"))
-        announced += [m.cs for m in table.news]
+        announced += [m.cs for m in table.messages.news]
         if table.news_blocks():
             press(table, host("ok"))
     assert any(": +" in line for line in announced), announced  # "Modrá: +4 (Les 4)"
@@ -83,13 +83,13 @@ def test_a_long_announcement_reads_a_screen_at_a_time_then_any_key_goes_on():
     reveal_characters(table)
     from companion.engine import Msg
 
-    table.news = [Msg(f"Zpráva číslo {n} pro celý stůl", f"News number {n} for the table") for n in range(6)]
+    table.messages.news = [Msg(f"Zpráva číslo {n} pro celý stůl", f"News number {n} for the table") for n in range(6)]
     first = table.frame()
     assert first.lines[0] == "Zpráva číslo 0 pro" and "▼" in first.footer
     press(table, host("down"))
-    assert table.frame().lines != first.lines and table.news
+    assert table.frame().lines != first.lines and table.messages.news
     press(table, host("down", "down", "down", "down", "down"))
-    assert not table.news  # down at the end goes on
+    assert not table.messages.news  # down at the end goes on
 
 
 def test_announcements_sit_on_top_of_a_confirmation_and_its_ok_goes_on():
@@ -97,7 +97,7 @@ def test_announcements_sit_on_top_of_a_confirmation_and_its_ok_goes_on():
     from companion.engine import Msg
 
     press(table, pad(1, "3#") + pad(2, "1#"))  # the reveal; next: roll (confirm)
-    table.news = [Msg("Odhalení", "Revealed: 3 and 1")]
+    table.messages.news = [Msg("Odhalení", "Revealed: 3 and 1")]
     assert not table.news_blocks()
     assert table.frame().lines[0] == "Revealed: 3 and 1"
     press(table, host("ok"))  # the confirmation itself is answered
@@ -108,7 +108,7 @@ def test_announcements_sit_on_top_of_a_confirmation_and_its_ok_goes_on():
 def test_an_action_announcing_nothing_leaves_no_announcement():
     table, _ = toy_table()
     press(table, pad(1, "3#") + pad(2, "1#") + host("ok"))
-    assert table.news == []
+    assert table.messages.news == []
 
 
 # -- the in-game menu ------------------------------------------------------------------------------
@@ -132,9 +132,9 @@ def test_menu_key_opens_the_game_menu_anywhere_in_a_game_and_back_returns():
     press(table, host("menu"))
     frame = table.frame()
     assert table.mode == "game_menu" and frame.header == "Game menu"
-    assert [item.label.en for item in table.menu][:3] == ["Continue", "Undo the last action", "End this game"]
+    assert [item.label.en for item in table.screen.items][:3] == ["Continue", "Undo the last action", "End this game"]
     press(table, host("back"))
-    assert table.mode == "play" and table.secret.locked_seats() == (0,)
+    assert table.mode == "play" and table.answer.secret.locked_seats() == (0,)
 
 
 def test_end_this_game_keeps_it_as_abandoned_after_a_second_question():
@@ -229,7 +229,7 @@ def test_a_menu_longer_than_the_panel_says_that_the_arrows_reach_the_rest(size):
     table = Table(recorder, {"toy": TOY}, "en", panel=panel)
     table.offer_resume(sid, "toy", {"seats": 2}, 5, entries)
     assert visible_lines(table.frame(), panel.layout(has_footer=False).rows)[1] == table.frame().lines
-    table.notice = [Msg("Pad 3 je novější: aktualizujte krabici.", "Pad 3 is newer: update the box.")]
+    table.messages.notice = [Msg("Pad 3 je novější: aktualizujte krabici.", "Pad 3 is newer: update the box.")]
     frame = table.frame()
     rows_without_footer = panel.layout(has_footer=False).rows
     hidden = visible_lines(frame, rows_without_footer)[1] != frame.lines
@@ -249,7 +249,7 @@ def test_a_session_that_no_longer_replays_is_offered_for_ending_with_its_reason(
     table = Table(recorder, {"toy": TOY}, "en")
     table.offer_resume(sid, "toy", {"seats": 2}, 5, entries)
     frame = table.frame()
-    assert [item.label.en for item in table.menu] == ["End it"]
+    assert [item.label.en for item in table.screen.items] == ["End it"]
     assert "Does not replay: Four is forbidden." in " ".join(frame.lines)
     assert not cut_lines(frame)
     press(table, host("down"))
@@ -287,7 +287,7 @@ def test_a_pad_trouble_is_named_once_and_its_notice_goes_when_the_pad_is_fine():
     assert "A7" in " ".join(table.frame().lines)
     table.handle(KeyEvent(None, "down"))
     table.handle(PadTrouble("A7", "duplicate_id"))  # the same trouble again: no new notice
-    assert table.notice == []
+    assert table.messages.notice == []
     table.handle(PadTrouble("A7", ""))
     assert "A7" not in " ".join(table.frame().lines)
 
@@ -299,8 +299,8 @@ def test_a_pad_trouble_is_named_once_and_its_notice_goes_when_the_pad_is_fine():
 def test_every_main_menu_item_takes_one_row(language):
     games = {name: load(name) for name in REGISTRY}
     table = Table(MemoryRecorder(), games, language)
-    assert all(len(SMALLEST.rows(item.label.get(language))) == 1 for item in table.menu)
-    assert len(table.frame().lines) == len(table.menu)
+    assert all(len(SMALLEST.rows(item.label.get(language))) == 1 for item in table.screen.items)
+    assert len(table.frame().lines) == len(table.screen.items)
     assert not cut_lines(table.frame())
 
 
@@ -327,16 +327,17 @@ def test_the_host_buttons_can_pick_every_option_they_highlight():
                 table = Table(recorder, {"graenaland": game}, "en")
                 sid = recorder.create_session("graenaland", session.options, 11, [])
                 assert table.resume(sid, "graenaland", session.options, 11, list(session.entries))
-                table.news = []
+                table.messages.news = []
                 press(
-                    table, host(*["down"] * ((index - table.cursor) % len(prompt.options_for(prompt.seats[0]))), "ok")
+                    table,
+                    host(*["down"] * ((index - table.answer.cursor) % len(prompt.options_for(prompt.seats[0]))), "ok"),
                 )
                 seat_action = {"step": prompt.step, "seat": prompt.seats[0], "value": option.value}
                 try:
                     session.evaluate(seat_action)
                 except RuleError:
                     continue  # refused from the pad too: the rule says why
-                assert recorder.sessions[sid]["entries"][-1] == {"action": seat_action}, (index, table.notice)
+                assert recorder.sessions[sid]["entries"][-1] == {"action": seat_action}, (index, table.messages.notice)
                 checked += 1
         session.commit(random_action(session, rnd))
     assert checked >= 20

@@ -21,7 +21,7 @@ class Replies:
 def test_the_host_lets_a_phone_in_and_the_question_underneath_is_as_it_was():
     table, _ = toy_table()
     press(table, pad(1, "3"))  # seat 1 is typing its pick
-    typed = table.collector.entries[0].typed
+    typed = table.answer.collector.entries[0].typed
     replies = Replies()
     table.handle(SeatClaim(1, "Jana", False, replies))
     frame = table.frame()
@@ -33,8 +33,8 @@ def test_the_host_lets_a_phone_in_and_the_question_underneath_is_as_it_was():
     assert replies.given == [] and table.mode == "claim"
     press(table, host("ok"))
     assert replies.given == [True] and table.mode == "play"
-    assert [m.en for m in table.notice] == ["Player 2 plays on a phone (Jana)."]
-    assert table.collector.entries[0].typed == typed
+    assert [m.en for m in table.messages.notice] == ["Player 2 plays on a phone (Jana)."]
+    assert table.answer.collector.entries[0].typed == typed
 
 
 def test_the_host_can_refuse_and_a_take_over_is_said():
@@ -44,10 +44,10 @@ def test_the_host_can_refuse_and_a_take_over_is_said():
     frame = table.frame()
     assert frame.header == "Phone takes a seat over" and frame.lines[frame.selected] == "Yes, let in"
     press(table, host("down", "ok"))
-    assert replies.given == [False] and [m.en for m in table.notice] == ["Phone not let in."]
+    assert replies.given == [False] and [m.en for m in table.messages.notice] == ["Phone not let in."]
     table.handle(SeatClaim(0, "Petr", True, replies))
     press(table, host("ok"))
-    assert [m.en for m in table.notice] == ["Player 1: a phone took over the seat (Petr)."]
+    assert [m.en for m in table.messages.notice] == ["Player 1: a phone took over the seat (Petr)."]
 
 
 def test_without_a_game_or_for_a_seat_it_has_not_the_phone_is_refused_at_once():

@@ -62,7 +62,7 @@ def bonus_table(store, language="en", panel: Panel | None = None) -> Table:
 
 
 def labels(table: Table) -> list[str]:
-    return [item.label.get(table.language) for item in table.menu]
+    return [item.label.get(table.language) for item in table.screen.items]
 
 
 def open_names(table: Table) -> None:
@@ -85,14 +85,14 @@ def test_the_host_names_a_pad_seat_and_the_question_is_given_back_as_it_was(stor
     assert store.players(table.session_id) == {0: "Anna"}  # in the store before the panel says so
     frame = table.frame()
     assert frame.header == "Player names" and frame.lines[0] == "Name saved."
-    assert labels(table) == ["Player 1: Anna", "Player 2: —", "← back to the game"] and table.cursor == 0
+    assert labels(table) == ["Player 1: Anna", "Player 2: —", "← back to the game"] and table.screen.cursor == 0
     press(table, host("down", "ok"))  # seat 2: Anna plays seat 1 already
     assert labels(table) == ["Petr", "No name", "← back"]
     assert table.frame().lines[0] != texts.NAMES_ON_PHONES.en  # names are offered: no note
     press(table, host("back"))  # back: the seats again, the cursor on seat 2
-    assert table.frame().header == "Player names" and table.cursor == 1
+    assert table.frame().header == "Player names" and table.screen.cursor == 1
     press(table, host("back"))  # back: the question, as the host left it
-    assert table.mode == "play" and table.number == 2 and table.prompt.step == "bonus"
+    assert table.mode == "play" and table.answer.number == 2 and table.prompt.step == "bonus"
     press(table, host("ok"))  # and the host's keys still answer it
     assert store.entries(table.session_id)[-1]["action"] == {"step": "bonus", "seat": 0, "value": 2}
 
@@ -104,7 +104,7 @@ def test_a_name_is_taken_away_and_the_seats_own_name_is_where_the_cursor_starts(
     seen_before(store, "Petr")  # named later, elsewhere: first in the list
     open_names(table)
     press(table, host("down", "ok"))  # seat 2
-    assert labels(table) == ["Petr", "Anna", "Bez jména", "← zpět"] and table.cursor == 1  # on its name
+    assert labels(table) == ["Petr", "Anna", "Bez jména", "← zpět"] and table.screen.cursor == 1  # on its name
     press(table, host("down", "ok"))  # no name
     assert store.players(table.session_id) == {} and table.names == {}
     assert labels(table)[1] == "Hráč 2: —" and table.frame().lines[0] == "Místo je bez jména."
@@ -132,7 +132,7 @@ def test_a_name_the_recorder_cannot_keep_is_said_and_nothing_changes(store, monk
     monkeypatch.setattr(store, "name_player", full)
     press(table, host("ok"))  # Anna, not kept
     assert table.names == {} and table.frame().header == "Name: Player 1"
-    assert table.notice == [texts.NAME_FAILED.format(why="disk full")]
+    assert table.messages.notice == [texts.NAME_FAILED.format(why="disk full")]
     answered = []
     claim_answer(lambda seat, ok: answered.append(ok), partial(name_seat, table), 1, "Jana", True)
     assert answered == [True] and table.names == {}  # the phone is let in all the same, nameless
@@ -175,7 +175,7 @@ def ended_toy(store, names: dict[int, str], language="en", panel: Panel | None =
 
 def test_the_final_ranking_names_the_players_whose_rows_fit(store):
     table = ended_toy(store, {0: "Anna", 1: LONGEST})
-    scores = table.final_scores
+    scores = table.screen.scores
     expected = [
         f"{place}. {'Anna' if seat == 0 else 'Player 2'} {scores.totals[seat]}" for seat, place in scores.placed
     ]
@@ -219,6 +219,6 @@ def test_every_names_screen_fits_the_panel(tmp_path, size, language):
 def test_a_key_on_a_pad_does_nothing_in_the_names_menu(store):
     table = bonus_table(store)
     open_names(table)
-    before = (labels(table), table.cursor)
+    before = (labels(table), table.screen.cursor)
     press(table, [KeyEvent(0, "1"), KeyEvent(1, "#")])
-    assert (labels(table), table.cursor, table.mode) == (*before, "game_menu")
+    assert (labels(table), table.screen.cursor, table.mode) == (*before, "game_menu")

@@ -60,7 +60,7 @@ def menu_table(seats_down=0, box_memory=None):
 
 
 def labels(table):
-    return [item.label.en for item in table.menu]
+    return [item.label.en for item in table.screen.items]
 
 
 def test_settings_offered_for_the_seat_count_with_defaults_and_start_first():
@@ -74,7 +74,7 @@ def test_settings_offered_for_the_seat_count_with_defaults_and_start_first():
 def test_ok_cycles_a_value_and_start_uses_the_chosen_options():
     table, rec = menu_table()
     press(table, host("down", "ok"))
-    assert labels(table)[1] == "Rounds: 3" and table.cursor == 1
+    assert labels(table)[1] == "Rounds: 3" and table.screen.cursor == 1
     press(table, host("ok"))
     assert labels(table)[1] == "Rounds: 2"
     press(table, host("ok", "up", "ok"))  # rounds 3, then start
@@ -91,7 +91,7 @@ def test_a_pick_setting_needs_exactly_its_count():
     press(table, host("down", "down", "down", "down", "ok"))  # "done" with one ticked: refused
     assert table.frame().lines[0] == "Chosen 1 of 2"
     press(table, host("up", "up", "ok", "down", "down", "ok"))  # tick C, then done
-    assert labels(table)[2] == "Sets: B, C" and table.cursor == 0
+    assert labels(table)[2] == "Sets: B, C" and table.screen.cursor == 0
     press(table, host("ok"))
     assert table.mode == "play" and rec.sessions["s1"]["options"]["sets"] == ["b", "c"]
 
@@ -175,8 +175,8 @@ def test_box_memory_set_aside_is_named_on_the_panel_when_the_game_starts(tmp_pat
     table = Table(MemoryRecorder(), {"dva_bratri": load("dva_bratri")}, language, new_seed=lambda: 3, box_memory=files)
     table.new_game("dva_bratri", {"seats": 2})
     assert table.mode == "play"
-    assert [m.get(language) for m in table.notice] == [notice]
+    assert [m.get(language) for m in table.messages.notice] == [notice]
     assert notice.replace(" ", "") in "".join(table.frame().lines).replace(" ", "")  # wrapped, whole
-    table.notice = []
+    table.messages.notice = []
     table.new_game("dva_bratri", {"seats": 2})  # the file is gone: nothing to say
-    assert table.notice == []
+    assert table.messages.notice == []

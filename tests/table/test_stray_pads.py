@@ -65,7 +65,7 @@ def press_every_pad(table: Table) -> None:
             if before is not None:
                 assert (table.session.state, len(table.session.entries)) == before
                 assert table.mode == mode
-                assert [m.get("cs") for m in table.notice] == [f"Pad {pad} v této hře nehraje."]
+                assert [m.get("cs") for m in table.messages.notice] == [f"Pad {pad} v této hře nehraje."]
                 if mode == "play":
                     assert any(f"Pad {pad}" in line for line in table.frame().lines), table.frame().lines
 
@@ -116,7 +116,7 @@ def test_a_pad_outside_a_two_player_vaaalbara_is_named_during_the_secret_pick():
     assert table.mode == "play" and table.prompt.kind.hidden and table.seat_count() == 2
     table.handle(KeyEvent(3, "0"))
     assert "Pad 4 is not in this game." in " ".join(table.frame().lines)
-    assert table.collector.locked_seats() == ()
+    assert table.answer.collector.locked_seats() == ()
 
 
 def test_the_key_script_of_the_evening_runs_to_its_end(tmp_path):

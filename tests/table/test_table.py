@@ -28,7 +28,7 @@ def test_mistyped_code_blinks_error_and_locks_nothing():
     table, _rec = toy_table()
     press(table, pad(1, "7#"))
     assert table.leds()[0] == LED_ERROR
-    assert table.secret.locked_seats() == ()
+    assert table.answer.secret.locked_seats() == ()
     press(table, pad(1, "2"))
     assert table.leds()[0] == LED_WAITING
 
@@ -37,7 +37,7 @@ def test_host_cannot_enter_secret_picks():
     table, _ = toy_table()
     press(table, host("ok"))
     assert "pads" in " ".join(table.frame().lines[:2])
-    assert table.secret.locked_seats() == ()
+    assert table.answer.secret.locked_seats() == ()
 
 
 def test_public_prompts_by_host_and_pad_and_refusal_changes_nothing():
@@ -173,7 +173,7 @@ def test_pairing_from_the_menu_seats_pads_in_press_order():
     seating = FakeSeating()
     table = Table(MemoryRecorder(), {"toy": TOY}, "en", seating=seating)
     table.handle(RawPadKey("E661", "5"))
-    assert table.notice[0].en.startswith("Unpaired pad")
+    assert table.messages.notice[0].en.startswith("Unpaired pad")
     press(table, host("down", "ok"))  # "Pair pads" is after the game
     assert table.mode == "pair" and seating.calls == ["begin"]
     table.handle(RawPadKey("BBB", "1"))
@@ -278,10 +278,10 @@ def test_a_question_longer_than_the_panel_keeps_its_answer_on_screen_and_is_read
     assert table.frame().lines[table.frame().selected] == "1 a"
     press(table, host("up"))
     for _ in range(5):  # read down to the end, then back
-        if not table.reading:
+        if not table.answer.reading:
             break
         press(table, host("down"))
-    assert not table.reading and table.cursor == 0
+    assert not table.answer.reading and table.answer.cursor == 0
     press(table, host("down", "ok"))
     assert table.session.state["done"] == "b"
 
@@ -309,10 +309,10 @@ def test_a_result_screen_says_once_what_it_lists_itself():
 
     table = one_step_table(Moved())
     press(table, host("ok", "ok"))
-    table.news = [moved, gained]
+    table.messages.news = [moved, gained]
     for table.language in ("cs", "en"):
         lines = " ".join(table.frame().lines)
         assert lines.count(moved.get(table.language).split(" → ")[0]) == 1
         assert gained.get(table.language) in lines and stays.get(table.language).split()[0] in lines
-    table.news = []
+    table.messages.news = []
     assert "Move the heroes" in table.frame().lines

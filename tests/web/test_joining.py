@@ -62,13 +62,13 @@ def host(table: Table, *keys: str) -> None:
 
 
 def labels(table: Table) -> list[str]:
-    return [item.label.get(table.language) for item in table.menu]
+    return [item.label.get(table.language) for item in table.screen.items]
 
 
 @pytest.mark.parametrize("language", ["cs", "en"])
 def test_the_panel_shows_the_wifi_code_then_the_address_and_a_camera_reads_both(language):
     table = menu_table(language)
-    host(table, *["up"] * (len(table.menu) - labels(table).index(MENU_JOIN.get(language))), "ok")
+    host(table, *["up"] * (len(table.screen.items) - labels(table).index(MENU_JOIN.get(language))), "ok")
     assert table.mode == "join"
     wifi = table.frame()
     assert wifi.header == "Wi-Fi" and wifi.lines == ("table-4f2a",)
@@ -82,7 +82,7 @@ def test_the_panel_shows_the_wifi_code_then_the_address_and_a_camera_reads_both(
     assert read_png(render(address)) == ["HTTP://192.168.100.100:8080/"]
     shot(render(address), f"panel-join-url-{language}.png")
     host(table, "ok")
-    assert table.mode == "menu" and table.menu_title.get(language) == table.frame().header
+    assert table.mode == "menu" and table.screen.title.get(language) == table.frame().header
 
 
 def test_the_text_beside_the_code_is_the_frame_drawn_in_the_columns_left():
@@ -103,7 +103,7 @@ def test_in_a_game_the_game_menu_has_the_entry_and_back_returns_to_it():
     table.joining = qr.join_codes("10.42.0.1", 80)
     host(table, "menu")
     assert "Připojit telefon" in labels(table)
-    table.cursor = labels(table).index("Připojit telefon")
+    table.screen.cursor = labels(table).index("Připojit telefon")
     host(table, "ok")
     assert table.mode == "join" and len(table.joining.codes) == 1
     assert read_png(render(table.frame())) == ["HTTP://10.42.0.1/"]

@@ -71,7 +71,7 @@ def test_the_scores_by_round_are_replayed_from_the_log():
     press(table, A_WHOLE_TOY_GAME)
     points = score_rounds(table)
     assert [round_no for round_no, _ in points] == [1, 2]
-    assert points[-1][1] == table.final_scores.totals
+    assert points[-1][1] == table.screen.scores.totals
 
 
 def test_the_tracker_keeps_every_announcement_and_each_seats_decision_times():
@@ -182,9 +182,9 @@ def test_after_the_game_the_board_links_the_play_to_bg_stats_and_shows_no_lock_a
     play = json.loads(parse_qs(link.query)["data"][0])
     assert play["game"]["name"] == "Toy" and play["playDate"] == "2026-11-27 20:00:00"
     assert play["durationMin"] == 14  # 14 keys a minute apart
-    totals = table.final_scores.totals
+    totals = table.screen.scores.totals
     assert [(p["name"], p["score"], p["winner"]) for p in play["players"]] == [
-        (f"Player {seat + 1}", totals[seat], seat in table.final_scores.winners) for seat in range(2)
+        (f"Player {seat + 1}", totals[seat], seat in table.screen.scores.winners) for seat in range(2)
     ]
     store.close()
 

@@ -46,7 +46,7 @@ def test_whole_solo_game_through_the_table_with_pad_keys():
         before = len(table.session.entries)
         # a pad key goes straight to the question (the announcements stay until the host reads them)
         press(table, keys_for_value(prompt, 0, action["value"]))
-        assert table.notice == [], (prompt.step, [m.en for m in table.notice])
+        assert table.messages.notice == [], (prompt.step, [m.en for m in table.messages.notice])
         assert table.session.entries[before:] == [{"action": action}], prompt.step
         player.session.submit(action)
         kinds.add(prompt.kind)

@@ -89,7 +89,7 @@ def test_a_whole_game_through_the_table(seats, on_pads):
         put_news_away(table, on_pads)
         unfit.update(cut(table))
         press(table, (pad_keys if on_pads else host_keys)(prompt, action["value"]))
-        assert table.notice == [], (prompt.step, [m.en for m in table.notice])
+        assert table.messages.notice == [], (prompt.step, [m.en for m in table.messages.notice])
         assert table.session.entries[before:] == [{"action": action}], prompt.step
         player.submit(action)
         assert table.session.state == player.state
