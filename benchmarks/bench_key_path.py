@@ -127,7 +127,7 @@ def key_path(
     after_frame = getattr(app, "after_frame", None) or (lambda: older_after_frame(table))
     try:
         for event in events:
-            if table.mode == "over":
+            if table.screen.name == "over":
                 break
             pauses.inside = True
             t0 = clock()

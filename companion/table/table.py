@@ -123,12 +123,6 @@ class Table:
 
     # -- the running game, on the screens that have one ----------------------------------------
     @property
-    def mode(self) -> str:
-        """The name of the screen that has the keys (``flow``): menu, resume, pair, play, undo,
-        undo_all, game_menu, claim or over."""
-        return self.screen.name
-
-    @property
     def answer(self) -> Answer:
         """The answer being typed to the running game's question (``play``'s)."""
         return self.play.answer
@@ -137,14 +131,14 @@ class Table:
     def running(self) -> Session:
         """The game being played (on every screen but the menus before a game and pairing)."""
         if self.session is None:
-            raise RuntimeError(f"no game is running in mode {self.mode}")
+            raise RuntimeError(f"no game is running on the screen {self.screen.name}")
         return self.session
 
     @property
     def running_id(self) -> int:
         """The recorder's id of the game being played."""
         if self.session_id is None:
-            raise RuntimeError(f"no game is running in mode {self.mode}")
+            raise RuntimeError(f"no game is running on the screen {self.screen.name}")
         return self.session_id
 
     @property

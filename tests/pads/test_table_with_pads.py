@@ -11,6 +11,7 @@ from companion.engine import Session
 from companion.games import load
 from companion.hw.pads import READY, PadHub
 from companion.store import Store
+from companion.table.flow import MainMenu, Pair
 
 from .fakepad import WAIT, Bench
 
@@ -62,13 +63,13 @@ def test_pads_pair_play_a_secret_round_survive_unplug_and_score(rig):
     pump(events, table, hub, ready(hub, "PADA", "PADB"))
     pair_index = [item.label.en for item in table.screen.items].index("Pair pads")
     host(table, *["down"] * pair_index, "ok")
-    assert table.mode == "pair"
+    assert isinstance(table.screen, Pair)
     pad_b.press("5")  # seat 1 is the pad pressed first
     pump(events, table, hub, lambda: len(table.screen.pairing.mapping) == 1)
     pad_a.press("5")
     pump(events, table, hub, lambda: len(table.screen.pairing.mapping) == 2)
     host(table, "ok")
-    assert '"PADB"' in (tmp / "pads.json").read_text() and table.mode == "menu"
+    assert '"PADB"' in (tmp / "pads.json").read_text() and isinstance(table.screen, MainMenu)
     host(table, "ok", "ok")  # Vaaalbara, 2 players
     assert table.session.prompt.step == "pick_character"
 

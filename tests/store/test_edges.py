@@ -12,6 +12,7 @@ from companion.app import make_table
 from companion.known_games import KNOWN
 from companion.store import Store, StoreError
 from companion.store.journal import JournalDB, loads
+from companion.table.flow import MainMenu, Play
 from companion.table.table import Table
 
 from ..engine.toy import GAME as TOY
@@ -34,7 +35,7 @@ def test_a_session_record_without_its_seed_is_named_by_file_and_line_and_the_box
         (problem,) = store.problems
         assert f"{path}, line 2: session 1 is damaged ('seed' is missing)" in problem
         table = make_table(store, "en")
-        assert table.mode == "menu"
+        assert isinstance(table.screen, MainMenu)
         assert any("line 2" in msg.en and "'seed' is missing" in msg.en for msg in table.messages.notice)
         assert all(msg.cs.startswith("Úložiště: ") for msg in table.messages.notice)
         assert store.create_session("gheos", {}, 6, ["A", "B"]) == 2  # the id is not reused
@@ -167,7 +168,7 @@ def test_a_box_memory_file_with_a_non_finite_number_is_moved_aside_and_the_game_
         memory = BoxFiles(tmp_path / "box", rebuild=store.learned_box, check=KNOWN.memory_problem)
         table = make_table(store, "en", seed=1, box_memory=memory)
         table.new_game(game, {"seats": seats})
-        assert table.mode == "play"
+        assert isinstance(table.screen, Play)
         (notice,) = table.messages.notice
         assert notice.en == f"Damaged box data moved aside: box/{game}.json.bad-1"
         assert notice.cs == f"Poškozená data krabice odložena: box/{game}.json.bad-1"

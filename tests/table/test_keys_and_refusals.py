@@ -19,6 +19,7 @@ from companion.engine import Msg, Option, Prompt, PromptKind, RuleError, Step
 from companion.hw.emulated import parse_script
 from companion.surface.events import KeyEvent, PadPresence
 from companion.surface.frame import LED_ERROR
+from companion.table.flow import GameMenu
 
 from ..companion_process import run_companion
 from .helpers import host, one_step_table, pad, press
@@ -99,9 +100,9 @@ def test_the_in_game_menu_is_modal_and_leaves_the_question_as_it_found_it():
     press(table, host("down"))  # the only option: the cursor stays on it
     before = (table.answer.cursor, table.answer.browsed, table.answer.typed, table.frame())
     press(table, [KeyEvent(None, "menu")])
-    assert table.mode == "game_menu"
+    assert isinstance(table.screen, GameMenu)
     press(table, host("down", "down", "down", "ok"))  # to the language, switched
-    assert table.language == "cs" and table.mode == "game_menu"
+    assert table.language == "cs" and isinstance(table.screen, GameMenu)
     press(table, pad(1, "2"))  # pad keys do not reach the question under the menu
     assert table.session.state["done"] is None
     press(table, host("back"))

@@ -16,6 +16,7 @@ from companion.games import REGISTRY, TITLES, available, load
 from companion.store import Store
 from companion.surface.events import KeyEvent
 from companion.table.catalog import LazyGames
+from companion.table.flow import MainMenu, Play, RestartQuestion
 from companion.table.table import Table
 
 from .helpers import MemoryRecorder, host, press
@@ -77,7 +78,7 @@ def test_a_game_that_cannot_be_imported_is_named_and_the_others_still_work(caplo
     games = LazyGames(["graenaland", "vaaalbara"], loader, TITLES)
     table = Table(MemoryRecorder(), games, "cs")
     press(table, host("ok"))
-    assert table.mode == "menu" and [m.cs for m in table.messages.notice] == [
+    assert isinstance(table.screen, MainMenu) and [m.cs for m in table.messages.notice] == [
         "Graenaland nelze spustit: chyba hry, viz log."
     ]
     assert "pieces.a must be a table" in caplog.text
@@ -91,11 +92,11 @@ def test_a_restart_imports_only_the_unfinished_game(tmp_path):
     with Store(tmp_path / "companion.db") as store:
         table = make_table(store, "en", seed=4)
         press(table, host("ok", "ok"))  # the first game, its first player count
-        while table.mode == "menu":  # its settings, if any: start it
+        while isinstance(table.screen, MainMenu):  # its settings, if any: start it
             press(table, host("ok"))
-        assert table.mode == "play"
+        assert isinstance(table.screen, Play)
     with Store(tmp_path / "companion.db") as store:
         again = make_table(store, "en")
-        assert again.mode == "resume" and again.games.loaded() == [available()[0]]
+        assert isinstance(again.screen, RestartQuestion) and again.games.loaded() == [available()[0]]
         again.handle(KeyEvent(None, "ok"))
-        assert again.mode == "play"
+        assert isinstance(again.screen, Play)

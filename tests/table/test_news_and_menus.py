@@ -11,6 +11,7 @@ from companion.hw.screen import cut_lines, visible_lines
 from companion.surface.events import KeyEvent, PadPresence, PadTrouble, Tick
 from companion.surface.frame import LED_ERROR, LED_WAITING
 from companion.surface.panel import SMALLEST, Panel
+from companion.table.flow import GameMenu, MainMenu, Play, RestartQuestion, UndoAll, UndoAsk
 from companion.table.table import Table
 
 from ..engine.toy import GAME as TOY
@@ -51,7 +52,7 @@ def test_the_reveal_stays_on_the_panel_until_a_host_key_and_a_pad_key_goes_to_th
     assert frame.footer.startswith("OK → ") or frame.footer == "OK: k otázce"
     press(table, host("ok"))  # the host reads it away: nothing is answered
     assert recorder.sessions["s1"]["entries"] == entries
-    assert not table.messages.news and table.mode == "play"
+    assert not table.messages.news and isinstance(table.screen, Play)
     assert "question" in table.frame().roles
 
     table, recorder = vaaalbara_table()
@@ -131,10 +132,10 @@ def test_menu_key_opens_the_game_menu_anywhere_in_a_game_and_back_returns():
     press(table, pad(1, "3#"))  # a pick is locked
     press(table, host("menu"))
     frame = table.frame()
-    assert table.mode == "game_menu" and frame.header == "Game menu"
+    assert isinstance(table.screen, GameMenu) and frame.header == "Game menu"
     assert [item.label.en for item in table.screen.items][:3] == ["Continue", "Undo the last action", "End this game"]
     press(table, host("back"))
-    assert table.mode == "play" and table.answer.secret.locked_seats() == (0,)
+    assert isinstance(table.screen, Play) and table.answer.secret.locked_seats() == (0,)
 
 
 def test_end_this_game_keeps_it_as_abandoned_after_a_second_question():
@@ -142,11 +143,11 @@ def test_end_this_game_keeps_it_as_abandoned_after_a_second_question():
     table = Table(recorder, {"toy": TOY}, "en", new_seed=lambda: 5)
     press(table, host("ok", "ok"))
     press(table, host("menu", "down", "down", "ok"))  # End this game
-    assert table.mode == "game_menu" and "abandoned" in " ".join(table.frame().lines)
+    assert isinstance(table.screen, GameMenu) and "abandoned" in " ".join(table.frame().lines)
     press(table, host("ok"))  # the first answer is "no"
-    assert table.mode == "game_menu" and recorder.abandoned == []
+    assert isinstance(table.screen, GameMenu) and recorder.abandoned == []
     press(table, host("down", "down", "ok", "down", "ok"))  # End this game -> yes
-    assert recorder.abandoned == ["s1"] and table.mode == "menu" and table.session is None
+    assert recorder.abandoned == ["s1"] and isinstance(table.screen, MainMenu) and table.session is None
     assert "history" in " ".join(table.frame().lines)
 
 
@@ -160,16 +161,16 @@ def test_language_and_brightness_are_saved():
     press(table, host("down", "ok"))  # brightness 5 -> 1
     assert table.brightness == 1 and recorder.preferences["brightness"] == 1
     press(table, host("up", "up", "up", "up", "ok"))  # continue
-    assert table.mode == "play"
+    assert isinstance(table.screen, Play)
 
 
 def test_undo_from_the_menu_asks_as_back_does():
     table, _rec = toy_table()
     press(table, pad(1, "3#") + pad(2, "1#"))
     press(table, host("menu", "down", "ok"))
-    assert table.mode == "undo"  # the same question back asks
+    assert isinstance(table.screen, UndoAsk)  # the same question back asks
     press(table, host("ok"))
-    assert table.mode == "undo_all"  # a reveal: every seat agrees
+    assert isinstance(table.screen, UndoAll)  # a reveal: every seat agrees
 
 
 def test_a_pad_that_came_back_during_the_undo_question_reveals_when_play_goes_on():
@@ -179,7 +180,7 @@ def test_a_pad_that_came_back_during_the_undo_question_reveals_when_play_goes_on
     table.handle(PadPresence(1, False))
     press(table, pad(2, "2#"))  # locked, but its pad is gone
     press(table, host("back"))  # the undo question
-    assert table.mode == "undo"
+    assert isinstance(table.screen, UndoAsk)
     table.handle(PadPresence(1, True))
     assert len(rec.sessions["s1"]["entries"]) == 3
     press(table, host("back"))  # no undo: play goes on
@@ -202,18 +203,18 @@ def test_a_restart_asks_to_continue_or_end_the_unfinished_game():
     table = Table(recorder, {"toy": TOY}, "en")
     table.offer_resume(sid, "toy", {"seats": 2}, 5, entries)
     frame = table.frame()
-    assert table.mode == "resume" and frame.header == "Unfinished: Toy"
+    assert isinstance(table.screen, RestartQuestion) and frame.header == "Unfinished: Toy"
     assert frame.lines[:2] == ("Round 1/2, Die", "Continue it")  # where it stopped; the answer lit
     assert frame.selected == 1
     press(table, host("back", "down", "up"))  # must be answered; says what it asks
-    assert table.mode == "resume" and "Round 1/2, Die" in " ".join(table.frame().lines)
+    assert isinstance(table.screen, RestartQuestion) and "Round 1/2, Die" in " ".join(table.frame().lines)
     press(table, host("ok"))
-    assert table.mode == "play" and table.session.prompt.step == "roll"
+    assert isinstance(table.screen, Play) and table.session.prompt.step == "roll"
 
     table = Table(recorder, {"toy": TOY}, "en")
     table.offer_resume(sid, "toy", {"seats": 2}, 5, entries)
     press(table, host("down", "ok"))
-    assert recorder.abandoned == [sid] and table.mode == "menu"
+    assert recorder.abandoned == [sid] and isinstance(table.screen, MainMenu)
 
 
 @pytest.mark.parametrize("size", [(128, 64), (256, 64), (128, 128)])
@@ -357,6 +358,6 @@ def test_a_flooding_pad_is_named_on_the_panel_in_play_until_its_all_clear(langua
     table.handle(PadTrouble("PADA", "flooding", "Pad PADA on /dev/ttyACM0 sends more keys ..."))
     shown = " ".join(table.frame().lines)
     assert sentence in shown
-    assert table.mode == "play"
+    assert isinstance(table.screen, Play)
     table.handle(PadTrouble("PADA", ""))
     assert "PADA" not in " ".join(table.frame().lines)

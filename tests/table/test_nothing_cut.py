@@ -16,6 +16,7 @@ from companion.games import REGISTRY, load
 from companion.hw.emulated import parse_script
 from companion.hw.screen import cut_lines, visible_lines
 from companion.surface.panel import Panel
+from companion.table.flow import Play
 from companion.table.table import Table
 
 from ..games.playout import play
@@ -47,7 +48,7 @@ def problems(table: Table) -> list[str]:
             if hidden and not ("▼" in frame.footer or "▲▼" in frame.footer or table.session.prompt.kind.hidden):
                 found.append(f"{table.language} hidden rows without a way to read them: {frame.lines[rows:]!r}")
             if (
-                table.mode == "play"
+                isinstance(table.screen, Play)
                 and frame.selected is not None
                 and visible_lines(frame, rows)[0] > 0
                 and table.answer.browsed is False

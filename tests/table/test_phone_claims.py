@@ -4,6 +4,7 @@ panel says that the seat now plays on a phone (or that a phone took it over)."""
 from __future__ import annotations
 
 from companion.surface.events import KeyEvent, SeatClaim
+from companion.table.flow import Claim, GameMenu, MainMenu, Play
 from companion.table.table import Table
 
 from ..engine.toy import GAME as TOY
@@ -25,14 +26,14 @@ def test_the_host_lets_a_phone_in_and_the_question_underneath_is_as_it_was():
     replies = Replies()
     table.handle(SeatClaim(1, "Jana", False, replies))
     frame = table.frame()
-    assert table.mode == "claim" and frame.header == "Phone" and frame.selected < table.panel.body_rows
+    assert isinstance(table.screen, Claim) and frame.header == "Phone" and frame.selected < table.panel.body_rows
     assert (
         " ".join(frame.lines[:2]) == "Jana asks for a seat: Player 2." and frame.lines[frame.selected] == "Yes, let in"
     )
     press(table, pad(2, "#"))  # a pad key does not answer the host's question
-    assert replies.given == [] and table.mode == "claim"
+    assert replies.given == [] and isinstance(table.screen, Claim)
     press(table, host("ok"))
-    assert replies.given == [True] and table.mode == "play"
+    assert replies.given == [True] and isinstance(table.screen, Play)
     assert [m.en for m in table.messages.notice] == ["Player 2 plays on a phone (Jana)."]
     assert table.answer.collector.entries[0].typed == typed
 
@@ -54,10 +55,10 @@ def test_without_a_game_or_for_a_seat_it_has_not_the_phone_is_refused_at_once():
     replies = Replies()
     table = Table(MemoryRecorder(), {"toy": TOY}, "en")
     table.handle(SeatClaim(0, "Jana", False, replies))
-    assert replies.given == [False] and table.mode == "menu"
+    assert replies.given == [False] and isinstance(table.screen, MainMenu)
     table, _ = toy_table()
     table.handle(SeatClaim(7, "Jana", False, replies))
-    assert replies.given == [False, False] and table.mode == "play"
+    assert replies.given == [False, False] and isinstance(table.screen, Play)
 
 
 def test_a_claim_while_the_game_menu_is_open_waits_for_the_game():
@@ -65,8 +66,8 @@ def test_a_claim_while_the_game_menu_is_open_waits_for_the_game():
     press(table, [KeyEvent(None, "menu")])
     replies = Replies()
     table.handle(SeatClaim(1, "Jana", False, replies))
-    assert table.mode == "game_menu"
+    assert isinstance(table.screen, GameMenu)
     press(table, host("back"))
-    assert table.mode == "claim"
+    assert isinstance(table.screen, Claim)
     press(table, host("ok"))
-    assert replies.given == [True] and table.mode == "play"
+    assert replies.given == [True] and isinstance(table.screen, Play)

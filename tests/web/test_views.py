@@ -10,6 +10,7 @@ from datetime import UTC
 import pytest
 
 from companion.surface.events import KeyEvent
+from companion.table.flow import Over
 from companion.web import plots
 from companion.web.views import SIZES, TooLarge, Tracker, all_views, board_view, encode, score_rounds, seat_view
 
@@ -58,7 +59,7 @@ def test_scores_stay_off_the_board_until_the_game_is_over():
     press(table, A_WHOLE_TOY_GAME[:4])
     assert "ranking" not in board_view(table) and "points" not in json.dumps(board_view(table))
     press(table, A_WHOLE_TOY_GAME[4:])
-    assert table.mode == "over"
+    assert isinstance(table.screen, Over)
     view = board_view(table)
     assert [(r["place"], r["points"]) for r in view["ranking"]] == sorted(
         (r["place"], r["points"]) for r in view["ranking"]
@@ -150,7 +151,7 @@ def stored_toy_game(tmp_path, delays):
     for event, later in zip(A_WHOLE_TOY_GAME, delays, strict=True):
         now[0] += timedelta(seconds=later)
         table.handle(event)
-    assert table.mode == "over"
+    assert isinstance(table.screen, Over)
     return table, store
 
 
