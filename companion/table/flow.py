@@ -31,7 +31,7 @@ from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from ..engine import Msg, Scores
-from ..surface.events import KeyEvent, RawPadKey
+from ..surface.events import Key, KeyEvent, RawPadKey
 from ..surface.frame import Frame, LedState
 from . import leds, screens, texts
 from .answer import Answer
@@ -102,7 +102,7 @@ class Play(Screen):
         return event.key != "back"
 
 
-def _news_scrolls(table: Host, key: str) -> bool:
+def _news_scrolls(table: Host, key: Key) -> bool:
     """Move the announcements a screen; False at their end (the key then puts them away)."""
     pages = screens.news_pages(table)
     said = table.messages

@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..engine import Option, Prompt, PromptKind
-from ..surface.events import KeyEvent
+from ..surface.events import Key, KeyEvent
 from . import texts
 from .answer import Answer
 from .base import Host
 from .prompts import host_entry_seats, is_place, options_for, place, stepped, typed_width
 from .secret import padded
 
-CELL_MOVES = {"2": (0, -1), "8": (0, 1), "4": (-1, 0), "6": (1, 0)}
+CELL_MOVES: dict[Key, tuple[int, int]] = {"2": (0, -1), "8": (0, 1), "4": (-1, 0), "6": (1, 0)}
 
 
 def on_play_key(table: Host, answer: Answer, prompt: Prompt, event: KeyEvent) -> None:
@@ -88,7 +88,7 @@ def _answer(table: Host, prompt: Prompt, seat: int | None, value) -> None:
     table.commit({"step": prompt.step, "seat": answering if prompt.seats else None, "value": value}, seat)
 
 
-def _scroll(answer: Answer, key: str) -> None:
+def _scroll(answer: Answer, key: Key) -> None:
     """Move a long text (a production plan, instructions) by one line; the frame clamps it."""
     answer.scroll = max(0, answer.scroll + (1 if key == "down" else -1))
 
@@ -96,7 +96,7 @@ def _scroll(answer: Answer, key: str) -> None:
 # -- host buttons on a public prompt ---------------------------------------------------------------
 
 
-def _host_choice(table: Host, answer: Answer, prompt: Prompt, key: str) -> None:
+def _host_choice(table: Host, answer: Answer, prompt: Prompt, key: Key) -> None:
     """Up/down walk the options (on a map the cursor follows a place); OK picks the one under
     the cursor. Up on the first option of a list opens the whole question when the answer
     screen shows it shortened (or it has a detail); down from its end comes back."""
@@ -124,7 +124,7 @@ def _opens_reading(table: Host, answer: Answer) -> bool:
     return True
 
 
-def _reading_key(table: Host, answer: Answer, key: str) -> None:
+def _reading_key(table: Host, answer: Answer, key: Key) -> None:
     """The reading page: up/down move through the whole question; down at its end, or OK,
     goes back to the answer screen (no key on it answers)."""
     from .screens import reading_rows_left
@@ -135,7 +135,7 @@ def _reading_key(table: Host, answer: Answer, key: str) -> None:
         answer.scroll = max(0, answer.scroll + (1 if key == "down" else -1))
 
 
-def _host_number(table: Host, answer: Answer, prompt: Prompt, key: str) -> None:
+def _host_number(table: Host, answer: Answer, prompt: Prompt, key: Key) -> None:
     """Up/down count within the prompt's bounds (0 to 999 where it sets none); OK enters it.
     Down at the lowest value opens the whole question when the screen shortens it."""
     low = prompt.minimum if prompt.minimum is not None else 0
@@ -148,14 +148,14 @@ def _host_number(table: Host, answer: Answer, prompt: Prompt, key: str) -> None:
         _answer(table, prompt, None, answer.number)
 
 
-def _host_confirm(table: Host, answer: Answer, prompt: Prompt, key: str) -> None:
+def _host_confirm(table: Host, answer: Answer, prompt: Prompt, key: Key) -> None:
     if key == "ok":
         _answer(table, prompt, None, None)
     elif key in ("up", "down"):
         _scroll(answer, key)
 
 
-_HOST_KEY_BY_KIND: dict[PromptKind, Callable[[Host, Answer, Prompt, str], None]] = {
+_HOST_KEY_BY_KIND: dict[PromptKind, Callable[[Host, Answer, Prompt, Key], None]] = {
     PromptKind.CHOICE: _host_choice,
     PromptKind.CELL: _host_choice,
     PromptKind.NUMBER: _host_number,
@@ -166,7 +166,7 @@ _HOST_KEY_BY_KIND: dict[PromptKind, Callable[[Host, Answer, Prompt, str], None]]
 # -- a pad on a public prompt ----------------------------------------------------------------------
 
 
-def _pad_confirm(table: Host, answer: Answer, prompt: Prompt, seat: int, key: str) -> None:
+def _pad_confirm(table: Host, answer: Answer, prompt: Prompt, seat: int, key: Key) -> None:
     if key == "#":
         _answer(table, prompt, seat, None)
     elif key in ("2", "8"):  # up / down through a long text
@@ -175,7 +175,7 @@ def _pad_confirm(table: Host, answer: Answer, prompt: Prompt, seat: int, key: st
         table.blink_error(seat)
 
 
-def _pad_choice(table: Host, answer: Answer, prompt: Prompt, seat: int, key: str) -> None:
+def _pad_choice(table: Host, answer: Answer, prompt: Prompt, seat: int, key: Key) -> None:
     """One key press picks when every code is one key (lands 1-9, yes/no); longer codes are
     typed and entered with "#"."""
     options = options_for(prompt, seat)
@@ -193,7 +193,7 @@ def _typed_choice_key(
     answer: Answer,
     prompt: Prompt,
     seat: int,
-    key: str,
+    key: Key,
     options: tuple[Option, ...],
     codes: dict[str, object],
 ) -> None:
@@ -222,7 +222,7 @@ def _enter_typed_code(table: Host, answer: Answer, prompt: Prompt, seat: int, co
         refuse_code(table, prompt, seat, typed)
 
 
-def _pad_number(table: Host, answer: Answer, prompt: Prompt, seat: int, key: str) -> None:
+def _pad_number(table: Host, answer: Answer, prompt: Prompt, seat: int, key: Key) -> None:
     """Digits type the number, "*" clears it, "#" enters it."""
     if key.isascii() and key.isdigit():  # as many keys as the largest number has digits (up to 14), as on the pad
         answer.typed = (answer.typed + key)[-typed_width(prompt, seat) :]
@@ -234,7 +234,7 @@ def _pad_number(table: Host, answer: Answer, prompt: Prompt, seat: int, key: str
         _answer(table, prompt, seat, answer.number)
 
 
-def _pad_cell(table: Host, answer: Answer, prompt: Prompt, seat: int, key: str) -> None:
+def _pad_cell(table: Host, answer: Answer, prompt: Prompt, seat: int, key: Key) -> None:
     """2/4/6/8 move the cursor over the grid, 5 selects its place, "*"/"#" pick the option with
     that code (e.g. back); the cursor starts on the first place offered."""
     options = options_for(prompt, seat)
@@ -250,21 +250,21 @@ def _pad_cell(table: Host, answer: Answer, prompt: Prompt, seat: int, key: str) 
         table.blink_error(seat)
 
 
-def _coded_option(options: tuple[Option, ...], key: str) -> Option | None:
+def _coded_option(options: tuple[Option, ...], key: Key) -> Option | None:
     """The option a "*" or "#" key picks on a map, if the prompt has one with that code."""
     if key not in ("*", "#"):
         return None
     return next((o for o in options if o.code == key), None)
 
 
-def _moved_cell(cell: tuple[int, int], key: str, turned: bool) -> tuple[int, int]:
+def _moved_cell(cell: tuple[int, int], key: Key, turned: bool) -> tuple[int, int]:
     dx, dy = CELL_MOVES[key]
     if turned:  # the player sits across: "2" still moves away from him
         dx, dy = -dx, -dy
     return cell[0] + dx, cell[1] + dy
 
 
-_PAD_KEY_BY_KIND: dict[PromptKind, Callable[[Host, Answer, Prompt, int, str], None]] = {
+_PAD_KEY_BY_KIND: dict[PromptKind, Callable[[Host, Answer, Prompt, int, Key], None]] = {
     PromptKind.CONFIRM: _pad_confirm,
     PromptKind.CHOICE: _pad_choice,
     PromptKind.NUMBER: _pad_number,
@@ -294,7 +294,7 @@ def _hidden_key(table: Host, answer: Answer, prompt: Prompt, event: KeyEvent) ->
     reveal_if_ready(table, answer, prompt)
 
 
-def _private_host_key(table: Host, answer: Answer, prompt: Prompt, key: str) -> None:
+def _private_host_key(table: Host, answer: Answer, prompt: Prompt, key: Key) -> None:
     """The privacy prompt: a seat without a keypad picks on the host buttons, others look away."""
     seat = answer.private_seat
     if seat is None:
@@ -314,7 +314,7 @@ def _private_host_key(table: Host, answer: Answer, prompt: Prompt, key: str) -> 
         reveal_if_ready(table, answer, prompt)
 
 
-def _before_private_pick(table: Host, answer: Answer, prompt: Prompt, key: str) -> None:
+def _before_private_pick(table: Host, answer: Answer, prompt: Prompt, key: Key) -> None:
     """OK opens the privacy screen for the next seat that picks on the host; up/down scroll."""
     waiting = host_entry_seats(prompt, answer.collector, table.fittings.yes_no_seats)
     if key == "ok" and waiting:

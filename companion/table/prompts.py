@@ -5,6 +5,7 @@ or number keeps."""
 from __future__ import annotations
 
 from ..engine import Msg, Option, Prompt, PromptKind
+from ..surface.events import Key
 from ..surface.pad_screen import MAX_CODE
 from . import texts
 from .secret import SecretCollector
@@ -43,7 +44,7 @@ def host_entry_seats(prompt: Prompt, secret: SecretCollector, yes_no_seats: froz
     return [s for s in prompt.seats if s in yes_no_seats and secret.needs_keypad(s) and s not in locked]
 
 
-def stepped(cursor: int, key: str, count: int) -> int:
+def stepped(cursor: int, key: Key, count: int) -> int:
     """The cursor one item down or up a list of ``count``, wrapping round at either end."""
     return (cursor + (1 if key == "down" else -1)) % count
 

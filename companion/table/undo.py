@@ -24,15 +24,15 @@ def do_undo(table: Host, everyone: bool) -> None:
     """Take the last action back (``everyone``: every seat confirmed) and say what to put back."""
     table.screen = table.play  # the question, its answer as it was
     try:
-        step = table.running.plan_undo(everyone)
+        outcome = table.running.plan_undo(everyone)
     except (RuleError, ReplayError) as error:
         table.refuse(getattr(error, "msg", texts.UNDO_NOTHING), None)
         table.reveal_waiting()
         return
     undone = table.running.last_action()
     after = table.running.state
-    if table.persist(step.entry):
-        table.running.commit(step)
+    if table.persist(outcome.entry):
+        table.running.commit(outcome)
         table.remember_box()  # a fact entered by mistake and taken back is forgotten too
         table.reset_input()
         said = table.messages
