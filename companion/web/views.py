@@ -23,10 +23,11 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..engine import Msg, PromptKind
+from ..engine import Msg, Prompt, PromptKind
 from ..engine.session import effective_actions
 from ..surface.events import PAD_KEYS
-from ..surface.pad_screen import padded
+from ..surface.pad_screen import SeatScreen, padded
+from ..table.answer import Answer
 from ..table.flow import Over, Play, UndoAll
 from ..table.seat_screens import seat_screen
 from ..table.secret import YES_NO_KEYS
@@ -106,19 +107,28 @@ class Tracker:
         question = _question(table)
         prompt = session.prompt if question is not None else None
         if prompt is not self._prompt:
-            if self._prompt is not None:  # the question was answered: who answered it decided now
-                for seat, asked in self._asked.items():
-                    if seat not in self._locked:
-                        self.decisions.setdefault(seat, []).append(now - asked)
-            self._asked = dict.fromkeys(prompt.seats if prompt is not None else (), now)
-            self._locked = set()
-            self._prompt = prompt
+            self._asked_anew(prompt, now)
         secret = question.answer.secret if question is not None else None
         if prompt is not None and prompt.kind.hidden and secret is not None:
-            for seat in secret.locked_seats():
-                if seat not in self._locked and seat in self._asked:
-                    self._locked.add(seat)
-                    self.decisions.setdefault(seat, []).append(now - self._asked[seat])
+            self._locking(secret.locked_seats(), now)
+
+    def _asked_anew(self, prompt: Prompt | None, now: float) -> None:
+        """Another question (or none) is on the table: whoever was asked the last one and did
+        not lock a pick decided now; the seats of the new one are asked from now."""
+        if self._prompt is not None:
+            for seat, asked in self._asked.items():
+                if seat not in self._locked:
+                    self.decisions.setdefault(seat, []).append(now - asked)
+        self._asked = dict.fromkeys(prompt.seats if prompt is not None else (), now)
+        self._locked = set()
+        self._prompt = prompt
+
+    def _locking(self, locked: tuple[int, ...], now: float) -> None:
+        """Seats that locked a hidden pick since the last look decided now."""
+        for seat in locked:
+            if seat not in self._locked and seat in self._asked:
+                self._locked.add(seat)
+                self.decisions.setdefault(seat, []).append(now - self._asked[seat])
 
 
 def _question(table: Table) -> Play | None:
@@ -301,7 +311,9 @@ def score_rounds(table: Table) -> list[tuple[int, dict[int, int]]]:
 
 
 def seat_view(table: Table, seat: int) -> dict:
-    """What ``seat``'s phone shows: everything its pad screen shows, with room to say it whole."""
+    """What ``seat``'s phone shows: everything its pad screen shows, with room to say it whole:
+    the seat and where the game stands, its private rows and its entry (as its pad screen has
+    them), then what it is asked and its keys (``_asked``), or what it waits for (``_waiting``)."""
     language = table.language
     view: dict[str, Any] = {"t": "seat", "seat": seat, "lang": language}
     session = table.session
@@ -312,14 +324,13 @@ def seat_view(table: Table, seat: int) -> dict:
     question = _question(table)
     prompt = session.prompt
     status = session.status()
-    private = [m.get(language) for m in session.game.seat_lines(session.state, seat)]
     view.update(
         label=table.seat_label(seat),
         name=table.names.get(seat, ""),
         header=table.frame().header if question is not None else "",
         round=status.round,
         phase=status.phase.get(language),
-        private=private,
+        private=[m.get(language) for m in session.game.seat_lines(session.state, seat)],
         status=screen.status,
         mode=screen.entry.mode,
         width=screen.entry.width,
@@ -330,33 +341,41 @@ def seat_view(table: Table, seat: int) -> dict:
         # why this seat's last entry was refused, told to this seat alone (Table.refuse)
         refused=reason.get(language) if (reason := table.signals.reasons.get(seat)) is not None else "",
     )
-    asked = question is not None and prompt is not None and seat in prompt.seats
-    if question is not None and prompt is not None and asked:
-        view["ask"] = [prompt.title.get(language)]
-        options = prompt.options_for(seat)
-        width = max(screen.entry.width, 1)
-        view["hints"] = (
-            [[_code(o.code, width), o.label.get(language)] for o in options] if len(options) <= MAX_HINTS else []
-        )
-        view["keys"] = _keys(prompt, seat)
-        secret = question.answer.secret
-        if prompt.kind.hidden and secret is not None:
-            entry = secret.entries.get(seat)
-            if entry is not None:
-                view["typed"] = entry.typed
-                view["wrong"] = entry.wrong if entry.mistyped else ""
-                if entry.is_locked:
-                    view["locked"] = next((o.label.get(language) for o in options if o.value == entry.locked), "?")
-        elif prompt.kind in (PromptKind.CHOICE, PromptKind.NUMBER):
-            view["typed"] = question.answer.typed
+    if question is not None and prompt is not None and seat in prompt.seats:
+        view.update(_asked(question.answer, prompt, seat, screen, language))
     else:
-        view["ask"] = list(screen.ask)
-        view["hints"] = []
-        everyone = isinstance(table.screen, UndoAll)  # every seat confirms a costly undo
-        view["keys"] = ["#", "*"] if everyone else []
-        if everyone:
-            view["hints"] = [list(hint) for hint in screen.entry.hints]
+        view.update(_waiting(table, screen))
     return view
+
+
+def _asked(answer: Answer, prompt: Prompt, seat: int, screen: SeatScreen, language: str) -> dict[str, Any]:
+    """The question put to the seat: its title, each option's code and meaning (a list short
+    enough to read), the keys, and what the seat typed (a hidden pick: its own keys, a code
+    that matched nothing, the option it locked; a list or a number: the keys typed so far)."""
+    options = prompt.options_for(seat)
+    width = max(screen.entry.width, 1)
+    asked: dict[str, Any] = {
+        "ask": [prompt.title.get(language)],
+        "hints": [[_code(o.code, width), o.label.get(language)] for o in options] if len(options) <= MAX_HINTS else [],
+        "keys": _keys(prompt, seat),
+    }
+    if prompt.kind.hidden:
+        entry = answer.secret.entries.get(seat) if answer.secret is not None else None
+        if entry is not None:
+            asked.update(typed=entry.typed, wrong=entry.wrong if entry.mistyped else "")
+            if entry.is_locked:
+                asked["locked"] = next((o.label.get(language) for o in options if o.value == entry.locked), "?")
+    elif prompt.kind in (PromptKind.CHOICE, PromptKind.NUMBER):
+        asked["typed"] = answer.typed
+    return asked
+
+
+def _waiting(table: Table, screen: SeatScreen) -> dict[str, Any]:
+    """A seat not asked: what its pad screen says; when every seat confirms a costly undo, its
+    yes and no."""
+    if isinstance(table.screen, UndoAll):
+        return {"ask": list(screen.ask), "hints": [list(hint) for hint in screen.entry.hints], "keys": ["#", "*"]}
+    return {"ask": list(screen.ask), "hints": [], "keys": []}
 
 
 def _code(code: str, width: int) -> str:
