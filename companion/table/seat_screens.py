@@ -1,8 +1,9 @@
 """What each seat's own pad screen shows: what is asked of it, its private view, its entry.
 
 A pad with a screen (docs/pad-screen.md) is a private display for one seat. The box decides its
-rows from the prompt, the table's mode and ``Game.view(state, seat)``; the pad itself echoes the
-keys typed, what they mean (the entry's hints) and the lock, at once and without a round trip.
+rows from the prompt, the screen the table has up and ``Game.view(state, seat)``; the pad itself
+echoes the keys typed, what they mean (the entry's hints) and the lock, at once and without a
+round trip.
 So a hidden pick never travels back to any pad: what a seat typed is drawn from its own keys.
 
 Everything here is built per seat and goes to that seat's pad only (``PadHub.show``); none of

@@ -32,6 +32,7 @@ from .answer import Answer
 from .base import Screen
 from .flow import MainMenu, Over, Play, give_back
 from .housekeeping import Archive, BoxKeeper, save_preference
+from .joining import Joining
 from .leds import seat_leds
 from .menu import BRIGHTNESS_LEVELS
 from .parts import BoxMemory, Fittings, Messages, PadSeating, Recorder, SeatSignals
@@ -104,7 +105,7 @@ class Table:
         self.messages = Messages()
         self.pending_resume: dict | None = None  # the unfinished session a restart found
         self.claims: list[SeatClaim] = []  # phones asking for a seat, answered by the host in turn
-        self.joining: Any = None  # the web table's QR codes (``joining.Joining``, see joining)
+        self.joining: Joining | None = None  # the web table's QR codes (see joining)
         menu.main_menu(self)
 
     # -- what it was built with (``fittings``), read everywhere ---------------------------------
