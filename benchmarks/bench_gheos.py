@@ -163,12 +163,12 @@ def count(turn, on_pads: bool) -> int:
         if value == "keep":
             value = prompt.options_for(prompt.seats[0])[0].value
             assert prompt.options_for(prompt.seats[0])[0].code == "#"
-        keys = pad_keys(prompt, value) if on_pads else host_keys(prompt, value, table.cursor)
+        keys = pad_keys(prompt, value) if on_pads else host_keys(prompt, value, table.answer.cursor)
         events = parse_script("\n".join(keys))
         for event in events:
             table.handle(event)
         pressed += len(events)
-        assert not table.notice, [m.en for m in table.notice]
+        assert not table.messages.notice, [m.en for m in table.messages.notice]
     pressed += put_news_away(table)  # the next player puts them away first
     assert table.session.prompt.step == "act" and table.session.state["turn"] == 1
     return pressed

@@ -86,7 +86,7 @@ def resume(package: str, path: Path) -> tuple[float, object]:
         table.handle(key(None, "ok"))  # "continue", the first answer of the restart question
         frame = table.frame()
         spent = clock() - start
-        assert table.mode != "resume", "the game did not continue"
+        assert table.screen.name != "resume", "the game did not continue"
     finally:
         store.close()
     return spent, frame

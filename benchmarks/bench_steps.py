@@ -101,7 +101,7 @@ def per_key(package: str, script: str, folder: Path, names: list[str]) -> tuple[
     samples, after_frame = [], 0.0
     try:
         for event in events:
-            if table.mode == "over":
+            if table.screen.name == "over":
                 break
             start = time.perf_counter()
             table.handle(event)
@@ -117,7 +117,7 @@ def per_key(package: str, script: str, folder: Path, names: list[str]) -> tuple[
         raise CannotPlay(f"{type(exc).__name__}: {exc}") from exc
     finally:
         store.close()
-    if table.mode != "over":
+    if table.screen.name != "over":
         raise CannotPlay("the scripted game did not end")
     return samples, after_frame
 

@@ -261,7 +261,11 @@ def game_presses(package: str, name: str, seats: int, seed: int, max_actions: in
                 continue
         entries = len(session.entries)
         press(_keys(engine, prompt, action, cursor_of(prompt)), "answer")
-        assert len(table.session.entries) == entries + 1, (package, prompt.step, [m.en for m in table.notice])
+        assert len(table.session.entries) == entries + 1, (
+            package,
+            prompt.step,
+            [m.en for m in getattr(table, "messages", table).notice],
+        )
     counts["rounds"] = len(rounds - {None}) or 1
     return counts
 

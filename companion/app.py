@@ -175,7 +175,7 @@ class App:
 
     def _deadline_passed(self) -> bool:
         deadline = self.table.deadline()
-        return deadline is not None and self.table.clock() >= deadline
+        return deadline is not None and self.table.fittings.clock() >= deadline
 
     def _timeout(self) -> float | None:
         """How long the loop may sleep: until the watchdog or the table's next change."""
@@ -184,7 +184,7 @@ class App:
             waits.append(self.watchdog.interval())
         deadline = self.table.deadline()
         if deadline is not None:
-            waits.append(max(0.0, deadline - self.table.clock()) + 0.01)
+            waits.append(max(0.0, deadline - self.table.fittings.clock()) + 0.01)
         return min(waits) if waits else None
 
     def start(self) -> None:
@@ -339,7 +339,7 @@ def make_table(
             # with the snapshots kept beside it, when the store keeps them: not replayed whole
             getattr(store, "log", store.entries)(unfinished["id"]),
         )
-    table.notice = [*table.notice, *store_problems(store)]
+    table.messages.notice = [*table.messages.notice, *store_problems(store)]
     return table
 
 

@@ -82,7 +82,7 @@ def cmd_run(args) -> int:
     if not script_events:  # people press the keys: hold back one pressed before a question could be read
         from .table.table import GUARD_S
 
-        table.guard = GUARD_S
+        table.fittings.guard = GUARD_S
     web = None
     if getattr(args, "web", None) or os.environ.get("LISTEN_FDS"):  # --web, or companion.socket
         try:
@@ -90,7 +90,9 @@ def cmd_run(args) -> int:
         except _CannotRun as error:
             store.close()
             return _refuse_on_panel(io, args.language or cfg["language"], str(error))
-        if web is not None and table.mode == "menu":  # the start screen (not a restart's question)
+        from .table.flow import MainMenu
+
+        if web is not None and isinstance(table.screen, MainMenu):  # the start screen (not a restart's question)
             from .table.joining import show_join
             from .table.menu import main_menu
 

@@ -16,6 +16,7 @@ from companion.hw.gpio import GpioLeds, HostButtons
 from companion.hw.oled import OledDisplay
 from companion.store import Store
 from companion.surface.events import Quit
+from companion.table.flow import MainMenu, Over, Play
 
 from .companion_process import ROOT, start_companion
 
@@ -46,7 +47,7 @@ def test_buttons_drive_the_table_and_shutdown_darkens_everything(tmp_path, mock_
     app.refresh()
     panel = display.device  # luma's dummy device keeps the last image pushed to it
     app.run()
-    assert table.mode == "play" and table.session.state["seats"] == 2
+    assert isinstance(table.screen, Play) and table.session.state["seats"] == 2
     assert mock_pins.pin(17).state == 0 and mock_pins.pin(27).state == 0  # LEDs off at the end
     assert display.last_image.getbbox()  # something was shown
     assert not panel.image.getbbox()  # and cleared at the end
@@ -127,7 +128,7 @@ def test_the_run_mode_rebuilds_a_torn_box_memory_from_the_latest_session(tmp_pat
     io = _RunIo(display=None, leds=None, closers=[], panel=SMALLEST)
     store, table = _open_table(args, config_module.defaults(), io, data_dir)
     try:
-        assert table.box_memory.load("dva_bratri") == learned
+        assert table.fittings.box_memory.load("dva_bratri") == learned
     finally:
         store.close()
     assert (data_dir / "box" / "dva_bratri.json.bad-1").exists()
@@ -230,11 +231,11 @@ def test_a_key_waiting_when_the_game_ends_is_handled_before_the_archive():
     press(table, host("ok", "ok"))
     for _ in range(2):
         press(table, pad(1, "3#") + pad(2, "1#") + host("ok") + pad(1, "1#"))
-    assert table.mode == "over" and table.unarchived
+    assert isinstance(table.screen, Over) and table.unarchived
     press(table, host("down"))  # a key on the ranking: handled, nothing archived yet
     assert not recorder.finished and table.unarchived
     press(table, host("ok"))  # leaving the final screen: archived first, then the menu
-    assert recorder.finished and not table.unarchived and table.mode == "menu"
+    assert recorder.finished and not table.unarchived and isinstance(table.screen, MainMenu)
 
 
 def test_the_displays_idle_work_goes_on_while_no_key_comes_and_waits_for_keys():

@@ -292,22 +292,22 @@ class Session:
         entry = {"undo": {"confirmed": bool(everyone_confirmed)}}
         return Outcome(entry, self._states.before_top(self.game, self._actions), False)
 
-    def commit(self, step: Outcome) -> None:
-        """Record an evaluated step. Call only after the entry is durable in storage."""
-        self.entries.append(step.entry)  # in place: a commit costs the same at any log length
-        if "undo" in step.entry:
+    def commit(self, outcome: Outcome) -> None:
+        """Record an evaluated outcome. Call only after the entry is durable in storage."""
+        self.entries.append(outcome.entry)  # in place: a commit costs the same at any log length
+        if "undo" in outcome.entry:
             self._barriers.pop()
             self._actions.pop()
             self._states.pop()
         else:
-            self._barriers.append(step.barrier)
-            self._actions.append(step.entry["action"])
-            self._states.push(step.state)
-        self.state = step.state
+            self._barriers.append(outcome.barrier)
+            self._actions.append(outcome.entry["action"])
+            self._states.push(outcome.state)
+        self.state = outcome.state
         self.prompt = self.game.prompt(self.state)
 
     def submit(self, action: dict) -> Outcome:
         """Evaluate and commit at once (tests, replay tools: nothing to persist in between)."""
-        step = self.evaluate(action)
-        self.commit(step)
-        return step
+        outcome = self.evaluate(action)
+        self.commit(outcome)
+        return outcome

@@ -15,15 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 from .choices import BACK
 from .errors import BadAction, RuleError
 from .i18n import Msg
 from .prompt import Prompt, PromptKind
-
-if TYPE_CHECKING:
-    from .game import Game
 
 QUEUE = "queue"  # state key: questions and notices to handle before anything else, head first
 _RESUME = "_resume"  # set on an answered task once it has left the queue (never in a state)
@@ -209,6 +206,19 @@ def listed(value: Any, options) -> bool:
 
 def _refuse(rule: str, cs: str, en: str, **values) -> BadAction:
     return BadAction(f"session.{rule}", Msg(cs, en).format(**values) if values else Msg(cs, en))
+
+
+class Game(Protocol):
+    """What the checks below ask of a game (``game.Game`` is one): its steps, the step a state
+    awaits, and a seat's name. A Protocol, so this module needs nothing of ``game``, which
+    imports it."""
+
+    @property
+    def steps(self) -> Steps: ...
+
+    def awaiting(self, state: dict) -> Awaited | None: ...
+
+    def seat_label(self, state: dict, seat: int) -> Msg: ...
 
 
 def _check_picks(game: Game | None, state: dict | None, prompt: Prompt, action: dict) -> Action:

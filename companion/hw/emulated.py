@@ -22,7 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar
 
-from ..surface.events import HOST_KEYS, PAD_KEYS, KeyEvent, PadPresence, Quit, Tick
+from ..surface.events import HOST_KEYS, PAD_KEYS, HostKey, KeyEvent, PadPresence, Quit, Tick
 from ..surface.frame import LED_OFF, Frame, LedState
 from ..surface.pad_screen import ICON_LOCK, ICON_WRONG, PadEcho
 from ..surface.panel import SMALLEST, Panel
@@ -447,7 +447,7 @@ class KeyboardReader(threading.Thread):
                     pass
 
     # what a sequence does: a host key (its name), a step of the typing seat (+1/-1), or quit (None)
-    _SEQUENCES: ClassVar[dict[bytes, str | int | None]] = {
+    _SEQUENCES: ClassVar[dict[bytes, HostKey | int | None]] = {
         b"\x1b[A": "up",
         b"\x1b[B": "down",
         b"\x1b[Z": -1,

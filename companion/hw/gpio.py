@@ -18,7 +18,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 
 from gpiozero import LED, RGBLED, DigitalInputDevice
 
-from ..surface.events import KeyEvent
+from ..surface.events import HOST_KEYS, PAD_KEYS, KeyEvent
 from ..surface.frame import LED_OFF, LedState
 from .base import COLOURS
 
@@ -99,7 +99,8 @@ class _ButtonGroup:
             raise
 
     def _put(self, seat: int | None, key: str) -> None:
-        self.events.put(KeyEvent(seat=seat, key=key, source="gpio"))
+        if key in HOST_KEYS or key in PAD_KEYS:  # always (the bindings are ours): a key, for the type checker
+            self.events.put(KeyEvent(seat=seat, key=key, source="gpio"))
 
     def _on_press(self, seat: int | None, key: str):
         def pressed() -> None:

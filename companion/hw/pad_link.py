@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 import serial
 
 from ..surface.pad_screen import Entry
-from .protocol import SEQ_MOD, Frame, FrameDecoder, Hello, encode_frame
+from .protocol import SEQ_MOD, FrameDecoder, Hello, WireFrame, encode_frame
 
 log = logging.getLogger("companion.pads")
 
@@ -172,7 +172,7 @@ class Links:
         timings: PadTimings,
         clock: Callable[[], float],
         lock: threading.RLock,
-        on_frame: Callable[[Link, Frame], None],
+        on_frame: Callable[[Link, WireFrame], None],
         on_lost: Callable[[Link, str], None],
         on_idle: Callable[[Link, float], None],
     ):

@@ -29,7 +29,7 @@ from typing import ClassVar
 
 import serial
 
-from ..surface.events import KeyEvent, PadTrouble, RawPadKey
+from ..surface.events import PAD_KEYS, KeyEvent, PadTrouble, RawPadKey
 from ..surface.frame import LedState
 from ..surface.pad_screen import SeatScreen
 from .pad_link import (
@@ -48,7 +48,7 @@ from .pad_link import (
 )
 from .pad_push import Push
 from .pad_seating import Seating
-from .protocol import BAD_ARGS, Frame, parse_hello
+from .protocol import BAD_ARGS, WireFrame, parse_hello
 
 __all__ = [
     "BAUDRATE",
@@ -225,7 +225,7 @@ class PadHub:
 
     # ---- frames from a pad -------------------------------------------------------------------
 
-    def _on_frame(self, link: Link, f: Frame) -> None:
+    def _on_frame(self, link: Link, f: WireFrame) -> None:
         if f.verb == "HELLO":
             self._on_hello(link, f)
             return
@@ -237,7 +237,7 @@ class PadHub:
         if handler is not None:
             handler(self, link, f)
 
-    def _on_hello(self, link: Link, f: Frame) -> None:
+    def _on_hello(self, link: Link, f: WireFrame) -> None:
         try:
             hello = parse_hello(f)
         except ValueError:
@@ -246,7 +246,7 @@ class PadHub:
         if self._seating.hello(link, hello):
             self._push.hello(link, hello.screen_rows)
 
-    def _on_key(self, link: Link, f: Frame) -> None:
+    def _on_key(self, link: Link, f: WireFrame) -> None:
         """A paired pad's key is its seat's; an unpaired pad's key goes to the pairing screen."""
         if not self._admit(link):
             return
@@ -256,8 +256,8 @@ class PadHub:
         seat = self._seating.seat_of.get(pad)
         if seat is None:
             self._events.put(RawPadKey(pad, f.args[0]))
-        else:
-            self._events.put(KeyEvent(seat, f.args[0], source=f"pad:{pad}"))
+        elif (key := f.args[0]) in PAD_KEYS:  # always (the decoder checked it): a key, for the type checker
+            self._events.put(KeyEvent(seat, key, source=f"pad:{pad}"))
 
     def _admit(self, link: Link) -> bool:
         """The pad's rate limit and the bound on the main loop's queue; a flood is named once."""
@@ -279,14 +279,14 @@ class PadHub:
             self._events.put(PadTrouble(link.board_id or "?", "flooding", detail))
         return False
 
-    def _on_ack(self, link: Link, f: Frame) -> None:
+    def _on_ack(self, link: Link, f: WireFrame) -> None:
         self._push.acked(link, int(f.args[0]))
 
-    def _on_err(self, link: Link, f: Frame) -> None:
+    def _on_err(self, link: Link, f: WireFrame) -> None:
         log.warning("pad %s on %s reports: %s", link.board_id, link.port, " ".join(f.args))
 
     # verb -> handler for a READY link; PONG needs none (receiving it already refreshed last_rx)
-    _READY_HANDLERS: ClassVar[dict[str, Callable[[PadHub, Link, Frame], None]]] = {
+    _READY_HANDLERS: ClassVar[dict[str, Callable[[PadHub, Link, WireFrame], None]]] = {
         "KEY": _on_key,
         "ACK": _on_ack,
         "ERR": _on_err,

@@ -18,7 +18,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..surface.events import PAD_KEYS
-from ..surface.frame import LedState
+from ..surface.frame import LED_MODES, LedState
 from ..surface.pad_screen import MAX_CODE, MAX_HINTS, PAD_CHARS, SCREEN_COLS  # noqa: F401  (the protocol's limits)
 from .base import COLOURS
 
@@ -39,7 +39,6 @@ NON_ASCII = "non_ascii"  # bytes outside printable ASCII (line noise, 0x03 from 
 REPL_NOISE = "repl_noise"  # REPL prompt, banner, traceback, stray print output
 MALFORMED = "malformed"  # checksum fine but no valid sequence number or verb
 
-LED_MODES = ("off", "steady", "blink")
 
 # The pad's screen (version 2): 8x8 text cells, 16 columns; 4 rows on 128x32, 8 on 128x64.
 SCREEN_SIZES = ((128, 32), (128, 64))
@@ -162,7 +161,7 @@ _ESCAPE = re.compile(r"%([0-9A-Fa-f]{2})")
 
 
 def text_from_args(args: tuple[str, ...]) -> str | None:
-    """Frame arguments -> the text; None when an escape or the UTF-8 is broken."""
+    """A frame's arguments -> the text; None when an escape or the UTF-8 is broken."""
     joined = " ".join(args)
     if "%" in _ESCAPE.sub("", joined):
         return None
@@ -185,7 +184,10 @@ def screen_text_fits(text: str | None, room: int = SCREEN_COLS) -> bool:
 
 
 @dataclass(frozen=True)
-class Frame:
+class WireFrame:
+    """One line of the pad protocol, decoded: its sequence number, verb and arguments (the
+    panel's picture is another thing, ``surface.frame.Frame``)."""
+
     seq: int
     verb: str
     args: tuple[str, ...] = ()
@@ -256,7 +258,7 @@ def led_args(state: LedState) -> tuple[str, int, int, int]:
     return (state.mode, r, g, b)
 
 
-def parse_hello(frame: Frame) -> Hello:
+def parse_hello(frame: WireFrame) -> Hello:
     """HELLO proto=<n> fw=<version> id=<board id> [more=...]; raises ValueError if unusable."""
     kv = _kv(frame.args)
     if frame.verb != "HELLO" or kv is None or not _is_uint(kv.get("proto", ""), SEQ_MOD):
@@ -301,8 +303,8 @@ class FrameDecoder:
         self._buf = bytearray()
         self._skipping = False  # inside an overlong line, waiting for its newline
 
-    def feed(self, data: bytes) -> list[Frame]:
-        out: list[Frame] = []
+    def feed(self, data: bytes) -> list[WireFrame]:
+        out: list[WireFrame] = []
         if self._skipping:
             nl = data.find(b"\n")
             if nl < 0:
@@ -342,19 +344,19 @@ class FrameDecoder:
     def pending(self) -> int:
         return len(self._buf)
 
-    def _line(self, line: bytes) -> Frame | None:
+    def _line(self, line: bytes) -> WireFrame | None:
         if line.endswith(b"\r"):
             line = line[:-1]
         if not line:
             return None
         reason = self._reason(line)
-        if isinstance(reason, Frame):
+        if isinstance(reason, WireFrame):
             self.accepted += 1
             return reason
         self.dropped[reason] += 1
         return None
 
-    def _reason(self, line: bytes) -> Frame | str:
+    def _reason(self, line: bytes) -> WireFrame | str:
         """The frame on ``line``, or why it is dropped: noise first, then the CRC, then grammar."""
         noise = _noise_reason(line)
         if noise is not None:
@@ -364,7 +366,7 @@ class FrameDecoder:
             return payload
         return self._parse(payload.decode("ascii"))
 
-    def _parse(self, payload: str) -> Frame | str:
+    def _parse(self, payload: str) -> WireFrame | str:
         """A payload whose CRC matched: sequence number, a verb of this direction, its arguments."""
         parts = payload.split(" ")
         if not _well_formed(parts):
@@ -375,7 +377,7 @@ class FrameDecoder:
         args = tuple(parts[2:])
         if not check(args):
             return BAD_ARGS
-        return Frame(int(parts[0]), parts[1], args)
+        return WireFrame(int(parts[0]), parts[1], args)
 
 
 def _noise_reason(line: bytes) -> str | None:

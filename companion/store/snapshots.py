@@ -11,14 +11,25 @@ from __future__ import annotations
 
 import logging
 import weakref
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..engine.snapshot import EVERY, Log
-from .journal import StoreError
+from .journal import JournalDB, StoreError
 
 if TYPE_CHECKING:
     from ..engine import Session
-    from .sessions import Store
+
+
+class Store(Protocol):
+    """What the snapshots need of the store (``sessions.Store``, which imports this module)."""
+
+    read_only: bool
+    _db: JournalDB
+
+    def _live(self, session_id: Any) -> Any: ...
+
+    def entries(self, session_id: int) -> list[dict]: ...
+
 
 log = logging.getLogger("companion.store")
 

@@ -8,10 +8,16 @@ define at every start of the box (the table dispatches on their type, never on t
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Literal, NamedTuple, get_args
 
-HOST_KEYS = ("up", "down", "ok", "back", "menu")  # menu: back held down for a second
-PAD_KEYS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "*", "#")
+# The keys there are: the host's buttons ("menu": back held down for a second) and a pad's keypad.
+# Every source checks a key against these before it makes an event (``key in PAD_KEYS``), which
+# also tells the type checker that the text is one of them.
+HostKey = Literal["up", "down", "ok", "back", "menu"]
+PadKey = Literal["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "*", "#"]
+Key = HostKey | PadKey
+HOST_KEYS: tuple[HostKey, ...] = get_args(HostKey)
+PAD_KEYS: tuple[PadKey, ...] = get_args(PadKey)
 
 
 class KeyEvent(NamedTuple):
@@ -19,7 +25,7 @@ class KeyEvent(NamedTuple):
     ("menu" is the host's back button held down, ``m`` in the emulator, ``host menu`` in a script)."""
 
     seat: int | None
-    key: str
+    key: Key
     source: str = ""  # "gpio", "pad:<id>", "keyboard", "script": for logs only, never for logic
 
 

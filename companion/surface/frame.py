@@ -7,7 +7,12 @@ The records are named tuples (immutable, compared by value, cheap to define at s
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Literal, NamedTuple, get_args
+
+# An LED's colour (its RGB: ``hw.base.COLOURS``) and how it is lit.
+Colour = Literal["off", "white", "red", "green", "blue", "yellow", "purple", "cyan"]
+LedMode = Literal["off", "steady", "blink"]
+LED_MODES: tuple[LedMode, ...] = get_args(LedMode)
 
 
 class MapCell(NamedTuple):
@@ -72,8 +77,8 @@ class LedState(NamedTuple):
     Secret prompts use exactly two states per seat: WAITING and LOCKED, the same for every pick.
     """
 
-    colour: str = "off"
-    mode: str = "off"  # "off" | "steady" | "blink"
+    colour: Colour = "off"
+    mode: LedMode = "off"
 
 
 LED_OFF = LedState()

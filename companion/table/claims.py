@@ -23,11 +23,12 @@ from typing import TYPE_CHECKING
 from ..engine import Msg, PromptKind
 from ..surface.events import SeatClaim
 from . import texts
-from .flow import Claim, Play, give_back, interrupt
+from .flow import Claim, give_back, interrupt
 from .menu import MenuItem
 
 if TYPE_CHECKING:
-    from .table import Table
+    from .answer import Answer
+    from .base import Host as Table
 
 
 def on_seat_claim(table: Table, event: SeatClaim) -> None:
@@ -56,19 +57,20 @@ def ask_claim(table: Table) -> None:
     if not table.claims or not table.screen.takes_claims:
         return
     claim = table.claims[0]
-    interrupt(table, Claim(under=table.screen))
     holder = holder_of(table, claim)
-    table.menu_title = TITLES[holder]
+    menu = Claim(under=table.screen)
+    interrupt(table, menu)
+    menu.title = TITLES[holder]
     seat = Msg(table.seat_label(claim.seat), table.seat_label(claim.seat))
     note = [texts.CLAIM_ASK.format(name=Msg(claim.name, claim.name), seat=seat)]
-    table.menu_note = note + ([NOTES[holder]] if holder in NOTES else [])
-    table.notice = []  # what the panel said before was read; the answers keep their rows
+    menu.note = note + ([NOTES[holder]] if holder in NOTES else [])
+    table.messages.notice = []  # what the panel said before was read; the answers keep their rows
     yes = MenuItem(texts.CLAIM_YES, lambda: _answer_claim(table, True))
     no = MenuItem(texts.CLAIM_NO, lambda: _answer_claim(table, False))
     # the default answer is the last row, lit, the other right above it: both stay on the panel
     # under the end of the question (which ↑ shows whole); a seat another device holds: No
-    table.menu = [no, yes] if holder == "free" else [yes, no]
-    table.cursor, table.browsed = 1, False
+    menu.items = [no, yes] if holder == "free" else [yes, no]
+    menu.cursor = 1
 
 
 def holder_of(table: Table, claim: SeatClaim) -> str:
@@ -76,7 +78,7 @@ def holder_of(table: Table, claim: SeatClaim) -> str:
     seat buttons, or input typed at a seat no phone holds), "phone_on" (a phone, connected
     now), "phone" (a phone, not connected now) or "free"."""
     seat = claim.seat
-    if seat in table.pad_seats or seat in table.absent or seat in table.yes_no_seats:
+    if seat in table.signals.pads or seat in table.signals.absent or seat in table.fittings.yes_no_seats:
         return "pad"
     if claim.taken:
         return "phone_on" if claim.connected else "phone"
@@ -85,35 +87,35 @@ def holder_of(table: Table, claim: SeatClaim) -> str:
 
 def _has_input(table: Table, seat: int) -> bool:
     """The seat has typed or locked something for the question on the table."""
-    secret = table.secret
-    if secret is not None:
-        entry = secret.entries.get(seat)
+    answer = table.answer  # the question's, untouched by the claim opened over it
+    if answer.secret is not None:
+        entry = answer.secret.entries.get(seat)
         return entry is not None and bool(entry.is_locked or entry.typed or entry.mistyped)
     prompt = table.session.prompt if table.session is not None else None
-    typed = table.held_input[3] if table.held_input is not None else table.typed
-    return prompt is not None and tuple(prompt.seats) == (seat,) and bool(typed)
+    return prompt is not None and tuple(prompt.seats) == (seat,) and bool(answer.typed)
 
 
 def _answer_claim(table: Table, ok: bool) -> None:
     claim = table.claims.pop(0)
     asked = table.screen
-    give_back(table, asked.under if isinstance(asked, Claim) else Play())
+    give_back(table, asked.under if isinstance(asked, Claim) else table.play)
     taken_over = holder_of(table, claim) != "free"
     if ok:
         take_over(table, claim.seat)
     claim.reply(ok)  # after the seat is cleared: the new device's first view is the cleared one
     label = Msg(table.seat_label(claim.seat), table.seat_label(claim.seat))
     said = texts.CLAIMED_OVER if taken_over else texts.CLAIMED
-    table.notice = [said.format(seat=label, name=Msg(claim.name, claim.name)) if ok else texts.CLAIM_REFUSED]
+    table.messages.notice = [said.format(seat=label, name=Msg(claim.name, claim.name)) if ok else texts.CLAIM_REFUSED]
     ask_claim(table)
 
 
 def take_over(table: Table, seat: int) -> None:
     """A new device has ``seat``: it starts with nothing typed and no note, and a pick the seat
     had locked stays locked without being shown to it (see ``lock_unseen``)."""
-    table.seat_notes.pop(seat, None)
-    table.seat_reasons.pop(seat, None)  # a refusal's reason was the old device's to read
-    secret = table.secret
+    table.signals.notes.pop(seat, None)
+    table.signals.reasons.pop(seat, None)  # a refusal's reason was the old device's to read
+    answer = table.answer
+    secret = answer.secret
     entry = secret.entries.get(seat) if secret is not None else None
     if secret is not None and entry is not None:
         entry.typed, entry.mistyped, entry.wrong = "", False, ""
@@ -121,22 +123,19 @@ def take_over(table: Table, seat: int) -> None:
             # a copy of the lock's time (the same moment, another object): the pick locked now is
             # told from one the seat locks later, whatever the clock returns
             entry.locked_at = entry.locked_at.replace()
-            table.unseen_locks[seat] = (secret, entry.locked_at)
+            answer.unseen_locks[seat] = entry.locked_at
         return
     prompt = table.session.prompt if table.session is not None else None
     if prompt is not None and tuple(prompt.seats) == (seat,) and prompt.kind in (PromptKind.CHOICE, PromptKind.NUMBER):
-        table.typed = ""
+        answer.typed = ""
 
 
-def lock_unseen(table: Table, seat: int) -> bool:
+def lock_unseen(answer: Answer, seat: int) -> bool:
     """The seat's locked pick was locked before its device took the seat over: the device is
     shown that the seat has locked, never what."""
-    held = table.unseen_locks.get(seat)
-    secret = table.secret
-    if held is None or secret is None or held[0] is not secret:
-        return False
-    entry = secret.entries.get(seat)
-    return entry is not None and entry.is_locked and entry.locked_at is held[1]
+    held = answer.unseen_locks.get(seat)
+    entry = answer.secret.entries.get(seat) if answer.secret is not None and held is not None else None
+    return entry is not None and entry.is_locked and entry.locked_at is held
 
 
 def _withdraw(table: Table, event: SeatClaim) -> None:
@@ -150,8 +149,8 @@ def _withdraw(table: Table, event: SeatClaim) -> None:
     asked = index == 0 and isinstance(table.screen, Claim)
     del table.claims[index]
     if asked:
-        give_back(table, table.screen.under if isinstance(table.screen, Claim) else Play())
-        table.notice = [CLAIM_GONE.format(name=Msg(claim.name, claim.name))]
+        give_back(table, table.screen.under if isinstance(table.screen, Claim) else table.play)
+        table.messages.notice = [CLAIM_GONE.format(name=Msg(claim.name, claim.name))]
         ask_claim(table)
 
 

@@ -21,7 +21,7 @@ from .flow import Screen
 
 if TYPE_CHECKING:
     from ..surface.events import KeyEvent
-    from .table import Table
+    from .base import Host as Table
 
 MENU_JOIN = Msg("Připojit telefon", "Join by phone")
 WIFI_TITLE = Msg("Wi-Fi", "Wi-Fi")
@@ -49,34 +49,35 @@ class Join(Screen):
 
     name = "join"
 
-    def __init__(self, back: Callable[[Table], None]):
+    def __init__(self, back: Callable[[Table], object]):
         self.back = back
+        self.cursor = 0  # the code shown
 
     def on_key(self, table: Table, event: KeyEvent) -> None:
         if event.seat is not None or table.joining is None:
             return
-        if event.key == "ok" and table.cursor + 1 < len(table.joining.codes):
-            table.cursor += 1
+        if event.key == "ok" and self.cursor + 1 < len(table.joining.codes):
+            self.cursor += 1
         elif event.key in ("ok", "back"):
             self.back(table)
 
     def frame(self, table: Table) -> Frame:
-        return join_frame(table)
+        return join_frame(table, self.cursor)
 
 
-def show_join(table: Table, back: Callable[[Table], None]) -> None:
+def show_join(table: Table, back: Callable[[Table], object]) -> None:
     """Open the codes at the first one (a menu's item, the start screen); ``back`` reopens the
     menu it came from (over a game: the in-game menu, which keeps the question as it was)."""
     if table.joining is None or not table.joining.codes:
         return
-    table.screen, table.cursor = Join(back), 0
+    table.screen = Join(back)
 
 
-def join_frame(table: Table) -> Frame:
+def join_frame(table: Table, cursor: int) -> Frame:
     """The code at the panel's left; its title, what to do and the key beside it."""
     assert table.joining is not None
     codes = table.joining.codes
-    index = min(table.cursor, len(codes) - 1)
+    index = min(cursor, len(codes) - 1)
     code = codes[index]
     language = table.language
     column = Panel(max(table.panel.width - code.bitmap.width, 1), table.panel.height)

@@ -9,45 +9,53 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING
 
 from ..engine import FollowUp, Msg, Setting
 from ..engine.i18n import LANGUAGES
 from . import texts
+from .base import Host
 from .catalog import title_of
-from .flow import GameMenu, MainMenu, MenuItem, Pair, RestartQuestion, interrupt
+from .flow import GameMenu, MainMenu, Menu, MenuItem, Pair, RestartQuestion, interrupt
 from .joining import MENU_JOIN, show_join
 from .names import names_item
 from .pairing import Pairing
-
-if TYPE_CHECKING:
-    from .table import PadSeating, Table
+from .parts import PadSeating
 
 BRIGHTNESS_LEVELS = 5  # the table's brightness runs 1..this (the panel's contrast in steps)
 
 
-def main_menu(table: Table) -> None:
+def main_menu(table: Host) -> Menu:
     """The first screen: a new game of each kind, pairing (with serial pads) and the language."""
-    table.screen, table.cursor, table.menu_title, table.menu_note = MainMenu(), 0, texts.MENU_TITLE, []
     items = [
         MenuItem(texts.MENU_NEW.format(game=title_of(table.games, name)), partial(_seats_menu, table, name))
         for name in list(table.games)
     ]
-    if table.seating is not None:
-        items.append(MenuItem(texts.MENU_PAIR, partial(_begin_pairing, table, table.seating)))
+    seating = table.fittings.seating
+    if seating is not None:
+        items.append(MenuItem(texts.MENU_PAIR, partial(_begin_pairing, table, seating)))
     items += _join_item(table, main_menu) + _display_items(table, main_menu)
-    table.menu = items
+    return _open(table, MainMenu(texts.MENU_TITLE, items))
 
 
-def _display_items(table: Table, again: Callable[[Table], None]) -> list[MenuItem]:
+def _open(table: Host, menu: Menu) -> Menu:
+    table.screen = menu
+    return menu
+
+
+def _menu(table: Host) -> Menu:
+    """The menu that has the keys (whose item is being carried out)."""
+    assert isinstance(table.screen, Menu), table.screen
+    return table.screen
+
+
+def _display_items(table: Host, again: Callable[[Host], Menu]) -> list[MenuItem]:
     """Language and brightness: OK shows the next value, saved, the cursor stays on it."""
 
     def changed(change):
         def act():
-            keep = table.cursor
+            keep = _menu(table).cursor
             change()
-            again(table)
-            table.cursor = keep
+            again(table).cursor = keep
 
         return act
 
@@ -60,25 +68,25 @@ def _display_items(table: Table, again: Callable[[Table], None]) -> list[MenuIte
     ]
 
 
-def _join_item(table: Table, back: Callable[[Table], None]) -> list[MenuItem]:
+def _join_item(table: Host, back: Callable[[Host], Menu]) -> list[MenuItem]:
     """With the web table on: the QR codes phones join by (see joining); back returns here."""
     return [MenuItem(MENU_JOIN, partial(show_join, table, back))] if table.joining is not None else []
 
 
-def _toggle_language(table: Table) -> None:
+def _toggle_language(table: Host) -> None:
     table.set_language(LANGUAGES[(LANGUAGES.index(table.language) + 1) % len(LANGUAGES)])
 
 
 # -- the in-game menu: back held for a second, whatever the game awaits ----------------------------
 
 
-def game_menu(table: Table) -> None:
+def game_menu(table: Host) -> Menu:
     """Continue, undo, the players' names (a recorder that keeps names), end this game, joining
     by phone (the web table), language, brightness. Modal: the question underneath keeps its
     cursor and typing until the menu closes."""
-    interrupt(table, GameMenu())
-    table.menu_title, table.menu_note = texts.GAME_MENU_TITLE, []
-    table.menu = [
+    menu = GameMenu(texts.GAME_MENU_TITLE)
+    interrupt(table, menu)
+    menu.items = [
         MenuItem(texts.GAME_MENU_CONTINUE, table.back_to_play),
         MenuItem(texts.GAME_MENU_UNDO, _undo_from_menu(table)),
         *names_item(table),
@@ -86,10 +94,10 @@ def game_menu(table: Table) -> None:
         *_join_item(table, game_menu),
         *_display_items(table, game_menu),
     ]
-    table.cursor = 0
+    return menu
 
 
-def _undo_from_menu(table: Table) -> Callable[[], None]:
+def _undo_from_menu(table: Host) -> Callable[[], None]:
     def undo():
         table.back_to_play()
         table.ask_undo()
@@ -97,34 +105,33 @@ def _undo_from_menu(table: Table) -> Callable[[], None]:
     return undo
 
 
-def _ask_end(table: Table) -> None:
+def _ask_end(table: Host) -> None:
     """Ending a game is asked once more: it cannot be taken back."""
-    table.menu_title = texts.END_ASK_TITLE
-    table.menu = [MenuItem(texts.END_NO, lambda: game_menu(table)), MenuItem(texts.END_YES, table.end_game)]
-    table.cursor = 0
-    table.menu_note = [texts.END_ASK_KEEP]
+    menu = _menu(table)
+    menu.title = texts.END_ASK_TITLE
+    menu.items = [MenuItem(texts.END_NO, lambda: game_menu(table)), MenuItem(texts.END_YES, table.end_game)]
+    menu.cursor = 0
+    menu.note = [texts.END_ASK_KEEP]
 
 
 # -- after a restart with an unfinished game -------------------------------------------------------
 
 
-def resume_menu(table: Table, pending: dict) -> None:
+def resume_menu(table: Host, pending: dict) -> None:
     """Continue the unfinished game ``pending`` (``table.pending_resume``) or end it; one that
     no longer replays can only be ended, and the panel says why."""
     game = table.games.get(pending["game"])
     title = game.title if game is not None else Msg(pending["game"], pending["game"])
-    table.screen, table.cursor, table.browsed = RestartQuestion(), 0, False
-    table.menu_title = texts.RESUME_TITLE_OF.format(game=title)
-    table.menu_note = [_where_stopped(table, pending)]
-    table.menu = []
+    menu = RestartQuestion(texts.RESUME_TITLE_OF.format(game=title), note=[_where_stopped(table, pending)])
     if pending["broken"] is not None:
-        table.menu_note.append(texts.RESUME_BROKEN.format(why=pending["broken"]))
+        menu.note.append(texts.RESUME_BROKEN.format(why=pending["broken"]))
     else:
-        table.menu.append(MenuItem(texts.RESUME_CONTINUE, partial(_continue_pending, table, pending)))
-    table.menu.append(MenuItem(texts.RESUME_END, partial(_end_pending, table, pending)))
+        menu.items.append(MenuItem(texts.RESUME_CONTINUE, partial(_continue_pending, table, pending)))
+    menu.items.append(MenuItem(texts.RESUME_END, partial(_end_pending, table, pending)))
+    _open(table, menu)
 
 
-def _where_stopped(table: Table, pending: dict) -> Msg:
+def _where_stopped(table: Host, pending: dict) -> Msg:
     """Where the game stopped and when, as much of it as leaves the first answer on the panel:
     the round and the time of the last action, then the phase; else the actions logged."""
     stopped = _stopped_at(pending.get("last_at"))
@@ -168,7 +175,7 @@ def _stopped_at(at: str | None) -> str | None:
     return f"{moment.day}. {moment.month}. {moment.strftime('%H:%M')}"
 
 
-def _continue_pending(table: Table, pending: dict) -> None:
+def _continue_pending(table: Host, pending: dict) -> None:
     table.pending_resume = None
     if not table.resume(
         pending["id"], pending["game"], pending["options"], pending["seed"], pending["entries"], pending.get("session")
@@ -176,48 +183,46 @@ def _continue_pending(table: Table, pending: dict) -> None:
         main_menu(table)
 
 
-def _end_pending(table: Table, pending: dict) -> None:
+def _end_pending(table: Host, pending: dict) -> None:
     if table.abandon(pending["id"]):
         table.pending_resume = None
         main_menu(table)
-        table.notice = [texts.ENDED]
+        table.messages.notice = [texts.ENDED]
 
 
 # -- after a game: what it suggests next -----------------------------------------------------------
 
 
-def follow_up_menu(table: Table, name: str, follow: FollowUp) -> None:
+def follow_up_menu(table: Host, name: str, follow: FollowUp) -> None:
     """The ended game's suggestion (``Game.follow_up``) as a yes/no question; back or "later"
     leave it for the main menu."""
-    table.screen, table.cursor, table.menu_title, table.browsed = MainMenu(), 0, texts.FOLLOW_UP_TITLE, False
-    table.menu_note = [follow.question]
-    table.menu = [
+    items = [
         MenuItem(texts.FOLLOW_UP_YES, partial(table.new_game, name, dict(follow.options))),
         MenuItem(texts.FOLLOW_UP_LATER, partial(main_menu, table)),
     ]
+    _open(table, MainMenu(texts.FOLLOW_UP_TITLE, items, note=[follow.question]))
 
 
-def _seats_menu(table: Table, name: str) -> None:
+def _seats_menu(table: Host, name: str) -> None:
     """The player counts of the game chosen; it is imported now (see catalog)."""
     try:
         game = table.games[name]
     except KeyError:  # it could not be imported: the log says why
         main_menu(table)
-        table.notice = [texts.GAME_UNAVAILABLE.format(game=title_of_known(table, name))]
+        table.messages.notice = [texts.GAME_UNAVAILABLE.format(game=title_of_known(table, name))]
         return
-    table.menu_title = texts.SEATS_TITLE.format(game=game.title)
-    table.cursor = 0
-    table.menu = [
+    items = [
         MenuItem(_seat_count_label(n), partial(_settings_menu, table, name, n))
         for n in range(game.min_seats, game.max_seats + 1)
     ]
-    table.menu.append(MenuItem(texts.BACK, lambda: main_menu(table)))
+    items.append(MenuItem(texts.BACK, lambda: main_menu(table)))
+    _open(table, MainMenu(texts.SEATS_TITLE.format(game=game.title), items))
 
 
 # -- settings: the game's own options, chosen before it starts -------------------------------------
 
 
-def _settings_menu(table: Table, name: str, seats: int, chosen: dict | None = None) -> None:
+def _settings_menu(table: Host, name: str, seats: int, chosen: dict | None = None) -> Menu | None:
     """List the game's settings for this player count; OK on one changes it. A game with
     none starts at once."""
     game = table.games[name]
@@ -226,58 +231,58 @@ def _settings_menu(table: Table, name: str, seats: int, chosen: dict | None = No
         chosen = {s.key: s.initial() for s in offered}
     if not offered:
         table.new_game(name, {"seats": seats})
-        return
-    table.menu_title = texts.SETTINGS_TITLE.format(game=game.title)
-    table.cursor = 0
-    table.menu = [MenuItem(texts.SETTINGS_START, lambda: table.new_game(name, {"seats": seats, **chosen}))]
+        return None
+    items = [MenuItem(texts.SETTINGS_START, lambda: table.new_game(name, {"seats": seats, **chosen}))]
     for setting in offered:
-        table.menu.append(
+        items.append(
             MenuItem(
                 texts.SETTING_LINE.format(label=setting.label, value=_setting_value(setting, chosen[setting.key])),
                 partial(_change_setting, table, name, seats, chosen, setting),
             )
         )
-    table.menu.append(MenuItem(texts.BACK, lambda: _seats_menu(table, name)))
+    items.append(MenuItem(texts.BACK, lambda: _seats_menu(table, name)))
+    return _open(table, MainMenu(texts.SETTINGS_TITLE.format(game=game.title), items))
 
 
-def _change_setting(table: Table, name: str, seats: int, chosen: dict, setting: Setting) -> None:
+def _change_setting(table: Host, name: str, seats: int, chosen: dict, setting: Setting) -> None:
     """OK on a one-value setting shows its next value (the cursor stays); a choose-N setting
     opens its own list."""
-    keep = table.cursor
+    keep = _menu(table).cursor
     if setting.pick == 1:
         values = [v for v, _ in setting.values]
         current = values.index(chosen[setting.key]) if chosen[setting.key] in values else -1
         chosen[setting.key] = values[(current + 1) % len(values)]
-        _settings_menu(table, name, seats, chosen)
-        table.cursor = keep
+        menu = _settings_menu(table, name, seats, chosen)
+        if menu is not None:
+            menu.cursor = keep
     else:
         _pick_menu(table, name, seats, chosen, setting, 0)
 
 
-def _pick_menu(table: Table, name: str, seats: int, chosen: dict, setting: Setting, cursor: int) -> None:
+def _pick_menu(table: Host, name: str, seats: int, chosen: dict, setting: Setting, cursor: int) -> None:
     """Choose exactly ``setting.pick`` values: OK toggles one; done returns when the count is right."""
     picked = list(chosen[setting.key])
-    table.menu_title = texts.SETTING_PICK_TITLE.format(label=setting.label, n=setting.pick)
 
     def toggle(value):
         now = list(chosen[setting.key])
         chosen[setting.key] = [v for v in now if v != value] if value in now else now + [value]
-        _pick_menu(table, name, seats, chosen, setting, table.cursor)
+        _pick_menu(table, name, seats, chosen, setting, _menu(table).cursor)
 
     def done():
         if len(chosen[setting.key]) != setting.pick:
-            table.notice = [texts.SETTING_PICK_COUNT.format(k=len(chosen[setting.key]), n=setting.pick)]
+            table.messages.notice = [texts.SETTING_PICK_COUNT.format(k=len(chosen[setting.key]), n=setting.pick)]
             return
         order = [v for v, _ in setting.values]
         chosen[setting.key] = sorted(chosen[setting.key], key=order.index)
         _settings_menu(table, name, seats, chosen)
 
-    table.menu = [
+    items = [
         MenuItem(Msg("{m} {l}", "{m} {l}").format(m="☑" if v in picked else "☐", l=label), partial(toggle, v))
         for v, label in setting.values
     ]
-    table.menu.append(MenuItem(texts.SETTING_PICK_DONE, done))
-    table.cursor = cursor
+    items.append(MenuItem(texts.SETTING_PICK_DONE, done))
+    menu = _open(table, MainMenu(texts.SETTING_PICK_TITLE.format(label=setting.label, n=setting.pick), items))
+    menu.cursor = cursor
 
 
 def _setting_value(setting: Setting, value) -> Msg:
@@ -297,23 +302,21 @@ def _seat_count_label(n: int) -> Msg:
 # -- pairing: each player in seat order presses a key on their own pad ----------------------------
 
 
-def _begin_pairing(table: Table, seating: PadSeating) -> None:
+def _begin_pairing(table: Host, seating: PadSeating) -> None:
     seating.begin()
-    table.pairing, table.screen = Pairing(table.max_pad_seats), Pair()
+    table.screen = Pair(Pairing(table.fittings.max_pad_seats))
 
 
-def finish_pairing(table: Table, keep: bool) -> None:
-    """Seat the pads as paired (``keep``) or as they were, and return to the menu."""
-    mapping = table.pairing.mapping if keep and table.pairing is not None else None
-    if table.seating is not None:
-        table.seating.finish(mapping)
-    table.pairing = None
+def finish_pairing(table: Host, mapping: dict[str, int] | None) -> None:
+    """Seat the pads as paired (``mapping``) or as they were (None), and return to the menu."""
+    if table.fittings.seating is not None:
+        table.fittings.seating.finish(mapping)
     main_menu(table)
     if mapping is not None:
-        table.notice = [texts.PAIR_SAVED.format(n=len(mapping))]
+        table.messages.notice = [texts.PAIR_SAVED.format(n=len(mapping))]
 
 
-def title_of_known(table: Table, name: str) -> Msg:
+def title_of_known(table: Host, name: str) -> Msg:
     """A game's title for a notice, even when the game cannot be imported."""
     try:
         return title_of(table.games, name)

@@ -12,46 +12,43 @@ from __future__ import annotations
 
 import logging
 from functools import partial
-from typing import TYPE_CHECKING
 
 from ..engine import Msg
 from . import texts
+from .base import Host
 from .flow import GameMenu, MenuItem, NameChoice, interrupt
-
-if TYPE_CHECKING:
-    from .table import Table
 
 log = logging.getLogger(__name__)
 
 
-def names_item(table: Table) -> list[MenuItem]:
+def names_item(table: Host) -> list[MenuItem]:
     """The in-game menu's entry, when the recorder keeps names."""
     return [MenuItem(texts.GAME_MENU_NAMES, partial(_open, table))] if table.keeps_names else []
 
 
-def _open(table: Table) -> None:
+def _open(table: Host) -> None:
     """The seats' list, with the names as the recorder has them now."""
     table.reload_names()
     seats_list(table)
 
 
-def seat_line(table: Table, seat: int) -> Msg:
+def seat_line(table: Host, seat: int) -> Msg:
     """ "Modrá: Anna", or "Žlutá: —" for a seat whose player has no name."""
     name = table.names.get(seat)
     return texts.SEAT_NAMED.format(seat=table.seat_msg(seat), name=Msg(name, name) if name else texts.NO_NAME_MARK)
 
 
-def seats_list(table: Table, cursor: int = 0) -> None:
+def seats_list(table: Host, cursor: int = 0) -> None:
     """Every seat with its player's name; OK on one chooses its name, back returns to the game."""
-    interrupt(table, GameMenu())
-    table.menu_title, table.menu_note = texts.NAMES_TITLE, []
     seats = range(table.seat_count())
-    table.menu = [MenuItem(seat_line(table, seat), partial(_names_for, table, seat)) for seat in seats]
-    table.menu.append(MenuItem(texts.NAMES_DONE, table.back_to_play))
-    table.cursor = min(cursor, len(table.menu) - 1)
+    items = [MenuItem(seat_line(table, seat), partial(_names_for, table, seat)) for seat in seats]
+    items.append(MenuItem(texts.NAMES_DONE, table.back_to_play))
+    menu = GameMenu(texts.NAMES_TITLE, items)
+    menu.cursor = min(cursor, len(items) - 1)
+    interrupt(table, menu)
 
 
-def _names_for(table: Table, seat: int) -> None:
+def _names_for(table: Host, seat: int) -> None:
     """The names seen before (not those of the other seats: one person, one seat), no name, and
     back to the seats; the cursor starts on the seat's own name."""
     current = table.names.get(seat)
@@ -59,24 +56,24 @@ def _names_for(table: Table, seat: int) -> None:
     known = [name for name in table.known_names() if name.casefold() not in others]
     if current is not None and current.casefold() not in {name.casefold() for name in known}:
         known.insert(0, current)
-    interrupt(table, NameChoice(up=partial(seats_list, table, seat)))
-    table.menu_title = texts.NAME_FOR.format(seat=table.seat_msg(seat))
-    table.menu_note = [] if known else [texts.NAMES_ON_PHONES]
-    table.menu = [MenuItem(Msg(name, name), partial(_choose, table, seat, name)) for name in known]
-    table.menu.append(MenuItem(texts.NO_NAME, partial(_choose, table, seat, None)))
-    table.menu.append(MenuItem(texts.BACK, partial(seats_list, table, seat)))
+    menu = NameChoice(up=partial(seats_list, table, seat), title=texts.NAME_FOR.format(seat=table.seat_msg(seat)))
+    menu.note = [] if known else [texts.NAMES_ON_PHONES]
+    menu.items = [MenuItem(Msg(name, name), partial(_choose, table, seat, name)) for name in known]
+    menu.items.append(MenuItem(texts.NO_NAME, partial(_choose, table, seat, None)))
+    menu.items.append(MenuItem(texts.BACK, partial(seats_list, table, seat)))
     folded = [name.casefold() for name in known]
-    table.cursor = folded.index(current.casefold()) if current is not None else 0
+    menu.cursor = folded.index(current.casefold()) if current is not None else 0
+    interrupt(table, menu)
 
 
-def _choose(table: Table, seat: int, name: str | None) -> None:
+def _choose(table: Host, seat: int, name: str | None) -> None:
     """Record the choice, then show it in the seats' list; a refusal (a failing disk, a name the
     recorder will not keep) is said and changes nothing."""
     try:
         table.name_player(seat, name)
     except Exception as error:  # nothing may crash the table: the panel says why
         log.error("seat %d's name is not kept: %s", seat + 1, error)
-        table.notice = [texts.NAME_FAILED.format(why=str(error))]
+        table.messages.notice = [texts.NAME_FAILED.format(why=str(error))]
         return
     seats_list(table, seat)
-    table.notice = [texts.NAMED if name else texts.UNNAMED]  # the seat's line shows the name
+    table.messages.notice = [texts.NAMED if name else texts.UNNAMED]  # the seat's line shows the name

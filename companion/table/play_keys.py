@@ -8,42 +8,40 @@ the privacy screen on the host buttons. Back on the host (asking to undo) is the
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from ..engine import Option, Prompt, PromptKind
-from ..surface.events import KeyEvent
+from ..surface.events import Key, KeyEvent
 from . import texts
-from .prompts import host_entry_seats, is_place, options_for, place, stepped
+from .answer import Answer
+from .base import Host
+from .prompts import host_entry_seats, is_place, options_for, place, stepped, typed_width
 from .secret import padded
 
-if TYPE_CHECKING:
-    from .table import Table
-
-CELL_MOVES = {"2": (0, -1), "8": (0, 1), "4": (-1, 0), "6": (1, 0)}
+CELL_MOVES: dict[Key, tuple[int, int]] = {"2": (0, -1), "8": (0, 1), "4": (-1, 0), "6": (1, 0)}
 
 
-def on_play_key(table: Table, prompt: Prompt, event: KeyEvent) -> None:
+def on_play_key(table: Host, answer: Answer, prompt: Prompt, event: KeyEvent) -> None:
     """Send a key to the handler of the prompt's kind; a pad of a seat not asked only blinks."""
     if prompt.kind.hidden:
-        _hidden_key(table, prompt, event)
-    elif event.seat is None and table.reading:
-        _reading_key(table, event.key)
+        _hidden_key(table, answer, prompt, event)
+    elif event.seat is None and answer.reading:
+        _reading_key(table, answer, event.key)
     elif event.seat is None:
-        _HOST_KEY_BY_KIND[prompt.kind](table, prompt, event.key)
+        _HOST_KEY_BY_KIND[prompt.kind](table, answer, prompt, event.key)
     elif prompt.seats and event.seat not in prompt.seats:
         wrong_pad(table, prompt, event.seat)
     else:
-        table.reading = False
-        _PAD_KEY_BY_KIND[prompt.kind](table, prompt, event.seat, event.key)
+        answer.reading = False
+        _PAD_KEY_BY_KIND[prompt.kind](table, answer, prompt, event.seat, event.key)
 
 
-def wrong_pad(table: Table, prompt: Prompt, seat: int) -> None:
+def wrong_pad(table: Host, prompt: Prompt, seat: int) -> None:
     """A key on the pad of a seat that is not asked: the panel says whose it is now."""
     asked = ", ".join(table.seat_label(s) for s in prompt.seats)
     table.refuse(texts.NOT_YOUR_TURN.format(seat=table.seat_label(seat), asked=asked), seat)
 
 
-def refuse_code(table: Table, prompt: Prompt, seat: int, code: str) -> None:
+def refuse_code(table: Host, prompt: Prompt, seat: int, code: str) -> None:
     """A code the prompt does not list: when it is an answer the step knows but does not offer
     now (``Prompt.unoffered``), the game names the rule; else the panel names the seat, the
     code and the codes there are. On a hidden prompt all of it is the seat's alone."""
@@ -74,14 +72,14 @@ def _codes_span(codes: list[str]) -> str:
     return ", ".join(span + others)
 
 
-def reveal_if_ready(table: Table, prompt: Prompt) -> None:
+def reveal_if_ready(table: Host, answer: Answer, prompt: Prompt) -> None:
     """Reveal once every seat is locked and every pad involved is present."""
-    secret = table.collector
-    if secret.complete() and not (table.absent & set(prompt.seats)):
+    secret = answer.collector
+    if secret.complete() and not (table.signals.absent & set(prompt.seats)):
         table.commit({"step": prompt.step, "picks": secret.picks()}, None, locked=secret.lock_times())
 
 
-def _answer(table: Table, prompt: Prompt, seat: int | None, value) -> None:
+def _answer(table: Host, prompt: Prompt, seat: int | None, value) -> None:
     """Commit a public answer typed on ``seat``'s pad (None: the host buttons). The action names
     the seat only when the prompt says who answers; the host answering a prompt of one seat
     answers for that seat, so every option the host can highlight is the seat's own and the
@@ -90,74 +88,74 @@ def _answer(table: Table, prompt: Prompt, seat: int | None, value) -> None:
     table.commit({"step": prompt.step, "seat": answering if prompt.seats else None, "value": value}, seat)
 
 
-def _scroll(table: Table, key: str) -> None:
+def _scroll(answer: Answer, key: Key) -> None:
     """Move a long text (a production plan, instructions) by one line; the frame clamps it."""
-    table.scroll = max(0, table.scroll + (1 if key == "down" else -1))
+    answer.scroll = max(0, answer.scroll + (1 if key == "down" else -1))
 
 
 # -- host buttons on a public prompt ---------------------------------------------------------------
 
 
-def _host_choice(table: Table, prompt: Prompt, key: str) -> None:
+def _host_choice(table: Host, answer: Answer, prompt: Prompt, key: Key) -> None:
     """Up/down walk the options (on a map the cursor follows a place); OK picks the one under
     the cursor. Up on the first option of a list opens the whole question when the answer
     screen shows it shortened (or it has a detail); down from its end comes back."""
     options = options_for(prompt, None)
     if not options:
         return
-    if key == "up" and table.cursor == 0 and prompt.kind is PromptKind.CHOICE and _opens_reading(table):
+    if key == "up" and answer.cursor == 0 and prompt.kind is PromptKind.CHOICE and _opens_reading(table, answer):
         return
     if key in ("up", "down"):
-        table.browsed = True
-        table.cursor = stepped(table.cursor, key, len(options))
-        if prompt.kind is PromptKind.CELL and is_place(options[table.cursor].value):
-            table.cell = place(options[table.cursor].value)
+        answer.browsed = True
+        answer.cursor = stepped(answer.cursor, key, len(options))
+        if prompt.kind is PromptKind.CELL and is_place(options[answer.cursor].value):
+            answer.cell = place(options[answer.cursor].value)
     elif key == "ok":
-        _answer(table, prompt, None, options[table.cursor].value)
+        _answer(table, prompt, None, options[answer.cursor].value)
 
 
-def _opens_reading(table: Table) -> bool:
+def _opens_reading(table: Host, answer: Answer) -> bool:
     """Open the reading page of the whole question, if the answer screen shortens it."""
     from .screens import has_more_to_read
 
-    if not has_more_to_read(table):
+    if not has_more_to_read(table, answer):
         return False
-    table.reading, table.scroll = True, 0
+    answer.reading, answer.scroll = True, 0
     return True
 
 
-def _reading_key(table: Table, key: str) -> None:
+def _reading_key(table: Host, answer: Answer, key: Key) -> None:
     """The reading page: up/down move through the whole question; down at its end, or OK,
     goes back to the answer screen (no key on it answers)."""
     from .screens import reading_rows_left
 
-    if (key == "down" and reading_rows_left(table) <= 0) or key == "ok":
-        table.reading, table.scroll = False, 0
+    if (key == "down" and reading_rows_left(table, answer) <= 0) or key == "ok":
+        answer.reading, answer.scroll = False, 0
     elif key in ("up", "down"):
-        table.scroll = max(0, table.scroll + (1 if key == "down" else -1))
+        answer.scroll = max(0, answer.scroll + (1 if key == "down" else -1))
 
 
-def _host_number(table: Table, prompt: Prompt, key: str) -> None:
+def _host_number(table: Host, answer: Answer, prompt: Prompt, key: Key) -> None:
     """Up/down count within the prompt's bounds (0 to 999 where it sets none); OK enters it.
     Down at the lowest value opens the whole question when the screen shortens it."""
     low = prompt.minimum if prompt.minimum is not None else 0
-    if key == "down" and table.number <= low and _opens_reading(table):
+    if key == "down" and answer.number <= low and _opens_reading(table, answer):
         return
     if key in ("up", "down"):
         high = prompt.maximum if prompt.maximum is not None else 999
-        table.number = min(high, max(low, table.number + (1 if key == "up" else -1)))
+        answer.number = min(high, max(low, answer.number + (1 if key == "up" else -1)))
     elif key == "ok":
-        _answer(table, prompt, None, table.number)
+        _answer(table, prompt, None, answer.number)
 
 
-def _host_confirm(table: Table, prompt: Prompt, key: str) -> None:
+def _host_confirm(table: Host, answer: Answer, prompt: Prompt, key: Key) -> None:
     if key == "ok":
         _answer(table, prompt, None, None)
     elif key in ("up", "down"):
-        _scroll(table, key)
+        _scroll(answer, key)
 
 
-_HOST_KEY_BY_KIND: dict[PromptKind, Callable[[Table, Prompt, str], None]] = {
+_HOST_KEY_BY_KIND: dict[PromptKind, Callable[[Host, Answer, Prompt, Key], None]] = {
     PromptKind.CHOICE: _host_choice,
     PromptKind.CELL: _host_choice,
     PromptKind.NUMBER: _host_number,
@@ -168,22 +166,22 @@ _HOST_KEY_BY_KIND: dict[PromptKind, Callable[[Table, Prompt, str], None]] = {
 # -- a pad on a public prompt ----------------------------------------------------------------------
 
 
-def _pad_confirm(table: Table, prompt: Prompt, seat: int, key: str) -> None:
+def _pad_confirm(table: Host, answer: Answer, prompt: Prompt, seat: int, key: Key) -> None:
     if key == "#":
         _answer(table, prompt, seat, None)
     elif key in ("2", "8"):  # up / down through a long text
-        _scroll(table, "up" if key == "2" else "down")
+        _scroll(answer, "up" if key == "2" else "down")
     else:
         table.blink_error(seat)
 
 
-def _pad_choice(table: Table, prompt: Prompt, seat: int, key: str) -> None:
+def _pad_choice(table: Host, answer: Answer, prompt: Prompt, seat: int, key: Key) -> None:
     """One key press picks when every code is one key (lands 1-9, yes/no); longer codes are
     typed and entered with "#"."""
     options = options_for(prompt, seat)
     codes = {o.code: o.value for o in options}
     if not all(len(code) == 1 for code in codes):
-        _typed_choice_key(table, prompt, seat, key, options, codes)
+        _typed_choice_key(table, answer, prompt, seat, key, options, codes)
     elif key in codes:
         _answer(table, prompt, seat, codes[key])
     else:
@@ -191,80 +189,82 @@ def _pad_choice(table: Table, prompt: Prompt, seat: int, key: str) -> None:
 
 
 def _typed_choice_key(
-    table: Table, prompt: Prompt, seat: int, key: str, options: tuple[Option, ...], codes: dict[str, object]
+    table: Host,
+    answer: Answer,
+    prompt: Prompt,
+    seat: int,
+    key: Key,
+    options: tuple[Option, ...],
+    codes: dict[str, object],
 ) -> None:
     """A key towards a code of several digits; the host cursor follows a code typed whole."""
-    if key in ("#", "*") and key in codes and not table.typed:  # "#" = done, "*" = none
+    if key in ("#", "*") and key in codes and not answer.typed:  # "#" = done, "*" = none
         _answer(table, prompt, seat, codes[key])
     elif key == "#":
-        _enter_typed_code(table, prompt, seat, codes)
+        _enter_typed_code(table, answer, prompt, seat, codes)
     elif key == "*":
-        table.typed = ""
+        answer.typed = ""
     else:  # a rolling window as wide as the prompt's codes, as the pad's own echo keeps it
-        from .seat_screens import typed_width  # the pads' side: loaded with the first key
-
-        table.typed = (table.typed + key)[-typed_width(prompt, seat) :]
+        answer.typed = (answer.typed + key)[-typed_width(prompt, seat) :]
         for index, option in enumerate(options):
-            if option.code == table.typed:
-                table.cursor, table.browsed = index, True
+            if option.code == answer.typed:
+                answer.cursor, answer.browsed = index, True
 
 
-def _enter_typed_code(table: Table, prompt: Prompt, seat: int, codes: dict[str, object]) -> None:
+def _enter_typed_code(table: Host, answer: Answer, prompt: Prompt, seat: int, codes: dict[str, object]) -> None:
     """Codes compare padded to one width, so "03" and "3" are the same option."""
     width = max(len(code) for code in codes)
     by_code = {padded(code, width): value for code, value in codes.items()}
-    typed, table.typed = padded(table.typed, width), ""
+    typed, answer.typed = padded(answer.typed, width), ""
     if typed in by_code:
         _answer(table, prompt, seat, by_code[typed])
     else:
         refuse_code(table, prompt, seat, typed)
 
 
-def _pad_number(table: Table, prompt: Prompt, seat: int, key: str) -> None:
+def _pad_number(table: Host, answer: Answer, prompt: Prompt, seat: int, key: Key) -> None:
     """Digits type the number, "*" clears it, "#" enters it."""
     if key.isascii() and key.isdigit():  # as many keys as the largest number has digits (up to 14), as on the pad
-        from .seat_screens import typed_width
-
-        table.typed = (table.typed + key)[-typed_width(prompt, seat) :]
-        table.number = int(table.typed)
+        answer.typed = (answer.typed + key)[-typed_width(prompt, seat) :]
+        answer.number = int(answer.typed)
     elif key == "*":
-        table.typed, table.number = "", prompt.minimum or 0
+        answer.typed, answer.number = "", prompt.minimum or 0
     elif key == "#":
-        table.typed = ""
-        _answer(table, prompt, seat, table.number)
+        answer.typed = ""
+        _answer(table, prompt, seat, answer.number)
 
 
-def _pad_cell(table: Table, prompt: Prompt, seat: int, key: str) -> None:
+def _pad_cell(table: Host, answer: Answer, prompt: Prompt, seat: int, key: Key) -> None:
     """2/4/6/8 move the cursor over the grid, 5 selects its place, "*"/"#" pick the option with
     that code (e.g. back); the cursor starts on the first place offered."""
     options = options_for(prompt, seat)
-    if table.cell is None:
-        table.cell = next((place(o.value) for o in options if is_place(o.value)), None)
-    if key in CELL_MOVES and table.cell is not None:
-        table.cell = _moved_cell(table.cell, key, prompt.turned)
-    elif key == "5" and table.cell is not None:
-        _answer(table, prompt, seat, list(table.cell))
+    if answer.cell is None:
+        answer.cell = next((place(o.value) for o in options if is_place(o.value)), None)
+    if key in CELL_MOVES and answer.cell is not None:
+        answer.cell = _moved_cell(answer.cell, key, prompt.turned)
+    elif key == "5" and answer.cell is not None:
+        _answer(table, prompt, seat, list(answer.cell))
     elif (coded := _coded_option(options, key)) is not None:
         _answer(table, prompt, seat, coded.value)
     else:
         table.blink_error(seat)
 
 
-def _coded_option(options: tuple[Option, ...], key: str) -> Option | None:
+def _coded_option(options: tuple[Option, ...], key: Key) -> Option | None:
     """The option a "*" or "#" key picks on a map, if the prompt has one with that code."""
     if key not in ("*", "#"):
         return None
     return next((o for o in options if o.code == key), None)
 
 
-def _moved_cell(cell: tuple[int, int], key: str, turned: bool) -> tuple[int, int]:
+def _moved_cell(cell: tuple[int, int], key: Key, turned: bool) -> tuple[int, int]:
     dx, dy = CELL_MOVES[key]
     if turned:  # the player sits across: "2" still moves away from him
         dx, dy = -dx, -dy
     return cell[0] + dx, cell[1] + dy
 
 
-_PAD_KEY_BY_KIND: dict[PromptKind, Callable[[Table, Prompt, int, str], None]] = {
+_PAD_KEY_BY_KIND: dict[PromptKind, Callable[[Host, Answer, Prompt, int, Key], None]] = {
     PromptKind.CONFIRM: _pad_confirm,
     PromptKind.CHOICE: _pad_choice,
     PromptKind.NUMBER: _pad_number,
@@ -275,49 +275,51 @@ _PAD_KEY_BY_KIND: dict[PromptKind, Callable[[Table, Prompt, int, str], None]] = 
 # -- hidden prompts --------------------------------------------------------------------------------
 
 
-def _hidden_key(table: Table, prompt: Prompt, event: KeyEvent) -> None:
+def _hidden_key(table: Host, answer: Answer, prompt: Prompt, event: KeyEvent) -> None:
     """A pad key goes to the collector (a mistyped code blinks); the host keys serve the seats
     without a keypad."""
     if event.seat is None:
-        _private_host_key(table, prompt, event.key)
+        _private_host_key(table, answer, prompt, event.key)
         return
-    was_locked = event.seat in table.collector.locked_seats()
-    if not table.collector.press(event.seat, event.key):
+    collector = answer.collector
+    was_locked = event.seat in collector.locked_seats()
+    if not collector.press(event.seat, event.key):
         wrong_pad(table, prompt, event.seat)
         return
-    entry = table.collector.entries[event.seat]
-    if entry.mistyped:  # why, and what was typed, go to the seat alone (Table.refuse_secret)
+    entry = collector.entries[event.seat]
+    if entry.mistyped:  # why, and what was typed, go to the seat alone (Host.refuse_secret)
         refuse_code(table, prompt, event.seat, entry.wrong or event.key)
     elif entry.is_locked and not was_locked:
         table.secret_locked(event.seat)
-    reveal_if_ready(table, prompt)
+    reveal_if_ready(table, answer, prompt)
 
 
-def _private_host_key(table: Table, prompt: Prompt, key: str) -> None:
+def _private_host_key(table: Host, answer: Answer, prompt: Prompt, key: Key) -> None:
     """The privacy prompt: a seat without a keypad picks on the host buttons, others look away."""
-    if table.private_seat is None:
-        _before_private_pick(table, prompt, key)
+    seat = answer.private_seat
+    if seat is None:
+        _before_private_pick(table, answer, prompt, key)
         return
-    options = prompt.options_for(table.private_seat)
+    options = prompt.options_for(seat)
     if key == "back":
-        table.private_seat = None
-    elif not table.private_started:
-        table.private_started = key == "ok"
+        answer.private_seat = None
+    elif not answer.private_started:
+        answer.private_started = key == "ok"
     elif key in ("up", "down"):
-        table.cursor = stepped(table.cursor, key, len(options))
+        answer.cursor = stepped(answer.cursor, key, len(options))
     elif key == "ok":
-        table.collector.lock_value(table.private_seat, options[table.cursor].value)
-        table.secret_locked(table.private_seat)
-        table.private_seat, table.cursor = None, 0
-        reveal_if_ready(table, prompt)
+        answer.collector.lock_value(seat, options[answer.cursor].value)
+        table.secret_locked(seat)
+        answer.private_seat, answer.cursor = None, 0
+        reveal_if_ready(table, answer, prompt)
 
 
-def _before_private_pick(table: Table, prompt: Prompt, key: str) -> None:
+def _before_private_pick(table: Host, answer: Answer, prompt: Prompt, key: Key) -> None:
     """OK opens the privacy screen for the next seat that picks on the host; up/down scroll."""
-    waiting = host_entry_seats(prompt, table.collector, table.yes_no_seats)
+    waiting = host_entry_seats(prompt, answer.collector, table.fittings.yes_no_seats)
     if key == "ok" and waiting:
-        table.private_seat, table.private_started, table.cursor = waiting[0], False, 0
+        answer.private_seat, answer.private_started, answer.cursor = waiting[0], False, 0
     elif key in ("up", "down"):
-        _scroll(table, key)
+        _scroll(answer, key)
     else:
-        table.notice = [texts.SECRET_ON_PADS]
+        table.messages.notice = [texts.SECRET_ON_PADS]

@@ -1,9 +1,12 @@
 """Small pieces the keys and the screens of the table share: the options a prompt offers, who enters
-on the host, the cursor step of a list, an action as players name it."""
+on the host, the cursor step of a list, an action as players name it, how many keys a typed code
+or number keeps."""
 
 from __future__ import annotations
 
 from ..engine import Msg, Option, Prompt, PromptKind
+from ..surface.events import Key
+from ..surface.pad_screen import MAX_CODE
 from . import texts
 from .secret import SecretCollector
 
@@ -41,7 +44,7 @@ def host_entry_seats(prompt: Prompt, secret: SecretCollector, yes_no_seats: froz
     return [s for s in prompt.seats if s in yes_no_seats and secret.needs_keypad(s) and s not in locked]
 
 
-def stepped(cursor: int, key: str, count: int) -> int:
+def stepped(cursor: int, key: Key, count: int) -> int:
     """The cursor one item down or up a list of ``count``, wrapping round at either end."""
     return (cursor + (1 if key == "down" else -1)) % count
 
@@ -63,3 +66,18 @@ def described(last: tuple[Prompt, dict, dict] | None) -> Msg:
     seat = action.get("seat")
     label = next((o.label for o in prompt.options_for(seat) if o.value == value), None)
     return texts.ANSWERED.format(q=question, a=label or Msg(str(value), str(value)))
+
+
+def typed_width(prompt: Prompt, seat: int | None) -> int:
+    """How many keys a typed code or number keeps (the rolling window): the prompt's code width,
+    or the digits of the largest number it takes; at least 1, at most MAX_CODE."""
+    if prompt.kind is PromptKind.NUMBER:
+        return number_width(prompt)
+    options = prompt.options_for(seat)
+    return min(max((len(o.code) for o in options), default=1), MAX_CODE)
+
+
+def number_width(prompt: Prompt) -> int:
+    """Digits of the largest number a NUMBER prompt takes (999 where it sets no maximum)."""
+    high = prompt.maximum if prompt.maximum is not None else 999
+    return min(max(len(str(abs(high))), 1), MAX_CODE)

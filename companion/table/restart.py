@@ -4,21 +4,18 @@ resumed from its log (replayed once: the question keeps the session it rebuilt).
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 from ..engine import Msg, RuleError, Session
 from ..engine.session import ReplayError
 from . import texts
+from .base import Host
 from .menu import resume_menu
-
-if TYPE_CHECKING:
-    from .table import Table
 
 log = logging.getLogger(__name__)
 
 
 def resume(
-    table: Table, session_id: int, game_name: str, options: dict, seed: int, entries: list[dict], replayed=None
+    table: Host, session_id: int, game_name: str, options: dict, seed: int, entries: list[dict], replayed=None
 ) -> bool:
     """Continue a session after a restart. A log that no longer replays is left untouched.
     ``replayed``: the session already rebuilt from this log (the restart question did it),
@@ -27,25 +24,25 @@ def resume(
         replayed if isinstance(replayed, Session) else rebuilt(table, session_id, game_name, options, seed, entries)
     )
     if isinstance(session, Msg):
-        table.notice = [texts.RESUME_FAILED.format(why=session)]
+        table.messages.notice = [texts.RESUME_FAILED.format(why=session)]
         return False
     table.start(session, session_id)
     table.remember_box()  # in case the last one was learned just before the power went
-    table.notice = [texts.RESUMED]
+    table.messages.notice = [texts.RESUMED]
     prompt = session.prompt
     if prompt is not None and prompt.kind.hidden:  # picks locked before the restart are gone
         seats = ", ".join(table.seat_label(s) for s in prompt.seats)
-        table.news = [texts.SECRETS_AGAIN.format(seats=seats)]
+        table.messages.news = [texts.SECRETS_AGAIN.format(seats=seats)]
     return True
 
 
-def offer_resume(table: Table, session_id: int, game_name: str, options: dict, seed: int, entries: list[dict]) -> None:
+def offer_resume(table: Host, session_id: int, game_name: str, options: dict, seed: int, entries: list[dict]) -> None:
     """After a restart with an unfinished game: ask whether to continue it or end it. One
     that no longer replays is offered only for ending, with its one-line reason."""
     session = rebuilt(table, session_id, game_name, options, seed, entries)
     if isinstance(session, Session) and session.over:  # the power went as it was archived
         table.start(session, session_id)
-        table.notice = [texts.RESUMED_OVER]
+        table.messages.notice = [texts.RESUMED_OVER]
         return
     table.pending_resume = {
         "id": session_id,
@@ -78,7 +75,7 @@ def where_it_stands(session: Session) -> tuple[Msg | None, Msg] | None:
 
 
 def rebuilt(
-    table: Table, session_id: int, game_name: str, options: dict, seed: int, entries: list[dict]
+    table: Host, session_id: int, game_name: str, options: dict, seed: int, entries: list[dict]
 ) -> Session | Msg:
     """The session rebuilt from its log, or why it cannot be."""
     try:
@@ -93,12 +90,12 @@ def rebuilt(
     return why
 
 
-def abandon(table: Table, session_id: int) -> bool:
+def abandon(table: Host, session_id: int) -> bool:
     """End a session unfinished; it stays in the history, log and all."""
     try:
-        table.recorder.abandon(session_id)
+        table.fittings.recorder.abandon(session_id)
     except Exception as error:  # the disk is full or failing: say so, change nothing
         log.error("could not abandon session %s: %s", session_id, error)
-        table.notice = [texts.END_FAILED.format(why=Msg(str(error), str(error)))]
+        table.messages.notice = [texts.END_FAILED.format(why=Msg(str(error), str(error)))]
         return False
     return True

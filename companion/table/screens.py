@@ -7,32 +7,52 @@ what there is to show, so the keys never move past the last screenful.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from ..engine import Msg, Prompt, PromptKind, Status
+from ..engine import Msg, Prompt, PromptKind, Scores, Status
 from ..surface.frame import Frame, MapCell, MapView
 from . import texts
+from .answer import Answer
+from .base import Host, MenuItem
+from .news import blocks
+from .pairing import Pairing
 from .prompts import described, host_entry_seats, is_place, options_for
-
-if TYPE_CHECKING:
-    from .table import Table
+from .secret import SecretCollector
 
 
-def menu_frame(table: Table, keys_footer: bool = False) -> Frame:
+class Listed(Protocol):
+    """A menu as the panel draws it (``flow.Menu``)."""
+
+    title: Msg
+    note: list[Msg]
+    items: list[MenuItem]
+    cursor: int
+    browsed: bool
+
+
+class Ranking(Protocol):
+    """The final ranking as the panel draws it (``flow.Over``): the cursor is clamped here."""
+
+    scores: Scores
+    cursor: int
+    browsed: bool
+
+
+def menu_frame(table: Host, menu: Listed, keys_footer: bool = False) -> Frame:
     """A menu (``flow.Menu``) under the notice; ``keys_footer``: the footer names the keys."""
-    return _menu_frame(table, _notice(table), keys_footer)
+    return _menu_frame(table, menu, _notice(table), keys_footer)
 
 
-def game_frame(table: Table, body: Callable[[Table, str, tuple[str, ...], Status], Frame]) -> Frame:
+def game_frame(table: Host, body: Callable[[Host, str, tuple[str, ...], Status], Frame]) -> Frame:
     """A screen of the running game: ``body`` (``play_frame``, ``undo_frame``, ``undo_all_frame``,
     ``over_frame``) under the header of where the game stands."""
     status = table.running.status()
     return body(table, _header(table, status), _notice(table), status)
 
 
-def _notice(table: Table) -> tuple[str, ...]:
+def _notice(table: Host) -> tuple[str, ...]:
     t = _words(table)
-    return tuple(t(m) for m in table.notice)
+    return tuple(t(m) for m in table.messages.notice)
 
 
 def startup_failure_frame(panel, language: str, why: str) -> Frame:
@@ -40,12 +60,12 @@ def startup_failure_frame(panel, language: str, why: str) -> Frame:
     return Frame(texts.STARTUP_TITLE.get(language), tuple(panel.rows(why)), texts.STARTUP_KEYS.get(language))
 
 
-def _words(table: Table) -> Callable[[Msg], str]:
+def _words(table: Host) -> Callable[[Msg], str]:
     """A message in the table's language."""
     return lambda msg: msg.get(table.language)
 
 
-def _header(table: Table, status: Status, phase: str | None = None) -> str:
+def _header(table: Host, status: Status, phase: str | None = None) -> str:
     """ "Kolo 3/9 · Stavění": the round and the phase (or what stands in for the phase)."""
     t = _words(table)
     header = t(status.phase) if phase is None else phase
@@ -58,38 +78,39 @@ def _header(table: Table, status: Status, phase: str | None = None) -> str:
 # -- before and after a game -----------------------------------------------------------------------
 
 
-def _menu_frame(table: Table, notice: tuple[str, ...], keys_footer: bool) -> Frame:
+def _menu_frame(table: Host, menu: Listed, notice: tuple[str, ...], keys_footer: bool) -> Frame:
     """The menu under the notice and the pads that cannot be used (each named once)."""
     t = _words(table)
-    lines, cursor_row, span = _menu_lines(table, notice)
+    lines, cursor_row, span = _menu_lines(table, menu, notice)
     # a long note (a question) is read from its start, nothing lit; OK still takes item 1
-    question_first = not table.browsed and table.cursor == 0 and cursor_row + span > table.panel.body_rows
+    question_first = not menu.browsed and menu.cursor == 0 and cursor_row + span > table.panel.body_rows
     if keys_footer:
         footer = t(texts.MENU_KEYS)
     else:  # a list longer than the panel says that ▲▼ reach the rest (the restart's "End it")
         more = question_first or len(lines) > table.panel.layout(has_footer=False).rows
         footer = t(texts.MENU_MORE_HINT) if more else ""
     selected = None if question_first else cursor_row
-    return Frame(t(table.menu_title), tuple(lines), footer, selected=selected, selected_rows=span)
+    return Frame(t(menu.title), tuple(lines), footer, selected=selected, selected_rows=span)
 
 
-def _menu_lines(table: Table, notice: tuple[str, ...]) -> tuple[list[str], int, int]:
+def _menu_lines(table: Host, menu: Listed, notice: tuple[str, ...]) -> tuple[list[str], int, int]:
     """The note, the notice and the pads in trouble, then the items (see ``_listed``)."""
     t = _words(table)
-    troubles = tuple(t(m) for pad, m in sorted(table.pad_troubles.items()) if m not in table.notice)
-    note = tuple(t(m) for m in table.menu_note)  # what the menu is about (stays while it is open)
+    said = table.messages
+    troubles = tuple(t(m) for pad, m in sorted(said.pad_troubles.items()) if m not in said.notice)
+    note = tuple(t(m) for m in menu.note)  # what the menu is about (stays while it is open)
     top = table.panel.all_rows(note + notice + troubles)
-    return _listed(table, top, [t(i.label) for i in table.menu], table.cursor)
+    return _listed(table, top, [t(i.label) for i in menu.items], menu.cursor)
 
 
-def long_menu_note(table: Table) -> bool:
+def long_menu_note(table: Host, menu: Listed) -> bool:
     """With the cursor on the first item: whether what stands above the menu leaves no room for
     that item (the menu is then shown from the top, unselected; up on it goes back there)."""
-    _, first_row, span = _menu_lines(table, tuple(_words(table)(m) for m in table.notice))
+    _, first_row, span = _menu_lines(table, menu, _notice(table))
     return first_row + span > table.panel.body_rows
 
 
-def _listed(table: Table, top: list[str], entries: list[str], cursor: int) -> tuple[list[str], int, int]:
+def _listed(table: Host, top: list[str], entries: list[str], cursor: int) -> tuple[list[str], int, int]:
     """``top`` then every entry broken into rows; the first row of the entry under the cursor
     and how many rows it takes."""
     lines, selected, span = list(top), len(top), 1
@@ -100,9 +121,9 @@ def _listed(table: Table, top: list[str], entries: list[str], cursor: int) -> tu
     return lines, selected, span
 
 
-def pair_frame(table: Table) -> Frame:
+def pair_frame(table: Host, pairing: Pairing) -> Frame:
     t = _words(table)
-    paired = len(table.pairing.mapping) if table.pairing is not None else 0
+    paired = len(pairing.mapping)
     return Frame(
         t(texts.PAIR_TITLE),
         tuple(table.panel.all_rows((t(texts.PAIR_NEXT.format(n=paired + 1)), t(texts.PAIR_COUNT.format(n=paired))))),
@@ -110,37 +131,37 @@ def pair_frame(table: Table) -> Frame:
     )
 
 
-def over_frame(table: Table, header: str, notice: tuple[str, ...], status: Status) -> Frame:
+def over_frame(table: Host, over: Ranking, header: str, notice: tuple[str, ...], status: Status) -> Frame:
     """The final ranking first, under its own header; what the last action announced (the end
     bonus) below it; up/down walk a ranking longer than the panel (the selected line stays
     shown)."""
     t = _words(table)
-    scores = table.final_scores
+    scores = over.scores
     lines = [
         _by_name(table, seat, texts.RANK_LINE, rank=place, points=scores.totals[seat]) for seat, place in scores.placed
     ]
     if not lines:  # a game whose end ranks nobody: show the totals
         lines = [_by_name(table, seat, texts.TOTAL_LINE, points=points) for seat, points in scores.totals.items()]
-    table.cursor = min(table.cursor, max(len(lines) - 1, 0))
+    over.cursor = min(over.cursor, max(len(lines) - 1, 0))
     top = table.panel.all_rows(notice)
-    body, selected, span = _listed(table, top, lines, table.cursor)
+    body, selected, span = _listed(table, top, lines, over.cursor)
     roles = ["notice"] * len(top) + ["option"] * (len(body) - len(top))
-    below = table.panel.all_rows(t(m) for m in table.news)  # the end bonus under the ranking
+    below = table.panel.all_rows(t(m) for m in table.messages.news)  # the end bonus under the ranking
     body += below
     roles += ["news"] * len(below)
     scrolls = len(body) > table.panel.body_rows
-    over = t(texts.GAME_OVER) + _outcome(table, status)
+    title = t(texts.GAME_OVER) + _outcome(scores, table.language, status)
     return Frame(
-        over,
+        title,
         tuple(body),
         t(texts.NEW_GAME_SCROLL_HINT if scrolls else texts.NEW_GAME_HINT),
-        selected if scrolls and table.browsed else None,
+        selected if scrolls and over.browsed else None,
         selected_rows=span,
         roles=tuple(roles),
     )
 
 
-def _by_name(table: Table, seat: int, line: Msg, **fields: object) -> str:
+def _by_name(table: Host, seat: int, line: Msg, **fields: object) -> str:
     """``line`` naming the seat's player ("1. Anna 42") when the seat has a name and that fits
     one row of the panel, else naming the seat ("1. Modrá 42")."""
     name = table.names.get(seat)
@@ -151,20 +172,19 @@ def _by_name(table: Table, seat: int, line: Msg, **fields: object) -> str:
     return line.format(seat=table.seat_label(seat), **fields).get(table.language)
 
 
-def _outcome(table: Table, status: Status) -> str:
+def _outcome(scores: Scores, language: str, status: Status) -> str:
     """What follows "Game over" in the header: a draw, everyone lost, or the last round."""
-    scores = table.final_scores
     if len(scores.winners) > 1:
-        return f" · {_words(table)(texts.DRAW)}"
+        return f" · {texts.DRAW.get(language)}"
     if scores.nobody_won and scores.ranking:
-        return f" · {_words(table)(texts.NOBODY_WON)}"
-    return f" · {_words(table)(texts.ROUND)} {status.round}" if status.round is not None else ""
+        return f" · {texts.NOBODY_WON.get(language)}"
+    return f" · {texts.ROUND.get(language)} {status.round}" if status.round is not None else ""
 
 
 # -- undo ------------------------------------------------------------------------------------------
 
 
-def undo_frame(table: Table, header: str, notice: tuple[str, ...], status: Status) -> Frame:
+def undo_frame(table: Host, header: str, notice: tuple[str, ...], status: Status) -> Frame:
     """The undo question names the action it takes back."""
     t = _words(table)
     what = described(table.running.last_action())
@@ -172,49 +192,49 @@ def undo_frame(table: Table, header: str, notice: tuple[str, ...], status: Statu
     return Frame(header, tuple(rows), t(texts.UNDO_KEYS), roles=("question",) * len(rows))
 
 
-def undo_all_frame(table: Table, header: str, notice: tuple[str, ...], status: Status) -> Frame:
+def undo_all_frame(table: Host, confirms: int, header: str, notice: tuple[str, ...], status: Status) -> Frame:
     t = _words(table)
     what = described(table.running.last_action())
     return Frame(
         header,
         tuple(table.panel.all_rows((t(texts.UNDO_ASK_WHAT.format(what=what)), t(texts.UNDO_EVERYONE)))),
-        t(texts.UNDO_EVERYONE_KEYS.format(n=len(table.undo_confirms), total=table.seat_count())),
+        t(texts.UNDO_EVERYONE_KEYS.format(n=confirms, total=table.seat_count())),
     )
 
 
 # -- playing ---------------------------------------------------------------------------------------
 
 
-def play_frame(table: Table, header: str, notice: tuple[str, ...], status: Status) -> Frame:
+def play_frame(table: Host, answer: Answer, header: str, notice: tuple[str, ...], status: Status) -> Frame:
     """The prompt. A list, a number or a map: the answer screen (the question in short, the
     current answer on a row that is never pushed off), after the announcements' own screen. A
     confirmation or a hidden pick: a reading screen, the notice first, the announcements of the
     last action, whose turn, the question, what the kind shows (who has locked) and the detail."""
     prompt = table.prompt
-    if prompt.kind.hidden and table.private_seat is not None:
-        return _private_frame(table, prompt, table.private_seat)
-    if table.news_blocks():
+    if prompt.kind.hidden and answer.private_seat is not None:
+        return _private_frame(table, answer, prompt, answer.private_seat)
+    if table.messages.news and blocks(prompt):
         return _news_frame(table, header, notice, status)
-    view = None if prompt.kind.hidden else map_view(table, prompt)
+    view = None if prompt.kind.hidden else map_view(table, answer, prompt)
     if view is not None:
-        return _map_frame(table, header, notice, status, view)
+        return _map_frame(table, answer, header, notice, status, view)
     if prompt.kind in ANSWERED:
-        if table.reading:
-            return _whole_question_frame(table, header, notice, status)
-        return _answer_frame(table, header, notice, status)
+        if answer.reading:
+            return _whole_question_frame(table, answer, header, notice, status)
+        return _answer_frame(table, answer, header, notice, status)
     notice = tuple(table.panel.all_rows(notice))
     question, header = _question(table, prompt, status, header)
     news = table.panel.all_rows(unrepeated_news(table, prompt))
     lines = list(notice) + news + question
     roles = ["notice"] * len(notice) + ["news"] * len(news) + ["question"] * len(question)
-    footer, selected, span = _body_for(prompt.kind)(table, prompt, lines, notice)
+    footer, selected, span = _body_for(prompt.kind)(table, answer, prompt, lines, notice)
     roles += ["answer" if prompt.kind.hidden else "text"] * (len(lines) - len(roles))
     detail = _detail(table, prompt)
     lines += detail
     roles += ["detail"] * len(detail)
     if _scrolls(prompt.kind) and len(lines) > len(notice) + table.panel.body_rows:
         kept = len(notice)
-        lines = _scrolled(table, lines, kept)
+        lines = _scrolled(table, answer, lines, kept)
         roles = roles[:kept] + roles[len(roles) - len(lines) + kept :]
         if prompt.kind is PromptKind.CONFIRM:
             footer = _words(table)(texts.SCROLL_HINT)
@@ -225,7 +245,7 @@ def play_frame(table: Table, header: str, notice: tuple[str, ...], status: Statu
 ANSWERED = (PromptKind.CHOICE, PromptKind.NUMBER, PromptKind.CELL)
 
 
-def _answer_frame(table: Table, header: str, notice: tuple[str, ...], status: Status) -> Frame:
+def _answer_frame(table: Host, answer: Answer, header: str, notice: tuple[str, ...], status: Status) -> Frame:
     """The question screen every list and number shares, on every panel size: a refusal first,
     then who is asked and the question (shortened to leave room), then the current answer --
     the option under the cursor, or the value typed so far -- on rows that are never pushed
@@ -233,31 +253,31 @@ def _answer_frame(table: Table, header: str, notice: tuple[str, ...], status: St
     t, panel, prompt = _words(table), table.panel, table.prompt
     notice_rows = panel.all_rows(notice)
     if prompt.kind is PromptKind.NUMBER:
-        answer = panel.rows(t(_value_text(table, prompt)))
-        room = panel.body_rows - len(notice_rows) - len(answer)
+        shown = panel.rows(t(_value_text(answer.number, prompt)))
+        room = panel.body_rows - len(notice_rows) - len(shown)
         question, header = question_rows(table, prompt, status, header, room)
-        lines = notice_rows + question + answer
-        roles = ["notice"] * len(notice_rows) + ["question"] * len(question) + ["answer"] * len(answer)
+        lines = notice_rows + question + shown
+        roles = ["notice"] * len(notice_rows) + ["question"] * len(question) + ["answer"] * len(shown)
         detail = _detail(table, prompt)
         return Frame(header, tuple(lines + detail), t(texts.NUMBER_HINT), roles=tuple(roles + ["detail"] * len(detail)))
     options = options_for(prompt, None)
     labels = _labels(table, prompt, options)
-    table.cursor = min(table.cursor, max(len(options) - 1, 0))
-    answer = panel.rows(labels[table.cursor]) if options else []
-    room = panel.body_rows - len(notice_rows) - len(answer)
+    answer.cursor = cursor = min(answer.cursor, max(len(options) - 1, 0))
+    shown = panel.rows(labels[cursor]) if options else []
+    room = panel.body_rows - len(notice_rows) - len(shown)
     question, header = question_rows(table, prompt, status, header, room)
     top = notice_rows + question
     pages = _pages_of(table, prompt, panel.body_rows - len(top), labels)
-    page, first = _page_of(pages, table.cursor)
-    lines, selected, span = _listed(table, top, labels[first : first + pages[page]], table.cursor - first)
+    page, first = _page_of(pages, cursor)
+    lines, selected, span = _listed(table, top, labels[first : first + pages[page]], cursor - first)
     roles = ["notice"] * len(notice_rows) + ["question"] * len(question)
     for index in range(first, first + pages[page]):
-        role = "answer" if index == table.cursor else "option"
+        role = "answer" if index == cursor else "option"
         roles += [role] * len(panel.rows(labels[index]))
     detail = _detail(table, prompt)
     hint = _paged(table, _list_hint(table, prompt, options), page, len(pages))
     # a refusal longer than the panel leaves beside the answer is read from its start first
-    lit = selected if options and len(notice_rows) + len(answer) <= panel.body_rows else None
+    lit = selected if options and len(notice_rows) + len(shown) <= panel.body_rows else None
     return Frame(
         header,
         tuple(lines + detail),
@@ -274,7 +294,7 @@ def _answer_frame(table: Table, header: str, notice: tuple[str, ...], status: St
 _list_memo: dict[str, dict] = {"labels": {}, "pages": {}}
 
 
-def _memo(table: Table, prompt: Prompt, what: str, extra, build):
+def _memo(table: Host, prompt: Prompt, what: str, extra, build):
     kept = _list_memo[what]
     key = (table.language, table.panel, extra)
     if kept.get("held") is prompt and kept.get("key") == key:
@@ -284,23 +304,23 @@ def _memo(table: Table, prompt: Prompt, what: str, extra, build):
     return value
 
 
-def _labels(table: Table, prompt: Prompt, options) -> list[str]:
+def _labels(table: Host, prompt: Prompt, options) -> list[str]:
     t = _words(table)
     return _memo(table, prompt, "labels", len(options), lambda: [option_line(o.code, t(o.label)) for o in options])
 
 
-def _pages_of(table: Table, prompt: Prompt, room: int, labels: list[str]) -> list[int]:
+def _pages_of(table: Host, prompt: Prompt, room: int, labels: list[str]) -> list[int]:
     return _memo(table, prompt, "pages", (room, len(labels)), lambda: _pages(table, room, labels))
 
 
-def _value_text(table: Table, prompt: Prompt) -> Msg:
+def _value_text(number: int, prompt: Prompt) -> Msg:
     """The number entered so far, with its bounds when the prompt sets them."""
     if prompt.minimum is not None and prompt.maximum is not None:
-        return texts.VALUE_IN.format(v=table.number, low=prompt.minimum, high=prompt.maximum)
-    return texts.VALUE.format(v=table.number)
+        return texts.VALUE_IN.format(v=number, low=prompt.minimum, high=prompt.maximum)
+    return texts.VALUE.format(v=number)
 
 
-def question_rows(table: Table, prompt: Prompt, status: Status, header: str, room: int) -> tuple[list[str], str]:
+def question_rows(table: Host, prompt: Prompt, status: Status, header: str, room: int) -> tuple[list[str], str]:
     """Who is asked and the question, in at most ``room`` rows, and the header: the whole
     question with whose turn in front, else with whose turn in the header instead of the phase,
     else the prompt's short form the same two ways. A question the game gave no short form that
@@ -325,36 +345,36 @@ def question_rows(table: Table, prompt: Prompt, status: Status, header: str, roo
     return [table.panel.first_row(short or title, more=True)], with_label
 
 
-def whole_question(table: Table, prompt: Prompt, status: Status) -> list[str]:
+def whole_question(table: Host, prompt: Prompt, status: Status) -> list[str]:
     """The question whole, whose turn in front, then the detail: what the reading page shows."""
     title, label = _title_and_turn(table, status)
     rows = table.panel.rows(f"{label}: {title}" if label is not None else title)
     return rows + (table.panel.items(_words(table)(prompt.detail)) if prompt.detail is not None else [])
 
 
-def has_more_to_read(table: Table) -> bool:
+def has_more_to_read(table: Host, answer: Answer) -> bool:
     """Whether the answer screen shows less than the whole question and its detail."""
     session = table.running
-    frame = _answer_frame(table, "", (), session.status())
+    frame = _answer_frame(table, answer, "", (), session.status())
     shown = [line for line, role in zip(frame.lines, frame.roles) if role == "question"]
     return shown != whole_question(table, table.prompt, session.status())[: len(shown)] or (
         table.prompt.detail is not None
     )
 
 
-def reading_rows_left(table: Table) -> int:
+def reading_rows_left(table: Host, answer: Answer) -> int:
     """Rows of the whole question below the reading page's last shown row."""
     rows = whole_question(table, table.prompt, table.running.status())
-    return len(rows) - table.scroll - table.panel.body_rows
+    return len(rows) - answer.scroll - table.panel.body_rows
 
 
-def _whole_question_frame(table: Table, header: str, notice: tuple[str, ...], status: Status) -> Frame:
+def _whole_question_frame(table: Host, answer: Answer, header: str, notice: tuple[str, ...], status: Status) -> Frame:
     """The reading page above an answer screen: the question whole and its detail, a screen at
     a time; down at its end (or OK) goes back to the answer."""
     rows = whole_question(table, table.prompt, status)
     last = max(0, len(rows) - table.panel.body_rows)
-    table.scroll = min(table.scroll, last)
-    shown = rows[table.scroll :]
+    answer.scroll = min(answer.scroll, last)
+    shown = rows[answer.scroll :]
     return Frame(
         header,
         tuple(shown),
@@ -363,7 +383,7 @@ def _whole_question_frame(table: Table, header: str, notice: tuple[str, ...], st
     )
 
 
-def _pages(table: Table, room: int, labels: list[str]) -> list[int]:
+def _pages(table: Host, room: int, labels: list[str]) -> list[int]:
     """How many options each screen holds: as many whole options as fit in ``room`` rows, at
     least one."""
     room = max(1, room)
@@ -377,13 +397,13 @@ def _pages(table: Table, room: int, labels: list[str]) -> list[int]:
     return pages + [count] if count else pages or [0]
 
 
-def news_page_rows(table: Table, notice: tuple[str, ...] = ()) -> list[list[str]]:
+def news_page_rows(table: Host, notice: tuple[str, ...] = ()) -> list[list[str]]:
     """The announcements (after the notice) as screens: whole messages on a screen, a message
     longer than a screen broken between its sentences, never inside one (a sentence longer than
     a screen is a text to shorten; the tests find them)."""
     t, per_page = _words(table), max(1, table.panel.body_rows)
     pieces: list[list[str]] = []
-    for text in (*notice, *(t(m) for m in table.news)):
+    for text in (*notice, *(t(m) for m in table.messages.news)):
         rows = table.panel.rows(text)
         if len(rows) <= per_page:
             pieces.append(rows)
@@ -411,30 +431,28 @@ def sentences(text: str) -> list[str]:
     return out + [current] if current else out
 
 
-def news_pages(table: Table) -> int:
+def news_pages(table: Host) -> int:
     """Screens the announcements take on their own screen."""
-    return len(news_page_rows(table, tuple(_words(table)(m) for m in table.notice)))
+    return len(news_page_rows(table, _notice(table)))
 
 
-def _news_frame(table: Table, header: str, notice: tuple[str, ...], status: Status) -> Frame:
+def _news_frame(table: Host, header: str, notice: tuple[str, ...], status: Status) -> Frame:
     """The announcements, whole messages a screen at a time; the footer of the last screen says
     what is asked next (a pad key goes straight to it; the host's OK shows it)."""
     t = _words(table)
     pages = news_page_rows(table, notice)
-    table.news_scroll = min(table.news_scroll, len(pages) - 1)
-    shown = pages[table.news_scroll]
-    if table.news_scroll + 1 < len(pages):
-        footer = t(texts.PAGE.format(hint=texts.NEWS_SCROLL_HINT, page=table.news_scroll + 1, pages=len(pages)))
+    said = table.messages
+    said.news_scroll = scroll = min(said.news_scroll, len(pages) - 1)
+    shown = pages[scroll]
+    if scroll + 1 < len(pages):
+        footer = t(texts.PAGE.format(hint=texts.NEWS_SCROLL_HINT, page=scroll + 1, pages=len(pages)))
     else:
         footer = _next_question_footer(table, status)
-    roles = [
-        "notice" if table.news_scroll == 0 and i < len(table.panel.all_rows(notice)) else "news"
-        for i in range(len(shown))
-    ]
+    roles = ["notice" if scroll == 0 and i < len(table.panel.all_rows(notice)) else "news" for i in range(len(shown))]
     return Frame(header, tuple(shown), footer, roles=tuple(roles))
 
 
-def _next_question_footer(table: Table, status: Status) -> str:
+def _next_question_footer(table: Host, status: Status) -> str:
     """The last announcement screen's footer: the question that waits, in short, if it fits."""
     t = _words(table)
     prompt = table.prompt
@@ -449,7 +467,7 @@ def _next_question_footer(table: Table, status: Status) -> str:
     return t(texts.NEWS_HINT)
 
 
-def _question(table: Table, prompt: Prompt, status: Status, header: str) -> tuple[list[str], str]:
+def _question(table: Host, prompt: Prompt, status: Status, header: str) -> tuple[list[str], str]:
     """Whose turn it is and the question, broken into rows that fit the panel, and the header.
     Whose turn goes in front of a question one seat answers -- or into the header instead of
     the phase when with it the question would fill the panel -- else on a line of its own."""
@@ -466,7 +484,7 @@ def _question(table: Table, prompt: Prompt, status: Status, header: str) -> tupl
     return with_label, header
 
 
-def _title_and_turn(table: Table, status: Status) -> tuple[str, str | None]:
+def _title_and_turn(table: Host, status: Status) -> tuple[str, str | None]:
     """The question in the table's language, and whose turn to name with it (None: nobody's
     turn, or the question names him already)."""
     title = _words(table)(table.prompt.title)
@@ -474,11 +492,11 @@ def _title_and_turn(table: Table, status: Status) -> tuple[str, str | None]:
     return title, (None if label is None or title.startswith(label) else label)
 
 
-def unrepeated_news(table: Table, prompt: Prompt) -> list[str]:
+def unrepeated_news(table: Host, prompt: Prompt) -> list[str]:
     """The announcements a reading screen shows above its question: those its own detail does
     not list again (a result screen that lists every hero's move says each move once)."""
     t = _words(table)
-    return unrepeated([t(m) for m in table.news], prompt, t)
+    return unrepeated([t(m) for m in table.messages.news], prompt, t)
 
 
 def unrepeated(news: list[str], prompt: Prompt | None, words: Callable[[Msg], str]) -> list[str]:
@@ -494,7 +512,7 @@ def _scrolls(kind: PromptKind) -> bool:
     return kind.hidden or kind is PromptKind.CONFIRM
 
 
-def _detail(table: Table, prompt: Prompt) -> list[str]:
+def _detail(table: Host, prompt: Prompt) -> list[str]:
     """Texts worth reading whole (a production plan) get all their lines, one item a line."""
     if prompt.detail is None:
         return []
@@ -502,28 +520,28 @@ def _detail(table: Table, prompt: Prompt) -> list[str]:
     return table.panel.items(text) if _scrolls(prompt.kind) else table.panel.rows(text)
 
 
-def _scrolled(table: Table, lines: list[str], kept: int) -> list[str]:
+def _scrolled(table: Host, answer: Answer, lines: list[str], kept: int) -> list[str]:
     """Keep the first ``kept`` lines (the notice); scroll the rest a screen at a time (the keys
     count screens), never past its last screenful."""
     step = max(1, table.panel.body_rows - kept)
-    offset = min(table.scroll * step, len(lines) - kept - table.panel.body_rows)
-    table.scroll = -(-offset // step)
+    offset = min(answer.scroll * step, len(lines) - kept - table.panel.body_rows)
+    answer.scroll = -(-offset // step)
     return lines[:kept] + lines[kept + offset :]
 
 
-def _private_frame(table: Table, prompt: Prompt, picking: int) -> Frame:
+def _private_frame(table: Host, answer: Answer, prompt: Prompt, picking: int) -> Frame:
     """The privacy screen of a seat picking on the host: first only who picks, then its options."""
     t = _words(table)
     seat = table.seat_label(picking)
-    if not table.private_started:
+    if not answer.private_started:
         return Frame(
             t(texts.PRIVATE_TITLE),
             tuple(table.panel.rows(t(texts.PRIVATE_LOOK_AWAY.format(seat=seat)))),
             t(texts.PRIVATE_START),
         )
     options = prompt.options_for(picking)
-    first = max(0, min(table.cursor - 1, len(options) - 3))
-    lines, selected, span = _listed(table, [], [t(o.label) for o in options[first : first + 3]], table.cursor - first)
+    first = max(0, min(answer.cursor - 1, len(options) - 3))
+    lines, selected, span = _listed(table, [], [t(o.label) for o in options[first : first + 3]], answer.cursor - first)
     return Frame(
         t(texts.PRIVATE_TITLE) + f" · {seat}", tuple(lines), t(texts.PRIVATE_KEYS), selected, selected_rows=span
     )
@@ -531,33 +549,36 @@ def _private_frame(table: Table, prompt: Prompt, picking: int) -> Frame:
 
 # What a prompt kind shows under the question: it appends its lines (after the notice given)
 # and returns the footer, the selected line and how many rows the selection takes.
-Body = Callable[["Table", Prompt, "list[str]", "tuple[str, ...]"], "tuple[str, int | None, int]"]
+Body = Callable[[Host, Answer, Prompt, "list[str]", "tuple[str, ...]"], "tuple[str, int | None, int]"]
 
 
-def _hidden_body(table: Table, prompt: Prompt, lines: list[str], notice: tuple[str, ...]) -> tuple[str, None, int]:
+def _hidden_body(
+    table: Host, answer: Answer, prompt: Prompt, lines: list[str], notice: tuple[str, ...]
+) -> tuple[str, None, int]:
     """The keys a pick takes; only who has locked (the footer), never what; a paused reveal
     goes right under the notice."""
     t = _words(table)
-    locked = table.collector.locked_seats()
-    lines += table.panel.rows(t(_secret_keys(table)))  # who has locked: the footer's squares
+    collector = answer.collector
+    locked = collector.locked_seats()
+    lines += table.panel.rows(t(_secret_keys(collector)))  # who has locked: the footer's squares
     footer = " ".join(f"{s + 1}{'■' if s in locked else '□'}" for s in prompt.seats)
-    waiting = host_entry_seats(prompt, table.collector, table.yes_no_seats)
+    waiting = host_entry_seats(prompt, collector, table.fittings.yes_no_seats)
     if waiting:
         lines += table.panel.rows(t(texts.PRIVATE_NEXT.format(seat=table.seat_label(waiting[0]))))
-    absent = table.absent & set(prompt.seats)
+    absent = table.signals.absent & set(prompt.seats)
     if absent:
         paused = table.panel.rows(t(texts.PAUSED.format(seats=", ".join(str(s + 1) for s in sorted(absent)))))
         lines[len(notice) : len(notice)] = paused
     return footer, None, 1
 
 
-def _secret_keys(table: Table) -> Msg:
+def _secret_keys(collector: SecretCollector) -> Msg:
     """The keys a hidden pick takes on a pad, exactly: every pick the same number of keys."""
-    if table.collector.single_key:
+    if collector.single_key:
         return texts.SECRET_KEYS_YES_NO
-    if table.collector.width == 1:
+    if collector.width == 1:
         return texts.SECRET_KEYS_DIGIT
-    return texts.SECRET_KEYS_TYPED.format(n=table.collector.width)
+    return texts.SECRET_KEYS_TYPED.format(n=collector.width)
 
 
 def option_line(code: str, label: str) -> str:
@@ -578,13 +599,13 @@ def _page_of(pages: list[int], cursor: int) -> tuple[int, int]:
     return len(pages) - 1, first - pages[-1]
 
 
-def _paged(table: Table, hint: str, page: int, pages: int) -> str:
+def _paged(table: Host, hint: str, page: int, pages: int) -> str:
     """The keys, and which screen of the list this is (when that fits the footer too)."""
     paged = f"{hint} {page + 1}/{pages}"
     return paged if pages > 1 and table.panel.fits(paged, table.panel.footer_size) else hint
 
 
-def _list_hint(table: Table, prompt: Prompt, options) -> str:
+def _list_hint(table: Host, prompt: Prompt, options) -> str:
     """The keys this list takes: a one-key code, a code typed and entered with #, or a map's
     cursor keys and its coded options (* back, # done)."""
     t = _words(table)
@@ -595,7 +616,9 @@ def _list_hint(table: Table, prompt: Prompt, options) -> str:
     return t(texts.CHOICE_TYPED_HINT if typed else texts.CHOICE_HINT)
 
 
-def _confirm_body(table: Table, prompt: Prompt, lines: list[str], notice: tuple[str, ...]) -> tuple[str, None, int]:
+def _confirm_body(
+    table: Host, answer: Answer, prompt: Prompt, lines: list[str], notice: tuple[str, ...]
+) -> tuple[str, None, int]:
     return _words(table)(texts.CONFIRM_HINT), None, 1
 
 
@@ -611,7 +634,9 @@ def _body_for(kind: PromptKind) -> Body:
 # -- maps ------------------------------------------------------------------------------------------
 
 
-def _map_frame(table: Table, header: str, notice: tuple[str, ...], status: Status, view: MapView) -> Frame:
+def _map_frame(
+    table: Host, answer: Answer, header: str, notice: tuple[str, ...], status: Status, view: MapView
+) -> Frame:
     """The one line above the map: the question, whose turn it is in front of it (or in the
     header instead of the phase when both do not fit one line). A notice (a refusal) is read
     whole first, without the map: the next key clears it. A shown place's longer text ends its
@@ -619,8 +644,8 @@ def _map_frame(table: Table, header: str, notice: tuple[str, ...], status: Statu
     t = _words(table)
     prompt = table.prompt
     title, header = _map_title(table, status, header)
-    if prompt.kind is not PromptKind.CELL and table.scroll > 0:
-        return _map_in_words(table, header, notice, prompt, title)
+    if prompt.kind is not PromptKind.CELL and answer.scroll > 0:
+        return _map_in_words(table, answer, header, notice, prompt, title)
     footer = (
         _list_hint(table, prompt, options_for(prompt, None))
         if prompt.kind is PromptKind.CELL
@@ -628,7 +653,7 @@ def _map_frame(table: Table, header: str, notice: tuple[str, ...], status: Statu
     )
     if notice:
         return Frame(header, tuple(table.panel.all_rows(notice) + table.panel.rows(title)), footer)
-    lines = _map_lines(table, prompt, title)
+    lines = _map_lines(table, answer, prompt, title)
     above = 1
     if prompt.kind is PromptKind.CELL and len(lines) == 1 and not table.panel.fits(title):
         lines = table.panel.rows(title)  # a tall panel's larger font: the question over two rows
@@ -638,7 +663,7 @@ def _map_frame(table: Table, header: str, notice: tuple[str, ...], status: Statu
     return Frame(header, tuple(lines), footer, None, view, map_lines=above)
 
 
-def _map_title(table: Table, status: Status, header: str) -> tuple[str, str]:
+def _map_title(table: Host, status: Status, header: str) -> tuple[str, str]:
     """The question with whose turn it is in front, or the question alone and whose turn it is
     in the header, when both would not fit the one line above the map."""
     title, label = _title_and_turn(table, status)
@@ -649,39 +674,41 @@ def _map_title(table: Table, status: Status, header: str) -> tuple[str, str]:
     return title, _header(table, status, phase=label)
 
 
-def _map_lines(table: Table, prompt: Prompt, title: str) -> list[str]:
+def _map_lines(table: Host, answer: Answer, prompt: Prompt, title: str) -> list[str]:
     """A place being chosen: the question (the host cursor's "back" before it); a place shown:
     the first row of its text."""
     if prompt.kind is not PromptKind.CELL:
         return [table.panel.first_row(title, more=prompt.detail is not None)]
-    current = _host_option(table, prompt)
+    current = _host_option(answer, prompt)
     if current is not None and not is_place(current.value):  # host cursor on "back"
         return [f"→ {_words(table)(current.label)}", title]
     return [title]
 
 
-def _host_option(table: Table, prompt: Prompt):
+def _host_option(answer: Answer, prompt: Prompt):
     """The option under the host cursor, if the cursor is on one."""
     options = options_for(prompt, None)
-    return options[table.cursor] if options and table.cursor < len(options) else None
+    return options[answer.cursor] if options and answer.cursor < len(options) else None
 
 
-def _map_in_words(table: Table, header: str, notice: tuple[str, ...], prompt: Prompt, title: str) -> Frame:
+def _map_in_words(
+    table: Host, answer: Answer, header: str, notice: tuple[str, ...], prompt: Prompt, title: str
+) -> Frame:
     """The question and the detail as text, scrolled by the keys; up from the top shows the map."""
     t = _words(table)
     words = table.panel.rows(title) + (table.panel.items(t(prompt.detail)) if prompt.detail else [])
-    table.scroll = min(table.scroll, max(1, len(words) - table.panel.body_rows + 1))
+    answer.scroll = min(answer.scroll, max(1, len(words) - table.panel.body_rows + 1))
     return Frame(
-        header, tuple(table.panel.all_rows(notice)) + tuple(words[table.scroll - 1 :]), t(texts.MAP_PICTURE_HINT)
+        header, tuple(table.panel.all_rows(notice)) + tuple(words[answer.scroll - 1 :]), t(texts.MAP_PICTURE_HINT)
     )
 
 
-def map_view(table: Table, prompt: Prompt) -> MapView | None:
+def map_view(table: Host, answer: Answer, prompt: Prompt) -> MapView | None:
     """The grid window around the cursor (CELL) or the shown place, turned 180 degrees for
     a player across the table, so the picture matches the cardboard in front of him."""
     if prompt.grid is None:
         return None
-    centre = table.cell if prompt.kind is PromptKind.CELL and table.cell is not None else prompt.cursor
+    centre = answer.cell if prompt.kind is PromptKind.CELL and answer.cell is not None else prompt.cursor
     if centre is None:
         return None
     places = _selectable_places(prompt)

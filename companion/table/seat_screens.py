@@ -1,8 +1,9 @@
 """What each seat's own pad screen shows: what is asked of it, its private view, its entry.
 
 A pad with a screen (docs/pad-screen.md) is a private display for one seat. The box decides its
-rows from the prompt, the table's mode and ``Game.view(state, seat)``; the pad itself echoes the
-keys typed, what they mean (the entry's hints) and the lock, at once and without a round trip.
+rows from the prompt, the screen the table has up and ``Game.view(state, seat)``; the pad itself
+echoes the keys typed, what they mean (the entry's hints) and the lock, at once and without a
+round trip.
 So a hidden pick never travels back to any pad: what a seat typed is drawn from its own keys.
 
 Everything here is built per seat and goes to that seat's pad only (``PadHub.show``); none of
@@ -16,9 +17,8 @@ box, for the emulator and the tests; a test runs both on the same keys.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
-from ..engine import Msg, Prompt, PromptKind
+from ..engine import Msg, Prompt, PromptKind, Scores
 from ..surface.pad_screen import (
     BLANK,
     COLS,
@@ -30,10 +30,13 @@ from ..surface.pad_screen import (
     short,
     wrap,
 )
+from .answer import Answer
+from .base import Host
+from .flow import Over, Play, UndoAll
+from .prompts import number_width, typed_width
 from .secret import YES_NO_KEYS, code_width, padded
 
-if TYPE_CHECKING:
-    from .table import Table
+__all__ = ["seat_screen", "seat_screens", "typed_width"]
 
 
 # -- texts -------------------------------------------------------------------------------------------
@@ -90,21 +93,6 @@ def entry_for(prompt: Prompt, seat: int, language: str) -> Entry:
     return NO_ENTRY  # a map (2/4/6/8, 5) or a confirmation (#): nothing to echo
 
 
-def typed_width(prompt: Prompt, seat: int | None) -> int:
-    """How many keys a typed code or number keeps (the rolling window): the prompt's code width,
-    or the digits of the largest number it takes; at least 1, at most MAX_CODE."""
-    if prompt.kind is PromptKind.NUMBER:
-        return number_width(prompt)
-    options = prompt.options_for(seat)
-    return min(max((len(o.code) for o in options), default=1), MAX_CODE)
-
-
-def number_width(prompt: Prompt) -> int:
-    """Digits of the largest number a NUMBER prompt takes (999 where it sets no maximum)."""
-    high = prompt.maximum if prompt.maximum is not None else 999
-    return min(max(len(str(abs(high))), 1), MAX_CODE)
-
-
 def _keyed(options, language: str) -> Entry:
     return Entry("key", 1, "", _hints(options, 1, Entry("key", 1).label_room, language))
 
@@ -129,20 +117,21 @@ def _hints(options, width: int, room: int, language: str) -> tuple[tuple[str, st
 # -- one seat's screen from the table ----------------------------------------------------------------
 
 
-def seat_screens(table: Table) -> dict[int, SeatScreen]:
+def seat_screens(table: Host) -> dict[int, SeatScreen]:
     """Every seat of the running game's screen (empty without a game). Built again only when
     something a pad screen shows changed: the state or the prompt (new objects after every
-    action), the mode, the language, who has locked, who confirmed an undo, a seat's note."""
+    action), the screen, the language, who has locked, who confirmed an undo, a seat's note."""
     session = table.session
+    screen = table.screen
     held = (table, session, session.state if session else None, session.prompt if session else None)
-    secret = getattr(table, "secret", None)
+    secret = screen.answer.secret if isinstance(screen, Play) else None
     key = (
-        table.mode,
+        type(screen),
         table.language,
-        tuple(sorted(getattr(table, "seat_notes", {}).items())),
-        tuple(sorted(getattr(table, "seat_reasons", {}).items())),
+        tuple(sorted(table.signals.notes.items())),
+        tuple(sorted(table.signals.reasons.items())),
         secret.locked_seats() if secret is not None else None,
-        frozenset(getattr(table, "undo_confirms", ())),
+        frozenset(screen.confirms) if isinstance(screen, UndoAll) else frozenset(),
     )
     last = _last_screens
     if last["key"] == key and len(last["held"]) == len(held) and all(a is b for a, b in zip(last["held"], held)):
@@ -171,29 +160,29 @@ def _private_rows(game, state: dict, seat: int, language: str) -> tuple[str, ...
     return rows[seat, language]
 
 
-def seat_screen(table: Table, seat: int) -> SeatScreen:
-    """What ``seat``'s pad shows in the table's current mode."""
-    session, language = table.session, table.language
+def seat_screen(table: Host, seat: int) -> SeatScreen:
+    """What ``seat``'s pad shows on the screen the table has up now."""
+    session, language, shown = table.session, table.language, table.screen
     if session is None:
         return BLANK
     private = _private_rows(session.game, session.state, seat, language)
-    if table.mode == "over":
-        return _over_screen(table, seat, private, language)
-    if table.mode == "undo_all":
-        return _undo_all_screen(table, seat, private, language)
-    if table.mode != "play" or session.prompt is None:
+    if isinstance(shown, Over):
+        return _over_screen(shown.scores, seat, language)
+    if isinstance(shown, UndoAll):
+        return _undo_all_screen(shown.confirms, seat, private, language)
+    if not isinstance(shown, Play) or session.prompt is None:
         return SeatScreen((PAUSED.get(language),), PAUSED.get(language), private)
-    screen = _play_screen(table, session.prompt, seat, private, language)
-    reason = getattr(table, "seat_reasons", {}).get(seat)  # a refusal told to this seat alone
+    screen = _play_screen(table, shown.answer, session.prompt, seat, private, language)
+    reason = table.signals.reasons.get(seat)  # a refusal told to this seat alone
     if reason is not None:
         screen = replace(screen, ask=wrap(reason.get(language)) + screen.ask)
-    note = getattr(table, "seat_notes", {}).get(
-        seat
-    )  # why this seat's last key did nothing (a new question, a refusal)
+    note = table.signals.notes.get(seat)  # why this seat's last key did nothing (a new question, a refusal)
     return replace(screen, status=short(note.get(language), COLS)) if note is not None else screen
 
 
-def _play_screen(table: Table, prompt: Prompt, seat: int, private: tuple[str, ...], language: str) -> SeatScreen:
+def _play_screen(
+    table: Host, answer: Answer, prompt: Prompt, seat: int, private: tuple[str, ...], language: str
+) -> SeatScreen:
     asked = seat in prompt.seats or (not prompt.seats and not prompt.kind.hidden)
     if not asked:
         who = (
@@ -206,7 +195,7 @@ def _play_screen(table: Table, prompt: Prompt, seat: int, private: tuple[str, ..
     question = wrap(prompt.title.get(language))
     entry = entry_for(prompt, seat, language)
     if prompt.kind.hidden:
-        locked = table.secret is not None and seat in table.secret.locked_seats()
+        locked = answer.secret is not None and seat in answer.secret.locked_seats()
         status = LOCKED if locked else YOUR_TURN
         return SeatScreen(question, SECRET_PICK.get(language), private, status.get(language), entry)
     if prompt.kind is PromptKind.NUMBER:
@@ -221,15 +210,14 @@ def _play_screen(table: Table, prompt: Prompt, seat: int, private: tuple[str, ..
     return SeatScreen(question, YOUR_CHOICE.get(language), private, YOUR_TURN.get(language), entry)
 
 
-def _undo_all_screen(table: Table, seat: int, private: tuple[str, ...], language: str) -> SeatScreen:
-    confirmed = seat in table.undo_confirms
+def _undo_all_screen(confirms: set[int], seat: int, private: tuple[str, ...], language: str) -> SeatScreen:
+    confirmed = seat in confirms
     entry = Entry("key", 1, "", (("#", YES.get(language)), ("*", NO.get(language))))
     status = CONFIRMED.get(language) if confirmed else "# " + YES.get(language) + ", * " + NO.get(language)
     return SeatScreen((UNDO_ALL.get(language),), UNDO_ALL.get(language), private, status, entry)
 
 
-def _over_screen(table: Table, seat: int, private: tuple[str, ...], language: str) -> SeatScreen:
-    scores = table.final_scores
+def _over_screen(scores: Scores, seat: int, language: str) -> SeatScreen:
     lines = [FINAL_POINTS.format(n=scores.totals.get(seat, 0)).get(language)]
     if seat in scores.ranking:
         lines.append(FINAL_PLACE.format(n=scores.ranking.index(seat) + 1).get(language))

@@ -20,23 +20,25 @@ import logging
 import time
 from collections.abc import Callable, Mapping
 from datetime import datetime
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar
 
-from ..engine import FollowUp, Game, Msg, Prompt, PromptKind, RuleError, Session, added
+from ..engine import FollowUp, Game, Msg, Prompt, RuleError, Session, added
 from ..engine.i18n import LANGUAGES
 from ..surface.events import HOST_KEYS, KeyEvent, PadPresence, PadTrouble, RawPadKey, SeatClaim, Tick
 from ..surface.frame import Frame, LedState
 from ..surface.panel import SMALLEST, Panel
 from . import claims, menu, restart, texts, undo
-from .flow import MainMenu, Over, Play, Screen, give_back
+from .answer import Answer
+from .base import Screen
+from .flow import MainMenu, Over, Play, give_back
 from .housekeeping import Archive, BoxKeeper, save_preference
 from .joining import Joining
 from .leds import seat_leds
-from .menu import BRIGHTNESS_LEVELS, MenuItem
-from .pairing import Pairing
+from .menu import BRIGHTNESS_LEVELS
+from .parts import BoxMemory, Fittings, Messages, PadSeating, Recorder, SeatSignals
 from .play_keys import reveal_if_ready
-from .prompts import place, start_cursor
-from .secret import SecretCollector
+
+__all__ = ["GUARD_S", "BoxMemory", "PadSeating", "Recorder", "Table"]
 
 ERROR_BLINK_S = 2.0  # how long a seat's LED blinks red after a key that made no sense
 # A key this soon after what its seat is asked changed was pressed before anyone could read the
@@ -47,65 +49,18 @@ GUARD_S = 0.25
 log = logging.getLogger(__name__)
 
 
-class Recorder(Protocol):
-    """Where accepted actions go before anyone sees them accepted (store.Store implements it)."""
-
-    def create_session(self, game: str, options: dict, seed: int, seats: list[str]) -> int: ...
-
-    def append(self, session_id: int, entry: dict) -> int: ...
-
-    def finish(self, session_id: int, scores: dict, winner: int | None) -> None: ...
-
-    def finished_count(self) -> int: ...
-
-    def abandon(self, session_id: int) -> None:
-        """Close a session unfinished: kept in history as abandoned, its log and all."""
-
-    # Players by name (optional: a recorder without them keeps no names, and the in-game menu
-    # then has no entry for them).
-    def name_player(self, session_id: int, seat: int, name: str | None) -> str | None:
-        """Give ``seat`` its player's name (None takes it away), durably; the name as kept.
-        ValueError (or the recorder's own error) says why a name is refused (optional)."""
-
-    def known_names(self) -> list[str]:
-        """Players' names seen at this table before, most recent first, each once (optional)."""
-
-    def players(self, session_id: int) -> dict[int, str]:
-        """The names the session's players were given, by seat (optional)."""
-
-
-class PadSeating(Protocol):
-    """The serial pads' seat assignment (hw.pads.PadHub plus a file), seen from the table."""
-
-    def begin(self) -> None:
-        """Unseat every pad so each key arrives as RawPadKey."""
-
-    def finish(self, mapping: dict[str, int] | None) -> None:
-        """Seat pads by ``mapping`` and remember it; None restores the previous seating."""
-
-
-class BoxMemory(Protocol):
-    """Box-data corrections kept per game between sessions (store.boxes.BoxFiles implements it)."""
-
-    def load(self, game: str) -> dict: ...
-
-    def save(self, game: str, box: dict) -> None: ...
-
-    def problem(self, game: str) -> Msg | None:
-        """Why the last ``load(game)`` set the saved memory aside, or None (optional)."""
-
-
 class Table:
     """The state of the table and the events that change it.
 
     ``screen`` (see ``flow``) has the keys and draws the frame: the question (``Play``), the
     undo questions, the in-game menu, a phone's claim, the final ranking, the menus before a
-    game and pairing; ``mode`` is its name. ``panel`` is the display's budget (size, fonts):
-    every text is broken into rows for it. ``clock`` (seconds, monotonic) times the red error
-    blink and the key guard; ``deadline()`` tells the main loop when to wake up for it, so an
+    game and pairing. Each screen holds its own state: ``play`` is the running game's question,
+    which holds the answer being typed (``answer``), kept while a menu or a claim is over it.
+    The rest is grouped: ``fittings`` (what the table was built with: the recorder, the games,
+    the panel's budget, the clocks), ``signals`` (each seat's red blink, pad-screen note,
+    private refusal, when it was asked, its pad gone), ``messages`` (the notice and the
+    announcements). ``deadline()`` tells the main loop when to wake up for a blink's end, so an
     idle table sleeps."""
-
-    cell: tuple[int, int] | None  # the map cursor of a CELL prompt (see reset_input)
 
     def __init__(
         self,
@@ -123,73 +78,69 @@ class Table:
         wall_clock: Callable[[], datetime] | None = None,
         guard: float = 0.0,
     ):
-        self.recorder = recorder
-        self.games = games
-        self.panel = panel
-        self.clock = clock or time.monotonic
-        # seconds a key is held back after its question changed (``GUARD_S`` where people press
-        # the keys; 0 for a script, whose keys are not pressed by anyone reading the panel)
-        self.guard = guard
-        # when seats lock: the recorder's clock when it has one (the entries' "at" and the lock
-        # times then come from one clock), else local time
-        self.wall_clock = wall_clock or getattr(recorder, "now", None) or (lambda: datetime.now().astimezone())
+        clock = clock or time.monotonic
+        self.fittings = Fittings(
+            recorder=recorder,
+            games=games,
+            panel=panel,
+            clock=clock,
+            wall_clock=wall_clock or getattr(recorder, "now", None) or (lambda: datetime.now().astimezone()),
+            new_seed=new_seed or (lambda: 0),
+            guard=guard,
+            max_pad_seats=max_pad_seats,
+            yes_no_seats=frozenset(yes_no_seats),
+            seating=seating,
+            box_memory=box_memory,
+            boxes=BoxKeeper(box_memory),
+            archive=Archive(recorder, clock),
+        )
         self.language = language if language in LANGUAGES else "cs"
         self.brightness = min(max(int(brightness), 1), BRIGHTNESS_LEVELS)
-        self.new_seed = new_seed or (lambda: 0)
         self.session: Session | None = None
         self.session_id: int | None = None
+        self.names: dict[int, str] = {}  # the running game's players' names, by seat (see names)
         self.screen: Screen = MainMenu()  # what has the keys (see flow)
-        # the open menu (see flow.Menu): its title, the lines that explain it, its items
-        self.menu: list[MenuItem] = []
-        self.menu_title = texts.MENU_TITLE
-        self.menu_note: list[Msg] = []
-        self.notice: list[Msg] = []  # what the last event says (a refusal, a failure), until a key
-        self.news: list[Msg] = []  # public events of the last action, shown until a key
-        self.news_scroll = 0
+        self.play = Play(Answer())  # the running game's question and the answer being typed to it
+        self.signals = SeatSignals()
+        self.messages = Messages()
         self.pending_resume: dict | None = None  # the unfinished session a restart found
-        self.seat_errors: dict[int, float] = {}  # seat -> when its red blink ends
-        self.seat_notes: dict[int, Msg] = {}  # a seat's pad screen: why its last key did nothing
-        # a refusal's own reason, for the refused seat's pad screen and phone only (see refuse)
-        self.seat_reasons: dict[int, Msg] = {}
-        self.asked_at: dict[int | None, float] = {}  # seat (None: the host) -> when its question changed
-        self.held_input: tuple | None = None  # the question's cursor and typing while a menu is open
         self.claims: list[SeatClaim] = []  # phones asking for a seat, answered by the host in turn
         self.game_serial = 0  # counted up as each game starts: a phone's seat lasts one game (claims)
-        self.pad_seats: set[int] = set()  # seats a serial pad is seated at now (PadPresence)
-        self.unseen_locks: dict[int, tuple[Any, Any]] = {}  # seats taken over: a lock not to show (claims)
         self.joining: Joining | None = None  # the web table's QR codes (see joining)
-        self.names: dict[int, str] = {}  # the running game's players' names, by seat (see names)
-        self.absent: set[int] = set()  # seats whose pad is gone
-        self.max_pad_seats = max_pad_seats
-        self.yes_no_seats = frozenset(yes_no_seats)  # seats with two buttons, not a keypad
-        self.seating = seating
-        self.pairing: Pairing | None = None
-        self.box_memory = box_memory
-        self.boxes = BoxKeeper(box_memory)
-        self.pad_troubles: dict[str, Msg] = {}  # pads that cannot be used; shown in the menu
-        self.archive = Archive(recorder, self.clock)
-        self.reset_input()
         menu.main_menu(self)
+
+    # -- what it was built with (``fittings``), read everywhere ---------------------------------
+    @property
+    def panel(self) -> Panel:
+        """The display's budget (size, fonts): every text is broken into rows for it."""
+        return self.fittings.panel
+
+    @property
+    def games(self) -> Mapping[str, Game]:
+        return self.fittings.games
+
+    @property
+    def recorder(self) -> Recorder:
+        return self.fittings.recorder
 
     # -- the running game, on the screens that have one ----------------------------------------
     @property
-    def mode(self) -> str:
-        """The name of the screen that has the keys (``flow``): menu, resume, pair, play, undo,
-        undo_all, game_menu, claim or over."""
-        return self.screen.name
+    def answer(self) -> Answer:
+        """The answer being typed to the running game's question (``play``'s)."""
+        return self.play.answer
 
     @property
     def running(self) -> Session:
         """The game being played (on every screen but the menus before a game and pairing)."""
         if self.session is None:
-            raise RuntimeError(f"no game is running in mode {self.mode}")
+            raise RuntimeError(f"no game is running on the screen {self.screen.name}")
         return self.session
 
     @property
     def running_id(self) -> int:
         """The recorder's id of the game being played."""
         if self.session_id is None:
-            raise RuntimeError(f"no game is running in mode {self.mode}")
+            raise RuntimeError(f"no game is running on the screen {self.screen.name}")
         return self.session_id
 
     @property
@@ -199,13 +150,6 @@ class Table:
         if prompt is None:
             raise RuntimeError("the game is over and awaits nothing")
         return prompt
-
-    @property
-    def collector(self) -> SecretCollector:
-        """The secret picks of the hidden prompt being answered."""
-        if self.secret is None:
-            raise RuntimeError("no hidden prompt is being answered")
-        return self.secret
 
     # -- public API used by the main loop ------------------------------------------------------
     # after a restart (see restart.py); undo (see undo.py)
@@ -226,12 +170,12 @@ class Table:
     def deadline(self) -> float | None:
         """When something on the table changes by itself (a red blink ends, a failed archive is
         tried again), else None."""
-        retry = self.archive.deadline()
-        return min([*self.seat_errors.values(), *([retry] if retry is not None else [])], default=None)
+        retry = self.fittings.archive.deadline()
+        return min([*self.signals.errors.values(), *([retry] if retry is not None else [])], default=None)
 
     def blink_error(self, seat: int) -> None:
         """A key that made no sense: the seat's LED blinks red for a moment."""
-        self.seat_errors[seat] = self.clock() + ERROR_BLINK_S
+        self.signals.errors[seat] = self.fittings.clock() + ERROR_BLINK_S
 
     def handle(self, event) -> None:
         """Process one event. Never raises for bad input: it becomes a notice or an LED. The
@@ -253,38 +197,42 @@ class Table:
 
     # -- events --------------------------------------------------------------------------------
     def _expire_errors(self) -> None:
-        now = self.clock()
-        for seat in [s for s, until in self.seat_errors.items() if until <= now]:
-            del self.seat_errors[seat]
+        now = self.fittings.clock()
+        errors = self.signals.errors
+        for seat in [s for s, until in errors.items() if until <= now]:
+            del errors[seat]
 
     def _on_tick(self, event: Tick) -> None:
         """A timer: only the red blinks that ended change (done in handle)."""
 
     def _on_pad_presence(self, event: PadPresence) -> None:
         """A pad came or went: a hidden prompt may be revealed once every pad is back."""
-        (self.absent.discard if event.connected else self.absent.add)(event.seat)
-        (self.pad_seats.add if event.connected else self.pad_seats.discard)(event.seat)
+        absent, pads = self.signals.absent, self.signals.pads
+        (absent.discard if event.connected else absent.add)(event.seat)
+        (pads.add if event.connected else pads.discard)(event.seat)
         self.reveal_waiting()
 
     def reveal_waiting(self) -> None:
         """On the question, reveal a hidden prompt every seat has locked, if every pad is there
         (also when the question comes back after an undo question or the menu, during which a
         pad came back)."""
-        if isinstance(self.screen, Play) and self.secret is not None:
-            reveal_if_ready(self, self.prompt)
+        screen = self.screen
+        if isinstance(screen, Play) and screen.answer.secret is not None:
+            reveal_if_ready(self, screen.answer, self.prompt)
 
     def _on_pad_trouble(self, event: PadTrouble) -> None:
         """A pad that cannot be used is named once (not again while it keeps the same trouble);
         once it is fine or gone its notice goes too."""
+        said = self.messages
         if event.kind:
             message = texts.PAD_TROUBLE.get(event.kind, texts.PAD_TROUBLE["old_firmware"]).format(pad=event.pad)
-            if self.pad_troubles.get(event.pad) != message:
-                self.pad_troubles[event.pad] = message
-                self.notice = [message]
+            if said.pad_troubles.get(event.pad) != message:
+                said.pad_troubles[event.pad] = message
+                said.notice = [message]
         else:
-            gone = self.pad_troubles.pop(event.pad, None)
-            if gone is not None and gone in self.notice:
-                self.notice = [m for m in self.notice if m != gone]
+            gone = said.pad_troubles.pop(event.pad, None)
+            if gone is not None and gone in said.notice:
+                said.notice = [m for m in said.notice if m != gone]
 
     def _on_seat_claim(self, event: SeatClaim) -> None:
         """A phone asks for a seat (see claims)."""
@@ -304,11 +252,12 @@ class Table:
             self._outside_pad(event.seat)
             return
         if event.seat is None or (self.screen.pads_clear_notice and not self.collecting_secrets()):
-            self.notice = []
+            self.messages.notice = []
         if event.seat is not None:
-            self.seat_errors.pop(event.seat, None)
-            self.seat_notes.pop(event.seat, None)
-            self.seat_reasons.pop(event.seat, None)
+            signals = self.signals
+            signals.errors.pop(event.seat, None)
+            signals.notes.pop(event.seat, None)
+            signals.reasons.pop(event.seat, None)
         if event.key == "menu":
             if self.screen.in_game:
                 menu.game_menu(self)
@@ -319,12 +268,13 @@ class Table:
         """A key from a pad whose seat the running game does not have (a pad left paired from a
         bigger game): named by its number, never by a seat name the game cannot give, and
         nothing else changes."""
-        self.notice = [texts.PAD_NOT_PLAYING.format(pad=seat + 1)]
+        self.messages.notice = [texts.PAD_NOT_PLAYING.format(pad=seat + 1)]
 
     def collecting_secrets(self) -> bool:
         """Seats are typing hidden picks now: no key of theirs may change what the table sees
         (not even by putting a notice away), or the panel would keep time with a secret."""
-        return isinstance(self.screen, Play) and self.secret is not None
+        screen = self.screen
+        return isinstance(screen, Play) and screen.answer.secret is not None
 
     def news_blocks(self) -> bool:
         """Announcements stand on a screen of their own (the prompt's screen has no room)."""
@@ -332,82 +282,68 @@ class Table:
 
     def _question_changed(self) -> None:
         """What every seat and the host are asked has just changed (or just appeared)."""
-        now = self.clock()
-        self.asked_at = dict.fromkeys([None, *range(self.seat_count())], now)
+        now = self.fittings.clock()
+        self.signals.asked_at = dict.fromkeys([None, *range(self.seat_count())], now)
 
     # -- from one screen to another (see flow) -------------------------------------------------
     def main_menu(self) -> None:
         """The first screen."""
         menu.main_menu(self)
 
-    def finish_pairing(self, keep: bool) -> None:
-        """Seat the pads as paired (``keep``) or as they were, and return to the menu."""
-        menu.finish_pairing(self, keep)
+    def finish_pairing(self, mapping: dict[str, int] | None) -> None:
+        """Seat the pads as paired (``mapping``) or as they were (None), and return to the menu."""
+        menu.finish_pairing(self, mapping)
 
     def back_to_play(self) -> None:
         """Leave a question (undo, the in-game menu) for the game as it stands: the question's
         cursor and what was typed are as the menu found them."""
-        give_back(self, Play())
+        give_back(self, self.play)
         self.reveal_waiting()
         claims.ask_claim(self)  # a phone that asked meanwhile
 
     # -- a new game, chosen in the menu --------------------------------------------------------
     def new_game(self, name: str, options: dict, use_memory: bool = True) -> None:
         """Start ``name`` with the menu's options and the box corrections remembered for it."""
-        game, seed = self.games[name], self.new_seed()
-        saved, problem = self.boxes.load(name) if use_memory else ({}, None)
+        game, seed = self.games[name], self.fittings.new_seed()
+        saved, problem = self.fittings.boxes.load(name) if use_memory else ({}, None)
         try:
             session = Session(game, {**options, "box": saved} if saved else options, seed)
         except RuleError as error:
             if not saved:  # a setting combination the game refuses: say why, stay in the menu
-                self.notice = [texts.REFUSED, error.msg]
+                self.messages.notice = [texts.REFUSED, error.msg]
                 return
             # the remembered box corrections no longer fit this box: play without, keep the file
             log.error("saved box corrections for %s ignored: %s", name, error)
             self.new_game(name, options, use_memory=False)
             if isinstance(self.screen, Play):
-                self.notice = [texts.BOX_MEMORY_IGNORED.format(why=error.msg)]
+                self.messages.notice = [texts.BOX_MEMORY_IGNORED.format(why=error.msg)]
             return
         seats = game.seat_count(session.state)
         labels = [game.seat_label(session.state, s).get(self.language) for s in range(seats)]
         self.start(session, self.recorder.create_session(name, session.options, seed, labels))
-        self.boxes.started(session)
+        self.fittings.boxes.started(session)
         if problem is not None:
-            self.notice = [problem]
+            self.messages.notice = [problem]
 
     def remember_box(self) -> None:
         """Save what the session learned or corrected about the box, for the next game."""
-        self.boxes.remember(self.running)
+        self.fittings.boxes.remember(self.running)
 
     # -- playing -------------------------------------------------------------------------------
     def start(self, session: Session, session_id: int) -> None:
         self.session, self.session_id = session, session_id
         self.game_serial += 1
         self.names = self._recorded_names(session_id)  # a resumed game's players keep their names
-        self.screen = Play()
-        self.news, self.news_scroll = [], 0  # the last game's final announcements are not this one's
+        # the last game's final announcements are not this one's
+        self.messages.news, self.messages.news_scroll = [], 0
         self.reset_input()
         self._check_over()
 
     def reset_input(self) -> None:
-        """Fresh input state for the current prompt (called after every committed step)."""
+        """A new question (after every committed action, an undo, the start): a fresh answer to
+        the session's prompt, on the panel."""
         prompt = self.session.prompt if self.session else None
-        self.secret = SecretCollector(prompt, clock=self.wall_clock) if prompt and prompt.kind.hidden else None
-        self.typed = ""
-        self.cursor = 0
-        self.browsed = False  # the host has moved through the options of this prompt
-        self.number = (
-            prompt.minimum if prompt and prompt.kind is PromptKind.NUMBER and prompt.minimum is not None else 0
-        )
-        self.cell = place(prompt.cursor) if prompt and prompt.cursor else None
-        self.undo_confirms: set[int] = set()
-        self.private_seat: int | None = None  # seat entering a secret on the host
-        self.private_started = False
-        self.scroll = 0  # lines of a long text scrolled away (CONFIRM and secret prompts)
-        self.reading = False  # the host reads the whole question above an answer screen
-        if prompt is not None:
-            self.cursor = start_cursor(prompt)
-        self.held_input = None
+        self.play = self.screen = Play(Answer.to(prompt, self.fittings.wall_clock))
         if self.session is not None:
             self._question_changed()
 
@@ -417,22 +353,22 @@ class Table:
         its pick; stored with the entry (``"locked"``), never part of what is replayed."""
         session = self.running
         try:
-            step = session.evaluate(action)
+            outcome = session.evaluate(action)
         except RuleError as error:
             if "picks" in action:  # the revealed picks refused: the reason is theirs alone
                 self.refuse_picks(error)
             else:
                 self.refuse(error.msg, seat, error.private, owner=action.get("seat"))
             return
-        if not self.persist({**step.entry, "locked": locked} if locked else step.entry):
+        if not self.persist({**outcome.entry, "locked": locked} if locked else outcome.entry):
             return
         before = session.state
-        session.commit(step)
-        self.notice = [
-            m for m in self.notice if m not in self._secret_lines()
-        ]  # the question they were about is answered
-        self.news = list(added(before, session.state))
-        self.news_scroll = 0
+        session.commit(outcome)
+        said = self.messages
+        # the question the refused secret entries were about is answered
+        said.notice = [m for m in said.notice if m not in self._secret_lines()]
+        said.news = list(added(before, session.state))
+        said.news_scroll = 0
         self.remember_box()
         log.info("session %s action %d accepted: %s", self.session_id, len(session.entries) - 1, action.get("step"))
         self.reset_input()
@@ -443,7 +379,7 @@ class Table:
             self.recorder.append(self.running_id, entry)
         except Exception as error:  # a full or failing disk must not crash the table
             log.error("could not store entry: %s", error)
-            self.notice = [texts.STORE_FAILED.format(why=str(error))]
+            self.messages.notice = [texts.STORE_FAILED.format(why=str(error))]
             return False
         return True
 
@@ -452,14 +388,15 @@ class Table:
         pad screen points to the panel. ``own``: the reason only the refused seat may read (one
         that rests on a hidden fact, ``RuleError.private``); it goes to that seat's pad screen
         and phone (``owner`` when the host's buttons answered for it), the panel says ``msg``."""
-        self.notice = [texts.REFUSED_WHY.format(why=msg)]
+        self.messages.notice = [texts.REFUSED_WHY.format(why=msg)]
+        signals = self.signals
         if seat is not None:
             self.blink_error(seat)
-            self.seat_notes[seat] = texts.REFUSED_PAD
+            signals.notes[seat] = texts.REFUSED_PAD
         reader = seat if seat is not None else owner
         if own is not None and reader is not None:
-            self.seat_reasons[reader] = own
-            self.seat_notes[reader] = texts.REFUSED_OWN
+            signals.reasons[reader] = own
+            signals.notes[reader] = texts.REFUSED_OWN
 
     def refuse_secret(self, seat: int, reason: Msg) -> None:
         """A hidden entry refused. Its reason, the code and what it meant go to the seat alone
@@ -468,10 +405,11 @@ class Table:
         which stays until something the table sees anyway (the seat locking, an answer, a host
         key). The other seats' lines stay."""
         line = self._secret_line(seat)
-        self.notice = [m for m in self.notice if m in self._secret_lines() and m != line] + [line]
+        said = self.messages
+        said.notice = [m for m in said.notice if m in self._secret_lines() and m != line] + [line]
         self.blink_error(seat)
-        self.seat_notes[seat] = texts.REFUSED_OWN
-        self.seat_reasons[seat] = reason
+        self.signals.notes[seat] = texts.REFUSED_OWN
+        self.signals.reasons[seat] = reason
 
     def refuse_picks(self, error: RuleError) -> None:
         """The locked picks of a hidden prompt refused as a whole when revealed: each asked seat
@@ -481,7 +419,8 @@ class Table:
 
     def secret_locked(self, seat: int) -> None:
         """``seat`` locked its hidden pick, which every seat's LED shows: its neutral line goes."""
-        self.notice = [m for m in self.notice if m != self._secret_line(seat)]
+        said = self.messages
+        said.notice = [m for m in said.notice if m != self._secret_line(seat)]
 
     def _secret_line(self, seat: int) -> Msg:
         return texts.SECRET_REFUSED.format(seat=self.seat_msg(seat))
@@ -494,23 +433,23 @@ class Table:
         """A game that has ended shows its ranking at once; its archiving waits for
         ``housekeeping`` (the last action is durable already: a restart completes the rest)."""
         if self.running.over:
-            self.final_scores = self.running.score()
-            self.screen, self.cursor = Over(), 0
-            self.archive.hold(self.running_id, self.final_scores)
+            scores = self.running.score()
+            self.screen = Over(scores)
+            self.fittings.archive.hold(self.running_id, scores)
 
     @property
     def unarchived(self) -> bool:
         """The running game has ended but is not in the history yet."""
-        return self.archive.waiting is not None
+        return self.fittings.archive.waiting is not None
 
     def housekeeping(self) -> bool:
         """Work that may wait until the frame is shown: putting a finished game in the history
         (see housekeeping.Archive). The main loop calls it when no key waits; leaving the final
         screen calls it if that has not happened yet, so no new game starts on a store that has
         not caught up. True: the panel needs redrawing (the notice says why it failed)."""
-        failed = self.archive.run()
+        failed = self.fittings.archive.run()
         if failed is not None:
-            self.notice = [failed]
+            self.messages.notice = [failed]
         return failed is not None
 
     def leave_game(self) -> None:
@@ -537,9 +476,9 @@ class Table:
         """End the running game unfinished (the in-game menu's "end this game")."""
         if self.abandon(self.running_id):
             self.session = self.session_id = None
-            self.news = []
+            self.messages.news = []
             menu.main_menu(self)
-            self.notice = [texts.ENDED]
+            self.messages.notice = [texts.ENDED]
 
     # -- seats ---------------------------------------------------------------------------------
     def seat_count(self) -> int:

@@ -4,41 +4,38 @@ and the table is told what to put back."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..engine import RuleError, added
 from ..engine.session import ReplayError
 from . import texts
-from .flow import Play, UndoAsk
+from .base import Host
+from .flow import UndoAsk
 from .prompts import described
 
-if TYPE_CHECKING:
-    from .table import Table
 
-
-def ask_undo(table: Table) -> None:
+def ask_undo(table: Host) -> None:
     """The undo question over the game, when there is something to take back."""
     if table.running.undo_needs_everyone() is None:
-        table.notice = [texts.UNDO_NOTHING]
+        table.messages.notice = [texts.UNDO_NOTHING]
         return
     table.screen = UndoAsk()
 
 
-def do_undo(table: Table, everyone: bool) -> None:
+def do_undo(table: Host, everyone: bool) -> None:
     """Take the last action back (``everyone``: every seat confirmed) and say what to put back."""
-    table.screen = Play()
+    table.screen = table.play  # the question, its answer as it was
     try:
-        step = table.running.plan_undo(everyone)
+        outcome = table.running.plan_undo(everyone)
     except (RuleError, ReplayError) as error:
         table.refuse(getattr(error, "msg", texts.UNDO_NOTHING), None)
         table.reveal_waiting()
         return
     undone = table.running.last_action()
     after = table.running.state
-    if table.persist(step.entry):
-        table.running.commit(step)
+    if table.persist(outcome.entry):
+        table.running.commit(outcome)
         table.remember_box()  # a fact entered by mistake and taken back is forgotten too
         table.reset_input()
-        table.notice = [texts.UNDONE_WHAT.format(what=described(undone))] if undone else [texts.UNDONE]
+        said = table.messages
+        said.notice = [texts.UNDONE_WHAT.format(what=described(undone))] if undone else [texts.UNDONE]
         # what the action announced is what the table puts back by hand
-        table.news = [texts.PUT_BACK.format(what=m) for m in added(undone[2], after)] if undone else []
+        said.news = [texts.PUT_BACK.format(what=m) for m in added(undone[2], after)] if undone else []

@@ -26,11 +26,13 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..engine import Msg, PromptKind
+from ..engine import Msg, Prompt, PromptKind
 from ..engine.session import effective_actions
 from ..surface.events import PAD_KEYS
-from ..surface.pad_screen import padded
+from ..surface.pad_screen import SeatScreen, padded
+from ..table.answer import Answer
 from ..table.claims import UNSEEN, lock_unseen
+from ..table.flow import Over, Play, UndoAll
 from ..table.seat_screens import seat_screen
 from ..table.secret import YES_NO_KEYS
 from . import plots
@@ -100,25 +102,43 @@ class Tracker:
             self._session, self._prompt, self._news = session, None, None
         if session is None:
             return
-        if table.news is not self._news and table.news:
-            self.log.extend(m.get(table.language) for m in table.news)
+        news = table.messages.news
+        if news is not self._news and news:
+            self.log.extend(m.get(table.language) for m in news)
             del self.log[:-LOG_KEPT]
-        self._news = table.news
+        self._news = news
         now = self.clock()
-        prompt = session.prompt if table.mode == "play" else None
+        question = _question(table)
+        prompt = session.prompt if question is not None else None
         if prompt is not self._prompt:
-            if self._prompt is not None:  # the question was answered: who answered it decided now
-                for seat, asked in self._asked.items():
-                    if seat not in self._locked:
-                        self.decisions.setdefault(seat, []).append(now - asked)
-            self._asked = dict.fromkeys(prompt.seats if prompt is not None else (), now)
-            self._locked = set()
-            self._prompt = prompt
-        if prompt is not None and prompt.kind.hidden and table.secret is not None:
-            for seat in table.secret.locked_seats():
-                if seat not in self._locked and seat in self._asked:
-                    self._locked.add(seat)
-                    self.decisions.setdefault(seat, []).append(now - self._asked[seat])
+            self._asked_anew(prompt, now)
+        secret = question.answer.secret if question is not None else None
+        if prompt is not None and prompt.kind.hidden and secret is not None:
+            self._locking(secret.locked_seats(), now)
+
+    def _asked_anew(self, prompt: Prompt | None, now: float) -> None:
+        """Another question (or none) is on the table: whoever was asked the last one and did
+        not lock a pick decided now; the seats of the new one are asked from now."""
+        if self._prompt is not None:
+            for seat, asked in self._asked.items():
+                if seat not in self._locked:
+                    self.decisions.setdefault(seat, []).append(now - asked)
+        self._asked = dict.fromkeys(prompt.seats if prompt is not None else (), now)
+        self._locked = set()
+        self._prompt = prompt
+
+    def _locking(self, locked: tuple[int, ...], now: float) -> None:
+        """Seats that locked a hidden pick since the last look decided now."""
+        for seat in locked:
+            if seat not in self._locked and seat in self._asked:
+                self._locked.add(seat)
+                self.decisions.setdefault(seat, []).append(now - self._asked[seat])
+
+
+def _question(table: Table) -> Play | None:
+    """The question, when it is on the table (not under a menu, an undo question or a claim)."""
+    screen = table.screen
+    return screen if isinstance(screen, Play) else None
 
 
 def _paragraphs(frame) -> list[str]:
@@ -152,11 +172,11 @@ def board_view(table: Table, tracker: Tracker | None = None) -> dict:
     view: dict[str, Any] = {
         "t": "board",
         "lang": language,
-        "mode": table.mode,
+        "mode": table.screen.name,
         "header": frame.header,
         "lines": _paragraphs(frame),
         "footer": frame.footer,
-        "log": list(tracker.log) if tracker is not None else [m.get(language) for m in table.news],
+        "log": list(tracker.log) if tracker is not None else [m.get(language) for m in table.messages.news],
         "game_no": table.game_serial if table.session is not None else 0,
     }
     session = table.session
@@ -165,8 +185,10 @@ def board_view(table: Table, tracker: Tracker | None = None) -> dict:
         return view
     status = session.status()
     prompt = session.prompt
-    locked = set(table.secret.locked_seats()) if table.secret is not None and table.mode == "play" else set()
-    asked = set(prompt.seats) if prompt is not None and table.mode == "play" else set()
+    question = _question(table)
+    secret = question.answer.secret if question is not None else None
+    locked = set(secret.locked_seats()) if secret is not None else set()
+    asked = set(prompt.seats) if prompt is not None and question is not None else set()
     view.update(
         game=session.game.title.get(language) or session.game.name,
         round=status.round,
@@ -185,7 +207,7 @@ def board_view(table: Table, tracker: Tracker | None = None) -> dict:
             for seat, label in enumerate(_seat_labels(table))
         ],
     )
-    if table.mode == "over":
+    if isinstance(table.screen, Over):
         view.update(tracker.result(table) if tracker is not None else game_result(table, None))
         view["footer"] = ""  # the panel's keys are the host's, not the board's
         for seat in view["seats"]:
@@ -202,7 +224,7 @@ def game_result(table: Table, tracker: Tracker | None) -> dict:
 
     session = table.running
     language = table.language
-    scores = table.final_scores
+    scores = table.screen.scores if isinstance(table.screen, Over) else session.score()
     labels = _seat_labels(table)
     logged, started = _logged(table)
     decisions: dict[int, list[float]] = {}
@@ -294,7 +316,9 @@ def score_rounds(table: Table) -> list[tuple[int, dict[int, int]]]:
 
 
 def seat_view(table: Table, seat: int) -> dict:
-    """What ``seat``'s phone shows: everything its pad screen shows, with room to say it whole."""
+    """What ``seat``'s phone shows: everything its pad screen shows, with room to say it whole:
+    the seat and where the game stands, its private rows and its entry (as its pad screen has
+    them), then what it is asked and its keys (``_asked``), or what it waits for (``_waiting``)."""
     language = table.language
     view: dict[str, Any] = {"t": "seat", "seat": seat, "lang": language}
     session = table.session
@@ -302,16 +326,16 @@ def seat_view(table: Table, seat: int) -> dict:
         view.update(label="", name="", ask=[], private=[], status="", mode="none", keys=[], hints=[])
         return view
     screen = seat_screen(table, seat)
+    question = _question(table)
     prompt = session.prompt
     status = session.status()
-    private = [m.get(language) for m in session.game.seat_lines(session.state, seat)]
     view.update(
         label=table.seat_label(seat),
         name=table.names.get(seat, ""),
-        header=table.frame().header if table.mode == "play" else "",
+        header=table.frame().header if question is not None else "",
         round=status.round,
         phase=status.phase.get(language),
-        private=private,
+        private=[m.get(language) for m in session.game.seat_lines(session.state, seat)],
         status=screen.status,
         mode=screen.entry.mode,
         width=screen.entry.width,
@@ -320,35 +344,45 @@ def seat_view(table: Table, seat: int) -> dict:
         locked="",
         wrong="",
         # why this seat's last entry was refused, told to this seat alone (Table.refuse)
-        refused=reason.get(language) if (reason := table.seat_reasons.get(seat)) is not None else "",
+        refused=reason.get(language) if (reason := table.signals.reasons.get(seat)) is not None else "",
     )
-    asked = table.mode == "play" and prompt is not None and seat in prompt.seats
-    if table.mode == "play" and prompt is not None and asked:
-        view["ask"] = [prompt.title.get(language)]
-        options = prompt.options_for(seat)
-        width = max(screen.entry.width, 1)
-        view["hints"] = (
-            [[_code(o.code, width), o.label.get(language)] for o in options] if len(options) <= MAX_HINTS else []
-        )
-        view["keys"] = _keys(prompt, seat)
-        if prompt.kind.hidden and table.secret is not None:
-            entry = table.secret.entries.get(seat)
-            if entry is not None:
-                view["typed"] = entry.typed
-                view["wrong"] = entry.wrong if entry.mistyped else ""
-                if entry.is_locked and lock_unseen(table, seat):  # locked before this device took the seat
-                    view["locked"] = UNSEEN.get(language)
-                elif entry.is_locked:
-                    view["locked"] = next((o.label.get(language) for o in options if o.value == entry.locked), "?")
-        elif prompt.kind in (PromptKind.CHOICE, PromptKind.NUMBER):
-            view["typed"] = table.typed
+    if question is not None and prompt is not None and seat in prompt.seats:
+        view.update(_asked(question.answer, prompt, seat, screen, language))
     else:
-        view["ask"] = list(screen.ask)
-        view["hints"] = []
-        view["keys"] = ["#", "*"] if table.mode == "undo_all" else []
-        if table.mode == "undo_all":
-            view["hints"] = [list(hint) for hint in screen.entry.hints]
+        view.update(_waiting(table, screen))
     return view
+
+
+def _asked(answer: Answer, prompt: Prompt, seat: int, screen: SeatScreen, language: str) -> dict[str, Any]:
+    """The question put to the seat: its title, each option's code and meaning (a list short
+    enough to read), the keys, and what the seat typed (a hidden pick: its own keys, a code
+    that matched nothing, the option it locked; a list or a number: the keys typed so far)."""
+    options = prompt.options_for(seat)
+    width = max(screen.entry.width, 1)
+    asked: dict[str, Any] = {
+        "ask": [prompt.title.get(language)],
+        "hints": [[_code(o.code, width), o.label.get(language)] for o in options] if len(options) <= MAX_HINTS else [],
+        "keys": _keys(prompt, seat),
+    }
+    if prompt.kind.hidden:
+        entry = answer.secret.entries.get(seat) if answer.secret is not None else None
+        if entry is not None:
+            asked.update(typed=entry.typed, wrong=entry.wrong if entry.mistyped else "")
+            if entry.is_locked and lock_unseen(answer, seat):
+                asked["locked"] = UNSEEN.get(language)  # locked before this device took the seat
+            elif entry.is_locked:
+                asked["locked"] = next((o.label.get(language) for o in options if o.value == entry.locked), "?")
+    elif prompt.kind in (PromptKind.CHOICE, PromptKind.NUMBER):
+        asked["typed"] = answer.typed
+    return asked
+
+
+def _waiting(table: Table, screen: SeatScreen) -> dict[str, Any]:
+    """A seat not asked: what its pad screen says; when every seat confirms a costly undo, its
+    yes and no."""
+    if isinstance(table.screen, UndoAll):
+        return {"ask": list(screen.ask), "hints": [list(hint) for hint in screen.entry.hints], "keys": ["#", "*"]}
+    return {"ask": list(screen.ask), "hints": [], "keys": []}
 
 
 def _code(code: str, width: int) -> str:

@@ -123,7 +123,7 @@ def test_pad_frames_decode_on_the_host_and_back():
         seq = rnd.randrange(70000)
         key = rnd.choice(pl.KEYS)
         frames = dec.feed(pl.encode(seq, "KEY", (key,)).encode())
-        assert frames == [protocol.Frame(seq % 65536, "KEY", (key,))]
+        assert frames == [protocol.WireFrame(seq % 65536, "KEY", (key,))]
     for _ in range(300):
         seq = rnd.randrange(65536)
         rgb = [rnd.randrange(256) for _ in range(3)]

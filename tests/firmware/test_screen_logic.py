@@ -301,7 +301,7 @@ def test_the_examples_in_the_protocol_document():
     assert pl.text_from(decoded["HINT"][2][1:]) == "Lovec (3)"
     assert decoded["ENTRY"][2][:2] == ["type", "2"]
     assert pl.text_from(decoded["ENTRY"][2][2:]) == "# = zamknout"
-    hello = protocol.parse_hello(protocol.Frame(*decoded["HELLO"][:2], tuple(decoded["HELLO"][2])))
+    hello = protocol.parse_hello(protocol.WireFrame(*decoded["HELLO"][:2], tuple(decoded["HELLO"][2])))
     assert hello.extra == {"rev": "2", "screen": "128x32"}
     logic = pad()
     for verb in ("ENTRY", "HINT", "TEXT"):

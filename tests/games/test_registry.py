@@ -43,7 +43,7 @@ def test_the_example_is_registered_and_the_menu_leaves_it_out(tmp_path):
     assert games.available() == [e.name for e in games.GAMES if e.name != EXAMPLE]
     store = Store(str(tmp_path / "companion.db"))
     try:
-        menu = [item.label.en for item in make_table(store, "en").menu]
+        menu = [item.label.en for item in make_table(store, "en").screen.items]
     finally:
         store.close()
     assert not any("Example" in label for label in menu)

@@ -13,6 +13,7 @@ from companion.app import App
 from companion.hw.emulated import KeyboardReader, ScriptError, TerminalTable, parse_script
 from companion.surface.events import KeyEvent, Quit, Tick
 from companion.surface.frame import Frame
+from companion.table.flow import Over
 from companion.table.table import Table
 
 from ..companion_process import run_companion
@@ -212,7 +213,7 @@ def test_the_loop_archives_an_ended_game_after_its_frame_and_shows_a_failure():
     events = ThenTheTimer([KeyEvent(None, "ok"), KeyEvent(None, "ok"), *game, *game])
     app = App(table, display, NoLeds(), events)
     app.run()
-    assert table.mode == "over" and recorder.finished  # retried when the timer woke the loop
+    assert isinstance(table.screen, Over) and recorder.finished  # retried when the timer woke the loop
     first_try, retry = archived_when
     assert "Game over" in display.shown[first_try - 1].header  # the ranking was on the panel first
     assert "disk full" in " ".join(display.shown[first_try].lines)  # the failure drawn at once

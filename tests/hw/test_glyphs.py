@@ -14,6 +14,7 @@ from PIL import Image, ImageChops, ImageDraw
 from companion.hw import glyphs
 from companion.hw.screen import render
 from companion.surface.panel import BOLD_CONDENSED, HEADER_DIGITS, REGULAR, font
+from companion.table.flow import Over
 
 LETTERS = (
     "aábcčdďeéěfghiíjklmnňoópqrřsštťuúůvwxyýzžAÁBCČDĎEÉĚFGHIÍJKLMNŇOÓPQRŘSŠTŤUÚŮVWXYÝZŽ"
@@ -67,7 +68,7 @@ def panel_lines(name: str) -> set[tuple[Path, int, str]]:
     with tempfile.TemporaryDirectory() as folder, Store(Path(folder) / "companion.db") as store:
         table = Table(store, {name: load(name)}, "cs", new_seed=lambda: 1)
         for event in parse_script(script_text(name, quick=True)):
-            if table.mode == "over":
+            if isinstance(table.screen, Over):
                 break
             table.handle(event)
             frame = table.frame()

@@ -92,7 +92,7 @@ def screens(panel: Panel) -> dict:
     table = toy_on(panel)
     out["secret_pick"] = table.frame()
     press(table, pad(1, "3#") + pad(2, "1#") + host("ok"))
-    table.news = [
+    table.messages.news = [
         Msg("Odhalení: Hráč 1 zvolil 3, Hráč 2 zvolil 1", ""),
         Msg("Hráč 1: +5 (nejvyšší volba a kostka)", ""),
     ]

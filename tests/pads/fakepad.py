@@ -73,7 +73,7 @@ class FakePad:
     def press(self, key: str) -> None:
         self.write(self.logic.key(key).encode())
 
-    def wait_for(self, verb: str, args: tuple | None = None, timeout: float = WAIT) -> protocol.Frame:
+    def wait_for(self, verb: str, args: tuple | None = None, timeout: float = WAIT) -> protocol.WireFrame:
         """The next host frame with this verb (and these args, if given); others are skipped."""
         deadline = time.monotonic() + timeout
         while True:

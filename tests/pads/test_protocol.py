@@ -36,7 +36,7 @@ def test_frames_split_anywhere_are_never_half_yielded():
 
 def test_crlf_and_lowercase_crc_are_accepted():
     line = key(3, "5")
-    assert p.FrameDecoder().feed(line[:-1] + b"\r\n") == [p.Frame(3, "KEY", ("5",))]
+    assert p.FrameDecoder().feed(line[:-1] + b"\r\n") == [p.WireFrame(3, "KEY", ("5",))]
     assert p.FrameDecoder().feed(line[:-5] + line[-5:-1].lower() + b"\n")[0].args == ("5",)
 
 
@@ -66,7 +66,7 @@ def test_crlf_and_lowercase_crc_are_accepted():
 )
 def test_damaged_lines_are_dropped_with_a_reason(line, reason):
     dec = p.FrameDecoder()
-    assert dec.feed(line + key(2, "7")) == [p.Frame(2, "KEY", ("7",))]  # resynced at once
+    assert dec.feed(line + key(2, "7")) == [p.WireFrame(2, "KEY", ("7",))]  # resynced at once
     assert dec.dropped == {reason: 1}
 
 
@@ -76,9 +76,9 @@ def test_overlong_line_is_dropped_and_the_buffer_stays_bounded():
     for _ in range(100):
         assert dec.feed(b"9" * 1000) == []
         assert dec.pending <= 129
-    assert dec.feed(b"tail\n" + key(1, "1")) == [p.Frame(1, "KEY", ("1",))]
+    assert dec.feed(b"tail\n" + key(1, "1")) == [p.WireFrame(1, "KEY", ("1",))]
     assert dec.dropped == {p.OVERLONG: 1}
-    assert dec.feed(b"x" * 300 + b"\n" + key(2, "2")) == [p.Frame(2, "KEY", ("2",))]
+    assert dec.feed(b"x" * 300 + b"\n" + key(2, "2")) == [p.WireFrame(2, "KEY", ("2",))]
     assert dec.dropped == {p.OVERLONG: 2}
 
 
@@ -96,7 +96,7 @@ def test_a_megabyte_of_noise_yields_nothing():
     frames = [f for i in range(0, len(noise), 777) for f in dec.feed(noise[i : i + 777])]
     assert frames == []
     assert sum(dec.dropped.values()) > 0
-    assert dec.feed(b"\n" + key(5, "#")) == [p.Frame(5, "KEY", ("#",))]
+    assert dec.feed(b"\n" + key(5, "#")) == [p.WireFrame(5, "KEY", ("#",))]
 
 
 def test_host_direction_decoder_for_pads_and_tests():
@@ -125,7 +125,7 @@ def test_hello_and_version_messages():
     future = p.FrameDecoder().feed(p.encode_frame(0, "HELLO", "proto=2", "uid=xyz"))[0]
     assert p.parse_hello(future).proto == 2
     with pytest.raises(ValueError):
-        p.parse_hello(p.Frame(0, "HELLO", ("proto=1", "fw=1.0", "id=bad id!")))
+        p.parse_hello(p.WireFrame(0, "HELLO", ("proto=1", "fw=1.0", "id=bad id!")))
 
 
 def test_led_args_from_states():

@@ -8,7 +8,7 @@ from .fakepad import pl
 
 
 def hello(*fields):
-    return p.parse_hello(p.Frame(0, "HELLO", ("proto=1",) + fields))
+    return p.parse_hello(p.WireFrame(0, "HELLO", ("proto=1",) + fields))
 
 
 @pytest.mark.parametrize(

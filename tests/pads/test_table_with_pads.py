@@ -11,6 +11,7 @@ from companion.engine import Session
 from companion.games import load
 from companion.hw.pads import READY, PadHub
 from companion.store import Store
+from companion.table.flow import MainMenu, Pair
 
 from .fakepad import WAIT, Bench
 
@@ -60,28 +61,28 @@ def test_pads_pair_play_a_secret_round_survive_unplug_and_score(rig):
     bench, events, hub, store, table, tmp = rig
     pad_a, pad_b = bench.plug("PADA"), bench.plug("PADB")
     pump(events, table, hub, ready(hub, "PADA", "PADB"))
-    pair_index = [item.label.en for item in table.menu].index("Pair pads")
+    pair_index = [item.label.en for item in table.screen.items].index("Pair pads")
     host(table, *["down"] * pair_index, "ok")
-    assert table.mode == "pair"
+    assert isinstance(table.screen, Pair)
     pad_b.press("5")  # seat 1 is the pad pressed first
-    pump(events, table, hub, lambda: len(table.pairing.mapping) == 1)
+    pump(events, table, hub, lambda: len(table.screen.pairing.mapping) == 1)
     pad_a.press("5")
-    pump(events, table, hub, lambda: len(table.pairing.mapping) == 2)
+    pump(events, table, hub, lambda: len(table.screen.pairing.mapping) == 2)
     host(table, "ok")
-    assert '"PADB"' in (tmp / "pads.json").read_text() and table.mode == "menu"
+    assert '"PADB"' in (tmp / "pads.json").read_text() and isinstance(table.screen, MainMenu)
     host(table, "ok", "ok")  # Vaaalbara, 2 players
     assert table.session.prompt.step == "pick_character"
 
     for key in "03#":  # seat 1 (pad B): Hunter
         pad_b.press(key)
-    pump(events, table, hub, lambda: table.secret.locked_seats() == (0,))
+    pump(events, table, hub, lambda: table.answer.secret.locked_seats() == (0,))
     pad_b.wait_for("LED", ("steady",) + tuple(str(c) for c in (0, 255, 0)))
     bench.unplug(pad_b)  # unplugged while locked in
-    pump(events, table, hub, lambda: 0 in table.absent)
+    pump(events, table, hub, lambda: 0 in table.signals.absent)
     assert "Waiting for pad: 1" in " ".join(table.frame().lines)
     for key in "12#":  # seat 2 (pad A): Farmer, the last lock
         pad_a.press(key)
-    pump(events, table, hub, lambda: table.secret.locked_seats() == (0, 1))
+    pump(events, table, hub, lambda: table.answer.secret.locked_seats() == (0, 1))
     assert table.session.prompt.step == "pick_character"  # paused: no reveal without seat 1
     assert store.entries(table.session_id) == []
     pad_b = bench.plug("PADB")  # replugged: the locked pick is still there

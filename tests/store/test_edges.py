@@ -12,6 +12,7 @@ from companion.app import make_table
 from companion.known_games import KNOWN
 from companion.store import Store, StoreError
 from companion.store.journal import JournalDB, loads
+from companion.table.flow import MainMenu, Play
 from companion.table.table import Table
 
 from ..engine.toy import GAME as TOY
@@ -34,9 +35,9 @@ def test_a_session_record_without_its_seed_is_named_by_file_and_line_and_the_box
         (problem,) = store.problems
         assert f"{path}, line 2: session 1 is damaged ('seed' is missing)" in problem
         table = make_table(store, "en")
-        assert table.mode == "menu"
-        assert any("line 2" in msg.en and "'seed' is missing" in msg.en for msg in table.notice)
-        assert all(msg.cs.startswith("Úložiště: ") for msg in table.notice)
+        assert isinstance(table.screen, MainMenu)
+        assert any("line 2" in msg.en and "'seed' is missing" in msg.en for msg in table.messages.notice)
+        assert all(msg.cs.startswith("Úložiště: ") for msg in table.messages.notice)
         assert store.create_session("gheos", {}, 6, ["A", "B"]) == 2  # the id is not reused
         with pytest.raises(StoreError, match="session 1 is damaged"):
             store.append(1, {"action": {"step": "x"}})
@@ -131,7 +132,7 @@ def test_a_zeroed_tail_that_cut_records_is_said_on_the_panel(tmp_path):
         (problem,) = store.problems
         assert "zeroed" in problem and "may be lost" in problem
         table = make_table(store, "en")
-        assert any("zeroed" in msg.en for msg in table.notice)
+        assert any("zeroed" in msg.en for msg in table.messages.notice)
     assert path.read_bytes() == keep
 
 
@@ -167,8 +168,8 @@ def test_a_box_memory_file_with_a_non_finite_number_is_moved_aside_and_the_game_
         memory = BoxFiles(tmp_path / "box", rebuild=store.learned_box, check=KNOWN.memory_problem)
         table = make_table(store, "en", seed=1, box_memory=memory)
         table.new_game(game, {"seats": seats})
-        assert table.mode == "play"
-        (notice,) = table.notice
+        assert isinstance(table.screen, Play)
+        (notice,) = table.messages.notice
         assert notice.en == f"Damaged box data moved aside: box/{game}.json.bad-1"
         assert notice.cs == f"Poškozená data krabice odložena: box/{game}.json.bad-1"
         assert store.unfinished()["game"] == game

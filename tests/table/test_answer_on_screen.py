@@ -46,7 +46,7 @@ def answer_problems(table: Table) -> list[str]:
             where = f"{table.language} {prompt.step}"
             if prompt.kind.hidden:
                 footer = next((row["text"] for row in rows if row["role"] == "footer"), "")
-                if table.private_seat is None and not all(f"{s + 1}" in footer for s in prompt.seats):
+                if table.answer.private_seat is None and not all(f"{s + 1}" in footer for s in prompt.seats):
                     found.append(f"{where}: who has locked is not in the footer: {footer!r}")
                 continue
             if "map" in roles:
@@ -57,7 +57,7 @@ def answer_problems(table: Table) -> list[str]:
                     found.append(f"{where}: no answer row on the panel: {[r['text'] for r in rows]!r}")
                 elif prompt.kind is not PromptKind.NUMBER and not answers[0]["lit"]:
                     found.append(f"{where}: the answer is not lit: {answers[0]['text']!r}")
-                if "question" not in roles and not table.notice:
+                if "question" not in roles and not table.messages.notice:
                     found.append(f"{where}: the question is not on the panel: {[r['text'] for r in rows]!r}")
                 hidden = [row["text"] for row in layout["off_panel"] if row["role"] == "question"]
                 if hidden:
@@ -78,7 +78,7 @@ def test_the_first_frame_of_every_question_shows_its_current_answer(name, size):
     table = Table(recorder, {name: game}, "cs", new_seed=lambda: seed, panel=PANELS[size])
     session_id = recorder.create_session(name, session.options, seed, [])
     assert table.resume(session_id, name, session.options, seed, [])
-    table.notice = []
+    table.messages.notice = []
     found: set[str] = set()
     replay = type(session)(game, session.options, seed)
     for entry in session.entries:

@@ -8,6 +8,7 @@ import pytest
 
 from companion.surface.events import KeyEvent, SeatClaim
 from companion.table import flow
+from companion.table.flow import GameMenu, Over, Play, UndoAsk
 
 from .helpers import host, pad, press, toy_table
 
@@ -16,29 +17,29 @@ def bonus_table():
     """The toy at its bonus question (a number the host counts up), both picks revealed."""
     table, recorder = toy_table()
     press(table, pad(1, "1#") + pad(2, "2#") + host("ok"))
-    assert table.prompt.step == "bonus" and table.mode == "play"
+    assert table.prompt.step == "bonus" and isinstance(table.screen, Play)
     return table, recorder
 
 
 def test_menu_then_undo_question_then_a_claim_and_the_question_is_answered_as_it_stood():
     table, recorder = bonus_table()
     press(table, host("up", "up"))  # the host has counted to 2
-    modes = [table.mode]
+    modes = [table.screen.name]
     press(table, [KeyEvent(None, "menu")])
-    modes.append(table.mode)
+    modes.append(table.screen.name)
     press(table, host("down"))  # the menu's cursor moves, not the question's value
-    assert table.number == 2 and table.cursor == 1
+    assert table.answer.number == 2 and table.screen.cursor == 1
     press(table, host("ok"))  # "undo" in the menu: back to the question, then asked
-    modes.append(table.mode)
+    modes.append(table.screen.name)
     press(table, host("back"))  # not now
-    modes.append(table.mode)
+    modes.append(table.screen.name)
     answers = []
     table.handle(SeatClaim(1, "Jana", False, answers.append))
-    modes.append(table.mode)
+    modes.append(table.screen.name)
     press(table, host("down", "ok"))  # the claim's cursor to "no", and no
-    modes.append(table.mode)
+    modes.append(table.screen.name)
     assert modes == ["play", "game_menu", "undo", "play", "claim", "play"]
-    assert answers == [False] and table.number == 2
+    assert answers == [False] and table.answer.number == 2
     press(table, host("ok"))  # the question takes what the host had counted before it all
     entries = next(iter(recorder.sessions.values()))["entries"]
     assert entries[-1]["action"] == {"step": "bonus", "seat": 0, "value": 2}
@@ -47,7 +48,7 @@ def test_menu_then_undo_question_then_a_claim_and_the_question_is_answered_as_it
 def test_a_claim_over_the_final_ranking_gives_the_ranking_back():
     table, _ = bonus_table()
     press(table, host("ok") + pad(1, "1#") + pad(2, "2#") + host("ok", "ok"))  # the second round
-    assert table.mode == "over"
+    assert isinstance(table.screen, Over)
     over = table.screen
     answers = []
     table.handle(SeatClaim(0, "Petr", False, answers.append))
@@ -59,13 +60,13 @@ def test_a_claim_over_the_final_ranking_gives_the_ranking_back():
 def test_the_menu_key_opens_the_game_menu_over_the_game_screens_only():
     table, _ = bonus_table()
     press(table, host("back"))  # the undo question
-    assert table.mode == "undo"
+    assert isinstance(table.screen, UndoAsk)
     press(table, [KeyEvent(None, "menu")])
-    assert table.mode == "game_menu"
+    assert isinstance(table.screen, GameMenu)
     press(table, [KeyEvent(None, "menu")])  # not a menu over the menu
-    assert table.mode == "game_menu"
+    assert isinstance(table.screen, GameMenu)
     press(table, host("back"))
-    assert table.mode == "play"
+    assert isinstance(table.screen, Play)
 
 
 @pytest.mark.parametrize(

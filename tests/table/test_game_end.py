@@ -4,6 +4,7 @@ restart in between completed, a failing archive retried, and what the game sugge
 from companion.engine import FollowUp, Msg, Scores, Session
 from companion.surface.frame import LED_WINNER
 from companion.table import texts
+from companion.table.flow import MainMenu, Over, Play
 from companion.table.table import Table
 from tests.engine.toy import GAME as TOY
 from tests.engine.toy import Toy
@@ -15,7 +16,7 @@ A_WHOLE_TOY_GAME = (pad(1, "3#") + pad(2, "1#") + host("ok") + pad(1, "1#")) * 2
 
 def finished_toy(table):
     press(table, A_WHOLE_TOY_GAME)
-    assert table.mode == "over"
+    assert isinstance(table.screen, Over)
 
 
 def test_a_failing_archive_is_named_retried_and_keeps_the_final_screen():
@@ -31,12 +32,12 @@ def test_a_failing_archive_is_named_retried_and_keeps_the_final_screen():
     rec.finish = finish
     finished_toy(table)
     assert table.housekeeping() is True  # the panel must show why
-    assert table.notice == [texts.ARCHIVE_FAILED.format(why="No space left on device")]
+    assert table.messages.notice == [texts.ARCHIVE_FAILED.format(why="No space left on device")]
     assert "No space left on device" in " ".join(table.frame().lines)
     assert not rec.finished and table.unarchived
     press(table, host("ok"))  # retried first: the space is back, so OK leaves the ranking
     assert len(calls) == 2 and rec.finished and not table.unarchived
-    assert table.mode == "menu"
+    assert isinstance(table.screen, MainMenu)
 
 
 def test_ok_stays_on_the_ranking_while_the_history_cannot_take_the_game():
@@ -48,7 +49,7 @@ def test_ok_stays_on_the_ranking_while_the_history_cannot_take_the_game():
     rec.finish = finish
     finished_toy(table)
     press(table, host("ok"))
-    assert table.mode == "over" and table.unarchived  # nothing is dropped unarchived
+    assert isinstance(table.screen, Over) and table.unarchived  # nothing is dropped unarchived
 
 
 def test_a_restart_between_the_last_action_and_the_archive_completes_it_without_asking():
@@ -57,9 +58,9 @@ def test_a_restart_between_the_last_action_and_the_archive_completes_it_without_
     ((sid, stored),) = rec.sessions.items()
     again = Table(rec, {"toy": TOY}, "en")
     again.offer_resume(sid, "toy", stored["options"], stored["seed"], stored["entries"])
-    assert again.mode == "over" and again.notice == [texts.RESUMED_OVER]
+    assert isinstance(again.screen, Over) and again.messages.notice == [texts.RESUMED_OVER]
     again.housekeeping()
-    assert rec.finished == [(sid, played.final_scores.to_json(), played.final_scores.winner)]
+    assert rec.finished == [(sid, played.screen.scores.to_json(), played.screen.scores.winner)]
 
 
 class Suggesting(Toy):
@@ -86,10 +87,10 @@ def test_the_games_suggestion_is_asked_after_the_ranking_and_yes_starts_it():
     table, rec = suggesting_table(Suggesting())
     press(table, host("ok"))
     frame = table.frame()
-    assert table.mode == "menu" and frame.header == texts.FOLLOW_UP_TITLE.en
+    assert isinstance(table.screen, MainMenu) and frame.header == texts.FOLLOW_UP_TITLE.en
     assert "Another one for three?" in " ".join(frame.lines)
     press(table, host("ok"))  # "Yes, now"
-    assert table.mode == "play" and table.session.state["seats"] == 3
+    assert isinstance(table.screen, Play) and table.session.state["seats"] == 3
     assert len(rec.sessions) == 2 and rec.sessions["s2"]["options"]["seats"] == 3
 
 
@@ -97,7 +98,7 @@ def test_later_or_back_leaves_the_suggestion_for_the_main_menu():
     for keys in (("down", "ok"), ("back",)):
         table, rec = suggesting_table(Suggesting())
         press(table, host("ok", *keys))
-        assert table.mode == "menu" and table.menu_title == texts.MENU_TITLE
+        assert isinstance(table.screen, MainMenu) and table.screen.title == texts.MENU_TITLE
         assert len(rec.sessions) == 1
 
 
@@ -106,21 +107,21 @@ def test_a_game_failing_to_suggest_goes_back_to_the_menu():
     game.fails = True
     table, _ = suggesting_table(game)
     press(table, host("ok"))
-    assert table.mode == "menu" and table.menu_title == texts.MENU_TITLE
+    assert isinstance(table.screen, MainMenu) and table.screen.title == texts.MENU_TITLE
 
 
 def test_a_finished_session_replays_to_the_same_ranking_the_table_showed():
     table, rec = toy_table()
     finished_toy(table)
     stored = rec.sessions["s1"]
-    assert Session(TOY, stored["options"], stored["seed"], stored["entries"]).score() == table.final_scores
+    assert Session(TOY, stored["options"], stored["seed"], stored["entries"]).score() == table.screen.scores
 
 
 def test_the_next_game_does_not_open_with_the_last_ones_announcements():
     table, _ = suggesting_table(Suggesting())
-    assert table.news  # the final action announced something
+    assert table.messages.news  # the final action announced something
     press(table, host("ok", "ok"))  # the suggestion: yes
-    assert table.mode == "play" and table.news == []
+    assert isinstance(table.screen, Play) and table.messages.news == []
     assert "Another one" not in " ".join(table.frame().lines)
 
 
@@ -137,9 +138,9 @@ def test_a_long_suggestion_is_read_from_its_start_and_ok_still_says_yes():
     assert table.frame().selected is not None
     press(table, host("up"))  # back up from the items (the second one) to the first
     press(table, host("up"))  # and from the first back to the question's start
-    assert table.frame().selected is None and table.cursor == 0
+    assert table.frame().selected is None and table.screen.cursor == 0
     press(table, host("ok"))
-    assert table.mode == "play" and table.session.state["seats"] == 3
+    assert isinstance(table.screen, Play) and table.session.state["seats"] == 3
 
 
 class Ending(Toy):

@@ -4,6 +4,7 @@ import pytest
 
 from companion.games import available, load
 from companion.hw.emulated import parse_script
+from companion.table.flow import Over
 from companion.table.table import Table
 
 from ..keyscript import play_script
@@ -20,8 +21,8 @@ def test_game_through_the_table(name, seats, seed):
     table = Table(recorder, games, "cs", new_seed=lambda: seed)
     for event in parse_script("\n".join(lines[:-1])):  # all but leaving the final screen
         table.handle(event)
-        assert not (table.notice and table.notice[0].en.startswith("✗")), table.notice
-    assert table.mode == "over"
+        assert not (table.messages.notice and table.messages.notice[0].en.startswith("✗")), table.messages.notice
+    assert isinstance(table.screen, Over)
     assert table.session.state == expected.state
     table.housekeeping()  # the main loop's work after the frame: the game goes to the history
     assert recorder.finished[0][1] == expected.score().to_json()

@@ -69,11 +69,11 @@ def committed(game, session: Session, habit: bool, guard: float = GUARD_S) -> li
         for _ in range(3):
             clock.now += KEY_GAP_S
             table.handle(event)
-            notice = [m.en for m in table.notice]
+            notice = [m.en for m in table.messages.notice]
             if event.seat is None:  # a host key puts the notice away first
                 held = bool(notice) and notice[0] in held_back
             else:  # a seat is told on its own pad (and, outside a secret pick, on the panel)
-                held = table.seat_notes.get(event.seat) == texts.TOO_SOON_PAD
+                held = table.signals.notes.get(event.seat) == texts.TOO_SOON_PAD
             if not held or is_habit:
                 break
     return [entry["action"] for entry in recorder.sessions[sid]["entries"] if "action" in entry]
@@ -112,14 +112,14 @@ def test_a_key_too_soon_after_the_question_changed_is_held_back_and_the_seat_tol
     assert prompt.kind.hidden
     clock.now += 1
     table.handle(pad(1, "1")[0])  # a second after the question appeared: typed
-    assert table.collector.entries[0].typed == "1"
+    assert table.answer.collector.entries[0].typed == "1"
     table._question_changed()  # as after every action
     clock.now += 0.1
     table.handle(pad(1, "2")[0])  # 100 ms after a change: held back
-    assert table.collector.entries[0].typed == "1"
+    assert table.answer.collector.entries[0].typed == "1"
     assert table.leds()[0] == LED_ERROR
-    assert table.notice == []  # a key typed in secret is told to its seat alone
-    assert table.seat_notes[0] == texts.TOO_SOON_PAD
+    assert table.messages.notice == []  # a key typed in secret is told to its seat alone
+    assert table.signals.notes[0] == texts.TOO_SOON_PAD
     clock.now += 0.1
     table.handle(pad(1, "2")[0])  # the seat was told: its next key counts
-    assert table.collector.entries[0].typed.endswith("2")
+    assert table.answer.collector.entries[0].typed.endswith("2")

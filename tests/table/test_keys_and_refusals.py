@@ -19,6 +19,7 @@ from companion.engine import Msg, Option, Prompt, PromptKind, RuleError, Step
 from companion.hw.emulated import parse_script
 from companion.surface.events import KeyEvent, PadPresence
 from companion.surface.frame import LED_ERROR
+from companion.table.flow import GameMenu
 
 from ..companion_process import run_companion
 from .helpers import host, one_step_table, pad, press
@@ -56,11 +57,11 @@ def started(step):
 def test_an_unoffered_code_gets_the_games_rule_and_commits_nothing():
     table = started(PickSeat())
     press(table, pad(1, "1"))
-    assert [m.en for m in table.notice] == ["✗ Player 1: not yourself."]
+    assert [m.en for m in table.messages.notice] == ["✗ Player 1: not yourself."]
     assert table.session.state["done"] is None and table.leds()[0] == LED_ERROR
-    assert table.seat_notes[0].en == "Refused: see panel"
+    assert table.signals.notes[0].en == "Refused: see panel"
     press(table, pad(1, "7"))
-    assert [m.en for m in table.notice] == ["✗ Player 1: no code 7 here (2)."]
+    assert [m.en for m in table.messages.notice] == ["✗ Player 1: no code 7 here (2)."]
     press(table, pad(1, "2"))
     assert table.session.state["done"] == 1
 
@@ -68,7 +69,7 @@ def test_an_unoffered_code_gets_the_games_rule_and_commits_nothing():
 def test_a_key_on_the_wrong_pad_names_whose_turn_it_is():
     table = started(PickSeat())
     press(table, pad(2, "2"))
-    assert [m.en for m in table.notice] == ["✗ Player 2: it is Player 1's turn."]
+    assert [m.en for m in table.messages.notice] == ["✗ Player 2: it is Player 1's turn."]
     assert table.session.state["done"] is None and table.leds()[1] == LED_ERROR
 
 
@@ -83,37 +84,37 @@ def test_a_refused_hidden_pick_is_told_to_its_seat_and_the_panel_reads_one_neutr
     prompt = table.session.prompt
     assert prompt.kind.hidden
     press(table, pad(1, "99#"))
-    assert [m.cs for m in table.notice] == ["✗ Modrá: volba nepřijata, zadej ji znovu."]
-    assert table.leds()[0] == LED_ERROR and not table.collector.entries[0].is_locked
+    assert [m.cs for m in table.messages.notice] == ["✗ Modrá: volba nepřijata, zadej ji znovu."]
+    assert table.leds()[0] == LED_ERROR and not table.answer.collector.entries[0].is_locked
     assert "99" in " ".join(seat_screen(table, 0).ask) and "99" in seat_view(table, 0)["refused"]
     assert seat_view(table, 1)["refused"] == "" and "99" not in " ".join(seat_screen(table, 1).ask)
     frame = table.frame()
     press(table, pad(1, "0"))  # typing on: the panel does not keep time with it
     assert table.frame() == frame
     press(table, pad(1, "1#"))  # locked: every LED shows it, and the line goes with it
-    assert table.collector.entries[0].is_locked and table.notice == []
+    assert table.answer.collector.entries[0].is_locked and table.messages.notice == []
 
 
 def test_the_in_game_menu_is_modal_and_leaves_the_question_as_it_found_it():
     table = started(PickSeat())
     press(table, host("down"))  # the only option: the cursor stays on it
-    before = (table.cursor, table.browsed, table.typed, table.frame())
+    before = (table.answer.cursor, table.answer.browsed, table.answer.typed, table.frame())
     press(table, [KeyEvent(None, "menu")])
-    assert table.mode == "game_menu"
+    assert isinstance(table.screen, GameMenu)
     press(table, host("down", "down", "down", "ok"))  # to the language, switched
-    assert table.language == "cs" and table.mode == "game_menu"
+    assert table.language == "cs" and isinstance(table.screen, GameMenu)
     press(table, pad(1, "2"))  # pad keys do not reach the question under the menu
     assert table.session.state["done"] is None
     press(table, host("back"))
     table.language = "en"
-    assert (table.cursor, table.browsed, table.typed, table.frame()) == before
+    assert (table.answer.cursor, table.answer.browsed, table.answer.typed, table.frame()) == before
 
 
 def test_a_long_announcement_breaks_between_sentences_never_inside_one():
     from companion.table.screens import news_page_rows
 
     table, _ = vaaalbara_table()
-    table.news = [
+    table.messages.news = [
         Msg(
             "Konec kola 8: posuňte řadu 2 nahoru. Všichni si doberou do 5 karet. Hráč\u00a03 bere.",
             "End of round 8: move row 2 up. Everyone draws back to 5 cards. Player\u00a03 takes.",
@@ -122,7 +123,7 @@ def test_a_long_announcement_breaks_between_sentences_never_inside_one():
     for language in ("cs", "en"):
         table.language = language
         pages = news_page_rows(table)
-        text = table.news[0].get(language)
+        text = table.messages.news[0].get(language)
         for page in pages:
             joined = " ".join(page)
             assert joined.endswith((".", ":")) or joined == " ".join(pages[-1]), pages

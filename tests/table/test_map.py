@@ -140,7 +140,7 @@ def test_turned_map_and_keys_for_the_player_across_the_table():
     assert (middle[1].label, middle[2].label, middle[3].label) == ("Bc*", "A", "x")
     assert frame.map.rows[2][2].label == "d+"  # north of A is at the bottom for him
     press(table, pad(2, "2"))  # "2" = away from him = south on the grid
-    assert table.cell == (2, 3)
+    assert table.answer.cell == (2, 3)
     press(table, pad(2, "5"))
     assert table.session.state["tiles"]["2,3"] == "y"
 
@@ -150,14 +150,14 @@ def test_star_picks_the_back_option_and_other_keys_blink():
     press(table, pad(1, "*"))
     assert table.session.state["backs"] == 1
     press(table, pad(1, "7"))
-    assert 0 in table.seat_errors
+    assert 0 in table.signals.errors
 
 
 def test_selecting_a_place_that_is_not_allowed_is_refused_and_nothing_changes():
     table = place_table()
     press(table, pad(1, "5"))  # the cursor starts on tile A itself
     assert table.frame().lines[0].startswith("✗ ")  # the refusal and its reason, read whole
-    assert 0 in table.seat_errors
+    assert 0 in table.signals.errors
     assert table.session.state["tiles"] == {f"{x},{y}": v for (x, y), v in TILES.items()}
 
 
@@ -168,7 +168,7 @@ def test_host_cursor_walks_the_options_and_shows_back_in_words():
     frame = table.frame()
     assert "→ Back" in frame.lines
     press(table, host("down"))
-    assert table.cell == tuple(options[0].value)
+    assert table.answer.cell == tuple(options[0].value)
 
 
 def test_a_confirm_prompt_shows_the_place_and_the_text_display_prints_it():

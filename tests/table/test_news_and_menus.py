@@ -11,6 +11,7 @@ from companion.hw.screen import cut_lines, visible_lines
 from companion.surface.events import KeyEvent, PadPresence, PadTrouble, Tick
 from companion.surface.frame import LED_ERROR, LED_WAITING
 from companion.surface.panel import SMALLEST, Panel
+from companion.table.flow import GameMenu, MainMenu, Play, RestartQuestion, UndoAll, UndoAsk
 from companion.table.table import Table
 
 from ..engine.toy import GAME as TOY
@@ -51,7 +52,7 @@ def test_the_reveal_stays_on_the_panel_until_a_host_key_and_a_pad_key_goes_to_th
     assert frame.footer.startswith("OK → ") or frame.footer == "OK: k otázce"
     press(table, host("ok"))  # the host reads it away: nothing is answered
     assert recorder.sessions["s1"]["entries"] == entries
-    assert not table.news and table.mode == "play"
+    assert not table.messages.news and isinstance(table.screen, Play)
     assert "question" in table.frame().roles
 
     table, recorder = vaaalbara_table()
@@ -72,7 +73,7 @@ def test_gains_of_a_turn_are_announced_in_order_with_their_reason():
         if table.session.prompt is None or table.session.prompt.kind.hidden:
             break
         press(table, host("ok"))
-        announced += [m.cs for m in table.news]
+        announced += [m.cs for m in table.messages.news]
         if table.news_blocks():
             press(table, host("ok"))
     assert any(": +" in line for line in announced), announced  # "Modrá: +4 (Les 4)"
@@ -83,13 +84,13 @@ def test_a_long_announcement_reads_a_screen_at_a_time_then_any_key_goes_on():
     reveal_characters(table)
     from companion.engine import Msg
 
-    table.news = [Msg(f"Zpráva číslo {n} pro celý stůl", f"News number {n} for the table") for n in range(6)]
+    table.messages.news = [Msg(f"Zpráva číslo {n} pro celý stůl", f"News number {n} for the table") for n in range(6)]
     first = table.frame()
     assert first.lines[0] == "Zpráva číslo 0 pro" and "▼" in first.footer
     press(table, host("down"))
-    assert table.frame().lines != first.lines and table.news
+    assert table.frame().lines != first.lines and table.messages.news
     press(table, host("down", "down", "down", "down", "down"))
-    assert not table.news  # down at the end goes on
+    assert not table.messages.news  # down at the end goes on
 
 
 def test_announcements_sit_on_top_of_a_confirmation_and_its_ok_goes_on():
@@ -97,7 +98,7 @@ def test_announcements_sit_on_top_of_a_confirmation_and_its_ok_goes_on():
     from companion.engine import Msg
 
     press(table, pad(1, "3#") + pad(2, "1#"))  # the reveal; next: roll (confirm)
-    table.news = [Msg("Odhalení", "Revealed: 3 and 1")]
+    table.messages.news = [Msg("Odhalení", "Revealed: 3 and 1")]
     assert not table.news_blocks()
     assert table.frame().lines[0] == "Revealed: 3 and 1"
     press(table, host("ok"))  # the confirmation itself is answered
@@ -108,7 +109,7 @@ def test_announcements_sit_on_top_of_a_confirmation_and_its_ok_goes_on():
 def test_an_action_announcing_nothing_leaves_no_announcement():
     table, _ = toy_table()
     press(table, pad(1, "3#") + pad(2, "1#") + host("ok"))
-    assert table.news == []
+    assert table.messages.news == []
 
 
 # -- the in-game menu ------------------------------------------------------------------------------
@@ -131,10 +132,10 @@ def test_menu_key_opens_the_game_menu_anywhere_in_a_game_and_back_returns():
     press(table, pad(1, "3#"))  # a pick is locked
     press(table, host("menu"))
     frame = table.frame()
-    assert table.mode == "game_menu" and frame.header == "Game menu"
-    assert [item.label.en for item in table.menu][:3] == ["Continue", "Undo the last action", "End this game"]
+    assert isinstance(table.screen, GameMenu) and frame.header == "Game menu"
+    assert [item.label.en for item in table.screen.items][:3] == ["Continue", "Undo the last action", "End this game"]
     press(table, host("back"))
-    assert table.mode == "play" and table.secret.locked_seats() == (0,)
+    assert isinstance(table.screen, Play) and table.answer.secret.locked_seats() == (0,)
 
 
 def test_end_this_game_keeps_it_as_abandoned_after_a_second_question():
@@ -142,11 +143,11 @@ def test_end_this_game_keeps_it_as_abandoned_after_a_second_question():
     table = Table(recorder, {"toy": TOY}, "en", new_seed=lambda: 5)
     press(table, host("ok", "ok"))
     press(table, host("menu", "down", "down", "ok"))  # End this game
-    assert table.mode == "game_menu" and "abandoned" in " ".join(table.frame().lines)
+    assert isinstance(table.screen, GameMenu) and "abandoned" in " ".join(table.frame().lines)
     press(table, host("ok"))  # the first answer is "no"
-    assert table.mode == "game_menu" and recorder.abandoned == []
+    assert isinstance(table.screen, GameMenu) and recorder.abandoned == []
     press(table, host("down", "down", "ok", "down", "ok"))  # End this game -> yes
-    assert recorder.abandoned == ["s1"] and table.mode == "menu" and table.session is None
+    assert recorder.abandoned == ["s1"] and isinstance(table.screen, MainMenu) and table.session is None
     assert "history" in " ".join(table.frame().lines)
 
 
@@ -160,16 +161,16 @@ def test_language_and_brightness_are_saved():
     press(table, host("down", "ok"))  # brightness 5 -> 1
     assert table.brightness == 1 and recorder.preferences["brightness"] == 1
     press(table, host("up", "up", "up", "up", "ok"))  # continue
-    assert table.mode == "play"
+    assert isinstance(table.screen, Play)
 
 
 def test_undo_from_the_menu_asks_as_back_does():
     table, _rec = toy_table()
     press(table, pad(1, "3#") + pad(2, "1#"))
     press(table, host("menu", "down", "ok"))
-    assert table.mode == "undo"  # the same question back asks
+    assert isinstance(table.screen, UndoAsk)  # the same question back asks
     press(table, host("ok"))
-    assert table.mode == "undo_all"  # a reveal: every seat agrees
+    assert isinstance(table.screen, UndoAll)  # a reveal: every seat agrees
 
 
 def test_a_pad_that_came_back_during_the_undo_question_reveals_when_play_goes_on():
@@ -179,7 +180,7 @@ def test_a_pad_that_came_back_during_the_undo_question_reveals_when_play_goes_on
     table.handle(PadPresence(1, False))
     press(table, pad(2, "2#"))  # locked, but its pad is gone
     press(table, host("back"))  # the undo question
-    assert table.mode == "undo"
+    assert isinstance(table.screen, UndoAsk)
     table.handle(PadPresence(1, True))
     assert len(rec.sessions["s1"]["entries"]) == 3
     press(table, host("back"))  # no undo: play goes on
@@ -202,18 +203,18 @@ def test_a_restart_asks_to_continue_or_end_the_unfinished_game():
     table = Table(recorder, {"toy": TOY}, "en")
     table.offer_resume(sid, "toy", {"seats": 2}, 5, entries)
     frame = table.frame()
-    assert table.mode == "resume" and frame.header == "Unfinished: Toy"
+    assert isinstance(table.screen, RestartQuestion) and frame.header == "Unfinished: Toy"
     assert frame.lines[:2] == ("Round 1/2, Die", "Continue it")  # where it stopped; the answer lit
     assert frame.selected == 1
     press(table, host("back", "down", "up"))  # must be answered; says what it asks
-    assert table.mode == "resume" and "Round 1/2, Die" in " ".join(table.frame().lines)
+    assert isinstance(table.screen, RestartQuestion) and "Round 1/2, Die" in " ".join(table.frame().lines)
     press(table, host("ok"))
-    assert table.mode == "play" and table.session.prompt.step == "roll"
+    assert isinstance(table.screen, Play) and table.session.prompt.step == "roll"
 
     table = Table(recorder, {"toy": TOY}, "en")
     table.offer_resume(sid, "toy", {"seats": 2}, 5, entries)
     press(table, host("down", "ok"))
-    assert recorder.abandoned == [sid] and table.mode == "menu"
+    assert recorder.abandoned == [sid] and isinstance(table.screen, MainMenu)
 
 
 @pytest.mark.parametrize("size", [(128, 64), (256, 64), (128, 128)])
@@ -229,7 +230,7 @@ def test_a_menu_longer_than_the_panel_says_that_the_arrows_reach_the_rest(size):
     table = Table(recorder, {"toy": TOY}, "en", panel=panel)
     table.offer_resume(sid, "toy", {"seats": 2}, 5, entries)
     assert visible_lines(table.frame(), panel.layout(has_footer=False).rows)[1] == table.frame().lines
-    table.notice = [Msg("Pad 3 je novější: aktualizujte krabici.", "Pad 3 is newer: update the box.")]
+    table.messages.notice = [Msg("Pad 3 je novější: aktualizujte krabici.", "Pad 3 is newer: update the box.")]
     frame = table.frame()
     rows_without_footer = panel.layout(has_footer=False).rows
     hidden = visible_lines(frame, rows_without_footer)[1] != frame.lines
@@ -249,7 +250,7 @@ def test_a_session_that_no_longer_replays_is_offered_for_ending_with_its_reason(
     table = Table(recorder, {"toy": TOY}, "en")
     table.offer_resume(sid, "toy", {"seats": 2}, 5, entries)
     frame = table.frame()
-    assert [item.label.en for item in table.menu] == ["End it"]
+    assert [item.label.en for item in table.screen.items] == ["End it"]
     assert "Does not replay: Four is forbidden." in " ".join(frame.lines)
     assert not cut_lines(frame)
     press(table, host("down"))
@@ -287,7 +288,7 @@ def test_a_pad_trouble_is_named_once_and_its_notice_goes_when_the_pad_is_fine():
     assert "A7" in " ".join(table.frame().lines)
     table.handle(KeyEvent(None, "down"))
     table.handle(PadTrouble("A7", "duplicate_id"))  # the same trouble again: no new notice
-    assert table.notice == []
+    assert table.messages.notice == []
     table.handle(PadTrouble("A7", ""))
     assert "A7" not in " ".join(table.frame().lines)
 
@@ -299,8 +300,8 @@ def test_a_pad_trouble_is_named_once_and_its_notice_goes_when_the_pad_is_fine():
 def test_every_main_menu_item_takes_one_row(language):
     games = {name: load(name) for name in REGISTRY}
     table = Table(MemoryRecorder(), games, language)
-    assert all(len(SMALLEST.rows(item.label.get(language))) == 1 for item in table.menu)
-    assert len(table.frame().lines) == len(table.menu)
+    assert all(len(SMALLEST.rows(item.label.get(language))) == 1 for item in table.screen.items)
+    assert len(table.frame().lines) == len(table.screen.items)
     assert not cut_lines(table.frame())
 
 
@@ -327,16 +328,17 @@ def test_the_host_buttons_can_pick_every_option_they_highlight():
                 table = Table(recorder, {"graenaland": game}, "en")
                 sid = recorder.create_session("graenaland", session.options, 11, [])
                 assert table.resume(sid, "graenaland", session.options, 11, list(session.entries))
-                table.news = []
+                table.messages.news = []
                 press(
-                    table, host(*["down"] * ((index - table.cursor) % len(prompt.options_for(prompt.seats[0]))), "ok")
+                    table,
+                    host(*["down"] * ((index - table.answer.cursor) % len(prompt.options_for(prompt.seats[0]))), "ok"),
                 )
                 seat_action = {"step": prompt.step, "seat": prompt.seats[0], "value": option.value}
                 try:
                     session.evaluate(seat_action)
                 except RuleError:
                     continue  # refused from the pad too: the rule says why
-                assert recorder.sessions[sid]["entries"][-1] == {"action": seat_action}, (index, table.notice)
+                assert recorder.sessions[sid]["entries"][-1] == {"action": seat_action}, (index, table.messages.notice)
                 checked += 1
         session.commit(random_action(session, rnd))
     assert checked >= 20
@@ -356,6 +358,6 @@ def test_a_flooding_pad_is_named_on_the_panel_in_play_until_its_all_clear(langua
     table.handle(PadTrouble("PADA", "flooding", "Pad PADA on /dev/ttyACM0 sends more keys ..."))
     shown = " ".join(table.frame().lines)
     assert sentence in shown
-    assert table.mode == "play"
+    assert isinstance(table.screen, Play)
     table.handle(PadTrouble("PADA", ""))
     assert "PADA" not in " ".join(table.frame().lines)

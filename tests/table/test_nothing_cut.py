@@ -16,6 +16,7 @@ from companion.games import REGISTRY, load
 from companion.hw.emulated import parse_script
 from companion.hw.screen import cut_lines, visible_lines
 from companion.surface.panel import Panel
+from companion.table.flow import Play
 from companion.table.table import Table
 
 from ..games.playout import play
@@ -47,10 +48,10 @@ def problems(table: Table) -> list[str]:
             if hidden and not ("▼" in frame.footer or "▲▼" in frame.footer or table.session.prompt.kind.hidden):
                 found.append(f"{table.language} hidden rows without a way to read them: {frame.lines[rows:]!r}")
             if (
-                table.mode == "play"
+                isinstance(table.screen, Play)
                 and frame.selected is not None
                 and visible_lines(frame, rows)[0] > 0
-                and table.browsed is False
+                and table.answer.browsed is False
                 and not table.news_blocks()
             ):
                 found.append(f"{table.language} the question's start is off the screen: {frame.lines[0]!r}")
@@ -70,7 +71,7 @@ def test_every_prompt_and_announcement_a_random_game_reaches_is_shown_whole(name
     table = Table(recorder, {name: game}, "cs", new_seed=lambda: seed, panel=PANELS[size])
     session_id = recorder.create_session(name, session.options, seed, [])
     assert table.resume(session_id, name, session.options, seed, [])
-    table.notice = []
+    table.messages.notice = []
     found, announcements = set(), 0
     replay = type(session)(game, session.options, seed)
     for index, entry in enumerate(session.entries):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from companion.hw.screen import laid_out
 from companion.surface.events import KeyEvent, SeatClaim
+from companion.table.flow import Claim, GameMenu, MainMenu, Play
 from companion.table.table import Table
 
 from ..engine.toy import GAME as TOY
@@ -22,22 +23,22 @@ class Replies:
 def test_the_host_lets_a_phone_in_and_the_question_underneath_is_as_it_was():
     table, _ = toy_table()
     press(table, pad(1, "3"))  # seat 1 is typing its pick
-    typed = table.collector.entries[0].typed
+    typed = table.answer.collector.entries[0].typed
     replies = Replies()
     table.handle(SeatClaim(1, "Jana", False, replies))
     frame = table.frame()
-    assert table.mode == "claim" and frame.header == "Phone"
+    assert isinstance(table.screen, Claim) and frame.header == "Phone"
     assert (
         " ".join(frame.lines[:2]) == "Jana asks for a seat: Player 2." and frame.lines[frame.selected] == "Yes, let in"
     )
     drawn = [(row["text"], row["lit"]) for row in laid_out(frame, table.panel)["rows"][1:]]
     assert ("No", False) in drawn and ("Yes, let in", True) in drawn  # both answers on the panel
     press(table, pad(2, "#"))  # a pad key does not answer the host's question
-    assert replies.given == [] and table.mode == "claim"
+    assert replies.given == [] and isinstance(table.screen, Claim)
     press(table, host("ok"))
-    assert replies.given == [True] and table.mode == "play"
-    assert [m.en for m in table.notice] == ["Player 2 plays on a phone (Jana)."]
-    assert table.collector.entries[0].typed == typed
+    assert replies.given == [True] and isinstance(table.screen, Play)
+    assert [m.en for m in table.messages.notice] == ["Player 2 plays on a phone (Jana)."]
+    assert table.answer.collector.entries[0].typed == typed
 
 
 def test_the_host_can_refuse_and_a_take_over_is_said_with_no_as_its_default():
@@ -47,20 +48,20 @@ def test_the_host_can_refuse_and_a_take_over_is_said_with_no_as_its_default():
     frame = table.frame()
     assert frame.header == "Phone takes a seat over" and frame.lines[frame.selected] == "No"
     press(table, host("ok"))
-    assert replies.given == [False] and [m.en for m in table.notice] == ["Phone not let in."]
+    assert replies.given == [False] and [m.en for m in table.messages.notice] == ["Phone not let in."]
     table.handle(SeatClaim(0, "Petr", True, replies))
     press(table, host("up", "ok"))
-    assert [m.en for m in table.notice] == ["Player 1: a phone took over the seat (Petr)."]
+    assert [m.en for m in table.messages.notice] == ["Player 1: a phone took over the seat (Petr)."]
 
 
 def test_without_a_game_or_for_a_seat_it_has_not_the_phone_is_refused_at_once():
     replies = Replies()
     table = Table(MemoryRecorder(), {"toy": TOY}, "en")
     table.handle(SeatClaim(0, "Jana", False, replies))
-    assert replies.given == [False] and table.mode == "menu"
+    assert replies.given == [False] and isinstance(table.screen, MainMenu)
     table, _ = toy_table()
     table.handle(SeatClaim(7, "Jana", False, replies))
-    assert replies.given == [False, False] and table.mode == "play"
+    assert replies.given == [False, False] and isinstance(table.screen, Play)
 
 
 def test_a_claim_while_the_game_menu_is_open_waits_for_the_game():
@@ -68,11 +69,11 @@ def test_a_claim_while_the_game_menu_is_open_waits_for_the_game():
     press(table, [KeyEvent(None, "menu")])
     replies = Replies()
     table.handle(SeatClaim(1, "Jana", False, replies))
-    assert table.mode == "game_menu"
+    assert isinstance(table.screen, GameMenu)
     press(table, host("back"))
-    assert table.mode == "claim"
+    assert isinstance(table.screen, Claim)
     press(table, host("ok"))
-    assert replies.given == [True] and table.mode == "play"
+    assert replies.given == [True] and isinstance(table.screen, Play)
 
 
 def test_a_device_that_takes_a_seat_over_does_not_read_the_seats_refusal():

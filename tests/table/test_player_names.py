@@ -19,6 +19,7 @@ from companion.store import Store
 from companion.surface.events import KeyEvent, SeatClaim
 from companion.surface.panel import Panel
 from companion.table import texts
+from companion.table.flow import GameMenu, Over, Play, RestartQuestion
 from companion.table.table import Table
 from companion.web.views import board_view, seat_view
 
@@ -57,12 +58,12 @@ def bonus_table(store, language="en", panel: Panel | None = None) -> Table:
     """The toy over the store at its bonus question (a number the host counts up)."""
     table = Table(store, {"toy": TOY}, language, new_seed=lambda: 5, **({"panel": panel} if panel else {}))
     press(table, host("ok", "ok") + pad(1, "1#") + pad(2, "2#") + host("ok"))
-    assert table.prompt.step == "bonus" and table.mode == "play"
+    assert table.prompt.step == "bonus" and isinstance(table.screen, Play)
     return table
 
 
 def labels(table: Table) -> list[str]:
-    return [item.label.get(table.language) for item in table.menu]
+    return [item.label.get(table.language) for item in table.screen.items]
 
 
 def open_names(table: Table) -> None:
@@ -76,7 +77,7 @@ def test_the_host_names_a_pad_seat_and_the_question_is_given_back_as_it_was(stor
     table = bonus_table(store)
     press(table, host("up", "up"))  # the host has counted to 2
     open_names(table)
-    assert table.mode == "game_menu" and table.frame().header == "Player names"
+    assert isinstance(table.screen, GameMenu) and table.frame().header == "Player names"
     assert labels(table) == ["Player 1: —", "Player 2: —", "← back to the game"]
     press(table, host("ok"))  # seat 1: the names seen before, the most recent first
     assert table.frame().header == "Name: Player 1"
@@ -85,14 +86,14 @@ def test_the_host_names_a_pad_seat_and_the_question_is_given_back_as_it_was(stor
     assert store.players(table.session_id) == {0: "Anna"}  # in the store before the panel says so
     frame = table.frame()
     assert frame.header == "Player names" and frame.lines[0] == "Name saved."
-    assert labels(table) == ["Player 1: Anna", "Player 2: —", "← back to the game"] and table.cursor == 0
+    assert labels(table) == ["Player 1: Anna", "Player 2: —", "← back to the game"] and table.screen.cursor == 0
     press(table, host("down", "ok"))  # seat 2: Anna plays seat 1 already
     assert labels(table) == ["Petr", "No name", "← back"]
     assert table.frame().lines[0] != texts.NAMES_ON_PHONES.en  # names are offered: no note
     press(table, host("back"))  # back: the seats again, the cursor on seat 2
-    assert table.frame().header == "Player names" and table.cursor == 1
+    assert table.frame().header == "Player names" and table.screen.cursor == 1
     press(table, host("back"))  # back: the question, as the host left it
-    assert table.mode == "play" and table.number == 2 and table.prompt.step == "bonus"
+    assert isinstance(table.screen, Play) and table.answer.number == 2 and table.prompt.step == "bonus"
     press(table, host("ok"))  # and the host's keys still answer it
     assert store.entries(table.session_id)[-1]["action"] == {"step": "bonus", "seat": 0, "value": 2}
 
@@ -104,12 +105,12 @@ def test_a_name_is_taken_away_and_the_seats_own_name_is_where_the_cursor_starts(
     seen_before(store, "Petr")  # named later, elsewhere: first in the list
     open_names(table)
     press(table, host("down", "ok"))  # seat 2
-    assert labels(table) == ["Petr", "Anna", "Bez jména", "← zpět"] and table.cursor == 1  # on its name
+    assert labels(table) == ["Petr", "Anna", "Bez jména", "← zpět"] and table.screen.cursor == 1  # on its name
     press(table, host("down", "ok"))  # no name
     assert store.players(table.session_id) == {} and table.names == {}
     assert labels(table)[1] == "Hráč 2: —" and table.frame().lines[0] == "Místo je bez jména."
     press(table, host("down", "ok"))  # "back to the game", the item
-    assert table.mode == "play" and table.prompt.step == "bonus"
+    assert isinstance(table.screen, Play) and table.prompt.step == "bonus"
 
 
 def test_at_a_new_table_no_names_are_known_and_the_panel_says_where_names_come_from(store):
@@ -132,7 +133,7 @@ def test_a_name_the_recorder_cannot_keep_is_said_and_nothing_changes(store, monk
     monkeypatch.setattr(store, "name_player", full)
     press(table, host("ok"))  # Anna, not kept
     assert table.names == {} and table.frame().header == "Name: Player 1"
-    assert table.notice == [texts.NAME_FAILED.format(why="disk full")]
+    assert table.messages.notice == [texts.NAME_FAILED.format(why="disk full")]
     answered = []
     claim_answer(lambda seat, ok: answered.append(ok), partial(name_seat, table), 1, "Jana", True)
     assert answered == [True] and table.names == {}  # the phone is let in all the same, nameless
@@ -141,7 +142,7 @@ def test_a_name_the_recorder_cannot_keep_is_said_and_nothing_changes(store, monk
 def test_a_recorder_that_keeps_no_names_has_no_entry():
     table, _ = toy_table()
     press(table, host("menu"))
-    assert table.mode == "game_menu" and not table.keeps_names
+    assert isinstance(table.screen, GameMenu) and not table.keeps_names
     assert texts.GAME_MENU_NAMES.en not in labels(table)
     assert labels(table)[:3] == ["Continue", "Undo the last action", "End this game"]
 
@@ -159,9 +160,9 @@ def test_a_phones_name_and_a_restart_keep_the_seats_names(tmp_path):
         assert labels(table)[1] == f"{table.seat_label(1)}: Jana"
     with opened(tmp_path) as store:
         table = make_table(store, "en", seed=3)
-        assert table.mode == "resume"
+        assert isinstance(table.screen, RestartQuestion)
         press(table, host("ok"))  # continue
-        assert table.mode == "play" and table.names == {1: "Jana"}
+        assert isinstance(table.screen, Play) and table.names == {1: "Jana"}
 
 
 def ended_toy(store, names: dict[int, str], language="en", panel: Panel | None = None) -> Table:
@@ -169,13 +170,13 @@ def ended_toy(store, names: dict[int, str], language="en", panel: Panel | None =
     for seat, name in names.items():
         table.name_player(seat, name)
     press(table, host("ok") + pad(1, "1#") + pad(2, "2#") + host("ok", "ok"))
-    assert table.mode == "over"
+    assert isinstance(table.screen, Over)
     return table
 
 
 def test_the_final_ranking_names_the_players_whose_rows_fit(store):
     table = ended_toy(store, {0: "Anna", 1: LONGEST})
-    scores = table.final_scores
+    scores = table.screen.scores
     expected = [
         f"{place}. {'Anna' if seat == 0 else 'Player 2'} {scores.totals[seat]}" for seat, place in scores.placed
     ]
@@ -219,6 +220,6 @@ def test_every_names_screen_fits_the_panel(tmp_path, size, language):
 def test_a_key_on_a_pad_does_nothing_in_the_names_menu(store):
     table = bonus_table(store)
     open_names(table)
-    before = (labels(table), table.cursor)
+    before = (labels(table), table.screen.cursor)
     press(table, [KeyEvent(0, "1"), KeyEvent(1, "#")])
-    assert (labels(table), table.cursor, table.mode) == (*before, "game_menu")
+    assert (labels(table), table.screen.cursor, table.screen.name) == (*before, "game_menu")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from companion.engine import Session
 from companion.table import restart as table_module
+from companion.table.flow import Play
 from companion.table.table import Table
 
 from ..engine.toy import GAME as TOY
@@ -27,6 +28,6 @@ def test_continuing_after_a_restart_replays_the_log_once(monkeypatch):
     table = Table(recorder, {"toy": TOY}, "en")
     table.offer_resume(sid, "toy", {"seats": 2}, 5, entries)
     press(table, host("ok"))  # continue it
-    assert table.mode == "play" and table.session.prompt.step == "roll"
+    assert isinstance(table.screen, Play) and table.session.prompt.step == "roll"
     assert len(replays) == 1
     assert table.session.state == Session(TOY, {"seats": 2}, 5, entries).state

@@ -13,7 +13,9 @@ from companion.games import load as load_registered
 from companion.hw.protocol import encode_frame, screen_text_fits, text_args
 from companion.surface.events import KeyEvent
 from companion.surface.pad_screen import COLS, Entry, PadEcho, SeatScreen, pad_text, short, wrap
-from companion.table.flow import Over
+from companion.table.answer import Answer
+from companion.table.flow import Over, Play
+from companion.table.parts import SeatSignals
 from companion.table.seat_screens import private_lines, seat_screens, typed_width
 from companion.table.secret import SecretCollector
 from companion.table.table import Table
@@ -131,8 +133,7 @@ def test_the_box_screens_do_not_depend_on_a_hidden_pick_until_the_reveal():
 
 def test_the_over_screen_gives_each_seat_its_points_and_place():
     table = vaaalbara_table("en")
-    table.screen = Over()
-    table.final_scores = SimpleNamespace(totals={0: 12, 1: 20}, ranking=(1, 0))
+    table.screen = Over(SimpleNamespace(totals={0: 12, 1: 20}, ranking=(1, 0)))
     screens = seat_screens(table)
     assert screens[0].rows(4) == ("Game over", "Points: 12", "Place: 2", "")
     assert screens[1].rows(4)[1:3] == ("Points: 20", "Place: 1")
@@ -220,12 +221,12 @@ def frames_for(screen, nrows):
 
 def play_table(session, language):
     prompt = session.prompt
+    answer = Answer(secret=SecretCollector(prompt) if prompt is not None and prompt.kind.hidden else None)
     return SimpleNamespace(
         session=session,
         language=language,
-        mode="play",
-        undo_confirms=set(),
-        secret=SecretCollector(prompt) if prompt is not None and prompt.kind.hidden else None,
+        screen=Play(answer),
+        signals=SeatSignals(),
         seat_label=lambda seat: session.game.seat_label(session.state, seat).get(language),
         seat_count=lambda: session.game.seat_count(session.state),
     )
@@ -373,12 +374,11 @@ def test_the_box_keeps_as_many_typed_keys_as_the_prompts_codes(monkeypatch):
         {0: tuple(Option(n, Msg(str(n), str(n)), str(10000 + n)) for n in range(3))},
     )
     answered = []
-    table = SimpleNamespace(
-        typed="", cursor=0, browsed=False, commit=lambda action, seat: answered.append(action), refuse=None
-    )
+    table = SimpleNamespace(commit=lambda action, seat: answered.append(action), refuse=None)
+    answer = Answer()
     monkeypatch.setattr(play_keys, "options_for", lambda p, seat: p.options_for(seat))
     for key in "10002#":
-        play_keys._pad_choice(table, prompt, 0, key)
+        play_keys._pad_choice(table, answer, prompt, 0, key)
     assert answered == [{"step": "c", "seat": 0, "value": 2}]
 
 

@@ -19,6 +19,7 @@ from companion.hw.emulated import TextOutput
 from companion.hw.screen import render
 from companion.store import Store
 from companion.surface.events import KeyEvent
+from companion.table.flow import Play
 from companion.table.table import Table
 
 from ..engine.toy import GAME as TOY
@@ -168,7 +169,7 @@ def test_a_session_with_lock_times_resumes_after_a_restart(tmp_path):
         again.offer_resume(unfinished["id"], "toy", unfinished["options"], unfinished["seed"], entries)
         assert again.pending_resume["broken"] is None
         again.handle(KeyEvent(None, "ok"))  # continue it
-        assert again.mode == "play" and again.session.state == before
+        assert isinstance(again.screen, Play) and again.session.state == before
 
 
 def test_lock_times_come_from_the_store_clock_like_the_entries_times(tmp_path):

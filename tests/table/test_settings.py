@@ -7,6 +7,7 @@ import pytest
 from companion.engine import Msg, RuleError, Setting
 from companion.known_games import KNOWN
 from companion.store.boxes import BoxFiles
+from companion.table.flow import MainMenu, Play
 from companion.table.table import Table
 
 from ..engine.toy import Toy
@@ -60,12 +61,12 @@ def menu_table(seats_down=0, box_memory=None):
 
 
 def labels(table):
-    return [item.label.en for item in table.menu]
+    return [item.label.en for item in table.screen.items]
 
 
 def test_settings_offered_for_the_seat_count_with_defaults_and_start_first():
     table, _ = menu_table()
-    assert table.mode == "menu"
+    assert isinstance(table.screen, MainMenu)
     assert labels(table) == ["▶ Start the game", "Rounds: 2", "Sets: A, B", "← back"]
     table3, _ = menu_table(seats_down=1)
     assert "Fast: no" in labels(table3)
@@ -74,11 +75,11 @@ def test_settings_offered_for_the_seat_count_with_defaults_and_start_first():
 def test_ok_cycles_a_value_and_start_uses_the_chosen_options():
     table, rec = menu_table()
     press(table, host("down", "ok"))
-    assert labels(table)[1] == "Rounds: 3" and table.cursor == 1
+    assert labels(table)[1] == "Rounds: 3" and table.screen.cursor == 1
     press(table, host("ok"))
     assert labels(table)[1] == "Rounds: 2"
     press(table, host("ok", "up", "ok"))  # rounds 3, then start
-    assert table.mode == "play"
+    assert isinstance(table.screen, Play)
     options = rec.sessions["s1"]["options"]
     assert options["rounds"] == 3 and options["sets"] == ["a", "b"] and options["seats"] == 2
 
@@ -91,9 +92,9 @@ def test_a_pick_setting_needs_exactly_its_count():
     press(table, host("down", "down", "down", "down", "ok"))  # "done" with one ticked: refused
     assert table.frame().lines[0] == "Chosen 1 of 2"
     press(table, host("up", "up", "ok", "down", "down", "ok"))  # tick C, then done
-    assert labels(table)[2] == "Sets: B, C" and table.cursor == 0
+    assert labels(table)[2] == "Sets: B, C" and table.screen.cursor == 0
     press(table, host("ok"))
-    assert table.mode == "play" and rec.sessions["s1"]["options"]["sets"] == ["b", "c"]
+    assert isinstance(table.screen, Play) and rec.sessions["s1"]["options"]["sets"] == ["b", "c"]
 
 
 def test_a_refused_combination_says_why_and_stays_in_the_menu():
@@ -103,7 +104,7 @@ def test_a_refused_combination_says_why_and_stays_in_the_menu():
     press(table, host("ok", "down", "ok", "down", "ok", "down", "ok", "down", "ok"))  # untick A, B; tick C, D; done
     assert labels(table)[2] == "Sets: C, D"
     press(table, host("ok"))  # start
-    assert table.mode == "menu" and rec.sessions == {}
+    assert isinstance(table.screen, MainMenu) and rec.sessions == {}
     # the refusal is shown whole, broken into rows that fit the panel
     assert " ".join(table.frame().lines).startswith("Not allowed Three rounds do not go with sets C and D.")
 
@@ -112,7 +113,7 @@ def test_a_game_without_settings_starts_right_after_the_seat_count():
     from .helpers import toy_table
 
     table, _ = toy_table()
-    assert table.mode == "play"
+    assert isinstance(table.screen, Play)
 
 
 def test_box_memory_saves_learned_facts_and_the_next_session_gets_them(tmp_path):
@@ -143,7 +144,7 @@ def test_saved_box_the_game_refuses_is_ignored_with_a_notice_and_kept(tmp_path):
     memory.save("settoy", {"wrong": 1})
     table, rec = menu_table(box_memory=memory)
     press(table, host("ok"))
-    assert table.mode == "play" and rec.sessions["s1"]["options"]["box"] == {}  # the game's own data only
+    assert isinstance(table.screen, Play) and rec.sessions["s1"]["options"]["box"] == {}  # the game's own data only
     assert " ".join(table.frame().lines).startswith("Saved box corrections not used")
     assert json.loads((tmp_path / "box" / "settoy.json").read_text()) == {"wrong": 1}
 
@@ -174,9 +175,9 @@ def test_box_memory_set_aside_is_named_on_the_panel_when_the_game_starts(tmp_pat
     files.save("dva_bratri", {"tiles": 5})
     table = Table(MemoryRecorder(), {"dva_bratri": load("dva_bratri")}, language, new_seed=lambda: 3, box_memory=files)
     table.new_game("dva_bratri", {"seats": 2})
-    assert table.mode == "play"
-    assert [m.get(language) for m in table.notice] == [notice]
+    assert isinstance(table.screen, Play)
+    assert [m.get(language) for m in table.messages.notice] == [notice]
     assert notice.replace(" ", "") in "".join(table.frame().lines).replace(" ", "")  # wrapped, whole
-    table.notice = []
+    table.messages.notice = []
     table.new_game("dva_bratri", {"seats": 2})  # the file is gone: nothing to say
-    assert table.notice == []
+    assert table.messages.notice == []

@@ -19,6 +19,7 @@ import pytest
 
 from companion.games import REGISTRY, load
 from companion.surface.events import KeyEvent
+from companion.table.flow import Over, Play
 from companion.table.seat_screens import seat_screens
 from companion.table.table import Table
 
@@ -59,13 +60,13 @@ def press_every_pad(table: Table) -> None:
             seat = pad - 1
             outside = table.session is not None and seat >= table.seat_count()
             before = (copy.deepcopy(table.session.state), len(table.session.entries)) if outside else None
-            mode = table.mode
+            mode = table.screen.name
             table.handle(KeyEvent(seat, key))
             draw_everything(table)
             if before is not None:
                 assert (table.session.state, len(table.session.entries)) == before
-                assert table.mode == mode
-                assert [m.get("cs") for m in table.notice] == [f"Pad {pad} v této hře nehraje."]
+                assert table.screen.name == mode
+                assert [m.get("cs") for m in table.messages.notice] == [f"Pad {pad} v této hře nehraje."]
                 if mode == "play":
                     assert any(f"Pad {pad}" in line for line in table.frame().lines), table.frame().lines
 
@@ -100,7 +101,7 @@ def test_a_key_from_any_pad_on_the_question_the_undo_question_and_the_menu_never
 def test_a_key_from_any_pad_on_the_final_ranking_and_in_the_menus_never_stops_the_box(name):
     recorded = fewest_seats_game(name)
     table = table_at(name, recorded, recorded["entries"])
-    assert table.mode == "over"
+    assert isinstance(table.screen, Over)
     press_every_pad(table)
     table.handle(KeyEvent(None, "ok"))  # the menu (or the game's follow-up question)
     press_every_pad(table)
@@ -113,10 +114,10 @@ def test_a_pad_outside_a_two_player_vaaalbara_is_named_during_the_secret_pick():
     table = Table(MemoryRecorder(), {"vaaalbara": load("vaaalbara")}, "en", new_seed=lambda: 1)
     table.handle(KeyEvent(None, "ok"))
     table.handle(KeyEvent(None, "ok"))
-    assert table.mode == "play" and table.prompt.kind.hidden and table.seat_count() == 2
+    assert isinstance(table.screen, Play) and table.prompt.kind.hidden and table.seat_count() == 2
     table.handle(KeyEvent(3, "0"))
     assert "Pad 4 is not in this game." in " ".join(table.frame().lines)
-    assert table.collector.locked_seats() == ()
+    assert table.answer.collector.locked_seats() == ()
 
 
 def test_the_key_script_of_the_evening_runs_to_its_end(tmp_path):

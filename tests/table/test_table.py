@@ -1,12 +1,13 @@
 from companion.surface.events import KeyEvent, PadPresence
 from companion.surface.frame import LED_ERROR, LED_LOCKED, LED_TURN, LED_WAITING
+from companion.table.flow import MainMenu, Over, Pair, Play, UndoAll
 
 from .helpers import host, one_step_table, pad, press, toy_table
 
 
 def test_menu_starts_a_game_with_the_chosen_seats():
     table, rec = toy_table(seats=3)
-    assert table.mode == "play"
+    assert isinstance(table.screen, Play)
     assert table.session.state["seats"] == 3
     assert rec.sessions["s1"]["seed"] == 5
 
@@ -28,7 +29,7 @@ def test_mistyped_code_blinks_error_and_locks_nothing():
     table, _rec = toy_table()
     press(table, pad(1, "7#"))
     assert table.leds()[0] == LED_ERROR
-    assert table.secret.locked_seats() == ()
+    assert table.answer.secret.locked_seats() == ()
     press(table, pad(1, "2"))
     assert table.leds()[0] == LED_WAITING
 
@@ -37,7 +38,7 @@ def test_host_cannot_enter_secret_picks():
     table, _ = toy_table()
     press(table, host("ok"))
     assert "pads" in " ".join(table.frame().lines[:2])
-    assert table.secret.locked_seats() == ()
+    assert table.answer.secret.locked_seats() == ()
 
 
 def test_public_prompts_by_host_and_pad_and_refusal_changes_nothing():
@@ -60,11 +61,11 @@ def test_undo_free_for_public_action_needs_everyone_after_reveal():
     table, rec = toy_table()
     press(table, pad(1, "3#") + pad(2, "1#"))
     press(table, host("back", "ok"))  # undoing the reveal needs every seat
-    assert table.mode == "undo_all"
+    assert isinstance(table.screen, UndoAll)
     press(table, pad(1, "#"))
-    assert table.mode == "undo_all"
+    assert isinstance(table.screen, UndoAll)
     press(table, pad(2, "#"))
-    assert table.mode == "play" and table.session.prompt.step == "pick"
+    assert isinstance(table.screen, Play) and table.session.prompt.step == "pick"
     assert rec.sessions["s1"]["entries"][-1] == {"undo": {"confirmed": True}}
 
 
@@ -90,7 +91,7 @@ def test_full_game_reaches_final_screen_and_history():
     table, rec = toy_table()
     for _ in range(2):
         press(table, pad(1, "3#") + pad(2, "1#") + host("ok") + pad(1, "1#"))
-    assert table.mode == "over"
+    assert isinstance(table.screen, Over)
     assert not rec.finished and table.unarchived  # the ranking first; the archive after the frame
     assert table.housekeeping() is False
     assert rec.finished and rec.finished[0][2] == 0 and not table.unarchived
@@ -99,14 +100,14 @@ def test_full_game_reaches_final_screen_and_history():
     assert frame.lines[0].startswith("1. Player 1 ") and frame.lines[1].startswith("2. Player 2 ")
     assert "+" in frame.lines[2]  # the ranking first, the last action's gain under it
     press(table, host("ok"))
-    assert table.mode == "menu"
+    assert isinstance(table.screen, MainMenu)
 
 
 def test_a_long_ranking_scrolls_on_the_final_screen():
     table, _rec = toy_table(seats=4)
     for _ in range(2):
         press(table, pad(1, "3#") + pad(2, "1#") + pad(3, "2#") + pad(4, "1#") + host("ok") + pad(1, "1#"))
-    assert table.mode == "over"
+    assert isinstance(table.screen, Over)
     frame = table.frame()
     assert len(frame.lines) == 5 and frame.selected is None and "▲▼" in frame.footer  # 4 places, the last gain
     assert frame.lines[0].startswith("1. ") and frame.roles[-1] == "news"
@@ -124,7 +125,7 @@ def test_unknown_key_events_are_ignored_without_crash():
     table.handle(KeyEvent(None, "3"))
     table.handle("garbage")
     table.handle(KeyEvent(7, "#"))
-    assert table.mode == "play"
+    assert isinstance(table.screen, Play)
 
 
 def test_seat_without_keypad_picks_on_host_behind_a_privacy_prompt():
@@ -173,16 +174,16 @@ def test_pairing_from_the_menu_seats_pads_in_press_order():
     seating = FakeSeating()
     table = Table(MemoryRecorder(), {"toy": TOY}, "en", seating=seating)
     table.handle(RawPadKey("E661", "5"))
-    assert table.notice[0].en.startswith("Unpaired pad")
+    assert table.messages.notice[0].en.startswith("Unpaired pad")
     press(table, host("down", "ok"))  # "Pair pads" is after the game
-    assert table.mode == "pair" and seating.calls == ["begin"]
+    assert isinstance(table.screen, Pair) and seating.calls == ["begin"]
     table.handle(RawPadKey("BBB", "1"))
     table.handle(RawPadKey("AAA", "#"))
     table.handle(RawPadKey("BBB", "2"))  # the same pad again keeps its seat
     assert "Seat 3" in table.frame().lines[0]
     press(table, host("back"))  # undo the last seated pad
     press(table, host("ok"))
-    assert seating.calls[-1] == {"BBB": 0} and table.mode == "menu"
+    assert seating.calls[-1] == {"BBB": 0} and isinstance(table.screen, MainMenu)
 
 
 def test_a_pad_needing_new_firmware_is_named_on_the_screen_until_it_is_fine():
@@ -227,7 +228,7 @@ def test_a_long_text_is_shown_whole_one_item_a_line_and_scrolls():
     press(table, pad(1, "2"))  # a pad scrolls back up
     assert table.frame().lines[0] == "Production"
     press(table, host("ok"))
-    assert table.mode == "over"
+    assert isinstance(table.screen, Over)
 
 
 def test_a_question_longer_than_the_panel_keeps_its_answer_on_screen_and_is_read_whole_above_it():
@@ -278,10 +279,10 @@ def test_a_question_longer_than_the_panel_keeps_its_answer_on_screen_and_is_read
     assert table.frame().lines[table.frame().selected] == "1 a"
     press(table, host("up"))
     for _ in range(5):  # read down to the end, then back
-        if not table.reading:
+        if not table.answer.reading:
             break
         press(table, host("down"))
-    assert not table.reading and table.cursor == 0
+    assert not table.answer.reading and table.answer.cursor == 0
     press(table, host("down", "ok"))
     assert table.session.state["done"] == "b"
 
@@ -309,10 +310,10 @@ def test_a_result_screen_says_once_what_it_lists_itself():
 
     table = one_step_table(Moved())
     press(table, host("ok", "ok"))
-    table.news = [moved, gained]
+    table.messages.news = [moved, gained]
     for table.language in ("cs", "en"):
         lines = " ".join(table.frame().lines)
         assert lines.count(moved.get(table.language).split(" → ")[0]) == 1
         assert gained.get(table.language) in lines and stays.get(table.language).split()[0] in lines
-    table.news = []
+    table.messages.news = []
     assert "Move the heroes" in table.frame().lines

@@ -7,6 +7,7 @@ import queue
 
 from companion.games import load
 from companion.surface.events import KeyEvent
+from companion.table.flow import Play
 from companion.table.table import Table
 from companion.web.views import Tracker, all_views
 
@@ -26,7 +27,7 @@ def vaaalbara_table(players: int = 3, language: str = "en") -> Table:
     table = Table(EndingRecorder(), {"vaaalbara": load("vaaalbara")}, language, new_seed=lambda: 11)
     for key in ["ok"] + ["down"] * (players - 2) + ["ok"]:
         table.handle(KeyEvent(None, key))
-    assert table.mode == "play"
+    assert isinstance(table.screen, Play)
     return table
 
 

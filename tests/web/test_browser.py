@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.table.flow import Claim
 from companion.web.server import WebTable
 
 from .helpers import HOST, Owner, vaaalbara_table
@@ -490,10 +491,10 @@ def test_a_take_over_shows_no_locked_pick_and_a_token_ends_with_its_game(chromiu
     jana.page.click("#take")
     wait_until(jana.page, "document.querySelector('button.seat[data-seat=\"0\"]').textContent.includes('awaiting')")
     for _ in range(100):
-        if box.owner.table.mode == "claim":
+        if isinstance(box.owner.table.screen, Claim):
             break
         threading.Event().wait(0.05)
-    assert box.owner.table.menu_title.en == "Its phone is connected"
+    assert box.owner.table.screen.title.en == "Its phone is connected"
     for key in ("up", "ok"):  # No is the default: the host moves to Yes
         box.owner.events.put(KeyEvent(None, key))
     jana.page.wait_for_selector("#pad:not([hidden])")

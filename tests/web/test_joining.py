@@ -16,7 +16,8 @@ from companion.games import load
 from companion.hw.screen import render
 from companion.surface.events import KeyEvent
 from companion.surface.frame import Frame
-from companion.table.joining import MENU_JOIN, broken, show_join
+from companion.table.flow import GameMenu, MainMenu, Play
+from companion.table.joining import MENU_JOIN, Join, broken, show_join
 from companion.table.menu import main_menu
 from companion.table.table import Table
 from companion.web import qr
@@ -62,14 +63,14 @@ def host(table: Table, *keys: str) -> None:
 
 
 def labels(table: Table) -> list[str]:
-    return [item.label.get(table.language) for item in table.menu]
+    return [item.label.get(table.language) for item in table.screen.items]
 
 
 @pytest.mark.parametrize("language", ["cs", "en"])
 def test_the_panel_shows_the_wifi_code_then_the_address_and_a_camera_reads_both(language):
     table = menu_table(language)
-    host(table, *["up"] * (len(table.menu) - labels(table).index(MENU_JOIN.get(language))), "ok")
-    assert table.mode == "join"
+    host(table, *["up"] * (len(table.screen.items) - labels(table).index(MENU_JOIN.get(language))), "ok")
+    assert isinstance(table.screen, Join)
     wifi = table.frame()
     assert wifi.header == "Wi-Fi" and wifi.lines == ("table-4f2a",)
     assert read_png(render(wifi)) == ["WIFI:T:WPA;S:table-4f2a;P:Xk7pQ2mV9sLw3RtY;;"]
@@ -82,7 +83,7 @@ def test_the_panel_shows_the_wifi_code_then_the_address_and_a_camera_reads_both(
     assert read_png(render(address)) == ["HTTP://192.168.100.100:8080/"]
     shot(render(address), f"panel-join-url-{language}.png")
     host(table, "ok")
-    assert table.mode == "menu" and table.menu_title.get(language) == table.frame().header
+    assert isinstance(table.screen, MainMenu) and table.screen.title.get(language) == table.frame().header
 
 
 def test_the_text_beside_the_code_is_the_frame_drawn_in_the_columns_left():
@@ -103,21 +104,21 @@ def test_in_a_game_the_game_menu_has_the_entry_and_back_returns_to_it():
     table.joining = qr.join_codes("10.42.0.1", 80)
     host(table, "menu")
     assert "Připojit telefon" in labels(table)
-    table.cursor = labels(table).index("Připojit telefon")
+    table.screen.cursor = labels(table).index("Připojit telefon")
     host(table, "ok")
-    assert table.mode == "join" and len(table.joining.codes) == 1
+    assert isinstance(table.screen, Join) and len(table.joining.codes) == 1
     assert read_png(render(table.frame())) == ["HTTP://10.42.0.1/"]
     host(table, "back")
-    assert table.mode == "game_menu"
+    assert isinstance(table.screen, GameMenu)
     host(table, "back")
-    assert table.mode == "play"
+    assert isinstance(table.screen, Play)
 
 
 def test_without_the_web_table_no_menu_offers_to_join():
     table = Table(MemoryRecorder(), {"vaaalbara": load("vaaalbara")}, "en")
     assert "Join by phone" not in labels(table)
     show_join(table, main_menu)
-    assert table.mode == "menu"
+    assert isinstance(table.screen, MainMenu)
     table = vaaalbara_table(3, "en")
     host(table, "menu")
     assert "Join by phone" not in labels(table)

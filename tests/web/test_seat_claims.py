@@ -24,6 +24,7 @@ from companion.hw.screen import laid_out
 from companion.run import ask_the_host
 from companion.surface.events import KeyEvent, PadPresence
 from companion.table.claims import UNSEEN
+from companion.table.flow import Claim, Play
 from companion.web.server import WebTable
 
 from .helpers import HOST, Owner, vaaalbara_table
@@ -121,13 +122,13 @@ def test_a_phone_asking_for_a_pads_seat_is_told_so_no_is_the_default_and_it_neve
         owner.handle(PadPresence(2, True, "pad 3"))
     for key in "05#":  # the pad at seat 3 locks the Carpenter
         owner.handle(KeyEvent(2, key, "pad:3"))
-    assert owner.table.collector.entries[2].is_locked
+    assert owner.table.answer.collector.entries[2].is_locked
 
     async def run():
         async with client(port) as phone:
             await hello(phone)
             await ask(phone, owner, 2, "Mallory")
-            assert owner.table.mode == "claim"
+            assert isinstance(owner.table.screen, Claim)
             assert answers_on_panel(owner) == {
                 "cs": ("Místo drží pad", ["Ne", "Ano, pustit"]),
                 "en": ("A pad holds this seat", ["No", "Yes, let in"]),
@@ -146,7 +147,7 @@ def test_a_phone_asking_for_a_pads_seat_is_told_so_no_is_the_default_and_it_neve
                 view = json.loads(message)
                 view.pop("hints", None)
                 assert "Carpenter" not in json.dumps(view)
-            assert [m.en for m in owner.table.notice] == ["Yellow: a phone took over the seat (Jana)."]
+            assert [m.en for m in owner.table.messages.notice] == ["Yellow: a phone took over the seat (Jana)."]
             for key in "06#":  # the player picks again, as on a pad
                 await phone.send(json.dumps({"t": "key", "key": key}))
             await asyncio.to_thread(wait_drain, owner, 3)
@@ -154,7 +155,7 @@ def test_a_phone_asking_for_a_pads_seat_is_told_so_no_is_the_default_and_it_neve
             while view["locked"] != "Falconer":
                 view = await recv(phone)
             falconer = next(o.value for o in owner.table.prompt.options_for(2) if o.label.en == "Falconer")
-            assert owner.table.collector.entries[2].locked == falconer
+            assert owner.table.answer.collector.entries[2].locked == falconer
 
     asyncio.run(run())
 
@@ -169,7 +170,7 @@ def test_the_claim_question_keeps_both_answers_on_the_panel_in_both_languages_fo
             await hello(b)
             for seat, name in ((0, "Žofie Šťastná-Dvořáková"), (1, "Bořivoj Ďurďovič"), (3, "Jiří Úlehla")):
                 await ask(b, owner, seat, name)
-                header = {"cs": owner.table.menu_title.cs, "en": owner.table.menu_title.en}
+                header = {"cs": owner.table.screen.title.cs, "en": owner.table.screen.title.en}
                 for language in ("cs", "en"):
                     rows = panel_rows(owner, language)
                     texts = [row["text"] for row in rows]
@@ -218,13 +219,13 @@ def test_taking_over_a_connected_phones_seat_says_so_and_hands_over_no_pick_and_
                 "cs": ("Jeho telefon je připojen", ["Ne", "Ano, pustit"]),
                 "en": ("Its phone is connected", ["No", "Yes, let in"]),
             }
-            assert "The phone that holds it is connected now." in [m.en for m in owner.table.menu_note]
+            assert "The phone that holds it is connected now." in [m.en for m in owner.table.screen.note]
             host(owner, "up", "ok")
             welcome = await recv(thief)
             first = await recv(thief)
             assert welcome["t"] == "welcome" and first["t"] == "seat"
             assert first["locked"] == UNSEEN.en and first["typed"] == ""
-            assert owner.table.collector.entries[0].typed == "" and owner.table.collector.entries[0].is_locked
+            assert owner.table.answer.collector.entries[0].typed == "" and owner.table.answer.collector.entries[0].is_locked
             assert await past_views(eva) == {"t": "refused", "why": "taken_over"}
             async with client(port) as again:  # the old phone's token seats nobody any more
                 assert (await hello(again, token=token))["t"] == "lobby"
@@ -243,7 +244,7 @@ def test_a_take_over_of_a_phone_that_is_not_connected_says_that(box):
             await hello(other)
             await ask(other, owner, 1, "Petr")
             assert answers_on_panel(owner)["en"] == ("Phone takes a seat over", ["No", "Yes, let in"])
-            assert "The phone that holds it is not connected now." in [m.en for m in owner.table.menu_note]
+            assert "The phone that holds it is not connected now." in [m.en for m in owner.table.screen.note]
 
     asyncio.run(run())
 
@@ -266,7 +267,7 @@ def test_a_token_of_an_ended_game_seats_nobody_in_the_next_and_a_seated_phone_go
             assert await recv(petr) == {"t": "refused", "why": "ended"}
             assert (await recv(petr))["t"] == "lobby"
             host(owner, "ok", "ok")
-            assert owner.table.mode == "play"
+            assert isinstance(owner.table.screen, Play)
             for key in "03":
                 owner.handle(KeyEvent(0, key, "pad:1"))
             async with client(port) as back:  # Eva's phone wakes up with its token
@@ -275,7 +276,7 @@ def test_a_token_of_an_ended_game_seats_nobody_in_the_next_and_a_seated_phone_go
                 assert await recv(back) == {"t": "refused", "why": "ended"}
             async with client(port) as back:
                 assert (await hello(back, token=petr_token))["t"] == "lobby"
-        assert owner.table.mode == "play"  # nobody was seated, nothing was asked
+        assert isinstance(owner.table.screen, Play)  # nobody was seated, nothing was asked
 
     asyncio.run(run())
 
@@ -293,7 +294,7 @@ def test_a_claim_from_the_lobby_of_an_ended_game_is_not_asked_in_the_next(box):
             assert await recv(phone) == {"t": "refused", "why": "ended"}
             host(owner, "ok", "ok")
             await asyncio.to_thread(wait_drain, owner, 2)  # the claim, then its withdrawal
-            assert owner.table.mode == "play" and owner.table.claims == []
+            assert isinstance(owner.table.screen, Play) and owner.table.claims == []
 
     asyncio.run(run())
 
@@ -313,12 +314,12 @@ def test_a_hundred_phones_that_claim_and_leave_leave_no_question_and_the_seat_fr
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
             await asyncio.to_thread(owner.drain)
-            if owner.table.mode == "play" and not owner.table.claims and owner.events.empty():
+            if isinstance(owner.table.screen, Play) and not owner.table.claims and owner.events.empty():
                 await asyncio.sleep(0.2)
                 if owner.events.empty():
                     break
             await asyncio.sleep(0.05)
-        assert owner.table.mode == "play" and owner.table.claims == []  # the host pressed nothing
+        assert isinstance(owner.table.screen, Play) and owner.table.claims == []  # the host pressed nothing
         async with client(port) as real:
             await take_on_panel(real, owner, 1, "Eva")  # the seat is not blocked
 
@@ -390,13 +391,13 @@ def test_a_claim_the_host_does_not_answer_ends_and_frees_its_seat(box):
             await hello(other)
             await ask(slow, owner, 0, "Eva")
             await until_waiting(other, 0)
-            assert owner.table.mode == "claim"
+            assert isinstance(owner.table.screen, Claim)
             assert await lobby_then(slow) == {"t": "refused", "why": "timeout"}
             await asyncio.to_thread(wait_drain, owner)  # the withdrawal: the question goes
-            assert owner.table.mode == "play" and owner.table.claims == []
-            assert [m.en for m in owner.table.notice] == ["Eva no longer asks for a seat."]
+            assert isinstance(owner.table.screen, Play) and owner.table.claims == []
+            assert [m.en for m in owner.table.messages.notice] == ["Eva no longer asks for a seat."]
             await ask(other, owner, 0, "Petr")  # the seat can be asked for again
-            assert owner.table.mode == "claim"
+            assert isinstance(owner.table.screen, Claim)
 
     asyncio.run(run())
 
@@ -414,7 +415,7 @@ def test_an_answer_to_a_claim_that_ended_seats_no_later_claim_of_the_seat(box):
             assert (await recv(second))["seats"][0]["waiting"] is True
             host(owner, "ok")  # the host says yes to Eva's claim, still on the panel
             await asyncio.to_thread(wait_drain, owner, 2)  # Eva's withdrawal, Petr's claim
-            assert owner.table.mode == "claim" and owner.table.claims[0].name == "Petr"
+            assert isinstance(owner.table.screen, Claim) and owner.table.claims[0].name == "Petr"
             assert web.names() == {}
             with pytest.raises(asyncio.TimeoutError):
                 await asyncio.wait_for(second.recv(), 0.3)  # no welcome for Petr

@@ -10,6 +10,7 @@ from datetime import UTC
 import pytest
 
 from companion.surface.events import KeyEvent
+from companion.table.flow import Over
 from companion.web import plots
 from companion.web.views import SIZES, TooLarge, Tracker, all_views, board_view, encode, score_rounds, seat_view
 
@@ -58,7 +59,7 @@ def test_scores_stay_off_the_board_until_the_game_is_over():
     press(table, A_WHOLE_TOY_GAME[:4])
     assert "ranking" not in board_view(table) and "points" not in json.dumps(board_view(table))
     press(table, A_WHOLE_TOY_GAME[4:])
-    assert table.mode == "over"
+    assert isinstance(table.screen, Over)
     view = board_view(table)
     assert [(r["place"], r["points"]) for r in view["ranking"]] == sorted(
         (r["place"], r["points"]) for r in view["ranking"]
@@ -71,7 +72,7 @@ def test_the_scores_by_round_are_replayed_from_the_log():
     press(table, A_WHOLE_TOY_GAME)
     points = score_rounds(table)
     assert [round_no for round_no, _ in points] == [1, 2]
-    assert points[-1][1] == table.final_scores.totals
+    assert points[-1][1] == table.screen.scores.totals
 
 
 def test_the_tracker_keeps_every_announcement_and_each_seats_decision_times():
@@ -150,7 +151,7 @@ def stored_toy_game(tmp_path, delays):
     for event, later in zip(A_WHOLE_TOY_GAME, delays, strict=True):
         now[0] += timedelta(seconds=later)
         table.handle(event)
-    assert table.mode == "over"
+    assert isinstance(table.screen, Over)
     return table, store
 
 
@@ -182,9 +183,9 @@ def test_after_the_game_the_board_links_the_play_to_bg_stats_and_shows_no_lock_a
     play = json.loads(parse_qs(link.query)["data"][0])
     assert play["game"]["name"] == "Toy" and play["playDate"] == "2026-11-27 20:00:00"
     assert play["durationMin"] == 14  # 14 keys a minute apart
-    totals = table.final_scores.totals
+    totals = table.screen.scores.totals
     assert [(p["name"], p["score"], p["winner"]) for p in play["players"]] == [
-        (f"Player {seat + 1}", totals[seat], seat in table.final_scores.winners) for seat in range(2)
+        (f"Player {seat + 1}", totals[seat], seat in table.screen.scores.winners) for seat in range(2)
     ]
     store.close()
 

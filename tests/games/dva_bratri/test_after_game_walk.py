@@ -278,7 +278,7 @@ def test_the_offer_and_every_question_of_the_walk_fit_the_panel(first):
     session_id = recorder.create_session("dva_bratri", options, walk.seed, [])
     table.language = "cs"
     assert table.resume(session_id, "dva_bratri", options, walk.seed, [])
-    table.notice = []
+    table.messages.notice = []
     replay = Session(GAME, options, walk.seed)
     for entry in walk.entries:
         for table.language in ("cs", "en"):

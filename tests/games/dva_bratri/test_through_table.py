@@ -4,6 +4,7 @@ starts it is the host's), learning the box on the way; the stored log replays to
 from companion.engine import PromptKind, RuleError, Session
 from companion.games import available, load
 from companion.hw.emulated import parse_script
+from companion.table.flow import Over, Play
 from companion.table.table import Table
 
 from ...keyscript import keys_for_value
@@ -25,7 +26,7 @@ def test_whole_solo_game_through_the_table_with_pad_keys():
     game = games["dva_bratri"]
     # host keys: the game, one player, then the settings menu's first line starts with the defaults
     press(table, ["host " + " ".join(["down"] * list(games).index("dva_bratri") + ["ok"]), "host ok", "host ok"])
-    assert table.mode == "play" and table.session.game is game
+    assert isinstance(table.screen, Play) and table.session.game is game
     options = {"seats": 1, **{s.key: s.initial() for s in game.settings if s.applies(1)}}
     assert table.session.options == game.validate_options(options)
 
@@ -46,13 +47,13 @@ def test_whole_solo_game_through_the_table_with_pad_keys():
         before = len(table.session.entries)
         # a pad key goes straight to the question (the announcements stay until the host reads them)
         press(table, keys_for_value(prompt, 0, action["value"]))
-        assert table.notice == [], (prompt.step, [m.en for m in table.notice])
+        assert table.messages.notice == [], (prompt.step, [m.en for m in table.messages.notice])
         assert table.session.entries[before:] == [{"action": action}], prompt.step
         player.session.submit(action)
         kinds.add(prompt.kind)
 
     assert kinds == set(PromptKind) - {PromptKind.SECRET_CHOICE, PromptKind.VOTE}
-    assert table.mode == "over" and table.session.state == player.session.state
+    assert isinstance(table.screen, Over) and table.session.state == player.session.state
     final = player.session.score()
     screen = table.frame().lines
     for rank, seat in enumerate(final.ranking, 1):

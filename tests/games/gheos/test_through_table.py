@@ -10,6 +10,7 @@ from companion.engine import PromptKind, Session
 from companion.games.gheos import GAME
 from companion.hw.emulated import parse_script
 from companion.hw.screen import cut_lines
+from companion.table.flow import Over, Play
 from companion.table.prompts import start_cursor
 from companion.table.table import Table
 
@@ -76,7 +77,7 @@ def test_a_whole_game_through_the_table(seats, on_pads):
     table = Table(recorder, {"gheos": GAME}, "en", new_seed=lambda: SEED)
     # the menu: the game, the player count, then the settings list starts with the defaults
     press(table, ["host ok", "host " + " ".join(["down"] * (seats - 2) + ["ok"]), "host ok"])
-    assert table.mode == "play" and table.session.game is GAME
+    assert isinstance(table.screen, Play) and table.session.game is GAME
     options = {"seats": seats, **{s.key: s.initial() for s in GAME.settings}}
     assert table.session.options == GAME.validate_options(options)
 
@@ -89,7 +90,7 @@ def test_a_whole_game_through_the_table(seats, on_pads):
         put_news_away(table, on_pads)
         unfit.update(cut(table))
         press(table, (pad_keys if on_pads else host_keys)(prompt, action["value"]))
-        assert table.notice == [], (prompt.step, [m.en for m in table.notice])
+        assert table.messages.notice == [], (prompt.step, [m.en for m in table.messages.notice])
         assert table.session.entries[before:] == [{"action": action}], prompt.step
         player.submit(action)
         assert table.session.state == player.state
@@ -97,7 +98,7 @@ def test_a_whole_game_through_the_table(seats, on_pads):
 
     assert {"start_player", "act", "draw", "cups"} <= steps
     put_news_away(table, on_pads)
-    assert table.mode == "over"
+    assert isinstance(table.screen, Over)
     unfit.update(cut(table))
     assert not unfit, "lines cut on the panel:\n" + "\n".join(sorted(unfit))
     final = player.score()

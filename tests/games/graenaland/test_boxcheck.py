@@ -276,13 +276,17 @@ def test_through_the_table_on_pads_and_host_buttons_and_remembered_for_the_next_
             table.handle(KeyEvent(seat, key))
 
     def pick(label_en):
-        index = next(i for i, item in enumerate(table.menu) if label_en in item.label.en)
-        press(*[(None, "down")] * (index - table.cursor), *[(None, "up")] * (table.cursor - index), (None, "ok"))
+        index = next(i for i, item in enumerate(table.screen.items) if label_en in item.label.en)
+        press(
+            *[(None, "down")] * (index - table.screen.cursor),
+            *[(None, "up")] * (table.screen.cursor - index),
+            (None, "ok"),
+        )
 
     pick("Graenaland")
     pick("4")
     pick("Check box data")  # no -> yes
-    assert any("Ověřit data dílů" in item.label.cs and "yes" in item.label.en for item in table.menu)
+    assert any("Ověřit data dílů" in item.label.cs and "yes" in item.label.en for item in table.screen.items)
     pick("Start")
     assert table.session.prompt.step == "box_check"
     press((0, "#"))  # pad 1 keeps C1's terrain

@@ -2,6 +2,7 @@ import pytest
 
 from companion.engine import RuleError, Session
 from companion.games.graenaland import GAME, goals
+from companion.table.flow import Over
 from companion.table.table import Table
 
 from ...table.helpers import MemoryRecorder
@@ -138,7 +139,7 @@ def final_screen(options, entries, language):
     table = Table(recorder, {"graenaland": GAME}, language)
     sid = recorder.create_session("graenaland", options, 0, [])
     assert table.resume(sid, "graenaland", options, 0, entries)
-    assert table.mode == "over"
+    assert isinstance(table.screen, Over)
     table.housekeeping()  # the main loop's work after the frame: the game goes to the history
     return table.frame().lines, recorder.finished[0]
 

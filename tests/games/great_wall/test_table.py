@@ -9,6 +9,7 @@ import pytest
 from companion.engine import Session
 from companion.games.great_wall import GAME
 from companion.hw.emulated import parse_script
+from companion.table.flow import Over
 from companion.table.secret import code_width, padded
 from companion.table.table import Table
 
@@ -66,7 +67,7 @@ def test_a_whole_game_through_the_table(seats, physical_bag):
         type_action(table, entry["action"])
         replay.submit(entry["action"])
         assert table.session.state == replay.state, entry["action"]
-    assert table.session.over and table.mode == "over"
+    assert table.session.over and isinstance(table.screen, Over)
     scores = table.session.score()
     assert scores.final and sorted(scores.ranking) == list(range(seats))
 
