@@ -225,7 +225,8 @@ def test_taking_over_a_connected_phones_seat_says_so_and_hands_over_no_pick_and_
             first = await recv(thief)
             assert welcome["t"] == "welcome" and first["t"] == "seat"
             assert first["locked"] == UNSEEN.en and first["typed"] == ""
-            assert owner.table.answer.collector.entries[0].typed == "" and owner.table.answer.collector.entries[0].is_locked
+            entry = owner.table.answer.collector.entries[0]
+            assert entry.typed == "" and entry.is_locked
             assert await past_views(eva) == {"t": "refused", "why": "taken_over"}
             async with client(port) as again:  # the old phone's token seats nobody any more
                 assert (await hello(again, token=token))["t"] == "lobby"
