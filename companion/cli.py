@@ -7,7 +7,6 @@ import json
 import logging
 import os
 import sys
-from pathlib import Path
 
 from . import __version__
 from . import config as config_module
@@ -243,7 +242,9 @@ def cmd_box(args) -> int:
         return fail("--prefer goes with --import FILE")
     if args.checked_by and not args.export:
         return fail("--checked-by goes with --export FILE")
-    memory = BoxFiles(existing_data_dir(args) / "box", check=KNOWN.memory_problem)
+    # repair=False: a command reports memory it cannot use and changes nothing; the table's own
+    # repair path moves such a file aside and rebuilds it from the last session at its next game
+    memory = BoxFiles(existing_data_dir(args) / "box", check=KNOWN.memory_problem, repair=False)
     path = memory.path(args.game)
     if args.export:
         return _box_export(memory, args)
@@ -279,19 +280,25 @@ def _box_export(memory, args) -> int:
     """Write this table's box memory as a file to share (``--checked-by``: checked against the box)."""
     from .store.boxes import share_document
 
+    problem = memory.check(args.game)  # before anything is loaded: a refusal changes nothing
+    if problem:
+        return fail(
+            f"{memory.path(args.game)} cannot be used ({problem}); nothing exported, nothing changed "
+            "(the table sets it aside and rebuilds it at its next game of this box)",
+            1,
+        )
     own = memory.load(args.game)
     if not own:
         return fail(f"nothing learned yet for {args.game}: nothing to export", 1)
-    problem = memory.check(args.game)
-    if problem:
-        return fail(f"{memory.path(args.game)} cannot be used ({problem}); nothing exported", 1)
     text = (
         json.dumps(share_document(args.game, own, args.checked_by), ensure_ascii=False, indent=1, sort_keys=True) + "\n"
     )
     if args.export == "-":
         sys.stdout.write(text)
         return 0
-    Path(args.export).write_text(text, encoding="utf-8")
+    from .store.journal import atomic_write
+
+    atomic_write(args.export, text.encode("utf-8"))  # whole or absent; a FIFO there is never opened
     checked = f", checked by {args.checked_by}" if args.checked_by else ""
     print(f"exported the {args.game} box memory to {args.export}{checked}")
     return 0

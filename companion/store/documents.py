@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from .journal import loads
+from .journal import loads, read_regular
 from .records import (
     READABLE_VERSIONS,
     SESSION_FORMAT,
@@ -154,9 +154,14 @@ def _kind(value: Any) -> str:
     }.get(type(value), type(value).__name__)
 
 
+MAX_ARCHIVE = 128 << 20  # an archived session, read as a session file is (export.MAX_SESSION_FILE)
+
+
 def read_archive(path: Path) -> dict:
-    """An archived session document, checked (the session-file checks)."""
-    document = loads(path.read_text(encoding="utf-8"))
+    """An archived session document, checked (the session-file checks). Read as a session file
+    is: a regular file within ``MAX_ARCHIVE`` (a FIFO or a device in its place is refused with
+    an OSError, before anything is read)."""
+    document = loads(read_regular(path, MAX_ARCHIVE).decode("utf-8"))
     if not isinstance(document, dict):
         raise ValueError("not a session document")
     try:

@@ -16,7 +16,17 @@ import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from .journal import FORMAT, VERSION, StoreError, atomic_write, dumps, loads
+from .journal import (
+    FORMAT,
+    VERSION,
+    NotReadable,
+    StoreError,
+    atomic_write,
+    check_regular,
+    dumps,
+    loads,
+    open_regular,
+)
 
 log = logging.getLogger("companion.store")
 TABLES = ("history", "abandoned")
@@ -55,9 +65,11 @@ def _read_index(path: Path, keep: Callable[[dict], dict] | None) -> tuple[dict[s
     tables: dict[str, dict[str, dict]] = {name: {} for name in TABLES}
     keep = keep or (lambda record: record)
     try:
-        handle = open(path, "rb")  # noqa: SIM115 (closed below; the errors differ by step)
+        handle = os.fdopen(open_regular(path, MAX_INDEX), "rb")
     except FileNotFoundError:
         return tables, False
+    except NotReadable as error:
+        raise StoreError(f"cannot read the history index: it {error}", path) from None
     except OSError as error:
         raise StoreError(f"cannot read the history index: {error.strerror}", path) from None
     sound = False
@@ -100,6 +112,8 @@ def _header(tables: Mapping[str, Mapping[str, Mapping]], summary: int) -> dict:
     return header
 
 
+MAX_INDEX = 256 << 20  # the history index: about 600 bytes a session, so some 400,000 sessions
+
 LINE_RECORDS = 50  # records per line of a rewritten index: a reader holds one line at a time
 
 
@@ -118,12 +132,17 @@ def index_summary(path: Path) -> int | None:
     """What the index's header promises (``PROMISE``; 0: nothing), None if there is no index.
     Reads only the file's first bytes: the check costs the same however long the history."""
     try:
-        with open(path, "rb") as handle:
-            head = handle.read(128)
+        fd = open_regular(path, MAX_INDEX)
     except FileNotFoundError:
         return None
+    except OSError:  # not a regular file, unreadable: reading the index says why
+        return 0
+    try:
+        head = os.read(fd, 128)
     except OSError:
         return 0
+    finally:
+        os.close(fd)
     found = _SUMMARY_HEAD.match(head)
     return int(found.group(1)) if found else 0
 
@@ -140,8 +159,12 @@ def append_index(path: Path, records: Mapping[str, Mapping[str, Mapping]]) -> No
     """Append the records, one line per table, each durable before the next: first the file
     is created (header only) if missing, and a torn last line left by a crash is cut off."""
     ensure_index(path)
-    fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CLOEXEC)
+    fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_NONBLOCK | os.O_CLOEXEC)
     try:
+        try:
+            check_regular(fd)
+        except NotReadable as error:
+            raise StoreError(f"cannot add to the history index: it {error}", path) from None
         _cut_torn_tail(fd)
         for table, docs in records.items():
             if not docs:

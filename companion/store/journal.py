@@ -114,6 +114,35 @@ def read_regular(path: os.PathLike | str, limit: int) -> bytes:
         os.close(fd)
 
 
+def open_regular(path: os.PathLike | str, limit: int) -> int:
+    """A descriptor open for reading on a regular file of at most ``limit`` bytes, for a caller
+    that reads it a line at a time (the history index): what ``read_regular`` refuses is
+    refused here too, before anything is read. FileNotFoundError and other OSErrors pass."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise NotReadable("is a directory, not a file")
+        if not stat.S_ISREG(info.st_mode):
+            raise NotReadable("is not a regular file (a pipe, a device or a socket): refused")
+        if info.st_size > limit:
+            raise NotReadable(f"is larger ({info.st_size} bytes) than the {_size(limit)} this companion reads")
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def check_regular(fd: int) -> None:
+    """NotReadable unless ``fd`` (opened for writing) is a regular file: a FIFO or a device put
+    where a store file belongs is never written into."""
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        raise NotReadable("is not a regular file (a pipe, a device or a socket): refused")
+
+
+MAX_JOURNAL = 128 << 20  # the live journal holds the running sessions: kilobytes to a few MiB
+
+
 def _size(limit: int) -> str:
     return f"{limit >> 20} MiB" if limit >= 1 << 20 else f"{limit >> 10} KiB"
 
@@ -335,14 +364,7 @@ class JournalStorage(Storage):
             stale.unlink(missing_ok=True)
 
     def _open(self) -> None:
-        try:
-            raw = self.path.read_bytes()
-        except FileNotFoundError:
-            raw = None
-        except IsADirectoryError:
-            raise StoreError("is a directory, not a journal file", self.path) from None
-        except OSError as error:
-            raise StoreError(f"cannot read: {error.strerror}", self.path) from None
+        raw = self._read_file(missing_ok=True)
         if not raw:  # missing or empty: nothing to lose, start a fresh journal
             self._data = {}
             if not self.read_only:
@@ -374,6 +396,23 @@ class JournalStorage(Storage):
         if not self.read_only:
             self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC)
             self._size = os.fstat(self._fd).st_size
+
+    def _read_file(self, missing_ok: bool = False) -> bytes | None:
+        """The journal's bytes, read as every store file is: a regular file within
+        ``MAX_JOURNAL`` (a FIFO or ``/dev/zero`` in its place is refused in one line, unread)."""
+        try:
+            return read_regular(self.path, MAX_JOURNAL)
+        except FileNotFoundError:
+            if missing_ok:
+                return None
+            raise StoreError("the journal's file is missing", self.path) from None
+        except IsADirectoryError:
+            raise StoreError("is a directory, not a journal file", self.path) from None
+        except NotReadable as error:
+            message = "is a directory, not a journal file" if "directory" in str(error) else str(error)
+            raise StoreError(message, self.path) from None
+        except OSError as error:
+            raise StoreError(f"cannot read: {error.strerror}", self.path) from None
 
     def _cut(self, size: int) -> None:
         fd = os.open(self.path, os.O_WRONLY | os.O_CLOEXEC)
@@ -503,7 +542,7 @@ class JournalStorage(Storage):
 
     def _reload(self) -> None:
         try:
-            self._data, _ = parse_journal(self.path, self.path.read_bytes())
+            self._data, _ = parse_journal(self.path, self._read_file() or b"")
         except (OSError, StoreError) as error:
             self._broken = f"could not re-read the journal after a failed write: {error}"
             log.error("%s: %s", self.path, self._broken)
@@ -527,7 +566,7 @@ class JournalStorage(Storage):
         cut a torn last line, reopen for appending. Once the cause (a full card, a pulled
         card put back) is gone, the store works again without a restart."""
         try:
-            raw = self.path.read_bytes()
+            raw = self._read_file() or b""
             data, valid = parse_journal(self.path, raw) if raw else ({}, 0)
             if valid < len(raw):
                 self._cut(valid)

@@ -44,7 +44,7 @@ from tinydb import Query
 from tinydb.table import Document
 
 from .documents import read_archive
-from .journal import JournalDB, StoreError, atomic_write, dumps, loads
+from .journal import JournalDB, StoreError, atomic_write, dumps
 from .records import (
     ABANDONED,
     HISTORY,
@@ -884,7 +884,11 @@ class Store:
             path = self._archive_path(record["uid"])
             if not path.exists():
                 continue
-            document = loads(path.read_text(encoding="utf-8"))
+            try:
+                document = read_archive(path)
+            except (OSError, ValueError, RecursionError) as error:
+                log.error("%s: session %d's archive cannot be read (%s); it stays running", path, record.doc_id, error)
+                continue
             meta = document["meta"]
             if index is None:
                 index = self._index(lambda indexed: {})
