@@ -920,23 +920,53 @@ class Store:
         records are whole."""
         if self._legacy is not None:
             return self._legacy["index"]
-        from .index import PROMISE, read_index_checked, write_index
+        from .index import read_index_checked
 
-        tables, sound = read_index_checked(self._index_path(), keep)
+        tables, sound, damaged = read_index_checked(self._index_path(), keep)
         if sound:
             return tables
         archives = self._archive_files()
-        if not archives:
+        if not archives and not damaged:
             return tables
         tables = self._rebuilt_index(archives)
         count = sum(len(docs) for docs in tables.values())
-        message = f"{self._index_path()}: missing or damaged; rebuilt from {count} archived sessions"
-        if not self.read_only:
-            write_index(self._index_path(), tables, PROMISE)
+        if damaged:
+            lines = ", ".join(map(str, damaged[:5])) + (", ..." if len(damaged) > 5 else "")
+            what = f"line{'s' * (len(damaged) > 1)} {lines} damaged"
+        else:
+            what = "missing or damaged"
+        message = f"{self._index_path()}: {what}; rebuilt from {count} archived sessions"
+        if not self._save_rebuilt(tables):
+            message += " (in memory: the table is running)"
         log.warning("%s", message)
         if message not in self.notes:
             self.notes.append(message)
         return tables
+
+    def _save_rebuilt(self, tables: dict[str, dict[str, dict]]) -> bool:
+        """Save an index rebuilt from the archives: the writer does; a read-only store (history,
+        stats, export) does it only while no table holds the writer lock (taken for the write),
+        so a running table's appends are never lost. False if it stays in memory."""
+        from .index import PROMISE, write_index
+
+        if not self.read_only:
+            write_index(self._index_path(), tables, PROMISE)
+            return True
+        import fcntl
+
+        try:
+            fd = os.open(self.path + ".lock", os.O_RDWR | os.O_CLOEXEC)
+        except OSError:
+            return False
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            write_index(self._index_path(), tables, PROMISE)
+            return True
+        except OSError as error:  # the table runs (it holds the lock), or the disk refuses
+            log.info("the rebuilt history index is not saved: %s", _reason(error))
+            return False
+        finally:
+            os.close(fd)  # releases the lock
 
     def _archive_files(self) -> list[Path]:
         try:
