@@ -94,7 +94,10 @@ def cmd_history(args) -> int:
 
 def _listed(record: dict) -> dict:
     """What ``companion history`` shows of an index record (the scores' winners, not the rest)."""
-    kept = {key: record.get(key) for key in ("game", "seats", "names", "winner", "finished", "started", "at")}
+    kept = {
+        key: record.get(key)
+        for key in ("game", "seats", "names", "winner", "finished", "date", "clock_step", "started", "at")
+    }
     scores = record.get("scores")
     kept["scores"] = {"winners": scores.get("winners")} if isinstance(scores, dict) else None
     kept["duration_s"] = record.get("duration_s")

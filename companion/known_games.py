@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Mapping, Sequence
-from datetime import datetime
 from typing import Any
 
 from .store.rules import GameFacts, GameRules
@@ -151,17 +150,10 @@ def _meta_problem(meta: Mapping, rules: Any, session: Any) -> str | None:
     duration = meta.get("duration_s")
     if isinstance(duration, int) and duration < 0:
         return f"'meta.duration_s' is negative ({duration})"
-    started, ended = _moment(meta.get("started")), _moment(meta.get("finished"))
-    if started is not None and ended is not None and ended < started:
-        return f"'meta.finished' ({meta['finished']}) is before 'meta.started' ({meta['started']})"
+    # A finish before its start is the wall clock stepping back during the game (a Pi without a
+    # real-time clock, set by NTP): recorded as such when imported (store.records.clock_fields),
+    # never a reason to refuse a backup.
     return None
-
-
-def _moment(value: Any) -> datetime | None:
-    try:
-        return datetime.fromisoformat(value)
-    except (TypeError, ValueError):
-        return None
 
 
 def _short(value: Any) -> str:

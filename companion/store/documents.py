@@ -47,7 +47,8 @@ META_FIELDS = (
 )
 # Fields a session has when it was described by its game as it was created (its title, whether
 # it is a teaching walk) or had players named: kept only when there (older files have none).
-OPTIONAL_META = ("title", "teaching", "players")
+# ``clock_step``: true when the wall clock stepped back during the game (records.clock_fields).
+OPTIONAL_META = ("title", "teaching", "players", "clock_step")
 
 
 def _check_document(path: os.PathLike | str, doc: dict) -> dict:
@@ -135,6 +136,8 @@ def _checked_meta(path: os.PathLike | str, doc: dict) -> dict:
         raise SessionFileError(path, "'meta.title' must be an object with the game's title in \"cs\" and \"en\"")
     if "teaching" in meta and not isinstance(meta["teaching"], bool):
         raise SessionFileError(path, f"'meta.teaching' must be true or false, not {_kind(meta['teaching'])}")
+    if "clock_step" in meta and not isinstance(meta["clock_step"], bool):
+        raise SessionFileError(path, f"'meta.clock_step' must be true or false, not {_kind(meta['clock_step'])}")
     if "players" in meta and meta["players"] is not None and players_problem(meta["players"]):
         raise SessionFileError(path, f"'meta.players': {players_problem(meta['players'])}")
     if meta.get("finished") and not meta.get("started"):

@@ -38,7 +38,7 @@ from .journal import (
     loads,
     read_regular,
 )
-from .records import HISTORY, SESSION_FORMAT, SESSION_VERSION, SESSIONS, log_table, players_of
+from .records import HISTORY, SESSION_FORMAT, SESSION_VERSION, SESSIONS, log_table, players_of, when_finished
 
 if TYPE_CHECKING:
     from .sessions import Store
@@ -164,7 +164,7 @@ def history_lines(finished: list[Mapping], abandoned: list[Mapping]) -> list[str
         names = player_names(record)
         winners = [seat_label(names, seat) for seat in winners_of(record)]
         result = f"draw: {', '.join(winners)}" if len(winners) > 1 else f"winner: {winners[0] if winners else '-'}"
-        rows.append((record.get("finished"), record, result, record.get("duration_s")))
+        rows.append((when_finished(record), record, result, record.get("duration_s")))
     for record in abandoned:
         rows.append((record.get("at"), record, "abandoned", _seconds(record.get("started"), record.get("at"))))
     rows.sort(key=lambda row: _sort_key(row[0]), reverse=True)
@@ -190,7 +190,7 @@ def history_rows(store: Store) -> list[dict[str, Any]]:
             "id": record.get("session"),
             "game": record.get("game"),
             "started": record.get("started"),
-            "finished": record.get("finished"),
+            "finished": when_finished(record),
             "duration_s": record.get("duration_s"),
             "seats": "; ".join(seats_named(record)),
             "scores": _scores_text(names, record.get("scores")),

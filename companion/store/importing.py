@@ -10,12 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime
-from typing import Any
 
 from .documents import OPTIONAL_META
 from .migration import layout1_uid
-from .records import HISTORY, count_actions, index_record, is_uid
+from .records import HISTORY, clock_fields, count_actions, index_record, is_uid
 from .rules import NO_GAMES, GameRules
 
 
@@ -80,9 +78,10 @@ def _as_archived(document: Mapping, uid: str, rules: GameRules) -> dict:
     names = meta.get("names")
     if not (isinstance(names, list) and all(isinstance(n, str) for n in names)):
         names = rules.seat_names(document["game"], document["options"], document["seed"], seats, scores)
-    duration = meta.get("duration_s")
-    if not isinstance(duration, int) or isinstance(duration, bool):
-        duration = _seconds_between(meta.get("started"), meta.get("finished"))
+    # A clock that stepped back during the game: its length from the log, and marked as such
+    # (its finish before its start is not a reason to refuse it: records.clock_fields).
+    clock = clock_fields(meta.get("started"), document["entries"], meta.get("finished"), meta.get("duration_s"))
+    duration = clock["duration_s"]
     return {
         "format": document["format"],
         "version": 2,
@@ -102,13 +101,7 @@ def _as_archived(document: Mapping, uid: str, rules: GameRules) -> dict:
             "winner": meta.get("winner"),
             "duration_s": duration,
             "actions": count_actions(document["entries"]),
-            **{name: meta[name] for name in OPTIONAL_META if meta.get(name) is not None},
+            **{name: meta[name] for name in OPTIONAL_META if meta.get(name) is not None and name != "clock_step"},
+            **({"clock_step": True} if clock.get("clock_step") else {}),
         },
     }
-
-
-def _seconds_between(start: Any, end: Any) -> int:
-    try:
-        return max(0, round((datetime.fromisoformat(end) - datetime.fromisoformat(start)).total_seconds()))
-    except (TypeError, ValueError):
-        return 0

@@ -57,6 +57,7 @@ from .records import (
     SESSION_VERSION,
     SESSIONS,
     check_entry,
+    clock_fields,
     count_actions,
     described_problem,
     document_bytes,
@@ -75,6 +76,7 @@ from .records import (
     record_problem,
     sort_time,
     summary,
+    when_finished,
     without_breakdown,
 )
 from .rules import NO_GAMES, GameRules
@@ -401,21 +403,28 @@ class Store:
             older = undescribed(record, scores, self._rules)
             names, teaching = older["names"], older["teaching"]
         players = self._players(session_id)
+        # A clock that stepped back during the game (clock_fields): its length and end come
+        # from the log, and the session is marked, so history dates it by its start.
+        clock = clock_fields(
+            record["started"], entries, iso(finished), max(0, round((finished - started).total_seconds()))
+        )
         result = {
             "session": session_id,
             "uid": record["uid"],
             "game": record["game"],
-            "date": iso(finished),
+            "date": clock["date"],
             "started": record["started"],
             "finished": iso(finished),
             "seats": list(record["seats"]),
             "names": names,
             "scores": copy.deepcopy(dict(scores)),
             "winner": winner,
-            "duration_s": max(0, round((finished - started).total_seconds())),
+            "duration_s": clock["duration_s"],
             "actions": count_actions(entries) if actions is None else actions,
             **summary(record["started"], entries),
         }
+        if clock.get("clock_step"):
+            result["clock_step"] = True
         if teaching:
             result["teaching"] = True  # archived and indexed, but not a played game
         if "title" in record:
@@ -457,7 +466,7 @@ class Store:
             for key, record in self._index(keep)[HISTORY].items()
             if teaching or not record.get("teaching")
         ]
-        records.sort(reverse=True, key=lambda item: (sort_time(item[1].get("finished")), int(item[0])))
+        records.sort(reverse=True, key=lambda item: (sort_time(when_finished(item[1])), int(item[0])))
         if self._legacy is not None:  # held in memory: hand out copies
             return [copy.deepcopy(record) for _, record in records]
         return [record for _, record in records]  # read afresh from the index: the caller's own
@@ -534,7 +543,7 @@ class Store:
         ``companion history`` lists), each record as ``keep`` makes it."""
         tables = self._index(keep)
         finished = sorted(
-            tables[HISTORY].items(), reverse=True, key=lambda item: (sort_time(item[1].get("finished")), int(item[0]))
+            tables[HISTORY].items(), reverse=True, key=lambda item: (sort_time(when_finished(item[1])), int(item[0]))
         )
         abandoned = sorted(
             tables[ABANDONED].items(), reverse=True, key=lambda item: (sort_time(item[1].get("at")), int(item[0]))
@@ -792,6 +801,7 @@ class Store:
                 "duration_s": result["duration_s"] if result else None,
                 "actions": result["actions"] if result else count_actions(entries),
                 **self._described_meta(session_id, record),
+                **({"clock_step": True} if result and result.get("clock_step") else {}),
             },
         }
 
@@ -1035,7 +1045,7 @@ def _without_breakdown(record: dict) -> dict:
 
 def _where_archived(record: dict) -> dict:
     """What finding and ordering a finished session's archive needs of its index record."""
-    return {key: record.get(key) for key in ("session", "uid", "finished", "teaching")}
+    return {key: record.get(key) for key in ("session", "uid", "finished", "date", "clock_step", "teaching")}
 
 
 def _reason(error: BaseException) -> str:
