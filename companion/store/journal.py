@@ -26,6 +26,7 @@ import json
 import logging
 import os
 import stat
+import time
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -160,12 +161,19 @@ def atomic_write(path: os.PathLike | str, data: bytes) -> None:
 
 def atomic_chunks(path: os.PathLike | str, chunks: Iterable[bytes]) -> int:
     """``atomic_write`` for data that comes a chunk at a time (an export streamed one session at
-    a time): whole or absent, never half. Returns the number of chunks written."""
+    a time): whole or absent, never half. Returns the number of chunks written.
+
+    The temporary file (``.<name>.tmp-<random>``, beside ``path``) is locked while it is
+    written: one whose writer was killed (no lock left) is removed by the next write of the same
+    file (``remove_stale_temporaries``), by the next export to it, start or import."""
     path = Path(path)
-    temp = path.with_name(f".{path.name}.tmp-{os.urandom(6).hex()}")
+    remove_stale_temporaries(path.parent, path.name)
+    temp = path.with_name(f"{temp_prefix(path.name)}{os.urandom(6).hex()}")
     count = 0
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o644)
     try:
-        with open(temp, "wb") as handle:
+        fcntl.flock(fd, fcntl.LOCK_EX)  # "being written": the cleaner leaves it alone
+        with os.fdopen(os.dup(fd), "wb") as handle:
             for chunk in chunks:
                 handle.write(chunk)
                 count += 1
@@ -175,8 +183,60 @@ def atomic_chunks(path: os.PathLike | str, chunks: Iterable[bytes]) -> int:
     except BaseException:
         temp.unlink(missing_ok=True)
         raise
+    finally:
+        os.close(fd)
     fsync_directory(path.parent)
     return count
+
+
+def temp_prefix(name: str) -> str:
+    """How the temporary file of a write of ``name`` is named (``.<name>.tmp-``)."""
+    return f".{name}.tmp-"
+
+
+RECHECK_S = 0.05  # an empty unlocked temporary file may be one created a moment ago: looked at again
+
+
+def remove_stale_temporaries(directory: Path, name: str = "*") -> int:
+    """Remove the temporary files of interrupted writes in ``directory`` (of ``name``, or of
+    every file): those no live writer holds locked (``atomic_chunks`` locks its file the moment
+    it creates it; an empty one is looked at again ``RECHECK_S`` later, in case it was created
+    just now). Returns how many were removed."""
+    removed = 0
+    try:
+        candidates = list(directory.glob(temp_prefix(name) + "*"))
+    except OSError:
+        return 0
+    for stale in candidates:
+        try:
+            if not stat.S_ISREG(os.lstat(stale).st_mode):
+                continue
+            fd = os.open(stale, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        except OSError:
+            continue
+        try:
+            if _unlocked(fd) and (os.fstat(fd).st_size or _unlocked(fd, RECHECK_S)):
+                stale.unlink()
+                removed += 1
+                log.info("%s: removed %s, left by a write that was interrupted", directory, stale.name)
+        except OSError:
+            pass  # not ours to remove
+        finally:
+            os.close(fd)
+    return removed
+
+
+def _unlocked(fd: int, wait: float = 0.0) -> bool:
+    """Whether no writer holds ``fd``'s file locked (after ``wait`` seconds); the lock is kept
+    by the caller when it is free (until it closes ``fd``)."""
+    if wait:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        time.sleep(wait)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
 
 
 def fsync_directory(directory: Path) -> None:
