@@ -109,14 +109,91 @@ KNOWN = KnownGames()
 def replay_problem(document: Mapping) -> str | None:
     """Why a finished session cannot join the history, or None: its log must replay to the end
     of the game, and what its ``meta`` says (seats, winner, totals, times) must agree with that
-    replay. ``companion replay`` refuses what this refuses."""
-    from .engine import Session
-    from .engine.session import ReplayError
+    replay. ``companion replay`` refuses what this refuses.
 
+    Verified first by ``verified_replay`` (every action checked against its prompt, carried out
+    by its step, without the table's per-key work); only a session that does not pass it is
+    replayed as the table replays (``engine.Session``), whose answer is the one given."""
     try:
         rules = _games().load(document["game"])
     except KeyError:
         return f"unknown game {document['game']!r}; known: {', '.join(_games().available())}"
+    try:
+        if verified_replay(rules, document) is None:
+            return None
+    except Exception as error:  # whatever the quick path met, the table's replay decides
+        log.debug("the quick replay of a %s session stopped: %r", document["game"], error)
+    return _table_replay_problem(rules, document)
+
+
+class _Replayed:
+    """What ``_meta_problem`` reads of a replayed session."""
+
+    def __init__(self, rules: Any, state: dict):
+        self.game, self.state = rules, state
+
+    def score(self) -> Any:
+        return self.game.score(self.state)
+
+
+def verified_replay(rules: Any, document: Mapping) -> str | None:
+    """None when the session's log replays to the end of its game and its ``meta`` agrees, by a
+    replay that does what must be verified and nothing the table does per key besides: each
+    effective action is checked against the awaited prompt (``check_action``: step, seat, a
+    listed option) and carried out by its step (``Game.perform``) on the one state, which is
+    not copied first (no undo will ask for it) and gets no score announcements (the table's
+    news: only ``state["recent"]`` differs from the table's replay). Anything else (an illegal
+    action, a question the log answers later, an early end) is a problem string or an
+    exception, and the caller asks the table's replay (``engine.Session``) instead."""
+    from .engine.session import effective_actions
+    from .engine.steps import Ask
+
+    actions = [action for _, action in effective_actions(document["entries"])]
+    options = rules.validate_options(dict(document["options"]))
+    try:
+        state = _replayed_state(rules, options, int(document["seed"]), actions, copies=False)
+    except Ask:  # a question the log answers next: its action needs the state before it
+        state = _replayed_state(rules, options, int(document["seed"]), actions, copies=True)
+    if state is None:
+        return "an action after the end of the game"
+    if rules.prompt(state) is not None:
+        return "its log stops before the end of the game"
+    return _meta_problem(document.get("meta") or {}, rules, _Replayed(rules, state))
+
+
+def _replayed_state(rules: Any, options: dict, seed: int, actions: list, copies: bool) -> dict | None:
+    """The state after ``actions`` (None: one came after the end). ``copies``: each action works
+    on a copy of the state before it, as the engine's ``Game.apply`` does, so an action whose
+    step asks a question (``Ask``) is queued with it; without, on the one state (an Ask raises)."""
+    from .engine.events import RECENT, trim
+    from .engine.game import copy_state
+    from .engine.steps import Ask, check_action
+
+    state = rules.setup(options, seed)
+    shared = (RECENT, *rules.shared_parts)
+    for action in actions:
+        prompt = rules.prompt(state)
+        if prompt is None:
+            return None
+        checked = check_action(prompt, action, rules, state)
+        if not copies:
+            rules.perform(state, checked)
+        else:
+            work = copy_state(state, shared)
+            try:
+                rules.perform(work, checked)
+            except Ask as ask:
+                work = copy_state(state, shared)
+                ask.queue_in(work, checked.logged)
+            state = work
+        trim(state, rules.recent_kept)
+    return state
+
+
+def _table_replay_problem(rules: Any, document: Mapping) -> str | None:
+    from .engine import Session
+    from .engine.session import ReplayError
+
     try:
         session = Session(rules, document["options"], document["seed"], document["entries"])
     except ReplayError as error:
