@@ -146,14 +146,10 @@ def verified_replay(rules: Any, document: Mapping) -> str | None:
     action, a question the log answers later, an early end) is a problem string or an
     exception, and the caller asks the table's replay (``engine.Session``) instead."""
     from .engine.session import effective_actions
-    from .engine.steps import Ask
 
     actions = [action for _, action in effective_actions(document["entries"])]
     options = rules.validate_options(dict(document["options"]))
-    try:
-        state = _replayed_state(rules, options, int(document["seed"]), actions, copies=False)
-    except Ask:  # a question the log answers next: its action needs the state before it
-        state = _replayed_state(rules, options, int(document["seed"]), actions, copies=True)
+    state = _replayed_state(rules, options, int(document["seed"]), actions)
     if state is None:
         return "an action after the end of the game"
     if rules.prompt(state) is not None:
@@ -161,32 +157,39 @@ def verified_replay(rules: Any, document: Mapping) -> str | None:
     return _meta_problem(document.get("meta") or {}, rules, _Replayed(rules, state))
 
 
-def _replayed_state(rules: Any, options: dict, seed: int, actions: list, copies: bool) -> dict | None:
-    """The state after ``actions`` (None: one came after the end). ``copies``: each action works
-    on a copy of the state before it, as the engine's ``Game.apply`` does, so an action whose
-    step asks a question (``Ask``) is queued with it; without, on the one state (an Ask raises)."""
+CHECKPOINT = 8  # actions between the copies a question (Ask) goes back to
+
+
+def _replayed_state(rules: Any, options: dict, seed: int, actions: list) -> dict | None:
+    """The state after ``actions`` (None: one came after the end), each carried out on the one
+    state. A copy is kept every ``CHECKPOINT`` actions: an action whose step asks a question
+    (``Ask``, answered by the log next) needs the state before it, to be queued with the
+    question as the engine's ``Game.apply`` queues it; that state is rebuilt from the copy."""
     from .engine.events import RECENT, trim
     from .engine.game import copy_state
     from .engine.steps import Ask, check_action
 
-    state = rules.setup(options, seed)
     shared = (RECENT, *rules.shared_parts)
-    for action in actions:
+    state = rules.setup(options, seed)
+    mark, marked = 0, copy_state(state, shared)
+    for done, action in enumerate(actions):
         prompt = rules.prompt(state)
         if prompt is None:
             return None
         checked = check_action(prompt, action, rules, state)
-        if not copies:
+        try:
             rules.perform(state, checked)
-        else:
-            work = copy_state(state, shared)
-            try:
-                rules.perform(work, checked)
-            except Ask as ask:
-                work = copy_state(state, shared)
-                ask.queue_in(work, checked.logged)
-            state = work
+        except Ask as ask:  # the state is half changed: rebuilt as it was before this action
+            state = copy_state(marked, shared)
+            for earlier in actions[mark:done]:  # none of them asked (a copy follows every question)
+                rules.perform(state, check_action(rules.prompt(state), earlier, rules, state))
+                trim(state, rules.recent_kept)
+            ask.queue_in(state, checked.logged)
+            mark = done + 1
+            marked = copy_state(state, shared)
         trim(state, rules.recent_kept)
+        if done + 1 - mark >= CHECKPOINT:
+            mark, marked = done + 1, copy_state(state, shared)
     return state
 
 

@@ -538,17 +538,27 @@ MAX_DEPTH = 64
 
 
 def _depth_exceeds(value: Any, limit: int) -> bool:
-    """Without recursion: a deep file must not crash the checks that walk it later."""
+    """Without recursion: a deep file must not crash the checks that walk it later. Only the
+    containers are walked (parsed JSON holds exactly dicts and lists): a long log's thousands
+    of numbers and strings are passed over in C."""
+    if type(value) not in _CONTAINERS:
+        return limit < 0
     stack = [(value, 0)]
     while stack:
         item, depth = stack.pop()
         if depth > limit:
             return True
-        if isinstance(item, dict):
-            stack.extend((child, depth + 1) for child in item.values())
-        elif isinstance(item, list):
-            stack.extend((child, depth + 1) for child in item)
+        deeper = depth + 1
+        children = item.values() if type(item) is dict else item
+        if children and deeper > limit:  # a value one level down, container or not
+            return True
+        for child in children:
+            if type(child) in _CONTAINERS:
+                stack.append((child, deeper))
     return False
+
+
+_CONTAINERS = frozenset((dict, list))
 
 
 def _is_journal_header(line: str) -> bool:
