@@ -47,7 +47,7 @@ print(code, took, startup, peak)
 PRAGUE = timezone(timedelta(hours=2))
 
 
-def games_from_corpus(which: str = "all") -> list[dict]:
+def games_from_corpus(which: str = "vaaalbara") -> list[dict]:
     """Finished games from the recorded corpus as templates of session documents (replayed
     here for their scores): ``all``, every finished game of every game (the six games' real
     lengths, from Gheos's fifty entries to Dva bratři's five hundred), or ``vaaalbara``, the
@@ -124,7 +124,7 @@ def write_export(path: Path, count: int, corpus: list[dict]) -> None:
     """An export of ``count`` sessions, as ``export --format json`` writes it (streamed)."""
     from companion.store.export import json_list, write_stream
 
-    write_stream(path, json_list(session_document(n, corpus[n % len(corpus)]) for n in range(count)))
+    write_stream(path, json_list((session_document(n, corpus[n % len(corpus)]) for n in range(count)), indent=None))
 
 
 def run(package: str, *argv: str, extra_path: str | None = None) -> tuple[float, float, float]:

@@ -141,7 +141,7 @@ def _export(store, args) -> int:
     elif args.format == "bgstats-plays":
         write_stream(destination, json_list(bgstats_plays(store.summaries(skipped=store.notes.append), KNOWN.facts)))
     elif args.format == "json":
-        write_stream(destination, json_list(store.history_documents(skipped=store.notes.append)))
+        write_stream(destination, json_list(store.history_documents(skipped=store.notes.append), indent=None))
     else:
         write_history_csv(store, destination)
     return 0
@@ -155,28 +155,74 @@ def cmd_import(args) -> int:
     crash-safe batches (``Store.import_documents``). Memory does not grow with the file."""
     from .store.export import SessionFileError, read_sessions
 
-    data_dir = existing_data_dir(args)
-    with open_store(data_dir, read_only=True) as reader:
-        known = reader.uids()  # sessions already here are skipped: no need to replay them
+    data_dir = data_dir_of(args)  # restoring onto a new card: created once the file is checked
+    known: set[str] = set()
+    if data_dir.is_dir():
+        with open_store(data_dir, read_only=True) as reader:
+            known = reader.uids()  # sessions already here are skipped: no need to replay them
+    elif data_dir.exists():
+        return fail(f"{'--data-dir ' if args.data_dir else 'the data directory '}{data_dir} is not a directory")
+    progress = Progress("checked")
     try:
-        problem, unfinished = _import_problem(args.file, known)
+        problem, unfinished = _import_problem(args.file, known, progress)
     except SessionFileError as error:
         return fail(f"import refused, nothing changed: {error}")
+    finally:
+        progress.done()
     if problem:
         return fail(f"import refused, nothing changed: {problem}")
+    created = not data_dir.exists()
     store = open_store(data_dir)
+    written = Progress("imported")
     try:
-        added, skipped = store.import_documents(read_sessions(args.file))
+        added, skipped = store.import_documents(read_sessions(args.file), progress=written.count)
     finally:
+        written.done()
         store.close()
     print(
-        f"imported {added} session{'s' * (added != 1)}; {skipped} already here"
+        (f"created {data_dir}; " if created else "")
+        + f"imported {added} session{'s' * (added != 1)}; {skipped} already here"
         + (f"; {unfinished} unfinished left out" if unfinished else "")
     )
     return 0
 
 
-def _import_problem(path: str, known: set[str]) -> tuple[str | None, int]:
+class Progress:
+    """A line on a terminal's stderr that says how far a long command is (``checked 1,200
+    sessions``), redrawn at most every ``EVERY_S``, cleared when done; nothing when stderr is
+    not a terminal (a script, a log)."""
+
+    EVERY_S = 0.25
+
+    def __init__(self, what: str, stream=None):
+        self.stream = stream if stream is not None else sys.stderr
+        self.what = what
+        self.shown = 0.0
+        self.on = bool(getattr(self.stream, "isatty", lambda: False)())
+        self.drawn = False
+
+    def count(self, number: int, share: float | None = None) -> None:
+        if not self.on:
+            return
+        import time
+
+        now = time.monotonic()
+        if now - self.shown < self.EVERY_S:
+            return
+        self.shown = now
+        part = f" ({share:.0%} of the file)" if share is not None else ""
+        self.stream.write(f"\rcompanion: import: {self.what} {number:,} sessions{part}\x1b[K")
+        self.stream.flush()
+        self.drawn = True
+
+    def done(self) -> None:
+        if self.drawn:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+            self.drawn = False
+
+
+def _import_problem(path: str, known: set[str], progress: Progress | None = None) -> tuple[str | None, int]:
     """The first reason to refuse the file (a session that fails the checks raises
     SessionFileError; then an unknown game; then the first finished session new to the store
     that does not replay or disagrees with its own meta, named by its place in the file and its
@@ -191,7 +237,7 @@ def _import_problem(path: str, known: set[str]) -> tuple[str | None, int]:
     first: tuple[int, dict, str] | None = None
     seen = set(known)
     number = unfinished = 0
-    for number, document in enumerate(read_sessions(path), start=1):
+    for number, document in enumerate(read_sessions(path, progress.count if progress else None), start=1):
         if not finished(document):
             unfinished += 1
         if document["game"] not in available:

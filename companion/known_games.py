@@ -215,6 +215,11 @@ def _meta_problem(meta: Mapping, rules: Any, session: Any) -> str | None:
     players = rules.seat_count(session.state)
     if isinstance(seats, list) and len(seats) != players:
         return f"'meta.seats' names {len(seats)} seats; its game has {players}"
+    named = meta.get("players")
+    if isinstance(named, Mapping):
+        beyond = sorted(int(seat) for seat in named if str(seat).isdigit() and int(seat) >= players)
+        if beyond:
+            return f"'meta.players' names seat {beyond[0]}; its game has seats 0 to {players - 1}"
     ranked = set(scores.totals)
     winner = meta.get("winner")
     if winner is not None and winner not in ranked:

@@ -295,3 +295,24 @@ def test_export_of_damaged_memory_is_refused_and_changes_nothing_so_the_table_re
     assert (tmp_path / "box" / "dva_bratri.json.bad-1").exists()
     if "colour" not in damage:  # unreadable: rebuilt from the last session
         assert loaded == rebuilt and own(tmp_path) == rebuilt
+
+
+@pytest.mark.parametrize(
+    ("marks", "says"),
+    [
+        ({"checked_by": {"name": "Eva"}, "verified": True}, "'checked_by' must be the name of who checked"),
+        ({"checked_by": "", "verified": False}, "'checked_by' must be the name of who checked"),
+        ({"checked_by": "Eva", "verified": "yes"}, "'verified' must be true or false, not 'yes'"),
+        ({"checked_by": None, "verified": True}, "'verified' is true but 'checked_by' names nobody"),
+    ],
+)
+def test_import_refuses_marks_of_the_wrong_type_and_changes_nothing(tmp_path, capsys, marks, says):
+    """Issue 34, point 7: who checked a shared file is a name, and whether it is verified a yes/no."""
+    saved(tmp_path, {"tiles": {"PUT-1": INN}})
+    shared = {"format": "companion-box", "version": 1, "game": "dva_bratri", "box": {"tiles": {"PUT-2": INN}}}
+    bad = tmp_path / "shared.json"
+    bad.write_text(json.dumps({**shared, **marks}), encoding="utf-8")
+    assert main(["box", "dva_bratri", "--import", str(bad), "--data-dir", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and says in err
+    assert own(tmp_path) == {"tiles": {"PUT-1": INN}}

@@ -286,7 +286,17 @@ def read_share(game: str, text: str, name: str = "the file", check: MemoryCheck 
             )
         if doc.get("game") != game:
             raise BoxShareError(f"{name} is box data for {doc.get('game')!r}, not {game!r}")
-        marks = {"checked_by": doc.get("checked_by"), "verified": doc.get("verified") is True}
+        checked_by, verified = doc.get("checked_by"), doc.get("verified", False)
+        if checked_by is not None and not (isinstance(checked_by, str) and _is_checker(checked_by)):
+            raise BoxShareError(
+                f"{name}: 'checked_by' must be the name of who checked the facts (text, 1 to "
+                f"{CHECKER_LONGEST} printable characters) or null, not {checked_by!r:.40}"
+            )
+        if not isinstance(verified, bool):
+            raise BoxShareError(f"{name}: 'verified' must be true or false, not {verified!r:.40}")
+        if verified and not checked_by:
+            raise BoxShareError(f"{name}: 'verified' is true but 'checked_by' names nobody")
+        marks = {"checked_by": checked_by, "verified": verified}
         doc = doc.get("box")
         if not isinstance(doc, dict):
             raise BoxShareError(f"{name}: 'box' is not an object")
@@ -294,6 +304,13 @@ def read_share(game: str, text: str, name: str = "the file", check: MemoryCheck 
     if problem:
         raise BoxShareError(f"{name} cannot be used for {game}: {problem}")
     return doc, marks
+
+
+CHECKER_LONGEST = 80
+
+
+def _is_checker(name: str) -> bool:
+    return 0 < len(name.strip()) <= CHECKER_LONGEST and name.isprintable()
 
 
 def merge_memory(mine: dict, theirs: dict) -> tuple[dict, list[tuple[str, object, object]], int]:
