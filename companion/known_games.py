@@ -170,7 +170,9 @@ def _replayed_state(rules: Any, options: dict, seed: int, actions: list) -> dict
     from .engine.steps import Ask, check_action
 
     shared = (RECENT, *rules.shared_parts)
-    state = rules.setup(options, seed)
+    # a copy of its own: what setup hands out may be shared with the game's cached box data,
+    # which the engine never changes (it copies before every action) and this must not either
+    state = copy_state(rules.setup(options, seed), shared)
     mark, marked = 0, copy_state(state, shared)
     for done, action in enumerate(actions):
         prompt = rules.prompt(state)

@@ -49,3 +49,17 @@ def test_an_illegal_action_gets_the_tables_words():
     entries = [*game["entries"][:3], {"action": {"step": "nonsense", "seat": 0}}, *game["entries"][3:]]
     problem = replay_problem({**game, "game": name, "entries": entries, "meta": {}})
     assert problem.startswith("entry 3 does not replay: ")
+
+
+def test_the_quick_replay_changes_nothing_a_later_session_starts_from():
+    """Each game set up twice the same way gives the same state after quick replays of others
+    (the state is its own: nothing shared with the game's cached data is changed in place)."""
+    for path in CORPUS:
+        name, first = recorded(path)[0]
+        rules = games.load(name)
+        options = rules.validate_options(dict(first["options"]))
+        fresh = json.dumps(rules.setup(options, first["seed"]), sort_keys=True, default=str)
+        for _, game in recorded(path):
+            actions = [action for _, action in effective_actions(game["entries"])]
+            _replayed_state(rules, rules.validate_options(dict(game["options"])), game["seed"], actions)
+        assert json.dumps(rules.setup(options, first["seed"]), sort_keys=True, default=str) == fresh
