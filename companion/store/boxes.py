@@ -95,6 +95,8 @@ class BoxFiles:
         """This table's memory file; {} when there is none or it cannot be used."""
         self._problems.pop(game, None)
         path = self.path(game)
+        not_text: UnicodeDecodeError | None = None
+        raw = ""
         try:
             raw = read_box_text(path)
         except FileNotFoundError:
@@ -103,10 +105,10 @@ class BoxFiles:
             log.error("cannot read %s: %s; starting from the shipped box data", path, error)
             return {}
         except UnicodeDecodeError as error:
-            raw = error  # not text: damaged like unparsable JSON
+            not_text = error  # not text: damaged like unparsable JSON
         try:
-            if isinstance(raw, UnicodeDecodeError):
-                raise ValueError(f"not UTF-8 text (bad byte at offset {raw.start})")
+            if not_text is not None:
+                raise ValueError(f"not UTF-8 text (bad byte at offset {not_text.start})")
             box = loads(raw)
             if not isinstance(box, dict):
                 raise ValueError("the top level is not an object")
