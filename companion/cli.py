@@ -7,6 +7,7 @@ import json
 import logging
 import os
 import sys
+from pathlib import Path
 
 from . import __version__
 from . import config as config_module
@@ -154,6 +155,7 @@ def cmd_import(args) -> int:
     (and every new finished one replayed), then, only if all passed, they are written in
     crash-safe batches (``Store.import_documents``). Memory does not grow with the file."""
     from .store.export import SessionFileError, read_sessions
+    from .store.importing import Verified
 
     data_dir = data_dir_of(args)  # restoring onto a new card: created once the file is checked
     known: set[str] = set()
@@ -162,13 +164,18 @@ def cmd_import(args) -> int:
             known = reader.uids()  # sessions already here are skipped: no need to replay them
     elif data_dir.exists():
         return fail(f"{'--data-dir ' if args.data_dir else 'the data directory '}{data_dir} is not a directory")
+    if _table_runs(data_dir):
+        return fail(f"the table is running on {data_dir}; stop it before importing (systemctl stop companion)")
     progress = Progress("checked")
+    verified = Verified(data_dir / "history", __version__) if data_dir.is_dir() else None
     try:
-        problem, unfinished = _import_problem(args.file, known, progress)
+        problem, unfinished = _import_problem(args.file, known, progress, verified)
     except SessionFileError as error:
         return fail(f"import refused, nothing changed: {error}")
     finally:
         progress.done()
+        if verified is not None:
+            verified.close()
     if problem:
         return fail(f"import refused, nothing changed: {problem}")
     created = not data_dir.exists()
@@ -185,6 +192,26 @@ def cmd_import(args) -> int:
         + (f"; {unfinished} unfinished left out" if unfinished else "")
     )
     return 0
+
+
+def _table_runs(data_dir: Path) -> bool:
+    """Whether a table (or another import) holds the store's writer lock: said before a long
+    check, not after it."""
+    import fcntl
+
+    try:
+        fd = os.open(data_dir / "companion.db.lock", os.O_RDWR | os.O_CLOEXEC)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+    return False
 
 
 class Progress:
@@ -222,11 +249,15 @@ class Progress:
             self.drawn = False
 
 
-def _import_problem(path: str, known: set[str], progress: Progress | None = None) -> tuple[str | None, int]:
+def _import_problem(
+    path: str, known: set[str], progress: Progress | None = None, verified=None
+) -> tuple[str | None, int]:
     """The first reason to refuse the file (a session that fails the checks raises
     SessionFileError; then an unknown game; then the first finished session new to the store
     that does not replay or disagrees with its own meta, named by its place in the file and its
-    id), and how many sessions are unfinished. Reads the file once, one session at a time."""
+    id), and how many sessions are unfinished. Reads the file once, one session at a time.
+    ``verified`` (``importing.Verified``): the sessions an interrupted import verified already
+    (not replayed again), and where each one that passes is noted."""
     from . import games
     from .known_games import replay_problem
     from .store.export import read_sessions
@@ -247,7 +278,12 @@ def _import_problem(path: str, known: set[str], progress: Progress | None = None
         if unknown or first or not finished(document) or uid in seen:
             continue  # refused already, or left out of the import anyway
         seen.add(uid)
+        key = verified.key(document, uid) if verified is not None else None
+        if key is not None and key in verified.known:
+            continue  # replayed and passed before this import was interrupted
         problem = replay_problem(document)
+        if not problem and key is not None:
+            verified.add(key)
         if problem:
             meta = document.get("meta") or {}
             first = (number, {"id": meta.get("id")}, problem)

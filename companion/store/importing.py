@@ -8,12 +8,16 @@ Only finished sessions are imported; the rest are counted and left out.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO
 
 from .documents import OPTIONAL_META
+from .journal import read_regular
 from .migration import layout1_uid
-from .records import HISTORY, clock_fields, count_actions, index_record, is_uid
+from .records import HISTORY, clock_fields, count_actions, document_bytes, index_record, is_uid
 from .rules import NO_GAMES, GameRules
 
 
@@ -105,3 +109,59 @@ def _as_archived(document: Mapping, uid: str, rules: GameRules) -> dict:
             **({"clock_step": True} if clock.get("clock_step") else {}),
         },
     }
+
+
+class Verified:
+    """The sessions an import has verified (replayed) so far, kept in ``history/.import/verified``
+    while it checks the file, so an import killed while checking goes on where it stopped when
+    it is run again: a session listed there with the same content (its uid and a digest of the
+    checked document) is not replayed again. The file is only ever a shortcut: written after a
+    session passed, no fsync (a torn line counts nothing), tied to this companion's version,
+    removed when the import ends (refused or done) and by the table's next start."""
+
+    NAME = "verified"
+
+    def __init__(self, history_dir: Path, version: str):
+        self.path = history_dir / ".import" / self.NAME
+        self.header = f"companion-import-verified {version}\n"
+        self.known: set[str] = set()
+        self._handle: IO[str] | None = None
+        self._made: list[Path] = []  # folders this import created, removed with the file
+        try:
+            text = read_regular(self.path, 64 << 20).decode("utf-8")
+        except (OSError, UnicodeDecodeError):
+            return
+        if text.startswith(self.header):
+            self.known = {line for line in text[len(self.header) :].split("\n")[:-1] if line}
+
+    @staticmethod
+    def key(document: Mapping, uid: str) -> str:
+        return f"{uid} {hashlib.blake2b(document_bytes(document), digest_size=16).hexdigest()}"
+
+    def add(self, key: str) -> None:
+        """Note a session that passed; a disk that refuses only loses the shortcut."""
+        try:
+            if self._handle is None:
+                for folder in (self.path.parent.parent, self.path.parent):
+                    if not folder.exists():
+                        folder.mkdir()
+                        self._made.append(folder)
+                self._handle = open(self.path, "w", encoding="utf-8")  # noqa: SIM115 (closed by close)
+                self._handle.write(self.header)
+                self._handle.writelines(line + "\n" for line in sorted(self.known))
+            self._handle.write(key + "\n")
+            self._handle.flush()
+        except OSError:
+            self._handle = None
+
+    def close(self) -> None:
+        """The import ended (refused or about to write): the file and what it created go."""
+        if self._handle is not None:
+            self._handle.close()
+            self._handle = None
+        self.path.unlink(missing_ok=True)
+        for folder in reversed(self._made):
+            try:
+                folder.rmdir()
+            except OSError:
+                pass

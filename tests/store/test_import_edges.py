@@ -94,3 +94,65 @@ def test_progress_is_shown_on_a_terminal_only(monkeypatch):
     progress.count(1200, 0.5)
     progress.done()
     assert quiet.getvalue() == ""
+
+
+def test_an_import_killed_while_checking_goes_on_where_it_stopped(backup, tmp_path, capsys, monkeypatch):
+    """Issue 34, point 6: the sessions a killed import verified are not replayed again."""
+    from companion import known_games
+    from companion.store.importing import Verified
+
+    documents = json.loads(backup.read_text(encoding="utf-8"))
+    card = tmp_path / "card"
+    card.mkdir()
+    real = known_games.replay_problem
+    replayed: list[int] = []
+
+    def killed_after_five(document):
+        if len(replayed) == 5:
+            raise MemoryError("killed")  # as a kill would, it ends the check half-way
+        replayed.append(1)
+        return real(document)
+
+    monkeypatch.setattr(known_games, "replay_problem", killed_after_five)
+    monkeypatch.setattr(Verified, "close", lambda self: None)  # a kill runs no clean-up
+    code, _, err = run(capsys, "import", str(backup), "--data-dir", str(card))
+    assert code != 0 and "MemoryError" in err
+    assert len((card / "history" / ".import" / "verified").read_text(encoding="utf-8").splitlines()) == 1 + 5
+    monkeypatch.undo()
+    replayed.clear()
+    monkeypatch.setattr(known_games, "replay_problem", lambda document: replayed.append(1) or real(document))
+    code, out, err = run(capsys, "import", str(backup), "--data-dir", str(card))
+    assert (code, err) == (0, "") and out.startswith(f"imported {len(documents)} sessions")
+    assert len(replayed) == len(documents) - 5
+    assert not (card / "history" / ".import").exists()
+
+
+def test_a_changed_session_is_replayed_again(backup, tmp_path, capsys):
+    from companion.store.importing import Verified, identity
+
+    documents = json.loads(backup.read_text(encoding="utf-8"))
+    card = tmp_path / "card"
+    card.mkdir()
+    from companion import __version__
+    from companion.store.export import read_sessions
+
+    checked = list(read_sessions(backup))
+    cache = Verified(card / "history", __version__)
+    cache.add(Verified.key(checked[0], identity(checked[0])))  # as a killed import leaves it
+    assert Verified(card / "history", __version__).known and not Verified(card / "history", "another").known
+    documents[0]["meta"]["winner"] = 99  # not what was verified: its key differs
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(documents), encoding="utf-8")
+    code, _, err = run(capsys, "import", str(bad), "--data-dir", str(card))
+    assert code != 0 and "'meta.winner' is 99" in err
+
+
+def test_an_import_while_the_table_runs_is_refused_before_it_checks(backup, tmp_path, capsys):
+    from companion.known_games import KNOWN
+    from companion.store import Store
+
+    card = tmp_path / "card"
+    with Store(card / "companion.db", rules=KNOWN):
+        code, out, err = run(capsys, "import", str(backup), "--data-dir", str(card))
+    assert code != 0 and not out and "the table is running" in err
+    one_line_error(err)
