@@ -161,3 +161,17 @@ def test_a_key_script_that_is_a_pipe_or_a_device_is_refused(tmp_path, target):
         os.mkfifo(target)
     done = companion("run", "--script", target, "--data-dir", str(tmp_path / "data"))
     refused_in_one_line(done, "cannot read script", "is not a regular file")
+
+
+@pytest.mark.parametrize("kind", ["fifo", "zero"])
+def test_a_pad_pairing_file_that_is_a_pipe_or_a_device_is_ignored_at_once(tmp_path, kind):
+    from companion.app import SavedPadSeating
+
+    class Hub:
+        def set_seating(self, mapping):
+            self.mapping = mapping
+
+    replace_with(tmp_path / "pads.json", kind)
+    hub = Hub()
+    SavedPadSeating(hub, tmp_path / "pads.json")  # a FIFO would block here until a writer came
+    assert hub.mapping == {}
