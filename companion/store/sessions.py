@@ -983,14 +983,17 @@ class Store:
             if uid in known and is_uid(uid) and not (self.history_dir / path.name).exists():
                 os.replace(path, self.history_dir / path.name)
                 moved += 1
-            else:
+            else:  # an uncommitted batch's archive, or the note of an import that was checking
                 path.unlink(missing_ok=True)
-                removed += 1
-        fsync_directory(self.history_dir)
+                removed += uid is not None
+        if moved:
+            fsync_directory(self.history_dir)
         try:
             staging.rmdir()
         except OSError:
             pass
+        if not moved and not removed:
+            return
         log.warning(
             "%s: an interrupted import: %d archives of its committed batches moved into place, "
             "%d of a batch it did not commit removed",
