@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import games as game_registry
 from .engine.i18n import Msg
-from .store.journal import atomic_write
+from .store.journal import atomic_write, read_regular
 from .store.journal import loads as strict_loads
 from .surface.events import KeyEvent, Quit, Tick
 from .table.table import Table
@@ -268,7 +268,7 @@ class SavedPadSeating:
         self.mapping: dict[str, int] = {}
         if path.exists():
             try:
-                text = path.read_text(encoding="utf-8")
+                text = read_regular(path, 1 << 20).decode("utf-8")  # a FIFO or a device: refused, unread
                 strict_loads(text)  # NaN, Infinity: not JSON, whatever Python's parser accepts
                 self.mapping = Pairing.from_json(text).mapping
             except (OSError, ValueError, RecursionError) as error:

@@ -95,7 +95,10 @@ def cmd_history(args) -> int:
 
 def _listed(record: dict) -> dict:
     """What ``companion history`` shows of an index record (the scores' winners, not the rest)."""
-    kept = {key: record.get(key) for key in ("game", "seats", "names", "winner", "finished", "started", "at")}
+    kept = {
+        key: record.get(key)
+        for key in ("game", "seats", "names", "winner", "finished", "date", "clock_step", "started", "at")
+    }
     scores = record.get("scores")
     kept["scores"] = {"winners": scores.get("winners")} if isinstance(scores, dict) else None
     kept["duration_s"] = record.get("duration_s")
@@ -139,7 +142,7 @@ def _export(store, args) -> int:
     elif args.format == "bgstats-plays":
         write_stream(destination, json_list(bgstats_plays(store.summaries(skipped=store.notes.append), KNOWN.facts)))
     elif args.format == "json":
-        write_stream(destination, json_list(store.history_documents(skipped=store.notes.append)))
+        write_stream(destination, json_list(store.history_documents(skipped=store.notes.append), indent=None))
     else:
         write_history_csv(store, destination)
     return 0
@@ -152,33 +155,109 @@ def cmd_import(args) -> int:
     (and every new finished one replayed), then, only if all passed, they are written in
     crash-safe batches (``Store.import_documents``). Memory does not grow with the file."""
     from .store.export import SessionFileError, read_sessions
+    from .store.importing import Verified
 
-    data_dir = existing_data_dir(args)
-    with open_store(data_dir, read_only=True) as reader:
-        known = reader.uids()  # sessions already here are skipped: no need to replay them
+    data_dir = data_dir_of(args)  # restoring onto a new card: created once the file is checked
+    known: set[str] = set()
+    if data_dir.is_dir():
+        with open_store(data_dir, read_only=True) as reader:
+            known = reader.uids()  # sessions already here are skipped: no need to replay them
+    elif data_dir.exists():
+        return fail(f"{'--data-dir ' if args.data_dir else 'the data directory '}{data_dir} is not a directory")
+    if _table_runs(data_dir):
+        return fail(f"the table is running on {data_dir}; stop it before importing (systemctl stop companion)")
+    progress = Progress("checked")
+    verified = Verified(data_dir / "history", __version__) if data_dir.is_dir() else None
     try:
-        problem, unfinished = _import_problem(args.file, known)
+        problem, unfinished = _import_problem(args.file, known, progress, verified)
     except SessionFileError as error:
         return fail(f"import refused, nothing changed: {error}")
+    finally:
+        progress.done()
+        if verified is not None:
+            verified.close()
     if problem:
         return fail(f"import refused, nothing changed: {problem}")
+    created = not data_dir.exists()
     store = open_store(data_dir)
+    written = Progress("imported")
     try:
-        added, skipped = store.import_documents(read_sessions(args.file))
+        added, skipped = store.import_documents(read_sessions(args.file), progress=written.count)
     finally:
+        written.done()
         store.close()
     print(
-        f"imported {added} session{'s' * (added != 1)}; {skipped} already here"
+        (f"created {data_dir}; " if created else "")
+        + f"imported {added} session{'s' * (added != 1)}; {skipped} already here"
         + (f"; {unfinished} unfinished left out" if unfinished else "")
     )
     return 0
 
 
-def _import_problem(path: str, known: set[str]) -> tuple[str | None, int]:
+def _table_runs(data_dir: Path) -> bool:
+    """Whether a table (or another import) holds the store's writer lock: said before a long
+    check, not after it."""
+    import fcntl
+
+    try:
+        fd = os.open(data_dir / "companion.db.lock", os.O_RDWR | os.O_CLOEXEC)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+    return False
+
+
+class Progress:
+    """A line on a terminal's stderr that says how far a long command is (``checked 1,200
+    sessions``), redrawn at most every ``EVERY_S``, cleared when done; nothing when stderr is
+    not a terminal (a script, a log)."""
+
+    EVERY_S = 0.25
+
+    def __init__(self, what: str, stream=None):
+        self.stream = stream if stream is not None else sys.stderr
+        self.what = what
+        self.shown = 0.0
+        self.on = bool(getattr(self.stream, "isatty", lambda: False)())
+        self.drawn = False
+
+    def count(self, number: int, share: float | None = None) -> None:
+        if not self.on:
+            return
+        import time
+
+        now = time.monotonic()
+        if now - self.shown < self.EVERY_S:
+            return
+        self.shown = now
+        part = f" ({share:.0%} of the file)" if share is not None else ""
+        self.stream.write(f"\rcompanion: import: {self.what} {number:,} sessions{part}\x1b[K")
+        self.stream.flush()
+        self.drawn = True
+
+    def done(self) -> None:
+        if self.drawn:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+            self.drawn = False
+
+
+def _import_problem(
+    path: str, known: set[str], progress: Progress | None = None, verified=None
+) -> tuple[str | None, int]:
     """The first reason to refuse the file (a session that fails the checks raises
     SessionFileError; then an unknown game; then the first finished session new to the store
     that does not replay or disagrees with its own meta, named by its place in the file and its
-    id), and how many sessions are unfinished. Reads the file once, one session at a time."""
+    id), and how many sessions are unfinished. Reads the file once, one session at a time.
+    ``verified`` (``importing.Verified``): the sessions an interrupted import verified already
+    (not replayed again), and where each one that passes is noted."""
     from . import games
     from .known_games import replay_problem
     from .store.export import read_sessions
@@ -189,7 +268,7 @@ def _import_problem(path: str, known: set[str]) -> tuple[str | None, int]:
     first: tuple[int, dict, str] | None = None
     seen = set(known)
     number = unfinished = 0
-    for number, document in enumerate(read_sessions(path), start=1):
+    for number, document in enumerate(read_sessions(path, progress.count if progress else None), start=1):
         if not finished(document):
             unfinished += 1
         if document["game"] not in available:
@@ -199,7 +278,12 @@ def _import_problem(path: str, known: set[str]) -> tuple[str | None, int]:
         if unknown or first or not finished(document) or uid in seen:
             continue  # refused already, or left out of the import anyway
         seen.add(uid)
+        key = verified.key(document, uid) if verified is not None else None
+        if key is not None and key in verified.known:
+            continue  # replayed and passed before this import was interrupted
         problem = replay_problem(document)
+        if not problem and key is not None:
+            verified.add(key)
         if problem:
             meta = document.get("meta") or {}
             first = (number, {"id": meta.get("id")}, problem)
@@ -243,7 +327,9 @@ def cmd_box(args) -> int:
         return fail("--prefer goes with --import FILE")
     if args.checked_by and not args.export:
         return fail("--checked-by goes with --export FILE")
-    memory = BoxFiles(existing_data_dir(args) / "box", check=KNOWN.memory_problem)
+    # repair=False: a command reports memory it cannot use and changes nothing; the table's own
+    # repair path moves such a file aside and rebuilds it from the last session at its next game
+    memory = BoxFiles(existing_data_dir(args) / "box", check=KNOWN.memory_problem, repair=False)
     path = memory.path(args.game)
     if args.export:
         return _box_export(memory, args)
@@ -279,19 +365,25 @@ def _box_export(memory, args) -> int:
     """Write this table's box memory as a file to share (``--checked-by``: checked against the box)."""
     from .store.boxes import share_document
 
+    problem = memory.check(args.game)  # before anything is loaded: a refusal changes nothing
+    if problem:
+        return fail(
+            f"{memory.path(args.game)} cannot be used ({problem}); nothing exported, nothing changed "
+            "(the table sets it aside and rebuilds it at its next game of this box)",
+            1,
+        )
     own = memory.load(args.game)
     if not own:
         return fail(f"nothing learned yet for {args.game}: nothing to export", 1)
-    problem = memory.check(args.game)
-    if problem:
-        return fail(f"{memory.path(args.game)} cannot be used ({problem}); nothing exported", 1)
     text = (
         json.dumps(share_document(args.game, own, args.checked_by), ensure_ascii=False, indent=1, sort_keys=True) + "\n"
     )
     if args.export == "-":
         sys.stdout.write(text)
         return 0
-    Path(args.export).write_text(text, encoding="utf-8")
+    from .store.journal import atomic_write
+
+    atomic_write(args.export, text.encode("utf-8"))  # whole or absent; a FIFO there is never opened
     checked = f", checked by {args.checked_by}" if args.checked_by else ""
     print(f"exported the {args.game} box memory to {args.export}{checked}")
     return 0

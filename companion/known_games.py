@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Mapping, Sequence
-from datetime import datetime
 from typing import Any
 
 from .store.rules import GameFacts, GameRules
@@ -110,14 +109,96 @@ KNOWN = KnownGames()
 def replay_problem(document: Mapping) -> str | None:
     """Why a finished session cannot join the history, or None: its log must replay to the end
     of the game, and what its ``meta`` says (seats, winner, totals, times) must agree with that
-    replay. ``companion replay`` refuses what this refuses."""
-    from .engine import Session
-    from .engine.session import ReplayError
+    replay. ``companion replay`` refuses what this refuses.
 
+    Verified first by ``verified_replay`` (every action checked against its prompt, carried out
+    by its step, without the table's per-key work); only a session that does not pass it is
+    replayed as the table replays (``engine.Session``), whose answer is the one given."""
     try:
         rules = _games().load(document["game"])
     except KeyError:
         return f"unknown game {document['game']!r}; known: {', '.join(_games().available())}"
+    try:
+        if verified_replay(rules, document) is None:
+            return None
+    except Exception as error:  # whatever the quick path met, the table's replay decides
+        log.debug("the quick replay of a %s session stopped: %r", document["game"], error)
+    return _table_replay_problem(rules, document)
+
+
+class _Replayed:
+    """What ``_meta_problem`` reads of a replayed session."""
+
+    def __init__(self, rules: Any, state: dict):
+        self.game, self.state = rules, state
+
+    def score(self) -> Any:
+        return self.game.score(self.state)
+
+
+def verified_replay(rules: Any, document: Mapping) -> str | None:
+    """None when the session's log replays to the end of its game and its ``meta`` agrees, by a
+    replay that does what must be verified and nothing the table does per key besides: each
+    effective action is checked against the awaited prompt (``check_action``: step, seat, a
+    listed option) and carried out by its step (``Game.perform``) on the one state, which is
+    not copied first (no undo will ask for it) and gets no score announcements (the table's
+    news: only ``state["recent"]`` differs from the table's replay). Anything else (an illegal
+    action, a question the log answers later, an early end) is a problem string or an
+    exception, and the caller asks the table's replay (``engine.Session``) instead."""
+    from .engine.session import effective_actions
+
+    actions = [action for _, action in effective_actions(document["entries"])]
+    options = rules.validate_options(dict(document["options"]))
+    state = _replayed_state(rules, options, int(document["seed"]), actions)
+    if state is None:
+        return "an action after the end of the game"
+    if rules.prompt(state) is not None:
+        return "its log stops before the end of the game"
+    return _meta_problem(document.get("meta") or {}, rules, _Replayed(rules, state))
+
+
+CHECKPOINT = 8  # actions between the copies a question (Ask) goes back to
+
+
+def _replayed_state(rules: Any, options: dict, seed: int, actions: list) -> dict | None:
+    """The state after ``actions`` (None: one came after the end), each carried out on the one
+    state. A copy is kept every ``CHECKPOINT`` actions: an action whose step asks a question
+    (``Ask``, answered by the log next) needs the state before it, to be queued with the
+    question as the engine's ``Game.apply`` queues it; that state is rebuilt from the copy."""
+    from .engine.events import RECENT, trim
+    from .engine.game import copy_state
+    from .engine.steps import Ask, check_action
+
+    shared = (RECENT, *rules.shared_parts)
+    # a copy of its own: what setup hands out may be shared with the game's cached box data,
+    # which the engine never changes (it copies before every action) and this must not either
+    state = copy_state(rules.setup(options, seed), shared)
+    mark, marked = 0, copy_state(state, shared)
+    for done, action in enumerate(actions):
+        prompt = rules.prompt(state)
+        if prompt is None:
+            return None
+        checked = check_action(prompt, action, rules, state)
+        try:
+            rules.perform(state, checked)
+        except Ask as ask:  # the state is half changed: rebuilt as it was before this action
+            state = copy_state(marked, shared)
+            for earlier in actions[mark:done]:  # none of them asked (a copy follows every question)
+                rules.perform(state, check_action(rules.prompt(state), earlier, rules, state))
+                trim(state, rules.recent_kept)
+            ask.queue_in(state, checked.logged)
+            mark = done + 1
+            marked = copy_state(state, shared)
+        trim(state, rules.recent_kept)
+        if done + 1 - mark >= CHECKPOINT:
+            mark, marked = done + 1, copy_state(state, shared)
+    return state
+
+
+def _table_replay_problem(rules: Any, document: Mapping) -> str | None:
+    from .engine import Session
+    from .engine.session import ReplayError
+
     try:
         session = Session(rules, document["options"], document["seed"], document["entries"])
     except ReplayError as error:
@@ -136,6 +217,11 @@ def _meta_problem(meta: Mapping, rules: Any, session: Any) -> str | None:
     players = rules.seat_count(session.state)
     if isinstance(seats, list) and len(seats) != players:
         return f"'meta.seats' names {len(seats)} seats; its game has {players}"
+    named = meta.get("players")
+    if isinstance(named, Mapping):
+        beyond = sorted(int(seat) for seat in named if str(seat).isdigit() and int(seat) >= players)
+        if beyond:
+            return f"'meta.players' names seat {beyond[0]}; its game has seats 0 to {players - 1}"
     ranked = set(scores.totals)
     winner = meta.get("winner")
     if winner is not None and winner not in ranked:
@@ -151,17 +237,10 @@ def _meta_problem(meta: Mapping, rules: Any, session: Any) -> str | None:
     duration = meta.get("duration_s")
     if isinstance(duration, int) and duration < 0:
         return f"'meta.duration_s' is negative ({duration})"
-    started, ended = _moment(meta.get("started")), _moment(meta.get("finished"))
-    if started is not None and ended is not None and ended < started:
-        return f"'meta.finished' ({meta['finished']}) is before 'meta.started' ({meta['started']})"
+    # A finish before its start is the wall clock stepping back during the game (a Pi without a
+    # real-time clock, set by NTP): recorded as such when imported (store.records.clock_fields),
+    # never a reason to refuse a backup.
     return None
-
-
-def _moment(value: Any) -> datetime | None:
-    try:
-        return datetime.fromisoformat(value)
-    except (TypeError, ValueError):
-        return None
 
 
 def _short(value: Any) -> str:

@@ -320,14 +320,24 @@ def _prepare_run(args, data_dir: Path, interactive: bool) -> list:
     return script_events
 
 
+MAX_SCRIPT = 16 << 20  # a key script: one line a key
+
+
 def _read_script(path: str) -> list:
     from .hw.emulated import ScriptError, parse_script
+    from .store.journal import read_regular
     from .surface.events import Quit
 
     try:
-        events = parse_script(Path(path).read_text(encoding="utf-8"), path)
+        text = read_regular(path, MAX_SCRIPT).decode("utf-8")  # a FIFO or /dev/zero: refused, unread
+    except FileNotFoundError:
+        raise _CannotRun(f"cannot read script: {path}: no such file") from None
     except OSError as error:
-        raise _CannotRun(f"cannot read script: {error}") from None
+        raise _CannotRun(f"cannot read script: {path} {error.strerror or error}") from None
+    except UnicodeDecodeError as error:
+        raise _CannotRun(f"cannot read script: {path} is not UTF-8 text (bad byte at offset {error.start})") from None
+    try:
+        events = parse_script(text, path)
     except ScriptError as error:
         raise _CannotRun(str(error)) from None
     return events + [Quit("end of script")]

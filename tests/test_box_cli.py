@@ -272,3 +272,47 @@ def test_a_file_rebuilt_after_damage_holds_every_fact_not_only_the_changes(tmp_p
     (tmp_path / "box" / "dva_bratri.json").write_text('{"tiles": ', encoding="utf-8")  # a power cut
     assert memory.load("dva_bratri") == rebuilt
     assert own(tmp_path) == rebuilt
+
+
+@pytest.mark.parametrize("damage", ["{not json", '{"tiles": {"PUT-1": {"colour": 3}}}', "\udcff"])
+def test_export_of_damaged_memory_is_refused_and_changes_nothing_so_the_table_rebuilds_it(tmp_path, capsys, damage):
+    """Issue 34, point 3: the refusal says why, moves nothing aside; the table's own repair path
+    (its next game of that box) sets the file aside and rebuilds it from the last session."""
+    path = tmp_path / "box" / "dva_bratri.json"
+    path.parent.mkdir()
+    path.write_bytes(damage.encode("utf-8", "surrogateescape"))
+    listing = sorted(p.name for p in path.parent.iterdir())
+    out = tmp_path / "shared.json"
+    assert main(["box", "dva_bratri", "--export", str(out), "--data-dir", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "dva_bratri.json cannot be used" in err and "nothing exported" in err
+    assert "nothing learned yet" not in err
+    assert sorted(p.name for p in path.parent.iterdir()) == listing and not out.exists()
+    assert path.read_bytes() == damage.encode("utf-8", "surrogateescape")
+    rebuilt = {"tiles": {"PUT-1": INN}}
+    table = BoxFiles(tmp_path / "box", rebuild=lambda game: rebuilt, check=KNOWN.memory_problem)
+    loaded = table.load("dva_bratri")
+    assert (tmp_path / "box" / "dva_bratri.json.bad-1").exists()
+    if "colour" not in damage:  # unreadable: rebuilt from the last session
+        assert loaded == rebuilt and own(tmp_path) == rebuilt
+
+
+@pytest.mark.parametrize(
+    ("marks", "says"),
+    [
+        ({"checked_by": {"name": "Eva"}, "verified": True}, "'checked_by' must be the name of who checked"),
+        ({"checked_by": "", "verified": False}, "'checked_by' must be the name of who checked"),
+        ({"checked_by": "Eva", "verified": "yes"}, "'verified' must be true or false, not 'yes'"),
+        ({"checked_by": None, "verified": True}, "'verified' is true but 'checked_by' names nobody"),
+    ],
+)
+def test_import_refuses_marks_of_the_wrong_type_and_changes_nothing(tmp_path, capsys, marks, says):
+    """Issue 34, point 7: who checked a shared file is a name, and whether it is verified a yes/no."""
+    saved(tmp_path, {"tiles": {"PUT-1": INN}})
+    shared = {"format": "companion-box", "version": 1, "game": "dva_bratri", "box": {"tiles": {"PUT-2": INN}}}
+    bad = tmp_path / "shared.json"
+    bad.write_text(json.dumps({**shared, **marks}), encoding="utf-8")
+    assert main(["box", "dva_bratri", "--import", str(bad), "--data-dir", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and says in err
+    assert own(tmp_path) == {"tiles": {"PUT-1": INN}}

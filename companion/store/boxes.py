@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.i18n import Msg
-from .journal import fsync_directory, loads
+from .journal import NotReadable, fsync_directory, loads, read_regular
 from .rules import NO_GAMES
 
 log = logging.getLogger(__name__)
@@ -43,16 +43,31 @@ MemoryCheck = Callable[[str, Any], "str | None"]
 NO_CHECK: MemoryCheck = NO_GAMES.memory_problem
 
 
+MAX_BOX_FILE = 4 << 20  # a game's box memory: kilobytes; 4 MiB is far past any game's facts
+
+
+def read_box_text(path: Path) -> str:
+    """A box file's text, read as every store file is: a regular file within ``MAX_BOX_FILE``
+    (a FIFO or a device in its place is refused, an OSError, before anything is read)."""
+    return read_regular(path, MAX_BOX_FILE).decode("utf-8")
+
+
 class BoxFiles:
+    """``repair=False`` (the command line): memory that cannot be used is reported, never moved
+    aside nor rebuilt; the table's own repair path does that at its next game."""
+
     def __init__(
         self,
         directory: os.PathLike | str,
         rebuild: Callable[[str], dict] | None = None,
         check: MemoryCheck = NO_CHECK,
+        *,
+        repair: bool = True,
     ):
         self.directory = Path(directory)
         self.rebuild = rebuild
         self.memory_problem = check
+        self.repair = repair
         self._problems: dict[str, Msg] = {}
         # What this process last loaded or saved per game: ``save`` writes only what changed
         # since, onto the file as it is now, so another process's changes (``companion box
@@ -80,18 +95,26 @@ class BoxFiles:
         """This table's memory file; {} when there is none or it cannot be used."""
         self._problems.pop(game, None)
         path = self.path(game)
+        not_text: UnicodeDecodeError | None = None
+        raw = ""
         try:
-            raw = path.read_text(encoding="utf-8")
+            raw = read_box_text(path)
         except FileNotFoundError:
             return {}
-        except (OSError, UnicodeDecodeError) as error:
+        except OSError as error:
             log.error("cannot read %s: %s; starting from the shipped box data", path, error)
             return {}
+        except UnicodeDecodeError as error:
+            not_text = error  # not text: damaged like unparsable JSON
         try:
+            if not_text is not None:
+                raise ValueError(f"not UTF-8 text (bad byte at offset {not_text.start})")
             box = loads(raw)
             if not isinstance(box, dict):
                 raise ValueError("the top level is not an object")
         except (ValueError, RecursionError) as error:
+            if not self.repair:
+                return {}
             aside = self._aside(path)
             log.error("%s is not valid box data (%s); moved to %s", path, error, aside.name)
             rebuilt = self._rebuilt(game, aside)
@@ -108,6 +131,8 @@ class BoxFiles:
             )
             return rebuilt
         problem = self.memory_problem(game, box)
+        if problem and not self.repair:
+            return {}
         if problem:
             aside = self._aside(path)
             log.error(
@@ -125,11 +150,14 @@ class BoxFiles:
 
     def check(self, game: str) -> str | None:
         """What is wrong with the saved file, without changing anything (``companion box``)."""
+        path = self.path(game)
         try:
-            box = loads(self.path(game).read_text(encoding="utf-8"))
+            box = loads(read_box_text(path))
         except FileNotFoundError:
             return None
-        except (OSError, ValueError, RecursionError) as error:
+        except OSError as error:
+            return f"unreadable: it {error}" if isinstance(error, NotReadable) else f"unreadable ({error.strerror})"
+        except (ValueError, RecursionError) as error:
             return f"unreadable ({error})"
         if not isinstance(box, dict):
             return "the top level is not an object"
@@ -172,7 +200,7 @@ class BoxFiles:
         """The file as it is now; {} when there is none or it is unreadable (``load`` sets such a
         file aside and says so; writing over it here loses nothing ``load`` would have used)."""
         try:
-            current = loads(path.read_text(encoding="utf-8"))
+            current = loads(read_box_text(path))
         except (OSError, ValueError, RecursionError):
             return {}
         return current if isinstance(current, dict) else {}
@@ -260,7 +288,17 @@ def read_share(game: str, text: str, name: str = "the file", check: MemoryCheck 
             )
         if doc.get("game") != game:
             raise BoxShareError(f"{name} is box data for {doc.get('game')!r}, not {game!r}")
-        marks = {"checked_by": doc.get("checked_by"), "verified": doc.get("verified") is True}
+        checked_by, verified = doc.get("checked_by"), doc.get("verified", False)
+        if checked_by is not None and not (isinstance(checked_by, str) and _is_checker(checked_by)):
+            raise BoxShareError(
+                f"{name}: 'checked_by' must be the name of who checked the facts (text, 1 to "
+                f"{CHECKER_LONGEST} printable characters) or null, not {checked_by!r:.40}"
+            )
+        if not isinstance(verified, bool):
+            raise BoxShareError(f"{name}: 'verified' must be true or false, not {verified!r:.40}")
+        if verified and not checked_by:
+            raise BoxShareError(f"{name}: 'verified' is true but 'checked_by' names nobody")
+        marks = {"checked_by": checked_by, "verified": verified}
         doc = doc.get("box")
         if not isinstance(doc, dict):
             raise BoxShareError(f"{name}: 'box' is not an object")
@@ -268,6 +306,13 @@ def read_share(game: str, text: str, name: str = "the file", check: MemoryCheck 
     if problem:
         raise BoxShareError(f"{name} cannot be used for {game}: {problem}")
     return doc, marks
+
+
+CHECKER_LONGEST = 80
+
+
+def _is_checker(name: str) -> bool:
+    return 0 < len(name.strip()) <= CHECKER_LONGEST and name.isprintable()
 
 
 def merge_memory(mine: dict, theirs: dict) -> tuple[dict, list[tuple[str, object, object]], int]:

@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from .journal import loads
+from .journal import loads, read_regular
 from .records import (
     READABLE_VERSIONS,
     SESSION_FORMAT,
@@ -47,7 +47,8 @@ META_FIELDS = (
 )
 # Fields a session has when it was described by its game as it was created (its title, whether
 # it is a teaching walk) or had players named: kept only when there (older files have none).
-OPTIONAL_META = ("title", "teaching", "players")
+# ``clock_step``: true when the wall clock stepped back during the game (records.clock_fields).
+OPTIONAL_META = ("title", "teaching", "players", "clock_step")
 
 
 def _check_document(path: os.PathLike | str, doc: dict) -> dict:
@@ -135,6 +136,8 @@ def _checked_meta(path: os.PathLike | str, doc: dict) -> dict:
         raise SessionFileError(path, "'meta.title' must be an object with the game's title in \"cs\" and \"en\"")
     if "teaching" in meta and not isinstance(meta["teaching"], bool):
         raise SessionFileError(path, f"'meta.teaching' must be true or false, not {_kind(meta['teaching'])}")
+    if "clock_step" in meta and not isinstance(meta["clock_step"], bool):
+        raise SessionFileError(path, f"'meta.clock_step' must be true or false, not {_kind(meta['clock_step'])}")
     if "players" in meta and meta["players"] is not None and players_problem(meta["players"]):
         raise SessionFileError(path, f"'meta.players': {players_problem(meta['players'])}")
     if meta.get("finished") and not meta.get("started"):
@@ -154,9 +157,14 @@ def _kind(value: Any) -> str:
     }.get(type(value), type(value).__name__)
 
 
+MAX_ARCHIVE = 128 << 20  # an archived session, read as a session file is (export.MAX_SESSION_FILE)
+
+
 def read_archive(path: Path) -> dict:
-    """An archived session document, checked (the session-file checks)."""
-    document = loads(path.read_text(encoding="utf-8"))
+    """An archived session document, checked (the session-file checks). Read as a session file
+    is: a regular file within ``MAX_ARCHIVE`` (a FIFO or a device in its place is refused with
+    an OSError, before anything is read)."""
+    document = loads(read_regular(path, MAX_ARCHIVE).decode("utf-8"))
     if not isinstance(document, dict):
         raise ValueError("not a session document")
     try:

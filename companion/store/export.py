@@ -16,7 +16,7 @@ import json
 import os
 import re
 import stat
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from datetime import datetime
 from itertools import repeat
 from pathlib import Path
@@ -38,7 +38,7 @@ from .journal import (
     loads,
     read_regular,
 )
-from .records import HISTORY, SESSION_FORMAT, SESSION_VERSION, SESSIONS, log_table, players_of
+from .records import HISTORY, SESSION_FORMAT, SESSION_VERSION, SESSIONS, log_table, players_of, when_finished
 
 if TYPE_CHECKING:
     from .sessions import Store
@@ -164,7 +164,7 @@ def history_lines(finished: list[Mapping], abandoned: list[Mapping]) -> list[str
         names = player_names(record)
         winners = [seat_label(names, seat) for seat in winners_of(record)]
         result = f"draw: {', '.join(winners)}" if len(winners) > 1 else f"winner: {winners[0] if winners else '-'}"
-        rows.append((record.get("finished"), record, result, record.get("duration_s")))
+        rows.append((when_finished(record), record, result, record.get("duration_s")))
     for record in abandoned:
         rows.append((record.get("at"), record, "abandoned", _seconds(record.get("started"), record.get("at"))))
     rows.sort(key=lambda row: _sort_key(row[0]), reverse=True)
@@ -190,7 +190,7 @@ def history_rows(store: Store) -> list[dict[str, Any]]:
             "id": record.get("session"),
             "game": record.get("game"),
             "started": record.get("started"),
-            "finished": record.get("finished"),
+            "finished": when_finished(record),
             "duration_s": record.get("duration_s"),
             "seats": "; ".join(seats_named(record)),
             "scores": _scores_text(names, record.get("scores")),
@@ -227,16 +227,18 @@ def write_history_csv(store: Store, destination: os.PathLike | str | IO[str]) ->
 
 def write_history_json(store: Store, destination: os.PathLike | str | IO[str], skipped=None) -> int:
     """Every finished session with its whole log, streamed one session at a time."""
-    return write_stream(destination, json_list(store.history_documents(skipped))) - 2
+    return write_stream(destination, json_list(store.history_documents(skipped), indent=None)) - 2
 
 
-def json_list(items: Iterable[Any]) -> Iterator[str]:
+def json_list(items: Iterable[Any], indent: int | None = 2) -> Iterator[str]:
     """A JSON list written one item at a time (``json_text`` for each): an export of the whole
-    history never holds more than one session in memory."""
+    history never holds more than one session in memory. ``indent=None``: one item a line, by
+    the JSON module's C encoder (an indented text is written by its Python encoder: four fifths
+    of a session export's time), what the JSON export of the sessions writes."""
     yield "["
     first = True
     for item in items:
-        yield ("\n" if first else ",\n") + json_text(item, indent=2)
+        yield ("\n" if first else ",\n") + json_text(item, indent=indent)
         first = False
     yield "\n]\n" if not first else "]\n"
 
@@ -274,9 +276,21 @@ def load_session_file(path: os.PathLike | str, session_id: int | None = None) ->
     if session_id is not None:
         candidates = _with_id(path, candidates, session_id)
     if len(candidates) > 1:
-        ids = ", ".join(str((doc.get("meta") or {}).get("id")) for doc in candidates)
-        raise SessionFileError(path, f"holds {len(candidates)} sessions (ids {ids}); choose one by its id")
+        raise SessionFileError(
+            path, f"holds {len(candidates)} sessions (ids {_some_ids(candidates)}); choose one by its id"
+        )
     return _check_document(path, candidates[0])
+
+
+SHOWN_IDS = 8  # ids named when a file holds several sessions: the line stays one short line
+
+
+def _some_ids(candidates: list[dict]) -> str:
+    """``1, 2, 3`` or, for a long export, the first few, how many more and the last."""
+    ids = [str((doc.get("meta") or {}).get("id")) for doc in candidates]
+    if len(ids) <= SHOWN_IDS:
+        return ", ".join(ids)
+    return f"{', '.join(ids[: SHOWN_IDS - 1])}, ... {len(ids) - SHOWN_IDS} more ..., {ids[-1]}"
 
 
 def load_sessions(path: os.PathLike | str) -> list[dict]:
@@ -295,12 +309,13 @@ def load_sessions(path: os.PathLike | str) -> list[dict]:
     return checked
 
 
-def read_sessions(path: os.PathLike | str) -> Iterator[dict]:
+def read_sessions(path: os.PathLike | str, progress: Callable[[int, float], None] | None = None) -> Iterator[dict]:
     """Every session of a file as ``load_sessions`` gives them, one at a time: a JSON list (an
     export of any length) is read as a stream, holding one session at a time; any other file
     (one session, a TinyDB database) is read whole within ``MAX_SESSION_FILE``. A bad session
     raises SessionFileError naming its place ("session 4 of 9"); the sessions before it have
-    been yielded already, so a caller that must refuse the whole file reads it twice."""
+    been yielded already, so a caller that must refuse the whole file reads it twice.
+    ``progress(number, share)``: after each session, how much of the file is read (0 to 1)."""
     path = Path(path)
     handle = _open_regular(path)
     try:
@@ -309,8 +324,11 @@ def read_sessions(path: os.PathLike | str) -> Iterator[dict]:
             yield from load_sessions(path)
             return
         handle.seek(0)
+        size = max(1, os.fstat(handle.fileno()).st_size)
         items = _candidates(path, _stream_list(path, handle))
         for number, candidate in items:
+            if progress is not None:
+                progress(number, min(1.0, handle.tell() / size))
             try:
                 checked = _check_document(path, candidate)
             except SessionFileError as error:
@@ -538,17 +556,27 @@ MAX_DEPTH = 64
 
 
 def _depth_exceeds(value: Any, limit: int) -> bool:
-    """Without recursion: a deep file must not crash the checks that walk it later."""
+    """Without recursion: a deep file must not crash the checks that walk it later. Only the
+    containers are walked (parsed JSON holds exactly dicts and lists): a long log's thousands
+    of numbers and strings are passed over in C."""
+    if type(value) not in _CONTAINERS:
+        return limit < 0
     stack = [(value, 0)]
     while stack:
         item, depth = stack.pop()
         if depth > limit:
             return True
-        if isinstance(item, dict):
-            stack.extend((child, depth + 1) for child in item.values())
-        elif isinstance(item, list):
-            stack.extend((child, depth + 1) for child in item)
+        deeper = depth + 1
+        children = item.values() if type(item) is dict else item
+        if children and deeper > limit:  # a value one level down, container or not
+            return True
+        for child in children:
+            if type(child) in _CONTAINERS:
+                stack.append((child, deeper))
     return False
+
+
+_CONTAINERS = frozenset((dict, list))
 
 
 def _is_journal_header(line: str) -> bool:

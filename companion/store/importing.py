@@ -8,14 +8,16 @@ Only finished sessions are imported; the rest are counted and left out.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime
-from typing import Any
+from pathlib import Path
+from typing import IO
 
 from .documents import OPTIONAL_META
+from .journal import read_regular
 from .migration import layout1_uid
-from .records import HISTORY, count_actions, index_record, is_uid
+from .records import HISTORY, clock_fields, count_actions, document_bytes, index_record, is_uid
 from .rules import NO_GAMES, GameRules
 
 
@@ -80,9 +82,10 @@ def _as_archived(document: Mapping, uid: str, rules: GameRules) -> dict:
     names = meta.get("names")
     if not (isinstance(names, list) and all(isinstance(n, str) for n in names)):
         names = rules.seat_names(document["game"], document["options"], document["seed"], seats, scores)
-    duration = meta.get("duration_s")
-    if not isinstance(duration, int) or isinstance(duration, bool):
-        duration = _seconds_between(meta.get("started"), meta.get("finished"))
+    # A clock that stepped back during the game: its length from the log, and marked as such
+    # (its finish before its start is not a reason to refuse it: records.clock_fields).
+    clock = clock_fields(meta.get("started"), document["entries"], meta.get("finished"), meta.get("duration_s"))
+    duration = clock["duration_s"]
     return {
         "format": document["format"],
         "version": 2,
@@ -102,13 +105,63 @@ def _as_archived(document: Mapping, uid: str, rules: GameRules) -> dict:
             "winner": meta.get("winner"),
             "duration_s": duration,
             "actions": count_actions(document["entries"]),
-            **{name: meta[name] for name in OPTIONAL_META if meta.get(name) is not None},
+            **{name: meta[name] for name in OPTIONAL_META if meta.get(name) is not None and name != "clock_step"},
+            **({"clock_step": True} if clock.get("clock_step") else {}),
         },
     }
 
 
-def _seconds_between(start: Any, end: Any) -> int:
-    try:
-        return max(0, round((datetime.fromisoformat(end) - datetime.fromisoformat(start)).total_seconds()))
-    except (TypeError, ValueError):
-        return 0
+class Verified:
+    """The sessions an import has verified (replayed) so far, kept in ``history/.import/verified``
+    while it checks the file, so an import killed while checking goes on where it stopped when
+    it is run again: a session listed there with the same content (its uid and a digest of the
+    checked document) is not replayed again. The file is only ever a shortcut: written after a
+    session passed, no fsync (a torn line counts nothing), tied to this companion's version,
+    removed when the import ends (refused or done) and by the table's next start."""
+
+    NAME = "verified"
+
+    def __init__(self, history_dir: Path, version: str):
+        self.path = history_dir / ".import" / self.NAME
+        self.header = f"companion-import-verified {version}\n"
+        self.known: set[str] = set()
+        self._handle: IO[str] | None = None
+        self._made: list[Path] = []  # folders this import created, removed with the file
+        try:
+            text = read_regular(self.path, 64 << 20).decode("utf-8")
+        except (OSError, UnicodeDecodeError):
+            return
+        if text.startswith(self.header):
+            self.known = {line for line in text[len(self.header) :].split("\n")[:-1] if line}
+
+    @staticmethod
+    def key(document: Mapping, uid: str) -> str:
+        return f"{uid} {hashlib.blake2b(document_bytes(document), digest_size=16).hexdigest()}"
+
+    def add(self, key: str) -> None:
+        """Note a session that passed; a disk that refuses only loses the shortcut."""
+        try:
+            if self._handle is None:
+                for folder in (self.path.parent.parent, self.path.parent):
+                    if not folder.exists():
+                        folder.mkdir()
+                        self._made.append(folder)
+                self._handle = open(self.path, "w", encoding="utf-8")  # noqa: SIM115 (closed by close)
+                self._handle.write(self.header)
+                self._handle.writelines(line + "\n" for line in sorted(self.known))
+            self._handle.write(key + "\n")
+            self._handle.flush()
+        except OSError:
+            self._handle = None
+
+    def close(self) -> None:
+        """The import ended (refused or about to write): the file and what it created go."""
+        if self._handle is not None:
+            self._handle.close()
+            self._handle = None
+        self.path.unlink(missing_ok=True)
+        for folder in reversed(self._made):
+            try:
+                folder.rmdir()
+            except OSError:
+                pass

@@ -15,8 +15,19 @@ import os
 import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
 
-from .journal import FORMAT, VERSION, StoreError, atomic_write, dumps, loads
+from .journal import (
+    FORMAT,
+    VERSION,
+    NotReadable,
+    StoreError,
+    atomic_write,
+    check_regular,
+    dumps,
+    loads,
+    open_regular,
+)
 
 log = logging.getLogger("companion.store")
 TABLES = ("history", "abandoned")
@@ -34,9 +45,11 @@ def read_index(path: Path) -> dict[str, dict[str, dict]]:
 
 def read_index_checked(
     path: Path, keep: Callable[[dict], dict] | None = None
-) -> tuple[dict[str, dict[str, dict]], bool]:
-    """The index's tables, and whether it is sound: there, and starting with its header (a
-    missing, emptied or zeroed index is not, and is rebuilt from the archives).
+) -> tuple[dict[str, dict[str, dict]], bool, list[int]]:
+    """The index's tables, whether it is sound, and the numbers of its damaged lines. Sound:
+    there, starting with its header, and no line damaged (a line that is not JSON, not an index
+    record, or holds a record without its identity or its time: a flipped bit). An index that
+    is not sound is rebuilt from the archives by the store: the index is a cache of them.
 
     Read one line at a time; ``keep`` turns each record into what the caller needs of it as it
     is read (its uid, its date), so a long history is never held whole. The cycle collector
@@ -51,43 +64,84 @@ def read_index_checked(
             gc.enable()
 
 
-def _read_index(path: Path, keep: Callable[[dict], dict] | None) -> tuple[dict[str, dict[str, dict]], bool]:
+def record_damage(table: str, key: Any, record: Any) -> str | None:
+    """What makes an index record unusable (so its line is damaged), or None: the fields that
+    decide whether and where a session is listed and found (its id, identity, game)."""
+    if not (isinstance(key, str) and key.isascii() and key.isdigit()):
+        return f"a record's id is {key!r:.20}"
+    if not isinstance(record, dict):
+        return f"record {key} is not an object"
+    uid = record.get("uid")
+    if not (isinstance(uid, str) and _UID.fullmatch(uid)):
+        return f"record {key} has no session identity"
+    if not isinstance(record.get("game"), str):
+        return f"record {key} has no game"
+    return None  # a flipped bit elsewhere breaks the JSON (digits, punctuation) or the names above
+
+
+_UID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+
+
+def _records(
+    path: Path, number: int, table: Any, docs: Any, keep: Callable[[dict], dict], damaged: list[int]
+) -> dict[str, dict]:
+    """A line's records as ``keep`` makes them; {} and the line noted as damaged if any is not
+    usable (the line is then rebuilt whole from the archives)."""
+    if table not in TABLES or not isinstance(docs, dict):
+        log.warning("%s, line %d: not an index record", path, number)
+        damaged.append(number)
+        return {}
+    for key, doc in docs.items():
+        problem = record_damage(table, key, doc)
+        if problem:
+            log.warning("%s, line %d: damaged (%s)", path, number, problem)
+            damaged.append(number)
+            return {}
+    return {key: keep(doc) for key, doc in docs.items()}
+
+
+def _read_index(path: Path, keep: Callable[[dict], dict] | None) -> tuple[dict[str, dict[str, dict]], bool, list[int]]:
     tables: dict[str, dict[str, dict]] = {name: {} for name in TABLES}
     keep = keep or (lambda record: record)
+    damaged: list[int] = []
     try:
-        handle = open(path, "rb")  # noqa: SIM115 (closed below; the errors differ by step)
+        handle = os.fdopen(open_regular(path, MAX_INDEX), "rb")
     except FileNotFoundError:
-        return tables, False
+        return tables, False, damaged
+    except NotReadable as error:
+        raise StoreError(f"cannot read the history index: it {error}", path) from None
     except OSError as error:
         raise StoreError(f"cannot read the history index: {error.strerror}", path) from None
-    sound = False
+    headed = False
     with handle:
         try:
             for number, line in enumerate(handle, start=1):
                 if not line.endswith(b"\n"):
-                    break  # a torn last line
+                    break  # a torn last line: an append never acknowledged
                 try:
                     record = loads(line)
                 except (ValueError, RecursionError):
-                    log.warning("%s, line %d: damaged, skipped", path, number)
+                    log.warning("%s, line %d: damaged (not JSON)", path, number)
+                    damaged.append(number)
                     continue
                 if number == 1 and isinstance(record, dict) and record.get("format") == FORMAT:
-                    sound = True
-                    for name, docs in (record.get("tables") or {}).items():
-                        if isinstance(docs, dict):
-                            tables.setdefault(name, {}).update(
-                                {key: keep(doc) for key, doc in docs.items() if isinstance(doc, dict)}
-                            )
+                    headed = True
+                    held = record.get("tables") or {}
+                    if not isinstance(held, dict):
+                        damaged.append(number)
+                        continue
+                    for name, docs in held.items():
+                        tables.setdefault(name, {}).update(_records(path, number, name, docs, keep, damaged))
                     continue
-                if not isinstance(record, dict) or not isinstance(record.get("docs"), dict):
-                    log.warning("%s, line %d: not an index record, skipped", path, number)
+                if not isinstance(record, dict) or set(record) != {"insert", "docs"}:
+                    log.warning("%s, line %d: not an index record", path, number)
+                    damaged.append(number)
                     continue
-                tables.setdefault(str(record.get("insert")), {}).update(
-                    {key: keep(doc) for key, doc in record["docs"].items() if isinstance(doc, dict) and key.isdigit()}
-                )
+                name = record["insert"]
+                tables.setdefault(str(name), {}).update(_records(path, number, name, record["docs"], keep, damaged))
         except OSError as error:
             raise StoreError(f"cannot read the history index: {error.strerror}", path) from None
-    return tables, sound
+    return tables, headed and not damaged, sorted(set(damaged))
 
 
 def _header(tables: Mapping[str, Mapping[str, Mapping]], summary: int) -> dict:
@@ -99,6 +153,8 @@ def _header(tables: Mapping[str, Mapping[str, Mapping]], summary: int) -> dict:
     header["tables"] = {name: dict(docs) for name, docs in tables.items()}
     return header
 
+
+MAX_INDEX = 256 << 20  # the history index: about 600 bytes a session, so some 400,000 sessions
 
 LINE_RECORDS = 50  # records per line of a rewritten index: a reader holds one line at a time
 
@@ -118,12 +174,17 @@ def index_summary(path: Path) -> int | None:
     """What the index's header promises (``PROMISE``; 0: nothing), None if there is no index.
     Reads only the file's first bytes: the check costs the same however long the history."""
     try:
-        with open(path, "rb") as handle:
-            head = handle.read(128)
+        fd = open_regular(path, MAX_INDEX)
     except FileNotFoundError:
         return None
+    except OSError:  # not a regular file, unreadable: reading the index says why
+        return 0
+    try:
+        head = os.read(fd, 128)
     except OSError:
         return 0
+    finally:
+        os.close(fd)
     found = _SUMMARY_HEAD.match(head)
     return int(found.group(1)) if found else 0
 
@@ -140,8 +201,12 @@ def append_index(path: Path, records: Mapping[str, Mapping[str, Mapping]]) -> No
     """Append the records, one line per table, each durable before the next: first the file
     is created (header only) if missing, and a torn last line left by a crash is cut off."""
     ensure_index(path)
-    fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CLOEXEC)
+    fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_NONBLOCK | os.O_CLOEXEC)
     try:
+        try:
+            check_regular(fd)
+        except NotReadable as error:
+            raise StoreError(f"cannot add to the history index: it {error}", path) from None
         _cut_torn_tail(fd)
         for table, docs in records.items():
             if not docs:

@@ -26,6 +26,7 @@ import json
 import logging
 import os
 import stat
+import time
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -114,6 +115,35 @@ def read_regular(path: os.PathLike | str, limit: int) -> bytes:
         os.close(fd)
 
 
+def open_regular(path: os.PathLike | str, limit: int) -> int:
+    """A descriptor open for reading on a regular file of at most ``limit`` bytes, for a caller
+    that reads it a line at a time (the history index): what ``read_regular`` refuses is
+    refused here too, before anything is read. FileNotFoundError and other OSErrors pass."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise NotReadable("is a directory, not a file")
+        if not stat.S_ISREG(info.st_mode):
+            raise NotReadable("is not a regular file (a pipe, a device or a socket): refused")
+        if info.st_size > limit:
+            raise NotReadable(f"is larger ({info.st_size} bytes) than the {_size(limit)} this companion reads")
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def check_regular(fd: int) -> None:
+    """NotReadable unless ``fd`` (opened for writing) is a regular file: a FIFO or a device put
+    where a store file belongs is never written into."""
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        raise NotReadable("is not a regular file (a pipe, a device or a socket): refused")
+
+
+MAX_JOURNAL = 128 << 20  # the live journal holds the running sessions: kilobytes to a few MiB
+
+
 def _size(limit: int) -> str:
     return f"{limit >> 20} MiB" if limit >= 1 << 20 else f"{limit >> 10} KiB"
 
@@ -131,12 +161,19 @@ def atomic_write(path: os.PathLike | str, data: bytes) -> None:
 
 def atomic_chunks(path: os.PathLike | str, chunks: Iterable[bytes]) -> int:
     """``atomic_write`` for data that comes a chunk at a time (an export streamed one session at
-    a time): whole or absent, never half. Returns the number of chunks written."""
+    a time): whole or absent, never half. Returns the number of chunks written.
+
+    The temporary file (``.<name>.tmp-<random>``, beside ``path``) is locked while it is
+    written: one whose writer was killed (no lock left) is removed by the next write of the same
+    file (``remove_stale_temporaries``), by the next export to it, start or import."""
     path = Path(path)
-    temp = path.with_name(f".{path.name}.tmp-{os.urandom(6).hex()}")
+    remove_stale_temporaries(path.parent, path.name)
+    temp = path.with_name(f"{temp_prefix(path.name)}{os.urandom(6).hex()}")
     count = 0
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o644)
     try:
-        with open(temp, "wb") as handle:
+        fcntl.flock(fd, fcntl.LOCK_EX)  # "being written": the cleaner leaves it alone
+        with os.fdopen(os.dup(fd), "wb") as handle:
             for chunk in chunks:
                 handle.write(chunk)
                 count += 1
@@ -146,8 +183,60 @@ def atomic_chunks(path: os.PathLike | str, chunks: Iterable[bytes]) -> int:
     except BaseException:
         temp.unlink(missing_ok=True)
         raise
+    finally:
+        os.close(fd)
     fsync_directory(path.parent)
     return count
+
+
+def temp_prefix(name: str) -> str:
+    """How the temporary file of a write of ``name`` is named (``.<name>.tmp-``)."""
+    return f".{name}.tmp-"
+
+
+RECHECK_S = 0.05  # an empty unlocked temporary file may be one created a moment ago: looked at again
+
+
+def remove_stale_temporaries(directory: Path, name: str = "*") -> int:
+    """Remove the temporary files of interrupted writes in ``directory`` (of ``name``, or of
+    every file): those no live writer holds locked (``atomic_chunks`` locks its file the moment
+    it creates it; an empty one is looked at again ``RECHECK_S`` later, in case it was created
+    just now). Returns how many were removed."""
+    removed = 0
+    try:
+        candidates = list(directory.glob(temp_prefix(name) + "*"))
+    except OSError:
+        return 0
+    for stale in candidates:
+        try:
+            if not stat.S_ISREG(os.lstat(stale).st_mode):
+                continue
+            fd = os.open(stale, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        except OSError:
+            continue
+        try:
+            if _unlocked(fd) and (os.fstat(fd).st_size or _unlocked(fd, RECHECK_S)):
+                stale.unlink()
+                removed += 1
+                log.info("%s: removed %s, left by a write that was interrupted", directory, stale.name)
+        except OSError:
+            pass  # not ours to remove
+        finally:
+            os.close(fd)
+    return removed
+
+
+def _unlocked(fd: int, wait: float = 0.0) -> bool:
+    """Whether no writer holds ``fd``'s file locked (after ``wait`` seconds); the lock is kept
+    by the caller when it is free (until it closes ``fd``)."""
+    if wait:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        time.sleep(wait)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
 
 
 def fsync_directory(directory: Path) -> None:
@@ -335,14 +424,7 @@ class JournalStorage(Storage):
             stale.unlink(missing_ok=True)
 
     def _open(self) -> None:
-        try:
-            raw = self.path.read_bytes()
-        except FileNotFoundError:
-            raw = None
-        except IsADirectoryError:
-            raise StoreError("is a directory, not a journal file", self.path) from None
-        except OSError as error:
-            raise StoreError(f"cannot read: {error.strerror}", self.path) from None
+        raw = self._read_file(missing_ok=True)
         if not raw:  # missing or empty: nothing to lose, start a fresh journal
             self._data = {}
             if not self.read_only:
@@ -374,6 +456,23 @@ class JournalStorage(Storage):
         if not self.read_only:
             self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC)
             self._size = os.fstat(self._fd).st_size
+
+    def _read_file(self, missing_ok: bool = False) -> bytes | None:
+        """The journal's bytes, read as every store file is: a regular file within
+        ``MAX_JOURNAL`` (a FIFO or ``/dev/zero`` in its place is refused in one line, unread)."""
+        try:
+            return read_regular(self.path, MAX_JOURNAL)
+        except FileNotFoundError:
+            if missing_ok:
+                return None
+            raise StoreError("the journal's file is missing", self.path) from None
+        except IsADirectoryError:
+            raise StoreError("is a directory, not a journal file", self.path) from None
+        except NotReadable as error:
+            message = "is a directory, not a journal file" if "directory" in str(error) else str(error)
+            raise StoreError(message, self.path) from None
+        except OSError as error:
+            raise StoreError(f"cannot read: {error.strerror}", self.path) from None
 
     def _cut(self, size: int) -> None:
         fd = os.open(self.path, os.O_WRONLY | os.O_CLOEXEC)
@@ -503,7 +602,7 @@ class JournalStorage(Storage):
 
     def _reload(self) -> None:
         try:
-            self._data, _ = parse_journal(self.path, self.path.read_bytes())
+            self._data, _ = parse_journal(self.path, self._read_file() or b"")
         except (OSError, StoreError) as error:
             self._broken = f"could not re-read the journal after a failed write: {error}"
             log.error("%s: %s", self.path, self._broken)
@@ -527,7 +626,7 @@ class JournalStorage(Storage):
         cut a torn last line, reopen for appending. Once the cause (a full card, a pulled
         card put back) is gone, the store works again without a restart."""
         try:
-            raw = self.path.read_bytes()
+            raw = self._read_file() or b""
             data, valid = parse_journal(self.path, raw) if raw else ({}, 0)
             if valid < len(raw):
                 self._cut(valid)

@@ -9,7 +9,7 @@ import json
 import os
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from .index import SUMMARY
@@ -259,6 +259,57 @@ def summary(started: Any, entries: Sequence[Mapping]) -> dict:
     }
 
 
+STEP_TOLERANCE = 1.0  # seconds: the start and finish are kept to the second, entries to the ms
+
+
+def log_clock(started: Any, entries: Sequence[Mapping], finished: Any) -> tuple[float, int]:
+    """(seconds the session lasted as its log knows it, clock steps back seen in it).
+
+    The log's sequence is the order that never steps: the start, every entry's ``at``, the
+    finish. A time earlier than the one before it (by more than ``STEP_TOLERANCE``) is the
+    wall clock stepping back (a Pi without a real-time clock set by NTP, by hand): that gap
+    counts nothing, every other gap counts as it was measured, so the time a game lasted and
+    when it ended are known from its start, whatever the clock did during it."""
+    before = aware_time(started)
+    elapsed, steps = 0.0, 0
+    for value in [*(entry.get("at") for entry in entries if isinstance(entry, Mapping)), finished]:
+        moment = aware_time(value)
+        if moment is None:
+            continue
+        if before is not None:
+            gap = (moment - before).total_seconds()
+            if gap < -STEP_TOLERANCE:
+                steps += 1
+            elif gap > 0:
+                elapsed += gap
+        before = moment
+    return elapsed, steps
+
+
+def clock_fields(started: Any, entries: Sequence[Mapping], finished: Any, duration: Any) -> dict:
+    """A finished session's ``duration_s`` and ``date`` (when it ended, as history lists it), and
+    ``clock_step`` when its clock stepped back: then both come from the log (its start and
+    the gaps between its entries), not from a finish the stepped clock put before its start.
+    Otherwise the recorded ``duration`` (or finish minus start) and the finish."""
+    elapsed, steps = log_clock(started, entries, finished)
+    start = aware_time(started)
+    if steps and start is not None:
+        end = start + timedelta(seconds=elapsed)
+        return {"duration_s": round(elapsed), "date": iso(end), "clock_step": True}
+    if not isinstance(duration, int) or isinstance(duration, bool):
+        end_time = aware_time(finished)
+        duration = round((end_time - start).total_seconds()) if start and end_time else 0
+    return {"duration_s": max(0, duration), "date": finished}
+
+
+def when_finished(record: Mapping) -> Any:
+    """When a finished session ended, as history lists and orders it: its ``date`` when its
+    clock stepped back (``clock_fields``), else its recorded finish."""
+    if record.get("clock_step") and record.get("date"):
+        return record["date"]
+    return record.get("finished")
+
+
 def has_summary(record: Mapping) -> bool:
     return isinstance(record.get("summary"), int) and record["summary"] >= SUMMARY
 
@@ -270,12 +321,7 @@ def index_record(document: Mapping, teaching: Callable[[Any, Any], bool] | None 
     meta = document["meta"]
     if meta.get("finished"):
         started, finished = meta["started"], meta["finished"]
-        duration = meta.get("duration_s")
-        if not isinstance(duration, int):
-            try:
-                duration = round((datetime.fromisoformat(finished) - datetime.fromisoformat(started)).total_seconds())
-            except (TypeError, ValueError):
-                duration = 0
+        clock = clock_fields(started, document["entries"], finished, meta.get("duration_s"))
         if "teaching" in meta or "title" in meta:  # described when it was created: the mark is stored
             walk = meta.get("teaching") is True
         else:
@@ -285,19 +331,20 @@ def index_record(document: Mapping, teaching: Callable[[Any, Any], bool] | None 
             "session": meta["id"],
             "uid": meta["uid"],
             "game": document["game"],
-            "date": finished,
+            "date": clock["date"],
             "started": started,
             "finished": finished,
             "seats": list(meta["seats"]),
             "names": list(meta.get("names") or meta["seats"]),
             "scores": without_breakdown(meta.get("scores")),
             "winner": meta.get("winner"),
-            "duration_s": max(0, duration),
+            "duration_s": clock["duration_s"],
             "actions": count_actions(document["entries"]),
             **summary(started, document["entries"]),
             **({"teaching": True} if walk else {}),
             **({"title": dict(meta["title"])} if is_title(meta.get("title")) else {}),
             **({"players": players} if players else {}),
+            **({"clock_step": True} if clock.get("clock_step") else {}),
         }
     players = players_of(meta)
     return {

@@ -44,7 +44,7 @@ from tinydb import Query
 from tinydb.table import Document
 
 from .documents import read_archive
-from .journal import JournalDB, StoreError, atomic_write, dumps, loads
+from .journal import JournalDB, StoreError, atomic_write, dumps
 from .records import (
     ABANDONED,
     HISTORY,
@@ -57,6 +57,7 @@ from .records import (
     SESSION_VERSION,
     SESSIONS,
     check_entry,
+    clock_fields,
     count_actions,
     described_problem,
     document_bytes,
@@ -75,11 +76,13 @@ from .records import (
     record_problem,
     sort_time,
     summary,
+    when_finished,
     without_breakdown,
 )
 from .rules import NO_GAMES, GameRules
 
 IMPORT_BATCH = 50  # sessions an import commits at once (one index line; see import_documents)
+STAGING = ".import"  # history/.import/: an import's archives until their batch is committed
 
 log = logging.getLogger("companion.store")
 KNOWN_NAMES = 16  # names seen before that ``known_names`` offers, most recent first
@@ -143,6 +146,10 @@ class Store:
         try:
             self._open_layout()
             if not read_only:
+                try:
+                    self._settle_history()
+                except (OSError, StoreError) as error:  # the next writer tries again
+                    log.warning("cannot tidy what an interrupted write left in history: %s", _reason(error))
                 try:
                     self._upgrade_index()
                 except (OSError, StoreError) as error:  # the table still runs; stats read the archives
@@ -401,21 +408,28 @@ class Store:
             older = undescribed(record, scores, self._rules)
             names, teaching = older["names"], older["teaching"]
         players = self._players(session_id)
+        # A clock that stepped back during the game (clock_fields): its length and end come
+        # from the log, and the session is marked, so history dates it by its start.
+        clock = clock_fields(
+            record["started"], entries, iso(finished), max(0, round((finished - started).total_seconds()))
+        )
         result = {
             "session": session_id,
             "uid": record["uid"],
             "game": record["game"],
-            "date": iso(finished),
+            "date": clock["date"],
             "started": record["started"],
             "finished": iso(finished),
             "seats": list(record["seats"]),
             "names": names,
             "scores": copy.deepcopy(dict(scores)),
             "winner": winner,
-            "duration_s": max(0, round((finished - started).total_seconds())),
+            "duration_s": clock["duration_s"],
             "actions": count_actions(entries) if actions is None else actions,
             **summary(record["started"], entries),
         }
+        if clock.get("clock_step"):
+            result["clock_step"] = True
         if teaching:
             result["teaching"] = True  # archived and indexed, but not a played game
         if "title" in record:
@@ -457,7 +471,7 @@ class Store:
             for key, record in self._index(keep)[HISTORY].items()
             if teaching or not record.get("teaching")
         ]
-        records.sort(reverse=True, key=lambda item: (sort_time(item[1].get("finished")), int(item[0])))
+        records.sort(reverse=True, key=lambda item: (sort_time(when_finished(item[1])), int(item[0])))
         if self._legacy is not None:  # held in memory: hand out copies
             return [copy.deepcopy(record) for _, record in records]
         return [record for _, record in records]  # read afresh from the index: the caller's own
@@ -488,7 +502,7 @@ class Store:
             if self._legacy is not None:
                 document = self._legacy["archives"][record["uid"]]
             else:
-                document = read_archive(self._archive_path(record.get("uid")))
+                document = read_archive(self._archive_file(record.get("uid")))
             return summary(document["meta"].get("started"), document["entries"])
         except (OSError, ValueError, KeyError, TypeError, StoreError, RecursionError) as error:
             where = f"{self.history_dir / str(record.get('uid'))}.json"
@@ -534,7 +548,7 @@ class Store:
         ``companion history`` lists), each record as ``keep`` makes it."""
         tables = self._index(keep)
         finished = sorted(
-            tables[HISTORY].items(), reverse=True, key=lambda item: (sort_time(item[1].get("finished")), int(item[0]))
+            tables[HISTORY].items(), reverse=True, key=lambda item: (sort_time(when_finished(item[1])), int(item[0]))
         )
         abandoned = sorted(
             tables[ABANDONED].items(), reverse=True, key=lambda item: (sort_time(item[1].get("at")), int(item[0]))
@@ -559,7 +573,7 @@ class Store:
                 yield copy.deepcopy(self._legacy["archives"][record["uid"]])
                 continue
             try:
-                path = self._archive_path(record.get("uid"))
+                path = self._archive_file(record.get("uid"))
                 document = read_archive(path)
             except (OSError, ValueError, StoreError, RecursionError) as error:
                 where = f"{self.history_dir / str(record.get('uid'))}.json"
@@ -590,39 +604,63 @@ class Store:
         found |= {doc.get("uid") for doc in self._db.table(SESSIONS).all()}
         return {uid for uid in found if uid}
 
-    def import_documents(self, documents: Iterable[Mapping], batch: int = IMPORT_BATCH) -> tuple[int, int]:
+    def import_documents(
+        self,
+        documents: Iterable[Mapping],
+        batch: int = IMPORT_BATCH,
+        progress: Callable[[int], None] | None = None,
+    ) -> tuple[int, int]:
         """Add checked session documents (``export.read_sessions``) as history; a session
         already here (same ``meta.uid``) is skipped. Returns (added, skipped).
 
         Read one at a time (an iterator of any length is never held whole) and crash-safe in
         batches of ``batch`` sessions: for each, ids are reserved, then its archives are
-        written, then ONE index line adds them all. A crash leaves the history with whole
-        batches only; importing again adds the rest (the ones here are skipped).
+        written to ``history/.import/``, then ONE index line adds them all (the commit point),
+        then they are moved into place. A crash leaves the history with whole batches only: the
+        next writer moves a committed batch's archives into place and removes an uncommitted
+        one's (``_settle_history``), so it never comes back as history, not even from an index
+        rebuilt from the archives; importing again adds the rest (the ones here are skipped).
+        ``progress(added)`` is called after each batch.
         """
         from .importing import ImportPlan
         from .index import append_index, ensure_index
+        from .journal import fsync_directory
 
         self._check_writer()
+        self._settle_history()
         plan = ImportPlan(rules=self._rules)
         new = plan.stream(documents, self.uids())
         size = max(1, int(batch))
         added = 0
+        staging = self.history_dir / STAGING
         while True:
             chunk = list(itertools.islice(new, size))
             if not chunk:
+                if added:
+                    staging.rmdir()  # empty: every batch moved into place
                 return added, plan.skipped
             if not added:
                 self.history_dir.mkdir(parents=True, exist_ok=True)
-                ensure_index(self._index_path())  # archives without their index line are not history
+                ensure_index(self._index_path())
+            staging.mkdir(exist_ok=True)
             first = self._reserve_ids(len(chunk), finished=len(chunk))
             records: dict[str, dict[str, dict]] = {HISTORY: {}, ABANDONED: {}}
+            names = []
             for offset, document in enumerate(chunk):
                 session_id = first + offset
                 stored, table, record = plan.archived(document, session_id)
-                atomic_write(self._archive_path(stored["meta"]["uid"]), document_bytes(stored))
+                name = self._archive_path(stored["meta"]["uid"]).name
+                _write_durably(staging / name, document_bytes(stored))
                 records[table][str(session_id)] = record
+                names.append(name)
+            fsync_directory(staging)
             append_index(self._index_path(), records)  # the batch's commit point
+            for name in names:  # into place: a crash before the last is completed by _settle_history
+                os.replace(staging / name, self.history_dir / name)
+            fsync_directory(self.history_dir)
             added += len(chunk)
+            if progress is not None:
+                progress(added)
 
     def learned_box(self, game: str) -> dict:
         """What the latest session of ``game`` knew about the box (its ``box`` option with what
@@ -792,6 +830,7 @@ class Store:
                 "duration_s": result["duration_s"] if result else None,
                 "actions": result["actions"] if result else count_actions(entries),
                 **self._described_meta(session_id, record),
+                **({"clock_step": True} if result and result.get("clock_step") else {}),
             },
         }
 
@@ -884,7 +923,11 @@ class Store:
             path = self._archive_path(record["uid"])
             if not path.exists():
                 continue
-            document = loads(path.read_text(encoding="utf-8"))
+            try:
+                document = read_archive(path)
+            except (OSError, ValueError, RecursionError) as error:
+                log.error("%s: session %d's archive cannot be read (%s); it stays running", path, record.doc_id, error)
+                continue
             meta = document["meta"]
             if index is None:
                 index = self._index(lambda indexed: {})
@@ -906,6 +949,59 @@ class Store:
             raise StoreError(f"bad session identity {uid!r}", self.path)
         return self.history_dir / f"{uid}.json"
 
+    def _archive_file(self, uid: Any) -> Path:
+        """Where an indexed session's archive is read from: its place in ``history/``, or, for a
+        batch of an import that was committed (indexed) but stopped before its archives were
+        moved into place, the import's staging folder (the next writer moves them)."""
+        path = self._archive_path(uid)
+        if not path.exists():
+            staged = self.history_dir / STAGING / path.name
+            if staged.exists():
+                return staged
+        return path
+
+    def _settle_history(self) -> None:
+        """What interrupted writes left in ``history/``, put right by the writer (at open and
+        before an import): temporary files of archive and index writes are removed; the staged
+        archives of an import (``history/.import/``) are moved into place if their batch was
+        committed (indexed), else removed: a batch cut off never comes back as history."""
+        from .journal import fsync_directory, remove_stale_temporaries
+
+        remove_stale_temporaries(self.history_dir)
+        staging = self.history_dir / STAGING
+        try:
+            staged = sorted(staging.iterdir())
+        except FileNotFoundError:
+            return
+        except OSError as error:
+            log.warning("%s: cannot look at what an import left: %s", staging, _reason(error))
+            return
+        known = self.uids() if staged else set()
+        moved = removed = 0
+        for path in staged:
+            uid = path.name[: -len(".json")] if path.name.endswith(".json") else None
+            if uid in known and is_uid(uid) and not (self.history_dir / path.name).exists():
+                os.replace(path, self.history_dir / path.name)
+                moved += 1
+            else:  # an uncommitted batch's archive, or the note of an import that was checking
+                path.unlink(missing_ok=True)
+                removed += uid is not None
+        if moved:
+            fsync_directory(self.history_dir)
+        try:
+            staging.rmdir()
+        except OSError:
+            pass
+        if not moved and not removed:
+            return
+        log.warning(
+            "%s: an interrupted import: %d archives of its committed batches moved into place, "
+            "%d of a batch it did not commit removed",
+            self.history_dir,
+            moved,
+            removed,
+        )
+
     def _index_path(self) -> Path:
         return self.history_dir / INDEX_FILE
 
@@ -916,23 +1012,53 @@ class Store:
         records are whole."""
         if self._legacy is not None:
             return self._legacy["index"]
-        from .index import PROMISE, read_index_checked, write_index
+        from .index import read_index_checked
 
-        tables, sound = read_index_checked(self._index_path(), keep)
+        tables, sound, damaged = read_index_checked(self._index_path(), keep)
         if sound:
             return tables
         archives = self._archive_files()
-        if not archives:
+        if not archives and not damaged:
             return tables
         tables = self._rebuilt_index(archives)
         count = sum(len(docs) for docs in tables.values())
-        message = f"{self._index_path()}: missing or damaged; rebuilt from {count} archived sessions"
-        if not self.read_only:
-            write_index(self._index_path(), tables, PROMISE)
+        if damaged:
+            lines = ", ".join(map(str, damaged[:5])) + (", ..." if len(damaged) > 5 else "")
+            what = f"line{'s' * (len(damaged) > 1)} {lines} damaged"
+        else:
+            what = "missing or damaged"
+        message = f"{self._index_path()}: {what}; rebuilt from {count} archived sessions"
+        if not self._save_rebuilt(tables):
+            message += " (in memory: the table is running)"
         log.warning("%s", message)
         if message not in self.notes:
             self.notes.append(message)
         return tables
+
+    def _save_rebuilt(self, tables: dict[str, dict[str, dict]]) -> bool:
+        """Save an index rebuilt from the archives: the writer does; a read-only store (history,
+        stats, export) does it only while no table holds the writer lock (taken for the write),
+        so a running table's appends are never lost. False if it stays in memory."""
+        from .index import PROMISE, write_index
+
+        if not self.read_only:
+            write_index(self._index_path(), tables, PROMISE)
+            return True
+        import fcntl
+
+        try:
+            fd = os.open(self.path + ".lock", os.O_RDWR | os.O_CLOEXEC)
+        except OSError:
+            return False
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            write_index(self._index_path(), tables, PROMISE)
+            return True
+        except OSError as error:  # the table runs (it holds the lock), or the disk refuses
+            log.info("the rebuilt history index is not saved: %s", _reason(error))
+            return False
+        finally:
+            os.close(fd)  # releases the lock
 
     def _archive_files(self) -> list[Path]:
         try:
@@ -984,11 +1110,24 @@ class Store:
             raise StoreError(f"there is no session {session_id!r}", self.path)
         if self._legacy is not None:
             return copy.deepcopy(self._legacy["archives"][record["uid"]])
-        path = self._archive_path(record.get("uid"))
+        path = self._archive_file(record.get("uid"))
         try:
             return read_archive(path)
         except (OSError, ValueError, RecursionError) as error:
             raise StoreError(f"cannot read the archived session {session_id}: {_reason(error)}", path) from None
+
+
+def _write_durably(path: Path, data: bytes) -> None:
+    """A new file's bytes, fsynced (its directory is synced once for the batch by the caller).
+    An import's staged archive: a crash leaves it partial only in a batch never committed."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o644)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def _without_breakdown(record: dict) -> dict:
@@ -1001,7 +1140,7 @@ def _without_breakdown(record: dict) -> dict:
 
 def _where_archived(record: dict) -> dict:
     """What finding and ordering a finished session's archive needs of its index record."""
-    return {key: record.get(key) for key in ("session", "uid", "finished", "teaching")}
+    return {key: record.get(key) for key in ("session", "uid", "finished", "date", "clock_step", "teaching")}
 
 
 def _reason(error: BaseException) -> str:

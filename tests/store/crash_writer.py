@@ -70,6 +70,21 @@ def importer(path: str, run: int) -> None:
 IMPORT_BATCH = 4  # small batches, so kills land between them too
 
 
+def exporter(path: str, run: int) -> None:
+    """Export the history of the store at ``path`` as JSON to ``out.json`` beside it, again and
+    again (what ``companion export --format json --out`` does)."""
+    from pathlib import Path
+
+    from companion.store.export import write_history_json
+
+    out = Path(path).with_name("out.json")
+    store = Store(path, read_only=True)
+    say("ready")
+    for k in range(10**9):
+        write_history_json(store, out)
+        say(f"export {k}")
+
+
 def boxer(path: str, run: int) -> None:
     """Save box memory again and again, a new fact each time, as the table or the CLI does
     (``path`` is the box directory); another process saves its own facts beside it."""
@@ -122,6 +137,7 @@ if __name__ == "__main__":
         "snapshot": snapshotter,
         "migrate": migrator,
         "import": importer,
+        "export": exporter,
         "box": boxer,
         "play": player,
     }

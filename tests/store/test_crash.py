@@ -163,6 +163,57 @@ def test_killed_import_adds_whole_batches(tmp_path):
             assert {record["uid"] for record in store.history()} == {doc["meta"]["uid"] for doc in exported}
 
 
+def test_killed_imports_leave_nothing_behind_and_a_lost_index_brings_back_only_committed_batches(tmp_path):
+    """Issue 34, point 5: after an import killed at random moments the next start leaves no
+    temporary file and no staged archive in history/; and when the index is then lost, the
+    history rebuilt from the archives holds exactly the committed batches."""
+    from tests.store.test_migration import V1
+
+    source = tmp_path / "source"
+    source.mkdir()
+    shutil.copyfile(V1, source / "companion.db")
+    with Store(source / "companion.db") as store:
+        exported = list(store.history_documents())
+    rng = random.Random(20261201)
+    for run in kill_runs():
+        folder = tmp_path / f"run{run}"
+        folder.mkdir()
+        path = folder / "companion.db"
+        (folder / "export.json").write_text(json.dumps(exported, ensure_ascii=False), encoding="utf-8")
+        run_and_kill("import", path, run, rng)
+        if not (folder / "history").exists():
+            continue  # killed before it began
+        with Store(path) as store:  # the next start
+            committed = {record["uid"] for record in store.history()}
+        left = [p.name for p in (folder / "history").iterdir() if p.name.startswith(".")]
+        assert left == [], f"run {run}: {left}"
+        (folder / "history" / "index.db").unlink()
+        with Store(path) as store:
+            rebuilt = {record["uid"] for record in store.history()}
+        assert rebuilt == committed, f"run {run}: {len(rebuilt)} listed, {len(committed)} committed"
+
+
+def test_killed_exports_leave_nothing_the_next_export_keeps(tmp_path):
+    """Issue 34, point 5: an export killed at random moments leaves at most its temporary file
+    beside --out, which the next export to that file removes; --out is whole or absent."""
+    from companion.store.export import write_history_json
+    from tests.store.test_migration import V1
+
+    shutil.copyfile(V1, tmp_path / "companion.db")
+    with Store(tmp_path / "companion.db"):
+        pass
+    rng = random.Random(20261202)
+    for run in kill_runs():
+        run_and_kill("export", tmp_path / "companion.db", run, rng)
+        out = tmp_path / "out.json"
+        if out.exists():
+            json.loads(out.read_text(encoding="utf-8"))  # whole
+        with Store(tmp_path / "companion.db", read_only=True) as store:
+            write_history_json(store, out)
+        left = [p.name for p in tmp_path.iterdir() if p.name.startswith(".out.json")]
+        assert left == [], f"run {run}: {left}"
+
+
 def test_killed_box_saves_keep_every_acknowledged_fact_of_both_writers(tmp_path):
     """A process saving box memory (the table, or ``companion box --import``) is killed at random
     moments while this process saves its own facts into the same file: the file is always whole

@@ -36,7 +36,6 @@ BREAKS = {
         "winner", next(int(k) for k in doc["meta"]["scores"]["totals"] if int(k) != doc["meta"]["winner"])
     ),
     "a negative duration": lambda doc: doc["meta"].__setitem__("duration_s", -5),
-    "finished before started": lambda doc: doc["meta"].__setitem__("finished", "2000-01-01T00:00:00+00:00"),
     "scores of the wrong types": lambda doc: doc["meta"]["scores"].__setitem__(
         "totals", {k: str(v) for k, v in doc["meta"]["scores"]["totals"].items()}
     ),
@@ -50,7 +49,6 @@ SAID = {
     "winner: -1": "'meta.winner'",
     "another winner": "its log makes seat",
     "a negative duration": "'meta.duration_s' is negative",
-    "finished before started": "is before 'meta.started'",
     "scores of the wrong types": "'meta.scores.totals'",
     "other totals": "'meta.scores.totals'",
 }

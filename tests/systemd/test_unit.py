@@ -177,3 +177,8 @@ def test_systemd_analyze_verify_the_socket_with_its_service(tmp_path):
     socket_unit.write_text(SOCKET.read_text())
     r = subprocess.run([ANALYZE, "verify", str(socket_unit), str(service)], capture_output=True, text=True, timeout=60)
     assert (r.returncode, r.stdout + r.stderr) == (0, "")
+
+
+def test_the_service_may_open_more_files_than_the_default_soft_limit(unit):
+    """Issue 34, point 7: pads, phones and their sockets, the store's files: 1,024 is soon reached."""
+    assert int(one(unit, "Service", "LimitNOFILE")) >= 4096
