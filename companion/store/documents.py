@@ -4,6 +4,7 @@ session file, an export or an archived session must hold, each problem said in o
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -116,33 +117,56 @@ def _checked_meta(path: os.PathLike | str, doc: dict) -> dict:
         meta = {}
     if not isinstance(meta, dict):
         raise SessionFileError(path, f"'meta' must be an object, not {_kind(meta)}")
-    for name in ("started", "finished", "abandoned"):
-        value = meta.get(name)
-        if value is not None and not is_time(value):
-            raise SessionFileError(path, f"'meta.{name}' must be an ISO 8601 time with its UTC offset, not {value!r}")
-    for name in ("seats", "names"):
-        value = meta.get(name)
-        if value is not None and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
-            raise SessionFileError(path, f"'meta.{name}' must be a list of names")
-    for name in ("id", "winner", "duration_s", "actions"):
-        value = meta.get(name)
-        if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-            raise SessionFileError(path, f"'meta.{name}' must be a whole number or null, not {_kind(value)}")
-    if meta.get("scores") is not None and not isinstance(meta["scores"], dict):
-        raise SessionFileError(path, f"'meta.scores' must be an object or null, not {_kind(meta['scores'])}")
-    if meta.get("uid") is not None and not is_uid(meta["uid"]):
-        raise SessionFileError(path, f"'meta.uid' must be a UUID, not {meta['uid']!r}")
-    if "title" in meta and not is_title(meta["title"]):
-        raise SessionFileError(path, "'meta.title' must be an object with the game's title in \"cs\" and \"en\"")
-    if "teaching" in meta and not isinstance(meta["teaching"], bool):
-        raise SessionFileError(path, f"'meta.teaching' must be true or false, not {_kind(meta['teaching'])}")
-    if "clock_step" in meta and not isinstance(meta["clock_step"], bool):
-        raise SessionFileError(path, f"'meta.clock_step' must be true or false, not {_kind(meta['clock_step'])}")
-    if "players" in meta and meta["players"] is not None and players_problem(meta["players"]):
-        raise SessionFileError(path, f"'meta.players': {players_problem(meta['players'])}")
-    if meta.get("finished") and not meta.get("started"):
-        raise SessionFileError(path, "'meta.finished' is set but 'meta.started' is missing")
+    problem = _meta_problem(meta)
+    if problem is not None:
+        raise SessionFileError(path, problem)
     return meta
+
+
+def _is_whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_names(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+def _is_flag(value: Any) -> bool:
+    return isinstance(value, bool)
+
+
+# The documented fields of ``meta``, in the order they are checked: the names, what each must
+# be, whether null stands for "not known" (else a present field must fit), and the sentence
+# after "'meta.<name>'" when it does not fit ({value!r} and {kind} filled in).
+_META_FIELDS: tuple[tuple[tuple[str, ...], Callable[[Any], bool], bool, str], ...] = (
+    (
+        ("started", "finished", "abandoned"),
+        is_time,
+        True,
+        "must be an ISO 8601 time with its UTC offset, not {value!r}",
+    ),
+    (("seats", "names"), _is_names, True, "must be a list of names"),
+    (("id", "winner", "duration_s", "actions"), _is_whole, True, "must be a whole number or null, not {kind}"),
+    (("scores",), lambda value: isinstance(value, dict), True, "must be an object or null, not {kind}"),
+    (("uid",), is_uid, True, "must be a UUID, not {value!r}"),
+    (("title",), is_title, False, 'must be an object with the game\'s title in "cs" and "en"'),
+    (("teaching", "clock_step"), _is_flag, False, "must be true or false, not {kind}"),
+)
+
+
+def _meta_problem(meta: dict) -> str | None:
+    """What is wrong with ``meta``'s documented fields, in one sentence (None: nothing)."""
+    for names, fits, nullable, says in _META_FIELDS:
+        for name in names:
+            present = meta.get(name) is not None if nullable else name in meta
+            if present and not fits(meta[name]):
+                return f"'meta.{name}' " + says.format(value=meta[name], kind=_kind(meta[name]))
+    players = meta.get("players")
+    if players is not None and players_problem(players):
+        return f"'meta.players': {players_problem(players)}"
+    if meta.get("finished") and not meta.get("started"):
+        return "'meta.finished' is set but 'meta.started' is missing"
+    return None
 
 
 def _kind(value: Any) -> str:

@@ -101,47 +101,63 @@ def _records(
 
 
 def _read_index(path: Path, keep: Callable[[dict], dict] | None) -> tuple[dict[str, dict[str, dict]], bool, list[int]]:
+    """Every table's records, whether the index is sound (headed, no damaged line) and the
+    numbers of its damaged lines (each named in the log)."""
     tables: dict[str, dict[str, dict]] = {name: {} for name in TABLES}
-    keep = keep or (lambda record: record)
     damaged: list[int] = []
-    try:
-        handle = os.fdopen(open_regular(path, MAX_INDEX), "rb")
-    except FileNotFoundError:
+    handle = _open_index(path)
+    if handle is None:
         return tables, False, damaged
-    except NotReadable as error:
-        raise StoreError(f"cannot read the history index: it {error}", path) from None
-    except OSError as error:
-        raise StoreError(f"cannot read the history index: {error.strerror}", path) from None
     headed = False
     with handle:
         try:
             for number, line in enumerate(handle, start=1):
                 if not line.endswith(b"\n"):
                     break  # a torn last line: an append never acknowledged
-                try:
-                    record = loads(line)
-                except (ValueError, RecursionError):
-                    log.warning("%s, line %d: damaged (not JSON)", path, number)
-                    damaged.append(number)
-                    continue
-                if number == 1 and isinstance(record, dict) and record.get("format") == FORMAT:
-                    headed = True
-                    held = record.get("tables") or {}
-                    if not isinstance(held, dict):
-                        damaged.append(number)
-                        continue
-                    for name, docs in held.items():
-                        tables.setdefault(name, {}).update(_records(path, number, name, docs, keep, damaged))
-                    continue
-                if not isinstance(record, dict) or set(record) != {"insert", "docs"}:
-                    log.warning("%s, line %d: not an index record", path, number)
-                    damaged.append(number)
-                    continue
-                name = record["insert"]
-                tables.setdefault(str(name), {}).update(_records(path, number, name, record["docs"], keep, damaged))
+                headed |= _read_line(path, number, line, tables, keep or (lambda record: record), damaged)
         except OSError as error:
             raise StoreError(f"cannot read the history index: {error.strerror}", path) from None
     return tables, headed and not damaged, sorted(set(damaged))
+
+
+def _open_index(path: Path):
+    """The index opened as a regular file within its bound, None when there is none yet."""
+    try:
+        return os.fdopen(open_regular(path, MAX_INDEX), "rb")
+    except FileNotFoundError:
+        return None
+    except NotReadable as error:
+        raise StoreError(f"cannot read the history index: it {error}", path) from None
+    except OSError as error:
+        raise StoreError(f"cannot read the history index: {error.strerror}", path) from None
+
+
+def _read_line(
+    path: Path, number: int, line: bytes, tables: dict, keep: Callable[[dict], dict], damaged: list[int]
+) -> bool:
+    """One line's records into ``tables`` (a damaged line goes into ``damaged``); True when it
+    is the header, the index's first line."""
+    try:
+        record = loads(line)
+    except (ValueError, RecursionError):
+        log.warning("%s, line %d: damaged (not JSON)", path, number)
+        damaged.append(number)
+        return False
+    if number == 1 and isinstance(record, dict) and record.get("format") == FORMAT:
+        held = record.get("tables") or {}
+        if not isinstance(held, dict):
+            damaged.append(number)
+            return True
+        for name, docs in held.items():
+            tables.setdefault(name, {}).update(_records(path, number, name, docs, keep, damaged))
+        return True
+    if not isinstance(record, dict) or set(record) != {"insert", "docs"}:
+        log.warning("%s, line %d: not an index record", path, number)
+        damaged.append(number)
+        return False
+    name = record["insert"]
+    tables.setdefault(str(name), {}).update(_records(path, number, name, record["docs"], keep, damaged))
+    return False
 
 
 def _header(tables: Mapping[str, Mapping[str, Mapping]], summary: int) -> dict:
