@@ -74,8 +74,10 @@ def encode(view: dict) -> str:
 
 class Tracker:
     """What the board keeps beyond the table's present: the announcements as a log to read back,
-    and each seat's decision times (from the moment it was asked to its lock or its answer).
-    Lives in the owner thread beside the table; ``observe`` after every event."""
+    each seat's decision times (from the moment it was asked to its lock or its answer) and the
+    totals at the end of every round, as the game goes (so the end of the game draws its plot
+    without replaying the log). Lives in the owner thread beside the table; ``observe`` after
+    every event."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic):
         self.clock = clock
@@ -87,6 +89,11 @@ class Tracker:
         self._asked: dict[int, float] = {}
         self._locked: set[int] = set()
         self._result: tuple[object, int, dict] | None = None  # (session, entries, game_result)
+        # (round, totals) as each round ended, and the round now; None when the game was not
+        # followed from its start (a resumed game: its plot is replayed from the log, once)
+        self.rounds: list[tuple[int, dict[int, int]]] = []
+        self._round: int | None = None
+        self._entries = 0
 
     def result(self, table: Table) -> dict:
         """``game_result`` of the ended game, computed once (the log is replayed for it)."""
@@ -100,8 +107,11 @@ class Tracker:
         if session is not self._session:
             self.log, self.decisions, self._asked, self._locked = [], {}, {}, set()
             self._session, self._prompt, self._news = session, None, None
+            self.rounds, self._entries = [], 0
+            self._round = (session.status().round or 0) if session is not None and not session.entries else None
         if session is None:
             return
+        self._follow_rounds(session)
         news = table.messages.news
         if news is not self._news and news:
             self.log.extend(m.get(table.language) for m in news)
@@ -115,6 +125,25 @@ class Tracker:
         secret = question.answer.secret if question is not None else None
         if prompt is not None and prompt.kind.hidden and secret is not None:
             self._locking(secret.locked_seats(), now)
+
+    def _follow_rounds(self, session) -> None:
+        """The totals at each change of round, as ``score_rounds`` finds them in the log: an
+        undo back into an earlier round takes back the rounds it undid."""
+        if self._round is None or len(session.entries) == self._entries:
+            return
+        self._entries = len(session.entries)
+        now = session.status().round or self._round
+        if now < self._round:
+            self.rounds = [point for point in self.rounds if point[0] < now]
+        elif now != self._round:
+            self.rounds.append((self._round, dict(session.score().totals)))
+        self._round = now
+
+    def score_rounds(self, table: Table) -> list[tuple[int, dict[int, int]]]:
+        """The plot's points for the ended game: as followed, else replayed from its log."""
+        if self._round is None or table.session is not self._session:
+            return score_rounds(table)
+        return [*self.rounds, (self._round, dict(table.running.score().totals))]
 
     def _asked_anew(self, prompt: Prompt | None, now: float) -> None:
         """Another question (or none) is on the table: whoever was asked the last one and did
@@ -158,11 +187,6 @@ def _paragraphs(frame) -> list[str]:
 
 def _seat_labels(table: Table) -> list[str]:
     return [table.seat_label(seat) for seat in range(table.seat_count())]
-
-
-def _named_labels(table: Table) -> list[str]:
-    """Each seat as the plots' short legends name it: its player's name, else its colour."""
-    return [table.names.get(seat, label) for seat, label in enumerate(_seat_labels(table))]
 
 
 def board_view(table: Table, tracker: Tracker | None = None) -> dict:
@@ -225,7 +249,9 @@ def game_result(table: Table, tracker: Tracker | None) -> dict:
     session = table.running
     language = table.language
     scores = table.screen.scores if isinstance(table.screen, Over) else session.score()
-    labels = _seat_labels(table)
+    # every seat ranked: the players, and a seat the box plays itself (Jindřich) after them
+    labels = [table.seat_label(seat) for seat in range(max([table.seat_count() - 1, *scores.totals]) + 1)]
+    named = [table.names.get(seat, label) for seat, label in enumerate(labels)]
     logged, started = _logged(table)
     decisions: dict[int, list[float]] = {}
     if logged is not None:
@@ -237,7 +263,7 @@ def game_result(table: Table, tracker: Tracker | None) -> dict:
     record = {
         "game": game.name,
         "started": started,
-        "seats": labels,
+        "seats": labels[: table.seat_count()],  # the players, as the history lists them
         "scores": scores.to_json(),
         "winner": scores.winner,
         "duration_s": _duration(started, logged),
@@ -256,8 +282,10 @@ def game_result(table: Table, tracker: Tracker | None) -> dict:
             for seat, place in scores.placed
         ],
         "plots": {
-            "scores": plots.line_chart(score_rounds(table), _named_labels(table), language),
-            "decisions": plots.decision_chart(decisions, _named_labels(table), language),
+            "scores": plots.line_chart(
+                tracker.score_rounds(table) if tracker is not None else score_rounds(table), named, language
+            ),
+            "decisions": plots.decision_chart(decisions, named, language),
         },
         "bgstats": reports.bgstats_link(reports.bgstats_play(record, facts)),
     }
