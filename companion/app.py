@@ -146,7 +146,8 @@ class App:
         if self.table.brightness != self._brightness:
             self._brightness = self.table.brightness
             getattr(self.display, "brightness", lambda level: None)(self._brightness)
-        self.display.show(self.table.frame())
+        frame = self.table.frame()
+        self.display.show(frame)
         for seat, state in self.table.leds().items():
             self.leds.set(seat, state)
         if self.screens is not None:
@@ -154,16 +155,17 @@ class App:
 
             self.screens.show_all(seat_screens(self.table))
         if self.web is not None:
-            self._publish()
+            self._publish(frame)
 
-    def _publish(self) -> None:
-        """The web table's views of the table as it is now (board and every seat)."""
+    def _publish(self, frame=None) -> None:
+        """The web table's views of the table as it is now (board and every seat), from the
+        panel's frame just drawn."""
         from .web.views import Tracker, all_views  # loaded only with the web table on
 
         if self._tracker is None:
             self._tracker = Tracker()
         try:
-            self.web.publish(*all_views(self.table, self._tracker))
+            self.web.publish(*all_views(self.table, self._tracker, frame))
         except Exception as error:  # a view that fails must not stop the table
             log.error("could not publish the web table's views: %s", error)
 

@@ -29,11 +29,12 @@ from typing import TYPE_CHECKING, Any
 from ..engine import Msg, Prompt, PromptKind
 from ..engine.session import effective_actions
 from ..surface.events import PAD_KEYS
+from ..surface.frame import Frame
 from ..surface.pad_screen import SeatScreen, padded
 from ..table.answer import Answer
 from ..table.claims import UNSEEN, lock_unseen
 from ..table.flow import Over, Play, UndoAll
-from ..table.seat_screens import seat_screen
+from ..table.seat_screens import seat_screen, seat_screens
 from ..table.secret import YES_NO_KEYS
 from . import plots
 
@@ -189,10 +190,10 @@ def _seat_labels(table: Table) -> list[str]:
     return [table.seat_label(seat) for seat in range(table.seat_count())]
 
 
-def board_view(table: Table, tracker: Tracker | None = None) -> dict:
-    """The board page's whole view (public)."""
+def board_view(table: Table, tracker: Tracker | None = None, frame: Frame | None = None) -> dict:
+    """The board page's whole view (public); ``frame``: the panel's, when it is drawn already."""
     language = table.language
-    frame = table.frame()
+    frame = frame if frame is not None else table.frame()
     view: dict[str, Any] = {
         "t": "board",
         "lang": language,
@@ -343,24 +344,26 @@ def score_rounds(table: Table) -> list[tuple[int, dict[int, int]]]:
 # -- one seat ----------------------------------------------------------------------------------------
 
 
-def seat_view(table: Table, seat: int) -> dict:
+def seat_view(table: Table, seat: int, header: str | None = None, screen: SeatScreen | None = None) -> dict:
     """What ``seat``'s phone shows: everything its pad screen shows, with room to say it whole:
     the seat and where the game stands, its private rows and its entry (as its pad screen has
-    them), then what it is asked and its keys (``_asked``), or what it waits for (``_waiting``)."""
+    them), then what it is asked and its keys (``_asked``), or what it waits for (``_waiting``).
+    ``header`` and ``screen``: the panel's header and the seat's pad screen, when the main loop
+    has them already (``all_views``)."""
     language = table.language
     view: dict[str, Any] = {"t": "seat", "seat": seat, "lang": language}
     session = table.session
     if session is None or seat >= table.seat_count():
         view.update(label="", name="", ask=[], private=[], status="", mode="none", keys=[], hints=[])
         return view
-    screen = seat_screen(table, seat)
+    screen = screen if screen is not None else seat_screen(table, seat)
     question = _question(table)
     prompt = session.prompt
     status = session.status()
     view.update(
         label=table.seat_label(seat),
         name=table.names.get(seat, ""),
-        header=table.frame().header if question is not None else "",
+        header=("" if question is None else header if header is not None else table.frame().header),
         round=status.round,
         phase=status.phase.get(language),
         private=[m.get(language) for m in session.game.seat_lines(session.state, seat)],
@@ -430,8 +433,12 @@ def _keys(prompt, seat: int) -> list[str]:
     return list(PAD_KEYS)
 
 
-def all_views(table: Table, tracker: Tracker | None = None) -> tuple[dict, dict[int, dict]]:
-    """The board's view and every seat's, for ``WebTable.publish`` (after each frame)."""
+def all_views(table: Table, tracker: Tracker | None = None, frame: Frame | None = None) -> tuple[dict, dict[int, dict]]:
+    """The board's view and every seat's, for ``WebTable.publish`` (after each frame): the
+    panel's frame (``frame``, the one just drawn) and the pads' screens built once for all."""
     if tracker is not None:
         tracker.observe(table)
-    return board_view(table, tracker), {seat: seat_view(table, seat) for seat in range(table.seat_count())}
+    frame = frame if frame is not None else table.frame()
+    screens = seat_screens(table)
+    board = board_view(table, tracker, frame)
+    return board, {seat: seat_view(table, seat, frame.header, screens.get(seat)) for seat in range(table.seat_count())}
