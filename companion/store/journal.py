@@ -92,15 +92,8 @@ def read_regular(path: os.PathLike | str, limit: int) -> bytes:
     """The bytes of a regular file of at most ``limit`` bytes. Anything else is refused before
     it is read: a FIFO (it would hang), a device (``/dev/zero`` never ends), a directory, a file
     over the bound (NotReadable, its message one line). FileNotFoundError and other OSErrors pass."""
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    fd = open_regular(path, limit)
     try:
-        info = os.fstat(fd)
-        if stat.S_ISDIR(info.st_mode):
-            raise NotReadable("is a directory, not a file")
-        if not stat.S_ISREG(info.st_mode):
-            raise NotReadable("is not a regular file (a pipe, a device or a socket): refused")
-        if info.st_size > limit:
-            raise NotReadable(f"is larger ({info.st_size} bytes) than the {_size(limit)} this companion reads")
         chunks, total = [], 0
         while total <= limit:
             chunk = os.read(fd, min(1 << 20, limit + 1 - total))
