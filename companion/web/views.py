@@ -210,10 +210,6 @@ def board_view(table: Table, tracker: Tracker | None = None, frame: Frame | None
         return view
     status = session.status()
     prompt = session.prompt
-    question = _question(table)
-    secret = question.answer.secret if question is not None else None
-    locked = set(secret.locked_seats()) if secret is not None else set()
-    asked = set(prompt.seats) if prompt is not None and question is not None else set()
     view.update(
         game=session.game.title.get(language) or session.game.name,
         round=status.round,
@@ -221,16 +217,7 @@ def board_view(table: Table, tracker: Tracker | None = None, frame: Frame | None
         phase=status.phase.get(language),
         turn=table.seat_label(status.turn) if status.turn is not None else None,
         hidden=bool(prompt is not None and prompt.kind.hidden),
-        seats=[
-            {
-                "seat": seat,
-                "label": label,
-                "name": table.names.get(seat, ""),
-                "asked": seat in asked,
-                "locked": seat in locked,
-            }
-            for seat, label in enumerate(_seat_labels(table))
-        ],
+        seats=_board_seats(table, prompt),
     )
     if isinstance(table.screen, Over):
         view.update(tracker.result(table) if tracker is not None else game_result(table, None))
@@ -238,6 +225,25 @@ def board_view(table: Table, tracker: Tracker | None = None, frame: Frame | None
         for seat in view["seats"]:
             seat["asked"] = seat["locked"] = False  # nobody is asked any more
     return view
+
+
+def _board_seats(table: Table, prompt: Prompt | None) -> list[dict[str, Any]]:
+    """Each seat on the board: its label and player's name, whether the question on the table
+    asks it and whether it has locked a hidden pick (never what)."""
+    question = _question(table)
+    secret = question.answer.secret if question is not None else None
+    locked = set(secret.locked_seats()) if secret is not None else set()
+    asked = set(prompt.seats) if prompt is not None and question is not None else set()
+    return [
+        {
+            "seat": seat,
+            "label": label,
+            "name": table.names.get(seat, ""),
+            "asked": seat in asked,
+            "locked": seat in locked,
+        }
+        for seat, label in enumerate(_seat_labels(table))
+    ]
 
 
 def game_result(table: Table, tracker: Tracker | None) -> dict:
