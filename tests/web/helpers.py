@@ -64,3 +64,24 @@ class Owner:
 
 def parsed(message: str) -> dict:
     return json.loads(message)
+
+
+def serve(owner: Owner, wire=None, **options):
+    """The web table for ``owner``'s table on companion.test (a loopback port of its own),
+    started and given its first views; ``wire(web)`` connects what the run connects first
+    (the claims' way to the host). Returns the web table and its port."""
+    import socket
+
+    from companion.web.server import WebTable
+
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(16)
+    port = sock.getsockname()[1]
+    web = WebTable(owner.events, allowed_hosts={f"{HOST}:{port}"}, sock=sock, **options)
+    if wire is not None:
+        wire(web)
+    owner.web = web
+    web.start()
+    owner.publish()
+    return web, port

@@ -25,10 +25,9 @@ from companion.run import ask_the_host
 from companion.surface.events import KeyEvent, PadPresence
 from companion.table.claims import UNSEEN
 from companion.table.flow import Claim, Play
-from companion.web.server import WebTable
 
-from .helpers import HOST, Owner, vaaalbara_table
-from .test_server import client, hello, listening, recv, take
+from .helpers import HOST, Owner, serve, vaaalbara_table
+from .test_server import client, hello, recv, take
 
 
 @pytest.fixture
@@ -38,13 +37,10 @@ def box():
 
     def make(players=3, **options):
         owner = Owner(vaaalbara_table(players))
-        sock, port = listening()
-        web = WebTable(owner.events, allowed_hosts={f"{HOST}:{port}"}, sock=sock, **options)
         named: list[tuple[int, str]] = []
-        ask_the_host(web, owner.events, lambda seat, name: named.append((seat, name)))
-        owner.web = web
-        web.start()
-        owner.publish()
+        web, port = serve(
+            owner, lambda web: ask_the_host(web, owner.events, lambda s, n: named.append((s, n))), **options
+        )
         made.append(web)
         return owner, web, port
 

@@ -19,7 +19,7 @@ from companion.web.server import WebTable, clean_name
 from companion.web.views import SIZES
 
 from ..table.helpers import MemoryRecorder
-from .helpers import HOST, Owner, vaaalbara_table
+from .helpers import HOST, Owner, serve, vaaalbara_table
 
 
 def listening() -> tuple[socket.socket, int]:
@@ -36,13 +36,7 @@ def served():
 
     def make(claim=None, max_connections=web_server.MAX_CONNECTIONS, table=None):
         owner = Owner(table or vaaalbara_table())
-        sock, port = listening()
-        web = WebTable(
-            owner.events, allowed_hosts={f"{HOST}:{port}"}, claim=claim, sock=sock, max_connections=max_connections
-        )
-        owner.web = web
-        web.start()
-        owner.publish()
+        web, port = serve(owner, claim=claim, max_connections=max_connections)
         made.append(web)
         return owner, web, port
 
