@@ -366,7 +366,8 @@ class Table:
         session.commit(outcome)
         said = self.messages
         # the question the refused secret entries were about is answered
-        said.notice = [m for m in said.notice if m not in self._secret_lines()]
+        if said.notice:  # (most commits find no notice: no seat names built for nothing)
+            said.notice = [m for m in said.notice if m not in self._secret_lines()]
         said.news = list(added(before, session.state))
         said.news_scroll = 0
         self.remember_box()
