@@ -29,6 +29,36 @@ class KeyEvent(NamedTuple):
     source: str = ""  # "gpio", "pad:<id>", "keyboard", "script": for logs only, never for logic
 
 
+class PhoneAnswer(NamedTuple):
+    """A phone answered the question it was shown with a tap (the web table's touch forms):
+    ``asked`` names that question (``Answer.asked``), so a tap on a view the table has moved on
+    from answers nothing; ``code`` is the option's pad code (a list, a map place, yes/no), or
+    ``number`` a count (a NUMBER prompt); neither: a confirmation. The table answers it by the
+    same rules as the option's keys on a pad."""
+
+    seat: int
+    asked: int
+    code: str | None = None
+    number: int | None = None
+    source: str = "web"
+
+
+class PhonePresence(NamedTuple):
+    """The phone of ``seat`` went away (its last socket closed and stayed closed a while) or came
+    back; the table names a phone gone on the panel and the board. A phone never pauses a reveal
+    (a phone asleep in a pocket is an ordinary moment; a pad unplugged is not)."""
+
+    seat: int
+    connected: bool
+
+
+class PhoneLanguage(NamedTuple):
+    """The phone of ``seat`` reads ``language`` ("cs" or "en"); the panel keeps the table's."""
+
+    seat: int
+    language: str
+
+
 class PadPresence(NamedTuple):
     """A seat's pad was plugged in or unplugged (serial pads); waiting prompts pause while gone."""
 

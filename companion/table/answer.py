@@ -37,14 +37,19 @@ class Answer:
     # seats a device took over after they locked: the time of that lock, a pick not to show the
     # new device (``claims.lock_unseen``) until the seat locks again
     unseen_locks: dict[int, datetime] = field(default_factory=dict)
+    # which question this is, for a phone's tap (``PhoneAnswer.asked``): a tap on a view of an
+    # earlier question (another phone answered first, an undo) answers nothing
+    asked: int = 0
 
     @classmethod
-    def to(cls, prompt: Prompt | None, clock: Callable[[], datetime]) -> Answer:
-        """A fresh answer to ``prompt`` (None: nothing is asked): the cursor on the list's
-        default, a number at its lowest, the map cursor where the prompt puts it."""
+    def to(cls, prompt: Prompt | None, clock: Callable[[], datetime], asked: int = 0) -> Answer:
+        """A fresh answer to ``prompt`` (None: nothing is asked), the table's ``asked``-th: the
+        cursor on the list's default, a number at its lowest, the map cursor where the prompt
+        puts it."""
         if prompt is None:
-            return cls()
+            return cls(asked=asked)
         return cls(
+            asked=asked,
             cursor=start_cursor(prompt),
             number=prompt.minimum if prompt.kind is PromptKind.NUMBER and prompt.minimum is not None else 0,
             cell=place(prompt.cursor) if prompt.cursor else None,

@@ -31,14 +31,14 @@ from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from ..engine import Msg, Scores
-from ..surface.events import Key, KeyEvent, RawPadKey
+from ..surface.events import Key, KeyEvent, PhoneAnswer, RawPadKey
 from ..surface.frame import Frame, LedState
 from . import leds, screens, texts
 from .answer import Answer
 from .base import Host, MenuItem, Screen
 from .news import blocks
 from .pairing import Pairing
-from .play_keys import on_play_key
+from .play_keys import on_phone_answer, on_play_key
 from .prompts import stepped
 
 # the screens' base and a menu's line, for the screens and menus built elsewhere (``joining``, ``menu``)
@@ -76,6 +76,16 @@ class Play(Screen):
             table.ask_undo()
             return
         on_play_key(table, self.answer, table.prompt, event)
+
+    def on_answer(self, table: Host, event: PhoneAnswer) -> None:
+        """A phone's tap on the question it was shown (an earlier question's: nothing). It
+        answers as the seat's pad would, and puts the announcements away as a pad key does."""
+        if event.asked != self.answer.asked:
+            return
+        said = table.messages
+        if self.news_blocks(table) and table.prompt.accepts_seat(event.seat):
+            said.news, said.news_scroll = [], 0
+        on_phone_answer(table, self.answer, table.prompt, event)
 
     def frame(self, table: Host) -> Frame:
         answer = self.answer

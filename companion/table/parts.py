@@ -100,6 +100,8 @@ class SeatSignals:
     asked_at: dict[int | None, float] = field(default_factory=dict)
     absent: set[int] = field(default_factory=set)  # seats whose pad is gone
     pads: set[int] = field(default_factory=set)  # seats a serial pad is seated at now (a claim says so)
+    phones_away: set[int] = field(default_factory=set)  # seats whose phone went away (``PhonePresence``)
+    languages: dict[int, str] = field(default_factory=dict)  # seat -> the language its phone reads
 
 
 @dataclass

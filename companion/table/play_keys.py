@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..engine import Option, Prompt, PromptKind
-from ..surface.events import Key, KeyEvent
+from ..surface.events import Key, KeyEvent, PhoneAnswer
 from . import texts
 from .answer import Answer
 from .base import Host
@@ -323,3 +323,47 @@ def _before_private_pick(table: Host, answer: Answer, prompt: Prompt, key: Key) 
         _scroll(answer, key)
     else:
         table.messages.notice = [texts.SECRET_ON_PADS]
+
+
+# -- a phone's tap ---------------------------------------------------------------------------------
+
+
+def on_phone_answer(table: Host, answer: Answer, prompt: Prompt, event: PhoneAnswer) -> None:
+    """A phone's touch form answered (``PhoneAnswer``): the option it names by its code goes
+    where the same code typed on the seat's pad would go, and is refused by the same rules (a
+    seat not asked, an answer the step does not offer now, a code the list does not have); a
+    hidden pick is locked at once, as a pad's code and "#" lock it."""
+    seat = event.seat
+    if not prompt.accepts_seat(seat):
+        wrong_pad(table, prompt, seat)
+        return
+    answer.reading = False
+    if prompt.kind is PromptKind.CONFIRM:
+        _answer(table, prompt, seat, None)
+        return
+    if prompt.kind is PromptKind.NUMBER:
+        if event.number is None:
+            table.blink_error(seat)
+            return
+        answer.typed, answer.number = "", event.number
+        _answer(table, prompt, seat, event.number)
+        return
+    code = event.code or ""
+    option = _option_of(prompt.options_for(seat), code)
+    if option is None:
+        refuse_code(table, prompt, seat, code)
+    elif prompt.kind.hidden:
+        collector = answer.collector
+        collector.lock_value(seat, option.value)
+        collector.entries[seat].typed = ""
+        table.secret_locked(seat)
+        reveal_if_ready(table, answer, prompt)
+    else:
+        answer.typed = ""
+        _answer(table, prompt, seat, option.value)
+
+
+def _option_of(options: tuple[Option, ...], code: str) -> Option | None:
+    """The option with ``code``; digit codes compare padded to one width ("03" is "3")."""
+    width = max((len(o.code) for o in options), default=1)
+    return next((o for o in options if padded(o.code, width) == padded(code, width)), None)

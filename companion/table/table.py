@@ -24,7 +24,18 @@ from typing import Any, ClassVar
 
 from ..engine import FollowUp, Game, Msg, Prompt, RuleError, Session, added
 from ..engine.i18n import LANGUAGES
-from ..surface.events import HOST_KEYS, KeyEvent, PadPresence, PadTrouble, RawPadKey, SeatClaim, Tick
+from ..surface.events import (
+    HOST_KEYS,
+    KeyEvent,
+    PadPresence,
+    PadTrouble,
+    PhoneAnswer,
+    PhoneLanguage,
+    PhonePresence,
+    RawPadKey,
+    SeatClaim,
+    Tick,
+)
 from ..surface.frame import Frame, LedState
 from ..surface.panel import SMALLEST, Panel
 from . import claims, menu, restart, texts, undo
@@ -264,6 +275,42 @@ class Table:
             return
         self.screen.on_key(self, event)
 
+    def _on_phone_answer(self, event: PhoneAnswer) -> None:
+        """A phone's tap (the web table's touch form): like its seat's key, it clears the
+        notice and the seat's own lines, then answers the question it was shown, if that
+        question is still on the table (not under a menu, an undo question or a claim)."""
+        if self.session is None or not 0 <= event.seat < self.seat_count():
+            return
+        if not self.collecting_secrets():
+            self.messages.notice = []
+        signals = self.signals
+        signals.errors.pop(event.seat, None)
+        signals.notes.pop(event.seat, None)
+        signals.reasons.pop(event.seat, None)
+        if isinstance(self.screen, Play):
+            self.screen.on_answer(self, event)
+
+    def _on_phone_presence(self, event: PhonePresence) -> None:
+        """A seat's phone went away (the panel and the board say so) or came back."""
+        away, said = self.signals.phones_away, self.messages
+        line = None
+        if self.session is not None and 0 <= event.seat < self.seat_count():
+            name = self.names.get(event.seat)
+            line = texts.PHONE_AWAY.format(seat=Msg(name, name) if name else self.seat_msg(event.seat))
+        if event.connected:
+            away.discard(event.seat)
+            if line is not None:
+                said.notice = [m for m in said.notice if m != line]
+        else:
+            away.add(event.seat)
+            if line is not None and line not in said.notice:
+                said.notice = [*said.notice, line]
+
+    def _on_phone_language(self, event: PhoneLanguage) -> None:
+        """A phone reads its own language; the panel and the pads keep the table's."""
+        if event.language in ("cs", "en"):
+            self.signals.languages[event.seat] = event.language
+
     def _outside_pad(self, seat: int) -> None:
         """A key from a pad whose seat the running game does not have (a pad left paired from a
         bigger game): named by its number, never by a seat name the game cannot give, and
@@ -334,6 +381,8 @@ class Table:
         self.session, self.session_id = session, session_id
         self.game_serial += 1
         self.names = self._recorded_names(session_id)  # a resumed game's players keep their names
+        self.signals.phones_away.clear()  # the seats' phones are this game's, told again
+        self.signals.languages.clear()
         # the last game's final announcements are not this one's
         self.messages.news, self.messages.news_scroll = [], 0
         self.reset_input()
@@ -343,7 +392,7 @@ class Table:
         """A new question (after every committed action, an undo, the start): a fresh answer to
         the session's prompt, on the panel."""
         prompt = self.session.prompt if self.session else None
-        self.play = self.screen = Play(Answer.to(prompt, self.fittings.wall_clock))
+        self.play = self.screen = Play(Answer.to(prompt, self.fittings.wall_clock, self.play.answer.asked + 1))
         if self.session is not None:
             self._question_changed()
 
@@ -548,4 +597,7 @@ class Table:
         (RawPadKey, _on_raw_pad_key),
         (SeatClaim, _on_seat_claim),
         (KeyEvent, _on_key),
+        (PhoneAnswer, _on_phone_answer),
+        (PhonePresence, _on_phone_presence),
+        (PhoneLanguage, _on_phone_language),
     )

@@ -156,6 +156,7 @@ REFUSED_OWN = Msg("Zadej znovu!", "Enter it again!")
 # a hidden entry refused: the table's one line, the same whatever was typed and whatever the reason
 SECRET_REFUSED = Msg("✗ {seat}: volba nepřijata, zadej ji znovu.", "✗ {seat}: entry not taken, enter it again.")
 CODE_REFUSED = Msg("Kód {code}: {why}", "Code {code}: {why}")
+PHONE_AWAY = Msg("{seat}: telefon odpojen.", "{seat}: phone disconnected.")
 PAD_NOT_PLAYING = Msg("Pad {pad} v této hře nehraje.", "Pad {pad} is not in this game.")
 NOT_YOUR_TURN = Msg("{seat}: na řadě je {asked}.", "{seat}: it is {asked}'s turn.")
 NOT_LISTED = Msg("{seat}: kód {code} tu není ({codes}).", "{seat}: no code {code} here ({codes}).")

@@ -33,7 +33,8 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 from websockets.protocol import State
 
-from ..surface.events import PAD_KEYS, KeyEvent, SeatClaim
+from ..surface.events import PAD_KEYS, KeyEvent, PhoneAnswer, PhoneLanguage, PhonePresence, SeatClaim
+from ..surface.pad_screen import MAX_CODE
 from .views import SIZES, TooLarge, encode
 
 log = logging.getLogger(__name__)
@@ -52,6 +53,9 @@ FLOOD_DROPS = 200  # ...and a socket that keeps flooding is closed
 KEY_RATE = 12.0
 KEY_BURST = 24
 NAME_CHARS = 24
+# a seat's phone is named gone (on the panel and the board) once its last socket has been
+# closed this long: a phone whose screen went off for a moment reconnects well within it
+PHONE_AWAY_S = 10.0
 TOKEN_BYTES = 24
 
 # Every page is our own file: nothing from elsewhere, no inline script or style, no framing.
@@ -64,6 +68,21 @@ SECURITY_HEADERS = {
 }
 PAGES = {"/": "seat.html", "/seat": "seat.html", "/board": "board.html", "/favicon.ico": "icon.svg"}
 STATIC = ("seat.html", "board.html", "seat.js", "board.js", "common.js", "style.css", "icon.svg")
+
+
+def phone_answer(seat: int, data: dict) -> PhoneAnswer | None:
+    """A phone's tap as the table takes it, or None for a malformed one: the question's number,
+    and a code of at most MAX_CODE pad keys, or a number, or neither (a confirmation)."""
+    asked, code, number = data.get("q"), data.get("code"), data.get("number")
+    if type(asked) is not int:
+        return None
+    if code is not None and not (
+        isinstance(code, str) and 0 < len(code) <= MAX_CODE and all(key in PAD_KEYS for key in code)
+    ):
+        return None
+    if number is not None and not (type(number) is int and abs(number) < 10**MAX_CODE):
+        return None
+    return PhoneAnswer(seat, asked, code, number)
 
 
 class WebTableError(RuntimeError):
@@ -216,6 +235,7 @@ class WebTable:
         max_per_address: int = MAX_PER_ADDRESS,
         claim_wait: float = CLAIM_WAIT_S,
         max_pending: int = MAX_PENDING,
+        phone_away: float = PHONE_AWAY_S,
     ):
         self.events = events
         self.host, self.port, self.sock = host, port, sock
@@ -244,6 +264,9 @@ class WebTable:
         self.keys_queued = 0  # keys put on the owner's queue (for the tests and the benchmark)
         self.keys_dropped = 0  # keys over a seat's or an address's cap (KEY_RATE)
         self._key_buckets: dict[tuple[str, object], Bucket] = {}  # ("seat", n) / ("address", a)
+        self._away: set[int] = set()  # seats whose phone the table was told is gone
+        self._languages: dict[int, str] = {}  # seat -> the language its phone asked for
+        self.phone_away = phone_away
 
     # -- the owner thread's side -------------------------------------------------------------
     def start(self) -> None:
@@ -414,6 +437,8 @@ class WebTable:
         finally:
             self._clients.discard(client)
             self._admitted.pop(connection, None)
+            if client.role == "seat" and client.seat is not None and self._loop is not None:
+                self._loop.call_later(self.phone_away, self._maybe_away, client.seat, self._seats.get(client.seat))
             for seat, pending in list(self._pending.items()):
                 if pending.client is client:  # it left: the host is not asked about it any more
                     self._withdraw(seat)
@@ -435,6 +460,13 @@ class WebTable:
             if isinstance(key, str) and key in PAD_KEYS and self._key_allowed(client):
                 self.events.put(KeyEvent(client.seat, key, "web"))
                 self.keys_queued += 1
+        elif kind == "answer" and client.role == "seat" and client.seat is not None:
+            answer = phone_answer(client.seat, data)
+            if answer is not None and self._key_allowed(client):
+                self.events.put(answer)
+                self.keys_queued += 1
+        elif kind == "lang" and client.role == "seat" and client.seat is not None:
+            self._language(client.seat, data.get("lang"))
 
     def _key_allowed(self, client: _Client) -> bool:
         """A key within its seat's cap and its address's (``KEY_RATE``), which outlive sockets."""
@@ -469,7 +501,31 @@ class WebTable:
                 await self._send(client, self._refused("ended"))
             return
         client.role, client.seat = "seat", seat
+        self._present(seat)
+        self._language(seat, data.get("lang"))
         await self._send(client, self._seat_messages.get(seat) or self._empty_seat(seat))
+
+    def _maybe_away(self, seat: int, held: _Seat | None) -> None:
+        """The seat's last socket closed a while ago: if the same phone still holds the seat and
+        no socket of it is back, the table is told the phone is gone."""
+        if held is None or self._seats.get(seat) is not held or seat in self._away:
+            return
+        if any(client.role == "seat" and client.seat == seat for client in self._clients):
+            return
+        self._away.add(seat)
+        self.events.put(PhonePresence(seat, False))
+
+    def _present(self, seat: int) -> None:
+        """A socket of the seat is back (or another phone took it): no longer gone."""
+        if seat in self._away:
+            self._away.discard(seat)
+            self.events.put(PhonePresence(seat, True))
+
+    def _language(self, seat: int, language: object) -> None:
+        """The language the seat's phone reads, told to the table when it changes."""
+        if language in ("cs", "en") and self._languages.get(seat) != language:
+            self._languages[seat] = language
+            self.events.put(PhoneLanguage(seat, language))
 
     def _seat_of(self, token: object) -> int | None:
         if not isinstance(token, str) or not token:
@@ -531,6 +587,7 @@ class WebTable:
                 other.role, other.seat = "lobby", None
                 self._queue(other, self._refused("taken_over"))
         client.role, client.seat = "seat", seat
+        self._present(seat)
         self._queue(client, encode({"t": "welcome", "seat": seat, "name": name, "token": token}))
         if at_once:
             self._queue(client, self._seat_messages.get(seat) or self._empty_seat(seat))
@@ -591,6 +648,8 @@ class WebTable:
         its phone is told and sent to the lobby (the lobby of the new game comes with the views);
         claims made in the old game's lobby end unanswered."""
         self._seats.clear()
+        self._away.clear()
+        self._languages.clear()
         for seat in list(self._pending):
             self._queue(self._pending[seat].client, self._refused("ended"))
             self._withdraw(seat)

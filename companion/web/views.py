@@ -37,6 +37,8 @@ from ..table.flow import Over, Play, UndoAll
 from ..table.seat_screens import seat_screen, seat_screens
 from ..table.secret import YES_NO_KEYS
 from . import plots
+from . import texts as wording
+from .forms import touch_form
 
 if TYPE_CHECKING:
     from ..table.table import Table
@@ -47,6 +49,7 @@ log = logging.getLogger(__name__)
 SIZES = {"board": 32768, "seat": 4096, "lobby": 4096, "welcome": 512, "refused": 512}
 MAX_HINTS = 40  # options listed with their meaning on a phone (a longer list: the panel has it)
 LOG_KEPT = 200  # announcements a board keeps to be read back
+STORY_KEPT = 8  # announcements a phone shows
 
 TAKEN_OVER = Msg("Místo {seat} převzal jiný telefon", "Seat {seat} was taken over by another phone")
 
@@ -83,6 +86,7 @@ class Tracker:
     def __init__(self, clock: Callable[[], float] = time.monotonic):
         self.clock = clock
         self.log: list[str] = []
+        self.said: list[Msg] = []  # the same announcements in both languages (the phones')
         self.decisions: dict[int, list[float]] = {}
         self._news: object = None
         self._session: object = None
@@ -106,7 +110,7 @@ class Tracker:
     def observe(self, table: Table) -> None:
         session = table.session
         if session is not self._session:
-            self.log, self.decisions, self._asked, self._locked = [], {}, {}, set()
+            self.log, self.said, self.decisions, self._asked, self._locked = [], [], {}, {}, set()
             self._session, self._prompt, self._news = session, None, None
             self.rounds, self._entries = [], 0
             self._round = (session.status().round or 0) if session is not None and not session.entries else None
@@ -117,6 +121,8 @@ class Tracker:
         if news is not self._news and news:
             self.log.extend(m.get(table.language) for m in news)
             del self.log[:-LOG_KEPT]
+            self.said.extend(news)
+            del self.said[:-LOG_KEPT]
         self._news = news
         now = self.clock()
         question = _question(table)
@@ -350,56 +356,128 @@ def score_rounds(table: Table) -> list[tuple[int, dict[int, int]]]:
 # -- one seat ----------------------------------------------------------------------------------------
 
 
-def seat_view(table: Table, seat: int, header: str | None = None, screen: SeatScreen | None = None) -> dict:
-    """What ``seat``'s phone shows: everything its pad screen shows, with room to say it whole:
-    the seat and where the game stands, its private rows and its entry (as its pad screen has
-    them), then what it is asked and its keys (``_asked``), or what it waits for (``_waiting``).
-    ``header`` and ``screen``: the panel's header and the seat's pad screen, when the main loop
-    has them already (``all_views``)."""
-    language = table.language
+def seat_view(
+    table: Table, seat: int, header: str | None = None, screen: SeatScreen | None = None, story: Story | None = None
+) -> dict:
+    """What ``seat``'s phone shows, in its own language (``PhoneLanguage``): the seat and where
+    the game stands, its private rows, what it is asked as a touch form (``forms.touch_form``)
+    or what the table waits for and from whom (``wait``), the story (the announcements as whole
+    sentences, the seats with their players, who is asked, who has locked, whose phone is away,
+    the public scores). Beside the form, the keypad's fields: its keys, what they mean, what was
+    typed and locked (as the seat's pad screen has them). ``header`` and ``screen``: the panel's
+    header and the seat's pad screen, when the main loop has them already (``all_views``);
+    ``story``: the public part, built once for every phone."""
+    language = table.signals.languages.get(seat, table.language)
     view: dict[str, Any] = {"t": "seat", "seat": seat, "lang": language}
     session = table.session
     if session is None or seat >= table.seat_count():
         view.update(label="", name="", ask=[], private=[], status="", mode="none", keys=[], hints=[])
+        view.update(form={"kind": "wait", "text": wording.NO_GAME.get(language)}, story=[], seats=[], scores=[])
         return view
-    screen = screen if screen is not None else seat_screen(table, seat)
+    if screen is None or language != table.language:
+        screen = seat_screen(table, seat) if language == table.language else None
     question = _question(table)
     prompt = session.prompt
     status = session.status()
+    story = story if story is not None else Story(table, None)
     view.update(
-        label=table.seat_label(seat),
+        label=table.seat_msg(seat).get(language),
         name=table.names.get(seat, ""),
-        header=("" if question is None else header if header is not None else table.frame().header),
+        header=(
+            ""
+            if question is None or language != table.language
+            else header
+            if header is not None
+            else table.frame().header
+        ),
+        game=session.game.title.get(language) or session.game.name,
         round=status.round,
+        rounds=status.rounds,
         phase=status.phase.get(language),
+        turn=table.seat_msg(status.turn).get(language) if status.turn is not None else "",
         private=[m.get(language) for m in session.game.seat_lines(session.state, seat)],
-        status=screen.status,
-        mode=screen.entry.mode,
-        width=screen.entry.width,
-        help=screen.entry.help,
+        status=screen.status if screen is not None else "",
+        mode=screen.entry.mode if screen is not None else "type",
+        width=screen.entry.width if screen is not None else 1,
+        help=screen.entry.help if screen is not None else "",
         typed="",
         locked="",
         wrong="",
         # why this seat's last entry was refused, told to this seat alone (Table.refuse)
         refused=reason.get(language) if (reason := table.signals.reasons.get(seat)) is not None else "",
+        **story.of(language),
     )
-    if question is not None and prompt is not None and seat in prompt.seats:
-        view.update(_asked(question.answer, prompt, seat, screen, language))
+    if question is not None and prompt is not None and prompt.accepts_seat(seat):
+        view.update(_asked(table, question.answer, prompt, seat, screen, language))
     else:
-        view.update(_waiting(table, screen))
+        view.update(_waiting(table, seat, screen, language))
     return view
 
 
-def _asked(answer: Answer, prompt: Prompt, seat: int, screen: SeatScreen, language: str) -> dict[str, Any]:
-    """The question put to the seat: its title, each option's code and meaning (a list short
-    enough to read), the keys, and what the seat typed (a hidden pick: its own keys, a code
-    that matched nothing, the option it locked; a list or a number: the keys typed so far)."""
+class Story:
+    """What every phone shows of the table, built once for all of them (in each language a
+    phone asks for): the announcements, the seats, the public scores."""
+
+    def __init__(self, table: Table, tracker: Tracker | None):
+        self.table, self.tracker = table, tracker
+        self._made: dict[str, dict[str, Any]] = {}
+
+    def of(self, language: str) -> dict[str, Any]:
+        if language not in self._made:
+            self._made[language] = self._make(language)
+        return self._made[language]
+
+    def _make(self, language: str) -> dict[str, Any]:
+        table = self.table
+        session = table.running
+        said = self.tracker.said if self.tracker is not None else list(table.messages.news)
+        prompt = session.prompt
+        question = _question(table)
+        secret = question.answer.secret if question is not None else None
+        locked = set(secret.locked_seats()) if secret is not None else set()
+        asked = set(prompt.seats) if prompt is not None and question is not None else set()
+        seats = [
+            {
+                "label": table.seat_msg(seat).get(language),
+                "name": table.names.get(seat, ""),
+                "asked": seat in asked,
+                "locked": seat in locked,
+                "away": seat in table.signals.phones_away,
+            }
+            for seat in range(table.seat_count())
+        ]
+        over = isinstance(table.screen, Over)
+        scores: list[dict[str, Any]] = []
+        if over or session.game.running_score:  # totals that are public now
+            result = table.screen.scores if isinstance(table.screen, Over) else session.score()
+            places = dict(result.placed) if over else {}
+            scores = [
+                {"seat": seat, "points": result.totals.get(seat, 0), "place": places.get(seat)}
+                for seat in range(table.seat_count())
+            ]
+        return {
+            "story": [m.get(language) for m in said[-STORY_KEPT:]],
+            "news": [m.get(language) for m in table.messages.news],
+            "seats": seats,
+            "scores": scores,
+        }
+
+
+def _asked(
+    table: Table, answer: Answer, prompt: Prompt, seat: int, screen: SeatScreen | None, language: str
+) -> dict[str, Any]:
+    """The question put to the seat: its title and detail whole, its touch form, and the
+    keypad's: each option's code and meaning (a list short enough to read), the keys, and what
+    the seat typed (a hidden pick: its own keys, a code that matched nothing, the option it
+    locked; a list or a number: the keys typed so far)."""
     options = prompt.options_for(seat)
-    width = max(screen.entry.width, 1)
+    width = max(screen.entry.width if screen is not None else max((len(o.code) for o in options), default=1), 1)
     asked: dict[str, Any] = {
-        "ask": [prompt.title.get(language)],
+        "ask": [prompt.title.get(language), *([prompt.detail.get(language)] if prompt.detail is not None else [])],
         "hints": [[_code(o.code, width), o.label.get(language)] for o in options] if len(options) <= MAX_HINTS else [],
         "keys": _keys(prompt, seat),
+        "form": touch_form(table, answer, prompt, seat, language),
+        "yourturn": True,
     }
     if prompt.kind.hidden:
         entry = answer.secret.entries.get(seat) if answer.secret is not None else None
@@ -409,17 +487,78 @@ def _asked(answer: Answer, prompt: Prompt, seat: int, screen: SeatScreen, langua
                 asked["locked"] = UNSEEN.get(language)  # locked before this device took the seat
             elif entry.is_locked:
                 asked["locked"] = next((o.label.get(language) for o in options if o.value == entry.locked), "?")
+            if entry.is_locked:
+                asked["yourturn"] = False
     elif prompt.kind in (PromptKind.CHOICE, PromptKind.NUMBER):
         asked["typed"] = answer.typed
     return asked
 
 
-def _waiting(table: Table, screen: SeatScreen) -> dict[str, Any]:
-    """A seat not asked: what its pad screen says; when every seat confirms a costly undo, its
-    yes and no."""
-    if isinstance(table.screen, UndoAll):
-        return {"ask": list(screen.ask), "hints": [list(hint) for hint in screen.entry.hints], "keys": ["#", "*"]}
-    return {"ask": list(screen.ask), "hints": [], "keys": []}
+def _waiting(table: Table, seat: int, screen: SeatScreen | None, language: str) -> dict[str, Any]:
+    """A seat not asked: what the table waits for and from whom (the question and its seats,
+    the host on a screen of its own); when every seat confirms a costly undo, its yes and no."""
+    shown = table.screen
+    pad_ask = list(screen.ask) if screen is not None else []
+    if isinstance(shown, UndoAll):
+        form = {
+            "kind": "keys",
+            "text": wording.UNDO_ALL.get(language),
+            "done": seat in shown.confirms,
+            "options": [
+                {"key": "#", "label": wording.UNDO_YES.get(language)},
+                {"key": "*", "label": wording.UNDO_NO.get(language)},
+            ],
+        }
+        hints = [list(hint) for hint in screen.entry.hints] if screen is not None else []
+        return {
+            "ask": pad_ask,
+            "hints": hints,
+            "keys": ["#", "*"],
+            "form": form,
+            "yourturn": seat not in shown.confirms,
+        }
+    return {
+        "ask": pad_ask,
+        "hints": [],
+        "keys": [],
+        "form": {"kind": "wait", "text": waiting_for(table, language)},
+        "yourturn": False,
+    }
+
+
+def waiting_for(table: Table, language: str) -> str:
+    """What the table waits for, in a sentence: the question and whose it is, the seats a
+    hidden pick still waits for, or the host."""
+    shown = table.screen
+    session = table.session
+    if session is None:
+        return wording.NO_GAME.get(language)
+    if isinstance(shown, Over):
+        return wording.OVER.get(language)
+    if not isinstance(shown, Play):
+        doing = {"game_menu": wording.MENU, "claim": wording.CLAIM, "undo": wording.UNDO}.get(shown.name)
+        return wording.WAIT_HOST.format(what=doing.get(language) if doing else "").get(language).rstrip(": ")
+    prompt = session.prompt
+    if prompt is None:
+        return ""
+    names = lambda seats: wording.OR.get(language).join(_who(table, s, language) for s in seats)  # noqa: E731
+    if prompt.kind.hidden:
+        secret = shown.answer.secret
+        left = [s for s in prompt.seats if secret is None or s not in secret.locked_seats()]
+        if not left:
+            return wording.WAIT_REVEAL.get(language)
+        return wording.WAIT_SECRET.format(who=", ".join(_who(table, s, language) for s in left)).get(language)
+    what = (prompt.short or prompt.title).get(language)
+    if not prompt.seats:
+        return wording.WAIT_HOST.format(what=what).get(language)
+    return wording.WAIT_FOR.format(what=what, who=names(prompt.seats)).get(language)
+
+
+def _who(table: Table, seat: int, language: str) -> str:
+    """A seat as the table names it: its colour, and its player's name when it has one."""
+    label = table.seat_msg(seat).get(language)
+    name = table.names.get(seat)
+    return f"{label} ({name})" if name else label
 
 
 def _code(code: str, width: int) -> str:
@@ -447,4 +586,9 @@ def all_views(table: Table, tracker: Tracker | None = None, frame: Frame | None 
     frame = frame if frame is not None else table.frame()
     screens = seat_screens(table)
     board = board_view(table, tracker, frame)
-    return board, {seat: seat_view(table, seat, frame.header, screens.get(seat)) for seat in range(table.seat_count())}
+    if table.session is None:
+        return board, {}
+    story = Story(table, tracker)
+    return board, {
+        seat: seat_view(table, seat, frame.header, screens.get(seat), story) for seat in range(table.seat_count())
+    }

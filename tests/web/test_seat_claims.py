@@ -139,9 +139,11 @@ def test_a_phone_asking_for_a_pads_seat_is_told_so_no_is_the_default_and_it_neve
             first = json.loads(raw[-1])
             assert json.loads(raw[0])["t"] == "welcome"
             assert first["locked"] == UNSEEN.en and first["typed"] == "" and first["wrong"] == ""
-            for message in raw:  # the pick is named nowhere but in the list of what the codes mean
+            for message in raw:  # the pick is named nowhere but in the list (the codes, the buttons)
                 view = json.loads(message)
                 view.pop("hints", None)
+                form = view.pop("form", {})
+                assert form.get("chosen", "") == ""
                 assert "Carpenter" not in json.dumps(view)
             assert [m.en for m in owner.table.messages.notice] == ["Yellow: a phone took over the seat (Jana)."]
             for key in "06#":  # the player picks again, as on a pad

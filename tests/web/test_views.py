@@ -32,7 +32,7 @@ def toy_table(language="en"):
 def test_a_seat_view_says_the_question_whole_with_the_private_rows_and_the_keys():
     table = vaaalbara_table(language="cs")
     view = seat_view(table, 0)
-    assert view["ask"] == ["Vyberte tajně postavu"]  # whole: a pad's 16 columns would wrap it
+    assert view["ask"][0] == "Vyberte tajně postavu"  # whole: a pad's 16 columns would wrap it
     assert view["private"] == ["Tvůj součet: 2"]
     assert view["keys"] == list("0123456789*#")
     assert view["hints"][:2] == [["01", "Bojovnice"], ["02", "Bardka"]] and len(view["hints"]) == 12

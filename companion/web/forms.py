@@ -1,0 +1,124 @@
+"""A phone's touch form for the question on the table: the prompt the panel renders, rendered for
+a finger. Built from the ``Prompt`` alone (its kind, options, bounds, map), never from a game's
+name: a list is a button per option with its words, a number is − / + within its bounds, yes/no
+two buttons, a confirmation one, a map a grid of its places, a compass list a rose.
+
+What a tap sends (``PhoneAnswer``): the option's code, the number, or nothing (a confirmation),
+with the question's number (``Answer.asked``). A hidden pick is chosen on the phone and sent only
+by *Lock*: one message of one size whatever was chosen (docs/web-table.md).
+
+An answer the step knows but does not offer now (``Prompt.unoffered``) is shown disabled with
+the game's own reason (``Session.refusal``), which a tap shows on the phone without asking the
+table; the reasons are worked out once a question.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..engine import Option, Prompt, PromptKind
+from ..surface.pad_screen import padded
+from ..table.answer import Answer
+from ..table.claims import lock_unseen
+from ..table.prompts import is_place
+from . import texts
+
+if TYPE_CHECKING:
+    from ..table.table import Table
+
+# the pad's compass rose: 1 2 3 / 4 5 6 / 7 8 9, 5 the centre (stay)
+ROSE = ("1", "2", "3", "4", "5", "6", "7", "8", "9")
+
+# (question number, seat, language) -> the reasons of the answers not offered: one question's
+_reasons: dict[tuple[int, int, str], list[str]] = {}
+
+
+def touch_form(table: Table, answer: Answer, prompt: Prompt, seat: int, language: str) -> dict[str, Any]:
+    """The form ``seat``'s phone answers ``prompt`` with (the seat is asked)."""
+    kind = prompt.kind
+    form: dict[str, Any] = {"q": answer.asked, "hidden": kind.hidden}
+    if kind is PromptKind.CONFIRM:
+        return {**form, "kind": "confirm", "ok": texts.OK.get(language)}
+    if kind is PromptKind.NUMBER:
+        low = prompt.minimum if prompt.minimum is not None else 0
+        high = prompt.maximum if prompt.maximum is not None else 999
+        return {
+            **form,
+            "kind": "number",
+            "min": low,
+            "max": high,
+            "value": answer.number,
+            "ok": texts.CHOOSE.get(language),
+        }
+    options = prompt.options_for(seat)
+    width = max((len(o.code) for o in options), default=1)
+    listed = [_option(o, width, language) for o in options]
+    off = _not_offered(table, answer, prompt, seat, width, language)
+    form.update(options=listed, off=off, ok=(texts.LOCK if kind.hidden else texts.CHOOSE).get(language))
+    if kind.hidden:
+        form["chosen"] = _locked_code(answer, prompt, seat, width)
+        form["change"] = texts.CHANGE.get(language)
+    if kind is PromptKind.CELL and prompt.grid is not None:
+        return {**form, "kind": "cell", **_grid(prompt, options, width)}
+    if len(options) == 2 and {o.code for o in options} == {"#", "*"}:
+        return {**form, "kind": "yesno"}
+    if _is_rose(options):
+        return {**form, "kind": "rose"}
+    return {**form, "kind": "list"}
+
+
+def _option(option: Option, width: int, language: str) -> dict[str, Any]:
+    return {"code": padded(option.code, width), "label": option.label.get(language), "default": option.code == "#"}
+
+
+def _not_offered(
+    table: Table, answer: Answer, prompt: Prompt, seat: int, width: int, language: str
+) -> list[dict[str, Any]]:
+    """The answers the step knows but does not offer now, each with the game's reason (told to
+    the seat alone where it rests on a hidden fact: the seat's own reason)."""
+    unoffered = prompt.unoffered_for(seat)
+    if not unoffered:
+        return []
+    key = (answer.asked, seat, language)
+    if key not in _reasons:
+        if len(_reasons) > 64:
+            _reasons.clear()
+        reasons = []
+        for option in unoffered:
+            try:
+                reasons.append(table.running.refusal(seat, option.value).own.get(language))
+            except Exception:  # a reason that cannot be worked out: the option stays disabled, unexplained
+                reasons.append("")
+        _reasons[key] = reasons
+    return [{**_option(o, width, language), "why": why} for o, why in zip(unoffered, _reasons[key], strict=True)]
+
+
+def _locked_code(answer: Answer, prompt: Prompt, seat: int, width: int) -> str:
+    """The code of the pick ``seat`` has locked, for its own phone (not one locked before this
+    phone took the seat over); "" when none."""
+    secret = answer.secret
+    entry = secret.entries.get(seat) if secret is not None else None
+    if entry is None or not entry.is_locked or lock_unseen(answer, seat):
+        return ""
+    return next((padded(o.code, width) for o in prompt.options_for(seat) if o.value == entry.locked), "")
+
+
+def _grid(prompt: Prompt, options: tuple[Option, ...], width: int) -> dict[str, Any]:
+    """A map: its size, what is drawn on each cell, which cells are places to pick (by code),
+    turned for a seat across the table as the panel turns it."""
+    assert prompt.grid is not None
+    columns, rows = prompt.grid
+    places = {tuple(o.value): padded(o.code, width) for o in options if is_place(o.value)}
+    ys, xs = range(rows), range(columns)
+    if prompt.turned:
+        ys, xs = ys[::-1], xs[::-1]
+    # row by row as drawn: what the cell shows, and the code of the place it is ("" for none)
+    cells = [[prompt.cells.get((x, y), ""), places.get((x, y), "")] for y in ys for x in xs]
+    return {"columns": columns, "rows": rows, "cells": cells}
+
+
+def _is_rose(options: tuple[Option, ...]) -> bool:
+    """The eight compass keys of the pad (1-4, 6-9; 5 the centre: stay), one key each, make a
+    rose; anything else beside them (back) is a button under it."""
+    codes = {o.code for o in options}
+    return set(ROSE) - {"5"} <= codes and codes <= {*ROSE, "#", "*"}
