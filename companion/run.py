@@ -141,7 +141,7 @@ def claim_answer(
 ) -> None:
     """In the owner thread, the host's answer to a phone's claim: a yes first names the seat's
     player (``name_seat``), then the phone hears the answer (``WebTable.answer_claim``)."""
-    if ok:
+    if ok and seat >= 0:  # a seat's player is named; the host's phone (HOST_SEAT) names nobody
         named(seat, name)
     answer(seat, ok)
 

@@ -83,6 +83,10 @@ class RawPadKey(NamedTuple):
     key: str
 
 
+# the "seat" a phone claims to be the host: the host's buttons on a phone (the web table)
+HOST_SEAT = -1
+
+
 class SeatClaim(NamedTuple):
     """A phone asks to play ``seat`` under ``name`` (the web table); ``taken``: another phone
     holds the seat, ``connected``: that phone is connected now. The host answers on the box;

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..engine import Msg, PromptKind
-from ..surface.events import SeatClaim
+from ..surface.events import HOST_SEAT, SeatClaim
 from . import texts
 from .flow import Claim, give_back, interrupt
 from .menu import MenuItem
@@ -37,6 +37,10 @@ def on_seat_claim(table: Table, event: SeatClaim) -> None:
     if event.withdrawn:
         _withdraw(table, event)
         return
+    if event.seat == HOST_SEAT:  # the host's buttons on a phone: asked over any screen but pairing
+        table.claims.append(event)
+        ask_claim(table)
+        return
     if not _current(table, event) or not 0 <= event.seat < table.seat_count():
         event.reply(False)
         return
@@ -45,7 +49,10 @@ def on_seat_claim(table: Table, event: SeatClaim) -> None:
 
 
 def _current(table: Table, claim: SeatClaim) -> bool:
-    """The claim is of the game on the table (0: the phone did not say which it saw)."""
+    """The claim is of the game on the table (0: the phone did not say which it saw); a claim
+    to be the host is of the box, whatever game it is playing."""
+    if claim.seat == HOST_SEAT:
+        return True
     return table.session is not None and claim.game in (0, table.game_serial)
 
 
@@ -54,15 +61,18 @@ def ask_claim(table: Table) -> None:
     a game that has ended since are refused, unasked."""
     while table.claims and not _current(table, table.claims[0]):
         table.claims.pop(0).reply(False)
-    if not table.claims or not table.screen.takes_claims:
+    if not table.claims or not _asks_now(table, table.claims[0]):
         return
     claim = table.claims[0]
     holder = holder_of(table, claim)
     menu = Claim(under=table.screen)
     interrupt(table, menu)
     menu.title = TITLES[holder]
-    seat = Msg(table.seat_label(claim.seat), table.seat_label(claim.seat))
-    note = [texts.CLAIM_ASK.format(name=Msg(claim.name, claim.name), seat=seat)]
+    if claim.seat == HOST_SEAT:
+        note = [HOST_ASK.format(name=Msg(claim.name, claim.name))]
+    else:
+        seat = Msg(table.seat_label(claim.seat), table.seat_label(claim.seat))
+        note = [texts.CLAIM_ASK.format(name=Msg(claim.name, claim.name), seat=seat)]
     menu.note = note + ([NOTES[holder]] if holder in NOTES else [])
     table.messages.notice = []  # what the panel said before was read; the answers keep their rows
     yes = MenuItem(texts.CLAIM_YES, lambda: _answer_claim(table, True))
@@ -73,11 +83,23 @@ def ask_claim(table: Table) -> None:
     menu.cursor = 1
 
 
+def _asks_now(table: Table, claim: SeatClaim) -> bool:
+    """A seat's claim is asked over the question or the ranking; a claim to be the host over
+    any screen but another claim and pairing (a table with no host buttons starts its games
+    from the phone)."""
+    screen = table.screen
+    if claim.seat == HOST_SEAT:
+        return screen.name not in ("claim", "pair")
+    return screen.takes_claims
+
+
 def holder_of(table: Table, claim: SeatClaim) -> str:
     """Who holds the claimed seat: "pad" (a serial pad seated there or gone for a moment, two
     seat buttons, or input typed at a seat no phone holds), "phone_on" (a phone, connected
     now), "phone" (a phone, not connected now) or "free"."""
     seat = claim.seat
+    if seat == HOST_SEAT:
+        return ("phone_on" if claim.connected else "phone") if claim.taken else "free"
     if seat in table.signals.pads or seat in table.signals.absent or seat in table.fittings.yes_no_seats:
         return "pad"
     if claim.taken:
@@ -100,12 +122,18 @@ def _answer_claim(table: Table, ok: bool) -> None:
     asked = table.screen
     give_back(table, asked.under if isinstance(asked, Claim) else table.play)
     taken_over = holder_of(table, claim) != "free"
-    if ok:
+    if ok and claim.seat != HOST_SEAT:
         take_over(table, claim.seat)
     claim.reply(ok)  # after the seat is cleared: the new device's first view is the cleared one
-    label = Msg(table.seat_label(claim.seat), table.seat_label(claim.seat))
-    said = texts.CLAIMED_OVER if taken_over else texts.CLAIMED
-    table.messages.notice = [said.format(seat=label, name=Msg(claim.name, claim.name)) if ok else texts.CLAIM_REFUSED]
+    name = Msg(claim.name, claim.name)
+    if not ok:
+        table.messages.notice = [texts.CLAIM_REFUSED]
+    elif claim.seat == HOST_SEAT:
+        table.messages.notice = [HOST_CLAIMED.format(name=name)]
+    else:
+        label = Msg(table.seat_label(claim.seat), table.seat_label(claim.seat))
+        said = texts.CLAIMED_OVER if taken_over else texts.CLAIMED
+        table.messages.notice = [said.format(seat=label, name=name)]
     ask_claim(table)
 
 
@@ -169,6 +197,8 @@ NOTES = {
     "phone_on": Msg("Telefon, který ho drží, je teď připojený.", "The phone that holds it is connected now."),
     "phone": Msg("Telefon, který ho drží, je teď odpojený.", "The phone that holds it is not connected now."),
 }
+HOST_ASK = Msg("{name} chce ovládat krabici z telefonu (hostitel).", "{name} asks to run the box from a phone (host).")
+HOST_CLAIMED = Msg("{name} ovládá krabici z telefonu.", "{name} runs the box from a phone.")
 CLAIM_GONE = Msg("{name} už o místo nežádá.", "{name} no longer asks for a seat.")
 UNSEEN = Msg(
     "zvoleno před převzetím místa; nový kód volbu změní",

@@ -118,7 +118,8 @@ def _grid(prompt: Prompt, options: tuple[Option, ...], width: int) -> dict[str, 
 
 
 def _is_rose(options: tuple[Option, ...]) -> bool:
-    """The eight compass keys of the pad (1-4, 6-9; 5 the centre: stay), one key each, make a
-    rose; anything else beside them (back) is a button under it."""
+    """The eight compass keys of the pad (1-4 and 6-9 around the centre 5, which a numbered
+    list would have taken too), one key each, make a rose; back beside them is a button under
+    it."""
     codes = {o.code for o in options}
-    return set(ROSE) - {"5"} <= codes and codes <= {*ROSE, "#", "*"}
+    return set(ROSE) - {"5"} <= codes and codes <= {*ROSE, "#", "*"} - {"5"}

@@ -33,7 +33,16 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 from websockets.protocol import State
 
-from ..surface.events import PAD_KEYS, KeyEvent, PhoneAnswer, PhoneLanguage, PhonePresence, SeatClaim
+from ..surface.events import (
+    HOST_KEYS,
+    HOST_SEAT,
+    PAD_KEYS,
+    KeyEvent,
+    PhoneAnswer,
+    PhoneLanguage,
+    PhonePresence,
+    SeatClaim,
+)
 from ..surface.pad_screen import MAX_CODE
 from .views import SIZES, TooLarge, encode
 
@@ -264,6 +273,7 @@ class WebTable:
         self.keys_queued = 0  # keys put on the owner's queue (for the tests and the benchmark)
         self.keys_dropped = 0  # keys over a seat's or an address's cap (KEY_RATE)
         self._key_buckets: dict[tuple[str, object], Bucket] = {}  # ("seat", n) / ("address", a)
+        self._host: _Seat | None = None  # the phone the host let in as host (kept from game to game)
         self._away: set[int] = set()  # seats whose phone the table was told is gone
         self._languages: dict[int, str] = {}  # seat -> the language its phone asked for
         self.phone_away = phone_away
@@ -465,6 +475,11 @@ class WebTable:
             if answer is not None and self._key_allowed(client):
                 self.events.put(answer)
                 self.keys_queued += 1
+        elif kind == "host" and client.role == "host":
+            key = data.get("key")
+            if isinstance(key, str) and key in HOST_KEYS and self._key_allowed(client):
+                self.events.put(KeyEvent(None, key, "web"))
+                self.keys_queued += 1
         elif kind == "lang" and client.role == "seat" and client.seat is not None:
             self._language(client.seat, data.get("lang"))
 
@@ -493,6 +508,15 @@ class WebTable:
             await self._send(client, self._board)
             return
         token = data.get("token")
+        if (
+            self._host is not None
+            and isinstance(token, str)
+            and token
+            and hmac.compare_digest(self._host.token.encode(), token.encode())
+        ):
+            client.role, client.seat = "host", HOST_SEAT
+            await self._send(client, self._board)
+            return
         seat = self._seat_of(token)
         if seat is None:
             client.role, client.seat = "lobby", None
@@ -523,9 +547,10 @@ class WebTable:
 
     def _language(self, seat: int, language: object) -> None:
         """The language the seat's phone reads, told to the table when it changes."""
-        if language in ("cs", "en") and self._languages.get(seat) != language:
-            self._languages[seat] = language
-            self.events.put(PhoneLanguage(seat, language))
+        if language not in ("cs", "en") or self._languages.get(seat, self._board_view.get("lang")) == language:
+            return  # what the phone reads already
+        self._languages[seat] = language
+        self.events.put(PhoneLanguage(seat, language))
 
     def _seat_of(self, token: object) -> int | None:
         if not isinstance(token, str) or not token:
@@ -542,7 +567,9 @@ class WebTable:
         ``max_pending`` wait; so the host is asked about each seat once, and about a few at most."""
         seat, name = data.get("seat"), clean_name(data.get("name"))
         count = len(self._board_view.get("seats", ()))
-        if client.role == "seat" or not isinstance(seat, int) or not 0 <= seat < count or not name:
+        seat = HOST_SEAT if seat == "host" else seat
+        valid = isinstance(seat, int) and (seat == HOST_SEAT or 0 <= seat < count)
+        if client.role in ("seat", "host") or not valid or not name:
             self._queue(client, self._refused("invalid"))
             return
         if seat in self._pending:
@@ -554,8 +581,8 @@ class WebTable:
         if len(self._pending) >= self.max_pending:
             self._queue(client, self._refused("many"))
             return
-        taken = seat in self._seats
-        connected = any(other.role == "seat" and other.seat == seat for other in self._clients)
+        taken = self._host is not None if seat == HOST_SEAT else seat in self._seats
+        connected = any(other.role in ("seat", "host") and other.seat == seat for other in self._clients)
         self._claims += 1
         game = self._game if isinstance(self._game, int) else 0
         ask = Ask(seat, name, taken, connected, self._claims, game)
@@ -581,11 +608,19 @@ class WebTable:
             self._queue(client, self._refused("refused"))
             return
         token = secrets.token_urlsafe(TOKEN_BYTES)
-        self._seats[seat] = _Seat(token, name)
+        if seat == HOST_SEAT:
+            self._host = _Seat(token, name)
+        else:
+            self._seats[seat] = _Seat(token, name)
         for other in list(self._clients):  # a phone that held the seat before is told to leave it
-            if other is not client and other.role == "seat" and other.seat == seat:
+            if other is not client and other.role in ("seat", "host") and other.seat == seat:
                 other.role, other.seat = "lobby", None
                 self._queue(other, self._refused("taken_over"))
+        if seat == HOST_SEAT:
+            client.role, client.seat = "host", seat
+            self._queue(client, encode({"t": "welcome", "seat": seat, "name": name, "token": token}))
+            self._queue(client, self._board)
+            return
         client.role, client.seat = "seat", seat
         self._present(seat)
         self._queue(client, encode({"t": "welcome", "seat": seat, "name": name, "token": token}))
@@ -681,7 +716,7 @@ class WebTable:
     async def _send_all(self) -> None:
         lobby = self._lobby()
         for client in list(self._clients):
-            if client.role == "board":
+            if client.role in ("board", "host"):
                 await self._send(client, self._board, again=False)
             elif client.role == "seat" and client.seat is not None:
                 message = self._seat_messages.get(client.seat) or self._empty_seat(client.seat)
@@ -710,7 +745,10 @@ class WebTable:
             }
             for entry in board.get("seats", ())
         ]
-        return encode({"t": "lobby", "lang": board.get("lang", "cs"), "game": board.get("game", ""), "seats": seats})
+        host = {"taken": self._host is not None, "waiting": HOST_SEAT in self._pending}
+        return encode(
+            {"t": "lobby", "lang": board.get("lang", "cs"), "game": board.get("game", ""), "seats": seats, "host": host}
+        )
 
     def _empty_seat(self, seat: int) -> str:
         lang = self._board_view.get("lang", "cs")

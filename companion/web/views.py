@@ -247,6 +247,7 @@ def _board_seats(table: Table, prompt: Prompt | None) -> list[dict[str, Any]]:
             "name": table.names.get(seat, ""),
             "asked": seat in asked,
             "locked": seat in locked,
+            "away": seat in table.signals.phones_away,
         }
         for seat, label in enumerate(_seat_labels(table))
     ]
@@ -363,7 +364,7 @@ def seat_view(
     the game stands, its private rows, what it is asked as a touch form (``forms.touch_form``)
     or what the table waits for and from whom (``wait``), the story (the announcements as whole
     sentences, the seats with their players, who is asked, who has locked, whose phone is away,
-    the public scores). Beside the form, the keypad's fields: its keys, what they mean, what was
+    the totals once the game is over). Beside the form, the keypad's fields: its keys, what they mean, what was
     typed and locked (as the seat's pad screen has them). ``header`` and ``screen``: the panel's
     header and the seat's pad screen, when the main loop has them already (``all_views``);
     ``story``: the public part, built once for every phone."""
@@ -416,7 +417,7 @@ def seat_view(
 
 class Story:
     """What every phone shows of the table, built once for all of them (in each language a
-    phone asks for): the announcements, the seats, the public scores."""
+    phone asks for): the announcements, the seats, the final totals."""
 
     def __init__(self, table: Table, tracker: Tracker | None):
         self.table, self.tracker = table, tracker
@@ -446,11 +447,11 @@ class Story:
             }
             for seat in range(table.seat_count())
         ]
-        over = isinstance(table.screen, Over)
+        # the totals once the game is over (during a game a total may be secret: Vaaalbara's is)
         scores: list[dict[str, Any]] = []
-        if over or session.game.running_score:  # totals that are public now
-            result = table.screen.scores if isinstance(table.screen, Over) else session.score()
-            places = dict(result.placed) if over else {}
+        if isinstance(table.screen, Over):
+            result = table.screen.scores
+            places = dict(result.placed)
             scores = [
                 {"seat": seat, "points": result.totals.get(seat, 0), "place": places.get(seat)}
                 for seat in range(table.seat_count())

@@ -135,6 +135,9 @@ class Page:
         self.page.wait_for_selector("#pad:not([hidden])")
 
     def press(self, keys: str) -> None:
+        """Type on the pad's keypad (one tap opens it under the touch form)."""
+        if self.page.locator("#keypad-box[open]").count() == 0:
+            self.page.click("#keypad-box summary")
         for key in keys:
             self.page.locator(f'button.key[data-key="{key}"]').click()
 
@@ -151,8 +154,9 @@ def play_picks(chromium, box, picks: list[str], names: list[str], shots: str | N
     board = Page(chromium, box.url, "/board")
     board.page.wait_for_selector("#seats li")
     phones = []
+    locale = "cs-CZ" if box.owner.table.language == "cs" else "en-US"  # phones that read the table's language
     for seat, name in enumerate(names):
-        phone = Page(chromium, box.url, "/")
+        phone = Page(chromium, box.url, "/", locale)
         phone.page.wait_for_selector(f'button.seat[data-seat="{seat}"]')
         if shots and seat == len(names) - 1:  # the seats the others took, the last one free
             taken = "[...document.querySelectorAll('.seat-note')].filter((n) => n.textContent.includes('(')).length"

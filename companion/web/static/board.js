@@ -43,6 +43,7 @@ function seatItem(seat, hidden) {
   item.append(el("span", seatName(seat.label, seat.name), "seat-name"));
   const state = seat.locked ? word("is_locked") : seat.asked ? word(hidden ? "is_asked" : "is_turn") : "";
   if (state) item.append(el("span", state, seat.locked ? "mark locked" : hidden ? "mark asked" : "mark turn"));
+  if (seat.away) item.append(el("span", word("phone_away"), "mark away"));
   if (seat.asked && !seat.locked) item.classList.add("asked");
   item.dataset.locked = seat.locked ? "1" : "0";
   return item;

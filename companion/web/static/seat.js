@@ -1,30 +1,62 @@
-// A phone as a seat's pad: the seat's private screen and its keypad. It shows only what the box
-// sent last (never updated before the box answers); keys go to the box as they are pressed.
+// A phone as a seat's controller: the question as a touch form (the prompt the panel renders,
+// rendered for a finger), the seat's private rows, the table's story, and the pad's keypad one
+// tap away. It shows only what the box sent last; a tap goes to the box as one message.
+//
+// A hidden pick is chosen here and only "Lock" sends it: one message of one size, whatever was
+// chosen, and the choosing changes nothing the neighbours could read off the screen but a thin
+// outline (no bright block).
 "use strict";
 
 const KEYPAD = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "*", "0", "#"];
 const TOKEN = "companion-seat-token";
+const NAME = "companion-player-name";
+const SEAT = "companion-last-seat";
+const LANG = "companion-language";
 let chosen = null;
 let seatCount = 0;
 let table = null;
 let refusal = "";  // why the box said no last (kept beside "no game yet" in an empty lobby)
+let last = null;  // the last seat view
+let picked = null;  // the option chosen on this phone, not sent yet: {q, code}
+let changing = -1;  // the question whose locked pick is being changed
+let wasTurn = false;
+let hosting = false;  // this phone holds the host's buttons
 
-function token() {
-  try { return localStorage.getItem(TOKEN) || ""; } catch (e) { return ""; }
+function stored(key) {
+  try { return localStorage.getItem(key) || ""; } catch (e) { return ""; }
 }
 
-function keep(value) {
+function store(key, value) {
   try {
-    if (value) localStorage.setItem(TOKEN, value); else localStorage.removeItem(TOKEN);
-  } catch (e) { /* private mode: the seat is asked for again after a reload */ }
+    if (value) localStorage.setItem(key, value); else localStorage.removeItem(key);
+  } catch (e) { /* private mode: asked again after a reload */ }
 }
+
+function chosenLanguage() {
+  const kept = stored(LANG);
+  if (kept === "cs" || kept === "en") return kept;
+  return (navigator.language || "cs").slice(0, 2) === "en" ? "en" : "cs";
+}
+
+function switchLanguage() {
+  const next = language === "cs" ? "en" : "cs";
+  store(LANG, next);
+  setLanguage(next);
+  table.send({ t: "lang", lang: next });
+  if (!document.getElementById("lobby").hidden && lastLobby) showLobby(lastLobby);
+}
+
+let lastLobby = null;
 
 function showLobby(view) {
-  setLanguage(view.lang);
+  lastLobby = view;
+  setLanguage(chosenLanguage());
   document.getElementById("pad").hidden = true;
   document.getElementById("lobby").hidden = false;
   document.getElementById("lobby-game").textContent = view.game || "";
   seatCount = view.seats.length;
+  const wanted = Number(stored(SEAT));
+  if (chosen === null && stored(SEAT) !== "" && view.seats.some((s) => s.seat === wanted && !s.taken)) chosen = wanted;
   const items = view.seats.map((seat) => {
     const item = el("li");
     const button = el("button", seatName(seat.label, seat.player), "seat");
@@ -39,23 +71,164 @@ function showLobby(view) {
     return item;
   });
   fill(document.getElementById("seats"), items);
+  const name = document.getElementById("name");
+  if (!name.value) name.value = stored(NAME);
   if (!seatCount) document.getElementById("lobby-note").textContent = [refusal, word("no_game")].filter(Boolean).join(" ");
 }
 
-function showPad(view) {
-  setLanguage(view.lang);
-  document.getElementById("lobby").hidden = true;
-  document.getElementById("pad").hidden = false;
-  document.getElementById("seat-label").textContent = seatName(view.label, view.name);
-  document.getElementById("header").textContent = view.header || "";
-  fill(document.getElementById("ask"), (view.ask || []).map((row) => el("p", row)));
-  fill(document.getElementById("private"), (view.private || []).map((row) => el("p", row)));
+function button(text, cls, onClick) {
+  const node = el("button", text, cls);
+  node.type = "button";
+  node.addEventListener("click", onClick);
+  return node;
+}
+
+function send(form, extra) {
+  table.send(Object.assign({ t: "answer", q: form.q }, extra));
+}
+
+// -- the touch forms --------------------------------------------------------------------------
+
+function optionButton(form, option, onPick) {
+  const node = button("", "option", () => onPick(option));
+  node.append(el("span", option.label, "option-label"));
+  if (option.default) node.append(el("span", word("default"), "option-default"));
+  node.dataset.code = option.code;
+  if (picked && picked.q === form.q && picked.code === option.code) node.classList.add("picked");
+  return node;
+}
+
+function offButton(option) {
+  const node = button("", "option off", () => {
+    const why = document.getElementById("why");
+    why.hidden = false;
+    why.textContent = `${option.label}: ${option.why || word("not_now")}`;
+  });
+  node.append(el("span", option.label, "option-label"));
+  node.dataset.code = option.code;
+  node.setAttribute("aria-disabled", "true");
+  return node;
+}
+
+function pick(form, option) {
+  picked = { q: form.q, code: option.code };
+  render(last);
+}
+
+// The button that sends the answer chosen: Lock (a hidden pick) or Confirm; one for every option.
+function sendButton(form) {
+  const ready = picked && picked.q === form.q;
+  const node = button(form.ok, form.hidden ? "send lock" : "send", () => {
+    if (!ready) return;
+    send(form, { code: picked.code });
+    picked = null;
+    changing = -1;
+  });
+  node.disabled = !ready;
+  return node;
+}
+
+function listForm(form, box) {
+  const list = el("div", null, "options");
+  for (const option of form.options) list.append(optionButton(form, option, (o) => pick(form, o)));
+  for (const option of form.off || []) list.append(offButton(option));
+  box.append(list, sendButton(form));
+}
+
+function yesNoForm(form, box) {
+  const row = el("div", null, "yesno");
+  for (const option of form.options) {
+    row.append(optionButton(form, option, (o) => (form.hidden ? pick(form, o) : send(form, { code: o.code }))));
+  }
+  box.append(row);
+  if (form.hidden) box.append(sendButton(form));
+}
+
+function roseForm(form, box) {
+  const byCode = Object.fromEntries(form.options.map((o) => [o.code, o]));
+  const rose = el("div", null, "rose");
+  for (const key of ["1", "2", "3", "4", "5", "6", "7", "8", "9"]) {
+    const option = byCode[key];
+    if (option) rose.append(optionButton(form, option, (o) => pick(form, o)));
+    else rose.append(el("span", "", "rose-gap"));
+  }
+  const rest = el("div", null, "options");
+  for (const option of form.options) if (!"123456789".includes(option.code)) rest.append(optionButton(form, option, (o) => pick(form, o)));
+  box.append(rose, rest, sendButton(form));
+}
+
+function cellForm(form, box) {
+  const grid = el("div", null, "grid");
+  grid.style.gridTemplateColumns = `repeat(${form.columns}, minmax(0, 1fr))`;
+  const labels = Object.fromEntries(form.options.map((o) => [o.code, o.label]));
+  for (const [shown, code] of form.cells) {
+    if (code) {
+      const node = optionButton(form, { code, label: shown || "·", default: false }, (o) => pick(form, o));
+      node.classList.add("cell");
+      node.setAttribute("aria-label", labels[code] || shown);
+      grid.append(node);
+    } else {
+      grid.append(el("span", shown, "cell blank"));
+    }
+  }
+  const rest = el("div", null, "options");
+  const places = new Set(form.cells.map((cell) => cell[1]).filter(Boolean));
+  for (const option of form.options) if (!places.has(option.code)) rest.append(optionButton(form, option, (o) => pick(form, o)));
+  const chosenPlace = picked && picked.q === form.q && labels[picked.code];
+  box.append(grid, el("p", chosenPlace || "", "cell-chosen"), rest, sendButton(form));
+}
+
+function numberForm(form, box) {
+  const current = picked && picked.q === form.q ? Number(picked.code) : form.value;
+  const set = (value) => {
+    picked = { q: form.q, code: String(Math.max(form.min, Math.min(form.max, value))) };
+    render(last);
+  };
+  const row = el("div", null, "number");
+  const minus = button("−", "step", () => set(current - 1));
+  minus.disabled = current <= form.min;
+  const plus = button("+", "step", () => set(current + 1));
+  plus.disabled = current >= form.max;
+  row.append(minus, el("output", String(current), "value"), plus);
+  box.append(row, el("p", `${form.min}–${form.max}`, "bounds"));
+  box.append(button(form.ok, "send", () => { send(form, { number: current }); picked = null; }));
+}
+
+function keysForm(form, box) {
+  box.append(el("p", form.text, "wait"));
+  if (form.done) return;
+  const row = el("div", null, "yesno");
+  for (const option of form.options) row.append(button(option.label, "option", () => table.send({ t: "key", key: option.key })));
+  box.append(row);
+}
+
+function lockedForm(form, box, view) {
+  box.append(el("p", `✓ ${word("locked")}: ${view.locked}`, "locked-note"));
+  box.append(button(form.change, "change", () => { changing = form.q; render(last); }));
+}
+
+function renderForm(view) {
+  const box = document.getElementById("form");
+  const form = view.form || { kind: "wait", text: "" };
+  box.replaceChildren();
+  document.getElementById("why").hidden = true;
+  if (form.hidden && view.locked && changing !== form.q) { lockedForm(form, box, view); return; }
+  if (form.kind === "confirm") box.append(button(form.ok, "send", () => send(form, {})));
+  else if (form.kind === "list") listForm(form, box);
+  else if (form.kind === "yesno") yesNoForm(form, box);
+  else if (form.kind === "rose") roseForm(form, box);
+  else if (form.kind === "cell") cellForm(form, box);
+  else if (form.kind === "number") numberForm(form, box);
+  else if (form.kind === "keys") keysForm(form, box);
+  else box.append(el("p", form.text || "", "wait"));
+}
+
+// -- the rest of the screen -------------------------------------------------------------------
+
+function renderEntry(view) {
   const entry = document.getElementById("entry");
   entry.className = "entry";
-  if (view.refused) {
-    entry.textContent = `✗ ${view.refused}`;
-    entry.classList.add("wrong");
-  } else if (view.wrong) {
+  if (view.wrong) {
     entry.textContent = `✗ ${view.wrong} — ${word("wrong")}`;
     entry.classList.add("wrong");
   } else if (view.typed) {
@@ -67,37 +240,107 @@ function showPad(view) {
     entry.textContent = `✓ ${word("locked")}: ${view.locked}`;
     entry.classList.add("locked");
   } else {
-    entry.textContent = view.help || "";
+    entry.textContent = "";
   }
-  document.getElementById("status").textContent = view.status || "";
+}
+
+function renderKeypad(view) {
   const usable = new Set(view.keys || []);
   fill(document.getElementById("keys"), KEYPAD.map((key) => {
-    const button = el("button", key, "key");
-    button.type = "button";
-    button.dataset.key = key;
-    button.disabled = !usable.has(key);
-    button.addEventListener("click", () => table.send({ t: "key", key }));
-    return button;
+    const node = button(key, "key", () => table.send({ t: "key", key }));
+    node.dataset.key = key;
+    node.disabled = !usable.has(key);
+    return node;
   }));
-  const hints = view.hints || [];
-  document.getElementById("hints-box").hidden = hints.length === 0;
-  fill(document.getElementById("hints"), hints.map((hint) => el("li", `${hint[0]} = ${hint[1]}`)));
+  fill(document.getElementById("hints"), (view.hints || []).map((hint) => el("li", `${hint[0]} = ${hint[1]}`)));
+}
+
+function renderStory(view) {
+  fill(document.getElementById("news"), (view.news || []).map((line) => el("li", line)));
+  const scores = Object.fromEntries((view.scores || []).map((s) => [s.seat, s]));
+  fill(document.getElementById("table-seats"), (view.seats || []).map((seat, index) => {
+    const item = el("li", null, "table-seat");
+    item.append(el("span", seatName(seat.label, seat.name), "seat-name"));
+    const marks = [];
+    if (seat.away) marks.push([word("phone_away"), "away"]);
+    if (seat.locked) marks.push([word("is_locked"), "locked"]);
+    else if (seat.asked) marks.push([word("is_turn"), "asked"]);
+    if (scores[index]) marks.push([`${scores[index].place ? scores[index].place + ". · " : ""}${scores[index].points} ${word("points")}`, "points"]);
+    for (const [text, cls] of marks) item.append(el("span", text, `mark ${cls}`));
+    if (index === view.seat) item.classList.add("me");
+    return item;
+  }));
+  const story = view.story || [];
+  document.getElementById("story-title").hidden = story.length === 0;
+  fill(document.getElementById("story"), story.slice().reverse().map((line) => el("li", line)));
+}
+
+function render(view) {
+  if (!view) return;
+  last = view;
+  setLanguage(view.lang);
+  document.getElementById("lobby").hidden = true;
+  document.getElementById("pad").hidden = false;
+  document.getElementById("seat-label").textContent = seatName(view.label, view.name);
+  const where = [view.round ? `${word("round")} ${view.round}${view.rounds ? "/" + view.rounds : ""}` : "", view.phase || ""];
+  document.getElementById("header").textContent = where.filter(Boolean).join(" · ");
+  const banner = document.getElementById("banner");
+  banner.textContent = view.yourturn ? word("your_turn") : "";
+  banner.hidden = !view.yourturn;
+  if (view.yourturn && !wasTurn && navigator.vibrate) { try { navigator.vibrate(120); } catch (e) { /* not here */ } }
+  wasTurn = Boolean(view.yourturn);
+  const refused = document.getElementById("refused");
+  refused.hidden = !view.refused;
+  refused.textContent = view.refused ? `✗ ${view.refused}` : "";
+  fill(document.getElementById("ask"), (view.ask || []).map((row, index) => el(index ? "p" : "h2", row, index ? "detail" : "question")));
+  renderForm(view);
+  fill(document.getElementById("private"), (view.private || []).map((row) => el("p", row)));
+  document.getElementById("private").hidden = !(view.private || []).length;
+  renderEntry(view);
+  // the pad screen's status line, when it says more than the banner and the lock do (a key held back)
+  document.getElementById("status").textContent = view.yourturn || view.locked ? "" : view.status || "";
+  renderKeypad(view);
+  renderStory(view);
+}
+
+// The host's phone: the panel's text as the board has it, and the host's five buttons.
+function renderHost(view) {
+  setLanguage(chosenLanguage());
+  for (const id of ["lobby", "pad"]) document.getElementById(id).hidden = true;
+  document.getElementById("host").hidden = false;
+  document.getElementById("host-game").textContent = view.game || "";
+  document.getElementById("host-header").textContent = view.header || "";
+  fill(document.getElementById("host-lines"), (view.lines || []).map((line) => el("p", line)));
+  fill(document.getElementById("host-news"), (view.log || []).slice(-6).reverse().map((line) => el("li", line)));
 }
 
 function onView(view) {
   const note = document.getElementById("lobby-note");
-  if (view.t === "welcome") {
-    keep(view.token);
+  if (view.t === "board" && hosting) {
+    renderHost(view);
+  } else if (view.t === "welcome" && view.seat === -1) {
+    store(TOKEN, view.token);
+    hosting = true;
     refusal = "";
     note.textContent = "";
+  } else if (view.t === "welcome") {
+    store(TOKEN, view.token);
+    store(SEAT, String(view.seat));
+    refusal = "";
+    note.textContent = "";
+    table.send({ t: "lang", lang: chosenLanguage() });
   } else if (view.t === "lobby") {
+    hosting = false;
+    document.getElementById("host").hidden = true;
     showLobby(view);
   } else if (view.t === "seat") {
-    showPad(view);
+    if (!last || last.form?.q !== view.form?.q) { picked = null; }
+    render(view);
   } else if (view.t === "refused") {
-    if (view.why === "taken_over" || view.why === "ended") keep("");  // that token seats nobody any more
+    if (view.why === "taken_over" || view.why === "ended") store(TOKEN, "");  // that token seats nobody any more
     refusal = word(`refused_${view.why}`);
     note.textContent = refusal;
+    last = null;
   }
 }
 
@@ -108,17 +351,32 @@ function onState(open) {
 }
 
 document.addEventListener("DOMContentLoaded", () => {
-  setLanguage((navigator.language || "cs").slice(0, 2) === "en" ? "en" : "cs");
-  table = connectTable(() => ({ t: "hello", role: "seat", token: token() }), onView, onState);
+  setLanguage(chosenLanguage());
+  table = connectTable(() => ({ t: "hello", role: "seat", token: stored(TOKEN), lang: chosenLanguage() }), onView, onState);
   document.getElementById("take").addEventListener("click", () => {
     const name = document.getElementById("name").value.trim();
     if (chosen === null || !name) {
       document.getElementById("lobby-note").textContent = word("refused_invalid");
       return;
     }
+    store(NAME, name);
     document.getElementById("lobby-note").textContent = word("wait_host");
     table.send({ t: "claim", seat: chosen, name });
   });
+  for (const id of ["lang", "lobby-lang"]) document.getElementById(id).addEventListener("click", switchLanguage);
+  document.getElementById("be-host").addEventListener("click", () => {
+    const name = document.getElementById("name").value.trim();
+    if (!name) {
+      document.getElementById("lobby-note").textContent = word("refused_invalid");
+      return;
+    }
+    store(NAME, name);
+    document.getElementById("lobby-note").textContent = word("wait_host");
+    table.send({ t: "claim", seat: "host", name });
+  });
+  for (const node of document.querySelectorAll("[data-host]")) {
+    node.addEventListener("click", () => table.send({ t: "host", key: node.dataset.host }));
+  }
   document.addEventListener("keydown", (event) => {
     if (!document.getElementById("pad").hidden && KEYPAD.includes(event.key)) table.send({ t: "key", key: event.key });
   });
