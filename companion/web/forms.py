@@ -29,8 +29,9 @@ if TYPE_CHECKING:
 # the pad's compass rose: 1 2 3 / 4 5 6 / 7 8 9, 5 the centre (stay)
 ROSE = ("1", "2", "3", "4", "5", "6", "7", "8", "9")
 
-# (question number, seat, language) -> the reasons of the answers not offered: one question's
-_reasons: dict[tuple[int, int, str], list[str]] = {}
+# The reasons of the answers not offered, for the prompt last asked (held, so its identity is
+# not reused): (seat, language) -> reasons
+_reasons: dict[str, object] = {"prompt": None, "by": {}}
 
 
 def touch_form(table: Table, answer: Answer, prompt: Prompt, seat: int, language: str) -> dict[str, Any]:
@@ -79,18 +80,19 @@ def _not_offered(
     unoffered = prompt.unoffered_for(seat)
     if not unoffered:
         return []
-    key = (answer.asked, seat, language)
-    if key not in _reasons:
-        if len(_reasons) > 64:
-            _reasons.clear()
+    if _reasons["prompt"] is not prompt:
+        _reasons.update(prompt=prompt, by={})
+    known: dict = _reasons["by"]  # type: ignore[assignment]
+    key = (seat, language)
+    if key not in known:
         reasons = []
         for option in unoffered:
             try:
                 reasons.append(table.running.refusal(seat, option.value).own.get(language))
             except Exception:  # a reason that cannot be worked out: the option stays disabled, unexplained
                 reasons.append("")
-        _reasons[key] = reasons
-    return [{**_option(o, width, language), "why": why} for o, why in zip(unoffered, _reasons[key], strict=True)]
+        known[key] = reasons
+    return [{**_option(o, width, language), "why": why} for o, why in zip(unoffered, known[key], strict=True)]
 
 
 def _locked_code(answer: Answer, prompt: Prompt, seat: int, width: int) -> str:
