@@ -568,8 +568,10 @@ class WebTable:
         seat, name = data.get("seat"), clean_name(data.get("name"))
         count = len(self._board_view.get("seats", ()))
         seat = HOST_SEAT if seat == "host" else seat
-        valid = isinstance(seat, int) and (seat == HOST_SEAT or 0 <= seat < count)
-        if client.role in ("seat", "host") or not valid or not name:
+        if client.role in ("seat", "host") or not isinstance(seat, int) or not name:
+            self._queue(client, self._refused("invalid"))
+            return
+        if seat != HOST_SEAT and not 0 <= seat < count:
             self._queue(client, self._refused("invalid"))
             return
         if seat in self._pending:

@@ -124,6 +124,4 @@ def _answerable(view: dict) -> bool:
         return False
     if kind == "keys":
         return not form.get("done")
-    if form.get("hidden") and view.get("locked"):
-        return False
-    return True
+    return not (form.get("hidden") and view.get("locked"))
