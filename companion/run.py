@@ -201,7 +201,7 @@ def _start_web(
     if address:
         try:
             side = min(table.panel.height, table.panel.width // 2)
-            table.joining = qr.join_codes(address, web.port, wifi, side)
+            table.joining = qr.join_codes(address, web.port, wifi, side, web.host_key)
         except qr.QrError as error:
             log.warning("no QR code on the panel: %s", error)
     else:

@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 MENU_JOIN = Msg("Připojit telefon", "Join by phone")
 WIFI_TITLE = Msg("Wi-Fi", "Wi-Fi")
 URL_TITLE = Msg("Telefon", "Phone")
+HOST_TITLE = Msg("Hostitel", "Host")
+HOST_NOTE = Msg("Načti jen ty: tlačítka krabice na telefonu", "For you only: the box's buttons on a phone")
 NEXT_KEY = Msg("OK dál", "OK next")
 BACK_KEY = Msg("OK zpět", "OK back")
 
@@ -81,8 +83,8 @@ def join_frame(table: Table, cursor: int) -> Frame:
     code = codes[index]
     language = table.language
     column = Panel(max(table.panel.width - code.bitmap.width, 1), table.panel.height)
-    title = (WIFI_TITLE if code.kind == "wifi" else URL_TITLE).get(language)
-    lines = broken(column, code.text)
+    title = {"wifi": WIFI_TITLE, "host": HOST_TITLE}.get(code.kind, URL_TITLE).get(language)
+    lines = column.rows(HOST_NOTE.get(language)) if code.kind == "host" else broken(column, code.text)
     footer = (NEXT_KEY if index + 1 < len(codes) else BACK_KEY).get(language)
     return Frame(title, tuple(lines), footer, bitmap=code.bitmap)
 

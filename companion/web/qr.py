@@ -98,15 +98,31 @@ def panel_bitmap(code: segno.QRCode, height: int = PANEL[1]) -> Bitmap:
     return Bitmap(height, height, image.tobytes())
 
 
-def join_codes(ip: str, port: int, wifi: tuple[str, str] | None = None, height: int = PANEL[1]) -> Joining:
+def join_codes(
+    ip: str, port: int, wifi: tuple[str, str] | None = None, height: int = PANEL[1], host_key: str = ""
+) -> Joining:
     """What the panel shows to let phones in: the hotspot's Wi-Fi code first (``wifi``: its
-    name and password), then the table's address, with the address written beside it to type."""
+    name and password), then the table's address, with the address written beside it to type;
+    last, with ``host_key``, the code that opens the host's buttons on the phone that reads it
+    (only the panel shows it: reading it is being at the box, as pressing its buttons is)."""
     codes = []
     if wifi is not None:
         codes.append(JoinCode("wifi", panel_bitmap(wifi_qr(*wifi), height), wifi[0]))
     shown = table_url(ip, port)[len("HTTP://") : -1].lower()
     codes.append(JoinCode("url", panel_bitmap(url_qr(ip, port), height), shown))
+    if host_key:
+        code = segno.make(host_url(ip, port, host_key), error="m", micro=False, boost_error=False)
+        codes.append(JoinCode("host", panel_bitmap(code, height), HOST_TEXT))
     return Joining(tuple(codes))
+
+
+HOST_TEXT = "host"
+
+
+def host_url(ip: str, port: int, host_key: str) -> str:
+    """The table's address with the host's key after "#" (a fragment: it never reaches a
+    server's log), in the QR code's compact upper-case alphabet."""
+    return f"{table_url(ip, port)}#HOST-{host_key}"
 
 
 def read_modules(image, modules_per_side: int, scale: int) -> list[list[bool]]:

@@ -65,6 +65,7 @@ NAME_CHARS = 24
 # a seat's phone is named gone (on the panel and the board) once its last socket has been
 # closed this long: a phone whose screen went off for a moment reconnects well within it
 PHONE_AWAY_S = 10.0
+HOST_KEY_CHARS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 TOKEN_BYTES = 24
 
 # Every page is our own file: nothing from elsewhere, no inline script or style, no framing.
@@ -274,6 +275,9 @@ class WebTable:
         self.keys_dropped = 0  # keys over a seat's or an address's cap (KEY_RATE)
         self._key_buckets: dict[tuple[str, object], Bucket] = {}  # ("seat", n) / ("address", a)
         self._host: _Seat | None = None  # the phone the host let in as host (kept from game to game)
+        # the key in the panel's host code (``qr.host_url``): a phone that read it is the host at
+        # once; upper-case letters and digits, the QR code's compact alphabet (about 62 bits)
+        self.host_key = "".join(secrets.choice(HOST_KEY_CHARS) for _ in range(12))
         self._away: set[int] = set()  # seats whose phone the table was told is gone
         self._languages: dict[int, str] = {}  # seat -> the language its phone asked for
         self.phone_away = phone_away
@@ -582,6 +586,11 @@ class WebTable:
             return
         if len(self._pending) >= self.max_pending:
             self._queue(client, self._refused("many"))
+            return
+        key = data.get("key")
+        if seat == HOST_SEAT and isinstance(key, str) and hmac.compare_digest(key.encode(), self.host_key.encode()):
+            self._grant(client, seat, name, True, at_once=True)  # it read the panel's code
+            await self._broadcast_lobby()
             return
         taken = self._host is not None if seat == HOST_SEAT else seat in self._seats
         connected = any(other.role in ("seat", "host") and other.seat == seat for other in self._clients)

@@ -139,7 +139,7 @@ def test_a_socket_passed_in_is_served_by_a_service_without_a_network_of_its_own(
         assert status == 200 and b"board.js" in body
         assert headers["Content-Security-Policy"].startswith("default-src 'self'")
         assert started["net"] != os.readlink("/proc/self/ns/net")  # served from another namespace
-        assert started["port"] == port and started["codes"] == [f"127.0.0.1:{port}"]
+        assert started["port"] == port and started["codes"] == [f"127.0.0.1:{port}", "host"]
         assert fetch(port, "/", "evil.example")[0] == 421  # the allowed names stay in force
     finally:
         stop(service)
@@ -149,7 +149,7 @@ def test_a_socket_passed_in_is_served_by_a_service_without_a_network_of_its_own(
 def test_listening_on_every_address_without_a_network_the_qr_needs_the_configured_address(tmp_path):
     """In its own network the service cannot see the box's addresses: the QR code shows the
     configured [web] address, and none is drawn without it (the log says to set it)."""
-    for settings, codes in (({"address": "192.168.1.5", "hotspot": ""}, ["192.168.1.5:{port}"]), ({}, [])):
+    for settings, codes in (({"address": "192.168.1.5", "hotspot": ""}, ["192.168.1.5:{port}", "host"]), ({}, [])):
         port = free_port()
         service = activated(tmp_path, f"0.0.0.0:{port}", {"address": "", "hotspot": "", **settings})
         try:

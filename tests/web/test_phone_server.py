@@ -141,3 +141,25 @@ def test_a_phone_back_within_the_grace_time_is_never_named_gone(box):
             assert owner.events.empty()
 
     asyncio.run(run())
+
+
+def test_a_phone_that_read_the_panels_host_code_is_the_host_at_once_and_a_wrong_key_is_asked(box):
+    owner, web, port = box()
+
+    async def run():
+        async with client(port) as ws:
+            await hello(ws)
+            await ws.send(json.dumps({"t": "claim", "seat": "host", "name": "Petr", "key": web.host_key}))
+            got = await recv(ws)
+            while got["t"] == "lobby":
+                got = await recv(ws)
+            assert got["t"] == "welcome" and got["seat"] == HOST_SEAT
+            assert owner.events.empty()  # the panel was not asked
+        async with client(port) as ws:
+            await hello(ws)
+            await ws.send(json.dumps({"t": "claim", "seat": "host", "name": "Eva", "key": "X" * 12}))
+            await asyncio.to_thread(wait_drain, owner)
+            assert isinstance(owner.table.screen, Claim)  # a wrong key: the host is asked, No lit
+            assert owner.table.screen.items[owner.table.screen.cursor].label.en == "No"
+
+    asyncio.run(run())

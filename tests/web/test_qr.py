@@ -66,3 +66,13 @@ def test_a_code_too_big_for_the_panel_is_refused_in_one_line():
         qr.panel_scale(segno.make("x" * 300, error="l"))
     with pytest.raises(qr.QrError):
         qr.wifi_qr("", "secret")
+
+
+def test_a_phone_camera_reads_the_host_code_with_its_key_from_the_panel():
+    key = "K3J9QRST2VWX"
+    joining = qr.join_codes("192.168.4.1", 8080, host_key=key, height=64)
+    assert [code.kind for code in joining.codes] == ["url", "host"]
+    code = segno.make(qr.host_url("192.168.4.1", 8080, key), error="m", micro=False, boost_error=False)
+    assert qr.panel_scale(code) >= 1
+    assert decoded(qr.panel_image(code)) == [f"HTTP://192.168.4.1:8080/#HOST-{key}"]
+    assert [code.kind for code in qr.join_codes("192.168.4.1", 8080).codes] == ["url"]  # no key: no code

@@ -21,6 +21,7 @@ let picked = null;  // the option chosen on this phone, not sent yet: {q, code}
 let changing = -1;  // the question whose locked pick is being changed
 let wasTurn = false;
 let hosting = false;  // this phone holds the host's buttons
+let hostKey = "";  // the key of the panel's host code this page was opened with (sent once)
 
 function stored(key) {
   try { return localStorage.getItem(key) || ""; } catch (e) { return ""; }
@@ -50,6 +51,10 @@ let lastLobby = null;
 
 function showLobby(view) {
   lastLobby = view;
+  if (hostKey) {  // opened from the panel's host code: the host's buttons at once
+    table.send({ t: "claim", seat: "host", name: stored(NAME) || word("host"), key: hostKey });
+    hostKey = "";
+  }
   setLanguage(chosenLanguage());
   document.getElementById("pad").hidden = true;
   document.getElementById("lobby").hidden = false;
@@ -352,6 +357,11 @@ function onState(open) {
 
 document.addEventListener("DOMContentLoaded", () => {
   setLanguage(chosenLanguage());
+  const hash = location.hash || "";
+  if (/^#HOST-/i.test(hash)) {
+    hostKey = hash.slice(6).toUpperCase();
+    history.replaceState(null, "", location.pathname);  // the key does not stay in the address bar
+  }
   table = connectTable(() => ({ t: "hello", role: "seat", token: stored(TOKEN), lang: chosenLanguage() }), onView, onState);
   document.getElementById("take").addEventListener("click", () => {
     const name = document.getElementById("name").value.trim();
