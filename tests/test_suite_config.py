@@ -49,7 +49,11 @@ def test_a_bare_run_leaves_out_the_crash_tests_and_naming_a_file_runs_all_of_it_
     assert CRASH_TEST not in collected("tests/store/test_migration.py", "-m", "not kill")
 
 
-BROWSER_MODULES = {"test_browser.py", "test_board_layout.py"}  # the web table in a real browser
+BROWSER_MODULES = {
+    "test_browser.py",
+    "test_board_layout.py",
+    "test_browser_games.py",
+}  # the web table in a real browser
 
 
 def test_a_bare_run_leaves_out_the_browser_tests_and_the_last_step_runs_them():

@@ -54,8 +54,10 @@ def touch_form(table: Table, answer: Answer, prompt: Prompt, seat: int, language
     options = prompt.options_for(seat)
     width = max((len(o.code) for o in options), default=1)
     listed = [_option(o, width, language) for o in options]
-    off = _not_offered(table, answer, prompt, seat, width, language)
-    form.update(options=listed, off=off, ok=(texts.LOCK if kind.hidden else texts.CHOOSE).get(language))
+    off, reasons = _not_offered(table, answer, prompt, seat, width, language)
+    form.update(
+        options=listed, off=off, reasons=reasons, ok=(texts.LOCK if kind.hidden else texts.CHOOSE).get(language)
+    )
     if kind.hidden:
         form["chosen"] = _locked_code(answer, prompt, seat, width)
         form["change"] = texts.CHANGE.get(language)
@@ -74,12 +76,13 @@ def _option(option: Option, width: int, language: str) -> dict[str, Any]:
 
 def _not_offered(
     table: Table, answer: Answer, prompt: Prompt, seat: int, width: int, language: str
-) -> list[dict[str, Any]]:
-    """The answers the step knows but does not offer now, each with the game's reason (told to
-    the seat alone where it rests on a hidden fact: the seat's own reason)."""
+) -> tuple[list[dict[str, Any]], list[str]]:
+    """The answers the step knows but does not offer now, each with the number of its reason in
+    the game's reasons (told to the seat alone where it rests on a hidden fact: the seat's own
+    reason); many answers share a reason ("no buildings in the mountains"), said once."""
     unoffered = prompt.unoffered_for(seat)
     if not unoffered:
-        return []
+        return [], []
     if _reasons["prompt"] is not prompt:
         _reasons.update(prompt=prompt, by={})
     known: dict = _reasons["by"]  # type: ignore[assignment]
@@ -92,7 +95,11 @@ def _not_offered(
             except Exception:  # a reason that cannot be worked out: the option stays disabled, unexplained
                 reasons.append("")
         known[key] = reasons
-    return [{**_option(o, width, language), "why": why} for o, why in zip(unoffered, known[key], strict=True)]
+    said = list(dict.fromkeys(known[key]))
+    off = [
+        {**_option(o, width, language), "why": said.index(why)} for o, why in zip(unoffered, known[key], strict=True)
+    ]
+    return off, said
 
 
 def _locked_code(answer: Answer, prompt: Prompt, seat: int, width: int) -> str:

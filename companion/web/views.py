@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 # Bytes every message of a kind is padded to (JSON followed by spaces, which every parser skips).
-SIZES = {"board": 32768, "seat": 4096, "lobby": 4096, "welcome": 512, "refused": 512}
+SIZES = {"board": 32768, "seat": 16384, "lobby": 4096, "welcome": 512, "refused": 512}
 MAX_HINTS = 40  # options listed with their meaning on a phone (a longer list: the panel has it)
 LOG_KEPT = 200  # announcements a board keeps to be read back
 STORY_KEPT = 8  # announcements a phone shows
@@ -67,10 +67,20 @@ def encode(view: dict) -> str:
     while len(text.encode()) > size and log:
         log = log[max(1, len(log) // 8) :]
         text = json.dumps({**view, "log": log}, ensure_ascii=False, separators=(",", ":"))
+    if len(text.encode()) > size and view["t"] == "seat":
+        text = json.dumps(_shorter_seat(view), ensure_ascii=False, separators=(",", ":"))
     length = len(text.encode())
     if length > size:
         raise TooLarge(f"a {view['t']} view of {length} bytes does not fit {size}")
     return text + " " * (size - length)
+
+
+def _shorter_seat(view: dict) -> dict:
+    """A seat's view too long for its size (a list of a hundred answers): without the reasons of
+    the answers not offered (a tap then says only "not now"), the keypad's meanings, the story."""
+    form = view.get("form") or {}
+    form = {**form, "reasons": [], "off": [{**o, "why": -1} for o in form.get("off", ())]}
+    return {**view, "form": form, "hints": [], "story": [], "news": view.get("news", [])[-2:]}
 
 
 # -- the board ---------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from companion.games import load
 from companion.surface.events import KeyEvent, PhoneAnswer
 from companion.table.flow import Over, Play
 from companion.table.table import Table
-from companion.web.views import Tracker, all_views
+from companion.web.views import Tracker, all_views, encode
 
 from ..games.corpus import random_options
 from ..table.helpers import MemoryRecorder
@@ -64,7 +64,11 @@ class PhoneTable:
         self.tally = Tally()
 
     def views(self) -> dict[int, dict]:
-        return all_views(self.table, self.tracker)[1]
+        """Every seat's view, as the web table would send it (each fits its message: ``encode``)."""
+        seats = all_views(self.table, self.tracker)[1]
+        for view in seats.values():
+            encode(view)
+        return seats
 
     def step(self) -> bool:
         """One phone that is asked answers; False when none is (the host must act)."""

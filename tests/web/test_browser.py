@@ -117,13 +117,18 @@ class Page:
         self.context = chromium.new_context(viewport=PHONE, device_scale_factor=2, locale=locale)
         self.page = self.context.new_page()
         self.frames: list[str] = []
+        self.sent: list[str] = []  # what the page sent the box
         self.dialogs: list[str] = []
         self.errors: list[str] = []
-        self.page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: self.frames.append(payload)))
+        self.page.on("websocket", self._socket)
         self.page.on("dialog", lambda dialog: (self.dialogs.append(dialog.message), dialog.dismiss()))
         self.page.on("console", lambda msg: self.errors.append(msg.text) if msg.type == "error" else None)
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
         self.page.goto(url + path)
+
+    def _socket(self, ws) -> None:
+        ws.on("framereceived", lambda payload: self.frames.append(payload))
+        ws.on("framesent", lambda payload: self.sent.append(payload))
 
     def views(self, kind: str) -> list[dict]:
         return [json.loads(f) for f in self.frames if json.loads(f).get("t") == kind]

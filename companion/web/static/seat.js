@@ -103,11 +103,11 @@ function optionButton(form, option, onPick) {
   return node;
 }
 
-function offButton(option) {
+function offButton(form, option) {
   const node = button("", "option off", () => {
     const why = document.getElementById("why");
     why.hidden = false;
-    why.textContent = `${option.label}: ${option.why || word("not_now")}`;
+    why.textContent = `${option.label}: ${(form.reasons || [])[option.why] || word("not_now")}`;
   });
   node.append(el("span", option.label, "option-label"));
   node.dataset.code = option.code;
@@ -136,7 +136,7 @@ function sendButton(form) {
 function listForm(form, box) {
   const list = el("div", null, "options");
   for (const option of form.options) list.append(optionButton(form, option, (o) => pick(form, o)));
-  for (const option of form.off || []) list.append(offButton(option));
+  for (const option of form.off || []) list.append(offButton(form, option));
   box.append(list, sendButton(form));
 }
 
