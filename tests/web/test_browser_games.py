@@ -22,9 +22,12 @@ from companion.table.flow import Claim, Over, Play
 from companion.table.table import Table
 from companion.web.views import seat_view
 
+from . import test_browser as browser
 from .helpers import EndingRecorder
 from .phones import PhoneTable
-from .test_browser import SHOTS, Box, Page, chromium, untokened, wait_until  # noqa: F401 (the browser, a fixture)
+from .test_browser import SHOTS, Box, Page, untokened, wait_until
+
+chromium = browser.chromium  # the browser tests' fixture, shared
 
 pytestmark = pytest.mark.browser
 

@@ -99,7 +99,12 @@ def test_every_message_is_padded_to_its_kinds_size_and_a_long_log_loses_its_olde
     kept = json.loads(text)["log"]
     assert kept[-1] == view["log"][-1] and len(kept) < 400
     with pytest.raises(TooLarge):
-        encode({"t": "seat", "private": ["x" * 5000]})
+        encode({"t": "seat", "private": ["x" * SIZES["seat"]]})
+    # a seat's view with a list too long loses the reasons of what is not offered, then the story
+    off = [{"code": f"{n:03}", "label": "x", "why": n} for n in range(300)]
+    long = {"t": "seat", "form": {"kind": "list", "off": off, "reasons": ["ž" * 60] * 300}, "story": ["s"] * 9}
+    shorter = json.loads(encode(long))
+    assert shorter["form"]["reasons"] == [] and {o["why"] for o in shorter["form"]["off"]} == {-1}
 
 
 def test_every_view_of_a_whole_game_fits_its_size_in_both_languages():
