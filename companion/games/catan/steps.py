@@ -10,7 +10,10 @@ from __future__ import annotations
 from ...engine import Msg, Option, Prompt, PromptKind, RuleError, Step, numbered
 from . import core, texts
 
-ROLL_CODES = {**{n: str(n) for n in range(2, 10)}, 10: "0", 11: "1", 12: "#"}
+ROLL_CODES = {**{n: str(n) for n in range(2, 10)}, 10: "0", 11: "1", 12: "#"}  # rules 1 and 2
+# rules 3: a sum typed as itself and entered with "#" (no option is "#", so the host cursor starts
+# on no likely-looking roll and a habit "#" confirms nothing)
+TYPED_ROLL_CODES = {n: str(n) for n in core.SUMS}
 MENU_CODES = {"road": "1", "settlement": "2", "city": "3", "dev": "4", "knight": "5", "longest_road": "6"}
 VP, OTHER = "vp", "other"
 
@@ -82,15 +85,18 @@ class Founding(Step):
 
 
 class Roll(Step):
-    """The player on turn enters the dice sum: one key (10 = 0, 11 = 1, 12 = #)."""
+    """The player on turn enters the dice sum: typed as itself and entered with "#" (rules 3;
+    rules 1 and 2: one key, 10 = 0, 11 = 1, 12 = #)."""
 
     name = "roll"
 
     def prompt(self, state, task):
         seat = state["turn"]
-        options = tuple(Option(n, Msg(str(n), str(n)), ROLL_CODES[n]) for n in core.SUMS)
+        codes = TYPED_ROLL_CODES if core.stable_codes(state) else ROLL_CODES
+        options = tuple(Option(n, Msg(str(n), str(n)), codes[n]) for n in core.SUMS)
         options += scenario_of(state).roll_options(state, seat)
-        return Prompt(PromptKind.CHOICE, self.name, (seat,), texts.ROLL, {seat: options}, detail=texts.ROLL_DETAIL)
+        detail = texts.TYPED_ROLL_DETAIL if core.stable_codes(state) else texts.ROLL_DETAIL
+        return Prompt(PromptKind.CHOICE, self.name, (seat,), texts.ROLL, {seat: options}, detail=detail)
 
     def explain(self, state, task, seat, value):
         if type(value) is int and value not in core.SUMS:

@@ -32,7 +32,9 @@ POINTS = {
 }
 
 ROLL = Msg("Hod?", "Roll?")  # short: the list of sums needs the rows
-ROLL_DETAIL = Msg("2–9 svou klávesou, 0 = 10, 1 = 11, # = 12.", "2–9 their own key, 0 = 10, 1 = 11, # = 12.")
+# rules 1 and 2: one key a sum; rules 3: the sum typed and entered with # (no default)
+ROLL_DETAIL = Msg("2–9 stiskni to číslo, 0 = 10, 1 = 11, # = 12.", "2–9: press that number; 0 = 10, 1 = 11, # = 12.")
+TYPED_ROLL_DETAIL = Msg("Napiš součet kostek (2–12) a potvrď #.", "Type the dice sum (2–12), then press #.")
 MENU = Msg("Co stavíš?", "Build?")
 SPECIAL_MENU = Msg("Co stavíš?", "Build?")  # the header says it is the special phase
 SPECIAL_WHO = Msg("Zvláštní fáze stavby: kdo staví?", "Special building phase: who builds?")

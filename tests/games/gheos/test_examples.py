@@ -57,9 +57,10 @@ def test_t1_a_later_epoch_offers_the_last_counts_as_one_press_defaults():
     take(s, "red")  # Adam's turn: the map changed, the counts are asked again
     play(s, ("act", "red"), ("draw", "epoch"))  # Eve draws an epoch tile
     keep = s.prompt.options_for(EVE)[0]
-    assert (keep.code, keep.value, keep.label.en) == ("#", 2, "still 2")
+    assert (keep.code, keep.value, keep.label.en) == ("#", "same", "still 2")
     answer(s, "pyramids", keep.value)
-    assert s.prompt.options_for(EVE)[0].value == 1
+    assert s.state["counting"]["got"]["red"] == 2
+    assert s.prompt.options_for(EVE)[0].label.en == "still 1"
 
 
 # -- T2: war example 1 -------------------------------------------------------------------------------
@@ -78,7 +79,12 @@ def test_t2_war_one_adam_sacrifices_his_doomed_yellow_and_red_wins():
     play(s, ("pay", "yellow"), ("swords", 1), ("swords", 0))  # red 1 sword, yellow none
     assert s.state["in_play"] == ["red"]
     assert held(s, ADAM) == {"red": 1} and held(s, EVE) == {} and held(s, NOAH) == {"red": 2}
-    assert events(s)[-2:] == ["War: red wins, yellow falls.", "Back: Player\u00a02\u00a0(3)."]
+    # the result first (it may take a page), then the follower paid and who got followers back
+    assert events(s)[-3:] == [
+        "War: red wins, yellow falls.",
+        "Player 1 pays yellow.",
+        "Back: Player\u00a02\u00a0(3).",
+    ]
     # back to the turn: the war is done, yellow's marker is free to be founded again
     assert s.prompt.step == "act" and "war" not in values(s)
     assert [o.label.en for o in s.prompt.options_for(ADAM) if o.value == "yellow"] == ["found yellow"]
@@ -105,8 +111,8 @@ def test_t3_war_two_tied_swords_noah_chooses_blue_and_yellow_falls():
     assert all(not h["yellow"] for h in s.state["held"])
     assert held(s, ADAM) == {"blue": 2} and held(s, EVE) == {"blue": 1} and held(s, NOAH) == {}
     assert events(s)[-3:] == [
-        "Player 3 pays blue.",
         "War: blue wins, yellow falls.",
+        "Player 3 pays blue.",
         "Back: Player\u00a01\u00a0(1), Player\u00a02\u00a0(2).",
     ]
 
@@ -206,8 +212,9 @@ def test_t5_variant_an_island_with_more_wheat_ends_the_civilisation():
     )
     assert s.state["in_play"] == []
     assert all(not h["yellow"] for h in s.state["held"])
-    assert events(s)[-2:] == [
+    assert events(s)[-3:] == [
         "Migration onto an island: yellow falls.",
+        "Player 1 pays yellow.",
         "Back: Player\u00a01\u00a0(1), Player\u00a02\u00a0(1), Player\u00a03\u00a0(1).",
     ]
 
@@ -313,8 +320,8 @@ def test_t8_the_last_wheat_told_at_a_founding_is_the_next_foundings_default():
     s = new(2)
     found(s, "green", 2)
     answer(s, "act", "red")
-    keep = s.prompt.options_for(EVE)[0]
-    assert (keep.code, keep.value, keep.label.en) == ("#", 2, "still 2 → +2")
+    keep = s.prompt.options_for(EVE)[0]  # issue 35: another continent, so no default (asking 2)
+    assert (keep.code, keep.value, keep.label.en) == ("0", 0, "0 → +0")
 
 
 # -- T9: no follower, no war or migration --------------------------------------------------------------

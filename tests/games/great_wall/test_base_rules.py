@@ -291,7 +291,7 @@ def test_a_session_recorded_under_the_old_rules_replays_as_recorded_and_is_refus
 
 def test_a_new_session_records_the_rules_version():
     s = Session(GAME, {"seats": 4}, 1)
-    assert s.options["rules"] == 2 and s.state["rules"] == 2
+    assert s.options["rules"] == 3 and s.state["rules"] == 3
 
 
 def test_what_is_offered_never_tells_a_vp_card_from_another():

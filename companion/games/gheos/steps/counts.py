@@ -1,19 +1,31 @@
 """The counts the table tells: one question per colour (or part), the last count told first.
 
-Every count is a list: ``#`` keeps the count told last time (one press when it is unchanged),
-the digits type another (0 up to the reading ``count_limit``). A count outside that range is
-refused with the rule that bounds it.
+Every count is a list: ``#`` keeps the count told last time for the same place (one press when
+it is unchanged), the digits type another (0 up to the reading ``count_limit``). A count outside
+that range is refused with the rule that bounds it.
+
+Asking 2 (issue 35: a code means one thing for the whole game): ``#`` is always the value
+``"same"``, the count told last time for this place, and a count is always its own digits (in
+asking 1 ``#`` was the last count itself, so that count had two codes); a founding has no ``#``
+(the last founding was on another continent).
 """
 
 from __future__ import annotations
 
 from ....engine import Msg, Option, Prompt, PromptKind, Step
+from ....engine.i18n import player
 from ..common import reading, refuse
 from ..flow import told
 from ..ledger import founding_followers
 from ..texts import KINDS, SYMBOLS, colour_form, colour_name
 
 KEEP = "#"
+SAME = "same"  # asking 2: the value of "#", the count told last time for the same place
+
+
+def stable(state: dict) -> bool:
+    """Asking 2 or later: "#" is ``SAME``, never a count."""
+    return state.get("asking", 1) >= 2
 
 
 def count_options(state: dict, default: int | None) -> tuple[Option, ...]:
@@ -21,7 +33,15 @@ def count_options(state: dict, default: int | None) -> tuple[Option, ...]:
     counts = tuple(Option(n, Msg(str(n), str(n)), str(n)) for n in range(limit + 1))
     if default is None or default > limit:
         return counts
-    return (Option(default, Msg("stále {n}", "still {n}").format(n=default), KEEP),) + counts
+    value = SAME if stable(state) else default
+    return (Option(value, Msg("stále {n}", "still {n}").format(n=default), KEEP),) + counts
+
+
+def same_unoffered(state: dict, default: int | None) -> tuple[Option, ...]:
+    """Asking 2: "#" when nothing was told for this place yet (a pad typing it hears why)."""
+    if not stable(state) or (default is not None and default <= reading(state, "count_limit")):
+        return ()
+    return (Option(SAME, Msg("stále", "still"), KEEP),)
 
 
 class CountStep(Step):
@@ -40,22 +60,40 @@ class CountStep(Step):
         return self.question.format(c=colour_name(self.key(state)))
 
     def prompt(self, state, task):
+        default = self.default(state)
+        unoffered = same_unoffered(state, default)
         return Prompt(
             PromptKind.CHOICE,
             self.name,
             (state["turn"],),
             self.title(state),
-            {Prompt.ANYONE: count_options(state, self.default(state))},
+            {Prompt.ANYONE: count_options(state, default)},
             short=self.short(state),
+            unoffered={Prompt.ANYONE: unoffered} if unoffered else {},
         )
+
+    def count(self, state: dict, value) -> int:
+        """The count an answer tells: ``SAME`` is the count told last time for this place."""
+        if value == SAME:
+            default = self.default(state)
+            assert default is not None  # offered only then (check_action)
+            return default
+        return value
 
     def short(self, state: dict) -> Msg:
         return self.brief.format(c=colour_name(self.key(state)))
 
     def apply(self, state, action, task):
-        told(state, action.value)
+        told(state, self.count(state, action.value))
 
     def explain(self, state, task, seat, value):
+        if value == SAME and stable(state):
+            return refuse(
+                "nothing_told",
+                "{s}: tento počet ještě nikdo neřekl, napiš ho číslicemi.",
+                "{s}: this count was never told before; type it in digits.",
+                s=player(state["turn"]),
+            )
         if isinstance(value, int) and not isinstance(value, bool):
             limit = reading(state, "count_limit")
             return refuse(
@@ -142,6 +180,11 @@ class FoundWheat(CountStep):
 
     name = "found_wheat"
     OCCUPIED = "occupied"
+
+    def default(self, state):
+        """Each founding is on another continent: the last founding's wheat is no likely answer
+        (sessions recorded before ``asking`` 2 kept it)."""
+        return None if state.get("asking", 1) >= 2 else super().default(state)
 
     def title(self, state):
         colour = state["counting"]["colour"]
