@@ -42,7 +42,7 @@ NOBODY_ELSE = Msg("nikdo další", "nobody else")
 FIRST = Msg("Kdo hodil nejvíc a začíná?", "Who rolled highest and starts?")
 ROAD_WHO = Msg("Kdo má nejdelší stezku?", "Who holds the Longest Road?")
 NOBODY = Msg("nikdo", "nobody")
-DEV_CARD = Msg("Koupená akční karta (tajně)", "The development card bought (secret)")
+DEV_CARD = Msg("Jakou akční kartu sis koupil? (tajně)", "Which development card? (secret)")
 DEV_DETAIL = Msg(
     "Zadej na svém padu druh karty a #. Karta zůstává skrytá.",
     "Enter the kind of card on your pad, then #. The card stays hidden.",

@@ -57,7 +57,12 @@ class Fortress(Step):
         every = tuple(Option(s, texts.section(s), str(s + 1)) for s in range(gw(state)["sections"]))
         options = tuple(o for o in every if o.value in free)
         return seat_choice(
-            self, task, texts.FORTRESS, options, detail=texts.FORTRESS_DETAIL, unoffered=left_out(every, options)
+            self,
+            task,
+            texts.FORTRESS.format(s=core.who(state, task["seat"])),
+            options,
+            detail=texts.FORTRESS_DETAIL,
+            unoffered=left_out(every, options),
         )
 
     def explain(self, state, task, seat, value):

@@ -198,7 +198,7 @@ def _place(state: dict, tile: str, spot: tuple[str, str], anchor: str, msg: Msg)
         a=at(k),
         w=Msg(*jindrich.direction_words(anchor, k)),
         t=what,
-        l=letter,
+        l="A/B" if letter == "AB" else letter,
         x=CROSS_COLOURS[colour],
         c=box.colour_name(colour),
     )
