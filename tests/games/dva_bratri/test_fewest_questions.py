@@ -182,7 +182,8 @@ def _surrounded(asking_now: bool, top_roads=None):
 def test_nothing_is_asked_about_a_tile_that_goes_to_the_box():
     st = act(_surrounded(True), "jindrich_top", "grey")
     assert [t["t"] for t in st["queue"]][:1] == ["jindrich_done"]
-    assert "PUT-1" not in st["learned"]["tiles"] and "to the box" in st["queue"][0]["title"]["en"]
+    assert "PUT-1" not in st["learned"]["tiles"] and st["queue"][0]["title"]["en"] == "Inn → box"
+    assert "the tile goes back to the box" in st["queue"][0]["msg"]["en"]
     old = act(_surrounded(False), "jindrich_top", "grey")  # recorded sessions were asked first
     assert GAME.prompt(old).step == "learn_roads"
 

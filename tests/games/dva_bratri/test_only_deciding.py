@@ -80,3 +80,45 @@ def test_the_condition_is_asked_about_its_place_once_a_placement_makes_it_possib
     assert prompt.title.cs.startswith("Poklad na ") and prompt.title.en.startswith("Treasure on ")
     st = act(st, "learn_condition", 36141)  # positional: east green, west any (west is free: not met)
     assert st["queue"] == [] and token in st["learned"]["treasures"] and st["board"]["0,1"]["treasure"] == token
+
+
+def test_the_final_scoring_is_announced_part_by_part_for_the_final_screen():
+    """The final screen lists the last action's announcements under the ranking: each side's
+    total with its buildings, roads and treasures (the parts the score breaks down)."""
+    from .driver import Table, made_up_box
+
+    options = {"seats": 1, "level": 1, "sets": ["putovani", "dominium", "obchod_cirkev"], "roads": True}
+    session = Table({**options, "mode": "play"}, 4, made_up_box()).play_game()
+    assert session.over and session.state["asking"] == 5
+    score = session.score()
+    said = {m["en"] for m in session.state["recent"][-2:]} | {m["cs"] for m in session.state["recent"][-2:]}
+    names = {S: "White", N: "Jindřich"}
+    for side, parts in score.breakdown.items():
+        en = ", ".join(f"{part} {points}" for part, points in parts.items() if points)
+        assert f"{names[side]}: {score.totals[side]} pts" + (f" ({en})" if en else "") in said
+    assert any(" poklady " in line for line in said) or not any(p.get("treasures") for p in score.breakdown.values())
+
+
+def test_his_placement_title_names_the_building_first_so_the_row_above_the_map_shows_it():
+    """The map leaves the title one row: 'Lapkovská tvrz → [0,2]' (the header names Jindřich);
+    recorded sessions keep 'Jindřich: … na …'."""
+    from companion.surface.panel import SMALLEST
+
+    st = jindrich_to_move(5)
+    st["box"]["tiles"]["PUT-1"]["building"] = "robbers_keep"
+    prompt = GAME.prompt(act(st, "jindrich_top", "grey"))
+    assert (prompt.title.cs, prompt.title.en) == ("Lapkovská tvrz → [0,2]", "Robbers' keep → [0,2]")
+    assert SMALLEST.rows(prompt.title.en)[0].startswith("Robbers' keep →")
+    assert (prompt.short.cs, prompt.short.en) == ("Lapkovská tvrz", "Robbers' keep")
+    old = GAME.prompt(act(jindrich_to_move(4), "jindrich_top", "grey"))
+    assert old.step == "learn_road_set"
+
+
+def test_a_treasures_marked_place_is_never_called_like_an_offer_place():
+    """'Pozice 1 od štítu' is an offer place; a positional condition's place has its own word."""
+    st = deciding(blank({}), 4)
+    st["board"]["0,0"]["treasure"] = "T03"
+    st["queue"] = [{"t": "treasure", "at": "0,0", "token": "T03", "partial": {"kind": "positional", "done": ["kind"]}}]
+    prompt = GAME.prompt(st)
+    assert prompt.step == "learn_pos"
+    assert not prompt.short.cs.startswith("Pozice") and prompt.short.cs == "Vyznačené místo 1?"
