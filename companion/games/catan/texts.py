@@ -35,6 +35,9 @@ ROLL = Msg("Hod?", "Roll?")  # short: the list of sums needs the rows
 # rules 1 and 2: one key a sum; rules 3: the sum typed and entered with # (no default)
 ROLL_DETAIL = Msg("2–9 stiskni to číslo, 0 = 10, 1 = 11, # = 12.", "2–9: press that number; 0 = 10, 1 = 11, # = 12.")
 TYPED_ROLL_DETAIL = Msg("Napiš součet kostek (2–12) a potvrď #.", "Type the dice sum (2–12), then press #.")
+STAR_ROLL_DETAIL = Msg(
+    "2–9 stiskni to číslo, 0 = 10, 1 = 11, * = 12.", "2–9: press that number; 0 = 10, 1 = 11, * = 12."
+)
 MENU = Msg("Co stavíš?", "Build?")
 SPECIAL_MENU = Msg("Co stavíš?", "Build?")  # the header says it is the special phase
 SPECIAL_WHO = Msg("Zvláštní fáze stavby: kdo staví?", "Special building phase: who builds?")
