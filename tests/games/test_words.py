@@ -87,3 +87,18 @@ def test_great_wall_fortress_question_names_who_is_asked_in_two_rows():
     assert title.cs == "Hráč 6: u kterého úseku je tvá pevnost?"
     assert title.en == "Player 6: section of your fortress?"
     assert rows(title.cs) <= 2 and rows(title.en) <= 2
+
+
+def test_a_treasure_met_reads_in_one_page_of_the_smallest_panel(monkeypatch):
+    """Issue 35: "remove it from" / "the game." were parted by a page: the sentence fits 3 rows."""
+    from companion.engine import Msg
+    from companion.games.dva_bratri import turns
+
+    monkeypatch.setattr(turns, "_waits_for_condition", lambda state, k: False)
+    monkeypatch.setattr(turns.jindrich, "condition_met", lambda state, k, token: True)
+    state = {"board": {"-1,-2": {"treasure": "T01"}}, "treasures": {"cleared": 0}, "queue": [], "recent": []}
+    turns.clear_met_treasures(state)
+    said = [Msg.from_json(m) for m in state["recent"]]
+    assert [m.en for m in said] == ["Treasure on [-1,-2]: its condition is met; remove it."]
+    assert state["board"]["-1,-2"]["treasure"] is None and state["treasures"]["cleared"] == 1
+    assert all(rows(m.cs) <= 3 and rows(m.en) <= 3 for m in said)

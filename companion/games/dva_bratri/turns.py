@@ -123,7 +123,7 @@ def clear_met_treasures(state: dict) -> None:
                 state,
                 Msg(
                     "Podmínka pokladu na {a} je splněna: odeber ho ze hry.",
-                    "The condition of the treasure on {a} is met: remove it from the game.",
+                    "Treasure on {a}: its condition is met; remove it.",  # 3 rows: no page parts it
                 ).format(a=at(k)),
             )
 
