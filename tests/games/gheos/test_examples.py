@@ -305,7 +305,7 @@ def test_t7_only_the_tokens_player_scores_each_follower_by_the_cups():
     ],
 )
 def test_t8_founding_gives_a_follower_per_wheat(wheat, followers, options):
-    s = new(2, **options)
+    s = new(2, asking=1, **options)  # as recorded: every count 0-30 listed
     answer(s, "act", "green")
     # every wheat count on the list shows the followers it gives, before it is chosen
     label = next(o.label for o in s.prompt.options_for(ADAM) if o.code == str(wheat))
@@ -316,7 +316,25 @@ def test_t8_founding_gives_a_follower_per_wheat(wheat, followers, options):
     assert s.prompt.step == "draw"
 
 
-def test_t8_the_last_wheat_told_at_a_founding_is_the_next_foundings_default():
+@pytest.mark.parametrize("cap", [5, 3])
+def test_t8_a_founding_lists_wheat_up_to_its_cap_one_key_each_the_cap_meaning_or_more(cap):
+    """Asking 2 (issue 35): only min(wheat, found_cap) decides the followers, so the list is 0 up
+    to the cap (one key each, no default); 7 wheat is entered as the cap, and typed as 7 it is
+    refused by the rule, naming the player."""
+    s = new(2, found_cap=cap)
+    answer(s, "act", "green")
+    options = s.prompt.options_for(ADAM)
+    assert [o.code for o in options] == [*map(str, range(cap + 1)), "*"]
+    assert options[cap].label.en == f"{cap} or more → +{cap}" and options[cap].label.cs == f"{cap} a víc → +{cap}"
+    with pytest.raises(RuleError) as error:
+        answer(s, "found_wheat", 7)
+    assert error.value.rule == "gheos.found_wheat_capped"
+    assert error.value.msg.cs == f"Hráč 1: víc než {cap} pšenice zadej jako {cap}, víc založení nedá."
+    answer(s, "found_wheat", cap)
+    assert s.state["held"][ADAM]["green"] == cap
+
+
+def test_t8_the_last_wheat_told_at_a_founding_is_no_default_for_the_next_one():
     s = new(2)
     found(s, "green", 2)
     answer(s, "act", "red")

@@ -196,7 +196,8 @@ class FoundWheat(CountStep):
         return Msg("Založení: pšenice?", "Founding: wheat?")
 
     def prompt(self, state, task):
-        options = tuple(self._with_followers(state, o) for o in count_options(state, self.default(state))) + (
+        counts = self._capped(state) if stable(state) else count_options(state, self.default(state))
+        options = tuple(self._with_followers(state, o) for o in counts) + (
             Option(self.OCCUPIED, Msg("obsazený nebo ostrov", "occupied or an island"), "*"),
         )
         return Prompt(
@@ -207,6 +208,28 @@ class FoundWheat(CountStep):
             {Prompt.ANYONE: options},
             short=self.short(state),
         )
+
+    @staticmethod
+    def _capped(state: dict) -> tuple[Option, ...]:
+        """Asking 2: a founding gives at most ``found_cap`` followers (5 or fewer), so wheat above it
+        gives what the cap gives: 0 up to the cap, the cap meaning "or more", one key each."""
+        cap = reading(state, "found_cap")
+        return tuple(
+            Option(n, Msg(f"{n} a víc", f"{n} or more") if n == cap else Msg(str(n), str(n)), str(n))
+            for n in range(cap + 1)
+        )
+
+    def explain(self, state, task, seat, value):
+        cap = reading(state, "found_cap")
+        if stable(state) and isinstance(value, int) and not isinstance(value, bool) and value > cap:
+            return refuse(
+                "found_wheat_capped",
+                "{s}: víc než {c} pšenice zadej jako {c}, víc založení nedá.",
+                "{s}: enter more than {c} wheat as {c} (no more followers).",
+                s=player(state["turn"]),
+                c=cap,
+            )
+        return super().explain(state, task, seat, value)
 
     @staticmethod
     def _with_followers(state: dict, option: Option) -> Option:
