@@ -15,7 +15,10 @@ from companion.games import load
 
 from .corpus import CORPUS, decided, decisions, digest, replay
 
-NEWEST = {"great_wall": {"rules": 3}, "troy": {"rules": 3}, "gheos": {"asking": 2}, "graenaland": {"asking": 2}}
+# Gheos' asking 2 changes what a founding's answer means too (wheat up to the founding cap), so
+# its logs replay by their own version only (the last test, and the corpus)
+NEWEST = {"great_wall": {"rules": 3}, "troy": {"rules": 3}, "graenaland": {"asking": 2}}
+RECORDED_BEFORE = {**NEWEST, "gheos": {"asking": 2}}
 
 
 def cases():
@@ -41,7 +44,7 @@ def test_a_recorded_log_decides_the_same_under_the_newest_version(name, recorded
     assert session.over == recorded["expect"]["over"]
 
 
-@pytest.mark.parametrize("name", sorted(NEWEST))
+@pytest.mark.parametrize("name", sorted(RECORDED_BEFORE))
 def test_a_session_file_recorded_before_replays_by_its_own_version(name):
     """A stored session (its options as recorded, with entries) is not renewed: it keeps the
     codes it was answered with, and its prompts are the recorded ones."""
@@ -50,7 +53,7 @@ def test_a_session_file_recorded_before_replays_by_its_own_version(name):
     recorded = json.loads(path.read_text(encoding="utf-8"))["games"][0]
     options = {k: v for k, v in recorded["options"].items() if k not in ("asking",)}
     session = Session(game, options, recorded["seed"], recorded["entries"])
-    assert all(session.options.get(key) != value for key, value in NEWEST[name].items())
+    assert all(session.options.get(key) != value for key, value in RECORDED_BEFORE[name].items())
     assert (
         decided(game, *replay(game, recorded["options"], recorded["seed"], recorded["entries"])) == recorded["expect"]
     )

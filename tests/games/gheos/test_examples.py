@@ -6,7 +6,9 @@ import copy
 
 import pytest
 
-from companion.engine import RuleError
+from companion.engine import RuleError, Session
+from companion.engine.session import ReplayError
+from companion.games.gheos import GAME
 
 from .helpers import (
     ADAM,
@@ -426,3 +428,16 @@ def test_t10_variant_equal_points_and_followers_is_a_draw():
     assert events(s, "cs")[-1] == "Remíza: Hráč 1, Hráč 2, Hráč 3."
     scores = s.score()  # nobody alone is the winner: all three share first place
     assert scores.places == (1, 1, 1) and scores.winners == (0, 1, 2) and scores.winner is None
+
+
+def test_t8_a_founding_of_7_wheat_recorded_before_asking_2_replays_as_recorded():
+    """A log stores values: a session file without "asking" (recorded before) founded on 7 wheat
+    replays to its 5 followers; the same value in a new session is refused by the cap's rule."""
+    s = new(2, asking=1)
+    answer(s, "act", "green")
+    answer(s, "found_wheat", 7)
+    old = Session(GAME, {"seats": 2}, 0, s.entries)
+    assert old.options.get("asking") is None and old.state["held"][ADAM]["green"] == 5
+    with pytest.raises(ReplayError) as refused:
+        Session(GAME, {"seats": 2, "asking": 2}, 0, s.entries)
+    assert "found_wheat_capped" in str(refused.value)
