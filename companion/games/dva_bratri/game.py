@@ -322,7 +322,15 @@ class DvaBratri(Game):
 def _his_turn_open(state: dict) -> bool:
     """Jindřich's turn still has its confirmation, the refill, the treasure or a question his
     placement reads in the queue."""
-    return any(t["t"] in ("jindrich_done", "treasure") or "expect" in t or "jindrich" in t for t in state["queue"])
+    return any(_his_task(t) for t in state["queue"])
+
+
+def _his_task(task: dict) -> bool:
+    """A question of his turn (a treasure's condition asked later belongs to the turn whose
+    placement made it possible: ``later`` names that side)."""
+    if task["t"] == "treasure":
+        return task.get("later", NORTH) == NORTH
+    return task["t"] == "jindrich_done" or "expect" in task or "jindrich" in task
 
 
 def _final_line(state: dict, side: int, scores: Scores) -> Msg:

@@ -122,3 +122,16 @@ def test_a_treasures_marked_place_is_never_called_like_an_offer_place():
     prompt = GAME.prompt(st)
     assert prompt.step == "learn_pos"
     assert not prompt.short.cs.startswith("Pozice") and prompt.short.cs == "Vyznačené místo 1?"
+
+
+def test_a_condition_your_placement_makes_possible_is_asked_in_your_round():
+    """The header's round stays his only for his turn's own questions: a treasure's condition
+    your placement made possible is asked under your round's number."""
+    st = _treasure_drawn(5)
+    st["round"], st["active"] = 3, S
+    put(st, "1,1", "A")
+    turns.clear_met_treasures(st)
+    assert st["queue"][0]["later"] == S and GAME.prompt(st).step == "learn_condition"
+    assert GAME.status(st).round == 3
+    st["queue"][0]["later"] = N  # his placement made it possible: his round, one before
+    assert GAME.status(st).round == 2
