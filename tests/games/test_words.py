@@ -102,3 +102,16 @@ def test_a_treasure_met_reads_in_one_page_of_the_smallest_panel(monkeypatch):
     assert [m.en for m in said] == ["Treasure on [-1,-2]: its condition is met; remove it."]
     assert state["board"]["-1,-2"]["treasure"] is None and state["treasures"]["cleared"] == 1
     assert all(rows(m.cs) <= 3 and rows(m.en) <= 3 for m in said)
+
+
+def test_a_knight_refused_for_a_card_bought_this_turn_fits_three_rows_whole():
+    """Issue 35: a refusal lost "only." off the panel; it fits three rows (Player 6 the longest)."""
+    from companion.games.catan import core
+
+    seats = 6
+    state = {"rules": 2, "dev_bought": [1] * seats, "fresh": [1] * seats, "knights": [0] * seats, "deck": None}
+    reason = core.knight_refused(state, 5)
+    assert reason is not None and reason.rule == "catan.card_bought_this_turn"
+    assert reason.msg.en == "Player 6: a card bought this turn waits for a later turn."
+    assert reason.msg.cs == "Hráč 6: koupenou kartu lze zahrát až v dalším tahu."
+    assert rows(reason.msg.cs) <= 3 and rows(reason.msg.en) <= 3

@@ -252,8 +252,8 @@ def knight_refused(state: dict, seat: int) -> RuleError | None:
     if knights >= bought - state["fresh"][seat]:
         return refuse(
             "card_bought_this_turn",
-            "{w}: kartu koupenou v tomto tahu lze zahrát až v dalším.",
-            "{w}: a card bought this turn is played on a later turn only.",
+            "{w}: koupenou kartu lze zahrát až v dalším tahu.",  # 3 rows of the panel: nothing cut
+            "{w}: a card bought this turn waits for a later turn.",
             w=who(state, seat),
         )
     deck = state["deck"]
