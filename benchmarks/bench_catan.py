@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this tree's companion, not an installed one
 
-from benchmarks.keycount import put_news_away, resumed_table, secret_pick_keys
+from benchmarks.keycount import put_news_away, resumed_table, secret_pick_keys, typed_code_keys
 from companion.engine import Session
 from companion.games.great_wall import GAME
 from companion.hw.emulated import parse_script
@@ -80,7 +80,9 @@ def keys(prompt, value) -> list[str]:
     if not prompt.seats:  # anyone answers: a pad types the code (the host would walk the list)
         option = next(o for o in prompt.options_for(None) if o.value == value)
         return [f"pad 1 {' '.join(option.code)}" + ("" if len(option.code) == 1 else " #")]
-    return keys_for_value(prompt, prompt.seats[0] if len(prompt.seats) == 1 else None, value)
+    return typed_code_keys(prompt, value) or keys_for_value(
+        prompt, prompt.seats[0] if len(prompt.seats) == 1 else None, value
+    )
 
 
 def count(seats: int, given: dict, turn: list[tuple]) -> int:

@@ -56,6 +56,7 @@ GAMES = {
         "mode": "play",
     },
 }
+JINDRICH = 1  # his side (board.NORTH)
 TABLE_STEPS = ("reveal_set", "reveal_tile", "treasure_id", "start_colour", "jindrich_top", "start_player")
 
 
@@ -164,6 +165,8 @@ def _his(step: str, head: dict) -> bool:
     (it must show the told colour), the treasure on his tile and what his placement reads."""
     if step.startswith("jindrich"):
         return True
+    if head.get("t") == "treasure" and "later" in head:  # asking 5: a condition asked once it could
+        return head["later"] == JINDRICH  # be met belongs to the turn whose placement made it so
     return (
         head.get("t") == "treasure"
         or "expect" in head

@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this tree's companion, not an installed one
 
-from benchmarks.keycount import resumed_table, secret_pick_keys
+from benchmarks.keycount import resumed_table, secret_pick_keys, typed_code_keys
 from companion.engine import Session
 from companion.games.troy import GAME
 from companion.hw.emulated import parse_script
@@ -45,7 +45,9 @@ TURNS = {
 def keys(prompt, value) -> list[str]:
     if prompt.kind.hidden:
         return secret_pick_keys(prompt, value)
-    return keys_for_value(prompt, prompt.seats[0] if len(prompt.seats) == 1 else None, value)
+    return typed_code_keys(prompt, value) or keys_for_value(
+        prompt, prompt.seats[0] if len(prompt.seats) == 1 else None, value
+    )
 
 
 def count(turn: list[tuple], trade_points: int) -> int:

@@ -4,7 +4,7 @@ secret pick, and the host's OK that puts news away when it takes the panel first
 
 from __future__ import annotations
 
-from companion.engine import Game, Prompt
+from companion.engine import Game, Prompt, PromptKind
 from companion.hw.emulated import parse_script
 from companion.table.secret import code_width, padded
 from companion.table.table import Table
@@ -36,3 +36,19 @@ def put_news_away(table: Table) -> int:
         table.handle(parse_script("host ok")[0])
         return 1
     return 0
+
+
+def typed_code_keys(prompt: Prompt, value) -> list[str] | None:
+    """A list of codes of several widths (a Catan roll "2"…"12" of rules 3, Troy's ships "31"):
+    the player types the code as printed and # ("3 #"; the table compares codes padded, where
+    the tests' key script types "0 3 #"). None for any other prompt."""
+    seat = prompt.seats[0] if len(prompt.seats) == 1 else None
+    if prompt.kind is not PromptKind.CHOICE or seat is None:
+        return None
+    options = prompt.options_for(seat)
+    if all(len(o.code) == 1 for o in options):
+        return None
+    option = next(o for o in options if o.value == value)
+    if option.code in ("#", "*"):
+        return None
+    return [f"pad {seat + 1} {' '.join(option.code)} #"]

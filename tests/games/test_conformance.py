@@ -65,6 +65,7 @@ class Playout:
         self.seed = 7000 + seats
         self.options = random_options(self.game, seats, random.Random(self.seed))
         session = play(self.game, self.options, self.seed, MAX_ACTIONS)
+        self.options = session.options  # as a store records them (a new session's version included)
         self.entries = session.entries
         self.final = session
         self.states, self.prompts = [], []

@@ -27,13 +27,23 @@ SUMS = tuple(range(2, 13))
 # The rules version a session plays by (its setup option ``rules``, kept in ``state["rules"]``).
 # 1: as companion 0.2.0 and earlier played (a session recorded then replays as recorded with
 #    ``"rules": 1``); 2: the base game's rules on Longest Road and development cards, and Troy's
-#    battle before a win. A state without the key plays by version 1.
-RULES = 2
-RULES_VERSIONS = (2, 1)
+#    battle before a win; 3 (issue 35): the same rules, and every code means one thing for the
+#    whole game: a roll is typed as its sum (no "#" default: 12 is no likelier than any other
+#    sum), the Great Wall's attack numbers and Troy's sea people keep their codes as options drop
+#    out. Actions store values, not codes, so a session of any version replays by its own.
+#    A state without the key plays by version 1.
+RULES = 3
+RULES_VERSIONS = (3, 2, 1)
+STABLE_CODES = 3  # the first version whose codes never move
 
 
 def rules(state: dict) -> int:
     return state.get("rules", 1)
+
+
+def stable_codes(state: dict) -> bool:
+    """Rules version 3 or later: an option keeps its code for the whole game."""
+    return rules(state) >= STABLE_CODES
 
 
 refuse = refuser("catan")  # a refusal naming the broken rule ``catan.<rule>``
@@ -242,8 +252,8 @@ def knight_refused(state: dict, seat: int) -> RuleError | None:
     if knights >= bought - state["fresh"][seat]:
         return refuse(
             "card_bought_this_turn",
-            "{w}: kartu koupenou v tomto tahu lze zahrát až v dalším.",
-            "{w}: a card bought this turn is played on a later turn only.",
+            "{w}: koupenou kartu lze zahrát až v dalším tahu.",  # 3 rows of the panel: nothing cut
+            "{w}: a card bought this turn waits for a later turn.",
             w=who(state, seat),
         )
     deck = state["deck"]

@@ -22,6 +22,7 @@ RULES_SETTING = Setting(
     (
         (1, Msg("1: do verze 0.2.0", "1: up to version 0.2.0")),
         (2, Msg("2: jako základní hra", "2: as the base game")),
+        (3, Msg("3: kódy se nemění", "3: codes never move")),
     ),
     offered=False,
 )

@@ -29,6 +29,9 @@ class Scenario:
     settings: tuple[Setting, ...] = ()  # its menu settings (Game.settings)
     extra_options: tuple[str, ...] = ()  # option keys only its check_options knows
     steps: tuple[Step, ...] = ()  # its own steps, next to the core's
+    # a roll option on "*" (the Great Wall's knight before the roll): with rules 3 the roll is
+    # then typed as its sum and "#"; without one, 12 is "*" and every sum stays one key
+    star_before_roll: bool = False
 
     # -- setup --------------------------------------------------------------------------------
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:

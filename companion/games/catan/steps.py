@@ -10,7 +10,12 @@ from __future__ import annotations
 from ...engine import Msg, Option, Prompt, PromptKind, RuleError, Step, numbered
 from . import core, texts
 
-ROLL_CODES = {**{n: str(n) for n in range(2, 10)}, 10: "0", 11: "1", 12: "#"}
+ROLL_CODES = {**{n: str(n) for n in range(2, 10)}, 10: "0", 11: "1", 12: "#"}  # rules 1 and 2
+# rules 3: a sum typed as itself and entered with "#" (no option is "#", so the host cursor starts
+# on no likely-looking roll and a habit "#" confirms nothing)
+TYPED_ROLL_CODES = {n: str(n) for n in core.SUMS}
+# rules 3 without a roll option on "*" (Troy, the base game): one key a sum, 12 on "*"
+STAR_ROLL_CODES = {**ROLL_CODES, 12: "*"}
 MENU_CODES = {"road": "1", "settlement": "2", "city": "3", "dev": "4", "knight": "5", "longest_road": "6"}
 VP, OTHER = "vp", "other"
 
@@ -82,15 +87,25 @@ class Founding(Step):
 
 
 class Roll(Step):
-    """The player on turn enters the dice sum: one key (10 = 0, 11 = 1, 12 = #)."""
+    """The player on turn enters the dice sum. No sum is "#" (rules 3: the host cursor starts on
+    no likely-looking roll and a habit "#" confirms nothing): one key, 10 = 0, 11 = 1, 12 = *;
+    typed as itself and "#" where "*" is the knight before the roll (the Great Wall). Rules 1
+    and 2: one key, 12 = #."""
 
     name = "roll"
 
     def prompt(self, state, task):
         seat = state["turn"]
-        options = tuple(Option(n, Msg(str(n), str(n)), ROLL_CODES[n]) for n in core.SUMS)
-        options += scenario_of(state).roll_options(state, seat)
-        return Prompt(PromptKind.CHOICE, self.name, (seat,), texts.ROLL, {seat: options}, detail=texts.ROLL_DETAIL)
+        scenario = scenario_of(state)
+        if not core.stable_codes(state):
+            codes, detail = ROLL_CODES, texts.ROLL_DETAIL
+        elif scenario.star_before_roll:
+            codes, detail = TYPED_ROLL_CODES, texts.TYPED_ROLL_DETAIL
+        else:
+            codes, detail = STAR_ROLL_CODES, texts.STAR_ROLL_DETAIL
+        options = tuple(Option(n, Msg(str(n), str(n)), codes[n]) for n in core.SUMS)
+        options += scenario.roll_options(state, seat)
+        return Prompt(PromptKind.CHOICE, self.name, (seat,), texts.ROLL, {seat: options}, detail=detail)
 
     def explain(self, state, task, seat, value):
         if type(value) is int and value not in core.SUMS:

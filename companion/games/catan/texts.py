@@ -32,7 +32,12 @@ POINTS = {
 }
 
 ROLL = Msg("Hod?", "Roll?")  # short: the list of sums needs the rows
-ROLL_DETAIL = Msg("2–9 svou klávesou, 0 = 10, 1 = 11, # = 12.", "2–9 their own key, 0 = 10, 1 = 11, # = 12.")
+# rules 1 and 2: one key a sum; rules 3: the sum typed and entered with # (no default)
+ROLL_DETAIL = Msg("2–9 stiskni to číslo, 0 = 10, 1 = 11, # = 12.", "2–9: press that number; 0 = 10, 1 = 11, # = 12.")
+TYPED_ROLL_DETAIL = Msg("Napiš součet kostek (2–12) a potvrď #.", "Type the dice sum (2–12), then press #.")
+STAR_ROLL_DETAIL = Msg(
+    "2–9 stiskni to číslo, 0 = 10, 1 = 11, * = 12.", "2–9: press that number; 0 = 10, 1 = 11, * = 12."
+)
 MENU = Msg("Co stavíš?", "Build?")
 SPECIAL_MENU = Msg("Co stavíš?", "Build?")  # the header says it is the special phase
 SPECIAL_WHO = Msg("Zvláštní fáze stavby: kdo staví?", "Special building phase: who builds?")
@@ -40,7 +45,7 @@ NOBODY_ELSE = Msg("nikdo další", "nobody else")
 FIRST = Msg("Kdo hodil nejvíc a začíná?", "Who rolled highest and starts?")
 ROAD_WHO = Msg("Kdo má nejdelší stezku?", "Who holds the Longest Road?")
 NOBODY = Msg("nikdo", "nobody")
-DEV_CARD = Msg("Koupená akční karta (tajně)", "The development card bought (secret)")
+DEV_CARD = Msg("Jakou akční kartu sis koupil? (tajně)", "Which development card? (secret)")
 DEV_DETAIL = Msg(
     "Zadej na svém padu druh karty a #. Karta zůstává skrytá.",
     "Enter the kind of card on your pad, then #. The card stays hidden.",

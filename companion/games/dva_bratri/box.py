@@ -20,7 +20,7 @@ COLOURS = ("green", "grey", "yellow")
 # How a session asks about the box (option ``asking``; see game.py): recorded before the levels
 # existed, the fewest questions, the cost checked first with tiles typed by number, and a fact
 # asked only when a decision needs it now (ASKING_WHEN_NEEDED, see game.py).
-ASKING_RECORDED, ASKING_FEWEST, ASKING_COST_FIRST, ASKING_WHEN_NEEDED = 1, 2, 3, 4
+ASKING_RECORDED, ASKING_FEWEST, ASKING_COST_FIRST, ASKING_WHEN_NEEDED, ASKING_ONLY_DECIDING = 1, 2, 3, 4, 5
 RESOURCE_ORDER = ("wood", "stone", "grain")  # as costs are printed, asked and shown
 RESOURCES = {"green": "wood", "grey": "stone", "yellow": "grain"}
 EDGES = ("N", "E", "S", "W")
@@ -274,6 +274,16 @@ def need(state: dict, tile: str, fields) -> None:
     missing = [f for f in fields if not known(state, tile, f)]
     if missing:
         raise NeedFacts(tile, missing)
+
+
+def only_deciding(state: dict) -> bool:
+    """``asking`` 5: a fact is asked only when it decides something now: Jindřich's roads not
+    when one place is across a road of your last building (A and B put his tile there alike), a
+    treasure's condition when it could be met, not when the token turns up."""
+    return state.get("asking", ASKING_RECORDED) >= ASKING_ONLY_DECIDING
+
+
+condition_later = only_deciding  # a treasure's condition is asked once it could be met
 
 
 def when_needed(state: dict) -> bool:

@@ -21,7 +21,14 @@ from ...engine import At, Awaited, FollowUp, Game, Msg, Scores, Setting, Status,
 from ...engine.i18n import counted, join
 from . import board, box, rest, scoring, turns
 from .board import NORTH, SOUTH, xy
-from .box import ASKING_COST_FIRST, ASKING_FEWEST, ASKING_RECORDED, ASKING_WHEN_NEEDED, COLOURS
+from .box import (
+    ASKING_COST_FIRST,
+    ASKING_FEWEST,
+    ASKING_ONLY_DECIDING,
+    ASKING_RECORDED,
+    ASKING_WHEN_NEEDED,
+    COLOURS,
+)
 from .picture import label
 from .steps import STEPS, walk
 from .texts import PLAYER_COLOURS, RECENT_KEPT, SCORE_PARTS, refuse, side_name
@@ -42,8 +49,13 @@ BOX_GROUPS = ("tiles", "treasures")
 #     last building, first) and its effect and the roads still unknown once the last turn is
 #     played, before the final scoring; a treasure's condition is one typed answer; a set keeps
 #     its code for the whole game; the turn menu's "end" is 0, so the cursor starts on "take".
+# 5 = as 4, and only what decides something now: Jindřich's tile's roads are not asked when only
+#     one place is across a road of your last building (rules A and B put it there alike; the
+#     instruction says "rule A/B"); a treasure drawn onto his tile is identified at once, but its
+#     condition is asked only once it could be met (two other tiles in its row, its column or
+#     around it), about the treasure on that place.
 # (the levels live in box.py, which the steps read too)
-ASKING_NOW = ASKING_WHEN_NEEDED  # what a new session asks
+ASKING_NOW = ASKING_ONLY_DECIDING  # what a new session asks
 
 
 STATUS_EVENTS = 6  # the newest public events the status carries
@@ -117,8 +129,9 @@ class DvaBratri(Game):
             ASKING_FEWEST,
             ASKING_COST_FIRST,
             ASKING_WHEN_NEEDED,
+            ASKING_ONLY_DECIDING,
         ):
-            raise refuse("bad_option", "Volba asking je 1, 2, 3, nebo 4.", "Option asking is 1, 2, 3 or 4.")
+            raise refuse("bad_option", "Volba asking je 1 až 5.", "Option asking is 1 to 5.")
         if "rest" in options:
             _check_rest(options)
         return options
@@ -309,7 +322,15 @@ class DvaBratri(Game):
 def _his_turn_open(state: dict) -> bool:
     """Jindřich's turn still has its confirmation, the refill, the treasure or a question his
     placement reads in the queue."""
-    return any(t["t"] in ("jindrich_done", "treasure") or "expect" in t or "jindrich" in t for t in state["queue"])
+    return any(_his_task(t) for t in state["queue"])
+
+
+def _his_task(task: dict) -> bool:
+    """A question of his turn (a treasure's condition asked later belongs to the turn whose
+    placement made it possible: ``later`` names that side)."""
+    if task["t"] == "treasure":
+        return task.get("later", NORTH) == NORTH
+    return task["t"] == "jindrich_done" or "expect" in task or "jindrich" in task
 
 
 def _final_line(state: dict, side: int, scores: Scores) -> Msg:

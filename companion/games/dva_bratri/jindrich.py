@@ -44,6 +44,11 @@ def choose_place(state: dict, tile: str) -> tuple[str, str] | None:
     ax, ay = xy(a)
     places = [(key(ax + dx, ay + dy), (dx, dy)) for dx, dy in RING]
     free = [(k, d) for k, d in places if k not in state["board"]]
+    across = [k for k, d in free if _edge_towards(d) in roads]
+    if len(across) == 1 and box.only_deciding(state) and not box.known(state, tile, "roads"):
+        # one place across a road: A and B put his tile there alike, so his roads decide nothing
+        # and are not asked (``asking`` 5; the final scoring asks them if roads are scored)
+        return across[0], "AB"
     for letter in "AB":
         for k, d in free:
             edge = _edge_towards(d)

@@ -84,8 +84,35 @@ def _waits_for_condition(state: dict, k: str) -> bool:
     return any(t["t"] == "treasure" and t["at"] == k for t in state["queue"])
 
 
+def condition_possible(state: dict, k: str) -> bool:
+    """Whatever a treasure's printed condition, it can be met on ``k`` only with two other
+    tiles in its column, its row or around it (a positional condition marks two neighbours)."""
+    x, y = board.xy(k)
+    others = [board.xy(o) for o in state["board"] if o != k]
+    column = sum(ox == x for ox, _ in others)
+    row = sum(oy == y for _, oy in others)
+    around = sum(o in state["board"] for o in board.ring(k))
+    return column >= 2 or row >= 2 or around >= 2
+
+
+def ask_possible_conditions(state: dict) -> None:
+    """``asking`` 5: a treasure on the board whose condition is not known is asked about once it
+    could be met (named by its place), before anything else waits."""
+    if not box.condition_later(state):
+        return
+    for k in sorted(state["board"]):
+        token = state["board"][k].get("treasure")
+        if not token or box.treasure_known(state, token) or not condition_possible(state, k):
+            continue
+        if any(t["t"] == "treasure" and t["at"] == k for t in state["queue"]):
+            continue
+        # "later": the side whose placement made it possible (the question is part of that turn)
+        state["queue"].insert(0, {"t": "treasure", "at": k, "token": token, "partial": {}, "later": state["active"]})
+
+
 def clear_met_treasures(state: dict) -> None:
     """A treasure whose condition is met leaves the game at once (also right when placed)."""
+    ask_possible_conditions(state)
     for k in sorted(state["board"]):
         if _waits_for_condition(state, k):
             continue
@@ -96,7 +123,7 @@ def clear_met_treasures(state: dict) -> None:
                 state,
                 Msg(
                     "Podmínka pokladu na {a} je splněna: odeber ho ze hry.",
-                    "The condition of the treasure on {a} is met: remove it from the game.",
+                    "Treasure on {a}: its condition is met; remove it.",  # 3 rows: no page parts it
                 ).format(a=at(k)),
             )
 

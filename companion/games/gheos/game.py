@@ -13,7 +13,7 @@ from typing import Any
 from ...engine import At, Game, Msg, Scores, Setting, Status, recent, shared_places
 from ...engine.i18n import YOUR_TOTAL, join, player
 from .box import BOX, READINGS
-from .common import CATEGORIES, COLOURS, KEPT_EVENTS, OVER, START, total
+from .common import CATEGORIES, COLOURS, KEPT_EVENTS, OVER, START, refuse, total
 from .flow import epoch_limit, start_state
 from .ledger import followers, held_colours, supply
 from .scoring import standing
@@ -36,6 +36,9 @@ READING_SETTINGS = tuple(
 )
 
 
+ASKING_NOW = 2
+
+
 class Gheos(Game):
     """A follower ledger and referee for wars, migrations, epochs, tokens and temples."""
 
@@ -47,6 +50,17 @@ class Gheos(Game):
     steps = STEPS
     settings = READING_SETTINGS
     recent_kept = KEPT_EVENTS
+    # asking 2 (issue 35): a founding's wheat is asked with no default (the last founding's count
+    # was of another continent). A session recorded without the option asks as it was answered.
+    extra_options = ("asking",)
+
+    def new_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        return {"asking": ASKING_NOW, **options}
+
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        if options.get("asking", 1) not in (1, ASKING_NOW):
+            raise refuse("bad_option", "Volba asking je 1, nebo 2.", "Option asking is 1 or 2.")
+        return options
 
     def setup(self, options: dict[str, Any], seed: int) -> dict:
         """The state before the first turn. The seed is unused: the tiles are drawn at the table."""
@@ -78,6 +92,7 @@ class Gheos(Game):
             "ending": None,
             "ranking": None,
             "recent": [],
+            **({"asking": options["asking"]} if options.get("asking", 1) > 1 else {}),
         }
         start_state(state)
         return state

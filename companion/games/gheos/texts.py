@@ -47,7 +47,8 @@ READING_LABELS = {
     "temple_mode": Msg("Chrám boduje", "A temple scores"),
     "temple_requires_occupied": Msg("Chrám jen na obsazeném světadílu", "Temple only on an occupied continent"),
     "end_after_last_token": Msg("Po posledním žetonu", "After the last token"),
-    "war_and_migration_cost": Msg("Válka i stěhování stojí", "War and migration cost"),
+    # one tile causing a war and a migration: a follower for each, or one in all (U7)
+    "war_and_migration_cost": Msg("Válka a stěhování zároveň", "War and migration at once"),
     "hide_scores": Msg("Skryté průběžné body", "Hidden running scores"),
     "on_empty_stack": Msg("Došly dílky", "No tiles left"),
 }
@@ -64,7 +65,10 @@ READING_VALUES = {
         ("after_turn", Msg("dohrát tah", "finish the turn")),
         ("immediately", Msg("konec hned", "end at once")),
     ),
-    "war_and_migration_cost": ((2, Msg("2 přívržence", "2 followers")), (1, Msg("1 přívržence", "1 follower"))),
+    "war_and_migration_cost": (
+        (2, Msg("každé za 1 přívržence", "1 follower each")),
+        (1, Msg("1 přívrženec celkem", "1 follower in all")),
+    ),
     "hide_scores": YES_NO[::-1],
     "on_empty_stack": (
         ("end_game", Msg("konec hry", "the game ends")),

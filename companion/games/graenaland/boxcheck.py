@@ -27,7 +27,7 @@ import marshal
 import threading
 from itertools import combinations, product
 
-from ...engine import Msg, plural
+from ...engine import Msg, Option, numbered, plural
 from ...engine.choices import NO, YES
 from ...engine.i18n import join
 from . import box, texts
@@ -140,10 +140,10 @@ def _asked(piece: box.Piece, field: str) -> bool:
     return not (field == "stronghold_resource" and piece.buildings != UNKNOWN and "stronghold" not in piece.buildings)
 
 
-def begin(state: dict, data: dict, every: bool = False) -> None:
+def begin(state: dict, data: dict, every: bool = False, stable: bool = False) -> None:
     """Put the walk in front of whatever step setup ended at; nothing to ask = no walk.
     ``every``: the teaching walk (setting ``mode = "teach"``), every piece of every layout,
-    and no game after it."""
+    and no game after it. ``stable`` (asking 2): every answer keeps its code for the whole walk."""
     if not open_facts(records_of(data), state["seats"], every):
         if every:
             state["step"] = "over"
@@ -157,6 +157,8 @@ def begin(state: dict, data: dict, every: bool = False) -> None:
     }
     if every:
         state["boxcheck"]["every"] = True
+    if stable:
+        state["boxcheck"]["stable"] = True
     state["step"], state["phase"] = STEP, "setup"
     note(
         state,
@@ -438,6 +440,30 @@ ANSWERS = {
     "house_limit": _limit_answers,
     "face": _face_answers,
 }
+
+
+NUMBERS = ("cost", "army_max")  # kinds whose answers are counts: a count's code is itself
+
+
+def stable_answers(data: box.Box, fact: dict, partial: dict) -> tuple[tuple[Option, ...], tuple[Option, ...]]:
+    """Asking 2: (offered, unoffered) answers, each with the code it has for the whole walk: a
+    terrain its place among the box's terrains (an inland piece offers hills and mountains as
+    3 and 4), a count itself (3 is "3" for a cost and for the army track), any other list its
+    fixed order."""
+    first, pairs = answers(data, fact, partial)
+    fixed = kind(fact)
+    if fixed == "terrain":
+        offered = {value for value, _ in pairs}
+        every = [Option(t, texts.TERRAIN[t], str(i + 1)) for i, t in enumerate(data.terrains)]
+        return tuple(o for o in every if o.value in offered), tuple(o for o in every if o.value not in offered)
+    if fixed in NUMBERS:
+        options = tuple(Option(n, label, str(n)) for n, label in pairs)
+        lowest = 0 if fixed == "cost" else first
+        highest = max([MOST_PER_RESOURCE] + [n for n, _ in pairs]) if fixed == "cost" else pairs[-1][0]
+        known = {o.value for o in options}
+        left = tuple(Option(n, Msg(str(n), str(n)), str(n)) for n in range(lowest, highest + 1) if n not in known)
+        return options, left
+    return numbered(pairs, first), ()
 
 
 def answers(data: box.Box, fact: dict, partial: dict) -> tuple[int, list[tuple]]:

@@ -40,6 +40,11 @@ from .steps import (
 from .steps.common import TableStep
 
 OFF_ON = ((False, texts.NO), (True, texts.YES))
+# How the box check asks (option ``asking``, set by the game itself, never in the menu): 1 as
+# sessions recorded before it (the answers numbered as they are listed now); 2 (issue 35) every
+# answer keeps its code for the whole walk (a terrain its place among the box's terrains, a count
+# itself), those a fact cannot take unoffered. Only the walk keeps it (``state["boxcheck"]``).
+ASKING_RECORDED, ASKING_NOW = 1, 2
 
 
 @lru_cache(maxsize=1)
@@ -62,6 +67,7 @@ class Graenaland(Game):
     min_seats, max_seats = 3, 5
     players = Msg("Graenaland hrají 3 až 5 hráči.", "Graenaland is for 3 to 5 players.")
     recent_kept = texts.EVENTS_KEPT
+    extra_options = ("asking",)
     settings = (
         Setting(
             "three_player_variant", Msg("Úpravy pro tři", "3-player changes"), OFF_ON[::-1], seats=(3,), otherwise=False
@@ -108,8 +114,14 @@ class Graenaland(Game):
     def memory_problem(self, memory: Any) -> str | None:
         return box.memory_problem(memory)
 
+    def new_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """A new session records how it asks (a recorded one without the option asks as 1)."""
+        return {"asking": ASKING_NOW, **options}
+
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """The box data with its corrections must be usable."""
+        if options.get("asking", ASKING_RECORDED) not in (ASKING_RECORDED, ASKING_NOW):
+            raise texts.refuse("bad_option", "Volba asking je 1, nebo 2.", "Option asking is 1 or 2.")
         box.check(box_data(options))
         return options
 
@@ -123,10 +135,11 @@ class Graenaland(Game):
             draft.begin(state)
         else:
             draft.printed_starts(state)
+        stable = options.get("asking", ASKING_RECORDED) >= ASKING_NOW
         if options.get("mode") == "teach":  # every piece of every layout, then no game
-            boxcheck.begin(state, data, every=True)
+            boxcheck.begin(state, data, every=True, stable=stable)
         elif options.get("check_box"):
-            boxcheck.begin(state, data)  # before round 1 and any other setup step
+            boxcheck.begin(state, data, stable=stable)  # before round 1 and any other setup step
         return state
 
     # -- what is awaited -------------------------------------------------------------------------
@@ -212,7 +225,9 @@ def _new_state(options: dict, seed: int, board: dict) -> dict:
     return {
         # ("mode" only when teaching: states of games stay as they were before it existed)
         "seats": seats,
-        "options": {k: v for k, v in options.items() if k != "box" and not (k == "mode" and v == "play")},
+        "options": {
+            k: v for k, v in options.items() if k not in ("box", "asking") and not (k == "mode" and v == "play")
+        },
         "rng": rng.new(seed),
         "board": board,
         "settlements": {t: {} for t in order},

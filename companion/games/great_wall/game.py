@@ -20,6 +20,7 @@ KNIGHT_FIRST = "knight"
 
 
 class GreatWall(Scenario):
+    star_before_roll = True  # "*": a knight before the roll (roll_options)
     name = NAME
     title = Msg("Velká čínská zeď", "The Great Wall")
     min_seats, max_seats = 4, 6

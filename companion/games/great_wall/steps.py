@@ -57,7 +57,12 @@ class Fortress(Step):
         every = tuple(Option(s, texts.section(s), str(s + 1)) for s in range(gw(state)["sections"]))
         options = tuple(o for o in every if o.value in free)
         return seat_choice(
-            self, task, texts.FORTRESS, options, detail=texts.FORTRESS_DETAIL, unoffered=left_out(every, options)
+            self,
+            task,
+            texts.FORTRESS.format(s=core.who(state, task["seat"])),
+            options,
+            detail=texts.FORTRESS_DETAIL,
+            unoffered=left_out(every, options),
         )
 
     def explain(self, state, task, seat, value):
@@ -109,11 +114,24 @@ class AttackNumber(Step):
     name = "attack_number"
 
     def prompt(self, state, task):
-        free = [(k, side) for k, sides in enumerate(gw(state)["numbers"]) for side, n in zip(SIDES, sides) if n is None]
-        options = numbered(
-            [(None, texts.NOT_ATTACK)] + [([k, side], texts.attack_slot(k, side)) for k, side in free], first=0
+        numbers = gw(state)["numbers"]
+        free = [(k, side) for k, sides in enumerate(numbers) for side, n in zip(SIDES, sides) if n is None]
+        question = texts.attack_question(task["number"])
+        if not core.stable_codes(state):  # rules 1 and 2: the free arrows numbered as they are now
+            options = numbered(
+                [(None, texts.NOT_ATTACK)] + [([k, side], texts.attack_slot(k, side)) for k, side in free], first=0
+            )
+            return seat_choice(self, task, question, options, detail=texts.ATTACK_DETAIL)
+        # rules 3: every arrow keeps its code for the whole game; one told already is unoffered
+        every = numbered(
+            [(None, texts.NOT_ATTACK)]
+            + [([k, side], texts.attack_slot(k, side)) for k in range(len(numbers)) for side in SIDES],
+            first=0,
         )
-        return seat_choice(self, task, texts.attack_question(task["number"]), options, detail=texts.ATTACK_DETAIL)
+        options = tuple(o for o in every if o.value is None or tuple(o.value) in free)
+        return seat_choice(
+            self, task, question, options, detail=texts.ATTACK_DETAIL, unoffered=left_out(every, options)
+        )
 
     def explain(self, state, task, seat, value):
         if isinstance(value, list) and len(value) == 2:

@@ -50,13 +50,15 @@ def wall_detail(level: int, price) -> Msg:
 
 FOUNDING = Msg(
     "Pevnosti: {first} a dál po směru hodin staví vesnici s cestou na místě pevnosti. 2. vesnice: proti směru, "
-    "začíná ten, kdo stavěl pevnost poslední. 3. vesnice: po směru od {first}; za 3. vesnici se berou suroviny. "
-    "Pirát na pole moře s džunkou vpravo nahoře, zloděj se nepoužívá.",
+    "začíná ten, kdo stavěl pevnost poslední. 3. vesnice: po směru hodin, začíná {first}. Za 3. vesnici se berou "
+    "suroviny. Pirát začíná na poli moře s džunkou vpravo nahoře; zloděj se nepoužívá.",
     "Fortresses: {first}, then clockwise, builds a settlement with a road on a fortress site. 2nd settlement: "
-    "counter-clockwise, starting with the last fortress builder. 3rd settlement: clockwise from {first}; the "
-    "3rd settlement takes its resources. The pirate on the upper right sea hex with a junk; no robber.",
+    "counter-clockwise, starting with the last fortress builder. 3rd settlement: clockwise, starting with {first}. "
+    "The 3rd settlement takes its resources. The pirate starts on the sea hex with the junk, top right; the robber "
+    "is not used.",
 )
-FORTRESS = Msg("U kterého úseku zdi stojí tvá pevnost?", "Which wall section is at your fortress?")
+# who is asked first: the table names no seat for a title that does not (issue 35)
+FORTRESS = Msg("{s}: u kterého úseku je tvá pevnost?", "{s}: section of your fortress?")
 FORTRESS_DETAIL = Msg(
     "Úsek 1 je vlevo od shromaždiště I, úsek k+1 vpravo od shromaždiště k.",
     "Section 1 lies left of gathering hex I, section k+1 right of gathering hex k.",
@@ -173,7 +175,7 @@ def expelled(sec: int, numeral: int) -> Msg:
 
 def attack_question(number: int) -> Msg:
     """Short: the list of arrows needs the panel's rows (the detail says the rest)."""
-    return Msg("Kde je {n}?", "{n} where?").format(n=number)
+    return Msg("Kde je {n}?", "Where is {n}?").format(n=number)
 
 
 ATTACK_DETAIL = Msg(

@@ -20,6 +20,15 @@ def act(s, step, value=None, seat=None):
     s.submit({"step": step, "seat": who, "value": value})
 
 
+def test_a_roll_recorded_by_rules_2_keeps_its_one_key_codes():
+    s = Session(GAME, {"seats": 4, "rules": 2}, 1)
+    s.submit({"step": "first_player", "seat": None, "value": 0})
+    s.submit({"step": "founding", "seat": None, "value": None})
+    codes = {o.value: o.code for o in s.prompt.options[0]}
+    assert codes == {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "0", 11: "1", 12: "#"}
+    assert s.prompt.detail.en == "2–9: press that number; 0 = 10, 1 = 11, # = 12."
+
+
 def turn(s, *builds):
     act(s, "roll", 3)
     for item in builds:
@@ -35,10 +44,14 @@ def recent(s):
     return [m["en"].replace("\u00a0", " ") for m in s.state["recent"]]
 
 
-def test_the_roll_is_one_key_and_every_build_one_key():
+def test_the_roll_is_one_key_with_no_default_and_every_build_one_key():
+    """Rules 3 (issue 35): no sum is "#", where the host cursor starts and a habit key confirms;
+    12 is "*" (a scenario with a knight before the roll on "*" types the sum: the Great Wall)."""
     s = started()
     codes = {o.value: o.code for o in s.prompt.options[0]}
-    assert codes == {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "0", 11: "1", 12: "#"}
+    assert codes == {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "0", 11: "1", 12: "*"}
+    assert s.state["rules"] == 3 and "#" not in codes.values()
+    assert s.prompt.detail.en == "2–9: press that number; 0 = 10, 1 = 11, * = 12."
     act(s, "roll", 12)
     menu = {o.value: o.code for o in s.prompt.options[0]}
     assert menu == {

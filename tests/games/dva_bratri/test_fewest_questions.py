@@ -56,7 +56,7 @@ def test_sessions_recorded_before_keep_their_questions_and_new_ones_ask_the_fewe
     submit(old, "reveal_tile", "new")
     assert old.prompt.step == "learn_building"
     new = Session(GAME, NOW, 0)
-    assert new.options["asking"] == 4 and new.state["asking"] == 4
+    assert new.options["asking"] == 5 and new.state["asking"] == 5
     submit(new, "reveal_set", "putovani")
     assert values(new)[:3] == ["new:inn:green", "new:inn:grey", "new:inn:yellow"] and "new" not in values(new)
     submit(new, "reveal_tile", "new:inn:grey")  # one answer names the building and the colour
@@ -67,7 +67,7 @@ def test_sessions_recorded_before_keep_their_questions_and_new_ones_ask_the_fewe
     again = Session(GAME, new.options, new.seed, new.entries)
     assert again.state == new.state
     with pytest.raises(RuleError):
-        Session(GAME, {**NOW, "asking": 5}, 0)
+        Session(GAME, {**NOW, "asking": 6}, 0)
 
 
 def test_a_recorded_session_of_the_old_form_replays():
@@ -182,7 +182,8 @@ def _surrounded(asking_now: bool, top_roads=None):
 def test_nothing_is_asked_about_a_tile_that_goes_to_the_box():
     st = act(_surrounded(True), "jindrich_top", "grey")
     assert [t["t"] for t in st["queue"]][:1] == ["jindrich_done"]
-    assert "PUT-1" not in st["learned"]["tiles"] and "to the box" in st["queue"][0]["title"]["en"]
+    assert "PUT-1" not in st["learned"]["tiles"] and st["queue"][0]["title"]["en"] == "Inn → box"
+    assert "the tile goes back to the box" in st["queue"][0]["msg"]["en"]
     old = act(_surrounded(False), "jindrich_top", "grey")  # recorded sessions were asked first
     assert GAME.prompt(old).step == "learn_roads"
 
@@ -202,7 +203,7 @@ def test_a_tile_he_places_is_asked_its_roads_and_effect_then_placed():
 @pytest.mark.parametrize("winner", [S, N])
 def test_two_players_enter_who_won_the_shield_toss(winner):
     s = Session(GAME, {"seats": 2, "mode": "play", "colour": "white", "roads": True, "sets": FIRST_SETS}, 0)
-    assert s.options["asking"] == 4 and s.prompt.step == "start_player"
+    assert s.options["asking"] == 5 and s.prompt.step == "start_player"
     assert [o.label.cs for o in s.prompt.options_for(None)] == ["Bílý", "Modrý"]
     rng_before = copy.deepcopy(s.state["rng"])
     submit(s, "start_player", winner)

@@ -201,7 +201,7 @@ def test_treasure_met_later_leaves_when_the_player_completes_it():
     st["hands"][S] = ["hand"]
     st = act(act(act(st, "turn", "terrain"), "terrain_tile", "hand"), "terrain_at", cell(st, "-1,1"))
     assert st["board"]["0,1"]["treasure"] is None
-    assert "treasure" in st["recent"][-1]["en"]
+    assert st["recent"][-1]["en"] == "Treasure on [0,1]: its condition is met; remove it."
 
 
 def test_unknown_treasure_is_asked_for():

@@ -240,7 +240,7 @@ def test_messages_in_natural_czech():
     st = act(st, "treasure_id", "T01")
     assert st["recent"][-1] == {
         "cs": "Podmínka pokladu na [1,0] je splněna: odeber ho ze hry.",
-        "en": "The condition of the treasure on [1,0] is met: remove it from the game.",
+        "en": "Treasure on [1,0]: its condition is met; remove it.",
     }
     with pytest.raises(RuleError) as err:
         GAME.validate_options({"seats": 3})

@@ -15,7 +15,7 @@ from companion.engine import Session
 from companion.games.gheos import GAME
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "docs" / "games" / "gheos-example.json"
-OPTIONS = {"seats": 2}
+OPTIONS = {"seats": 2, "asking": 1}  # recorded before a founding asked with no default
 SEED = 0
 
 # (step, value) in the order the box asks; a turn a line (the seat answers its own questions)

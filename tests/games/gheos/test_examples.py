@@ -6,7 +6,9 @@ import copy
 
 import pytest
 
-from companion.engine import RuleError
+from companion.engine import RuleError, Session
+from companion.engine.session import ReplayError
+from companion.games.gheos import GAME
 
 from .helpers import (
     ADAM,
@@ -57,9 +59,10 @@ def test_t1_a_later_epoch_offers_the_last_counts_as_one_press_defaults():
     take(s, "red")  # Adam's turn: the map changed, the counts are asked again
     play(s, ("act", "red"), ("draw", "epoch"))  # Eve draws an epoch tile
     keep = s.prompt.options_for(EVE)[0]
-    assert (keep.code, keep.value, keep.label.en) == ("#", 2, "still 2")
+    assert (keep.code, keep.value, keep.label.en) == ("#", "same", "still 2")
     answer(s, "pyramids", keep.value)
-    assert s.prompt.options_for(EVE)[0].value == 1
+    assert s.state["counting"]["got"]["red"] == 2
+    assert s.prompt.options_for(EVE)[0].label.en == "still 1"
 
 
 # -- T2: war example 1 -------------------------------------------------------------------------------
@@ -78,7 +81,12 @@ def test_t2_war_one_adam_sacrifices_his_doomed_yellow_and_red_wins():
     play(s, ("pay", "yellow"), ("swords", 1), ("swords", 0))  # red 1 sword, yellow none
     assert s.state["in_play"] == ["red"]
     assert held(s, ADAM) == {"red": 1} and held(s, EVE) == {} and held(s, NOAH) == {"red": 2}
-    assert events(s)[-2:] == ["War: red wins, yellow falls.", "Back: Player\u00a02\u00a0(3)."]
+    # the result first (it may take a page), then the follower paid and who got followers back
+    assert events(s)[-3:] == [
+        "War: red wins, yellow falls.",
+        "Player 1 pays yellow.",
+        "Back: Player\u00a02\u00a0(3).",
+    ]
     # back to the turn: the war is done, yellow's marker is free to be founded again
     assert s.prompt.step == "act" and "war" not in values(s)
     assert [o.label.en for o in s.prompt.options_for(ADAM) if o.value == "yellow"] == ["found yellow"]
@@ -105,8 +113,8 @@ def test_t3_war_two_tied_swords_noah_chooses_blue_and_yellow_falls():
     assert all(not h["yellow"] for h in s.state["held"])
     assert held(s, ADAM) == {"blue": 2} and held(s, EVE) == {"blue": 1} and held(s, NOAH) == {}
     assert events(s)[-3:] == [
-        "Player 3 pays blue.",
         "War: blue wins, yellow falls.",
+        "Player 3 pays blue.",
         "Back: Player\u00a01\u00a0(1), Player\u00a02\u00a0(2).",
     ]
 
@@ -206,8 +214,9 @@ def test_t5_variant_an_island_with_more_wheat_ends_the_civilisation():
     )
     assert s.state["in_play"] == []
     assert all(not h["yellow"] for h in s.state["held"])
-    assert events(s)[-2:] == [
+    assert events(s)[-3:] == [
         "Migration onto an island: yellow falls.",
+        "Player 1 pays yellow.",
         "Back: Player\u00a01\u00a0(1), Player\u00a02\u00a0(1), Player\u00a03\u00a0(1).",
     ]
 
@@ -298,7 +307,7 @@ def test_t7_only_the_tokens_player_scores_each_follower_by_the_cups():
     ],
 )
 def test_t8_founding_gives_a_follower_per_wheat(wheat, followers, options):
-    s = new(2, **options)
+    s = new(2, asking=1, **options)  # as recorded: every count 0-30 listed
     answer(s, "act", "green")
     # every wheat count on the list shows the followers it gives, before it is chosen
     label = next(o.label for o in s.prompt.options_for(ADAM) if o.code == str(wheat))
@@ -309,12 +318,30 @@ def test_t8_founding_gives_a_follower_per_wheat(wheat, followers, options):
     assert s.prompt.step == "draw"
 
 
-def test_t8_the_last_wheat_told_at_a_founding_is_the_next_foundings_default():
+@pytest.mark.parametrize("cap", [5, 3])
+def test_t8_a_founding_lists_wheat_up_to_its_cap_one_key_each_the_cap_meaning_or_more(cap):
+    """Asking 2 (issue 35): only min(wheat, found_cap) decides the followers, so the list is 0 up
+    to the cap (one key each, no default); 7 wheat is entered as the cap, and typed as 7 it is
+    refused by the rule, naming the player."""
+    s = new(2, found_cap=cap)
+    answer(s, "act", "green")
+    options = s.prompt.options_for(ADAM)
+    assert [o.code for o in options] == [*map(str, range(cap + 1)), "*"]
+    assert options[cap].label.en == f"{cap} or more → +{cap}" and options[cap].label.cs == f"{cap} a víc → +{cap}"
+    with pytest.raises(RuleError) as error:
+        answer(s, "found_wheat", 7)
+    assert error.value.rule == "gheos.found_wheat_capped"
+    assert error.value.msg.cs == f"Hráč 1: víc než {cap} pšenice zadej jako {cap}, víc založení nedá."
+    answer(s, "found_wheat", cap)
+    assert s.state["held"][ADAM]["green"] == cap
+
+
+def test_t8_the_last_wheat_told_at_a_founding_is_no_default_for_the_next_one():
     s = new(2)
     found(s, "green", 2)
     answer(s, "act", "red")
-    keep = s.prompt.options_for(EVE)[0]
-    assert (keep.code, keep.value, keep.label.en) == ("#", 2, "still 2 → +2")
+    keep = s.prompt.options_for(EVE)[0]  # issue 35: another continent, so no default (asking 2)
+    assert (keep.code, keep.value, keep.label.en) == ("0", 0, "0 → +0")
 
 
 # -- T9: no follower, no war or migration --------------------------------------------------------------
@@ -401,3 +428,16 @@ def test_t10_variant_equal_points_and_followers_is_a_draw():
     assert events(s, "cs")[-1] == "Remíza: Hráč 1, Hráč 2, Hráč 3."
     scores = s.score()  # nobody alone is the winner: all three share first place
     assert scores.places == (1, 1, 1) and scores.winners == (0, 1, 2) and scores.winner is None
+
+
+def test_t8_a_founding_of_7_wheat_recorded_before_asking_2_replays_as_recorded():
+    """A log stores values: a session file without "asking" (recorded before) founded on 7 wheat
+    replays to its 5 followers; the same value in a new session is refused by the cap's rule."""
+    s = new(2, asking=1)
+    answer(s, "act", "green")
+    answer(s, "found_wheat", 7)
+    old = Session(GAME, {"seats": 2}, 0, s.entries)
+    assert old.options.get("asking") is None and old.state["held"][ADAM]["green"] == 5
+    with pytest.raises(ReplayError) as refused:
+        Session(GAME, {"seats": 2, "asking": 2}, 0, s.entries)
+    assert "found_wheat_capped" in str(refused.value)

@@ -77,8 +77,8 @@ def test_czech_sentences_decline_the_colours():
     take(s, "black")  # Eve: white 1, black 1
     play(s, ("act", "war"), ("pay", "black"), ("swords", 0), ("swords", 2))  # black, white
     assert events(s, "cs") == [
-        "Hráč 1 platí černým.",
         "Válka: vítězí bílá, černá zaniká.",
+        "Hráč 1 platí černým.",
         "Zpět do zásoby: Hráč\u00a02\u00a0(1).",
     ]
 
@@ -146,7 +146,36 @@ def test_a_count_is_a_list_with_the_last_told_count_first_and_the_range_of_the_s
     answer(s, "cups", 4)
     play(s, ("draw", "ordinary"), ("act", "red"), ("draw", "token"))
     first = s.prompt.options_for(ADAM)[0]
-    assert (first.code, first.value) == ("#", 4)  # what Eve told for red's cups
+    assert (first.code, first.value, first.label.en) == ("#", "same", "still 4")  # what Eve told for red's cups
+    answer(s, "cups", "same")
+    assert s.state["told"]["cups"]["red"] == 4
+
+
+def test_a_count_keeps_its_code_and_hash_always_means_the_same_count_as_before():
+    """Issue 35: "#" is the value "same" (the count told last time for this place) and 4 is "4"
+    at every prompt; before anything was told, "#" is refused by its rule, naming the player."""
+    s = new(2)
+    found(s, "red", 3)
+    play(s, ("act", "red"), ("draw", "token"))
+    assert [o.code for o in s.prompt.unoffered_for(EVE)] == ["#"]
+    msg = refused(s, "cups", "same", "nothing_told")
+    assert msg.en.startswith(f"Player {EVE + 1}: ") and msg.cs.startswith(f"Hráč {EVE + 1}: ")
+    assert s.refusal(EVE, "same").rule == "gheos.nothing_told"
+    answer(s, "cups", 4)
+    play(s, ("draw", "ordinary"), ("act", "red"), ("draw", "token"))
+    codes = {o.value: o.code for o in s.prompt.options_for(ADAM)}
+    assert codes["same"] == "#" and codes[4] == "4"
+
+
+def test_a_count_recorded_with_asking_1_keeps_hash_as_the_count_itself():
+    """Sessions recorded before asking 2 replay as they were answered: "#" was the count."""
+    s = new(2, asking=1)
+    found(s, "red", 3)
+    play(s, ("act", "red"), ("draw", "token"))
+    answer(s, "cups", 4)
+    play(s, ("draw", "ordinary"), ("act", "red"), ("draw", "token"))
+    first = s.prompt.options_for(ADAM)[0]
+    assert (first.code, first.value) == ("#", 4)
 
 
 def test_counts_are_not_asked_for_civilisations_nobody_holds():

@@ -79,7 +79,7 @@ def test_a_whole_game_through_the_table(seats, on_pads):
     press(table, ["host ok", "host " + " ".join(["down"] * (seats - 2) + ["ok"]), "host ok"])
     assert isinstance(table.screen, Play) and table.session.game is GAME
     options = {"seats": seats, **{s.key: s.initial() for s in GAME.settings}}
-    assert table.session.options == GAME.validate_options(options)
+    assert table.session.options == GAME.validate_options(GAME.new_options(options))
 
     player = Session(GAME, options, SEED)
     rnd, steps = random.Random(seats * 10 + on_pads), set()

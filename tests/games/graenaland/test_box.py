@@ -35,7 +35,7 @@ def test_every_setup_state_is_what_the_old_loader_made():
     for case, expected in BY_OLD_LOADER["setups"].items():
         name, seats, extra = case.split("/")
         correction = BY_OLD_LOADER["boards"][f"{name}/{seats}"]["box"]
-        options = {"seats": int(seats), "box": correction}
+        options = {"seats": int(seats), "box": correction, "asking": 1}  # as recorded then
         if extra != "plain":
             options.update({key: "teach" if key == "mode" else True for key in extra.split(",")})
         assert digest(Session(GAME, options, 3).state) == expected, case
@@ -109,5 +109,44 @@ def walk(options: dict, pick: int) -> list[str]:
 @pytest.mark.parametrize("case", sorted(WALKS))
 def test_the_check_walk_reading_the_records_leaves_the_states_the_raw_walk_did(case):
     kind, seats, pick = case.split("/")
-    options = {"seats": int(seats), **({"check_box": True} if kind == "check" else {"mode": "teach"})}
+    options = {"seats": int(seats), "asking": 1, **({"check_box": True} if kind == "check" else {"mode": "teach"})}
     assert walk(options, int(pick)) == WALKS[case]
+
+
+def test_asking_2_keeps_every_box_check_code_and_ends_where_asking_1_does():
+    """Issue 35: a terrain keeps its place among the box's terrains as its code (an inland piece
+    offers only hills 3 and mountains 4; plains and forest are unoffered and refused by the
+    rule), a count is its own code; the answers (values) and where the walk ends are the same."""
+    ended = {}
+    for asking in (1, 2):
+        s = Session(GAME, {"seats": 4, "check_box": True, "asking": asking}, 5)
+        codes: dict[str, str] = {}
+        while s.prompt is not None and s.prompt.step == "box_check":
+            options = s.prompt.options_for(None)
+            if asking == 2:
+                for o in (*options, *s.prompt.unoffered_for(None)):
+                    assert codes.setdefault(json.dumps(o.value), o.code) == o.code, o.value
+            for value in [o.value for o in options if o.value not in ("keep", "skip")] + ["keep"]:
+                try:
+                    s.submit({"step": "box_check", "seat": None, "value": value})
+                    break
+                except RuleError:  # a correction the whole data refuses (two equal cards)
+                    continue
+        ended[asking] = (GAME.learned_box(s.state), s.state["board"])
+    assert ended[1] == ended[2]
+    assert codes[json.dumps("hills")] == "3" and codes[json.dumps("mountains")] == "4"
+
+
+def test_an_inland_piece_refuses_a_coastal_terrain_naming_what_it_can_show():
+    s = Session(GAME, {"seats": 4, "check_box": True}, 5)
+    for _ in range(400):
+        offered = [o.value for o in s.prompt.options_for(None)]
+        if "mountains" in offered and "plains" not in offered:
+            break
+        s.submit({"step": "box_check", "seat": None, "value": "keep"})
+    else:
+        raise AssertionError("no inland terrain asked")
+    assert [o.code for o in s.prompt.unoffered_for(None)] == ["1", "2"]
+    error = s.refusal(None, "plains")
+    assert error.rule == "graenaland.box_check_terrain"
+    assert error.msg.en == "This piece can show only: hills, mountains."

@@ -172,7 +172,8 @@ def test_keep_changes_nothing_and_is_asked_again_next_time():
 
 def test_army_track_end_learned_on_the_device_caps_the_army():
     s = session(box=box_only(4, "army_max.value"), check_box=True)
-    assert values(s)[1:-1] == list(range(3, 16)) and s.prompt.options_for(None)[1].code == "03"
+    # asking 2 (issue 35): a count is its own code, "3" as in a cost (asking 1 numbered it "03")
+    assert values(s)[1:-1] == list(range(3, 16)) and s.prompt.options_for(None)[1].code == "3"
     answer(s, 3, seat=2)  # any pad may answer
     to_step(s, "build")
     st = copy.deepcopy(s.state)

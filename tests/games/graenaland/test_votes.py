@@ -203,3 +203,35 @@ def test_three_player_skald_on_a_palisaded_territory():
     base["heroes"][1]["skald"] = "C2"
     base["heroes"][2]["warrior"] = "C2"
     assert weight(base, 1, "C2") == 1
+
+
+def test_a_territory_a_passed_proposal_emptied_is_refused_for_its_cards_naming_player_and_place():
+    """Issue 35: Hráč 4 has a vote on Vnitrozemí 2 (his house) but a passed proposal took its
+    cards: pressing its code says no cards lie there (not that he has no vote), naming him and
+    the territory."""
+    s = _distribution_session()
+    s.submit({"step": "propose", "seat": 1, "value": "I2"})
+    s.submit({"step": "split", "seat": 1, "value": 1})
+    s.submit({"step": "vote", "picks": {"1": "yes", "3": "yes"}})
+    assert s.state["cards"]["I2"] == 0
+    s.submit(ok("vote_result"))
+    s.submit({"step": "propose", "seat": 2, "value": "pass"})
+    assert s.prompt.seats == (3,) and weights(s.state, "I2")[3] > 0
+    code = next(o.code for o in s.prompt.unoffered_for(3) if o.value == "I2")
+    error = s.refusal(3, "I2")
+    assert error.rule == "graenaland.proposal_no_cards"
+    assert error.msg.cs == "Hráč 4: na území Vnitrozemí 2 neleží žádné karty."
+    assert error.msg.en == "Player 4: no cards lie on Inland 2."
+    with pytest.raises(RuleError) as err:
+        s.submit({"step": "propose", "seat": 3, "value": "I2"})
+    assert err.value.rule == "graenaland.proposal_no_cards" and code
+
+
+def test_a_territory_without_a_vote_is_refused_naming_player_and_place():
+    st = apply(state(), {"step": "production", "seat": None, "value": None})
+    st = state_after(st, {"step": "move", "picks": {"1": "warrior:stay", "2": "warrior:stay", "3": "warrior:stay"}})
+    with pytest.raises(RuleError) as err:
+        apply(st, {"step": "propose", "seat": 1, "value": "C1"})
+    assert err.value.rule == "graenaland.proposal_needs_vote"
+    assert err.value.msg.cs == "Hráč 2: na území Pobřeží 1 nemáš hlas."
+    assert err.value.msg.en == "Player 2: you have no vote on Coast 1."

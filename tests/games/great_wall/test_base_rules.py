@@ -291,7 +291,7 @@ def test_a_session_recorded_under_the_old_rules_replays_as_recorded_and_is_refus
 
 def test_a_new_session_records_the_rules_version():
     s = Session(GAME, {"seats": 4}, 1)
-    assert s.options["rules"] == 2 and s.state["rules"] == 2
+    assert s.options["rules"] == 3 and s.state["rules"] == 3
 
 
 def test_what_is_offered_never_tells_a_vp_card_from_another():
@@ -310,3 +310,32 @@ def test_what_is_offered_never_tells_a_vp_card_from_another():
             seen.append([o.value for o in s.prompt.options_for(s.state["turn"])])
         prompts.append(seen)
     assert prompts[0] == prompts[1]
+
+
+def test_the_roll_is_typed_as_its_sum_since_star_is_the_knight_before_it():
+    """Rules 3 (issue 35): no sum is "#"; "*" is the knight before the roll, so a sum is typed
+    and entered with "#" ("8 #", "12 #"); rules 2 kept one key a sum with 12 on "#"."""
+    s = started()
+    codes = {o.value: o.code for o in s.prompt.options_for(s.prompt.seats[0]) if o.value != "knight"}
+    assert codes == {n: str(n) for n in range(2, 13)}
+    assert s.prompt.detail.en == "Type the dice sum (2–12), then press #."
+    old = started(rules=2)
+    assert {o.value: o.code for o in old.prompt.options_for(0)}[12] == "#"
+
+
+def test_attack_numbers_keep_their_codes_as_arrows_are_learnt():
+    """Rules 3 (issue 35): every arrow has its code for the whole game; one told already is
+    unoffered and refused by its rule (rules 2 numbered the free ones as listed)."""
+    from companion.games.great_wall.steps import AttackNumber
+
+    s = started(box={})  # no attack number known yet
+    task = {"seat": 0, "number": 9}
+    before = AttackNumber().prompt(s.state, task)
+    every = {json.dumps(o.value): o.code for o in (*before.options_for(0), *before.unoffered_for(0))}
+    assert [0, "left"] in [o.value for o in before.options_for(0)]
+    s.state["great_wall"]["numbers"][0][0] = 9  # hex I's left arrow told
+    prompt = AttackNumber().prompt(s.state, task)
+    now = {json.dumps(o.value): o.code for o in (*prompt.options_for(0), *prompt.unoffered_for(0))}
+    assert now == every and set(every[json.dumps(None)]) == {"0"}
+    assert [0, "left"] in [o.value for o in prompt.unoffered_for(0)]
+    assert AttackNumber().explain(s.state, task, 0, [0, "left"]).rule == "great_wall.arrow_known"

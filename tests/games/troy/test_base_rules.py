@@ -95,7 +95,7 @@ def test_too_many_battle_points_say_how_many_cards_are_turned():
     error = refused(play, "battle_mycenae", 3)
     assert error.rule == "troy.battle_points"
     assert error.msg.en == "7 cards are turned: Troy has 5, so Mycenae has at most 2."
-    assert error.msg.cs == "Otočeno je 7 karet: Trója má 5, na Mykény zbývá nejvýš 2."
+    assert error.msg.cs == "Otočeno: 7 karet. Trója má 5, na Mykény zbývá nejvýš 2."
 
 
 def test_the_battle_result_is_said_once():

@@ -3,6 +3,8 @@ through the game: each starts from the case's position and answers the prompts a
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from companion.engine import PromptKind, RuleError, rng
@@ -316,3 +318,22 @@ def test_five_players_deal_five_of_the_six_allegiance_cards():
     play = Play(5, "box", allegiance=["troy", "troy", "troy", "mycenae", "mycenae"])
     assert play.prompt.step == "roll"
     assert at_battle(Play(5, "table"), None, 13).prompt.maximum == 9
+
+
+def test_the_sea_people_keep_one_code_a_place_all_game():
+    """Rules 3 (issue 35): 0 open sea, a ship its seat's number then its own ("11": Player 1's
+    ship 1), * they stay; a ship not built, the one they stand on and staying when they must
+    move are unoffered and refused by their rules. Rules 2 numbered what was listed."""
+    play = Play(4, "box").given(ships=[1, 0, 0, 0]).answer("roll", 7)
+    prompt = play.prompt
+    assert prompt.step == "sea_people"
+    offered = {json.dumps(o.value): o.code for o in prompt.options_for(0)}
+    assert offered == {'"sea"': "0", "[0, 1]": "11"}
+    unoffered = {json.dumps(o.value): o.code for o in prompt.unoffered_for(0)}
+    assert unoffered["[0, 2]"] == "12" and unoffered["[3, 7]"] == "47" and unoffered['"stay"'] == "*"
+    play = Play(4, "box").given(ships=[1, 0, 0, 0], sea_people=[0, 1]).answer("roll", 7)
+    prompt = play.prompt
+    assert {json.dumps(o.value): o.code for o in prompt.options_for(0)} == {'"sea"': "0"}
+    assert {json.dumps(o.value): o.code for o in prompt.unoffered_for(0)}["[0, 1]"] == "11"
+    assert refused(play, "sea_people", [0, 1]).rule == "troy.sea_people_move"
+    assert refused(play, "sea_people", [0, 2]).rule == "troy.no_such_ship"

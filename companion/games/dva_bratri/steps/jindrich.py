@@ -97,11 +97,14 @@ class JindrichTop(DvaStep):
         else:
             k = spot[0]
             title, msg, tasks = _place(state, tile, spot, anchor, msg)
-        if box.when_needed(state) and last:
+        if box.only_deciding(state):  # the map leaves one row: his building first, whole (the
+            title = _map_title(state, tile, k, last)  # header names Jindřich)
+        elif box.when_needed(state) and last:
             title = Msg("Poslední tah – ", "Last turn – ") + title
-        tasks.insert(
-            0, {"t": "jindrich_done", "msg": msg.to_json(), "title": title.to_json(), "at": k, "anchor": anchor}
-        )
+        done = {"t": "jindrich_done", "msg": msg.to_json(), "title": title.to_json(), "at": k, "anchor": anchor}
+        if box.only_deciding(state):  # the map leaves the title one row: his building, whole
+            done["short"] = _building(state, tile).to_json()  # (the header says it is Jindřich)
+        tasks.insert(0, done)
         if refill is not None:
             tasks.insert(1, {"t": "reveal", "slot": refill, "expect": top})
         state["queue"][0:0] = tasks
@@ -109,6 +112,14 @@ class JindrichTop(DvaStep):
         # and the whole instruction a key away; the pad screen and the history keep it too)
         announce(state, _in_short(state, tile, position, k))
         turns.end_turn(state)
+
+
+def _map_title(state: dict, tile: str, k: str | None, last: bool) -> Msg:
+    """'Lapkovská tvrz → [2,1]', 'Mlýn → krabice – poslední tah': the building first, so the one
+    row above the map shows it whole (``asking`` 5)."""
+    where = at(k) if k is not None else Msg("krabice", "box")
+    title = Msg("{b} → {w}", "{b} → {w}").format(b=_building(state, tile), w=where)
+    return title + Msg(" – poslední tah", " – last turn") if last else title
 
 
 def _chosen_place(state: dict, tile: str, position: int, anchor: str) -> tuple[str, str] | None:
@@ -198,7 +209,7 @@ def _place(state: dict, tile: str, spot: tuple[str, str], anchor: str, msg: Msg)
         a=at(k),
         w=Msg(*jindrich.direction_words(anchor, k)),
         t=what,
-        l=letter,
+        l="A/B" if letter == "AB" else letter,
         x=CROSS_COLOURS[colour],
         c=box.colour_name(colour),
     )
@@ -224,6 +235,7 @@ class JindrichDone(DvaStep):
             seats(state),
             Msg.from_json(task["title"]),
             detail=Msg.from_json(task["msg"]),
+            short=Msg.from_json(task["short"]) if "short" in task else None,
             **picture.map_fields(state, task["at"] or task["anchor"]),
         )
 

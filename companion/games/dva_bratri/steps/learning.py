@@ -432,7 +432,7 @@ class LearnRoadSet(LearnStep):
     """The edges with a road, picked at once from the sixteen possible sets."""
 
     name = "learn_road_set"
-    brief = Msg("Kde má silnice?", "Where are roads?")
+    brief = Msg("Kde má silnice?", "Where are its roads?")
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         learning = learning_of(task)

@@ -162,6 +162,9 @@ def take_token(state: dict, task: dict, token: str) -> None:
     state["treasures"]["seen"].append(token)
     if not task.get("teach"):
         state["board"][task["at"]]["treasure"] = token
+        if box.condition_later(state) and missing(state, task) and not turns.condition_possible(state, task["at"]):
+            answered(state, task)  # asked once it could be met (turns.ask_possible_conditions)
+            return
     progress(state, task)
 
 

@@ -74,15 +74,19 @@ def fallen(colours) -> Msg:
     )
 
 
-def fall(state: dict, colours, headline: Msg) -> None:
+def fall(state: dict, colours, headline: Msg, paid: bool = False) -> None:
     """Civilisations fall; every player's followers of their colours return to the supply.
     ``headline`` is the sentence that says so; who gets how many back follows in a second one
-    ("Hráč 1 (5)": a name and its count are never parted by a comma)."""
+    ("Hráč 1 (5)": a name and its count are never parted by a comma). ``paid``: the follower
+    paid for the conflict is said between them, so the result (up to three rows on the smallest
+    panel) has the first page and the paid follower and the followers back share the second."""
     back: dict[int, int] = {}
     for colour in colours:
         for seat, n in eliminate(state, colour).items():
             back[seat] = back.get(seat, 0) + n
     note(state, headline)
+    if paid:
+        paid_note(state)
     if back:
         listed = ", ".join(f"{{p{s}}}{NBSP}({back[s]})" for s in sorted(back))
         names = {f"p{s}": unbroken(player(s)) for s in back}
@@ -190,7 +194,6 @@ def counted_swords(state: dict, counting: dict) -> None:
 
 def end_war(state: dict, winner: str) -> None:
     war = state["conflict"]
-    paid_note(state)
     losers = [c for c in war["civs"] if c != winner]
     fall(
         state,
@@ -199,6 +202,7 @@ def end_war(state: dict, winner: str) -> None:
         Msg("Válka: vítězí {c}, {f}.", "War: {e} wins, {f}.").format(
             c=colour_form(winner, "á"), e=colour_name(winner).en, f=fallen(losers)
         ),
+        paid=True,
     )
     back_to_act(state)
 
@@ -324,8 +328,12 @@ def arrive(state: dict, index: int) -> None:
     part, civ = migration["parts"][index], migration["civ"]
     migration["to"] = index
     if part["kind"] == ISLAND:
-        paid_note(state)
-        fall(state, [civ], Msg("Stěhování na ostrov: {f}.", "Migration onto an island: {f}.").format(f=fallen([civ])))
+        fall(
+            state,
+            [civ],
+            Msg("Stěhování na ostrov: {f}.", "Migration onto an island: {f}.").format(f=fallen([civ])),
+            paid=True,
+        )
         back_to_act(state)
     elif [c for c in state["in_play"] if c != civ]:
         awaits(state, "migration_occupied")
@@ -476,7 +484,6 @@ class MigrationOccupied(Step):
             moved(state)
             return
         civ = state["conflict"]["civ"]
-        paid_note(state)
         fall(
             state,
             [civ],
@@ -486,6 +493,7 @@ class MigrationOccupied(Step):
                 o=colour_form(action.value, "ou"),
                 e=colour_name(action.value).en,
             ),
+            paid=True,
         )
         back_to_act(state)
 

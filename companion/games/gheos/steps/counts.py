@@ -1,19 +1,31 @@
 """The counts the table tells: one question per colour (or part), the last count told first.
 
-Every count is a list: ``#`` keeps the count told last time (one press when it is unchanged),
-the digits type another (0 up to the reading ``count_limit``). A count outside that range is
-refused with the rule that bounds it.
+Every count is a list: ``#`` keeps the count told last time for the same place (one press when
+it is unchanged), the digits type another (0 up to the reading ``count_limit``). A count outside
+that range is refused with the rule that bounds it.
+
+Asking 2 (issue 35: a code means one thing for the whole game): ``#`` is always the value
+``"same"``, the count told last time for this place, and a count is always its own digits (in
+asking 1 ``#`` was the last count itself, so that count had two codes); a founding has no ``#``
+(the last founding was on another continent).
 """
 
 from __future__ import annotations
 
 from ....engine import Msg, Option, Prompt, PromptKind, Step
+from ....engine.i18n import player
 from ..common import reading, refuse
 from ..flow import told
 from ..ledger import founding_followers
 from ..texts import KINDS, SYMBOLS, colour_form, colour_name
 
 KEEP = "#"
+SAME = "same"  # asking 2: the value of "#", the count told last time for the same place
+
+
+def stable(state: dict) -> bool:
+    """Asking 2 or later: "#" is ``SAME``, never a count."""
+    return state.get("asking", 1) >= 2
 
 
 def count_options(state: dict, default: int | None) -> tuple[Option, ...]:
@@ -21,7 +33,15 @@ def count_options(state: dict, default: int | None) -> tuple[Option, ...]:
     counts = tuple(Option(n, Msg(str(n), str(n)), str(n)) for n in range(limit + 1))
     if default is None or default > limit:
         return counts
-    return (Option(default, Msg("stále {n}", "still {n}").format(n=default), KEEP),) + counts
+    value = SAME if stable(state) else default
+    return (Option(value, Msg("stále {n}", "still {n}").format(n=default), KEEP),) + counts
+
+
+def same_unoffered(state: dict, default: int | None) -> tuple[Option, ...]:
+    """Asking 2: "#" when nothing was told for this place yet (a pad typing it hears why)."""
+    if not stable(state) or (default is not None and default <= reading(state, "count_limit")):
+        return ()
+    return (Option(SAME, Msg("stále", "still"), KEEP),)
 
 
 class CountStep(Step):
@@ -40,22 +60,40 @@ class CountStep(Step):
         return self.question.format(c=colour_name(self.key(state)))
 
     def prompt(self, state, task):
+        default = self.default(state)
+        unoffered = same_unoffered(state, default)
         return Prompt(
             PromptKind.CHOICE,
             self.name,
             (state["turn"],),
             self.title(state),
-            {Prompt.ANYONE: count_options(state, self.default(state))},
+            {Prompt.ANYONE: count_options(state, default)},
             short=self.short(state),
+            unoffered={Prompt.ANYONE: unoffered} if unoffered else {},
         )
+
+    def count(self, state: dict, value) -> int:
+        """The count an answer tells: ``SAME`` is the count told last time for this place."""
+        if value == SAME:
+            default = self.default(state)
+            assert default is not None  # offered only then (check_action)
+            return default
+        return value
 
     def short(self, state: dict) -> Msg:
         return self.brief.format(c=colour_name(self.key(state)))
 
     def apply(self, state, action, task):
-        told(state, action.value)
+        told(state, self.count(state, action.value))
 
     def explain(self, state, task, seat, value):
+        if value == SAME and stable(state):
+            return refuse(
+                "nothing_told",
+                "{s}: tento počet ještě nikdo neřekl, napiš ho číslicemi.",
+                "{s}: this count was never told before; type it in digits.",
+                s=player(state["turn"]),
+            )
         if isinstance(value, int) and not isinstance(value, bool):
             limit = reading(state, "count_limit")
             return refuse(
@@ -143,6 +181,11 @@ class FoundWheat(CountStep):
     name = "found_wheat"
     OCCUPIED = "occupied"
 
+    def default(self, state):
+        """Each founding is on another continent: the last founding's wheat is no likely answer
+        (sessions recorded before ``asking`` 2 kept it)."""
+        return None if state.get("asking", 1) >= 2 else super().default(state)
+
     def title(self, state):
         colour = state["counting"]["colour"]
         return Msg("2 Založit {c}: pšenice na volném světadílu?", "2 Found {e}: wheat on the free continent?").format(
@@ -153,7 +196,8 @@ class FoundWheat(CountStep):
         return Msg("Založení: pšenice?", "Founding: wheat?")
 
     def prompt(self, state, task):
-        options = tuple(self._with_followers(state, o) for o in count_options(state, self.default(state))) + (
+        counts = self._capped(state) if stable(state) else count_options(state, self.default(state))
+        options = tuple(self._with_followers(state, o) for o in counts) + (
             Option(self.OCCUPIED, Msg("obsazený nebo ostrov", "occupied or an island"), "*"),
         )
         return Prompt(
@@ -164,6 +208,28 @@ class FoundWheat(CountStep):
             {Prompt.ANYONE: options},
             short=self.short(state),
         )
+
+    @staticmethod
+    def _capped(state: dict) -> tuple[Option, ...]:
+        """Asking 2: a founding gives at most ``found_cap`` followers (5 or fewer), so wheat above it
+        gives what the cap gives: 0 up to the cap, the cap meaning "or more", one key each."""
+        cap = reading(state, "found_cap")
+        return tuple(
+            Option(n, Msg(f"{n} a víc", f"{n} or more") if n == cap else Msg(str(n), str(n)), str(n))
+            for n in range(cap + 1)
+        )
+
+    def explain(self, state, task, seat, value):
+        cap = reading(state, "found_cap")
+        if stable(state) and isinstance(value, int) and not isinstance(value, bool) and value > cap:
+            return refuse(
+                "found_wheat_capped",
+                "{s}: víc než {c} pšenice zadej jako {c}, víc založení nedá.",
+                "{s}: enter more than {c} wheat as {c} (no more followers).",
+                s=player(state["turn"]),
+                c=cap,
+            )
+        return super().explain(state, task, seat, value)
 
     @staticmethod
     def _with_followers(state: dict, option: Option) -> Option:

@@ -102,7 +102,7 @@ class Act(Step):
 
     def prompt(self, state, task):
         seat = state["turn"]
-        title = Msg("1–2 Dílek, pak přívrženec?", "1–2 Tile, then a follower?")
+        title = Msg("1–2 Co dílek vyvolal? Pak přívrženec.", "1–2 What did the tile do? Then a follower.")
         options = self.options(state)
         return Prompt(
             PromptKind.CHOICE,

@@ -204,10 +204,26 @@ class Propose(TableStep):
             rounds.proposed(state, action.value)
 
     def explain(self, state, task, seat, value):
+        """A territory is refused by what is missing there: its cards (a passed proposal may
+        have taken them, though the proposer still has a vote) or the proposer's vote."""
+        board, who = state["board"], texts.seat(task["seat"])
+        if value not in board["order"]:
+            return None
+        where = texts.place(board, value)
+        if not state["cards"][value]:
+            return refuse(
+                "proposal_no_cards",
+                "{s}: na území {t} neleží žádné karty.",
+                "{s}: no cards lie on {t}.",
+                s=who,
+                t=where,
+            )
         return refuse(
             "proposal_needs_vote",
-            "Navrhnout lze jen rozdělení karet z území, kde máš aspoň jeden hlas.",
-            "You may only propose for a territory with cards where you have at least one vote.",
+            "{s}: na území {t} nemáš hlas.",
+            "{s}: you have no vote on {t}.",
+            s=who,
+            t=where,
         )
 
 

@@ -30,18 +30,40 @@ class BoxCheck(TableStep):
         detail = boxcheck.question(data, fact, resource, partial) + Msg(" Teď: {v} [{e}].", " Now: {v} [{e}].").format(
             v=now, e=fact["id"]
         )
-        first, pairs = boxcheck.answers(data, fact, partial)
+        if check.get("stable"):  # asking 2: every answer keeps its code for the whole walk
+            listed, unoffered = boxcheck.stable_answers(data, fact, partial)
+        else:
+            first, pairs = boxcheck.answers(data, fact, partial)
+            listed, unoffered = numbered(pairs, first), ()
         options = (
             Option(boxcheck.KEEP, Msg("Nechat: {v}", "Keep: {v}").format(v=now), "#"),
-            *numbered(pairs, first),
+            *listed,
             Option(boxcheck.SKIP, Msg("Přeskočit zbytek", "Skip the rest"), "*"),
         )
-        return Prompt(PromptKind.CHOICE, self.name, (), title, {Prompt.ANYONE: options}, detail=detail)
+        return Prompt(
+            PromptKind.CHOICE,
+            self.name,
+            (),
+            title,
+            {Prompt.ANYONE: options},
+            detail=detail,
+            unoffered={Prompt.ANYONE: unoffered} if unoffered else {},
+        )
 
     def apply(self, state, action, task):
         boxcheck.answer(state, task["fact"], action.value)
 
     def explain(self, state, task, seat, value):
+        check, fact = state["boxcheck"], task["fact"]
+        data = boxcheck.records_of(check["data"])
+        if boxcheck.kind(fact) == "terrain" and value in data.terrains:
+            _, pairs = boxcheck.answers(data, fact, check["partial"])
+            return refuse(
+                "box_check_terrain",
+                "Tento díl může ukazovat jen: {t}.",
+                "This piece can show only: {t}.",
+                t=join([label for _, label in pairs]),
+            )
         return refuse("box_check_answer", "Tuto odpověď teď vybrat nelze.", "That answer is not available now.")
 
 

@@ -12,6 +12,7 @@ from ..scenario import box_of, part, trade_point_refused
 from .common import QueuedStep, choice, confirm, name, one_seat, queue
 
 CARDS = (("karta", "karty", "karet"), ("card", "cards"))
+CARDS_GIVEN = (("kartu", "karty", "karet"), ("card", "cards"))  # the accusative: "daroval 1 kartu"
 TRADE_POINTS = (("obchodní bod", "obchodní body", "obchodních bodů"), ("trade point", "trade points"))
 
 
@@ -76,7 +77,7 @@ class DonateCards(Step):
             "{s}: daruješ {n}; zadej tolik číslic karet (1–5), od nejmenší.",
             "{s}: you give {n}; enter as many card digits (1–5), lowest first.",
             s=name(state, task["seat"]),
-            n=counted(task["count"], *CARDS),
+            n=counted(task["count"], *CARDS_GIVEN),
         )
 
     def prompt(self, state: dict, task: dict) -> Prompt:
@@ -109,14 +110,14 @@ def donated(state: dict, seat: int, cards: list[str] | None, count: int) -> None
             state,
             Msg(
                 "{s} daroval {n}; obchodní body v banku došly.", "{s} gave {n}; the bank has no trade points left."
-            ).format(s=name(state, seat), n=counted(count, *CARDS)),
+            ).format(s=name(state, seat), n=counted(count, *CARDS_GIVEN)),
         )
         return
     troy["trade_points"][seat] += 1
     note(
         state,
         Msg("{s} daroval {n} do řady, má {p}.", "{s} gave {n} to the row, has {p}.").format(
-            s=name(state, seat), n=counted(count, *CARDS), p=counted(troy["trade_points"][seat], *TRADE_POINTS)
+            s=name(state, seat), n=counted(count, *CARDS_GIVEN), p=counted(troy["trade_points"][seat], *TRADE_POINTS)
         ),
     )
 
@@ -233,7 +234,7 @@ class Battle(Step):
     def prompt(self, state: dict, task: dict) -> Prompt:
         box, troy = box_of(state), part(state)
         shown = box.players[state["seats"]].revealed
-        title = Msg("Bitva o Tróju! V řadě je {n}.", "Battle for Troy! The row holds {n}.").format(
+        title = Msg("Bitva o Tróju! V řadě: {n}.", "Battle for Troy! The row holds {n}.").format(
             n=counted(troy["row_count"], *CARDS)
         )
         if troy["row"] is not None:
@@ -242,7 +243,7 @@ class Battle(Step):
                 None,
                 title,
                 Msg("OK: box řadu zamíchá a otočí {k}.", "OK: the box shuffles the row and turns {k}.").format(
-                    k=counted(shown, *CARDS)
+                    k=counted(shown, *CARDS_GIVEN)
                 ),
             )
         return Prompt(
@@ -252,7 +253,8 @@ class Battle(Step):
             Msg("Body Tróje ({c})?", "Points for Troy ({c})?").format(c=texts.cards(box_of(state).sides["troy"])),
             minimum=0,
             maximum=shown,
-            detail=title + Msg(" Zamíchej ji a otoč {k}.", " Shuffle it, turn {k}.").format(k=counted(shown, *CARDS)),
+            detail=title
+            + Msg(" Zamíchej ji a otoč {k}.", " Shuffle it, turn {k}.").format(k=counted(shown, *CARDS_GIVEN)),
         )
 
     def apply(self, state: dict, action, task: dict) -> None:
@@ -289,7 +291,7 @@ class BattleMycenae(Step):
         if task["troy"] + action.value > shown:
             raise texts.refuse(
                 "battle_points",
-                "Otočeno je {k}: Trója má {t}, na Mykény zbývá nejvýš {m}.",
+                "Otočeno: {k}. Trója má {t}, na Mykény zbývá nejvýš {m}.",
                 "{k} are turned: Troy has {t}, so Mycenae has at most {m}.",
                 k=counted(shown, *CARDS),
                 t=task["troy"],

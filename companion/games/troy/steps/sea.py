@@ -3,15 +3,22 @@ people went after every ship and on a 7 (the ship they stand on loses its benefi
 
 from __future__ import annotations
 
-from ....engine import Msg, Prompt
+from ....engine import Msg, Option, Prompt, PromptKind
 from ...catan import core
 from .. import ships, texts
 from ..box import RESOURCES
 from ..scenario import box_of, part
-from .common import QueuedStep, choice, name, queue
+from .common import QueuedStep, choice, name, one_seat, queue
 
 OPEN_SEA = "sea"
 STAY = "stay"
+OPEN_SEA_LABEL = Msg("volné moře", "open sea")
+STAY_LABEL = Msg("zůstává", "they stay")
+SEA_PEOPLE_QUESTION = Msg("Kam jde mořský národ?", "Where do the sea people go?")
+SEA_PEOPLE_DETAIL = Msg(
+    "Můžeš si vzít kartu hráči u toho pole (ne obchodní body).",
+    "You may steal a card from a player at that hex (not trade points).",
+)
 
 
 def build_ship(state: dict, seat: int) -> None:
@@ -92,19 +99,43 @@ class SeaPeople(QueuedStep):
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         troy = part(state)
-        pairs: list[tuple[object, Msg]] = [(OPEN_SEA, Msg("volné moře", "open sea"))]
+        may_stay = task["why"] == "seven" and not box_of(state).rules["seven_moves_sea_people"]
+        if core.stable_codes(state):
+            return self._stable_prompt(state, task, may_stay)
+        pairs: list[tuple[object, Msg]] = [(OPEN_SEA, OPEN_SEA_LABEL)]
         pairs += [(ship, ship_label(state, *ship)) for ship in ships.built_ships(troy) if ship != troy["sea_people"]]
-        if task["why"] == "seven" and not box_of(state).rules["seven_moves_sea_people"]:
-            pairs.append((STAY, Msg("zůstává", "they stay")))
-        return choice(
+        if may_stay:
+            pairs.append((STAY, STAY_LABEL))
+        return choice(self.name, task["seat"], SEA_PEOPLE_QUESTION, pairs, detail=SEA_PEOPLE_DETAIL)
+
+    def _stable_prompt(self, state: dict, task: dict, may_stay: bool) -> Prompt:
+        """Rules 3: a code per place for the whole game: 0 open sea, a ship its seat's number and
+        its own ("23": Hráč 2's ship 3), * they stay; a ship not built, the one they stand on and
+        staying when they must move are unoffered (a pad typing one hears why)."""
+        troy = part(state)
+        every = [Option(OPEN_SEA, OPEN_SEA_LABEL, "0")]
+        every += [
+            Option([seat, n], ship_label(state, seat, n), f"{seat + 1}{n}")
+            for seat in range(len(troy["ships"]))
+            for n in range(1, box_of(state).ship_count + 1)
+        ]
+        every.append(Option(STAY, STAY_LABEL, "*"))
+        built = ships.built_ships(troy)
+
+        def offered(o: Option) -> bool:
+            if o.value == STAY:
+                return may_stay
+            return o.value == OPEN_SEA or (o.value in built and o.value != troy["sea_people"])
+
+        seat = task["seat"]
+        return Prompt(
+            PromptKind.CHOICE,
             self.name,
-            task["seat"],
-            Msg("Kam jde mořský národ?", "Where do the sea people go?"),
-            pairs,
-            detail=Msg(
-                "Můžeš si vzít kartu hráči u toho pole (ne obchodní body).",
-                "You may steal a card from a player at that hex (not trade points).",
-            ),
+            one_seat(seat),
+            SEA_PEOPLE_QUESTION,
+            {-1: tuple(o for o in every if offered(o))},
+            detail=SEA_PEOPLE_DETAIL,
+            unoffered={-1: tuple(o for o in every if not offered(o))},
         )
 
     def carry_out(self, state: dict, action, task: dict) -> None:
