@@ -2,9 +2,10 @@
 taps what the touch form offers (``forms.touch_form``), at random; nothing else reaches the table.
 Counts the taps each would make on the page, and every moment where no phone could go on.
 
-The taps are the page's: a list or a map is choose + send (2), a hidden pick choose + lock (2),
-a public yes/no one tap, a confirmation one, a number its −/+ steps from where it stands + send,
-an undo every seat confirms one. The host's five buttons on the host phone are counted apart.
+The taps are the page's: a public answer one tap (a list, yes/no, a map's place, a rose, a
+confirmation, a number of a dozen values or fewer: its button), a hidden pick choose + lock (2),
+a number of more values its digits + send (the value shown: send alone), an undo every seat
+confirms one. The host's five buttons on the host phone are counted apart.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from dataclasses import dataclass, field
 from companion.games import load
 from companion.surface.events import KeyEvent, PhoneAnswer
 from companion.table.flow import Over, Play
+from companion.table.prompts import is_place
 from companion.table.table import Table
 from companion.web.views import Tracker, all_views, encode
 
@@ -31,6 +33,8 @@ class Tally:
     taps: Counter = field(default_factory=Counter)  # (seat, round) -> taps
     by_kind: Counter = field(default_factory=Counter)  # form kind -> answers
     kind_taps: Counter = field(default_factory=Counter)  # form kind -> taps
+    keys: Counter = field(default_factory=Counter)  # (seat, round) -> the keypad's keys for the same answers
+    steps: Counter = field(default_factory=Counter)  # step -> answers
     each: list[int] = field(default_factory=list)  # the taps of every answer, in order
     refused: int = 0
     host_keys: list[str] = field(default_factory=list)  # (screen, what) where only the host could go on
@@ -40,14 +44,29 @@ class Tally:
 def form_taps(form: dict, choice: dict | int | None) -> int:
     """The taps the page needs to send ``choice`` on ``form``."""
     kind = form["kind"]
-    if kind in ("confirm", "keys"):
-        return 1
-    if kind == "yesno" and not form["hidden"]:
+    if kind == "number" and form["max"] - form["min"] > 12:
+        assert isinstance(choice, int)
+        return (0 if choice == form["value"] else len(str(choice))) + 1  # its digits (none: the value shown), send
+    return 2 if form["hidden"] else 1  # a hidden pick: choose, then lock; a number of a dozen: its button
+
+
+def keypad_keys(form: dict, choice: str | int | None, cursor: tuple[int, int] | None, place) -> int:
+    """The keys the same answer costs on the pad's keypad (the phone before its touch forms): a
+    list of one-key codes one key, longer codes their width and "#", a number its digits and
+    "#", a map the cursor's steps to the place and "5", a confirmation "#"."""
+    kind = form["kind"]
+    if kind in ("confirm", "keys", "rose"):
         return 1
     if kind == "number":
-        assert isinstance(choice, int)
-        return abs(choice - form["value"]) + 1
-    return 2  # choose, then send (lock)
+        return len(str(choice)) + 1
+    codes = [o["code"] for o in form["options"]]
+    if kind == "cell" and place is not None and cursor is not None:
+        return abs(place[0] - cursor[0]) + abs(place[1] - cursor[1]) + 1
+    if choice in ("#", "*"):
+        return 1
+    if all(len(code) == 1 for code in codes) and not (form["hidden"] and any(c not in "#*" for c in codes)):
+        return 1
+    return max(len(code) for code in codes) + 1
 
 
 class PhoneTable:
@@ -84,6 +103,10 @@ class PhoneTable:
         form = view["form"]
         kind = form["kind"]
         round_now = view.get("round") or 0
+        answer, prompt = self.table.answer, self.table.running.prompt
+        cursor = answer.cell
+        if prompt is not None:
+            self.tally.steps[prompt.step] += 1
         if kind == "keys":
             option = self.rnd.choice(form["options"])
             # an undo every seat confirms: yes from each (a no would take nothing back)
@@ -101,6 +124,8 @@ class PhoneTable:
             choice = option["code"]
             self.table.handle(PhoneAnswer(seat, form["q"], code=choice))
         self.tally.taps[seat, round_now] += form_taps(form, choice)
+        place = _place_of(prompt, seat, choice) if kind == "cell" and prompt is not None else None
+        self.tally.keys[seat, round_now] += keypad_keys(form, choice, cursor, place)
         self.tally.each.append(form_taps(form, choice))
         self.tally.by_kind[kind] += 1
         self.tally.kind_taps[kind] += form_taps(form, choice)
@@ -118,6 +143,13 @@ class PhoneTable:
                 self.tally.host_keys.append(f"{table.screen.name}: {table.frame().header}")
                 table.handle(KeyEvent(None, "ok"))
         return self.tally
+
+
+def _place_of(prompt, seat: int, code) -> tuple[int, int] | None:
+    for option in prompt.options_for(seat):
+        if option.code.zfill(len(str(code))) == code and is_place(option.value):
+            return tuple(option.value)
+    return None
 
 
 def _answerable(view: dict) -> bool:

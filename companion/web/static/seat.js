@@ -115,7 +115,13 @@ function offButton(form, option) {
   return node;
 }
 
+// A public answer goes at once (one tap, as one key on a pad; a wrong one is undone on the box);
+// a hidden pick is only chosen here, and sent by Lock.
 function pick(form, option) {
+  if (!form.hidden) {
+    send(form, { code: option.code });
+    return;
+  }
   picked = { q: form.q, code: option.code };
   render(last);
 }
@@ -137,14 +143,13 @@ function listForm(form, box) {
   const list = el("div", null, "options");
   for (const option of form.options) list.append(optionButton(form, option, (o) => pick(form, o)));
   for (const option of form.off || []) list.append(offButton(form, option));
-  box.append(list, sendButton(form));
+  box.append(list);
+  if (form.hidden) box.append(sendButton(form));
 }
 
 function yesNoForm(form, box) {
   const row = el("div", null, "yesno");
-  for (const option of form.options) {
-    row.append(optionButton(form, option, (o) => (form.hidden ? pick(form, o) : send(form, { code: o.code }))));
-  }
+  for (const option of form.options) row.append(optionButton(form, option, (o) => pick(form, o)));
   box.append(row);
   if (form.hidden) box.append(sendButton(form));
 }
@@ -159,7 +164,8 @@ function roseForm(form, box) {
   }
   const rest = el("div", null, "options");
   for (const option of form.options) if (!"123456789".includes(option.code)) rest.append(optionButton(form, option, (o) => pick(form, o)));
-  box.append(rose, rest, sendButton(form));
+  box.append(rose, rest);
+  if (form.hidden) box.append(sendButton(form));
 }
 
 function cellForm(form, box) {
@@ -179,24 +185,37 @@ function cellForm(form, box) {
   const rest = el("div", null, "options");
   const places = new Set(form.cells.map((cell) => cell[1]).filter(Boolean));
   for (const option of form.options) if (!places.has(option.code)) rest.append(optionButton(form, option, (o) => pick(form, o)));
-  const chosenPlace = picked && picked.q === form.q && labels[picked.code];
-  box.append(grid, el("p", chosenPlace || "", "cell-chosen"), rest, sendButton(form));
+  box.append(grid, rest);
 }
 
+// A number: each value a button when there are a dozen or so (one tap), else − / + and send.
 function numberForm(form, box) {
-  const current = picked && picked.q === form.q ? Number(picked.code) : form.value;
-  const set = (value) => {
-    picked = { q: form.q, code: String(Math.max(form.min, Math.min(form.max, value))) };
-    render(last);
-  };
-  const row = el("div", null, "number");
-  const minus = button("−", "step", () => set(current - 1));
-  minus.disabled = current <= form.min;
-  const plus = button("+", "step", () => set(current + 1));
-  plus.disabled = current >= form.max;
-  row.append(minus, el("output", String(current), "value"), plus);
-  box.append(row, el("p", `${form.min}–${form.max}`, "bounds"));
-  box.append(button(form.ok, "send", () => { send(form, { number: current }); picked = null; }));
+  if (form.max - form.min <= 12) {
+    const row = el("div", null, "numbers");
+    for (let n = form.min; n <= form.max; n += 1) {
+      const node = button(String(n), "option number-value", () => send(form, { number: n }));
+      node.dataset.number = String(n);
+      if (n === form.value) node.classList.add("current");
+      row.append(node);
+    }
+    box.append(row);
+    return;
+  }
+  // more values: typed on a keypad of digits (as many taps as the pad's keys), within the bounds
+  const typed = picked && picked.q === form.q ? picked.code : "";
+  const value = typed === "" ? form.value : Number(typed);
+  const shown = el("output", typed === "" ? String(form.value) : typed, "value");
+  const ok = value >= form.min && value <= form.max;
+  const digits = el("div", null, "digits");
+  const set = (text) => { picked = { q: form.q, code: text }; render(last); };
+  for (const key of ["1", "2", "3", "4", "5", "6", "7", "8", "9", "⌫", "0"]) {
+    const node = button(key, "digit", () => set(key === "⌫" ? typed.slice(0, -1) : (typed + key).slice(-String(form.max).length)));
+    node.dataset.digit = key;
+    digits.append(node);
+  }
+  const sendIt = button(form.ok, "send", () => { send(form, { number: value }); picked = null; });
+  sendIt.disabled = !ok;
+  box.append(shown, el("p", `${form.min}–${form.max}`, "bounds"), digits, sendIt);
 }
 
 function keysForm(form, box) {
