@@ -73,40 +73,30 @@ def cmd_replay(args) -> int:
 # -- history / export / import / stats ---------------------------------------------------------
 def cmd_history(args) -> int:
     """Finished games and games ended from the in-game menu (marked abandoned), newest first."""
-    from .store.export import clean, history_lines
+    import heapq
+
+    from .store.export import abandoned_line, clean, finished_line
+
+    def finished(record: dict) -> str | None:  # None: a teaching walk
+        return None if record.get("teaching") else clean(finished_line(record))
 
     store = open_store(existing_data_dir(args), read_only=True)
-    try:
-        finished, abandoned = store.ended(_listed)  # one read of the index for both
+    try:  # one read of the index for both, each record made its line as it is read
+        played, ended = store.ended_made(finished, lambda record: clean(abandoned_line(record)))
     finally:
         _warn(store.notes)
         store.close()
-    records = [record for record in finished if not record.get("teaching")]
-    walks = len(finished) - len(records)
-    if not records and not abandoned:
+    records = [row for row in played if row[1] is not None]
+    walks = len(played) - len(records)
+    if not records and not ended:
         print("no finished games yet")
-    lines = history_lines(records, abandoned)
+    # both newest first; the same time: the finished game first (as one stable sort of both)
+    lines = [line for _, line in heapq.merge(records, ended, key=lambda row: row[0], reverse=True)]
     if lines:  # one write: 10,000 games are one string, not 10,000 prints
-        sys.stdout.write("\n".join(map(clean, lines)) + "\n")
+        sys.stdout.write("\n".join(lines) + "\n")
     if walks:  # finished, kept (they taught the box), but nobody played
         print(f"({walks} teaching walk{'s' if walks != 1 else ''} of the box not listed)")
     return 0
-
-
-def _listed(record: dict) -> dict:
-    """What ``companion history`` shows of an index record (the scores' winners, not the rest)."""
-    kept = {
-        key: record.get(key)
-        for key in ("game", "seats", "names", "winner", "finished", "date", "clock_step", "started", "at")
-    }
-    scores = record.get("scores")
-    kept["scores"] = {"winners": scores.get("winners")} if isinstance(scores, dict) else None
-    kept["duration_s"] = record.get("duration_s")
-    if record.get("teaching"):
-        kept["teaching"] = True
-    if record.get("players"):
-        kept["players"] = record["players"]
-    return kept
 
 
 def cmd_export(args) -> int:
@@ -299,11 +289,12 @@ def _import_problem(
 
 def cmd_stats(args) -> int:
     from .store.export import json_text
-    from .store.reports import game_stats, stats_text
+    from .store.reports import game_stats, stats_facts, stats_text
 
+    names: dict[str, str] = {}  # one copy of each name however many games it played
     store = open_store(existing_data_dir(args), read_only=True)
-    try:
-        stats = game_stats(store.summaries(skipped=store.notes.append))
+    try:  # each record made what stats counts of it as the index is read: no record is held
+        stats = game_stats(store.summaries_made(lambda record: stats_facts(record, names), store.notes.append))
     finally:
         _warn(store.notes)
         store.close()

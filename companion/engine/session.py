@@ -18,6 +18,7 @@ from .errors import RuleError
 from .game import Game, Scores, Status
 from .i18n import Msg
 from .prompt import Prompt
+from .snapshot import Chain, LogDigest
 from .steps import explained, not_an_option
 
 log = logging.getLogger(__name__)
@@ -151,8 +152,8 @@ class Session:
         self.entries: list[dict] = []
         self._status: tuple[dict, Status] | None = None
         self._initial = game.setup(self.options, self.seed)
-        self._chain: snapshot.Chain | None = None  # digests of the actions in force, for snapshots
-        self._log_digest: snapshot.LogDigest | None = None  # reading format-1 snapshots only
+        self._chain: Chain | None = None  # digests of the actions in force, for snapshots
+        self._log_digest: LogDigest | None = None  # reading format-1 snapshots only
         self.resumed_from: int | None = None  # the entries a snapshot stood for (None: whole log replayed)
         self._rebuild(list(entries), snapshots)
 
@@ -258,7 +259,7 @@ class Session:
             return False
         return self._links(depth).hexdigest(depth) == digest
 
-    def _links(self, depth: int) -> snapshot.Chain:
+    def _links(self, depth: int) -> Chain:
         """The chain of the actions in force, reaching at least ``depth`` of them."""
         if self._chain is None:
             self._chain = snapshot.Chain(self.game.name, self.options, self.seed)
