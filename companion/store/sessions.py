@@ -933,7 +933,9 @@ class Store:
         from .index import append_index
 
         self.history_dir.mkdir(parents=True, exist_ok=True)
-        atomic_write(self._archive_path(record["uid"]), document_bytes(document))  # commit point
+        # the commit point; a killed write's temporary file is removed by the next start
+        # (_settle_history), not looked for in a history of thousands at every game's end
+        atomic_write(self._archive_path(record["uid"]), document_bytes(document), tidy=False)
         append_index(self._index_path(), {table: {str(session_id): record}})
         self._closed[session_id] = table == HISTORY  # dropped from the live journal by tidy
 
