@@ -1,7 +1,7 @@
 """A long evening fed back to back: memory and the live journal over 200 whole games, before and
 after, each version in a fresh interpreter.
 
-    python benchmarks/bench_long_evening.py [--games 200] [--game vaaalbara] [--seats 2] [--quick] [BASELINE_COMMIT]
+    python benchmarks/bench_long_evening.py [--games 200] [--game vaaalbara] [--seats 2] [--quick] [BASELINE]
 
 One game's whole key script (tests/keyscript.py, from the main menu to the ranking and back to
 the menu) is fed ``--games`` times to the product's own main loop (``App.run``) over a real
@@ -37,8 +37,8 @@ sys.path.insert(0, str(ROOT))
 BASELINE = "52ec09f"
 
 CHILD = r"""
-import gc, importlib, json, os, queue, sys
-package, name, seats, games, folder, script = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5], sys.argv[6]
+import importlib, json, os, sys
+package, name, games, folder, script = sys.argv[1], sys.argv[2], int(sys.argv[4]), sys.argv[5], sys.argv[6]
 mod = lambda path: importlib.import_module(package + "." + path)
 events = mod("hw.emulated").parse_script(open(script, encoding="utf-8").read())
 game = mod("games." + name).GAME

@@ -24,10 +24,24 @@ class Msg:
         return unicodedata.normalize("NFC", text)
 
     def format(self, **values) -> Msg:
-        """Fill ``{name}`` fields; a value that is itself a Msg is filled per language."""
-        cs = {k: (v.cs if isinstance(v, Msg) else v) for k, v in values.items()}
-        en = {k: (v.en if isinstance(v, Msg) else v) for k, v in values.items()}
-        return Msg(self.cs.format(**cs), self.en.format(**en))
+        """Fill ``{name}`` fields; a value that is itself a Msg is filled per language.
+
+        Called for most texts a prompt shows, so every replayed action pays for it (an import
+        replays thousands): one pass over the values (the two languages share them when none
+        is a Msg), and the result is made without the frozen dataclass's ``__init__`` (its
+        fields set directly: the same Msg, equal and hashed alike)."""
+        cs = en = values
+        for key, value in values.items():
+            if isinstance(value, Msg):
+                if cs is values:
+                    cs, en = values.copy(), values.copy()
+                cs[key] = value.cs
+                en[key] = value.en
+        made = _new(Msg)
+        fields = made.__dict__
+        fields["cs"] = self.cs.format_map(cs)
+        fields["en"] = self.en.format_map(en)
+        return made
 
     def to_json(self) -> dict:
         return {"cs": self.cs, "en": self.en}
@@ -38,6 +52,9 @@ class Msg:
 
     def __add__(self, other: Msg) -> Msg:
         return Msg(self.cs + other.cs, self.en + other.en)
+
+
+_new = object.__new__
 
 
 def join(parts, sep: str = ", ") -> Msg:

@@ -613,16 +613,23 @@ class Store:
         """Finished sessions as full session documents, newest first (one archive read each,
         one at a time). An archive that cannot be read or checked raises StoreError, or, with
         ``skipped``, is reported to it in one line naming the file and left out."""
-        for record in self.history(keep=_where_archived):
+
+        def where_archived(record: dict) -> tuple | None:  # all that is held of each record
+            if record.get("teaching"):
+                return None
+            return sort_time(when_finished(record)), record.get("uid"), record.get("session")
+
+        tables = self._index({HISTORY: where_archived, ABANDONED: lambda record: None}, made=True)
+        for _, uid, session in _newest_first(tables[HISTORY]):
             if self._legacy is not None:
-                yield copy.deepcopy(self._legacy["archives"][record["uid"]])
+                yield copy.deepcopy(self._legacy["archives"][uid])
                 continue
             try:
-                path = self._archive_file(record.get("uid"))
+                path = self._archive_file(uid)
                 document = read_archive(path)
             except (OSError, ValueError, StoreError, RecursionError) as error:
-                where = f"{self.history_dir / str(record.get('uid'))}.json"
-                message = f"{where}: cannot read the archived session {record.get('session')} ({_reason(error)})"
+                where = f"{self.history_dir / str(uid)}.json"
+                message = f"{where}: cannot read the archived session {session} ({_reason(error)})"
                 if skipped is None:
                     raise StoreError(message) from None
                 skipped(message + "; skipped")
@@ -1211,11 +1218,6 @@ def _without_breakdown(record: dict) -> dict:
     if "scores" in record:
         record["scores"] = without_breakdown(record["scores"])
     return record
-
-
-def _where_archived(record: dict) -> dict:
-    """What finding and ordering a finished session's archive needs of its index record."""
-    return {key: record.get(key) for key in ("session", "uid", "finished", "date", "clock_step", "teaching")}
 
 
 def _reason(error: BaseException) -> str:
