@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 LANGUAGES = ("cs", "en")
@@ -30,6 +32,8 @@ class Msg:
         replays thousands): one pass over the values (the two languages share them when none
         is a Msg), and the result is made without the frozen dataclass's ``__init__`` (its
         fields set directly: the same Msg, equal and hashed alike)."""
+        if _unworded:
+            return self
         cs = en = values
         for key, value in values.items():
             if isinstance(value, Msg):
@@ -55,6 +59,21 @@ class Msg:
 
 
 _new = object.__new__
+_unworded = False  # see ``unworded``
+
+
+@contextmanager
+def unworded() -> Iterator[None]:
+    """Within it, ``Msg.format`` leaves every text as its template, unfilled: for a replay that
+    only verifies a log (an import's: ``known_games.verified_replay``), whose prompts and
+    announcements nobody reads. What it decides never rests on a text (a value, a step, a seat,
+    a number); a refusal it meets is worded again by the table's own replay."""
+    global _unworded
+    before, _unworded = _unworded, True
+    try:
+        yield
+    finally:
+        _unworded = before
 
 
 def join(parts, sep: str = ", ") -> Msg:
