@@ -77,10 +77,10 @@ def standing(session: Session, found: list[dict]) -> list[int]:
 
 def due(session: Session, every: int | None = None, found: list[dict] | None = None) -> bool:
     """Whether a snapshot is due: the log has grown ``every`` entries since the last one was
-    written (or resumed from), and the session stands ``every`` actions past the deepest
-    snapshot that still stands for it (``found``, the stored records). After undos behind the
-    kept snapshots one is due again as soon as the log has grown ``every`` entries, wherever
-    the game stands; at most one every ``every`` entries, however the game goes."""
+    written (or resumed from), and the session stands past the deepest snapshot that still
+    stands for it (``found``, the stored records; without them, not asked). After undos behind
+    the kept snapshots one is due again as soon as the log has grown ``every`` entries; at a
+    place a snapshot already stands for (undone back to it), none."""
     if session.over:
         return False
     every = EVERY if every is None else every
@@ -91,7 +91,7 @@ def due(session: Session, every: int | None = None, found: list[dict] | None = N
         return False
     if found is None:
         return True
-    return len(session.actions) - max(standing(session, found), default=0) >= every
+    return len(session.actions) > max(standing(session, found), default=0)
 
 
 def keep(store: Store, session_id: int, session: Session, every: int | None = None) -> bool:
