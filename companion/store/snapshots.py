@@ -37,8 +37,9 @@ log = logging.getLogger("companion.store")
 # resumed): the log's length then, so the table is asked for nothing until a snapshot may be due
 _WRITTEN: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()
 # snapshots kept per session (those still standing for it): the newest KEPT, then older ones
-# further and further apart (twice the gap each time), so an undo however deep finds one about
-# as far behind it as it went; the journal is rewritten without the rest once it holds MOST
+# spread evenly over the game, fewer the longer it is (kept_depths), so an undo however deep
+# finds one about as far behind it as it went; the journal is rewritten without the rest once
+# it holds MOST
 KEPT, MOST = 3, 12
 
 
@@ -118,19 +119,21 @@ def keep(store: Store, session_id: int, session: Session, every: int | None = No
 
 
 def kept_depths(depths: list[int], every: int) -> set[int]:
-    """Which of the standing snapshots' depths to keep: the ``KEPT`` deepest, then going back
-    one at least twice as far behind the last kept as the gap before (``every``, then twice,
-    four times...), and the shallowest: about log2(depth / every) more, whatever the game's
-    length, so an undo of any depth finds one about as far behind it as it went back."""
+    """Which of the standing snapshots' depths to keep: the ``KEPT`` deepest, and of the others
+    the deepest in every band of ``every`` actions whose number is a multiple of 2**m, the
+    smallest m that keeps them within ``MOST - 1`` in all (so the next write does not rewrite
+    again at once). The bands are counted from the start of the game, not from where it stands:
+    a band kept at one rewrite is kept at the next unless m grows (a longer game), so the
+    snapshots behind the newest thin out evenly instead of hollowing out as the game goes back
+    and forth, and an undo of any depth finds one about as far behind it as it went back."""
     ordered = sorted(set(depths), reverse=True)
-    kept: list[int] = []
-    gap = every
-    for depth in ordered:
-        if len(kept) < KEPT or depth <= kept[-1] - gap:
-            if len(kept) >= KEPT:
-                gap *= 2
-            kept.append(depth)
-    return set(kept) | set(ordered[-1:])
+    bands: dict[int, int] = {}
+    for depth in ordered[KEPT:]:
+        bands.setdefault(depth // every, depth)  # descending: the deepest of its band
+    spread = 0
+    while sum(1 for band in bands if band % (1 << spread) == 0) > MOST - 1 - KEPT:
+        spread += 1
+    return set(ordered[:KEPT]) | {depth for band, depth in bands.items() if band % (1 << spread) == 0}
 
 
 def _drop_old(store: Store, session_id: int, session: Session, every: int | None = None) -> None:
