@@ -121,16 +121,26 @@ def _warn(notes: list[str]) -> None:
 
 def _export(store, args) -> int:
     """CSV and BG Stats from the index (with its summaries); JSON streamed one archive at a time."""
+    from functools import cache
+
     from .known_games import KNOWN
-    from .store.export import json_list, write_history_csv, write_stream
-    from .store.reports import bgstats_link, bgstats_plays
+    from .store.export import json_list, json_list_of, json_text, write_history_csv, write_stream
+    from .store.journal import dumps, loads
+    from .store.reports import bgstats_link, bgstats_play
 
     destination = args.out or sys.stdout
+    facts = cache(KNOWN.facts)
+
+    def play(record: dict) -> dict:
+        return bgstats_play(record, facts(record["game"]))
+
+    # each play made and encoded as the index is read: its compact text is all that is held of it
     if args.format == "bgstats":
-        plays = bgstats_plays(store.summaries(skipped=store.notes.append), KNOWN.facts)
-        write_stream(destination, (bgstats_link(play) + "\n" for play in plays))
+        links = store.summaries_made(lambda record: bgstats_link(play(record)) + "\n", store.notes.append)
+        write_stream(destination, links)
     elif args.format == "bgstats-plays":
-        write_stream(destination, json_list(bgstats_plays(store.summaries(skipped=store.notes.append), KNOWN.facts)))
+        plays = store.summaries_made(lambda record: dumps(play(record)), store.notes.append)
+        write_stream(destination, json_list_of(json_text(loads(text), indent=2) for text in plays))
     elif args.format == "json":
         write_stream(destination, json_list(store.history_documents(skipped=store.notes.append), indent=None))
     else:

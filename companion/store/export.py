@@ -244,10 +244,15 @@ def json_list(items: Iterable[Any], indent: int | None = 2) -> Iterator[str]:
     history never holds more than one session in memory. ``indent=None``: one item a line, by
     the JSON module's C encoder (an indented text is written by its Python encoder: four fifths
     of a session export's time), what the JSON export of the sessions writes."""
+    return json_list_of(json_text(item, indent=indent) for item in items)
+
+
+def json_list_of(texts: Iterable[str]) -> Iterator[str]:
+    """``json_list`` of items already encoded (``json_text``), one at a time."""
     yield "["
     first = True
-    for item in items:
-        yield ("\n" if first else ",\n") + json_text(item, indent=indent)
+    for text in texts:
+        yield ("\n" if first else ",\n") + text
         first = False
     yield "\n]\n" if not first else "]\n"
 
