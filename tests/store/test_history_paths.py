@@ -1,7 +1,7 @@
 """``companion history`` and ``stats`` make each index record what they print as the index is
 read (``Store.ended_made``, ``Store.summaries_made``), so a long history is never held as
 records. What they print is exactly what the records give (``history_lines`` over
-``Store.ended``, ``game_stats`` over ``Store.summaries``): ties in time, draws, games nobody
+``Store.ended``, ``game_stats`` and the BG Stats plays over ``Store.summaries``): ties in time, draws, games nobody
 won, named players, teaching walks, abandoned games, an index without summaries and one rebuilt
 from the archives."""
 
@@ -14,12 +14,14 @@ import pytest
 from companion.cli import main
 from companion.known_games import KNOWN
 from companion.store import Store
-from companion.store.export import clean, history_lines
-from companion.store.reports import game_stats, stats_text
+from companion.store.export import clean, history_lines, json_list, json_text
+from companion.store.reports import bgstats_link, bgstats_plays, game_stats, stats_text
 
 from .conftest import Clock
 from .test_summaries import _strip_summaries
 from .test_teaching import teaching_walk
+
+BGSTATS = ("bgstats", "bgstats-plays")
 
 
 def varied_history(path) -> None:
@@ -52,8 +54,8 @@ def printed(capsys, *argv) -> str:
     return capsys.readouterr().out
 
 
-def expected(path) -> tuple[str, str, str]:
-    """history, stats and stats --json as the records give them."""
+def expected(path) -> tuple[str, ...]:
+    """history, stats, stats --json and both BG Stats exports as the records give them."""
     with Store(path, read_only=True, rules=KNOWN) as store:
         finished, abandoned = store.ended()
         played = [record for record in finished if not record.get("teaching")]
@@ -61,13 +63,19 @@ def expected(path) -> tuple[str, str, str]:
         history = "".join(clean(line) + "\n" for line in history_lines(played, abandoned))
         history += f"({walks} teaching walk of the box not listed)\n"
         stats = game_stats(store.summaries())
-    from companion.store.export import json_text
-
-    return history, stats_text(stats), json_text(stats, indent=2, sort_keys=True) + "\n"
+        plays = list(bgstats_plays(store.summaries(), KNOWN.facts))
+    links = "".join(bgstats_link(play) + "\n" for play in plays)
+    return (
+        history,
+        stats_text(stats),
+        json_text(stats, indent=2, sort_keys=True) + "\n",
+        links,
+        "".join(json_list(plays)),
+    )
 
 
 @pytest.mark.parametrize("index", ["sound", "without summaries", "rebuilt"])
-def test_history_and_stats_print_what_the_records_give(tmp_path, capsys, index):
+def test_history_stats_and_bgstats_print_what_the_records_give(tmp_path, capsys, index):
     varied_history(tmp_path / "companion.db")
     want = expected(tmp_path / "companion.db")
     if index == "without summaries":
@@ -75,11 +83,8 @@ def test_history_and_stats_print_what_the_records_give(tmp_path, capsys, index):
     if index == "rebuilt":
         (tmp_path / "history" / "index.db").unlink()
     folder = ("--data-dir", str(tmp_path))
-    got = (
-        printed(capsys, "history", *folder),
-        printed(capsys, "stats", *folder),
-        printed(capsys, "stats", "--json", *folder),
-    )
+    commands = (("history",), ("stats",), ("stats", "--json"), *(("export", "--format", f) for f in BGSTATS))
+    got = tuple(printed(capsys, *argv, *folder) for argv in commands)
     assert got == want
     assert "draw: " in got[0] and "abandoned" in got[0] and "Anna (Modrá)" in got[0]
     assert json.loads(got[2])["vaaalbara"]["draws"] > 0 and json.loads(got[2])["vaaalbara"]["no_winner"] > 0
