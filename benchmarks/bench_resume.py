@@ -4,12 +4,14 @@
 
 For every registered game, logs of 100, 1,000 and 5,000 entries (a random game, with undos
 spread through it: random games run out after 50-370 actions, so a longer log is one with more
-taken back) are written to real stores on disk through ``Store.append``; the store of today's
-code also keeps the snapshots the idle main loop keeps (``Store.keep_snapshot`` after every
-entry). A resume is what a restart does before players can go on: open the store, build the
-table (the restart question, which rebuilds the session), "continue", draw the first frame.
-CPU time of this process (``time.process_time``), median of a few runs, for today's code and
-for BASELINE_COMMIT (default a1975f4, before snapshots and the faster journal read; unpacked as
+taken back), and "5000+undo": the 5,000 entries followed by a run of undos that goes behind the
+snapshots a table kept (``DEEP_UNDO`` actions, at most half of those in force), are written to
+real stores on disk through ``Store.append``; each version's store also keeps the snapshots its
+own idle main loop keeps (its ``Store.keep_snapshot`` after every entry, where it has one). A
+resume is what a restart does before players can go on: open the store, build the table (the
+restart question, which rebuilds the session), "continue", draw the first frame. CPU time of
+this process (``time.process_time``), median of a few runs, for today's code and for
+BASELINE_COMMIT (default a1975f4, before snapshots and the faster journal read; unpacked as
 ``companion_before``), on the same log, and the ratio. Goal: at most 50 ms here at any length.
 """
 
@@ -29,20 +31,28 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.baseline import unpack_baseline  # noqa: E402
 
 BASELINE = "a1975f4"
-LENGTHS = (100, 1000, 5000)
+LENGTHS = (100, 1000, 5000, "5000+undo")
 RUNS = 5
+DEEP_UNDO = 100  # actions the last run of undos takes back (behind every snapshot kept before it)
 
 
 def seats_of(game) -> int:
     return 1 if game.name == "dva_bratri" else game.max_seats
 
 
-def long_log(game, length: int, seed: int = 3) -> tuple[dict, int, list[dict]]:
+def long_log(game, length: int | str, seed: int = 3) -> tuple[dict, int, list[dict]]:
     """(options, seed, entries): a random game whose log reaches ``length`` entries, undoing
-    more often the longer the log must be than a game (an undo at the end, never past it)."""
+    more often the longer the log must be than a game (an undo at the end, never past it);
+    ``"<n>+undo"``: then ``DEEP_UNDO`` undos in a row (at most half the actions in force)."""
     from companion.engine import Session
     from tests.games.playout import random_action
 
+    if isinstance(length, str):
+        options, seed, entries = long_log(game, int(length.split("+")[0]), seed)
+        session = Session(game, options, seed, entries)
+        for _ in range(min(DEEP_UNDO, len(session.actions) // 2)):
+            session.commit(session.plan_undo(everyone_confirmed=True))
+        return session.options, seed, session.entries
     rnd = random.Random(seed)
     session = Session(game, {"seats": seats_of(game)}, seed)
     undo = 0.0 if length <= 100 else 0.3 if length <= 1000 else 0.45
@@ -56,12 +66,16 @@ def long_log(game, length: int, seed: int = 3) -> tuple[dict, int, list[dict]]:
     return session.options, seed, session.entries
 
 
-def write_store(path: Path, game, log: tuple[dict, int, list[dict]], snapshots: bool) -> None:
-    from companion.engine import Session
-    from companion.store import Store
-
+def write_store(
+    path: Path, game, log: tuple[dict, int, list[dict]], snapshots: bool, package: str = "companion"
+) -> None:
+    """The log in a store of ``package`` (its snapshots as its own idle loop keeps them)."""
+    Session = importlib.import_module(f"{package}.engine").Session
+    Store = importlib.import_module(f"{package}.store").Store
+    game = importlib.import_module(f"{package}.games").load(game.name)
     options, seed, entries = log
     with Store(path) as store:
+        snapshots = snapshots and hasattr(store, "keep_snapshot")
         session_id = store.create_session(game.name, options, seed, [f"S{i}" for i in range(seats_of(game))])
         session = Session(game, options, seed)
         for entry in entries:
@@ -109,14 +123,16 @@ def main() -> None:
             for length in lengths:
                 log = long_log(game, length)
                 plain, kept = Path(tmp) / f"{name}-{length}-plain", Path(tmp) / f"{name}-{length}-kept"
-                plain.mkdir()
-                kept.mkdir()
+                old = Path(tmp) / f"{name}-{length}-before"
+                for folder in (plain, kept, old):
+                    folder.mkdir()
                 write_store(plain / "companion.db", game, log, snapshots=False)
                 write_store(kept / "companion.db", game, log, snapshots=True)
+                write_store(old / "companion.db", game, log, snapshots=True, package="companion_before")
                 times: dict[str, list[float]] = {"before": [], "after": [], "no snapshots": []}
                 frames = {}
                 versions = (
-                    ("before", "companion_before", plain),
+                    ("before", "companion_before", old),
                     ("after", "companion", kept),
                     ("no snapshots", "companion", plain),
                 )
@@ -130,7 +146,8 @@ def main() -> None:
                 before, after, old = (statistics.median(times[k]) * 1e3 for k in ("before", "after", "no snapshots"))
                 effective = sum(1 if "action" in e else -1 for e in log[2])
                 print(
-                    f"  {name:11s} {length:5d} entries ({effective:3d} kept)  before {before:7.1f}  after {after:6.1f}"
+                    f"  {name:11s} {length!s:>9} entries ({effective:3d} kept)"
+                    f"  before {before:7.1f}  after {after:6.1f}"
                     f"  ratio {after / before:4.2f}   (a journal without snapshots today: {old:6.1f})"
                 )
 

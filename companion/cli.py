@@ -73,40 +73,30 @@ def cmd_replay(args) -> int:
 # -- history / export / import / stats ---------------------------------------------------------
 def cmd_history(args) -> int:
     """Finished games and games ended from the in-game menu (marked abandoned), newest first."""
-    from .store.export import clean, history_lines
+    import heapq
+
+    from .store.export import abandoned_line, clean, finished_line
+
+    def finished(record: dict) -> str | None:  # None: a teaching walk
+        return None if record.get("teaching") else clean(finished_line(record))
 
     store = open_store(existing_data_dir(args), read_only=True)
-    try:
-        finished, abandoned = store.ended(_listed)  # one read of the index for both
+    try:  # one read of the index for both, each record made its line as it is read
+        played, ended = store.ended_made(finished, lambda record: clean(abandoned_line(record)))
     finally:
         _warn(store.notes)
         store.close()
-    records = [record for record in finished if not record.get("teaching")]
-    walks = len(finished) - len(records)
-    if not records and not abandoned:
+    records = [row for row in played if row[1] is not None]
+    walks = len(played) - len(records)
+    if not records and not ended:
         print("no finished games yet")
-    lines = history_lines(records, abandoned)
+    # both newest first; the same time: the finished game first (as one stable sort of both)
+    lines = [line for _, line in heapq.merge(records, ended, key=lambda row: row[0], reverse=True)]
     if lines:  # one write: 10,000 games are one string, not 10,000 prints
-        sys.stdout.write("\n".join(map(clean, lines)) + "\n")
+        sys.stdout.write("\n".join(lines) + "\n")
     if walks:  # finished, kept (they taught the box), but nobody played
         print(f"({walks} teaching walk{'s' if walks != 1 else ''} of the box not listed)")
     return 0
-
-
-def _listed(record: dict) -> dict:
-    """What ``companion history`` shows of an index record (the scores' winners, not the rest)."""
-    kept = {
-        key: record.get(key)
-        for key in ("game", "seats", "names", "winner", "finished", "date", "clock_step", "started", "at")
-    }
-    scores = record.get("scores")
-    kept["scores"] = {"winners": scores.get("winners")} if isinstance(scores, dict) else None
-    kept["duration_s"] = record.get("duration_s")
-    if record.get("teaching"):
-        kept["teaching"] = True
-    if record.get("players"):
-        kept["players"] = record["players"]
-    return kept
 
 
 def cmd_export(args) -> int:
@@ -131,16 +121,26 @@ def _warn(notes: list[str]) -> None:
 
 def _export(store, args) -> int:
     """CSV and BG Stats from the index (with its summaries); JSON streamed one archive at a time."""
+    from functools import cache
+
     from .known_games import KNOWN
-    from .store.export import json_list, write_history_csv, write_stream
-    from .store.reports import bgstats_link, bgstats_plays
+    from .store.export import json_list, json_list_of, json_text, write_history_csv, write_stream
+    from .store.journal import dumps, loads
+    from .store.reports import bgstats_link, bgstats_play
 
     destination = args.out or sys.stdout
+    facts = cache(KNOWN.facts)
+
+    def play(record: dict) -> dict:
+        return bgstats_play(record, facts(record["game"]))
+
+    # each play made and encoded as the index is read: its compact text is all that is held of it
     if args.format == "bgstats":
-        plays = bgstats_plays(store.summaries(skipped=store.notes.append), KNOWN.facts)
-        write_stream(destination, (bgstats_link(play) + "\n" for play in plays))
+        links = store.summaries_made(lambda record: bgstats_link(play(record)) + "\n", store.notes.append)
+        write_stream(destination, links)
     elif args.format == "bgstats-plays":
-        write_stream(destination, json_list(bgstats_plays(store.summaries(skipped=store.notes.append), KNOWN.facts)))
+        plays = store.summaries_made(lambda record: dumps(play(record)), store.notes.append)
+        write_stream(destination, json_list_of(json_text(loads(text), indent=2) for text in plays))
     elif args.format == "json":
         write_stream(destination, json_list(store.history_documents(skipped=store.notes.append), indent=None))
     else:
@@ -299,11 +299,12 @@ def _import_problem(
 
 def cmd_stats(args) -> int:
     from .store.export import json_text
-    from .store.reports import game_stats, stats_text
+    from .store.reports import game_stats, stats_facts, stats_text
 
+    names: dict[str, str] = {}  # one copy of each name however many games it played
     store = open_store(existing_data_dir(args), read_only=True)
-    try:
-        stats = game_stats(store.summaries(skipped=store.notes.append))
+    try:  # each record made what stats counts of it as the index is read: no record is held
+        stats = game_stats(store.summaries_made(lambda record: stats_facts(record, names), store.notes.append))
     finally:
         _warn(store.notes)
         store.close()

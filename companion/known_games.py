@@ -145,11 +145,13 @@ def verified_replay(rules: Any, document: Mapping) -> str | None:
     news: only ``state["recent"]`` differs from the table's replay). Anything else (an illegal
     action, a question the log answers later, an early end) is a problem string or an
     exception, and the caller asks the table's replay (``engine.Session``) instead."""
+    from .engine.i18n import unworded
     from .engine.session import effective_actions
 
     actions = [action for _, action in effective_actions(document["entries"])]
     options = rules.validate_options(dict(document["options"]))
-    state = _replayed_state(rules, options, int(document["seed"]), actions)
+    with unworded():  # the prompts' and announcements' texts: nobody reads them here
+        state = _replayed_state(rules, options, int(document["seed"]), actions)
     if state is None:
         return "an action after the end of the game"
     if rules.prompt(state) is not None:
@@ -174,6 +176,7 @@ def _replayed_state(rules: Any, options: dict, seed: int, actions: list) -> dict
     # which the engine never changes (it copies before every action) and this must not either
     state = copy_state(rules.setup(options, seed), shared)
     mark, marked = 0, copy_state(state, shared)
+    prompts: list = []  # of the actions since the copy: the same states again give the same prompts
     for done, action in enumerate(actions):
         prompt = rules.prompt(state)
         if prompt is None:
@@ -183,15 +186,17 @@ def _replayed_state(rules: Any, options: dict, seed: int, actions: list) -> dict
             rules.perform(state, checked)
         except Ask as ask:  # the state is half changed: rebuilt as it was before this action
             state = copy_state(marked, shared)
-            for earlier in actions[mark:done]:  # none of them asked (a copy follows every question)
-                rules.perform(state, check_action(rules.prompt(state), earlier, rules, state))
+            for earlier, asked in zip(actions[mark:done], prompts, strict=True):  # none of them asked
+                rules.perform(state, check_action(asked, earlier, rules, state))
                 trim(state, rules.recent_kept)
             ask.queue_in(state, checked.logged)
             mark = done + 1
-            marked = copy_state(state, shared)
+            marked, prompts = copy_state(state, shared), []
+        else:
+            prompts.append(prompt)
         trim(state, rules.recent_kept)
         if done + 1 - mark >= CHECKPOINT:
-            mark, marked = done + 1, copy_state(state, shared)
+            mark, marked, prompts = done + 1, copy_state(state, shared), []
     return state
 
 

@@ -1,6 +1,8 @@
 """The import's quick replay (``known_games.verified_replay``) reaches the state the table's
 replay (``engine.Session``) reaches, for every recorded game of every game: the same final state
-but for the public events (``recent``, the table's news), the same scores, the same verdict."""
+but for the public events (``recent``, the table's news), the same scores, the same verdict;
+with its texts left unfilled (``i18n.unworded``, as the import runs it), the same state but
+for the wording of its texts (``tests.games.corpus.decisions``)."""
 
 from __future__ import annotations
 
@@ -11,8 +13,10 @@ import pytest
 
 from companion import games
 from companion.engine import Session
+from companion.engine.i18n import unworded
 from companion.engine.session import effective_actions
 from companion.known_games import _replayed_state, replay_problem, verified_replay
+from tests.games.corpus import decisions
 
 CORPUS = sorted(p for p in (Path(__file__).parent / "data" / "corpus").glob("*-*.json") if "docs" not in p.name)
 
@@ -35,6 +39,10 @@ def test_the_quick_replay_reaches_the_tables_state(path):
         options = rules.validate_options(dict(game["options"]))
         quick = _replayed_state(rules, options, game["seed"], actions)
         assert without_news(quick) == without_news(table.state)
+        with unworded():  # as the import runs it: texts left unfilled (nobody reads them)
+            unread = _replayed_state(rules, options, game["seed"], actions)
+        assert decisions(unread) == decisions(quick)  # the same state but for its wording
+        assert rules.score(unread).to_json()["totals"] == table.score().to_json()["totals"]
         assert rules.score(quick).to_json() == table.score().to_json()
         document = {**game, "game": name, "meta": {"scores": table.score().to_json(), "winner": table.score().winner}}
         if table.over:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 LANGUAGES = ("cs", "en")
@@ -24,10 +26,26 @@ class Msg:
         return unicodedata.normalize("NFC", text)
 
     def format(self, **values) -> Msg:
-        """Fill ``{name}`` fields; a value that is itself a Msg is filled per language."""
-        cs = {k: (v.cs if isinstance(v, Msg) else v) for k, v in values.items()}
-        en = {k: (v.en if isinstance(v, Msg) else v) for k, v in values.items()}
-        return Msg(self.cs.format(**cs), self.en.format(**en))
+        """Fill ``{name}`` fields; a value that is itself a Msg is filled per language.
+
+        Called for most texts a prompt shows, so every replayed action pays for it (an import
+        replays thousands): one pass over the values (the two languages share them when none
+        is a Msg), and the result is made without the frozen dataclass's ``__init__`` (its
+        fields set directly: the same Msg, equal and hashed alike)."""
+        if _unworded:
+            return self
+        cs = en = values
+        for key, value in values.items():
+            if isinstance(value, Msg):
+                if cs is values:
+                    cs, en = values.copy(), values.copy()
+                cs[key] = value.cs
+                en[key] = value.en
+        made = _new(Msg)
+        fields = made.__dict__
+        fields["cs"] = self.cs.format_map(cs)
+        fields["en"] = self.en.format_map(en)
+        return made
 
     def to_json(self) -> dict:
         return {"cs": self.cs, "en": self.en}
@@ -38,6 +56,24 @@ class Msg:
 
     def __add__(self, other: Msg) -> Msg:
         return Msg(self.cs + other.cs, self.en + other.en)
+
+
+_new = object.__new__
+_unworded = False  # see ``unworded``
+
+
+@contextmanager
+def unworded() -> Iterator[None]:
+    """Within it, ``Msg.format`` leaves every text as its template, unfilled: for a replay that
+    only verifies a log (an import's: ``known_games.verified_replay``), whose prompts and
+    announcements nobody reads. What it decides never rests on a text (a value, a step, a seat,
+    a number); a refusal it meets is worded again by the table's own replay."""
+    global _unworded
+    before, _unworded = _unworded, True
+    try:
+        yield
+    finally:
+        _unworded = before
 
 
 def join(parts, sep: str = ", ") -> Msg:

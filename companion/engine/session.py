@@ -18,6 +18,7 @@ from .errors import RuleError
 from .game import Game, Scores, Status
 from .i18n import Msg
 from .prompt import Prompt
+from .snapshot import Chain, LogDigest
 from .steps import explained, not_an_option
 
 log = logging.getLogger(__name__)
@@ -65,6 +66,11 @@ def effective_actions(entries: list[dict]) -> list[tuple[int, dict]]:
         else:
             raise ReplayError(index, "entry has neither 'action' nor 'undo'")
     return kept
+
+
+def _depth(entries: list[dict]) -> int:
+    """The actions in force after ``entries`` (each undo marker takes one back)."""
+    return sum(1 if "action" in entry else -1 for entry in entries)
 
 
 def replay(game: Game, options: dict, seed: int, entries: list[dict]) -> Session:
@@ -146,7 +152,8 @@ class Session:
         self.entries: list[dict] = []
         self._status: tuple[dict, Status] | None = None
         self._initial = game.setup(self.options, self.seed)
-        self._digest: snapshot.LogDigest | None = None  # of the log so far, kept for snapshots
+        self._chain: Chain | None = None  # digests of the actions in force, for snapshots
+        self._log_digest: LogDigest | None = None  # reading format-1 snapshots only
         self.resumed_from: int | None = None  # the entries a snapshot stood for (None: whole log replayed)
         self._rebuild(list(entries), snapshots)
 
@@ -180,9 +187,9 @@ class Session:
         self.prompt = self.game.prompt(state)
 
     def _from_snapshot(self, entries: list[dict], kept: list[tuple[int, dict]], records: Sequence[Any]) -> bool:
-        """Rebuild from the newest snapshot that stands for a prefix of ``entries`` (its digest,
-        rules and payload check out) and that the rest of the log does not undo behind, then
-        replay only the rest. False when none does (the whole log is replayed)."""
+        """Rebuild from the deepest snapshot that stands for actions still in force in
+        ``entries`` (its digest, rules and payload check out), then replay only the actions
+        after it. False when none does (the whole log is replayed)."""
         rules = snapshot.rules_fingerprint()
         usable = []
         for record in records:
@@ -192,44 +199,72 @@ class Session:
                 log.info("a snapshot of the %s session is not used: %s", self.game.name, why)
         if not usable:
             return False
-        depth, depths = 0, [0]  # effective actions after each prefix of the log
-        for entry in entries:
-            depth += 1 if "action" in entry else -1
-            depths.append(depth)
-        kept_indexes = [index for index, _ in kept]
-        digest = snapshot.LogDigest(self.game.name, self.options, self.seed)
-        matching = []
-        for length, log_digest, barriers, record in sorted(usable, key=lambda item: item[0]):
-            digest.add(entries[digest.count : length])
-            # it stands for this log's prefix, and the rest of the log undoes none of its actions
-            stands = log_digest == digest.hexdigest() and len(barriers) == depths[length]
-            if stands and bisect_left(kept_indexes, length) == depths[length]:
-                matching.append((length, barriers, record))
-        self._digest = digest  # a prefix of this log's: the next snapshot goes on from it
-        for newest, (length, barriers, record) in reversed(list(enumerate(matching))):  # the newest that reads back
+        actions = [action for _, action in kept]
+        chain = snapshot.Chain(self.game.name, self.options, self.seed)
+        matching: dict[int, tuple[int, list[bool], Any]] = {}  # depth -> (entries, barriers, record)
+        for form, length, log_digest, barriers, record in sorted(usable, key=lambda item: len(item[3])):
+            depth = len(barriers)
+            if form == 1:
+                stands = self._stands_in_log(entries, kept, length, log_digest, depth)
+            else:
+                chain.extend(actions, depth)
+                stands = depth <= len(actions) and chain.hexdigest(depth) == log_digest
+            if stands:
+                matching[depth] = (length, barriers, record)
+        self._chain = chain  # links of actions in force: the next snapshot goes on from them
+        depths = sorted(matching)
+        for newest in reversed(range(len(depths))):  # the deepest that reads back
+            length, barriers, record = matching[depths[newest]]
             try:
                 state = snapshot.state(record)
             except snapshot.Mismatch as why:
                 log.warning("a snapshot of the %s session is dropped: %s", self.game.name, why)
                 continue
             states = _States(self._initial)
-            for _, older_barriers, older in matching[:newest]:  # for an undo behind this one
-                states.stored[len(older_barriers)] = partial(snapshot.state, older)
+            for depth in depths[:newest]:  # for an undo behind this one
+                states.stored[depth] = partial(snapshot.state, matching[depth][2])
             states.jump(len(barriers), state)
             self._replay(entries, kept, state, list(barriers), states, len(barriers))
             self.resumed_from = length
             return True
         return False
 
+    def _stands_in_log(
+        self, entries: list[dict], kept: list[tuple[int, dict]], length: int, log_digest: str, depth: int
+    ) -> bool:
+        """Whether a format-1 record (a digest of the log's first ``length`` entries, undo
+        markers included) stands for this log: it is this log's prefix, and the rest of the log
+        undoes none of the ``depth`` actions in force after it."""
+        if self._log_digest is None:
+            self._log_digest = snapshot.LogDigest(self.game.name, self.options, self.seed)
+        if self._log_digest.count > length:  # records come by depth, not by length
+            self._log_digest = snapshot.LogDigest(self.game.name, self.options, self.seed)
+        self._log_digest.add(entries[self._log_digest.count : length])
+        if log_digest != self._log_digest.hexdigest():
+            return False
+        return bisect_left([index for index, _ in kept], length) == depth == _depth(entries[:length])
+
     def snapshot(self) -> dict | None:
         """A record of the state now, for storage beside the log (engine/snapshot.py): None
         when the state holds a value the record cannot keep."""
-        if self._digest is None:
-            self._digest = snapshot.LogDigest(self.game.name, self.options, self.seed)
-        self._digest.add(self.entries[self._digest.count :])
+        chain = self._links(len(self._actions))
         return snapshot.make(
-            self.state, self._barriers, len(self.entries), self._digest.hexdigest(), snapshot.rules_fingerprint()
+            self.state, self._barriers, len(self.entries), chain.links[-1].hex(), snapshot.rules_fingerprint()
         )
+
+    def stands(self, depth: int, digest: str) -> bool:
+        """Whether a snapshot of ``depth`` actions with this ``digest`` (format 2) stands for
+        the session now: those are the first actions still in force."""
+        if depth > len(self._actions):
+            return False
+        return self._links(depth).hexdigest(depth) == digest
+
+    def _links(self, depth: int) -> Chain:
+        """The chain of the actions in force, reaching at least ``depth`` of them."""
+        if self._chain is None:
+            self._chain = snapshot.Chain(self.game.name, self.options, self.seed)
+        self._chain.extend(self._actions, depth)
+        return self._chain
 
     @property
     def actions(self) -> list[dict]:
@@ -299,6 +334,8 @@ class Session:
             self._barriers.pop()
             self._actions.pop()
             self._states.pop()
+            if self._chain is not None:
+                self._chain.cut(len(self._actions))
         else:
             self._barriers.append(outcome.barrier)
             self._actions.append(outcome.entry["action"])

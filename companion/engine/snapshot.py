@@ -1,21 +1,28 @@
 """Snapshots of a session's state, so that a restart does not replay a long log from its start.
 
-The log stays the truth: a snapshot only says "after the first ``entries`` entries of this log
-the state was this". It names the log prefix it stands for by a digest (the game, its options
-and seed, and every entry's ``action`` or ``undo`` up to there: times never change a replay),
-the rules it was computed by (a fingerprint of the games' and the engine's files) and the format
-of its state (``marshal``'s version). A session rebuilt from a log (``Session``) takes the
-newest snapshot that matches on all three and whose payload checks out, and replays only the
-entries after it; a snapshot that disagrees in any way is dropped and the whole log is replayed,
-as without snapshots. Undo markers are entries like any other: the snapshot holds the state
-after the effective actions of its prefix and whether each of them needs every seat to undo
-(``barriers``); a tail that undoes behind the snapshot makes the session choose an older one.
+The log stays the truth: a snapshot only says "after these first ``d`` effective actions (the
+log's actions that no undo took back) the state was this". It names the actions it stands for
+by a digest (a chain: the game, its options and seed, then each effective action in turn; times
+never change a replay), the rules it was computed by (a fingerprint of the games' and the
+engine's files) and the format of its state (``marshal``'s version). Keyed by the effective
+actions, not by the log: an undo behind a snapshot and the same actions played again leave it
+standing, and undo markers after it never matter, only whether the actions it stands for are
+still the first ones in force. A session rebuilt from a log (``Session``) takes the deepest
+snapshot that matches on all three and whose payload checks out, and replays only the actions
+after it; a snapshot that disagrees in any way is dropped and the whole log is replayed, as
+without snapshots. The snapshot holds whether each of its actions needs every seat to undo
+(``barriers``).
 
 A record, as stored (one JSON object)::
 
-    {"format": 1, "entries": 480, "digest": "<sha256 hex>", "rules": "<sha256 hex>",
+    {"format": 2, "entries": 480, "digest": "<sha256 hex>", "rules": "<sha256 hex>",
      "marshal": 4, "barriers": "0010…", "sum": "<sha256 hex of the payload>",
      "state": "<base64 of zlib of marshal of the state>"}
+
+``entries`` is the log's length when it was taken (a snapshot of a longer log than this one
+stands for none of it). Format 1 (written before the chain) named a prefix of the *log*,
+undo markers included (``LogDigest``): it is still read, and used when the rest of the log
+undoes none of its actions; the table writes format 2 only.
 """
 
 from __future__ import annotations
@@ -27,7 +34,8 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Any
 
-FORMAT = 1
+FORMAT = 2
+READABLE = (1, 2)  # format 1: a digest of the log's prefix (LogDigest), still read
 EVERY = 16  # a snapshot is kept once the log has grown this many entries past the last one
 # log entries are JSON data (never a cycle: they come from the journal or are written to it):
 # without the encoder's check for cycles, the same text a quarter faster (a long log's resume)
@@ -89,6 +97,37 @@ class LogDigest:
         return done.hexdigest()
 
 
+class Chain:
+    """The digests of a session's effective actions, one per prefix: ``links[0]`` stands for
+    the setup alone (the game, options and seed), ``links[d]`` is SHA-256 of ``links[d - 1]``
+    and the compact JSON of the ``d``-th action. An undo cuts the chain (``cut``), an action
+    extends it when a digest is asked for (``extend``): nothing is hashed on a key's way, and
+    the digest of any prefix still in force is at hand (whether a stored snapshot still stands
+    for the session). JSON, not ``repr``: an action typed live (a seat number as a key) and the
+    same action read back from the journal digest the same."""
+
+    def __init__(self, game_name: str, options: dict, seed: int):
+        import hashlib  # OpenSSL: loaded when a snapshot is first needed, not at start-up
+
+        self._sha256 = hashlib.sha256
+        self.links: list[bytes] = [hashlib.sha256(_setup_text(game_name, options, seed).encode("utf-8")).digest()]
+
+    def extend(self, actions: Sequence[Any], depth: int | None = None) -> None:
+        """Links up to ``depth`` (default: every action in ``actions``, the effective ones)."""
+        depth = len(actions) if depth is None else min(depth, len(actions))
+        links, sha256, encode = self.links, self._sha256, _ENCODER.encode
+        for action in actions[len(links) - 1 : depth]:
+            links.append(sha256(links[-1] + encode(action).encode("utf-8")).digest())
+
+    def cut(self, depth: int) -> None:
+        """Forget the links past ``depth`` actions (undone)."""
+        del self.links[depth + 1 :]
+
+    def hexdigest(self, depth: int) -> str | None:
+        """The digest of the first ``depth`` actions, if the chain reaches that far."""
+        return self.links[depth].hex() if depth < len(self.links) else None
+
+
 def digest(game_name: str, options: dict, seed: int, entries: Sequence[Any]) -> str:
     """The digest of ``entries`` (a whole prefix at once: one JSON encoding, in C)."""
     import hashlib
@@ -145,11 +184,12 @@ def make(state: dict, barriers: Sequence[bool], entries: int, log_digest: str, r
     }
 
 
-def read(record: Any, rules: str, length: int) -> tuple[int, str, list[bool]]:
-    """(entries, digest, barriers) of a stored record, checked: its format, rules and state
-    format are this companion's and it stands for at most ``length`` entries. Mismatch
-    otherwise (the caller checks the digest; ``state`` reads the state itself)."""
-    if not isinstance(record, dict) or record.get("format") != FORMAT:
+def read(record: Any, rules: str, length: int) -> tuple[int, int, str, list[bool]]:
+    """(format, entries, digest, barriers) of a stored record, checked: its format is one this
+    companion reads, its rules and state format are this companion's and it was taken of at
+    most ``length`` entries. Mismatch otherwise (the caller checks the digest: a format-2
+    digest is a ``Chain`` link, a format-1 one a ``LogDigest``; ``state`` reads the state)."""
+    if not isinstance(record, dict) or record.get("format") not in READABLE or type(record.get("format")) is not int:
         raise Mismatch("not a snapshot of this format")
     if record.get("rules") != rules:
         raise Mismatch("taken by other rules (another version of the game or the companion)")
@@ -160,7 +200,7 @@ def read(record: Any, rules: str, length: int) -> tuple[int, str, list[bool]]:
         raise Mismatch("stands for more entries than the log holds")
     if not isinstance(log_digest, str) or not isinstance(barriers, str) or set(barriers) - {"0", "1"}:
         raise Mismatch("malformed")
-    return entries, log_digest, [flag == "1" for flag in barriers]
+    return record["format"], entries, log_digest, [flag == "1" for flag in barriers]
 
 
 def state(record: dict) -> dict:

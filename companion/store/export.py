@@ -159,19 +159,28 @@ def _seconds(start: Any, end: Any) -> int:
 def history_lines(finished: list[Mapping], abandoned: list[Mapping]) -> list[str]:
     """``companion history``'s lines, newest first: when, game, seats, the result (the winner,
     "draw: A, B", or "abandoned" for a game ended from the in-game menu) and the minutes."""
-    rows = []
-    for record in finished:
-        names = player_names(record)
-        winners = [seat_label(names, seat) for seat in winners_of(record)]
-        result = f"draw: {', '.join(winners)}" if len(winners) > 1 else f"winner: {winners[0] if winners else '-'}"
-        rows.append((when_finished(record), record, result, record.get("duration_s")))
-    for record in abandoned:
-        rows.append((record.get("at"), record, "abandoned", _seconds(record.get("started"), record.get("at"))))
-    rows.sort(key=lambda row: _sort_key(row[0]), reverse=True)
-    return [
-        f"{_when(when)}  {record.get('game')}  {', '.join(seats_named(record))}  {result}  ({minutes(seconds)} min)"
-        for when, record, result, seconds in rows
-    ]
+    rows = [(_sort_key(when_finished(record)), finished_line(record)) for record in finished]
+    rows += [(_sort_key(record.get("at")), abandoned_line(record)) for record in abandoned]
+    rows.sort(key=lambda row: row[0], reverse=True)
+    return [line for _, line in rows]
+
+
+def finished_line(record: Mapping) -> str:
+    """A finished game's line of ``companion history``: when, game, seats, the winner (or
+    "draw: A, B"), the minutes."""
+    names = player_names(record)
+    winners = [seat_label(names, seat) for seat in winners_of(record)]
+    result = f"draw: {', '.join(winners)}" if len(winners) > 1 else f"winner: {winners[0] if winners else '-'}"
+    return _line(when_finished(record), record, result, record.get("duration_s"))
+
+
+def abandoned_line(record: Mapping) -> str:
+    """An abandoned game's line of ``companion history``, its minutes from its start to its end."""
+    return _line(record.get("at"), record, "abandoned", _seconds(record.get("started"), record.get("at")))
+
+
+def _line(when: Any, record: Mapping, result: str, seconds: Any) -> str:
+    return f"{_when(when)}  {record.get('game')}  {', '.join(seats_named(record))}  {result}  ({minutes(seconds)} min)"
 
 
 def _sort_key(value: Any) -> float:
@@ -235,10 +244,15 @@ def json_list(items: Iterable[Any], indent: int | None = 2) -> Iterator[str]:
     history never holds more than one session in memory. ``indent=None``: one item a line, by
     the JSON module's C encoder (an indented text is written by its Python encoder: four fifths
     of a session export's time), what the JSON export of the sessions writes."""
+    return json_list_of(json_text(item, indent=indent) for item in items)
+
+
+def json_list_of(texts: Iterable[str]) -> Iterator[str]:
+    """``json_list`` of items already encoded (``json_text``), one at a time."""
     yield "["
     first = True
-    for item in items:
-        yield ("\n" if first else ",\n") + json_text(item, indent=indent)
+    for text in texts:
+        yield ("\n" if first else ",\n") + text
         first = False
     yield "\n]\n" if not first else "]\n"
 

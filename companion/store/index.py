@@ -35,6 +35,8 @@ SUMMARY = 1  # version of the summary a finished session's index record holds (r
 # What a header's "summary" promises of every finished session's record in the file: 1, it holds
 # its summary; 2, also its scores without their breakdown (what this version writes).
 PROMISE = 2
+# what a reader keeps of each record as it is read: one function, or one per table
+Keep = Callable[[dict], Any] | Mapping[str, Callable[[dict], Any]]
 _SUMMARY_HEAD = re.compile(rb'\{"format":"%s","version":%d,"summary":([0-9]{1,4}),' % (FORMAT.encode(), VERSION))
 
 
@@ -43,16 +45,15 @@ def read_index(path: Path) -> dict[str, dict[str, dict]]:
     return read_index_checked(path)[0]
 
 
-def read_index_checked(
-    path: Path, keep: Callable[[dict], dict] | None = None
-) -> tuple[dict[str, dict[str, dict]], bool, list[int]]:
+def read_index_checked(path: Path, keep: Keep | None = None) -> tuple[dict[str, dict[str, Any]], bool, list[int]]:
     """The index's tables, whether it is sound, and the numbers of its damaged lines. Sound:
     there, starting with its header, and no line damaged (a line that is not JSON, not an index
     record, or holds a record without its identity or its time: a flipped bit). An index that
     is not sound is rebuilt from the archives by the store: the index is a cache of them.
 
     Read one line at a time; ``keep`` turns each record into what the caller needs of it as it
-    is read (its uid, its date), so a long history is never held whole. The cycle collector
+    is read (its uid, its date; a mapping: one function per table), so a long history is never
+    held whole. The cycle collector
     waits while it reads: parsed records hold no cycles, and collecting while the tables grow
     would only walk them again and again (a fifth of reading 10,000 records)."""
     paused = gc.isenabled()
@@ -82,9 +83,7 @@ def record_damage(table: str, key: Any, record: Any) -> str | None:
 _UID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 
 
-def _records(
-    path: Path, number: int, table: Any, docs: Any, keep: Callable[[dict], dict], damaged: list[int]
-) -> dict[str, dict]:
+def _records(path: Path, number: int, table: Any, docs: Any, keep: Keep, damaged: list[int]) -> dict[str, Any]:
     """A line's records as ``keep`` makes them; {} and the line noted as damaged if any is not
     usable (the line is then rebuilt whole from the archives)."""
     if table not in TABLES or not isinstance(docs, dict):
@@ -97,10 +96,15 @@ def _records(
             log.warning("%s, line %d: damaged (%s)", path, number, problem)
             damaged.append(number)
             return {}
-    return {key: keep(doc) for key, doc in docs.items()}
+    make = keep.get(table, _as_it_is) if isinstance(keep, Mapping) else keep  # one way per table
+    return {key: make(doc) for key, doc in docs.items()}
 
 
-def _read_index(path: Path, keep: Callable[[dict], dict] | None) -> tuple[dict[str, dict[str, dict]], bool, list[int]]:
+def _as_it_is(record: dict) -> dict:
+    return record
+
+
+def _read_index(path: Path, keep: Keep | None) -> tuple[dict[str, dict[str, Any]], bool, list[int]]:
     """Every table's records, whether the index is sound (headed, no damaged line) and the
     numbers of its damaged lines (each named in the log)."""
     tables: dict[str, dict[str, dict]] = {name: {} for name in TABLES}
@@ -132,9 +136,7 @@ def _open_index(path: Path):
         raise StoreError(f"cannot read the history index: {error.strerror}", path) from None
 
 
-def _read_line(
-    path: Path, number: int, line: bytes, tables: dict, keep: Callable[[dict], dict], damaged: list[int]
-) -> bool:
+def _read_line(path: Path, number: int, line: bytes, tables: dict, keep: Keep, damaged: list[int]) -> bool:
     """One line's records into ``tables`` (a damaged line goes into ``damaged``); True when it
     is the header, the index's first line."""
     try:

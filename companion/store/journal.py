@@ -146,21 +146,24 @@ def dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
-def atomic_write(path: os.PathLike | str, data: bytes) -> None:
+def atomic_write(path: os.PathLike | str, data: bytes, tidy: bool = True) -> None:
     """Replace ``path`` by ``data`` so that a power cut leaves the old file or the new one, whole:
     a temporary file in the same directory, fsync, rename, fsync of the directory."""
-    atomic_chunks(path, [data])
+    atomic_chunks(path, [data], tidy)
 
 
-def atomic_chunks(path: os.PathLike | str, chunks: Iterable[bytes]) -> int:
+def atomic_chunks(path: os.PathLike | str, chunks: Iterable[bytes], tidy: bool = True) -> int:
     """``atomic_write`` for data that comes a chunk at a time (an export streamed one session at
     a time): whole or absent, never half. Returns the number of chunks written.
 
     The temporary file (``.<name>.tmp-<random>``, beside ``path``) is locked while it is
     written: one whose writer was killed (no lock left) is removed by the next write of the same
-    file (``remove_stale_temporaries``), by the next export to it, start or import."""
+    file (``remove_stale_temporaries``; not with ``tidy`` False: a file written once, an
+    archive, whose directory the writer's start tidies), by the next export to it, start or
+    import."""
     path = Path(path)
-    remove_stale_temporaries(path.parent, path.name)
+    if tidy:
+        remove_stale_temporaries(path.parent, path.name)
     temp = path.with_name(f"{temp_prefix(path.name)}{os.urandom(6).hex()}")
     count = 0
     fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o644)
@@ -196,11 +199,16 @@ def remove_stale_temporaries(directory: Path, name: str = "*") -> int:
     it creates it; an empty one is looked at again ``RECHECK_S`` later, in case it was created
     just now). Returns how many were removed."""
     removed = 0
-    try:
-        candidates = list(directory.glob(temp_prefix(name) + "*"))
+    prefix = temp_prefix(name)
+    try:  # names compared as text: no pattern compiled (and cached) per file written
+        with os.scandir(directory) as listing:
+            if name == "*":
+                found = [entry.name for entry in listing if entry.name[:1] == "." and ".tmp-" in entry.name[1:]]
+            else:
+                found = [entry.name for entry in listing if entry.name.startswith(prefix)]
     except OSError:
         return 0
-    for stale in candidates:
+    for stale in (directory / found_name for found_name in found):
         try:
             if not stat.S_ISREG(os.lstat(stale).st_mode):
                 continue

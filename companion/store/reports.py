@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import quote
 
 from .export import clean, minutes, places_of, player_names, seat_label, seat_names, winners_of
@@ -102,39 +102,63 @@ def bgstats_link(play: Mapping) -> str:
     return BGSTATS_LINK + quote(data, safe="")
 
 
-def game_stats(sessions: Iterable[Mapping]) -> dict[str, dict]:
+class StatsFacts(NamedTuple):
+    """What ``game_stats`` counts of one finished session, and nothing else: held per session
+    while a long history is ordered (``Store.summaries_made``), not its record."""
+
+    game: str
+    won: str | bool | None  # the one winner's name; True: a draw or a shared win; None: nobody
+    duration: int | None
+    decisions: tuple[tuple[str, int, float], ...]  # (seat name, decisions, total seconds)
+
+
+def stats_facts(session: Mapping, names_seen: dict[str, str] | None = None) -> StatsFacts:
+    """A finished session's ``StatsFacts`` (an index record with its summary, or a document);
+    ``names_seen`` keeps one copy of each name for a long history."""
+    record = as_summary(session)
+    names = player_names(record)
+    if names_seen is not None:
+        names = [names_seen.setdefault(name, name) for name in names]
+    winners = winners_of(record)
+    won: str | bool | None = seat_label(names, winners[0]) if len(winners) == 1 else True if winners else None
+    duration = record.get("duration_s")
+    timed = isinstance(duration, int) and not isinstance(duration, bool)
+    decisions = tuple(
+        (seat_label(names, seat), count, total) for seat, (count, total) in _decision_totals(record.get("decisions"))
+    )
+    return StatsFacts(record["game"], won, duration if timed else None, decisions)
+
+
+def game_stats(sessions: Iterable[Mapping | StatsFacts]) -> dict[str, dict]:
     """Per game: plays, wins per seat name (colour), draws (first place shared), games nobody
     won, average duration (s), average decision time per seat name (s, with how many decisions
     it averages). Reads index records with their summaries (``Store.summaries``: no archive
-    is opened) or session documents."""
+    is opened), session documents, or their ``StatsFacts`` (``Store.summaries_made``)."""
     games: dict[str, dict] = {}
     thinking: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(lambda: [0, 0.0]))
     for session in sessions:
-        record = as_summary(session)
-        game = record["game"]
-        entry = games.setdefault(game, {"plays": 0, "wins": {}, "draws": 0, "no_winner": 0, "durations": []})
+        facts = session if isinstance(session, StatsFacts) else stats_facts(session)
+        entry = games.get(facts.game)
+        if entry is None:
+            entry = games[facts.game] = {"plays": 0, "wins": {}, "draws": 0, "no_winner": 0, "durations": [0, 0]}
         entry["plays"] += 1
-        names = player_names(record)
-        winners = winners_of(record)
-        if len(winners) == 1:
-            name = seat_label(names, winners[0])
-            entry["wins"][name] = entry["wins"].get(name, 0) + 1
-        elif winners:  # a draw or a shared win: a win for nobody alone
+        if facts.won is True:  # a draw or a shared win: a win for nobody alone
             entry["draws"] += 1
-        else:
+        elif facts.won is None:
             entry["no_winner"] += 1
-        duration = record.get("duration_s")
-        if isinstance(duration, int) and not isinstance(duration, bool):
-            entry["durations"].append(duration)
-        decisions = record.get("decisions")
-        for seat, (count, total) in _decision_totals(decisions):
-            kept = thinking[game][seat_label(names, seat)]
+        else:
+            entry["wins"][facts.won] = entry["wins"].get(facts.won, 0) + 1
+        if facts.duration is not None:
+            entry["durations"][0] += facts.duration
+            entry["durations"][1] += 1
+        for name, count, total in facts.decisions:
+            kept = thinking[facts.game][name]
             kept[0] += count
             kept[1] += total
     result = {}
     for game, entry in sorted(games.items()):
-        durations = entry.pop("durations")
-        entry["average_duration_s"] = round(sum(durations) / len(durations)) if durations else None
+        total_s, timed = entry.pop("durations")
+        entry["average_duration_s"] = round(total_s / timed) if timed else None
         entry["decision_s"] = {
             name: {"average": round(total / count, 1), "decisions": count}
             for name, (count, total) in sorted(thinking[game].items())

@@ -558,6 +558,51 @@ class Store:
             return copy.deepcopy(records)
         return records
 
+    def ended_made(
+        self, finished: Callable[[dict], Any], abandoned: Callable[[dict], Any]
+    ) -> tuple[list[tuple[float, Any]], list[tuple[float, Any]]]:
+        """``ended()`` from ONE read of the index, each finished record as ``finished`` makes
+        it and each abandoned one as ``abandoned`` does, in the same order (newest first, a
+        finished game by ``when_finished``, an abandoned one by ``at``, then by id), each with
+        the time it is ordered by (``sort_time``). Only that is held: a history of any length
+        is never held as records (``companion history``). ``finished`` sees teaching walks too."""
+
+        def when(time_of: Callable[[dict], Any], make: Callable[[dict], Any]) -> Callable[[dict], tuple]:
+            return lambda record: (sort_time(time_of(record)), make(record))
+
+        tables = self._index(
+            {HISTORY: when(when_finished, finished), ABANDONED: when(lambda r: r.get("at"), abandoned)}, made=True
+        )
+        return _newest_first(tables[HISTORY]), _newest_first(tables[ABANDONED])
+
+    def summaries_made(self, make: Callable[[dict], Any], skipped: Callable[[str], None] | None = None) -> list[Any]:
+        """``summaries()``, each record as ``make`` makes it as the index is read (its
+        breakdown left out first), so only what ``make`` returns is held (``companion stats``).
+        A record indexed by an earlier version, which has no summary, is held whole until its
+        archive gives it one (``summaries``; ``skipped`` as there)."""
+
+        def keep(record: dict) -> tuple | None:
+            if record.get("teaching"):
+                return None
+            record = _without_breakdown(record)
+            done = has_summary(record)
+            return (sort_time(when_finished(record)), done, make(record) if done else record)
+
+        tables = self._index({HISTORY: keep, ABANDONED: lambda record: None}, made=True)
+        kept = []
+        for _, done, value in _newest_first(tables[HISTORY]):
+            if not done:
+                try:
+                    value.update(self._summary_of(value))
+                except StoreError as error:
+                    if skipped is None:
+                        raise
+                    skipped(f"{error}; skipped")
+                    continue
+                value = make(value)
+            kept.append(value)
+        return kept
+
     def abandoned(self) -> list[dict]:
         """Games ended from the in-game menu (archived with their logs), newest first."""
         records = list(self._index()[ABANDONED].items())
@@ -568,16 +613,23 @@ class Store:
         """Finished sessions as full session documents, newest first (one archive read each,
         one at a time). An archive that cannot be read or checked raises StoreError, or, with
         ``skipped``, is reported to it in one line naming the file and left out."""
-        for record in self.history(keep=_where_archived):
+
+        def where_archived(record: dict) -> tuple | None:  # all that is held of each record
+            if record.get("teaching"):
+                return None
+            return sort_time(when_finished(record)), record.get("uid"), record.get("session")
+
+        tables = self._index({HISTORY: where_archived, ABANDONED: lambda record: None}, made=True)
+        for _, uid, session in _newest_first(tables[HISTORY]):
             if self._legacy is not None:
-                yield copy.deepcopy(self._legacy["archives"][record["uid"]])
+                yield copy.deepcopy(self._legacy["archives"][uid])
                 continue
             try:
-                path = self._archive_file(record.get("uid"))
+                path = self._archive_file(uid)
                 document = read_archive(path)
             except (OSError, ValueError, StoreError, RecursionError) as error:
-                where = f"{self.history_dir / str(record.get('uid'))}.json"
-                message = f"{where}: cannot read the archived session {record.get('session')} ({_reason(error)})"
+                where = f"{self.history_dir / str(uid)}.json"
+                message = f"{where}: cannot read the archived session {session} ({_reason(error)})"
                 if skipped is None:
                     raise StoreError(message) from None
                 skipped(message + "; skipped")
@@ -888,7 +940,9 @@ class Store:
         from .index import append_index
 
         self.history_dir.mkdir(parents=True, exist_ok=True)
-        atomic_write(self._archive_path(record["uid"]), document_bytes(document))  # commit point
+        # the commit point; a killed write's temporary file is removed by the next start
+        # (_settle_history), not looked for in a history of thousands at every game's end
+        atomic_write(self._archive_path(record["uid"]), document_bytes(document), tidy=False)
         append_index(self._index_path(), {table: {str(session_id): record}})
         self._closed[session_id] = table == HISTORY  # dropped from the live journal by tidy
 
@@ -1005,12 +1059,15 @@ class Store:
     def _index_path(self) -> Path:
         return self.history_dir / INDEX_FILE
 
-    def _index(self, keep: Callable[[dict], dict] | None = None) -> dict[str, dict[str, dict]]:
+    def _index(self, keep: Any = None, made: bool = False) -> dict[str, dict[str, Any]]:
         """The history index's tables (read when asked for, never kept), each record as
-        ``keep`` makes it (``index.read_index_checked``). A missing, emptied or zeroed index
-        while archives are there is rebuilt from them (and, by the writer, saved): then the
-        records are whole."""
+        ``keep`` makes it (``index.read_index_checked``: a function, or one per table). A
+        missing, emptied or zeroed index while archives are there is rebuilt from them (and, by
+        the writer, saved): then the records are whole, unless ``made``, which makes every
+        record by ``keep`` whatever the index's state (an index held in memory: copies)."""
         if self._legacy is not None:
+            if made and keep is not None:
+                return _made(keep, copy.deepcopy(self._legacy["index"]))
             return self._legacy["index"]
         from .index import read_index_checked
 
@@ -1020,6 +1077,11 @@ class Store:
         archives = self._archive_files()
         if not archives and not damaged:
             return tables
+        tables = self._rebuilt(archives, damaged)
+        return _made(keep, tables) if made and keep is not None else tables
+
+    def _rebuilt(self, archives: list[Path], damaged: list[int]) -> dict[str, dict[str, dict]]:
+        """The index rebuilt from the archives, saved where it may be, with its warning."""
         tables = self._rebuilt_index(archives)
         count = sum(len(docs) for docs in tables.values())
         if damaged:
@@ -1117,6 +1179,26 @@ class Store:
             raise StoreError(f"cannot read the archived session {session_id}: {_reason(error)}", path) from None
 
 
+def _made(keep: Any, tables: dict[str, dict[str, dict]]) -> dict[str, dict[str, Any]]:
+    """Every record of ``tables`` as ``keep`` makes it (a function, or one per table)."""
+    made = {}
+    for name, docs in tables.items():
+        make = keep.get(name, lambda record: record) if isinstance(keep, Mapping) else keep
+        made[name] = {key: make(record) for key, record in docs.items()}
+    return made
+
+
+def _newest_first(docs: Mapping[str, Any]) -> list[Any]:
+    """``(time, ...)`` records by id, newest first (by the time, then the id); ``None`` (a
+    record left out as it was read) is left out."""
+    ordered = sorted(
+        ((made[0], int(key), made) for key, made in docs.items() if made is not None),
+        key=lambda item: (item[0], item[1]),
+        reverse=True,
+    )
+    return [made for _, _, made in ordered]
+
+
 def _write_durably(path: Path, data: bytes) -> None:
     """A new file's bytes, fsynced (its directory is synced once for the batch by the caller).
     An import's staged archive: a crash leaves it partial only in a batch never committed."""
@@ -1136,11 +1218,6 @@ def _without_breakdown(record: dict) -> dict:
     if "scores" in record:
         record["scores"] = without_breakdown(record["scores"])
     return record
-
-
-def _where_archived(record: dict) -> dict:
-    """What finding and ordering a finished session's archive needs of its index record."""
-    return {key: record.get(key) for key in ("session", "uid", "finished", "date", "clock_step", "teaching")}
 
 
 def _reason(error: BaseException) -> str:

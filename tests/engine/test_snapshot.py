@@ -42,6 +42,13 @@ def effective_actions(game, played: Session) -> list[int]:
     return counts
 
 
+def format_1(prefix: Session) -> dict:
+    """A snapshot of ``prefix`` as an earlier companion wrote it: format 1, its digest that of
+    the log's entries (undo markers included), not of the actions in force."""
+    digest = snapshot.digest(prefix.game.name, prefix.options, prefix.seed, prefix.entries)
+    return dict(prefix.snapshot(), format=1, digest=digest)
+
+
 def same(a: Session, b: Session) -> None:
     assert a.state == b.state
     assert a.actions == b.actions
@@ -63,13 +70,19 @@ def test_a_snapshot_and_the_rest_of_the_log_replay_as_the_whole_log(name):
         kept = effective_actions(game, played)
         taken = 0
         for length in range(0, len(played.entries) + 1, 7):
-            record = Session(game, played.options, played.seed, played.entries[:length]).snapshot()
+            prefix = Session(game, played.options, played.seed, played.entries[:length])
+            record = prefix.snapshot()
             resumed = Session(game, played.options, played.seed, played.entries, snapshots=[record])
             same(resumed, whole)
-            # used exactly when the rest of the log never undoes behind it
-            usable = min(kept[length:]) >= kept[length]
+            # used exactly when the actions it stands for are still the first ones in force
+            usable = whole.actions[: len(prefix.actions)] == prefix.actions
             assert (resumed.resumed_from == length) is usable, f"the snapshot of {length} entries"
             taken += usable
+            # the same snapshot in format 1 (the log's prefix): used only if nothing undid behind it
+            old = format_1(prefix)
+            resumed = Session(game, played.options, played.seed, played.entries, snapshots=[old])
+            same(resumed, whole)
+            assert (resumed.resumed_from == length) is (min(kept[length:]) >= kept[length])
             # undo all the way back, behind the snapshot too: the same states, the same confirmations
             back, ref = resumed, Session(game, played.options, played.seed, played.entries)
             for _ in range(len(ref.actions)):
@@ -99,6 +112,35 @@ def test_the_toy_game_resumes_from_the_newest_snapshot_the_log_does_not_undo_beh
         session.commit(session.plan_undo(True))
         resumed.commit(resumed.plan_undo(True))
         same(resumed, session)
+
+
+def test_a_snapshot_stands_for_its_actions_whatever_undos_came_after_it():
+    """Undone behind and played again the same way: the actions in force are the snapshot's,
+    so it is used (a format-1 snapshot, of the log's prefix, was not); played otherwise, not."""
+    played = churned_log(TOY, 2, 5, 30, undos=0, rounds=30)
+    record = played.snapshot()
+    again = Session(TOY, played.options, played.seed, played.entries)
+    for _ in range(5):
+        again.commit(again.plan_undo(True))
+    for entry in played.entries[-5:]:
+        again.commit(again.evaluate(entry["action"]))
+    assert again.actions == played.actions and len(again.entries) == 40
+    resumed = Session(TOY, played.options, played.seed, again.entries, snapshots=[record])
+    assert resumed.resumed_from == 30
+    same(resumed, again)
+    assert again.stands(len(played.actions), record["digest"])
+    old = Session(TOY, played.options, played.seed, again.entries, snapshots=[format_1(played)])
+    assert old.resumed_from is None
+
+    otherwise = Session(TOY, played.options, played.seed, played.entries)
+    for _ in range(5):
+        otherwise.commit(otherwise.plan_undo(True))
+    rnd = random.Random(11)
+    while len(otherwise.actions) < len(played.actions):
+        otherwise.commit(random_action(otherwise, rnd))
+    assert otherwise.actions != played.actions  # played otherwise after the undos
+    assert not otherwise.stands(len(played.actions), record["digest"])
+    assert Session(TOY, played.options, played.seed, otherwise.entries, snapshots=[record]).resumed_from is None
 
 
 def good_record():
@@ -170,6 +212,11 @@ def test_the_digest_is_the_same_for_a_live_log_and_the_log_read_back():
     assert running.hexdigest() == snapshot.digest("toy", {"seats": 2}, 1, stored)
     assert snapshot.digest("toy", {"seats": 2}, 1, stored[:1]) != snapshot.digest("toy", {"seats": 2}, 1, stored)
     assert snapshot.digest("toy", {"seats": 2}, 2, stored) != snapshot.digest("toy", {"seats": 2}, 1, stored)
+    live_chain, stored_chain = snapshot.Chain("toy", {"seats": 2}, 1), snapshot.Chain("toy", {"seats": 2}, 1)
+    live_chain.extend([live[0]["action"]])
+    stored_chain.extend([stored[0]["action"]])
+    assert live_chain.hexdigest(1) == stored_chain.hexdigest(1) != live_chain.hexdigest(0)
+    assert snapshot.Chain("toy", {"seats": 2}, 2).hexdigest(0) != live_chain.hexdigest(0)
 
 
 def test_a_log_without_snapshots_replays_as_before():

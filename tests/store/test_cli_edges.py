@@ -76,10 +76,10 @@ def test_verbose_shows_the_traceback_and_the_plain_message_says_how(tmp_path, ca
     (tmp_path / "data").mkdir()
     from companion.store import sessions
 
-    def broken(self, keep=None):
+    def broken(self, *makers):
         raise ZeroDivisionError("boom")
 
-    monkeypatch.setattr(sessions.Store, "ended", broken)  # what `companion history` reads
+    monkeypatch.setattr(sessions.Store, "ended_made", broken)  # what `companion history` reads
     code, _, err = run(capsys, "history", "--data-dir", str(tmp_path / "data"))
     assert code == 1 and "unexpected error: ZeroDivisionError: boom (run again with -v for the traceback)" in err
     one_line_error(err)

@@ -159,3 +159,64 @@ def test_old_snapshots_leave_the_journal_so_a_long_game_opens_as_fast(tmp_path, 
         assert [record["entries"] for record in snapshots.records(store, session_id)] == kept
         resumed = make_table(store, "cs").pending_resume["session"]
         assert resumed.resumed_from == kept[-1] and resumed.state == session.state
+
+
+def undo(store: Store, session_id: int, session: Session, count: int) -> None:
+    """``count`` undos in a row, each appended and a snapshot kept whenever due."""
+    for _ in range(count):
+        step = session.plan_undo(everyone_confirmed=True)
+        store.append(session_id, step.entry)
+        session.commit(step)
+        store.keep_snapshot(session_id, session)
+
+
+def test_undos_behind_the_newest_snapshots_resume_from_one_near_not_the_start(tmp_path, monkeypatch):
+    """The snapshots kept reach back over the whole game (the newest few, then one every few
+    bands of actions), and those an undo ran behind are dropped: after a long run of undos a
+    restart replays about as many actions as the run took back, never the whole game."""
+    monkeypatch.setattr(snapshots, "EVERY", 2)
+    with Store(tmp_path / "companion.db") as store:
+        session_id, session = play(store, None, 80)
+        depth = len(session.actions)
+        undo(store, session_id, session, 30)
+        assert len(session.actions) == depth - 30
+        stored = snapshots.records(store, session_id)
+        assert len(stored) <= snapshots.MOST
+    with Store(tmp_path / "companion.db") as store:
+        resumed = make_table(store, "cs").pending_resume["session"]
+        assert resumed.resumed_from is not None
+        assert resumed.state == session.state and resumed.actions == session.actions
+        start = next(len(r["barriers"]) for r in stored if r["entries"] == resumed.resumed_from)
+        assert start >= len(session.actions) - 30, f"replayed {len(session.actions) - start} actions"
+        assert resumed._barriers == session._barriers
+
+
+def test_the_kept_snapshots_are_the_newest_then_spread_evenly_over_the_game():
+    assert snapshots.kept_depths(list(range(0, 200, 2)), 2) == {198, 196, 194, 192, 160, 128, 96, 64, 32, 0}
+    assert snapshots.kept_depths([5, 5, 3], 16) == {5, 3}
+    # counted from the start: a game that went back and forth keeps the same bands
+    kept = snapshots.kept_depths(list(range(0, 200, 2)), 2)
+    assert snapshots.kept_depths(sorted(kept) + [150, 151], 2) >= kept - {194}
+
+
+def test_a_snapshot_an_earlier_version_wrote_still_resumes_its_session(tmp_path):
+    """A live journal from before snapshots named the actions in force (format 1, a digest of
+    the log's first entries): the session resumes from it, and the next snapshot is format 2."""
+    from companion.engine import snapshot
+
+    with Store(tmp_path / "companion.db") as store:
+        session_id, session = play(store, None, 40, keep=False)
+        old = dict(session.snapshot(), format=1)
+        old["digest"] = snapshot.digest("vaaalbara", session.options, session.seed, session.entries)
+        store._db.table(snapshots.table_name(session_id)).insert(old)
+    with Store(tmp_path / "companion.db") as store:
+        resumed = make_table(store, "cs").pending_resume["session"]
+        assert resumed.resumed_from == 40 and resumed.state == session.state
+        assert snapshots.standing(resumed, snapshots.records(store, session_id)) == []  # not kept as a base
+        rnd = random.Random(1)
+        while len(resumed.entries) < 40 + EVERY:
+            step = random_action(resumed, rnd)
+            store.append(session_id, step.entry)
+            resumed.commit(step)
+        assert store.keep_snapshot(session_id, resumed)
+        assert [record["format"] for record in snapshots.records(store, session_id)] == [1, 2]
