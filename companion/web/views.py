@@ -217,6 +217,9 @@ def board_view(table: Table, tracker: Tracker | None = None, frame: Frame | None
         "header": frame.header,
         "lines": _paragraphs(frame),
         "footer": frame.footer,
+        # the panel row by row with the host cursor's rows lit, for the host's phone (the panel
+        # is in everyone's sight: nothing here the board could not show)
+        "panel": [[line, frame.is_selected(index)] for index, line in enumerate(frame.lines)],
         "log": list(tracker.log) if tracker is not None else [m.get(language) for m in table.messages.news],
         "game_no": table.game_serial if table.session is not None else 0,
     }

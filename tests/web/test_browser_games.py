@@ -56,7 +56,7 @@ class HostPhone(Page):
         settle(self.box, handled + 1)
 
 
-def settle(box: Box, handled: int, timeout: float = 10.0) -> None:
+def settle(box: Box, handled: int, timeout: float = 30.0) -> None:
     """Wait until the owner has handled ``handled`` events and the web thread took its views."""
     end = time.monotonic() + timeout
     while box.handled < handled or not box.owner.events.empty():
@@ -107,6 +107,9 @@ class Player(Page):
             frames = [json.loads(f) for f in self.frames]
             seats = [f for f in frames if f.get("t") == "seat"]
             if seats and seats[-1].get("form") == view["form"] and seats[-1].get("locked") == view["locked"]:
+                q, locked = json.dumps(str(view["form"].get("q", ""))), "1" if view["locked"] else "0"
+                form = "document.getElementById('form')"
+                wait_until(self.page, f"{form}.dataset.q === {q} && {form}.dataset.locked === '{locked}'")
                 return
             self.page.wait_for_timeout(5)
         raise AssertionError(f"seat {self.seat}'s page never showed {view['form']}")
@@ -170,6 +173,9 @@ def play_on_phones(chromium, name: str, language: str, pads: tuple[int, ...] = (
     try:
         host = HostPhone(chromium, box)
         seats = SEATS[name]
+        if shot is not None and ("host", language) not in shot:
+            shot.add(("host", language))
+            host.page.screenshot(path=str(SHOTS / f"phone-host-{language}.png"))
         start_game(host, name, seats)
         locale = "cs-CZ" if language == "cs" else "en-US"
         players = {seat: Player(chromium, box, host, seat, locale) for seat in range(seats) if seat not in pads}
@@ -199,6 +205,11 @@ def play_on_phones(chromium, name: str, language: str, pads: tuple[int, ...] = (
             taps += player.tap(views[seat], rnd)
             settle(box, handled + 1)
         assert isinstance(table.screen, Over), f"{name} did not end in {MAX_TAPS} taps"
+        if shot is not None and ("over", language) not in shot:  # the ranking on a player's phone
+            shot.add(("over", language))
+            first = next(iter(players.values()))
+            first.shown(seat_view(table, first.seat))
+            first.page.screenshot(path=str(SHOTS / f"phone-over-{language}.png"), full_page=True)
         presses_in_play = host.presses - during
         host.press("ok")  # the ranking read: the host phone goes on to the main menu
         assert not isinstance(table.screen, Over)
@@ -319,6 +330,6 @@ def test_a_hidden_pick_on_the_touch_form_sends_the_same_and_shows_everyone_else_
 
 
 def test_every_question_kind_was_photographed_in_both_languages(shot):
-    kinds = {kind for kind, _ in shot}
+    kinds = {kind for kind, _ in shot} - {"host", "over"}
     assert {"list", "yesno", "number", "confirm", "cell", "rose"} <= kinds
     assert all((kind, language) in shot for kind in kinds for language in ("cs", "en"))

@@ -226,6 +226,17 @@ function keysForm(form, box) {
   box.append(row);
 }
 
+function overForm(form, box, view) {
+  box.append(el("p", form.text, "wait"));
+  const list = el("ol", null, "ranking");
+  for (const row of form.rows) {
+    const item = el("li", `${row.place}. ${seatName(row.label, row.name)} · ${row.points} ${word("points")}`);
+    if (row.seat === view.seat) item.classList.add("me");
+    list.append(item);
+  }
+  box.append(list);
+}
+
 function lockedForm(form, box, view) {
   box.append(el("p", `✓ ${word("locked")}: ${view.locked}`, "locked-note"));
   box.append(button(form.change, "change", () => { changing = form.q; render(last); }));
@@ -235,6 +246,8 @@ function renderForm(view) {
   const box = document.getElementById("form");
   const form = view.form || { kind: "wait", text: "" };
   box.replaceChildren();
+  box.dataset.q = String(form.q ?? "");
+  box.dataset.locked = view.locked ? "1" : "0";
   document.getElementById("why").hidden = true;
   if (form.hidden && view.locked && changing !== form.q) { lockedForm(form, box, view); return; }
   if (form.kind === "confirm") box.append(button(form.ok, "send", () => send(form, {})));
@@ -244,6 +257,7 @@ function renderForm(view) {
   else if (form.kind === "cell") cellForm(form, box);
   else if (form.kind === "number") numberForm(form, box);
   else if (form.kind === "keys") keysForm(form, box);
+  else if (form.kind === "over") overForm(form, box, view);
   else box.append(el("p", form.text || "", "wait"));
 }
 
@@ -270,6 +284,7 @@ function renderEntry(view) {
 
 function renderKeypad(view) {
   const usable = new Set(view.keys || []);
+  document.getElementById("keypad-box").hidden = usable.size === 0;
   fill(document.getElementById("keys"), KEYPAD.map((key) => {
     const node = button(key, "key", () => table.send({ t: "key", key }));
     node.dataset.key = key;
@@ -334,7 +349,8 @@ function renderHost(view) {
   document.getElementById("host").hidden = false;
   document.getElementById("host-game").textContent = view.game || "";
   document.getElementById("host-header").textContent = view.header || "";
-  fill(document.getElementById("host-lines"), (view.lines || []).map((line) => el("p", line)));
+  fill(document.getElementById("host-lines"), (view.panel || []).map(([line, lit]) => el("p", line, lit ? "lit" : "")));
+  document.getElementById("host-footer").textContent = view.footer || "";
   fill(document.getElementById("host-news"), (view.log || []).slice(-6).reverse().map((line) => el("li", line)));
 }
 
