@@ -7,9 +7,10 @@ What a tap sends (``PhoneAnswer``): the option's code, the number, or nothing (a
 with the question's number (``Answer.asked``). A hidden pick is chosen on the phone and sent only
 by *Lock*: one message of one size whatever was chosen (docs/web-table.md).
 
-An answer the step knows but does not offer now (``Prompt.unoffered``) is shown disabled with
-the game's own reason (``Session.refusal``), which a tap shows on the phone without asking the
-table; the reasons are worked out once a question.
+An answer the step knows but does not offer now (``Prompt.unoffered``) is shown greyed: a tap
+on it in a public question is sent, and the table refuses it with the game's own sentence (as
+it refuses the pad's code); in a hidden pick the seat's own reason (``Session.refusal``) comes
+with the form, and the tap shows it on the phone alone, sending nothing.
 """
 
 from __future__ import annotations
@@ -29,8 +30,8 @@ if TYPE_CHECKING:
 # the pad's compass rose: 1 2 3 / 4 5 6 / 7 8 9, 5 the centre (stay)
 ROSE = ("1", "2", "3", "4", "5", "6", "7", "8", "9")
 
-# The reasons of the answers not offered, for the prompt last asked (held, so its identity is
-# not reused): (seat, language) -> reasons
+# The forms' lists for the prompt last asked (held, so its identity is not reused): (seat,
+# language) -> (options, answers not offered, their reasons)
 _reasons: dict[str, object] = {"prompt": None, "by": {}}
 
 
@@ -53,8 +54,7 @@ def touch_form(table: Table, answer: Answer, prompt: Prompt, seat: int, language
         }
     options = prompt.options_for(seat)
     width = max((len(o.code) for o in options), default=1)
-    listed = [_option(o, width, language) for o in options]
-    off, reasons = _not_offered(table, answer, prompt, seat, width, language)
+    listed, off, reasons = _lists(table, prompt, seat, width, language)
     form.update(
         options=listed, off=off, reasons=reasons, ok=(texts.LOCK if kind.hidden else texts.CHOOSE).get(language)
     )
@@ -74,32 +74,38 @@ def _option(option: Option, width: int, language: str) -> dict[str, Any]:
     return {"code": padded(option.code, width), "label": option.label.get(language), "default": option.code == "#"}
 
 
-def _not_offered(
-    table: Table, answer: Answer, prompt: Prompt, seat: int, width: int, language: str
-) -> tuple[list[dict[str, Any]], list[str]]:
-    """The answers the step knows but does not offer now, each with the number of its reason in
-    the game's reasons (told to the seat alone where it rests on a hidden fact: the seat's own
-    reason); many answers share a reason ("no buildings in the mountains"), said once."""
-    unoffered = prompt.unoffered_for(seat)
-    if not unoffered:
-        return [], []
+def _lists(
+    table: Table, prompt: Prompt, seat: int, width: int, language: str
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[str]]:
+    """The options of the form, and the answers the step knows but does not offer now, built
+    once a question, a seat and a language (the views are read, never changed). Of a hidden
+    pick each answer not offered comes with the number of its reason among the game's reasons
+    (the seat's own: told to it alone, on its phone, without asking the table; many answers
+    share one, said once). Of a public question none: a tap sends it and the table
+    refuses it with the game's sentence, as the pad's code would be refused; working out a
+    hundred reasons (Graenaland's build list) on every new question would cost the key path."""
     if _reasons["prompt"] is not prompt:
         _reasons.update(prompt=prompt, by={})
     known: dict = _reasons["by"]  # type: ignore[assignment]
     key = (seat, language)
     if key not in known:
-        reasons = []
-        for option in unoffered:
-            try:
-                reasons.append(table.running.refusal(seat, option.value).own.get(language))
-            except Exception:  # a reason that cannot be worked out: the option stays disabled, unexplained
-                reasons.append("")
-        known[key] = reasons
-    said = list(dict.fromkeys(known[key]))
-    off = [
-        {**_option(o, width, language), "why": said.index(why)} for o, why in zip(unoffered, known[key], strict=True)
-    ]
-    return off, said
+        listed = [_option(o, width, language) for o in prompt.options_for(seat)]
+        unoffered = prompt.unoffered_for(seat)
+        reasons = [_reason(table, seat, option, language) if prompt.kind.hidden else "" for option in unoffered]
+        said = list(dict.fromkeys(reason for reason in reasons if reason))
+        off = [
+            {**_option(o, width, language), "why": said.index(why) if why else -1}
+            for o, why in zip(unoffered, reasons, strict=True)
+        ]
+        known[key] = (listed, off, said)
+    return known[key]
+
+
+def _reason(table: Table, seat: int, option: Option, language: str) -> str:
+    try:
+        return table.running.refusal(seat, option.value).own.get(language)
+    except Exception:  # a reason that cannot be worked out: the option stays disabled, unexplained
+        return ""
 
 
 def _locked_code(answer: Answer, prompt: Prompt, seat: int, width: int) -> str:

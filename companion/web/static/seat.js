@@ -103,8 +103,14 @@ function optionButton(form, option, onPick) {
   return node;
 }
 
+// An answer the rules do not allow now: a tap in a public question asks the box, which says
+// why as it would to a pad; in a hidden pick the reason is here already (nothing is sent).
 function offButton(form, option) {
   const node = button("", "option off", () => {
+    if (!form.hidden) {
+      send(form, { code: option.code });
+      return;
+    }
     const why = document.getElementById("why");
     why.hidden = false;
     why.textContent = `${option.label}: ${(form.reasons || [])[option.why] || word("not_now")}`;
