@@ -333,3 +333,22 @@ def test_every_question_kind_was_photographed_in_both_languages(shot):
     kinds = {kind for kind, _ in shot} - {"host", "over"}
     assert {"list", "yesno", "number", "confirm", "cell", "rose"} <= kinds
     assert all((kind, language) in shot for kind in kinds for language in ("cs", "en"))
+
+
+def test_at_the_next_game_a_phone_offers_its_players_name_and_seat_again(chromium):
+    box = Box(3, "en")
+    try:
+        phone = Page(chromium, box.url, "/")
+        phone.take(1, "Jana")
+        box.synced()
+        table = box.owner.table
+        table.end_game()  # the owner thread is idle: nothing else touches the table now
+        table.new_game("vaaalbara", {"seats": 3}, use_memory=False)
+        box.owner.publish()
+        phone.page.wait_for_selector("#lobby:not([hidden]) button.seat")
+        wait_until(phone.page, "document.querySelector('button.seat.chosen') !== null")
+        assert phone.page.locator("button.seat.chosen").get_attribute("data-seat") == "1"
+        assert phone.page.locator("#name").input_value() == "Jana"
+        assert not phone.errors
+    finally:
+        box.close()
