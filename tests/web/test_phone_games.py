@@ -140,7 +140,7 @@ def test_a_public_answer_not_offered_is_greyed_and_its_tap_refused_by_the_games_
 
 
 def test_a_hidden_answer_not_offered_comes_with_the_seats_own_reason():
-    phones, seat, view = first_view_with_off("vaaalbara", 3, hidden=True)
+    _phones, _seat, view = first_view_with_off("vaaalbara", 3, hidden=True)
     form = view["form"]
     assert form["reasons"] and all(0 <= o["why"] < len(form["reasons"]) for o in form["off"])
 
