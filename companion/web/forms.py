@@ -90,6 +90,8 @@ def _lists(
     key = (seat, language)
     if key not in known:
         listed = [_option(o, width, language) for o in prompt.options_for(seat)]
+        if prompt.kind.hidden:  # a secret pick offers no default: no habit key for a secret
+            listed = [{**o, "default": False} for o in listed]
         unoffered = prompt.unoffered_for(seat)
         reasons = [_reason(table, seat, option, language) if prompt.kind.hidden else "" for option in unoffered]
         said = list(dict.fromkeys(reason for reason in reasons if reason))
