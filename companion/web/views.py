@@ -470,6 +470,7 @@ class Story:
                 for seat in range(table.seat_count())
             ]
         return {
+            "secret": bool(prompt is not None and question is not None and prompt.kind.hidden),
             "story": [m.get(language) for m in said[-STORY_KEPT:]],
             "news": [m.get(language) for m in table.messages.news],
             "seats": seats,

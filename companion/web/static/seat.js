@@ -309,7 +309,7 @@ function renderStory(view) {
     const marks = [];
     if (seat.away) marks.push([word("phone_away"), "away"]);
     if (seat.locked) marks.push([word("is_locked"), "locked"]);
-    else if (seat.asked) marks.push([word(view.form && view.form.hidden ? "is_asked" : "is_turn"), "asked"]);
+    else if (seat.asked) marks.push([word(view.secret ? "is_asked" : "is_turn"), "asked"]);
     if (scores[index]) marks.push([`${scores[index].place ? scores[index].place + ". · " : ""}${scores[index].points} ${word("points")}`, "points"]);
     for (const [text, cls] of marks) item.append(el("span", text, `mark ${cls}`));
     if (index === view.seat) item.classList.add("me");
