@@ -11,6 +11,7 @@ from typing import Protocol
 
 from ..engine import Msg, Prompt, PromptKind, Scores, Status
 from ..surface.frame import Frame, MapCell, MapView
+from ..surface.panel import MORE
 from . import texts
 from .answer import Answer
 from .base import Host, MenuItem
@@ -251,9 +252,9 @@ def _answer_frame(table: Host, answer: Answer, header: str, notice: tuple[str, .
     the option under the cursor, or the value typed so far -- on rows that are never pushed
     off; the rest of the list's page and the detail follow."""
     t, panel, prompt = _words(table), table.panel, table.prompt
-    notice_rows = panel.all_rows(notice)
     if prompt.kind is PromptKind.NUMBER:
         shown = panel.rows(t(_value_text(answer.number, prompt)))
+        notice_rows = _notice_beside(table, notice, len(shown))
         room = panel.body_rows - len(notice_rows) - len(shown)
         question, header = question_rows(table, prompt, status, header, room)
         lines = notice_rows + question + shown
@@ -264,6 +265,7 @@ def _answer_frame(table: Host, answer: Answer, header: str, notice: tuple[str, .
     labels = _labels(table, prompt, options)
     answer.cursor = cursor = min(answer.cursor, max(len(options) - 1, 0))
     shown = panel.rows(labels[cursor]) if options else []
+    notice_rows = _notice_beside(table, notice, len(shown))
     room = panel.body_rows - len(notice_rows) - len(shown)
     question, header = question_rows(table, prompt, status, header, room)
     top = notice_rows + question
@@ -276,13 +278,11 @@ def _answer_frame(table: Host, answer: Answer, header: str, notice: tuple[str, .
         roles += [role] * len(panel.rows(labels[index]))
     detail = _detail(table, prompt)
     hint = _paged(table, _list_hint(table, prompt, options), page, len(pages))
-    # a refusal longer than the panel leaves beside the answer is read from its start first
-    lit = selected if options and len(notice_rows) + len(shown) <= panel.body_rows else None
     return Frame(
         header,
         tuple(lines + detail),
         hint,
-        lit,
+        selected if options else None,
         selected_rows=span,
         roles=tuple(roles + ["detail"] * len(detail)),
     )
@@ -311,6 +311,36 @@ def _labels(table: Host, prompt: Prompt, options) -> list[str]:
 
 def _pages_of(table: Host, prompt: Prompt, room: int, labels: list[str]) -> list[int]:
     return _memo(table, prompt, "pages", (room, len(labels)), lambda: _pages(table, room, labels))
+
+
+def _notice_beside(table: Host, notice: tuple[str, ...], answer_rows: int) -> list[str]:
+    """The notice (a refusal, a phone let in) in the rows the answer leaves: a longer one keeps
+    its first rows, the last ending in ▼; ↑ reads it whole (the reading page), so the answer,
+    lit, never leaves the panel and the notice is never cut silently."""
+    panel = table.panel
+    rows = panel.all_rows(notice)
+    room = max(1, panel.body_rows - answer_rows)
+    if len(rows) <= room:
+        return rows
+    kept = rows[:room]
+    words = kept[-1].split()
+    while words and not panel.fits(" ".join(words) + MORE):
+        words.pop()
+    kept[-1] = " ".join(words) + MORE if words else MORE.strip()
+    return kept
+
+
+def notice_cut(table: Host, answer: Answer) -> bool:
+    """Whether the answer screen shows the notice shortened (↑ then reads it whole)."""
+    prompt = table.prompt
+    notice = _notice(table)
+    if not notice or prompt.kind not in ANSWERED or answer.reading or map_view(table, answer, prompt) is not None:
+        return False
+    if prompt.kind.hidden or (table.messages.news and blocks(prompt)):
+        return False
+    frame = _answer_frame(table, answer, "", notice, table.running.status())
+    shown = [line for line, role in zip(frame.lines, frame.roles) if role == "notice"]
+    return shown != table.panel.all_rows(notice)
 
 
 def _value_text(number: int, prompt: Prompt) -> Msg:
@@ -346,20 +376,24 @@ def question_rows(table: Host, prompt: Prompt, status: Status, header: str, room
 
 
 def whole_question(table: Host, prompt: Prompt, status: Status) -> list[str]:
-    """The question whole, whose turn in front, then the detail: what the reading page shows."""
+    """The notice whole (a refusal the answer screen shortened), the question whole, whose
+    turn in front, then the detail: what the reading page shows."""
     title, label = _title_and_turn(table, status)
-    rows = table.panel.rows(f"{label}: {title}" if label is not None else title)
+    rows = table.panel.all_rows(_notice(table))
+    rows += table.panel.rows(f"{label}: {title}" if label is not None else title)
     return rows + (table.panel.items(_words(table)(prompt.detail)) if prompt.detail is not None else [])
 
 
 def has_more_to_read(table: Host, answer: Answer) -> bool:
     """Whether the answer screen shows less than the whole question and its detail."""
     session = table.running
+    notice = _notice(table)
+    if notice and notice_cut(table, answer):
+        return True
     frame = _answer_frame(table, answer, "", (), session.status())
     shown = [line for line, role in zip(frame.lines, frame.roles) if role == "question"]
-    return shown != whole_question(table, table.prompt, session.status())[: len(shown)] or (
-        table.prompt.detail is not None
-    )
+    whole = whole_question(table, table.prompt, session.status())[len(table.panel.all_rows(notice)) :]
+    return shown != whole[: len(shown)] or (table.prompt.detail is not None)
 
 
 def reading_rows_left(table: Host, answer: Answer) -> int:
@@ -372,15 +406,12 @@ def _whole_question_frame(table: Host, answer: Answer, header: str, notice: tupl
     """The reading page above an answer screen: the question whole and its detail, a screen at
     a time; down at its end (or OK) goes back to the answer."""
     rows = whole_question(table, table.prompt, status)
+    said = len(table.panel.all_rows(notice))
     last = max(0, len(rows) - table.panel.body_rows)
     answer.scroll = min(answer.scroll, last)
     shown = rows[answer.scroll :]
-    return Frame(
-        header,
-        tuple(shown),
-        _words(table)(texts.READ_QUESTION_HINT),
-        roles=("question",) * len(shown),
-    )
+    roles = ["notice" if answer.scroll + i < said else "question" for i in range(len(shown))]
+    return Frame(header, tuple(shown), _words(table)(texts.READ_QUESTION_HINT), roles=tuple(roles))
 
 
 def _pages(table: Host, room: int, labels: list[str]) -> list[int]:
