@@ -266,6 +266,11 @@ class Panel(NamedTuple):
     def fits(self, text: str, size: int | None = None) -> bool:
         return self.text_width(text, size) <= self.line_px
 
+    def header_fits(self, text: str) -> bool:
+        """Whether ``text`` is drawn whole in the header (its bold condensed face)."""
+        face = font(BOLD_CONDENSED, self.header_size)
+        return advances(face).length(unicodedata.normalize("NFC", text)) <= self.line_px
+
     def rows(self, text: str, size: int | None = None) -> list[str]:
         """``text`` broken at spaces into rows that fit the panel; a word longer than a row is
         broken between letters (never between a letter and its combining mark). A no-break

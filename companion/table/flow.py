@@ -30,7 +30,7 @@ import logging
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
-from ..engine import Msg, Scores
+from ..engine import Msg, PromptKind, Scores
 from ..surface.events import Key, KeyEvent, PhoneAnswer, RawPadKey
 from ..surface.frame import Frame, LedState
 from . import leds, screens, texts
@@ -90,6 +90,9 @@ class Play(Screen):
         page); ↑/↓ on that page read on, with the notice still on top."""
         if event.seat is not None or event.key not in ("up", "down") or self.news_blocks(table):
             return False
+        prompt = table.prompt
+        if prompt is not None and (prompt.kind.hidden or prompt.kind is PromptKind.CONFIRM):
+            return True  # a reading screen: the notice is its first page's top, read on with it
         if self.answer.reading:
             return bool(table.messages.notice) and (
                 event.key == "up" or screens.reading_rows_left(table, self.answer) > 0

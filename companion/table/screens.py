@@ -79,9 +79,27 @@ def _header(table: Host, status: Status, phase: str | None = None) -> str:
 # -- before and after a game -----------------------------------------------------------------------
 
 
+def titled(table: Host, title: str) -> tuple[str, list[str]]:
+    """A menu's title as the header, and the rows of it that go on top of the body: a title
+    longer than the header keeps what comes before its ": " there ("Nedohraná: Dva bratři" ->
+    "Nedohraná", then "Dva bratři" on the first row), or as many of its words as fit with "…",
+    the whole title then on the first rows: never cut silently."""
+    panel = table.panel
+    if panel.header_fits(title):
+        return title, []
+    head, colon, rest = title.partition(": ")
+    if colon and panel.header_fits(head):
+        return head, panel.rows(rest[:1].upper() + rest[1:])
+    words = title.split()
+    while len(words) > 1 and not panel.header_fits(" ".join(words) + "…"):
+        words.pop()
+    return " ".join(words) + "…", panel.rows(title)
+
+
 def _menu_frame(table: Host, menu: Listed, notice: tuple[str, ...], keys_footer: bool) -> Frame:
     """The menu under the notice and the pads that cannot be used (each named once)."""
     t = _words(table)
+    header, _ = titled(table, t(menu.title))
     lines, cursor_row, span = _menu_lines(table, menu, notice)
     # a long note (a question) is read from its start, nothing lit; OK still takes item 1
     question_first = not menu.browsed and menu.cursor == 0 and cursor_row + span > table.panel.body_rows
@@ -91,7 +109,7 @@ def _menu_frame(table: Host, menu: Listed, notice: tuple[str, ...], keys_footer:
         more = question_first or len(lines) > table.panel.layout(has_footer=False).rows
         footer = t(texts.MENU_MORE_HINT) if more else ""
     selected = None if question_first else cursor_row
-    return Frame(t(menu.title), tuple(lines), footer, selected=selected, selected_rows=span)
+    return Frame(header, tuple(lines), footer, selected=selected, selected_rows=span)
 
 
 def _menu_lines(table: Host, menu: Listed, notice: tuple[str, ...]) -> tuple[list[str], int, int]:
@@ -100,7 +118,7 @@ def _menu_lines(table: Host, menu: Listed, notice: tuple[str, ...]) -> tuple[lis
     said = table.messages
     troubles = tuple(t(m) for pad, m in sorted(said.pad_troubles.items()) if m not in said.notice)
     note = tuple(t(m) for m in menu.note)  # what the menu is about (stays while it is open)
-    top = table.panel.all_rows(note + notice + troubles)
+    top = titled(table, t(menu.title))[1] + table.panel.all_rows(note + notice + troubles)
     return _listed(table, top, [t(i.label) for i in menu.items], menu.cursor)
 
 
@@ -225,21 +243,71 @@ def play_frame(table: Host, answer: Answer, header: str, notice: tuple[str, ...]
         return _answer_frame(table, answer, header, notice, status)
     notice = tuple(table.panel.all_rows(notice))
     question, header = _question(table, prompt, status, header)
-    news = table.panel.all_rows(unrepeated_news(table, prompt))
+    news_texts = unrepeated_news(table, prompt)
+    news = table.panel.all_rows(news_texts)
     lines = list(notice) + news + question
     roles = ["notice"] * len(notice) + ["news"] * len(news) + ["question"] * len(question)
+    # where each whole text starts (an announcement, the question, what the kind shows, a group
+    # of the detail): a page of a long reading screen never parts one that fits a page
+    starts = [len(notice)]
+    for text in news_texts:
+        starts.append(starts[-1] + len(table.panel.rows(text)))
+    before = list(lines)
     footer, selected, span = _body_for(prompt.kind)(table, answer, prompt, lines, notice)
+    shift = _inserted(before, lines, len(notice))
+    starts = [len(notice)] + [start + shift for start in starts] + [len(before) + shift]
+    roles[len(notice) : len(notice)] = ["answer" if prompt.kind.hidden else "text"] * shift
     roles += ["answer" if prompt.kind.hidden else "text"] * (len(lines) - len(roles))
-    detail = _detail(table, prompt)
-    lines += detail
-    roles += ["detail"] * len(detail)
-    if _scrolls(prompt.kind) and len(lines) > len(notice) + table.panel.body_rows:
-        kept = len(notice)
-        lines = _scrolled(table, answer, lines, kept)
-        roles = roles[:kept] + roles[len(roles) - len(lines) + kept :]
+    for group in _detail_groups(table, prompt):
+        starts.append(len(lines))
+        lines += group
+        roles += ["detail"] * len(group)
+    if _scrolls(prompt.kind) and len(lines) > table.panel.body_rows:
+        # the notice is the first page's top: a key that reads on keeps it (``Play.keeps_notice``)
+        lines, roles = _whole_pages(lines, roles, [0, *starts], 0, table.panel.body_rows)
+        lines = _scrolled(table, answer, lines, 0)
+        roles = roles[len(roles) - len(lines) :]
         if prompt.kind is PromptKind.CONFIRM:
             footer = _words(table)(texts.SCROLL_HINT)
+        else:  # who has locked, and that ▲▼ on the host read the rest
+            more = ("▲" if answer.scroll else "") + ("▼" if len(lines) > table.panel.body_rows else "")
+            if table.panel.fits(f"{more} {footer}", table.panel.footer_size):
+                footer = f"{more} {footer}"
     return Frame(header, tuple(lines), footer, selected, selected_rows=span, roles=tuple(roles))
+
+
+def _inserted(before: list[str], after: list[str], at: int) -> int:
+    """Rows a body inserted at ``at`` (a paused reveal under the notice), before the rest."""
+    rest = before[at:]
+    for shift in range(len(after) - len(before) + 1):
+        if after[at + shift : at + shift + len(rest)] == rest:
+            return shift
+    return 0
+
+
+def _whole_pages(
+    lines: list[str], roles: list[str], starts: list[int], kept: int, step: int
+) -> tuple[list[str], list[str]]:
+    """The rows under the first ``kept`` in pages of ``step``: a text (from one start to the
+    next) that fits a page but would cross a page's end begins the next page (empty rows
+    before it), and the last page is filled, so the keys reach every page whole."""
+    bounds = sorted({s for s in starts if kept <= s < len(lines)} | {kept})
+    out_lines, out_roles = list(lines[:kept]), list(roles[:kept])
+    for index, start in enumerate(bounds):
+        end = bounds[index + 1] if index + 1 < len(bounds) else len(lines)
+        size, used = end - start, (len(out_lines) - kept) % step
+        # a text longer than a page begins one unless two of its rows still fit (its start
+        # never alone at a page's end: "Hráč 3:" stays with a piece)
+        if used and used + size > step and (size <= step or used + 2 > step):
+            out_lines += [""] * (step - used)
+            out_roles += ["text"] * (step - used)
+        out_lines += lines[start:end]
+        out_roles += roles[start:end]
+    used = (len(out_lines) - kept) % step
+    if used:
+        out_lines += [""] * (step - used)
+        out_roles += ["text"] * (step - used)
+    return out_lines, out_roles
 
 
 # the kinds answered on an answer screen: a value is chosen, so it must be seen before a key takes it
@@ -543,6 +611,27 @@ def _scrolls(kind: PromptKind) -> bool:
     return kind.hidden or kind is PromptKind.CONFIRM
 
 
+def _detail_groups(table: Host, prompt: Prompt) -> list[list[str]]:
+    """The detail's rows in the groups a page keeps together: on a reading screen each item,
+    an item that ends in ":" ("Hráč 3:") with the pieces under it (the items after it that
+    are not sentences); elsewhere the detail as one text."""
+    if prompt.detail is None:
+        return []
+    text = _words(table)(prompt.detail)
+    if not _scrolls(prompt.kind):
+        return [table.panel.rows(text)]
+    groups: list[list[str]] = []
+    open_group = False
+    for item in text.split("; "):
+        rows = table.panel.rows(item)
+        if open_group and not item.endswith((":", ".", "!", "?")):
+            groups[-1] += rows
+            continue
+        groups.append(rows)
+        open_group = item.endswith(":")
+    return groups
+
+
 def _detail(table: Host, prompt: Prompt) -> list[str]:
     """Texts worth reading whole (a production plan) get all their lines, one item a line."""
     if prompt.detail is None:
@@ -555,7 +644,7 @@ def _scrolled(table: Host, answer: Answer, lines: list[str], kept: int) -> list[
     """Keep the first ``kept`` lines (the notice); scroll the rest a screen at a time (the keys
     count screens), never past its last screenful."""
     step = max(1, table.panel.body_rows - kept)
-    offset = min(answer.scroll * step, len(lines) - kept - table.panel.body_rows)
+    offset = max(0, min(answer.scroll * step, len(lines) - kept - step))
     answer.scroll = -(-offset // step)
     return lines[:kept] + lines[kept + offset :]
 

@@ -101,3 +101,92 @@ def test_a_long_notice_leaves_the_lit_answer_on_the_panel_and_up_reads_it_whole(
     entries = len(recorder.sessions["s1"]["entries"])
     press(table, host("ok"))  # back to the answer, nothing answered
     assert len(recorder.sessions["s1"]["entries"]) == entries and not table.answer.reading
+
+
+# -- 3. headers and notices that do not fit: a page or a ▼, never a silent cut --------------------------
+
+
+def _whole_on_panel(frame, panel, text):
+    """``text`` is read in the header and the body rows the panel draws, whole (spaces aside)."""
+    from companion.hw.screen import cut_lines
+
+    assert not cut_lines(frame, panel), cut_lines(frame, panel)
+    rows = laid_out(frame, panel)["rows"]
+    said = "".join(row["text"] for row in rows if row["role"] != "footer").replace(" ", "").replace("…", "")
+    assert text.replace(" ", "").replace(":", "").lower() in said.replace(":", "").lower(), (text, said)
+
+
+@pytest.mark.parametrize("language", ["cs", "en"])
+@pytest.mark.parametrize("name", ["great_wall", "dva_bratri"])
+def test_a_menu_title_longer_than_the_header_is_read_whole_on_the_panel(name, language):
+    from companion.table import texts
+    from companion.table.flow import RestartQuestion
+
+    games = {n: load(n) for n in available()}
+    game = games[name]
+    recorder = MemoryRecorder()
+    table = Table(recorder, {name: game}, language, new_seed=lambda: 3)
+    press(table, host("ok"))  # the game: its player count
+    _whole_on_panel(table.frame(), table.panel, texts.SEATS_TITLE.format(game=game.title).get(language))
+    seats = game.min_seats
+    sid = recorder.create_session(name, {"seats": seats}, 3, [])
+    table = Table(recorder, {name: game}, language, new_seed=lambda: 3)
+    table.offer_resume(sid, name, {"seats": seats}, 3, [])
+    assert isinstance(table.screen, RestartQuestion)
+    frame = table.frame()
+    _whole_on_panel(frame, table.panel, texts.RESUME_TITLE_OF.format(game=game.title).get(language))
+    assert frame.selected is not None  # the first answer lit, on the panel
+    assert laid_out(frame, table.panel)["rows"][1 + frame.selected]["lit"]
+
+
+def _pages(table, limit=40):
+    """The frames the host's ↓ reaches on a reading screen, as laid out (the notice kept)."""
+    pages, seen = [], None
+    for _ in range(limit):
+        frame = table.frame()
+        rows = laid_out(frame, table.panel)["rows"]
+        body = tuple(row["text"] for row in rows if row["role"] not in ("header", "footer"))
+        if body == seen:
+            break
+        pages.append((body, frame.footer))
+        seen = body
+        press(table, host("down"))
+    return pages
+
+
+def resumed(name, language, seats=4):
+    game = load(name)
+    recorder = MemoryRecorder()
+    sid = recorder.create_session(name, {"seats": seats}, 3, [])
+    table = Table(recorder, {name: game}, language, new_seed=lambda: 3)
+    assert table.resume(sid, name, {"seats": seats}, 3, [])
+    return table
+
+
+@pytest.mark.parametrize("language", ["cs", "en"])
+def test_the_resume_of_a_secret_pick_says_who_picks_again_whole_and_the_footer_says_more(language):
+    from companion.table import texts
+
+    table = resumed("vaaalbara", language)
+    seats = ", ".join(table.seat_label(s) for s in table.session.prompt.seats)
+    said = texts.SECRETS_AGAIN.format(seats=seats).get(language)
+    pages = _pages(table)
+    assert len(pages) > 1 and pages[0][1].startswith("▼")  # more below, said where the locks are
+    assert pages[-1][1].startswith("▲") and "▼" not in pages[-1][1]
+    read = [row for body, _ in pages for row in body]
+    assert " ".join(r for r in read if r).find(said) >= 0
+    start = table.panel.rows(said)[0]
+    assert any(body[0] == start for body, _ in pages)  # the sentence begins a page: never parted at its start
+
+
+@pytest.mark.parametrize("language", ["cs", "en"])
+def test_a_page_of_the_start_spots_never_ends_on_a_players_name(language):
+    table = resumed("graenaland", language)
+    assert table.session.prompt.kind.name == "CONFIRM"
+    pages = _pages(table)
+    for body, _ in pages:
+        filled = [row for row in body if row]
+        assert not filled or not filled[-1].endswith(":"), body
+    read = [row for body, _ in pages for row in body if row]
+    detail = table.panel.all_rows(table.session.prompt.detail.get(language).split("; "))
+    assert [r for r in read if r in detail][-len(detail) :] == detail  # every row of it reached, in order
