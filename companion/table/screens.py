@@ -6,6 +6,8 @@ what there is to show, so the keys never move past the last screenful.
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from collections.abc import Callable
 from typing import Protocol
 
@@ -252,13 +254,21 @@ def play_frame(table: Host, answer: Answer, header: str, notice: tuple[str, ...]
     starts = [len(notice)]
     for text in news_texts:
         starts.append(starts[-1] + len(table.panel.rows(text)))
+    starts.append(len(lines))
+    groups = _detail_groups(table, prompt, news_texts)
+    if prompt.kind.hidden:  # what is picked or voted on right under the question, the keys after
+        for group in groups:
+            lines += group
+            roles += ["detail"] * len(group)
+            starts.append(len(lines))
+        groups = []
     before = list(lines)
     footer, selected, span = _body_for(prompt.kind)(table, answer, prompt, lines, notice)
     shift = _inserted(before, lines, len(notice))
-    starts = [len(notice)] + [start + shift for start in starts] + [len(before) + shift]
+    starts = [len(notice)] + [start + shift for start in starts]
     roles[len(notice) : len(notice)] = ["answer" if prompt.kind.hidden else "text"] * shift
     roles += ["answer" if prompt.kind.hidden else "text"] * (len(lines) - len(roles))
-    for group in _detail_groups(table, prompt):
+    for group in groups:
         starts.append(len(lines))
         lines += group
         roles += ["detail"] * len(group)
@@ -602,8 +612,22 @@ def unrepeated(news: list[str], prompt: Prompt | None, words: Callable[[Msg], st
     """``news`` less the items a reading screen's detail lists itself (one item per "; ")."""
     if prompt is None or prompt.detail is None or not _scrolls(prompt.kind):
         return news
-    listed = set(words(prompt.detail).split("; "))
-    return [text for text in news if text not in listed]
+    listed = words(prompt.detail).split("; ")
+    return [text for text in news if not any(says_as_much(item, text) for item in listed)]
+
+
+def says_as_much(fuller: str, text: str) -> bool:
+    """Whether ``fuller`` says every word of ``text`` (the same text, or a result the detail and an
+    announcement both give: "Pobřeží 1: pro 3, proti 0" in "Návrh – Pobřeží 1: přijat, pro 3,
+    proti 0."); a text of a word or two is never taken for another."""
+    if fuller == text:
+        return True
+    said = _word_counts(text)
+    return sum(said.values()) >= 4 and not said - _word_counts(fuller)
+
+
+def _word_counts(text: str) -> Counter[str]:
+    return Counter(word.casefold() for word in re.findall(r"\w+", text))
 
 
 def _scrolls(kind: PromptKind) -> bool:
@@ -611,10 +635,11 @@ def _scrolls(kind: PromptKind) -> bool:
     return kind.hidden or kind is PromptKind.CONFIRM
 
 
-def _detail_groups(table: Host, prompt: Prompt) -> list[list[str]]:
+def _detail_groups(table: Host, prompt: Prompt, news: list[str] = ()) -> list[list[str]]:
     """The detail's rows in the groups a page keeps together: on a reading screen each item,
     an item that ends in ":" ("Hráč 3:") with the pieces under it (the items after it that
-    are not sentences); elsewhere the detail as one text."""
+    are not sentences); elsewhere the detail as one text. An item an announcement above it
+    says already (a vote's result) is not said twice."""
     if prompt.detail is None:
         return []
     text = _words(table)(prompt.detail)
@@ -623,6 +648,8 @@ def _detail_groups(table: Host, prompt: Prompt) -> list[list[str]]:
     groups: list[list[str]] = []
     open_group = False
     for item in text.split("; "):
+        if any(says_as_much(said, item) for said in news):
+            continue
         rows = table.panel.rows(item)
         if open_group and not item.endswith((":", ".", "!", "?")):
             groups[-1] += rows

@@ -190,3 +190,64 @@ def test_a_page_of_the_start_spots_never_ends_on_a_players_name(language):
     read = [row for body, _ in pages for row in body if row]
     detail = table.panel.all_rows(table.session.prompt.detail.get(language).split("; "))
     assert [r for r in read if r in detail][-len(detail) :] == detail  # every row of it reached, in order
+
+
+# -- 4. Graenaland: what is voted on ---------------------------------------------------------------
+
+
+def table_at(name, step, language, seats=4):
+    """A table resumed at the first ``step`` of a random playout (news and notice put away)."""
+    from companion.engine import Session
+
+    from ..games.playout import play
+
+    game = load(name)
+    for seed in range(500, 520):
+        session = play(game, {"seats": seats}, seed, 400)
+        replay = Session(game, session.options, seed)
+        for index, entry in enumerate(session.entries):
+            if replay.prompt is not None and replay.prompt.step == step:
+                recorder = MemoryRecorder()
+                sid = recorder.create_session(name, session.options, seed, [])
+                table = Table(recorder, {name: game}, language, new_seed=lambda: seed)
+                assert table.resume(sid, name, session.options, seed, list(session.entries[:index]))
+                table.messages.notice, table.messages.news = [], []
+                return table
+            replay.submit(entry["action"])
+    raise AssertionError(f"no {step} in the playouts")
+
+
+@pytest.mark.parametrize("language", ["cs", "en"])
+def test_the_vote_screen_shows_what_is_voted_on_on_the_panel_and_on_the_pad(language):
+    from companion.table.seat_screens import seat_screen
+
+    table = table_at("graenaland", "vote", language)
+    state = table.session.state
+    shares = state["proposal"]["shares"]
+    body = [row["text"] for row in drawn(table) if row["role"] not in ("header", "footer")]
+    gets = "dostane" if language == "cs" else "gets"
+    assert any(gets in row for row in body), body  # the first page says who would get what
+    seat, count = next((int(s), n) for s, n in shares.items() if n) if any(shares.values()) else (None, 0)
+    for voter in table.session.prompt.seats:
+        pad = " ".join(seat_screen(table, voter).rows(4))
+        if seat is not None:
+            assert table.seat_label(seat).split()[0] in pad and f"+{count}" in pad, pad
+
+
+@pytest.mark.parametrize("language", ["cs", "en"])
+def test_the_vote_result_is_said_once(language):
+    import re
+
+    from .helpers import pad
+
+    table = table_at("graenaland", "vote", language)
+    for seat in table.session.prompt.seats:
+        press(table, pad(seat + 1, "#"))
+    assert table.messages.news and table.session.prompt.kind.name == "CONFIRM"
+    read = []
+    for _ in range(8):
+        read += [row["text"] for row in drawn(table) if row["role"] not in ("header", "footer") and row["text"]]
+        press(table, host("down"))
+    text = " ".join(read)
+    counts = re.findall(r"\((?:celkem|total) \d+\)", text)
+    assert len(counts) == 1, read
