@@ -344,7 +344,9 @@ def _answer_frame(table: Host, answer: Answer, header: str, notice: tuple[str, .
     answer.cursor = cursor = min(answer.cursor, max(len(options) - 1, 0))
     shown = panel.rows(labels[cursor]) if options else []
     notice_rows = _notice_beside(table, notice, len(shown))
-    room = panel.body_rows - len(notice_rows) - len(shown)
+    # the question's room leaves the list's tallest option (two rows at most), whichever is
+    # lit: the question and the pages stay as they are while the cursor walks ("3/22" is 3/22)
+    room = panel.body_rows - len(notice_rows) - (_tallest(table, prompt, labels) if options else 0)
     question, header = question_rows(table, prompt, status, header, room)
     top = notice_rows + question
     pages = _pages_of(table, prompt, panel.body_rows - len(top), labels)
@@ -369,7 +371,7 @@ def _answer_frame(table: Host, answer: Answer, header: str, notice: tuple[str, .
 # A list's option lines and its pages, kept for the prompt on the panel: every key of a list
 # builds a frame, and a list of twenty options is measured row by row (the prompt is held so its
 # identity is not reused; a new action brings a new prompt object).
-_list_memo: dict[str, dict] = {"labels": {}, "pages": {}}
+_list_memo: dict[str, dict] = {"labels": {}, "pages": {}, "tallest": {}}
 
 
 def _memo(table: Host, prompt: Prompt, what: str, extra, build):
@@ -380,6 +382,17 @@ def _memo(table: Host, prompt: Prompt, what: str, extra, build):
     value = build()
     kept.update(key=key, held=prompt, value=value)
     return value
+
+
+def _tallest(table: Host, prompt: Prompt, labels: list[str]) -> int:
+    """Rows of the list's tallest option, two at most."""
+    return _memo(
+        table,
+        prompt,
+        "tallest",
+        len(labels),
+        lambda: min(2, max((len(table.panel.rows(x)) for x in labels), default=1)),
+    )
 
 
 def _labels(table: Host, prompt: Prompt, options) -> list[str]:

@@ -251,3 +251,36 @@ def test_the_vote_result_is_said_once(language):
     text = " ".join(read)
     counts = re.findall(r"\((?:celkem|total) \d+\)", text)
     assert len(counts) == 1, read
+
+
+@pytest.mark.parametrize("language", ["cs", "en"])
+def test_the_page_counter_of_a_list_never_jumps_when_an_option_wraps(language):
+    from companion.engine import Option, Prompt, PromptKind, Step
+
+    from .helpers import one_step_table
+
+    title = Msg("Kterou kartu si vezmeš z nabídky na stole?", "Which card do you take from the offer on the table?")
+    labels = [Msg(f"Karta {n}", f"Card {n}") for n in range(1, 13)]
+    labels[4] = Msg("Karta 5, která se rozloží na dva řádky", "Card 5, which takes two rows of the panel")
+    labels[9] = Msg("Karta 10, která se také rozloží na dva řádky", "Card 10, which also takes two rows here")
+
+    class Pick(Step):
+        name = "pick"
+
+        def prompt(self, state, task):
+            options = tuple(Option(n, label, str(n)) for n, label in enumerate(labels, 1))
+            return Prompt(PromptKind.CHOICE, "pick", (0,), title, {0: options})
+
+        def apply(self, state, action, task):
+            state["done"] = action.value
+
+    table = one_step_table(Pick())
+    table.language = language
+    press(table, host("ok", "ok"))
+    counters = []
+    for _ in labels:
+        counters.append(table.frame().footer.split()[-1])
+        press(table, host("down"))
+    pages = [tuple(map(int, c.split("/"))) for c in counters]
+    assert len({total for _, total in pages}) == 1, counters  # one count of pages
+    assert [page for page, _ in pages] == sorted(page for page, _ in pages), counters  # never back
