@@ -154,8 +154,8 @@ def pair_frame(table: Host, pairing: Pairing) -> Frame:
 
 def over_frame(table: Host, over: Ranking, header: str, notice: tuple[str, ...], status: Status) -> Frame:
     """The final ranking first, under its own header; what the last action announced (the end
-    bonus) below it; up/down walk a ranking longer than the panel (the selected line stays
-    shown)."""
+    bonus, each side's points by kind) below it; up/down walk the ranking (the selected line
+    stays shown), then on down the rows below it, so every row of the end is read."""
     t = _words(table)
     scores = over.scores
     lines = [
@@ -163,23 +163,57 @@ def over_frame(table: Host, over: Ranking, header: str, notice: tuple[str, ...],
     ]
     if not lines:  # a game whose end ranks nobody: show the totals
         lines = [_by_name(table, seat, texts.TOTAL_LINE, points=points) for seat, points in scores.totals.items()]
-    over.cursor = min(over.cursor, max(len(lines) - 1, 0))
+    seats = [seat for seat, _ in scores.placed] or list(scores.totals)
     top = table.panel.all_rows(notice)
-    body, selected, span = _listed(table, top, lines, over.cursor)
-    roles = ["notice"] * len(top) + ["option"] * (len(body) - len(top))
     below = table.panel.all_rows(t(m) for m in table.messages.news)  # the end bonus under the ranking
+    over.cursor = min(over.cursor, max(len(lines) - 1, 0) + len(below))
+    walked = min(over.cursor, max(len(lines) - 1, 0))
+    body, roles, selected, span = list(top), ["notice"] * len(top), len(top), 1
+    for index, (seat, line) in enumerate(zip(seats, lines)):
+        rows = table.panel.rows(line)
+        if index == walked:
+            selected, span = len(body), len(rows)
+        body += rows
+        roles += ["option"] * len(rows)
+        parts = table.panel.rows(_points_by_kind(table, scores, seat))  # "budovy 30, silnice 4"
+        body += parts
+        roles += ["detail"] * len(parts)
+    ranked_rows = len(body)
     body += below
     roles += ["news"] * len(below)
     scrolls = len(body) > table.panel.body_rows
     title = t(texts.GAME_OVER) + _outcome(scores, table.language, status)
-    return Frame(
-        title,
-        tuple(body),
-        t(texts.NEW_GAME_SCROLL_HINT if scrolls else texts.NEW_GAME_HINT),
-        selected if scrolls and over.browsed else None,
-        selected_rows=span,
-        roles=tuple(roles),
-    )
+    follows = _follows(table)
+    if scrolls:
+        hint = texts.NEXT_SCROLL_HINT if follows else texts.NEW_GAME_SCROLL_HINT
+    else:
+        hint = texts.NEXT_HINT if follows else texts.NEW_GAME_HINT
+    shown: int | None = selected if scrolls and over.browsed else None
+    if over.browsed and lines and over.cursor >= len(lines):  # past the ranking: the rows below it
+        row = ranked_rows + over.cursor - len(lines)
+        start = max(0, row - table.panel.body_rows + 1)
+        body, roles, shown = body[start:], roles[start:], None
+    return Frame(title, tuple(body), t(hint), shown, selected_rows=span, roles=tuple(roles))
+
+
+def _points_by_kind(table: Host, scores: Scores, seat: int) -> str:
+    """A seat's points by kind in the game's words ("budovy 30, silnice 4"), the kinds it
+    scored; "" when the game names no kinds (``Game.score_part``)."""
+    game = table.running.game
+    parts = []
+    for part, points in scores.breakdown.get(seat, {}).items():
+        name = game.score_part(part) if points else None
+        if name is not None:
+            parts.append(f"{name.get(table.language)} {points}")
+    return ", ".join(parts)
+
+
+def _follows(table: Host) -> bool:
+    """Whether OK on the final ranking opens the game's own follow-up question (not the menu)."""
+    try:
+        return table.running.game.follow_up(table.running.state) is not None
+    except Exception:  # the table asks nothing then (``Table._follow_up``)
+        return False
 
 
 def _by_name(table: Host, seat: int, line: Msg, **fields: object) -> str:
@@ -208,14 +242,14 @@ def _outcome(scores: Scores, language: str, status: Status) -> str:
 def undo_frame(table: Host, header: str, notice: tuple[str, ...], status: Status) -> Frame:
     """The undo question names the action it takes back."""
     t = _words(table)
-    what = described(table.running.last_action())
+    what = described(table.running.last_action(), table.running.game)
     rows = table.panel.rows(t(texts.UNDO_ASK_WHAT.format(what=what)))
     return Frame(header, tuple(rows), t(texts.UNDO_KEYS), roles=("question",) * len(rows))
 
 
 def undo_all_frame(table: Host, confirms: int, header: str, notice: tuple[str, ...], status: Status) -> Frame:
     t = _words(table)
-    what = described(table.running.last_action())
+    what = described(table.running.last_action(), table.running.game)
     return Frame(
         header,
         tuple(table.panel.all_rows((t(texts.UNDO_ASK_WHAT.format(what=what)), t(texts.UNDO_EVERYONE)))),
@@ -816,7 +850,13 @@ def _map_frame(
     lines = _map_lines(table, answer, prompt, title)
     above = 1
     if prompt.kind is PromptKind.CELL and len(lines) == 1 and not table.panel.fits(title):
-        lines = table.panel.rows(title)  # a tall panel's larger font: the question over two rows
+        # the question over two rows -- or in short, with the keys under it (the map has no
+        # footer on the panel): what is placed and how, never cut
+        short = _map_short(table, status, header, prompt)
+        if short is not None and table.panel.fits(footer):
+            lines, header = [short[0], footer], short[1]
+        else:
+            lines = table.panel.rows(title)
         above = len(lines)
     if prompt.detail is not None:
         lines.append(t(prompt.detail))
@@ -832,6 +872,20 @@ def _map_title(table: Host, status: Status, header: str) -> tuple[str, str]:
     if table.panel.fits(f"{label}: {title}"):
         return f"{label}: {title}", header
     return title, _header(table, status, phase=label)
+
+
+def _map_short(table: Host, status: Status, header: str, prompt: Prompt) -> tuple[str, str] | None:
+    """The place question in short on one row (whose turn in front, or in the header), if the
+    game gave a short form that fits."""
+    if prompt.short is None:
+        return None
+    text = _words(table)(prompt.short)
+    label = _title_and_turn(table, status)[1]
+    if label is not None and table.panel.fits(f"{label}: {text}"):
+        return f"{label}: {text}", header
+    if table.panel.fits(text):
+        return text, (_header(table, status, phase=label) if label is not None else header)
+    return None
 
 
 def _map_lines(table: Host, answer: Answer, prompt: Prompt, title: str) -> list[str]:

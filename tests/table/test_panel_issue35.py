@@ -284,3 +284,109 @@ def test_the_page_counter_of_a_list_never_jumps_when_an_option_wraps(language):
     pages = [tuple(map(int, c.split("/"))) for c in counters]
     assert len({total for _, total in pages}) == 1, counters  # one count of pages
     assert [page for page, _ in pages] == sorted(page for page, _ in pages), counters  # never back
+
+
+# -- 5. Gheos, Dva bratři ------------------------------------------------------------------------------
+
+
+def test_gheos_the_colours_ticked_for_a_war_are_on_the_row_that_confirms_them():
+    from companion.engine import Session
+
+    from ..games.playout import play
+
+    game = load("gheos")
+    for seed in range(500, 560):
+        session = play(game, {"seats": 3}, seed, 400)
+        replay = Session(game, session.options, seed)
+        for index, entry in enumerate(session.entries):
+            prompt = replay.prompt
+            if prompt is not None and prompt.step == "war_civs" and len(replay.state["conflict"]["civs"]) >= 2:
+                for language in ("cs", "en"):
+                    recorder = MemoryRecorder()
+                    sid = recorder.create_session("gheos", session.options, seed, [])
+                    table = Table(recorder, {"gheos": game}, language, new_seed=lambda: seed)
+                    assert table.resume(sid, "gheos", session.options, seed, list(session.entries[:index]))
+                    table.messages.notice, table.messages.news = [], []
+                    options = table.session.prompt.options_for(table.session.prompt.seats[0])
+                    table.answer.cursor = [o.code for o in options].index("#")
+                    lit = " ".join(row["text"] for row in drawn(table) if row["lit"] and row["role"] == "answer")
+                    for colour in replay.state["conflict"]["civs"]:
+                        name = next(o.label.get(language) for o in options if o.value == colour)[2:]
+                        assert name in lit, (lit, name)
+                return
+            replay.submit(entry["action"])
+    pytest.skip("no war of two colours in the playouts")
+
+
+def ended(name, language, seats=2):
+    """A table on the final ranking of a random playout, its last action keyed in."""
+    from companion.engine import Session
+
+    from ..games.playout import play
+    from ..keyscript import keys_for_action
+    from .test_answer_on_screen import press as script
+
+    game = load(name)
+    for seed in range(500, 530):
+        session = play(game, {"seats": seats}, seed, 2000)
+        if not session.over:
+            continue
+        replay = Session(game, session.options, seed)
+        for entry in session.entries[:-1]:
+            replay.submit(entry["action"])
+        recorder = MemoryRecorder()
+        sid = recorder.create_session(name, session.options, seed, [])
+        table = Table(recorder, {name: game}, language, new_seed=lambda: seed)
+        assert table.resume(sid, name, session.options, seed, list(session.entries[:-1]))
+        table.messages.notice, table.messages.news = [], []
+        script(table, keys_for_action(replay.prompt, session.entries[-1]["action"]))
+        return table
+    raise AssertionError("no ended playout")
+
+
+@pytest.mark.parametrize("language", ["cs", "en"])
+def test_dva_bratri_the_final_screen_reads_every_side_s_points_by_kind_and_says_what_ok_opens(language):
+    from companion.table.flow import Over
+
+    table = ended("dva_bratri", language, seats=1)
+    assert isinstance(table.screen, Over)
+    finals = [m.get(language) for m in table.messages.news]
+    assert finals, "the final scoring is announced"
+    read = []
+    for _ in range(12):
+        read += [row["text"] for row in drawn(table) if row["role"] not in ("header", "footer")]
+        press(table, host("down"))
+    for text in finals:
+        for row in table.panel.rows(text):
+            assert row in read, (row, read)
+    scores = table.screen.scores
+    for seat, parts in scores.breakdown.items():
+        for part, points in parts.items():
+            if points:  # every side's points by kind, in the game's words
+                name = table.running.game.score_part(part).get(language)
+                assert any(f"{name} {points}" in row for row in read), (name, points, read)
+    footer = table.frame().footer
+    follow = table.running.game.follow_up(table.running.state)
+    if follow is not None:
+        assert "nová hra" not in footer and "new game" not in footer, footer
+        press(table, host("ok"))
+        assert table.screen.note == [follow.question]
+
+
+def test_dva_bratri_the_place_map_says_what_is_placed_and_its_keys_and_the_undo_names_the_place_in_words():
+    from companion.table.prompts import described
+
+    for language in ("cs", "en"):
+        table = table_at("dva_bratri", "build_at", language, seats=1)
+        prompt = table.session.prompt
+        tile = prompt.detail.get(language)
+        frame = table.frame()
+        above = [row["text"] for row in drawn(table) if row["role"] not in ("header", "map", "footer")]
+        assert any(tile in row for row in above), above  # the tile's name above the map
+        assert any(row.startswith("2/4/6/8") for row in above), above  # the keys (no footer under a map)
+        assert frame.map is not None
+        value = prompt.options_for(None)[0].value
+        said = described(
+            (prompt, {"step": prompt.step, "seat": 0, "value": value}, table.session.state), table.session.game
+        )
+        assert (" od " if language == "cs" else " of ") in said.get(language), said  # beside which tile
