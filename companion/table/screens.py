@@ -13,7 +13,7 @@ from typing import Protocol
 
 from ..engine import Msg, Prompt, PromptKind, Scores, Status
 from ..surface.frame import Frame, MapCell, MapView
-from ..surface.panel import MORE
+from ..surface.panel import MORE, shown_name
 from . import texts
 from .answer import Answer
 from .base import Host, MenuItem
@@ -221,7 +221,7 @@ def _by_name(table: Host, seat: int, line: Msg, **fields: object) -> str:
     one row of the panel, else naming the seat ("1. Modrá 42")."""
     name = table.names.get(seat)
     if name is not None:
-        named = line.format(seat=name, **fields).get(table.language)
+        named = line.format(seat=shown_name(name), **fields).get(table.language)
         if table.panel.fits(named):
             return named
     return line.format(seat=table.seat_label(seat), **fields).get(table.language)

@@ -390,3 +390,30 @@ def test_dva_bratri_the_place_map_says_what_is_placed_and_its_keys_and_the_undo_
             (prompt, {"step": prompt.step, "seat": 0, "value": value}, table.session.state), table.session.game
         )
         assert (" od " if language == "cs" else " of ") in said.get(language), said  # beside which tile
+
+
+# -- 6. a name with an emoji --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", ["cs", "en"])
+def test_a_name_with_an_emoji_is_kept_as_typed_and_drawn_without_a_box(tmp_path, language):
+    from companion.surface.events import SeatClaim
+    from companion.surface.panel import has_glyph
+
+    from .test_player_names import bonus_table, open_names, opened
+
+    with opened(tmp_path) as store:
+        table = bonus_table(store, language)
+        table.name_player(0, "Anna 🙂")
+        table.name_player(1, "🙂")
+        assert table.names == {0: "Anna 🙂", 1: "🙂"}  # kept as given (the phones draw it)
+        assert "Anna 🙂" in store.known_names()
+        open_names(table)
+        rows = [row["text"] for row in drawn(table)]
+        press(table, host("back"))  # a claim is asked over the game
+        table.handle(SeatClaim(1, "Eva 🙂", False, lambda ok: None))
+        rows += [row["text"] for row in drawn(table)] + list(table.frame().lines)
+        assert any("Eva" in row for row in rows), rows
+        for row in rows:
+            assert all(has_glyph(char) for char in row), row
+        assert any("Anna" in row for row in rows) and any(row.endswith("?") for row in rows), rows
