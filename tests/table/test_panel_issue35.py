@@ -417,3 +417,47 @@ def test_a_name_with_an_emoji_is_kept_as_typed_and_drawn_without_a_box(tmp_path,
         for row in rows:
             assert all(has_glyph(char) for char in row), row
         assert any("Anna" in row for row in rows) and any(row.endswith("?") for row in rows), rows
+
+
+# -- 7. a session file's pick from a seat not asked ------------------------------------------------------
+
+
+def test_a_hidden_pick_from_a_seat_not_asked_is_refused_by_the_game_s_rule_not_as_incomplete():
+    from companion.engine import RuleError, Session
+
+    from ..games.playout import play
+
+    game = load("graenaland")
+    for seed in range(500, 530):
+        session = play(game, {"seats": 4}, seed, 400)
+        replay = Session(game, session.options, seed)
+        for entry in session.entries:
+            prompt = replay.prompt
+            if prompt is not None and prompt.step == "vote" and len(prompt.seats) < 4:
+                outsider = next(s for s in range(4) if s not in prompt.seats)
+                picks = {str(s): True for s in prompt.seats} | {str(outsider): True}
+                with pytest.raises(RuleError) as refused:
+                    game.apply(replay.state, {"step": "vote", "picks": picks})
+                assert refused.value.rule == "graenaland.no_vote_here"
+                assert f"{outsider + 1}" in refused.value.msg.en
+                missing = {str(s): True for s in prompt.seats[1:]}  # one voter missing: still incomplete
+                with pytest.raises(RuleError) as refused:
+                    game.apply(replay.state, {"step": "vote", "picks": missing})
+                assert refused.value.rule == "session.picks_incomplete"
+                return
+            replay.submit(entry["action"])
+    pytest.skip("no vote without every seat in the playouts")
+
+
+def test_a_step_without_a_rule_of_its_own_names_the_seat_not_asked():
+    from companion.engine import RuleError, Session
+
+    from ..engine.toy import GAME as TOY
+
+    session = Session(TOY, {"seats": 2}, 5)
+    prompt = session.prompt
+    assert prompt.kind.hidden
+    picks = {str(s): prompt.options_for(s)[0].value for s in prompt.seats} | {"5": 1}
+    with pytest.raises(RuleError) as refused:
+        TOY.apply(session.state, {"step": prompt.step, "picks": picks})
+    assert refused.value.rule == "session.not_asked"

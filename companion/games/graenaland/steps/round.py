@@ -379,6 +379,18 @@ class Vote(TableStep):
     def apply(self, state, action, task):
         rounds.vote_counted(state, picks_by_seat(action.picks), public=False)
 
+    def explain(self, state, task, seat, value):
+        """A vote from a seat with no vote on the territory (a session file's pick)."""
+        if seat is not None and str(seat) not in state["proposal"]["weights"]:
+            return refuse(
+                "no_vote_here",
+                "{s} nemá na {t} hlas: hlasují jen hráči s domem nebo hrdinou tam.",
+                "{s} has no vote on {t}: only players with a house or a hero there vote.",
+                s=texts.seat(seat),
+                t=texts.place(state["board"], state["proposal"]["territory"]),
+            )
+        return None
+
 
 class VoteOpen(TableStep):
     """Open votes (setup option): the voters answer one after another."""
