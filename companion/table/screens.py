@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from ..engine import Msg, Prompt, PromptKind, Scores, Status
@@ -682,7 +682,7 @@ def _scrolls(kind: PromptKind) -> bool:
     return kind.hidden or kind is PromptKind.CONFIRM
 
 
-def _detail_groups(table: Host, prompt: Prompt, news: list[str] = ()) -> list[list[str]]:
+def _detail_groups(table: Host, prompt: Prompt, news: Sequence[str] = ()) -> list[list[str]]:
     """The detail's rows in the groups a page keeps together: on a reading screen each item,
     an item that ends in ":" ("Hráč 3:") with the pieces under it (the items after it that
     are not sentences); elsewhere the detail as one text. An item an announcement above it

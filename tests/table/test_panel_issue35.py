@@ -209,7 +209,7 @@ def table_at(name, step, language, seats=4):
             if replay.prompt is not None and replay.prompt.step == step:
                 recorder = MemoryRecorder()
                 sid = recorder.create_session(name, session.options, seed, [])
-                table = Table(recorder, {name: game}, language, new_seed=lambda: seed)
+                table = Table(recorder, {name: game}, language, new_seed=lambda seed=seed: seed)
                 assert table.resume(sid, name, session.options, seed, list(session.entries[:index]))
                 table.messages.notice, table.messages.news = [], []
                 return table
@@ -304,7 +304,7 @@ def test_gheos_the_colours_ticked_for_a_war_are_on_the_row_that_confirms_them():
                 for language in ("cs", "en"):
                     recorder = MemoryRecorder()
                     sid = recorder.create_session("gheos", session.options, seed, [])
-                    table = Table(recorder, {"gheos": game}, language, new_seed=lambda: seed)
+                    table = Table(recorder, {"gheos": game}, language, new_seed=lambda seed=seed: seed)
                     assert table.resume(sid, "gheos", session.options, seed, list(session.entries[:index]))
                     table.messages.notice, table.messages.news = [], []
                     options = table.session.prompt.options_for(table.session.prompt.seats[0])
@@ -336,7 +336,7 @@ def ended(name, language, seats=2):
             replay.submit(entry["action"])
         recorder = MemoryRecorder()
         sid = recorder.create_session(name, session.options, seed, [])
-        table = Table(recorder, {name: game}, language, new_seed=lambda: seed)
+        table = Table(recorder, {name: game}, language, new_seed=lambda seed=seed: seed)
         assert table.resume(sid, name, session.options, seed, list(session.entries[:-1]))
         table.messages.notice, table.messages.news = [], []
         script(table, keys_for_action(replay.prompt, session.entries[-1]["action"]))
@@ -360,7 +360,7 @@ def test_dva_bratri_the_final_screen_reads_every_side_s_points_by_kind_and_says_
         for row in table.panel.rows(text):
             assert row in read, (row, read)
     scores = table.screen.scores
-    for seat, parts in scores.breakdown.items():
+    for parts in scores.breakdown.values():
         for part, points in parts.items():
             if points:  # every side's points by kind, in the game's words
                 name = table.running.game.score_part(part).get(language)
