@@ -242,8 +242,10 @@ def _outcome(scores: Scores, language: str, status: Status) -> str:
 def undo_frame(table: Host, header: str, notice: tuple[str, ...], status: Status) -> Frame:
     """The undo question names the action it takes back."""
     t = _words(table)
-    what = described(table.running.last_action(), table.running.game)
-    rows = table.panel.rows(t(texts.UNDO_ASK_WHAT.format(what=what)))
+    last = table.running.last_action()
+    rows = table.panel.rows(t(texts.UNDO_ASK_WHAT.format(what=described(last, table.running.game))))
+    if len(rows) > table.panel.body_rows:  # the game's words do not fit: the option's label
+        rows = table.panel.rows(t(texts.UNDO_ASK_WHAT.format(what=described(last))))
     return Frame(header, tuple(rows), t(texts.UNDO_KEYS), roles=("question",) * len(rows))
 
 

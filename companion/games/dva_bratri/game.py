@@ -294,9 +294,9 @@ class DvaBratri(Game):
             beside = board.cell(state, board.key(x - dx, y - dy))
             if beside is not None and beside.get("tile"):
                 cs, en = board.DIRECTION_NAMES[(dx, dy)]
-                return where + Msg(" {d} od {t}", " {d} of {t}").format(
-                    d=Msg(cs, en), t=box.describe(state, beside["tile"])
-                )
+                tile = box.describe(state, beside["tile"])  # "Les – zelená": its name is enough here
+                name = Msg(tile.cs.split(" – ")[0], tile.en.split(" – ")[0])
+                return where + Msg(" {d} od {t}", " {d} of {t}").format(d=Msg(cs, en), t=name)
         return where
 
     def score_part(self, part: str) -> Msg | None:
