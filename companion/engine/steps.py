@@ -252,9 +252,13 @@ def _seat_of(key: Any) -> int | None:
 
 def _not_asked(game: Game | None, state: dict | None, seat: int) -> BadAction:
     """A pick from a seat the question does not ask, when the step has no rule of its own."""
-    if game is None or state is None:
+    try:
+        who = game.seat_label(state, seat) if game is not None and state is not None else None
+    except (IndexError, KeyError, TypeError, ValueError):  # a seat the game does not have
+        who = None
+    if who is None:
         return _refuse("not_asked", "Toto místo u stolu teď nevolí.", "This seat does not pick now.")
-    return _refuse("not_asked", "{who} teď nevolí.", "{who} does not pick now.", who=game.seat_label(state, seat))
+    return _refuse("not_asked", "{who} teď nevolí.", "{who} does not pick now.", who=who)
 
 
 def not_an_option(game: Game | None, state: dict | None, seat: int | None) -> BadAction:

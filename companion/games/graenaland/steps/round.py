@@ -134,6 +134,13 @@ class Move(TableStep):
         rounds.moves_revealed(state, picks_by_seat(action.picks))
 
     def explain(self, state, task, seat, value):
+        if seat is not None and seat == state["main"]:  # a session file's pick for him
+            return refuse(
+                "main_player_stays",
+                "{s} je hlavní hráč: jeho hrdinové se toto kolo nehýbou.",
+                "{s} is the main player: his heroes stay this round.",
+                s=texts.seat(seat),
+            )
         if not isinstance(value, str):
             return None  # not even a move: one pick per seat
         return refuse(
