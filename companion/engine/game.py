@@ -262,6 +262,17 @@ class Game:
         """What the declared settings cannot say (a combination, box data): raise or complete."""
         return options
 
+    def answer_text(self, state: dict, prompt: Prompt, value: Any) -> Msg | None:
+        """An answer to ``prompt`` in ``state`` (the state it was asked in) as players would say
+        it, where its option's label says less (a map's place by what lies beside it): the
+        table names a taken-back answer so. None: the option's label (the default)."""
+        return None
+
+    def score_part(self, part: str) -> Msg | None:
+        """The name of one kind of points of ``Scores.breakdown`` ("buildings"), for the final
+        screen's points by kind; None (the default): the breakdown is not shown."""
+        return None
+
     def seat_lines(self, state: dict, seat: int) -> tuple[Msg, ...]:
         """What only ``seat`` may see, as rows for its own pad screen (its total, its secret
         card): the game says it in words; nothing here reaches the shared panel."""

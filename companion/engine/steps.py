@@ -223,7 +223,13 @@ class Game(Protocol):
 
 def _check_picks(game: Game | None, state: dict | None, prompt: Prompt, action: dict) -> Action:
     picks = action.get("picks")
-    if not isinstance(picks, dict) or set(picks) != {str(s) for s in prompt.seats}:
+    asked = {str(s) for s in prompt.seats}
+    if isinstance(picks, dict):
+        for seat_key in sorted(set(picks) - asked):  # a pick from a seat not asked: the game says why
+            seat = _seat_of(seat_key)
+            if seat is not None:
+                raise explained(game, state, seat, picks[seat_key]) or _not_asked(game, state, seat)
+    if not isinstance(picks, dict) or set(picks) != asked:
         raise _refuse(
             "picks_incomplete",
             "Odhalit lze jen volby všech hráčů najednou.",
@@ -233,6 +239,26 @@ def _check_picks(game: Game | None, state: dict | None, prompt: Prompt, action: 
         if not listed(value, prompt.options_for(int(seat_key))):
             raise explained(game, state, int(seat_key), value) or not_an_option(game, state, int(seat_key))
     return Action.from_log(action)
+
+
+def _seat_of(key: Any) -> int | None:
+    """A pick's seat key ("2") as a seat, or None when it names none."""
+    try:
+        seat = int(key)
+    except (TypeError, ValueError):
+        return None
+    return seat if seat >= 0 else None
+
+
+def _not_asked(game: Game | None, state: dict | None, seat: int) -> BadAction:
+    """A pick from a seat the question does not ask, when the step has no rule of its own."""
+    try:
+        who = game.seat_label(state, seat) if game is not None and state is not None else None
+    except (IndexError, KeyError, TypeError, ValueError):  # a seat the game does not have
+        who = None
+    if who is None:
+        return _refuse("not_asked", "Toto místo u stolu teď nevolí.", "This seat does not pick now.")
+    return _refuse("not_asked", "{who} teď nevolí.", "{who} does not pick now.", who=who)
 
 
 def not_an_option(game: Game | None, state: dict | None, seat: int | None) -> BadAction:

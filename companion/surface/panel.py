@@ -266,6 +266,11 @@ class Panel(NamedTuple):
     def fits(self, text: str, size: int | None = None) -> bool:
         return self.text_width(text, size) <= self.line_px
 
+    def header_fits(self, text: str) -> bool:
+        """Whether ``text`` is drawn whole in the header (its bold condensed face)."""
+        face = font(BOLD_CONDENSED, self.header_size)
+        return advances(face).length(unicodedata.normalize("NFC", text)) <= self.line_px
+
     def rows(self, text: str, size: int | None = None) -> list[str]:
         """``text`` broken at spaces into rows that fit the panel; a word longer than a row is
         broken between letters (never between a letter and its combining mark). A no-break
@@ -308,6 +313,43 @@ def _layout(width: int, height: int, sizes: tuple[int, int, int], has_footer: bo
     return Layout(head.height, body_top, body.height, rows, height - foot.below)
 
 
+@cache
+def _notdef() -> tuple[tuple[int, int], bytes]:
+    """What the body face draws for a character it has no glyph for (its empty box)."""
+    return _ink("\U0010fffd")
+
+
+def _ink(char: str) -> tuple[tuple[int, int], bytes]:
+    mask = font(REGULAR, BODY_SIZE).getmask(char, mode="1")
+    return mask.size, bytes(mask)
+
+
+@lru_cache(maxsize=4096)
+def has_glyph(char: str) -> bool:
+    """Whether the panel's face draws ``char`` (not the empty box of a glyph it lacks: most
+    emoji). Spaces and combining marks are kept; format characters (a zero-width joiner, an
+    emoji's variation selector) draw nothing and are not."""
+    if char.isspace() or unicodedata.combining(char):
+        return True
+    if unicodedata.category(char) in ("Cf", "Cc", "Cs", "Co", "Cn"):
+        return False
+    return _ink(char) != _notdef()
+
+
+def drawable(text: str) -> str:
+    """``text`` without the characters the panel cannot draw ("Anna 🙂" -> "Anna "): a name
+    typed on a phone is kept as typed, the panel shows what its font has."""
+    if text.isascii():
+        return text
+    return "".join(char for char in text if has_glyph(char))
+
+
+def shown_name(name: str) -> str:
+    """A player's name as the panel draws it: what its font has, or "?" when that is nothing
+    (a name of emoji alone); the name itself is kept as typed."""
+    return drawable(name).strip() or "?"
+
+
 @lru_cache(maxsize=4096)  # a frame is rebuilt on every key from mostly the same texts
 def _rows(text: str, size: int, line_px: int) -> tuple[str, ...]:
     out: list[str] = []
@@ -315,7 +357,9 @@ def _rows(text: str, size: int, line_px: int) -> tuple[str, ...]:
     widths = advances(font(REGULAR, size))
     limit64 = line_px * 64
     # only plain spaces break a row: a no-break space (U+00A0) keeps a name and its number together
-    for word in unicodedata.normalize("NFC", text).replace("\n", " ").replace("\t", " ").split(" "):
+    shown = drawable(unicodedata.normalize("NFC", text))
+    text = shown if shown.strip() or not text.strip() else "?"  # nothing drawable left: a mark, not nothing
+    for word in text.replace("\n", " ").replace("\t", " ").split(" "):
         if not word:
             continue
         if current:  # the row so far, a space and the word: measured from the row's width

@@ -150,6 +150,10 @@ class Screen:
     def on_key(self, table: Host, event: KeyEvent) -> None:
         """A key, after the table put the notice and the seat's red blink away."""
 
+    def keeps_notice(self, table: Host, event: KeyEvent) -> bool:
+        """Whether this key leaves the notice on the panel (it opens or reads the notice's rest)."""
+        return False
+
     def on_unseated_pad(self, table: Host, event: RawPadKey) -> None:
         """A key of a pad that has no seat: outside pairing it is only named."""
         table.messages.notice = [texts.UNPAIRED_PAD]

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from ..engine import Msg, PromptKind
 from ..surface.events import HOST_SEAT, SeatClaim
+from ..surface.panel import shown_name
 from . import texts
 from .flow import Claim, give_back, interrupt
 from .menu import MenuItem
@@ -69,10 +70,10 @@ def ask_claim(table: Table) -> None:
     interrupt(table, menu)
     menu.title = TITLES[holder]
     if claim.seat == HOST_SEAT:
-        note = [HOST_ASK.format(name=Msg(claim.name, claim.name))]
+        note = [HOST_ASK.format(name=_named(claim))]
     else:
         seat = Msg(table.seat_label(claim.seat), table.seat_label(claim.seat))
-        note = [texts.CLAIM_ASK.format(name=Msg(claim.name, claim.name), seat=seat)]
+        note = [texts.CLAIM_ASK.format(name=_named(claim), seat=seat)]
     menu.note = note + ([NOTES[holder]] if holder in NOTES else [])
     table.messages.notice = []  # what the panel said before was read; the answers keep their rows
     yes = MenuItem(texts.CLAIM_YES, lambda: _answer_claim(table, True))
@@ -125,7 +126,7 @@ def _answer_claim(table: Table, ok: bool) -> None:
     if ok and claim.seat != HOST_SEAT:
         take_over(table, claim.seat)
     claim.reply(ok)  # after the seat is cleared: the new device's first view is the cleared one
-    name = Msg(claim.name, claim.name)
+    name = _named(claim)
     if not ok:
         table.messages.notice = [texts.CLAIM_REFUSED]
     elif claim.seat == HOST_SEAT:
@@ -178,7 +179,7 @@ def _withdraw(table: Table, event: SeatClaim) -> None:
     del table.claims[index]
     if asked:
         give_back(table, table.screen.under if isinstance(table.screen, Claim) else table.play)
-        table.messages.notice = [CLAIM_GONE.format(name=Msg(claim.name, claim.name))]
+        table.messages.notice = [CLAIM_GONE.format(name=_named(claim))]
         ask_claim(table)
 
 
@@ -204,3 +205,9 @@ UNSEEN = Msg(
     "zvoleno před převzetím místa; nový kód volbu změní",
     "picked before this device took the seat; a new code changes it",
 )
+
+
+def _named(claim: SeatClaim) -> Msg:
+    """The phone's name as the panel draws it (``shown_name``: no box for an emoji)."""
+    shown = shown_name(claim.name)
+    return Msg(shown, shown)

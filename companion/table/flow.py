@@ -30,7 +30,7 @@ import logging
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
-from ..engine import Msg, Scores
+from ..engine import Msg, PromptKind, Scores
 from ..surface.events import Key, KeyEvent, PhoneAnswer, RawPadKey
 from ..surface.frame import Frame, LedState
 from . import leds, screens, texts
@@ -69,6 +69,14 @@ class Play(Screen):
             return
         if too_soon(table, event):
             return
+        if (
+            event.seat is None
+            and event.key == "up"
+            and not self.answer.reading
+            and screens.notice_cut(table, self.answer)
+        ):
+            self.answer.reading, self.answer.scroll = True, 0  # the notice whole, then the question
+            return
         said = table.messages
         if event.seat is not None and self.news_blocks(table) and table.prompt.accepts_seat(event.seat):
             said.news, said.news_scroll = [], 0  # the key answers: the panel shows its answer
@@ -76,6 +84,20 @@ class Play(Screen):
             table.ask_undo()
             return
         on_play_key(table, self.answer, table.prompt, event)
+
+    def keeps_notice(self, table: Host, event: KeyEvent) -> bool:
+        """The host's ↑ on a notice the answer screen shortened opens it whole (the reading
+        page); ↑/↓ on that page read on, with the notice still on top."""
+        if event.seat is not None or event.key not in ("up", "down") or self.news_blocks(table):
+            return False
+        prompt = table.prompt
+        if prompt is not None and (prompt.kind.hidden or prompt.kind is PromptKind.CONFIRM):
+            return True  # a reading screen: the notice is its first page's top, read on with it
+        if self.answer.reading:
+            return bool(table.messages.notice) and (
+                event.key == "up" or screens.reading_rows_left(table, self.answer) > 0
+            )
+        return event.key == "up" and screens.notice_cut(table, self.answer)
 
     def on_answer(self, table: Host, event: PhoneAnswer) -> None:
         """A phone's tap on the question it was shown (an earlier question's: nothing). It
@@ -100,8 +122,8 @@ class Play(Screen):
         return bool(table.messages.news) and blocks(table.prompt)
 
     def _news_key(self, table: Host, event: KeyEvent) -> bool:
-        """A host key while announcements have the panel: up/down read on, any other key puts
-        them away and shows the question (and does nothing else, back excepted). Merged into a
+        """A host key while announcements have the panel: up/down read on, any other key (back
+        too) puts them away and shows the question, and does nothing else. Merged into a
         reading screen (a confirmation, a hidden pick) they stay until the action that follows."""
         if not self.news_blocks(table):
             return False
@@ -109,7 +131,7 @@ class Play(Screen):
             return True
         table.messages.news, table.messages.news_scroll = [], 0
         table.signals.asked_at[None] = table.fittings.clock()  # the question is on the panel only now
-        return event.key != "back"
+        return True  # back too: it puts them away, and the question is read before a key answers it
 
 
 def _news_scrolls(table: Host, key: Key) -> bool:

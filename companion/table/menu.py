@@ -20,6 +20,7 @@ from .joining import MENU_JOIN, show_join
 from .names import names_item
 from .pairing import Pairing
 from .parts import PadSeating
+from .screens import titled
 
 BRIGHTNESS_LEVELS = 5  # the table's brightness runs 1..this (the panel's contrast in steps)
 
@@ -151,9 +152,15 @@ def _where_stopped(table: Host, pending: dict) -> Msg:
     )
     tries = [texts.RESUME_WHERE.format(when=when, phase=phase)] if when is not None else []
     tries += [phase, logged]
-    room = max(1, table.panel.body_rows - 1)
+    game = table.games.get(pending["game"])
+    title = texts.RESUME_TITLE_OF.format(game=game.title if game is not None else Msg(pending["game"], pending["game"]))
     for text in tries:
-        if all(len(table.panel.rows(text.get(language))) <= room for language in ("cs", "en")):
+        # the note and the first answer on the panel, under what of the title the header leaves
+        if all(
+            len(titled(table, title.get(language))[1]) + len(table.panel.rows(text.get(language)))
+            <= max(1, table.panel.body_rows - 1)
+            for language in ("cs", "en")
+        ):
             return text
     return logged
 

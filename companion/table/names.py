@@ -14,6 +14,7 @@ import logging
 from functools import partial
 
 from ..engine import Msg
+from ..surface.panel import shown_name
 from . import texts
 from .base import Host
 from .flow import GameMenu, MenuItem, NameChoice, interrupt
@@ -35,7 +36,8 @@ def _open(table: Host) -> None:
 def seat_line(table: Host, seat: int) -> Msg:
     """ "Modrá: Anna", or "Žlutá: —" for a seat whose player has no name."""
     name = table.names.get(seat)
-    return texts.SEAT_NAMED.format(seat=table.seat_msg(seat), name=Msg(name, name) if name else texts.NO_NAME_MARK)
+    shown = shown_name(name) if name else None
+    return texts.SEAT_NAMED.format(seat=table.seat_msg(seat), name=Msg(shown, shown) if shown else texts.NO_NAME_MARK)
 
 
 def seats_list(table: Host, cursor: int = 0) -> None:
@@ -58,12 +60,18 @@ def _names_for(table: Host, seat: int) -> None:
         known.insert(0, current)
     menu = NameChoice(up=partial(seats_list, table, seat), title=texts.NAME_FOR.format(seat=table.seat_msg(seat)))
     menu.note = [] if known else [texts.NAMES_ON_PHONES]
-    menu.items = [MenuItem(Msg(name, name), partial(_choose, table, seat, name)) for name in known]
+    menu.items = [MenuItem(_as_shown(name), partial(_choose, table, seat, name)) for name in known]
     menu.items.append(MenuItem(texts.NO_NAME, partial(_choose, table, seat, None)))
     menu.items.append(MenuItem(texts.BACK, partial(seats_list, table, seat)))
     folded = [name.casefold() for name in known]
     menu.cursor = folded.index(current.casefold()) if current is not None else 0
     interrupt(table, menu)
+
+
+def _as_shown(name: str) -> Msg:
+    """A name as the panel draws it, in both languages."""
+    shown = shown_name(name)
+    return Msg(shown, shown)
 
 
 def _choose(table: Host, seat: int, name: str | None) -> None:

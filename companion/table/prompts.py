@@ -49,12 +49,13 @@ def stepped(cursor: int, key: Key, count: int) -> int:
     return (cursor + (1 if key == "down" else -1)) % count
 
 
-def described(last: tuple[Prompt, dict, dict] | None) -> Msg:
+def described(last: tuple[Prompt, dict, dict] | None, game=None) -> Msg:
     """An action as players would name it: the question in short, then the answer ("Bard:
-    who gains 2? → Blue"); a reveal is "the reveal" of its question."""
+    who gains 2? → Blue"), in the game's words when it has them (``Game.answer_text``: a place
+    by what lies beside it); a reveal is "the reveal" of its question."""
     if last is None:
         return texts.NOTHING
-    prompt, action, _before = last
+    prompt, action, before = last
     question = prompt.short or prompt.title
     if prompt.kind.hidden:
         return texts.REVEAL_OF.format(q=question)
@@ -64,7 +65,14 @@ def described(last: tuple[Prompt, dict, dict] | None) -> Msg:
     if prompt.kind is PromptKind.NUMBER:
         return texts.ANSWERED.format(q=question, a=Msg(str(value), str(value)))
     seat = action.get("seat")
-    label = next((o.label for o in prompt.options_for(seat) if o.value == value), None)
+    label = None
+    if game is not None:
+        try:
+            label = game.answer_text(before, prompt, value)
+        except Exception:  # a game that fails to say: its option's label
+            label = None
+    if label is None:
+        label = next((o.label for o in prompt.options_for(seat) if o.value == value), None)
     return texts.ANSWERED.format(q=question, a=label or Msg(str(value), str(value)))
 
 

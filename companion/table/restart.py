@@ -32,7 +32,9 @@ def resume(
     prompt = session.prompt
     if prompt is not None and prompt.kind.hidden:  # picks locked before the restart are gone
         seats = ", ".join(table.seat_label(s) for s in prompt.seats)
-        table.messages.news = [texts.SECRETS_AGAIN.format(seats=seats)]
+        # said with the question, paged with it (a notice stays on top and leaves it one row)
+        table.messages.notice = []
+        table.messages.news = [texts.RESUMED, texts.SECRETS_AGAIN.format(seats=seats)]
     return True
 
 

@@ -6,11 +6,14 @@ what there is to show, so the keys never move past the last screenful.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections import Counter
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from ..engine import Msg, Prompt, PromptKind, Scores, Status
 from ..surface.frame import Frame, MapCell, MapView
+from ..surface.panel import MORE, shown_name
 from . import texts
 from .answer import Answer
 from .base import Host, MenuItem
@@ -78,9 +81,27 @@ def _header(table: Host, status: Status, phase: str | None = None) -> str:
 # -- before and after a game -----------------------------------------------------------------------
 
 
+def titled(table: Host, title: str) -> tuple[str, list[str]]:
+    """A menu's title as the header, and the rows of it that go on top of the body: a title
+    longer than the header keeps what comes before its ": " there ("Nedohraná: Dva bratři" ->
+    "Nedohraná", then "Dva bratři" on the first row), or as many of its words as fit with "…",
+    the whole title then on the first rows: never cut silently."""
+    panel = table.panel
+    if panel.header_fits(title):
+        return title, []
+    head, colon, rest = title.partition(": ")
+    if colon and panel.header_fits(head):
+        return head, panel.rows(rest[:1].upper() + rest[1:])
+    words = title.split()
+    while len(words) > 1 and not panel.header_fits(" ".join(words) + "…"):
+        words.pop()
+    return " ".join(words) + "…", panel.rows(title)
+
+
 def _menu_frame(table: Host, menu: Listed, notice: tuple[str, ...], keys_footer: bool) -> Frame:
     """The menu under the notice and the pads that cannot be used (each named once)."""
     t = _words(table)
+    header, _ = titled(table, t(menu.title))
     lines, cursor_row, span = _menu_lines(table, menu, notice)
     # a long note (a question) is read from its start, nothing lit; OK still takes item 1
     question_first = not menu.browsed and menu.cursor == 0 and cursor_row + span > table.panel.body_rows
@@ -90,7 +111,7 @@ def _menu_frame(table: Host, menu: Listed, notice: tuple[str, ...], keys_footer:
         more = question_first or len(lines) > table.panel.layout(has_footer=False).rows
         footer = t(texts.MENU_MORE_HINT) if more else ""
     selected = None if question_first else cursor_row
-    return Frame(t(menu.title), tuple(lines), footer, selected=selected, selected_rows=span)
+    return Frame(header, tuple(lines), footer, selected=selected, selected_rows=span)
 
 
 def _menu_lines(table: Host, menu: Listed, notice: tuple[str, ...]) -> tuple[list[str], int, int]:
@@ -99,7 +120,7 @@ def _menu_lines(table: Host, menu: Listed, notice: tuple[str, ...]) -> tuple[lis
     said = table.messages
     troubles = tuple(t(m) for pad, m in sorted(said.pad_troubles.items()) if m not in said.notice)
     note = tuple(t(m) for m in menu.note)  # what the menu is about (stays while it is open)
-    top = table.panel.all_rows(note + notice + troubles)
+    top = titled(table, t(menu.title))[1] + table.panel.all_rows(note + notice + troubles)
     return _listed(table, top, [t(i.label) for i in menu.items], menu.cursor)
 
 
@@ -133,8 +154,8 @@ def pair_frame(table: Host, pairing: Pairing) -> Frame:
 
 def over_frame(table: Host, over: Ranking, header: str, notice: tuple[str, ...], status: Status) -> Frame:
     """The final ranking first, under its own header; what the last action announced (the end
-    bonus) below it; up/down walk a ranking longer than the panel (the selected line stays
-    shown)."""
+    bonus, each side's points by kind) below it; up/down walk the ranking (the selected line
+    stays shown), then on down the rows below it, so every row of the end is read."""
     t = _words(table)
     scores = over.scores
     lines = [
@@ -142,23 +163,57 @@ def over_frame(table: Host, over: Ranking, header: str, notice: tuple[str, ...],
     ]
     if not lines:  # a game whose end ranks nobody: show the totals
         lines = [_by_name(table, seat, texts.TOTAL_LINE, points=points) for seat, points in scores.totals.items()]
-    over.cursor = min(over.cursor, max(len(lines) - 1, 0))
+    seats = [seat for seat, _ in scores.placed] or list(scores.totals)
     top = table.panel.all_rows(notice)
-    body, selected, span = _listed(table, top, lines, over.cursor)
-    roles = ["notice"] * len(top) + ["option"] * (len(body) - len(top))
     below = table.panel.all_rows(t(m) for m in table.messages.news)  # the end bonus under the ranking
+    over.cursor = min(over.cursor, max(len(lines) - 1, 0) + len(below))
+    walked = min(over.cursor, max(len(lines) - 1, 0))
+    body, roles, selected, span = list(top), ["notice"] * len(top), len(top), 1
+    for index, (seat, line) in enumerate(zip(seats, lines)):
+        rows = table.panel.rows(line)
+        if index == walked:
+            selected, span = len(body), len(rows)
+        body += rows
+        roles += ["option"] * len(rows)
+        parts = table.panel.rows(_points_by_kind(table, scores, seat))  # "budovy 30, silnice 4"
+        body += parts
+        roles += ["detail"] * len(parts)
+    ranked_rows = len(body)
     body += below
     roles += ["news"] * len(below)
     scrolls = len(body) > table.panel.body_rows
     title = t(texts.GAME_OVER) + _outcome(scores, table.language, status)
-    return Frame(
-        title,
-        tuple(body),
-        t(texts.NEW_GAME_SCROLL_HINT if scrolls else texts.NEW_GAME_HINT),
-        selected if scrolls and over.browsed else None,
-        selected_rows=span,
-        roles=tuple(roles),
-    )
+    follows = _follows(table)
+    if scrolls:
+        hint = texts.NEXT_SCROLL_HINT if follows else texts.NEW_GAME_SCROLL_HINT
+    else:
+        hint = texts.NEXT_HINT if follows else texts.NEW_GAME_HINT
+    shown: int | None = selected if scrolls and over.browsed else None
+    if over.browsed and lines and over.cursor >= len(lines):  # past the ranking: the rows below it
+        row = ranked_rows + over.cursor - len(lines)
+        start = max(0, row - table.panel.body_rows + 1)
+        body, roles, shown = body[start:], roles[start:], None
+    return Frame(title, tuple(body), t(hint), shown, selected_rows=span, roles=tuple(roles))
+
+
+def _points_by_kind(table: Host, scores: Scores, seat: int) -> str:
+    """A seat's points by kind in the game's words ("budovy 30, silnice 4"), the kinds it
+    scored; "" when the game names no kinds (``Game.score_part``)."""
+    game = table.running.game
+    parts = []
+    for part, points in scores.breakdown.get(seat, {}).items():
+        name = game.score_part(part) if points else None
+        if name is not None:
+            parts.append(f"{name.get(table.language)} {points}")
+    return ", ".join(parts)
+
+
+def _follows(table: Host) -> bool:
+    """Whether OK on the final ranking opens the game's own follow-up question (not the menu)."""
+    try:
+        return table.running.game.follow_up(table.running.state) is not None
+    except Exception:  # the table asks nothing then (``Table._follow_up``)
+        return False
 
 
 def _by_name(table: Host, seat: int, line: Msg, **fields: object) -> str:
@@ -166,7 +221,7 @@ def _by_name(table: Host, seat: int, line: Msg, **fields: object) -> str:
     one row of the panel, else naming the seat ("1. Modrá 42")."""
     name = table.names.get(seat)
     if name is not None:
-        named = line.format(seat=name, **fields).get(table.language)
+        named = line.format(seat=shown_name(name), **fields).get(table.language)
         if table.panel.fits(named):
             return named
     return line.format(seat=table.seat_label(seat), **fields).get(table.language)
@@ -187,14 +242,16 @@ def _outcome(scores: Scores, language: str, status: Status) -> str:
 def undo_frame(table: Host, header: str, notice: tuple[str, ...], status: Status) -> Frame:
     """The undo question names the action it takes back."""
     t = _words(table)
-    what = described(table.running.last_action())
-    rows = table.panel.rows(t(texts.UNDO_ASK_WHAT.format(what=what)))
+    last = table.running.last_action()
+    rows = table.panel.rows(t(texts.UNDO_ASK_WHAT.format(what=described(last, table.running.game))))
+    if len(rows) > table.panel.body_rows:  # the game's words do not fit: the option's label
+        rows = table.panel.rows(t(texts.UNDO_ASK_WHAT.format(what=described(last))))
     return Frame(header, tuple(rows), t(texts.UNDO_KEYS), roles=("question",) * len(rows))
 
 
 def undo_all_frame(table: Host, confirms: int, header: str, notice: tuple[str, ...], status: Status) -> Frame:
     t = _words(table)
-    what = described(table.running.last_action())
+    what = described(table.running.last_action(), table.running.game)
     return Frame(
         header,
         tuple(table.panel.all_rows((t(texts.UNDO_ASK_WHAT.format(what=what)), t(texts.UNDO_EVERYONE)))),
@@ -224,21 +281,79 @@ def play_frame(table: Host, answer: Answer, header: str, notice: tuple[str, ...]
         return _answer_frame(table, answer, header, notice, status)
     notice = tuple(table.panel.all_rows(notice))
     question, header = _question(table, prompt, status, header)
-    news = table.panel.all_rows(unrepeated_news(table, prompt))
+    news_texts = unrepeated_news(table, prompt)
+    news = table.panel.all_rows(news_texts)
     lines = list(notice) + news + question
     roles = ["notice"] * len(notice) + ["news"] * len(news) + ["question"] * len(question)
+    # where each whole text starts (an announcement, the question, what the kind shows, a group
+    # of the detail): a page of a long reading screen never parts one that fits a page
+    starts = [len(notice)]
+    for text in news_texts:
+        starts.append(starts[-1] + len(table.panel.rows(text)))
+    starts.append(len(lines))
+    groups = _detail_groups(table, prompt, news_texts)
+    if prompt.kind.hidden:  # what is picked or voted on right under the question, the keys after
+        for group in groups:
+            lines += group
+            roles += ["detail"] * len(group)
+            starts.append(len(lines))
+        groups = []
+    before = list(lines)
     footer, selected, span = _body_for(prompt.kind)(table, answer, prompt, lines, notice)
+    shift = _inserted(before, lines, len(notice))
+    starts = [len(notice)] + [start + shift for start in starts]
+    roles[len(notice) : len(notice)] = ["answer" if prompt.kind.hidden else "text"] * shift
     roles += ["answer" if prompt.kind.hidden else "text"] * (len(lines) - len(roles))
-    detail = _detail(table, prompt)
-    lines += detail
-    roles += ["detail"] * len(detail)
-    if _scrolls(prompt.kind) and len(lines) > len(notice) + table.panel.body_rows:
-        kept = len(notice)
-        lines = _scrolled(table, answer, lines, kept)
-        roles = roles[:kept] + roles[len(roles) - len(lines) + kept :]
+    for group in groups:
+        starts.append(len(lines))
+        lines += group
+        roles += ["detail"] * len(group)
+    if _scrolls(prompt.kind) and len(lines) > table.panel.body_rows:
+        # the notice is the first page's top: a key that reads on keeps it (``Play.keeps_notice``)
+        lines, roles = _whole_pages(lines, roles, [0, *starts], 0, table.panel.body_rows)
+        lines = _scrolled(table, answer, lines, 0)
+        roles = roles[len(roles) - len(lines) :]
         if prompt.kind is PromptKind.CONFIRM:
             footer = _words(table)(texts.SCROLL_HINT)
+        else:  # who has locked, and that ▲▼ on the host read the rest
+            more = ("▲" if answer.scroll else "") + ("▼" if len(lines) > table.panel.body_rows else "")
+            if table.panel.fits(f"{more} {footer}", table.panel.footer_size):
+                footer = f"{more} {footer}"
     return Frame(header, tuple(lines), footer, selected, selected_rows=span, roles=tuple(roles))
+
+
+def _inserted(before: list[str], after: list[str], at: int) -> int:
+    """Rows a body inserted at ``at`` (a paused reveal under the notice), before the rest."""
+    rest = before[at:]
+    for shift in range(len(after) - len(before) + 1):
+        if after[at + shift : at + shift + len(rest)] == rest:
+            return shift
+    return 0
+
+
+def _whole_pages(
+    lines: list[str], roles: list[str], starts: list[int], kept: int, step: int
+) -> tuple[list[str], list[str]]:
+    """The rows under the first ``kept`` in pages of ``step``: a text (from one start to the
+    next) that fits a page but would cross a page's end begins the next page (empty rows
+    before it), and the last page is filled, so the keys reach every page whole."""
+    bounds = sorted({s for s in starts if kept <= s < len(lines)} | {kept})
+    out_lines, out_roles = list(lines[:kept]), list(roles[:kept])
+    for index, start in enumerate(bounds):
+        end = bounds[index + 1] if index + 1 < len(bounds) else len(lines)
+        size, used = end - start, (len(out_lines) - kept) % step
+        # a text longer than a page begins one unless two of its rows still fit (its start
+        # never alone at a page's end: "Hráč 3:" stays with a piece)
+        if used and used + size > step and (size <= step or used + 2 > step):
+            out_lines += [""] * (step - used)
+            out_roles += ["text"] * (step - used)
+        out_lines += lines[start:end]
+        out_roles += roles[start:end]
+    used = (len(out_lines) - kept) % step
+    if used:
+        out_lines += [""] * (step - used)
+        out_roles += ["text"] * (step - used)
+    return out_lines, out_roles
 
 
 # the kinds answered on an answer screen: a value is chosen, so it must be seen before a key takes it
@@ -251,9 +366,9 @@ def _answer_frame(table: Host, answer: Answer, header: str, notice: tuple[str, .
     the option under the cursor, or the value typed so far -- on rows that are never pushed
     off; the rest of the list's page and the detail follow."""
     t, panel, prompt = _words(table), table.panel, table.prompt
-    notice_rows = panel.all_rows(notice)
     if prompt.kind is PromptKind.NUMBER:
         shown = panel.rows(t(_value_text(answer.number, prompt)))
+        notice_rows = _notice_beside(table, notice, len(shown))
         room = panel.body_rows - len(notice_rows) - len(shown)
         question, header = question_rows(table, prompt, status, header, room)
         lines = notice_rows + question + shown
@@ -264,7 +379,10 @@ def _answer_frame(table: Host, answer: Answer, header: str, notice: tuple[str, .
     labels = _labels(table, prompt, options)
     answer.cursor = cursor = min(answer.cursor, max(len(options) - 1, 0))
     shown = panel.rows(labels[cursor]) if options else []
-    room = panel.body_rows - len(notice_rows) - len(shown)
+    notice_rows = _notice_beside(table, notice, len(shown))
+    # the question's room leaves the list's tallest option (two rows at most), whichever is
+    # lit: the question and the pages stay as they are while the cursor walks ("3/22" is 3/22)
+    room = panel.body_rows - len(notice_rows) - (_tallest(table, prompt, labels) if options else 0)
     question, header = question_rows(table, prompt, status, header, room)
     top = notice_rows + question
     pages = _pages_of(table, prompt, panel.body_rows - len(top), labels)
@@ -276,13 +394,11 @@ def _answer_frame(table: Host, answer: Answer, header: str, notice: tuple[str, .
         roles += [role] * len(panel.rows(labels[index]))
     detail = _detail(table, prompt)
     hint = _paged(table, _list_hint(table, prompt, options), page, len(pages))
-    # a refusal longer than the panel leaves beside the answer is read from its start first
-    lit = selected if options and len(notice_rows) + len(shown) <= panel.body_rows else None
     return Frame(
         header,
         tuple(lines + detail),
         hint,
-        lit,
+        selected if options else None,
         selected_rows=span,
         roles=tuple(roles + ["detail"] * len(detail)),
     )
@@ -291,7 +407,7 @@ def _answer_frame(table: Host, answer: Answer, header: str, notice: tuple[str, .
 # A list's option lines and its pages, kept for the prompt on the panel: every key of a list
 # builds a frame, and a list of twenty options is measured row by row (the prompt is held so its
 # identity is not reused; a new action brings a new prompt object).
-_list_memo: dict[str, dict] = {"labels": {}, "pages": {}}
+_list_memo: dict[str, dict] = {"labels": {}, "pages": {}, "tallest": {}}
 
 
 def _memo(table: Host, prompt: Prompt, what: str, extra, build):
@@ -304,6 +420,17 @@ def _memo(table: Host, prompt: Prompt, what: str, extra, build):
     return value
 
 
+def _tallest(table: Host, prompt: Prompt, labels: list[str]) -> int:
+    """Rows of the list's tallest option, two at most."""
+    return _memo(
+        table,
+        prompt,
+        "tallest",
+        len(labels),
+        lambda: min(2, max((len(table.panel.rows(x)) for x in labels), default=1)),
+    )
+
+
 def _labels(table: Host, prompt: Prompt, options) -> list[str]:
     t = _words(table)
     return _memo(table, prompt, "labels", len(options), lambda: [option_line(o.code, t(o.label)) for o in options])
@@ -311,6 +438,36 @@ def _labels(table: Host, prompt: Prompt, options) -> list[str]:
 
 def _pages_of(table: Host, prompt: Prompt, room: int, labels: list[str]) -> list[int]:
     return _memo(table, prompt, "pages", (room, len(labels)), lambda: _pages(table, room, labels))
+
+
+def _notice_beside(table: Host, notice: tuple[str, ...], answer_rows: int) -> list[str]:
+    """The notice (a refusal, a phone let in) in the rows the answer leaves: a longer one keeps
+    its first rows, the last ending in ▼; ↑ reads it whole (the reading page), so the answer,
+    lit, never leaves the panel and the notice is never cut silently."""
+    panel = table.panel
+    rows = panel.all_rows(notice)
+    room = max(1, panel.body_rows - answer_rows)
+    if len(rows) <= room:
+        return rows
+    kept = rows[:room]
+    words = kept[-1].split()
+    while words and not panel.fits(" ".join(words) + MORE):
+        words.pop()
+    kept[-1] = " ".join(words) + MORE if words else MORE.strip()
+    return kept
+
+
+def notice_cut(table: Host, answer: Answer) -> bool:
+    """Whether the answer screen shows the notice shortened (↑ then reads it whole)."""
+    prompt = table.prompt
+    notice = _notice(table)
+    if not notice or prompt.kind not in ANSWERED or answer.reading or map_view(table, answer, prompt) is not None:
+        return False
+    if prompt.kind.hidden or (table.messages.news and blocks(prompt)):
+        return False
+    frame = _answer_frame(table, answer, "", notice, table.running.status())
+    shown = [line for line, role in zip(frame.lines, frame.roles) if role == "notice"]
+    return shown != table.panel.all_rows(notice)
 
 
 def _value_text(number: int, prompt: Prompt) -> Msg:
@@ -346,20 +503,24 @@ def question_rows(table: Host, prompt: Prompt, status: Status, header: str, room
 
 
 def whole_question(table: Host, prompt: Prompt, status: Status) -> list[str]:
-    """The question whole, whose turn in front, then the detail: what the reading page shows."""
+    """The notice whole (a refusal the answer screen shortened), the question whole, whose
+    turn in front, then the detail: what the reading page shows."""
     title, label = _title_and_turn(table, status)
-    rows = table.panel.rows(f"{label}: {title}" if label is not None else title)
+    rows = table.panel.all_rows(_notice(table))
+    rows += table.panel.rows(f"{label}: {title}" if label is not None else title)
     return rows + (table.panel.items(_words(table)(prompt.detail)) if prompt.detail is not None else [])
 
 
 def has_more_to_read(table: Host, answer: Answer) -> bool:
     """Whether the answer screen shows less than the whole question and its detail."""
     session = table.running
+    notice = _notice(table)
+    if notice and notice_cut(table, answer):
+        return True
     frame = _answer_frame(table, answer, "", (), session.status())
     shown = [line for line, role in zip(frame.lines, frame.roles) if role == "question"]
-    return shown != whole_question(table, table.prompt, session.status())[: len(shown)] or (
-        table.prompt.detail is not None
-    )
+    whole = whole_question(table, table.prompt, session.status())[len(table.panel.all_rows(notice)) :]
+    return shown != whole[: len(shown)] or (table.prompt.detail is not None)
 
 
 def reading_rows_left(table: Host, answer: Answer) -> int:
@@ -372,15 +533,12 @@ def _whole_question_frame(table: Host, answer: Answer, header: str, notice: tupl
     """The reading page above an answer screen: the question whole and its detail, a screen at
     a time; down at its end (or OK) goes back to the answer."""
     rows = whole_question(table, table.prompt, status)
+    said = len(table.panel.all_rows(notice))
     last = max(0, len(rows) - table.panel.body_rows)
     answer.scroll = min(answer.scroll, last)
     shown = rows[answer.scroll :]
-    return Frame(
-        header,
-        tuple(shown),
-        _words(table)(texts.READ_QUESTION_HINT),
-        roles=("question",) * len(shown),
-    )
+    roles = ["notice" if answer.scroll + i < said else "question" for i in range(len(shown))]
+    return Frame(header, tuple(shown), _words(table)(texts.READ_QUESTION_HINT), roles=tuple(roles))
 
 
 def _pages(table: Host, room: int, labels: list[str]) -> list[int]:
@@ -503,13 +661,51 @@ def unrepeated(news: list[str], prompt: Prompt | None, words: Callable[[Msg], st
     """``news`` less the items a reading screen's detail lists itself (one item per "; ")."""
     if prompt is None or prompt.detail is None or not _scrolls(prompt.kind):
         return news
-    listed = set(words(prompt.detail).split("; "))
-    return [text for text in news if text not in listed]
+    listed = words(prompt.detail).split("; ")
+    return [text for text in news if not any(says_as_much(item, text) for item in listed)]
+
+
+def says_as_much(fuller: str, text: str) -> bool:
+    """Whether ``fuller`` says every word of ``text`` (the same text, or a result the detail and an
+    announcement both give: "Pobřeží 1: pro 3, proti 0" in "Návrh – Pobřeží 1: přijat, pro 3,
+    proti 0."); a text of a word or two is never taken for another."""
+    if fuller == text:
+        return True
+    said = _word_counts(text)
+    return sum(said.values()) >= 4 and not said - _word_counts(fuller)
+
+
+def _word_counts(text: str) -> Counter[str]:
+    return Counter(word.casefold() for word in re.findall(r"\w+", text))
 
 
 def _scrolls(kind: PromptKind) -> bool:
     """Kinds whose screen has room to read a long text: nothing to pick from a list on it."""
     return kind.hidden or kind is PromptKind.CONFIRM
+
+
+def _detail_groups(table: Host, prompt: Prompt, news: Sequence[str] = ()) -> list[list[str]]:
+    """The detail's rows in the groups a page keeps together: on a reading screen each item,
+    an item that ends in ":" ("Hráč 3:") with the pieces under it (the items after it that
+    are not sentences); elsewhere the detail as one text. An item an announcement above it
+    says already (a vote's result) is not said twice."""
+    if prompt.detail is None:
+        return []
+    text = _words(table)(prompt.detail)
+    if not _scrolls(prompt.kind):
+        return [table.panel.rows(text)]
+    groups: list[list[str]] = []
+    open_group = False
+    for item in text.split("; "):
+        if any(says_as_much(said, item) for said in news):
+            continue
+        rows = table.panel.rows(item)
+        if open_group and not item.endswith((":", ".", "!", "?")):
+            groups[-1] += rows
+            continue
+        groups.append(rows)
+        open_group = item.endswith(":")
+    return groups
 
 
 def _detail(table: Host, prompt: Prompt) -> list[str]:
@@ -524,7 +720,7 @@ def _scrolled(table: Host, answer: Answer, lines: list[str], kept: int) -> list[
     """Keep the first ``kept`` lines (the notice); scroll the rest a screen at a time (the keys
     count screens), never past its last screenful."""
     step = max(1, table.panel.body_rows - kept)
-    offset = min(answer.scroll * step, len(lines) - kept - table.panel.body_rows)
+    offset = max(0, min(answer.scroll * step, len(lines) - kept - step))
     answer.scroll = -(-offset // step)
     return lines[:kept] + lines[kept + offset :]
 
@@ -656,7 +852,13 @@ def _map_frame(
     lines = _map_lines(table, answer, prompt, title)
     above = 1
     if prompt.kind is PromptKind.CELL and len(lines) == 1 and not table.panel.fits(title):
-        lines = table.panel.rows(title)  # a tall panel's larger font: the question over two rows
+        # the question over two rows -- or in short, with the keys under it (the map has no
+        # footer on the panel): what is placed and how, never cut
+        short = _map_short(table, status, header, prompt)
+        if short is not None and table.panel.fits(footer):
+            lines, header = [short[0], footer], short[1]
+        else:
+            lines = table.panel.rows(title)
         above = len(lines)
     if prompt.detail is not None:
         lines.append(t(prompt.detail))
@@ -672,6 +874,20 @@ def _map_title(table: Host, status: Status, header: str) -> tuple[str, str]:
     if table.panel.fits(f"{label}: {title}"):
         return f"{label}: {title}", header
     return title, _header(table, status, phase=label)
+
+
+def _map_short(table: Host, status: Status, header: str, prompt: Prompt) -> tuple[str, str] | None:
+    """The place question in short on one row (whose turn in front, or in the header), if the
+    game gave a short form that fits."""
+    if prompt.short is None:
+        return None
+    text = _words(table)(prompt.short)
+    label = _title_and_turn(table, status)[1]
+    if label is not None and table.panel.fits(f"{label}: {text}"):
+        return f"{label}: {text}", header
+    if table.panel.fits(text):
+        return text, (_header(table, status, phase=label) if label is not None else header)
+    return None
 
 
 def _map_lines(table: Host, answer: Answer, prompt: Prompt, title: str) -> list[str]:

@@ -197,6 +197,9 @@ def _play_screen(
     if prompt.kind.hidden:
         locked = answer.secret is not None and seat in answer.secret.locked_seats()
         status = LOCKED if locked else YOUR_TURN
+        if prompt.short is not None:  # what is voted on, in short ("Pobřeží 1: Hráč 2 +1")
+            question = wrap(prompt.short.get(language))
+            return SeatScreen(question, short(prompt.short.get(language), COLS), private, status.get(language), entry)
         return SeatScreen(question, SECRET_PICK.get(language), private, status.get(language), entry)
     if prompt.kind is PromptKind.NUMBER:
         low = prompt.minimum if prompt.minimum is not None else 0

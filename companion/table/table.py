@@ -262,7 +262,8 @@ class Table:
         if event.seat is not None and self.session is not None and not 0 <= event.seat < self.seat_count():
             self._outside_pad(event.seat)
             return
-        if event.seat is None or (self.screen.pads_clear_notice and not self.collecting_secrets()):
+        clears = event.seat is None or (self.screen.pads_clear_notice and not self.collecting_secrets())
+        if clears and not self.screen.keeps_notice(self, event):
             self.messages.notice = []
         if event.seat is not None:
             signals = self.signals

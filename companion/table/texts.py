@@ -101,6 +101,8 @@ RANK_LINE = Msg("{rank}. {seat} {points}", "{rank}. {seat} {points}")
 TOTAL_LINE = Msg("{seat} {points}", "{seat} {points}")  # a game whose end ranks nobody
 NEW_GAME_HINT = Msg("OK: nová hra", "OK: new game")
 NEW_GAME_SCROLL_HINT = Msg("▲▼ pořadí · OK nová hra", "▲▼ scroll · OK new game")
+NEXT_HINT = Msg("OK: dál", "OK: go on")  # the ended game asks something next (its follow-up)
+NEXT_SCROLL_HINT = Msg("▲▼ pořadí · OK dál", "▲▼ scroll · OK go on")
 
 RESUMED = Msg("Hra obnovena, pokračujte.", "Game resumed, carry on.")
 RESUME_FAILED = Msg("Uloženou hru nelze obnovit: {why}", "The saved game cannot be resumed: {why}")

@@ -36,6 +36,8 @@ def do_undo(table: Host, everyone: bool) -> None:
         table.remember_box()  # a fact entered by mistake and taken back is forgotten too
         table.reset_input()
         said = table.messages
-        said.notice = [texts.UNDONE_WHAT.format(what=described(undone))] if undone else [texts.UNDONE]
+        said.notice = (
+            [texts.UNDONE_WHAT.format(what=described(undone, table.running.game))] if undone else [texts.UNDONE]
+        )
         # what the action announced is what the table puts back by hand
         said.news = [texts.PUT_BACK.format(what=m) for m in added(undone[2], after)] if undone else []

@@ -58,7 +58,9 @@ def reference_rows(text: str, size: int, line_px: int) -> tuple[str, ...]:
 
     out: list[str] = []
     current = ""
-    for word in unicodedata.normalize("NFC", text).replace("\n", " ").replace("\t", " ").split(" "):
+    shown = panel.drawable(unicodedata.normalize("NFC", text))  # what the panel's font draws
+    text = shown if shown.strip() or not text.strip() else "?"
+    for word in text.replace("\n", " ").replace("\t", " ").split(" "):
         if not word:
             continue
         joined = f"{current} {word}" if current else word

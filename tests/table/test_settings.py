@@ -7,6 +7,7 @@ import pytest
 from companion.engine import Msg, RuleError, Setting
 from companion.known_games import KNOWN
 from companion.store.boxes import BoxFiles
+from companion.surface.events import KeyEvent
 from companion.table.flow import MainMenu, Play
 from companion.table.table import Table
 
@@ -177,7 +178,12 @@ def test_box_memory_set_aside_is_named_on_the_panel_when_the_game_starts(tmp_pat
     table.new_game("dva_bratri", {"seats": 2})
     assert isinstance(table.screen, Play)
     assert [m.get(language) for m in table.messages.notice] == [notice]
-    assert notice.replace(" ", "") in "".join(table.frame().lines).replace(" ", "")  # wrapped, whole
+    shown = "".join(table.frame().lines).replace(" ", "")
+    if notice.replace(" ", "") not in shown:  # shortened beside the answer, with ▼: ↑ reads it whole
+        assert "▼" in shown
+        table.handle(KeyEvent(None, "up"))
+        shown = "".join(table.frame().lines).replace(" ", "")
+    assert notice.replace(" ", "") in shown  # wrapped, whole
     table.messages.notice = []
     table.new_game("dva_bratri", {"seats": 2})  # the file is gone: nothing to say
     assert table.messages.notice == []

@@ -113,11 +113,15 @@ def test_a_long_ranking_scrolls_on_the_final_screen():
     assert frame.lines[0].startswith("1. ") and frame.roles[-1] == "news"
     press(table, host("down"))
     assert table.frame().selected == 0  # the first key lights the winner
-    press(table, host("down", "down", "down", "down"))
-    assert table.frame().selected == 3  # stops at the last place
+    press(table, host("down", "down", "down"))
+    assert table.frame().selected == 3  # the last place
     from companion.hw.screen import visible_lines
 
     assert visible_lines(table.frame(), 3)[1][-1].startswith("4. ")
+    press(table, host("down", "down", "down"))  # then the rows under the ranking, to the last
+    frame = table.frame()
+    assert frame.selected is None and visible_lines(frame, 3)[1][-1] == frame.lines[-1]
+    assert frame.roles[-1] == "news"
 
 
 def test_unknown_key_events_are_ignored_without_crash():

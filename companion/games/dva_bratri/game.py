@@ -31,7 +31,7 @@ from .box import (
 )
 from .picture import label
 from .steps import STEPS, walk
-from .texts import PLAYER_COLOURS, RECENT_KEPT, SCORE_PARTS, refuse, side_name
+from .texts import PLAYER_COLOURS, RECENT_KEPT, SCORE_PARTS, at, refuse, side_name
 
 FIRST_GAME_SETS = ["putovani", "dominium", "obchod_cirkev"]
 BOX_GROUPS = ("tiles", "treasures")
@@ -279,6 +279,28 @@ class DvaBratri(Game):
     def _side_scores(self, state: dict) -> list[dict]:
         """Each side's breakdown and total, South first."""
         return [_side_score(state, side) for side in (SOUTH, NORTH)]
+
+    def answer_text(self, state: dict, prompt, value) -> Msg | None:
+        """A place on the map by the tile beside it ("[2,1] východně od Les – zelená"); other
+        answers by their option's label."""
+        if not (isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value)):
+            return None
+        from .picture import from_grid
+
+        k = from_grid(state, value)
+        where = Msg(at(k), at(k))
+        x, y = xy(k)
+        for dx, dy in board.RING:
+            beside = board.cell(state, board.key(x - dx, y - dy))
+            if beside is not None and beside.get("tile"):
+                cs, en = board.DIRECTION_NAMES[(dx, dy)]
+                tile = box.describe(state, beside["tile"])  # "Les – zelená": its name is enough here
+                name = Msg(tile.cs.split(" – ")[0], tile.en.split(" – ")[0])
+                return where + Msg(" {d} od {t}", " {d} of {t}").format(d=Msg(cs, en), t=name)
+        return where
+
+    def score_part(self, part: str) -> Msg | None:
+        return SCORE_PARTS.get(part)
 
     def seat_lines(self, state: dict, seat: int) -> tuple[Msg, ...]:
         """How many tiles the seat holds (what they are lies in front of it)."""

@@ -94,7 +94,7 @@ def test_the_main_players_heroes_stay_and_he_is_not_asked():
         s.submit(
             {"step": "move", "picks": {"0": "warrior:E", "1": "warrior:stay", "2": "warrior:stay", "3": "warrior:stay"}}
         )
-    assert err.value.rule == "session.picks_incomplete"
+    assert err.value.rule == "graenaland.main_player_stays"  # the game's rule, not "one from every seat"
     to_step(s, "build")
     to_step(s, "move")  # next round: the ship marker moved left
     assert s.state["main"] == 1 and s.prompt.seats == (2, 3, 0)

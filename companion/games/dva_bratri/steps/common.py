@@ -37,9 +37,16 @@ def choice(
 
 
 def cell_prompt(
-    state: dict, step: str, title: Msg, places: list[str], detail: Msg | None = None, cursor: str | None = None
+    state: dict,
+    step: str,
+    title: Msg,
+    places: list[str],
+    detail: Msg | None = None,
+    cursor: str | None = None,
+    short: Msg | None = None,
 ) -> Prompt:
-    """Pick a place on the map; "*" (value "back") drops the move instead."""
+    """Pick a place on the map; "*" (value "back") drops the move instead; ``short``: the
+    question in a few words for the one row above the map."""
     frame = picture.grid(state)
     opts = numbered(((picture.to_grid(state, k, frame), Msg(at(k), at(k))) for k in places), back=True)
     return Prompt(
@@ -49,6 +56,7 @@ def cell_prompt(
         title,
         {-1: opts},
         detail=detail,
+        short=short,
         turned=turned(state),
         **picture.map_fields(state, cursor or jindrich.anchor(state)),
     )

@@ -183,6 +183,7 @@ class PlaceTile(MoveStep):
             box.describe(state, task["tile"]) + Msg(": kam ji položíš?", ": where does it go?"),
             board.frontier(state),
             box.describe(state, task["tile"]),
+            short=box.describe(state, task["tile"]),  # the one row above the map: what is placed
         )
 
     def carry_out(self, state: dict, action: Action, task: dict) -> None:

@@ -221,8 +221,8 @@ class WarCivs(Step):
             )
             for c in state["in_play"]
         ]
-        if len(civs) >= 2:
-            options.append(Option(DONE, Msg("hotovo", "done"), "#"))
+        if len(civs) >= 2:  # the colours ticked on the row # confirms
+            options.append(Option(DONE, Msg("hotovo: {s}", "done: {s}").format(s=chosen), "#"))
         return _turn_prompt(
             state,
             self.name,

@@ -134,6 +134,13 @@ class Move(TableStep):
         rounds.moves_revealed(state, picks_by_seat(action.picks))
 
     def explain(self, state, task, seat, value):
+        if seat is not None and seat == state["main"]:  # a session file's pick for him
+            return refuse(
+                "main_player_stays",
+                "{s} je hlavní hráč: jeho hrdinové se toto kolo nehýbou.",
+                "{s} is the main player: his heroes stay this round.",
+                s=texts.seat(seat),
+            )
         if not isinstance(value, str):
             return None  # not even a move: one pick per seat
         return refuse(
@@ -326,14 +333,30 @@ def _vote_title(state: dict) -> Msg:
     return Msg("Hlasování – {t}", "Vote – {t}").format(t=texts.place(state["board"], state["proposal"]["territory"]))
 
 
+def _shares(state: dict) -> list[Msg]:
+    """Who would get what: "Hráč 2 dostane 1 kartu"."""
+    return [
+        Msg("{s} dostane {c}", "{s} gets {c}").format(s=texts.seat(int(s)), c=texts.cards_accusative(n))
+        for s, n in state["proposal"]["shares"].items()
+    ]
+
+
+def _vote_short(state: dict) -> Msg:
+    """The vote in short, for a pad's screen: the territory and who would get cards
+    ("Pobřeží 1: Hráč 2 +1")."""
+    shares = state["proposal"]["shares"]
+    gains = [Msg("{s} +{n}", "{s} +{n}").format(s=texts.seat(int(s)), n=n) for s, n in shares.items() if n] or [
+        Msg("nikdo nic", "nobody gets any")
+    ]
+    where = texts.place(state["board"], state["proposal"]["territory"])
+    return Msg("{t}: ", "{t}: ").format(t=where) + join(gains, ", ")
+
+
 def _vote_detail(state: dict) -> Msg:
     """One line per item: who proposes, who would get what, each voter's votes, the rule."""
     proposal = state["proposal"]
-    items = [Msg("Navrhuje {s}", "Proposed by {s}").format(s=texts.seat(proposal["proposer"]))]
-    items += [
-        Msg("{s} dostane {c}", "{s} gets {c}").format(s=texts.seat(int(s)), c=texts.cards_accusative(n))
-        for s, n in proposal["shares"].items()
-    ]
+    items = list(_shares(state))  # what is voted on first: the panel's first page shows it
+    items.append(Msg("Navrhuje {s}", "Proposed by {s}").format(s=texts.seat(proposal["proposer"])))
     items += [
         Msg("{s}: {v}", "{s}: {v}").format(s=texts.seat(int(s)), v=texts.votes(w))
         for s, w in proposal["weights"].items()
@@ -357,10 +380,23 @@ class Vote(TableStep):
             _vote_title(state),
             dict.fromkeys(seats, YES_NO),
             detail=_vote_detail(state),
+            short=_vote_short(state),
         )
 
     def apply(self, state, action, task):
         rounds.vote_counted(state, picks_by_seat(action.picks), public=False)
+
+    def explain(self, state, task, seat, value):
+        """A vote from a seat with no vote on the territory (a session file's pick)."""
+        if seat is not None and str(seat) not in state["proposal"]["weights"]:
+            return refuse(
+                "no_vote_here",
+                "{s} nemá na {t} hlas: hlasují jen hráči s domem nebo hrdinou tam.",
+                "{s} has no vote on {t}: only players with a house or a hero there vote.",
+                s=texts.seat(seat),
+                t=texts.place(state["board"], state["proposal"]["territory"]),
+            )
+        return None
 
 
 class VoteOpen(TableStep):
