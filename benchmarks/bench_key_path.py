@@ -47,12 +47,12 @@ IDLE_ROUNDS = 50  # the loop's idle work allowed between two keys (a person is s
 HOST = "companion.bench"
 
 
-def script_text(name: str, quick: bool) -> str:
-    """The game's whole key script (its first 120 lines when ``quick``)."""
-    from companion.games import load
+def script_text(name: str, quick: bool, package: str = "companion") -> str:
+    """The game's whole key script (its first 120 lines when ``quick``), played by ``package``'s
+    own game (its codes are that version's: a code that moved since is typed as it was then)."""
     from tests.keyscript import play_script
 
-    game = load(name)
+    game = importlib.import_module(f"{package}.games").load(name)
     seats = SEATS.get(name, max(game.min_seats, min(game.max_seats, 4)))
     lines, _ = play_script(game, seats, seed=3, games_in_menu=[name])
     return "\n".join(lines[: 120 if quick else None])
@@ -60,7 +60,7 @@ def script_text(name: str, quick: bool) -> str:
 
 def script_of(name: str, quick: bool, package: str) -> list:
     """The game's key script as ``package``'s own events (each version's table knows only its own)."""
-    return importlib.import_module(f"{package}.hw.emulated").parse_script(script_text(name, quick))
+    return importlib.import_module(f"{package}.hw.emulated").parse_script(script_text(name, quick, package))
 
 
 class CountingBus:
@@ -230,7 +230,8 @@ def main() -> None:
         unpack_baseline(baseline, Path(tmp) / "before")
         print(f"CPU per key of the main loop (App.run), key to first draw; before = {baseline}")
         print("goal p99 <= 2 ms with the web table off, <= 3 ms with a board and 4 phones on")
-        for name in available():
+        only = [a for a in args[1:]]
+        for name in [n for n in available() if not only or n in only]:
             figures: dict[tuple[str, bool], list[float]] = {}
             for web in (False, True):
                 for label, package in (("before", "companion_before"), ("after", "companion")):
