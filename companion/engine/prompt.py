@@ -73,6 +73,10 @@ class Prompt:
     # pad would type for them (the Bard's own seat, a character already played): the table sends
     # such a code to the game, whose ``explain`` names the rule, instead of a generic refusal.
     unoffered: dict[int, tuple[Option, ...]] = field(default_factory=dict)
+    # Several counts (cards to give, a cost in resources): each option's value is a list of
+    # these kinds' values, one a card, in any order; a phone shows a counter per kind (its
+    # label) instead of a list of every mix. Empty: the options are a plain list.
+    kinds: tuple[Option, ...] = ()
 
     ANYONE = -1
 

@@ -61,6 +61,8 @@ def touch_form(table: Table, answer: Answer, prompt: Prompt, seat: int, language
     if kind.hidden:
         form["chosen"] = _locked_code(answer, prompt, seat, width)
         form["change"] = texts.CHANGE.get(language)
+    if prompt.kinds and all(isinstance(o.value, (list, tuple)) for o in options):
+        return {**form, "kind": "counts", **_counts(prompt, options, language)}
     if kind is PromptKind.CELL and prompt.grid is not None:
         return {**form, "kind": "cell", **_grid(prompt, options, width)}
     if len(options) == 2 and {o.code for o in options} == {"#", "*"}:
@@ -132,6 +134,20 @@ def _grid(prompt: Prompt, options: tuple[Option, ...], width: int) -> dict[str, 
     # row by row as drawn: what the cell shows, and the code of the place it is ("" for none)
     cells = [[prompt.cells.get((x, y), ""), places.get((x, y), "")] for y in ys for x in xs]
     return {"columns": columns, "rows": rows, "cells": cells}
+
+
+def _counts(prompt: Prompt, options: tuple[Option, ...], language: str) -> dict[str, Any]:
+    """Several counts: a counter per kind, how many in all, and each option by its counts (the
+    phone sends the option whose counts the counters show)."""
+    kinds = [k.value for k in prompt.kinds]
+    width = max((len(o.code) for o in options), default=1)
+    mixes = {
+        padded(o.code, width): [sum(1 for v in o.value if v == kind) for kind in kinds]
+        for o in options
+        if all(v in kinds for v in o.value)
+    }
+    total = max((len(o.value) for o in options), default=0)
+    return {"kinds": [k.label.get(language) for k in prompt.kinds], "total": total, "mixes": mixes}
 
 
 def _is_rose(options: tuple[Option, ...]) -> bool:

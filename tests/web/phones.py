@@ -44,6 +44,8 @@ class Tally:
 def form_taps(form: dict, choice: dict | int | None) -> int:
     """The taps the page needs to send ``choice`` on ``form``."""
     kind = form["kind"]
+    if kind == "counts":
+        return form["total"] + 1  # a tap a card, then lock
     if kind == "number" and form["max"] - form["min"] > 12:
         assert isinstance(choice, int)
         return (0 if choice == form["value"] else len(str(choice))) + 1  # its digits (none: the value shown), send
@@ -57,6 +59,8 @@ def keypad_keys(form: dict, choice: str | int | None, cursor: tuple[int, int] | 
     kind = form["kind"]
     if kind in ("confirm", "keys", "rose"):
         return 1
+    if kind == "counts":
+        return max(len(code) for code in form["mixes"]) + 1
     if kind == "number":
         return len(str(choice)) + 1
     codes = [o["code"] for o in form["options"]]

@@ -135,6 +135,13 @@ class Player(Page):
                 box.locator(f'button[data-digit="{digit}"]').click()
             box.locator("button.send").click()
             return len(str(number)) + 1
+        if kind == "counts":
+            code = rnd.choice(sorted(form["mixes"]))
+            for index, count in enumerate(form["mixes"][code]):
+                for _ in range(count):
+                    box.locator(f'button.step[data-kind="{index}"]').click()
+            box.locator("button.send").click()
+            return form["total"] + 1
         option = rnd.choice(form["options"])
         box.locator(f'button.option[data-code="{option["code"]}"]').first.click()
         if not form["hidden"]:
@@ -331,7 +338,7 @@ def test_a_hidden_pick_on_the_touch_form_sends_the_same_and_shows_everyone_else_
 
 def test_every_question_kind_was_photographed_in_both_languages(shot):
     kinds = {kind for kind, _ in shot} - {"host", "over"}
-    assert {"list", "yesno", "number", "confirm", "cell", "rose"} <= kinds
+    assert {"list", "yesno", "number", "confirm", "cell", "rose", "counts"} <= kinds
     assert all((kind, language) in shot for kind in kinds for language in ("cs", "en"))
 
 

@@ -44,7 +44,7 @@ def test_every_question_kind_has_its_touch_form():
         game = load(name)
         for seats in sorted({game.min_seats, game.max_seats}):
             seen |= set(PhoneTable(name, seats, seed=3).play().by_kind)
-    assert {"list", "yesno", "number", "confirm", "cell", "rose"} <= seen
+    assert {"list", "yesno", "number", "confirm", "cell", "rose", "counts"} <= seen
 
 
 def test_a_list_names_its_options_in_words_with_the_pads_codes():
@@ -55,6 +55,21 @@ def test_a_list_names_its_options_in_words_with_the_pads_codes():
     assert [o["label"] for o in form["options"]] == [o.label.en for o in prompt.options_for(0)]
     assert [o["code"] for o in form["options"]] == [o.code.zfill(2) for o in prompt.options_for(0)]
     assert form["ok"] == "Lock in" and form["chosen"] == ""
+
+
+def test_a_troy_donation_is_a_counter_per_card_kind_and_costs_the_cards_given_plus_one():
+    phones = PhoneTable("troy", 4, seed=3)
+    for _ in range(3000):
+        found = [v for v in phones.views().values() if v["form"]["kind"] == "counts"]
+        if found or not phones.step():
+            break
+    assert found, "no donation in the game"
+    form = found[0]["form"]
+    assert form["kinds"] == ["lumber", "brick", "wool", "grain", "ore"] and form["hidden"]
+    prompt = phones.table.running.prompt
+    assert len(form["mixes"]) == len(prompt.options_for(prompt.seats[0]))  # every mix has its counts
+    assert all(sum(mix) == form["total"] for mix in form["mixes"].values())
+    assert {form_taps(form, code) for code in form["mixes"]} == {form["total"] + 1}
 
 
 def test_a_vaaalbara_pick_costs_two_taps_whichever_character():

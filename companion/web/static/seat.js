@@ -224,6 +224,36 @@ function numberForm(form, box) {
   box.append(shown, el("p", `${form.min}–${form.max}`, "bounds"), digits, sendIt);
 }
 
+// Several counts (cards to give): a counter per kind; Lock sends the mix the counters show, once
+// they add up to what is asked. Each card costs one tap, and Lock one more.
+function countsForm(form, box) {
+  const counts = picked && picked.q === form.q && picked.counts ? picked.counts : form.kinds.map(() => 0);
+  const sum = counts.reduce((a, b) => a + b, 0);
+  const set = (index, delta) => {
+    const next = counts.slice();
+    next[index] = Math.max(0, next[index] + delta);
+    if (next.reduce((a, b) => a + b, 0) > form.total) return;
+    const code = Object.keys(form.mixes).find((c) => form.mixes[c].every((n, i) => n === next[i])) || "";
+    picked = { q: form.q, code, counts: next };
+    render(last);
+  };
+  const list = el("div", null, "counts");
+  form.kinds.forEach((label, index) => {
+    const row = el("div", null, "count-row");
+    const minus = button("−", "step", () => set(index, -1));
+    minus.disabled = counts[index] === 0;
+    const plus = button("+", "step", () => set(index, 1));
+    plus.disabled = sum >= form.total;
+    plus.dataset.kind = String(index);
+    row.append(el("span", label, "count-label"), minus, el("output", String(counts[index]), "count"), plus);
+    list.append(row);
+  });
+  box.append(list, el("p", `${sum} / ${form.total}`, "bounds"));
+  const lock = sendButton(form);
+  lock.disabled = !(picked && picked.q === form.q && picked.code && sum === form.total);
+  box.append(lock);
+}
+
 function keysForm(form, box) {
   box.append(el("p", form.text, "wait"));
   if (form.done) return;
@@ -263,6 +293,7 @@ function renderForm(view) {
   else if (form.kind === "cell") cellForm(form, box);
   else if (form.kind === "number") numberForm(form, box);
   else if (form.kind === "keys") keysForm(form, box);
+  else if (form.kind === "counts") countsForm(form, box);
   else if (form.kind === "over") overForm(form, box, view);
   else box.append(el("p", form.text || "", "wait"));
 }

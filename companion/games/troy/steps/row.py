@@ -88,6 +88,10 @@ class DonateCards(Step):
             one_seat(seat),
             Msg("Které karty daruješ? (tajně)", "Which cards do you give? (secret)"),
             {seat: donation_options(count)},
+            kinds=tuple(
+                Option(resource, texts.RESOURCE_NAMES[resource], str(digit))
+                for digit, resource in enumerate(support.RESOURCES, 1)
+            ),
             detail=Msg(
                 "Číslice karet od nejmenší, pak #: 1 dřevo, 2 hlína, 3 vlna, 4 obilí, 5 ruda. Karty vrať do banku.",
                 "Card digits, lowest first, then #: 1 lumber, 2 brick, 3 wool, 4 grain, 5 ore. "
