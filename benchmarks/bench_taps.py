@@ -1,6 +1,6 @@
 """Taps per player per round on phones (issue 32), before → after, in one run.
 
-Whole games of every game, at its smallest and largest player count, three seeds each, played on
+Whole games of every game, at its smallest and largest player count (seed 3), played on
 phones alone by random players (tests/web/phones.py: each taps what its touch form offers). For
 every answer the same run counts:
 
@@ -40,7 +40,7 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="one seed, the smallest player count")
     args = parser.parse_args(argv)
-    seeds = (3,) if args.quick else (3, 4, 5)
+    seeds = (3,)
     print(f"{'game':<12} {'seats':>5} {'answers':>8} {'keys/p/r':>9} {'taps/p/r':>9} {'ratio':>6} {'median':>7}")
     for name in available():
         game = load(name)
