@@ -72,8 +72,18 @@ def touch_form(table: Table, answer: Answer, prompt: Prompt, seat: int, language
     return {**form, "kind": "list"}
 
 
-def _option(option: Option, width: int, language: str) -> dict[str, Any]:
-    return {"code": padded(option.code, width), "label": option.label.get(language), "default": option.code == "#"}
+def _option(option: Option, width: int, language: str, named: dict[str, str] | None = None) -> dict[str, Any]:
+    """An option as the phone shows it; one that names a seat names its player too ("Modrá
+    (Anna)"), where the seat's player has a name."""
+    label = option.label.get(language)
+    if named and label in named:
+        label = f"{label} ({named[label]})"
+    return {"code": padded(option.code, width), "label": label, "default": option.code == "#"}
+
+
+def _named_seats(table: Table, language: str) -> dict[str, str]:
+    """Each named seat's label -> its player's name."""
+    return {table.seat_msg(seat).get(language): name for seat, name in table.names.items() if name}
 
 
 def _lists(
@@ -86,19 +96,20 @@ def _lists(
     share one, said once). Of a public question none: a tap sends it and the table
     refuses it with the game's sentence, as the pad's code would be refused; working out a
     hundred reasons (Graenaland's build list) on every new question would cost the key path."""
-    if _reasons["prompt"] is not prompt:
-        _reasons.update(prompt=prompt, by={})
+    if _reasons["prompt"] is not prompt or _reasons.get("names") != table.names:
+        _reasons.update(prompt=prompt, by={}, names=dict(table.names))
     known: dict = _reasons["by"]  # type: ignore[assignment]
     key = (seat, language)
     if key not in known:
-        listed = [_option(o, width, language) for o in prompt.options_for(seat)]
+        named = _named_seats(table, language)
+        listed = [_option(o, width, language, named) for o in prompt.options_for(seat)]
         if prompt.kind.hidden:  # a secret pick offers no default: no habit key for a secret
             listed = [{**o, "default": False} for o in listed]
         unoffered = prompt.unoffered_for(seat)
         reasons = [_reason(table, seat, option, language) if prompt.kind.hidden else "" for option in unoffered]
         said = list(dict.fromkeys(reason for reason in reasons if reason))
         off = [
-            {**_option(o, width, language), "why": said.index(why) if why else -1}
+            {**_option(o, width, language, named), "why": said.index(why) if why else -1}
             for o, why in zip(unoffered, reasons, strict=True)
         ]
         known[key] = (listed, off, said)

@@ -136,6 +136,15 @@ def first_view_with_off(name: str, seats: int, hidden: bool):
     pytest.fail("the game did not end")
 
 
+def test_an_option_that_names_a_seat_names_its_player_too():
+    phones, seat, view = first_view_with_off("vaaalbara", 3, hidden=False)  # an omen tie: seats
+    phones.table.names[1] = "Anna"
+    labels = [o["label"] for o in seat_view(phones.table, seat)["form"]["options"]]
+    assert "Purple (Anna)" in labels or any(
+        o["label"] == "Purple (Anna)" for o in seat_view(phones.table, seat)["form"]["off"]
+    )
+
+
 def test_a_public_answer_not_offered_is_greyed_and_its_tap_refused_by_the_games_sentence():
     """An omen tie names only the tied clans: the form greys the others, and a tap on one is
     refused with the game's sentence, as the pad's code would be."""
