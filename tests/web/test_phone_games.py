@@ -137,7 +137,7 @@ def first_view_with_off(name: str, seats: int, hidden: bool):
 
 
 def test_an_option_that_names_a_seat_names_its_player_too():
-    phones, seat, view = first_view_with_off("vaaalbara", 3, hidden=False)  # an omen tie: seats
+    phones, seat, _view = first_view_with_off("vaaalbara", 3, hidden=False)  # an omen tie: seats
     phones.table.names[1] = "Anna"
     labels = [o["label"] for o in seat_view(phones.table, seat)["form"]["options"]]
     assert "Purple (Anna)" in labels or any(
