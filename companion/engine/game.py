@@ -11,7 +11,7 @@ from .errors import RuleError
 from .events import RECENT, announce, trim
 from .i18n import Msg, player
 from .prompt import Prompt
-from .steps import Action, Ask, At, Awaited, Step, Steps, check_action, take_resume
+from .steps import Action, Ask, At, Awaited, Step, Steps, check_action, passes, take_resume
 
 
 class Status(NamedTuple):
@@ -198,6 +198,22 @@ class Game:
         """The awaited input, or None when the game is over."""
         awaited = self.awaiting(state)
         return None if awaited is None else self.steps[awaited.step].prompt(state, awaited.task)
+
+    def checked(self, state: dict, action: Any) -> Action | None:
+        """``action`` checked as ``check_action`` checks it against the awaited prompt, the
+        step's ``gate`` asked first (a replay that only verifies: the prompt's labels and codes
+        are not built for an answer the gate offers). None when the game is over; a refusal
+        is the whole prompt's (``check_action``)."""
+        awaited = self.awaiting(state)
+        if awaited is None:
+            return None
+        step = self.steps[awaited.step]
+        gate = step.gate(state, awaited.task)
+        if gate is not None:
+            passed = passes(gate, action)
+            if passed is not None:
+                return passed
+        return check_action(step.prompt(state, awaited.task), action, self, state)
 
     def apply(self, state: dict, action: dict, prompt: Prompt | None = None) -> dict:
         """Check ``action`` against the awaited prompt (pass it when already built) and carry it

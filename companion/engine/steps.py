@@ -67,6 +67,20 @@ class At(NamedTuple):
     task: dict
 
 
+class Gate(NamedTuple):
+    """What a replay that only verifies a log checks an action against instead of the whole
+    prompt (``Step.gate``): the prompt's kind, step and seats, and ``offers(seat, value)``,
+    whether the prompt lists ``value`` for ``seat`` (``listed(value, prompt.options_for(seat))``)
+    without building its options, labels and codes. It must never offer what the prompt does
+    not list; an answer it does not offer is checked against the whole prompt, so erring that
+    way only costs time (tests/engine/test_gates.py holds every game's gates to their prompts)."""
+
+    kind: PromptKind
+    step: str
+    seats: tuple[int, ...]
+    offers: Callable[[int | None, Any], bool]
+
+
 class Step:
     """One decision of a game. Subclasses set ``name`` (the action's ``step`` in the log) and
     implement ``prompt`` and ``apply``; ``explain`` names the rule behind an unlisted answer.
@@ -88,6 +102,11 @@ class Step:
     # an unlisted value is malformed and no rule can be named for it. Otherwise ``explain``
     # names the rule (the conformance suite checks one or the other for every step).
     enumerable: bool = False
+
+    def gate(self, state: dict, task: dict) -> Gate | None:
+        """A cheaper stand-in for ``prompt`` when an action is only checked, not shown (an
+        import's replay): see ``Gate``. None (the default): the prompt is built."""
+        return None
 
     def explain(self, state: dict, task: dict, seat: int | None, value: Any) -> RuleError | None:
         """Why ``value`` is not among the listed options: the rule it breaks, in a sentence that
@@ -309,6 +328,33 @@ def check_action(prompt: Prompt | None, action: Any, game: Game | None = None, s
     if not prompt.accepts_seat(seat):
         raise _not_your_turn(game, state, prompt)
     _check_value(game, state, prompt, seat, action.get("value"))
+    return Action.from_log(action)
+
+
+def passes(gate: Gate, action: Any) -> Action | None:
+    """The typed action when ``gate`` lets it through every check ``check_action`` makes of a
+    CHOICE, CELL or hidden choice prompt; None when it does not (or cannot tell: another kind
+    of prompt), and the whole prompt is asked instead, with its own refusals."""
+    if not isinstance(action, dict) or action.get("step") != gate.step:
+        return None
+    if gate.kind.hidden:
+        if gate.kind is not PromptKind.SECRET_CHOICE:
+            return None
+        picks = action.get("picks")
+        if not isinstance(picks, dict) or set(picks) != {str(s) for s in gate.seats}:
+            return None
+        if not all(gate.offers(int(seat), value) for seat, value in picks.items()):
+            return None
+        return Action.from_log(action)
+    if gate.kind not in (PromptKind.CHOICE, PromptKind.CELL):
+        return None
+    seat = action.get("seat")
+    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
+        return None
+    if gate.seats and seat is not None and seat not in gate.seats:
+        return None
+    if not gate.offers(seat, action.get("value")):
+        return None
     return Action.from_log(action)
 
 
