@@ -7,7 +7,7 @@ scenario; the scenario's own steps sit beside these in the game's steps table.
 
 from __future__ import annotations
 
-from ...engine import Msg, Option, Prompt, PromptKind, RuleError, Step, numbered
+from ...engine import Gate, Msg, Option, Prompt, PromptKind, RuleError, Step, numbered
 from . import core, texts
 
 ROLL_CODES = {**{n: str(n) for n in range(2, 10)}, 10: "0", 11: "1", 12: "#"}  # rules 1 and 2
@@ -153,6 +153,29 @@ def menu_unoffered(state: dict, seat: int, special: bool, offered: tuple[Option,
     return tuple(o for o in known if o.value not in values and o.code not in codes)
 
 
+def menu_gate(step: Step, state: dict, seat: int, special: bool) -> Gate:
+    """The build menu's items without its labels, detail and unoffered items: the core's items
+    (``menu_options``'s first ones and the end) as they are, the scenario's asked only for
+    another value."""
+    scenario = scenario_of(state)
+    keys = {"road", "settlement", "city", "longest_road", "done" if special else "end"}
+    if scenario.dev_cards:
+        keys.add("dev")
+        if not special:
+            keys.add("knight")
+
+    def offers(answering, value):
+        if answering != seat:
+            return False
+        if type(value) is str and value in keys:
+            return True
+        return any(
+            value == o.value and type(value) is type(o.value) for o in scenario.menu_options(state, seat, special)
+        )
+
+    return Gate(PromptKind.CHOICE, step.name, (seat,), offers)
+
+
 def menu_prompt(step: Step, state: dict, seat: int, special: bool) -> Prompt:
     """The build menu (``special``: in the special building phase), with the scenario's detail
     (read with ▼) and the items it does not offer now."""
@@ -215,6 +238,9 @@ class Build(Step):
     def prompt(self, state, task):
         return menu_prompt(self, state, state["turn"], False)
 
+    def gate(self, state, task):
+        return menu_gate(self, state, state["turn"], False)
+
     def explain(self, state, task, seat, value):
         return menu_explain(state, state["turn"], value, False)
 
@@ -229,6 +255,9 @@ class SpecialBuild(Step):
 
     def prompt(self, state, task):
         return menu_prompt(self, state, state["special"]["builder"], True)
+
+    def gate(self, state, task):
+        return menu_gate(self, state, state["special"]["builder"], True)
 
     def explain(self, state, task, seat, value):
         return menu_explain(state, state["special"]["builder"], value, True)
