@@ -5,6 +5,7 @@ from __future__ import annotations
 import marshal
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, NamedTuple
 
 from .errors import RuleError
@@ -208,7 +209,7 @@ class Game:
         if awaited is None:
             return None
         step = self.steps[awaited.step]
-        gate = step.gate(state, awaited.task)
+        gate = step.gate(state, awaited.task) if gated(type(step)) else None
         if gate is not None:
             passed = passes(gate, action)
             if passed is not None:
@@ -330,6 +331,16 @@ class Game:
         """Box-data corrections made or learned in this session, in the shape of the ``box``
         setup option. The appliance saves them per box and passes them to the next session."""
         return {}
+
+
+@cache
+def gated(kind: type) -> bool:
+    """Whether a step class's ``gate`` stands for its ``prompt``: the gate is defined in the
+    class that defines the prompt, or below it. A subclass that builds its own prompt without a
+    gate of its own does not inherit its parent's gate (the prompt is built then)."""
+    gate = next(c for c in kind.__mro__ if "gate" in c.__dict__)
+    prompt = next(c for c in kind.__mro__ if "prompt" in c.__dict__)
+    return gate is not Step and issubclass(gate, prompt)
 
 
 def _restore(state: dict, before: dict) -> None:

@@ -81,6 +81,16 @@ class Gate(NamedTuple):
     offers: Callable[[int | None, Any], bool]
 
 
+def offered(values) -> Callable[[int | None, Any], bool]:
+    """A gate's ``offers`` for a prompt that lists ``values`` to any seat (``{ANYONE: ...}``)."""
+    values = list(values)
+
+    def offers(seat: int | None, value: Any) -> bool:
+        return any(value == v and type(value) is type(v) for v in values)
+
+    return offers
+
+
 class Step:
     """One decision of a game. Subclasses set ``name`` (the action's ``step`` in the log) and
     implement ``prompt`` and ``apply``; ``explain`` names the rule behind an unlisted answer.

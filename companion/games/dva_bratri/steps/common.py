@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ....engine import BACK, Action, Gate, Msg, Prompt, PromptKind, RuleError, Step, TaskStep, numbered
 from ....engine.game import copy_state
+from ....engine.steps import offered
 from .. import box, jindrich, picture
 from ..board import NORTH
 from ..texts import at, refuse, side_name, unit_label
@@ -40,12 +41,7 @@ def listed_gate(state: dict, step: str, kind: PromptKind, values) -> Gate:
     """A gate (``Step.gate``) for a prompt listing ``values`` to anyone (``{-1: ...}``, as
     ``choice`` and ``cell_prompt`` list them) and asking ``seats``: the values without their
     labels and codes, a map without its cells."""
-    values = list(values)
-
-    def offers(seat, value):
-        return any(value == v and type(value) is type(v) for v in values)
-
-    return Gate(kind, step, seats(state), offers)
+    return Gate(kind, step, seats(state), offered(values))
 
 
 def cell_gate(state: dict, step: str, places) -> Gate:

@@ -112,6 +112,9 @@ class TakeTile(MoveStep):
             detail=Msg("Tvůj dosah: {r}.", "Your reach: {r}.").format(r=board.reach(state, state["active"])),
         )
 
+    def gate(self, state: dict, task: dict):
+        return listed_gate(state, self.name, PromptKind.CHOICE, [*board.clockwise(state), BACK.value])
+
     def carry_out(self, state: dict, action: Action, task: dict) -> None:
         value = action.value
         side = state["active"]
@@ -142,6 +145,9 @@ class HandTile(MoveStep):
     def prompt(self, state: dict, task: dict) -> Prompt:
         pairs = [(t, box.describe(state, t)) for t in state["hands"][state["active"]]]
         return choice(state, self.name, self.title, pairs, back=True)
+
+    def gate(self, state: dict, task: dict):
+        return listed_gate(state, self.name, PromptKind.CHOICE, [*state["hands"][state["active"]], BACK.value])
 
 
 class BuildTile(HandTile):

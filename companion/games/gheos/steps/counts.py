@@ -12,7 +12,8 @@ asking 1 ``#`` was the last count itself, so that count had two codes); a foundi
 
 from __future__ import annotations
 
-from ....engine import Msg, Option, Prompt, PromptKind, Step
+from ....engine import Gate, Msg, Option, Prompt, PromptKind, Step
+from ....engine.steps import offered
 from ....engine.i18n import player
 from ..common import reading, refuse
 from ..flow import told
@@ -71,6 +72,14 @@ class CountStep(Step):
             short=self.short(state),
             unoffered={Prompt.ANYONE: unoffered} if unoffered else {},
         )
+
+    def gate(self, state, task):
+        """``count_options``'s values, without their labels."""
+        default, limit = self.default(state), reading(state, "count_limit")
+        values: list = list(range(limit + 1))
+        if default is not None and default <= limit:
+            values.append(SAME if stable(state) else default)
+        return Gate(PromptKind.CHOICE, self.name, (state["turn"],), offered(values))
 
     def count(self, state: dict, value) -> int:
         """The count an answer tells: ``SAME`` is the count told last time for this place."""
