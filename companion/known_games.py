@@ -159,7 +159,7 @@ def verified_replay(rules: Any, document: Mapping) -> str | None:
     return _meta_problem(document.get("meta") or {}, rules, _Replayed(rules, state))
 
 
-CHECKPOINT = 8  # actions between the copies a question (Ask) goes back to
+CHECKPOINT = 16  # actions between the copies a question (Ask) goes back to
 
 
 def _replayed_state(rules: Any, options: dict, seed: int, actions: list) -> dict | None:

@@ -42,14 +42,22 @@ class Action:
 
     @classmethod
     def from_log(cls, logged: dict) -> Action:
-        picks = logged.get("picks") or {}
-        return cls(
-            logged["step"],
-            logged.get("seat"),
-            logged.get("value"),
-            {int(seat): pick for seat, pick in picks.items()},
-            logged,
+        """The action as the log keeps it, typed. Made for every action of every replay, so
+        without the frozen dataclass's ``__init__`` (its fields set directly: the same Action,
+        equal and hashed alike), as ``Msg.format`` makes its results."""
+        picks = logged.get("picks")
+        made = _new(cls)
+        made.__dict__.update(
+            step=logged["step"],
+            seat=logged.get("seat"),
+            value=logged.get("value"),
+            picks={int(seat): pick for seat, pick in picks.items()} if picks else {},
+            logged=logged,
         )
+        return made
+
+
+_new = object.__new__
 
 
 class Awaited(NamedTuple):

@@ -131,9 +131,28 @@ def test_gates_are_met_and_an_import_still_refuses_a_wrong_build():
 
 
 def test_a_step_that_builds_its_own_prompt_does_not_inherit_a_gate():
-    """Gheos's founding wheat builds its own prompt (the occupied answer) below the counting
-    steps' gate: its prompt is built; its siblings keep the gate."""
-    from companion.games.gheos.steps.counts import CountStep, FoundWheat, Pyramids
+    """A step below a gated one that builds its prompt its own way has its prompt built (its
+    parent's gate does not stand for it), unless it gives a gate of its own; no gate at all:
+    not gated."""
+    from companion.engine import Gate, Step
 
-    assert gated(CountStep) and gated(Pyramids)
-    assert not gated(FoundWheat)
+    class Counted(Step):
+        def prompt(self, state, task): ...
+
+        def gate(self, state, task):
+            return Gate(PromptKind.CHOICE, "n", (), lambda seat, value: True)
+
+    class Same(Counted):
+        name = "same"
+
+    class Own(Counted):
+        def prompt(self, state, task): ...
+
+    class OwnGated(Own):
+        def gate(self, state, task): ...
+
+    class Plain(Step):
+        def prompt(self, state, task): ...
+
+    assert gated(Counted) and gated(Same) and gated(OwnGated)
+    assert not gated(Own) and not gated(Plain)

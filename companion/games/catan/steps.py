@@ -8,6 +8,7 @@ scenario; the scenario's own steps sit beside these in the game's steps table.
 from __future__ import annotations
 
 from ...engine import Gate, Msg, Option, Prompt, PromptKind, RuleError, Step, numbered
+from ...engine.steps import offered
 from . import core, texts
 
 ROLL_CODES = {**{n: str(n) for n in range(2, 10)}, 10: "0", 11: "1", 12: "#"}  # rules 1 and 2
@@ -106,6 +107,20 @@ class Roll(Step):
         options = tuple(Option(n, Msg(str(n), str(n)), codes[n]) for n in core.SUMS)
         options += scenario.roll_options(state, seat)
         return Prompt(PromptKind.CHOICE, self.name, (seat,), texts.ROLL, {seat: options}, detail=detail)
+
+    def gate(self, state, task):
+        """The sums and the scenario's roll options, without their labels and codes."""
+        seat = state["turn"]
+        extra = scenario_of(state).roll_options(state, seat)
+
+        def offers(answering, value):
+            if answering != seat:
+                return False
+            if type(value) is int and value in core.SUMS:
+                return True
+            return any(value == o.value and type(value) is type(o.value) for o in extra)
+
+        return Gate(PromptKind.CHOICE, self.name, (seat,), offers)
 
     def explain(self, state, task, seat, value):
         if type(value) is int and value not in core.SUMS:
@@ -275,6 +290,9 @@ class SpecialWho(Step):
         options = seat_options(state, state["special"]["left"]) + (Option(None, texts.NOBODY_ELSE, "#"),)
         return Prompt(PromptKind.CHOICE, self.name, (), texts.SPECIAL_WHO, {Prompt.ANYONE: options})
 
+    def gate(self, state, task):
+        return Gate(PromptKind.CHOICE, self.name, (), offered([*state["special"]["left"], None]))
+
     def explain(self, state, task, seat, value):
         if type(value) is int and 0 <= value < state["seats"]:
             return core.refuse(
@@ -299,6 +317,12 @@ class LongestRoad(Step):
         seats = [s for s in range(state["seats"]) if core.road_refused(state, s) is None]
         options = seat_options(state, seats) + (Option(None, texts.NOBODY, "0"),)
         return Prompt(PromptKind.CHOICE, self.name, (task["seat"],), texts.ROAD_WHO, {task["seat"]: options})
+
+    def gate(self, state, task):
+        seat = task["seat"]
+        values = [s for s in range(state["seats"]) if core.road_refused(state, s) is None]
+        listed = offered([*values, None])
+        return Gate(PromptKind.CHOICE, self.name, (seat,), lambda answering, value: answering == seat and listed(seat, value))
 
     def explain(self, state, task, seat, value):
         if type(value) is int and 0 <= value < state["seats"]:

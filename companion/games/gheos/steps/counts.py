@@ -218,6 +218,14 @@ class FoundWheat(CountStep):
             short=self.short(state),
         )
 
+    def gate(self, state, task):
+        """The counts (without the followers each gives) and "occupied"."""
+        if stable(state):
+            values: list = list(range(reading(state, "found_cap") + 1))
+        else:
+            values = [o.value for o in count_options(state, self.default(state))]
+        return Gate(PromptKind.CHOICE, self.name, (state["turn"],), offered([*values, self.OCCUPIED]))
+
     @staticmethod
     def _capped(state: dict) -> tuple[Option, ...]:
         """Asking 2: a founding gives at most ``found_cap`` followers (5 or fewer), so wheat above it
