@@ -16,7 +16,7 @@ import pytest
 from companion.engine import PromptKind, RuleError, Session
 from companion.engine.game import gated
 from companion.engine.steps import check_action, passes
-from companion.games import load
+from companion.games import load, registered
 from companion.known_games import verified_replay
 from tests.games.corpus import CORPUS
 from tests.games.playout import random_action
@@ -102,7 +102,7 @@ def test_every_gate_agrees_with_its_prompt_over_the_corpus(name, game):
     check_state(rules, session.state)
 
 
-@pytest.mark.parametrize("name", ["graenaland", "dva_bratri", "troy", "great_wall", "gheos", "vaaalbara"])
+@pytest.mark.parametrize("name", registered())
 def test_every_gate_agrees_with_its_prompt_in_random_playouts(name):
     rules = load(name)
     rnd = random.Random(34)
