@@ -5,7 +5,6 @@ from __future__ import annotations
 import marshal
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any, NamedTuple
 
 from .errors import RuleError
@@ -333,14 +332,19 @@ class Game:
         return {}
 
 
-@cache
+_GATED: dict[type, bool] = {}  # step class -> gated(it), answered once per class
+
+
 def gated(kind: type) -> bool:
     """Whether a step class's ``gate`` stands for its ``prompt``: the gate is defined in the
     class that defines the prompt, or below it. A subclass that builds its own prompt without a
     gate of its own does not inherit its parent's gate (the prompt is built then)."""
-    gate = next(c for c in kind.__mro__ if "gate" in c.__dict__)
-    prompt = next(c for c in kind.__mro__ if "prompt" in c.__dict__)
-    return gate is not Step and issubclass(gate, prompt)
+    known = _GATED.get(kind)
+    if known is None:
+        gate = next(c for c in kind.__mro__ if "gate" in c.__dict__)
+        prompt = next(c for c in kind.__mro__ if "prompt" in c.__dict__)
+        known = _GATED[kind] = gate is not Step and issubclass(gate, prompt)
+    return known
 
 
 def _restore(state: dict, before: dict) -> None:

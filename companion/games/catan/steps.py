@@ -322,7 +322,9 @@ class LongestRoad(Step):
         seat = task["seat"]
         values = [s for s in range(state["seats"]) if core.road_refused(state, s) is None]
         listed = offered([*values, None])
-        return Gate(PromptKind.CHOICE, self.name, (seat,), lambda answering, value: answering == seat and listed(seat, value))
+        return Gate(
+            PromptKind.CHOICE, self.name, (seat,), lambda answering, value: answering == seat and listed(seat, value)
+        )
 
     def explain(self, state, task, seat, value):
         if type(value) is int and 0 <= value < state["seats"]:

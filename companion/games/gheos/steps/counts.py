@@ -13,8 +13,8 @@ asking 1 ``#`` was the last count itself, so that count had two codes); a foundi
 from __future__ import annotations
 
 from ....engine import Gate, Msg, Option, Prompt, PromptKind, Step
-from ....engine.steps import offered
 from ....engine.i18n import player
+from ....engine.steps import offered
 from ..common import reading, refuse
 from ..flow import told
 from ..ledger import founding_followers

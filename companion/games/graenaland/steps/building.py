@@ -62,7 +62,9 @@ class Build(TableStep):
                 return False
             if value == end:
                 return True
-            return value in building.candidates(state, seat, mode) and building.refused(state, seat, value, mode) is None
+            return (
+                value in building.candidates(state, seat, mode) and building.refused(state, seat, value, mode) is None
+            )
 
         return Gate(PromptKind.CHOICE, self.name, (seat,), offers)
 

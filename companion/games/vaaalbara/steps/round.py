@@ -6,8 +6,8 @@ The characters' own decisions are in ``characters.py``.
 from __future__ import annotations
 
 from ....engine import Gate, Msg, Option, Prompt, PromptKind, Step
-from ....engine.steps import offered
 from ....engine.i18n import join
+from ....engine.steps import offered
 from ..box import BOX
 from ..common import (
     ASSIGN,
