@@ -159,7 +159,7 @@ def verified_replay(rules: Any, document: Mapping) -> str | None:
     return _meta_problem(document.get("meta") or {}, rules, _Replayed(rules, state))
 
 
-CHECKPOINT = 8  # actions between the copies a question (Ask) goes back to
+CHECKPOINT = 16  # actions between the copies a question (Ask) goes back to
 
 
 def _replayed_state(rules: Any, options: dict, seed: int, actions: list) -> dict | None:
@@ -169,34 +169,33 @@ def _replayed_state(rules: Any, options: dict, seed: int, actions: list) -> dict
     question as the engine's ``Game.apply`` queues it; that state is rebuilt from the copy."""
     from .engine.events import RECENT, trim
     from .engine.game import copy_state
-    from .engine.steps import Ask, check_action
+    from .engine.steps import Ask
 
     shared = (RECENT, *rules.shared_parts)
     # a copy of its own: what setup hands out may be shared with the game's cached box data,
     # which the engine never changes (it copies before every action) and this must not either
     state = copy_state(rules.setup(options, seed), shared)
     mark, marked = 0, copy_state(state, shared)
-    prompts: list = []  # of the actions since the copy: the same states again give the same prompts
+    done_since: list = []  # the checked actions since the copy: the same states again pass the same checks
     for done, action in enumerate(actions):
-        prompt = rules.prompt(state)
-        if prompt is None:
+        checked = rules.checked(state, action)
+        if checked is None:
             return None
-        checked = check_action(prompt, action, rules, state)
         try:
             rules.perform(state, checked)
         except Ask as ask:  # the state is half changed: rebuilt as it was before this action
             state = copy_state(marked, shared)
-            for earlier, asked in zip(actions[mark:done], prompts, strict=True):  # none of them asked
-                rules.perform(state, check_action(asked, earlier, rules, state))
+            for earlier in done_since:  # none of them asked
+                rules.perform(state, earlier)
                 trim(state, rules.recent_kept)
             ask.queue_in(state, checked.logged)
             mark = done + 1
-            marked, prompts = copy_state(state, shared), []
+            marked, done_since = copy_state(state, shared), []
         else:
-            prompts.append(prompt)
+            done_since.append(checked)
         trim(state, rules.recent_kept)
         if done + 1 - mark >= CHECKPOINT:
-            mark, marked, prompts = done + 1, copy_state(state, shared), []
+            mark, marked, done_since = done + 1, copy_state(state, shared), []
     return state
 
 

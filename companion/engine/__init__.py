@@ -10,7 +10,7 @@ from .game import FollowUp, Game, Scores, Setting, Status, shared_places
 from .i18n import Msg, counted, plural
 from .prompt import Option, Prompt, PromptKind
 from .session import Outcome, Session, replay
-from .steps import Action, Ask, At, Awaited, Step, Steps, TaskStep, answered, queued
+from .steps import Action, Ask, At, Awaited, Gate, Step, Steps, TaskStep, answered, queued
 
 __all__ = [
     "BACK",
@@ -21,6 +21,7 @@ __all__ = [
     "Awaited",
     "FollowUp",
     "Game",
+    "Gate",
     "Msg",
     "Option",
     "Outcome",

@@ -11,7 +11,7 @@ from .errors import RuleError
 from .events import RECENT, announce, trim
 from .i18n import Msg, player
 from .prompt import Prompt
-from .steps import Action, Ask, At, Awaited, Step, Steps, check_action, take_resume
+from .steps import Action, Ask, At, Awaited, Step, Steps, check_action, passes, take_resume
 
 
 class Status(NamedTuple):
@@ -199,6 +199,22 @@ class Game:
         awaited = self.awaiting(state)
         return None if awaited is None else self.steps[awaited.step].prompt(state, awaited.task)
 
+    def checked(self, state: dict, action: Any) -> Action | None:
+        """``action`` checked as ``check_action`` checks it against the awaited prompt, the
+        step's ``gate`` asked first (a replay that only verifies: the prompt's labels and codes
+        are not built for an answer the gate offers). None when the game is over; a refusal
+        is the whole prompt's (``check_action``)."""
+        awaited = self.awaiting(state)
+        if awaited is None:
+            return None
+        step = self.steps[awaited.step]
+        gate = step.gate(state, awaited.task) if gated(type(step)) else None
+        if gate is not None:
+            passed = passes(gate, action)
+            if passed is not None:
+                return passed
+        return check_action(step.prompt(state, awaited.task), action, self, state)
+
     def apply(self, state: dict, action: dict, prompt: Prompt | None = None) -> dict:
         """Check ``action`` against the awaited prompt (pass it when already built) and carry it
         out on a copy; returns the new state or raises RuleError. ``state`` is never changed."""
@@ -325,6 +341,21 @@ class Game:
         """Box-data corrections made or learned in this session, in the shape of the ``box``
         setup option. The appliance saves them per box and passes them to the next session."""
         return {}
+
+
+_GATED: dict[type, bool] = {}  # step class -> gated(it), answered once per class
+
+
+def gated(kind: type) -> bool:
+    """Whether a step class's ``gate`` stands for its ``prompt``: the gate is defined in the
+    class that defines the prompt, or below it. A subclass that builds its own prompt without a
+    gate of its own does not inherit its parent's gate (the prompt is built then)."""
+    known = _GATED.get(kind)
+    if known is None:
+        gate = next(c for c in kind.__mro__ if "gate" in c.__dict__)
+        prompt = next(c for c in kind.__mro__ if "prompt" in c.__dict__)
+        known = _GATED[kind] = gate is not Step and issubclass(gate, prompt)
+    return known
 
 
 def _restore(state: dict, before: dict) -> None:

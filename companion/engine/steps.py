@@ -42,14 +42,22 @@ class Action:
 
     @classmethod
     def from_log(cls, logged: dict) -> Action:
-        picks = logged.get("picks") or {}
-        return cls(
-            logged["step"],
-            logged.get("seat"),
-            logged.get("value"),
-            {int(seat): pick for seat, pick in picks.items()},
-            logged,
+        """The action as the log keeps it, typed. Made for every action of every replay, so
+        without the frozen dataclass's ``__init__`` (its fields set directly: the same Action,
+        equal and hashed alike), as ``Msg.format`` makes its results."""
+        picks = logged.get("picks")
+        made = _new(cls)
+        made.__dict__.update(
+            step=logged["step"],
+            seat=logged.get("seat"),
+            value=logged.get("value"),
+            picks={int(seat): pick for seat, pick in picks.items()} if picks else {},
+            logged=logged,
         )
+        return made
+
+
+_new = object.__new__
 
 
 class Awaited(NamedTuple):
@@ -65,6 +73,30 @@ class At(NamedTuple):
 
     kind: str
     task: dict
+
+
+class Gate(NamedTuple):
+    """What a replay that only verifies a log checks an action against instead of the whole
+    prompt (``Step.gate``): the prompt's kind, step and seats, and ``offers(seat, value)``,
+    whether the prompt lists ``value`` for ``seat`` (``listed(value, prompt.options_for(seat))``)
+    without building its options, labels and codes. It must never offer what the prompt does
+    not list; an answer it does not offer is checked against the whole prompt, so erring that
+    way only costs time (tests/engine/test_gates.py holds every game's gates to their prompts)."""
+
+    kind: PromptKind
+    step: str
+    seats: tuple[int, ...]
+    offers: Callable[[int | None, Any], bool]
+
+
+def offered(values) -> Callable[[int | None, Any], bool]:
+    """A gate's ``offers`` for a prompt that lists ``values`` to any seat (``{ANYONE: ...}``)."""
+    values = list(values)
+
+    def offers(seat: int | None, value: Any) -> bool:
+        return any(value == v and type(value) is type(v) for v in values)
+
+    return offers
 
 
 class Step:
@@ -88,6 +120,11 @@ class Step:
     # an unlisted value is malformed and no rule can be named for it. Otherwise ``explain``
     # names the rule (the conformance suite checks one or the other for every step).
     enumerable: bool = False
+
+    def gate(self, state: dict, task: dict) -> Gate | None:
+        """A cheaper stand-in for ``prompt`` when an action is only checked, not shown (an
+        import's replay): see ``Gate``. None (the default): the prompt is built."""
+        return None
 
     def explain(self, state: dict, task: dict, seat: int | None, value: Any) -> RuleError | None:
         """Why ``value`` is not among the listed options: the rule it breaks, in a sentence that
@@ -335,6 +372,33 @@ def check_action(prompt: Prompt | None, action: Any, game: Game | None = None, s
     if not prompt.accepts_seat(seat):
         raise _not_your_turn(game, state, prompt)
     _check_value(game, state, prompt, seat, action.get("value"))
+    return Action.from_log(action)
+
+
+def passes(gate: Gate, action: Any) -> Action | None:
+    """The typed action when ``gate`` lets it through every check ``check_action`` makes of a
+    CHOICE, CELL or hidden choice prompt; None when it does not (or cannot tell: another kind
+    of prompt), and the whole prompt is asked instead, with its own refusals."""
+    if not isinstance(action, dict) or action.get("step") != gate.step:
+        return None
+    if gate.kind.hidden:
+        if gate.kind is not PromptKind.SECRET_CHOICE:
+            return None
+        picks = action.get("picks")
+        if not isinstance(picks, dict) or set(picks) != {str(s) for s in gate.seats}:
+            return None
+        if not all(gate.offers(int(seat), value) for seat, value in picks.items()):
+            return None
+        return Action.from_log(action)
+    if gate.kind not in (PromptKind.CHOICE, PromptKind.CELL):
+        return None
+    seat = action.get("seat")
+    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
+        return None
+    if gate.seats and seat is not None and seat not in gate.seats:
+        return None
+    if not gate.offers(seat, action.get("value")):
+        return None
     return Action.from_log(action)
 
 

@@ -7,7 +7,8 @@ scenario; the scenario's own steps sit beside these in the game's steps table.
 
 from __future__ import annotations
 
-from ...engine import Msg, Option, Prompt, PromptKind, RuleError, Step, numbered
+from ...engine import Gate, Msg, Option, Prompt, PromptKind, RuleError, Step, numbered
+from ...engine.steps import offered
 from . import core, texts
 
 ROLL_CODES = {**{n: str(n) for n in range(2, 10)}, 10: "0", 11: "1", 12: "#"}  # rules 1 and 2
@@ -107,6 +108,20 @@ class Roll(Step):
         options += scenario.roll_options(state, seat)
         return Prompt(PromptKind.CHOICE, self.name, (seat,), texts.ROLL, {seat: options}, detail=detail)
 
+    def gate(self, state, task):
+        """The sums and the scenario's roll options, without their labels and codes."""
+        seat = state["turn"]
+        extra = scenario_of(state).roll_options(state, seat)
+
+        def offers(answering, value):
+            if answering != seat:
+                return False
+            if type(value) is int and value in core.SUMS:
+                return True
+            return any(value == o.value and type(value) is type(o.value) for o in extra)
+
+        return Gate(PromptKind.CHOICE, self.name, (seat,), offers)
+
     def explain(self, state, task, seat, value):
         if type(value) is int and value not in core.SUMS:
             return core.refuse(
@@ -151,6 +166,29 @@ def menu_unoffered(state: dict, seat: int, special: bool, offered: tuple[Option,
     known += scenario.menu_items(state, seat, special)
     values, codes = [o.value for o in offered], {o.code for o in offered}
     return tuple(o for o in known if o.value not in values and o.code not in codes)
+
+
+def menu_gate(step: Step, state: dict, seat: int, special: bool) -> Gate:
+    """The build menu's items without its labels, detail and unoffered items: the core's items
+    (``menu_options``'s first ones and the end) as they are, the scenario's asked only for
+    another value."""
+    scenario = scenario_of(state)
+    keys = {"road", "settlement", "city", "longest_road", "done" if special else "end"}
+    if scenario.dev_cards:
+        keys.add("dev")
+        if not special:
+            keys.add("knight")
+
+    def offers(answering, value):
+        if answering != seat:
+            return False
+        if type(value) is str and value in keys:
+            return True
+        return any(
+            value == o.value and type(value) is type(o.value) for o in scenario.menu_options(state, seat, special)
+        )
+
+    return Gate(PromptKind.CHOICE, step.name, (seat,), offers)
 
 
 def menu_prompt(step: Step, state: dict, seat: int, special: bool) -> Prompt:
@@ -215,6 +253,9 @@ class Build(Step):
     def prompt(self, state, task):
         return menu_prompt(self, state, state["turn"], False)
 
+    def gate(self, state, task):
+        return menu_gate(self, state, state["turn"], False)
+
     def explain(self, state, task, seat, value):
         return menu_explain(state, state["turn"], value, False)
 
@@ -229,6 +270,9 @@ class SpecialBuild(Step):
 
     def prompt(self, state, task):
         return menu_prompt(self, state, state["special"]["builder"], True)
+
+    def gate(self, state, task):
+        return menu_gate(self, state, state["special"]["builder"], True)
 
     def explain(self, state, task, seat, value):
         return menu_explain(state, state["special"]["builder"], value, True)
@@ -245,6 +289,9 @@ class SpecialWho(Step):
     def prompt(self, state, task):
         options = seat_options(state, state["special"]["left"]) + (Option(None, texts.NOBODY_ELSE, "#"),)
         return Prompt(PromptKind.CHOICE, self.name, (), texts.SPECIAL_WHO, {Prompt.ANYONE: options})
+
+    def gate(self, state, task):
+        return Gate(PromptKind.CHOICE, self.name, (), offered([*state["special"]["left"], None]))
 
     def explain(self, state, task, seat, value):
         if type(value) is int and 0 <= value < state["seats"]:
@@ -270,6 +317,14 @@ class LongestRoad(Step):
         seats = [s for s in range(state["seats"]) if core.road_refused(state, s) is None]
         options = seat_options(state, seats) + (Option(None, texts.NOBODY, "0"),)
         return Prompt(PromptKind.CHOICE, self.name, (task["seat"],), texts.ROAD_WHO, {task["seat"]: options})
+
+    def gate(self, state, task):
+        seat = task["seat"]
+        values = [s for s in range(state["seats"]) if core.road_refused(state, s) is None]
+        listed = offered([*values, None])
+        return Gate(
+            PromptKind.CHOICE, self.name, (seat,), lambda answering, value: answering == seat and listed(seat, value)
+        )
 
     def explain(self, state, task, seat, value):
         if type(value) is int and 0 <= value < state["seats"]:

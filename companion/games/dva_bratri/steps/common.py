@@ -3,8 +3,9 @@ a move the player has started."""
 
 from __future__ import annotations
 
-from ....engine import BACK, Action, Msg, Prompt, PromptKind, RuleError, Step, TaskStep, numbered
+from ....engine import BACK, Action, Gate, Msg, Prompt, PromptKind, RuleError, Step, TaskStep, numbered
 from ....engine.game import copy_state
+from ....engine.steps import offered
 from .. import box, jindrich, picture
 from ..board import NORTH
 from ..texts import at, refuse, side_name, unit_label
@@ -34,6 +35,19 @@ def choice(
     return Prompt(
         PromptKind.CHOICE, step, seats(state), title, {-1: numbered(pairs, back=back)}, detail=detail, short=short
     )
+
+
+def listed_gate(state: dict, step: str, kind: PromptKind, values) -> Gate:
+    """A gate (``Step.gate``) for a prompt listing ``values`` to anyone (``{-1: ...}``, as
+    ``choice`` and ``cell_prompt`` list them) and asking ``seats``: the values without their
+    labels and codes, a map without its cells."""
+    return Gate(kind, step, seats(state), offered(values))
+
+
+def cell_gate(state: dict, step: str, places) -> Gate:
+    """``cell_prompt``'s gate: its places on the grid, and "*" (back)."""
+    frame = picture.grid(state)
+    return listed_gate(state, step, PromptKind.CELL, [*(picture.to_grid(state, k, frame) for k in places), BACK.value])
 
 
 def cell_prompt(

@@ -13,7 +13,7 @@ from __future__ import annotations
 from ....engine import BACK, Msg, Option, Prompt, PromptKind, announce, answered, numbered
 from .. import box, rest, turns
 from ..texts import EDGE_NAMES, RESOURCE_NAMES, colour_opts, place_text, refuse, resources, road_text, tile_where
-from .common import DvaStep, choice, seats
+from .common import DvaStep, choice, listed_gate, seats
 from .identify import identify_next
 
 # compass keys of the pad (2 = up = north, 5 unused), as offsets with y up
@@ -410,6 +410,10 @@ class LearnRoads(LearnStep):
             ),
             opts,
         )
+
+    def gate(self, state: dict, task: dict):
+        back = (BACK.value,) if cancellable(state, learning_of(task)) else ()
+        return listed_gate(state, self.name, PromptKind.CHOICE, (*box.EDGES, "done", *back))
 
     def answer(self, state: dict, value, task: dict, learning: dict) -> None:
         on = learning["partial"].setdefault("roads", [])

@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-from ....engine import BACK, Msg, Option, Prompt, PromptKind, announce, answered
+from ....engine import BACK, Gate, Msg, Option, Prompt, PromptKind, announce, answered
 from .. import board, box, reveal, teach
 from ..texts import PLAYER_COLOURS, colour_opts, looks, refuse
-from .common import DvaStep, choice, seats
+from .common import DvaStep, choice, listed_gate, seats
 from .identify import identify_next, pick_options, pick_or_settle, reveal_as, settle_pick
 from .learning import step_for
 
@@ -92,6 +92,25 @@ class RevealSet(DvaStep):
             )
         return choice(state, self.name, title, pairs, back=fix, detail=_where(state, task), short=short)
 
+    def gate(self, state: dict, task: dict):
+        """The sets the prompt lists (asked only of the answer), "empty" and "*" as it lists
+        them: the same values with the codes of either kind of list."""
+        fix = task.get("fix", False)
+        empty = fix and "slot" in task and state["offer"]["slots"][task["slot"]] is not None
+
+        def offers(seat, value):
+            if type(value) is not str:
+                return False
+            if value == "empty":
+                return empty
+            if value == BACK.value:
+                return fix
+            return value in state["sets"] and any(
+                reveal.may_show(state, t, task.get("expect")) for t in reveal.candidates(state, value, fix)
+            )
+
+        return Gate(PromptKind.CHOICE, self.name, seats(state), offers)
+
     def apply(self, state: dict, action, task: dict) -> None:
         if action.value == BACK.value:  # only a correction can be dropped here
             state["queue"].pop(0)
@@ -146,6 +165,28 @@ class RevealTile(DvaStep):
             detail=box.set_name(task["set"]),
             short=Msg("Která destička?", "Which tile?"),
         )
+
+    def gate(self, state: dict, task: dict):
+        """The tiles the prompt lists, without their descriptions and codes."""
+        return listed_gate(state, self.name, PromptKind.CHOICE, self._values(state, task))
+
+    @staticmethod
+    def _values(state: dict, task: dict) -> list:
+        """The values ``prompt`` lists, in either form (``_by_number``: one a look)."""
+        if state.get("asking", 1) >= box.ASKING_COST_FIRST:
+            looks: dict[tuple[str, str], str] = {}
+            for group in reveal.look_alikes(state, task):
+                looks[(box.fact(state, group[0], "building"), box.fact(state, group[0], "colour"))] = group[0]
+            for value, building, colour in reveal.new_looks(state, task):
+                looks.setdefault((building, colour), value)
+            values = list(looks.values())
+        else:
+            values = [group[0] for group in reveal.look_alikes(state, task)]
+            if state.get("asking", 1) > 1:
+                values += [value for value, _, _ in reveal.new_looks(state, task)]
+            elif reveal.new_tiles(state, task):
+                values.append("new")
+        return values if task.get("teach") else [*values, BACK.value]
 
     @staticmethod
     def _by_number(state: dict, task: dict) -> Prompt:

@@ -12,7 +12,7 @@ from .. import board, box, moves, turns
 from ..board import SOUTH
 from ..picture import from_grid
 from ..texts import at, ordinal, resources, side_name, unit_label
-from .common import DvaStep, MoveStep, cell_prompt, choice, seats
+from .common import DvaStep, MoveStep, cell_gate, cell_prompt, choice, listed_gate, seats
 
 MENU = (
     Option("take", Msg("Vzít destičku", "Take a tile"), "1"),
@@ -28,6 +28,7 @@ MENU = (
 # asking 4: ending is "0", so the cursor (which starts on "#") stands on no habit answer; the
 # first move of a turn is a take
 MENU_WHEN_NEEDED = tuple(Option(o.value, o.label, "0") if o.value == "end" else o for o in MENU)
+MENU_VALUES = tuple(o.value for o in MENU)
 # what a menu choice needs before its move starts
 MENU_CHECKS = {
     "take": moves.check_can_take,
@@ -63,6 +64,9 @@ class Turn(DvaStep):
             {-1: MENU_WHEN_NEEDED if box.when_needed(state) else MENU},
             detail=detail,
         )
+
+    def gate(self, state: dict, task: dict):
+        return listed_gate(state, self.name, PromptKind.CHOICE, MENU_VALUES)  # the same values either way
 
     def apply(self, state: dict, action, task: dict) -> None:
         side, value = state["active"], action.value
@@ -108,6 +112,9 @@ class TakeTile(MoveStep):
             detail=Msg("Tvůj dosah: {r}.", "Your reach: {r}.").format(r=board.reach(state, state["active"])),
         )
 
+    def gate(self, state: dict, task: dict):
+        return listed_gate(state, self.name, PromptKind.CHOICE, [*board.clockwise(state), BACK.value])
+
     def carry_out(self, state: dict, action: Action, task: dict) -> None:
         value = action.value
         side = state["active"]
@@ -138,6 +145,9 @@ class HandTile(MoveStep):
     def prompt(self, state: dict, task: dict) -> Prompt:
         pairs = [(t, box.describe(state, t)) for t in state["hands"][state["active"]]]
         return choice(state, self.name, self.title, pairs, back=True)
+
+    def gate(self, state: dict, task: dict):
+        return listed_gate(state, self.name, PromptKind.CHOICE, [*state["hands"][state["active"]], BACK.value])
 
 
 class BuildTile(HandTile):
@@ -185,6 +195,9 @@ class PlaceTile(MoveStep):
             box.describe(state, task["tile"]),
             short=box.describe(state, task["tile"]),  # the one row above the map: what is placed
         )
+
+    def gate(self, state: dict, task: dict):
+        return cell_gate(state, self.name, board.frontier(state))
 
     def carry_out(self, state: dict, action: Action, task: dict) -> None:
         value = action.value
@@ -351,6 +364,9 @@ class StepTo(MoveStep):
             cursor=state["units"][task["unit"]]["at"],
         )
 
+    def gate(self, state: dict, task: dict):
+        return cell_gate(state, self.name, state["board"])
+
     def carry_out(self, state: dict, action: Action, task: dict) -> None:
         value = action.value
         uid, k = task["unit"], from_grid(state, value)
@@ -365,6 +381,9 @@ class CallTo(MoveStep):
 
     def prompt(self, state: dict, task: dict) -> Prompt:
         return cell_prompt(state, self.name, Msg("Na kterou destičku?", "Onto which tile?"), sorted(state["board"]))
+
+    def gate(self, state: dict, task: dict):
+        return cell_gate(state, self.name, state["board"])
 
     def carry_out(self, state: dict, action: Action, task: dict) -> None:
         value = action.value

@@ -12,8 +12,9 @@ asking 1 ``#`` was the last count itself, so that count had two codes); a foundi
 
 from __future__ import annotations
 
-from ....engine import Msg, Option, Prompt, PromptKind, Step
+from ....engine import Gate, Msg, Option, Prompt, PromptKind, Step
 from ....engine.i18n import player
+from ....engine.steps import offered
 from ..common import reading, refuse
 from ..flow import told
 from ..ledger import founding_followers
@@ -71,6 +72,14 @@ class CountStep(Step):
             short=self.short(state),
             unoffered={Prompt.ANYONE: unoffered} if unoffered else {},
         )
+
+    def gate(self, state, task):
+        """``count_options``'s values, without their labels."""
+        default, limit = self.default(state), reading(state, "count_limit")
+        values: list = list(range(limit + 1))
+        if default is not None and default <= limit:
+            values.append(SAME if stable(state) else default)
+        return Gate(PromptKind.CHOICE, self.name, (state["turn"],), offered(values))
 
     def count(self, state: dict, value) -> int:
         """The count an answer tells: ``SAME`` is the count told last time for this place."""
@@ -208,6 +217,14 @@ class FoundWheat(CountStep):
             {Prompt.ANYONE: options},
             short=self.short(state),
         )
+
+    def gate(self, state, task):
+        """The counts (without the followers each gives) and "occupied"."""
+        if stable(state):
+            values: list = list(range(reading(state, "found_cap") + 1))
+        else:
+            values = [o.value for o in count_options(state, self.default(state))]
+        return Gate(PromptKind.CHOICE, self.name, (state["turn"],), offered([*values, self.OCCUPIED]))
 
     @staticmethod
     def _capped(state: dict) -> tuple[Option, ...]:

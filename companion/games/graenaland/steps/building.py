@@ -3,7 +3,7 @@ joint public building's outcome."""
 
 from __future__ import annotations
 
-from ....engine import Msg, Option, Prompt, PromptKind, RuleError
+from ....engine import Gate, Msg, Option, Prompt, PromptKind, RuleError
 from .. import building, rounds, texts
 from .common import TableStep
 
@@ -50,6 +50,23 @@ class Build(TableStep):
             detail=_build_detail(state, mode),
             unoffered={seat: unoffered},
         )
+
+    def gate(self, state, task):
+        """The menu's builds without their labels and codes: a build among the candidates that
+        no rule refuses (``building.legal``, asked of the one build), or the end."""
+        seat, mode = task["seat"], task["mode"]
+        end = "nothing" if mode == "grant" else "done"
+
+        def offers(answering, value):
+            if answering != seat or type(value) is not str:
+                return False
+            if value == end:
+                return True
+            return (
+                value in building.candidates(state, seat, mode) and building.refused(state, seat, value, mode) is None
+            )
+
+        return Gate(PromptKind.CHOICE, self.name, (seat,), offers)
 
     def apply(self, state, action, task):
         if action.value == "done":  # listed always; finishing may still need the supply card

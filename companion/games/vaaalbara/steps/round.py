@@ -5,8 +5,9 @@ The characters' own decisions are in ``characters.py``.
 
 from __future__ import annotations
 
-from ....engine import Msg, Option, Prompt, PromptKind, Step
+from ....engine import Gate, Msg, Option, Prompt, PromptKind, Step
 from ....engine.i18n import join
+from ....engine.steps import offered
 from ..box import BOX
 from ..common import (
     ASSIGN,
@@ -60,6 +61,20 @@ class PickCharacter(Step):
             unoffered={s: tuple(character_option(c) for c in state["discards"][s]) for s in seats},
             detail=Msg("Kolo {r}/{n}", "Round {r}/{n}").format(r=state["round"], n=ROUNDS),
         )
+
+    def gate(self, state, task):
+        """The characters not on a seat's discard pile, without their names."""
+
+        def offers(seat, value):
+            return (
+                type(value) is int
+                and seat is not None
+                and 0 <= seat < state["seats"]
+                and value in BOX.characters
+                and value not in state["discards"][seat]
+            )
+
+        return Gate(PromptKind.SECRET_CHOICE, self.name, tuple(range(state["seats"])), offers)
 
     @staticmethod
     def _hand(state: dict, seat: int) -> tuple[Option, ...]:
@@ -167,6 +182,9 @@ class TakeLand(Step):
             {Prompt.ANYONE: land_options()},
             detail=Msg("Zemědělec: odměna se zdvojnásobí.", "Farmer: the reward is doubled.") if doubled else None,
         )
+
+    def gate(self, state, task):
+        return Gate(PromptKind.CHOICE, self.name, (state["turn"],), offered(o.value for o in land_options()))
 
     def explain(self, state, task, seat, value):
         return unknown_land()
