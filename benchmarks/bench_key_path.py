@@ -230,7 +230,7 @@ def main() -> None:
         unpack_baseline(baseline, Path(tmp) / "before")
         print(f"CPU per key of the main loop (App.run), key to first draw; before = {baseline}")
         print("goal p99 <= 2 ms with the web table off, <= 3 ms with a board and 4 phones on")
-        only = [a for a in args[1:]]
+        only = list(args[1:])
         for name in [n for n in available() if not only or n in only]:
             figures: dict[tuple[str, bool], list[float]] = {}
             for web in (False, True):
