@@ -460,7 +460,10 @@ class Story:
             }
             for seat in range(table.seat_count())
         ]
-        # the totals once the game is over (during a game a total may be secret: Vaaalbara's is)
+        # the totals once the game is over; during it the totals the game's public view shows
+        # (``Game.view``: "totals" when they are public, as Gheos's are unless its reading hides
+        # them, else "public_points", what everyone can count, as the Catan scenarios' VP
+        # without the hidden cards); none where a total is secret (Vaaalbara's)
         scores: list[dict[str, Any]] = []
         if isinstance(table.screen, Over):
             result = table.screen.scores
@@ -469,6 +472,10 @@ class Story:
                 {"seat": seat, "points": result.totals.get(seat, 0), "place": places.get(seat)}
                 for seat in range(table.seat_count())
             ]
+        else:
+            public = public_totals(session.game, session.state)
+            if public is not None and len(public) >= table.seat_count():
+                scores = [{"seat": seat, "points": public[seat], "place": None} for seat in range(table.seat_count())]
         return {
             "secret": bool(prompt is not None and question is not None and prompt.kind.hidden),
             "story": [m.get(language) for m in said[-STORY_KEPT:]],
@@ -476,6 +483,26 @@ class Story:
             "seats": seats,
             "scores": scores,
         }
+
+
+# The public totals of the state last asked about (a game's public view is not cheap:
+# Graenaland's is the whole board); holding the state keeps its identity from being reused.
+_last_public: dict = {"state": None, "game": None, "totals": None}
+
+
+def public_totals(game, state: dict) -> list[int] | None:
+    """The totals everyone may see now, from the game's public view, or None."""
+    if _last_public["state"] is not state or _last_public["game"] is not game:
+        try:
+            view = game.view(state)
+        except Exception:  # a game without a public view: no totals shown
+            view = {}
+        totals = view.get("totals") if isinstance(view, dict) else None
+        if totals is None and isinstance(view, dict):
+            totals = view.get("public_points")
+        kept = list(totals) if isinstance(totals, list) and all(type(t) is int for t in totals) else None
+        _last_public.update(state=state, game=game, totals=kept)
+    return _last_public["totals"]
 
 
 def _asked(

@@ -29,7 +29,8 @@ from .test_browser import SHOTS, Box, Page, untokened, wait_until
 
 chromium = browser.chromium  # the browser tests' fixture, shared
 
-pytestmark = pytest.mark.browser
+# one worker plays them all: the last test checks what the others photographed
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("phone_forms")]
 
 SEATS = {"vaaalbara": 2, "graenaland": 3, "dva_bratri": 1, "great_wall": 4, "troy": 4, "gheos": 2}
 NAMES = ["Eva", "Ota", "Líba", "Jan", "Ema", "Petr"]

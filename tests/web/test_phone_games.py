@@ -235,3 +235,21 @@ def test_a_phone_is_let_in_as_the_host_from_any_screen_and_names_nobody():
     assert table.names == {}
     assert "Petr runs the box from a phone." in [m.en for m in table.messages.notice]
     assert not isinstance(table.screen, (Claim, Play))  # back on the in-game menu it stood over
+
+
+def test_every_phone_shows_the_totals_the_game_shows_everyone_and_never_a_secret_one():
+    vaaalbara = vaaalbara_table(3)
+    assert seat_view(vaaalbara, 0)["scores"] == []  # a clan's total lies face down
+    phones = PhoneTable("gheos", 2, seed=3)
+    phones.table.running  # noqa: B018 (a running game)
+    view = seat_view(phones.table, 1)
+    public = phones.table.running.game.view(phones.table.running.state)
+    if "totals" in public:
+        assert [s["points"] for s in view["scores"]] == public["totals"]
+    else:
+        assert view["scores"] == []
+    troy = PhoneTable("troy", 4, seed=3)
+    for _ in range(40):
+        troy.step()
+    counted = troy.table.running.game.view(troy.table.running.state)["public_points"]
+    assert [s["points"] for s in seat_view(troy.table, 0)["scores"]] == counted
