@@ -301,6 +301,19 @@ def test_a_compass_question_is_a_rose_on_the_phone(chromium, shot):
         box.close()
 
 
+def catch_up(box: Box, board: Page, phones: list[Page], timeout: float = 30.0) -> None:
+    """Wait until the board and every phone hold the view the web table holds for them now."""
+    end = time.monotonic() + timeout
+    while True:
+        box.synced()
+        if board.frames[-1:] == [box.web._board] and all(
+            phone.frames[-1:] == [box.web._seat_messages.get(seat)] for seat, phone in enumerate(phones)
+        ):
+            return
+        assert time.monotonic() < end, "the pages did not catch up with the box"
+        board.page.wait_for_timeout(25)
+
+
 def touch_picks(chromium, code: str) -> tuple[list[list[str]], list[int]]:
     """Three phones and a board; Blue chooses ``code`` on the touch form and locks it, then the
     others lock theirs. What the board and the other two phones received up to the last lock,
@@ -314,6 +327,9 @@ def touch_picks(chromium, code: str) -> tuple[list[list[str]], list[int]]:
             phone = Page(chromium, box.url, "/")
             phone.take(seat, NAMES[seat])
             phones.append(phone)
+        # the claims settle first (their frames follow the claims' timing, not the pick)
+        catch_up(box, board, phones)
+        marks = [len(page.frames) for page in (board, *phones[1:])]
         before = len(phones[0].sent)
         for seat, pick in ((0, code), (1, "05")):
             handled = box.handled
@@ -321,8 +337,8 @@ def touch_picks(chromium, code: str) -> tuple[list[list[str]], list[int]]:
             phones[seat].page.locator("#form button.send").click()
             settle(box, handled + 1)
         wait_until(board.page, "document.querySelectorAll('#seats li[data-locked=\"1\"]').length === 2")
-        # the views (the lobbies before them follow the claims' timing, not the pick)
-        seen = [[f for f in page.frames if json.loads(f)["t"] in ("board", "seat")] for page in (board, *phones[1:])]
+        catch_up(box, board, phones)
+        seen = [page.frames[mark:] for page, mark in zip((board, *phones[1:]), marks, strict=True)]
         return seen, [len(message) for message in phones[0].sent[before:]]
     finally:
         box.close()
