@@ -101,6 +101,14 @@ class KeyGate:
         self.flooding = True
         return False, began
 
+    def calmed(self, now: float) -> bool:
+        """Whether a flooding pad has sent nothing over its rate for the quiet time by ``now``
+        (then it is flooding no more): its notice goes without waiting for its next key."""
+        if self.flooding and now - self.flood_since >= self.timings.flood_quiet_s:
+            self.flooding = False
+            return True
+        return False
+
 
 class Link:
     """One open port. Only its reader thread closes the transport (no fd reuse races)."""

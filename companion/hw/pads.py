@@ -125,7 +125,7 @@ class PadHub:
             self._lock,
             on_frame=self._on_frame,
             on_lost=self._on_lost,
-            on_idle=lambda link, now: self._push.resend_late(link, now),
+            on_idle=self._on_idle,
         )
         self._seating = Seating(events, seat_of, self._links, self._lock)
         self._push = Push(self._links, self._seating, self.timings, clock, self._lock, self._count)
@@ -262,7 +262,8 @@ class PadHub:
     def _admit(self, link: Link) -> bool:
         """The pad's rate limit and the bound on the main loop's queue; a flood is named once."""
         queued = self._events.qsize() if hasattr(self._events, "qsize") else 0
-        admitted, changed = link.gate.admit(self._clock(), queued)
+        with self._lock:  # the scanner clears a quiet flood (``_on_idle``)
+            admitted, changed = link.gate.admit(self._clock(), queued)
         if admitted:
             if changed:  # calm again
                 self._events.put(PadTrouble(link.board_id or "?", ""))
@@ -278,6 +279,15 @@ class PadHub:
             log.warning("%s", detail)
             self._events.put(PadTrouble(link.board_id or "?", "flooding", detail))
         return False
+
+    def _on_idle(self, link: Link, now: float) -> None:
+        """Each scanner round of a READY link: what was not acknowledged resent, and a flood
+        that has been quiet long enough cleared (a stuck key released, then nothing pressed)."""
+        self._push.resend_late(link, now)
+        with self._lock:
+            calmed = link.gate.calmed(now)
+        if calmed:
+            self._events.put(PadTrouble(link.board_id or "?", ""))
 
     def _on_ack(self, link: Link, f: WireFrame) -> None:
         self._push.acked(link, int(f.args[0]))

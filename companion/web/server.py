@@ -95,6 +95,36 @@ def phone_answer(seat: int, data: dict) -> PhoneAnswer | None:
     return PhoneAnswer(seat, asked, code, number)
 
 
+class LoopTrouble:
+    """The web loop's exception handler: each kind of trouble (out of file descriptors on
+    accept, above all: asyncio retries the accept and logs every try with its traceback) is
+    logged as one line, then counted quietly for ``every`` seconds, then logged again with the
+    count. The table never hears of it; phones already connected play on."""
+
+    def __init__(self, every: float = 30.0, clock: Callable[[], float] = time.monotonic):
+        self.every = every
+        self.clock = clock
+        self._last: dict[tuple[str, str], float] = {}
+        self.quiet: dict[tuple[str, str], int] = {}  # records not logged since, by kind
+
+    def __call__(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        error = context.get("exception")
+        message = str(context.get("message") or "error in the web loop")
+        kind = (message, type(error).__name__ if error is not None else "")
+        now = self.clock()
+        last = self._last.get(kind)
+        if last is not None and now - last < self.every:
+            self.quiet[kind] = self.quiet.get(kind, 0) + 1
+            return
+        self._last[kind] = now
+        since = self.quiet.pop(kind, 0)
+        more = f" ({since} more like it in the last {now - last:.0f} s)" if since and last is not None else ""
+        if isinstance(error, OSError) or error is None:
+            log.error("web table: %s%s%s", message, f": {error}" if error is not None else "", more)
+        else:  # a bug, not the machine's limits: its traceback, once a period
+            log.error("web table: %s%s", message, more, exc_info=error)
+
+
 class WebTableError(RuntimeError):
     """The web table could not start (the port is taken, the address is wrong): one line."""
 
@@ -337,6 +367,7 @@ class WebTable:
     # -- the web thread --------------------------------------------------------------------------
     def _run(self) -> None:
         loop = asyncio.new_event_loop()
+        loop.set_exception_handler(LoopTrouble())
         self._loop = loop
         try:
             loop.run_until_complete(self._listen())

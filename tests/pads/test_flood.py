@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import queue
 import tracemalloc
+from unittest.mock import ANY
 
 from companion.hw import pads as pads_module
 from companion.hw.pad_link import Link
@@ -76,3 +77,22 @@ def _drain(events):
     while not events.empty():
         out.append(events.get_nowait())
     return out
+
+
+def test_a_flood_that_stops_is_cleared_without_waiting_for_the_pads_next_key():
+    """A stuck key released, then nothing pressed: the notice goes once the pad has been quiet
+    for the quiet time (the scanner's round), not at its next key, and only once."""
+    clock, events = Clock(), queue.Queue()
+    hub = PadHub(events, {"PADA": 0}, clock=clock)
+    link = ready_link(hub, clock)
+    hub._on_bytes(link, keys(100))
+    assert [e for e in _drain(events) if isinstance(e, PadTrouble)] == [PadTrouble("PADA", "flooding", ANY)]
+    clock.now += pads_module.FLOOD_QUIET_S / 2
+    hub._on_idle(link, clock.now)  # still within the quiet time: nothing said
+    assert _drain(events) == []
+    clock.now += pads_module.FLOOD_QUIET_S
+    hub._on_idle(link, clock.now)
+    hub._on_idle(link, clock.now + 1)
+    assert _drain(events) == [PadTrouble("PADA", "")]
+    hub._on_bytes(link, keys(1))  # its next key is an ordinary key
+    assert _drain(events) == [KeyEvent(0, "5", source="pad:PADA")]
