@@ -3,6 +3,7 @@ time both in one process and print a ratio (never an absolute time)."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import tarfile
@@ -21,4 +22,22 @@ def unpack_baseline(commit: str, into: Path) -> None:
     with tarfile.open(fileobj=BytesIO(archive)) as tar:
         tar.extractall(into, filter="data")
     (into / "companion").rename(into / "companion_before")
+    own_modules(into / "companion_before")
     sys.path.insert(0, str(into))
+
+
+# module paths an older tree spells out absolutely (52ec09f's game registry, its web package's
+# imports): left alone, ``companion_before`` would load today's games and today's web table
+ABSOLUTE = re.compile(
+    r"""(?<![\w.])(from\s+|import\s+|["'])companion(?=\.(?:games|web|engine|table|store|surface|hw)\b)"""
+)
+
+
+def own_modules(package: Path) -> None:
+    """Point every absolute ``companion.<part>`` module path in the unpacked tree at the tree
+    itself, so the baseline runs its own code only (logger names stay as they are)."""
+    for path in package.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        changed = ABSOLUTE.sub(lambda m: m.group(1) + "companion_before", text)
+        if changed != text:
+            path.write_text(changed, encoding="utf-8")

@@ -47,20 +47,42 @@ IDLE_ROUNDS = 50  # the loop's idle work allowed between two keys (a person is s
 HOST = "companion.bench"
 
 
-def script_text(name: str, quick: bool, package: str = "companion") -> str:
-    """The game's whole key script (its first 120 lines when ``quick``), played by ``package``'s
-    own game (its codes are that version's: a code that moved since is typed as it was then)."""
-    from tests.keyscript import play_script
+_SCRIPTERS: dict[str, object] = {}
 
+
+def scripter(package: str, commit: str | None = None):
+    """The key-script generator of ``package``'s own version: this tree's tests/keyscript.py,
+    or ``commit``'s, made to import ``package`` (each version's table acknowledges its
+    announcements and places its cursor in its own way; today's script desyncs an older one)."""
+    if package == "companion" or commit is None:
+        return importlib.import_module("tests.keyscript")
+    if package not in _SCRIPTERS:
+        import subprocess
+        import types
+
+        source = subprocess.run(
+            ["git", "show", f"{commit}:tests/keyscript.py"], cwd=ROOT, check=True, capture_output=True, text=True
+        ).stdout
+        module = types.ModuleType(f"{package}_keyscript")
+        exec(compile(source.replace("from companion.", f"from {package}."), module.__name__, "exec"), module.__dict__)
+        _SCRIPTERS[package] = module
+    return _SCRIPTERS[package]
+
+
+def script_text(name: str, quick: bool, package: str = "companion", commit: str | None = None) -> str:
+    """The game's whole key script (its first 120 lines when ``quick``), played by ``package``'s
+    own game with its own script generator (``commit``'s tests/keyscript.py: its codes and its
+    table's ways are that version's)."""
+    play_script = scripter(package, commit).play_script
     game = importlib.import_module(f"{package}.games").load(name)
     seats = SEATS.get(name, max(game.min_seats, min(game.max_seats, 4)))
     lines, _ = play_script(game, seats, seed=3, games_in_menu=[name])
     return "\n".join(lines[: 120 if quick else None])
 
 
-def script_of(name: str, quick: bool, package: str) -> list:
+def script_of(name: str, quick: bool, package: str, commit: str | None = None) -> list:
     """The game's key script as ``package``'s own events (each version's table knows only its own)."""
-    return importlib.import_module(f"{package}.hw.emulated").parse_script(script_text(name, quick, package))
+    return importlib.import_module(f"{package}.hw.emulated").parse_script(script_text(name, quick, package, commit))
 
 
 class CountingBus:
@@ -237,11 +259,11 @@ def main() -> None:
                 for label, package in (("before", "companion_before"), ("after", "companion")):
                     folder = Path(tempfile.mkdtemp(dir=tmp))
                     try:
-                        warm = script_of(name, True, package)
+                        warm = script_of(name, True, package, baseline)
                         key_path(package, name, warm, folder, web)  # warm: caches as after a first game
                         gc.collect()
                         folder = Path(tempfile.mkdtemp(dir=tmp))
-                        spent = key_path(package, name, script_of(name, quick, package), folder, web)
+                        spent = key_path(package, name, script_of(name, quick, package, baseline), folder, web)
                         finished = importlib.import_module(f"{package}.store").Store(folder / "companion.db")
                         played = finished.finished_count() == 1
                         finished.close()
