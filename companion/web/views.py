@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import Msg, Prompt, PromptKind
 from ..engine.session import effective_actions
+from ..store import reports  # the store's measures and links, for the end of a game (imported at start-up, not then)
 from ..surface.events import PAD_KEYS
 from ..surface.frame import Frame
 from ..surface.pad_screen import SeatScreen, padded
@@ -271,8 +272,6 @@ def game_result(table: Table, tracker: Tracker | None) -> dict:
     see ``Tracker.result``). Decision times come from the log's times, as ``companion stats``
     measures them (``store.reports.decision_times``); a recorder that keeps no times (the
     tests' memory) falls back to what ``tracker`` saw."""
-    from ..store import reports  # with the web table only: the store's own measures and links
-
     session = table.running
     language = table.language
     scores = table.screen.scores if isinstance(table.screen, Over) else session.score()
