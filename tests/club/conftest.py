@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import getpass
 import json
 import os
 import shutil
@@ -31,6 +32,8 @@ class Broker:
         self.conf = folder / "mosquitto.conf"
         self.conf.write_text(
             f"listener {self.port} 127.0.0.1\n"
+            # run as root, mosquitto drops to its own user, who cannot write the test's folder
+            f"user {getpass.getuser()}\n"
             "allow_anonymous true\n"
             "persistence true\n"
             f"persistence_location {folder / 'db'}/\n"
