@@ -34,6 +34,10 @@ class ClubLink:
     def start(self) -> None:
         self.sync.start()
 
+    def collect(self, store) -> None:
+        """A game archived: this box's new plays into the outbox (cheap when none is new)."""
+        self.club.collect(store)
+
     def work(self, store, limit: int | None = None) -> int:
         """This box's new plays into the outbox, then what arrived merged (``limit`` messages at
         most); returns how many messages still wait (the caller comes back for them)."""

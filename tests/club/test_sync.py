@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from .conftest import converged
 
 
@@ -20,6 +22,7 @@ def test_two_boxes_share_their_plays_both_ways(boxes):
     assert states[0]["people"] == ["Anna", "Eva", "Petr"]
 
 
+@pytest.mark.slow  # some 4 s: three boxes started and stopped, the broker twice
 def test_plays_made_offline_reach_every_box_and_nothing_doubles(boxes, broker):
     """Each box plays while the others are off (and one while the broker is down too); the
     broker is stopped and started again mid-sync; all end with the same history and league."""

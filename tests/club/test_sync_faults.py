@@ -13,9 +13,6 @@ from paho.mqtt.enums import CallbackAPIVersion
 
 from .conftest import converged
 
-pytestmark = pytest.mark.slow
-
-
 def wait_for(check, timeout: float = 30.0):
     deadline = time.monotonic() + timeout
     while not check():
@@ -24,6 +21,7 @@ def wait_for(check, timeout: float = 30.0):
         time.sleep(0.02)
 
 
+@pytest.mark.kill
 def test_a_box_killed_mid_publish_and_mid_merge_loses_and_doubles_nothing(boxes, broker):
     broker.stop()
     a = boxes("a").start()
