@@ -1,0 +1,81 @@
+"""Merging what arrives, without a broker: only verified finished plays join the history; the
+rest is named and kept apart, and nothing in the history changes."""
+
+from __future__ import annotations
+
+import json
+
+from companion.club.box import Club
+from companion.club.commands import main
+from companion.club.settings import settings_of
+from companion.config import defaults
+from companion.known_games import KNOWN
+from companion.store import Store
+from companion.store.export import json_text
+
+from .plays import Clock, play_example
+
+
+def make_club(folder, box="kitchen") -> Club:
+    section = dict(defaults()["club"], name="klub", broker="127.0.0.1", box=box)
+    settings = settings_of(section)
+    assert settings is not None
+    return Club(settings, folder)
+
+
+def a_play(folder, seed=3, names=("Anna", "Petr")) -> tuple[str, dict]:
+    with Store(folder / "companion.db", rules=KNOWN, clock=Clock()) as store:
+        uid = play_example(store, seed, list(names))
+        return uid, store.session_document(store.history()[0]["session"])
+
+
+def test_a_play_that_does_not_replay_is_refused_and_kept_apart(tmp_path):
+    uid, document = a_play(tmp_path / "other")
+    document["meta"]["scores"]["totals"] = {"0": 99, "1": 0}
+    club = make_club(tmp_path / "here")
+    club.inbox.put("plays", uid, "garden", json_text(document).encode())
+    club.inbox.put("plays", uid.replace("a", "b", 1) if "a" in uid else uid[::-1], "garden", b"not json")
+    with Store(tmp_path / "here" / "companion.db", rules=KNOWN) as store:
+        assert club.merge(store) == (0, 0)
+        assert store.history() == []
+    assert uid in club.state.refused and "meta" in club.state.refused[uid]["why"]
+    assert len(list((tmp_path / "here" / "club" / "refused").iterdir())) == 2
+    assert club.pending() == 0
+
+
+def test_a_merged_play_keeps_its_box_and_is_never_published_as_this_boxs(tmp_path):
+    uid, document = a_play(tmp_path / "other")
+    club = make_club(tmp_path / "here")
+    payload = json_text(document).encode()
+    club.inbox.put("plays", uid, "garden", payload)
+    club.inbox.put("plays", uid, "garden", payload)  # a resend: one play
+    with Store(tmp_path / "here" / "companion.db", rules=KNOWN, clock=Clock()) as store:
+        assert club.merge(store)[0] == 1
+        assert [r["uid"] for r in store.history()] == [uid]
+        assert club.collect(store, force=True) == 0  # not this box's to share
+        mine = play_example(store, 9, ["Eva", "Anna"])
+        assert club.collect(store) == 1
+    assert club.state.origins() == {uid: "garden", mine: "kitchen"}
+    assert [key for key, _, _ in club.outbox.pending()] == [f"plays/{mine}"]
+    sent = json.loads(club.outbox.pending()[0][2])
+    assert sent["meta"]["uid"] == mine and sent["entries"]  # the session as export --format json writes it
+
+
+def test_the_commands_answer_in_one_line(tmp_path, capsys):
+    config = tmp_path / "c.toml"
+    config.write_text('[club]\nname = "klub"\nbroker = "127.0.0.1"\nbox = "kitchen"\n')
+    a_play(tmp_path / "data")
+    base = ["--config", str(config), "--data-dir", str(tmp_path / "data")]
+    assert main(["club", "people", *base]) == 0
+    assert capsys.readouterr().out.split() == ["Anna", "Petr"]
+    assert main(["club", "rename", "Nikdo", "Někdo", *base]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("companion: rename refused, nothing changed: 'Nikdo' is not a name") and err.count("\n") == 1
+    assert main(["club", "rename", "Petr", "Péťa", *base]) == 0
+    assert main(["league", *base]) == 0
+    out = capsys.readouterr().out
+    assert "Péťa" in out and "season 2026" in out and "Anna vs Péťa" in out
+    assert main(["league", "--game", "catan", *base]) == 2
+    (tmp_path / "empty.toml").write_text("")
+    assert main(["club", "status", "--config", str(tmp_path / "empty.toml"), "--data-dir", str(tmp_path / "data")]) == 2
+    assert "no club is set up" in capsys.readouterr().err
