@@ -16,6 +16,7 @@ def register(sub) -> None:
         ("status", "the club, the broker, what waits to be sent and what was kept apart"),
         ("people", "the club's people: every player's name over the history, renames applied"),
         ("sync", "run the club's sync without the table (until stopped)"),
+        ("unit", "print the systemd drop-in that lets the service reach the broker, and nothing else"),
     ):
         what.add_parser(name, help=text)
     for name, text in (
@@ -44,6 +45,14 @@ def cmd_club(args) -> int:
         return fail(f"configuration: {error}")
     if settings is None:
         return fail("no club is set up: set [club] name and broker in the config (docs/club.md)")
+    if args.club_command == "unit":
+        from .unit import drop_in
+
+        try:
+            print(drop_in(settings), end="")
+        except ClubConfigError as error:
+            return fail(str(error))
+        return 0
     data_dir = existing_data_dir(args)
     if args.club_command == "sync":
         return _sync(settings, data_dir)
