@@ -20,7 +20,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 import uuid
 from pathlib import Path
 
@@ -81,7 +80,9 @@ print(usage.ru_utime + usage.ru_stime, peak, wall)
 
 def child(code: str, *args: str, path: Path = ROOT) -> list[float]:
     env = dict(os.environ, PYTHONPATH=str(path))
-    done = subprocess.run([sys.executable, "-c", code, *args], cwd=path, env=env, capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", code, *args], cwd=path, env=env, capture_output=True, text=True, check=True
+    )
     return [float(x) for x in done.stdout.split()]
 
 
@@ -109,7 +110,10 @@ def startup(before: str | None, runs: int, work: Path) -> None:
         print(f"  start-up import {took * 1000:.0f} ms, RSS {rss / 1024:.1f} MiB (no baseline given)")
     taken = [child(OPENSKILL) for _ in range(runs)]
     ms, kib = statistics.median(t[0] for t in taken) * 1000, statistics.median(t[1] for t in taken)
-    print(f"openskill import (PlackettLuce): {ms:.0f} ms ({ms / (took * 1000):.2f}x the ordinary start), +{kib / 1024:.1f} MiB RSS")
+    print(
+        f"openskill import (PlackettLuce): {ms:.0f} ms ({ms / (took * 1000):.2f}x the ordinary start), "
+        f"+{kib / 1024:.1f} MiB RSS"
+    )
 
 
 def plays(count: int) -> list[tuple[str, bytes]]:

@@ -52,7 +52,9 @@ def start_club(cfg: dict, events, data_dir: Path):
         from .club.runner import ClubLink
         from .club.settings import ClubConfigError, settings_of
     except ImportError as error:
-        log.error("club: needs its libraries: pip install '.[club]' (%s is missing); the table runs without it", error.name)
+        log.error(
+            "club: needs its libraries: pip install '.[club]' (%s is missing); the table runs without it", error.name
+        )
         return None
     try:
         settings = settings_of(club)

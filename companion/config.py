@@ -194,7 +194,9 @@ def _check_club(club: dict) -> None:
                 f"'club.{key}' must be letters, digits, '.', '_' or '-' (at most 64, no spaces), not {club[key]!r}"
             )
     if not club["broker"]:
-        raise ConfigError("'club.broker' must name the MQTT broker (an IP address or a host name) when 'club.name' is set")
+        raise ConfigError(
+            "'club.broker' must name the MQTT broker (an IP address or a host name) when 'club.name' is set"
+        )
     if not 0 <= club["port"] <= 65535:
         raise ConfigError(f"'club.port' must be between 1 and 65535 (0 = the usual one), not {club['port']!r}")
     if bool(club["cert_file"]) != bool(club["key_file"]):

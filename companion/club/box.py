@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from pathlib import Path
+
 from ..store.export import SessionFileError, clean, json_text, load_session_file
 from ..store.importing import finished, identity
 from ..store.records import is_uid
@@ -43,12 +44,10 @@ class Club:
         records = store.history()
         if self.state.joined is None:
             held = [] if self.settings.share_earlier else [r["uid"] for r in records if r.get("uid")]
-            plays = [{"play": uid, "box": self.settings.box, "raw": None, "content": None, "held": True} for uid in held]
-            self.state.add({"joined": {"club": self.settings.club, "box": self.settings.box}})
-            if plays:
-                self.state._journal.append(*plays)  # one fsync for all
-                for play in plays:
-                    self.state._take(play)
+            plays = [
+                {"play": uid, "box": self.settings.box, "raw": None, "content": None, "held": True} for uid in held
+            ]
+            self.state.add(*plays, {"joined": {"club": self.settings.club, "box": self.settings.box}})
         added = 0
         for record in reversed(records):  # oldest first: the others see them in the order played
             uid = record.get("uid")
@@ -97,7 +96,8 @@ class Club:
         if batch:
             merged, _ = store.import_documents(batch)
             for document in batch:
-                log.info(clean(f"club: merged play {identity(document)} from box {self.state.origins().get(identity(document))}"))
+                uid = identity(document)
+                log.info(clean(f"club: merged play {uid} from box {(self.state.play(uid) or {}).get('box')}"))
         for path in done:
             self.inbox.done(path)
         return merged, len(items) - len(todo)
@@ -111,11 +111,14 @@ class Club:
         try:
             document = load_session_file(path)
         except SessionFileError as error:
-            return self._refuse(uid, box, raw, payload, error.problem)
+            self._refuse(uid, box, raw, payload, error.problem)
+            return None
         if identity(document) != uid:
-            return self._refuse(uid, box, raw, payload, f"its topic names {uid}, the play is {identity(document)}")
+            self._refuse(uid, box, raw, payload, f"its topic names {uid}, the play is {identity(document)}")
+            return None
         if not finished(document):
-            return self._refuse(uid, box, raw, payload, "it is not finished (only finished plays are shared)")
+            self._refuse(uid, box, raw, payload, "it is not finished (only finished plays are shared)")
+            return None
         content = content_digest(document)
         if mine is None and uid in known:  # in the history already, by another way (an import)
             mine = {"content": _content_here(store, uid), "box": self.settings.box}
@@ -131,7 +134,8 @@ class Club:
         if mine is None:
             problem = replay_problem(document)
             if problem:
-                return self._refuse(uid, box, raw, payload, problem)
+                self._refuse(uid, box, raw, payload, problem)
+                return None
             self.state.add({"play": uid, "box": box, "raw": raw, "content": content})
         return document
 
@@ -139,7 +143,6 @@ class Club:
         where = self.state.keep_apart("refused", uid, raw, payload)
         self.state.add({"refused": uid, "box": box, "raw": raw, "why": why, "file": where.name})
         log.warning(clean(f"club: refused play {uid} from box {box}: {why}; kept in {where}"))
-        return None
 
     def _person(self, path: Path, key: str) -> None:
         try:
@@ -153,7 +156,9 @@ class Club:
             return
         if not self.state.known_person(key):
             self.state.add({"person": action})
-            log.info(clean(f"club: {action['op']} {action['from']!r} -> {action['to']!r} (from box {action.get('box')})"))
+            log.info(
+                clean(f"club: {action['op']} {action['from']!r} -> {action['to']!r} (from box {action.get('box')})")
+            )
 
     # -- people --------------------------------------------------------------------------------
     def aliases(self) -> dict[str, str]:

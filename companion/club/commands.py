@@ -57,7 +57,9 @@ def cmd_club(args) -> int:
     if args.club_command == "sync":
         return _sync(settings, data_dir)
     if args.club_command in ("rename", "merge") and _table_runs(data_dir):
-        return fail(f"the table is running on {data_dir}; stop it first (systemctl stop companion), then {args.club_command}")
+        return fail(
+            f"the table is running on {data_dir}; stop it first (systemctl stop companion), then {args.club_command}"
+        )
     from .box import Club
 
     read_only = args.club_command not in ("rename", "merge")
@@ -82,7 +84,10 @@ def cmd_club(args) -> int:
 def _status(settings, club, store) -> int:
     origins = club.state.origins()
     here = sum(1 for box in origins.values() if box == settings.box)
-    print(f"club {settings.club}, this box {settings.box}; broker {settings.broker}:{settings.port} (TLS {'on' if settings.tls else 'off'})")
+    print(
+        f"club {settings.club}, this box {settings.box}; "
+        f"broker {settings.broker}:{settings.port} (TLS {'on' if settings.tls else 'off'})"
+    )
     print(f"plays: {here} from this box, {len(origins) - here} from others; {len(club.outbox)} waiting to be sent")
     print(f"received, not merged yet: {club.pending()}")
     conflicts = sum(len(v) for v in club.state.conflicts.values())
@@ -111,7 +116,6 @@ def _sync(settings, data_dir: Path) -> int:
 def cmd_league(args) -> int:
     from ..datadir import existing_data_dir, fail, open_store
     from . import league as league_module
-    from . import people
     from .settings import ClubConfigError
 
     try:
@@ -127,7 +131,10 @@ def cmd_league(args) -> int:
     games = sorted({play.game for play in result.plays})
     if args.game:
         if args.game not in games:
-            return fail(f"no rated play of {args.game!r} (rated: {', '.join(games) or 'none yet'}; a play needs two named players)")
+            return fail(
+                f"no rated play of {args.game!r} (rated: {', '.join(games) or 'none yet'}; "
+                "a play needs two named players)"
+            )
         games = [args.game]
     if not games:
         print("no rated plays yet: a play counts when at least two seats were given a player's name")
@@ -137,15 +144,29 @@ def cmd_league(args) -> int:
         ratings = result.ratings[game]
         ranked = sorted(ratings.items(), key=lambda item: (-item[1].ordinal(), item[0]))
         for person, rating in ranked:
-            print(_clean(f"  {person}: {league_module.number(league_module.shown(rating), 'en')} (±{round(rating.sigma * league_module.SCALE)})"))
+            print(
+                _clean(
+                    f"  {person}: {league_module.number(league_module.shown(rating), 'en')}"
+                    f" (±{round(rating.sigma * league_module.SCALE)})"
+                )
+            )
         seasons = sorted({league_module.season_of(p.finished, season_kind) for p in result.plays if p.game == game})
         for label in [args.season] if args.season else seasons:
             rows = league_module.season_table(result.plays, game, label, season_kind)
             print(f"  season {label}: {'no plays' if not rows else ''}".rstrip())
             for place, row in enumerate(rows, start=1):
-                print(_clean(f"    {place}. {row.person}  plays {row.plays}  wins {row.wins}  mean place {row.mean_place:.2f}"))
+                print(
+                    _clean(
+                        f"    {place}. {row.person}  plays {row.plays}  wins {row.wins}"
+                        f"  mean place {row.mean_place:.2f}"
+                    )
+                )
         for (a, b), (together, ahead, behind, level) in sorted(league_module.head_to_head(result.plays, game).items()):
-            print(_clean(f"  {a} vs {b}: {ahead}–{behind}" + (f", {level} level" if level else "") + f" ({together} plays)"))
+            print(
+                _clean(
+                    f"  {a} vs {b}: {ahead}–{behind}" + (f", {level} level" if level else "") + f" ({together} plays)"
+                )
+            )
     return 0
 
 

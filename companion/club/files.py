@@ -24,7 +24,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from ..store.journal import atomic_write, dumps, fsync_directory, loads
+from ..store.journal import atomic_write, dumps, loads
 
 
 class Journal:
@@ -184,10 +184,12 @@ class State:
         elif isinstance(record.get("joined"), dict):
             self.joined = dict(record["joined"])
 
-    def add(self, record: Mapping) -> None:
+    def add(self, *records: Mapping) -> None:
+        """Kept (one fsync for all of them) before this returns."""
         with self._lock:
-            self._journal.append(record)
-            self._take(record)
+            self._journal.append(*records)
+            for record in records:
+                self._take(record)
 
     def play(self, uid: str) -> dict | None:
         with self._lock:

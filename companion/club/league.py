@@ -147,5 +147,7 @@ def board_lines(result: League, uid: str) -> list[Msg]:
     lines = []
     for person, (old, new) in sorted(changes.items(), key=lambda item: (-item[1][1].mu, item[0])):
         a, b = shown(old), shown(new)
-        lines.append(Msg(f"{person}: {number(a, 'cs')} → {number(b, 'cs')}", f"{person}: {number(a, 'en')} → {number(b, 'en')}"))
+        lines.append(
+            Msg(f"{person}: {number(a, 'cs')} → {number(b, 'cs')}", f"{person}: {number(a, 'en')} → {number(b, 'en')}")
+        )
     return lines

@@ -82,7 +82,7 @@ def players(record: Mapping, table: Mapping[str, str]) -> dict[int, str]:
 
 def names(records: Iterable[Mapping], table: Mapping[str, str]) -> list[str]:
     """The club's people: every player's name over the history, renames and merges applied."""
-    found = set()
+    found: set[str] = set()
     for record in records:
         found.update(players(record, table).values())
     return sorted(found, key=lambda n: (n.casefold(), n))

@@ -90,7 +90,12 @@ class Sync:
             self.last_error = f"the broker refused the connection: {reason_code}"
             log.warning("club: %s", self.last_error)
             return
-        log.info("club: connected to %s:%s (session kept: %s)", self.settings.broker, self.settings.port, flags.session_present)
+        log.info(
+            "club: connected to %s:%s (session kept: %s)",
+            self.settings.broker,
+            self.settings.port,
+            flags.session_present,
+        )
         options = SubscribeOptions(qos=1, retainHandling=SubscribeOptions.RETAIN_SEND_IF_NEW_SUB)
         base = self.settings.base
         client.subscribe([(f"{base}plays/+", options), (f"{base}people/+", options)])

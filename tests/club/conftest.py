@@ -45,7 +45,9 @@ class Broker:
         self.process: subprocess.Popen | None = None
 
     def start(self) -> None:
-        self.process = subprocess.Popen([MOSQUITTO, "-c", str(self.conf)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        self.process = subprocess.Popen(
+            [MOSQUITTO, "-c", str(self.conf)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        )
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
             try:
@@ -53,7 +55,9 @@ class Broker:
                 return
             except OSError:
                 time.sleep(0.05)
-        raise RuntimeError(f"mosquitto did not listen on {self.port}: {self.process.stderr.read() if self.process.stderr else ''}")
+        raise RuntimeError(
+            f"mosquitto did not listen on {self.port}: {self.process.stderr.read() if self.process.stderr else ''}"
+        )
 
     def stop(self, signum: int = signal.SIGTERM) -> None:
         if self.process is not None:
@@ -141,7 +145,9 @@ def converged(boxes: list[Box], expected: int, timeout: float = 60.0) -> list[di
         if all(s["count"] == expected and not s["outbox"] and not s["inbox"] for s in states):
             return states
         if time.monotonic() > deadline:
-            raise AssertionError(f"no convergence in {timeout} s: {[(s['count'], s['outbox'], s['inbox']) for s in states]}")
+            raise AssertionError(
+                f"no convergence in {timeout} s: {[(s['count'], s['outbox'], s['inbox']) for s in states]}"
+            )
         time.sleep(0.2)
 
 

@@ -59,7 +59,9 @@ def test_the_order_of_the_records_does_not_change_the_ratings():
     ]
     one = league_module.league(plays, {}).ratings
     other = league_module.league(list(reversed(plays)), {}).ratings
-    assert {p: (r.mu, r.sigma) for p, r in one["example"].items()} == {p: (r.mu, r.sigma) for p, r in other["example"].items()}
+    assert {p: (r.mu, r.sigma) for p, r in one["example"].items()} == {
+        p: (r.mu, r.sigma) for p, r in other["example"].items()
+    }
 
 
 def test_a_season_table_computed_by_hand():
@@ -89,7 +91,12 @@ def test_a_season_table_computed_by_hand():
         "Anna",
     ]
     assert league_module.head_to_head(result.plays, "example")[("Anna", "Petr")] == [3, 2, 1, 0]
-    assert league_module.head_to_head(result.plays, "example")[("Eva", "Petr")] == [3, 1, 1, 1]  # 1: Petr ahead, 3: level, 4 (2025): Eva ahead
+    assert league_module.head_to_head(result.plays, "example")[("Eva", "Petr")] == [
+        3,
+        1,
+        1,
+        1,
+    ]  # 1: Petr ahead, 3: level, 4 (2025): Eva ahead
     assert league_module.season_of("2026-11-03T10:00:00+01:00", "quarter") == "2026-Q4"
     assert league_module.season_of("2026-11-03T10:00:00+01:00", "month") == "2026-11"
 

@@ -13,6 +13,7 @@ from paho.mqtt.enums import CallbackAPIVersion
 
 from .conftest import converged
 
+
 def wait_for(check, timeout: float = 30.0):
     deadline = time.monotonic() + timeout
     while not check():
@@ -48,7 +49,10 @@ class Client:
         self.ready = threading.Event()
         self.client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="intruder", protocol=mqtt.MQTTv5)
         self.client.on_message = lambda c, u, m: self.plays.__setitem__(m.topic, bytes(m.payload))
-        self.client.on_connect = lambda c, u, f, rc, p: (c.subscribe("companion/testclub/plays/+", qos=1), self.ready.set())
+        self.client.on_connect = lambda c, u, f, rc, p: (
+            c.subscribe("companion/testclub/plays/+", qos=1),
+            self.ready.set(),
+        )
         self.client.connect("127.0.0.1", port)
         self.client.loop_start()
         self.ready.wait(10)
@@ -68,7 +72,7 @@ def test_a_duplicate_changes_nothing_and_a_conflicting_copy_is_kept_apart_everyw
     other = Client(broker.port)
     try:
         wait_for(lambda: len(other.plays) == 1)
-        (topic, payload), = other.plays.items()
+        ((topic, payload),) = other.plays.items()
         other.publish(topic, payload, retain=True)  # the very same play again
         forged = json.loads(payload)
         forged["meta"]["players"] = {"0": "Mallory", "1": "Petr"}

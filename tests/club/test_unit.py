@@ -29,6 +29,4 @@ def test_the_drop_in_opens_the_brokers_address_only():
     assert "IPAddressDeny" not in service  # the unit's deny=any stays in force
     named = parse_unit(drop_in(club("mqtt.example.org"), ["203.0.113.7"]))["Service"]
     assert named["IPAddressAllow"] == ["203.0.113.7", "localhost"]  # and the resolver
-    assert parse_unit((ROOT / "systemd" / "club.conf.example").read_text()) == parse_unit(
-        drop_in(club("192.168.1.20"))
-    )
+    assert parse_unit((ROOT / "systemd" / "club.conf.example").read_text()) == parse_unit(drop_in(club("192.168.1.20")))
