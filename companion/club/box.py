@@ -192,6 +192,13 @@ class Club:
         self.wake()
         return f"{'renamed' if op == 'rename' else 'merged'} {old} -> {new}; published to the club"
 
+    def board_lines(self, store, uid: str) -> list:
+        """``Anna: 1,512 → 1,530`` for each person of the finished play ``uid`` (``Msg``, Czech and
+        English), for the board page after a game; none when the league does not rate it."""
+        from .league import board_lines, league
+
+        return board_lines(league(store.history(), self.aliases()), uid)
+
     def close(self) -> None:
         self.outbox.close()
         self.state.close()

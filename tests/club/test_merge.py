@@ -79,3 +79,18 @@ def test_the_commands_answer_in_one_line(tmp_path, capsys):
     (tmp_path / "empty.toml").write_text("")
     assert main(["club", "status", "--config", str(tmp_path / "empty.toml"), "--data-dir", str(tmp_path / "data")]) == 2
     assert "no club is set up" in capsys.readouterr().err
+
+
+def test_the_board_lines_after_a_game(tmp_path):
+    club = make_club(tmp_path)
+    with Store(tmp_path / "companion.db", rules=KNOWN, clock=Clock()) as store:
+        first = play_example(store, 3, ["Anna", "Petr"])
+        second = play_example(store, 4, ["Anna", "Petr"])
+        lines = club.board_lines(store, second)
+        assert [line.en.split(":")[0] for line in lines] and len(club.board_lines(store, first)) == 2
+    before_after = [line.en.split(": ")[1].split(" → ") for line in lines]
+    assert all(len(pair) == 2 for pair in before_after)
+    after = [int(pair[1].replace(",", "")) for pair in before_after]
+    assert after == sorted(after, reverse=True)  # the better rating first
+    assert int(before_after[0][0].replace(",", "")) != 1500  # the second play starts from the first's ratings
+    assert all(" " not in line.cs.split(": ")[1].replace(" → ", "") for line in lines)  # no plain space in 1 512
