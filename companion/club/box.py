@@ -32,6 +32,7 @@ class Club:
         self.state = State(self.folder)
         self.inbox = Inbox(self.folder)
         self._finished_seen: int | None = None
+        self._known: set[str] | None = None  # the store's uids, read once: the store only ever gains plays
         self.wake: Callable[[], None] = lambda: None  # the sync: something new in the outbox
 
     # -- this box's plays -------------------------------------------------------------------
@@ -49,6 +50,8 @@ class Club:
             ]
             self.state.add(*plays, {"joined": {"club": self.settings.club, "box": self.settings.box}})
         added = 0
+        if self._known is not None:
+            self._known.update(r["uid"] for r in records if isinstance(r.get("uid"), str))
         for record in reversed(records):  # oldest first: the others see them in the order played
             uid = record.get("uid")
             if not isinstance(uid, str) or self.state.play(uid) is not None:
@@ -79,7 +82,9 @@ class Club:
 
         items = self.inbox.items()
         todo = items if limit is None else items[:limit]
-        known = store.uids() if todo else set()
+        if todo and self._known is None:
+            self._known = store.uids()
+        known = self._known if self._known is not None else set()
         batch: list[dict] = []
         done: list[Path] = []
         for path in todo:
@@ -94,7 +99,11 @@ class Club:
             done.append(path)
         merged = 0
         if batch:
-            merged, _ = store.import_documents(batch)
+            try:
+                merged, _ = store.import_documents(batch)
+            except BaseException:
+                self._known = None  # read again: what failed is merged from the inbox next time
+                raise
             for document in batch:
                 uid = identity(document)
                 log.info(clean(f"club: merged play {uid} from box {(self.state.play(uid) or {}).get('box')}"))

@@ -116,10 +116,20 @@ class Outbox:
             if not self._pending and len(self._journal.records) > 1024:
                 self._compact()
 
-    def pending(self) -> list[tuple[str, str, bytes]]:
-        """(key, topic, payload) of everything not acknowledged yet, oldest first."""
+    def pending(
+        self, limit: int | None = None, skip: frozenset[str] | set[str] = frozenset()
+    ) -> list[tuple[str, str, bytes]]:
+        """(key, topic, payload) of what is not acknowledged yet, oldest first: at most ``limit``,
+        leaving out ``skip`` (what is on its way): the sync's window costs the same for any outbox."""
+        found: list[tuple[str, str, bytes]] = []
         with self._lock:
-            return [(key, topic, payload) for key, (topic, payload) in self._pending.items()]
+            for key, (topic, payload) in self._pending.items():
+                if key in skip:
+                    continue
+                if limit is not None and len(found) >= limit:
+                    break
+                found.append((key, topic, payload))
+        return found
 
     def waiting(self, key: str) -> bool:
         with self._lock:

@@ -173,7 +173,7 @@ class Sync:
                     return
                 room = WINDOW - len(self._inflight)
                 queued = set(self._queued)
-            batch = [item for item in self.club.outbox.pending() if item[0] not in queued][:room]
+            batch = self.club.outbox.pending(room, queued)
             if not batch:
                 return
             for key, topic, payload in batch:
