@@ -33,7 +33,8 @@ class Journal:
     def __init__(self, path: Path):
         self.path = path
         path.parent.mkdir(parents=True, exist_ok=True)
-        self.records = list(self._read())
+        self.records = list(self._read())  # as read at open: the owner takes them, then drops them
+        self.lines = len(self.records)
         self._fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_CLOEXEC, 0o640)
 
     def _read(self) -> Iterator[dict]:
@@ -61,13 +62,13 @@ class Journal:
         data = "".join(dumps(record) + "\n" for record in records).encode("utf-8")
         os.write(self._fd, data)
         os.fsync(self._fd)
-        self.records.extend(dict(record) for record in records)
+        self.lines += len(records)
 
     def rewrite(self, records: list[dict]) -> None:
         """Replace the journal by ``records`` (whole or not at all)."""
         os.close(self._fd)
         atomic_write(self.path, "".join(dumps(record) + "\n" for record in records).encode("utf-8"))
-        self.records = records
+        self.lines = len(records)
         self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC)
 
     def close(self) -> None:
@@ -89,6 +90,7 @@ class Outbox:
                 self._pending[record["add"]] = (record["topic"], record["payload"].encode("utf-8"))
             elif "sent" in record:
                 sent += self._pending.pop(record["sent"], None) is not None
+        self._journal.records = []
         if sent:
             self._compact()
 
@@ -113,7 +115,7 @@ class Outbox:
             if self._pending.pop(key, None) is None:
                 return
             self._journal.append({"sent": key})
-            if not self._pending and len(self._journal.records) > 1024:
+            if not self._pending and self._journal.lines > 1024:
                 self._compact()
 
     def pending(
@@ -181,6 +183,7 @@ class State:
         self.joined: dict | None = None
         for record in self._journal.records:
             self._take(record)
+        self._journal.records = []
 
     def _take(self, record: Mapping) -> None:
         if isinstance(record.get("play"), str):
