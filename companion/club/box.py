@@ -74,14 +74,13 @@ class Club:
 
     # -- what the others sent ----------------------------------------------------------------
     def pending(self) -> int:
-        return len(self.inbox.items())
+        return self.inbox.items(0)[1]
 
     def merge(self, store, limit: int | None = MERGE_BATCH) -> tuple[int, int]:
         """Merge up to ``limit`` received messages; returns (merged plays, messages left)."""
         from ..known_games import replay_problem
 
-        items = self.inbox.items()
-        todo = items if limit is None else items[:limit]
+        todo, count = self.inbox.items(limit)
         if todo and self._known is None:
             self._known = store.uids()
         known = self._known if self._known is not None else set()
@@ -109,7 +108,7 @@ class Club:
                 log.info(clean(f"club: merged play {uid} from box {(self.state.play(uid) or {}).get('box')}"))
         for path in done:
             self.inbox.done(path)
-        return merged, len(items) - len(todo)
+        return merged, count - len(todo)
 
     def _play(self, store, path: Path, uid: str, box: str, known: set[str], replay_problem) -> dict | None:
         payload = path.read_bytes()

@@ -253,9 +253,12 @@ class Inbox:
         name = f"{kind}~{key}~{safe}~{time.time_ns():020d}{os.urandom(4).hex()}.json"
         atomic_write(self.folder / name, payload, tidy=False)
 
-    def items(self) -> list[Path]:
-        """Oldest first (the names start with the time they came)."""
-        return sorted(self.folder.glob("*~*~*~*.json"), key=lambda path: path.name.rsplit("~", 1)[1])
+    def items(self, limit: int | None = None) -> tuple[list[Path], int]:
+        """The oldest ``limit`` messages (by the time in their names) and how many there are."""
+        names = [name for name in os.listdir(self.folder) if name.endswith(".json") and name.count("~") == 3]
+        names.sort(key=lambda name: name.rsplit("~", 1)[1])
+        chosen = names if limit is None else names[:limit]
+        return [self.folder / name for name in chosen], len(names)
 
     def done(self, path: Path) -> None:
         path.unlink(missing_ok=True)
