@@ -51,6 +51,7 @@ def start_club(cfg: dict, events, data_dir: Path):
     try:
         from .club.runner import ClubLink
         from .club.settings import ClubConfigError, settings_of
+        from .club.sync import Sync  # noqa: F401 (paho-mqtt: a missing library is said here, once)
     except ImportError as error:
         log.error(
             "club: needs its libraries: pip install '.[club]' (%s is missing); the table runs without it", error.name

@@ -4,6 +4,7 @@ rest is named and kept apart, and nothing in the history changes."""
 from __future__ import annotations
 
 import json
+import sys
 
 from companion.club.box import Club
 from companion.club.commands import main
@@ -94,3 +95,36 @@ def test_the_board_lines_after_a_game(tmp_path):
     assert after == sorted(after, reverse=True)  # the better rating first
     assert int(before_after[0][0].replace(",", "")) != 1500  # the second play starts from the first's ratings
     assert all(" " not in line.cs.split(": ")[1].replace(" → ", "") for line in lines)  # no plain space in 1 512
+
+
+def test_only_finished_plays_leave_the_box(tmp_path):
+    """A running game, an abandoned one: nothing of them is in the outbox; the finished one is."""
+    club = make_club(tmp_path)
+    with Store(tmp_path / "companion.db", rules=KNOWN, clock=Clock()) as store:
+        finished = play_example(store, 3, ["Anna", "Petr"])
+        abandoned = store.create_session("example", {"seats": 2, "rounds": 2}, 4, ["a", "b"])
+        store.name_player(abandoned, 0, "Eva")
+        store.abandon(abandoned)
+        running = store.create_session("example", {"seats": 2, "rounds": 2}, 5, ["a", "b"])
+        store.name_player(running, 0, "Jan")
+        assert club.collect(store) == 1
+    sent = [payload.decode() for _, _, payload in club.outbox.pending()]
+    assert len(sent) == 1 and json.loads(sent[0])["meta"]["uid"] == finished
+    assert "Eva" not in sent[0] and "Jan" not in sent[0]
+
+
+def test_a_club_without_its_libraries_is_one_log_line_and_the_table_runs(tmp_path, monkeypatch, caplog):
+    import queue
+
+    from companion import config as config_module
+    from companion.app import start_club
+
+    monkeypatch.setitem(sys.modules, "paho", None)  # as if pip install '.[club]' was never run
+    monkeypatch.setitem(sys.modules, "paho.mqtt", None)
+    monkeypatch.setitem(sys.modules, "paho.mqtt.client", None)
+    for name in [m for m in sys.modules if m.startswith("companion.club.runner") or m == "companion.club.sync"]:
+        monkeypatch.delitem(sys.modules, name)
+    cfg = config_module.defaults()
+    cfg["club"].update(name="klub", broker="127.0.0.1")
+    assert start_club(cfg, queue.SimpleQueue(), tmp_path) is None
+    assert any("pip install '.[club]'" in record.getMessage() for record in caplog.records)
