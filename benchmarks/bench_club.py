@@ -8,7 +8,8 @@ Start-up is measured in fresh interpreters, this tree's and ``--before``'s (``ba
 alternated, median of ``--runs``; the figures are ratios. The sync: a broker holding N retained
 plays (real example games, each with its own identity), then a box with an empty data dir
 subscribes and merges them all (verified, imported); its process's CPU time (user + system)
-and peak RSS (VmHWM) are printed per play. ``--quick``: 50 and 200 plays, 3 start-up runs.
+and peak RSS (VmHWM) are printed per play. The league over N plays: its CPU time.
+``--quick``: 50 and 200 plays, 3 start-up runs.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 import uuid
 from pathlib import Path
 
@@ -179,6 +181,35 @@ def sync(sizes: list[int], work: Path) -> None:
             broker.stop()
 
 
+def league_cost(sizes: list[int]) -> None:
+    """``companion league``'s work over N plays (2-4 named players of six, two games): CPU."""
+    import random
+
+    from companion.club.league import league
+
+    draw = random.Random(1)
+    people = ["Anna", "Petr", "Eva", "Jan", "Věra", "Ota"]
+    for size in sizes:
+        records = []
+        for n in range(size):
+            seats = draw.sample(people, draw.randint(2, 4))
+            places = draw.sample(range(1, len(seats) + 1), len(seats))
+            ranking = sorted(range(len(seats)), key=lambda seat: places[seat])
+            records.append(
+                {
+                    "uid": f"{n:08d}",
+                    "game": draw.choice(("example", "catan")),
+                    "finished": f"2026-{1 + n % 12:02d}-01T20:00:00+01:00",
+                    "players": {str(seat): name for seat, name in enumerate(seats)},
+                    "scores": {"ranking": ranking, "places": [places[seat] for seat in ranking]},
+                }
+            )
+        start = time.process_time()
+        league(records, {})
+        took = time.process_time() - start
+        print(f"league over {size:,} plays: CPU {took:.2f} s ({took / size * 1e6:.0f} µs a play)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000])
@@ -192,6 +223,7 @@ def main() -> None:
         work = Path(folder)
         (work / "data").mkdir()
         startup(args.before, args.runs, work)
+        league_cost(args.sizes)
         sync(args.sizes, work)
 
 
