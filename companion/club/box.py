@@ -25,12 +25,14 @@ MERGE_BATCH = 20  # plays verified and merged per turn of the table's idle loop:
 
 
 class Club:
-    def __init__(self, settings: ClubSettings, data_dir: Path):
+    def __init__(self, settings: ClubSettings, data_dir: Path, read_only: bool = False):
+        """``read_only``: only to look (``companion club status``, ``people``), beside a running
+        table that owns the club's files: nothing is written, nothing compacted."""
         self.settings = settings
         self.folder = data_dir / "club"
-        self.outbox = Outbox(self.folder)
-        self.state = State(self.folder)
-        self.inbox = Inbox(self.folder)
+        self.outbox = Outbox(self.folder, read_only)
+        self.state = State(self.folder, read_only)
+        self.inbox = Inbox(self.folder, read_only)
         self._finished_seen: int | None = None
         self._known: set[str] | None = None  # the store's uids, read once: the store only ever gains plays
         self.wake: Callable[[], None] = lambda: None  # the sync: something new in the outbox

@@ -63,7 +63,7 @@ def cmd_club(args) -> int:
     from .box import Club
 
     read_only = args.club_command not in ("rename", "merge")
-    club = Club(settings, data_dir)
+    club = Club(settings, data_dir, read_only=read_only)  # a look beside a running table changes nothing
     try:
         with open_store(data_dir, read_only=read_only) as store:
             if args.club_command == "people":
@@ -176,7 +176,7 @@ def _aliases(settings, data_dir: Path) -> dict[str, str]:
     from . import people
     from .files import Journal
 
-    journal = Journal(data_dir / "club" / "state")
+    journal = Journal(data_dir / "club" / "state", read_only=True)
     try:
         return people.aliases(r["person"] for r in journal.records if isinstance(r.get("person"), dict))
     finally:

@@ -30,12 +30,15 @@ from ..store.journal import atomic_write, dumps, loads
 class Journal:
     """Append-only JSON lines, each fsynced before ``append`` returns."""
 
-    def __init__(self, path: Path):
-        self.path = path
-        path.parent.mkdir(parents=True, exist_ok=True)
+    def __init__(self, path: Path, read_only: bool = False):
+        """``read_only``: a reader beside the writer (``companion club status`` while the table
+        runs): a torn last line is only left out, never cut off, and nothing is written."""
+        self.path, self.read_only = path, read_only
+        if not read_only:
+            path.parent.mkdir(parents=True, exist_ok=True)
         self.records = list(self._read())  # as read at open: the owner takes them, then drops them
         self.lines = len(self.records)
-        self._fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_CLOEXEC, 0o640)
+        self._fd = -1 if read_only else os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_CLOEXEC, 0o640)
 
     def _read(self) -> Iterator[dict]:
         try:
@@ -52,13 +55,15 @@ class Journal:
                 break
             good += len(line) + 1
             yield record
-        if good != len(data):
+        if good != len(data) and not self.read_only:
             with open(self.path, "r+b") as handle:
                 handle.truncate(good)
                 handle.flush()
                 os.fsync(handle.fileno())
 
     def append(self, *records: Mapping) -> None:
+        if self.read_only:
+            raise OSError(f"{self.path} is open only for reading")
         data = "".join(dumps(record) + "\n" for record in records).encode("utf-8")
         os.write(self._fd, data)
         os.fsync(self._fd)
@@ -80,9 +85,9 @@ class Journal:
 class Outbox:
     """What waits for the broker's PUBACK. Safe to use from the owner thread and paho's thread."""
 
-    def __init__(self, folder: Path):
+    def __init__(self, folder: Path, read_only: bool = False):
         self._lock = threading.Lock()
-        self._journal = Journal(folder / "outbox")
+        self._journal = Journal(folder / "outbox", read_only)
         self._pending: dict[str, tuple[str, bytes]] = {}
         sent = 0
         for record in self._journal.records:
@@ -91,7 +96,7 @@ class Outbox:
             elif "sent" in record:
                 sent += self._pending.pop(record["sent"], None) is not None
         self._journal.records = []
-        if sent:
+        if sent and not read_only:
             self._compact()
 
     def _compact(self) -> None:
@@ -172,10 +177,10 @@ def content_digest(document: Mapping) -> str:
 class State:
     """The club's memory (see the module docstring). Safe from several threads."""
 
-    def __init__(self, folder: Path):
+    def __init__(self, folder: Path, read_only: bool = False):
         self.folder = folder
         self._lock = threading.Lock()
-        self._journal = Journal(folder / "state")
+        self._journal = Journal(folder / "state", read_only)
         self.plays: dict[str, dict] = {}  # uid -> {"box", "raw", "content"}
         self.conflicts: dict[str, list[dict]] = {}
         self.refused: dict[str, dict] = {}
@@ -244,9 +249,10 @@ class Inbox:
     .json`` and holding the payload as it came: written (fsynced) before the broker is told it
     arrived, so a box killed before merging finds it at its next start."""
 
-    def __init__(self, folder: Path):
+    def __init__(self, folder: Path, read_only: bool = False):
         self.folder = folder / "inbox"
-        self.folder.mkdir(parents=True, exist_ok=True)
+        if not read_only:
+            self.folder.mkdir(parents=True, exist_ok=True)
 
     def put(self, kind: str, key: str, box: str, payload: bytes) -> None:
         safe = "".join(c if c.isalnum() or c in "._-" else "-" for c in box)[:64] or "unknown"
@@ -255,7 +261,11 @@ class Inbox:
 
     def items(self, limit: int | None = None) -> tuple[list[Path], int]:
         """The oldest ``limit`` messages (by the time in their names) and how many there are."""
-        names = [name for name in os.listdir(self.folder) if name.endswith(".json") and name.count("~") == 3]
+        try:
+            listed = os.listdir(self.folder)
+        except FileNotFoundError:
+            listed = []
+        names = [name for name in listed if name.endswith(".json") and name.count("~") == 3]
         names.sort(key=lambda name: name.rsplit("~", 1)[1])
         chosen = names if limit is None else names[:limit]
         return [self.folder / name for name in chosen], len(names)

@@ -52,3 +52,20 @@ def test_the_state_remembers_origins_conflicts_and_people(tmp_path):
     assert again.origins() == {"u": "garden"}
     assert again.known_raw("u", "r1") and again.known_raw("u", "r2") and not again.known_raw("u", "r3")
     assert again.known_person("abcdefgh")
+
+
+def test_a_reader_beside_the_writer_changes_nothing(tmp_path):
+    """``companion club status`` while the table runs: a torn line the writer is still writing
+    stays as it is, a compaction the writer would do is not done, nothing is created."""
+    box = Outbox(tmp_path)
+    box.add("plays/1", "t/1", "{}")
+    box.add("plays/2", "t/2", "{}")
+    box.sent("plays/1")
+    with open(tmp_path / "outbox", "ab") as handle:
+        handle.write(b'{"add": "plays/3"')  # the writer is in the middle of this line
+    before = (tmp_path / "outbox").read_bytes()
+    reader = Outbox(tmp_path, read_only=True)
+    assert [key for key, _, _ in reader.pending()] == ["plays/2"]
+    assert (tmp_path / "outbox").read_bytes() == before
+    assert State(tmp_path / "nothing", read_only=True).origins() == {}
+    assert not (tmp_path / "nothing").exists()
