@@ -184,6 +184,19 @@ class Club:
             problem = people_module.name_problem(name)
             if problem:
                 raise ValueError(problem)
+        action = self.checked_action(store, op, old, new)
+        self.outbox.add(f"people/{action['id']}", self.settings.topic("people", action["id"]), json_text(action))
+        self.state.add({"person": action})
+        log.info(clean(f"club: {op} {old!r} -> {new!r}"))
+        self.wake()
+        return f"{'renamed' if op == 'rename' else 'merged'} {old} -> {new}; published to the club"
+
+    def checked_action(self, store, op: str, old: str, new: str) -> dict:
+        """The rename or merge as an action, checked against the club's people (ValueError: why not)."""
+        for name in (old, new):
+            problem = people_module.name_problem(name)
+            if problem:
+                raise ValueError(problem)
         old, new = old.strip(), new.strip()
         table = self.aliases()
         known = set(people_module.names(store.history(), table))
@@ -195,12 +208,7 @@ class Club:
             raise ValueError(f"{new!r} is not a name in the club: rename instead")
         if old == new:
             raise ValueError("the two names are the same")
-        action = people_module.new_action(op, old, new, self.settings.box)
-        self.outbox.add(f"people/{action['id']}", self.settings.topic("people", action["id"]), json_text(action))
-        self.state.add({"person": action})
-        log.info(clean(f"club: {op} {old!r} -> {new!r}"))
-        self.wake()
-        return f"{'renamed' if op == 'rename' else 'merged'} {old} -> {new}; published to the club"
+        return people_module.new_action(op, old, new, self.settings.box)
 
     def board_lines(self, store, uid: str) -> list:
         """``Anna: 1,512 → 1,530`` for each person of the finished play ``uid`` (``Msg``, Czech and

@@ -56,13 +56,10 @@ def cmd_club(args) -> int:
     data_dir = existing_data_dir(args)
     if args.club_command == "sync":
         return _sync(settings, data_dir)
-    if args.club_command in ("rename", "merge") and _table_runs(data_dir):
-        return fail(
-            f"the table is running on {data_dir}; stop it first (systemctl stop companion), then {args.club_command}"
-        )
     from .box import Club
 
-    read_only = args.club_command not in ("rename", "merge")
+    running = _table_runs(data_dir)  # its sync owns the club's files: a rename goes by the broker then
+    read_only = running or args.club_command not in ("rename", "merge")
     club = Club(settings, data_dir, read_only=read_only)  # a look beside a running table changes nothing
     try:
         with open_store(data_dir, read_only=read_only) as store:
@@ -73,12 +70,34 @@ def cmd_club(args) -> int:
             if args.club_command == "status":
                 return _status(settings, club, store)
             try:
+                if running:
+                    return _rename_by_broker(settings, club, store, args)
                 print(_clean(club.rename(store, args.club_command, args.old, args.new)))
             except ValueError as error:
                 return fail(f"{args.club_command} refused, nothing changed: {error}")
             return 0
     finally:
         club.close()
+
+
+def _rename_by_broker(settings, club, store, args) -> int:
+    """The table runs: the action is published straight to the broker; the table's sync receives
+    it as every box does (and keeps and logs it). Nothing is written here."""
+    from ..datadir import fail
+    from ..store.export import json_text
+    from .sync import publish_once
+
+    action = club.checked_action(store, args.club_command, args.old, args.new)
+    problem = publish_once(settings, settings.topic("people", action["id"]), json_text(action))
+    if problem:
+        return fail(f"{args.club_command} refused, nothing changed: {problem}")
+    done = "renamed" if args.club_command == "rename" else "merged"
+    print(
+        _clean(
+            f"{done} {action['from']} -> {action['to']}; published to the club (the running table takes it from there)"
+        )
+    )
+    return 0
 
 
 def _status(settings, club, store) -> int:

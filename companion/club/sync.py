@@ -187,3 +187,44 @@ class Sync:
                         self._inflight[info.mid] = key
                 if early is not None:
                     self._acknowledged(key, early)
+
+
+def publish_once(settings, topic: str, payload: str, timeout: float = 10.0) -> str | None:
+    """Publish one message (QoS 1, retained) on a connection of its own and wait for its PUBACK:
+    ``companion club rename`` while the table runs, whose sync then receives it like any other
+    box's. Returns why it did not arrive, or None."""
+    done = threading.Event()
+    outcome: list[str | None] = ["no answer from the broker"]
+
+    def connected(client, userdata, flags, reason_code, properties) -> None:
+        if reason_code.is_failure:
+            outcome[0] = f"the broker refused the connection: {reason_code}"
+            done.set()
+            return
+        client.publish(topic, payload.encode("utf-8"), qos=1, retain=True, properties=published)
+
+    def acknowledged(client, userdata, mid, reason_code, properties) -> None:
+        outcome[0] = f"the broker refused it: {reason_code}" if reason_code.is_failure else None
+        done.set()
+
+    client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"{settings.client_id}-cli"[:128], protocol=mqtt.MQTTv5)
+    published = Properties(PacketTypes.PUBLISH)
+    published.UserProperty = [("box", settings.box)]
+    if settings.username:
+        client.username_pw_set(settings.username, settings.password or None)
+    if settings.tls:
+        client.tls_set(
+            ca_certs=settings.ca_file or None, certfile=settings.cert_file or None, keyfile=settings.key_file or None
+        )
+    client.on_connect, client.on_publish = connected, acknowledged
+    try:
+        client.connect(settings.broker, settings.port, keepalive=KEEPALIVE_S)
+    except (OSError, ssl.SSLError) as error:
+        return f"the broker {settings.broker}:{settings.port} cannot be reached ({error})"
+    client.loop_start()
+    try:
+        done.wait(timeout)
+    finally:
+        client.disconnect()
+        client.loop_stop()
+    return outcome[0]

@@ -64,3 +64,31 @@ def test_a_rename_and_a_merge_reach_every_box(boxes):
         assert __import__("time").monotonic() < deadline, [a.status()["people"], b.status()["people"]]
     assert states[0]["league"] == states[1]["league"]
     assert set(states[0]["league"]["example"]) == {"Anna", "Eva", "Petr_Novák"}
+
+
+def test_a_rename_while_the_table_runs_goes_by_the_broker(boxes, broker):
+    import subprocess
+    import sys
+    import time
+
+    from .conftest import ROOT
+
+    a, b = boxes("a").start(), boxes("b").start()
+    a.play(1, "Anna", "Petr")
+    converged([a, b], 1)
+
+    def rename(*names: str) -> subprocess.CompletedProcess:
+        command = [sys.executable, "-m", "companion.club", "club", "rename", *names]
+        command += ["--config", str(a.config), "--data-dir", str(a.data)]
+        return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=60)
+
+    done = rename("Petr", "Pavel")  # box a's store is held by its running process
+    assert done.returncode == 0 and "published to the club" in done.stdout, done.stderr
+    deadline = time.monotonic() + 30
+    while not (a.status()["people"] == b.status()["people"] == ["Anna", "Pavel"]):
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    broker.stop()
+    refused = rename("Anna", "Anička")
+    assert refused.returncode == 2 and refused.stderr.startswith("companion: rename refused, nothing changed: ")
+    assert refused.stderr.count("\n") == 1 and "Traceback" not in refused.stderr
