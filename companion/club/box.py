@@ -100,11 +100,14 @@ class Club:
             done.append(path)
         merged = 0
         if batch:
+            seen_all = self._finished_seen == store.finished_count()  # collect has nothing to do
             try:
                 merged, _ = store.import_documents(batch)
             except BaseException:
                 self._known = None  # read again: what failed is merged from the inbox next time
                 raise
+            if seen_all:  # what was merged is not this box's to share: collect need not look again
+                self._finished_seen = store.finished_count()
             for document in batch:
                 uid = identity(document)
                 log.info(clean(f"club: merged play {uid} from box {(self.state.play(uid) or {}).get('box')}"))
