@@ -34,6 +34,39 @@ log = logging.getLogger(__name__)
 # waits for an idle moment anyway: a table fed without a pause still archives, tidies its live
 # journal and keeps snapshots, so its journal and memory stay bounded whatever the pace.
 OVERDUE_AFTER = 256
+CLUB_BATCH = 20  # plays of other boxes verified and merged per event: a key waits behind one batch at most
+
+
+class ClubNews:
+    """The club's thread received something: the main loop merges it (``App._club_work``)."""
+
+
+def start_club(cfg: dict, events, data_dir: Path):
+    """The club's sync when ``[club] name`` is set (docs/club.md), started; else None, and
+    nothing of the club (nor paho-mqtt, nor openskill) is imported. A club that cannot start
+    (its libraries missing, a password file unreadable) is one log line: the table runs."""
+    club = cfg.get("club") or {}
+    if not club.get("name"):
+        return None
+    try:
+        from .club.runner import ClubLink
+        from .club.settings import ClubConfigError, settings_of
+        from .club.sync import Sync  # noqa: F401 (paho-mqtt: a missing library is said here, once)
+    except ImportError as error:
+        log.error(
+            "club: needs its libraries: pip install '.[club]' (%s is missing); the table runs without it", error.name
+        )
+        return None
+    try:
+        settings = settings_of(club)
+        assert settings is not None
+        link = ClubLink(settings, data_dir, lambda: events.put(ClubNews()))
+        link.start()
+    except (ClubConfigError, OSError, ValueError) as error:
+        log.error("club: cannot start: %s; the table runs without it", error)
+        return None
+    events.put(ClubNews())  # what an earlier run received and did not merge yet
+    return link
 
 
 class App:
@@ -49,16 +82,20 @@ class App:
         screens=None,
         web=None,
         collector=None,
+        club=None,
     ):
         """``screens``: where each seat's pad screen goes (the pad hub, the emulator's pads);
         ``web``: the web table (companion.web.server.WebTable), given the whole views after
         every frame, computed here in the thread that owns the table; ``collector``: the
         interpreter's garbage collection kept off the key path (companion.collector, settled
-        after start-up, collecting when idle), None to leave it to the interpreter."""
+        after start-up, collecting when idle), None to leave it to the interpreter; ``club``: the
+        club's sync (``start_club``), None without a club: its thread only posts ``ClubNews``,
+        the work on the store is done here, in the thread that owns it."""
         self.table, self.display, self.leds, self.events = table, display, leds, events
         self.screens = screens
         self.web = web
         self.collector = collector
+        self.club = club
         self._tracker: Any = None  # the web table's log of announcements and decision times (web.views.Tracker)
         self.closers = list(closers)
         self.notifier = notifier or (lambda *lines: False)
@@ -102,8 +139,23 @@ class App:
             self._keep_snapshot()
         if self.collector is not None and not self._waiting():  # the collection a key would meet
             self.collector.idle()
+        if self.club is not None and not self._waiting():  # a game just archived: into the club's outbox
+            self._club_collect()
         if not self._waiting():  # the display's own idle work (the panel learns new glyphs)
             self._idle_work = self._display_idle()
+
+    def _club_collect(self) -> None:
+        try:
+            self.club.collect(self.table.recorder)
+        except Exception as error:  # the next archive tries again; the game is safe in the history
+            log.error("club: could not put the finished play in the outbox: %s", error)
+
+    def _club_work(self) -> None:
+        """What the club received, merged into the history a batch at a time (this thread owns
+        the store); a key that comes meanwhile goes first, the rest waits for the next event."""
+        left = self.club.work(self.table.recorder, limit=CLUB_BATCH)
+        if left:
+            self.events.put(ClubNews())
 
     def _tidy(self) -> None:
         """The live journal drops what was archived (2 syncs)."""
@@ -220,6 +272,10 @@ class App:
                     log.info("stopping: %s", event.reason or "quit")
                     self.table.housekeeping()  # an archive that waited for keys is done before stopping
                     break
+                if isinstance(event, ClubNews):
+                    if self.club is not None:
+                        self._club_work()
+                    continue
                 if isinstance(event, Tick):
                     getattr(self.display, "redraw", lambda: None)()
                 self.echo(event)
@@ -232,7 +288,8 @@ class App:
     def shutdown(self) -> None:
         """LEDs off, screen cleared, storage closed: also on SIGTERM and Ctrl-C."""
         self.notifier("STOPPING=1")
-        for step in (self.leds.all_off, self.display.clear, self.display.close, self.leds.close, *self.closers):
+        club = [self.club.close] if self.club is not None else []
+        for step in (self.leds.all_off, self.display.clear, self.display.close, self.leds.close, *club, *self.closers):
             try:
                 step()
             except Exception as error:  # one failing device must not keep the others on

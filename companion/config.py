@@ -6,6 +6,7 @@ so a typo never silently falls back to a default. Everything has a default: no f
 
 from __future__ import annotations
 
+import re
 import tomllib
 from copy import deepcopy
 from pathlib import Path
@@ -31,11 +32,30 @@ SCHEMA: dict = {
         "address": ("", str),  # the IP address the panel's QR code shows; "" = the one phones reach
         "hotspot": ("", str),  # the hotspot's file (setup-pi.sh --hotspot): its Wi-Fi code first
     },
+    # a club of boxes over MQTT (docs/club.md): off while ``name`` is empty; nothing is published then
+    "club": {
+        "name": ("", str),  # the club's name, part of every topic; "" = no club
+        "box": ("", str),  # this box's name in the club; "" = the host's name
+        "broker": ("", str),  # the broker's IP address or host name
+        "port": (0, int),  # 0 = 8883 with TLS, 1883 without
+        "prefix": ("companion", str),  # the topics' first level: <prefix>/<club>/plays/<uid>
+        "tls": ("auto", str),  # auto: on unless the broker is on a loopback or private address
+        "ca_file": ("", str),  # the CA that signed the broker's certificate ("" = the system's)
+        "username": ("", str),
+        "password": ("", str),
+        "password_file": ("", str),  # the password read from this file instead (kept out of the config)
+        "cert_file": ("", str),  # a client certificate (with key_file) instead of a password
+        "key_file": ("", str),
+        "season": ("year", str),  # year | half | quarter | month: what a season of the league is
+        "share_earlier": (True, bool),  # the plays finished before the club was set up are shared too
+    },
 }
 CHOICES = {
     "language": ("cs", "en"),
     "mode": ("auto", "hardware", "emulated"),
     "display.driver": ("sh1106", "ssd1306", "sh1107", "ssd1327", "ssd1322", "none"),
+    "club.tls": ("auto", "on", "off"),
+    "club.season": ("year", "half", "quarter", "month"),
 }
 # The panel sizes each luma.oled driver is known to drive here; the first is its usual size.
 PANEL_SIZES = {
@@ -156,7 +176,40 @@ def load(path: str | Path | None) -> dict:
     _check_numbers(config)
     _check_pins(config)
     _check_web(config["web"])
+    _check_club(config["club"])
     return config
+
+
+CLUB_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")  # a topic level: no /, +, # or spaces
+
+
+def _check_club(club: dict) -> None:
+    """A club section that cannot work is one line naming the key; an empty ``name`` is no club
+    (the rest is then not looked at: a section kept for later does no harm)."""
+    if not club["name"]:
+        return
+    for key in ("name", "box", "prefix"):
+        if club[key] and not CLUB_NAME.fullmatch(club[key]):
+            raise ConfigError(
+                f"'club.{key}' must be letters, digits, '.', '_' or '-' (at most 64, no spaces), not {club[key]!r}"
+            )
+    if not club["broker"]:
+        raise ConfigError(
+            "'club.broker' must name the MQTT broker (an IP address or a host name) when 'club.name' is set"
+        )
+    if not 0 <= club["port"] <= 65535:
+        raise ConfigError(f"'club.port' must be between 1 and 65535 (0 = the usual one), not {club['port']!r}")
+    if bool(club["cert_file"]) != bool(club["key_file"]):
+        raise ConfigError("'club.cert_file' and 'club.key_file' go together: a client certificate needs its key")
+    if club["password"] and club["password_file"]:
+        raise ConfigError("'club.password' and 'club.password_file': give one of them, not both")
+    if (club["password"] or club["password_file"]) and not club["username"]:
+        raise ConfigError("'club.password' needs 'club.username'")
+    for key in ("ca_file", "cert_file", "key_file", "password_file"):
+        if club[key] and not Path(club[key]).is_file():
+            raise ConfigError(f"'club.{key}' = {club[key]!r} is not a file")
+    if club["tls"] == "off" and (club["cert_file"] or club["ca_file"]):
+        raise ConfigError("'club.tls' is off, but a certificate is given: set tls = \"on\" (or \"auto\")")
 
 
 def _check_web(web: dict) -> None:
