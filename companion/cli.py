@@ -468,7 +468,9 @@ def _ask_conflict(where: str, mine, theirs) -> str | None:
             return None
 
 
-def parser() -> argparse.ArgumentParser:
+def parser(club: bool = True) -> argparse.ArgumentParser:
+    """The command line; ``club``: with the club's commands (left out when another command
+    runs, so an ordinary start loads nothing of the club)."""
     p = argparse.ArgumentParser(prog="companion", description="The table companion for board games.")
     p.add_argument("--version", action="version", version=f"companion {__version__}")
     sub = p.add_subparsers(dest="command")
@@ -536,7 +538,23 @@ def parser() -> argparse.ArgumentParser:
     box.add_argument("--data-dir")
     for command in (rep, hist, exp, imp, st, box):
         command.add_argument("-v", "--verbose", action="store_true", help="log details and tracebacks on stderr")
+    if club:
+        from .club import commands as club_commands  # the standard library only: no paho, no openskill
+
+        club_commands.register(sub)
     return p
+
+
+def cmd_club(args) -> int:
+    from .club.commands import cmd_club as club
+
+    return club(args)
+
+
+def cmd_league(args) -> int:
+    from .club.commands import cmd_league as league
+
+    return league(args)
 
 
 HANDLERS = {
@@ -547,14 +565,17 @@ HANDLERS = {
     "import": cmd_import,
     "stats": cmd_stats,
     "box": cmd_box,
+    "club": cmd_club,
+    "league": cmd_league,
 }
+CLUB_COMMANDS = ("club", "league", "-h", "--help")  # the commands that need the club's parsers
 
 
 def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or (argv[0] not in HANDLERS and argv[0] not in ("-h", "--help", "--version")):
         argv.insert(0, "run")  # `companion` and `companion --emulated` mean `companion run ...`
-    args = parser().parse_args(argv)
+    args = parser(club=argv[0] in CLUB_COMMANDS).parse_args(argv)
     if args.command != "run":  # `run` sets up its own log (journald, a file, the terminal)
         _cli_logging(args.verbose)
     try:

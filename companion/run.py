@@ -99,6 +99,9 @@ def cmd_run(args) -> int:
             main_menu(table)  # now with its entry to join by phone
             if not script_events:
                 show_join(table, main_menu)  # people at the table: the codes to join by first
+    from .app import start_club
+
+    club = start_club(cfg, events, data_dir)  # None without [club]: nothing of the club imported
     closers = io.closers + [store.close] + ([web.close] if web is not None else [])
     app = App(
         table,
@@ -110,6 +113,7 @@ def cmd_run(args) -> int:
         io.watchdog,
         screens=io.screens,
         web=web,
+        club=club,
         collector=IdleCollector(),  # the garbage collected while no key waits, not during one
     )
     if interactive:
