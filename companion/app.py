@@ -146,9 +146,29 @@ class App:
 
     def _club_collect(self) -> None:
         try:
-            self.club.collect(self.table.recorder)
+            added = self.club.collect(self.table.recorder)
         except Exception as error:  # the next archive tries again; the game is safe in the history
             log.error("club: could not put the finished play in the outbox: %s", error)
+            return
+        if added and self._tracker is not None and self.table.session_id is not None:
+            self._rate_on_board()
+
+    def _rate_on_board(self) -> None:
+        """The game just archived, rated in the club's league and shown on the board under
+        its ranking (idle work: the league is computed over the whole history, some 40 ms at
+        1,000 plays here, docs/club.md)."""
+        from .table.flow import Over
+
+        if not isinstance(self.table.screen, Over):
+            return
+        try:
+            lines = self.club.board_lines(self.table.recorder, self.table.session_id)
+        except Exception as error:  # the board goes without them; the play is shared all the same
+            log.error("club: could not rate the game for the board: %s", error)
+            return
+        if lines:
+            self._tracker.ratings = lines
+            self._publish()
 
     def _club_work(self) -> None:
         """What the club received, merged into the history a batch at a time (this thread owns

@@ -34,9 +34,17 @@ class ClubLink:
     def start(self) -> None:
         self.sync.start()
 
-    def collect(self, store) -> None:
-        """A game archived: this box's new plays into the outbox (cheap when none is new)."""
-        self.club.collect(store)
+    def collect(self, store) -> int:
+        """A game archived: this box's new plays into the outbox (cheap when none is new);
+        how many were new."""
+        return self.club.collect(store)
+
+    def board_lines(self, store, session_id: int) -> list:
+        """The league's change for the finished session ``session_id`` of ``store``
+        ("Anna: 1,512 → 1,530", ``Msg``s), for the board after the game; none when the play is
+        not in the history or the league does not rate it (fewer than two named players)."""
+        uid = next((r.get("uid") for r in store.history() if r.get("session") == session_id), None)
+        return self.club.board_lines(store, uid) if isinstance(uid, str) else []
 
     def work(self, store, limit: int | None = None) -> int:
         """This box's new plays into the outbox, then what arrived merged (``limit`` messages at

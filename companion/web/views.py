@@ -110,6 +110,9 @@ class Tracker:
         self.rounds: list[tuple[int, dict[int, int]]] = []
         self._round: int | None = None
         self._entries = 0
+        # the club's league after this game ("Anna: 1,512 → 1,530"), set by the app once the
+        # ended game is archived and rated (docs/club.md); none without a club
+        self.ratings: list[Msg] = []
 
     def result(self, table: Table) -> dict:
         """``game_result`` of the ended game, computed once (the log is replayed for it)."""
@@ -123,7 +126,7 @@ class Tracker:
         if session is not self._session:
             self.log, self.said, self.decisions, self._asked, self._locked = [], [], {}, {}, set()
             self._session, self._prompt, self._news = session, None, None
-            self.rounds, self._entries = [], 0
+            self.rounds, self._entries, self.ratings = [], 0, []
             self._round = (session.status().round or 0) if session is not None and not session.entries else None
         if session is None:
             return
@@ -241,6 +244,7 @@ def board_view(table: Table, tracker: Tracker | None = None, frame: Frame | None
     )
     if isinstance(table.screen, Over):
         view.update(tracker.result(table) if tracker is not None else game_result(table, None))
+        view["ratings"] = [line.get(language) for line in tracker.ratings] if tracker is not None else []
         view["footer"] = ""  # the panel's keys are the host's, not the board's
         for seat in view["seats"]:
             seat["asked"] = seat["locked"] = False  # nobody is asked any more

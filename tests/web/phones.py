@@ -77,10 +77,11 @@ class PhoneTable:
     """A table whose players all play on phones (``seats``), started by the test as the host
     phone would start it; ``step`` lets every phone that is asked answer once."""
 
-    def __init__(self, name: str, seats: int, seed: int, language: str = "en"):
+    def __init__(self, name: str, seats: int, seed: int, language: str = "en", recorder=None):
         self.rnd = random.Random(seed)
         game = load(name)
-        self.table = Table(MemoryRecorder(), {name: game}, language, new_seed=lambda: seed)
+        recorder = recorder if recorder is not None else MemoryRecorder()
+        self.table = Table(recorder, {name: game}, language, new_seed=lambda: seed)
         self.table.new_game(name, random_options(game, seats, self.rnd), use_memory=False)
         assert isinstance(self.table.screen, Play), self.table.messages.notice
         self.tracker = Tracker(clock=lambda: 0.0)

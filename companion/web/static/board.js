@@ -67,6 +67,9 @@ function onView(view) {
   if (view.ranking) {
     fill(document.getElementById("ranking"), view.ranking.map((row) =>
       el("li", `${row.place}. ${seatName(row.label, row.name)} — ${row.points} ${word("points")}`)));
+    const ratings = view.ratings || [];
+    document.getElementById("ratings-box").hidden = ratings.length === 0;
+    fill(document.getElementById("ratings"), ratings.map((line) => el("li", line)));
     const plots = view.plots || {};
     document.getElementById("scores-plot").src = plotSource(plots.scores);
     document.getElementById("decisions-plot").src = plotSource(plots.decisions);
