@@ -37,7 +37,10 @@ class Club:
 
     def _lines(self, store, uid):
         self.rated.append(uid)
-        return [Msg("Anna: 1\u00a0512 → 1\u00a0530", "Anna: 1,512 → 1,530"), Msg("Eva: 1\u00a0500 → 1\u00a0482", "Eva: 1,500 → 1,482")]
+        return [
+            Msg("Anna: 1\u00a0512 → 1\u00a0530", "Anna: 1,512 → 1,530"),
+            Msg("Eva: 1\u00a0500 → 1\u00a0482", "Eva: 1,500 → 1,482"),
+        ]
 
     def collect(self, store) -> int:
         return 1
