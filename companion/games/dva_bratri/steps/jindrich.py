@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ....engine import Msg, Option, Prompt, PromptKind, announce, answered
 from .. import board, box, jindrich, picture, reveal, turns
+from . import treasures
 from ..board import NORTH
 from ..texts import CROSS_COLOURS, NOTHING, at, colour_opts, ordinal
 from .common import DvaStep, choice, seats
@@ -218,8 +219,21 @@ def _place(state: dict, tile: str, spot: tuple[str, str], anchor: str, msg: Msg)
         state["treasures"]["stack"] -= 1
         msg += Msg(" Navrch polož poklad z hromádky.", " Put a treasure from the stack on top.")
         tasks.append({"t": "treasure", "at": k})
+        if box.folded(state) and not treasures.told_conditions(state):
+            tasks = _unasked_token(state, k)
     turns.clear_met_treasures(state)
     return title, msg, tasks
+
+
+def _unasked_token(state: dict, k: str) -> list[dict]:
+    """``asking`` 6: no condition the box knows can be on the token, so "which one is it?" has
+    one answer and is not asked: the token is one not known yet, lying face up on his tile. Its
+    condition is asked as any unknown one is, once it could be met (turns.ask_possible_conditions,
+    after his placement and the refill)."""
+    token = treasures.next_unknown(state)
+    state["treasures"]["seen"].append(token)
+    state["board"][k]["treasure"] = token
+    return []
 
 
 class JindrichDone(DvaStep):
