@@ -83,6 +83,7 @@ class Table:
         rnd.shuffle(tokens)
         self.tokens = tokens
         self.token_at: dict[str, str] = {}  # place -> the physical token lying there
+        self.token: str | None = None  # the token turned up last
         self.rnd = rnd
         self.pending_tile = None
         self.revealing = None
@@ -136,7 +137,7 @@ class Table:
                     self.token_at[k] = self.tokens.pop(0)
         if step == "learn_condition":  # the whole condition typed at once (asking 4)
             place = s["queue"][0].get("at")
-            token = self.token_at[place] if place in self.token_at else self.token
+            token = self.token_at.get(place, self.token)
             return condition_digits(self.truth["treasures"][token], box.folded(s))
         if step.startswith("learn_") and step not in ("learn_kind", "learn_pos", "learn_need"):
             return self.learn(prompt)

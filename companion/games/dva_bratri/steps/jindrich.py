@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from ....engine import Msg, Option, Prompt, PromptKind, announce, answered
 from .. import board, box, jindrich, picture, reveal, turns
-from . import treasures
 from ..board import NORTH
 from ..texts import CROSS_COLOURS, NOTHING, at, colour_opts, ordinal
+from . import treasures
 from .common import DvaStep, choice, seats
 
 

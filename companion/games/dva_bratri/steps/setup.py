@@ -149,14 +149,13 @@ def _refill_options(state: dict, task: dict) -> tuple[Option, ...]:
         sub = {**task, "set": set_key}
         if not any(reveal.may_show(state, t, task["expect"]) for t in reveal.candidates(state, set_key, False)):
             continue
-        buildings = box.sets()[set_key].buildings
+        colour = str(box.COLOURS.index(task["expect"]) + 1)
         for option in RevealTile._by_number(state, sub).options[-1]:
-            if option.value == BACK.value:
+            if option.value == BACK.value or option.code[-1] != colour:  # known tiles of another colour
                 continue
             building = option.code[:-1]  # "<building><colour>": the colour is the one told
             label = box.set_name(set_key) + Msg(": ", ": ") + option.label
             out.append(Option(f"{set_key}{REFILL_SEP}{option.value}", label, f"{n}{building}"))
-            assert int(building) <= len(buildings)
     return tuple(out)
 
 
@@ -168,7 +167,9 @@ def _refill_prompt(state: dict, task: dict) -> Prompt:
         seats(state),
         _where(state, task) + Msg(": nová destička ({c}) – která?", ": new tile ({c}) – which one?").format(c=colour),
         {-1: _refill_options(state, task)},
-        detail=Msg("Sada (1–{n}), pak budova v ní.", "The set (1–{n}), then its building.").format(n=len(state["sets"])),
+        detail=Msg("Sada (1–{n}), pak budova v ní.", "The set (1–{n}), then its building.").format(
+            n=len(state["sets"])
+        ),
         short=Msg("Pozice {n}: která destička?", "Place {n}: which tile?").format(
             n=board.offer_position(state, task["slot"])
         ),

@@ -102,9 +102,9 @@ class LearnCondition(LearnStep):
     def prompt(self, state: dict, task: dict) -> Prompt:
         detail = (
             Msg(
-                "1 sloupec, 2 řada: pak dvě barvy (1 zelená, 2 šedá, 3 žlutá, 4 hnědá, libovolná);"
+                "1 sloupec, 2 řada: pak dvě barvy (1 zelená, 2 šedá, 3 žlutá, 4 hnědá = libovolná);"
                 " 3 místa: pak dva směry jako kompas. Např. 112, 328.",
-                "1 column, 2 row: then two colours (1 green, 2 grey, 3 yellow, 4 brown, any);"
+                "1 column, 2 row: then two colours (1 green, 2 grey, 3 yellow, 4 brown = any);"
                 " 3 places: then two compass keys. E.g. 112, 328.",
             )
             if box.folded(state)
@@ -131,8 +131,8 @@ class LearnCondition(LearnStep):
         if read is None and box.folded(state):
             raise refuse(
                 "condition_digits",
-                "Podmínka: 1 sloupec nebo 2 řada a dvě barvy 1–4 (např. 112), nebo 3 místa a dva směry (např. 328).",
-                "Condition: 1 column or 2 row and two colours 1-4 (e.g. 112), or 3 places and two compass keys (e.g. 328).",
+                "Podmínka: 1 sloupec nebo 2 řada a dvě barvy 1–4 (112), nebo 3 místa a dva směry (328).",
+                "Condition: 1 column or 2 row and two colours 1-4 (112), or 3 places and two compass keys (328).",
             )
         if read is None:
             raise refuse(
@@ -187,6 +187,9 @@ def take_token(state: dict, task: dict, token: str) -> None:
         state["board"][task["at"]]["treasure"] = token
         if box.condition_later(state) and missing(state, task) and not turns.condition_possible(state, task["at"]):
             answered(state, task)  # asked once it could be met (turns.ask_possible_conditions)
+            return
+        if box.folded(state) and missing(state, task) and not turns.one_more_condition(state):
+            answered(state, task)  # this placement asked another condition: the next one asks this
             return
     progress(state, task)
 
