@@ -153,9 +153,10 @@ def _refill_options(state: dict, task: dict) -> tuple[Option, ...]:
         for option in RevealTile._by_number(state, sub).options[-1]:
             if option.value == BACK.value or option.code[-1] != colour:  # known tiles of another colour
                 continue
-            building = option.code[:-1]  # "<building><colour>": the colour is the one told
-            label = box.set_name(set_key) + Msg(": ", ": ") + option.label
-            out.append(Option(f"{set_key}{REFILL_SEP}{option.value}", label, f"{n}{building}"))
+            number = option.code[:-1]  # "<building><colour>": the colour is the one told (the title says it)
+            building = box.sets()[set_key].buildings[int(number) - 1]
+            label = box.set_name(set_key) + Msg(": ", ": ") + box.building_name(building)
+            out.append(Option(f"{set_key}{REFILL_SEP}{option.value}", label, f"{n}{number}"))
     return tuple(out)
 
 
@@ -167,10 +168,8 @@ def _refill_prompt(state: dict, task: dict) -> Prompt:
         seats(state),
         _where(state, task) + Msg(": nová destička ({c}) – která?", ": new tile ({c}) – which one?").format(c=colour),
         {-1: _refill_options(state, task)},
-        detail=Msg("Sada (1–{n}), pak budova v ní.", "The set (1–{n}), then its building.").format(
-            n=len(state["sets"])
-        ),
-        short=Msg("Pozice {n}: která destička?", "Place {n}: which tile?").format(
+        detail=Msg("Kód: sada, budova", "Code: set, building"),
+        short=Msg("Pozice {n}: která?", "Place {n}: which?").format(
             n=board.offer_position(state, task["slot"])
         ),
     )
