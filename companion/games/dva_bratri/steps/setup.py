@@ -169,9 +169,7 @@ def _refill_prompt(state: dict, task: dict) -> Prompt:
         _where(state, task) + Msg(": nová destička ({c}) – která?", ": new tile ({c}) – which one?").format(c=colour),
         {-1: _refill_options(state, task)},
         detail=Msg("Kód: sada, budova", "Code: set, building"),
-        short=Msg("Pozice {n}: která?", "Place {n}: which?").format(
-            n=board.offer_position(state, task["slot"])
-        ),
+        short=Msg("Pozice {n}: která?", "Place {n}: which?").format(n=board.offer_position(state, task["slot"])),
     )
 
 
