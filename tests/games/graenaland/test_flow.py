@@ -87,12 +87,16 @@ def _fits_body(s):
 
 
 def _fits_body_state(state, prompt):
-    """Titles and option labels fit one line; the cost at the end of a build line may be cut."""
+    """Titles and option labels fit one line; the cost at the end of a build line may be cut. A
+    question with a short form may be longer: the panel then shows the short one (whose turn in
+    front, or in the header), which must fit (issue 35's two-step build)."""
     body = font(REGULAR, BODY_SIZE)
     status = GAME.status(state)
     for language in ("cs", "en"):
         title = _shown_title(state, prompt, status, language)
-        if prompt.kind in (PromptKind.CHOICE, PromptKind.NUMBER):
+        if prompt.kind in (PromptKind.CHOICE, PromptKind.NUMBER) and prompt.short is not None:
+            assert body.getlength(prompt.short.get(language)) <= LINE_PX, (prompt.step, prompt.short)
+        elif prompt.kind in (PromptKind.CHOICE, PromptKind.NUMBER):
             assert body.getlength(title) <= LINE_PX, (prompt.step, title)
         else:
             assert len(rows(title)) <= 2, (prompt.step, title)
