@@ -339,6 +339,17 @@ def treasure_field_known(state: dict, token: str, field: str) -> bool:
     return _lookup(state, "treasures", token, field, treasure_entries())[0]
 
 
+def told_conditions(state: dict) -> bool:
+    """Some token not drawn yet has a condition the box knows: "which one is it?" has more than
+    one answer."""
+    return any(t not in state["treasures"]["seen"] and treasure_known(state, t) for t in treasure_entries())
+
+
+def next_unknown_token(state: dict) -> str:
+    """The token a new one is taken for: the first not drawn yet whose condition is not known."""
+    return next(t for t in treasure_entries() if t not in state["treasures"]["seen"] and not treasure_known(state, t))
+
+
 def treasure_known(state: dict, token: str) -> bool:
     return all(treasure_field_known(state, token, f) for f in TREASURE_FIELDS)
 

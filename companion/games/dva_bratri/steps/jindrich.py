@@ -14,7 +14,6 @@ from ....engine import Msg, Option, Prompt, PromptKind, announce, answered
 from .. import board, box, jindrich, picture, reveal, turns
 from ..board import NORTH
 from ..texts import CROSS_COLOURS, NOTHING, at, colour_opts, ordinal
-from . import treasures
 from .common import DvaStep, choice, seats
 
 
@@ -219,7 +218,7 @@ def _place(state: dict, tile: str, spot: tuple[str, str], anchor: str, msg: Msg)
         state["treasures"]["stack"] -= 1
         msg += Msg(" Navrch polož poklad z hromádky.", " Put a treasure from the stack on top.")
         tasks.append({"t": "treasure", "at": k})
-        if box.folded(state) and not treasures.told_conditions(state):
+        if box.folded(state) and not box.told_conditions(state):
             tasks = _unasked_token(state, k)
     turns.clear_met_treasures(state)
     return title, msg, tasks
@@ -230,7 +229,7 @@ def _unasked_token(state: dict, k: str) -> list[dict]:
     one answer and is not asked: the token is one not known yet, lying face up on his tile. Its
     condition is asked as any unknown one is, once it could be met (turns.ask_possible_conditions,
     after his placement and the refill)."""
-    token = treasures.next_unknown(state)
+    token = box.next_unknown_token(state)
     state["treasures"]["seen"].append(token)
     state["board"][k]["treasure"] = token
     return []

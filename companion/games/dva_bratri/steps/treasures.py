@@ -194,19 +194,6 @@ def take_token(state: dict, task: dict, token: str) -> None:
     progress(state, task)
 
 
-def told_conditions(state: dict) -> bool:
-    """Some token not drawn yet has a condition the box knows: "which one is it?" has more than
-    one answer."""
-    return any(t not in state["treasures"]["seen"] and box.treasure_known(state, t) for t in box.treasure_entries())
-
-
-def next_unknown(state: dict) -> str:
-    """The token a new one is taken for: the first not drawn yet whose condition is not known."""
-    return next(
-        t for t in box.treasure_entries() if t not in state["treasures"]["seen"] and not box.treasure_known(state, t)
-    )
-
-
 class TreasureId(DvaStep):
     """Which token it is: one line per condition the companion knows, or another one."""
 
@@ -238,7 +225,7 @@ class TreasureId(DvaStep):
     def apply(self, state: dict, action, task: dict) -> None:
         value = action.value
         if value == "new":
-            value = next_unknown(state)
+            value = box.next_unknown_token(state)
         take_token(state, task, value)
 
 

@@ -122,11 +122,10 @@ class Build(TableStep):
             PromptKind.CHOICE,
             Build.name,
             (seat,),
-            TITLE[mode].format(s=texts.seat(seat)) + Msg(": co?", ": what?"),
+            TITLE[mode].format(s=texts.seat(seat)),  # one row: two kinds a page on 128×64
             {seat: options},
             detail=_build_detail(state, mode),
             unoffered={seat: unoffered},
-            short=Msg("Co stavíš?", "Build what?"),
         )
 
     def gate(self, state, task):
@@ -208,6 +207,7 @@ class BuildWhere(TableStep):
     hero, a joint public building: 9 before it; a seat: its number); "*" back to the kinds."""
 
     name = "build_where"
+    shows_turn = False  # the builder was named on the kinds; one row for the question, two places a page
 
     def task_of(self, state):
         return {"seat": state["builder"], "mode": state["mode"], "kind": state.get("build_kind")}
@@ -217,10 +217,11 @@ class BuildWhere(TableStep):
         values = [v for v in building.legal(state, seat, mode) if kind_of(v) == kind]
         others = [v for v in building.candidates(state, seat, mode) if kind_of(v) == kind and v not in values]
         options = (*(Option(v, building.label(state, v, seat), where_code(state, v)) for v in values), BACK)
-        title = TITLE[mode].format(s=texts.seat(seat)) + Msg(": {k} – {w}", ": {k} – {w}").format(
-            k=kind_label(kind, mode), w=Msg("komu?", "to whom?") if kind == "grant" else Msg("kde?", "where?")
+        title = (
+            Msg("Nabídnout komu?", "Offer to whom?")
+            if kind == "grant"
+            else Msg("{k} – kde?", "{k} – where?").format(k=kind_label(kind, mode))
         )
-        short_kind = kind_label(kind, mode)
         return Prompt(
             PromptKind.CHOICE,
             self.name,
@@ -229,9 +230,6 @@ class BuildWhere(TableStep):
             {seat: options},
             detail=_build_detail(state, mode),
             unoffered={seat: tuple(Option(v, building.what(state, v), where_code(state, v)) for v in others)},
-            short=Msg("{k}: komu?", "{k}: to whom?").format(k=short_kind)
-            if kind == "grant"
-            else Msg("{k}: kde?", "{k}: where?").format(k=short_kind),
         )
 
     def gate(self, state, task):
