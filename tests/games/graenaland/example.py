@@ -22,10 +22,9 @@ from companion.games.graenaland.steps.building import WHERE_KINDS, kind_of
 from companion.games.graenaland.votes import houses
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "docs" / "games" / "graenaland-example.json"
-OPTIONS = {"seats": 4}
-# the example was recorded before the two-step build menu (it replays as ``asking`` 1, the one
-# list); the policy answers the two steps too, for a session started now
-ASKING = 2
+# recorded before the two-step build menu: the one list (``asking`` 1, kept in its options so a
+# replay asks as it did); the policy answers the two steps too, for a session started now
+OPTIONS = {"seats": 4, "asking": 1}
 SEED = 0
 POLICY_SEED = 7
 BUILDS_PER_TURN = 4
@@ -97,7 +96,7 @@ def choose(session: Session, rand: random.Random, built: dict) -> dict:
 
 
 def play() -> Session:
-    session = Session(GAME, {**OPTIONS, "asking": ASKING}, SEED)
+    session = Session(GAME, OPTIONS, SEED)
     rand = random.Random(POLICY_SEED)
     built: dict = {}
     while session.prompt is not None:
