@@ -57,6 +57,14 @@ def counted(entries) -> dict:
         if "action" in e and e["action"]["step"] == "reveal_tile" and str(e["action"]["value"]).startswith("new")
     )
     steps["reveal_tile"] -= steps["reveal_tile new"]
+    # asking 6: a refill of a told colour names its set and its tile at once ("putovani/new:inn:grey")
+    folded_new = sum(
+        1
+        for e in entries
+        if "action" in e and e["action"]["step"] == "reveal_set" and "/new" in str(e["action"]["value"])
+    )
+    steps["reveal_tile new"] += folded_new
+    steps["reveal_set"] -= folded_new
     box = {s: n for s, n in steps.items() if s in BOX_STEPS and n}
     return {
         "answers": sum(1 for e in entries if "action" in e),

@@ -273,6 +273,8 @@ def play_frame(table: Host, answer: Answer, header: str, notice: tuple[str, ...]
     if table.messages.news and blocks(prompt):
         return _news_frame(table, header, notice, status)
     view = None if prompt.kind.hidden else map_view(table, answer, prompt)
+    if view is not None and answer.reading and prompt.kind is PromptKind.CELL:
+        return _whole_question_frame(table, answer, header, notice, status)  # a long notice, whole
     if view is not None:
         return _map_frame(table, answer, header, notice, status, view)
     if prompt.kind in ANSWERED:
@@ -461,8 +463,10 @@ def notice_cut(table: Host, answer: Answer) -> bool:
     """Whether the answer screen shows the notice shortened (↑ then reads it whole)."""
     prompt = table.prompt
     notice = _notice(table)
-    if not notice or prompt.kind not in ANSWERED or answer.reading or map_view(table, answer, prompt) is not None:
+    if not notice or prompt.kind not in ANSWERED or answer.reading:
         return False
+    if map_view(table, answer, prompt) is not None:  # a map keeps one row above it for a long notice
+        return _notice_over_map(table, notice, _map_title(table, table.running.status(), "")[0])
     if prompt.kind.hidden or (table.messages.news and blocks(prompt)):
         return False
     frame = _answer_frame(table, answer, "", notice, table.running.status())
@@ -847,8 +851,12 @@ def _map_frame(
         if prompt.kind is PromptKind.CELL
         else t(texts.MAP_TEXT_HINT)
     )
-    if notice:
+    if notice and not _notice_over_map(table, notice, title):
         return Frame(header, tuple(table.panel.all_rows(notice) + table.panel.rows(title)), footer)
+    if notice:  # longer than the panel: the map and its lit place stay, the notice's first row
+        # above it ends in ▼ (a place: ↑ reads it whole; a place shown: ▼ reads it in words)
+        first = table.panel.first_row(" ".join(table.panel.all_rows(notice)), more=True)
+        return Frame(header, (first,), footer, None, view, map_lines=1, roles=("notice",))
     lines = _map_lines(table, answer, prompt, title)
     above = 1
     if prompt.kind is PromptKind.CELL and len(lines) == 1 and not table.panel.fits(title):
@@ -912,11 +920,18 @@ def _map_in_words(
 ) -> Frame:
     """The question and the detail as text, scrolled by the keys; up from the top shows the map."""
     t = _words(table)
-    words = table.panel.rows(title) + (table.panel.items(t(prompt.detail)) if prompt.detail else [])
+    said = table.panel.all_rows(notice)  # a notice is read first, whole: it scrolls with the words
+    words = said + table.panel.rows(title) + (table.panel.items(t(prompt.detail)) if prompt.detail else [])
     answer.scroll = min(answer.scroll, max(1, len(words) - table.panel.body_rows + 1))
-    return Frame(
-        header, tuple(table.panel.all_rows(notice)) + tuple(words[answer.scroll - 1 :]), t(texts.MAP_PICTURE_HINT)
-    )
+    shown = words[answer.scroll - 1 :]
+    roles = tuple("notice" if answer.scroll - 1 + i < len(said) else "text" for i in range(len(shown)))
+    return Frame(header, tuple(shown), t(texts.MAP_PICTURE_HINT), roles=roles)
+
+
+def _notice_over_map(table: Host, notice: tuple[str, ...], title: str) -> bool:
+    """Whether a notice and the map's question do not fit the panel as text: then the map stays
+    with the notice's first row above it, never a notice cut silently."""
+    return len(table.panel.all_rows(notice)) + len(table.panel.rows(title)) > table.panel.body_rows
 
 
 def map_view(table: Host, answer: Answer, prompt: Prompt) -> MapView | None:

@@ -12,6 +12,7 @@ and replayed on the recorded games' positions:
 from __future__ import annotations
 
 import json
+import random
 import re
 from functools import cache
 from typing import NamedTuple
@@ -21,7 +22,8 @@ import pytest
 from companion.engine import Prompt, RuleError, Session
 from companion.games import load, registered
 
-from .corpus import CORPUS
+from .corpus import CORPUS, random_options
+from .playout import play
 from .test_doc_steps import DOCS, STEP_CELL, table_rows
 
 VALUE_AND_KEY = re.compile(r"`([^`]+)` \(`([0-9*#]+)`\)")
@@ -45,16 +47,31 @@ class Position(NamedTuple):
     prompt: Prompt | None
 
 
+NEW_SESSION_ACTIONS = 600  # a random game of a session started now, per player count
+
+
 @cache
 def positions(name: str) -> tuple[Position, ...]:
-    """Every position of the game's recorded games: the state before each entry and its prompt."""
+    """Every position of the game's recorded games (the state before each entry and its prompt),
+    and of a random game per player count started now: the recorded ones replay by the version
+    they were recorded with, and a guide documents what a session started now asks too."""
     game, out = load(name), []
+    games = []
     for path in sorted(CORPUS.glob(f"{name}-*.json")):
-        for recorded in json.loads(path.read_text(encoding="utf-8"))["games"]:
-            session = Session(game, recorded["options"], recorded["seed"])
-            for entry in recorded["entries"]:
-                out.append(Position(session.state, session.prompt))
-                session.commit(session.plan_undo(True) if "undo" in entry else session.evaluate(entry["action"]))
+        games += [
+            (g["options"], g["seed"], g["entries"]) for g in json.loads(path.read_text(encoding="utf-8"))["games"]
+        ]
+    for seats in range(game.min_seats, game.max_seats + 1):
+        seed = 7000 + seats
+        hidden = {setting.key for setting in game.settings if not setting.offered}  # as the menu starts it
+        options = {k: v for k, v in random_options(game, seats, random.Random(seed)).items() if k not in hidden}
+        played = play(game, options, seed, NEW_SESSION_ACTIONS)
+        games.append((played.options, seed, played.entries))
+    for options, seed, entries in games:
+        session = Session(game, options, seed)
+        for entry in entries:
+            out.append(Position(session.state, session.prompt))
+            session.commit(session.plan_undo(True) if "undo" in entry else session.evaluate(entry["action"]))
     return tuple(out)
 
 

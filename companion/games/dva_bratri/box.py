@@ -19,8 +19,10 @@ DATA = Path(__file__).parent / "data"
 COLOURS = ("green", "grey", "yellow")
 # How a session asks about the box (option ``asking``; see game.py): recorded before the levels
 # existed, the fewest questions, the cost checked first with tiles typed by number, and a fact
-# asked only when a decision needs it now (ASKING_WHEN_NEEDED, see game.py).
+# asked only when a decision needs it now (ASKING_WHEN_NEEDED, see game.py), only what decides
+# something now, and Jindřich's turn with its questions folded (ASKING_FOLDED).
 ASKING_RECORDED, ASKING_FEWEST, ASKING_COST_FIRST, ASKING_WHEN_NEEDED, ASKING_ONLY_DECIDING = 1, 2, 3, 4, 5
+ASKING_FOLDED = 6
 RESOURCE_ORDER = ("wood", "stone", "grain")  # as costs are printed, asked and shown
 RESOURCES = {"green": "wood", "grey": "stone", "yellow": "grain"}
 EDGES = ("N", "E", "S", "W")
@@ -286,6 +288,14 @@ def only_deciding(state: dict) -> bool:
 condition_later = only_deciding  # a treasure's condition is asked once it could be met
 
 
+def folded(state: dict) -> bool:
+    """``asking`` 6: Jindřich's turn asks less: your building's roads are asked as you lay it
+    (the tile in your hand), not in his turn; a token no known condition can be is not asked
+    for (its condition, once it could be met, names it); a refill of a told colour is named in
+    one answer (its set and its tile)."""
+    return state.get("asking", ASKING_RECORDED) >= ASKING_FOLDED
+
+
 def when_needed(state: dict) -> bool:
     """The session asks a fact only when a decision needs it now (``asking`` 4)."""
     return state.get("asking", ASKING_RECORDED) >= ASKING_WHEN_NEEDED
@@ -327,6 +337,17 @@ def treasure_task(state: dict, token: str) -> dict:
 
 def treasure_field_known(state: dict, token: str, field: str) -> bool:
     return _lookup(state, "treasures", token, field, treasure_entries())[0]
+
+
+def told_conditions(state: dict) -> bool:
+    """Some token not drawn yet has a condition the box knows: "which one is it?" has more than
+    one answer."""
+    return any(t not in state["treasures"]["seen"] and treasure_known(state, t) for t in treasure_entries())
+
+
+def next_unknown_token(state: dict) -> str:
+    """The token a new one is taken for: the first not drawn yet whose condition is not known."""
+    return next(t for t in treasure_entries() if t not in state["treasures"]["seen"] and not treasure_known(state, t))
 
 
 def treasure_known(state: dict, token: str) -> bool:

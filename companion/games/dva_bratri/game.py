@@ -24,6 +24,7 @@ from .board import NORTH, SOUTH, xy
 from .box import (
     ASKING_COST_FIRST,
     ASKING_FEWEST,
+    ASKING_FOLDED,
     ASKING_ONLY_DECIDING,
     ASKING_RECORDED,
     ASKING_WHEN_NEEDED,
@@ -54,8 +55,14 @@ BOX_GROUPS = ("tiles", "treasures")
 #     instruction says "rule A/B"); a treasure drawn onto his tile is identified at once, but its
 #     condition is asked only once it could be met (two other tiles in its row, its column or
 #     around it), about the treasure on that place.
+# 6 = as 5, and Jindřich's turn folds its questions: the roads of a building you lay are asked
+#     then, about the tile in your hand (in solo his placement reads them next; they are scored
+#     anyway when roads are scored), not about "your last building" in his turn; a treasure
+#     token no condition told yet can be is not asked for (the question of its condition says
+#     to turn it up); the refill after his take, whose back colour the table told, is named in
+#     one answer, its set and its tile together.
 # (the levels live in box.py, which the steps read too)
-ASKING_NOW = ASKING_ONLY_DECIDING  # what a new session asks
+ASKING_NOW = ASKING_FOLDED  # what a new session asks
 
 
 STATUS_EVENTS = 6  # the newest public events the status carries
@@ -130,8 +137,9 @@ class DvaBratri(Game):
             ASKING_COST_FIRST,
             ASKING_WHEN_NEEDED,
             ASKING_ONLY_DECIDING,
+            ASKING_FOLDED,
         ):
-            raise refuse("bad_option", "Volba asking je 1 až 5.", "Option asking is 1 to 5.")
+            raise refuse("bad_option", "Volba asking je 1 až 6.", "Option asking is 1 to 6.")
         if "rest" in options:
             _check_rest(options)
         return options

@@ -97,7 +97,10 @@ def condition_possible(state: dict, k: str) -> bool:
 
 def ask_possible_conditions(state: dict) -> None:
     """``asking`` 5: a treasure on the board whose condition is not known is asked about once it
-    could be met (named by its place), before anything else waits."""
+    could be met (named by its place), before anything else waits. ``asking`` 6: one a
+    placement; another one due waits for the next placement (or the final scoring), which
+    changes no outcome: a condition met stays met, as tiles only join the board and keep their
+    colours, and nothing in play reads whether a treasure still lies there."""
     if not box.condition_later(state):
         return
     for k in sorted(state["board"]):
@@ -106,8 +109,29 @@ def ask_possible_conditions(state: dict) -> None:
             continue
         if any(t["t"] == "treasure" and t["at"] == k for t in state["queue"]):
             continue
+        if box.folded(state) and not one_more_condition(state):
+            return
         # "later": the side whose placement made it possible (the question is part of that turn)
         state["queue"].insert(0, {"t": "treasure", "at": k, "token": token, "partial": {}, "later": state["active"]})
+
+
+def one_more_condition(state: dict) -> bool:
+    """``asking`` 6: no condition asked for the placement that made the board this size yet (the
+    board's size counts placements: it only grows, but for a correction); this one is."""
+    if state.get("condition_asked_at") == len(state["board"]):
+        return False
+    state["condition_asked_at"] = len(state["board"])
+    return True
+
+
+def conditions_left(state: dict) -> list[dict]:
+    """``asking`` 6, before the final scoring: the treasures whose condition could be met and is
+    still not known (a placement asked another one), asked about their places."""
+    return [
+        {"t": "treasure", "at": k, "token": c["treasure"], "partial": {}}
+        for k, c in sorted(state["board"].items())
+        if c.get("treasure") and not box.treasure_known(state, c["treasure"]) and condition_possible(state, k)
+    ]
 
 
 def clear_met_treasures(state: dict) -> None:
@@ -136,6 +160,8 @@ def finish_when_told(state: dict) -> None:
         return
     if not state.get("final_asked"):
         state["final_asked"] = True
+        if box.folded(state):
+            state["queue"].extend(conditions_left(state))
         for k, c in sorted(state["board"].items(), key=lambda kc: (-board.xy(kc[0])[1], board.xy(kc[0])[0])):
             if board.is_building(c):
                 fields = box.scoring_fields(state, c["tile"])

@@ -464,6 +464,7 @@ def _place_digit(places: dict[str, str], tid: str) -> str:
     return place
 
 
+ENDS_WORDS = ("done", "nothing")
 WORDS = {
     "done": Msg("Konec stavby", "Finish building"),
     "nothing": Msg("Nic nestavět", "Build nothing"),

@@ -18,6 +18,7 @@ from .steps import (
     Announce,
     BoxCheck,
     Build,
+    BuildWhere,
     Claim,
     ClaimPoints,
     CoopResult,
@@ -44,7 +45,9 @@ OFF_ON = ((False, texts.NO), (True, texts.YES))
 # sessions recorded before it (the answers numbered as they are listed now); 2 (issue 35) every
 # answer keeps its code for the whole walk (a terrain its place among the box's terrains, a count
 # itself), those a fact cannot take unoffered. Only the walk keeps it (``state["boxcheck"]``).
-ASKING_RECORDED, ASKING_NOW = 1, 2
+# 3 (issue 35) as 2, and the start spots read one row a player (``screens.start_spots``); the
+# state keeps it (``state["asking"]``, absent before), so older sessions keep their screens.
+ASKING_RECORDED, ASKING_STABLE, ASKING_NOW = 1, 2, 3
 
 
 @lru_cache(maxsize=1)
@@ -102,6 +105,7 @@ class Graenaland(Game):
         Claim(),
         ClaimPoints(),
         Build(),
+        BuildWhere(),
         CoopResult(),
         Announce(),
         VpThreshold(),
@@ -120,8 +124,8 @@ class Graenaland(Game):
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """The box data with its corrections must be usable."""
-        if options.get("asking", ASKING_RECORDED) not in (ASKING_RECORDED, ASKING_NOW):
-            raise texts.refuse("bad_option", "Volba asking je 1, nebo 2.", "Option asking is 1 or 2.")
+        if options.get("asking", ASKING_RECORDED) not in (ASKING_RECORDED, ASKING_STABLE, ASKING_NOW):
+            raise texts.refuse("bad_option", "Volba asking je 1 až 3.", "Option asking is 1 to 3.")
         box.check(box_data(options))
         return options
 
@@ -129,13 +133,15 @@ class Graenaland(Game):
         data = box_data(options)
         records = box.check(data)
         state = _new_state(options, seed, box.board_for(records, options["seats"]))
+        if options.get("asking", ASKING_RECORDED) >= ASKING_NOW:
+            state["asking"] = options["asking"]
         if options["vp_cards"]:
             victory.deal_vp_cards(state, records)
         if options.get("draft_starts"):
             draft.begin(state)
         else:
             draft.printed_starts(state)
-        stable = options.get("asking", ASKING_RECORDED) >= ASKING_NOW
+        stable = options.get("asking", ASKING_RECORDED) >= ASKING_STABLE
         if options.get("mode") == "teach":  # every piece of every layout, then no game
             boxcheck.begin(state, data, every=True, stable=stable)
         elif options.get("check_box"):

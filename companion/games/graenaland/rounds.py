@@ -339,8 +339,12 @@ def _coop_proposed(state: dict, value: str) -> None:
     state["step"] = "coop_result"
     note(
         state,
-        Msg("{s} navrhuje společně: {p} – {t}.", "{s} proposes a joint build: {p} – {t}.").format(
-            s=texts.seat(state["builder"]), p=texts.PUBLIC[kind], t=texts.place(state["board"], tid)
+        # the short name ("zlepšení"): three rows a sentence on the 128×64 panel
+        Msg("{s} navrhuje společně: {p} – {t}.", "{s} proposes a joint {q} – {t}.").format(
+            s=texts.seat(state["builder"]),
+            p=texts.PUBLIC_SHORT[kind],
+            q=texts.PUBLIC[kind],
+            t=texts.place(state["board"], tid),
         ),
     )
 

@@ -53,14 +53,17 @@ def made_up_box() -> dict:
     return {"tiles": tiles, "treasures": treasures}
 
 
-def condition_digits(truth: dict) -> int:
-    """A token's condition as the one number learn_condition reads (112, 32184)."""
+def condition_digits(truth: dict, places_alone: bool = False) -> int:
+    """A token's condition as the one number learn_condition reads (112, 32184); with
+    ``places_alone`` (``asking`` 6) marked places of any tiles without their colours (328)."""
     from companion.games.dva_bratri.steps.learning import COMPASS
     from companion.games.dva_bratri.steps.treasures import COLOUR_DIGITS, KIND_DIGITS
 
     kind = {v: k for k, v in KIND_DIGITS.items()}[truth["kind"]]
     colour = {v: k for k, v in COLOUR_DIGITS.items()}
     key = {tuple(v): k for k, v in COMPASS.items()}
+    if places_alone and truth["kind"] == "positional" and all(i["colour"] == "any" for i in truth["need"]):
+        return int(kind + "".join(key[tuple(i["pos"])] for i in truth["need"]))
     items = "".join((key[tuple(i["pos"])] if "pos" in i else "") + colour[i["colour"]] for i in truth["need"])
     return int(kind + items)
 
@@ -79,6 +82,8 @@ class Table:
         tokens = list(box.treasure_entries())
         rnd.shuffle(tokens)
         self.tokens = tokens
+        self.token_at: dict[str, str] = {}  # place -> the physical token lying there
+        self.token: str | None = None  # the token turned up last
         self.rnd = rnd
         self.pending_tile = None
         self.revealing = None
@@ -98,26 +103,16 @@ class Table:
         if step == "reveal_set":
             if self.pending_tile is None:
                 self.pending_tile = self.next_tile()
-            return box.fact(s, self.pending_tile, "set") if box.known(s, self.pending_tile, "set") else None
+            set_key = box.fact(s, self.pending_tile, "set") if box.known(s, self.pending_tile, "set") else None
+            if any(isinstance(v, str) and "/" in v for v in opts):  # asking 6: the set and the tile at once
+                head = f"{set_key}/"
+                task = {**s["queue"][0], "set": set_key}
+                return head + self.pick_tile(s, task, [v[len(head) :] for v in opts if v.startswith(head)])
+            return set_key
         if step == "reveal_tile" and s["queue"][0].get("teach"):  # the walk: the next tile in hand
             self.pending_tile = self.teach_hand(s["queue"][0]["set"]).pop(0)
         if step == "reveal_tile":
-            tile, self.pending_tile = self.pending_tile, None
-            want = self.truth["tiles"][tile]
-            for v in opts:  # one option per building and colour; look-alikes are told apart after
-                if v in ("new", "back"):
-                    continue
-                if v.startswith(reveal.NEW_LOOK):  # a tile not known yet, named by how it looks
-                    if v == f"{reveal.NEW_LOOK}{want['building']}:{want['colour']}":
-                        self.assigned[reveal.new_look_target(s, s["queue"][0], v)] = tile
-                        return v
-                    continue
-                if all(box.fact(s, v, f) == want[f] for f in ("building", "colour")):
-                    self.assigned[v] = self.revealing = tile
-                    return v
-            new = reveal.new_tiles(s, s["queue"][0])[0]
-            self.assigned[new] = tile
-            return "new"
+            return self.pick_tile(s, s["queue"][0], opts)
         if step == "identify_tile":  # one pick: the print the tile shows, or another
             return self.pick(s["queue"][0]["identify"], opts)
         if step == "start_player":
@@ -136,13 +131,21 @@ class Table:
                 return None
             self.pending_tile = self.next_tile()
             return self.fact(self.pending_tile, "colour")
+        if s.get("mode") != "teach":  # a token laid on his tile without a question (asking 6)
+            for k, cell in s["board"].items():
+                if cell.get("treasure") and k not in self.token_at:
+                    self.token_at[k] = self.tokens.pop(0)
         if step == "learn_condition":  # the whole condition typed at once (asking 4)
-            return condition_digits(self.truth["treasures"][self.token])
+            place = s["queue"][0].get("at")
+            token = self.token_at.get(place, self.token)
+            return condition_digits(self.truth["treasures"][token], box.folded(s))
         if step.startswith("learn_") and step not in ("learn_kind", "learn_pos", "learn_need"):
             return self.learn(prompt)
         if step == "treasure_id":
             token = self.tokens.pop(0) if s.get("mode") != "teach" else self.teach_token(s)
             self.token = token
+            if s.get("mode") != "teach":
+                self.token_at[s["queue"][0]["at"]] = token
             known = {k for k in opts if k != "new"}
             for v in known:  # the condition the companion remembers is the one on the token
                 if {f: box.treasure_fact(s, v, f) for f in box.TREASURE_FIELDS} == self.truth["treasures"][token]:
@@ -219,6 +222,26 @@ class Table:
     def teach_token(self, state):
         """The walk turns the tokens up in the stack's order: the n-th asked is the n-th token."""
         return self.tokens[state["queue"][0]["n"] - 1]
+
+    def pick_tile(self, s, task, opts):
+        """The answer naming the tile in hand among a set's ``opts`` (one per building and
+        colour; look-alikes are told apart after)."""
+        tile, self.pending_tile = self.pending_tile, None
+        want = self.truth["tiles"][tile]
+        for v in opts:
+            if v in ("new", "back"):
+                continue
+            if v.startswith(reveal.NEW_LOOK):  # a tile not known yet, named by how it looks
+                if v == f"{reveal.NEW_LOOK}{want['building']}:{want['colour']}":
+                    self.assigned[reveal.new_look_target(s, task, v)] = tile
+                    return v
+                continue
+            if all(box.fact(s, v, f) == want[f] for f in ("building", "colour")):
+                self.assigned[v] = self.revealing = tile
+                return v
+        new = reveal.new_tiles(s, task)[0]
+        self.assigned[new] = tile
+        return "new"
 
     def learn_treasure(self, prompt):
         task = self.session.state["queue"][0]

@@ -56,7 +56,7 @@ def test_sessions_recorded_before_keep_their_questions_and_new_ones_ask_the_fewe
     submit(old, "reveal_tile", "new")
     assert old.prompt.step == "learn_building"
     new = Session(GAME, NOW, 0)
-    assert new.options["asking"] == 5 and new.state["asking"] == 5
+    assert new.options["asking"] == 6 and new.state["asking"] == 6
     submit(new, "reveal_set", "putovani")
     assert values(new)[:3] == ["new:inn:green", "new:inn:grey", "new:inn:yellow"] and "new" not in values(new)
     submit(new, "reveal_tile", "new:inn:grey")  # one answer names the building and the colour
@@ -67,7 +67,7 @@ def test_sessions_recorded_before_keep_their_questions_and_new_ones_ask_the_fewe
     again = Session(GAME, new.options, new.seed, new.entries)
     assert again.state == new.state
     with pytest.raises(RuleError):
-        Session(GAME, {**NOW, "asking": 6}, 0)
+        Session(GAME, {**NOW, "asking": 7}, 0)
 
 
 def test_a_recorded_session_of_the_old_form_replays():
@@ -203,7 +203,7 @@ def test_a_tile_he_places_is_asked_its_roads_and_effect_then_placed():
 @pytest.mark.parametrize("winner", [S, N])
 def test_two_players_enter_who_won_the_shield_toss(winner):
     s = Session(GAME, {"seats": 2, "mode": "play", "colour": "white", "roads": True, "sets": FIRST_SETS}, 0)
-    assert s.options["asking"] == 5 and s.prompt.step == "start_player"
+    assert s.options["asking"] == 6 and s.prompt.step == "start_player"
     assert [o.label.cs for o in s.prompt.options_for(None)] == ["Bílý", "Modrý"]
     rng_before = copy.deepcopy(s.state["rng"])
     submit(s, "start_player", winner)

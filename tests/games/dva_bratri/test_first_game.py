@@ -22,7 +22,7 @@ def when_needed(state: dict) -> dict:
 
 
 def test_a_new_session_asks_as_level_4_and_a_recorded_level_3_keeps_its_questions():
-    assert Session(GAME, NOW, 0).options["asking"] == 5
+    assert Session(GAME, NOW, 0).options["asking"] == 6
     tiles = {"PUT-1": {"building": "inn", "colour": "grey", "cost": {"wood": 0, "stone": 0, "grain": 0}}}
     for asking, then in ((4, "build_at"), (3, "learn_road_set")):
         st = blank(tiles)

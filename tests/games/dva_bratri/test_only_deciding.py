@@ -89,7 +89,7 @@ def test_the_final_scoring_is_announced_part_by_part_for_the_final_screen():
 
     options = {"seats": 1, "level": 1, "sets": ["putovani", "dominium", "obchod_cirkev"], "roads": True}
     session = Table({**options, "mode": "play"}, 4, made_up_box()).play_game()
-    assert session.over and session.state["asking"] == 5
+    assert session.over and session.state["asking"] == 6
     score = session.score()
     said = {m["en"] for m in session.state["recent"][-2:]} | {m["cs"] for m in session.state["recent"][-2:]}
     names = {S: "White", N: "Jindřich"}

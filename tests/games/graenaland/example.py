@@ -17,11 +17,14 @@ import random
 from pathlib import Path
 
 from companion.engine import PromptKind, Session
-from companion.games.graenaland import GAME
+from companion.games.graenaland import GAME, building
+from companion.games.graenaland.steps.building import WHERE_KINDS, kind_of
 from companion.games.graenaland.votes import houses
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "docs" / "games" / "graenaland-example.json"
-OPTIONS = {"seats": 4}
+# recorded before the two-step build menu: the one list (``asking`` 1, kept in its options so a
+# replay asks as it did); the policy answers the two steps too, for a session started now
+OPTIONS = {"seats": 4, "asking": 1}
 SEED = 0
 POLICY_SEED = 7
 BUILDS_PER_TURN = 4
@@ -64,8 +67,15 @@ def choose(session: Session, rand: random.Random, built: dict) -> dict:
         return {"step": step, "seat": seat, "value": rand.randint(prompt.minimum, prompt.maximum)}
     if step == "announce":
         return {"step": step, "seat": seat, "value": "yes"}
+    if step == "build_where":  # asking 3: where the kind chosen goes (the build the policy chose)
+        wanted = built.pop("chosen")
+        return {"step": step, "seat": seat, "value": wanted}
     if step == "build":
         legal = [o.value for o in prompt.options_for(seat)]
+        if state.get("asking", 1) >= 3:  # the kinds: the build wanted is listed under its kind
+            legal = [v for v in building.legal(state, seat, state["mode"]) if kind_of(v) in legal or v in legal] + [
+                v for v in legal if v in ("done", "nothing", "supply")
+            ]
         key = (state["round"], seat, state["mode"])
         count = built.get(key, 0)
         limit = 1 if state["mode"] == "final" else BUILDS_PER_TURN
@@ -76,6 +86,9 @@ def choose(session: Session, rand: random.Random, built: dict) -> dict:
             for value in wanted:
                 if value in legal:
                     built[key] = count + 1
+                    if state.get("asking", 1) >= 3 and kind_of(value) in WHERE_KINDS:
+                        built["chosen"] = value
+                        return {"step": step, "seat": seat, "value": kind_of(value)}
                     return {"step": step, "seat": seat, "value": value}
         end = "supply" if "supply" in legal else "done"
         return {"step": step, "seat": seat, "value": end}

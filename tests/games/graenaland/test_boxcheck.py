@@ -198,7 +198,7 @@ def test_replaying_a_log_with_corrections_gives_the_same_state():
     answer(s, "grain+wood")
     answer(s, "skip")
     to_step(s, "build")
-    again = Session(GAME, {"seats": 5, "check_box": True}, 0, s.entries)
+    again = Session(GAME, s.options, 0, s.entries)  # as recorded (its version with it)
     assert again.state == s.state and again.prompt == s.prompt
     assert GAME.learned_box(again.state) == GAME.learned_box(s.state)
     assert s.state["board"]["territories"]["C1"]["terrain"] == "forest"
@@ -320,7 +320,7 @@ def test_random_answers_replay_exactly_and_leave_a_usable_box(seats, seed):
         except RuleError as err:
             assert err.rule == "graenaland.box_correction"
     play_randomly(s, rand, 40)
-    again = Session(GAME, {"seats": seats, "check_box": True}, seed, s.entries)
+    again = Session(GAME, s.options, seed, s.entries)  # as recorded (its version with it)
     assert again.state == s.state
     learned = GAME.learned_box(s.state)
     assert GAME.validate_options({"seats": seats, "box": learned})["box"] == learned

@@ -8,8 +8,10 @@ from .helpers import apply, empty_board, ok, past_shown, session, state, to_step
 
 
 def build_state(seats=4, **options):
-    """The main player's (seat 0) building phase of round 1, every proposal passed."""
-    s = session(seats=seats, **options)
+    """The main player's (seat 0) building phase of round 1, every proposal passed. The rules of
+    a build are asked through the one-list menu (``asking`` 2, as recorded sessions keep it):
+    the same checks decide the two-step menu of ``asking`` 3 (test_two_step_build.py)."""
+    s = session(seats=seats, **{"asking": 2, **options})
     to_step(s, "move")
     s.submit({"step": "move", "picks": {str(x): "warrior:stay" for x in s.prompt.seats}})
     past_shown(s)

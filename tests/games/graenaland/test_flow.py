@@ -87,12 +87,16 @@ def _fits_body(s):
 
 
 def _fits_body_state(state, prompt):
-    """Titles and option labels fit one line; the cost at the end of a build line may be cut."""
+    """Titles and option labels fit one line; the cost at the end of a build line may be cut. A
+    question with a short form may be longer: the panel then shows the short one (whose turn in
+    front, or in the header), which must fit (issue 35's two-step build)."""
     body = font(REGULAR, BODY_SIZE)
     status = GAME.status(state)
     for language in ("cs", "en"):
         title = _shown_title(state, prompt, status, language)
-        if prompt.kind in (PromptKind.CHOICE, PromptKind.NUMBER):
+        if prompt.kind in (PromptKind.CHOICE, PromptKind.NUMBER) and prompt.short is not None:
+            assert body.getlength(prompt.short.get(language)) <= LINE_PX, (prompt.step, prompt.short)
+        elif prompt.kind in (PromptKind.CHOICE, PromptKind.NUMBER):
             assert body.getlength(title) <= LINE_PX, (prompt.step, title)
         else:
             assert len(rows(title)) <= 2, (prompt.step, title)
@@ -126,10 +130,26 @@ def test_titles_options_and_headers_fit_the_screen(seats, seed, variant):
         play_randomly(s, rand, 1)
 
 
-def test_the_starting_spots_are_shown_and_marked_unverified():
+def test_the_starting_spots_are_shown_one_row_a_player_and_marked_unverified():
+    """Issue 35 (``asking`` 3): a row a player, ⚔ where his warrior stands."""
     s = Session(GAME, {"seats": 3}, 0)
     p = s.prompt
     assert p.kind is PromptKind.CONFIRM and p.step == "start_spots" and s.state["phase"] == "setup"
+    assert p.title.cs == "Pozice (neověřené)" and p.title.en == "Spots (not verified)"
+    assert p.detail.cs.split("; ") == [
+        "Každý si vezme 2 karty surovin.",
+        "Hráč 1: P1 ⚔, V1",
+        "Hráč 2: P2 ⚔, V2",
+        "Hráč 3: P3 ⚔, V2",
+        "⚔ bojovník. Jiná krabice? Výběr pozic.",
+    ]
+    assert p.detail.en.split("; ")[1] == "Player 1: C1 ⚔, I1"
+
+
+def test_a_session_recorded_with_asking_2_keeps_its_start_spots_screen():
+    s = Session(GAME, {"seats": 3, "asking": 2}, 0)
+    p = s.prompt
+    assert "asking" not in s.state
     assert p.title.cs == "Rozestavění" and p.title.en == "Starting spots"
     assert p.detail.cs.split("; ") == [
         "Pozice nejsou ověřené.",
@@ -158,10 +178,17 @@ def test_the_starting_spots_are_shown_and_marked_unverified():
         **{str(n): {"settlements": ["C2", "C3"], "warrior": "C3"} for n in (1, 2, 3)},
     }
     checked = {"layouts": {"3": {"verified": True, "source": "my box", "start": start}}}
-    lines = Session(GAME, {"seats": 3, "box": checked}, 0).prompt.detail.cs.split("; ")
+    lines = Session(GAME, {"seats": 3, "box": checked, "asking": 2}, 0).prompt.detail.cs.split("; ")
     assert lines[:4] == ["Hráč 1:", "osada Pobřeží 2", "osada Pobřeží 3", "bojovník Pobřeží 3"]
     assert lines[-1] == "Každý si vezme 2 karty surovin."
     assert not any("ověřené" in x for x in lines)
+    now = Session(GAME, {"seats": 3, "box": checked}, 0).prompt
+    assert now.title.cs == "Rozestavění" and now.detail.cs.split("; ")[1:] == [
+        "Hráč 1: P2, P3 ⚔",
+        "Hráč 2: P2, P3 ⚔",
+        "Hráč 3: P2, P3 ⚔",
+        "⚔ bojovník.",
+    ]
     # the draft replaces the printed spots: no such screen
     assert Session(GAME, {"seats": 3, "draft_starts": True}, 0).prompt.step == "draft_cards"
 
@@ -229,7 +256,7 @@ def test_random_legal_play_replays_to_the_same_state(seats, seed, moves, open_vo
         options["draft_starts"] = True
     s = Session(GAME, options, seed)
     play_randomly(s, random.Random(moves), 250)
-    again = Session(GAME, options, seed, s.entries)
+    again = Session(GAME, s.options, seed, s.entries)  # as recorded (its version with it)
     assert again.state == s.state
     assert json.loads(json.dumps(s.state)) == s.state
     status = s.status()

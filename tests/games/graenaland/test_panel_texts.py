@@ -48,4 +48,5 @@ def test_the_first_screen_says_what_players_do_without_file_names():
     for lang in ("cs", "en"):
         text = prompt.title.get(lang) + " " + prompt.detail.get(lang)
         assert "box.toml" not in text and "companion" not in text.lower()
-    assert "Pozice nejsou ověřené." in prompt.detail.cs.split("; ")
+    assert prompt.title.cs == "Pozice (neověřené)" and prompt.title.en == "Spots (not verified)"
+    assert "Jiná krabice? Výběr pozic." in prompt.detail.cs

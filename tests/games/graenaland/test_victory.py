@@ -152,7 +152,8 @@ def test_the_announcer_is_first_and_marked_even_with_fewer_or_equal_goals():
     s.submit({"step": "build", "seat": 0, "value": "done"})
     s.submit({"step": "announce", "seat": 0, "value": "yes"})
     s.submit({"step": "build", "seat": 1, "value": "done"})
-    s.submit({"step": "build", "seat": 2, "value": "settlement:C3"})  # a 4th goal in the final building
+    s.submit({"step": "build", "seat": 2, "value": "settlement"})  # a 4th goal in the final building:
+    s.submit({"step": "build_where", "seat": 2, "value": "settlement:C3"})  # what, then where
     s.submit({"step": "build", "seat": 2, "value": "done"})
     s.submit({"step": "build", "seat": 3, "value": "done"})
     scores = s.score()
@@ -162,11 +163,11 @@ def test_the_announcer_is_first_and_marked_even_with_fewer_or_equal_goals():
     # announcer and sharing their place (the rules do not rank them)
     assert scores.ranking == (0, 2, 1, 3) and scores.winner == 0
     assert scores.places == (1, 2, 3, 3) and scores.winners == (0,)
-    lines, (_, stored, winner) = final_screen(options, s.entries, "cs")
+    lines, (_, stored, winner) = final_screen(s.options, s.entries, "cs")  # as recorded
     assert lines[-4:] == ("1. Hráč 1 ★ 3", "2. Hráč 3 4", "3. Hráč 2 3", "3. Hráč 4 3")
     assert stored["places"] == [1, 2, 3, 3] and stored["winners"] == [0]
     assert stored["totals"] == {"0": 3, "1": 3, "2": 4, "3": 3} and winner == 0
-    assert final_screen(options, s.entries, "en")[0][-4] == "1. Player 1 ★ 3"
+    assert final_screen(s.options, s.entries, "en")[0][-4] == "1. Player 1 ★ 3"
 
 
 def test_vp_totals_on_the_final_screen():

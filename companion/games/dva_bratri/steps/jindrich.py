@@ -218,8 +218,21 @@ def _place(state: dict, tile: str, spot: tuple[str, str], anchor: str, msg: Msg)
         state["treasures"]["stack"] -= 1
         msg += Msg(" Navrch polož poklad z hromádky.", " Put a treasure from the stack on top.")
         tasks.append({"t": "treasure", "at": k})
+        if box.folded(state) and not box.told_conditions(state):
+            tasks = _unasked_token(state, k)
     turns.clear_met_treasures(state)
     return title, msg, tasks
+
+
+def _unasked_token(state: dict, k: str) -> list[dict]:
+    """``asking`` 6: no condition the box knows can be on the token, so "which one is it?" has
+    one answer and is not asked: the token is one not known yet, lying face up on his tile. Its
+    condition is asked as any unknown one is, once it could be met (turns.ask_possible_conditions,
+    after his placement and the refill)."""
+    token = box.next_unknown_token(state)
+    state["treasures"]["seen"].append(token)
+    state["board"][k]["treasure"] = token
+    return []
 
 
 class JindrichDone(DvaStep):

@@ -438,6 +438,15 @@ class LearnRoadSet(LearnStep):
     name = "learn_road_set"
     brief = Msg("Kde má silnice?", "Where are its roads?")
 
+    def short(self, state: dict, learning: dict) -> Msg | None:
+        """``asking`` 6 asks a building's roads as it is laid: the row names the tile in hand."""
+        plain = not any(learning.get(k) for k in ("jindrich", "teach", "rest", "final", "identify", "relearn"))
+        if box.folded(state) and plain and box.known(state, learning["tile"], "building"):
+            return Msg("{b}: silnice?", "{b}: roads?").format(
+                b=box.building_name(box.fact(state, learning["tile"], "building"))
+            )
+        return self.brief
+
     def prompt(self, state: dict, task: dict) -> Prompt:
         learning = learning_of(task)
         opts = numbered(((edges, road_text(edges)) for edges in ROAD_SETS), back=cancellable(state, learning))

@@ -56,6 +56,8 @@ class RevealSet(DvaStep):
     )
 
     def prompt(self, state: dict, task: dict) -> Prompt:
+        if _folded_refill(state, task):
+            return _refill_prompt(state, task)
         fix = task.get("fix", False)
         pairs = [
             (s, box.set_name(s))
@@ -95,6 +97,8 @@ class RevealSet(DvaStep):
     def gate(self, state: dict, task: dict):
         """The sets the prompt lists (asked only of the answer), "empty" and "*" as it lists
         them: the same values with the codes of either kind of list."""
+        if _folded_refill(state, task):
+            return listed_gate(state, self.name, PromptKind.CHOICE, [o.value for o in _refill_options(state, task)])
         fix = task.get("fix", False)
         empty = fix and "slot" in task and state["offer"]["slots"][task["slot"]] is not None
 
@@ -112,13 +116,61 @@ class RevealSet(DvaStep):
         return Gate(PromptKind.CHOICE, self.name, seats(state), offers)
 
     def apply(self, state: dict, action, task: dict) -> None:
-        if action.value == BACK.value:  # only a correction can be dropped here
+        if _folded_refill(state, task):
+            set_key, _, tile_value = str(action.value).partition(REFILL_SEP)
+            if set_key not in state["sets"] or not tile_value:
+                raise refuse("set_cannot_show", *self.unlisted, who=_where(state, task), v=str(action.value))
+            task["set"] = set_key
+            RevealTile().apply(state, action.__class__(RevealTile.name, action.seat, tile_value), task)
+        elif action.value == BACK.value:  # only a correction can be dropped here
             state["queue"].pop(0)
         elif action.value == "empty":
             _offer_slot_empty(state, task["slot"])
             answered(state, task)
         else:
             task["set"] = action.value
+
+
+REFILL_SEP = "/"  # a folded refill's answer: "<set>/<the tile's answer in that set>"
+
+
+def _folded_refill(state: dict, task: dict) -> bool:
+    """``asking`` 6: the refill after Jindřich's take, whose back colour the table told, is named
+    in one answer (its set and its tile), not a set and then a tile."""
+    return box.folded(state) and bool(task.get("expect")) and not task.get("fix") and not task.get("teach")
+
+
+def _refill_options(state: dict, task: dict) -> tuple[Option, ...]:
+    """Every tile of the told colour each set may show, coded by the set's place among the
+    game's sets and the building's number in its set ("23": the 3rd building of the 2nd set):
+    the same two digits all game for one look, the colour being the one told."""
+    out = []
+    for n, set_key in enumerate(state["sets"], 1):
+        sub = {**task, "set": set_key}
+        if not any(reveal.may_show(state, t, task["expect"]) for t in reveal.candidates(state, set_key, False)):
+            continue
+        colour = str(box.COLOURS.index(task["expect"]) + 1)
+        for option in RevealTile._by_number(state, sub).options[-1]:
+            if option.value == BACK.value or option.code[-1] != colour:  # known tiles of another colour
+                continue
+            number = option.code[:-1]  # "<building><colour>": the colour is the one told (the title says it)
+            building = box.sets()[set_key].buildings[int(number) - 1]
+            label = box.set_name(set_key) + Msg(": ", ": ") + box.building_name(building)
+            out.append(Option(f"{set_key}{REFILL_SEP}{option.value}", label, f"{n}{number}"))
+    return tuple(out)
+
+
+def _refill_prompt(state: dict, task: dict) -> Prompt:
+    colour = box.colour_name(task["expect"])
+    return Prompt(
+        PromptKind.CHOICE,
+        RevealSet.name,
+        seats(state),
+        _where(state, task) + Msg(": nová destička ({c}) – která?", ": new tile ({c}) – which one?").format(c=colour),
+        {-1: _refill_options(state, task)},
+        detail=Msg("Kód: sada, budova", "Code: set, building"),
+        short=Msg("Pozice {n}: která?", "Place {n}: which?").format(n=board.offer_position(state, task["slot"])),
+    )
 
 
 def _offer_slot_empty(state: dict, slot: int) -> None:

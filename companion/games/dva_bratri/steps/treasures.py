@@ -62,23 +62,30 @@ KIND_DIGITS = {"1": "vertical", "2": "horizontal", "3": "positional"}
 COLOUR_DIGITS = {"1": "green", "2": "grey", "3": "yellow", "4": "any"}
 
 
-def condition_of(value: int) -> tuple[str, list[dict]] | None:
-    """'112' = column: green + grey; '32184' = positional: north green, south any; None: not one."""
+def condition_of(value: int, places_alone: bool = False) -> tuple[str, list[dict]] | None:
+    """'112' = column: green + grey; '32184' = positional: north green, south any; None: not one.
+    ``places_alone`` (``asking`` 6): '328' = positional: north and south, any tiles (the rules'
+    marked places take tiles of any kind, so their colours need not be typed)."""
     digits = str(value)
     kind = KIND_DIGITS.get(digits[:1])
-    if kind is None or len(digits) != (5 if kind == "positional" else 3):
+    lengths = (5, 3) if kind == "positional" and places_alone else (5 if kind == "positional" else 3,)
+    if kind is None or len(digits) not in lengths:
         return None
     need: list[dict] = []
     rest = digits[1:]
+    coloured = kind != "positional" or len(digits) == 5
     while rest:
         item: dict = {}
         if kind == "positional":
             if rest[0] not in COMPASS:
                 return None
             item["pos"], rest = list(COMPASS[rest[0]]), rest[1:]
-        if rest[0] not in COLOUR_DIGITS:
+        if not coloured:
+            item["colour"] = "any"
+        elif rest[0] not in COLOUR_DIGITS:
             return None
-        item["colour"], rest = COLOUR_DIGITS[rest[0]], rest[1:]
+        else:
+            item["colour"], rest = COLOUR_DIGITS[rest[0]], rest[1:]
         need.append(item)
     if kind == "positional" and need[0]["pos"] == need[1]["pos"]:
         return None
@@ -93,6 +100,21 @@ class LearnCondition(LearnStep):
     brief = Msg("Podmínka: číslice?", "Condition: digits?")
 
     def prompt(self, state: dict, task: dict) -> Prompt:
+        detail = (
+            Msg(
+                "1 sloupec, 2 řada: pak dvě barvy (1 zelená, 2 šedá, 3 žlutá, 4 hnědá = libovolná);"
+                " 3 místa: pak dva směry jako kompas. Např. 112, 328.",
+                "1 column, 2 row: then two colours (1 green, 2 grey, 3 yellow, 4 brown = any);"
+                " 3 places: then two compass keys. E.g. 112, 328.",
+            )
+            if box.folded(state)
+            else Msg(
+                "1 sloupec, 2 řada, 3 místa; pak barvy: 1 zelená, 2 šedá, 3 žlutá, 4 hnědá (libovolná);"
+                " u míst před barvou směr jako kompas. Např. 112, 32184.",
+                "1 column, 2 row, 3 places; then colours: 1 green, 2 grey, 3 yellow, 4 brown (any);"
+                " for places a compass key before each colour. E.g. 112, 32184.",
+            )
+        )
         return Prompt(
             PromptKind.NUMBER,
             self.name,
@@ -100,17 +122,18 @@ class LearnCondition(LearnStep):
             _who(task, state) + Msg("podmínka jako číslice?", "its condition as digits?"),
             minimum=111,  # the smallest condition: column, green + green
             maximum=39894,
-            detail=Msg(
-                "1 sloupec, 2 řada, 3 místa; pak barvy: 1 zelená, 2 šedá, 3 žlutá, 4 hnědá (libovolná);"
-                " u míst před barvou směr jako kompas. Např. 112, 32184.",
-                "1 column, 2 row, 3 places; then colours: 1 green, 2 grey, 3 yellow, 4 brown (any);"
-                " for places a compass key before each colour. E.g. 112, 32184.",
-            ),
+            detail=detail,
             short=self.brief,
         )
 
     def answer(self, state: dict, value, task: dict, learning: dict) -> None:
-        read = condition_of(value)
+        read = condition_of(value, box.folded(state))
+        if read is None and box.folded(state):
+            raise refuse(
+                "condition_digits",
+                "Podmínka: 1 sloupec nebo 2 řada a dvě barvy 1–4 (112), nebo 3 místa a dva směry (328).",
+                "Condition: 1 column or 2 row and two colours 1-4 (112), or 3 places and two compass keys (328).",
+            )
         if read is None:
             raise refuse(
                 "condition_digits",
@@ -165,6 +188,9 @@ def take_token(state: dict, task: dict, token: str) -> None:
         if box.condition_later(state) and missing(state, task) and not turns.condition_possible(state, task["at"]):
             answered(state, task)  # asked once it could be met (turns.ask_possible_conditions)
             return
+        if box.folded(state) and missing(state, task) and not turns.one_more_condition(state):
+            answered(state, task)  # this placement asked another condition: the next one asks this
+            return
     progress(state, task)
 
 
@@ -199,11 +225,7 @@ class TreasureId(DvaStep):
     def apply(self, state: dict, action, task: dict) -> None:
         value = action.value
         if value == "new":
-            value = next(
-                t
-                for t in box.treasure_entries()
-                if t not in state["treasures"]["seen"] and not box.treasure_known(state, t)
-            )
+            value = box.next_unknown_token(state)
         take_token(state, task, value)
 
 

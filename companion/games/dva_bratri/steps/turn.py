@@ -228,6 +228,8 @@ class BuildAt(PlaceTile):
 
     def pay(self, state: dict, side: int, tile: str) -> None:
         state["turn"]["discounts"] -= moves.check_pay(state, side, tile)
+        if _roads_read_next(state, side):  # asked now, about the tile in hand (``asking`` 6)
+            box.need(state, tile, ["roads"])
 
     def laid(self, state: dict, side: int, tile: str, k: str) -> Msg:
         if side == SOUTH:
@@ -241,6 +243,16 @@ class BuildAt(PlaceTile):
             targets = turns.siege_targets(state, k, side)
             if targets:
                 state["queue"].insert(0, {"t": "siege", "targets": targets})
+
+
+def _roads_read_next(state: dict, side: int) -> bool:
+    """``asking`` 6, solo: your new building is the anchor of Jindřich's next placement, which
+    reads its roads (and roads scored read them anyway), so they are asked while you lay it
+    rather than about "your last building" in his turn. Not in your very last turn when roads
+    are not scored: nothing would read them."""
+    if not (box.folded(state) and state["solo"] and side == SOUTH):
+        return False
+    return bool(state["roads"]) or state["final_left"] != 1
 
 
 class TerrainAt(PlaceTile):

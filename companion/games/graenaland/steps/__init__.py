@@ -2,7 +2,7 @@
 (the box check, the draft, the result screens), ``round`` (production, moves, distribution),
 ``building`` and ``victory`` (VP cards, claims, the announcement)."""
 
-from .building import Build, CoopResult
+from .building import Build, BuildWhere, CoopResult
 from .round import FixCards, FixCount, Improvement, Move, Production, Propose, Split, Vote, VoteOpen
 from .setup import BoxCheck, DraftAnchor, DraftCards, DraftPlace, Shown
 from .victory import Announce, Claim, ClaimPoints, KeepVpCard, VpThreshold
@@ -11,6 +11,7 @@ __all__ = [
     "Announce",
     "BoxCheck",
     "Build",
+    "BuildWhere",
     "Claim",
     "ClaimPoints",
     "CoopResult",
