@@ -209,11 +209,12 @@ class Game:
             return None
         step = self.steps[awaited.step]
         gate = step.gate(state, awaited.task) if gated(type(step)) else None
-        if gate is not None:
-            passed = passes(gate, action)
-            if passed is not None:
-                return passed
-        return check_action(step.prompt(state, awaited.task), action, self, state)
+        passed = passes(gate, action) if gate is not None else None
+        if passed is None:
+            passed = check_action(step.prompt(state, awaited.task), action, self, state)
+        # what ``perform`` of this action on this very state asks first: where the state stands
+        passed.__dict__[_AWAITED] = (state, awaited)
+        return passed
 
     def apply(self, state: dict, action: dict, prompt: Prompt | None = None) -> dict:
         """Check ``action`` against the awaited prompt (pass it when already built) and carry it
@@ -241,8 +242,14 @@ class Game:
 
     def perform(self, state: dict, action: Action) -> None:
         """Hand a checked action to the awaited step (in place); when the step answered a queued
-        question (``steps.answered``), carry out again the action that question interrupted."""
-        awaited = self.awaiting(state)
+        question (``steps.answered``), carry out again the action that question interrupted.
+
+        An action ``checked`` made of this same state object carries the step it found
+        awaited, taken here once instead of asking ``where`` again (a replay's every action);
+        so a game that overrides ``perform`` changes nothing before ``super().perform`` that
+        would move where its state stands."""
+        found = action.__dict__.pop(_AWAITED, None)
+        awaited = found[1] if found is not None and found[0] is state else self.awaiting(state)
         assert awaited is not None, "check_action refuses every action once the game is over"
         self.steps[awaited.step].apply(state, action, awaited.task)
         interrupted = take_resume(awaited.task)
@@ -342,6 +349,8 @@ class Game:
         setup option. The appliance saves them per box and passes them to the next session."""
         return {}
 
+
+_AWAITED = "_awaited"  # an Action's note from ``Game.checked``: (the state, its Awaited)
 
 _GATED: dict[type, bool] = {}  # step class -> gated(it), answered once per class
 

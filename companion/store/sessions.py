@@ -31,11 +31,12 @@ from other threads (input callbacks) must go through that loop's queue.
 from __future__ import annotations
 
 import copy
+import heapq
 import itertools
 import logging
 import marshal
 import os
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -574,6 +575,36 @@ class Store:
             {HISTORY: when(when_finished, finished), ABANDONED: when(lambda r: r.get("at"), abandoned)}, made=True
         )
         return _newest_first(tables[HISTORY]), _newest_first(tables[ABANDONED])
+
+    def ended_texts(
+        self, finished: Callable[[dict], str | None], abandoned: Callable[[dict], str]
+    ) -> Iterator[str | None]:
+        """``ended_made``'s texts merged into one list, newest first (the same time: the
+        finished game first), from one read of the index that holds of each session only its
+        text (``listing.Rows``: its UTF-8 bytes, its time and id), so the memory of ``companion
+        history`` hardly grows with the history. ``finished`` returns None for a record not
+        listed (a teaching walk): it is given as None, in its place. An index that is not sound
+        (rebuilt from the archives) or one held in memory is read as ``ended_made`` reads it."""
+        from .index import scan_index
+        from .listing import Rows
+
+        if self._legacy is None:
+            rows = Rows()
+
+            def each(number: int, table: str, key: str, record: dict) -> None:
+                if table == HISTORY:
+                    rows.put(int(key), True, sort_time(when_finished(record)), finished(record))
+                elif table == ABANDONED:
+                    rows.put(int(key), False, sort_time(record.get("at")), abandoned(record))
+
+            sound, _ = scan_index(self._index_path(), each)
+            if sound:
+                yield from rows.newest_first()
+                return
+            del rows
+        played, ended = self.ended_made(finished, abandoned)
+        for _, text in heapq.merge(played, ended, key=lambda row: row[0], reverse=True):
+            yield text
 
     def summaries_made(self, make: Callable[[dict], Any], skipped: Callable[[str], None] | None = None) -> list[Any]:
         """``summaries()``, each record as ``make`` makes it as the index is read (its
