@@ -307,12 +307,18 @@ def _import_problem(
 
 def cmd_stats(args) -> int:
     from .store.export import json_text
-    from .store.reports import game_stats, stats_facts, stats_text
+    from .store.reports import StatsTally, stats_facts, stats_text
 
     names: dict[str, str] = {}  # one copy of each name however many games it played
+    tally = StatsTally()
+
+    def count(record: dict, sign: int, when) -> None:
+        tally.add(stats_facts(record, names), sign, when)
+
     store = open_store(existing_data_dir(args), read_only=True)
-    try:  # each record made what stats counts of it as the index is read: no record is held
-        stats = game_stats(store.summaries_made(lambda record: stats_facts(record, names), store.notes.append))
+    try:  # each record counted as the index is read: no record is held, nor what it counts
+        store.count_summaries(count, tally.clear, store.notes.append)
+        stats = tally.result()
     finally:
         _warn(store.notes)
         store.close()

@@ -10,8 +10,8 @@ JSON database holding it, and explains in one sentence what is wrong with anythi
 from __future__ import annotations
 
 import codecs
-import hashlib
 import csv
+import hashlib
 import io
 import json
 import os

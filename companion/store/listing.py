@@ -69,3 +69,25 @@ class Rows:
         for row in order:
             end = ends[row]
             yield None if end == _NO_TEXT else text[starts[row] : end].decode("utf-8", "surrogatepass")
+
+
+class Slots:
+    """A whole number per session id (0: none yet), in an array for the ids a store gives
+    (1, 2, 3 ...), in a dict for any beyond: 8 bytes a session."""
+
+    def __init__(self) -> None:
+        self._dense = array("q")
+        self._far: dict[int, int] = {}
+
+    def swap(self, session: int, value: int) -> int:
+        """Note ``value`` for the id; the value it had before (0: none)."""
+        if not 0 <= session < _DENSE:
+            earlier = self._far.get(session, 0)
+            self._far[session] = value
+            return earlier
+        dense = self._dense
+        if session >= len(dense):  # grown by half again, so a long history grows it a few times
+            dense.frombytes(bytes(8 * (session + 1 - len(dense) + len(dense) // 2)))
+        earlier = dense[session]
+        dense[session] = value
+        return earlier

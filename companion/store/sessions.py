@@ -606,6 +606,60 @@ class Store:
         for _, text in heapq.merge(played, ended, key=lambda row: row[0], reverse=True):
             yield text
 
+    def count_summaries(
+        self,
+        count: Callable[[dict, int, Any], None],
+        restart: Callable[[], None],
+        skipped: Callable[[str], None] | None = None,
+    ) -> None:
+        """``summaries()``'s records handed to ``count(record, sign, when)`` as the index is read,
+        in the file's order, none held (``companion stats``): ``sign`` 1 counts a record, -1
+        takes back one the index holds again further on (the earlier is read back from its
+        line: the later counts); ``when`` orders them (the larger, the newer: its finishing
+        time, then its id). A record without a summary gets it from its archive (``skipped``
+        as in ``summaries``). An index that turns out not to be sound (rebuilt from the
+        archives) calls ``restart()`` (forget what was counted) and hands its records over
+        again, as does a store held in memory."""
+        from .index import read_line_at, scan_index
+        from .listing import Slots
+
+        path = self._index_path()
+
+        def counted(record: dict, sign: int, key: str) -> None:
+            if record.get("teaching"):
+                return
+            record = _without_breakdown(record)
+            if not has_summary(record):
+                try:
+                    record.update(self._summary_of(record))
+                except StoreError as error:
+                    if sign > 0 and skipped is None:
+                        raise
+                    if sign > 0 and skipped is not None:
+                        skipped(f"{error}; skipped")
+                    return
+            count(record, sign, (sort_time(when_finished(record)), int(key)))
+
+        if self._legacy is None:
+            lines = Slots()  # the line each finished session's record was last read from
+
+            def each(number: int, table: str, key: str, record: dict) -> None:
+                if table != HISTORY:
+                    return
+                earlier = lines.swap(int(key), number)
+                if earlier:
+                    before = read_line_at(path, earlier).get(HISTORY, {}).get(key)
+                    if before is not None:
+                        counted(before, -1, key)
+                counted(record, 1, key)
+
+            sound, _ = scan_index(path, each)
+            if sound:
+                return
+            restart()
+        for record in self.summaries(skipped):
+            count(record, 1, (sort_time(when_finished(record)), int(record.get("session") or 0)))
+
     def summaries_made(self, make: Callable[[dict], Any], skipped: Callable[[str], None] | None = None) -> list[Any]:
         """``summaries()``, each record as ``make`` makes it as the index is read (its
         breakdown left out first), so only what ``make`` returns is held (``companion stats``).
