@@ -204,16 +204,18 @@ class Game:
         step's ``gate`` asked first (a replay that only verifies: the prompt's labels and codes
         are not built for an answer the gate offers). None when the game is over; a refusal
         is the whole prompt's (``check_action``)."""
-        awaited = self.awaiting(state)
-        if awaited is None:
+        at = self.where(state)
+        if at is None:
             return None
-        step = self.steps[awaited.step]
-        gate = step.gate(state, awaited.task) if gated(type(step)) else None
+        task = at.task
+        step = self.steps[self.steps.step_for(state, at.kind, task)]
+        kind = type(step)
+        gate = step.gate(state, task) if gated(kind) else None
         passed = passes(gate, action) if gate is not None else None
         if passed is None:
-            passed = check_action(step.prompt(state, awaited.task), action, self, state)
-        # what ``perform`` of this action on this very state asks first: where the state stands
-        passed.__dict__[_AWAITED] = (state, awaited)
+            passed = check_action(step.prompt(state, task), action, self, state)
+        # what ``perform`` of this action on this very state asks first: the step it awaits
+        passed.__dict__[_AWAITED] = (state, step, task)
         return passed
 
     def apply(self, state: dict, action: dict, prompt: Prompt | None = None) -> dict:
@@ -249,10 +251,14 @@ class Game:
         so a game that overrides ``perform`` changes nothing before ``super().perform`` that
         would move where its state stands."""
         found = action.__dict__.pop(_AWAITED, None)
-        awaited = found[1] if found is not None and found[0] is state else self.awaiting(state)
-        assert awaited is not None, "check_action refuses every action once the game is over"
-        self.steps[awaited.step].apply(state, action, awaited.task)
-        interrupted = take_resume(awaited.task)
+        if found is not None and found[0] is state:
+            _, step, task = found
+        else:
+            awaited = self.awaiting(state)
+            assert awaited is not None, "check_action refuses every action once the game is over"
+            step, task = self.steps[awaited.step], awaited.task
+        step.apply(state, action, task)
+        interrupted = take_resume(task)
         if interrupted:
             self._carry_out_again(state, interrupted)
 
@@ -350,7 +356,7 @@ class Game:
         return {}
 
 
-_AWAITED = "_awaited"  # an Action's note from ``Game.checked``: (the state, its Awaited)
+_AWAITED = "_awaited"  # an Action's note from ``Game.checked``: (the state, its step, its task)
 
 _GATED: dict[type, bool] = {}  # step class -> gated(it), answered once per class
 

@@ -384,7 +384,15 @@ def aware_time(value: Any) -> datetime | None:
     return _aware(value)
 
 
-_TIMES_KEPT = 4096  # more than the times of one long session's log
+_TIMES_KEPT = 2048  # more than the times of one long session's log
+
+
+def forget_times() -> None:
+    """Empty the parsed times' caches: a session's times are read again only while it is
+    checked, indexed and archived, so a table running all evening (or an import that ended)
+    keeps none of them."""
+    _aware.cache_clear()
+    _micros.cache_clear()
 
 
 @lru_cache(maxsize=_TIMES_KEPT)

@@ -62,6 +62,7 @@ from .records import (
     count_actions,
     described_problem,
     document_bytes,
+    forget_times,
     has_summary,
     index_record,
     is_uid,
@@ -775,6 +776,7 @@ class Store:
             if not chunk:
                 if added:
                     staging.rmdir()  # empty: every batch moved into place
+                forget_times()
                 return added, plan.skipped
             if not added:
                 self.history_dir.mkdir(parents=True, exist_ok=True)
@@ -1030,6 +1032,7 @@ class Store:
         atomic_write(self._archive_path(record["uid"]), document_bytes(document), tidy=False)
         append_index(self._index_path(), {table: {str(session_id): record}})
         self._closed[session_id] = table == HISTORY  # dropped from the live journal by tidy
+        forget_times()  # its record is made: the table keeps none of its log's times
 
     def _drop_live(self, closed: Mapping[int, bool]) -> None:
         """Rewrite the live journal without the ``closed`` sessions ({id: finished})."""
