@@ -184,7 +184,10 @@ class Steps(Mapping[str, StepKind]):
     def step_for(self, state: dict, kind: str, task: dict) -> str:
         """The name of the step a task of ``kind`` awaits."""
         route = self._routes.get(kind, kind)
-        return route if type(route) is str else route(state, task)
+        if type(route) is str:
+            return route
+        assert callable(route)  # a Chooser
+        return route(state, task)
 
     def awaited(self, state: dict, at: At | None) -> Awaited | None:
         """The step the state awaits and its task, from where it stands (None: the game is over)."""
