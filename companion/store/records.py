@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from functools import lru_cache
 from typing import Any
@@ -244,8 +244,10 @@ def summary(started: Any, entries: Sequence[Mapping]) -> dict:
     index record so that they never read the archives: the recorded start seat, and per seat
     the decisions whose time is known with their total (seconds, to the millisecond)."""
     totals: dict[str, list] = {}
-    for seat, seconds in decision_times({"meta": {"started": started}, "entries": entries}):
-        count_total = totals.setdefault(str(seat), [0, 0.0])
+    for seat, seconds in _timed_decisions(started, entries):
+        count_total = totals.get(seat)
+        if count_total is None:
+            count_total = totals[seat] = [0, 0.0]
         count_total[0] += 1
         count_total[1] += seconds
     return {
@@ -434,10 +436,32 @@ def _is_mapping(value: Any) -> bool:
     return type(value) is dict or isinstance(value, Mapping)
 
 
-def decision_times(document: Mapping) -> list[tuple[int, float]]:
-    """(seat, seconds) for every decision whose time is known, in log order."""
+def _timed_decisions(started: Any, entries: Iterable[Any]) -> Iterator[tuple[str, float]]:
+    """``decision_times`` with each seat as its key in the summary ("0"), for a log's usual
+    entries (a dict with its action and time) without a call per entry; any other entry is
+    read by ``decision_times`` itself, so both give the same for every log."""
+    before = micros(started)
+    cached = _micros
+    for entry in entries:
+        if type(entry) is not dict or "locked" in entry or type(entry.get("action")) is not dict:
+            for seat, seconds in decision_times({"meta": {"started": None}, "entries": [entry]}, before):
+                yield str(seat), seconds
+            at = micros(entry.get("at")) if _is_mapping(entry) else None
+        else:
+            at_text = entry.get("at")
+            at = cached(at_text) if type(at_text) is str else micros(at_text)
+            seat = entry["action"].get("seat")
+            if before is not None and at is not None and type(seat) is int:
+                yield str(seat), max(0.0, (at - before) / _PER_SECOND)
+        if at is not None:
+            before = at
+
+
+def decision_times(document: Mapping, since: int | None = None) -> list[tuple[int, float]]:
+    """(seat, seconds) for every decision whose time is known, in log order (``since``: the
+    time before the first entry, in ``micros``, instead of the document's start)."""
     meta = document.get("meta") or {}
-    before = micros(meta.get("started"))
+    before = micros(meta.get("started")) if since is None else since
     found: list[tuple[int, float]] = []
     for entry in document.get("entries", []):
         at = micros(entry.get("at"))
