@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import codecs
 import csv
-import hashlib
 import io
 import json
 import os
@@ -502,7 +501,11 @@ def _stream_list(path: Path, handle: IO[bytes], digests: bool = False) -> Iterat
 
 
 def item_digest(text: str, start: int, end: int) -> str:
-    """A digest of ``text[start:end]``, one item's JSON text as the file holds it."""
+    """A digest of ``text[start:end]``, one item's JSON text as the file holds it. (hashlib is
+    imported here: it loads the C library's cryptography, some 3 MiB, which no reading of the
+    history needs.)"""
+    import hashlib
+
     return hashlib.blake2b(text[start:end].encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
 

@@ -5,7 +5,7 @@ UTF-8 in one buffer with its order in arrays, so ten thousand games cost some 13
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 _DENSE = 1 << 24  # session ids below this are slots of an array; any above, a dict (never seen)
 _NO_TEXT = -1  # a row whose text is None (a teaching walk, counted, not listed)
@@ -57,16 +57,41 @@ class Rows:
         slots[session] = row + 1
         return earlier - 1 if earlier else None
 
+    def _in_order(self) -> Iterable[int] | None:
+        """The rows newest first without sorting them when they were put in that order or in
+        its reverse (a table's own history is put oldest first, an imported backup newest
+        first): then nothing a row is made; None when they are mixed."""
+        codes, times = self._codes, self._times
+        rising = falling = True
+        before = None
+        for row in range(len(codes)):
+            code = codes[row]
+            if code < 0:
+                continue
+            key = (times[row], code & 1, code >> 1)
+            if before is not None:
+                rising = rising and before < key
+                falling = falling and before > key
+                if not (rising or falling):
+                    return None
+            before = key
+        return range(len(codes) - 1, -1, -1) if rising else range(len(codes))
+
     def newest_first(self) -> Iterator[str | None]:
         """The texts, newest first; sorted by three stable sorts over row numbers (the id,
         then the rank, then the time), so nothing but one number a row is made to sort."""
         codes, times = self._codes, self._times
-        order = [row for row in range(len(codes)) if codes[row] >= 0]
-        order.sort(key=codes.__getitem__, reverse=True)  # the id (then the rank, for one id)
-        order.sort(key=lambda row: codes[row] & 1, reverse=True)
-        order.sort(key=times.__getitem__, reverse=True)
+        order = self._in_order()
+        if order is None:
+            rows = [row for row in range(len(codes)) if codes[row] >= 0]
+            rows.sort(key=codes.__getitem__, reverse=True)  # the id (then the rank, for one id)
+            rows.sort(key=lambda row: codes[row] & 1, reverse=True)
+            rows.sort(key=times.__getitem__, reverse=True)
+            order = rows
         starts, ends, text = self._starts, self._ends, self._text
         for row in order:
+            if codes[row] < 0:
+                continue
             end = ends[row]
             yield None if end == _NO_TEXT else text[starts[row] : end].decode("utf-8", "surrogatepass")
 

@@ -83,7 +83,14 @@ def new_uid() -> str:
 
 
 def is_time(value: Any) -> bool:
-    return aware_time(value) is not None
+    """An ISO 8601 time with its UTC offset (not remembered: the checks of a file read whole,
+    an export's archives, meet each time once)."""
+    if not isinstance(value, str):
+        return False
+    try:
+        return datetime.fromisoformat(value).tzinfo is not None
+    except ValueError:
+        return False
 
 
 _ACTION_AT, _UNDO_AT = frozenset(("action", "at")), frozenset(("undo", "at"))

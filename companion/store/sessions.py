@@ -45,7 +45,7 @@ from tinydb import Query
 from tinydb.table import Document
 
 from .documents import read_archive
-from .journal import JournalDB, StoreError, atomic_write, dumps
+from .journal import JournalDB, StoreError, atomic_write, dumps, loads
 from .records import (
     ABANDONED,
     HISTORY,
@@ -705,8 +705,7 @@ class Store:
                 return None
             return sort_time(when_finished(record)), record.get("uid"), record.get("session")
 
-        tables = self._index({HISTORY: where_archived, ABANDONED: lambda record: None}, made=True)
-        for _, uid, session in _newest_first(tables[HISTORY]):
+        for uid, session in self._archived_newest_first(where_archived):
             if self._legacy is not None:
                 yield copy.deepcopy(self._legacy["archives"][uid])
                 continue
@@ -721,6 +720,33 @@ class Store:
                 skipped(message + "; skipped")
                 continue
             yield document
+
+    def _archived_newest_first(self, where_archived: Callable[[dict], tuple | None]) -> Iterator[tuple[Any, Any]]:
+        """(uid, session id) of every finished session ``where_archived`` keeps, newest first,
+        from one scan of the index holding each as compact text (``listing.Rows``: its uid and
+        id, some 60 bytes), or, for an index rebuilt or held in memory, as ``_index`` reads it."""
+        from .index import scan_index
+        from .listing import Rows
+
+        if self._legacy is None:
+            rows = Rows()
+
+            def each(number: int, table: str, key: str, record: dict) -> None:
+                if table == HISTORY:
+                    kept = where_archived(record)
+                    rows.put(int(key), True, kept[0] if kept else 0.0, None if kept is None else dumps(kept[1:]))
+
+            sound, _ = scan_index(self._index_path(), each)
+            if sound:
+                for text in rows.newest_first():
+                    if text is not None:
+                        uid, session = loads(text)
+                        yield uid, session
+                return
+            del rows
+        tables = self._index({HISTORY: where_archived, ABANDONED: lambda record: None}, made=True)
+        for _, uid, session in _newest_first(tables[HISTORY]):
+            yield uid, session
 
     def finished_count(self) -> int:
         """How many games were finished (kept in the live journal: the menu needs no history)."""

@@ -100,3 +100,30 @@ def test_stats_counted_as_read_is_what_the_held_records_give(tmp_path, template,
     assert main(["stats", "--data-dir", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert out == expected and "Anna 1" in out and "Řehoř 29" in out
+
+
+def test_compact_rows_give_the_order_sorting_the_records_gives():
+    """``listing.Rows`` against a plain sort, over histories in order, in reverse and mixed,
+    with texts left out (teaching walks) and records written twice (the later counts)."""
+    import random
+
+    from companion.store.listing import Rows
+
+    def sorted_records(items):
+        last = {(session, finished): (time, finished, session, text) for session, finished, time, text in items}
+        return [row[3] for row in sorted(last.values(), key=lambda row: row[:3], reverse=True)]
+
+    chance = random.Random(7)
+    for _ in range(2000):
+        count, mode = chance.randint(0, 12), chance.choice(["oldest first", "newest first", "mixed"])
+        items = []
+        for session in range(1, count + 1):
+            time = {"oldest first": session, "newest first": -session}.get(mode, chance.randint(0, 4))
+            items.append((session, chance.random() < 0.8, float(time), chance.choice([None, f"game {session}"])))
+        if items and chance.random() < 0.3:
+            again = chance.choice(items)
+            items.append((again[0], again[1], chance.choice([again[2], 99.0]), "again"))
+        rows = Rows()
+        for item in items:
+            rows.put(*item)
+        assert list(rows.newest_first()) == sorted_records(items), (mode, items)
