@@ -199,19 +199,21 @@ def main() -> None:
         for command, (took, startup, peak) in figures.items():
             print(f"{command:<16}{size:>9,}{took * 1000:>9.0f}{took * 9000:>8.0f}{peak:>10.1f}{peak - startup:>14.1f}M")
     small, large = sizes[0], sizes[-1]
-    if large > small:
-        print(f"per added session, {small:,} -> {large:,}:")
-        for command in results[small]:
-            cpu = (results[large][command][0] - results[small][command][0]) / (large - small)
-            rss = (results[large][command][2] - results[small][command][2]) / (large - small)
+    for label, figures in (("", results), (f" with {args.before}", before)):
+        if large <= small or small not in figures or large not in figures:
+            continue
+        print(f"per added session{label}, {small:,} -> {large:,}:")
+        for command in figures[small]:
+            cpu = (figures[large][command][0] - figures[small][command][0]) / (large - small)
+            rss = (figures[large][command][2] - figures[small][command][2]) / (large - small)
             print(f"  {command:<16}{cpu * 1e6:>8.1f} µs CPU (Pi {cpu * 9e6:.0f} µs){rss * 1024:>9.2f} KiB peak RSS")
     for size, figures in before.items():
         print(f"against {args.before} at {size:,} sessions (before / now):")
         for command, (took, _, peak) in figures.items():
             now_took, _, now_peak = results[size][command]
             print(
-                f"  {command:<16}CPU {took * 1000:.0f} ms / {now_took * 1000:.0f} ms = {took / now_took:.1f}x;"
-                f"  peak RSS {peak:.0f} / {now_peak:.0f} MiB = {peak / now_peak:.1f}x"
+                f"  {command:<16}CPU {took * 1000:.0f} ms / {now_took * 1000:.0f} ms = {took / now_took:.2f}x;"
+                f"  peak RSS {peak:.1f} / {now_peak:.1f} MiB = {peak / now_peak:.2f}x"
             )
 
 

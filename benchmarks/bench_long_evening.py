@@ -19,11 +19,19 @@ the largest live journal seen, and that every game reached the history. Goal: RS
 growth per game beyond noise), the live journal bounded by one game's log whatever the pace.
 BASELINE_COMMIT (default 52ec09f, the commit the issue measured) is unpacked as
 ``companion_before`` (``baseline.py``).
+
+``--allocator`` tells growing data from the allocator's keeping (this tree only): at every
+sample it also counts the objects the cycle collector tracks (what a growing cache or list
+adds) and asks the C library to give back its free memory (``malloc_trim``), and prints the
+growth per game over each part of the evening, before and after the trim. RSS that grows
+less and less, that no trim brings back, with a flat count of objects is the interpreter's
+own arenas settling, not something the table keeps.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import subprocess
@@ -39,6 +47,7 @@ BASELINE = "52ec09f"
 CHILD = r"""
 import importlib, json, os, sys
 package, name, games, folder, script = sys.argv[1], sys.argv[2], int(sys.argv[4]), sys.argv[5], sys.argv[6]
+ALLOCATOR = len(sys.argv) > 7
 mod = lambda path: importlib.import_module(package + "." + path)
 events = mod("hw.emulated").parse_script(open(script, encoding="utf-8").read())
 game = mod("games." + name).GAME
@@ -63,7 +72,13 @@ class BackToBack:
         if not self.queue:
             if self.game and self.game % 10 == 0:
                 played = store.finished_count()
-                self.samples.append((self.game, rss(), os.path.getsize(journal), played))
+                if ALLOCATOR:
+                    import ctypes, gc
+                    held, objects = rss(), len(gc.get_objects())
+                    ctypes.CDLL("libc.so.6").malloc_trim(0)
+                    self.samples.append((self.game, held, os.path.getsize(journal), played, rss(), objects))
+                else:
+                    self.samples.append((self.game, rss(), os.path.getsize(journal), played))
             if self.game == games:
                 return self.quit
             self.game += 1
@@ -93,12 +108,17 @@ def script_file(name: str, seats: int, folder: Path) -> Path:
     return path
 
 
-def evening(package: str, name: str, seats: int, games: int, script: Path, extra_path: str | None) -> list:
-    """[(game, RSS KiB, journal bytes, games in the history)] every tenth game, in a fresh interpreter."""
+def evening(
+    package: str, name: str, seats: int, games: int, script: Path, extra_path: str | None, allocator: bool = False
+) -> list:
+    """[(game, RSS KiB, journal bytes, games in the history)] every tenth game, in a fresh
+    interpreter; with ``allocator`` each also with the RSS after ``malloc_trim`` and the count
+    of objects the cycle collector tracks."""
     folder = tempfile.mkdtemp(dir=script.parent)
     path = str(ROOT) + (os.pathsep + extra_path if extra_path else "")
     env = dict(os.environ, PYTHONPATH=path)
     argv = [sys.executable, "-c", CHILD, package, name, str(seats), str(games), folder, str(script)]
+    argv += ["allocator"] if allocator else []
     out = subprocess.run(argv, capture_output=True, text=True, env=env, check=False)
     if out.returncode != 0:
         raise SystemExit(f"{package}: {out.stderr.strip()[-400:]}")
@@ -121,6 +141,7 @@ def main() -> None:
     parser.add_argument("--game", default="vaaalbara")
     parser.add_argument("--seats", type=int, default=2)
     parser.add_argument("--quick", action="store_true", help="30 games, no baseline")
+    parser.add_argument("--allocator", action="store_true", help="this tree only: objects kept, RSS after a trim")
     args = parser.parse_args()
     games = 30 if args.quick else args.games
     from benchmarks.baseline import unpack_baseline
@@ -128,6 +149,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="bench-evening-") as tmp:
         folder = Path(tmp)
         script = script_file(args.game, args.seats, folder)
+        if args.allocator:
+            allocator(evening("companion", args.game, args.seats, games, script, None, allocator=True))
+            return
         versions = [("after", "companion", None)]
         if not args.quick:
             unpack_baseline(args.baseline, folder / "before")
@@ -148,6 +172,22 @@ def main() -> None:
                 f" ({growth:+6.1f} KiB a game);  live journal at most {journal:6.1f} KiB;"
                 f"  {played} of {last_game} games in the history"
             )
+
+
+def allocator(samples: list) -> None:
+    """The growth per game over each part of the evening: RSS, RSS after a trim, tracked objects."""
+    print(f"{samples[-1][0]} games fed back to back (this tree): growth a game over each part of the evening")
+    last = samples[-1][0]
+    marks = [10, *(20 + (last - 20) * k // 4 for k in range(5))] if last > 60 else [samples[0][0], last]
+    for start, end in itertools.pairwise(marks):
+        part = [sample for sample in samples if start <= sample[0] <= end]
+        if len(part) < 2:
+            continue
+        grow = [slope([(sample[0], sample[column]) for sample in part]) for column in (1, 4, 5)]
+        print(
+            f"  games {start:4d}-{end:4d}: RSS {part[-1][1] / 1024:5.1f} MiB, {grow[0]:+5.1f} KiB a game;"
+            f" after malloc_trim {grow[1]:+5.1f} KiB; tracked objects {part[-1][5]:6d} ({grow[2]:+.1f} a game)"
+        )
 
 
 if __name__ == "__main__":

@@ -73,30 +73,37 @@ def cmd_replay(args) -> int:
 # -- history / export / import / stats ---------------------------------------------------------
 def cmd_history(args) -> int:
     """Finished games and games ended from the in-game menu (marked abandoned), newest first."""
-    import heapq
-
     from .store.export import abandoned_line, clean, finished_line
 
     def finished(record: dict) -> str | None:  # None: a teaching walk
         return None if record.get("teaching") else clean(finished_line(record))
 
     store = open_store(existing_data_dir(args), read_only=True)
-    try:  # one read of the index for both, each record made its line as it is read
-        played, ended = store.ended_made(finished, lambda record: clean(abandoned_line(record)))
+    listed = walks = 0
+    try:  # one read of the index; each record made its line as it is read, held as compact text
+        chunk: list[str] = []
+        for line in store.ended_texts(finished, lambda record: clean(abandoned_line(record))):
+            if line is None:
+                walks += 1
+                continue
+            listed += 1
+            chunk.append(line)
+            if len(chunk) >= HISTORY_CHUNK:  # written in chunks: 10,000 games are not one string
+                sys.stdout.write("\n".join(chunk) + "\n")
+                chunk.clear()
+        if chunk:
+            sys.stdout.write("\n".join(chunk) + "\n")
     finally:
         _warn(store.notes)
         store.close()
-    records = [row for row in played if row[1] is not None]
-    walks = len(played) - len(records)
-    if not records and not ended:
+    if not listed:
         print("no finished games yet")
-    # both newest first; the same time: the finished game first (as one stable sort of both)
-    lines = [line for _, line in heapq.merge(records, ended, key=lambda row: row[0], reverse=True)]
-    if lines:  # one write: 10,000 games are one string, not 10,000 prints
-        sys.stdout.write("\n".join(lines) + "\n")
     if walks:  # finished, kept (they taught the box), but nobody played
         print(f"({walks} teaching walk{'s' if walks != 1 else ''} of the box not listed)")
     return 0
+
+
+HISTORY_CHUNK = 256  # lines of ``companion history`` written at once
 
 
 def cmd_export(args) -> int:
@@ -260,7 +267,7 @@ def _import_problem(
     (not replayed again), and where each one that passes is noted."""
     from . import games
     from .known_games import replay_problem
-    from .store.export import read_sessions
+    from .store.export import read_digested_sessions
     from .store.importing import finished, identity
 
     available = set(games.available())
@@ -268,7 +275,8 @@ def _import_problem(
     first: tuple[int, dict, str] | None = None
     seen = set(known)
     number = unfinished = 0
-    for number, document in enumerate(read_sessions(path, progress.count if progress else None), start=1):
+    sessions = read_digested_sessions(path, progress.count if progress else None)
+    for number, (document, digest) in enumerate(sessions, start=1):
         if not finished(document):
             unfinished += 1
         if document["game"] not in available:
@@ -278,7 +286,7 @@ def _import_problem(
         if unknown or first or not finished(document) or uid in seen:
             continue  # refused already, or left out of the import anyway
         seen.add(uid)
-        key = verified.key(document, uid) if verified is not None else None
+        key = verified.key(document, uid, digest) if verified is not None else None
         if key is not None and key in verified.known:
             continue  # replayed and passed before this import was interrupted
         problem = replay_problem(document)
@@ -299,12 +307,18 @@ def _import_problem(
 
 def cmd_stats(args) -> int:
     from .store.export import json_text
-    from .store.reports import game_stats, stats_facts, stats_text
+    from .store.reports import StatsTally, stats_facts, stats_text
 
     names: dict[str, str] = {}  # one copy of each name however many games it played
+    tally = StatsTally()
+
+    def count(record: dict, sign: int, when) -> None:
+        tally.add(stats_facts(record, names), sign, when)
+
     store = open_store(existing_data_dir(args), read_only=True)
-    try:  # each record made what stats counts of it as the index is read: no record is held
-        stats = game_stats(store.summaries_made(lambda record: stats_facts(record, names), store.notes.append))
+    try:  # each record counted as the index is read: no record is held, nor what it counts
+        store.count_summaries(count, tally.clear, store.notes.append)
+        stats = tally.result()
     finally:
         _warn(store.notes)
         store.close()

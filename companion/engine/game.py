@@ -204,16 +204,19 @@ class Game:
         step's ``gate`` asked first (a replay that only verifies: the prompt's labels and codes
         are not built for an answer the gate offers). None when the game is over; a refusal
         is the whole prompt's (``check_action``)."""
-        awaited = self.awaiting(state)
-        if awaited is None:
+        at = self.where(state)
+        if at is None:
             return None
-        step = self.steps[awaited.step]
-        gate = step.gate(state, awaited.task) if gated(type(step)) else None
-        if gate is not None:
-            passed = passes(gate, action)
-            if passed is not None:
-                return passed
-        return check_action(step.prompt(state, awaited.task), action, self, state)
+        task = at.task
+        step = self.steps[self.steps.step_for(state, at.kind, task)]
+        kind = type(step)
+        gate = step.gate(state, task) if gated(kind) else None
+        passed = passes(gate, action) if gate is not None else None
+        if passed is None:
+            passed = check_action(step.prompt(state, task), action, self, state)
+        # what ``perform`` of this action on this very state asks first: the step it awaits
+        passed.__dict__[_AWAITED] = (state, step, task)
+        return passed
 
     def apply(self, state: dict, action: dict, prompt: Prompt | None = None) -> dict:
         """Check ``action`` against the awaited prompt (pass it when already built) and carry it
@@ -241,11 +244,21 @@ class Game:
 
     def perform(self, state: dict, action: Action) -> None:
         """Hand a checked action to the awaited step (in place); when the step answered a queued
-        question (``steps.answered``), carry out again the action that question interrupted."""
-        awaited = self.awaiting(state)
-        assert awaited is not None, "check_action refuses every action once the game is over"
-        self.steps[awaited.step].apply(state, action, awaited.task)
-        interrupted = take_resume(awaited.task)
+        question (``steps.answered``), carry out again the action that question interrupted.
+
+        An action ``checked`` made of this same state object carries the step it found
+        awaited, taken here once instead of asking ``where`` again (a replay's every action);
+        so a game that overrides ``perform`` changes nothing before ``super().perform`` that
+        would move where its state stands."""
+        found = action.__dict__.pop(_AWAITED, None)
+        if found is not None and found[0] is state:
+            _, step, task = found
+        else:
+            awaited = self.awaiting(state)
+            assert awaited is not None, "check_action refuses every action once the game is over"
+            step, task = self.steps[awaited.step], awaited.task
+        step.apply(state, action, task)
+        interrupted = take_resume(task)
         if interrupted:
             self._carry_out_again(state, interrupted)
 
@@ -342,6 +355,8 @@ class Game:
         setup option. The appliance saves them per box and passes them to the next session."""
         return {}
 
+
+_AWAITED = "_awaited"  # an Action's note from ``Game.checked``: (the state, its step, its task)
 
 _GATED: dict[type, bool] = {}  # step class -> gated(it), answered once per class
 

@@ -184,7 +184,10 @@ class Steps(Mapping[str, StepKind]):
     def step_for(self, state: dict, kind: str, task: dict) -> str:
         """The name of the step a task of ``kind`` awaits."""
         route = self._routes.get(kind, kind)
-        return route if isinstance(route, str) else route(state, task)
+        if type(route) is str:
+            return route
+        assert callable(route)  # a Chooser
+        return route(state, task)
 
     def awaited(self, state: dict, at: At | None) -> Awaited | None:
         """The step the state awaits and its task, from where it stands (None: the game is over)."""
@@ -378,26 +381,22 @@ def check_action(prompt: Prompt | None, action: Any, game: Game | None = None, s
 def passes(gate: Gate, action: Any) -> Action | None:
     """The typed action when ``gate`` lets it through every check ``check_action`` makes of a
     CHOICE, CELL or hidden choice prompt; None when it does not (or cannot tell: another kind
-    of prompt), and the whole prompt is asked instead, with its own refusals."""
-    if not isinstance(action, dict) or action.get("step") != gate.step:
+    of prompt), and the whole prompt is asked instead, with its own refusals. Asked for most
+    actions of an import's replay: the kinds are told apart by identity, the common first."""
+    if type(action) is not dict or action.get("step") != gate.step:
         return None
-    if gate.kind.hidden:
-        if gate.kind is not PromptKind.SECRET_CHOICE:
-            return None
-        picks = action.get("picks")
-        if not isinstance(picks, dict) or set(picks) != {str(s) for s in gate.seats}:
-            return None
-        if not all(gate.offers(int(seat), value) for seat, value in picks.items()):
-            return None
-        return Action.from_log(action)
-    if gate.kind not in (PromptKind.CHOICE, PromptKind.CELL):
+    kind = gate.kind
+    if kind is PromptKind.CHOICE or kind is PromptKind.CELL:
+        seat = action.get("seat")
+        if seat is not None and (type(seat) is not int or (gate.seats and seat not in gate.seats)):
+            return None  # (a bool, a float: the whole prompt says why)
+        return Action.from_log(action) if gate.offers(seat, action.get("value")) else None
+    if kind is not PromptKind.SECRET_CHOICE:
         return None
-    seat = action.get("seat")
-    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
+    picks = action.get("picks")
+    if not isinstance(picks, dict) or set(picks) != {str(s) for s in gate.seats}:
         return None
-    if gate.seats and seat is not None and seat not in gate.seats:
-        return None
-    if not gate.offers(seat, action.get("value")):
+    if not all(gate.offers(int(seat), value) for seat, value in picks.items()):
         return None
     return Action.from_log(action)
 

@@ -330,17 +330,35 @@ def read_sessions(path: os.PathLike | str, progress: Callable[[int, float], None
     raises SessionFileError naming its place ("session 4 of 9"); the sessions before it have
     been yielded already, so a caller that must refuse the whole file reads it twice.
     ``progress(number, share)``: after each session, how much of the file is read (0 to 1)."""
+    for checked, _ in _read_sessions(path, progress, digests=False):
+        yield checked
+
+
+def read_digested_sessions(
+    path: os.PathLike | str, progress: Callable[[int, float], None] | None = None
+) -> Iterator[tuple[dict, str | None]]:
+    """``read_sessions`` with each session's digest: of its text in the file as it was read
+    (a JSON list's item, hashed while it is parsed), so two readings of the same text give the
+    same digest without encoding the session again; None for a file that is not a JSON list
+    (one session, a TinyDB database), whose sessions have no text of their own."""
+    return _read_sessions(path, progress, digests=True)
+
+
+def _read_sessions(
+    path: os.PathLike | str, progress: Callable[[int, float], None] | None, digests: bool
+) -> Iterator[tuple[dict, str | None]]:
     path = Path(path)
     handle = _open_regular(path)
     try:
         if _first_character(handle) != "[":
             handle.close()
-            yield from load_sessions(path)
+            for checked in load_sessions(path):
+                yield checked, None
             return
         handle.seek(0)
         size = max(1, os.fstat(handle.fileno()).st_size)
-        items = _candidates(path, _stream_list(path, handle))
-        for number, candidate in items:
+        items = _candidates(path, _stream_list(path, handle, digests))
+        for number, (candidate, digest) in items:
             if progress is not None:
                 progress(number, min(1.0, handle.tell() / size))
             try:
@@ -350,18 +368,19 @@ def read_sessions(path: os.PathLike | str, progress: Callable[[int, float], None
                 if total == 1:
                     raise
                 raise SessionFileError(path, f"session {number} of {total}: {error.problem}") from None
-            yield checked
+            yield checked, digest
     finally:
         handle.close()
 
 
-def _candidates(path: Path, items: Iterator[Any]) -> Iterator[tuple[int, dict]]:
-    """(number, item) for the list's items that are session documents (as ``_find_sessions``)."""
+def _candidates(path: Path, items: Iterator[tuple[Any, str | None]]) -> Iterator[tuple[int, tuple[dict, str | None]]]:
+    """(number, (item, digest)) for the list's items that are session documents (as
+    ``_find_sessions``)."""
     number = 0
-    for item in items:
+    for item, digest in items:
         if isinstance(item, dict) and "format" in item:
             number += 1
-            yield number, item
+            yield number, (item, digest)
     if not number:
         raise SessionFileError(path, f'holds no companion session (a session file has "format": "{SESSION_FORMAT}")')
 
@@ -445,11 +464,12 @@ class _Buffer:
         return SessionFileError(self.path, f"is not valid JSON: {message} at line {line}, column {column}")
 
 
-def _stream_list(path: Path, handle: IO[bytes]) -> Iterator[Any]:
+def _stream_list(path: Path, handle: IO[bytes], digests: bool = False) -> Iterator[tuple[Any, str | None]]:
     """The items of the JSON list in ``handle``, parsed one at a time from a buffer that holds
     about one item: the file is never read whole. The same refusals as ``_read_json``, with
     the line they are on (NaN, nesting deeper than ``MAX_DEPTH``, an item over
-    ``MAX_SESSION_FILE``, anything after the list)."""
+    ``MAX_SESSION_FILE``, anything after the list). Each with ``digests``: its text's digest
+    (``item_digest``), else None."""
     decoder = json.JSONDecoder(parse_constant=_refuse_constant, parse_float=_finite_float)
     buffer = _Buffer(path, handle)
     if buffer.next_character() != "[":
@@ -464,8 +484,9 @@ def _stream_list(path: Path, handle: IO[bytes]) -> Iterator[Any]:
             value, end = _next_value(decoder, buffer)
             if _depth_exceeds(value, MAX_DEPTH - 1):
                 raise SessionFileError(path, f"is nested more than {MAX_DEPTH} levels deep; a session file is not")
+            digest = item_digest(buffer.text, buffer.pos, end) if digests else None
             buffer.pos = end
-            yield value
+            yield value, digest
             separator = buffer.next_character()
             if separator == "]":
                 buffer.pos += 1
@@ -477,6 +498,15 @@ def _stream_list(path: Path, handle: IO[bytes]) -> Iterator[Any]:
             buffer.pos += 1
     if buffer.next_character() != "":
         raise buffer.invalid("Extra data", buffer.pos)
+
+
+def item_digest(text: str, start: int, end: int) -> str:
+    """A digest of ``text[start:end]``, one item's JSON text as the file holds it. (hashlib is
+    imported here: it loads the C library's cryptography, some 3 MiB, which no reading of the
+    history needs.)"""
+    import hashlib
+
+    return hashlib.blake2b(text[start:end].encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
 
 def _next_value(decoder: json.JSONDecoder, buffer: _Buffer) -> tuple[Any, int]:

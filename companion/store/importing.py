@@ -135,8 +135,13 @@ class Verified:
             self.known = {line for line in text[len(self.header) :].split("\n")[:-1] if line}
 
     @staticmethod
-    def key(document: Mapping, uid: str) -> str:
-        return f"{uid} {hashlib.blake2b(document_bytes(document), digest_size=16).hexdigest()}"
+    def key(document: Mapping, uid: str, digest: str | None = None) -> str:
+        """The session's identity and a digest of its content: ``digest``, that of its text
+        in the file (``export.read_digested_sessions``: no second encoding), else one of the
+        document encoded."""
+        if digest is None:
+            digest = hashlib.blake2b(document_bytes(document), digest_size=16).hexdigest()
+        return f"{uid} {digest}"
 
     def add(self, key: str) -> None:
         """Note a session that passed; a disk that refuses only loses the shortcut."""

@@ -118,7 +118,7 @@ def _read_index(path: Path, keep: Keep | None) -> tuple[dict[str, dict[str, Any]
             for number, line in enumerate(handle, start=1):
                 if not line.endswith(b"\n"):
                     break  # a torn last line: an append never acknowledged
-                headed |= _read_line(path, number, line, tables, keep or (lambda record: record), damaged)
+                headed |= _read_line(path, number, line, _into(tables), keep or _as_it_is, damaged)
         except OSError as error:
             raise StoreError(f"cannot read the history index: {error.strerror}", path) from None
     return tables, headed and not damaged, sorted(set(damaged))
@@ -136,9 +136,78 @@ def _open_index(path: Path):
         raise StoreError(f"cannot read the history index: {error.strerror}", path) from None
 
 
-def _read_line(path: Path, number: int, line: bytes, tables: dict, keep: Keep, damaged: list[int]) -> bool:
-    """One line's records into ``tables`` (a damaged line goes into ``damaged``); True when it
-    is the header, the index's first line."""
+# what a scan hands every record as it is read: (line number, table, id, record)
+Each = Callable[[int, str, str, dict], None]
+
+
+def scan_index(path: Path, each: Each) -> tuple[bool, list[int]]:
+    """Every record of the index handed to ``each(line, table, id, record)`` in the order of
+    the file, nothing kept here (a record written twice is handed twice: the later counts),
+    and whether the index is sound with its damaged lines, as ``read_index_checked`` says
+    (the caller then reads it that way: its records are rebuilt from the archives). A reader
+    that holds less than a record per session (``companion history``, ``stats``) reads so."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        damaged: list[int] = []
+        handle = _open_index(path)
+        if handle is None:
+            return False, damaged
+        headed = False
+        with handle:
+            try:
+                for number, line in enumerate(handle, start=1):
+                    if not line.endswith(b"\n"):
+                        break  # a torn last line: an append never acknowledged
+                    headed |= _read_line(path, number, line, _handing(number, each), _as_it_is, damaged)
+            except OSError as error:
+                raise StoreError(f"cannot read the history index: {error.strerror}", path) from None
+        return headed and not damaged, sorted(set(damaged))
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _handing(number: int, each: Each) -> Callable[[str, Mapping[str, Any]], None]:
+    """Where ``_read_line`` puts a line's records: handed on to ``each`` one by one."""
+
+    def put(table: str, records: Mapping[str, Any]) -> None:
+        for key, record in records.items():
+            each(number, table, key, record)
+
+    return put
+
+
+def _into(tables: dict[str, dict[str, Any]]) -> Callable[[str, Mapping[str, Any]], None]:
+    """Where ``_read_line`` puts a line's records: into ``tables`` (a later record replaces an
+    earlier one of the same id)."""
+
+    def put(table: str, records: Mapping[str, Any]) -> None:
+        tables.setdefault(table, {}).update(records)
+
+    return put
+
+
+def read_line_at(path: Path, number: int) -> dict[str, dict[str, dict]]:
+    """The records of the index's line ``number`` (counted from 1), {table: {id: record}}: a
+    scan that met a record written again reads the earlier one back (rare), never held."""
+    tables: dict[str, dict[str, dict]] = {}
+    handle = _open_index(path)
+    if handle is None:
+        return tables
+    with handle:
+        for at, line in enumerate(handle, start=1):
+            if at == number:
+                _read_line(path, number, line, _into(tables), _as_it_is, [])
+                break
+    return tables
+
+
+def _read_line(
+    path: Path, number: int, line: bytes, put: Callable[[str, Mapping[str, Any]], None], keep: Keep, damaged: list[int]
+) -> bool:
+    """One line's records handed to ``put(table, records)`` (a damaged line goes into
+    ``damaged``); True when it is the header, the index's first line."""
     try:
         record = loads(line)
     except (ValueError, RecursionError):
@@ -151,14 +220,14 @@ def _read_line(path: Path, number: int, line: bytes, tables: dict, keep: Keep, d
             damaged.append(number)
             return True
         for name, docs in held.items():
-            tables.setdefault(name, {}).update(_records(path, number, name, docs, keep, damaged))
+            put(name, _records(path, number, name, docs, keep, damaged))
         return True
     if not isinstance(record, dict) or set(record) != {"insert", "docs"}:
         log.warning("%s, line %d: not an index record", path, number)
         damaged.append(number)
         return False
     name = record["insert"]
-    tables.setdefault(str(name), {}).update(_records(path, number, name, record["docs"], keep, damaged))
+    put(str(name), _records(path, number, name, record["docs"], keep, damaged))
     return False
 
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from datetime import datetime, timedelta
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from datetime import UTC, datetime, timedelta
+from functools import lru_cache
 from typing import Any
 
 from .index import SUMMARY
@@ -82,6 +83,8 @@ def new_uid() -> str:
 
 
 def is_time(value: Any) -> bool:
+    """An ISO 8601 time with its UTC offset (not remembered: the checks of a file read whole,
+    an export's archives, meet each time once)."""
     if not isinstance(value, str):
         return False
     try:
@@ -248,8 +251,10 @@ def summary(started: Any, entries: Sequence[Mapping]) -> dict:
     index record so that they never read the archives: the recorded start seat, and per seat
     the decisions whose time is known with their total (seconds, to the millisecond)."""
     totals: dict[str, list] = {}
-    for seat, seconds in decision_times({"meta": {"started": started}, "entries": entries}):
-        count_total = totals.setdefault(str(seat), [0, 0.0])
+    for seat, seconds in _timed_decisions(started, entries):
+        count_total = totals.get(seat)
+        if count_total is None:
+            count_total = totals[seat] = [0, 0.0]
         count_total[0] += 1
         count_total[1] += seconds
     return {
@@ -270,14 +275,14 @@ def log_clock(started: Any, entries: Sequence[Mapping], finished: Any) -> tuple[
     wall clock stepping back (a Pi without a real-time clock set by NTP, by hand): that gap
     counts nothing, every other gap counts as it was measured, so the time a game lasted and
     when it ended are known from its start, whatever the clock did during it."""
-    before = aware_time(started)
+    before = micros(started)
     elapsed, steps = 0.0, 0
-    for value in [*(entry.get("at") for entry in entries if isinstance(entry, Mapping)), finished]:
-        moment = aware_time(value)
+    for value in [*(entry.get("at") for entry in entries if _is_mapping(entry)), finished]:
+        moment = micros(value)
         if moment is None:
             continue
         if before is not None:
-            gap = (moment - before).total_seconds()
+            gap = (moment - before) / _PER_SECOND  # what timedelta.total_seconds() gives
             if gap < -STEP_TOLERANCE:
                 steps += 1
             elif gap > 0:
@@ -381,30 +386,102 @@ def sort_time(value: Any) -> float:
 
 def aware_time(value: Any) -> datetime | None:
     """An ISO 8601 time with its UTC offset, or None for anything else."""
+    if type(value) is not str:
+        if not isinstance(value, str):
+            return None
+        value = str(value)
+    return _aware(value)
+
+
+_TIMES_KEPT = 2048  # more than the times of one long session's log
+
+
+def forget_times() -> None:
+    """Empty the parsed times' caches: a session's times are read again only while it is
+    checked, indexed and archived, so a table running all evening (or an import that ended)
+    keeps none of them."""
+    _aware.cache_clear()
+    _micros.cache_clear()
+
+
+@lru_cache(maxsize=_TIMES_KEPT)
+def _aware(value: str) -> datetime | None:
+    """``aware_time`` of a string, remembered: an import reads each entry's time four times
+    (the entry's check, the clock, the decision times, the index record), a datetime is
+    immutable, and the cache is bounded, so memory does not grow with the history."""
     try:
         moment = datetime.fromisoformat(value)
-    except (TypeError, ValueError):
+    except ValueError:
         return None
     return moment if moment.tzinfo is not None else None
 
 
-def decision_times(document: Mapping) -> list[tuple[int, float]]:
-    """(seat, seconds) for every decision whose time is known, in log order."""
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+_MICROSECOND = timedelta(microseconds=1)
+_PER_SECOND = 1_000_000
+
+
+def micros(value: Any) -> int | None:
+    """``aware_time`` as whole microseconds since 1970: gaps between them are exact integers,
+    and a gap divided by a million is the float ``timedelta.total_seconds()`` gives."""
+    if type(value) is not str:
+        if not isinstance(value, str):
+            return None
+        value = str(value)
+    return _micros(value)
+
+
+@lru_cache(maxsize=_TIMES_KEPT)
+def _micros(value: str) -> int | None:
+    moment = _aware(value)
+    return None if moment is None else (moment - _EPOCH) // _MICROSECOND
+
+
+def _is_mapping(value: Any) -> bool:
+    """``isinstance(value, Mapping)``, a plain dict (what JSON gives) without the ABC's check:
+    asked for every entry of every log an import indexes."""
+    return type(value) is dict or isinstance(value, Mapping)
+
+
+def _timed_decisions(started: Any, entries: Iterable[Any]) -> Iterator[tuple[str, float]]:
+    """``decision_times`` with each seat as its key in the summary ("0"), for a log's usual
+    entries (a dict with its action and time) without a call per entry; any other entry is
+    read by ``decision_times`` itself, so both give the same for every log."""
+    before = micros(started)
+    cached = _micros
+    for entry in entries:
+        if type(entry) is not dict or "locked" in entry or type(entry.get("action")) is not dict:
+            for seat, seconds in decision_times({"meta": {"started": None}, "entries": [entry]}, before):
+                yield str(seat), seconds
+            at = micros(entry.get("at")) if _is_mapping(entry) else None
+        else:
+            at_text = entry.get("at")
+            at = cached(at_text) if type(at_text) is str else micros(at_text)
+            seat = entry["action"].get("seat")
+            if before is not None and at is not None and type(seat) is int:
+                yield str(seat), max(0.0, (at - before) / _PER_SECOND)
+        if at is not None:
+            before = at
+
+
+def decision_times(document: Mapping, since: int | None = None) -> list[tuple[int, float]]:
+    """(seat, seconds) for every decision whose time is known, in log order (``since``: the
+    time before the first entry, in ``micros``, instead of the document's start)."""
     meta = document.get("meta") or {}
-    before = aware_time(meta.get("started"))
+    before = micros(meta.get("started")) if since is None else since
     found: list[tuple[int, float]] = []
     for entry in document.get("entries", []):
-        at = aware_time(entry.get("at"))
+        at = micros(entry.get("at"))
         action = entry.get("action")
-        if before is not None and isinstance(action, Mapping):
+        if before is not None and _is_mapping(action):
             locked = entry.get("locked")
-            if isinstance(locked, Mapping):
+            if locked is not None and _is_mapping(locked):
                 for seat, moment in locked.items():
-                    when = aware_time(moment)
+                    when = micros(moment)
                     if when is not None and str(seat).isdigit():
-                        found.append((int(seat), max(0.0, (when - before).total_seconds())))
+                        found.append((int(seat), max(0.0, (when - before) / _PER_SECOND)))
             elif at is not None and isinstance(action.get("seat"), int) and not isinstance(action["seat"], bool):
-                found.append((action["seat"], max(0.0, (at - before).total_seconds())))
+                found.append((action["seat"], max(0.0, (at - before) / _PER_SECOND)))
         if at is not None:
             before = at
     return found
@@ -418,12 +495,12 @@ def start_seat(entries: Iterable[Mapping]) -> int | None:
     (undone answers do not count)."""
     kept: list[Mapping] = []
     for entry in entries:
-        if not isinstance(entry, Mapping):
+        if not _is_mapping(entry):
             continue
         if "undo" in entry:
             if kept:
                 kept.pop()
-        elif isinstance(entry.get("action"), Mapping):
+        elif _is_mapping(entry.get("action")):
             kept.append(entry["action"])
     for action in kept:
         value = action.get("value")

@@ -9,7 +9,6 @@ have no times and count for plays and wins only.
 from __future__ import annotations
 
 import json
-from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, NamedTuple
 from urllib.parse import quote
@@ -134,38 +133,77 @@ def game_stats(sessions: Iterable[Mapping | StatsFacts]) -> dict[str, dict]:
     won, average duration (s), average decision time per seat name (s, with how many decisions
     it averages). Reads index records with their summaries (``Store.summaries``: no archive
     is opened), session documents, or their ``StatsFacts`` (``Store.summaries_made``)."""
-    games: dict[str, dict] = {}
-    thinking: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(lambda: [0, 0.0]))
-    for session in sessions:
-        facts = session if isinstance(session, StatsFacts) else stats_facts(session)
-        entry = games.get(facts.game)
+    tally = StatsTally()
+    for place, session in enumerate(sessions):  # newest first: the first has the latest wins
+        tally.add(session if isinstance(session, StatsFacts) else stats_facts(session), when=-place)
+    return tally.result()
+
+
+class StatsTally:
+    """``game_stats`` counted as the sessions come, in any order, holding per game and seat
+    name only its counts and sums: ``companion stats`` hands it each index record as it is
+    read (``Store.count_summaries``), so its memory does not grow with the history. Every sum
+    is of whole numbers (seconds, decision times in milliseconds), so a session counted and
+    taken back again (``sign`` -1: a record the index holds twice, the later counts) leaves
+    the tally exactly as it was, and the order the sessions come in changes nothing."""
+
+    def __init__(self) -> None:
+        self.games: dict[str, dict] = {}
+        self.thinking: dict[str, dict[str, list[int]]] = {}
+        self.latest: dict[tuple[str, Any], Any] = {}  # (game, name): when its latest win was
+
+    def add(self, facts: StatsFacts, sign: int = 1, when: Any = 0) -> None:
+        """Count one session (``sign`` -1: take it back). ``when`` orders the sessions (the
+        larger, the newer): the wins of one game are listed by the latest win first, and
+        ``stats_text`` then by their count, so equal counts read the latest winner first."""
+        entry = self.games.get(facts.game)
         if entry is None:
-            entry = games[facts.game] = {"plays": 0, "wins": {}, "draws": 0, "no_winner": 0, "durations": [0, 0]}
-        entry["plays"] += 1
+            entry = self.games[facts.game] = {"plays": 0, "wins": {}, "draws": 0, "no_winner": 0, "durations": [0, 0]}
+        entry["plays"] += sign
         if facts.won is True:  # a draw or a shared win: a win for nobody alone
-            entry["draws"] += 1
+            entry["draws"] += sign
         elif facts.won is None:
-            entry["no_winner"] += 1
+            entry["no_winner"] += sign
         else:
-            entry["wins"][facts.won] = entry["wins"].get(facts.won, 0) + 1
+            entry["wins"][facts.won] = entry["wins"].get(facts.won, 0) + sign
+            if not entry["wins"][facts.won]:
+                del entry["wins"][facts.won]
+            elif sign > 0:
+                key = (facts.game, facts.won)
+                if key not in self.latest or when > self.latest[key]:
+                    self.latest[key] = when
         if facts.duration is not None:
-            entry["durations"][0] += facts.duration
-            entry["durations"][1] += 1
+            entry["durations"][0] += sign * facts.duration
+            entry["durations"][1] += sign
+        thinking = self.thinking.setdefault(facts.game, {})
         for name, count, total in facts.decisions:
-            kept = thinking[facts.game][name]
-            kept[0] += count
-            kept[1] += total
-    result = {}
-    for game, entry in sorted(games.items()):
-        total_s, timed = entry.pop("durations")
-        entry["average_duration_s"] = round(total_s / timed) if timed else None
-        entry["decision_s"] = {
-            name: {"average": round(total / count, 1), "decisions": count}
-            for name, (count, total) in sorted(thinking[game].items())
-            if count
-        }
-        result[game] = entry
-    return result
+            kept = thinking.setdefault(name, [0, 0])
+            kept[0] += sign * count
+            kept[1] += sign * round(total * 1000)
+        if not entry["plays"]:
+            del self.games[facts.game]
+            self.thinking.pop(facts.game, None)
+
+    def clear(self) -> None:
+        self.games.clear()
+        self.thinking.clear()
+        self.latest.clear()
+
+    def result(self) -> dict[str, dict]:
+        result = {}
+        for game, counted in sorted(self.games.items()):
+            entry = dict(counted)
+            latest = self.latest
+            entry["wins"] = dict(sorted(counted["wins"].items(), key=lambda item: latest[game, item[0]], reverse=True))
+            total_s, timed = entry.pop("durations")
+            entry["average_duration_s"] = round(total_s / timed) if timed else None
+            entry["decision_s"] = {
+                name: {"average": round(total_ms / count / 1000, 1), "decisions": count}
+                for name, (count, total_ms) in sorted(self.thinking.get(game, {}).items())
+                if count
+            }
+            result[game] = entry
+        return result
 
 
 def _decision_totals(decisions: Any) -> Iterator[tuple[int, tuple[int, float]]]:

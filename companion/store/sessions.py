@@ -31,11 +31,12 @@ from other threads (input callbacks) must go through that loop's queue.
 from __future__ import annotations
 
 import copy
+import heapq
 import itertools
 import logging
 import marshal
 import os
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -44,7 +45,7 @@ from tinydb import Query
 from tinydb.table import Document
 
 from .documents import read_archive
-from .journal import JournalDB, StoreError, atomic_write, dumps
+from .journal import JournalDB, StoreError, atomic_write, dumps, loads
 from .records import (
     ABANDONED,
     HISTORY,
@@ -61,6 +62,7 @@ from .records import (
     count_actions,
     described_problem,
     document_bytes,
+    forget_times,
     has_summary,
     index_record,
     is_uid,
@@ -575,6 +577,90 @@ class Store:
         )
         return _newest_first(tables[HISTORY]), _newest_first(tables[ABANDONED])
 
+    def ended_texts(
+        self, finished: Callable[[dict], str | None], abandoned: Callable[[dict], str]
+    ) -> Iterator[str | None]:
+        """``ended_made``'s texts merged into one list, newest first (the same time: the
+        finished game first), from one read of the index that holds of each session only its
+        text (``listing.Rows``: its UTF-8 bytes, its time and id), so the memory of ``companion
+        history`` hardly grows with the history. ``finished`` returns None for a record not
+        listed (a teaching walk): it is given as None, in its place. An index that is not sound
+        (rebuilt from the archives) or one held in memory is read as ``ended_made`` reads it."""
+        from .index import scan_index
+        from .listing import Rows
+
+        if self._legacy is None:
+            rows = Rows()
+
+            def each(number: int, table: str, key: str, record: dict) -> None:
+                if table == HISTORY:
+                    rows.put(int(key), True, sort_time(when_finished(record)), finished(record))
+                elif table == ABANDONED:
+                    rows.put(int(key), False, sort_time(record.get("at")), abandoned(record))
+
+            sound, _ = scan_index(self._index_path(), each)
+            if sound:
+                yield from rows.newest_first()
+                return
+            del rows
+        played, ended = self.ended_made(finished, abandoned)
+        for _, text in heapq.merge(played, ended, key=lambda row: row[0], reverse=True):
+            yield text
+
+    def count_summaries(
+        self,
+        count: Callable[[dict, int, Any], None],
+        restart: Callable[[], None],
+        skipped: Callable[[str], None] | None = None,
+    ) -> None:
+        """``summaries()``'s records handed to ``count(record, sign, when)`` as the index is read,
+        in the file's order, none held (``companion stats``): ``sign`` 1 counts a record, -1
+        takes back one the index holds again further on (the earlier is read back from its
+        line: the later counts); ``when`` orders them (the larger, the newer: its finishing
+        time, then its id). A record without a summary gets it from its archive (``skipped``
+        as in ``summaries``). An index that turns out not to be sound (rebuilt from the
+        archives) calls ``restart()`` (forget what was counted) and hands its records over
+        again, as does a store held in memory."""
+        from .index import read_line_at, scan_index
+        from .listing import Slots
+
+        path = self._index_path()
+
+        def counted(record: dict, sign: int, key: str) -> None:
+            if record.get("teaching"):
+                return
+            record = _without_breakdown(record)
+            if not has_summary(record):
+                try:
+                    record.update(self._summary_of(record))
+                except StoreError as error:
+                    if sign > 0 and skipped is None:
+                        raise
+                    if sign > 0 and skipped is not None:
+                        skipped(f"{error}; skipped")
+                    return
+            count(record, sign, (sort_time(when_finished(record)), int(key)))
+
+        if self._legacy is None:
+            lines = Slots()  # the line each finished session's record was last read from
+
+            def each(number: int, table: str, key: str, record: dict) -> None:
+                if table != HISTORY:
+                    return
+                earlier = lines.swap(int(key), number)
+                if earlier:
+                    before = read_line_at(path, earlier).get(HISTORY, {}).get(key)
+                    if before is not None:
+                        counted(before, -1, key)
+                counted(record, 1, key)
+
+            sound, _ = scan_index(path, each)
+            if sound:
+                return
+            restart()
+        for record in self.summaries(skipped):
+            count(record, 1, (sort_time(when_finished(record)), int(record.get("session") or 0)))
+
     def summaries_made(self, make: Callable[[dict], Any], skipped: Callable[[str], None] | None = None) -> list[Any]:
         """``summaries()``, each record as ``make`` makes it as the index is read (its
         breakdown left out first), so only what ``make`` returns is held (``companion stats``).
@@ -619,8 +705,7 @@ class Store:
                 return None
             return sort_time(when_finished(record)), record.get("uid"), record.get("session")
 
-        tables = self._index({HISTORY: where_archived, ABANDONED: lambda record: None}, made=True)
-        for _, uid, session in _newest_first(tables[HISTORY]):
+        for uid, session in self._archived_newest_first(where_archived):
             if self._legacy is not None:
                 yield copy.deepcopy(self._legacy["archives"][uid])
                 continue
@@ -635,6 +720,33 @@ class Store:
                 skipped(message + "; skipped")
                 continue
             yield document
+
+    def _archived_newest_first(self, where_archived: Callable[[dict], tuple | None]) -> Iterator[tuple[Any, Any]]:
+        """(uid, session id) of every finished session ``where_archived`` keeps, newest first,
+        from one scan of the index holding each as compact text (``listing.Rows``: its uid and
+        id, some 60 bytes), or, for an index rebuilt or held in memory, as ``_index`` reads it."""
+        from .index import scan_index
+        from .listing import Rows
+
+        if self._legacy is None:
+            rows = Rows()
+
+            def each(number: int, table: str, key: str, record: dict) -> None:
+                if table == HISTORY:
+                    kept = where_archived(record)
+                    rows.put(int(key), True, kept[0] if kept else 0.0, None if kept is None else dumps(kept[1:]))
+
+            sound, _ = scan_index(self._index_path(), each)
+            if sound:
+                for text in rows.newest_first():
+                    if text is not None:
+                        uid, session = loads(text)
+                        yield uid, session
+                return
+            del rows
+        tables = self._index({HISTORY: where_archived, ABANDONED: lambda record: None}, made=True)
+        for _, uid, session in _newest_first(tables[HISTORY]):
+            yield uid, session
 
     def finished_count(self) -> int:
         """How many games were finished (kept in the live journal: the menu needs no history)."""
@@ -690,6 +802,7 @@ class Store:
             if not chunk:
                 if added:
                     staging.rmdir()  # empty: every batch moved into place
+                forget_times()
                 return added, plan.skipped
             if not added:
                 self.history_dir.mkdir(parents=True, exist_ok=True)
@@ -945,6 +1058,7 @@ class Store:
         atomic_write(self._archive_path(record["uid"]), document_bytes(document), tidy=False)
         append_index(self._index_path(), {table: {str(session_id): record}})
         self._closed[session_id] = table == HISTORY  # dropped from the live journal by tidy
+        forget_times()  # its record is made: the table keeps none of its log's times
 
     def _drop_live(self, closed: Mapping[int, bool]) -> None:
         """Rewrite the live journal without the ``closed`` sessions ({id: finished})."""

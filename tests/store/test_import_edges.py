@@ -156,3 +156,24 @@ def test_an_import_while_the_table_runs_is_refused_before_it_checks(backup, tmp_
         code, out, err = run(capsys, "import", str(backup), "--data-dir", str(card))
     assert code != 0 and not out and "the table is running" in err
     one_line_error(err)
+
+
+def test_the_check_notes_each_verified_session_by_its_text_without_encoding_it(backup, tmp_path, capsys, monkeypatch):
+    """Issue 34, point 6: the note of a verified session is a digest of its text as read (the
+    JSON list's item), not of the session encoded again (a second encoding of every log)."""
+    from companion.store import importing
+    from companion.store.export import read_digested_sessions
+
+    def encoded(document):
+        raise AssertionError("a session encoded again to be noted")
+
+    monkeypatch.setattr(importing, "document_bytes", encoded)
+    noted: list[str] = []
+    real = importing.Verified.add
+    monkeypatch.setattr(importing.Verified, "add", lambda self, key: noted.append(key) or real(self, key))
+    card = tmp_path / "card"
+    card.mkdir()
+    code, out, err = run(capsys, "import", str(backup), "--data-dir", str(card))
+    assert (code, err) == (0, "") and out.startswith("imported")
+    digests = [digest for _, digest in read_digested_sessions(backup)]
+    assert sorted(key.split()[1] for key in noted) == sorted(digests) and None not in digests

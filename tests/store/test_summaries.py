@@ -116,8 +116,9 @@ def test_companion_history_reads_the_index_once(tmp_path, capsys, monkeypatch):
     with Store(tmp_path / "companion.db") as store:
         store.abandon(store.create_session("vaaalbara", {}, 1, ["Modrá", "Fialová"]))
     reads = []
-    real = index.read_index_checked
+    real, scan = index.read_index_checked, index.scan_index
     monkeypatch.setattr(index, "read_index_checked", lambda *args: reads.append(1) or real(*args))
+    monkeypatch.setattr(index, "scan_index", lambda *args: reads.append(1) or scan(*args))
     capsys.readouterr()
     assert main(["history", "--data-dir", str(tmp_path)]) == 0
     lines = capsys.readouterr().out.splitlines()

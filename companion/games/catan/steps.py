@@ -61,6 +61,11 @@ class FirstPlayer(Step):
             PromptKind.CHOICE, self.name, (), texts.FIRST, {Prompt.ANYONE: seat_options(state, range(state["seats"]))}
         )
 
+    def gate(self, state, task):
+        """Every seat at the table, without its name."""
+        seats = state["seats"]
+        return Gate(PromptKind.CHOICE, self.name, (), lambda seat, value: type(value) is int and 0 <= value < seats)
+
     def apply(self, state, action, task):
         state["first"] = action.value
         state["turn"] = action.value
@@ -348,6 +353,13 @@ class DevCard(Step):
         options = numbered(((OTHER, texts.DEV_OTHER), (VP, texts.DEV_VP)))
         return Prompt(
             PromptKind.SECRET_CHOICE, self.name, (seat,), texts.DEV_CARD, {seat: options}, detail=texts.DEV_DETAIL
+        )
+
+    def gate(self, state, task):
+        """The buyer's two answers, without their words."""
+        seat = task["seat"]
+        return Gate(
+            PromptKind.SECRET_CHOICE, self.name, (seat,), lambda asked, value: asked == seat and value in (OTHER, VP)
         )
 
     def apply(self, state, action, task):

@@ -4,7 +4,7 @@ first rolled, a wall tile's cost when first built)."""
 
 from __future__ import annotations
 
-from ...engine import BACK, Msg, Option, Prompt, PromptKind, Step, answered, counts, numbered
+from ...engine import BACK, Gate, Msg, Option, Prompt, PromptKind, Step, answered, counts, numbered
 from ..catan import core
 from . import raiders, texts
 from .box import RESOURCES, SIDES
@@ -209,6 +209,15 @@ class KnightAction(Step):
         options += (Option("stop", texts.KNIGHT_ACTIONS["stop"], "#"),)
         unoffered = tuple(Option(a, texts.KNIGHT_ACTIONS[a], c) for a, c in codes.items() if a not in possible)
         return seat_choice(self, task, texts.KNIGHT.format(n=task["n"]), options, unoffered=unoffered)
+
+    def gate(self, state, task):
+        """The actions the knight may still take and "stop", without their words."""
+        knight, possible = task["seat"], (*raiders.knight_actions(state, task["done"]), "stop")
+
+        def offers(seat, value) -> bool:
+            return seat == knight and type(value) is str and value in possible
+
+        return Gate(PromptKind.CHOICE, self.name, (knight,), offers)
 
     def explain(self, state, task, seat, value):
         who = core.who(state, task["seat"])

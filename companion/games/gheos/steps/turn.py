@@ -3,7 +3,7 @@ steps 3-4 on another (``draw``)."""
 
 from __future__ import annotations
 
-from ....engine import Msg, Option, Prompt, PromptKind, Step
+from ....engine import Gate, Msg, Option, Prompt, PromptKind, Step
 from ....engine.i18n import player
 from ..box import BOX
 from ..common import COLOURS, FOLLOWERS_PER_COLOUR, note, reading, refuse, total
@@ -112,6 +112,26 @@ class Act(Step):
             {Prompt.ANYONE: options},
             unoffered={Prompt.ANYONE: self.unoffered(state, {o.value for o in options})},
         )
+
+    def gate(self, state, task):
+        """What ``options`` lists, asked of one answer without building the list's words."""
+
+        def offers(seat, value):
+            if type(value) is not str:
+                return False
+            if value in COLOURS:
+                return value not in state["in_play"] or supply(state, value) > 0
+            if value == WAR:
+                return self._war_refusal(state) is None
+            if value == MIGRATION:
+                return self._migration_refusal(state) is None
+            if value == TEMPLE:
+                return not state["done"]["temple"]
+            if value == NOTHING:
+                return not takeable(state)
+            return value == LEDGER
+
+        return Gate(PromptKind.CHOICE, self.name, (state["turn"],), offers)
 
     def unoffered(self, state: dict, offered: set) -> tuple[Option, ...]:
         """What the list leaves out now, on the keys it has elsewhere: a colour whose followers
@@ -300,6 +320,23 @@ class Draw(Step):
             else Msg("3–4 Žeton? Dobrat dílek?", "3–4 Token? Draw a tile?")
         )
         return Prompt(PromptKind.CHOICE, self.name, (seat,), title, {Prompt.ANYONE: self.options(state)})
+
+    def gate(self, state, task):
+        """What ``options`` lists, asked of one answer without building the list's words."""
+
+        def offers(seat, value):
+            if type(value) is not str:
+                return False
+            left = epochs_left(state)
+            if value == ORDINARY:
+                return state["stack"] > left
+            if value == EPOCH:
+                return state["stack"] > 0 and left > 0
+            if value == TOKEN:
+                return self._token_refusal(state) is None
+            return value == EMPTY and state["stack"] <= left
+
+        return Gate(PromptKind.CHOICE, self.name, (state["turn"],), offers)
 
     def apply(self, state, action, task):
         seat, value = state["turn"], action.value

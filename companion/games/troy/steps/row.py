@@ -4,7 +4,9 @@ battle at the end of a turn."""
 
 from __future__ import annotations
 
-from ....engine import Msg, Option, Prompt, PromptKind, Step, counted
+from functools import cache
+
+from ....engine import Gate, Msg, Option, Prompt, PromptKind, Step, counted
 from ...catan import core
 from .. import battle, saga, support, texts, war
 from ..box import RESOURCES
@@ -99,9 +101,29 @@ class DonateCards(Step):
             ),
         )
 
+    def gate(self, state: dict, task: dict) -> Gate:
+        """The donations of ``count`` cards the list offers, without their words and codes."""
+        seat, allowed = task["seat"], _donations(task["count"])
+
+        def offers(asked, value) -> bool:
+            return (
+                asked == seat
+                and type(value) is list
+                and all(type(card) is str for card in value)
+                and tuple(value) in allowed
+            )
+
+        return Gate(PromptKind.SECRET_CHOICE, self.name, one_seat(seat), offers)
+
     def apply(self, state: dict, action, task: dict) -> None:
         core.finish(state, task)
         donated(state, task["seat"], action.picks[task["seat"]], task["count"])
+
+
+@cache
+def _donations(count: int) -> frozenset[tuple[str, ...]]:
+    """Every donation of ``count`` cards (``support.donation_options``), to look one up."""
+    return frozenset(support.donation_options(count))
 
 
 def donated(state: dict, seat: int, cards: list[str] | None, count: int) -> None:
