@@ -75,10 +75,16 @@ def cmd_history(args) -> int:
     """Finished games and games ended from the in-game menu (marked abandoned), newest first."""
     from .store.export import abandoned_line, clean, finished_line
 
-    def finished(record: dict) -> str | None:  # None: a teaching walk
-        return None if record.get("teaching") else clean(finished_line(record))
+    data_dir = existing_data_dir(args)
+    came = arrivals(data_dir)
 
-    store = open_store(existing_data_dir(args), read_only=True)
+    def finished(record: dict) -> str | None:  # None: a teaching walk
+        if record.get("teaching"):
+            return None
+        box = came.get(record.get("uid"))  # type: ignore[arg-type]
+        return clean(finished_line(record) + (f"  [from {box}]" if box is not None else ""))
+
+    store = open_store(data_dir, read_only=True)
     listed = walks = 0
     try:  # one read of the index; each record made its line as it is read, held as compact text
         chunk: list[str] = []
@@ -106,8 +112,24 @@ def cmd_history(args) -> int:
 HISTORY_CHUNK = 256  # lines of ``companion history`` written at once
 
 
+def arrivals(data_dir) -> dict[str, str]:
+    """The plays merged from the club's other boxes (uid -> box), {} without a club: nothing of
+    the club is imported then (docs/club.md)."""
+    if not (data_dir / "club").is_dir():
+        return {}
+    from .club.files import arrivals as club_arrivals
+
+    try:
+        return club_arrivals(data_dir)
+    except (OSError, ValueError) as error:  # the history is listed all the same, unmarked
+        fail(f"warning: the club's files could not be read ({error}): plays are not marked by box")
+        return {}
+
+
 def cmd_export(args) -> int:
-    store = open_store(existing_data_dir(args), read_only=True)
+    data_dir = existing_data_dir(args)
+    args.arrivals = arrivals(data_dir)
+    store = open_store(data_dir, read_only=True)
     try:
         return _export(store, args)
     except OSError as error:
@@ -138,8 +160,13 @@ def _export(store, args) -> int:
     destination = args.out or sys.stdout
     facts = cache(KNOWN.facts)
 
+    came = getattr(args, "arrivals", {})
+
     def play(record: dict) -> dict:
-        return bgstats_play(record, facts(record["game"]))
+        made = bgstats_play(record, facts(record["game"]))
+        if record.get("uid") in came:  # a play of the club's other box: that box is where it was played
+            made["location"] = came[record["uid"]]
+        return made
 
     # each play made and encoded as the index is read: its compact text is all that is held of it
     if args.format == "bgstats":
@@ -151,7 +178,7 @@ def _export(store, args) -> int:
     elif args.format == "json":
         write_stream(destination, json_list(store.history_documents(skipped=store.notes.append), indent=None))
     else:
-        write_history_csv(store, destination)
+        write_history_csv(store, destination, came or None)
     return 0
 
 

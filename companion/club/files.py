@@ -276,3 +276,17 @@ class Inbox:
 
 def read_json(payload: bytes) -> Any:
     return loads(payload.decode("utf-8"))
+
+
+def arrivals(data_dir: Path) -> dict[str, str]:
+    """The plays this box merged from the club's other boxes: uid -> the box each came from, for
+    ``history`` and the exports to mark them; {} on a box that has no club (nothing read)."""
+    folder = data_dir / "club"
+    if not (folder / "state").is_file():
+        return {}
+    state = State(folder, read_only=True)
+    try:
+        here = (state.joined or {}).get("box")
+        return {uid: box for uid, box in state.origins().items() if box != here}
+    finally:
+        state.close()

@@ -190,8 +190,9 @@ def _sort_key(value: Any) -> float:
         return float("-inf")
 
 
-def history_rows(store: Store) -> list[dict[str, Any]]:
-    """One flat row per finished session, newest first, with human-readable seats and scores."""
+def history_rows(store: Store, boxes: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
+    """One flat row per finished session, newest first, with human-readable seats and scores;
+    with ``boxes`` (a club's plays merged from other boxes, uid -> box) a ``box`` column too."""
     rows = []
     for record in store.history():
         names = player_names(record)
@@ -206,6 +207,8 @@ def history_rows(store: Store) -> list[dict[str, Any]]:
             "winner": winners_text(names, record),
             "actions": record.get("actions"),
         }
+        if boxes is not None:
+            row["box"] = boxes.get(record.get("uid") or "", "")
         rows.append({key: clean(value) if isinstance(value, str) else value for key, value in row.items()})
     return rows
 
@@ -223,11 +226,15 @@ def history_json(store: Store) -> str:
     return json_text(list(store.history_documents()), indent=2) + "\n"
 
 
-def write_history_csv(store: Store, destination: os.PathLike | str | IO[str]) -> int:
-    """Write the CSV to a path (atomically) or a text stream; returns the number of sessions."""
-    rows = history_rows(store)
+def write_history_csv(
+    store: Store, destination: os.PathLike | str | IO[str], boxes: Mapping[str, str] | None = None
+) -> int:
+    """Write the CSV to a path (atomically) or a text stream; returns the number of sessions.
+    ``boxes``: a club's plays from other boxes, named in a last column ``box`` (empty: this box's)."""
+    rows = history_rows(store, boxes)
     buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=CSV_COLUMNS, lineterminator="\n")
+    columns = CSV_COLUMNS + (("box",) if boxes is not None else ())
+    writer = csv.DictWriter(buffer, fieldnames=columns, lineterminator="\n")
     writer.writeheader()
     writer.writerows(rows)
     write_text(destination, buffer.getvalue())
