@@ -41,3 +41,25 @@ def own_modules(package: Path) -> None:
         changed = ABSOLUTE.sub(lambda m: m.group(1) + "companion_before", text)
         if changed != text:
             path.write_text(changed, encoding="utf-8")
+
+
+_MODULES: dict[tuple[str, str, str], object] = {}
+
+
+def baseline_module(commit: str, path: str, package: str = "companion_before"):
+    """A test helper module (``tests/keyscript.py``, ``tests/games/playout.py``) as ``commit``
+    had it, made to import ``package`` (the baseline unpacked by ``unpack_baseline``): an older
+    game is played by its own helpers, which know its answers and its table's ways."""
+    import types
+
+    key = (commit, path, package)
+    if key not in _MODULES:
+        source = subprocess.run(
+            ["git", "show", f"{commit}:{path}"], cwd=ROOT, check=True, capture_output=True, text=True
+        ).stdout
+        name = f"{package}_{Path(path).stem}"
+        module = types.ModuleType(name)
+        module.__file__ = str(ROOT / path)
+        exec(compile(ABSOLUTE.sub(lambda m: m.group(1) + package, source), name, "exec"), module.__dict__)
+        _MODULES[key] = module
+    return _MODULES[key]

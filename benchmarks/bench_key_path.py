@@ -38,7 +38,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.baseline import unpack_baseline  # noqa: E402
+from benchmarks.baseline import baseline_module, unpack_baseline  # noqa: E402
 
 BASELINE = "52ec09f"
 SEATS = {"dva_bratri": 1}
@@ -47,26 +47,13 @@ IDLE_ROUNDS = 50  # the loop's idle work allowed between two keys (a person is s
 HOST = "companion.bench"
 
 
-_SCRIPTERS: dict[str, object] = {}
-
-
 def scripter(package: str, commit: str | None = None):
     """The key-script generator of ``package``'s own version: this tree's tests/keyscript.py,
     or ``commit``'s, made to import ``package`` (each version's table acknowledges its
     announcements and places its cursor in its own way; today's script desyncs an older one)."""
     if package == "companion" or commit is None:
         return importlib.import_module("tests.keyscript")
-    if package not in _SCRIPTERS:
-        import subprocess
-        import types
-
-        source = subprocess.run(
-            ["git", "show", f"{commit}:tests/keyscript.py"], cwd=ROOT, check=True, capture_output=True, text=True
-        ).stdout
-        module = types.ModuleType(f"{package}_keyscript")
-        exec(compile(source.replace("from companion.", f"from {package}."), module.__name__, "exec"), module.__dict__)
-        _SCRIPTERS[package] = module
-    return _SCRIPTERS[package]
+    return baseline_module(commit, "tests/keyscript.py", package)
 
 
 def script_text(name: str, quick: bool, package: str = "companion", commit: str | None = None) -> str:

@@ -28,11 +28,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.baseline import unpack_baseline  # noqa: E402
+from benchmarks.baseline import baseline_module, unpack_baseline  # noqa: E402
 
 BASELINE = "a1975f4"
 LENGTHS = (100, 1000, 5000, "5000+undo")
 RUNS = 5
+PLAYOUT = "tests/games/playout.py"  # a baseline plays its own game with its own random player
 DEEP_UNDO = 100  # actions the last run of undos takes back (behind every snapshot kept before it)
 
 
@@ -40,15 +41,21 @@ def seats_of(game) -> int:
     return 1 if game.name == "dva_bratri" else game.max_seats
 
 
-def long_log(game, length: int | str, seed: int = 3) -> tuple[dict, int, list[dict]]:
+def long_log(
+    game, length: int | str, seed: int = 3, package: str = "companion", commit: str = BASELINE
+) -> tuple[dict, int, list[dict]]:
     """(options, seed, entries): a random game whose log reaches ``length`` entries, undoing
     more often the longer the log must be than a game (an undo at the end, never past it);
-    ``"<n>+undo"``: then ``DEEP_UNDO`` undos in a row (at most half the actions in force)."""
-    from companion.engine import Session
-    from tests.games.playout import random_action
-
+    ``"<n>+undo"``: then ``DEEP_UNDO`` undos in a row (at most half the actions in force).
+    ``package``: whose engine and game play it (a baseline's own game: today's options and
+    answers may be new to it)."""
+    own = package == "companion"
+    playout = importlib.import_module("tests.games.playout") if own else baseline_module(commit, PLAYOUT, package)
+    random_action = playout.random_action
+    Session = importlib.import_module(f"{package}.engine").Session
+    game = importlib.import_module(f"{package}.games").load(game.name)
     if isinstance(length, str):
-        options, seed, entries = long_log(game, int(length.split("+")[0]), seed)
+        options, seed, entries = long_log(game, int(length.split("+")[0]), seed, package, commit)
         session = Session(game, options, seed, entries)
         for _ in range(min(DEEP_UNDO, len(session.actions) // 2)):
             session.commit(session.plan_undo(everyone_confirmed=True))
@@ -128,7 +135,8 @@ def main() -> None:
                     folder.mkdir()
                 write_store(plain / "companion.db", game, log, snapshots=False)
                 write_store(kept / "companion.db", game, log, snapshots=True)
-                write_store(old / "companion.db", game, log, snapshots=True, package="companion_before")
+                old_log = long_log(game, length, package="companion_before", commit=baseline)  # its own game's
+                write_store(old / "companion.db", game, old_log, snapshots=True, package="companion_before")
                 times: dict[str, list[float]] = {"before": [], "after": [], "no snapshots": []}
                 frames = {}
                 versions = (

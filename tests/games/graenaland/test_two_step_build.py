@@ -103,3 +103,18 @@ def test_a_session_recorded_with_asking_2_keeps_the_one_list_and_replays():
     assert again.state == session.state and "build_where" not in {
         e["action"]["step"] for e in session.entries if "action" in e
     }
+
+
+def test_another_kinds_build_at_where_is_refused_by_the_games_rule_and_changes_nothing():
+    session = _at_build({"seats": 4})
+    seat = session.prompt.seats[0]
+    kinds = [o.value for o in session.prompt.options_for(seat) if o.value not in ("done", "army", "supply", "grant")]
+    kind = kinds[0]
+    session.submit({"step": "build", "seat": seat, "value": kind})
+    other = "church:C1" if not kind.startswith("church") else "hall:C1"
+    before = session.state
+    with pytest.raises(RuleError) as refused:
+        session.submit({"step": "build_where", "seat": seat, "value": other})
+    assert refused.value.rule == "graenaland.build_other_kind"
+    assert "* (zpět)" in refused.value.text("cs") and "* (back)" in refused.value.text("en")
+    assert session.state == before and session.prompt.step == "build_where"

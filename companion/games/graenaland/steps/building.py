@@ -255,8 +255,17 @@ class BuildWhere(TableStep):
             rounds.built(state, action.value)
 
     def explain(self, state, task, seat, value):
-        if kind_of(str(value)) != task["kind"]:
-            return None
+        if kind_of(str(value)) != task["kind"]:  # another kind's build: back to the kinds first
+            return _named(
+                task["seat"],
+                RuleError(
+                    "graenaland.build_other_kind",
+                    Msg(
+                        "teď se vybírá místo pro „{k}“; jinou stavbu zvolíš po * (zpět).",
+                        "choosing a place for “{k}” now; press * (back) for another build.",
+                    ).format(k=kind_label(task["kind"], task["mode"])),
+                ),
+            )
         try:
             building.check(state, task["seat"], str(value), task["mode"])
         except RuleError as error:
