@@ -224,8 +224,16 @@ def unknown_in_catalog() -> dict[str, list[str]]:
     return {p.id: list(p.unknown) for p in (*CATALOG.tiles.values(), *CATALOG.treasures.values())}
 
 
-def set_tiles(set_key: str) -> list[str]:
-    return [tid for tid, tile in CATALOG.tiles.items() if tile.set == set_key]
+_SET_TILES: dict[str, tuple[str, ...]] = {}
+
+
+def set_tiles(set_key: str) -> tuple[str, ...]:
+    """A set's tiles in the catalog's order, worked out once a set: the reveal's questions ask
+    it of every candidate many times an action (the catalog never changes while running)."""
+    tiles = _SET_TILES.get(set_key)
+    if tiles is None:
+        tiles = _SET_TILES[set_key] = tuple(tid for tid, tile in CATALOG.tiles.items() if tile.set == set_key)
+    return tiles
 
 
 # -- what a session learns ---------------------------------------------------------------------

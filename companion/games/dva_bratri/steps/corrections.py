@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import copy
 
-from ....engine import Action, Msg, Prompt, PromptKind, RuleError, announce, counts
+from ....engine import BACK, Action, Msg, Prompt, PromptKind, RuleError, announce, counts
 from .. import board, box, moves, reveal, turns
 from ..board import NORTH, SOUTH
 from ..picture import from_grid
 from ..texts import at, refuse, side_name, tile_where, unit_label
-from .common import MoveStep, cell_prompt, choice, seats
+from .common import MoveStep, cell_prompt, choice, listed_gate, seats
 
 HAND_AT_REST = moves.HAND_LIMIT  # a player who is not on turn holds at most this many tiles
 ITEMS = (
@@ -29,6 +29,8 @@ ITEMS = (
     ("facts", Msg("Údaje na destičce", "A tile's printed facts")),
 )
 TREASURE_ITEM = ("treasure", Msg("Poklady", "Treasures"))  # solo only
+ITEM_VALUES = (*(value for value, _ in ITEMS), BACK.value)  # what ``Correct`` lists, "*" last
+SOLO_VALUES = (*ITEM_VALUES[:-1], TREASURE_ITEM[0], BACK.value)
 NEXT = {
     "unit": "fix_unit",
     "unit_offer": "fix_unit_offer",
@@ -75,6 +77,10 @@ class Correct(MoveStep):
         return choice(
             state, self.name, Msg("Co na stole vypadá jinak?", "What differs on the table?"), items, back=True
         )
+
+    def gate(self, state: dict, task: dict):
+        """The items without their labels, and "*"."""
+        return listed_gate(state, self.name, PromptKind.CHOICE, state["solo"] and SOLO_VALUES or ITEM_VALUES)
 
     def carry_out(self, state: dict, action: Action, task: dict) -> None:
         value = action.value

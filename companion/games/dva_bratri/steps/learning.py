@@ -251,6 +251,16 @@ class LearnChoice(LearnStep):
     def pairs(self, state: dict, learning: dict) -> list[tuple]:
         raise NotImplementedError
 
+    def values(self, state: dict, learning: dict) -> list:
+        """The answers ``pairs`` lists; a step whose labels cost more names them without."""
+        return [value for value, _ in self.pairs(state, learning)]
+
+    def gate(self, state: dict, task: dict):
+        """The answers without their labels, and "*" when the question can drop the move."""
+        learning = learning_of(task)
+        back = [BACK.value] if cancellable(state, learning) else []
+        return listed_gate(state, self.name, PromptKind.CHOICE, [*self.values(state, learning), *back])
+
     def prompt(self, state: dict, task: dict) -> Prompt:
         learning = learning_of(task)
         return choice(
@@ -276,6 +286,9 @@ class LearnBuilding(LearnChoice):
         set_key = box.fact(state, learning["tile"], "set")
         return [(b, box.building_name(b)) for b in box.sets()[set_key].buildings]
 
+    def values(self, state: dict, learning: dict) -> list:
+        return list(box.sets()[box.fact(state, learning["tile"], "set")].buildings)
+
     def answer(self, state: dict, value, task: dict, learning: dict) -> None:
         record_fact(state, task, learning, "building", value)
 
@@ -287,6 +300,9 @@ class LearnColour(LearnChoice):
 
     def pairs(self, state: dict, learning: dict) -> list[tuple]:
         return colour_opts()
+
+    def values(self, state: dict, learning: dict) -> list:
+        return list(box.COLOURS)
 
     def answer(self, state: dict, value, task: dict, learning: dict) -> None:
         tile = learning["tile"]

@@ -335,6 +335,13 @@ class WhichUnit(MoveStep):
             back=True,
         )
 
+    def gate(self, state: dict, task: dict):
+        """The units the prompt lists and "*", without their labels."""
+        units = [u for u in board.units_of(state, state["active"]) if state["units"][u]["at"] in state["board"]]
+        if box.when_needed(state):
+            units = [u for u in units if self.can_go(state, u)]
+        return listed_gate(state, self.name, PromptKind.CHOICE, [*units, BACK.value])
+
     def can_go(self, state: dict, uid: str) -> bool:
         return True
 
