@@ -149,7 +149,7 @@ def begin(state: dict, data: dict, every: bool = False, stable: bool = False) ->
             state["step"] = "over"
         return
     state["boxcheck"] = {
-        "data": copy.deepcopy(data),
+        "data": box.copied(data),  # the session's own copy: the walk replaces it as it corrects
         "done": [],
         "partial": {},
         "counts": {"corrected": 0, "confirmed": 0, "kept": 0},
