@@ -83,6 +83,13 @@ def frontier(state: dict) -> list[str]:
     return sorted(out, key=lambda k: (-xy(k)[1], xy(k)[0]))
 
 
+def on_frontier(state: dict, k: str) -> bool:
+    """``k in frontier(state)``, asked of the one place (the ring is symmetric: a place
+    touches a tile when the tile touches it)."""
+    board = state["board"]
+    return k not in board and any(n in board for n in ring(k))
+
+
 def road_edges(state: dict, k: str) -> list[str]:
     """World edges with a road segment on the face-up tile at ``k`` (none for free terrain)."""
     c = state["board"].get(k)

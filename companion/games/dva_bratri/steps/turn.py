@@ -197,7 +197,7 @@ class PlaceTile(MoveStep):
         )
 
     def gate(self, state: dict, task: dict):
-        return cell_gate(state, self.name, board.frontier(state))
+        return cell_gate(state, self.name, lambda k: board.on_frontier(state, k))
 
     def carry_out(self, state: dict, action: Action, task: dict) -> None:
         value = action.value
@@ -384,7 +384,7 @@ class StepTo(MoveStep):
         )
 
     def gate(self, state: dict, task: dict):
-        return cell_gate(state, self.name, state["board"])
+        return cell_gate(state, self.name, state["board"].__contains__)
 
     def carry_out(self, state: dict, action: Action, task: dict) -> None:
         value = action.value
@@ -402,7 +402,7 @@ class CallTo(MoveStep):
         return cell_prompt(state, self.name, Msg("Na kterou destičku?", "Onto which tile?"), sorted(state["board"]))
 
     def gate(self, state: dict, task: dict):
-        return cell_gate(state, self.name, state["board"])
+        return cell_gate(state, self.name, state["board"].__contains__)
 
     def carry_out(self, state: dict, action: Action, task: dict) -> None:
         value = action.value
