@@ -63,6 +63,9 @@ def compass_options(back: bool) -> tuple[Option, ...]:
     return tuple(Option(list(v), COMPASS_NAMES[c], c) for c, v in COMPASS.items()) + ((BACK,) if back else ())
 
 
+COMPASS_VALUES = tuple(list(v) for v in COMPASS.values())  # what ``compass_options`` lists, "*" aside
+
+
 # -- dropping a question ---------------------------------------------------------------------------
 def drop(state: dict, task: dict) -> None:
     """ "*" on a question: telling look-alikes apart goes back to the list of tiles; otherwise the
@@ -568,6 +571,10 @@ class LearnPairPos(LearnStep):
             ).format(i=len(flat) // 2 + 1, j=len(flat) % 2 + 1),
             compass_options(cancellable(state, learning)),
         )
+
+    def gate(self, state: dict, task: dict):
+        back = [BACK.value] if cancellable(state, learning_of(task)) else []
+        return listed_gate(state, self.name, PromptKind.CHOICE, [*COMPASS_VALUES, *back])
 
     def answer(self, state: dict, value, task: dict, learning: dict) -> None:
         part = learning["partial"]
