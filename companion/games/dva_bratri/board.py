@@ -8,6 +8,8 @@ tiles are free terrain: nobody's, never part of a road, still of their colour.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import box
 
 SOUTH, NORTH = 0, 1
@@ -32,7 +34,9 @@ def key(x: int, y: int) -> str:
     return f"{x},{y}"
 
 
+@lru_cache(maxsize=4096)
 def xy(k: str) -> tuple[int, int]:
+    """A place's coordinates; read once a place (the map and the reach ask them over and over)."""
     a, b = k.split(",")
     return int(a), int(b)
 

@@ -257,10 +257,15 @@ def learn_fact(state: dict, group: str, ident: str, field: str, value) -> None:
 
 # -- looking facts up ------------------------------------------------------------------------
 def _lookup(state: dict, group: str, ident: str, field: str, shipped: dict):
-    for source in (state["learned"][group], state["box"].get(group, {})):
-        facts = source.get(ident)
-        if facts and field in facts:
-            return True, facts[field]
+    """What the session learned, then its box corrections, then the catalog (asked many
+    thousand times a replay: the two sources are looked into one by one, not looped over)."""
+    facts = state["learned"][group].get(ident)
+    if facts and field in facts:
+        return True, facts[field]
+    corrected = state["box"].get(group)
+    facts = corrected.get(ident) if corrected else None
+    if facts and field in facts:
+        return True, facts[field]
     entry = shipped.get(ident)
     if entry is not None and field in entry.facts:
         return True, entry.facts[field]
