@@ -7,12 +7,12 @@ catalog. A fact known nowhere raises NeedFacts: the game then asks the table ins
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ...engine import Ask, Msg
+from ...engine.game import copy_state
 from ..boxfile import Table, fail, read_toml, require_exactly
 
 DATA = Path(__file__).parent / "data"
@@ -246,7 +246,7 @@ def learn(state: dict, group: str, ident: str, facts: dict | None) -> None:
     if facts is None:
         entries.pop(ident, None)
     else:
-        entries[ident] = copy.deepcopy(facts)
+        entries[ident] = copy_state(facts)  # plain data: the engine's copy, faster than deepcopy
     state["learned"] = {**learned, group: entries}
 
 

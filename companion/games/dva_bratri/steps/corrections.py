@@ -80,7 +80,7 @@ class Correct(MoveStep):
 
     def gate(self, state: dict, task: dict):
         """The items without their labels, and "*"."""
-        return listed_gate(state, self.name, PromptKind.CHOICE, state["solo"] and SOLO_VALUES or ITEM_VALUES)
+        return listed_gate(state, self.name, PromptKind.CHOICE, SOLO_VALUES if state["solo"] else ITEM_VALUES)
 
     def carry_out(self, state: dict, action: Action, task: dict) -> None:
         value = action.value

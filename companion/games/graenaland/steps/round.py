@@ -304,7 +304,9 @@ class FixCards(TableStep):
                 return False
             if value == "back":
                 return True
-            return value in state["board"]["order"] and bool(production.total_houses(state, value) or state["cards"][value])
+            if value not in state["board"]["order"]:
+                return False
+            return bool(production.total_houses(state, value) or state["cards"][value])
 
         return Gate(PromptKind.CHOICE, self.name, (), offers)
 
