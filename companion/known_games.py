@@ -159,23 +159,26 @@ def verified_replay(rules: Any, document: Mapping) -> str | None:
     return _meta_problem(document.get("meta") or {}, rules, _Replayed(rules, state))
 
 
-CHECKPOINT = 16  # actions between the copies a question (Ask) goes back to
+CHECKPOINT = 16  # actions between the copies a question (Ask) goes back to, once one was asked
 
 
 def _replayed_state(rules: Any, options: dict, seed: int, actions: list) -> dict | None:
     """The state after ``actions`` (None: one came after the end), each carried out on the one
-    state. A copy is kept every ``CHECKPOINT`` actions: an action whose step asks a question
-    (``Ask``, answered by the log next) needs the state before it, to be queued with the
-    question as the engine's ``Game.apply`` queues it; that state is rebuilt from the copy."""
+    state. An action whose step asks a question (``Ask``, answered by the log next) needs the
+    state before it, to be queued with the question as the engine's ``Game.apply`` queues it;
+    that state is rebuilt from the last copy and the actions checked since. Until the first
+    question the only copy is the set-up state (most games never ask, and copying a state costs
+    more than carrying out an action); after it a copy is kept every ``CHECKPOINT`` actions."""
     from .engine.events import RECENT, trim
     from .engine.game import copy_state
     from .engine.steps import Ask
 
     shared = (RECENT, *rules.shared_parts)
-    # a copy of its own: what setup hands out may be shared with the game's cached box data,
-    # which the engine never changes (it copies before every action) and this must not either
-    state = copy_state(rules.setup(options, seed), shared)
-    mark, marked = 0, copy_state(state, shared)
+    # what setup hands out may be shared with the game's cached box data, which the engine never
+    # changes (it copies before every action) and this must not either: it is only copied from
+    marked = rules.setup(options, seed)
+    state = copy_state(marked, shared)
+    mark, every = 0, None  # the copy stands for actions[:mark]; every: CHECKPOINT once asked
     done_since: list = []  # the checked actions since the copy: the same states again pass the same checks
     for done, action in enumerate(actions):
         checked = rules.checked(state, action)
@@ -189,12 +192,12 @@ def _replayed_state(rules: Any, options: dict, seed: int, actions: list) -> dict
                 rules.perform(state, earlier)
                 trim(state, rules.recent_kept)
             ask.queue_in(state, checked.logged)
-            mark = done + 1
+            mark, every = done + 1, CHECKPOINT
             marked, done_since = copy_state(state, shared), []
         else:
             done_since.append(checked)
         trim(state, rules.recent_kept)
-        if done + 1 - mark >= CHECKPOINT:
+        if every is not None and done + 1 - mark >= every:
             mark, marked, done_since = done + 1, copy_state(state, shared), []
     return state
 

@@ -8,6 +8,8 @@ tiles are free terrain: nobody's, never part of a road, still of their colour.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import box
 
 SOUTH, NORTH = 0, 1
@@ -32,7 +34,9 @@ def key(x: int, y: int) -> str:
     return f"{x},{y}"
 
 
+@lru_cache(maxsize=4096)
 def xy(k: str) -> tuple[int, int]:
+    """A place's coordinates; read once a place (the map and the reach ask them over and over)."""
     a, b = k.split(",")
     return int(a), int(b)
 
@@ -81,6 +85,13 @@ def frontier(state: dict) -> list[str]:
     board = state["board"]
     out = {n for k in board for n in ring(k) if n not in board}
     return sorted(out, key=lambda k: (-xy(k)[1], xy(k)[0]))
+
+
+def on_frontier(state: dict, k: str) -> bool:
+    """``k in frontier(state)``, asked of the one place (the ring is symmetric: a place
+    touches a tile when the tile touches it)."""
+    board = state["board"]
+    return k not in board and any(n in board for n in ring(k))
 
 
 def road_edges(state: dict, k: str) -> list[str]:

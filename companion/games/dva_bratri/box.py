@@ -7,12 +7,12 @@ catalog. A fact known nowhere raises NeedFacts: the game then asks the table ins
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ...engine import Ask, Msg
+from ...engine.game import copy_state
 from ..boxfile import Table, fail, read_toml, require_exactly
 
 DATA = Path(__file__).parent / "data"
@@ -224,8 +224,16 @@ def unknown_in_catalog() -> dict[str, list[str]]:
     return {p.id: list(p.unknown) for p in (*CATALOG.tiles.values(), *CATALOG.treasures.values())}
 
 
-def set_tiles(set_key: str) -> list[str]:
-    return [tid for tid, tile in CATALOG.tiles.items() if tile.set == set_key]
+_SET_TILES: dict[str, tuple[str, ...]] = {}
+
+
+def set_tiles(set_key: str) -> tuple[str, ...]:
+    """A set's tiles in the catalog's order, worked out once a set: the reveal's questions ask
+    it of every candidate many times an action (the catalog never changes while running)."""
+    tiles = _SET_TILES.get(set_key)
+    if tiles is None:
+        tiles = _SET_TILES[set_key] = tuple(tid for tid, tile in CATALOG.tiles.items() if tile.set == set_key)
+    return tiles
 
 
 # -- what a session learns ---------------------------------------------------------------------
@@ -238,7 +246,7 @@ def learn(state: dict, group: str, ident: str, facts: dict | None) -> None:
     if facts is None:
         entries.pop(ident, None)
     else:
-        entries[ident] = copy.deepcopy(facts)
+        entries[ident] = copy_state(facts)  # plain data: the engine's copy, faster than deepcopy
     state["learned"] = {**learned, group: entries}
 
 
@@ -249,10 +257,15 @@ def learn_fact(state: dict, group: str, ident: str, field: str, value) -> None:
 
 # -- looking facts up ------------------------------------------------------------------------
 def _lookup(state: dict, group: str, ident: str, field: str, shipped: dict):
-    for source in (state["learned"][group], state["box"].get(group, {})):
-        facts = source.get(ident)
-        if facts and field in facts:
-            return True, facts[field]
+    """What the session learned, then its box corrections, then the catalog (asked many
+    thousand times a replay: the two sources are looked into one by one, not looped over)."""
+    facts = state["learned"][group].get(ident)
+    if facts and field in facts:
+        return True, facts[field]
+    corrected = state["box"].get(group)
+    facts = corrected.get(ident) if corrected else None
+    if facts and field in facts:
+        return True, facts[field]
     entry = shipped.get(ident)
     if entry is not None and field in entry.facts:
         return True, entry.facts[field]

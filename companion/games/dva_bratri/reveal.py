@@ -106,6 +106,19 @@ def look_alikes(state: dict, task: dict) -> list[list[str]]:
     return list(groups.values())
 
 
+def heads_look_alikes(state: dict, task: dict, tile: str) -> bool:
+    """``tile`` is the first of its group in ``look_alikes`` (the tile the list names), asked
+    of the candidates up to it only."""
+    before = set()
+    for tid in candidates(state, task["set"], task.get("fix", False)):
+        if named(state, tid):
+            label = (box.fact(state, tid, "building"), box.fact(state, tid, "colour"))
+            if tid == tile:
+                return label not in before
+            before.add(label)
+    return False
+
+
 def telling_fields(building: str) -> list[str]:
     return [f for f in TELLING_FIELDS if f != "params" or box.buildings()[building].params]
 

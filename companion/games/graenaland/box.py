@@ -77,12 +77,12 @@ def merge(base: dict, override: dict) -> dict:
     other list replaces. The base is copied once, whole (the engine's copy of plain data), and
     the override merged into the copy.
     """
-    out = _copied(base)
+    out = copied(base)
     _merge_into(out, override)
     return out
 
 
-def _copied(data: dict) -> dict:
+def copied(data: dict) -> dict:
     """An independent copy of box data (``copy.deepcopy``'s result, made faster)."""
     return copy_state(data) if isinstance(data, dict) else copy.deepcopy(data)
 

@@ -54,18 +54,32 @@ _READ: dict[bytes, box.Box] = {}  # the last few versions of the walk's data, re
 _READING = threading.Lock()  # the table and the web may read at once
 
 
+# the same few data objects, by identity: a replay asks the one state's walk data several
+# times an action, and marshalling the whole data for its key costs more than the question. The
+# walk never changes its data in place (``_correct`` puts a new version in), and the objects are
+# held here, so an identity found stands for the same data.
+_SAME: list[tuple[dict, box.Box]] = []
+
+
 def records_of(data: dict, read: box.Box | None = None) -> box.Box:
     """The records of box data in box.toml's shape (the walk's, kept in the state), read once
     per version of the data; ``read``: its records, just made by ``box.check``."""
+    with _READING:
+        for held, found in _SAME:
+            if held is data:
+                return found
     key = marshal.dumps(data, 2)  # version 2: the same bytes for equal data (no shared references)
     with _READING:
-        found = _READ.get(key)
-    if found is None:
-        found = read or box.parse(data)
-        with _READING:
+        known = _READ.get(key)
+    found = known if known is not None else read or box.parse(data)
+    with _READING:
+        if known is None:
             if len(_READ) >= 8:
                 del _READ[next(iter(_READ))]
             _READ[key] = found
+        if len(_SAME) >= 4:
+            del _SAME[0]
+        _SAME.append((data, found))
     return found
 
 
@@ -149,7 +163,7 @@ def begin(state: dict, data: dict, every: bool = False, stable: bool = False) ->
             state["step"] = "over"
         return
     state["boxcheck"] = {
-        "data": copy.deepcopy(data),
+        "data": box.copied(data),  # the session's own copy: the walk replaces it as it corrects
         "done": [],
         "partial": {},
         "counts": {"corrected": 0, "confirmed": 0, "kept": 0},

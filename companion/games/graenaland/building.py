@@ -364,6 +364,28 @@ def candidates(state: dict, seat: int, mode: str) -> list[str]:
     return out + (_main_only(state, order) if mode == "main" else [])
 
 
+def is_candidate(state: dict, seat: int, value: str, mode: str) -> bool:
+    """``value in candidates(state, seat, mode)``, read off the value instead of listing them
+    all (a gate asks it of every build a log replays)."""
+    parts = value.split(":")
+    head, order = parts[0], state["board"]["order"]
+    if head == "army" or (head == "supply" and mode == "main"):
+        return len(parts) == 1
+    if head == "settlement" or head in PUBLIC:
+        return len(parts) == 2 and parts[1] in order
+    if head in BUILDINGS:
+        if len(parts) == 3 and parts[2] == "move":
+            return parts[1] in order and _hero_may_move(state, seat, head, mode)
+        return len(parts) == 2 and parts[1] in order
+    if mode != "main":
+        return False
+    if head == "coop":
+        return len(parts) == 3 and parts[1] in PUBLIC and parts[2] in order
+    if head == "grant":
+        return len(parts) == 2 and parts[1] in [str(s) for s in range(state["seats"])]
+    return False
+
+
 def _main_only(state: dict, order: list[str]) -> list[str]:
     """The joint public building, the offered build and the supply card."""
     return (

@@ -60,6 +60,13 @@ def box_data(options: dict) -> dict:
     return box.merge(_file_data(), options.get("box") or {})
 
 
+def _read_box_data(options: dict) -> dict:
+    """``box_data`` for reading only (checked, turned into records): the shipped data itself
+    when the session corrects nothing, not a copy of it made for every session an import
+    replays. Whatever keeps the data in a state copies it (``boxcheck.begin``)."""
+    return box_data(options) if options.get("box") else _file_data()
+
+
 class Graenaland(Game):
     name = "graenaland"
     title = Msg("Graenaland", "Graenaland")
@@ -126,11 +133,11 @@ class Graenaland(Game):
         """The box data with its corrections must be usable."""
         if options.get("asking", ASKING_RECORDED) not in (ASKING_RECORDED, ASKING_STABLE, ASKING_NOW):
             raise texts.refuse("bad_option", "Volba asking je 1 až 3.", "Option asking is 1 to 3.")
-        box.check(box_data(options))
+        box.check(_read_box_data(options))
         return options
 
     def setup(self, options: dict[str, Any], seed: int) -> dict:
-        data = box_data(options)
+        data = _read_box_data(options)
         records = box.check(data)
         state = _new_state(options, seed, box.board_for(records, options["seats"]))
         if options.get("asking", ASKING_RECORDED) >= ASKING_NOW:

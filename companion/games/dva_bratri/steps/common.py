@@ -3,11 +3,13 @@ a move the player has started."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ....engine import BACK, Action, Gate, Msg, Prompt, PromptKind, RuleError, Step, TaskStep, numbered
 from ....engine.game import copy_state
 from ....engine.steps import offered
 from .. import box, jindrich, picture
-from ..board import NORTH
+from ..board import NORTH, key
 from ..texts import at, refuse, side_name, unit_label
 
 
@@ -44,10 +46,23 @@ def listed_gate(state: dict, step: str, kind: PromptKind, values) -> Gate:
     return Gate(kind, step, seats(state), offered(values))
 
 
-def cell_gate(state: dict, step: str, places) -> Gate:
-    """``cell_prompt``'s gate: its places on the grid, and "*" (back)."""
-    frame = picture.grid(state)
-    return listed_gate(state, step, PromptKind.CELL, [*(picture.to_grid(state, k, frame) for k in places), BACK.value])
+def cell_gate(state: dict, step: str, lists: Callable[[str], bool]) -> Gate:
+    """``cell_prompt``'s gate: a cell whose place ``lists`` says the prompt lists, and "*"
+    (back); the answer's one place is worked out instead of every listed place's cell. A cell
+    in any form but a list of two ints is left to the prompt (``Gate``: erring that way only
+    costs time)."""
+
+    def offers(seat, value):
+        if type(value) is str:
+            return value == BACK.value
+        if type(value) is not list or len(value) != 2 or not all(type(v) is int for v in value):
+            return False
+        if not state["board"]:
+            return False
+        minx, maxy, _, _ = picture.grid(state)
+        return lists(key(minx + value[0], maxy - value[1]))
+
+    return Gate(PromptKind.CELL, step, seats(state), offers)
 
 
 def cell_prompt(

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import copy
 
-from ....engine import Action, Msg, Prompt, PromptKind, RuleError, announce, counts
+from ....engine import BACK, Action, Msg, Prompt, PromptKind, RuleError, announce, counts
 from .. import board, box, moves, reveal, turns
 from ..board import NORTH, SOUTH
 from ..picture import from_grid
 from ..texts import at, refuse, side_name, tile_where, unit_label
-from .common import MoveStep, cell_prompt, choice, seats
+from .common import MoveStep, cell_gate, cell_prompt, choice, listed_gate, seats
 
 HAND_AT_REST = moves.HAND_LIMIT  # a player who is not on turn holds at most this many tiles
 ITEMS = (
@@ -29,6 +29,8 @@ ITEMS = (
     ("facts", Msg("Údaje na destičce", "A tile's printed facts")),
 )
 TREASURE_ITEM = ("treasure", Msg("Poklady", "Treasures"))  # solo only
+ITEM_VALUES = (*(value for value, _ in ITEMS), BACK.value)  # what ``Correct`` lists, "*" last
+SOLO_VALUES = (*ITEM_VALUES[:-1], TREASURE_ITEM[0], BACK.value)
 NEXT = {
     "unit": "fix_unit",
     "unit_offer": "fix_unit_offer",
@@ -76,6 +78,10 @@ class Correct(MoveStep):
             state, self.name, Msg("Co na stole vypadá jinak?", "What differs on the table?"), items, back=True
         )
 
+    def gate(self, state: dict, task: dict):
+        """The items without their labels, and "*"."""
+        return listed_gate(state, self.name, PromptKind.CHOICE, SOLO_VALUES if state["solo"] else ITEM_VALUES)
+
     def carry_out(self, state: dict, action: Action, task: dict) -> None:
         value = action.value
         if value in ("remove", "flip") and len(state["board"]) == 1:
@@ -103,6 +109,9 @@ class FixUnit(MoveStep):
             back=True,
         )
 
+    def gate(self, state: dict, task: dict):
+        return listed_gate(state, self.name, PromptKind.CHOICE, [*state["units"], BACK.value])
+
     def carry_out(self, state: dict, action: Action, task: dict) -> None:
         value = action.value
         state["pending"] = {"kind": "fix_unit_to", "unit": value}
@@ -120,6 +129,9 @@ class FixUnitTo(MoveStep):
             sorted(state["board"]),
             cursor=where if where in state["board"] else None,
         )
+
+    def gate(self, state: dict, task: dict):
+        return cell_gate(state, self.name, state["board"].__contains__)
 
     def carry_out(self, state: dict, action: Action, task: dict) -> None:
         value = action.value
@@ -145,6 +157,10 @@ class FixUnitOffer(MoveStep):
             [(u, unit_label(state, u)) for u, v in state["units"].items() if v["at"] in state["board"]],
             back=True,
         )
+
+    def gate(self, state: dict, task: dict):
+        on_board = [u for u, v in state["units"].items() if v["at"] in state["board"]]
+        return listed_gate(state, self.name, PromptKind.CHOICE, [*on_board, BACK.value])
 
     def carry_out(self, state: dict, action: Action, task: dict) -> None:
         value = action.value
@@ -176,6 +192,9 @@ class FixRemove(MoveStep):
         return cell_prompt(
             state, self.name, Msg("Chybějící destička?", "Which tile is missing?"), sorted(state["board"])
         )
+
+    def gate(self, state: dict, task: dict):
+        return cell_gate(state, self.name, state["board"].__contains__)
 
     def carry_out(self, state: dict, action: Action, task: dict) -> None:
         value = action.value
@@ -217,6 +236,9 @@ class FixFlip(MoveStep):
             state, self.name, Msg("Obrácená destička?", "Which tile is flipped?"), sorted(state["board"])
         )
 
+    def gate(self, state: dict, task: dict):
+        return cell_gate(state, self.name, state["board"].__contains__)
+
     def carry_out(self, state: dict, action: Action, task: dict) -> None:
         value = action.value
         k = from_grid(state, value)
@@ -252,6 +274,9 @@ class FixOffer(MoveStep):
             short=Msg("Která pozice nesedí?", "Which place is off?"),
         )
 
+    def gate(self, state: dict, task: dict):
+        return listed_gate(state, self.name, PromptKind.CHOICE, [*board.offer_order(state), BACK.value])
+
     def carry_out(self, state: dict, action: Action, task: dict) -> None:
         value = action.value
         state["queue"].insert(0, {"t": "reveal", "slot": value, "fix": True})
@@ -268,6 +293,9 @@ class FixHandSide(MoveStep):
             [(s, side_name(state, s)) for s in (SOUTH, NORTH)],
             back=True,
         )
+
+    def gate(self, state: dict, task: dict):
+        return listed_gate(state, self.name, PromptKind.CHOICE, (SOUTH, NORTH, BACK.value))
 
     def carry_out(self, state: dict, action: Action, task: dict) -> None:
         value = action.value
@@ -290,6 +318,9 @@ class FixHand(MoveStep):
             pairs,
             back=True,
         )
+
+    def gate(self, state: dict, task: dict):
+        return listed_gate(state, self.name, PromptKind.CHOICE, [*state["hands"][task["side"]], "add", BACK.value])
 
     def carry_out(self, state: dict, action: Action, task: dict) -> None:
         value = action.value
@@ -333,6 +364,9 @@ class CountStep(MoveStep):
                 n=self.now(state)
             ),
         )
+
+    def gate(self, state: dict, task: dict):
+        return listed_gate(state, self.name, PromptKind.CHOICE, [*range(self.highest(state) + 1), BACK.value])
 
     def explain(self, state: dict, task: dict, seat, value) -> RuleError | None:
         """A count above the listed ones breaks the box's limit: name it."""
@@ -386,6 +420,9 @@ class FixFactsSet(MoveStep):
             back=True,
         )
 
+    def gate(self, state: dict, task: dict):
+        return listed_gate(state, self.name, PromptKind.CHOICE, [*state["sets"], BACK.value])
+
     def carry_out(self, state: dict, action: Action, task: dict) -> None:
         value = action.value
         if not told_tiles(state, value):
@@ -415,6 +452,9 @@ class FixFactsTile(MoveStep):
             back=True,
             detail=Msg("Pak zadáš všechny její údaje znovu.", "Then you enter all its facts again."),
         )
+
+    def gate(self, state: dict, task: dict):
+        return listed_gate(state, self.name, PromptKind.CHOICE, [*told_tiles(state, task["set"]), BACK.value])
 
     def carry_out(self, state: dict, action: Action, task: dict) -> None:
         value = action.value

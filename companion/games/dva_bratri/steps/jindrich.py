@@ -10,7 +10,7 @@ his towers count for his fortresses, as for any player.
 
 from __future__ import annotations
 
-from ....engine import Msg, Option, Prompt, PromptKind, announce, answered
+from ....engine import Gate, Msg, Option, Prompt, PromptKind, announce, answered
 from .. import board, box, jindrich, picture, reveal, turns
 from ..board import NORTH
 from ..texts import CROSS_COLOURS, NOTHING, at, colour_opts, ordinal
@@ -65,6 +65,17 @@ class JindrichTop(DvaStep):
             seats(state),
             Msg("Jindřich je na tahu (zásoba je prázdná).", "Jindřich's turn (the supply is empty)."),
         )
+
+    def gate(self, state: dict, task: dict):
+        """A colour some tile still in the supply can show, asked of the answer alone (the
+        prompt asks it of all three); the empty supply's confirm has no gate."""
+        if state["supply"] <= 0:
+            return None
+
+        def offers(seat, value):
+            return type(value) is str and value in box.COLOURS and reveal.supply_may_show(state, value)
+
+        return Gate(PromptKind.CHOICE, self.name, seats(state), offers)
 
     def apply(self, state: dict, action, task: dict) -> None:
         top = action.value if state["supply"] > 0 else None

@@ -63,6 +63,9 @@ def compass_options(back: bool) -> tuple[Option, ...]:
     return tuple(Option(list(v), COMPASS_NAMES[c], c) for c, v in COMPASS.items()) + ((BACK,) if back else ())
 
 
+COMPASS_VALUES = tuple(list(v) for v in COMPASS.values())  # what ``compass_options`` lists, "*" aside
+
+
 # -- dropping a question ---------------------------------------------------------------------------
 def drop(state: dict, task: dict) -> None:
     """ "*" on a question: telling look-alikes apart goes back to the list of tiles; otherwise the
@@ -251,6 +254,16 @@ class LearnChoice(LearnStep):
     def pairs(self, state: dict, learning: dict) -> list[tuple]:
         raise NotImplementedError
 
+    def values(self, state: dict, learning: dict) -> list:
+        """The answers ``pairs`` lists; a step whose labels cost more names them without."""
+        return [value for value, _ in self.pairs(state, learning)]
+
+    def gate(self, state: dict, task: dict):
+        """The answers without their labels, and "*" when the question can drop the move."""
+        learning = learning_of(task)
+        back = [BACK.value] if cancellable(state, learning) else []
+        return listed_gate(state, self.name, PromptKind.CHOICE, [*self.values(state, learning), *back])
+
     def prompt(self, state: dict, task: dict) -> Prompt:
         learning = learning_of(task)
         return choice(
@@ -276,6 +289,9 @@ class LearnBuilding(LearnChoice):
         set_key = box.fact(state, learning["tile"], "set")
         return [(b, box.building_name(b)) for b in box.sets()[set_key].buildings]
 
+    def values(self, state: dict, learning: dict) -> list:
+        return list(box.sets()[box.fact(state, learning["tile"], "set")].buildings)
+
     def answer(self, state: dict, value, task: dict, learning: dict) -> None:
         record_fact(state, task, learning, "building", value)
 
@@ -287,6 +303,9 @@ class LearnColour(LearnChoice):
 
     def pairs(self, state: dict, learning: dict) -> list[tuple]:
         return colour_opts()
+
+    def values(self, state: dict, learning: dict) -> list:
+        return list(box.COLOURS)
 
     def answer(self, state: dict, value, task: dict, learning: dict) -> None:
         tile = learning["tile"]
@@ -552,6 +571,10 @@ class LearnPairPos(LearnStep):
             ).format(i=len(flat) // 2 + 1, j=len(flat) % 2 + 1),
             compass_options(cancellable(state, learning)),
         )
+
+    def gate(self, state: dict, task: dict):
+        back = [BACK.value] if cancellable(state, learning_of(task)) else []
+        return listed_gate(state, self.name, PromptKind.CHOICE, [*COMPASS_VALUES, *back])
 
     def answer(self, state: dict, value, task: dict, learning: dict) -> None:
         part = learning["partial"]

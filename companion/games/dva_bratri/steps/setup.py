@@ -219,8 +219,25 @@ class RevealTile(DvaStep):
         )
 
     def gate(self, state: dict, task: dict):
-        """The tiles the prompt lists, without their descriptions and codes."""
-        return listed_gate(state, self.name, PromptKind.CHOICE, self._values(state, task))
+        """The tiles the prompt lists, without their descriptions and codes; a list of tiles
+        (not by number) is asked of the answer alone: a known tile that heads its look-alikes,
+        "new" while a tile not known yet may show, a new look among those a tile can show."""
+        asking = state.get("asking", 1)
+        if asking >= box.ASKING_COST_FIRST:
+            return listed_gate(state, self.name, PromptKind.CHOICE, self._values(state, task))
+
+        def offers(seat, value):
+            if type(value) is not str:
+                return False
+            if value == BACK.value:
+                return not task.get("teach")
+            if value.startswith(reveal.NEW_LOOK):
+                return asking > 1 and any(value == v for v, _, _ in reveal.new_looks(state, task))
+            if value == "new":
+                return asking <= 1 and bool(reveal.new_tiles(state, task))
+            return reveal.heads_look_alikes(state, task, value)
+
+        return Gate(PromptKind.CHOICE, self.name, seats(state), offers)
 
     @staticmethod
     def _values(state: dict, task: dict) -> list:

@@ -197,7 +197,7 @@ class PlaceTile(MoveStep):
         )
 
     def gate(self, state: dict, task: dict):
-        return cell_gate(state, self.name, board.frontier(state))
+        return cell_gate(state, self.name, lambda k: board.on_frontier(state, k))
 
     def carry_out(self, state: dict, action: Action, task: dict) -> None:
         value = action.value
@@ -335,6 +335,13 @@ class WhichUnit(MoveStep):
             back=True,
         )
 
+    def gate(self, state: dict, task: dict):
+        """The units the prompt lists and "*", without their labels."""
+        units = [u for u in board.units_of(state, state["active"]) if state["units"][u]["at"] in state["board"]]
+        if box.when_needed(state):
+            units = [u for u in units if self.can_go(state, u)]
+        return listed_gate(state, self.name, PromptKind.CHOICE, [*units, BACK.value])
+
     def can_go(self, state: dict, uid: str) -> bool:
         return True
 
@@ -377,7 +384,7 @@ class StepTo(MoveStep):
         )
 
     def gate(self, state: dict, task: dict):
-        return cell_gate(state, self.name, state["board"])
+        return cell_gate(state, self.name, state["board"].__contains__)
 
     def carry_out(self, state: dict, action: Action, task: dict) -> None:
         value = action.value
@@ -395,7 +402,7 @@ class CallTo(MoveStep):
         return cell_prompt(state, self.name, Msg("Na kterou destičku?", "Onto which tile?"), sorted(state["board"]))
 
     def gate(self, state: dict, task: dict):
-        return cell_gate(state, self.name, state["board"])
+        return cell_gate(state, self.name, state["board"].__contains__)
 
     def carry_out(self, state: dict, action: Action, task: dict) -> None:
         value = action.value

@@ -142,7 +142,7 @@ class Build(TableStep):
             if value == end:
                 return True
             return (
-                value in building.candidates(state, seat, mode) and building.refused(state, seat, value, mode) is None
+                building.is_candidate(state, seat, value, mode) and building.refused(state, seat, value, mode) is None
             )
 
         return Gate(PromptKind.CHOICE, self.name, (seat,), offers)
@@ -187,7 +187,7 @@ def _kind_gate(state, seat, mode, end):
             return True
         if value in ("army", "supply"):
             return (
-                value in building.candidates(state, seat, mode) and building.refused(state, seat, value, mode) is None
+                building.is_candidate(state, seat, value, mode) and building.refused(state, seat, value, mode) is None
             )
         if value not in WHERE_KINDS:
             return False

@@ -4,7 +4,7 @@ proposal screen)."""
 
 from __future__ import annotations
 
-from ....engine import YES_NO, Msg, Option, Prompt, PromptKind
+from ....engine import YES_NO, Gate, Msg, Option, Prompt, PromptKind
 from ....engine.i18n import join
 from .. import production, rounds, texts
 from ..board import HEROES, move_choices, move_code
@@ -130,6 +130,16 @@ class Move(TableStep):
             ),
         )
 
+    def gate(self, state, task):
+        """Each mover's moves without their labels and codes."""
+        seats = tuple(rounds.movers(state))
+        moves = {s: set(_move_values(state, s)) for s in seats}
+
+        def offers(seat, value):
+            return type(value) is str and value in moves.get(seat, ())
+
+        return Gate(PromptKind.SECRET_CHOICE, self.name, seats, offers)
+
     def apply(self, state, action, task):
         rounds.moves_revealed(state, picks_by_seat(action.picks))
 
@@ -148,6 +158,16 @@ class Move(TableStep):
             "Pohnout lze jen hrdinou, který je na plánu, a jen jedním směrem z kompasu.",
             "Only a hero on the board can move, in one direction of the compass.",
         )
+
+
+def _move_values(state: dict, seat: int):
+    """The values ``_move_options`` lists, in its order."""
+    return (
+        f"{hero}:{direction}"
+        for hero in HEROES
+        if state["heroes"][seat][hero] is not None
+        for direction in move_choices(state["board"])
+    )
 
 
 def _move_options(state: dict, seat: int) -> tuple[Option, ...]:
@@ -203,6 +223,19 @@ class Propose(TableStep):
                 "Territories with cards where you have a vote (cards× territory); * fixes a count that is wrong.",
             ),
         )
+
+    def gate(self, state, task):
+        """The territories with cards where the proposer has a vote, "pass" and "fix"."""
+        seat = task["seat"]
+
+        def offers(answering, value):
+            if answering != seat or type(value) is not str:
+                return False
+            if value in ("pass", "fix"):
+                return True
+            return value in state["board"]["order"] and value in rounds.proposable(state, seat)
+
+        return Gate(PromptKind.CHOICE, self.name, (seat,), offers)
 
     def apply(self, state, action, task):
         if action.value == "fix":
@@ -262,6 +295,20 @@ class FixCards(TableStep):
                 "Pick the territory where the cards lying there differ from the panel's count.",
             ),
         )
+
+    def gate(self, state, task):
+        """The territories with houses or cards, and "back"."""
+
+        def offers(seat, value):
+            if type(value) is not str:
+                return False
+            if value == "back":
+                return True
+            if value not in state["board"]["order"]:
+                return False
+            return bool(production.total_houses(state, value) or state["cards"][value])
+
+        return Gate(PromptKind.CHOICE, self.name, (), offers)
 
     def apply(self, state, action, task):
         rounds.fix_territory(state, action.value)
