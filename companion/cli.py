@@ -7,7 +7,6 @@ import json
 import logging
 import os
 import sys
-from pathlib import Path
 
 from . import __version__
 from . import config as config_module
@@ -18,6 +17,7 @@ from .datadir import (  # noqa: F401 (the commands' shared helpers, read from he
     existing_data_dir,
     fail,
     open_store,
+    writer_busy,
 )
 
 log = logging.getLogger("companion")
@@ -198,7 +198,7 @@ def cmd_import(args) -> int:
             known = reader.uids()  # sessions already here are skipped: no need to replay them
     elif data_dir.exists():
         return fail(f"{'--data-dir ' if args.data_dir else 'the data directory '}{data_dir} is not a directory")
-    if _table_runs(data_dir):
+    if writer_busy(data_dir):
         return fail(f"the table is running on {data_dir}; stop it before importing (systemctl stop companion)")
     progress = Progress("checked")
     verified = Verified(data_dir / "history", __version__) if data_dir.is_dir() else None
@@ -226,26 +226,6 @@ def cmd_import(args) -> int:
         + (f"; {unfinished} unfinished left out" if unfinished else "")
     )
     return 0
-
-
-def _table_runs(data_dir: Path) -> bool:
-    """Whether a table (or another import) holds the store's writer lock: said before a long
-    check, not after it."""
-    import fcntl
-
-    try:
-        fd = os.open(data_dir / "companion.db.lock", os.O_RDWR | os.O_CLOEXEC)
-    except OSError:
-        return False
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return True
-    except OSError:
-        return False
-    finally:
-        os.close(fd)
-    return False
 
 
 class Progress:

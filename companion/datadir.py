@@ -51,3 +51,23 @@ def existing_data_dir(args) -> Path:
             f"{given}{folder} does not exist (the table creates it when it first runs; check the path)"
         )
     return folder
+
+
+def writer_busy(data_dir: Path) -> bool:
+    """Whether another process (the table, an import, ``club sync``) holds the store's writer
+    lock now: said before a long piece of work, not after it."""
+    import fcntl
+
+    try:
+        fd = os.open(data_dir / "companion.db.lock", os.O_RDWR | os.O_CLOEXEC)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+    return False

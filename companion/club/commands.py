@@ -36,7 +36,7 @@ def register(sub) -> None:
 
 
 def cmd_club(args) -> int:
-    from ..datadir import existing_data_dir, fail, open_store
+    from ..datadir import existing_data_dir, fail, open_store, writer_busy
     from .settings import ClubConfigError
 
     try:
@@ -58,7 +58,7 @@ def cmd_club(args) -> int:
         return _sync(settings, data_dir)
     from .box import Club
 
-    running = _table_runs(data_dir)  # its sync owns the club's files: a rename goes by the broker then
+    running = writer_busy(data_dir)  # its sync owns the club's files: a rename goes by the broker then
     read_only = running or args.club_command not in ("rename", "merge")
     club = Club(settings, data_dir, read_only=read_only)  # a look beside a running table changes nothing
     try:
@@ -214,26 +214,6 @@ def _clean(text: str) -> str:
     from ..store.export import clean
 
     return clean(text)
-
-
-def _table_runs(data_dir: Path) -> bool:
-    """Whether a table (or ``club sync``) holds the store's writer lock."""
-    import fcntl
-    import os
-
-    try:
-        fd = os.open(data_dir / "companion.db.lock", os.O_RDWR | os.O_CLOEXEC)
-    except OSError:
-        return False
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return True
-    except OSError:
-        return False
-    finally:
-        os.close(fd)
-    return False
 
 
 HANDLERS = {"club": cmd_club, "league": cmd_league}
