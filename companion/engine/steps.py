@@ -89,6 +89,21 @@ class Gate(NamedTuple):
     offers: Callable[[int | None, Any], bool]
 
 
+def in_range(minimum: int | None, maximum: int | None) -> Callable[[int | None, Any], bool]:
+    """A NUMBER gate's ``offers``: a whole number within the prompt's bounds, as the table
+    checks a typed number (``_number_in_range``)."""
+
+    def offers(seat: int | None, value: Any) -> bool:
+        return type(value) is int and (minimum is None or value >= minimum) and (maximum is None or value <= maximum)
+
+    return offers
+
+
+def confirmed(seat: int | None, value: Any) -> bool:
+    """A CONFIRM gate's ``offers``: a confirmation carries no value the table checks."""
+    return True
+
+
 def offered(values) -> Callable[[int | None, Any], bool]:
     """A gate's ``offers`` for a prompt that lists ``values`` to any seat (``{ANYONE: ...}``)."""
     values = list(values)
@@ -380,13 +395,13 @@ def check_action(prompt: Prompt | None, action: Any, game: Game | None = None, s
 
 def passes(gate: Gate, action: Any) -> Action | None:
     """The typed action when ``gate`` lets it through every check ``check_action`` makes of a
-    CHOICE, CELL or hidden choice prompt; None when it does not (or cannot tell: another kind
-    of prompt), and the whole prompt is asked instead, with its own refusals. Asked for most
+    CHOICE, CELL, NUMBER, CONFIRM or hidden choice prompt; None when it does not (or cannot
+    tell: another kind of prompt), and the whole prompt is asked instead, with its own refusals. Asked for most
     actions of an import's replay: the kinds are told apart by identity, the common first."""
     if type(action) is not dict or action.get("step") != gate.step:
         return None
     kind = gate.kind
-    if kind is PromptKind.CHOICE or kind is PromptKind.CELL:
+    if kind is PromptKind.CHOICE or kind is PromptKind.CELL or kind is PromptKind.NUMBER or kind is PromptKind.CONFIRM:
         seat = action.get("seat")
         if seat is not None and (type(seat) is not int or (gate.seats and seat not in gate.seats)):
             return None  # (a bool, a float: the whole prompt says why)

@@ -35,6 +35,9 @@ def corpus_games():
                 yield pytest.param(corpus["game"], game, id=f"{path.stem}-{number}")
 
 
+NUMBER_OR_CONFIRM = (PromptKind.NUMBER, PromptKind.CONFIRM)
+
+
 def _accepted(prompt, action, rules, state) -> bool:
     try:
         check_action(prompt, action, rules, state)
@@ -70,15 +73,23 @@ def check_state(rules, state, action=None) -> None:
     GATED.add((rules.name, gate.step))
     prompt = step.prompt(state, awaited.task)
     assert (gate.kind, gate.step, gate.seats) == (prompt.kind, prompt.step, prompt.seats)
-    assert gate.kind in (PromptKind.CHOICE, PromptKind.CELL, PromptKind.SECRET_CHOICE)
+    assert gate.kind in (PromptKind.CHOICE, PromptKind.CELL, PromptKind.SECRET_CHOICE, *NUMBER_OR_CONFIRM)
     values = [o.value for options in (*prompt.options.values(), *prompt.unoffered.values()) for o in options]
     values += [*JUNK, *(str(v) for v in values[:5] if not isinstance(v, str))]
+    if prompt.kind is PromptKind.NUMBER:  # the bounds and just past them
+        low, high = prompt.minimum or 0, prompt.maximum if prompt.maximum is not None else 99
+        values += [low - 1, low, (low + high) // 2, high, high + 1, True, float(low)]
     if action is not None:
         values += [action.get("value"), *dict(action.get("picks") or {}).values()]
     seats = [None, *range(int(state.get("seats", 6)) + 1)]
     for seat in seats:
         for value in values:
-            listed = any(value == o.value and type(value) is type(o.value) for o in prompt.options_for(seat))
+            if prompt.kind is PromptKind.NUMBER:
+                listed = _accepted(prompt, {"step": prompt.step, "seat": None, "value": value}, rules, state)
+            elif prompt.kind is PromptKind.CONFIRM:
+                listed = True  # a confirmation's value is not checked
+            else:
+                listed = any(value == o.value and type(value) is type(o.value) for o in prompt.options_for(seat))
             assert gate.offers(seat, value) == listed, (rules.name, gate.step, seat, value)
     if action is not None:
         for tried in [action, *_wrong_actions(prompt, action, values[-12:])]:

@@ -10,7 +10,8 @@ asked for the reveal task at the head (its ``identify`` part collects the answer
 
 from __future__ import annotations
 
-from ....engine import BACK, Msg, Option, Prompt, PromptKind, announce, answered, numbered
+from ....engine import BACK, Gate, Msg, Option, Prompt, PromptKind, announce, answered, numbered
+from ....engine.steps import in_range
 from .. import box, rest, turns
 from ..texts import EDGE_NAMES, RESOURCE_NAMES, colour_opts, place_text, refuse, resources, road_text, tile_where
 from .common import DvaStep, choice, listed_gate, seats
@@ -359,6 +360,9 @@ class LearnCost(LearnStep):
             maximum=5,
             detail=detail,
         )
+
+    def gate(self, state: dict, task: dict) -> Gate:
+        return Gate(PromptKind.NUMBER, self.name, seats(state), in_range(0, 5))
 
     def answer(self, state: dict, value, task: dict, learning: dict) -> None:
         cost = learning["partial"].setdefault("cost", {})

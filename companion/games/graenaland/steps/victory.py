@@ -3,8 +3,9 @@ once revealed) and the main player's announcement of the base game."""
 
 from __future__ import annotations
 
-from ....engine import YES_NO, Msg, Option, Prompt, PromptKind, numbered
+from ....engine import YES_NO, Gate, Msg, Option, Prompt, PromptKind, numbered
 from ....engine.choices import YES
+from ....engine.steps import in_range
 from .. import announcing, goals, texts, victory
 from ..texts import refuse
 from .common import TableStep, picks_by_seat
@@ -140,6 +141,11 @@ class VpThreshold(TableStep):
                 "Copy the levels from revealed card no. {c}, column by column, left to right ({k}/15): the card is not "
                 "known yet and is kept for later games.",
             ).format(c=task["card"], k=len(levels) + 1),
+        )
+
+    def gate(self, state, task):
+        return Gate(
+            PromptKind.NUMBER, self.name, (), in_range(victory.lowest_threshold(task["levels"]), victory.THRESHOLD_MAX)
         )
 
     def apply(self, state, action, task):

@@ -9,8 +9,9 @@ with the effect's next task, or None, and the turn goes on to the land (the game
 
 from __future__ import annotations
 
-from ....engine import Msg, Option, Prompt, PromptKind, RuleError, Step
+from ....engine import Gate, Msg, Option, Prompt, PromptKind, RuleError, Step
 from ....engine.choices import NO, YES
+from ....engine.steps import confirmed
 from ..box import BOX
 from ..common import (
     BARD,
@@ -276,6 +277,9 @@ class TableSwap(Step):
     def prompt(self, state, task):
         seat = acting(state)
         return Prompt(PromptKind.CONFIRM, self.name, (seat,), self.said.format(who=clan(state, seat)), detail=self.rule)
+
+    def gate(self, state, task):
+        return Gate(PromptKind.CONFIRM, self.name, (acting(state),), confirmed)
 
     def apply(self, state, action, task):
         effect_awaits(state, None)

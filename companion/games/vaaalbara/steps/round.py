@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ....engine import Gate, Msg, Option, Prompt, PromptKind, Step
 from ....engine.i18n import join
-from ....engine.steps import offered
+from ....engine.steps import confirmed, offered
 from ..box import BOX
 from ..common import (
     ASSIGN,
@@ -221,6 +221,9 @@ class EndRound(Step):
                 "Everyone draws back to 5 cards in hand (if the deck has any).",
             ),
         )
+
+    def gate(self, state, task):
+        return Gate(PromptKind.CONFIRM, self.name, (), confirmed)
 
     def apply(self, state, action, task):
         state.update(
