@@ -109,19 +109,28 @@ def _read_index(path: Path, keep: Keep | None) -> tuple[dict[str, dict[str, Any]
     numbers of its damaged lines (each named in the log)."""
     tables: dict[str, dict[str, dict]] = {name: {} for name in TABLES}
     damaged: list[int] = []
+    into = _into(tables)
+    headed = _read_lines(path, lambda number: into, keep or _as_it_is, damaged)
+    return tables, headed and not damaged, sorted(set(damaged))
+
+
+def _read_lines(path: Path, place: Callable[[int], Any], keep: Keep, damaged: list[int]) -> bool:
+    """Every whole line of the index read into ``place(line number)`` (a torn last line is an
+    append never acknowledged), its damaged lines' numbers added to ``damaged``; whether it
+    is headed (False when there is no index yet)."""
     handle = _open_index(path)
     if handle is None:
-        return tables, False, damaged
+        return False
     headed = False
     with handle:
         try:
             for number, line in enumerate(handle, start=1):
                 if not line.endswith(b"\n"):
-                    break  # a torn last line: an append never acknowledged
-                headed |= _read_line(path, number, line, _into(tables), keep or _as_it_is, damaged)
+                    break
+                headed |= _read_line(path, number, line, place(number), keep, damaged)
         except OSError as error:
             raise StoreError(f"cannot read the history index: {error.strerror}", path) from None
-    return tables, headed and not damaged, sorted(set(damaged))
+    return headed
 
 
 def _open_index(path: Path):
@@ -150,18 +159,7 @@ def scan_index(path: Path, each: Each) -> tuple[bool, list[int]]:
     gc.disable()
     try:
         damaged: list[int] = []
-        handle = _open_index(path)
-        if handle is None:
-            return False, damaged
-        headed = False
-        with handle:
-            try:
-                for number, line in enumerate(handle, start=1):
-                    if not line.endswith(b"\n"):
-                        break  # a torn last line: an append never acknowledged
-                    headed |= _read_line(path, number, line, _handing(number, each), _as_it_is, damaged)
-            except OSError as error:
-                raise StoreError(f"cannot read the history index: {error.strerror}", path) from None
+        headed = _read_lines(path, lambda number: _handing(number, each), _as_it_is, damaged)
         return headed and not damaged, sorted(set(damaged))
     finally:
         if paused:
