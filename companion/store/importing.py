@@ -17,7 +17,7 @@ from typing import IO
 from .documents import OPTIONAL_META
 from .journal import read_regular
 from .migration import layout1_uid
-from .records import HISTORY, clock_fields, count_actions, document_bytes, index_record, is_uid
+from .records import HISTORY, LogFacts, clock_fields, document_bytes, index_record, is_uid, log_facts
 from .rules import NO_GAMES, GameRules
 
 
@@ -32,16 +32,18 @@ class ImportPlan:
     def finished_count(self) -> int:
         return len(self.new)
 
-    def archived(self, document: Mapping, session_id: int) -> tuple[dict, str, dict]:
+    def archived(self, document: Mapping, session_id: int, facts: LogFacts | None = None) -> tuple[dict, str, dict]:
         """The document as archived under its new local id, its index table and record (a new
-        top level and ``meta``; the rest is shared with ``document``, which is not changed)."""
+        top level and ``meta``; the rest is shared with ``document``, which is not changed).
+        ``facts``: its log's ``log_facts`` (``stream`` gives them)."""
         stored = dict(document)
         stored["meta"] = dict(stored["meta"], id=session_id)
-        return stored, HISTORY, index_record(stored, self.rules.is_teaching)
+        return stored, HISTORY, index_record(stored, self.rules.is_teaching, facts)
 
-    def stream(self, documents: Iterable[Mapping], known: set[str]) -> Iterator[dict]:
-        """The new documents (in the shape they are archived in), one at a time, counting the
-        skipped and unfinished ones here as they pass: an import of any length holds one."""
+    def stream(self, documents: Iterable[Mapping], known: set[str]) -> Iterator[tuple[dict, LogFacts]]:
+        """The new documents (in the shape they are archived in) with their logs' facts, one at
+        a time, counting the skipped and unfinished ones here as they pass: an import of any
+        length holds one."""
         seen = set(known)
         for document in documents:
             if not finished(document):
@@ -52,7 +54,7 @@ class ImportPlan:
                 self.skipped += 1
                 continue
             seen.add(uid)
-            yield _as_archived(document, uid, self.rules)
+            yield as_archived(document, uid, self.rules)
 
 
 def identity(document: Mapping) -> str:
@@ -71,11 +73,13 @@ def finished(document: Mapping) -> bool:
 def plan_import(documents: Iterable[Mapping], known: set[str], rules: GameRules = NO_GAMES) -> ImportPlan:
     """Which documents are new (in the shape they are archived in) and which are skipped."""
     plan = ImportPlan(rules=rules)
-    plan.new.extend(plan.stream(documents, known))
+    plan.new.extend(document for document, _ in plan.stream(documents, known))
     return plan
 
 
-def _as_archived(document: Mapping, uid: str, rules: GameRules) -> dict:
+def as_archived(document: Mapping, uid: str, rules: GameRules) -> tuple[dict, LogFacts]:
+    """A checked session document in the shape it is archived in (its ``meta`` rebuilt, the
+    rest shared), and its log's facts (read once here for the archive and its index record)."""
     meta = dict(document["meta"])
     seats = list(meta.get("seats") or [])
     scores = meta.get("scores") or {}
@@ -84,9 +88,10 @@ def _as_archived(document: Mapping, uid: str, rules: GameRules) -> dict:
         names = rules.seat_names(document["game"], document["options"], document["seed"], seats, scores)
     # A clock that stepped back during the game: its length from the log, and marked as such
     # (its finish before its start is not a reason to refuse it: records.clock_fields).
-    clock = clock_fields(meta.get("started"), document["entries"], meta.get("finished"), meta.get("duration_s"))
+    facts = log_facts(meta.get("started"), document["entries"], meta.get("finished"))
+    clock = clock_fields(meta.get("started"), document["entries"], meta.get("finished"), meta.get("duration_s"), facts)
     duration = clock["duration_s"]
-    return {
+    archived = {
         "format": document["format"],
         "version": 2,
         "game": document["game"],
@@ -104,11 +109,12 @@ def _as_archived(document: Mapping, uid: str, rules: GameRules) -> dict:
             "scores": scores,
             "winner": meta.get("winner"),
             "duration_s": duration,
-            "actions": count_actions(document["entries"]),
+            "actions": facts.actions,
             **{name: meta[name] for name in OPTIONAL_META if meta.get(name) is not None and name != "clock_step"},
             **({"clock_step": True} if clock.get("clock_step") else {}),
         },
     }
+    return archived, facts
 
 
 class Verified:

@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from .index import SUMMARY
 
@@ -246,61 +246,128 @@ def count_actions(entries: Sequence[Mapping]) -> int:
     return kept
 
 
-def summary(started: Any, entries: Sequence[Mapping]) -> dict:
-    """What ``stats`` and the BG Stats exports need from a finished session's log, kept in its
-    index record so that they never read the archives: the recorded start seat, and per seat
-    the decisions whose time is known with their total (seconds, to the millisecond)."""
-    totals: dict[str, list] = {}
-    for seat, seconds in _timed_decisions(started, entries):
-        count_total = totals.get(seat)
-        if count_total is None:
-            count_total = totals[seat] = [0, 0.0]
-        count_total[0] += 1
-        count_total[1] += seconds
-    return {
-        "summary": SUMMARY,
-        "start_seat": start_seat(entries),
-        "decisions": {seat: [count, round(total, 3)] for seat, (count, total) in sorted(totals.items())},
-    }
+class LogFacts(NamedTuple):
+    """What a finished session's index record needs from its log, read in one pass over its
+    entries (``log_facts``): the import and the end of a game read each entry's time once."""
+
+    elapsed: float  # seconds the session lasted as its log knows it
+    steps: int  # clock steps back seen in it
+    actions: int  # actions that still count (count_actions)
+    start_seat: int | None  # the recorded start player (start_seat)
+    decisions: dict[str, list]  # per seat "<n>": [decisions with a known time, their seconds]
 
 
-STEP_TOLERANCE = 1.0  # seconds: the start and finish are kept to the second, entries to the ms
-
-
-def log_clock(started: Any, entries: Sequence[Mapping], finished: Any) -> tuple[float, int]:
-    """(seconds the session lasted as its log knows it, clock steps back seen in it).
+def log_facts(started: Any, entries: Sequence[Mapping], finished: Any) -> LogFacts:
+    """``LogFacts`` of a log, one pass over its entries.
 
     The log's sequence is the order that never steps: the start, every entry's ``at``, the
     finish. A time earlier than the one before it (by more than ``STEP_TOLERANCE``) is the
     wall clock stepping back (a Pi without a real-time clock set by NTP, by hand): that gap
     counts nothing, every other gap counts as it was measured, so the time a game lasted and
-    when it ended are known from its start, whatever the clock did during it."""
+    when it ended are known from its start, whatever the clock did during it. A decision's
+    time is the gap before its entry (``decision_times``; a secret choice's, before each
+    seat's lock). An undo cancels the action before it."""
     before = micros(started)
-    elapsed, steps = 0.0, 0
-    for value in [*(entry.get("at") for entry in entries if _is_mapping(entry)), finished]:
-        moment = micros(value)
-        if moment is None:
+    elapsed, steps, actions, kept = 0.0, 0, 0, 0  # kept: the actions still standing
+    totals: dict[int, list] = {}  # seat: [decisions, seconds]
+    starts: list[tuple[int, Mapping]] = []  # the start-player answers still standing, by place
+    cached = _micros
+    for entry in entries:
+        if type(entry) is dict and len(entry) == 2:  # the usual entry: an action and its time
+            action, at_text = entry.get("action"), entry.get("at")
+            if type(action) is dict and type(at_text) is str:
+                at = cached(at_text)
+                if at is not None and before is not None:
+                    gap = at - before
+                    seat = action.get("seat")
+                    if type(seat) is int:
+                        seconds = gap / _PER_SECOND if gap > 0 else 0.0
+                        count_total = totals.get(seat)
+                        if count_total is None:
+                            totals[seat] = [1, seconds]
+                        else:
+                            count_total[0] += 1
+                            count_total[1] += seconds
+                    if gap < -STEP_MICROS:
+                        steps += 1
+                    elif gap > 0:
+                        elapsed += gap / _PER_SECOND  # what timedelta.total_seconds() gives
+                if action.get("step") in START_STEPS:
+                    starts.append((kept, action))
+                actions += 1
+                kept += 1
+                if at is not None:
+                    before = at
+                continue
+        if not _is_mapping(entry):
             continue
-        if before is not None:
-            gap = (moment - before) / _PER_SECOND  # what timedelta.total_seconds() gives
-            if gap < -STEP_TOLERANCE:
-                steps += 1
-            elif gap > 0:
-                elapsed += gap
-        before = moment
-    return elapsed, steps
+        for seat, seconds in decision_times({"meta": {"started": None}, "entries": [entry]}, before):
+            count_total = totals.setdefault(seat, [0, 0.0])
+            count_total[0] += 1
+            count_total[1] += seconds
+        if "action" in entry:
+            actions += 1
+        elif "undo" in entry and actions:
+            actions -= 1
+        if "undo" in entry:
+            if kept:
+                kept -= 1
+                if starts and starts[-1][0] == kept:
+                    starts.pop()
+        elif _is_mapping(entry.get("action")):
+            if entry["action"].get("step") in START_STEPS:
+                starts.append((kept, entry["action"]))
+            kept += 1
+        at = micros(entry.get("at"))
+        if at is not None:
+            if before is not None:
+                if at - before < -STEP_MICROS:
+                    steps += 1
+                elif at > before:
+                    elapsed += (at - before) / _PER_SECOND
+            before = at
+    end = micros(finished)
+    if end is not None and before is not None:
+        if end - before < -STEP_MICROS:
+            steps += 1
+        elif end > before:
+            elapsed += (end - before) / _PER_SECOND
+    decisions = {seat: [count, round(total, 3)] for seat, (count, total) in sorted(_by_text(totals))}
+    return LogFacts(elapsed, steps, actions, _start_value(action for _, action in starts), decisions)
 
 
-def clock_fields(started: Any, entries: Sequence[Mapping], finished: Any, duration: Any) -> dict:
+def _by_text(totals: dict[int, list]) -> Iterator[tuple[str, list]]:
+    return ((str(seat), count_total) for seat, count_total in totals.items())
+
+
+def summary(started: Any, entries: Sequence[Mapping], facts: LogFacts | None = None) -> dict:
+    """What ``stats`` and the BG Stats exports need from a finished session's log, kept in its
+    index record so that they never read the archives: the recorded start seat, and per seat
+    the decisions whose time is known with their total (seconds, to the millisecond).
+    ``facts``: the log's ``log_facts``, when they were read already."""
+    if facts is None:
+        facts = log_facts(started, entries, None)
+    return {"summary": SUMMARY, "start_seat": facts.start_seat, "decisions": facts.decisions}
+
+
+STEP_TOLERANCE = 1.0  # seconds: the start and finish are kept to the second, entries to the ms
+STEP_MICROS = 1_000_000  # the same in the log's micros
+
+
+def clock_fields(
+    started: Any, entries: Sequence[Mapping], finished: Any, duration: Any, facts: LogFacts | None = None
+) -> dict:
     """A finished session's ``duration_s`` and ``date`` (when it ended, as history lists it), and
     ``clock_step`` when its clock stepped back: then both come from the log (its start and
-    the gaps between its entries), not from a finish the stepped clock put before its start.
-    Otherwise the recorded ``duration`` (or finish minus start) and the finish."""
-    elapsed, steps = log_clock(started, entries, finished)
+    the gaps between its entries, ``log_facts``), not from a finish the stepped clock put
+    before its start. Otherwise the recorded ``duration`` (or finish minus start) and the
+    finish. ``facts``: the log's ``log_facts``, when they were read already."""
+    if facts is None:
+        facts = log_facts(started, entries, finished)
     start = aware_time(started)
-    if steps and start is not None:
-        end = start + timedelta(seconds=elapsed)
-        return {"duration_s": round(elapsed), "date": iso(end), "clock_step": True}
+    if facts.steps and start is not None:
+        end = start + timedelta(seconds=facts.elapsed)
+        return {"duration_s": round(facts.elapsed), "date": iso(end), "clock_step": True}
     if not isinstance(duration, int) or isinstance(duration, bool):
         end_time = aware_time(finished)
         duration = round((end_time - start).total_seconds()) if start and end_time else 0
@@ -319,14 +386,19 @@ def has_summary(record: Mapping) -> bool:
     return isinstance(record.get("summary"), int) and record["summary"] >= SUMMARY
 
 
-def index_record(document: Mapping, teaching: Callable[[Any, Any], bool] | None = None) -> dict:
+def index_record(
+    document: Mapping, teaching: Callable[[Any, Any], bool] | None = None, facts: LogFacts | None = None
+) -> dict:
     """The index record of an archived session document (format 2). Whether a finished one is
     a teaching walk is in its ``meta``; a document written before it was stored there asks
-    ``teaching(game, options)`` (the game's own answer, handed in by the store's caller)."""
+    ``teaching(game, options)`` (the game's own answer, handed in by the store's caller).
+    ``facts``: its log's ``log_facts``, when they were read already (the import)."""
     meta = document["meta"]
     if meta.get("finished"):
         started, finished = meta["started"], meta["finished"]
-        clock = clock_fields(started, document["entries"], finished, meta.get("duration_s"))
+        if facts is None:
+            facts = log_facts(started, document["entries"], finished)
+        clock = clock_fields(started, document["entries"], finished, meta.get("duration_s"), facts)
         if "teaching" in meta or "title" in meta:  # described when it was created: the mark is stored
             walk = meta.get("teaching") is True
         else:
@@ -344,8 +416,8 @@ def index_record(document: Mapping, teaching: Callable[[Any, Any], bool] | None 
             "scores": without_breakdown(meta.get("scores")),
             "winner": meta.get("winner"),
             "duration_s": clock["duration_s"],
-            "actions": count_actions(document["entries"]),
-            **summary(started, document["entries"]),
+            "actions": facts.actions,
+            **summary(started, document["entries"], facts),
             **({"teaching": True} if walk else {}),
             **({"title": dict(meta["title"])} if is_title(meta.get("title")) else {}),
             **({"players": players} if players else {}),
@@ -443,27 +515,6 @@ def _is_mapping(value: Any) -> bool:
     return type(value) is dict or isinstance(value, Mapping)
 
 
-def _timed_decisions(started: Any, entries: Iterable[Any]) -> Iterator[tuple[str, float]]:
-    """``decision_times`` with each seat as its key in the summary ("0"), for a log's usual
-    entries (a dict with its action and time) without a call per entry; any other entry is
-    read by ``decision_times`` itself, so both give the same for every log."""
-    before = micros(started)
-    cached = _micros
-    for entry in entries:
-        if type(entry) is not dict or "locked" in entry or type(entry.get("action")) is not dict:
-            for seat, seconds in decision_times({"meta": {"started": None}, "entries": [entry]}, before):
-                yield str(seat), seconds
-            at = micros(entry.get("at")) if _is_mapping(entry) else None
-        else:
-            at_text = entry.get("at")
-            at = cached(at_text) if type(at_text) is str else micros(at_text)
-            seat = entry["action"].get("seat")
-            if before is not None and at is not None and type(seat) is int:
-                yield str(seat), max(0.0, (at - before) / _PER_SECOND)
-        if at is not None:
-            before = at
-
-
 def decision_times(document: Mapping, since: int | None = None) -> list[tuple[int, float]]:
     """(seat, seconds) for every decision whose time is known, in log order (``since``: the
     time before the first entry, in ``micros``, instead of the document's start)."""
@@ -502,6 +553,11 @@ def start_seat(entries: Iterable[Mapping]) -> int | None:
                 kept.pop()
         elif _is_mapping(entry.get("action")):
             kept.append(entry["action"])
+    return _start_value(kept)
+
+
+def _start_value(kept: Iterable[Mapping]) -> int | None:
+    """The value of the first start-player answer among the actions still standing."""
     for action in kept:
         value = action.get("value")
         if action.get("step") in START_STEPS and isinstance(value, int) and not isinstance(value, bool):

@@ -69,6 +69,7 @@ from .records import (
     iso,
     iso_ms,
     local_now,
+    log_facts,
     log_table,
     new_uid,
     player_name,
@@ -412,8 +413,9 @@ class Store:
         players = self._players(session_id)
         # A clock that stepped back during the game (clock_fields): its length and end come
         # from the log, and the session is marked, so history dates it by its start.
+        facts = log_facts(record["started"], entries, iso(finished))
         clock = clock_fields(
-            record["started"], entries, iso(finished), max(0, round((finished - started).total_seconds()))
+            record["started"], entries, iso(finished), max(0, round((finished - started).total_seconds())), facts
         )
         result = {
             "session": session_id,
@@ -427,8 +429,8 @@ class Store:
             "scores": copy.deepcopy(dict(scores)),
             "winner": winner,
             "duration_s": clock["duration_s"],
-            "actions": count_actions(entries) if actions is None else actions,
-            **summary(record["started"], entries),
+            "actions": facts.actions if actions is None else actions,
+            **summary(record["started"], entries, facts),
         }
         if clock.get("clock_step"):
             result["clock_step"] = True
@@ -811,9 +813,9 @@ class Store:
             first = self._reserve_ids(len(chunk), finished=len(chunk))
             records: dict[str, dict[str, dict]] = {HISTORY: {}, ABANDONED: {}}
             names = []
-            for offset, document in enumerate(chunk):
+            for offset, (document, facts) in enumerate(chunk):
                 session_id = first + offset
-                stored, table, record = plan.archived(document, session_id)
+                stored, table, record = plan.archived(document, session_id, facts)
                 name = self._archive_path(stored["meta"]["uid"]).name
                 _write_durably(staging / name, document_bytes(stored))
                 records[table][str(session_id)] = record
