@@ -8,14 +8,17 @@ Only finished sessions are imported; the rest are counted and left out.
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
+import json
+import os
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from .documents import OPTIONAL_META
-from .journal import read_regular
+from .journal import StoreError, read_regular
 from .migration import layout1_uid
 from .records import HISTORY, LogFacts, clock_fields, document_bytes, index_record, is_uid, log_facts
 from .rules import NO_GAMES, GameRules
@@ -176,3 +179,132 @@ class Verified:
                 folder.rmdir()
             except OSError:
                 pass
+
+
+STAGING = ".import"  # history/.import/: an import's archives until they are committed
+
+
+class Staging:
+    """The archives of an import's sessions, written to ``history/.import/`` as each one passes
+    (its local id already in it: ``first_id`` on), and their index records, noted in the
+    folder's ``records`` file, until ``Store.commit_staged`` commits them in batches (an index
+    line each, then the archives moved into ``history/``). The file is read once: each session
+    is checked, replayed and archived in the same reading.
+
+    A live import holds ``.import/checking`` locked (``import_alive``): the writer's tidy-up
+    of an interrupted import (``Store._settle_history``) leaves the folder alone while it is
+    held, so the import's own commit can open the store; once the import is gone (killed, the
+    power cut), the next writer removes what it staged and did not commit, and moves what it
+    committed into place. ``close`` removes what was staged and not committed, the folder's
+    files and the folders it made."""
+
+    MARKER, RECORDS = "checking", "records"
+
+    def __init__(self, history_dir: Path, first_id: int, rules: GameRules = NO_GAMES):
+        self.folder = history_dir / STAGING
+        self.first_id = first_id
+        self.count = 0  # sessions staged
+        self.committed = 0  # of them, how many are committed (indexed): never removed here
+        self.plan = ImportPlan(rules=rules)
+        self._made: list[Path] = []
+        for folder in (history_dir, self.folder):
+            if not folder.is_dir():
+                folder.mkdir()
+                self._made.append(folder)
+        self._marker = os.open(self.folder / self.MARKER, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+        try:
+            fcntl.flock(self._marker, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(self._marker)
+            self._marker = -1
+            self._remove_made()
+            raise StoreError("another import is writing to this history", str(history_dir)) from None
+        self._records: IO[str] | None = open(self.folder / self.RECORDS, "w+", encoding="utf-8")  # noqa: SIM115
+        self._names: list[str] = []
+
+    def add(self, document: Mapping, facts: LogFacts | None = None) -> int:
+        """Stage one new session (``as_archived``'s document and facts); its local id."""
+        session_id = self.first_id + self.count
+        stored, table, record = self.plan.archived(document, session_id, facts)
+        name = f"{stored['meta']['uid']}.json"
+        write_durably(self.folder / name, document_bytes(stored))
+        assert self._records is not None
+        self._records.write(json.dumps([table, session_id, name, record], ensure_ascii=False) + "\n")
+        self._names.append(name)
+        self.count += 1
+        return session_id
+
+    def batches(self, size: int) -> Iterator[list[tuple[str, int, str, dict]]]:
+        """The staged sessions (table, local id, archive name, index record), ``size`` at a time,
+        read back from the records file (no batch held longer than it is committed)."""
+        assert self._records is not None
+        self._records.flush()
+        self._records.seek(0)
+        chunk: list[tuple[str, int, str, dict]] = []
+        for line in self._records:
+            table, session_id, name, record = json.loads(line)
+            chunk.append((table, session_id, name, record))
+            if len(chunk) >= size:
+                yield chunk
+                chunk = []
+        if chunk:
+            yield chunk
+
+    def close(self) -> None:
+        """The import ended (done, refused or failed): what was staged and not committed goes,
+        with the records file, the marker and the folders made for it (when empty)."""
+        for name in self._names[self.committed :]:
+            (self.folder / name).unlink(missing_ok=True)
+        self._names = []
+        if self._records is not None:
+            self._records.close()
+            self._records = None
+            (self.folder / self.RECORDS).unlink(missing_ok=True)
+        if self._marker >= 0:
+            (self.folder / self.MARKER).unlink(missing_ok=True)
+            os.close(self._marker)  # releases the lock
+            self._marker = -1
+        self._remove_made()
+
+    def _remove_made(self) -> None:
+        for folder in (self.folder, *reversed(self._made)):
+            try:
+                folder.rmdir()  # only when empty: a committed archive not moved yet stays
+            except OSError:
+                pass
+
+    def __enter__(self) -> Staging:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+
+def import_alive(history_dir: Path) -> bool:
+    """Whether an import is staging into ``history/.import/`` now (it holds the marker)."""
+    try:
+        fd = os.open(history_dir / STAGING / Staging.MARKER, os.O_RDONLY | os.O_CLOEXEC)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+    return False
+
+
+def write_durably(path: Path, data: bytes) -> None:
+    """A new file's bytes, fsynced (its directory is synced once for the batch by the commit).
+    An import's staged archive: a crash leaves it partial only in a batch never committed."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o644)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+        os.fsync(fd)
+    finally:
+        os.close(fd)

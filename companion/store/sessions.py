@@ -45,6 +45,7 @@ from tinydb import Query
 from tinydb.table import Document
 
 from .documents import read_archive
+from .importing import STAGING
 from .journal import JournalDB, StoreError, atomic_write, dumps, loads
 from .records import (
     ABANDONED,
@@ -85,7 +86,6 @@ from .records import (
 from .rules import NO_GAMES, GameRules
 
 IMPORT_BATCH = 50  # sessions an import commits at once (one index line; see import_documents)
-STAGING = ".import"  # history/.import/: an import's archives until their batch is committed
 
 log = logging.getLogger("companion.store")
 KNOWN_NAMES = 16  # names seen before that ``known_names`` offers, most recent first
@@ -780,17 +780,16 @@ class Store:
         already here (same ``meta.uid``) is skipped. Returns (added, skipped).
 
         Read one at a time (an iterator of any length is never held whole) and crash-safe in
-        batches of ``batch`` sessions: for each, ids are reserved, then its archives are
-        written to ``history/.import/``, then ONE index line adds them all (the commit point),
-        then they are moved into place. A crash leaves the history with whole batches only: the
-        next writer moves a committed batch's archives into place and removes an uncommitted
-        one's (``_settle_history``), so it never comes back as history, not even from an index
-        rebuilt from the archives; importing again adds the rest (the ones here are skipped).
-        ``progress(added)`` is called after each batch.
+        batches of ``batch`` sessions: each batch's archives are staged in ``history/.import/``
+        (``importing.Staging``) and committed (``commit_staged``) before the next is read. A
+        crash leaves the history with whole batches only: the next writer moves a committed
+        batch's archives into place and removes an uncommitted one's (``_settle_history``),
+        so it never comes back as history, not even from an index rebuilt from the archives;
+        importing again adds the rest (the ones here are skipped). ``progress(added)`` is
+        called after each batch. (``companion import`` stages the whole file as it checks it,
+        then commits: ``Staging`` and ``commit_staged`` directly.)
         """
-        from .importing import ImportPlan
-        from .index import append_index, ensure_index
-        from .journal import fsync_directory
+        from .importing import ImportPlan, Staging
 
         self._check_writer()
         self._settle_history()
@@ -798,36 +797,60 @@ class Store:
         new = plan.stream(documents, self.uids())
         size = max(1, int(batch))
         added = 0
-        staging = self.history_dir / STAGING
         while True:
             chunk = list(itertools.islice(new, size))
             if not chunk:
-                if added:
-                    staging.rmdir()  # empty: every batch moved into place
                 forget_times()
                 return added, plan.skipped
-            if not added:
-                self.history_dir.mkdir(parents=True, exist_ok=True)
-                ensure_index(self._index_path())
-            staging.mkdir(exist_ok=True)
-            first = self._reserve_ids(len(chunk), finished=len(chunk))
-            records: dict[str, dict[str, dict]] = {HISTORY: {}, ABANDONED: {}}
-            names = []
-            for offset, (document, facts) in enumerate(chunk):
-                session_id = first + offset
-                stored, table, record = plan.archived(document, session_id, facts)
-                name = self._archive_path(stored["meta"]["uid"]).name
-                _write_durably(staging / name, document_bytes(stored))
-                records[table][str(session_id)] = record
-                names.append(name)
-            fsync_directory(staging)
-            append_index(self._index_path(), records)  # the batch's commit point
-            for name in names:  # into place: a crash before the last is completed by _settle_history
-                os.replace(staging / name, self.history_dir / name)
-            fsync_directory(self.history_dir)
-            added += len(chunk)
+            with Staging(self.history_dir, self.next_session_id(), self._rules) as staging:
+                for document, facts in chunk:
+                    staging.add(document, facts)
+                added += self.commit_staged(staging, size)
             if progress is not None:
                 progress(added)
+
+    def next_session_id(self) -> int:
+        """The id the next session gets (a new game's, an import's first)."""
+        return self._next_session_id()
+
+    def commit_staged(
+        self, staging: Any, batch: int = IMPORT_BATCH, progress: Callable[[int], None] | None = None
+    ) -> int:
+        """Commit what an import staged (``importing.Staging``), ``batch`` sessions at a time:
+        their ids are reserved (the ones already in their archives: the history must not have
+        moved on since they were staged), ONE index line adds the batch (its commit point),
+        then its archives are moved into place. Returns how many were committed;
+        ``progress(committed)`` after each batch."""
+        from .index import append_index, ensure_index
+        from .journal import fsync_directory
+
+        self._check_writer()
+        committed = 0
+        for chunk in staging.batches(max(1, int(batch))):
+            first = chunk[0][1]
+            if self.next_session_id() != first:
+                raise StoreError(
+                    f"the history took session {self.next_session_id()} while the import checked its file "
+                    "(the table ran?); nothing of it was added, import it again",
+                    self.path,
+                )
+            if not committed:
+                ensure_index(self._index_path())
+            finished = sum(table == HISTORY for table, *_ in chunk)
+            self._reserve_ids(len(chunk), finished=finished)
+            records: dict[str, dict[str, dict]] = {HISTORY: {}, ABANDONED: {}}
+            for table, session_id, _, record in chunk:
+                records[table][str(session_id)] = record
+            fsync_directory(staging.folder)
+            append_index(self._index_path(), records)  # the batch's commit point
+            staging.committed += len(chunk)
+            for _, _, name, _ in chunk:  # into place: a crash before the last is completed by _settle_history
+                os.replace(staging.folder / name, self.history_dir / name)
+            fsync_directory(self.history_dir)
+            committed += len(chunk)
+            if progress is not None:
+                progress(committed)
+        return committed
 
     def learned_box(self, game: str) -> dict:
         """What the latest session of ``game`` knew about the box (its ``box`` option with what
@@ -1135,10 +1158,13 @@ class Store:
         before an import): temporary files of archive and index writes are removed; the staged
         archives of an import (``history/.import/``) are moved into place if their batch was
         committed (indexed), else removed: a batch cut off never comes back as history."""
+        from .importing import import_alive
         from .journal import fsync_directory, remove_stale_temporaries
 
         remove_stale_temporaries(self.history_dir)
         staging = self.history_dir / STAGING
+        if import_alive(self.history_dir):  # its own commit opens the store: left as it is
+            return
         try:
             staged = sorted(staging.iterdir())
         except FileNotFoundError:
@@ -1313,19 +1339,6 @@ def _newest_first(docs: Mapping[str, Any]) -> list[Any]:
         reverse=True,
     )
     return [made for _, _, made in ordered]
-
-
-def _write_durably(path: Path, data: bytes) -> None:
-    """A new file's bytes, fsynced (its directory is synced once for the batch by the caller).
-    An import's staged archive: a crash leaves it partial only in a batch never committed."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o644)
-    try:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view) :]
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def _without_breakdown(record: dict) -> dict:

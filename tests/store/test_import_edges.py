@@ -164,10 +164,14 @@ def test_the_check_notes_each_verified_session_by_its_text_without_encoding_it(b
     from companion.store import importing
     from companion.store.export import read_digested_sessions
 
-    def encoded(document):
-        raise AssertionError("a session encoded again to be noted")
+    real_key = importing.Verified.key
 
-    monkeypatch.setattr(importing, "document_bytes", encoded)
+    def key(document, uid, digest=None):
+        if digest is None:
+            raise AssertionError("a session encoded again to be noted")
+        return real_key(document, uid, digest)
+
+    monkeypatch.setattr(importing.Verified, "key", staticmethod(key))
     noted: list[str] = []
     real = importing.Verified.add
     monkeypatch.setattr(importing.Verified, "add", lambda self, key: noted.append(key) or real(self, key))
