@@ -6,6 +6,7 @@ import argparse
 import json
 import logging
 import os
+import pathlib
 import sys
 
 from . import __version__
@@ -185,47 +186,84 @@ def _export(store, args) -> int:
 def cmd_import(args) -> int:
     """Add the sessions of a JSON export (or any session file) to the history; all or nothing.
 
-    The file is read twice as a stream, one session at a time: first every session is checked
-    (and every new finished one replayed), then, only if all passed, they are written in
-    crash-safe batches (``Store.import_documents``). Memory does not grow with the file."""
-    from .store.export import SessionFileError, read_sessions
-    from .store.importing import Verified
+    The file is read once, as a stream, one session at a time: each is checked, every new
+    finished one replayed and, if it passed, staged in ``history/.import/`` as it will be
+    archived (``store.importing.Staging``). Only if all passed are they committed, in
+    crash-safe batches (``Store.commit_staged``); a refusal removes what was staged and leaves
+    the data directory as it was. Memory does not grow with the file."""
+    from .known_games import KNOWN
+    from .store import StoreError
+    from .store.export import SessionFileError
+    from .store.importing import Staging, Verified
 
-    data_dir = data_dir_of(args)  # restoring onto a new card: created once the file is checked
-    known: set[str] = set()
-    if data_dir.is_dir():
-        with open_store(data_dir, read_only=True) as reader:
-            known = reader.uids()  # sessions already here are skipped: no need to replay them
-    elif data_dir.exists():
+    data_dir = data_dir_of(args)  # restoring onto a new card: made for the import, gone if refused
+    if data_dir.exists() and not data_dir.is_dir():
         return fail(f"{'--data-dir ' if args.data_dir else 'the data directory '}{data_dir} is not a directory")
     if writer_busy(data_dir):
         return fail(f"the table is running on {data_dir}; stop it before importing (systemctl stop companion)")
+    made = _missing_folders(data_dir)
+    history = data_dir / "history"
+    verified = Verified(history, __version__)  # what an interrupted import verified already
     progress = Progress("checked")
-    verified = Verified(data_dir / "history", __version__) if data_dir.is_dir() else None
+    staging = None
     try:
-        problem, unfinished = _import_problem(args.file, known, progress, verified)
+        if made:
+            data_dir.mkdir(parents=True)
+            first_id = 1
+        else:
+            first_id = _settled_next_id(data_dir, history)
+        staging = Staging(history, first_id, KNOWN)
+        problem, unfinished, skipped = _import_problem(args.file, staging, progress, verified)
+        progress.done()
+        if problem:
+            return fail(f"import refused, nothing changed: {problem}")
+        written = Progress("imported")
+        store = open_store(data_dir)  # the staging's marker is held: the store's tidy-up leaves it
+        try:
+            added = store.commit_staged(staging, progress=written.count)
+        finally:
+            written.done()
+            store.close()
     except SessionFileError as error:
         return fail(f"import refused, nothing changed: {error}")
+    except StoreError as error:
+        return fail(f"import stopped: {error}")
     finally:
         progress.done()
-        if verified is not None:
-            verified.close()
-    if problem:
-        return fail(f"import refused, nothing changed: {problem}")
-    created = not data_dir.exists()
-    store = open_store(data_dir)
-    written = Progress("imported")
-    try:
-        added, skipped = store.import_documents(read_sessions(args.file), progress=written.count)
-    finally:
-        written.done()
-        store.close()
+        verified.close()
+        if staging is not None:
+            staging.close()
+        if made and not (data_dir / "companion.db").exists():
+            for folder in reversed(made):  # a refused import onto a new card leaves no folder
+                try:
+                    folder.rmdir()
+                except OSError:
+                    break
     print(
-        (f"created {data_dir}; " if created else "")
+        (f"created {data_dir}; " if made else "")
         + f"imported {added} session{'s' * (added != 1)}; {skipped} already here"
         + (f"; {unfinished} unfinished left out" if unfinished else "")
     )
     return 0
+
+
+def _missing_folders(path: pathlib.Path) -> list[pathlib.Path]:
+    """The folders an import must make for ``path`` (outermost first): none when it is there."""
+    missing = []
+    while not path.exists() and path != path.parent:
+        missing.append(path)
+        path = path.parent
+    return missing[::-1]
+
+
+def _settled_next_id(data_dir: pathlib.Path, history: pathlib.Path) -> int:
+    """The id the import's first session gets. What an interrupted import left in
+    ``history/.import/`` is settled first by the store's writer (its committed batches moved
+    into place, the rest removed), so the staging starts empty."""
+    if (history / ".import").is_dir():
+        open_store(data_dir).close()
+    with open_store(data_dir, read_only=True) as reader:
+        return reader.next_session_id()
 
 
 class Progress:
@@ -263,25 +301,27 @@ class Progress:
             self.drawn = False
 
 
-def _import_problem(
-    path: str, known: set[str], progress: Progress | None = None, verified=None
-) -> tuple[str | None, int]:
+def _import_problem(path: str, staging, progress: Progress | None = None, verified=None) -> tuple[str | None, int, int]:
     """The first reason to refuse the file (a session that fails the checks raises
     SessionFileError; then an unknown game; then the first finished session new to the store
     that does not replay or disagrees with its own meta, named by its place in the file and its
-    id), and how many sessions are unfinished. Reads the file once, one session at a time.
-    ``verified`` (``importing.Verified``): the sessions an interrupted import verified already
-    (not replayed again), and where each one that passes is noted."""
+    id), how many sessions are unfinished and how many are here already (or twice in the file).
+    Reads the file once, one session at a time; each new finished one that passes is staged
+    (``staging``: ``store.importing.Staging``), until the first refusal. ``verified``
+    (``importing.Verified``): the sessions an interrupted import verified already (not
+    replayed again), and where each one that passes is noted."""
     from . import games
-    from .known_games import replay_problem
+    from .known_games import KNOWN, replay_problem
     from .store.export import read_digested_sessions
-    from .store.importing import finished, identity
+    from .store.importing import as_archived, finished, identity
+    from .store.records import forget_times
 
     available = set(games.available())
     unknown: str | None = None
     first: tuple[int, dict, str] | None = None
-    seen = set(known)
-    number = unfinished = 0
+    with open_store(staging.folder.parent.parent, read_only=True) as reader:
+        seen = reader.uids()  # sessions already here are skipped: no need to replay them
+    number = unfinished = skipped = 0
     sessions = read_digested_sessions(path, progress.count if progress else None)
     for number, (document, digest) in enumerate(sessions, start=1):
         if not finished(document):
@@ -289,27 +329,32 @@ def _import_problem(
         if document["game"] not in available:
             unknown = unknown or document["game"]
             continue
-        uid = identity(document)
-        if unknown or first or not finished(document) or uid in seen:
+        if unknown or first or not finished(document):
             continue  # refused already, or left out of the import anyway
+        uid = identity(document)
+        if uid in seen:
+            skipped += 1
+            continue
         seen.add(uid)
         key = verified.key(document, uid, digest) if verified is not None else None
-        if key is not None and key in verified.known:
-            continue  # replayed and passed before this import was interrupted
-        problem = replay_problem(document)
-        if not problem and key is not None:
-            verified.add(key)
-        if problem:
-            meta = document.get("meta") or {}
-            first = (number, {"id": meta.get("id")}, problem)
+        if key is None or key not in verified.known:  # else replayed and passed before an interruption
+            problem = replay_problem(document)
+            if problem:
+                meta = document.get("meta") or {}
+                first = (number, {"id": meta.get("id")}, problem)
+                continue
+            if key is not None:
+                verified.add(key)
+        staging.add(*as_archived(document, uid, KNOWN))
+    forget_times()
     if unknown:
-        return f"{path}: unknown game {unknown!r}; known: {', '.join(games.available())}", unfinished
+        return f"{path}: unknown game {unknown!r}; known: {', '.join(games.available())}", unfinished, skipped
     if first:
         place, meta, problem = first
         which = f"session {place} of {number}" if number > 1 else "the session"
         ident = f" (id {meta['id']})" if meta["id"] is not None else ""
-        return f"{path}: {which}{ident}: {problem}", unfinished
-    return None, unfinished
+        return f"{path}: {which}{ident}: {problem}", unfinished, skipped
+    return None, unfinished, skipped
 
 
 def cmd_stats(args) -> int:

@@ -20,7 +20,7 @@ from typing import IO, Any
 from .documents import OPTIONAL_META
 from .journal import StoreError, read_regular
 from .migration import layout1_uid
-from .records import HISTORY, LogFacts, clock_fields, document_bytes, index_record, is_uid, log_facts
+from .records import HISTORY, STAGING, LogFacts, clock_fields, document_bytes, index_record, is_uid, log_facts
 from .rules import NO_GAMES, GameRules
 
 
@@ -179,9 +179,6 @@ class Verified:
                 folder.rmdir()
             except OSError:
                 pass
-
-
-STAGING = ".import"  # history/.import/: an import's archives until they are committed
 
 
 class Staging:

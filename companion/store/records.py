@@ -36,6 +36,9 @@ HISTORY, ABANDONED = "history", "abandoned"  # tables of history/index.db
 HISTORY_DIR, INDEX_FILE = "history", "index.db"
 
 
+STAGING = ".import"  # history/.import/: an import's archives until they are committed
+
+
 def log_table(session_id: int) -> str:
     return f"log-{session_id}"
 

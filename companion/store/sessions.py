@@ -45,7 +45,6 @@ from tinydb import Query
 from tinydb.table import Document
 
 from .documents import read_archive
-from .importing import STAGING
 from .journal import JournalDB, StoreError, atomic_write, dumps, loads
 from .records import (
     ABANDONED,
@@ -58,6 +57,7 @@ from .records import (
     SESSION_FORMAT,
     SESSION_VERSION,
     SESSIONS,
+    STAGING,
     check_entry,
     clock_fields,
     count_actions,
