@@ -56,18 +56,6 @@ def existing_data_dir(args) -> Path:
 def writer_busy(data_dir: Path) -> bool:
     """Whether another process (the table, an import, ``club sync``) holds the store's writer
     lock now: said before a long piece of work, not after it."""
-    import fcntl
+    from .store.journal import lock_held
 
-    try:
-        fd = os.open(data_dir / "companion.db.lock", os.O_RDWR | os.O_CLOEXEC)
-    except OSError:
-        return False
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return True
-    except OSError:
-        return False
-    finally:
-        os.close(fd)
-    return False
+    return lock_held(data_dir / "companion.db.lock")

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from .documents import OPTIONAL_META
-from .journal import StoreError, read_regular
+from .journal import StoreError, lock_held, read_regular
 from .migration import layout1_uid
 from .records import HISTORY, STAGING, LogFacts, clock_fields, document_bytes, index_record, is_uid, log_facts
 from .rules import NO_GAMES, GameRules
@@ -279,19 +279,7 @@ class Staging:
 
 def import_alive(history_dir: Path) -> bool:
     """Whether an import is staging into ``history/.import/`` now (it holds the marker)."""
-    try:
-        fd = os.open(history_dir / STAGING / Staging.MARKER, os.O_RDONLY | os.O_CLOEXEC)
-    except OSError:
-        return False
-    try:
-        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return True
-    except OSError:
-        return False
-    finally:
-        os.close(fd)
-    return False
+    return lock_held(history_dir / STAGING / Staging.MARKER)
 
 
 def write_durably(path: Path, data: bytes) -> None:

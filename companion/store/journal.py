@@ -240,6 +240,24 @@ def _unlocked(fd: int, wait: float = 0.0) -> bool:
     return True
 
 
+def lock_held(path: Path) -> bool:
+    """Whether another open file holds ``path`` locked (``flock``) now: a live writer of the
+    store, a live import's staging. A file that is not there holds nothing."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+    return False
+
+
 def fsync_directory(directory: Path) -> None:
     """Make a rename or a new file in ``directory`` survive a power cut."""
     fd = os.open(directory, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
