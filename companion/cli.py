@@ -209,11 +209,11 @@ def cmd_import(args) -> int:
     try:
         if made:
             data_dir.mkdir(parents=True)
-            first_id = 1
+            first_id, known = 1, set[str]()
         else:
-            first_id = _settled_next_id(data_dir, history)
+            first_id, known = _settled_history(data_dir, history)
         staging = Staging(history, first_id, KNOWN)
-        problem, unfinished, skipped = _import_problem(args.file, staging, progress, verified)
+        problem, unfinished, skipped = _import_problem(args.file, staging, known, progress, verified)
         progress.done()
         if problem:
             return fail(f"import refused, nothing changed: {problem}")
@@ -256,14 +256,15 @@ def _missing_folders(path: pathlib.Path) -> list[pathlib.Path]:
     return missing[::-1]
 
 
-def _settled_next_id(data_dir: pathlib.Path, history: pathlib.Path) -> int:
-    """The id the import's first session gets. What an interrupted import left in
-    ``history/.import/`` is settled first by the store's writer (its committed batches moved
-    into place, the rest removed), so the staging starts empty."""
+def _settled_history(data_dir: pathlib.Path, history: pathlib.Path) -> tuple[int, set[str]]:
+    """The id the import's first session gets and the identities of the sessions here (skipped
+    without a replay). What an interrupted import left in ``history/.import/`` is settled first
+    by the store's writer (its committed batches moved into place, the rest removed), so the
+    staging starts empty."""
     if (history / ".import").is_dir():
         open_store(data_dir).close()
     with open_store(data_dir, read_only=True) as reader:
-        return reader.next_session_id()
+        return reader.next_session_id(), reader.uids()
 
 
 class Progress:
@@ -301,13 +302,16 @@ class Progress:
             self.drawn = False
 
 
-def _import_problem(path: str, staging, progress: Progress | None = None, verified=None) -> tuple[str | None, int, int]:
+def _import_problem(
+    path: str, staging, known: set[str], progress: Progress | None = None, verified=None
+) -> tuple[str | None, int, int]:
     """The first reason to refuse the file (a session that fails the checks raises
     SessionFileError; then an unknown game; then the first finished session new to the store
     that does not replay or disagrees with its own meta, named by its place in the file and its
     id), how many sessions are unfinished and how many are here already (or twice in the file).
     Reads the file once, one session at a time; each new finished one that passes is staged
-    (``staging``: ``store.importing.Staging``), until the first refusal. ``verified``
+    (``staging``: ``store.importing.Staging``), until the first refusal; one of ``known`` (here
+    already) is skipped without a replay. ``verified``
     (``importing.Verified``): the sessions an interrupted import verified already (not
     replayed again), and where each one that passes is noted."""
     from . import games
@@ -319,8 +323,7 @@ def _import_problem(path: str, staging, progress: Progress | None = None, verifi
     available = set(games.available())
     unknown: str | None = None
     first: tuple[int, dict, str] | None = None
-    with open_store(staging.folder.parent.parent, read_only=True) as reader:
-        seen = reader.uids()  # sessions already here are skipped: no need to replay them
+    seen = set(known)
     number = unfinished = skipped = 0
     sessions = read_digested_sessions(path, progress.count if progress else None)
     for number, (document, digest) in enumerate(sessions, start=1):
