@@ -149,23 +149,26 @@ def check(data: dict, on_device: bool = False) -> Box:
     )
 
 
-_PARSED: dict[bytes, Box] = {}  # the last few versions of box data read (records are never changed)
+_PARSED: dict[bytes, Box] = {}  # the versions of box data read last (records are never changed)
 _PARSING = threading.Lock()  # the table and the web may read at once
+PARSED_KEPT = 64  # a box's corrections over an evening are a few dozen versions
 
 
-def parsed(data: dict) -> Box:
-    """``parse(data)``, read once per version of the data: a session's options are checked,
-    then set up from the same data, and an import replays hundreds of games of one box."""
+def parsed(data: dict, read: Box | None = None) -> Box:
+    """``parse(data)``, read once per version of the data (by content) among the last
+    ``PARSED_KEPT``: a session's options are checked, then set up from the same data, the box
+    check walks through its versions, and an import replays hundreds of games of one box.
+    ``read``: the records of this data, just made."""
     try:
         key = marshal.dumps(data, 2)  # version 2: the same bytes for equal data (no shared references)
     except ValueError:  # a value marshal does not take: read each time
-        return parse(data)
+        return read or parse(data)
     with _PARSING:
         found = _PARSED.get(key)
     if found is None:
-        found = parse(data)
+        found = read or parse(data)
         with _PARSING:
-            if len(_PARSED) >= 8:
+            if len(_PARSED) >= PARSED_KEPT:
                 del _PARSED[next(iter(_PARSED))]
             _PARSED[key] = found
     return found

@@ -23,7 +23,6 @@ with their compass directions, the starting spots, and the victory-point cards' 
 from __future__ import annotations
 
 import copy
-import marshal
 import threading
 from itertools import combinations, product
 
@@ -50,9 +49,7 @@ GENITIVE = {"grain": "obilí", "livestock": "dobytka", "wood": "dřeva", "ore": 
 
 
 # -- the records of the data being checked ------------------------------------------------------
-_READ: dict[bytes, box.Box] = {}  # the last few versions of the walk's data, read
 _READING = threading.Lock()  # the table and the web may read at once
-
 
 # the same few data objects, by identity: a replay asks the one state's walk data several
 # times an action, and marshalling the whole data for its key costs more than the question. The
@@ -63,20 +60,13 @@ _SAME: list[tuple[dict, box.Box]] = []
 
 def records_of(data: dict, read: box.Box | None = None) -> box.Box:
     """The records of box data in box.toml's shape (the walk's, kept in the state), read once
-    per version of the data; ``read``: its records, just made by ``box.check``."""
+    per version of the data (``box.parsed``); ``read``: its records, just made by ``box.check``."""
     with _READING:
         for held, found in _SAME:
             if held is data:
                 return found
-    key = marshal.dumps(data, 2)  # version 2: the same bytes for equal data (no shared references)
+    found = box.parsed(data, read)
     with _READING:
-        known = _READ.get(key)
-    found = known if known is not None else read or box.parse(data)
-    with _READING:
-        if known is None:
-            if len(_READ) >= 8:
-                del _READ[next(iter(_READ))]
-            _READ[key] = found
         if len(_SAME) >= 4:
             del _SAME[0]
         _SAME.append((data, found))
