@@ -264,8 +264,9 @@ class Game:
 
     def _carry_out_again(self, state: dict, logged: dict) -> None:
         """If the interrupted action now breaks a rule, the answers stay and the table is told
-        why; if it needs another answer, that question is queued in turn."""
-        before = copy_state(state)
+        why; if it needs another answer, that question is queued in turn. (The parts no step
+        changes in place are shared with the copy kept for that, as ``apply`` shares them.)"""
+        before = copy_state(state, (RECENT, *self.shared_parts))
         try:
             self.perform(state, Action.from_log(logged))
         except Ask as ask:
