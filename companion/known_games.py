@@ -162,15 +162,45 @@ def verified_replay(rules: Any, document: Mapping) -> str | None:
 CHECKPOINT = 16  # actions between the copies a question (Ask) goes back to, once one was asked
 
 
+class AskingSteps:
+    """How often each step class's actions asked a question (``Ask``) in this process's quick
+    replays: a step that asks often (Dva bratři's build and Jindřich's turn, the Great Wall's
+    roll: an unknown fact, the raiders' number) has its state copied right before its action,
+    which costs one copy; any other question rebuilds the state from the last copy. Learned as
+    the replays go (no game declares it), and a hint for speed only: the state reached is the
+    same either way."""
+
+    OFTEN = 4  # copied before once at least one action in OFTEN asked (and two did)
+
+    def __init__(self) -> None:
+        self.done: dict[type, int] = {}
+        self.asked: dict[type, int] = {}
+        self.often: set[type] = set()
+
+    def count(self, step: type, asked: bool) -> None:
+        done = self.done[step] = self.done.get(step, 0) + 1
+        if asked:
+            self.asked[step] = self.asked.get(step, 0) + 1
+        times = self.asked.get(step, 0)
+        if times >= 2 and times * self.OFTEN >= done:
+            self.often.add(step)
+        else:
+            self.often.discard(step)
+
+
+ASKING = AskingSteps()
+
+
 def _replayed_state(rules: Any, options: dict, seed: int, actions: list) -> dict | None:
     """The state after ``actions`` (None: one came after the end), each carried out on the one
     state. An action whose step asks a question (``Ask``, answered by the log next) needs the
-    state before it, to be queued with the question as the engine's ``Game.apply`` queues it;
-    that state is rebuilt from the last copy and the actions checked since. Until the first
-    question the only copy is the set-up state (most games never ask, and copying a state costs
-    more than carrying out an action); after it a copy is kept every ``CHECKPOINT`` actions."""
+    state before it, to be queued with the question as the engine's ``Game.apply`` queues it:
+    a step that asks often (``ASKING``) has it copied right before; for any other, it is rebuilt
+    from the last copy and what was done since. Until such a question the only copy is the
+    set-up state (most games never ask, and copying a state costs more than carrying out an
+    action); after it a copy is kept every ``CHECKPOINT`` actions."""
     from .engine.events import RECENT, trim
-    from .engine.game import copy_state
+    from .engine.game import copy_state, step_of
     from .engine.steps import Ask
 
     shared = (RECENT, *rules.shared_parts)
@@ -179,27 +209,52 @@ def _replayed_state(rules: Any, options: dict, seed: int, actions: list) -> dict
     marked = rules.setup(options, seed)
     state = copy_state(marked, shared)
     mark, every = 0, None  # the copy stands for actions[:mark]; every: CHECKPOINT once asked
-    done_since: list = []  # the checked actions since the copy: the same states again pass the same checks
+    # since the copy: each checked action (the same states again pass the same checks), or the
+    # question an often-asking step asked and the action it interrupted, queued again as such
+    since: list = []
+    often, count = ASKING.often, ASKING.count
     for done, action in enumerate(actions):
         checked = rules.checked(state, action)
         if checked is None:
             return None
+        step = step_of(checked)
+        before = copy_state(state, shared) if step in often else None
         try:
             rules.perform(state, checked)
-        except Ask as ask:  # the state is half changed: rebuilt as it was before this action
-            state = copy_state(marked, shared)
-            for earlier in done_since:  # none of them asked
-                rules.perform(state, earlier)
-                trim(state, rules.recent_kept)
-            ask.queue_in(state, checked.logged)
-            mark, every = done + 1, CHECKPOINT
-            marked, done_since = copy_state(state, shared), []
+        except Ask as ask:  # the state is half changed: back to what it was before this action
+            count(step, True)
+            if before is not None:
+                state = before
+                ask.queue_in(state, checked.logged)
+                since.append((copy_state(ask.task), checked.logged))  # as asked: the queue's may change
+            else:
+                state = copy_state(marked, shared)
+                for earlier in since:
+                    _again(rules, state, earlier)
+                ask.queue_in(state, checked.logged)
+                mark, every = done + 1, CHECKPOINT
+                marked, since = copy_state(state, shared), []
         else:
-            done_since.append(checked)
+            count(step, False)
+            since.append(checked)
         trim(state, rules.recent_kept)
         if every is not None and done + 1 - mark >= every:
-            mark, marked, done_since = done + 1, copy_state(state, shared), []
+            mark, marked, since = done + 1, copy_state(state, shared), []
     return state
+
+
+def _again(rules: Any, state: dict, earlier: Any) -> None:
+    """One thing done since the last copy, done again on the rebuilt state."""
+    from .engine.events import trim
+    from .engine.game import copy_state
+    from .engine.steps import Ask
+
+    if type(earlier) is tuple:  # a question an often-asking step asked, and its action
+        task, logged = earlier
+        Ask(copy_state(task)).queue_in(state, logged)
+    else:  # a checked action: none of them asked
+        rules.perform(state, earlier)
+    trim(state, rules.recent_kept)
 
 
 def _table_replay_problem(rules: Any, document: Mapping) -> str | None:

@@ -359,6 +359,15 @@ class Game:
 
 _AWAITED = "_awaited"  # an Action's note from ``Game.checked``: (the state, its step, its task)
 
+
+
+def step_of(action: Action) -> type | None:
+    """The class of the step ``Game.checked`` found awaited for ``action``, before it is
+    carried out (None: not checked so)."""
+    found = action.__dict__.get(_AWAITED)
+    return None if found is None else type(found[1])
+
+
 _GATED: dict[type, bool] = {}  # step class -> gated(it), answered once per class
 
 
