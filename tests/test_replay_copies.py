@@ -120,4 +120,5 @@ def test_the_state_is_the_tables_whichever_steps_are_copied_before(which, monkey
             monkeypatch.setattr(known_games, "CHECKPOINT", checkpoint)
             for name, game in _asking_games():
                 state, _ = _replayed(name, game, monkeypatch)
-                assert {k: v for k, v in state.items() if k != "recent"} == _table_state(name, game), (often, checkpoint)
+                replayed = {k: v for k, v in state.items() if k != "recent"}
+                assert replayed == _table_state(name, game), (often, checkpoint)

@@ -360,7 +360,6 @@ class Game:
 _AWAITED = "_awaited"  # an Action's note from ``Game.checked``: (the state, its step, its task)
 
 
-
 def step_of(action: Action) -> type | None:
     """The class of the step ``Game.checked`` found awaited for ``action``, before it is
     carried out (None: not checked so)."""
