@@ -173,11 +173,11 @@ class AskingSteps:
     OFTEN = 4  # copied before once at least one action in OFTEN asked (and two did)
 
     def __init__(self) -> None:
-        self.done: dict[type, int] = {}
-        self.asked: dict[type, int] = {}
-        self.often: set[type] = set()
+        self.done: dict[type | None, int] = {}
+        self.asked: dict[type | None, int] = {}
+        self.often: set[type | None] = set()
 
-    def count(self, step: type, asked: bool) -> None:
+    def count(self, step: type | None, asked: bool) -> None:
         done = self.done[step] = self.done.get(step, 0) + 1
         if asked:
             self.asked[step] = self.asked.get(step, 0) + 1
