@@ -114,6 +114,16 @@ def offered(values) -> Callable[[int | None, Any], bool]:
     return offers
 
 
+def offered_to(seat: int, values) -> Callable[[int | None, Any], bool]:
+    """A gate's ``offers`` for a prompt that lists ``values`` to ``seat`` only (``{seat: ...}``)."""
+    anyone = offered(values)
+
+    def offers(answering: int | None, value: Any) -> bool:
+        return answering == seat and anyone(answering, value)
+
+    return offers
+
+
 class Step:
     """One decision of a game. Subclasses set ``name`` (the action's ``step`` in the log) and
     implement ``prompt`` and ``apply``; ``explain`` names the rule behind an unlisted answer.
@@ -395,7 +405,7 @@ def check_action(prompt: Prompt | None, action: Any, game: Game | None = None, s
 
 def passes(gate: Gate, action: Any) -> Action | None:
     """The typed action when ``gate`` lets it through every check ``check_action`` makes of a
-    CHOICE, CELL, NUMBER, CONFIRM or hidden choice prompt; None when it does not (or cannot
+    CHOICE, CELL, NUMBER, CONFIRM, hidden choice or vote prompt; None when it does not (or cannot
     tell: another kind of prompt), and the whole prompt is asked instead, with its own refusals. Asked for most
     actions of an import's replay: the kinds are told apart by identity, the common first."""
     if type(action) is not dict or action.get("step") != gate.step:
@@ -406,7 +416,7 @@ def passes(gate: Gate, action: Any) -> Action | None:
         if seat is not None and (type(seat) is not int or (gate.seats and seat not in gate.seats)):
             return None  # (a bool, a float: the whole prompt says why)
         return Action.from_log(action) if gate.offers(seat, action.get("value")) else None
-    if kind is not PromptKind.SECRET_CHOICE:
+    if kind is not PromptKind.SECRET_CHOICE and kind is not PromptKind.VOTE:
         return None
     picks = action.get("picks")
     if not isinstance(picks, dict) or set(picks) != {str(s) for s in gate.seats}:

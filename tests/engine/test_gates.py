@@ -36,6 +36,7 @@ def corpus_games():
 
 
 NUMBER_OR_CONFIRM = (PromptKind.NUMBER, PromptKind.CONFIRM)
+HIDDEN = (PromptKind.SECRET_CHOICE, PromptKind.VOTE)
 
 
 def _accepted(prompt, action, rules, state) -> bool:
@@ -73,7 +74,13 @@ def check_state(rules, state, action=None) -> None:
     GATED.add((rules.name, gate.step))
     prompt = step.prompt(state, awaited.task)
     assert (gate.kind, gate.step, gate.seats) == (prompt.kind, prompt.step, prompt.seats)
-    assert gate.kind in (PromptKind.CHOICE, PromptKind.CELL, PromptKind.SECRET_CHOICE, *NUMBER_OR_CONFIRM)
+    assert gate.kind in (
+        PromptKind.CHOICE,
+        PromptKind.CELL,
+        PromptKind.SECRET_CHOICE,
+        PromptKind.VOTE,
+        *NUMBER_OR_CONFIRM,
+    )
     values = [o.value for options in (*prompt.options.values(), *prompt.unoffered.values()) for o in options]
     values += [*JUNK, *(str(v) for v in values[:5] if not isinstance(v, str))]
     if prompt.kind is PromptKind.NUMBER:  # the bounds and just past them

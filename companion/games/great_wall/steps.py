@@ -5,6 +5,7 @@ first rolled, a wall tile's cost when first built)."""
 from __future__ import annotations
 
 from ...engine import BACK, Gate, Msg, Option, Prompt, PromptKind, Step, answered, counts, numbered
+from ...engine.steps import offered_to
 from ..catan import core
 from . import raiders, texts
 from .box import RESOURCES, SIDES
@@ -65,6 +66,12 @@ class Fortress(Step):
             unoffered=left_out(every, options),
         )
 
+    def gate(self, state, task):
+        """The sections without a fortress, without their names."""
+        taken = gw(state)["fortress"]
+        free = [s for s in range(gw(state)["sections"]) if s not in taken]
+        return Gate(PromptKind.CHOICE, self.name, (task["seat"],), offered_to(task["seat"], free))
+
     def explain(self, state, task, seat, value):
         if value in gw(state)["fortress"]:
             return raiders.refuse(
@@ -88,6 +95,11 @@ class RaiderDrawn(Step):
         return seat_choice(
             self, task, texts.DRAW_WHICH, options, short=texts.DRAW_SHORT, unoffered=left_out(every, options)
         )
+
+    def gate(self, state, task):
+        """The numerals left in the bag."""
+        left = [k for k, count in enumerate(gw(state)["bag"]) if count]
+        return Gate(PromptKind.CHOICE, self.name, (task["seat"],), offered_to(task["seat"], left))
 
     def explain(self, state, task, seat, value):
         if type(value) is int and 0 <= value < gw(state)["numerals"]:
@@ -133,6 +145,18 @@ class AttackNumber(Step):
             self, task, question, options, detail=texts.ATTACK_DETAIL, unoffered=left_out(every, options)
         )
 
+    def gate(self, state, task):
+        """ "Not an attack number" and the arrows without a number, as [hex, side]."""
+        numbers, seat = gw(state)["numbers"], task["seat"]
+        free = [[k, side] for k, sides in enumerate(numbers) for side, n in zip(SIDES, sides) if n is None]
+
+        def offers(answering, value) -> bool:
+            if answering != seat:
+                return False
+            return value is None or (type(value) is list and value in free)
+
+        return Gate(PromptKind.CHOICE, self.name, (seat,), offers)
+
     def explain(self, state, task, seat, value):
         if isinstance(value, list) and len(value) == 2:
             missing = raiders.no_such_hex(state, value[0])
@@ -171,6 +195,10 @@ class WallCost(Step):
         return seat_choice(
             self, task, texts.cost_question(task["level"], resource), counts(3, back=True), detail=texts.COST_DETAIL
         )
+
+    def gate(self, state, task):
+        """0 to 3 of the resource asked, or "back"."""
+        return Gate(PromptKind.CHOICE, self.name, (task["seat"],), offered_to(task["seat"], (0, 1, 2, 3, BACK.value)))
 
     def apply(self, state, action, task):
         g = gw(state)

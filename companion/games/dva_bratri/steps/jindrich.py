@@ -11,6 +11,7 @@ his towers count for his fortresses, as for any player.
 from __future__ import annotations
 
 from ....engine import Gate, Msg, Option, Prompt, PromptKind, announce, answered
+from ....engine.steps import confirmed
 from .. import board, box, jindrich, picture, reveal, turns
 from ..board import NORTH
 from ..texts import CROSS_COLOURS, NOTHING, at, colour_opts, ordinal
@@ -262,6 +263,10 @@ class JindrichDone(DvaStep):
             short=Msg.from_json(task["short"]) if "short" in task else None,
             **picture.map_fields(state, task["at"] or task["anchor"]),
         )
+
+    def gate(self, state: dict, task: dict) -> Gate:
+        """An OK (the map is not drawn)."""
+        return Gate(PromptKind.CONFIRM, self.name, seats(state), confirmed)
 
     def apply(self, state: dict, action, task: dict) -> None:
         answered(state, task)

@@ -6,8 +6,9 @@ to the ``act`` list (the next consequence, or step 2).
 
 from __future__ import annotations
 
-from ....engine import Msg, Option, Prompt, PromptKind, RuleError, Step, counted
+from ....engine import Gate, Msg, Option, Prompt, PromptKind, RuleError, Step, counted
 from ....engine.i18n import NBSP, player, unbroken
+from ....engine.steps import offered
 from ..box import BOX
 from ..common import COLOURS, note, reading, refuse
 from ..conflict import CONTINENT, ISLAND, MAX_PARTS, migration_candidates, war_leaders
@@ -233,6 +234,11 @@ class WarCivs(Step):
             Msg("Válka: které barvy?", "War: which colours?"),
             other_colours(state["in_play"]),
         )
+
+    def gate(self, state, task):
+        """The colours in play, and "done" once two are ticked."""
+        values = [*state["in_play"], *([DONE] if len(state["conflict"]["civs"]) >= 2 else [])]
+        return Gate(PromptKind.CHOICE, self.name, (state["turn"],), offered(values))
 
     def apply(self, state, action, task):
         war = state["conflict"]

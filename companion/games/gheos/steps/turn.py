@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ....engine import Gate, Msg, Option, Prompt, PromptKind, Step
 from ....engine.i18n import player
+from ....engine.steps import confirmed
 from ..box import BOX
 from ..common import COLOURS, FOLLOWERS_PER_COLOUR, note, reading, refuse, total
 from ..flow import ask, awaits, begin_turn, end_turn, step_two_done
@@ -280,6 +281,9 @@ class Ledger(Step):
             Msg("Přehled přívrženců", "Follower ledger"),
             detail=ledger_text(state),
         )
+
+    def gate(self, state, task):
+        return Gate(PromptKind.CONFIRM, self.name, (state["turn"],), confirmed)
 
     def apply(self, state, action, task):
         awaits(state, "act")

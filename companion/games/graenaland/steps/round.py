@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ....engine import YES_NO, Gate, Msg, Option, Prompt, PromptKind
 from ....engine.i18n import join
+from ....engine.steps import offered, offered_to
 from .. import production, rounds, texts
 from ..board import HEROES, move_choices, move_code
 from ..texts import refuse
@@ -430,6 +431,16 @@ class Vote(TableStep):
             short=_vote_short(state),
         )
 
+    def gate(self, state, task):
+        """Yes or no from each seat with a vote on the territory."""
+        seats = tuple(int(s) for s in state["proposal"]["weights"])
+        yes_no = offered(o.value for o in YES_NO)
+
+        def offers(seat, value) -> bool:
+            return seat in seats and yes_no(seat, value)
+
+        return Gate(PromptKind.VOTE, self.name, seats, offers)
+
     def apply(self, state, action, task):
         rounds.vote_counted(state, picks_by_seat(action.picks), public=False)
 
@@ -465,6 +476,10 @@ class VoteOpen(TableStep):
             {seat: YES_NO},
             detail=_vote_title(state) + Msg(": ", ": ") + _vote_detail(state),
         )
+
+    def gate(self, state, task):
+        seat = task["seat"]
+        return Gate(PromptKind.CHOICE, self.name, (seat,), offered_to(seat, (o.value for o in YES_NO)))
 
     def apply(self, state, action, task):
         rounds.open_vote_given(state, action.value)

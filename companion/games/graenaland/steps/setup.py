@@ -3,8 +3,9 @@ screens shown in front of the next step (the start spots and every later result)
 
 from __future__ import annotations
 
-from ....engine import Msg, Option, Prompt, PromptKind, numbered
+from ....engine import Gate, Msg, Option, Prompt, PromptKind, numbered
 from ....engine.i18n import join
+from ....engine.steps import confirmed, offered_to
 from .. import boxcheck, draft, screens, texts
 from ..texts import refuse
 from .common import TableStep
@@ -140,6 +141,11 @@ class DraftPlace(TableStep):
             ),
         )
 
+    def gate(self, state, task):
+        """The coastal territories the seat may settle, without their names."""
+        seat = task["seat"]
+        return Gate(PromptKind.CHOICE, self.name, (seat,), offered_to(seat, draft.placements(state, seat)))
+
     def apply(self, state, action, task):
         draft.place(state, action.value)
 
@@ -208,6 +214,10 @@ class Shown(TableStep):
             Msg.from_json(task["title"]),
             detail=join((Msg.from_json(i) for i in items), "; "),
         )
+
+    def gate(self, state, task):
+        """Anyone's OK (a confirmation carries no value)."""
+        return Gate(PromptKind.CONFIRM, self.name, (), confirmed)
 
     def apply(self, state, action, task):
         screens.resume(state)

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from ....engine import Gate, Msg, Option, Prompt, PromptKind, Step, counted
+from ....engine import BACK, Gate, Msg, Option, Prompt, PromptKind, Step, counted
+from ....engine.steps import offered
 from ...catan import core
 from .. import battle, saga, support, texts, war
 from ..box import RESOURCES
@@ -36,6 +37,11 @@ class DonateCount(QueuedStep):
             ((n, counted(n, *CARDS)) for n in range(1, top + 1)),
             back=True,
         )
+
+    def gate(self, state: dict, task: dict) -> Gate:
+        """1 to the box's most cards, or "back", for anyone who answers for the seat."""
+        values = (*range(1, box_of(state).donation_max + 1), BACK.value)
+        return Gate(PromptKind.CHOICE, self.name, one_seat(task["seat"]), offered(values))
 
     def explain(self, state: dict, task: dict, seat, value):
         """CZ: "Hráč může … jednou poskytnout 1, 2 nebo 3 karty surovin"."""

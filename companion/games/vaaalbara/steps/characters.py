@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ....engine import Gate, Msg, Option, Prompt, PromptKind, RuleError, Step
 from ....engine.choices import NO, YES
-from ....engine.steps import confirmed
+from ....engine.steps import confirmed, offered
 from ..box import BOX
 from ..common import (
     BARD,
@@ -352,6 +352,11 @@ class MidwifeTakeBack(Step):
                 Prompt.ANYONE: tuple(character_option(c) for c in BOX.characters if c not in returnable(state, seat))
             },
         )
+
+    def gate(self, state, task):
+        """The discarded characters that may go back into the hand."""
+        seat = acting(state)
+        return Gate(PromptKind.CHOICE, self.name, (seat,), offered(returnable(state, seat)))
 
     def explain(self, state, task, seat, value):
         if value == MIDWIFE and type(value) is int:

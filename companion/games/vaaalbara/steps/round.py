@@ -127,6 +127,10 @@ class OmenQuestion(Step):
             },
         )
 
+    def gate(self, state, task):
+        """The tied clans, without their names."""
+        return Gate(PromptKind.CHOICE, self.name, (), offered(task["candidates"]))
+
     def detail(self, state: dict, task: dict) -> Msg:
         raise NotImplementedError
 
