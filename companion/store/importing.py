@@ -217,7 +217,6 @@ class Staging:
             self._remove_made()
             raise StoreError("another import is writing to this history", str(history_dir)) from None
         self._records: IO[str] | None = open(self.folder / self.RECORDS, "w+", encoding="utf-8")  # noqa: SIM115
-        self._names: list[str] = []
 
     def add(self, document: Mapping, facts: LogFacts | None = None) -> int:
         """Stage one new session (``as_archived``'s document and facts); its local id."""
@@ -227,7 +226,6 @@ class Staging:
         write_durably(self.folder / name, document_bytes(stored))
         assert self._records is not None
         self._records.write(json.dumps([table, session_id, name, record], ensure_ascii=False) + "\n")
-        self._names.append(name)
         self.count += 1
         return session_id
 
@@ -250,10 +248,9 @@ class Staging:
     def close(self) -> None:
         """The import ended (done, refused or failed): what was staged and not committed goes,
         with the records file, the marker and the folders made for it (when empty)."""
-        for name in self._names[self.committed :]:
-            (self.folder / name).unlink(missing_ok=True)
-        self._names = []
         if self._records is not None:
+            for name in self._uncommitted():
+                (self.folder / name).unlink(missing_ok=True)
             self._records.close()
             self._records = None
             (self.folder / self.RECORDS).unlink(missing_ok=True)
@@ -262,6 +259,19 @@ class Staging:
             os.close(self._marker)  # releases the lock
             self._marker = -1
         self._remove_made()
+
+    def _uncommitted(self) -> Iterator[str]:
+        """The archive names staged and not committed, read back from the records file (the
+        names are not held in memory: an import of ten thousand sessions would hold them all)."""
+        assert self._records is not None
+        self._records.flush()
+        self._records.seek(0)
+        for number, line in enumerate(self._records):
+            if number >= self.committed:
+                try:
+                    yield str(json.loads(line)[2])
+                except (ValueError, IndexError, TypeError):  # a line cut short by a full disk
+                    continue
 
     def _remove_made(self) -> None:
         for folder in (self.folder, *reversed(self._made)):
