@@ -154,7 +154,7 @@ def _export(store, args) -> int:
     from functools import cache
 
     from .known_games import KNOWN
-    from .store.export import json_list, json_list_of, json_text, write_history_csv, write_stream
+    from .store.export import history_json_items, json_list_of, json_text, write_history_csv, write_stream
     from .store.journal import dumps, loads
     from .store.reports import bgstats_link, bgstats_play
 
@@ -177,7 +177,7 @@ def _export(store, args) -> int:
         plays = store.summaries_made(lambda record: dumps(play(record)), store.notes.append)
         write_stream(destination, json_list_of(json_text(loads(text), indent=2) for text in plays))
     elif args.format == "json":
-        write_stream(destination, json_list(store.history_documents(skipped=store.notes.append), indent=None))
+        write_stream(destination, json_list_of(history_json_items(store, store.notes.append)))
     else:
         write_history_csv(store, destination, came or None)
     return 0

@@ -188,7 +188,14 @@ def read_archive(path: Path) -> dict:
     """An archived session document, checked (the session-file checks). Read as a session file
     is: a regular file within ``MAX_ARCHIVE`` (a FIFO or a device in its place is refused with
     an OSError, before anything is read)."""
-    document = loads(read_regular(path, MAX_ARCHIVE).decode("utf-8"))
+    return read_archive_text(path)[0]
+
+
+def read_archive_text(path: Path) -> tuple[dict, str]:
+    """``read_archive``'s document and the JSON text it was read from (without the line's
+    end): an export writes the text as it is, instead of encoding the document again."""
+    text = read_regular(path, MAX_ARCHIVE).decode("utf-8").rstrip()
+    document = loads(text)
     if not isinstance(document, dict):
         raise ValueError("not a session document")
     try:
@@ -197,4 +204,4 @@ def read_archive(path: Path) -> dict:
         raise ValueError(error.problem) from None
     if not isinstance(document.get("meta"), dict):
         raise ValueError("it has no 'meta'")
-    return document
+    return document, text

@@ -62,7 +62,7 @@ def json_text(value: Any, **options: Any) -> str:
     """JSON as UTF-8 text (Czech stays readable) in which no control character appears raw:
     ``json`` escapes C0 itself; C1 and the reordering marks are escaped here (same data)."""
     text = json.dumps(value, ensure_ascii=False, allow_nan=False, **options)
-    return _ESCAPE_IN_JSON.sub(lambda match: f"\\u{ord(match.group()):04x}", text)
+    return _ESCAPE_IN_JSON.sub(_escaped, text)
 
 
 # -- export -------------------------------------------------------------------------------------
@@ -242,8 +242,24 @@ def write_history_csv(
 
 
 def write_history_json(store: Store, destination: os.PathLike | str | IO[str], skipped=None) -> int:
-    """Every finished session with its whole log, streamed one session at a time."""
-    return write_stream(destination, json_list(store.history_documents(skipped), indent=None)) - 2
+    """Every finished session with its whole log, streamed one session at a time (``history_json_items``)."""
+    return write_stream(destination, json_list_of(history_json_items(store, skipped))) - 2
+
+
+def history_json_items(store: Store, skipped=None) -> Iterator[str]:
+    """Each finished session's JSON text for the export, newest first, one line each: its
+    archive's text as read (checked as a session file, written by ``records.document_bytes``:
+    compact, one line), escaped as ``json_text`` escapes; an archive of another shape (several
+    lines) or a store held in memory is encoded again. The same data either way."""
+    for document, text in store.history_archives(skipped):
+        if text is None or "\n" in text:
+            yield json_text(document, indent=None)
+        else:
+            yield _ESCAPE_IN_JSON.sub(_escaped, text)
+
+
+def _escaped(match: re.Match) -> str:
+    return f"\\u{ord(match.group()):04x}"
 
 
 def json_list(items: Iterable[Any], indent: int | None = 2) -> Iterator[str]:

@@ -44,7 +44,7 @@ from typing import Any
 from tinydb import Query
 from tinydb.table import Document
 
-from .documents import read_archive
+from .documents import read_archive, read_archive_text
 from .journal import JournalDB, StoreError, atomic_write, dumps, loads
 from .records import (
     ABANDONED,
@@ -697,10 +697,16 @@ class Store:
         records.sort(reverse=True, key=lambda item: (sort_time(item[1].get("at")), int(item[0])))
         return [copy.deepcopy(record) for _, record in records]
 
-    def history_documents(self, skipped: Callable[[str], None] | None = None):
+    def history_documents(self, skipped: Callable[[str], None] | None = None) -> Iterator[dict]:
         """Finished sessions as full session documents, newest first (one archive read each,
         one at a time). An archive that cannot be read or checked raises StoreError, or, with
         ``skipped``, is reported to it in one line naming the file and left out."""
+        for document, _ in self.history_archives(skipped):
+            yield document
+
+    def history_archives(self, skipped: Callable[[str], None] | None = None) -> Iterator[tuple[dict, str | None]]:
+        """``history_documents`` with each archive's JSON text as read (checked as the
+        document is), for an export that writes it as it is; None for a store held in memory."""
 
         def where_archived(record: dict) -> tuple | None:  # all that is held of each record
             if record.get("teaching"):
@@ -709,11 +715,11 @@ class Store:
 
         for uid, session in self._archived_newest_first(where_archived):
             if self._legacy is not None:
-                yield copy.deepcopy(self._legacy["archives"][uid])
+                yield copy.deepcopy(self._legacy["archives"][uid]), None
                 continue
             try:
                 path = self._archive_file(uid)
-                document = read_archive(path)
+                document, text = read_archive_text(path)
             except (OSError, ValueError, StoreError, RecursionError) as error:
                 where = f"{self.history_dir / str(uid)}.json"
                 message = f"{where}: cannot read the archived session {session} ({_reason(error)})"
@@ -721,7 +727,7 @@ class Store:
                     raise StoreError(message) from None
                 skipped(message + "; skipped")
                 continue
-            yield document
+            yield document, text
 
     def _archived_newest_first(self, where_archived: Callable[[dict], tuple | None]) -> Iterator[tuple[Any, Any]]:
         """(uid, session id) of every finished session ``where_archived`` keeps, newest first,

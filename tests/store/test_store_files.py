@@ -4,6 +4,7 @@ once, by every command that reads it, and nothing is changed (issue 34, point 4)
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -128,7 +129,7 @@ def test_an_archive_that_is_a_pipe_or_a_device_is_named_and_the_rest_exported(da
     done = companion("export", "--format", "json", "--data-dir", str(data))
     assert done.returncode == 0
     assert done.stderr.count("\n") == 1 and archive.name in done.stderr and "is not a regular file" in done.stderr
-    assert done.stdout.count('"format": "companion-session"') == 1
+    assert len(json.loads(done.stdout)) == 1
     assert snapshot(data) == before
 
 
