@@ -24,6 +24,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -158,6 +159,15 @@ def measure(package: str, folder: Path, export: Path, extra_path: str | None = N
     return figures
 
 
+def reference_loop() -> float:
+    """CPU seconds of ten million empty iterations of plain Python: how fast this machine is,
+    so figures of different days can be told apart (only the ratios of one run compare)."""
+    start = time.process_time()
+    for _ in range(10_000_000):
+        pass
+    return time.process_time() - start
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000])
@@ -192,6 +202,7 @@ def main() -> None:
                     path.unlink()
     mix = "every recorded game of the six games" if args.games == "all" else "two-seat Vaaalbara games"
     print(f"history tools over {mix}, each command in a fresh interpreter (CPU s of the command; peak RSS)")
+    print(f"this machine: 10,000,000 empty loop iterations take {reference_loop() * 1000:.0f} ms of CPU")
     print("Pi Zero 2 W estimate: CPU x9")
     header = f"{'command':<16}{'sessions':>9}{'CPU ms':>9}{'Pi ms':>8}{'peak MiB':>10}{'over start-up':>15}"
     print(header)
