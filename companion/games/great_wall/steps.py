@@ -146,7 +146,7 @@ class AttackNumber(Step):
         )
 
     def gate(self, state, task):
-        """ "Not an attack number" and the arrows without a number, as [hex, side]."""
+        """None (not an attack number) and the arrows without a number, as [hex, side]."""
         numbers, seat = gw(state)["numbers"], task["seat"]
         free = [[k, side] for k, sides in enumerate(numbers) for side, n in zip(SIDES, sides) if n is None]
 
