@@ -313,6 +313,38 @@ def test_a_compass_question_is_a_rose_on_the_phone(chromium, shot):
         box.close()
 
 
+def test_a_map_on_the_phone_says_what_lies_on_each_place(chromium):
+    """Dva bratři's map: a tap on a place answers at once, so each place's button says in words
+    what lies there (the tile's building and colour, or its colour face down) under its
+    picture, and its whole label (with the place) is the button's accessible name."""
+    phones = PhoneTable("dva_bratri", 1, seed=3)
+    for _ in range(3000):
+        form = phones.views()[0]["form"]
+        if form["kind"] == "cell" and sum("–" in o["label"] for o in form["options"]) >= 3:
+            break
+        if not phones.step():
+            phones.table.handle(KeyEvent(None, "ok"))
+    else:
+        pytest.fail("no map of built tiles in the game")
+    box = Box(1, "cs", table=phones.table)
+    try:
+        player = Page(chromium, box.url, "/", "cs-CZ")
+        player.take(0, "Eva")
+        player.page.wait_for_selector(".grid button.cell")
+        cells = player.page.locator(".grid button.cell")
+        places = [o for o in seat_view(box.owner.table, 0)["form"]["options"] if o["label"].endswith("]")]
+        assert cells.count() == len(places)
+        for n in range(cells.count()):
+            cell = cells.nth(n)
+            label = cell.get_attribute("aria-label")
+            assert label in [o["label"] for o in places]
+            words = cell.locator(".cell-words").inner_text().replace("\n", " ")
+            assert words == label.rsplit(" [", 1)[0]  # what lies there, without the place
+        assert not player.errors
+    finally:
+        box.close()
+
+
 def catch_up(box: Box, board: Page, phones: list[Page], timeout: float = 30.0) -> None:
     """Wait until the board and every phone hold the view the web table holds for them now."""
     end = time.monotonic() + timeout

@@ -46,6 +46,19 @@ def at(k: str) -> str:
     return f"[{x},{y}]"
 
 
+def place_label(state: dict, k: str) -> Msg:
+    """A map place as the list under a map names it: what lies there, then where ("Hostinec –
+    zelená [1,0]", "zelená, rubem nahoru [0,-1]"); a free place by where alone."""
+    place = at(k)
+    cell = state["board"].get(k)
+    if cell is None:
+        return Msg(place, place)
+    if cell["up"] and cell["tile"] is not None:
+        return Msg("{t} {p}", "{t} {p}").format(t=box.describe(state, cell["tile"]), p=place)
+    colour = box.colour_name(cell["colour"]) if cell["colour"] in box.COLOURS else Msg("?", "?")
+    return Msg("{c}, rubem nahoru {p}", "{c}, face down {p}").format(c=colour, p=place)
+
+
 def ordinal(n: int) -> Msg:
     """ "2." / "2nd": a position counted clockwise from the shield."""
     suffix = {1: "st", 2: "nd", 3: "rd"}.get(n if n < 20 else n % 10, "th")

@@ -174,6 +174,14 @@ function roseForm(form, box) {
   if (form.hidden) box.append(sendButton(form));
 }
 
+// A place's words under its picture: what lies there ("Hostinec – zelená"), the place itself
+// ("[1,0]") where nothing does; a tap sends at once, so it is read before.
+function placeWords(label) {
+  if (!label) return "";
+  const words = label.replace(/\s*\[-?\d+,-?\d+\]$/, "");
+  return words || label;
+}
+
 function cellForm(form, box) {
   const grid = el("div", null, "grid");
   grid.style.gridTemplateColumns = `repeat(${form.columns}, minmax(0, 1fr))`;
@@ -183,6 +191,8 @@ function cellForm(form, box) {
       const node = optionButton(form, { code, label: shown || "·", default: false }, (o) => pick(form, o));
       node.classList.add("cell");
       node.setAttribute("aria-label", labels[code] || shown);
+      const words = placeWords(labels[code]);
+      if (words) node.append(el("span", words, "cell-words"));
       grid.append(node);
     } else {
       grid.append(el("span", shown, "cell blank"));

@@ -6,7 +6,7 @@ import copy
 import pytest
 
 from companion.engine import PromptKind, RuleError
-from companion.games.dva_bratri import GAME, picture
+from companion.games.dva_bratri import GAME, picture, texts
 
 from .helpers import N, S, act, blank, cell, put, tile, unit
 
@@ -377,3 +377,26 @@ def test_discarding_a_tile_not_in_hand_is_refused_as_building_it_is():
     assert discarded.value.rule == built.value.rule == "dva_bratri.not_in_hand"
     for language in ("cs", "en"):
         assert discarded.value.text(language) == built.value.text(language)
+
+
+def test_a_map_lists_its_places_by_what_lies_there_not_by_offsets_alone():
+    """The list under a map (the phone shows it under the grid) names each place's tile, face
+    up by its building and colour, face down by its colour, then where it is; a free place by
+    where alone."""
+    tiles = {"f": tile("inn", "grey"), "h": tile("market", "yellow"), "o": tile(colour="green")}
+    st = blank(tiles)
+    put(st, "1,0", "f")
+    put(st, "0,1", "h", up=False)
+    st["hands"][S] = ["o"]
+
+    def labels(state):
+        prompt = GAME.prompt(state)
+        assert prompt.kind is PromptKind.CELL
+        return {picture.from_grid(state, o.value): o.label for o in prompt.options_for(None) if o.value != "back"}
+
+    onto = labels(act(st, "turn", "call"))
+    assert (onto["1,0"].cs, onto["1,0"].en) == ("Hostinec – šedá [1,0]", "Inn – grey [1,0]")
+    assert (onto["0,1"].cs, onto["0,1"].en) == ("žlutá, rubem nahoru [0,1]", "yellow, face down [0,1]")
+    free = labels(act(act(st, "turn", "terrain"), "terrain_tile", "o"))
+    assert free and all(k not in st["board"] for k in free)
+    assert all(label.cs == label.en == texts.at(k) for k, label in free.items())

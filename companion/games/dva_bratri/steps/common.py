@@ -10,7 +10,7 @@ from ....engine.game import copy_state
 from ....engine.steps import offered
 from .. import box, jindrich, picture
 from ..board import NORTH, key
-from ..texts import at, refuse, side_name, unit_label
+from ..texts import at, place_label, refuse, side_name, unit_label
 
 
 def seats(state: dict) -> tuple[int, ...]:
@@ -77,7 +77,7 @@ def cell_prompt(
     """Pick a place on the map; "*" (value "back") drops the move instead; ``short``: the
     question in a few words for the one row above the map."""
     frame = picture.grid(state)
-    opts = numbered(((picture.to_grid(state, k, frame), Msg(at(k), at(k))) for k in places), back=True)
+    opts = numbered(((picture.to_grid(state, k, frame), place_label(state, k)) for k in places), back=True)
     return Prompt(
         PromptKind.CELL,
         step,
