@@ -22,9 +22,9 @@ from companion.games.graenaland.steps.building import WHERE_KINDS, kind_of
 from companion.games.graenaland.votes import houses
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "docs" / "games" / "graenaland-example.json"
-# recorded before the two-step build menu: the one list (``asking`` 1, kept in its options so a
-# replay asks as it did); the policy answers the two steps too, for a session started now
-OPTIONS = {"seats": 4, "asking": 1}
+# a session started now: the build menu in two steps (the kind, then where); the policy answers
+# the one list of an earlier ``asking`` too
+OPTIONS = GAME.new_options({"seats": 4})
 SEED = 0
 POLICY_SEED = 7
 BUILDS_PER_TURN = 4

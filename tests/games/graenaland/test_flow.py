@@ -200,7 +200,16 @@ def test_the_example_session_is_a_whole_game_and_replays():
     s = Session(GAME, doc["options"], doc["seed"], doc["entries"])
     assert s.prompt is None and s.score().final and s.state["announcer"] is not None
     steps = [e["action"]["step"] for e in doc["entries"]]
-    for step in ("start_spots", "improvement", "vote", "vote_result", "heroes_moved", "build", "announce"):
+    for step in (
+        "start_spots",
+        "improvement",
+        "vote",
+        "vote_result",
+        "heroes_moved",
+        "build",
+        "build_where",
+        "announce",
+    ):
         assert step in steps, step
     assert any(
         e["action"]["step"] == "build" and e["action"]["value"] not in ("supply", "done")
