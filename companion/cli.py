@@ -111,20 +111,26 @@ def cmd_history(args) -> int:
 
 
 HISTORY_CHUNK = 256  # lines of ``companion history`` written at once
+HERE = "this box"  # the box's own plays in ``stats`` when it joined its club under no name
 
 
 def arrivals(data_dir) -> dict[str, str]:
     """The plays merged from the club's other boxes (uid -> box), {} without a club: nothing of
     the club is imported then (docs/club.md)."""
+    return club_boxes(data_dir)[1]
+
+
+def club_boxes(data_dir) -> tuple[str | None, dict[str, str]]:
+    """This box's name in its club (None: no club) and ``arrivals``."""
     if not (data_dir / "club").is_dir():
-        return {}
-    from .club.files import arrivals as club_arrivals
+        return None, {}
+    from .club.files import club_boxes as read_boxes
 
     try:
-        return club_arrivals(data_dir)
+        return read_boxes(data_dir)
     except (OSError, ValueError) as error:  # the history is listed all the same, unmarked
         fail(f"warning: the club's files could not be read ({error}): plays are not marked by box")
-        return {}
+        return None, {}
 
 
 def cmd_export(args) -> int:
@@ -366,11 +372,14 @@ def cmd_stats(args) -> int:
 
     names: dict[str, str] = {}  # one copy of each name however many games it played
     tally = StatsTally()
+    data_dir = existing_data_dir(args)
+    here, came = club_boxes(data_dir)  # in a club: each game's plays counted by the box they were played on
 
     def count(record: dict, sign: int, when) -> None:
-        tally.add(stats_facts(record, names), sign, when)
+        box = (came.get(record.get("uid")) or here or HERE) if (here or came) else None  # type: ignore[arg-type]
+        tally.add(stats_facts(record, names), sign, when, box)
 
-    store = open_store(existing_data_dir(args), read_only=True)
+    store = open_store(data_dir, read_only=True)
     try:  # each record counted as the index is read: no record is held, nor what it counts
         store.count_summaries(count, tally.clear, store.notes.append)
         stats = tally.result()

@@ -281,12 +281,17 @@ def read_json(payload: bytes) -> Any:
 def arrivals(data_dir: Path) -> dict[str, str]:
     """The plays this box merged from the club's other boxes: uid -> the box each came from, for
     ``history`` and the exports to mark them; {} on a box that has no club (nothing read)."""
+    return club_boxes(data_dir)[1]
+
+
+def club_boxes(data_dir: Path) -> tuple[str | None, dict[str, str]]:
+    """This box's name in the club (None: it has not joined one) and ``arrivals``."""
     folder = data_dir / "club"
     if not (folder / "state").is_file():
-        return {}
+        return None, {}
     state = State(folder, read_only=True)
     try:
         here = (state.joined or {}).get("box")
-        return {uid: box for uid, box in state.origins().items() if box != here}
+        return (str(here) if here else None), {uid: box for uid, box in state.origins().items() if box != here}
     finally:
         state.close()

@@ -152,14 +152,21 @@ class StatsTally:
         self.thinking: dict[str, dict[str, list[int]]] = {}
         self.latest: dict[tuple[str, Any], Any] = {}  # (game, name): when its latest win was
 
-    def add(self, facts: StatsFacts, sign: int = 1, when: Any = 0) -> None:
+    def add(self, facts: StatsFacts, sign: int = 1, when: Any = 0, box: str | None = None) -> None:
         """Count one session (``sign`` -1: take it back). ``when`` orders the sessions (the
         larger, the newer): the wins of one game are listed by the latest win first, and
-        ``stats_text`` then by their count, so equal counts read the latest winner first."""
+        ``stats_text`` then by their count, so equal counts read the latest winner first.
+        ``box``: the club's box it was played on (a box in a club counts each game's plays by
+        box; None: no club)."""
         entry = self.games.get(facts.game)
         if entry is None:
             entry = self.games[facts.game] = {"plays": 0, "wins": {}, "draws": 0, "no_winner": 0, "durations": [0, 0]}
         entry["plays"] += sign
+        if box is not None:
+            boxes = entry.setdefault("boxes", {})
+            boxes[box] = boxes.get(box, 0) + sign
+            if not boxes[box]:
+                del boxes[box]
         if facts.won is True:  # a draw or a shared win: a win for nobody alone
             entry["draws"] += sign
         elif facts.won is None:
@@ -195,6 +202,8 @@ class StatsTally:
             entry = dict(counted)
             latest = self.latest
             entry["wins"] = dict(sorted(counted["wins"].items(), key=lambda item: latest[game, item[0]], reverse=True))
+            if "boxes" in counted:  # most plays first, then by name
+                entry["boxes"] = dict(sorted(counted["boxes"].items(), key=lambda item: (-item[1], item[0])))
             total_s, timed = entry.pop("durations")
             entry["average_duration_s"] = round(total_s / timed) if timed else None
             entry["decision_s"] = {
@@ -236,6 +245,8 @@ def stats_text(stats: Mapping[str, Mapping]) -> str:
         if entry["no_winner"]:
             wins += (", " if wins else "") + f"no winner {entry['no_winner']}"
         lines.append(f"  wins: {wins or '-'}")
+        if entry.get("boxes"):
+            lines.append("  plays by box: " + ", ".join(f"{box} {count}" for box, count in entry["boxes"].items()))
         if entry["decision_s"]:
             times = ", ".join(f"{name} {value['average']} s" for name, value in entry["decision_s"].items())
             lines.append(f"  average decision: {times}")

@@ -60,3 +60,26 @@ def test_without_a_club_nothing_is_marked_and_the_csv_keeps_its_columns(tmp_path
     assert cli.main(["export", "--format", "csv", "--data-dir", str(tmp_path)]) == 0
     header = capsys.readouterr().out.splitlines()[0]
     assert header == "id,game,started,finished,duration_s,seats,scores,winner,actions"
+
+
+def test_stats_count_each_games_plays_by_the_box_they_were_played_on(tmp_path, capsys):
+    theirs, mine = two_plays(tmp_path)
+    join(tmp_path, theirs, mine)
+    store = Store(tmp_path / "companion.db", rules=KNOWN, clock=Clock())
+    play_example(store, 3, ["Anna", "Petr"])  # a third, this box's own
+    store.close()
+    assert cli.main(["stats", "--json", "--data-dir", str(tmp_path)]) == 0
+    stats = json.loads(capsys.readouterr().out)
+    (game,) = stats
+    assert stats[game]["plays"] == 3 and stats[game]["boxes"] == {"kitchen": 2, "garden": 1}
+    assert cli.main(["stats", "--data-dir", str(tmp_path)]) == 0
+    assert "  plays by box: kitchen 2, garden 1" in capsys.readouterr().out.splitlines()  # most plays first
+
+
+def test_without_a_club_stats_have_no_split_by_box(tmp_path, capsys):
+    two_plays(tmp_path)
+    assert cli.main(["stats", "--json", "--data-dir", str(tmp_path)]) == 0
+    stats = json.loads(capsys.readouterr().out)
+    assert all("boxes" not in entry for entry in stats.values())
+    assert cli.main(["stats", "--data-dir", str(tmp_path)]) == 0
+    assert "by box" not in capsys.readouterr().out
