@@ -281,18 +281,23 @@ def test_a_mixed_table_of_phones_and_pads_plays_a_whole_game(chromium, name):
     assert presses == 0 and taps > 0
 
 
+def solo_dva_bratri_until(found, missing: str, answers: int = 3000) -> PhoneTable:
+    """A solo Dva bratři game played by phone answers until the phone's form is one ``found``
+    accepts (some forms come only in random games the menu's defaults do not reach)."""
+    phones = PhoneTable("dva_bratri", 1, seed=3)
+    for _ in range(answers):
+        if found(phones.views()[0]["form"]):
+            return phones
+        if not phones.step():
+            phones.table.handle(KeyEvent(None, "ok"))
+    pytest.fail(missing)
+
+
 def test_a_compass_question_is_a_rose_on_the_phone(chromium, shot):
     """Dva bratři's compass questions (a treasure's marked places, learnt from the box) come in
     random games the menu's defaults do not reach: the game is brought there by phone answers
     first, then a phone in the browser takes the seat, photographs the rose and answers it."""
-    phones = PhoneTable("dva_bratri", 1, seed=3)
-    for _ in range(2000):
-        if phones.views()[0]["form"]["kind"] == "rose":
-            break
-        if not phones.step():
-            phones.table.handle(KeyEvent(None, "ok"))
-    else:
-        pytest.fail("no compass question in the game")
+    phones = solo_dva_bratri_until(lambda form: form["kind"] == "rose", "no compass question in the game")
     box = Box(1, "cs", table=phones.table)
     try:
         player = Page(chromium, box.url, "/", "cs-CZ")
@@ -317,15 +322,10 @@ def test_a_map_on_the_phone_says_what_lies_on_each_place(chromium):
     """Dva bratři's map: a tap on a place answers at once, so each place's button says in words
     what lies there (the tile's building and colour, or its colour face down) under its
     picture, and its whole label (with the place) is the button's accessible name."""
-    phones = PhoneTable("dva_bratri", 1, seed=3)
-    for _ in range(3000):
-        form = phones.views()[0]["form"]
-        if form["kind"] == "cell" and sum("–" in o["label"] for o in form["options"]) >= 3:
-            break
-        if not phones.step():
-            phones.table.handle(KeyEvent(None, "ok"))
-    else:
-        pytest.fail("no map of built tiles in the game")
+    phones = solo_dva_bratri_until(
+        lambda form: form["kind"] == "cell" and sum("–" in o["label"] for o in form["options"]) >= 3,
+        "no map of built tiles in the game",
+    )
     box = Box(1, "cs", table=phones.table)
     try:
         player = Page(chromium, box.url, "/", "cs-CZ")
