@@ -115,6 +115,9 @@ class WarriorReveal(Step):
             short=Msg("Ukázat Bojovnici, +1?", "Show a Warrior: +1?"),
         )
 
+    def gate(self, state, task):
+        return Gate(PromptKind.CHOICE, self.name, (task["holder"],), offered((YES, NO)))
+
     def explain(self, state, task, seat, value):
         return refuse(
             "warrior_yes_or_no", "Bojovnici lze jen ukázat, nebo neukázat.", "The Warrior can only be shown or not."
@@ -171,6 +174,11 @@ class BardTarget(Step):
             short=Msg("Bardka: komu +2?", "Bard: who gains 2?"),
             unoffered={Prompt.ANYONE: (seat_option(state, seat),)},
         )
+
+    def gate(self, state, task):
+        """Every other seat, without its name."""
+        seat = acting(state)
+        return Gate(PromptKind.CHOICE, self.name, (seat,), offered(s for s in range(state["seats"]) if s != seat))
 
     def explain(self, state, task, seat, value):
         if not is_seat(value, state):
@@ -452,6 +460,14 @@ class ExplorerGive(Step):
             unoffered={Prompt.ANYONE: tuple(o for o in land_options() if o.value not in domain)},
         )
 
+    def gate(self, state, task):
+        """The lands of the seat's domain."""
+        seat = acting(state)
+        domain = state["domains"][seat]
+        return Gate(
+            PromptKind.CHOICE, self.name, (seat,), offered(o.value for o in land_options() if o.value in domain)
+        )
+
     def explain(self, state, task, seat, value):
         if not is_land(value):
             return unknown_land()
@@ -485,6 +501,9 @@ class ExplorerReceive(Step):
             {Prompt.ANYONE: land_options()},
             short=Msg("Průzkumník: co máš?", "Explorer: got what?"),
         )
+
+    def gate(self, state, task):
+        return Gate(PromptKind.CHOICE, self.name, (acting(state),), offered(o.value for o in land_options()))
 
     def explain(self, state, task, seat, value):
         return unknown_land()
