@@ -373,10 +373,11 @@ def cmd_stats(args) -> int:
     names: dict[str, str] = {}  # one copy of each name however many games it played
     tally = StatsTally()
     data_dir = existing_data_dir(args)
-    here, came = club_boxes(data_dir)  # in a club: each game's plays counted by the box they were played on
+    here, came = club_boxes(data_dir)
+    in_club = here is not None or bool(came)  # then each game's plays are counted by box
 
     def count(record: dict, sign: int, when) -> None:
-        box = (came.get(record.get("uid")) or here or HERE) if (here or came) else None  # type: ignore[arg-type]
+        box = (came.get(str(record.get("uid"))) or here or HERE) if in_club else None
         tally.add(stats_facts(record, names), sign, when, box)
 
     store = open_store(data_dir, read_only=True)
